@@ -1,0 +1,100 @@
+"""The provider interface: the one door through which the engine reaches a model.
+
+The conversation core builds a :class:`ModelRequest` and awaits :meth:`Provider.complete`; it
+never knows which API is behind it. Implementations: ``openai_api.ResponsesProvider`` (the
+default, chains with ``previous_response_id``), ``openai_api.ChatCompletionsProvider`` (any
+OpenAI-compatible server; history sent from ``ModelRequest.history``), and
+``scripted.ScriptedProvider`` (replays replies from a file, for demos and tests).
+
+Providers are stateless between calls: everything a call needs is in the request, so a failed
+call changes nothing and a conversation can be saved and resumed with any provider.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal, Protocol, runtime_checkable
+
+Purpose = Literal["turn", "correction", "on_enter"]
+Role = Literal["user", "assistant", "system"]
+
+
+@dataclass(frozen=True)
+class Message:
+    """One message of the locally kept history (for providers that cannot chain)."""
+
+    role: Role
+    content: str
+
+
+@dataclass(frozen=True)
+class ModelRequest:
+    """Everything one model call needs.
+
+    ``instructions`` is the system text for this call only (persona + current step + contract).
+    ``input`` is the new user-side text: the user's message, or a corrective follow-up.
+    ``schema`` is the strict JSON schema of the reply (``text.format`` of the Responses API).
+    ``previous_response_id`` chains to the conversation's last response (Responses API).
+    ``history`` is the conversation so far as messages, for providers that keep no server-side
+    state; steps already left may appear as their summaries. Providers that chain ignore it.
+    """
+
+    model: str
+    instructions: str
+    input: str
+    schema: dict[str, Any]
+    schema_name: str = "step_reply"
+    previous_response_id: str | None = None
+    history: tuple[Message, ...] = ()
+    purpose: Purpose = "turn"
+    temperature: float | None = None
+    max_output_tokens: int | None = None
+    metadata: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Usage:
+    """Tokens of one call as the API billed them; ``cached_tokens`` is part of ``input_tokens``."""
+
+    input_tokens: int = 0
+    cached_tokens: int = 0
+    output_tokens: int = 0
+
+    def __add__(self, other: Usage) -> Usage:
+        return Usage(
+            self.input_tokens + other.input_tokens,
+            self.cached_tokens + other.cached_tokens,
+            self.output_tokens + other.output_tokens,
+        )
+
+
+@dataclass(frozen=True)
+class ModelReply:
+    """What came back: the raw text (validated later by the contract), and its accounting.
+
+    ``status`` is ``completed`` or ``incomplete`` (``incomplete_reason`` then says why, e.g.
+    ``max_output_tokens``). ``refusal`` holds the model's refusal text when it refused.
+    """
+
+    text: str
+    response_id: str | None
+    usage: Usage
+    latency_s: float
+    model: str
+    status: Literal["completed", "incomplete"] = "completed"
+    incomplete_reason: str | None = None
+    refusal: str | None = None
+
+
+@runtime_checkable
+class Provider(Protocol):
+    """A model behind one async call. Raises :class:`engine.errors.ProviderError` subclasses."""
+
+    #: ``responses``, ``chat`` or ``scripted``: written to logs and summaries.
+    name: str
+    #: True when the provider chains with ``previous_response_id`` (history is not sent).
+    chains: bool
+
+    async def complete(self, request: ModelRequest) -> ModelReply: ...
+
+    async def aclose(self) -> None: ...

@@ -1,0 +1,271 @@
+"""Load a scenario folder into a :class:`Scenario`, with errors that point at file, line, column.
+
+YAML is composed with pyyaml's *safe* loader into nodes first, so every key and value keeps its
+mark; pydantic's error locations (``steps.greet.transitions.next.to``) are then mapped back to
+those marks. Unknown keys suggest the closest known one. Referenced files must stay inside the
+scenario folder.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable, Iterator
+from pathlib import Path, PurePosixPath
+from typing import Any
+
+import yaml
+from pydantic import BaseModel, ValidationError
+
+from engine.errors import ScenarioError, ScenarioErrors
+from engine.scenario.model import SCENARIO_FILE, Scenario
+
+Marks = dict[tuple[str, ...], tuple[int, int]]
+
+#: A scenario file larger than this is refused before parsing (hostile or accidental input).
+MAX_SCENARIO_BYTES = 5 * 1024 * 1024
+
+
+def load_scenario(folder: Path | str) -> Scenario:
+    """Read ``folder/scenario.yaml`` and the files it references.
+
+    Raises :class:`ScenarioErrors` listing every problem found, each with its location.
+    """
+    root = Path(folder)
+    if root.is_file():
+        root = root.parent
+    path = root / SCENARIO_FILE
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        raise ScenarioErrors(
+            [ScenarioError(f"no {SCENARIO_FILE} in {root}", path=path, hint="is this a scenario folder?")]
+        ) from None
+    except OSError as error:
+        raise ScenarioErrors([ScenarioError(f"cannot read: {error.strerror}", path=path)]) from None
+    if len(raw) > MAX_SCENARIO_BYTES:
+        raise ScenarioErrors(
+            [ScenarioError(f"file is too large ({len(raw)} bytes)", path=path, line=1, column=1)]
+        )
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise ScenarioErrors(
+            [ScenarioError(f"not UTF-8 text (byte {error.start})", path=path, hint="save it as UTF-8")]
+        ) from None
+    scenario = parse_scenario(text, path=path)
+    scenario.root = root
+    attach_files(scenario)
+    return scenario
+
+
+def parse_scenario(text: str, *, path: Path | None = None) -> Scenario:
+    """Parse the text of a ``scenario.yaml`` (no files are read)."""
+    data, marks = _compose(text, path)
+    if not isinstance(data, dict):
+        raise ScenarioErrors(
+            [ScenarioError("the scenario must be a mapping of keys to values", path=path, line=1, column=1,
+                           hint="start with 'name:', 'start:' and 'steps:'")]
+        )
+    try:
+        return Scenario.model_validate(data)
+    except ValidationError as error:
+        raise ScenarioErrors(list(_explain(error, marks, path))) from None
+
+
+def attach_files(scenario: Scenario) -> None:
+    """Read the persona and instruction files into the model; missing files are left empty.
+
+    The validator reports missing files as problems; loading still succeeds so the studio can
+    open a half-written scenario and show what is missing.
+    """
+    root = scenario.root
+    if root is None:
+        return
+    if scenario.persona:
+        scenario.persona_text = _read_inside(root, scenario.persona) or ""
+    for step in scenario.steps.values():
+        if step.instructions:
+            step.instructions_text = _read_inside(root, step.instructions) or ""
+
+
+def resolve_inside(root: Path, relative: str) -> Path | None:
+    """The absolute path of ``relative`` if it stays inside ``root``; ``None`` if it escapes."""
+    pure = PurePosixPath(relative.replace("\\", "/"))
+    if pure.is_absolute() or ".." in pure.parts or (pure.parts and pure.parts[0].endswith(":")):
+        return None
+    candidate = (root / Path(*pure.parts)).resolve()
+    try:
+        candidate.relative_to(root.resolve())
+    except ValueError:
+        return None
+    return candidate
+
+
+def _read_inside(root: Path, relative: str) -> str | None:
+    target = resolve_inside(root, relative)
+    if target is None or not target.is_file():
+        return None
+    try:
+        return target.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None
+
+
+# --- YAML with marks ------------------------------------------------------------------------
+
+
+def _compose(text: str, path: Path | None) -> tuple[Any, Marks]:
+    try:
+        node = yaml.compose(text, Loader=yaml.SafeLoader)
+    except yaml.MarkedYAMLError as error:
+        mark = error.problem_mark or error.context_mark
+        problem = error.problem or "invalid YAML"
+        raise ScenarioErrors(
+            [ScenarioError(f"invalid YAML: {problem}", path=path,
+                           line=mark.line + 1 if mark else None,
+                           column=mark.column + 1 if mark else None)]
+        ) from None
+    except yaml.YAMLError as error:
+        raise ScenarioErrors([ScenarioError(f"invalid YAML: {error}", path=path)]) from None
+    if node is None:
+        raise ScenarioErrors(
+            [ScenarioError("the file is empty", path=path, line=1, column=1,
+                           hint="start with 'name:', 'start:' and 'steps:'")]
+        )
+    marks: Marks = {}
+    try:
+        data = _to_python(node, (), marks, path)
+    except yaml.YAMLError as error:
+        raise ScenarioErrors([ScenarioError(f"invalid YAML: {error}", path=path)]) from None
+    return data, marks
+
+
+_SCALARS = yaml.constructor.SafeConstructor()  # type: ignore[no-untyped-call]
+#: Aliases can make a small file expand enormously ("billion laughs"); stop well before that.
+MAX_NODES = 200_000
+
+
+def _to_python(node: yaml.Node, at: tuple[str, ...], marks: Marks, path: Path | None) -> Any:
+    if len(marks) > MAX_NODES:
+        raise ScenarioErrors(
+            [ScenarioError("the file expands to too many values (aliases?)", path=path, line=1, column=1)]
+        )
+    marks.setdefault(at, (node.start_mark.line + 1, node.start_mark.column + 1))
+    if isinstance(node, yaml.MappingNode):
+        result: dict[Any, Any] = {}
+        for key_node, value_node in node.value:
+            key = _to_python(key_node, at + ("<key>",), {}, path)
+            if isinstance(key, (dict, list)) or key is None:
+                raise ScenarioErrors(
+                    [ScenarioError("a key must be a plain name", path=path,
+                                   line=key_node.start_mark.line + 1,
+                                   column=key_node.start_mark.column + 1)]
+                )
+            key_text = str(key)
+            if key_text in result:
+                raise ScenarioErrors(
+                    [ScenarioError(f"duplicate key {key_text!r}", path=path,
+                                   line=key_node.start_mark.line + 1,
+                                   column=key_node.start_mark.column + 1,
+                                   field=".".join((*at, key_text)),
+                                   hint="each key may appear once in a mapping")]
+                )
+            marks[(*at, key_text, "<key>")] = (key_node.start_mark.line + 1, key_node.start_mark.column + 1)
+            result[key_text] = _to_python(value_node, (*at, key_text), marks, path)
+        return result
+    if isinstance(node, yaml.SequenceNode):
+        return [_to_python(item, (*at, str(index)), marks, path) for index, item in enumerate(node.value)]
+    return _SCALARS.construct_object(node, deep=True)  # type: ignore[no-untyped-call]
+
+
+# --- pydantic errors → ScenarioError --------------------------------------------------------
+
+
+def _explain(error: ValidationError, marks: Marks, path: Path | None) -> Iterator[ScenarioError]:
+    for item in error.errors(include_url=False):
+        loc = tuple(str(part) for part in item["loc"])
+        field = ".".join(loc)
+        kind = item["type"]
+        if kind == "extra_forbidden":
+            line, column = marks.get((*loc, "<key>"), _nearest(marks, loc))
+            known = _known_keys(loc[:-1])
+            close = difflib.get_close_matches(loc[-1], known, n=1, cutoff=0.6)
+            hint = f"did you mean {close[0]!r}?" if close else (
+                f"known keys here: {', '.join(sorted(known))}" if known else None
+            )
+            yield ScenarioError(f"unknown key {loc[-1]!r}", path=path, line=line, column=column,
+                                field=field, hint=hint)
+        elif kind == "missing":
+            parent = loc[:-1]
+            line, column = _nearest(marks, parent)
+            where = f" in {'.'.join(parent)}" if parent else ""
+            yield ScenarioError(f"missing required key {loc[-1]!r}{where}", path=path, line=line,
+                                column=column, field=field)
+        else:
+            line, column = _nearest(marks, loc)
+            message = item["msg"].removeprefix("Value error, ")
+            subject = f"{field}: " if field else ""
+            yield ScenarioError(f"{subject}{message}", path=path, line=line, column=column,
+                                field=field, hint=_expected(item))
+
+
+def _nearest(marks: Marks, loc: tuple[str, ...]) -> tuple[int, int]:
+    """The mark of ``loc`` or of its closest ancestor that has one."""
+    for end in range(len(loc), -1, -1):
+        if loc[:end] in marks:
+            return marks[loc[:end]]
+    return (1, 1)
+
+
+def _expected(item: Any) -> str | None:
+    ctx = item.get("ctx") or {}
+    if "expected" in ctx:
+        return f"expected {ctx['expected']}"
+    if "pattern" in ctx:
+        return "use letters, digits and '_', not starting with a digit"
+    return None
+
+
+def _known_keys(parent: tuple[str, ...]) -> list[str]:
+    """The keys allowed at ``parent`` (a pydantic location), for 'did you mean' hints."""
+    model: type[BaseModel] | None = Scenario
+    parts = list(parent)
+    while parts and model is not None:
+        part = parts.pop(0)
+        field = model.model_fields.get(part)
+        if field is None:
+            return []
+        annotation = field.annotation
+        nested = _model_in(annotation)
+        if nested is not None:
+            model = nested
+            continue
+        value_model = _mapping_value_model(annotation)
+        if value_model is not None and parts:
+            parts.pop(0)  # the mapping's key (a step id, a signal, …)
+            model = value_model
+            continue
+        return []
+    return [] if model is None else _public_fields(model)
+
+
+def _public_fields(model: type[BaseModel]) -> list[str]:
+    return [name for name, field in model.model_fields.items() if not field.exclude]
+
+
+def _model_in(annotation: Any) -> type[BaseModel] | None:
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return annotation
+    return None
+
+
+def _mapping_value_model(annotation: Any) -> type[BaseModel] | None:
+    args: Iterable[Any] = getattr(annotation, "__args__", ())
+    for arg in args:
+        model = _model_in(arg)
+        if model is not None:
+            return model
+    return None
+
+
+__all__ = ["attach_files", "load_scenario", "parse_scenario", "resolve_inside"]
