@@ -1,7 +1,18 @@
-"""Shared test setup: headless Qt, and no test ever touches the user's settings or the network."""
+"""Shared test setup: headless Qt, and no test ever touches the user's settings or the network.
+
+Fixtures live in ``tests/plugins/*.py`` (one module per area, e.g. the fake OpenAI server), and
+are all loaded here so any test can use them.
+"""
 
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+pytest_plugins = sorted(
+    f"plugins.{path.stem}"
+    for path in (Path(__file__).parent / "plugins").glob("*.py")
+    if not path.name.startswith("_")
+)
