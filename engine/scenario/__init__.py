@@ -1,7 +1,17 @@
-"""Scenarios: the YAML graph, its models, loading with located errors, and validation."""
+"""Scenarios: the YAML graph, its models, loading with located errors, and validation.
 
+``model`` (pydantic models of scenario.yaml) ← ``loader`` (YAML with marks → Scenario, located
+errors) ← ``graph`` (networkx view) ← ``validate`` (findings). ``json_schema`` exports the models
+for other editors. The studio's round-trip editing lives in ``document`` and ``layout``.
+
+The validator is imported from its module (``from engine.scenario.validate import validate``):
+re-exporting the function here would hide the module of the same name.
+"""
+
+from engine.scenario.graph import scenario_graph
 from engine.scenario.loader import attach_files, load_scenario, parse_scenario, resolve_inside
 from engine.scenario.model import (
+    PLACEHOLDER,
     RESERVED_SIGNALS,
     SCENARIO_FILE,
     STAY,
@@ -18,6 +28,7 @@ from engine.scenario.model import (
 )
 
 __all__ = [
+    "PLACEHOLDER",
     "RESERVED_SIGNALS",
     "SCENARIO_FILE",
     "STAY",
@@ -35,4 +46,5 @@ __all__ = [
     "load_scenario",
     "parse_scenario",
     "resolve_inside",
+    "scenario_graph",
 ]

@@ -17,9 +17,7 @@ import yaml
 from pydantic import BaseModel, ValidationError
 
 from engine.errors import ScenarioError, ScenarioErrors
-from engine.scenario.model import SCENARIO_FILE, Scenario
-
-Marks = dict[tuple[str, ...], tuple[int, int]]
+from engine.scenario.model import SCENARIO_FILE, Marks, Scenario, Step
 
 #: A scenario file larger than this is refused before parsing (hostile or accidental input).
 MAX_SCENARIO_BYTES = 5 * 1024 * 1024
@@ -38,7 +36,11 @@ def load_scenario(folder: Path | str) -> Scenario:
         raw = path.read_bytes()
     except FileNotFoundError:
         raise ScenarioErrors(
-            [ScenarioError(f"no {SCENARIO_FILE} in {root}", path=path, hint="is this a scenario folder?")]
+            [
+                ScenarioError(
+                    f"no {SCENARIO_FILE} in {root}", path=path, hint="is this a scenario folder?"
+                )
+            ]
         ) from None
     except OSError as error:
         raise ScenarioErrors([ScenarioError(f"cannot read: {error.strerror}", path=path)]) from None
@@ -50,7 +52,11 @@ def load_scenario(folder: Path | str) -> Scenario:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as error:
         raise ScenarioErrors(
-            [ScenarioError(f"not UTF-8 text (byte {error.start})", path=path, hint="save it as UTF-8")]
+            [
+                ScenarioError(
+                    f"not UTF-8 text (byte {error.start})", path=path, hint="save it as UTF-8"
+                )
+            ]
         ) from None
     scenario = parse_scenario(text, path=path)
     scenario.root = root
@@ -63,13 +69,25 @@ def parse_scenario(text: str, *, path: Path | None = None) -> Scenario:
     data, marks = _compose(text, path)
     if not isinstance(data, dict):
         raise ScenarioErrors(
-            [ScenarioError("the scenario must be a mapping of keys to values", path=path, line=1, column=1,
-                           hint="start with 'name:', 'start:' and 'steps:'")]
+            [
+                ScenarioError(
+                    "the scenario must be a mapping of keys to values",
+                    path=path,
+                    line=1,
+                    column=1,
+                    hint="start with 'name:', 'start:' and 'steps:'",
+                )
+            ]
         )
+    internal = list(_internal_keys(data, marks, path))
+    if internal:
+        raise ScenarioErrors(internal)
     try:
-        return Scenario.model_validate(data)
+        scenario = Scenario.model_validate(data)
     except ValidationError as error:
         raise ScenarioErrors(list(_explain(error, marks, path))) from None
+    scenario.marks = marks
+    return scenario
 
 
 def attach_files(scenario: Scenario) -> None:
@@ -114,68 +132,188 @@ def _read_inside(root: Path, relative: str) -> str | None:
 # --- YAML with marks ------------------------------------------------------------------------
 
 
+#: libyaml's safe loader when pyyaml has it: ten times faster on large scenarios, which the studio
+#: re-parses after every edit. Its error messages are terser, so a file it refuses is parsed
+#: again by the pure-Python loader, whose messages (and marks) the author then sees.
+_FAST_LOADER: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
 def _compose(text: str, path: Path | None) -> tuple[Any, Marks]:
     try:
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
+        try:
+            node = yaml.compose(text, Loader=_FAST_LOADER)
+        except yaml.YAMLError:
+            if _FAST_LOADER is yaml.SafeLoader:
+                raise
+            node = yaml.compose(text, Loader=yaml.SafeLoader)
+    except RecursionError:
+        raise ScenarioErrors([_too_deep(path)]) from None
     except yaml.MarkedYAMLError as error:
-        mark = error.problem_mark or error.context_mark
-        problem = error.problem or "invalid YAML"
-        raise ScenarioErrors(
-            [ScenarioError(f"invalid YAML: {problem}", path=path,
-                           line=mark.line + 1 if mark else None,
-                           column=mark.column + 1 if mark else None)]
-        ) from None
+        raise ScenarioErrors([_yaml_error(error, path)]) from None
     except yaml.YAMLError as error:
         raise ScenarioErrors([ScenarioError(f"invalid YAML: {error}", path=path)]) from None
     if node is None:
         raise ScenarioErrors(
-            [ScenarioError("the file is empty", path=path, line=1, column=1,
-                           hint="start with 'name:', 'start:' and 'steps:'")]
+            [
+                ScenarioError(
+                    "the file is empty",
+                    path=path,
+                    line=1,
+                    column=1,
+                    hint="start with 'name:', 'start:' and 'steps:'",
+                )
+            ]
         )
     marks: Marks = {}
     try:
         data = _to_python(node, (), marks, path)
+    except RecursionError:
+        raise ScenarioErrors([_too_deep(path)]) from None
+    except yaml.MarkedYAMLError as error:
+        raise ScenarioErrors([_yaml_error(error, path)]) from None
     except yaml.YAMLError as error:
         raise ScenarioErrors([ScenarioError(f"invalid YAML: {error}", path=path)]) from None
     return data, marks
 
 
-_SCALARS = yaml.constructor.SafeConstructor()  # type: ignore[no-untyped-call]
+def _yaml_error(error: yaml.MarkedYAMLError, path: Path | None) -> ScenarioError:
+    mark = error.problem_mark or error.context_mark
+    problem = error.problem or "invalid YAML"
+    hint = None
+    if isinstance(error, yaml.constructor.ConstructorError) and "tag" in problem:
+        problem = problem.replace(
+            "could not determine a constructor for the tag", "unsupported tag"
+        )
+        hint = "scenarios are plain YAML: remove the tag, or quote the value"
+    elif "'\\t'" in problem:
+        hint = "indent with spaces, not tabs"
+    return ScenarioError(
+        f"invalid YAML: {problem}",
+        path=path,
+        line=mark.line + 1 if mark else None,
+        column=mark.column + 1 if mark else None,
+        hint=hint,
+    )
+
+
+def _too_deep(path: Path | None) -> ScenarioError:
+    return ScenarioError(
+        f"the file nests deeper than {MAX_DEPTH} levels",
+        path=path,
+        line=1,
+        column=1,
+        hint="is an alias referring to itself?",
+    )
+
+
+_SCALARS = yaml.constructor.SafeConstructor()
 #: Aliases can make a small file expand enormously ("billion laughs"); stop well before that.
 MAX_NODES = 200_000
+
+
+#: Nesting deeper than this is never a scenario (and a self-referring alias is infinitely deep).
+MAX_DEPTH = 40
 
 
 def _to_python(node: yaml.Node, at: tuple[str, ...], marks: Marks, path: Path | None) -> Any:
     if len(marks) > MAX_NODES:
         raise ScenarioErrors(
-            [ScenarioError("the file expands to too many values (aliases?)", path=path, line=1, column=1)]
+            [
+                ScenarioError(
+                    "the file expands to too many values (aliases?)", path=path, line=1, column=1
+                )
+            ]
         )
+    if len(at) > MAX_DEPTH:
+        raise ScenarioErrors([_too_deep(path)])
     marks.setdefault(at, (node.start_mark.line + 1, node.start_mark.column + 1))
     if isinstance(node, yaml.MappingNode):
         result: dict[Any, Any] = {}
         for key_node, value_node in node.value:
-            key = _to_python(key_node, at + ("<key>",), {}, path)
+            key = _to_python(key_node, (*at, "<key>"), {}, path)
             if isinstance(key, (dict, list)) or key is None:
                 raise ScenarioErrors(
-                    [ScenarioError("a key must be a plain name", path=path,
-                                   line=key_node.start_mark.line + 1,
-                                   column=key_node.start_mark.column + 1)]
+                    [
+                        ScenarioError(
+                            "a key must be a plain name",
+                            path=path,
+                            line=key_node.start_mark.line + 1,
+                            column=key_node.start_mark.column + 1,
+                        )
+                    ]
                 )
             key_text = str(key)
             if key_text in result:
                 raise ScenarioErrors(
-                    [ScenarioError(f"duplicate key {key_text!r}", path=path,
-                                   line=key_node.start_mark.line + 1,
-                                   column=key_node.start_mark.column + 1,
-                                   field=".".join((*at, key_text)),
-                                   hint="each key may appear once in a mapping")]
+                    [
+                        ScenarioError(
+                            f"duplicate key {key_text!r}",
+                            path=path,
+                            line=key_node.start_mark.line + 1,
+                            column=key_node.start_mark.column + 1,
+                            field=".".join((*at, key_text)),
+                            hint="each key may appear once in a mapping",
+                        )
+                    ]
                 )
-            marks[(*at, key_text, "<key>")] = (key_node.start_mark.line + 1, key_node.start_mark.column + 1)
+            marks[(*at, key_text, "<key>")] = (
+                key_node.start_mark.line + 1,
+                key_node.start_mark.column + 1,
+            )
             result[key_text] = _to_python(value_node, (*at, key_text), marks, path)
         return result
     if isinstance(node, yaml.SequenceNode):
-        return [_to_python(item, (*at, str(index)), marks, path) for index, item in enumerate(node.value)]
-    return _SCALARS.construct_object(node, deep=True)  # type: ignore[no-untyped-call]
+        return [
+            _to_python(item, (*at, str(index)), marks, path)
+            for index, item in enumerate(node.value)
+        ]
+    try:
+        return _SCALARS.construct_object(node, deep=True)
+    except (ValueError, OverflowError) as error:  # e.g. a date like 2024-13-45
+        raise ScenarioErrors(
+            [
+                ScenarioError(
+                    f"invalid value {node.value!r}: {error}",
+                    path=path,
+                    line=node.start_mark.line + 1,
+                    column=node.start_mark.column + 1,
+                    field=".".join(at) or None,
+                    hint="quote it to make it text",
+                )
+            ]
+        ) from None
+
+
+def _internal_keys(
+    data: dict[str, Any], marks: Marks, path: Path | None
+) -> Iterator[ScenarioError]:
+    """Keys the loader fills in itself (``root``, ``instructions_text``, …) are not YAML keys.
+
+    Pydantic would accept them, since they are model fields; an author who writes one must be
+    told, not have it silently overwritten.
+    """
+    places: list[tuple[tuple[str, ...], type[BaseModel]]] = [((), Scenario)]
+    steps = data.get("steps")
+    if isinstance(steps, dict):
+        places += [(("steps", str(step_id)), Step) for step_id in steps]
+    for at, model in places:
+        mapping: Any = data
+        for part in at:
+            mapping = mapping.get(part) if isinstance(mapping, dict) else None
+        if not isinstance(mapping, dict):
+            continue
+        hidden = {name for name, field in model.model_fields.items() if field.exclude}
+        for key in mapping:
+            if key in hidden:
+                line, column = marks.get((*at, key, "<key>"), _nearest(marks, at))
+                yield ScenarioError(
+                    f"unknown key {key!r}",
+                    path=path,
+                    line=line,
+                    column=column,
+                    field=".".join((*at, key)),
+                    hint=f"known keys here: {', '.join(sorted(_public_fields(model)))}",
+                )
 
 
 # --- pydantic errors → ScenarioError --------------------------------------------------------
@@ -184,29 +322,114 @@ def _to_python(node: yaml.Node, at: tuple[str, ...], marks: Marks, path: Path | 
 def _explain(error: ValidationError, marks: Marks, path: Path | None) -> Iterator[ScenarioError]:
     for item in error.errors(include_url=False):
         loc = tuple(str(part) for part in item["loc"])
-        field = ".".join(loc)
         kind = item["type"]
-        if kind == "extra_forbidden":
+        if loc and loc[-1] == "[key]":  # a mapping key (a step id, a signal, …) is not a name
+            key_loc = loc[:-1]
+            line, column = marks.get((*key_loc, "<key>"), _nearest(marks, key_loc))
+            yield ScenarioError(
+                f"{'.'.join(key_loc[:-1])}: {key_loc[-1]!r} is not a valid name",
+                path=path,
+                line=line,
+                column=column,
+                field=".".join(key_loc),
+                hint=NAME_HINT,
+            )
+        elif kind == "extra_forbidden":
             line, column = marks.get((*loc, "<key>"), _nearest(marks, loc))
             known = _known_keys(loc[:-1])
             close = difflib.get_close_matches(loc[-1], known, n=1, cutoff=0.6)
-            hint = f"did you mean {close[0]!r}?" if close else (
-                f"known keys here: {', '.join(sorted(known))}" if known else None
+            hint = (
+                f"did you mean {close[0]!r}?"
+                if close
+                else (f"known keys here: {', '.join(sorted(known))}" if known else None)
             )
-            yield ScenarioError(f"unknown key {loc[-1]!r}", path=path, line=line, column=column,
-                                field=field, hint=hint)
+            if " " in loc[-1] or loc[-1].endswith(")"):
+                # ``{description: Fast, cheap}``: inside braces a comma ends the text.
+                hint = "inside { } a comma ends a value: put text with commas in quotes"
+            yield ScenarioError(
+                f"unknown key {loc[-1]!r}",
+                path=path,
+                line=line,
+                column=column,
+                field=".".join(loc),
+                hint=hint,
+            )
         elif kind == "missing":
             parent = loc[:-1]
-            line, column = _nearest(marks, parent)
+            line, column = marks.get((*parent, "<key>"), _nearest(marks, parent))
             where = f" in {'.'.join(parent)}" if parent else ""
-            yield ScenarioError(f"missing required key {loc[-1]!r}{where}", path=path, line=line,
-                                column=column, field=field)
+            yield ScenarioError(
+                f"missing required key {loc[-1]!r}{where}",
+                path=path,
+                line=line,
+                column=column,
+                field=".".join(loc),
+            )
         else:
             line, column = _nearest(marks, loc)
-            message = item["msg"].removeprefix("Value error, ")
-            subject = f"{field}: " if field else ""
-            yield ScenarioError(f"{subject}{message}", path=path, line=line, column=column,
-                                field=field, hint=_expected(item))
+            message, hint = _describe(item)
+            subject = f"{'.'.join(loc)}: " if loc else ""
+            yield ScenarioError(
+                f"{subject}{message}",
+                path=path,
+                line=line,
+                column=column,
+                field=".".join(loc) or None,
+                hint=hint,
+            )
+
+
+NAME_HINT = "use letters, digits and '_', not starting with a digit"
+
+#: Pydantic error types → what the author must write instead.
+_EXPECTED = {
+    "bool_parsing": "true or false",
+    "bool_type": "true or false",
+    "int_parsing": "a whole number",
+    "int_type": "a whole number",
+    "int_from_float": "a whole number",
+    "float_parsing": "a number",
+    "float_type": "a number",
+    "string_type": "text",
+    "list_type": "a list, like [a, b]",
+    "dict_type": "a mapping of keys to values",
+    "model_type": "a mapping of keys to values",
+    "model_attributes_type": "a mapping of keys to values",
+}
+
+
+def _describe(item: Any) -> tuple[str, str | None]:
+    """A pydantic error as (what is wrong, what was expected), in the author's terms."""
+    kind = item["type"]
+    ctx = item.get("ctx") or {}
+    got = _shown(item.get("input"))
+    if kind in _EXPECTED:
+        return f"expected {_EXPECTED[kind]}, got {got}", None
+    if kind == "enum":
+        allowed = [
+            value.strip("'")
+            for value in str(ctx.get("expected", "")).replace(" or ", ", ").split(", ")
+            if value
+        ]
+        close = difflib.get_close_matches(str(item.get("input")), allowed, n=1, cutoff=0.5)
+        hint = f"did you mean {close[0]!r}?" if close else None
+        return f"{got} is not one of {', '.join(allowed)}", hint
+    if kind == "string_pattern_mismatch":
+        return f"{got} is not a valid name", NAME_HINT
+    if kind in {"greater_than", "greater_than_equal", "less_than", "less_than_equal"}:
+        return item["msg"].replace("Input should be", f"got {got}; it should be"), None
+    return item["msg"].removeprefix("Value error, "), None
+
+
+def _shown(value: Any) -> str:
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, list):
+        return "a list"
+    if value is None:
+        return "nothing"
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def _nearest(marks: Marks, loc: tuple[str, ...]) -> tuple[int, int]:
@@ -215,15 +438,6 @@ def _nearest(marks: Marks, loc: tuple[str, ...]) -> tuple[int, int]:
         if loc[:end] in marks:
             return marks[loc[:end]]
     return (1, 1)
-
-
-def _expected(item: Any) -> str | None:
-    ctx = item.get("ctx") or {}
-    if "expected" in ctx:
-        return f"expected {ctx['expected']}"
-    if "pattern" in ctx:
-        return "use letters, digits and '_', not starting with a digit"
-    return None
 
 
 def _known_keys(parent: tuple[str, ...]) -> list[str]:

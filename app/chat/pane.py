@@ -1,0 +1,487 @@
+"""The test chat: talk to the scenario open in the editor, and see what the engine did.
+
+The pane runs the engine on a snapshot of the *current, unsaved* scenario (taken when the
+conversation starts; "Restart" takes a new one). Bubbles, the folded system events between
+them and the cost meter come from the engine's events, through the same view and projection as
+the log viewer — so a conversation looks the same live and when its log is reopened later.
+
+Without a usable provider (no API key, no reply script) the pane explains how to get one
+instead of failing. A failed turn changes nothing in the engine; the error shows inline with
+Retry (the same text again) and Edit (the text back into the input box).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QSettings, Qt, QTimer, Signal
+from PySide6.QtGui import QAction, QKeyEvent, QShowEvent
+from PySide6.QtWidgets import (
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QPlainTextEdit,
+    QPushButton,
+    QToolBar,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.chat.keys import ENV_VAR, ApiKeyStore
+from app.chat.runner import ConversationRunner
+from app.chat.settings import ChatSettings, load_settings, save_settings
+from app.chat.settings_dialog import ChatSettingsDialog
+from app.logview.inspector import MeterLabel, VariablesInspector
+from app.logview.projection import ConversationProjection
+from app.logview.view import ConversationView
+from engine.conversation_core import Conversation
+from engine.convlog import LogWriter
+from engine.errors import PrompterError
+from engine.events import Event, EventType
+from engine.scenario.model import Scenario
+
+ScenarioSource = Callable[[], Scenario | None]
+
+
+class ChatInput(QPlainTextEdit):
+    """Enter sends, Shift+Enter starts a new line."""
+
+    submitted = Signal()
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        enter = event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter)
+        if enter and not event.modifiers() & Qt.KeyboardModifier.ShiftModifier:
+            self.submitted.emit()
+            return
+        super().keyPressEvent(event)
+
+
+class TypingIndicator(QLabel):
+    """Shows "<bot> is typing ● ● ●", animated while a model call is in flight."""
+
+    def __init__(self, parent: Any = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("typingIndicator")
+        self.who = "The bot"
+        self._phase = 0
+        self._timer = QTimer(self)
+        self._timer.setInterval(350)
+        self._timer.timeout.connect(self._tick)
+        self.hide()
+
+    def start(self) -> None:
+        self._phase = 0
+        self._tick()
+        self._timer.start()
+        self.show()
+
+    def stop(self) -> None:
+        self._timer.stop()
+        self.hide()
+
+    def _tick(self) -> None:
+        dots = "".join("●" if i == self._phase % 3 else "○" for i in range(3))
+        self.setText(f"  {self.who} is typing {dots}")
+        self._phase += 1
+
+
+class Banner(QFrame):
+    """A message with buttons, shown inside the pane (no modal dialogs in a chat)."""
+
+    def __init__(self, object_name: str, tint: str, parent: Any = None) -> None:
+        super().__init__(parent)
+        self.setObjectName(object_name)
+        self.setFrameShape(QFrame.Shape.StyledPanel)
+        self.setStyleSheet(f"#{object_name} {{ background: {tint}; border-radius: 6px; }}")
+        self.label = QLabel(self)
+        self.label.setWordWrap(True)
+        self.label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.buttons = QHBoxLayout()
+        self.buttons.addStretch(1)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.label)
+        layout.addLayout(self.buttons)
+        self.hide()
+
+    def add_button(self, text: str, slot: Callable[[], Any]) -> QPushButton:
+        button = QPushButton(text, self)
+        button.clicked.connect(slot)
+        self.buttons.addWidget(button)
+        return button
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^A-Za-z0-9_-]+", "-", text).strip("-") or "chat"
+
+
+class ChatPane(QWidget):
+    """See the module docstring. ``inspector`` is meant for its own dock next to the pane."""
+
+    #: The conversation's current step (for ``GraphView.highlight_step``).
+    step_changed = Signal(str)
+    #: A new conversation started (after Restart, a fork, or settings changed).
+    conversation_started = Signal()
+
+    def __init__(
+        self,
+        scenario_source: ScenarioSource,
+        *,
+        settings_store: QSettings | None = None,
+        keys: ApiKeyStore | None = None,
+        log_dir: Path | None = None,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.setObjectName("chatPane")
+        self.scenario_source = scenario_source
+        self.settings_store = settings_store if settings_store is not None else QSettings()
+        self.settings = load_settings(self.settings_store)
+        self.keys = keys if keys is not None else ApiKeyStore()
+        self.log_dir = log_dir
+        self.log_path: Path | None = None
+        #: Opens a log file in a viewer; the studio sets it so replay drives its graph.
+        self.log_opener: Callable[[Path], object] | None = None
+        self.runner: ConversationRunner | None = None
+        self.projection = ConversationProjection()
+        self.scenario: Scenario | None = None
+        self._log_writer: LogWriter | None = None
+        self._last_text: str | None = None
+        self._step: str | None = None
+        self._started_once = False
+
+        self.inspector = VariablesInspector()
+        self.view = ConversationView(self)
+        self.view.setObjectName("chatView")
+        self.inspector.turn_selected.connect(self.view.scroll_to_turn)
+        self._build()
+
+    # --- layout ------------------------------------------------------------------------------
+
+    def _build(self) -> None:
+        bar = QToolBar("Chat", self)
+        bar.setObjectName("chatToolbar")
+        self.restart_action = QAction("Restart", self)
+        self.restart_action.setToolTip("Start a new conversation on the scenario as it is now")
+        self.restart_action.triggered.connect(self.restart)
+        self.settings_action = QAction("Settings…", self)
+        self.settings_action.setToolTip("Provider, model, server and API key")
+        self.settings_action.triggered.connect(self.open_settings)
+        self.system_action = QAction("System events", self)
+        self.system_action.setCheckable(True)
+        self.system_action.setChecked(True)
+        self.system_action.setToolTip("Fold out the engine's events between the bubbles")
+        self.system_action.toggled.connect(self.view.set_show_system)
+        self.log_action = QAction("Open log", self)
+        self.log_action.setToolTip("Open this conversation's log in the log viewer")
+        self.log_action.triggered.connect(self.open_log)
+        self.log_action.setEnabled(False)
+        for action in (
+            self.restart_action,
+            self.settings_action,
+            self.system_action,
+            self.log_action,
+        ):
+            bar.addAction(action)
+        self.provider_label = QLabel(self)
+        self.provider_label.setObjectName("providerLabel")
+        self.provider_label.setContentsMargins(6, 0, 6, 0)
+        self.provider_label.setStyleSheet("color: palette(placeholder-text);")
+
+        self.notice = Banner("chatNotice", "palette(alternate-base)", self)
+        self.notice_settings = self.notice.add_button("Settings…", self.open_settings)
+        self.notice_scripted = self.notice.add_button("Use scripted provider…", self.use_scripted)
+        self.stale = Banner("staleNotice", "rgba(66,133,244,40)", self)
+        self.stale.label.setText(
+            "The scenario changed since this conversation started. Restart to chat with it."
+        )
+        self.stale_restart = self.stale.add_button("Restart", self.restart)
+
+        self.typing = TypingIndicator(self)
+        self.error_bar = Banner("chatError", "rgba(214,80,60,45)", self)
+        self.retry_button = self.error_bar.add_button("Retry", self.retry)
+        self.edit_button = self.error_bar.add_button("Edit message", self.edit_failed)
+        self.error_bar.add_button("Dismiss", self.error_bar.hide)
+
+        self.input = ChatInput(self)
+        self.input.setObjectName("chatInput")
+        self.input.setPlaceholderText("Type a message — Enter sends, Shift+Enter for a new line")
+        self.input.setFixedHeight(62)
+        self.input.submitted.connect(self.send_input)
+        self.send_button = QPushButton("Send", self)
+        self.send_button.setDefault(True)
+        self.send_button.clicked.connect(self.send_input)
+        input_row = QHBoxLayout()
+        input_row.addWidget(self.input, 1)
+        input_row.addWidget(self.send_button)
+        self.meter = MeterLabel(self)
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 0, 4, 4)
+        layout.setSpacing(4)
+        layout.addWidget(bar)
+        layout.addWidget(self.provider_label)
+        layout.addWidget(self.notice)
+        layout.addWidget(self.stale)
+        layout.addWidget(self.view, 1)
+        layout.addWidget(self.typing)
+        layout.addWidget(self.error_bar)
+        layout.addLayout(input_row)
+        layout.addWidget(self.meter)
+        self._show_provider()
+
+    def _show_provider(self) -> None:
+        scenario = self.scenario_source()
+        model = scenario.model.name if scenario else "?"
+        self.provider_label.setText(self.settings.describe(model))
+        self.provider_label.setToolTip(f"{self.keys.describe()} · change in Settings…")
+
+    # --- starting and stopping ---------------------------------------------------------------
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if not self._started_once:
+            QTimer.singleShot(0, self.ensure_started)
+
+    @property
+    def running(self) -> bool:
+        return self.runner is not None
+
+    @property
+    def busy(self) -> bool:
+        return self.runner is not None and self.runner.busy
+
+    def ensure_started(self) -> bool:
+        if self.runner is None:
+            self.start_conversation()
+        return self.runner is not None
+
+    def restart(self) -> None:
+        self.stop()
+        self.start_conversation()
+
+    def start_conversation(
+        self, history: Iterable[Event] = (), fork_turn: int | None = None
+    ) -> bool:
+        """A new conversation (or a fork continuing ``history`` after ``fork_turn``)."""
+        self._started_once = True
+        self.stop()
+        self.notice.hide()
+        self.stale.hide()
+        self.error_bar.hide()
+        current = self.scenario_source()
+        if current is None:
+            return self._explain("Open a scenario to chat with it.")
+        scenario = current.model_copy(deep=True)  # later edits must not race the worker
+        provider = self._make_provider()
+        if provider is None:
+            return False
+        past = list(history)
+        try:
+            if fork_turn is None:
+                conversation = Conversation(scenario, provider)
+            else:
+                conversation = Conversation.fork(past, fork_turn, scenario, provider)
+        except PrompterError as error:
+            return self._explain(f"Cannot start the conversation: {error}")
+        self.scenario = scenario
+        self.typing.who = scenario.title or scenario.name
+        self.projection = ConversationProjection(
+            initial_values={name: var.default for name, var in scenario.variables.items()}
+        )
+        shown = [event for event in past if fork_turn is None or event.turn <= fork_turn]
+        self.projection.feed_many(shown)
+        self.view.set_events(shown)
+        self._open_log(conversation)
+        self.runner = ConversationRunner(conversation, self)
+        self.runner.event_received.connect(self._on_event)
+        self.runner.busy_changed.connect(self._on_busy)
+        self.runner.call_failed.connect(self._on_failed)
+        self._refresh_side()
+        self._show_provider()
+        self.runner.start()
+        self.conversation_started.emit()
+        return True
+
+    def _make_provider(self) -> Any:
+        key = self.keys.find() if self.settings.needs_key else None
+        if self.settings.needs_key and key is None:
+            self._explain(
+                "<b>No OpenAI API key.</b> Set <code>"
+                f"{ENV_VAR}</code> before starting the studio, or add a key in "
+                "<b>Settings…</b> (kept in the system keyring when there is one, never in a "
+                "file). Or try the scenario without a model: use the <b>scripted provider</b> "
+                "with a file of replies."
+            )
+            return None
+        try:
+            return self.settings.make_provider(key.value if key else None)
+        except PrompterError as error:
+            self._explain(f"<b>The chat cannot start:</b> {error}")
+            return None
+
+    def _explain(self, html: str) -> bool:
+        self.notice.label.setText(html)
+        self.notice.show()
+        self._update_enabled()
+        return False
+
+    def _open_log(self, conversation: Conversation) -> None:
+        self._close_log()
+        if self.log_dir is None:
+            return
+        stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
+        name = f"{_slug(conversation.scenario.name)}-{stamp}-{conversation.session_id[:8]}.jsonl"
+        key = self.keys.find()
+        self._log_writer = LogWriter(self.log_dir / name, secrets=[key.value] if key else None)
+        self._log_writer.attach(conversation.events)
+        self.log_path = self._log_writer.path
+        self.log_action.setEnabled(True)
+
+    def _close_log(self) -> None:
+        if self._log_writer is not None:
+            self._log_writer.close()
+            self._log_writer = None
+
+    def stop(self) -> None:
+        """End the running conversation (its log gets ``session_end``)."""
+        if self.runner is not None:
+            runner, self.runner = self.runner, None
+            runner.close()
+            runner.deleteLater()
+        self._close_log()
+        self.typing.stop()
+        self._update_enabled()
+
+    def fork_from(self, events: list[Event], turn: int) -> bool:
+        """Continue live from the end of ``turn`` of a logged conversation."""
+        return self.start_conversation(events, fork_turn=turn)
+
+    def mark_scenario_changed(self) -> None:
+        """The editor changed the scenario: offer a restart (the running chat keeps its copy)."""
+        if self.runner is not None:
+            self.stale.show()
+
+    # --- sending -----------------------------------------------------------------------------
+
+    def send_input(self) -> None:
+        text = self.input.toPlainText().strip()
+        if text and self.send(text):
+            self.input.clear()
+
+    def send(self, text: str) -> bool:
+        if self.busy or not self.ensure_started() or self.runner is None:
+            return False
+        self.error_bar.hide()
+        self._last_text = text
+        self.runner.send(text)
+        return True
+
+    def retry(self) -> None:
+        if self._last_text:
+            self.send(self._last_text)
+
+    def edit_failed(self) -> None:
+        if self._last_text:
+            self.input.setPlainText(self._last_text)
+            self.input.setFocus()
+        self.error_bar.hide()
+
+    # --- engine events, on the UI thread -----------------------------------------------------
+
+    def _on_event(self, event: Event) -> None:
+        self.projection.feed(event)
+        self.view.append_events([event])
+        if event.type in (
+            EventType.VARIABLE_CHANGE,
+            EventType.USER_MESSAGE,
+            EventType.MODEL_RESPONSE,
+            EventType.TRANSITION,
+            EventType.ERROR,
+            EventType.SESSION_START,
+            EventType.TURN_END,
+        ):
+            self._refresh_side()
+        if self.projection.step and self.projection.step != self._step:
+            self._step = self.projection.step
+            self.step_changed.emit(self._step)
+        if event.type == EventType.SESSION_END:
+            self._update_enabled()
+
+    def _refresh_side(self) -> None:
+        self.inspector.show_projection(self.projection)
+        self.meter.show_meter(self.projection.meter)
+
+    def _on_busy(self, busy: bool) -> None:
+        if busy:
+            self.typing.start()
+        else:
+            self.typing.stop()
+        self._update_enabled()
+
+    def _on_failed(self, what: str, message: str, retryable: bool) -> None:
+        lead = "The conversation could not start" if what == "start" else "No answer"
+        self.error_bar.label.setText(
+            f"<b>{lead}</b> — nothing was changed, your message is kept.<br>{message}"
+        )
+        self.retry_button.setVisible(what == "send")
+        self.retry_button.setEnabled(True)
+        self.retry_button.setToolTip(
+            "Send the same message again"
+            if retryable
+            else "This error is unlikely to go away by retrying; check the settings"
+        )
+        self.edit_button.setVisible(what == "send")
+        self.error_bar.show()
+
+    def _update_enabled(self) -> None:
+        finished = self.projection.status in ("finished", "failed")
+        can_send = self.runner is not None and not self.runner.busy and not finished
+        self.send_button.setEnabled(can_send)
+        self.input.setReadOnly(self.runner is None or finished)
+        if finished:
+            self.input.setPlaceholderText("The conversation has ended — Restart to begin again")
+        else:
+            self.input.setPlaceholderText(
+                "Type a message — Enter sends, Shift+Enter for a new line"
+            )
+
+    # --- settings and logs -------------------------------------------------------------------
+
+    def open_settings(self) -> None:
+        scenario = self.scenario_source()
+        dialog = ChatSettingsDialog(
+            self.settings, self.keys, scenario.model.name if scenario else "?", self
+        )
+        if dialog.exec() == ChatSettingsDialog.DialogCode.Accepted:
+            self.apply_settings(dialog.result_settings())
+
+    def apply_settings(self, settings: ChatSettings) -> None:
+        """Keep the new settings and start a new conversation with them."""
+        self.settings = settings
+        save_settings(self.settings_store, settings)
+        self._show_provider()
+        self.restart()
+
+    def use_scripted(self) -> None:
+        self.apply_settings(self.settings.with_changes(provider="scripted"))
+        if not self.settings.script:
+            self.open_settings()
+
+    def open_log(self) -> None:
+        """Open this conversation's log (the studio routes it to its own log opener)."""
+        if self.log_path is None:
+            return
+        if self.log_opener is not None:
+            self.log_opener(self.log_path)
+            return
+        from app.logview.window import open_log_window
+
+        open_log_window(self.log_path)
+
+    def closeEvent(self, event: Any) -> None:
+        self.stop()
+        super().closeEvent(event)

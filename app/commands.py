@@ -1,0 +1,290 @@
+"""Every change the studio makes to a scenario, as a small ``QUndoCommand``.
+
+Each command calls one or two :class:`~engine.scenario.document.ScenarioDocument` methods in
+``redo`` and keeps what it needs to put things back in ``undo`` (orange-canvas-core's
+``document/commands.py`` pattern). Edits made of several steps — deleting a step together with the
+transitions that lead to it, adding a step with its instruction file and position — are
+macros (:func:`delete_step`, :func:`add_step`, …), so one Ctrl+Z undoes the whole gesture.
+Views never call the document directly: they push these.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Mapping
+from typing import Any
+
+from PySide6.QtGui import QUndoCommand, QUndoStack
+
+from app.session import EditSession, Position
+
+YamlPath = tuple[str | int, ...]
+
+_ABSENT = object()
+
+
+def _describe(path: YamlPath) -> str:
+    return ".".join(str(part) for part in path)
+
+
+class SetValueCommand(QUndoCommand):
+    """Set a value in ``scenario.yaml``; undo restores the old one (or removes a new key)."""
+
+    def __init__(self, session: EditSession, path: YamlPath, value: Any, text: str = "") -> None:
+        super().__init__(text or f"Set {_describe(path)}")
+        self.session, self.path, self.value = session, tuple(path), value
+        document = session.document
+        self.old: Any = document.get(self.path) if document.has(self.path) else _ABSENT
+
+    def redo(self) -> None:
+        self.session.document.set(self.path, self.value)
+
+    def undo(self) -> None:
+        if self.old is _ABSENT:
+            self.session.document.delete(self.path)
+        else:
+            self.session.document.set(self.path, self.old)
+
+
+class InsertKeyCommand(QUndoCommand):
+    """Add ``key: value`` to the mapping at ``path`` (at ``index``, or at its end)."""
+
+    def __init__(self, session: EditSession, path: YamlPath, key: str, value: Any,
+                 index: int | None = None, text: str = "") -> None:
+        super().__init__(text or f"Add {_describe((*path, key))}")
+        self.session, self.path, self.key, self.value, self.index = (
+            session, tuple(path), key, value, index)
+
+    def redo(self) -> None:
+        self.session.document.insert(self.path, self.key, self.value, self.index)
+
+    def undo(self) -> None:
+        self.session.document.delete((*self.path, self.key))
+
+
+class DeleteKeyCommand(QUndoCommand):
+    """Remove the value at ``path``; undo puts it back at the same position."""
+
+    def __init__(self, session: EditSession, path: YamlPath, text: str = "") -> None:
+        super().__init__(text or f"Delete {_describe(path)}")
+        self.session, self.path = session, tuple(path)
+        self.index: int | None = None
+        self.old: Any = None
+
+    def redo(self) -> None:
+        self.index, self.old = self.session.document.delete(self.path)
+
+    def undo(self) -> None:
+        *parent, key = self.path
+        self.session.document.insert(tuple(parent), str(key), self.old, self.index)
+
+
+class RenameKeyCommand(QUndoCommand):
+    """Rename a mapping key in place (a signal, a result, a variable)."""
+
+    def __init__(self, session: EditSession, path: YamlPath, new_key: str, text: str = "") -> None:
+        super().__init__(text or f"Rename {_describe(path)} to {new_key}")
+        self.session, self.path, self.new_key = session, tuple(path), new_key
+
+    def redo(self) -> None:
+        self.session.document.rename_key(self.path, self.new_key)
+
+    def undo(self) -> None:
+        self.session.document.rename_key((*self.path[:-1], self.new_key), str(self.path[-1]))
+
+
+class RenameStepCommand(QUndoCommand):
+    """Rename a step: its key, every transition to it, ``start`` and its saved position."""
+
+    def __init__(self, session: EditSession, old: str, new: str) -> None:
+        super().__init__(f"Rename step {old} to {new}")
+        self.session, self.old, self.new = session, old, new
+
+    def redo(self) -> None:
+        self._rename(self.old, self.new)
+
+    def undo(self) -> None:
+        self._rename(self.new, self.old)
+
+    def _rename(self, old: str, new: str) -> None:
+        position = self.session.position(old)
+        self.session.document.rename_step(old, new)
+        if position is not None and self.session.position(new) is None:
+            self.session.set_positions({old: None, new: position})
+        else:
+            self.session.layoutChanged.emit()
+
+
+class SetTextCommand(QUndoCommand):
+    """Replace the text of an instruction or persona file (kept in memory until saved).
+
+    Consecutive typing in the same file merges into one command (``mergeWith``), so Ctrl+Z
+    undoes a burst of typing rather than one character; a pause starts a new command.
+    """
+
+    MERGE_ID = 0x7E47
+    #: typing separated by a longer pause than this becomes a separate undo step
+    MERGE_WINDOW_S = 1.5
+
+    def __init__(self, session: EditSession, relpath: str, text: str, old: str | None = None,
+                 label: str = "") -> None:
+        super().__init__(label or f"Edit {relpath}")
+        self.session, self.relpath, self.new_text = session, relpath, text
+        self.old_text = session.document.text(relpath) if old is None else old
+        self.stamp = time.monotonic()
+
+    def id(self) -> int:
+        return self.MERGE_ID
+
+    def mergeWith(self, other: QUndoCommand) -> bool:
+        if not isinstance(other, SetTextCommand) or other.relpath != self.relpath:
+            return False
+        if other.stamp - self.stamp > self.MERGE_WINDOW_S:
+            return False
+        self.new_text, self.stamp = other.new_text, other.stamp
+        return True
+
+    def redo(self) -> None:
+        self.session.document.set_text(self.relpath, self.new_text)
+
+    def undo(self) -> None:
+        self.session.document.set_text(self.relpath, self.old_text)
+
+
+class MoveNodesCommand(QUndoCommand):
+    """Move nodes (a drag, or an auto-layout); positions live in the layout file."""
+
+    def __init__(self, session: EditSession, old: Mapping[str, Position | None],
+                 new: Mapping[str, Position | None], text: str = "Move steps") -> None:
+        super().__init__(text)
+        self.session, self.old, self.new = session, dict(old), dict(new)
+
+    def redo(self) -> None:
+        self.session.set_positions(self.new)
+
+    def undo(self) -> None:
+        self.session.set_positions(self.old)
+
+
+# --- gestures made of several commands --------------------------------------------------------
+
+
+def step_path(step_id: str, *rest: str | int) -> YamlPath:
+    return ("steps", step_id, *rest)
+
+
+def add_step(stack: QUndoStack, session: EditSession, step_id: str, position: Position,
+             *, title: str = "", instructions_text: str = "") -> None:
+    """A new prompt step with its own instruction file ``steps/<id>.md`` at ``position``."""
+    relpath = f"steps/{step_id}.md"
+    body: dict[str, Any] = {"title": title or step_id.replace("_", " ").capitalize(),
+                            "goal": "", "instructions": relpath}
+    stack.beginMacro(f"Add step {step_id}")
+    stack.push(InsertKeyCommand(session, ("steps",), step_id, body))
+    text = instructions_text or f"# {body['title']}\n\n"
+    stack.push(SetTextCommand(session, relpath, text, old=_text_or_empty(session, relpath)))
+    stack.push(MoveNodesCommand(session, {step_id: None}, {step_id: position}))
+    stack.endMacro()
+
+
+def delete_steps(stack: QUndoStack, session: EditSession, step_ids: list[str]) -> None:
+    """Delete steps with every transition leading to them; one undo restores all of it.
+
+    The instruction files stay on disk (deleting an author's text is never implicit).
+    """
+    scenario = session.shown
+    if scenario is None or not step_ids:
+        return
+    doomed = set(step_ids)
+    label = f"Delete step {step_ids[0]}" if len(step_ids) == 1 else f"Delete {len(step_ids)} steps"
+    stack.beginMacro(label)
+    for step in scenario.steps.values():
+        if step.id in doomed:
+            continue
+        for signal, transition in step.transitions.items():
+            if transition.to in doomed:
+                stack.push(DeleteKeyCommand(session, step_path(step.id, "transitions", signal)))
+    for step_id in step_ids:
+        old = session.position(step_id)
+        stack.push(DeleteKeyCommand(session, step_path(step_id)))
+        stack.push(MoveNodesCommand(session, {step_id: old}, {step_id: None}))
+    stack.endMacro()
+
+
+def connect_steps(stack: QUndoStack, session: EditSession, source: str, target: str,
+                  signal: str, description: str = "") -> None:
+    """Add transition ``signal`` from ``source`` to ``target``."""
+    value: dict[str, Any] = {"to": target}
+    if description:
+        value["description"] = description
+    path = step_path(source, "transitions")
+    if not session.document.has(path):
+        stack.push(SetValueCommand(session, path, {signal: value},
+                                   text=f"Connect {source} → {target} ({signal})"))
+    else:
+        stack.push(InsertKeyCommand(session, path, signal, value,
+                                    text=f"Connect {source} → {target} ({signal})"))
+
+
+def delete_transition(stack: QUndoStack, session: EditSession, source: str, signal: str) -> None:
+    stack.push(DeleteKeyCommand(session, step_path(source, "transitions", signal),
+                                text=f"Delete transition {source}.{signal}"))
+
+
+def set_field(stack: QUndoStack, session: EditSession, path: YamlPath, value: Any,
+              *, default: Any = _ABSENT) -> None:
+    """Set a field, unless it is absent and ``value`` equals its ``default`` (no YAML noise)."""
+    document = session.document
+    present = document.has(path)
+    if present and document.get(path) == value:
+        return
+    if not present and default is not _ABSENT and value == default:
+        return
+    stack.push(SetValueCommand(session, path, value))
+
+
+def auto_layout(stack: QUndoStack, session: EditSession) -> None:
+    new = session.auto_layout()
+    if not new:
+        return
+    old: dict[str, Position | None] = {step_id: session.position(step_id) for step_id in new}
+    stack.push(MoveNodesCommand(session, old, dict(new), text="Auto-layout"))
+
+
+def _text_or_empty(session: EditSession, relpath: str) -> str:
+    try:
+        return session.document.text(relpath)
+    except (KeyError, FileNotFoundError, OSError):
+        return ""
+
+
+class SetYamlTextCommand(QUndoCommand):
+    """Replace the whole text of ``scenario.yaml`` (the source view), even with broken YAML.
+
+    Consecutive edits in the source view merge like typing does.
+    """
+
+    MERGE_ID = 0x7E48
+
+    def __init__(self, session: EditSession, text: str) -> None:
+        super().__init__("Edit scenario.yaml")
+        self.session, self.new_text = session, text
+        self.old_text = session.document.yaml_text()
+        self.stamp = time.monotonic()
+
+    def id(self) -> int:
+        return self.MERGE_ID
+
+    def mergeWith(self, other: QUndoCommand) -> bool:
+        if not isinstance(other, SetYamlTextCommand):
+            return False
+        if other.stamp - self.stamp > SetTextCommand.MERGE_WINDOW_S:
+            return False
+        self.new_text, self.stamp = other.new_text, other.stamp
+        return True
+
+    def redo(self) -> None:
+        self.session.document.set_yaml_text(self.new_text)
+
+    def undo(self) -> None:
+        self.session.document.set_yaml_text(self.old_text)

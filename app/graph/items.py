@@ -1,0 +1,371 @@
+"""Nodes and arrows of the graph editor, drawn as vectors from palette colours.
+
+A :class:`NodeItem` shows a step's title and id; the start step has a thick accent border and a
+▶ marker, a final step a double border, a message step another fill and a ✉ marker, a missing
+transition target a dashed outline. Problems show as a badge in the corner. An
+:class:`EdgeItem` is one transition: a curve with an arrowhead and its signal as a label;
+self-loops bend out to the right and back-edges (pointing up the layered layout) swing around
+the side, so they never hide behind forward arrows. Items only draw: the scene decides what they
+show and the commands decide what changes.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
+from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QFont,
+    QFontMetricsF,
+    QPainter,
+    QPainterPath,
+    QPainterPathStroker,
+    QPen,
+    QPolygonF,
+)
+from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+
+from app.theme import GraphColors
+
+NODE_WIDTH = 180.0
+NODE_HEIGHT = 60.0
+RADIUS = 8.0
+HANDLE_RADIUS = 5.0
+BADGE_RADIUS = 9.0
+
+
+@dataclass
+class NodeState:
+    """What a node shows, derived from the scenario by the scene."""
+
+    title: str
+    step_id: str
+    kind: str = "prompt"
+    final: bool = False
+    start: bool = False
+    missing: bool = False
+    errors: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+
+
+class NodeItem(QGraphicsItem):
+    """One step; its position is the top-left corner of the box (as the layout stores it)."""
+
+    def __init__(self, state: NodeState, colors: GraphColors) -> None:
+        super().__init__()
+        self.state = state
+        self.colors = colors
+        self.edges: list[EdgeItem] = []
+        self.matched = False
+        self.current = False
+        self._hovered = False
+        movable = not state.missing
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsMovable, movable)
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable, movable)
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemSendsGeometryChanges, True)
+        self.setAcceptHoverEvents(True)
+        self.setZValue(1)
+        self._refresh_tooltip()
+
+    @property
+    def step_id(self) -> str:
+        return self.state.step_id
+
+    def set_state(self, state: NodeState) -> None:
+        if state != self.state:
+            self.state = state
+            self._refresh_tooltip()
+            self.update()
+
+    def set_flags(self, *, matched: bool | None = None, current: bool | None = None) -> None:
+        if matched is not None:
+            self.matched = matched
+        if current is not None:
+            self.current = current
+        self.update()
+
+    # --- geometry --------------------------------------------------------------------------
+
+    def box(self) -> QRectF:
+        return QRectF(0, 0, NODE_WIDTH, NODE_HEIGHT)
+
+    def center(self) -> QPointF:
+        """The centre of the box, in scene coordinates."""
+        return self.pos() + QPointF(NODE_WIDTH / 2, NODE_HEIGHT / 2)
+
+    def handle_center(self) -> QPointF:
+        return QPointF(NODE_WIDTH / 2, NODE_HEIGHT)
+
+    def on_handle(self, scene_pos: QPointF) -> bool:
+        local = self.mapFromScene(scene_pos)
+        return QLineF(local, self.handle_center()).length() <= HANDLE_RADIUS + 4
+
+    def boundingRect(self) -> QRectF:
+        margin = 8.0
+        return self.box().adjusted(-margin, -margin - BADGE_RADIUS, margin + BADGE_RADIUS,
+                                   margin + HANDLE_RADIUS)
+
+    def shape(self) -> QPainterPath:
+        path = QPainterPath()
+        path.setFillRule(Qt.FillRule.WindingFill)  # the handle overlaps the box: no hole there
+        path.addRoundedRect(self.box(), RADIUS, RADIUS)
+        path.addEllipse(self.handle_center(), HANDLE_RADIUS + 4, HANDLE_RADIUS + 4)
+        return path
+
+    def border_point(self, towards: QPointF) -> QPointF:
+        """Where the line from the centre towards ``towards`` (scene) leaves the box (scene)."""
+        center = self.center()
+        dx, dy = towards.x() - center.x(), towards.y() - center.y()
+        if dx == 0 and dy == 0:
+            return center
+        half_w, half_h = NODE_WIDTH / 2, NODE_HEIGHT / 2
+        scale = min(half_w / abs(dx) if dx else math.inf, half_h / abs(dy) if dy else math.inf)
+        return QPointF(center.x() + dx * scale, center.y() + dy * scale)
+
+    def itemChange(self, change: QGraphicsItem.GraphicsItemChange, value: object) -> object:
+        if change == QGraphicsItem.GraphicsItemChange.ItemPositionHasChanged:
+            for edge in self.edges:
+                edge.update_path()
+        return super().itemChange(change, value)
+
+    # --- painting --------------------------------------------------------------------------
+
+    def hoverEnterEvent(self, event: object) -> None:
+        self._hovered = True
+        self.update()
+
+    def hoverLeaveEvent(self, event: object) -> None:
+        self._hovered = False
+        self.update()
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
+        colors, state, box = self.colors, self.state, self.box()
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        if self.current or self.matched or self.isSelected():
+            glow = colors.current if self.current else (
+                colors.match if self.matched else colors.selection)
+            halo = QColor(glow)
+            halo.setAlpha(90)
+            painter.setPen(QPen(halo, 7))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawRoundedRect(box.adjusted(-3, -3, 3, 3), RADIUS + 3, RADIUS + 3)
+
+        fill = colors.message_fill if state.kind == "message" else colors.node_fill
+        border = colors.node_border
+        width = 1.3
+        if state.start:
+            border, width = colors.accent, 3.0
+        if self.isSelected():
+            border, width = colors.selection, max(width, 2.4)
+        pen = QPen(border, width)
+        if state.missing:
+            pen.setStyle(Qt.PenStyle.DashLine)
+            fill = QColor(fill)
+            fill.setAlpha(120)
+        painter.setPen(pen)
+        painter.setBrush(QBrush(fill))
+        painter.drawRoundedRect(box, RADIUS, RADIUS)
+        if state.final:
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.setPen(QPen(border, 1.2))
+            painter.drawRoundedRect(box.adjusted(4, 4, -4, -4), RADIUS - 3, RADIUS - 3)
+
+        self._paint_texts(painter, box)
+        if not state.missing and (self._hovered or self.isSelected()):
+            painter.setPen(QPen(colors.accent, 1.5))
+            painter.setBrush(QBrush(colors.node_fill))
+            painter.drawEllipse(self.handle_center(), HANDLE_RADIUS, HANDLE_RADIUS)
+        self._paint_badge(painter, box)
+
+    def _paint_texts(self, painter: QPainter, box: QRectF) -> None:
+        colors, state = self.colors, self.state
+        marker = "▶ " if state.start else ""
+        if state.kind == "message":
+            marker += "✉ "
+        if state.missing:
+            marker = "? "
+        title_font = QFont(painter.font())
+        title_font.setBold(True)
+        title_font.setPointSizeF(max(title_font.pointSizeF(), 9.0))
+        id_font = QFont("monospace")
+        id_font.setStyleHint(QFont.StyleHint.Monospace)
+        id_font.setPointSizeF(title_font.pointSizeF() * 0.85)
+        text_box = box.adjusted(12, 6, -12, -6)
+        title = QFontMetricsF(title_font).elidedText(
+            marker + state.title, Qt.TextElideMode.ElideRight, text_box.width())
+        ident = QFontMetricsF(id_font).elidedText(
+            state.step_id + ("  · final" if state.final else ""),
+            Qt.TextElideMode.ElideMiddle, text_box.width())
+        painter.setPen(colors.accent if state.start else colors.text)
+        painter.setFont(title_font)
+        top = QRectF(text_box.left(), text_box.top(), text_box.width(), text_box.height() / 2)
+        painter.drawText(top, Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignBottom, title)
+        painter.setPen(colors.muted_text)
+        painter.setFont(id_font)
+        bottom = QRectF(text_box.left(), text_box.center().y() + 2, text_box.width(),
+                        text_box.height() / 2)
+        painter.drawText(bottom, Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop, ident)
+
+    def _paint_badge(self, painter: QPainter, box: QRectF) -> None:
+        state = self.state
+        if not state.errors and not state.warnings:
+            return
+        color = self.colors.error if state.errors else self.colors.warning
+        count = len(state.errors) or len(state.warnings)
+        center = QPointF(box.right(), box.top())
+        painter.setPen(QPen(self.colors.node_fill, 1.5))
+        painter.setBrush(QBrush(color))
+        painter.drawEllipse(center, BADGE_RADIUS, BADGE_RADIUS)
+        font = QFont(painter.font())
+        font.setBold(True)
+        font.setPointSizeF(7.5)
+        painter.setFont(font)
+        painter.setPen(QColor(255, 255, 255) if state.errors else QColor(20, 20, 20))
+        painter.drawText(QRectF(center.x() - BADGE_RADIUS, center.y() - BADGE_RADIUS,
+                                2 * BADGE_RADIUS, 2 * BADGE_RADIUS),
+                         Qt.AlignmentFlag.AlignCenter, str(count) if count < 10 else "9+")
+
+    def _refresh_tooltip(self) -> None:
+        state = self.state
+        lines = [f"<b>{_html(state.title)}</b> <code>{_html(state.step_id)}</code>"]
+        if state.missing:
+            lines.append("<i>not declared: a transition leads here</i>")
+        lines += [f"<span style='color:#c33'>✖ {_html(text)}</span>" for text in state.errors]
+        lines += [f"<span style='color:#b80'>⚠ {_html(text)}</span>" for text in state.warnings]
+        self.setToolTip("<br>".join(lines))
+
+
+class EdgeItem(QGraphicsItem):
+    """One transition ``source --signal--> target``."""
+
+    def __init__(self, source: NodeItem, target: NodeItem, signal: str, colors: GraphColors,
+                 *, parallel_index: int = 0, requires: tuple[str, ...] = ()) -> None:
+        super().__init__()
+        self.source, self.target, self.signal = source, target, signal
+        self.colors = colors
+        self.parallel_index = parallel_index
+        self.requires = requires
+        self._path = QPainterPath()
+        self._label_rect = QRectF()
+        self._arrow = QPolygonF()
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable, True)
+        self.setZValue(0)
+        self.setToolTip(f"{source.step_id} —{signal}→ {target.step_id}"
+                        + (f"\nrequires: {', '.join(requires)}" if requires else ""))
+        source.edges.append(self)
+        if target is not source:
+            target.edges.append(self)
+        self.update_path()
+
+    def detach(self) -> None:
+        for node in (self.source, self.target):
+            if self in node.edges:
+                node.edges.remove(self)
+
+    def path(self) -> QPainterPath:
+        """The arrow's curve in scene coordinates (the label and arrowhead excluded)."""
+        return QPainterPath(self._path)
+
+    @property
+    def is_self_loop(self) -> bool:
+        return self.source is self.target
+
+    @property
+    def is_back_edge(self) -> bool:
+        return self.target.pos().y() < self.source.pos().y() - NODE_HEIGHT / 2
+
+    def update_path(self) -> None:
+        self.prepareGeometryChange()
+        path = QPainterPath()
+        spread = 26.0 * self.parallel_index
+        if self.is_self_loop:
+            center = self.source.center()
+            right = center.x() + NODE_WIDTH / 2
+            reach = 46.0 + spread
+            start = QPointF(right, center.y() - 12)
+            end = QPointF(right, center.y() + 12)
+            path.moveTo(start)
+            path.cubicTo(QPointF(right + reach, center.y() - 40 - spread / 2),
+                         QPointF(right + reach, center.y() + 40 + spread / 2), end)
+        elif self.is_back_edge:
+            source, target = self.source.center(), self.target.center()
+            side = NODE_WIDTH / 2
+            start = QPointF(source.x() + side, source.y())
+            end = QPointF(target.x() + side, target.y())
+            swing = max(start.x(), end.x()) + 60.0 + spread
+            path.moveTo(start)
+            path.cubicTo(QPointF(swing, start.y()), QPointF(swing, end.y()), end)
+        else:
+            source, target = self.source.center(), self.target.center()
+            start = self.source.border_point(target)
+            end = self.target.border_point(source)
+            line = QLineF(start, end)
+            normal = line.normalVector().unitVector()
+            bow = spread * (1 if self.parallel_index % 2 else -1)
+            offset = QPointF(normal.dx() * bow, normal.dy() * bow)
+            path.moveTo(start)
+            path.cubicTo(line.pointAt(0.33) + offset, line.pointAt(0.66) + offset, end)
+        self._path = path
+        self._arrow = self._arrowhead(path)
+        self._label_rect = self._label_box(path)
+
+    def _arrowhead(self, path: QPainterPath) -> QPolygonF:
+        tip = path.pointAtPercent(1.0)
+        angle = math.radians(path.angleAtPercent(0.98))
+        size = 9.0
+        back = QPointF(tip.x() - size * math.cos(angle), tip.y() + size * math.sin(angle))
+        normal = QPointF(math.sin(angle) * size * 0.5, math.cos(angle) * size * 0.5)
+        return QPolygonF([tip, back + normal, back - normal])
+
+    def _label_box(self, path: QPainterPath) -> QRectF:
+        metrics = QFontMetricsF(self._label_font())
+        width = metrics.horizontalAdvance(self.signal) + 10
+        height = metrics.height() + 4
+        anchor = path.pointAtPercent(0.5)
+        return QRectF(anchor.x() - width / 2, anchor.y() - height / 2, width, height)
+
+    @staticmethod
+    def _label_font() -> QFont:
+        font = QFont()
+        font.setPointSizeF(8.0)
+        return font
+
+    def boundingRect(self) -> QRectF:
+        return self._path.boundingRect().united(self._label_rect).united(
+            self._arrow.boundingRect()).adjusted(-6, -6, 6, 6)
+
+    def shape(self) -> QPainterPath:
+        stroker = QPainterPathStroker()
+        stroker.setWidth(10)
+        shape = stroker.createStroke(self._path)
+        shape.addRect(self._label_rect)
+        return shape
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
+        colors = self.colors
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        color = colors.selection if self.isSelected() else colors.edge
+        pen = QPen(color, 2.2 if self.isSelected() else 1.4)
+        if self.target.state.missing:
+            pen.setStyle(Qt.PenStyle.DashLine)
+        painter.setPen(pen)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawPath(self._path)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(QBrush(color))
+        painter.drawPolygon(self._arrow)
+        painter.setPen(QPen(color, 0.8))
+        painter.setBrush(QBrush(colors.label_fill))
+        painter.drawRoundedRect(self._label_rect, 4, 4)
+        painter.setFont(self._label_font())
+        painter.setPen(colors.text)
+        painter.drawText(self._label_rect, Qt.AlignmentFlag.AlignCenter, self.signal)
+
+
+def _html(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")

@@ -1,0 +1,145 @@
+"""The graph view: zoom (Ctrl+wheel, keys), pan (middle button or Space+drag), fit, rubber band.
+
+Other panes drive it through a small API — :meth:`GraphView.highlight_step` marks the step a test
+conversation is in and brings it into view; :meth:`GraphView.reveal` centres on a step.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF, Qt
+from PySide6.QtGui import QKeyEvent, QMouseEvent, QPainter, QWheelEvent
+from PySide6.QtWidgets import QGraphicsView, QWidget
+
+from app.graph.items import NodeItem
+from app.graph.scene import GraphScene
+
+MIN_SCALE = 0.05
+MAX_SCALE = 4.0
+ZOOM_STEP = 1.2
+
+
+class GraphView(QGraphicsView):
+    """Shows a :class:`GraphScene`; see the module docstring."""
+
+    def __init__(self, scene: GraphScene, parent: QWidget | None = None) -> None:
+        super().__init__(scene, parent)
+        self.graph_scene = scene
+        self.setRenderHints(QPainter.RenderHint.Antialiasing
+                            | QPainter.RenderHint.TextAntialiasing)
+        self.setDragMode(QGraphicsView.DragMode.RubberBandDrag)
+        self.setRubberBandSelectionMode(Qt.ItemSelectionMode.IntersectsItemShape)
+        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
+        self.setResizeAnchor(QGraphicsView.ViewportAnchor.AnchorViewCenter)
+        self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.SmartViewportUpdate)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self._space_held = False
+        self._pan_from: QPointF | None = None
+
+    # --- API for other panes ---------------------------------------------------------------
+
+    def highlight_step(self, step_id: str | None) -> None:
+        """Mark ``step_id`` as the conversation's current step (``None`` clears) and show it."""
+        self.graph_scene.set_current(step_id)
+        if step_id is not None:
+            self.reveal(step_id, center=False)
+
+    def reveal(self, step_id: str, *, center: bool = True) -> None:
+        node = self.graph_scene.nodes.get(step_id)
+        if node is None:
+            return
+        if center:
+            self.centerOn(node.center())
+        else:
+            self.ensureVisible(node.sceneBoundingRect(), 40, 40)
+
+    # --- zoom ------------------------------------------------------------------------------
+
+    @property
+    def zoom(self) -> float:
+        return self.transform().m11()
+
+    def zoom_by(self, factor: float) -> None:
+        target = min(MAX_SCALE, max(MIN_SCALE, self.zoom * factor))
+        if target != self.zoom:
+            factor = target / self.zoom
+            self.scale(factor, factor)
+
+    def zoom_in(self) -> None:
+        self.zoom_by(ZOOM_STEP)
+
+    def zoom_out(self) -> None:
+        self.zoom_by(1 / ZOOM_STEP)
+
+    def reset_zoom(self) -> None:
+        self.zoom_by(1 / self.zoom)
+
+    def fit_all(self) -> None:
+        """Show the whole graph, never magnified beyond 100 % (a tiny graph stays readable)."""
+        rect = self.graph_scene.items_rect()
+        if rect.isEmpty():
+            return
+        self.setSceneRect(rect.adjusted(-2000, -2000, 2000, 2000))
+        self.fitInView(rect, Qt.AspectRatioMode.KeepAspectRatio)
+        if self.zoom > 1.0:
+            self.reset_zoom()
+            self.centerOn(rect.center())
+        elif self.zoom < MIN_SCALE:
+            self.zoom_by(MIN_SCALE / self.zoom)
+
+    # --- events ----------------------------------------------------------------------------
+
+    def wheelEvent(self, event: QWheelEvent) -> None:
+        if event.modifiers() & Qt.KeyboardModifier.ControlModifier:
+            steps = event.angleDelta().y() / 120
+            if steps:
+                self.zoom_by(ZOOM_STEP ** steps)
+            event.accept()
+            return
+        super().wheelEvent(event)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if event.key() == Qt.Key.Key_Space and not event.isAutoRepeat():
+            self._space_held = True
+            self.viewport().setCursor(Qt.CursorShape.OpenHandCursor)
+            return
+        super().keyPressEvent(event)
+
+    def keyReleaseEvent(self, event: QKeyEvent) -> None:
+        if event.key() == Qt.Key.Key_Space and not event.isAutoRepeat():
+            self._space_held = False
+            self.viewport().unsetCursor()
+            return
+        super().keyReleaseEvent(event)
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        if event.button() == Qt.MouseButton.MiddleButton or (
+                self._space_held and event.button() == Qt.MouseButton.LeftButton):
+            self._pan_from = event.position()
+            self.viewport().setCursor(Qt.CursorShape.ClosedHandCursor)
+            event.accept()
+            return
+        super().mousePressEvent(event)
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:
+        if self._pan_from is not None:
+            delta = event.position() - self._pan_from
+            self._pan_from = event.position()
+            self.horizontalScrollBar().setValue(self.horizontalScrollBar().value() - int(delta.x()))
+            self.verticalScrollBar().setValue(self.verticalScrollBar().value() - int(delta.y()))
+            event.accept()
+            return
+        super().mouseMoveEvent(event)
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        if self._pan_from is not None:
+            self._pan_from = None
+            if self._space_held:
+                self.viewport().setCursor(Qt.CursorShape.OpenHandCursor)
+            else:
+                self.viewport().unsetCursor()
+            event.accept()
+            return
+        super().mouseReleaseEvent(event)
+
+    def node(self, step_id: str) -> NodeItem | None:
+        return self.graph_scene.nodes.get(step_id)

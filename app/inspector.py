@@ -1,0 +1,475 @@
+"""The step inspector: the selected step's fields, transitions and results, all editable.
+
+It reads the *YAML values* of the step (``document.get``), not the validated model, so it keeps
+working while the scenario is broken — which is exactly when the author needs it. Every edit is an
+undo command; the inspector then refreshes from the document like every other view, so what it
+shows is always what will be saved.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
+    QComboBox,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QHeaderView,
+    QInputDialog,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QStackedWidget,
+    QTableWidget,
+    QTableWidgetItem,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app import commands
+from app.session import EditSession
+from engine.scenario.model import OnEnter, StepKind, ValueType
+
+IDENTIFIER = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+_ABSENT = object()
+
+
+def unique_name(base: str, taken: set[str]) -> str:
+    if base not in taken:
+        return base
+    index = 2
+    while f"{base}_{index}" in taken:
+        index += 1
+    return f"{base}_{index}"
+
+
+class StepInspector(QWidget):
+    """Shows and edits one step (see the module docstring)."""
+
+    #: a message for the status bar (an edit was refused, e.g. an invalid name)
+    notice = Signal(str)
+    #: the author asked to rename the step (the main window runs the dialog and the command)
+    renameRequested = Signal(str)
+
+    def __init__(self, session: EditSession | None = None, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.session: EditSession | None = None
+        self.step_id: str | None = None
+        self._filling = False
+        self.stack = QStackedWidget()
+        self.empty = QLabel("Select a step on the graph to see and edit it here.\n\n"
+                            "Double-click empty canvas to add a step; drag from a step's "
+                            "handle (or Shift+drag) onto another to connect them.")
+        self.empty.setWordWrap(True)
+        self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.empty.setEnabled(False)
+        self.stack.addWidget(self.empty)
+        self.stack.addWidget(self._build_form())
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.stack)
+        if session is not None:
+            self.set_session(session)
+
+    # --- building ------------------------------------------------------------------------
+
+    def _build_form(self) -> QWidget:
+        page = QWidget()
+        outer = QVBoxLayout(page)
+        outer.setContentsMargins(6, 6, 6, 6)
+        head = QHBoxLayout()
+        self.id_label = QLabel()
+        self.id_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.rename_button = QToolButton(text="Rename…")
+        self.rename_button.setToolTip("Rename the step and every transition to it (F2)")
+        self.rename_button.clicked.connect(lambda: self.renameRequested.emit(self.step_id or ""))
+        head.addWidget(self.id_label, 1)
+        head.addWidget(self.rename_button)
+        outer.addLayout(head)
+
+        form = QFormLayout()
+        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.ExpandingFieldsGrow)
+        self.title_edit = QLineEdit(placeholderText="shown on the graph and to the model")
+        self.goal_edit = QLineEdit(placeholderText="one line; other steps see it as 'next goal'")
+        self.kind_combo = QComboBox()
+        self.kind_combo.addItems([kind.value for kind in StepKind])
+        self.final_check = QCheckBox("the conversation ends here")
+        self.on_enter_combo = QComboBox()
+        self.on_enter_combo.addItems([value.value for value in OnEnter])
+        self.on_enter_combo.setToolTip("wait: wait for the user; respond: reply at once "
+                                       "(one extra model call)")
+        self.instructions_edit = QLineEdit(placeholderText="steps/<step>.md")
+        self.text_edit = QLineEdit(placeholderText="the text a message step sends; "
+                                                   "{{variables}} are filled in")
+        form.addRow("Title", self.title_edit)
+        form.addRow("Goal", self.goal_edit)
+        form.addRow("Kind", self.kind_combo)
+        form.addRow("Final", self.final_check)
+        form.addRow("On enter", self.on_enter_combo)
+        form.addRow("Instructions", self.instructions_edit)
+        form.addRow("Text", self.text_edit)
+        self.form = form
+        outer.addLayout(form)
+        self.title_edit.editingFinished.connect(
+            lambda: self._commit("title", self.title_edit.text().strip(), ""))
+        self.goal_edit.editingFinished.connect(
+            lambda: self._commit("goal", self.goal_edit.text().strip(), ""))
+        self.instructions_edit.editingFinished.connect(
+            lambda: self._commit("instructions", self.instructions_edit.text().strip(), ""))
+        self.text_edit.editingFinished.connect(
+            lambda: self._commit("text", self.text_edit.text(), ""))
+        self.kind_combo.activated.connect(
+            lambda: self._commit("kind", self.kind_combo.currentText(), StepKind.PROMPT.value))
+        self.on_enter_combo.activated.connect(
+            lambda: self._commit("on_enter", self.on_enter_combo.currentText(),
+                                 OnEnter.WAIT.value))
+        self.final_check.clicked.connect(
+            lambda checked: self._commit("final", bool(checked), False))
+
+        self.transitions = self._table(["Signal", "Target", "Description", "Requires"])
+        self.transitions.setToolTip("Requires: variables that must be set before the signal is "
+                                    "allowed, separated by commas")
+        self.transitions.itemChanged.connect(self._transition_edited)
+        outer.addWidget(self._group("Transitions", self.transitions, self.add_transition,
+                                    self.remove_transition), 1)
+        self.results = self._table(["Name", "Type", "Required", "Description"])
+        self.results.itemChanged.connect(self._result_edited)
+        outer.addWidget(self._group("Results", self.results, self.add_result,
+                                    self.remove_result), 1)
+        return page
+
+    @staticmethod
+    def _table(headers: list[str]) -> QTableWidget:
+        table = QTableWidget(0, len(headers))
+        table.setHorizontalHeaderLabels(headers)
+        table.verticalHeader().hide()
+        table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        table.setEditTriggers(QAbstractItemView.EditTrigger.DoubleClicked
+                              | QAbstractItemView.EditTrigger.EditKeyPressed
+                              | QAbstractItemView.EditTrigger.AnyKeyPressed)
+        header = table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        header.setStretchLastSection(True)
+        table.setAlternatingRowColors(True)
+        table.setMinimumHeight(90)
+        return table
+
+    @staticmethod
+    def _group(title: str, table: QTableWidget, add: Callable[[], None],
+               remove: Callable[[], None]) -> QGroupBox:
+        group = QGroupBox(title)
+        layout = QVBoxLayout(group)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addWidget(table)
+        buttons = QHBoxLayout()
+        add_button = QPushButton("Add")
+        remove_button = QPushButton("Remove")
+        add_button.setObjectName(f"add{title}")
+        remove_button.setObjectName(f"remove{title}")
+        add_button.clicked.connect(lambda: add())
+        remove_button.clicked.connect(lambda: remove())
+        buttons.addWidget(add_button)
+        buttons.addWidget(remove_button)
+        buttons.addStretch(1)
+        layout.addLayout(buttons)
+        return group
+
+    # --- session -------------------------------------------------------------------------
+
+    def set_session(self, session: EditSession | None) -> None:
+        if self.session is not None:
+            self.session.changed.disconnect(self._on_changed)
+            self.session.reloaded.disconnect(self.refresh)
+        self.session = session
+        if session is not None:
+            session.changed.connect(self._on_changed)
+            session.reloaded.connect(self.refresh)
+        self.show_step(None)
+
+    def show_step(self, step_id: str | None) -> None:
+        self.step_id = step_id
+        self.refresh()
+
+    def _on_changed(self, kind: str, path: tuple[object, ...]) -> None:
+        if kind != "text":
+            self.refresh()
+
+    def _raw(self, *path: str | int) -> Any:
+        assert self.session is not None and self.step_id is not None
+        full = ("steps", self.step_id, *path)
+        document = self.session.document
+        return document.get(full) if document.has(full) else _ABSENT
+
+    def refresh(self) -> None:
+        """Show the step's current YAML values (or the empty state)."""
+        session = self.session
+        if (session is None or self.step_id is None
+                or not session.document.has(("steps", self.step_id))):
+            self.stack.setCurrentIndex(0)
+            return
+        step = self._raw()
+        if not isinstance(step, dict):
+            step = {}
+        self._filling = True
+        try:
+            self.stack.setCurrentIndex(1)
+            start = session.document.get(("start",)) if session.document.has(("start",)) else ""
+            marker = "  ▶ start" if start == self.step_id else ""
+            self.id_label.setText(f"<b style='font-size:12pt'>{self.step_id}</b>"
+                                  f"<span style='color:gray'>{marker}</span>")
+            self._set_line(self.title_edit, step.get("title"))
+            self._set_line(self.goal_edit, step.get("goal"))
+            self._set_line(self.instructions_edit, step.get("instructions"))
+            self._set_line(self.text_edit, step.get("text"))
+            kind = str(step.get("kind") or StepKind.PROMPT.value)
+            self.kind_combo.setCurrentText(kind)
+            self.final_check.setChecked(bool(step.get("final", False)))
+            self.on_enter_combo.setCurrentText(str(step.get("on_enter") or OnEnter.WAIT.value))
+            message = kind == StepKind.MESSAGE.value
+            self.form.setRowVisible(self.text_edit, message or bool(step.get("text")))
+            self.form.setRowVisible(self.instructions_edit, not message)
+            self.form.setRowVisible(self.on_enter_combo, not message)
+            self._fill_transitions(step.get("transitions"))
+            self._fill_results(step.get("results"))
+        finally:
+            self._filling = False
+
+    @staticmethod
+    def _set_line(edit: QLineEdit, value: Any) -> None:
+        text = "" if value is None else str(value)
+        if edit.text() != text:
+            edit.setText(text)
+            edit.setCursorPosition(0)
+
+    def _step_ids(self) -> list[str]:
+        assert self.session is not None
+        steps = self.session.document.get(("steps",)) if self.session.document.has(
+            ("steps",)) else {}
+        return [str(key) for key in steps] if isinstance(steps, dict) else []
+
+    # --- step fields ---------------------------------------------------------------------
+
+    def _commit(self, field: str, value: Any, default: Any) -> None:
+        """Write a field; clearing it (or choosing its default) removes the key instead."""
+        if self._filling or self.session is None or self.step_id is None:
+            return
+        session, stack = self.session, self.session.undo_stack
+        path = ("steps", self.step_id, field)
+        present = session.document.has(path)
+        if value == default and field not in ("final",):
+            if present:
+                stack.push(commands.DeleteKeyCommand(session, path,
+                                                     text=f"Clear {self.step_id}.{field}"))
+            return
+        commands.set_field(stack, session, path, value, default=default)
+
+    # --- transitions ---------------------------------------------------------------------
+
+    def _fill_transitions(self, transitions: Any) -> None:
+        table = self.transitions
+        rows = list(transitions.items()) if isinstance(transitions, dict) else []
+        table.setRowCount(len(rows))
+        ids = self._step_ids()
+        for row, (signal, value) in enumerate(rows):
+            value = value if isinstance(value, dict) else {}
+            signal_item = QTableWidgetItem(str(signal))
+            signal_item.setData(Qt.ItemDataRole.UserRole, str(signal))
+            table.setItem(row, 0, signal_item)
+            target = str(value.get("to", ""))
+            table.setItem(row, 1, QTableWidgetItem(target))
+            combo = QComboBox()
+            combo.addItems(ids if target in ids else [*ids, target])
+            combo.setCurrentText(target)
+            combo.setEditable(False)
+            combo.activated.connect(
+                lambda _index, s=str(signal), c=combo: self._retarget(s, c.currentText()))
+            table.setCellWidget(row, 1, combo)
+            table.setItem(row, 2, QTableWidgetItem(str(value.get("description", "") or "")))
+            requires = value.get("requires") or []
+            table.setItem(row, 3, QTableWidgetItem(
+                ", ".join(str(name) for name in requires) if isinstance(requires, list)
+                else str(requires)))
+        table.resizeColumnToContents(0)
+
+    def _transition_edited(self, item: QTableWidgetItem) -> None:
+        if self._filling or self.session is None or self.step_id is None:
+            return
+        row, column = item.row(), item.column()
+        signal_item = self.transitions.item(row, 0)
+        signal = str(signal_item.data(Qt.ItemDataRole.UserRole)) if signal_item else ""
+        base = ("steps", self.step_id, "transitions", signal)
+        session, stack = self.session, self.session.undo_stack
+        text = item.text().strip()
+        if column == 0:
+            if text == signal:
+                return
+            if not IDENTIFIER.match(text) or text == "stay":
+                self.notice.emit(f"“{text}” cannot be a signal: use letters, digits and '_' "
+                                 "(and not 'stay', which every step has)")
+                self.refresh()
+                return
+            if session.document.has(("steps", self.step_id, "transitions", text)):
+                self.notice.emit(f"the step already has a signal “{text}”")
+                self.refresh()
+                return
+            stack.push(commands.RenameKeyCommand(session, base, text,
+                                                 text=f"Rename signal {signal} to {text}"))
+        elif column == 2:
+            self._set_or_clear((*base, "description"), text)
+        elif column == 3:
+            names = [name.strip() for name in text.split(",") if name.strip()]
+            bad = [name for name in names if not IDENTIFIER.match(name)]
+            if bad:
+                self.notice.emit(f"not a variable name: {', '.join(bad)}")
+                self.refresh()
+                return
+            self._set_or_clear((*base, "requires"), names)
+
+    def _retarget(self, signal: str, target: str) -> None:
+        if self.session is None or self.step_id is None:
+            return
+        path = ("steps", self.step_id, "transitions", signal, "to")
+        commands.set_field(self.session.undo_stack, self.session, path, target)
+
+    def _set_or_clear(self, path: tuple[str | int, ...], value: Any) -> None:
+        assert self.session is not None
+        session, stack = self.session, self.session.undo_stack
+        if value in ("", [], None):
+            if session.document.has(path):
+                stack.push(commands.DeleteKeyCommand(session, path))
+            return
+        commands.set_field(stack, session, path, value)
+
+    def add_transition(self) -> None:
+        if self.session is None or self.step_id is None:
+            return
+        current = self._raw("transitions")
+        taken = set(current) if isinstance(current, dict) else set()
+        others = [step for step in self._step_ids() if step != self.step_id]
+        target = others[0] if others else self.step_id
+        commands.connect_steps(self.session.undo_stack, self.session, self.step_id, target,
+                               unique_name("next", taken))
+
+    def remove_transition(self) -> None:
+        row = self.transitions.currentRow()
+        if self.session is None or self.step_id is None or row < 0:
+            return
+        item = self.transitions.item(row, 0)
+        if item is not None:
+            commands.delete_transition(self.session.undo_stack, self.session, self.step_id,
+                                       str(item.data(Qt.ItemDataRole.UserRole)))
+
+    # --- results -------------------------------------------------------------------------
+
+    def _fill_results(self, results: Any) -> None:
+        table = self.results
+        rows = list(results.items()) if isinstance(results, dict) else []
+        table.setRowCount(len(rows))
+        for row, (name, value) in enumerate(rows):
+            value = value if isinstance(value, dict) else {}
+            name_item = QTableWidgetItem(str(name))
+            name_item.setData(Qt.ItemDataRole.UserRole, str(name))
+            table.setItem(row, 0, name_item)
+            kind = str(value.get("type", ValueType.STRING.value))
+            table.setItem(row, 1, QTableWidgetItem(kind))
+            combo = QComboBox()
+            combo.addItems([value_type.value for value_type in ValueType])
+            combo.setCurrentText(kind)
+            combo.activated.connect(
+                lambda _index, n=str(name), c=combo: self._retype(n, c.currentText()))
+            table.setCellWidget(row, 1, combo)
+            required = QTableWidgetItem()
+            required.setFlags(Qt.ItemFlag.ItemIsUserCheckable | Qt.ItemFlag.ItemIsEnabled
+                              | Qt.ItemFlag.ItemIsSelectable)
+            required.setCheckState(Qt.CheckState.Checked if value.get("required")
+                                   else Qt.CheckState.Unchecked)
+            table.setItem(row, 2, required)
+            table.setItem(row, 3, QTableWidgetItem(str(value.get("description", "") or "")))
+        table.resizeColumnToContents(0)
+
+    def _result_edited(self, item: QTableWidgetItem) -> None:
+        if self._filling or self.session is None or self.step_id is None:
+            return
+        row, column = item.row(), item.column()
+        name_item = self.results.item(row, 0)
+        name = str(name_item.data(Qt.ItemDataRole.UserRole)) if name_item else ""
+        base = ("steps", self.step_id, "results", name)
+        session, stack = self.session, self.session.undo_stack
+        if column == 0:
+            text = item.text().strip()
+            if text == name:
+                return
+            if not IDENTIFIER.match(text) or session.document.has(
+                    ("steps", self.step_id, "results", text)):
+                self.notice.emit(f"“{text}” cannot name a result here (invalid or taken)")
+                self.refresh()
+                return
+            stack.push(commands.RenameKeyCommand(session, base, text,
+                                                 text=f"Rename result {name} to {text}"))
+        elif column == 2:
+            checked = item.checkState() == Qt.CheckState.Checked
+            if checked:
+                commands.set_field(stack, session, (*base, "required"), True)
+            elif session.document.has((*base, "required")):
+                stack.push(commands.DeleteKeyCommand(session, (*base, "required")))
+        elif column == 3:
+            self._set_or_clear((*base, "description"), item.text().strip())
+
+    def _retype(self, name: str, value_type: str) -> None:
+        if self.session is None or self.step_id is None:
+            return
+        session, stack = self.session, self.session.undo_stack
+        base = ("steps", self.step_id, "results", name)
+        current = session.document.get((*base, "type")) if session.document.has(
+            (*base, "type")) else ValueType.STRING.value
+        if current == value_type:
+            return
+        if value_type == ValueType.ENUM.value and not session.document.has((*base, "values")):
+            values, ok = QInputDialog.getText(self, "Enum values",
+                                              "Allowed values, separated by commas:")
+            if not ok:
+                self.refresh()
+                return
+            stack.beginMacro(f"Make {name} an enum")
+            commands.set_field(stack, session, (*base, "type"), value_type)
+            commands.set_field(stack, session, (*base, "values"),
+                               [v.strip() for v in values.split(",") if v.strip()])
+            stack.endMacro()
+            return
+        stack.beginMacro(f"Set type of {name} to {value_type}")
+        commands.set_field(stack, session, (*base, "type"), value_type)
+        if value_type != ValueType.ENUM.value and session.document.has((*base, "values")):
+            stack.push(commands.DeleteKeyCommand(session, (*base, "values")))
+        stack.endMacro()
+
+    def add_result(self, name: str | None = None) -> None:
+        if self.session is None or self.step_id is None:
+            return
+        current = self._raw("results")
+        taken = set(current) if isinstance(current, dict) else set()
+        name = name or unique_name("result", taken)
+        session, stack = self.session, self.session.undo_stack
+        path = ("steps", self.step_id, "results")
+        value = {"type": ValueType.STRING.value}
+        if session.document.has(path):
+            stack.push(commands.InsertKeyCommand(session, path, name, value))
+        else:
+            stack.push(commands.SetValueCommand(session, path, {name: value},
+                                                text=f"Add result {name}"))
+
+    def remove_result(self) -> None:
+        row = self.results.currentRow()
+        if self.session is None or self.step_id is None or row < 0:
+            return
+        item = self.results.item(row, 0)
+        if item is not None:
+            path = ("steps", self.step_id, "results", str(item.data(Qt.ItemDataRole.UserRole)))
+            self.session.undo_stack.push(commands.DeleteKeyCommand(self.session, path))

@@ -1,0 +1,321 @@
+"""The instruction editor: a Markdown text of the scenario, edited through the undo stack.
+
+One :class:`TextFileEditor` shows one file of the scenario (a step's instructions or the
+persona). Typing pushes :class:`~app.commands.SetTextCommand` (bursts merge), so Ctrl+Z in the
+studio undoes text and graph edits in the order they happened; the editor's own undo is off.
+Typing ``{{`` offers the declared variables. The footer counts what one model call in the step
+will carry — persona, the step's section, the contract rules and the reply schema — as
+characters and approximate tokens (characters / 4), because every token is paid for on every call.
+"""
+
+from __future__ import annotations
+
+import json
+
+from PySide6.QtCore import QStringListModel, Qt, QTimer, Signal
+from PySide6.QtGui import QFont, QFontDatabase, QKeyEvent, QTextCursor
+from PySide6.QtWidgets import (
+    QCompleter,
+    QLabel,
+    QPlainTextEdit,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.commands import SetTextCommand
+from app.highlighter import MarkdownHighlighter
+from app.session import EditSession
+from engine.errors import ScenarioError
+
+#: A rough, model-independent estimate: English text averages about four characters per token.
+CHARS_PER_TOKEN = 4
+COUNT_DELAY_MS = 200
+
+
+def approx_tokens(chars: int) -> int:
+    return (chars + CHARS_PER_TOKEN - 1) // CHARS_PER_TOKEN
+
+
+def request_size(session: EditSession, step_id: str | None) -> int | None:
+    """Characters one model call in ``step_id`` sends (instructions + reply schema).
+
+    ``None`` when it cannot be computed (the scenario does not load, or a message step — it
+    makes no model call).
+    """
+    scenario = session.scenario
+    if scenario is None:
+        return None
+    if step_id is None:
+        return len(scenario.persona_text)
+    step = scenario.steps.get(step_id)
+    if step is None or step.kind.value == "message":
+        return None
+    from engine.contract import reply_schema
+    from engine.prompting import build_instructions
+
+    instructions = build_instructions(scenario, step, {}).text
+    schema = json.dumps(reply_schema(step), ensure_ascii=False, separators=(",", ":"))
+    return len(instructions) + len(schema)
+
+
+class MarkdownEdit(QPlainTextEdit):
+    """A plain-text editor that completes ``{{variable}}`` names."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setUndoRedoEnabled(False)  # the studio's undo stack owns undo
+        self.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
+        font = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
+        font.setStyleHint(QFont.StyleHint.Monospace)
+        self.setFont(font)
+        self.setTabStopDistance(self.fontMetrics().horizontalAdvance(" ") * 4)
+        self.names = QStringListModel(self)
+        self.completer = QCompleter(self.names, self)
+        self.completer.setWidget(self)
+        self.completer.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+        self.completer.setCompletionMode(QCompleter.CompletionMode.PopupCompletion)
+        self.completer.activated.connect(self.insert_completion)
+
+    def set_names(self, names: list[str]) -> None:
+        self.names.setStringList(sorted(names))
+
+    def placeholder_prefix(self) -> str | None:
+        """The partial name after an unclosed ``{{`` left of the cursor, else ``None``."""
+        cursor = self.textCursor()
+        block_text = cursor.block().text()[: cursor.positionInBlock()]
+        opening = block_text.rfind("{{")
+        if opening < 0 or "}}" in block_text[opening:]:
+            return None
+        prefix = block_text[opening + 2:].lstrip()
+        return prefix if prefix.replace("_", "a").isalnum() or prefix == "" else None
+
+    def insert_completion(self, name: str) -> None:
+        cursor = self.textCursor()
+        prefix = self.placeholder_prefix() or ""
+        cursor.movePosition(QTextCursor.MoveOperation.Left, QTextCursor.MoveMode.KeepAnchor,
+                            len(prefix))
+        after = self.document().characterAt(cursor.position())
+        cursor.insertText(name if after == "}" else f"{name}}}}}")
+        self.setTextCursor(cursor)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        popup = self.completer.popup()
+        if popup.isVisible() and event.key() in (Qt.Key.Key_Enter, Qt.Key.Key_Return,
+                                                 Qt.Key.Key_Tab, Qt.Key.Key_Escape):
+            event.ignore()  # the completer handles these
+            return
+        super().keyPressEvent(event)
+        prefix = self.placeholder_prefix()
+        if prefix is None or not self.names.stringList():
+            popup.hide()
+            return
+        self.completer.setCompletionPrefix(prefix)
+        rect = self.cursorRect()
+        rect.setWidth(popup.sizeHintForColumn(0) + popup.verticalScrollBar().sizeHint().width()
+                      + 24)
+        self.completer.complete(rect)
+
+
+class TextFileEditor(QWidget):
+    """Edits one text file of the scenario (see the module docstring)."""
+
+    #: the file the editor shows changed (relpath or "")
+    fileChanged = Signal(str)
+
+    def __init__(self, session: EditSession | None = None, *, persona: bool = False,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.persona = persona
+        self.session: EditSession | None = None
+        self.relpath: str | None = None
+        self.step_id: str | None = None
+        self._applying = False
+        self._shown = ""
+        self.header = QLabel()
+        self.header.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.edit = MarkdownEdit()
+        self.highlighter = MarkdownHighlighter(self.edit.document())
+        self.counter = QLabel()
+        self.counter.setObjectName("requestSize")
+        self.counter.setToolTip("What one model call carries: persona, the step's instructions, "
+                                "the contract and the reply schema. Tokens ≈ characters / 4.")
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(4)
+        layout.addWidget(self.header)
+        layout.addWidget(self.edit, 1)
+        layout.addWidget(self.counter)
+        self._count_timer = QTimer(self, singleShot=True, interval=COUNT_DELAY_MS)
+        self._count_timer.timeout.connect(self.update_count)
+        self.edit.textChanged.connect(self._on_typed)
+        self.show_nothing("Select a step to edit its instructions.")
+        if session is not None:
+            self.set_session(session)
+
+    def set_session(self, session: EditSession | None) -> None:
+        if self.session is not None:
+            self.session.changed.disconnect(self._on_document_changed)
+            self.session.reloaded.disconnect(self._reload)
+            self.session.problemsChanged.disconnect(self._refresh_names)
+        self.session = session
+        if session is not None:
+            session.changed.connect(self._on_document_changed)
+            session.reloaded.connect(self._reload)
+            session.problemsChanged.connect(self._refresh_names)
+        if self.persona:
+            self._reload()
+        else:
+            self.show_step(None)
+
+    # --- what is shown ---------------------------------------------------------------------
+
+    def show_step(self, step_id: str | None) -> None:
+        """Show the instruction file of ``step_id`` (a message step has none)."""
+        self.step_id = step_id
+        scenario = self.session.shown if self.session else None
+        step = scenario.steps.get(step_id) if scenario and step_id else None
+        if step is None:
+            self.show_nothing("Select a step to edit its instructions.")
+        elif step.kind.value == "message":
+            self.show_nothing("A message step sends its text as written (see “Text” above); "
+                              "it has no instruction file.")
+        elif not step.instructions:
+            self.show_nothing(f"Step “{step_id}” has no instruction file: set “Instructions” "
+                              "in the inspector, e.g. steps/" + f"{step_id}.md.")
+        else:
+            self._show_file(step.instructions)
+
+    def show_persona(self) -> None:
+        scenario = self.session.shown if self.session else None
+        if scenario is None or not scenario.persona:
+            self.show_nothing("The scenario has no persona file (add “persona: persona.md” "
+                              "to scenario.yaml).")
+        else:
+            self._show_file(scenario.persona)
+
+    def show_nothing(self, why: str) -> None:
+        self.relpath = None
+        self._set_text("")
+        self.edit.setReadOnly(True)
+        self.edit.setPlaceholderText(why)
+        self.header.setText("")
+        self.counter.setText("")
+        self.fileChanged.emit("")
+
+    def _show_file(self, relpath: str) -> None:
+        assert self.session is not None
+        try:
+            text = self.session.document.text(relpath)
+        except ScenarioError as error:
+            self.show_nothing(f"Cannot open {relpath}: {error.message}")
+            return
+        self.relpath = relpath
+        self.edit.setReadOnly(False)
+        self.edit.setPlaceholderText("Write the instructions for this step in Markdown. "
+                                     "Type {{ to insert a variable.")
+        self.header.setText(f"<b>{relpath}</b>")
+        self._set_text(text)
+        self._refresh_names()
+        self.update_count()
+        self.fileChanged.emit(relpath)
+
+    def go_to(self, line: int | None, column: int | None = None) -> None:
+        """Put the cursor at a 1-based line/column (a problem's location) and focus."""
+        if line is None:
+            self.edit.setFocus()
+            return
+        block = self.edit.document().findBlockByNumber(max(0, line - 1))
+        cursor = QTextCursor(block)
+        if column:
+            cursor.movePosition(QTextCursor.MoveOperation.Right, QTextCursor.MoveMode.MoveAnchor,
+                                min(column - 1, max(0, block.length() - 1)))
+        self.edit.setTextCursor(cursor)
+        self.edit.centerCursor()
+        self.edit.setFocus()
+
+    def update_count(self) -> None:
+        if self.session is None or self.relpath is None:
+            self.counter.setText("")
+            return
+        chars = len(self.edit.toPlainText())
+        if self.persona:
+            self.counter.setText(f"{chars:,} characters · ≈ {approx_tokens(chars):,} tokens, "
+                                 "sent at the start of every model call")
+            return
+        total = request_size(self.session, self.step_id)
+        request = ("" if total is None else
+                   f" · request ≈ {approx_tokens(total):,} tokens ({total:,} chars with "
+                   "persona, contract and schema)")
+        self.counter.setText(f"{chars:,} characters{request}")
+
+    # --- keeping editor and document in step -----------------------------------------------
+
+    def _set_text(self, text: str) -> None:
+        self._applying = True
+        try:
+            cursor = self.edit.textCursor()
+            position = cursor.position()
+            self.edit.setPlainText(text)
+            cursor = self.edit.textCursor()
+            cursor.setPosition(min(position, len(text)))
+            self.edit.setTextCursor(cursor)
+            self._shown = text
+        finally:
+            self._applying = False
+
+    def _on_typed(self) -> None:
+        if self._applying or self.session is None or self.relpath is None:
+            return
+        text = self.edit.toPlainText()
+        if text == self._shown:
+            return
+        old, self._shown = self._shown, text
+        self._applying = True
+        try:
+            self.session.undo_stack.push(
+                SetTextCommand(self.session, self.relpath, text, old=old))
+        finally:
+            self._applying = False
+        self._count_timer.start()
+
+    def _on_document_changed(self, kind: str, path: tuple[object, ...]) -> None:
+        if self.session is None:
+            return
+        if kind == "text" and self.relpath is not None and path == (self._key(),):
+            if not self._applying:
+                text = self.session.document.text(self.relpath)
+                if text != self.edit.toPlainText():
+                    self._set_text(text)
+            self._count_timer.start()
+            return
+        if kind != "text":
+            # the step may have been renamed, removed, or its instructions path changed
+            if self.persona:
+                self._reload()
+            elif self.step_id is not None:
+                self._follow_structure()
+            self._count_timer.start()
+
+    def _follow_structure(self) -> None:
+        scenario = self.session.shown if self.session else None
+        step = scenario.steps.get(self.step_id) if scenario and self.step_id else None
+        wanted = step.instructions if step is not None and step.kind.value != "message" else None
+        if wanted != self.relpath:
+            self.show_step(self.step_id if step is not None else None)
+
+    def _reload(self) -> None:
+        if self.persona:
+            self.show_persona()
+        else:
+            self.show_step(self.step_id)
+
+    def _refresh_names(self) -> None:
+        scenario = self.session.shown if self.session else None
+        names = list(scenario.variables) if scenario else []
+        self.highlighter.set_known_names(names)
+        self.edit.set_names(names)
+
+    def _key(self) -> str:
+        """The document's key for the shown file (it normalises paths like ``./a.md``)."""
+        assert self.relpath is not None
+        return self.relpath.replace("\\", "/").removeprefix("./")

@@ -1,0 +1,11 @@
+"""The log viewer: any conversation log as a chat with folded system events; follow, replay, fork.
+
+Layers, each usable alone: ``describe`` (words for events) and ``projection`` (state derived
+from events) are plain Python; ``model``/``delegate``/``view`` show events in a lazy Qt list;
+``inspector`` and ``replay`` are the side widgets; ``follow`` and ``window`` make the viewer.
+The live test chat (``app.chat``) reuses the view, projection and inspector.
+"""
+
+from app.logview.refcount_guard import guard as _guard_refcounts
+
+_guard_refcounts()

@@ -1,0 +1,344 @@
+"""Scenario-wide settings: title, start step, model; the declared variables; the persona.
+
+Like the inspector it reads YAML values from the document and edits through undo commands.
+Variables are the names ``{{placeholders}}`` and ``requires`` may use, so renaming one here is
+something the author will want to follow up on — the problems pane shows where.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import yaml
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtGui import QFont, QFontDatabase, QTextCursor
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QFormLayout,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QPlainTextEdit,
+    QPushButton,
+    QTableWidget,
+    QTableWidgetItem,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app import commands
+from app.inspector import IDENTIFIER, unique_name
+from app.instruction_editor import TextFileEditor
+from app.session import EditSession
+from engine.scenario.model import ValueType
+
+
+def parse_default(text: str) -> Any:
+    """A variable default typed by the author, read as YAML (``3`` → 3, ``[a, b]`` → a list)."""
+    try:
+        return yaml.safe_load(text)
+    except yaml.YAMLError:
+        return text
+
+
+class ScenarioPane(QWidget):
+    """Tabs: Scenario (settings), Variables, Persona, scenario.yaml (source)."""
+
+    notice = Signal(str)
+
+    def __init__(self, session: EditSession | None = None, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.session: EditSession | None = None
+        self._filling = False
+        self.tabs = QTabWidget()
+        self.tabs.addTab(self._build_settings(), "Scenario")
+        self.tabs.addTab(self._build_variables(), "Variables")
+        self.persona = TextFileEditor(persona=True)
+        self.tabs.addTab(self.persona, "Persona")
+        self.source = YamlSourceEditor()
+        self.tabs.addTab(self.source, "scenario.yaml")
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.tabs)
+        if session is not None:
+            self.set_session(session)
+
+    def _build_settings(self) -> QWidget:
+        page = QWidget()
+        form = QFormLayout(page)
+        self.title_edit = QLineEdit(placeholderText="shown to the model as the conversation")
+        self.start_combo = QComboBox()
+        self.model_edit = QLineEdit(placeholderText="gpt-4.1-mini")
+        self.persona_path = QLineEdit(placeholderText="persona.md")
+        form.addRow("Title", self.title_edit)
+        form.addRow("Start step", self.start_combo)
+        form.addRow("Model", self.model_edit)
+        form.addRow("Persona file", self.persona_path)
+        self.title_edit.editingFinished.connect(
+            lambda: self._commit(("title",), self.title_edit.text().strip()))
+        self.model_edit.editingFinished.connect(
+            lambda: self._commit(("model", "name"), self.model_edit.text().strip()))
+        self.persona_path.editingFinished.connect(
+            lambda: self._commit(("persona",), self.persona_path.text().strip()))
+        self.start_combo.activated.connect(
+            lambda: self._commit(("start",), self.start_combo.currentText()))
+        return page
+
+    def _build_variables(self) -> QWidget:
+        page = QWidget()
+        layout = QVBoxLayout(page)
+        layout.setContentsMargins(4, 4, 4, 4)
+        table = QTableWidget(0, 4)
+        table.setHorizontalHeaderLabels(["Name", "Type", "Default", "Description"])
+        table.verticalHeader().hide()
+        table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        table.horizontalHeader().setStretchLastSection(True)
+        table.setAlternatingRowColors(True)
+        table.itemChanged.connect(self._variable_edited)
+        self.variables = table
+        layout.addWidget(table)
+        buttons = QHBoxLayout()
+        add, remove = QPushButton("Add"), QPushButton("Remove")
+        add.clicked.connect(lambda: self.add_variable())
+        remove.clicked.connect(lambda: self.remove_variable())
+        buttons.addWidget(add)
+        buttons.addWidget(remove)
+        buttons.addStretch(1)
+        layout.addLayout(buttons)
+        return page
+
+    # --- session -------------------------------------------------------------------------
+
+    def set_session(self, session: EditSession | None) -> None:
+        if self.session is not None:
+            self.session.changed.disconnect(self._on_changed)
+            self.session.reloaded.disconnect(self.refresh)
+        self.session = session
+        if session is not None:
+            session.changed.connect(self._on_changed)
+            session.reloaded.connect(self.refresh)
+        self.persona.set_session(session)
+        self.source.set_session(session)
+        self.refresh()
+
+    def _on_changed(self, kind: str, path: tuple[object, ...]) -> None:
+        if kind != "text":
+            self.refresh()
+
+    def _get(self, *path: str, default: Any = None) -> Any:
+        assert self.session is not None
+        document = self.session.document
+        return document.get(path) if document.has(path) else default
+
+    def refresh(self) -> None:
+        if self.session is None:
+            return
+        self._filling = True
+        try:
+            self.title_edit.setText(str(self._get("title", default="") or ""))
+            self.model_edit.setText(str(self._get("model", "name", default="") or ""))
+            self.persona_path.setText(str(self._get("persona", default="") or ""))
+            steps = self._get("steps", default={})
+            ids = [str(key) for key in steps] if isinstance(steps, dict) else []
+            start = str(self._get("start", default="") or "")
+            self.start_combo.clear()
+            self.start_combo.addItems(ids if start in ids or not start else [*ids, start])
+            self.start_combo.setCurrentText(start)
+            self._fill_variables(self._get("variables", default={}))
+        finally:
+            self._filling = False
+
+    def _commit(self, path: tuple[str, ...], value: Any) -> None:
+        if self._filling or self.session is None:
+            return
+        session, stack = self.session, self.session.undo_stack
+        if value in ("", None):
+            if session.document.has(path) and path != ("start",):
+                stack.push(commands.DeleteKeyCommand(session, path))
+            return
+        commands.set_field(stack, session, path, value)
+
+    # --- variables -----------------------------------------------------------------------
+
+    def _fill_variables(self, variables: Any) -> None:
+        table = self.variables
+        rows = list(variables.items()) if isinstance(variables, dict) else []
+        table.setRowCount(len(rows))
+        for row, (name, value) in enumerate(rows):
+            value = value if isinstance(value, dict) else {}
+            item = QTableWidgetItem(str(name))
+            item.setData(Qt.ItemDataRole.UserRole, str(name))
+            table.setItem(row, 0, item)
+            kind = str(value.get("type", ValueType.STRING.value))
+            table.setItem(row, 1, QTableWidgetItem(kind))
+            combo = QComboBox()
+            combo.addItems([value_type.value for value_type in ValueType])
+            combo.setCurrentText(kind)
+            combo.activated.connect(
+                lambda _i, n=str(name), c=combo: self._set_variable(n, "type", c.currentText()))
+            table.setCellWidget(row, 1, combo)
+            default = value.get("default")
+            table.setItem(row, 2, QTableWidgetItem(
+                "" if default is None else yaml.safe_dump(default, default_flow_style=True,
+                                                          allow_unicode=True).strip()
+                .removesuffix("...").strip()))
+            table.setItem(row, 3, QTableWidgetItem(str(value.get("description", "") or "")))
+        table.resizeColumnToContents(0)
+
+    def _variable_edited(self, item: QTableWidgetItem) -> None:
+        if self._filling or self.session is None:
+            return
+        name_item = self.variables.item(item.row(), 0)
+        name = str(name_item.data(Qt.ItemDataRole.UserRole)) if name_item else ""
+        text = item.text().strip()
+        session, stack = self.session, self.session.undo_stack
+        if item.column() == 0:
+            if text == name:
+                return
+            if not IDENTIFIER.match(text) or session.document.has(("variables", text)):
+                self.notice.emit(f"“{text}” cannot name a variable (invalid or taken)")
+                self.refresh()
+                return
+            stack.push(commands.RenameKeyCommand(session, ("variables", name), text,
+                                                 text=f"Rename variable {name} to {text}"))
+        elif item.column() == 2:
+            self._set_variable(name, "default", parse_default(text) if text else None)
+        elif item.column() == 3:
+            self._set_variable(name, "description", text or None)
+
+    def _set_variable(self, name: str, field: str, value: Any) -> None:
+        assert self.session is not None
+        session, stack = self.session, self.session.undo_stack
+        path = ("variables", name, field)
+        if value is None:
+            if session.document.has(path):
+                stack.push(commands.DeleteKeyCommand(session, path))
+            return
+        commands.set_field(stack, session, path, value)
+
+    def add_variable(self, name: str | None = None) -> None:
+        if self.session is None:
+            return
+        current = self._get("variables", default={})
+        taken = set(current) if isinstance(current, dict) else set()
+        name = name or unique_name("variable", taken)
+        session, stack = self.session, self.session.undo_stack
+        value = {"type": ValueType.STRING.value}
+        if session.document.has(("variables",)):
+            stack.push(commands.InsertKeyCommand(session, ("variables",), name, value))
+        else:
+            stack.push(commands.SetValueCommand(session, ("variables",), {name: value},
+                                                text=f"Add variable {name}"))
+
+    def remove_variable(self) -> None:
+        row = self.variables.currentRow()
+        item = self.variables.item(row, 0) if row >= 0 else None
+        if self.session is None or item is None:
+            return
+        name = str(item.data(Qt.ItemDataRole.UserRole))
+        self.session.undo_stack.push(commands.DeleteKeyCommand(self.session, ("variables", name)))
+
+
+class YamlSourceEditor(QWidget):
+    """``scenario.yaml`` as text: the way out when the YAML does not parse, and for power users.
+
+    Edits are applied after a short pause as one undoable :class:`~app.commands.SetYamlTextCommand`;
+    the text follows structural edits made elsewhere while the tab is shown.
+    """
+
+    APPLY_DELAY_MS = 600
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.session: EditSession | None = None
+        self._applying = False
+        self._stale = True
+        self.edit = QPlainTextEdit()
+        self.edit.setUndoRedoEnabled(False)
+        self.edit.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
+        font = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
+        font.setStyleHint(QFont.StyleHint.Monospace)
+        self.edit.setFont(font)
+        self.hint = QLabel("Edits here are applied after a short pause and can be undone.")
+        self.hint.setEnabled(False)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.edit, 1)
+        layout.addWidget(self.hint)
+        self._timer = QTimer(self, singleShot=True, interval=self.APPLY_DELAY_MS)
+        self._timer.timeout.connect(self.apply)
+        self.edit.textChanged.connect(self._typed)
+
+    def set_session(self, session: EditSession | None) -> None:
+        if self.session is not None:
+            self.session.changed.disconnect(self._on_changed)
+            self.session.reloaded.disconnect(self.refresh)
+        self.session = session
+        if session is not None:
+            session.changed.connect(self._on_changed)
+            session.reloaded.connect(self.refresh)
+        self.refresh()
+
+    def showEvent(self, event: object) -> None:
+        if self._stale:
+            self.refresh()
+        super().showEvent(event)  # type: ignore[arg-type]
+
+    def refresh(self) -> None:
+        if self.session is None:
+            return
+        if not self.isVisible():
+            self._stale = True
+            return
+        text = self.session.document.yaml_text()
+        self._stale = False
+        if text == self.edit.toPlainText():
+            return
+        self._applying = True
+        try:
+            position = self.edit.textCursor().position()
+            self.edit.setPlainText(text)
+            cursor = self.edit.textCursor()
+            cursor.setPosition(min(position, len(text)))
+            self.edit.setTextCursor(cursor)
+        finally:
+            self._applying = False
+
+    def go_to(self, line: int | None, column: int | None = None) -> None:
+        self.refresh()
+        block = self.edit.document().findBlockByNumber(max(0, (line or 1) - 1))
+        cursor = QTextCursor(block)
+        if column:
+            cursor.movePosition(QTextCursor.MoveOperation.Right,
+                                QTextCursor.MoveMode.MoveAnchor,
+                                min(column - 1, max(0, block.length() - 1)))
+        self.edit.setTextCursor(cursor)
+        self.edit.centerCursor()
+        self.edit.setFocus()
+
+    def apply(self) -> None:
+        """Push the typed text now (also called before saving)."""
+        self._timer.stop()
+        if self.session is None or self._stale:
+            return
+        text = self.edit.toPlainText()
+        if text == self.session.document.yaml_text():
+            return
+        self._applying = True
+        try:
+            self.session.undo_stack.push(commands.SetYamlTextCommand(self.session, text))
+        finally:
+            self._applying = False
+
+    def _typed(self) -> None:
+        if not self._applying:
+            self._timer.start()
+
+    def _on_changed(self, kind: str, path: tuple[object, ...]) -> None:
+        if kind != "text" and not self._applying:
+            self.refresh()

@@ -1,0 +1,156 @@
+"""``prompter chat SCENARIO_DIR``: talk to a scenario from a terminal or a pipe.
+
+Reads the user's messages line by line from stdin, prints each bot message to stdout, and on
+end of input (or when the scenario finishes) writes the conversation's figures with
+``--summary-json``. Prompts, notices and errors go to stderr, so stdout holds only what the bot
+said and a pipe can be diffed.
+
+``--session FILE`` resumes the conversation saved there (if the file exists) and saves it after
+every turn, so an interrupted chat loses nothing. ``--log FILE`` appends the JSON Lines log.
+Without an API key the command says how to set one, or to use ``--provider scripted``, and exits
+with status 2 — before anything else happens.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from pathlib import Path
+from typing import TextIO
+
+from engine.atomic import atomic_write_text
+from engine.conversation_core import Conversation, SyncConversation
+from engine.convlog import LogWriter
+from engine.errors import PrompterError, ProviderAuthError, ProviderError
+from engine.paths import default_scenario
+from engine.providers import PROVIDER_NAMES, make_provider
+from engine.scenario.loader import load_scenario
+
+EXIT_OK = 0
+EXIT_FAILED = 1
+EXIT_NO_KEY = 2
+QUIT_COMMANDS = frozenset({"/quit", "/exit"})
+
+NO_KEY_HELP = """\
+prompter chat: no OpenAI API key.
+  Set one for this shell:   export OPENAI_API_KEY=sk-...      (Windows: set OPENAI_API_KEY=sk-...)
+  For another OpenAI-compatible server, also set OPENAI_BASE_URL.
+  Or try the scenario without a model:   --provider scripted --script REPLIES.yaml"""
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = subparsers.add_parser(
+        "chat",
+        help="chat with a scenario (stdin → bot messages on stdout)",
+        description=__doc__.split("\n\n")[1] if __doc__ else None,
+    )
+    parser.add_argument("scenario", nargs="?", type=Path, default=None,
+                        help="the scenario folder (default: the analyst bot)")
+    parser.add_argument("--provider", choices=PROVIDER_NAMES, default="responses",
+                        help="responses (default), chat (Chat Completions) or scripted")
+    parser.add_argument("--model", help="the model to use instead of the scenario's")
+    parser.add_argument("--log", type=Path, help="append the conversation log (JSON Lines) here")
+    parser.add_argument("--session", type=Path,
+                        help="resume from this file if it exists; save to it after every turn")
+    parser.add_argument("--summary-json", type=Path, dest="summary_json",
+                        help="write the conversation's figures here as JSON on exit")
+    parser.add_argument("--script", type=Path,
+                        help="the replies of the scripted provider (YAML or JSON Lines)")
+    parser.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.provider != "scripted" and not os.environ.get("OPENAI_API_KEY"):
+        print(NO_KEY_HELP, file=sys.stderr)
+        return EXIT_NO_KEY
+    scenario = load_scenario(args.scenario or default_scenario())
+    try:
+        provider = make_provider(args.provider, model=args.model, script=args.script)
+    except ProviderAuthError:
+        print(NO_KEY_HELP, file=sys.stderr)
+        return EXIT_NO_KEY
+    if args.session is not None and args.session.exists():
+        conversation = Conversation.resume(args.session, scenario, provider, model=args.model)
+    else:
+        conversation = Conversation(scenario, provider, model=args.model)
+    log = None
+    if args.log is not None:
+        log = LogWriter(args.log, on_error=lambda error: _notice(
+            f"the log cannot be written any more ({error}); the chat goes on"))
+        log.attach(conversation.events)
+    chat = SyncConversation(conversation)
+    try:
+        code = _loop(chat, args, sys.stdin)
+    finally:
+        chat.close("finished" if conversation.finished else "closed")
+        if log is not None:
+            log.close()
+    if args.summary_json is not None:
+        summary = json.dumps(conversation.summary(), ensure_ascii=False, indent=2)
+        atomic_write_text(args.summary_json, summary + "\n")
+    _notice(_figures(conversation))
+    return code
+
+
+def _loop(chat: SyncConversation, args: argparse.Namespace, stdin: TextIO) -> int:
+    conversation = chat.conversation
+    interactive = stdin.isatty()
+    try:
+        _print_messages(chat.start())
+    except ProviderError as error:
+        _notice(f"error: {error}")
+        return EXIT_FAILED
+    _save(conversation, args.session)
+    while not conversation.finished:
+        if interactive:
+            print("> ", end="", file=sys.stderr, flush=True)
+        line = stdin.readline()
+        if not line:
+            break
+        text = line.rstrip("\r\n")
+        if not text.strip():
+            continue
+        if text.strip() in QUIT_COMMANDS:
+            break
+        try:
+            result = chat.send(text)
+        except ProviderError as error:
+            _notice(f"error: {error}")
+            if interactive and error.retryable:
+                _notice("nothing was lost: send the message again")
+                continue
+            return EXIT_FAILED
+        except PrompterError as error:
+            _notice(f"error: {error}")
+            return EXIT_FAILED
+        _print_messages(result.messages)
+        _save(conversation, args.session)
+    return EXIT_OK
+
+
+def _print_messages(messages: list[str]) -> None:
+    for message in messages:
+        print(message, flush=True)
+        print(flush=True)
+
+
+def _save(conversation: Conversation, path: Path | None) -> None:
+    if path is not None:
+        conversation.save(path)
+
+
+def _figures(conversation: Conversation) -> str:
+    summary = conversation.summary()
+    state = "finished" if summary["finished"] else f"stopped at step {summary['final_step']}"
+    return (
+        f"{state}: {summary['user_messages']} messages, {summary['llm_calls']} model calls "
+        f"({summary['calls_per_message']:.2f} per message, {summary['corrections']} corrections), "
+        f"{summary['input_tokens']} input tokens ({summary['cached_tokens']} cached), "
+        f"{summary['output_tokens']} output, ${summary['cost_usd']:.4f}"
+    )
+
+
+def _notice(text: str) -> None:
+    print(text, file=sys.stderr, flush=True)

@@ -1,0 +1,711 @@
+"""The turn loop: one user message in, the bot's messages out, the FSM having the last word.
+
+A turn is a sequence of visible phases, each a small method you can read (and test) alone::
+
+    send(text)
+      ├─ _exchange          build request → call → judge ─┬─ Accepted  → return it
+      │                          ▲                         ├─ Correct   → correction chained to
+      │                          └─────────────────────────┘              the bad response, retry
+      │                                                    └─ GiveUp    → fallback (after
+      │                                                                   contract.max_attempts)
+      ├─ _apply             results → variables, summary → step, bot message, last response id
+      ├─ _move / _enter     transition through the FSM; a message step sends its text, an
+      │                     ``on_enter: respond`` step makes one counted call (another exchange)
+      └─ _end_turn          checkpoint, ``turn_end`` (calls, tokens, cost, engine and model time)
+
+:meth:`Conversation._judge` returns a tiny dataclass saying what happens next (:class:`Accepted`,
+:class:`Correct`); the exchange loop dispatches on it, as openai-agents' runner does.
+
+Every phase emits the events documented in :mod:`engine.events` as it happens, so the studio and
+the log writer see a turn unfold. A turn is a transaction: the conversation's state is one
+:class:`~engine.session.SessionData`, copied before the turn and put back if anything fails (a
+:class:`~engine.errors.ProviderError` above all), so the same message can simply be sent again.
+The events already emitted stay in the log, followed by an ``error`` event that marks the turn
+as rolled back; :func:`~engine.session.session_from_events` ignores such turns.
+
+Decisions worth knowing:
+
+* After a fallback the chain head (``previous_response_id``) stays where it was before the turn:
+  the model never builds on replies that broke the contract, nor on the fallback text.
+* A ``null`` result means "not known", never "erase": it does not unset a variable.
+* A message step follows the first of its transitions whose guard holds; if none does, the
+  conversation waits there and the next user message is answered under that step.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from engine import __version__
+from engine.contract import StepReply, check_leaving, parse_reply, reply_schema, schema_name
+from engine.contract import ViolationKind as Kind
+from engine.contract import violation as make_violation
+from engine.errors import ContractViolation, ProviderError, SessionError, TransitionRefused
+from engine.events import Event, EventBus, EventType
+from engine.fsm import DialogueFSM, DialogueState, Status
+from engine.ledger import CostLedger, PriceTable
+from engine.logread import read_log
+from engine.prompting import (
+    TranscriptEntry,
+    build_history,
+    build_instructions,
+    fill_placeholders,
+    known_names,
+)
+from engine.providers.base import Message, ModelReply, ModelRequest, Provider, Purpose, Usage
+from engine.scenario.model import OnEnter, Scenario, Step, StepKind
+from engine.session import (
+    SessionData,
+    load_session,
+    new_session_id,
+    save_session,
+    session_from_events,
+)
+from engine.vars_memory import VarsMemory
+
+#: The input of an ``on_enter: respond`` call: there is no user message to answer yet.
+ON_ENTER_INPUT = (
+    "(The conversation has just entered this step. Reply now under its instructions, "
+    "without waiting for the user.)"
+)
+_LOG_SUFFIXES = frozenset({".jsonl", ".ndjson", ".log"})
+
+Clock = Callable[[], float]
+
+
+# --- what a turn returns, and what the judge decides ----------------------------------------
+
+
+@dataclass(frozen=True)
+class TurnResult:
+    """What one user message led to: the bot's messages in order, the move, and its cost."""
+
+    turn: int
+    user_text: str
+    messages: list[str]
+    step_before: str
+    step_after: str
+    #: The accepted signal of the reply to the user's message (``stay`` …); ``None`` on fallback.
+    signal: str | None
+    calls: int
+    corrections: int
+    violations: list[str]
+    fallback: bool
+    finished: bool
+    usage: Usage
+    cost_usd: float
+    engine_ms: float
+    model_ms: float
+
+    @property
+    def moved(self) -> bool:
+        return self.step_before != self.step_after
+
+
+@dataclass(frozen=True)
+class Accepted:
+    """The reply keeps the contract; ``target`` is the next step, ``None`` to stay."""
+
+    reply: StepReply
+    raw: ModelReply
+    target: str | None
+
+
+@dataclass(frozen=True)
+class Correct:
+    """The reply broke the contract; send ``violation.correction`` chained to ``raw``."""
+
+    violation: ContractViolation
+    raw: ModelReply
+
+
+@dataclass(frozen=True)
+class GiveUp:
+    """``contract.max_attempts`` calls all broke the contract: fall back, stay in the step."""
+
+    violation: ContractViolation
+
+
+@dataclass
+class _Turn:
+    """Accumulates one turn's figures while its phases run."""
+
+    number: int
+    step_before: str
+    started: float
+    messages: list[str] = field(default_factory=list)
+    signal: str | None = None
+    calls: int = 0
+    corrections: int = 0
+    violations: list[str] = field(default_factory=list)
+    fallback: bool = False
+    model_s: float = 0.0
+    engine_ms: float = 0.0
+
+
+# --- the conversation -----------------------------------------------------------------------
+
+
+class Conversation:
+    """One conversation over a scenario, through one provider. Async; see :class:`SyncConversation`.
+
+    The state lives in :attr:`data` (a :class:`SessionData`); the properties below are views of
+    it. Subscribe to :attr:`events` before :meth:`start` to see every event.
+    """
+
+    def __init__(
+        self,
+        scenario: Scenario,
+        provider: Provider,
+        *,
+        model: str | None = None,
+        session_id: str | None = None,
+        prices: PriceTable | None = None,
+        clock: Clock = time.perf_counter,
+        session: SessionData | None = None,
+        origin: dict[str, Any] | None = None,
+    ) -> None:
+        self.scenario = scenario
+        self.provider = provider
+        self.fsm = DialogueFSM(scenario)
+        self.events = EventBus()
+        self.clock = clock
+        self.prices = prices if prices is not None else PriceTable.load()
+        if session is None:
+            session = SessionData(
+                session_id=session_id or new_session_id(),
+                scenario=scenario.name,
+                state=self.fsm.start(),
+                vars=VarsMemory(scenario.variables),
+                ledger=CostLedger(self.prices),
+            )
+        self.model = model or session.model or scenario.model.name
+        session.model = self.model
+        session.provider = provider.name
+        self.data = session
+        #: Extra ``session_start`` fields saying where a resumed or forked session came from.
+        self._origin = dict(origin or {})
+        self._announced = False
+        self._ended = False
+        #: Placeholders of the current step left unfilled (unknown or unset), for the log.
+        self._unfilled: list[str] = []
+
+    # --- views of the state ------------------------------------------------------------------
+
+    @property
+    def session_id(self) -> str:
+        return self.data.session_id
+
+    @property
+    def state(self) -> DialogueState:
+        return self.data.state
+
+    @property
+    def vars(self) -> VarsMemory:
+        return self.data.vars
+
+    @property
+    def ledger(self) -> CostLedger:
+        return self.data.ledger
+
+    @property
+    def summaries(self) -> dict[str, str]:
+        return self.data.summaries
+
+    @property
+    def results(self) -> dict[str, dict[str, Any]]:
+        return self.data.results
+
+    @property
+    def last_response_id(self) -> str | None:
+        return self.data.last_response_id
+
+    @property
+    def step(self) -> Step:
+        return self.scenario.steps[self.state.step]
+
+    @property
+    def finished(self) -> bool:
+        return self.state.status is Status.FINISHED
+
+    @property
+    def user_messages(self) -> int:
+        return self.state.turn
+
+    # --- public API --------------------------------------------------------------------------
+
+    async def start(self) -> list[str]:
+        """Enter the start step: a message step sends its text, ``on_enter: respond`` replies.
+
+        Returns the bot's opening messages (often none: the bot waits for the user). Calling it
+        again, or on a resumed session, only announces the session.
+        """
+        self._announce()
+        if self.data.started:
+            return []
+        turn = _Turn(number=0, step_before=self.state.step, started=self.clock())
+        snapshot = self.data.copy()
+        try:
+            for change in self.vars.changes():
+                self._emit(EventType.VARIABLE_CHANGE, name=change.name, old=change.old,
+                           new=change.new, source=change.source)
+            await self._enter(turn, depth=0)
+            self.data.started = True
+            self._end_turn(turn)
+        except BaseException as error:
+            self._rollback(snapshot, error)
+            raise
+        return turn.messages
+
+    async def send(self, text: str) -> TurnResult:
+        """Handle one user message. On any failure the conversation is left as it was."""
+        if not text.strip():
+            raise SessionError("an empty message cannot be sent")
+        await self.start()
+        if not self.state.is_active:
+            raise SessionError(
+                f"the conversation has {self.state.status.value}; start a new one or fork it"
+            )
+        snapshot = self.data.copy()
+        self.data.state = self.fsm.next_turn(self.state)
+        turn = _Turn(number=self.state.turn, step_before=self.state.step, started=self.clock())
+        try:
+            self._emit(EventType.USER_MESSAGE, text=text)
+            outcome = await self._exchange(turn, "turn", text)
+            if isinstance(outcome, Accepted):
+                turn.signal = outcome.reply.transition
+                await self._apply(turn, outcome, user_text=text, depth=0)
+            else:
+                self._fall_back(turn, outcome)
+            self._end_turn(turn)
+        except BaseException as error:
+            self._rollback(snapshot, error)
+            raise
+        return self._result(turn, text)
+
+    def save(self, path: Path | str) -> None:
+        """Save the session atomically; :meth:`resume` continues it, with any provider."""
+        save_session(path, self.data)
+
+    def close(self, reason: str = "closed") -> None:
+        """Write ``session_end`` (once). The provider is the caller's to close."""
+        if self._announced and not self._ended:
+            self._end_session(reason)
+
+    @classmethod
+    def resume(
+        cls, path: Path | str, scenario: Scenario, provider: Provider, **options: Any
+    ) -> Conversation:
+        """Continue a session saved by :meth:`save` (same session id, its log continues)."""
+        data = load_session(path, scenario, options.get("prices"))
+        return cls(scenario, provider, session=data, origin={"resumed_from": str(path)},
+                   **options)
+
+    @classmethod
+    def fork(
+        cls,
+        source: SessionData | Iterable[Event] | Path | str,
+        upto_turn: int,
+        scenario: Scenario,
+        provider: Provider,
+        **options: Any,
+    ) -> Conversation:
+        """A new conversation that starts as ``source`` was at the end of ``upto_turn``.
+
+        ``source`` is a session (object or file), a conversation log file, or its events. The
+        fork gets a new session id and chains from the response of that turn.
+        """
+        prices = options.get("prices")
+        if isinstance(source, str | Path):
+            path = Path(source)
+            if path.suffix.lower() in _LOG_SUFFIXES:
+                source = read_log(path).events
+            else:
+                source = load_session(path, scenario, prices)
+        if isinstance(source, SessionData):
+            parent = source.session_id
+            data = source.fork(upto_turn)
+        else:
+            events = list(source)
+            rebuilt = session_from_events(events, scenario, upto_turn=upto_turn, prices=prices)
+            parent = rebuilt.session_id
+            data = rebuilt.fork(upto_turn)
+        origin = {"forked_from": {"session": parent, "turn": upto_turn}}
+        return cls(scenario, provider, session=data, origin=origin, **options)
+
+    def summary(self) -> dict[str, Any]:
+        """The figures the CLI writes with ``--summary-json`` (and the bench prints)."""
+        totals = self.ledger.totals()
+        return {
+            "user_messages": self.user_messages,
+            "llm_calls": totals.llm_calls,
+            "calls_per_message": round(self.ledger.calls_per_message(self.user_messages), 4),
+            "corrections": totals.corrections,
+            "input_tokens": totals.input_tokens,
+            "cached_tokens": totals.cached_tokens,
+            "output_tokens": totals.output_tokens,
+            "cost_usd": round(totals.cost_usd, 8),
+            "path": list(self.state.visited),
+            "final_step": self.state.step,
+            "finished": self.finished,
+            "variables": self.vars.values(),
+        }
+
+    # --- phase: exchange (request → call → judge → correct) ----------------------------------
+
+    async def _exchange(self, turn: _Turn, purpose: Purpose, text: str) -> Accepted | GiveUp:
+        step = self.step
+        request = self._build_request(step, purpose, text)
+        attempts = self.scenario.contract.max_attempts
+        attempt = 1
+        while True:
+            raw = await self._call(turn, request, attempt)
+            verdict = self._judge(raw, step)
+            if isinstance(verdict, Accepted):
+                for kind in verdict.reply.salvaged:
+                    self._emit(EventType.CONTRACT_VIOLATION, kind=kind, attempt=attempt,
+                               detail="the JSON was inside a ``` fence; accepted without a "
+                               "correction", salvaged=True)
+                return verdict
+            issue = verdict.violation
+            turn.violations.append(issue.kind)
+            self._emit(EventType.CONTRACT_VIOLATION, kind=issue.kind, detail=issue.detail,
+                       attempt=attempt, salvaged=False)
+            if attempt >= attempts:
+                return GiveUp(issue)
+            attempt += 1
+            turn.corrections += 1
+            self._emit(EventType.CORRECTION_SENT, text=issue.correction, attempt=attempt)
+            request = self._correction_request(request, raw, issue.correction)
+
+    def _build_request(self, step: Step, purpose: Purpose, text: str) -> ModelRequest:
+        """Phase 1: the request for ``text`` in ``step``: instructions, schema, chain or history."""
+        instructions = build_instructions(self.scenario, step, self._known_values())
+        self._unfilled = [*instructions.unknown, *instructions.unset]
+        history: tuple[Message, ...] = ()
+        if not self.provider.chains:
+            history = build_history(self.scenario, self.data.transcript,
+                                    len(self.state.visited) - 1, self.summaries)
+        settings = self.scenario.model
+        return ModelRequest(
+            model=self.model,
+            instructions=instructions.text,
+            input=text,
+            schema=reply_schema(step),
+            schema_name=schema_name(step),
+            previous_response_id=self.data.last_response_id,
+            history=history,
+            purpose=purpose,
+            temperature=settings.temperature,
+            max_output_tokens=settings.max_output_tokens,
+            metadata={"session": self.session_id, "step": step.id, "turn": str(self.state.turn)},
+        )
+
+    def _correction_request(
+        self, request: ModelRequest, bad: ModelReply, text: str
+    ) -> ModelRequest:
+        """The follow-up naming what was wrong: chained to the bad response, or after it in the
+        local history for a provider that cannot chain."""
+        history = request.history
+        if not self.provider.chains:
+            history = (*history, Message("user", request.input), Message("assistant", bad.text))
+        return replace(request, input=text, purpose="correction",
+                       previous_response_id=bad.response_id or request.previous_response_id,
+                       history=history)
+
+    async def _call(self, turn: _Turn, request: ModelRequest, attempt: int) -> ModelReply:
+        """Phase 2: one model call, logged and priced. A ProviderError propagates untouched."""
+        extra = {"unfilled_placeholders": self._unfilled} if self._unfilled else {}
+        self._emit(EventType.MODEL_REQUEST, purpose=request.purpose, attempt=attempt,
+                   model=request.model, instructions=request.instructions, input=request.input,
+                   schema=request.schema, previous_response_id=request.previous_response_id,
+                   history_messages=len(request.history), **extra)
+        began = self.clock()
+        try:
+            reply = await self.provider.complete(request)
+        finally:
+            turn.model_s += self.clock() - began
+        elapsed = self.clock() - began
+        record = self.ledger.record(purpose=request.purpose, turn=self.state.turn,
+                                    model=reply.model or request.model, latency_s=elapsed,
+                                    usage=reply.usage, response_id=reply.response_id)
+        turn.calls += 1
+        self._emit(EventType.MODEL_RESPONSE, purpose=request.purpose, attempt=attempt,
+                   model=record.model, response_id=reply.response_id, raw_text=reply.text,
+                   status=reply.status, incomplete_reason=reply.incomplete_reason,
+                   refusal=reply.refusal, usage=_usage_dict(reply.usage),
+                   latency_ms=round(elapsed * 1000, 3), cost_usd=record.cost_usd)
+        return reply
+
+    def _judge(self, raw: ModelReply, step: Step) -> Accepted | Correct:
+        """Phase 3: does the reply keep the contract, and may it go where it wants to?"""
+        try:
+            reply = parse_reply(raw, step)
+            known = self._merged_results(step, reply)
+            for name, value in reply.results.items():
+                if value is not None and name in self.scenario.variables:
+                    try:
+                        self.vars.coerce(name, value)
+                    except ValueError as error:
+                        raise make_violation(Kind.WRONG_TYPE, f"'results.{name}': {error}",
+                                             step) from None
+
+            def is_set(name: str) -> bool:
+                return known.get(name) is not None or self.vars.is_set(name)
+
+            check_leaving(reply, step, is_set)
+            target = None
+            if not reply.stays:
+                try:
+                    target = self.fsm.check(self.state, reply.transition, is_set, known)
+                except TransitionRefused as refused:
+                    raise make_violation(Kind.GUARD_REFUSED, refused.reason, step) from None
+        except ContractViolation as issue:
+            return Correct(issue, raw)
+        return Accepted(reply, raw, target)
+
+    # --- phase: apply (results, summary, message, transition) --------------------------------
+
+    async def _apply(
+        self, turn: _Turn, accepted: Accepted, *, user_text: str | None, depth: int
+    ) -> None:
+        data = self.data
+        step_id = self.state.step
+        reply = accepted.reply
+        stored = data.results.setdefault(step_id, {})
+        for name, value in reply.results.items():
+            if value is None:
+                continue
+            stored[name] = value
+            if name in self.scenario.variables:
+                change = self.vars.set(name, value, turn=self.state.turn, step=step_id,
+                                       source="model")
+                if change is not None:
+                    self._emit(EventType.VARIABLE_CHANGE, name=name, old=change.old,
+                               new=change.new, source="model")
+        data.summaries[step_id] = reply.summary
+        self._emit(EventType.STEP_SUMMARY, summary=reply.summary, results=dict(stored))
+        visit = len(self.state.visited) - 1
+        if user_text is not None:
+            data.transcript.append(TranscriptEntry(step_id, visit, "user", user_text))
+        data.transcript.append(TranscriptEntry(step_id, visit, "assistant", accepted.raw.text))
+        if accepted.raw.response_id is not None:
+            data.last_response_id = accepted.raw.response_id
+        self._say(turn, reply.message, "model")
+        if accepted.target is not None:
+            await self._move(turn, reply.transition, depth)
+
+    async def _move(self, turn: _Turn, signal: str, depth: int) -> None:
+        """Phase 4: the FSM takes the signal (it has the last word), then the step is entered."""
+        before = self.state.step
+        stored = self.data.results.get(before, {})
+        self.data.state = self.fsm.apply(
+            self.state, signal, lambda name: self._is_set(name, stored), stored
+        )
+        self._emit(EventType.TRANSITION, **{"from": before, "to": self.state.step,
+                                            "signal": signal})
+        await self._enter(turn, depth + 1)
+
+    async def _enter(self, turn: _Turn, depth: int) -> None:
+        """What entering the current step does: send a message step's text, or reply at once."""
+        step = self.step
+        if depth > len(self.scenario.steps):
+            raise SessionError(f"message steps loop without waiting for the user at {step.id!r}")
+        if step.kind is StepKind.MESSAGE:
+            filled = fill_placeholders(step.text or "", self._known_values(),
+                                       known_names(self.scenario))
+            self._say(turn, filled.text, "message")
+            signal = self._first_open_signal(step)
+            if signal is not None and self.state.is_active:
+                await self._move(turn, signal, depth)
+            return
+        if step.on_enter is OnEnter.RESPOND:
+            outcome = await self._exchange(turn, "on_enter", ON_ENTER_INPUT)
+            if isinstance(outcome, Accepted):
+                await self._apply(turn, outcome, user_text=None, depth=depth)
+            else:
+                self._fall_back(turn, outcome)
+
+    def _first_open_signal(self, step: Step) -> str | None:
+        stored = self.data.results.get(step.id, {})
+        for signal in self.fsm.signals(step.id):
+            try:
+                self.fsm.check(self.state, signal, lambda n: self._is_set(n, stored), stored)
+            except TransitionRefused:
+                continue
+            return signal
+        return None
+
+    def _fall_back(self, turn: _Turn, outcome: GiveUp) -> None:
+        turn.fallback = True
+        text = self.scenario.contract.fallback_message
+        reason = f"{outcome.violation.kind}: {outcome.violation.detail}"
+        self._emit(EventType.FALLBACK, reason=reason, text=text)
+        self._say(turn, text, "fallback")
+
+    def _say(self, turn: _Turn, text: str, source: str) -> None:
+        turn.messages.append(text)
+        self._emit(EventType.BOT_MESSAGE, text=text, source=source)
+
+    # --- phase: end of turn ------------------------------------------------------------------
+
+    def _end_turn(self, turn: _Turn) -> None:
+        totals = self.ledger.turn_totals(turn.number)
+        engine_s = max(self.clock() - turn.started - turn.model_s, 0.0)
+        self.data.checkpoints.append(self.data.checkpoint())
+        self._emit(EventType.TURN_END, calls=totals.llm_calls, corrections=totals.corrections,
+                   usage=_usage_dict(totals.usage), cost_usd=totals.cost_usd,
+                   engine_ms=round(engine_s * 1000, 3), model_ms=round(turn.model_s * 1000, 3),
+                   response_id=self.data.last_response_id)
+        turn.engine_ms = engine_s * 1000
+        if self.finished:
+            self._end_session("finished")
+
+    def _result(self, turn: _Turn, text: str) -> TurnResult:
+        totals = self.ledger.turn_totals(turn.number)
+        return TurnResult(
+            turn=turn.number, user_text=text, messages=list(turn.messages),
+            step_before=turn.step_before, step_after=self.state.step, signal=turn.signal,
+            calls=totals.llm_calls, corrections=totals.corrections,
+            violations=list(turn.violations), fallback=turn.fallback, finished=self.finished,
+            usage=totals.usage, cost_usd=totals.cost_usd,
+            engine_ms=turn.engine_ms, model_ms=turn.model_s * 1000,
+        )
+
+    def _rollback(self, snapshot: SessionData, error: BaseException) -> None:
+        """Put the state back as it was before the turn; keep ``seq`` so the log has no gap."""
+        seq = self.data.seq
+        self.data = snapshot
+        self.data.seq = seq
+        if isinstance(error, Exception):
+            retryable = error.retryable if isinstance(error, ProviderError) else False
+            self._emit(EventType.ERROR, kind=type(error).__name__, message=str(error),
+                       retryable=retryable)
+
+    # --- session events ----------------------------------------------------------------------
+
+    def _announce(self) -> None:
+        if self._announced:
+            return
+        self._announced = True
+        root = self.scenario.root
+        self._emit(EventType.SESSION_START, scenario=self.scenario.name,
+                   scenario_path=str(root) if root else None,
+                   title=self.scenario.title or self.scenario.name, model=self.model,
+                   provider=self.provider.name, start_step=self.scenario.start,
+                   engine_version=__version__, **self._origin)
+
+    def _end_session(self, reason: str) -> None:
+        self._ended = True
+        totals = self.ledger.totals()
+        self._emit(EventType.SESSION_END, reason=reason, totals={
+            "user_messages": self.user_messages, "llm_calls": totals.llm_calls,
+            "corrections": totals.corrections, "input_tokens": totals.input_tokens,
+            "cached_tokens": totals.cached_tokens, "output_tokens": totals.output_tokens,
+            "cost_usd": totals.cost_usd,
+        })
+
+    def _emit(self, event_type: EventType, /, **fields: Any) -> None:
+        self.data.seq += 1
+        self.events.emit(Event(type=event_type.value, session=self.session_id, seq=self.data.seq,
+                               turn=self.state.turn, step=self.state.step, data=fields))
+
+    # --- helpers -----------------------------------------------------------------------------
+
+    def _known_values(self) -> dict[str, Any]:
+        """What placeholders may show: every step's known results, then the variables."""
+        values: dict[str, Any] = {}
+        for step_results in self.data.results.values():
+            values.update(step_results)
+        for name, value in self.vars.values().items():
+            if value is not None:
+                values[name] = value
+        return values
+
+    def _merged_results(self, step: Step, reply: StepReply) -> dict[str, Any]:
+        known = dict(self.data.results.get(step.id, {}))
+        known.update({name: value for name, value in reply.results.items() if value is not None})
+        return known
+
+    def _is_set(self, name: str, results: dict[str, Any]) -> bool:
+        return results.get(name) is not None or self.vars.is_set(name)
+
+
+def _usage_dict(usage: Usage) -> dict[str, int]:
+    return {"input_tokens": usage.input_tokens, "cached_tokens": usage.cached_tokens,
+            "output_tokens": usage.output_tokens}
+
+
+# --- sync wrapper ---------------------------------------------------------------------------
+
+
+class SyncConversation:
+    """The same conversation for scripts and notebooks: each call runs the loop to completion.
+
+    It owns a private event loop, so the provider's HTTP client stays on one loop for the whole
+    conversation. Use it as a context manager, or call :meth:`close`.
+    """
+
+    def __init__(self, conversation: Conversation) -> None:
+        self.conversation = conversation
+        self._loop = asyncio.new_event_loop()
+
+    @classmethod
+    def open(cls, scenario: Scenario, provider: Provider, **options: Any) -> SyncConversation:
+        return cls(Conversation(scenario, provider, **options))
+
+    def start(self) -> list[str]:
+        return self._loop.run_until_complete(self.conversation.start())
+
+    def send(self, text: str) -> TurnResult:
+        return self._loop.run_until_complete(self.conversation.send(text))
+
+    def save(self, path: Path | str) -> None:
+        self.conversation.save(path)
+
+    @property
+    def events(self) -> EventBus:
+        return self.conversation.events
+
+    @property
+    def state(self) -> DialogueState:
+        return self.conversation.state
+
+    @property
+    def vars(self) -> VarsMemory:
+        return self.conversation.vars
+
+    @property
+    def ledger(self) -> CostLedger:
+        return self.conversation.ledger
+
+    def close(self, reason: str = "closed") -> None:
+        if self._loop.is_closed():
+            return
+        try:
+            self.conversation.close(reason)
+            self._loop.run_until_complete(self.conversation.provider.aclose())
+        finally:
+            self._loop.close()
+
+    def __enter__(self) -> SyncConversation:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+__all__ = [
+    "ON_ENTER_INPUT",
+    "Accepted",
+    "Conversation",
+    "Correct",
+    "GiveUp",
+    "SyncConversation",
+    "TurnResult",
+]

@@ -1,0 +1,254 @@
+"""Write a scenario as a draw.io diagram, with lxml (no draw.io library).
+
+The file has the structure draw.io itself writes: ``mxfile / diagram / mxGraphModel / root`` with
+the two root cells (``0`` and the default layer ``1``), then one vertex per step and one edge per
+transition. Each step's metadata travels as custom properties of its cell — draw.io's
+``<object>`` wrapper, whose attributes draw.io shows under *Edit Data* and keeps when saving — so
+it survives a trip through draw.io.
+
+Positions come from the studio's saved layout; steps without one get the automatic layered
+layout, whose bend points route long and backward edges around the steps in between.
+
+The output is deterministic (no timestamps, ids from step ids and signals) and uncompressed by
+default so that it diffs well; ``compressed=True`` writes draw.io's compressed page form.
+"""
+
+from __future__ import annotations
+
+import base64
+import zlib
+from pathlib import Path
+from urllib.parse import quote
+
+from lxml import etree
+
+from engine.atomic import atomic_write_bytes
+from engine.drawio.cells import (
+    BACK_EDGE_STYLE,
+    EDGE_STYLE,
+    LEGEND_STYLE,
+    NODE_HEIGHT,
+    NODE_WIDTH,
+    edge_cell_id,
+    edge_label,
+    step_cell_id,
+    step_label,
+    step_style,
+    xml_safe,
+)
+from engine.scenario.layout import Edge, Layout, Point, routed_layout, scenario_edges
+from engine.scenario.model import ResultField, Scenario, Step
+
+LEGEND_ID = "legend"
+#: Room left for the legend above the steps.
+LEGEND_HEIGHT = 70.0
+
+
+def scenario_to_drawio(
+    scenario: Scenario,
+    layout: Layout | None = None,
+    *,
+    compressed: bool = False,
+    direction: str = "TB",
+) -> bytes:
+    """The draw.io file (UTF-8 XML bytes) for ``scenario``."""
+    positions, routes = _placement(scenario, layout, direction)
+    model = _graph_model(scenario, positions, routes)
+    mxfile = etree.Element("mxfile", host="Prompter", type="device")
+    diagram = etree.SubElement(
+        mxfile, "diagram", id=f"prompter-{scenario.name}",
+        name=xml_safe(scenario.title or scenario.name),
+    )
+    if compressed:
+        diagram.text = compress_model(etree.tostring(model, encoding="unicode"))
+    else:
+        diagram.append(model)
+    body: bytes = etree.tostring(mxfile, encoding="UTF-8", xml_declaration=True, pretty_print=True)
+    return body
+
+
+def write_drawio(
+    scenario: Scenario,
+    path: Path | str,
+    layout: Layout | None = None,
+    *,
+    compressed: bool = False,
+    direction: str = "TB",
+) -> Path:
+    """Write the diagram atomically; returns the path written."""
+    target = Path(path)
+    atomic_write_bytes(
+        target, scenario_to_drawio(scenario, layout, compressed=compressed, direction=direction)
+    )
+    return target
+
+
+def compress_model(xml: str) -> str:
+    """draw.io's compressed page: base64 of the raw-deflated, URL-encoded XML."""
+    deflater = zlib.compressobj(9, zlib.DEFLATED, -15)
+    raw = deflater.compress(quote(xml, safe="~()*!.'").encode("ascii")) + deflater.flush()
+    return base64.b64encode(raw).decode("ascii")
+
+
+def exported_positions(
+    scenario: Scenario, layout: Layout | None, direction: str = "TB"
+) -> dict[str, Point]:
+    """Where the export puts each step (top-left, rounded as written): saved, else automatic."""
+    positions, _ = _placement(scenario, layout, direction)
+    return {step: (_rounded(x), _rounded(y)) for step, (x, y) in positions.items()}
+
+
+# --- building the model --------------------------------------------------------------------------
+
+
+def _placement(
+    scenario: Scenario, layout: Layout | None, direction: str
+) -> tuple[dict[str, Point], dict[tuple[str, str], list[Point]]]:
+    saved = layout.positions if layout is not None else {}
+    if all(step in saved for step in scenario.steps):
+        return {step: saved[step] for step in scenario.steps}, {}
+    if not any(step in saved for step in scenario.steps):
+        routed = routed_layout(scenario, direction=direction, node_size=(NODE_WIDTH, NODE_HEIGHT))
+        shift = LEGEND_HEIGHT
+        positions = {step: (x, y + shift) for step, (x, y) in routed.positions.items()}
+        routes = {
+            key: [(x, y + shift) for x, y in points] for key, points in routed.routes.items()
+        }
+        return positions, routes
+    assert layout is not None
+    return layout.completed(scenario), {}
+
+
+def _graph_model(
+    scenario: Scenario,
+    positions: dict[str, Point],
+    routes: dict[tuple[str, str], list[Point]],
+) -> etree._Element:
+    right = max((x for x, _ in positions.values()), default=0.0) + NODE_WIDTH
+    bottom = max((y for _, y in positions.values()), default=0.0) + NODE_HEIGHT
+    model = etree.Element(
+        "mxGraphModel",
+        dx="1200", dy="800", grid="1", gridSize="10", guides="1", tooltips="1", connect="1",
+        arrows="1", fold="1", page="1", pageScale="1",
+        pageWidth=_number(max(850.0, right + 40)), pageHeight=_number(max(1100.0, bottom + 40)),
+        math="0", shadow="0",
+    )
+    root = etree.SubElement(model, "root")
+    etree.SubElement(root, "mxCell", id="0")
+    etree.SubElement(root, "mxCell", id="1", parent="0")
+    _legend(root, scenario, positions)
+    for step in scenario.steps.values():
+        _vertex(root, scenario, step, positions[step.id])
+    for edge in scenario_edges(scenario):
+        _edge(root, scenario, edge, positions, routes.get((edge.source, edge.signal), []))
+    return model
+
+
+def _legend(root: etree._Element, scenario: Scenario, positions: dict[str, Point]) -> None:
+    """A note for readers who never open the studio: what the shapes mean."""
+    top = min((y for _, y in positions.values()), default=LEGEND_HEIGHT) - LEGEND_HEIGHT
+    left = min((x for x, _ in positions.values()), default=0.0)
+    title = scenario.title or scenario.name
+    text = (
+        f"{title} — start: {scenario.start}\n"
+        "thick green border: start step · red pill: final step · yellow dashed: message step "
+        "(no model call) · edge label: signal [requires: variables]"
+    )
+    cell = etree.SubElement(
+        root, "mxCell", id=LEGEND_ID, value=xml_safe(text), style=LEGEND_STYLE, vertex="1",
+        parent="1",
+    )
+    _geometry(cell, left, top, 560.0, 50.0)
+
+
+def _vertex(root: etree._Element, scenario: Scenario, step: Step, position: Point) -> None:
+    properties = {
+        "step": step.id,
+        "title": step.display_title,
+        "kind": step.kind.value,
+        "goal": step.goal,
+        "instructions": step.instructions or "",
+        "results": _results_text(step),
+        "text": step.text or "",
+        "final": "1" if step.final else "",
+    }
+    wrapper = etree.SubElement(
+        root, "object", id=step_cell_id(step.id),
+        label=xml_safe(step_label(step.display_title, step.id)),
+    )
+    if step.goal:
+        wrapper.set("tooltip", xml_safe(step.goal))
+    for name, value in properties.items():
+        if value:
+            wrapper.set(name, xml_safe(value))
+    cell = etree.SubElement(
+        wrapper, "mxCell", parent="1", vertex="1",
+        style=step_style(kind=step.kind.value, start=step.id == scenario.start, final=step.final),
+    )
+    _geometry(cell, position[0], position[1], NODE_WIDTH, NODE_HEIGHT)
+
+
+def _edge(
+    root: etree._Element,
+    scenario: Scenario,
+    edge: Edge,
+    positions: dict[str, Point],
+    bends: list[Point],
+) -> None:
+    transition = scenario.steps[edge.source].transitions[edge.signal]
+    wrapper = etree.SubElement(
+        root, "object", id=edge_cell_id(edge.source, edge.signal),
+        label=xml_safe(edge_label(edge.signal, transition.requires)), signal=edge.signal,
+    )
+    if transition.requires:
+        wrapper.set("requires", ", ".join(transition.requires))
+    if transition.description:
+        wrapper.set("description", xml_safe(transition.description))
+        wrapper.set("tooltip", xml_safe(transition.description))
+    backward = positions[edge.target][1] < positions[edge.source][1]
+    cell = etree.SubElement(
+        wrapper, "mxCell", parent="1", edge="1",
+        source=step_cell_id(edge.source), target=step_cell_id(edge.target),
+        style=BACK_EDGE_STYLE if backward else EDGE_STYLE,
+    )
+    geometry = etree.SubElement(cell, "mxGeometry", relative="1")
+    geometry.set("as", "geometry")
+    if bends:
+        array = etree.SubElement(geometry, "Array")
+        array.set("as", "points")
+        for x, y in bends:
+            etree.SubElement(array, "mxPoint", x=_number(x), y=_number(y))
+
+
+def _geometry(cell: etree._Element, x: float, y: float, width: float, height: float) -> None:
+    geometry = etree.SubElement(
+        cell, "mxGeometry", x=_number(x), y=_number(y), width=_number(width),
+        height=_number(height),
+    )
+    geometry.set("as", "geometry")
+
+
+def _results_text(step: Step) -> str:
+    """``name: type (required)`` per result, one a line: readable in draw.io's Edit Data."""
+    return "\n".join(_result_line(name, field) for name, field in step.results.items())
+
+
+def _result_line(name: str, field: ResultField) -> str:
+    text = f"{name}: {field.type.value}"
+    if field.values:
+        text += f" [{', '.join(field.values)}]"
+    if field.required:
+        text += " (required)"
+    return text
+
+
+def _rounded(value: float) -> float:
+    return float(_number(value))
+
+
+def _number(value: float) -> str:
+    rounded = round(value, 1)
+    return str(int(rounded)) if rounded == int(rounded) else str(rounded)
+
+
+__all__ = ["compress_model", "exported_positions", "scenario_to_drawio", "write_drawio"]

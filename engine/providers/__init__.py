@@ -1,0 +1,72 @@
+"""Model providers behind one interface, and :func:`make_provider` to build one by name.
+
+``responses`` (the default: OpenAI Responses API, chained), ``chat`` (Chat Completions, for any
+OpenAI-compatible server) and ``scripted`` (replays replies from a file: demos and tests, no
+model, no key). The CLI's ``--provider`` and the studio's settings both go through
+:func:`make_provider`, so they accept the same names and report the same errors.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from engine.errors import ProviderError
+from engine.providers.base import Message, ModelReply, ModelRequest, Provider, Purpose, Usage
+
+__all__ = [
+    "PROVIDER_NAMES",
+    "Message",
+    "ModelReply",
+    "ModelRequest",
+    "Provider",
+    "Purpose",
+    "Usage",
+    "make_provider",
+]
+
+#: The names :func:`make_provider` accepts, the default first.
+PROVIDER_NAMES = ("responses", "chat", "scripted")
+
+
+def make_provider(
+    name: str,
+    *,
+    model: str | None = None,
+    api_key: str | None = None,
+    base_url: str | None = None,
+    script: str | Path | None = None,
+    timeout: float | None = None,
+    max_retries: int | None = None,
+    strict_schema: bool = True,
+) -> Provider:
+    """The provider called ``name``.
+
+    ``model`` overrides the model the scenario names. ``api_key``/``base_url`` default to
+    ``OPENAI_API_KEY``/``OPENAI_BASE_URL``; a missing key raises
+    :class:`~engine.errors.ProviderAuthError` here, before any conversation starts. ``script``
+    is the reply file of the scripted provider (and only of it). The OpenAI SDK is imported
+    only when an OpenAI provider is asked for.
+    """
+    if name in ("responses", "chat"):
+        if script is not None:
+            raise ProviderError(f"a script is only for the scripted provider, not {name!r}")
+        from engine.providers.openai_api import ChatCompletionsProvider, ResponsesProvider
+
+        cls = ResponsesProvider if name == "responses" else ChatCompletionsProvider
+        return cls(
+            model=model,
+            api_key=api_key,
+            base_url=base_url,
+            timeout=timeout,
+            max_retries=max_retries,
+            strict_schema=strict_schema,
+        )
+    if name == "scripted":
+        if script is None:
+            raise ProviderError("the scripted provider needs a script: the file of its replies")
+        from engine.providers.scripted import ScriptedProvider  # written alongside; lazy
+
+        provider: Provider = ScriptedProvider(Path(script))
+        return provider
+    choices = ", ".join(PROVIDER_NAMES)
+    raise ProviderError(f"unknown provider {name!r}; choose one of: {choices}")

@@ -1,0 +1,546 @@
+"""The OpenAI providers, and the one place where ``openai`` SDK errors become Prompter errors.
+
+This is the only engine module that imports ``openai`` (``tests/test_architecture.py`` checks).
+
+* :class:`ResponsesProvider` (``responses``) calls the Responses API and chains the conversation
+  with ``previous_response_id``: the server keeps the history, so each call sends only the
+  current step's instructions and the new input.
+* :class:`ChatCompletionsProvider` (``chat``) calls Chat Completions, which any
+  OpenAI-compatible server offers; it sends the system instructions, the locally kept history
+  and the input every time.
+
+Both ask for the reply in strict structured outputs (``strict: true`` JSON schema). For models
+or servers without it, ``strict_schema=False`` asks for a plain JSON object and describes the
+schema in the instructions instead; the engine's contract check still validates the reply.
+
+Retries are the SDK's (``max_retries``, exponential backoff, honouring ``retry-after``); there is
+no second retry loop here. What is left after them is mapped by :func:`map_openai_error`.
+
+A missing API key is reported when the provider is **constructed**, so a command fails before
+the conversation starts rather than at the first user message.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import email.utils
+import json
+import os
+import re
+import threading
+import time
+import weakref
+from collections.abc import Callable, Coroutine, Iterable, Mapping
+from types import TracebackType
+from typing import Any, Literal, Self, TypeVar, cast
+
+import openai
+from openai.types.chat import ChatCompletion, ChatCompletionMessageParam
+from openai.types.chat.completion_create_params import ResponseFormat
+from openai.types.responses import Response, ResponseTextConfigParam
+
+from engine.errors import (
+    ProviderAuthError,
+    ProviderConnectionError,
+    ProviderError,
+    ProviderRateLimited,
+    ProviderRequestError,
+    ProviderServerError,
+    ProviderTimeout,
+)
+from engine.providers.base import ModelReply, ModelRequest, Usage
+
+__all__ = [
+    "DEFAULT_MAX_RETRIES",
+    "DEFAULT_TIMEOUT_S",
+    "MISSING_KEY_MESSAGE",
+    "ChatCompletionsProvider",
+    "ResponsesProvider",
+    "map_openai_error",
+    "redact_secrets",
+    "retry_after_seconds",
+]
+
+_T = TypeVar("_T")
+
+#: Seconds one call may take (the SDK's own default, 10 minutes, is far too long for a chat).
+DEFAULT_TIMEOUT_S = 60.0
+#: SDK retries after the first attempt, on 408/409/429/5xx, timeouts and connection errors.
+DEFAULT_MAX_RETRIES = 2
+
+MISSING_KEY_MESSAGE = (
+    "no OpenAI API key: set the OPENAI_API_KEY environment variable (or enter the key in the "
+    "studio's settings), or run without a model using the scripted provider "
+    "(--provider scripted). A local OpenAI-compatible server that needs no key accepts any value."
+)
+_CHAT_HINT = "use the chat provider (--provider chat), which sends the history itself"
+_STRICT_HINT = (
+    "this model or server has no strict JSON schema output: construct the provider with "
+    "strict_schema=False (a JSON object, with the schema described in the instructions)"
+)
+
+#: What an OpenAI-style key looks like, so it is scrubbed even from messages we did not expect.
+_KEY_PATTERN = re.compile(r"\b(?:sk|sess|rk)-[A-Za-z0-9_\-*.]{6,}")
+
+
+def redact_secrets(text: str, secrets: Iterable[str] = ()) -> str:
+    """``text`` without the given secrets nor anything shaped like an OpenAI key."""
+    for secret in secrets:
+        if secret:
+            text = text.replace(secret, "[REDACTED]")
+    return _KEY_PATTERN.sub("[REDACTED]", text)
+
+
+# --------------------------------------------------------------------------- the providers
+
+
+class _OpenAIProvider:
+    """What both providers share: the SDK client, the key check, timing and error mapping."""
+
+    name: str
+    chains: bool
+
+    def __init__(
+        self,
+        *,
+        model: str | None = None,
+        api_key: str | None = None,
+        base_url: str | None = None,
+        timeout: float | None = None,
+        max_retries: int | None = None,
+        strict_schema: bool = True,
+    ) -> None:
+        key = api_key if api_key is not None else os.environ.get("OPENAI_API_KEY", "")
+        if not key.strip():
+            raise ProviderAuthError(MISSING_KEY_MESSAGE)
+        #: When set, replaces the model each request names (e.g. ``--model`` on the CLI).
+        self.model = model
+        self.strict_schema = strict_schema
+        self._secrets = (key,)
+        try:
+            self._client = openai.AsyncOpenAI(
+                api_key=key,
+                base_url=base_url,  # None: OPENAI_BASE_URL, else api.openai.com
+                timeout=DEFAULT_TIMEOUT_S if timeout is None else timeout,
+                max_retries=DEFAULT_MAX_RETRIES if max_retries is None else max_retries,
+            )
+        except openai.OpenAIError as error:
+            raise map_openai_error(error, secrets=self._secrets) from None
+        self._home = _HomeLoop(self._client)
+        self._home.soon(self._warm_up)
+        self._closed = False
+        # A provider dropped without aclose() still closes its connections and its thread.
+        self._finalizer = weakref.finalize(self, self._home.close)
+
+    @property
+    def base_url(self) -> str:
+        return str(self._client.base_url)
+
+    async def complete(self, request: ModelRequest) -> ModelReply:
+        """One model call. Safe from any event loop: the SDK client lives on its own loop."""
+        if self._closed:
+            raise ProviderError(f"the {self.name} provider is closed")
+        return await self._home.run(self._complete_at_home(request))
+
+    async def _complete_at_home(self, request: ModelRequest) -> ModelReply:
+        started = time.monotonic()
+        try:
+            reply = await self._call(request)
+        except openai.OpenAIError as error:
+            raise map_openai_error(error, secrets=self._secrets) from error
+        latency = time.monotonic() - started
+        try:
+            return self._parse(reply, latency)
+        except (AttributeError, TypeError, ValueError, KeyError) as error:
+            # A proxy's HTML page or a half-compatible server's JSON: not what the API returns.
+            raise ProviderServerError(
+                f"the answer from {self.base_url} is not a {self.name} API reply "
+                f"({type(error).__name__}: {error})"
+            ) from error
+
+    async def aclose(self) -> None:
+        """Close the connections and the provider's loop; calling it again does nothing."""
+        if self._closed:
+            return
+        self._closed = True
+        await asyncio.to_thread(self._finalizer)
+
+    async def __aenter__(self) -> Self:
+        return self
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        await self.aclose()
+
+    def __repr__(self) -> str:  # never the key
+        return f"{type(self).__name__}(base_url={self.base_url!r}, model={self.model!r})"
+
+    def _model(self, request: ModelRequest) -> str:
+        return self.model or request.model
+
+    def _instructions(self, request: ModelRequest) -> str:
+        """The instructions; without strict schemas they also carry the schema as text."""
+        if self.strict_schema:
+            return request.instructions
+        schema = json.dumps(request.schema, indent=2, ensure_ascii=False)
+        return (
+            f"{request.instructions}\n\nAnswer with one JSON object only, valid against this "
+            f"JSON Schema:\n```json\n{schema}\n```"
+        )
+
+    def _warm_up(self) -> None:
+        """Load what the SDK loads lazily on the first call (about half a second of imports
+        and pydantic models), on the provider's own thread and ahead of time, so the first
+        turn's ``latency_s`` measures the model rather than Python."""
+
+    async def _call(self, request: ModelRequest) -> Any:
+        raise NotImplementedError
+
+    def _parse(self, raw: Any, latency: float) -> ModelReply:
+        raise NotImplementedError
+
+
+class ResponsesProvider(_OpenAIProvider):
+    """The Responses API; chains calls with ``previous_response_id`` (responses are stored)."""
+
+    name = "responses"
+    chains = True
+
+    def _warm_up(self) -> None:
+        self._client.responses  # noqa: B018 (the attribute imports the resource)
+        Response.model_rebuild()
+
+    async def _call(self, request: ModelRequest) -> Response:
+        if self.strict_schema:
+            text_format: dict[str, Any] = {
+                "type": "json_schema",
+                "name": request.schema_name,
+                "schema": request.schema,
+                "strict": True,
+            }
+        else:
+            text_format = {"type": "json_object"}
+        return await self._client.responses.create(
+            model=self._model(request),
+            instructions=self._instructions(request),
+            input=request.input,
+            text=cast("ResponseTextConfigParam", {"format": text_format}),
+            store=True,  # chaining needs the server to keep the response
+            previous_response_id=_given(request.previous_response_id),
+            temperature=_given(request.temperature),
+            max_output_tokens=_given(request.max_output_tokens),
+            metadata=_given(dict(request.metadata) or None),
+        )
+
+    def _parse(self, raw: Response, latency: float) -> ModelReply:
+        status = _response_status(raw)
+        refusal = None
+        for item in raw.output:
+            if item.type == "message":
+                for part in item.content:
+                    if part.type == "refusal":
+                        refusal = part.refusal
+        usage = Usage()
+        if raw.usage is not None:
+            details = raw.usage.input_tokens_details
+            usage = Usage(
+                input_tokens=raw.usage.input_tokens,
+                cached_tokens=(details.cached_tokens or 0) if details is not None else 0,
+                output_tokens=raw.usage.output_tokens,
+            )
+        reason = raw.incomplete_details.reason if raw.incomplete_details else None
+        return ModelReply(
+            text=raw.output_text,
+            response_id=raw.id,
+            usage=usage,
+            latency_s=latency,
+            model=str(raw.model),
+            status=status,
+            incomplete_reason=reason if status == "incomplete" else None,
+            refusal=refusal,
+        )
+
+
+class _HomeLoop:
+    """A private event loop, in a daemon thread, that owns the SDK client and its connections.
+
+    The client's pooled connections belong to the loop that opened them; a caller that runs
+    each turn with its own ``asyncio.run`` (a studio worker thread, a script) would otherwise
+    hit "Event loop is closed" on the second call and leak sockets. Every call hops here, so
+    connections are reused whichever loop the caller is on; cancelling the caller cancels it.
+    """
+
+    def __init__(self, client: openai.AsyncOpenAI) -> None:
+        self._client = client
+        self._loop = asyncio.new_event_loop()
+        self._closing: asyncio.Task[None] | None = None
+        self._thread = threading.Thread(target=self._serve, name="prompter-openai", daemon=True)
+        self._thread.start()
+
+    def _serve(self) -> None:
+        asyncio.set_event_loop(self._loop)
+        try:
+            self._loop.run_forever()
+        finally:
+            self._loop.close()
+
+    async def run(self, work: Coroutine[Any, Any, _T]) -> _T:
+        return await asyncio.wrap_future(asyncio.run_coroutine_threadsafe(work, self._loop))
+
+    def soon(self, chore: Callable[[], object]) -> None:
+        """Run ``chore`` on this loop's thread when it is free; its failure is not fatal."""
+
+        def guarded() -> None:
+            with contextlib.suppress(Exception):
+                chore()
+
+        self._loop.call_soon_threadsafe(guarded)
+
+    async def _shutdown(self) -> None:
+        with contextlib.suppress(Exception):
+            await self._client.close()
+        self._loop.stop()
+
+    def close(self) -> None:
+        """Close the client on its loop, then end the loop and its thread (idempotent)."""
+        if not self._thread.is_alive():
+            return
+        if threading.current_thread() is self._thread:  # dropped during a call: do not wait
+            self._closing = self._loop.create_task(self._shutdown())
+            return
+        with contextlib.suppress(RuntimeError):  # the loop is already closing
+            asyncio.run_coroutine_threadsafe(self._shutdown(), self._loop)
+        self._thread.join(timeout=10)
+
+
+def _response_status(raw: Response) -> Literal["completed", "incomplete"]:
+    """``completed`` or ``incomplete``; any other final status is the server's failure."""
+    if raw.status in (None, "completed"):
+        return "completed"
+    if raw.status == "incomplete":
+        return "incomplete"
+    detail = f": {raw.error.message}" if raw.error is not None else ""
+    raise ProviderServerError(f"the response {raw.id} ended as {raw.status!r}{detail}")
+
+
+class ChatCompletionsProvider(_OpenAIProvider):
+    """Chat Completions, for any OpenAI-compatible server; sends the whole history each call."""
+
+    name = "chat"
+    chains = False
+
+    def _warm_up(self) -> None:
+        self._client.chat.completions  # noqa: B018 (the attribute imports the resource)
+        ChatCompletion.model_rebuild()
+
+    async def _call(self, request: ModelRequest) -> ChatCompletion:
+        messages = [
+            {"role": "system", "content": self._instructions(request)},
+            *({"role": m.role, "content": m.content} for m in request.history),
+            {"role": "user", "content": request.input},
+        ]
+        if self.strict_schema:
+            response_format: dict[str, Any] = {
+                "type": "json_schema",
+                "json_schema": {
+                    "name": request.schema_name,
+                    "schema": request.schema,
+                    "strict": True,
+                },
+            }
+        else:
+            response_format = {"type": "json_object"}
+        return await self._client.chat.completions.create(
+            model=self._model(request),
+            messages=cast("list[ChatCompletionMessageParam]", messages),
+            response_format=cast("ResponseFormat", response_format),
+            temperature=_given(request.temperature),
+            max_completion_tokens=_given(request.max_output_tokens),
+        )
+
+    def _parse(self, raw: ChatCompletion, latency: float) -> ModelReply:
+        if not raw.choices:
+            raise ProviderServerError(f"the completion {raw.id} has no choices")
+        choice = raw.choices[0]
+        reason = {"length": "max_output_tokens", "content_filter": "content_filter"}.get(
+            choice.finish_reason
+        )
+        usage = Usage()
+        if raw.usage is not None:
+            details = raw.usage.prompt_tokens_details
+            usage = Usage(
+                input_tokens=raw.usage.prompt_tokens,
+                cached_tokens=(details.cached_tokens or 0) if details is not None else 0,
+                output_tokens=raw.usage.completion_tokens,
+            )
+        return ModelReply(
+            text=choice.message.content or "",
+            response_id=raw.id,
+            usage=usage,
+            latency_s=latency,
+            model=raw.model,
+            status="incomplete" if reason else "completed",
+            incomplete_reason=reason,
+            refusal=choice.message.refusal,
+        )
+
+
+def _given(value: _T | None) -> _T | openai.Omit:
+    """The value, or the SDK's "leave it out" marker: absent fields are not sent as null."""
+    return openai.omit if value is None else value
+
+
+# --------------------------------------------------------------------------- error mapping
+
+
+def map_openai_error(error: BaseException, *, secrets: Iterable[str] = ()) -> ProviderError:
+    """The Prompter error for an ``openai`` SDK error: the one place they are translated.
+
+    Order matters: timeouts are connection errors and OAuth errors are authentication errors
+    in the SDK's tree, so the narrower classes are tested first. Messages say what happened and
+    what to do, and never contain the API key (``secrets`` and key-shaped text are redacted).
+    """
+    mapped = _map(error)
+    message = redact_secrets(str(mapped), secrets)
+    if message != str(mapped):
+        mapped.args = (message,)
+    return mapped
+
+
+def _map(error: BaseException) -> ProviderError:
+    if isinstance(error, openai.APIStatusError):
+        return _map_status(error)
+    if isinstance(error, openai.APITimeoutError):
+        return ProviderTimeout(
+            f"no answer from {_where(error.request)} in time; raise the timeout or try again"
+        )
+    if isinstance(error, openai.APIConnectionError):
+        cause = error.__cause__
+        detail = f" ({type(cause).__name__}: {cause})" if cause else ""
+        return ProviderConnectionError(
+            f"could not reach {_where(error.request)}{detail}; check the network, the base URL "
+            "(OPENAI_BASE_URL) and proxy settings"
+        )
+    if isinstance(error, openai.APIResponseValidationError):
+        return ProviderServerError(
+            f"the server's answer has an unexpected shape: {error.message}",
+            status=error.status_code,
+        )
+    if isinstance(error, openai.APIError):
+        return ProviderServerError(f"the API call failed: {error.message}")
+    if isinstance(error, openai.WebSocketConnectionClosedError):
+        return ProviderConnectionError(f"the connection closed: {error}")
+    if isinstance(error, openai.OpenAIError) and "credentials" in str(error).lower():
+        return ProviderAuthError(MISSING_KEY_MESSAGE)
+    # Client-side errors (content filter or length while parsing, bad webhook signature, queue
+    # full, misconfiguration): sending the same request again would fail the same way.
+    return ProviderRequestError(f"the OpenAI client refused: {type(error).__name__}: {error}")
+
+
+def _map_status(error: openai.APIStatusError) -> ProviderError:
+    status = error.status_code
+    said = _server_message(error)
+    code, param = error.code or "", error.param or ""
+    suffix = f" (request id {error.request_id})" if error.request_id else ""
+    if isinstance(error, openai.AuthenticationError):
+        return ProviderAuthError(
+            f"the API key was rejected ({status}): {said} Check OPENAI_API_KEY or the key in "
+            f"the studio's settings.{suffix}",
+            status=status,
+        )
+    if isinstance(error, openai.PermissionDeniedError):
+        return ProviderAuthError(
+            f"this API key may not do that ({status}): {said}{suffix}", status=status
+        )
+    if isinstance(error, openai.RateLimitError) or status == 429:
+        retry_after = retry_after_seconds(error.response.headers)
+        if code == "insufficient_quota":
+            hint = "" if "billing" in said else " Check the account's plan and billing."
+            quota = ProviderRateLimited(
+                f"out of quota ({status}): {said}{hint}{suffix}",
+                status=status,
+                retry_after=retry_after,
+            )
+            quota.retryable = False  # waiting does not buy credits
+            return quota
+        wait = f", retry after {retry_after:g} s" if retry_after is not None else ""
+        return ProviderRateLimited(
+            f"rate limited ({status}){wait}: {said}{suffix}",
+            status=status,
+            retry_after=retry_after,
+        )
+    if status == 408:
+        return ProviderTimeout(f"the server gave up waiting ({status}): {said}{suffix}")
+    if status >= 500:
+        return ProviderServerError(
+            f"the API failed on its side ({status}): {said}{suffix}", status=status
+        )
+    if "previous_response_id" in param or "previous_response" in code:
+        return ProviderRequestError(
+            f"the server cannot continue this conversation by previous_response_id ({status}): "
+            f"{said} Start the conversation again, or {_CHAT_HINT}.{suffix}",
+            status=status,
+        )
+    if _is_schema_format_refusal(param, code, said):
+        return ProviderRequestError(f"{said} ({status}); {_STRICT_HINT}.{suffix}", status=status)
+    path = error.request.url.path if error.request is not None else ""
+    if status == 404 and path.endswith("/responses") and code != "model_not_found":
+        return ProviderRequestError(
+            f"{_where(error.request)} has no Responses API (404: {said}); {_CHAT_HINT}.{suffix}",
+            status=status,
+        )
+    return ProviderRequestError(
+        f"the API refused the request ({status}): {said}{suffix}", status=status
+    )
+
+
+def _is_schema_format_refusal(param: str, code: str, said: str) -> bool:
+    about_format = param in ("text.format", "response_format") or "json_schema" in said
+    return about_format and code in ("unsupported_value", "unsupported_parameter", "")
+
+
+def _server_message(error: openai.APIStatusError) -> str:
+    """The server's own sentence (``error.message`` in the body), else the status line."""
+    body = error.body
+    if isinstance(body, Mapping):
+        message = body.get("message")
+        if isinstance(message, str) and message:
+            return message if message.endswith((".", "!", "?")) else message + "."
+    if isinstance(body, str) and body.strip():
+        return body.strip()[:300]
+    return f"{error.response.reason_phrase or 'no details'}."
+
+
+def _where(request: Any) -> str:
+    """``host/path`` of a request, for messages (never its headers or query)."""
+    try:
+        url = request.url
+        return f"{url.scheme}://{url.netloc.decode()}{url.path}"
+    except (AttributeError, RuntimeError):
+        return "the API"
+
+
+def retry_after_seconds(headers: Mapping[str, str]) -> float | None:
+    """The server's requested wait: ``retry-after-ms``, ``retry-after`` seconds, or a date."""
+    lowered = {name.lower(): value for name, value in headers.items()}
+    for name, scale in (("retry-after-ms", 1000.0), ("retry-after", 1.0)):
+        value = lowered.get(name)
+        if value is None:
+            continue
+        try:
+            seconds = float(value) / scale
+        except ValueError:
+            continue
+        return max(seconds, 0.0)
+    if date := lowered.get("retry-after"):
+        try:
+            when = email.utils.parsedate_to_datetime(date)
+        except (TypeError, ValueError):
+            return None
+        return max(when.timestamp() - time.time(), 0.0)
+    return None

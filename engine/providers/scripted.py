@@ -1,0 +1,156 @@
+"""A provider that replays replies from a script: demos without a key, and deterministic tests.
+
+A script is a list of replies, one per model call, in order. In a file it is either YAML (a list)
+or JSON Lines (``.jsonl``/``.ndjson``: one reply per line; blank lines and lines starting with
+``#`` are skipped). A reply is either
+
+* a mapping — the contract fields (``message``, ``transition``, ``results``, ``summary``), sent
+  JSON-encoded, exactly as a well-behaved model would answer; or
+* a string — sent as is, to demonstrate a broken reply and the engine's correction.
+
+Example (YAML)::
+
+    - {message: "Hi! What is your company called?", transition: stay, results: {}, summary: ""}
+    - "this is not JSON"          # the engine will send a correction…
+    - {message: "Thanks!", transition: next, results: {company: ACME}, summary: "Got the name"}
+
+The provider chains like the Responses API (``chains = True``) and fabricates response ids
+``scripted_1``, ``scripted_2``, …; token usage is estimated from text length (about four
+characters per token), so the cost views show plausible numbers; latency is 0.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from engine.errors import ProviderError
+from engine.providers.base import ModelReply, ModelRequest, Usage
+
+Reply = str | dict[str, Any]
+
+#: A rough, model-independent estimate; good enough for a demo's cost figures.
+CHARS_PER_TOKEN = 4
+_JSON_LINES_SUFFIXES = frozenset({".jsonl", ".ndjson"})
+
+
+class ScriptError(ProviderError):
+    """The script cannot be read, or it ran out. Retrying never helps."""
+
+    retryable = False
+
+
+class ScriptedProvider:
+    """Replays a fixed list of replies, one per :meth:`complete` call."""
+
+    name = "scripted"
+    chains = True
+
+    def __init__(self, script: Path | str | Sequence[Reply]) -> None:
+        if isinstance(script, str | Path):
+            self.source: Path | None = Path(script)
+            self.replies: list[Reply] = load_script(self.source)
+        else:
+            self.source = None
+            self.replies = [
+                _checked(reply, f"reply {index + 1}") for index, reply in enumerate(script)
+            ]
+        self.calls = 0
+        #: Every request received, in order: tests and demos inspect what the engine sent.
+        self.requests: list[ModelRequest] = []
+
+    @property
+    def remaining(self) -> int:
+        return len(self.replies) - self.calls
+
+    async def complete(self, request: ModelRequest) -> ModelReply:
+        if self.calls >= len(self.replies):
+            origin = f" {self.source}" if self.source else ""
+            raise ScriptError(
+                f"the script{origin} has no reply left: all {len(self.replies)} were used "
+                f"(add replies to continue the conversation)"
+            )
+        reply = self.replies[self.calls]
+        self.calls += 1
+        self.requests.append(request)
+        text = reply if isinstance(reply, str) else json.dumps(reply, ensure_ascii=False)
+        prompt_chars = len(request.instructions) + len(request.input)
+        prompt_chars += sum(len(message.content) for message in request.history)
+        return ModelReply(
+            text=text,
+            response_id=f"scripted_{self.calls}",
+            usage=Usage(input_tokens=_tokens(prompt_chars), output_tokens=_tokens(len(text))),
+            latency_s=0.0,
+            model=request.model,
+        )
+
+    async def aclose(self) -> None:
+        """Nothing to release; present because the engine closes every provider it opens."""
+
+
+def load_script(path: Path) -> list[Reply]:
+    """The replies in a YAML or JSON Lines script file; :class:`ScriptError` says what is wrong."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as error:
+        raise ScriptError(f"cannot read the script {path}: {error.strerror}") from None
+    except UnicodeDecodeError:
+        raise ScriptError(f"the script {path} is not UTF-8 text") from None
+    if path.suffix.lower() in _JSON_LINES_SUFFIXES:
+        return _parse_json_lines(text, path)
+    return _parse_yaml(text, path)
+
+
+def _parse_json_lines(text: str, path: Path) -> list[Reply]:
+    replies: list[Reply] = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        stripped = line.strip()
+        if not stripped or stripped.startswith("#"):
+            continue
+        try:
+            value = json.loads(stripped)
+        except json.JSONDecodeError as error:
+            raise ScriptError(
+                f"{path}:{number}: not a JSON value ({error.msg}); write a reply as a JSON object "
+                f"or a JSON string"
+            ) from None
+        replies.append(_checked(value, f"{path}:{number}"))
+    return replies
+
+
+def _parse_yaml(text: str, path: Path) -> list[Reply]:
+    try:
+        data = yaml.safe_load(text)
+    except yaml.MarkedYAMLError as error:
+        mark = error.problem_mark
+        where = f"{path}:{mark.line + 1}" if mark else str(path)
+        raise ScriptError(f"{where}: not valid YAML ({error.problem})") from None
+    if data is None:
+        return []
+    if not isinstance(data, list):
+        raise ScriptError(f"{path}: a script is a list of replies, got a {type(data).__name__}")
+    return [_checked(reply, f"{path}: reply {index + 1}") for index, reply in enumerate(data)]
+
+
+def _checked(reply: Any, where: str) -> Reply:
+    if isinstance(reply, str):
+        return reply
+    if isinstance(reply, dict):
+        try:
+            json.dumps(reply, ensure_ascii=False)
+        except (TypeError, ValueError) as error:
+            raise ScriptError(f"{where}: the reply cannot be sent as JSON ({error})") from None
+        return dict(reply)
+    raise ScriptError(
+        f"{where}: a reply is a mapping of the contract fields or a raw string, "
+        f"got {type(reply).__name__}"
+    )
+
+
+def _tokens(chars: int) -> int:
+    return max(1, math.ceil(chars / CHARS_PER_TOKEN))

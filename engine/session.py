@@ -1,0 +1,408 @@
+"""A conversation's whole state as one value: saved to a file, resumed, forked, rolled back.
+
+:class:`SessionData` is everything a :class:`~engine.conversation_core.Conversation` needs to go
+on exactly where it stopped: the FSM state, the variables with their history, each step's
+results and summary, the last response id of the chain, the local transcript (for servers that
+keep no history), the cost ledger, and one :class:`Checkpoint` per completed turn.
+
+The same value serves four purposes:
+
+* **save / resume** — :func:`save_session` writes it atomically as JSON, :func:`load_session`
+  reads it back and checks it against the scenario (a session of another scenario, or one whose
+  step no longer exists, is refused with a :class:`~engine.errors.SessionError` that says so);
+* **rollback** — the conversation snapshots it before a turn and restores it when the provider
+  fails, so the same message can be sent again;
+* **fork from a session** — :meth:`SessionData.fork` cuts it back to the end of an earlier turn
+  using the checkpoints (variables and costs keep their own per-turn history);
+* **fork from a log** — :func:`session_from_events` rebuilds it from the JSON Lines log alone, so
+  the studio's replay can fork any logged conversation. A turn whose events end in an ``error``
+  (the turn was rolled back) is ignored, exactly as the conversation ignored it.
+
+The API key is never part of a session.
+"""
+
+from __future__ import annotations
+
+import json
+import uuid
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from engine.atomic import atomic_write_text
+from engine.errors import SessionError
+from engine.events import Event, EventType
+from engine.fsm import DialogueState, Status
+from engine.ledger import CostLedger, PriceTable
+from engine.prompting import TranscriptEntry
+from engine.providers.base import Usage
+from engine.scenario.model import Scenario
+from engine.vars_memory import VarsMemory
+
+SESSION_FORMAT = "prompter-session"
+SESSION_VERSION = 1
+
+
+def new_session_id() -> str:
+    return uuid.uuid4().hex
+
+
+@dataclass(frozen=True)
+class Checkpoint:
+    """Where a conversation stood at the end of one turn (what fork needs besides history)."""
+
+    turn: int
+    state: DialogueState
+    last_response_id: str | None
+    summaries: dict[str, str]
+    results: dict[str, dict[str, Any]]
+    transcript_length: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "turn": self.turn,
+            "state": self.state.to_dict(),
+            "last_response_id": self.last_response_id,
+            "summaries": dict(self.summaries),
+            "results": _copy_results(self.results),
+            "transcript_length": self.transcript_length,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Checkpoint:
+        return cls(
+            turn=int(data["turn"]),
+            state=DialogueState.from_dict(data["state"]),
+            last_response_id=data.get("last_response_id"),
+            summaries={str(k): str(v) for k, v in dict(data.get("summaries", {})).items()},
+            results=_copy_results(data.get("results", {})),
+            transcript_length=int(data.get("transcript_length", 0)),
+        )
+
+
+@dataclass
+class SessionData:
+    """The state of one conversation; see the module docstring for its uses."""
+
+    session_id: str
+    scenario: str
+    state: DialogueState
+    vars: VarsMemory
+    ledger: CostLedger
+    model: str = ""
+    provider: str = ""
+    results: dict[str, dict[str, Any]] = field(default_factory=dict)
+    summaries: dict[str, str] = field(default_factory=dict)
+    last_response_id: str | None = None
+    transcript: list[TranscriptEntry] = field(default_factory=list)
+    checkpoints: list[Checkpoint] = field(default_factory=list)
+    #: The ``seq`` of the last event emitted, so a resumed log continues without a gap.
+    seq: int = 0
+    started: bool = False
+
+    @property
+    def user_messages(self) -> int:
+        return self.state.turn
+
+    def copy(self) -> SessionData:
+        """An independent copy (cheap: histories are copied lists of immutable records)."""
+        ledger = CostLedger(self.ledger.prices)
+        ledger.calls = list(self.ledger.calls)
+        return replace(
+            self,
+            state=self.state.copy(),
+            vars=self.vars.copy(),
+            ledger=ledger,
+            results=_copy_results(self.results),
+            summaries=dict(self.summaries),
+            transcript=list(self.transcript),
+            checkpoints=list(self.checkpoints),
+        )
+
+    def checkpoint(self) -> Checkpoint:
+        return Checkpoint(
+            turn=self.state.turn,
+            state=self.state.copy(),
+            last_response_id=self.last_response_id,
+            summaries=dict(self.summaries),
+            results=_copy_results(self.results),
+            transcript_length=len(self.transcript),
+        )
+
+    def fork(self, upto_turn: int, *, session_id: str | None = None) -> SessionData:
+        """This session as it was at the end of ``upto_turn``, as a new session.
+
+        Raises :class:`SessionError` when that turn was never completed.
+        """
+        marks = [point for point in self.checkpoints if point.turn <= upto_turn]
+        if not marks or marks[-1].turn != upto_turn:
+            done = self.checkpoints[-1].turn if self.checkpoints else None
+            raise SessionError(
+                f"cannot fork at turn {upto_turn}: "
+                + (f"the session has turns 0 to {done}" if done is not None else
+                   "the session has no completed turn")
+            )
+        point = marks[-1]
+        forked = self.copy()
+        forked.session_id = session_id or new_session_id()
+        forked.state = point.state.copy()
+        forked.vars.truncate_after(point.turn)
+        forked.ledger.truncate_after(point.turn)
+        forked.results = _copy_results(point.results)
+        forked.summaries = dict(point.summaries)
+        forked.last_response_id = point.last_response_id
+        forked.transcript = forked.transcript[: point.transcript_length]
+        forked.checkpoints = marks
+        forked.seq = 0
+        forked.started = True
+        return forked
+
+    # --- files -------------------------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "format": SESSION_FORMAT,
+            "version": SESSION_VERSION,
+            "session_id": self.session_id,
+            "scenario": self.scenario,
+            "model": self.model,
+            "provider": self.provider,
+            "started": self.started,
+            "seq": self.seq,
+            "state": self.state.to_dict(),
+            "last_response_id": self.last_response_id,
+            "results": _copy_results(self.results),
+            "summaries": dict(self.summaries),
+            "vars": self.vars.to_dict(),
+            "ledger": self.ledger.to_dict(),
+            "transcript": [entry.to_dict() for entry in self.transcript],
+            "checkpoints": [point.to_dict() for point in self.checkpoints],
+        }
+
+    @classmethod
+    def from_dict(
+        cls, data: Mapping[str, Any], scenario: Scenario, prices: PriceTable | None = None
+    ) -> SessionData:
+        """Rebuild a saved session for ``scenario``; :class:`SessionError` when it does not fit."""
+        if data.get("format") != SESSION_FORMAT:
+            raise SessionError("this file is not a Prompter session")
+        if data.get("version") != SESSION_VERSION:
+            raise SessionError(
+                f"session format version {data.get('version')!r} is not supported "
+                f"(this Prompter reads version {SESSION_VERSION})"
+            )
+        if data.get("scenario") != scenario.name:
+            raise SessionError(
+                f"the session belongs to scenario {data.get('scenario')!r}, "
+                f"not {scenario.name!r}"
+            )
+        try:
+            state = DialogueState.from_dict(data["state"])
+            session = cls(
+                session_id=str(data["session_id"]),
+                scenario=scenario.name,
+                state=state,
+                vars=VarsMemory.from_dict(data["vars"], scenario.variables),
+                ledger=CostLedger.from_dict(data["ledger"], prices),
+                model=str(data.get("model", "")),
+                provider=str(data.get("provider", "")),
+                results=_copy_results(data.get("results", {})),
+                summaries={str(k): str(v) for k, v in dict(data.get("summaries", {})).items()},
+                last_response_id=data.get("last_response_id"),
+                transcript=[TranscriptEntry.from_dict(item) for item in data.get("transcript", [])],
+                checkpoints=[Checkpoint.from_dict(item) for item in data.get("checkpoints", [])],
+                seq=int(data.get("seq", 0)),
+                started=bool(data.get("started", True)),
+            )
+        except SessionError:
+            raise
+        except (KeyError, TypeError, ValueError) as error:
+            raise SessionError(f"the session file is damaged: {error}") from None
+        if state.step not in scenario.steps:
+            raise SessionError(
+                f"the session is at step {state.step!r}, which scenario {scenario.name!r} "
+                "no longer has"
+            )
+        return session
+
+
+def save_session(path: Path | str, session: SessionData) -> None:
+    """Write ``session`` atomically: a crash leaves the previous file intact."""
+    text = json.dumps(session.to_dict(), ensure_ascii=False, indent=1)
+    atomic_write_text(path, text + "\n")
+
+
+def load_session(
+    path: Path | str, scenario: Scenario, prices: PriceTable | None = None
+) -> SessionData:
+    file = Path(path)
+    try:
+        data = json.loads(file.read_text(encoding="utf-8"))
+    except OSError as error:
+        raise SessionError(f"cannot read session {file}: {error.strerror or error}") from None
+    except (UnicodeDecodeError, json.JSONDecodeError) as error:
+        raise SessionError(f"session {file} is not valid JSON: {error}") from None
+    if not isinstance(data, dict):
+        raise SessionError(f"session {file} is not a Prompter session")
+    try:
+        return SessionData.from_dict(data, scenario, prices)
+    except SessionError as error:
+        raise SessionError(f"session {file}: {error}") from None
+
+
+# --- rebuilding from a log ------------------------------------------------------------------
+
+
+def session_from_events(
+    events: Iterable[Event],
+    scenario: Scenario,
+    *,
+    upto_turn: int | None = None,
+    prices: PriceTable | None = None,
+    session: str | None = None,
+) -> SessionData:
+    """The session as it was at the end of ``upto_turn`` (default: the last completed turn).
+
+    Reads one session's events (``session`` picks one when the log holds several; default the
+    first). Only completed turns count: a turn's events are applied when its ``turn_end`` is
+    read, and dropped when an ``error`` ends it (the conversation rolled that turn back).
+    """
+    items = list(events)
+    starts = [event for event in items if event.type == EventType.SESSION_START]
+    if not starts:
+        raise SessionError("the log has no session_start: it is not a conversation log")
+    chosen = session or starts[0].session
+    start = next((event for event in starts if event.session == chosen), None)
+    if start is None:
+        raise SessionError(f"the log has no session {chosen!r}")
+    if start.data.get("scenario") not in (None, scenario.name):
+        raise SessionError(
+            f"the log is of scenario {start.data.get('scenario')!r}, not {scenario.name!r}"
+        )
+    builder = _Rebuild(scenario, start, prices)
+    pending: list[Event] = []
+    for event in items:
+        if event.session != chosen or event.type == EventType.SESSION_START:
+            continue
+        if event.type == EventType.USER_MESSAGE:
+            pending = [event]
+        elif event.type == EventType.ERROR:
+            pending = []
+        elif event.type == EventType.TURN_END:
+            if upto_turn is not None and event.turn > upto_turn:
+                break
+            builder.apply([*pending, event])
+            pending = []
+        else:
+            pending.append(event)
+    if upto_turn is not None and builder.data.state.turn < upto_turn:
+        raise SessionError(
+            f"cannot fork at turn {upto_turn}: the log's last completed turn is "
+            f"{builder.data.state.turn}"
+        )
+    return builder.data
+
+
+class _Rebuild:
+    """Applies a log's completed turns to a fresh :class:`SessionData`."""
+
+    def __init__(self, scenario: Scenario, start: Event, prices: PriceTable | None) -> None:
+        self.scenario = scenario
+        start_step = str(start.data.get("start_step") or scenario.start)
+        if start_step not in scenario.steps:
+            raise SessionError(f"the log starts at step {start_step!r}, which the scenario lacks")
+        status = Status.FINISHED if scenario.steps[start_step].final else Status.ACTIVE
+        self.data = SessionData(
+            session_id=start.session,
+            scenario=scenario.name,
+            state=DialogueState(step=start_step, turn=0, visited=[start_step], status=status),
+            vars=VarsMemory(scenario.variables),
+            ledger=CostLedger(prices),
+            model=str(start.data.get("model", "")),
+            provider=str(start.data.get("provider", "")),
+            started=True,
+        )
+
+    def apply(self, events: list[Event]) -> None:
+        data = self.data
+        last_raw = ""
+        pending_user: str | None = None
+        for event in events:
+            kind = event.type
+            fields = event.data
+            visit = len(data.state.visited) - 1
+            if kind == EventType.USER_MESSAGE:
+                # Kept only once answered: a turn that fell back leaves no trace in the history.
+                pending_user = str(fields.get("text", ""))
+            elif kind == EventType.MODEL_RESPONSE:
+                last_raw = str(fields.get("raw_text", ""))
+                usage = fields.get("usage") or {}
+                data.ledger.record(
+                    purpose=str(fields.get("purpose", "turn")),
+                    turn=event.turn,
+                    model=str(fields.get("model") or data.model),
+                    latency_s=float(fields.get("latency_ms", 0.0)) / 1000.0,
+                    usage=Usage(int(usage.get("input_tokens", 0)),
+                                int(usage.get("cached_tokens", 0)),
+                                int(usage.get("output_tokens", 0))),
+                    response_id=fields.get("response_id"),
+                )
+            elif kind == EventType.VARIABLE_CHANGE:
+                self._set_variable(event)
+            elif kind == EventType.STEP_SUMMARY and event.step:
+                data.summaries[event.step] = str(fields.get("summary", ""))
+                if isinstance(fields.get("results"), dict):
+                    data.results[event.step] = dict(fields["results"])
+            elif kind == EventType.TRANSITION:
+                self._move(str(fields.get("to")))
+            elif kind == EventType.BOT_MESSAGE and fields.get("source") == "model":
+                if pending_user is not None:
+                    entry = TranscriptEntry(data.state.step, visit, "user", pending_user)
+                    data.transcript.append(entry)
+                    pending_user = None
+                # The accepted reply is the last response before its message was sent.
+                entry = TranscriptEntry(data.state.step, visit, "assistant", last_raw)
+                data.transcript.append(entry)
+            elif kind == EventType.TURN_END:
+                data.state.turn = event.turn
+                data.last_response_id = fields.get("response_id", data.last_response_id)
+                data.seq = event.seq
+                data.checkpoints.append(data.checkpoint())
+
+    def _set_variable(self, event: Event) -> None:
+        name = str(event.data.get("name"))
+        if name not in self.scenario.variables:
+            return
+        source = event.data.get("source", "model")
+        try:
+            self.data.vars.set(name, event.data.get("new"), turn=event.turn, step=event.step,
+                               source=source if source in ("model", "system", "author")
+                               else "model", ts=event.ts or None)
+        except ValueError as error:
+            raise SessionError(f"log seq {event.seq}: {error}") from None
+
+    def _move(self, target: str) -> None:
+        step = self.scenario.steps.get(target)
+        if step is None:
+            raise SessionError(f"the log moves to step {target!r}, which the scenario lacks")
+        state = self.data.state
+        state.step = target
+        state.visited.append(target)
+        if step.final:
+            state.status = Status.FINISHED
+
+
+def _copy_results(results: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
+    return {str(step): dict(values) for step, values in dict(results).items()}
+
+
+__all__ = [
+    "SESSION_VERSION",
+    "Checkpoint",
+    "SessionData",
+    "load_session",
+    "new_session_id",
+    "save_session",
+    "session_from_events",
+]

@@ -1,0 +1,280 @@
+"""A scenario-aware fake model for the fake OpenAI server: it keeps the contract, on a plan.
+
+End-to-end tests and the bench need a "model" that behaves like a good one — it answers in the
+current step with the four contract fields, fills the step's results, and moves on when the
+conversation says so — and, on demand, one that breaks the contract now and then, in all the
+ways real models do. :class:`Autopilot` is that model: set it as the fake server's ``responder``.
+
+It follows a :class:`Plan`: for each user message, the step it should be answered in, the signal
+to send and the results to fill (``bench/conversations/analyst_bot.yaml`` is one). It reads the
+step from the request itself (the schema's name, else the ``# Current step:`` heading), so it
+only sees what a real model sees.
+
+Violations: with ``violation_rate`` > 0 the autopilot breaks the contract on that share of its
+replies, exactly (error diffusion from a seeded phase, not coin flips, so a short conversation
+shows the rate it was asked for). The kind is drawn, seeded, from those that are a violation in
+the reply's context — ``missing_required_result`` only when the reply leaves a step whose
+required result is still unknown, ``guard_refused`` only when some signal's guard is unmet. The
+reply after a violation always keeps the contract: this is a model that fixes what it is told.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from engine.scenario.model import STAY, Scenario, Step
+from engine.testing.fake_openai import Answer, FakeRequest, Reply
+
+#: How the conversation core's correction texts and on-enter inputs begin (see engine.contract).
+CORRECTION_PREFIX = "Your last reply broke the reply contract"
+ON_ENTER_MARK = "The conversation has just entered this step"
+
+#: Every kind the autopilot can produce (``fenced_json`` is salvaged by the engine, at no cost).
+BREAKABLE_KINDS = (
+    "invalid_json",
+    "fenced_json",
+    "not_an_object",
+    "missing_field",
+    "wrong_type",
+    "unknown_signal",
+    "guard_refused",
+    "missing_required_result",
+    "empty_message",
+    "refusal",
+    "incomplete",
+)
+
+
+@dataclass(frozen=True)
+class PlannedReply:
+    """How the model answers one user message (or the entry into a step)."""
+
+    step: str
+    user: str = ""
+    transition: str = STAY
+    results: dict[str, Any] = field(default_factory=dict)
+    message: str | None = None
+
+
+@dataclass(frozen=True)
+class Plan:
+    """A fixed conversation: the user's messages in order, with the model's planned answers."""
+
+    scenario: str
+    turns: list[PlannedReply]
+    on_enter: dict[str, PlannedReply] = field(default_factory=dict)
+
+    @property
+    def user_messages(self) -> list[str]:
+        return [turn.user for turn in self.turns]
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Plan:
+        turns = [
+            PlannedReply(step=str(item["step"]), user=str(item["user"]),
+                         transition=str(item.get("transition", STAY)),
+                         results=dict(item.get("results") or {}), message=item.get("message"))
+            for item in data.get("turns", [])
+        ]
+        on_enter = {
+            str(step): PlannedReply(step=str(step), transition=str(item.get("transition", STAY)),
+                                    results=dict(item.get("results") or {}),
+                                    message=item.get("message"))
+            for step, item in dict(data.get("on_enter") or {}).items()
+        }
+        return cls(scenario=str(data.get("scenario", "")), turns=turns, on_enter=on_enter)
+
+    @classmethod
+    def load(cls, path: Path | str) -> Plan:
+        data = yaml.safe_load(Path(path).read_text(encoding="utf-8"))
+        if not isinstance(data, dict):
+            raise ValueError(f"{path}: a plan is a mapping with 'scenario' and 'turns'")
+        return cls.from_dict(data)
+
+
+class Autopilot:
+    """The fake server's responder: contract-keeping replies following ``plan``.
+
+    ``broken`` lists the violation kinds produced, in order; ``replies`` counts all replies.
+    """
+
+    def __init__(
+        self,
+        scenario: Scenario,
+        plan: Plan,
+        *,
+        violation_rate: float = 0.0,
+        seed: int = 0,
+        kinds: tuple[str, ...] = BREAKABLE_KINDS,
+    ) -> None:
+        if not 0.0 <= violation_rate < 0.5:
+            raise ValueError("violation_rate must be in [0, 0.5): a model that fixes what it "
+                             "is told never breaks two replies in a row")
+        self.scenario = scenario
+        self.plan = plan
+        self.violation_rate = violation_rate
+        self.kinds = kinds
+        self._rng = random.Random(seed)
+        self._debt = self._rng.random()
+        self._cursor = 0
+        self._current: PlannedReply | None = None
+        self._known: dict[str, dict[str, Any]] = {}
+        self.broken: list[str] = []
+        self.replies = 0
+
+    def __call__(self, request: FakeRequest) -> Answer:
+        step = self._step_of(request)
+        planned = self._planned(request, step)
+        known = {**self._known.get(step.id, {}),
+                 **{k: v for k, v in planned.results.items() if v is not None}}
+        reply = self._reply(step, planned, known)
+        self.replies += 1
+        kind = self._violation_due(step, planned)
+        if kind is not None:
+            self.broken.append(kind)
+            return self._break(kind, step, planned, reply)
+        self._known[step.id] = known
+        return json.dumps(reply, ensure_ascii=False)
+
+    # --- understanding the request -----------------------------------------------------------
+
+    def _step_of(self, request: FakeRequest) -> Step:
+        if request.schema_name and request.schema_name.endswith("_reply"):
+            step = self.scenario.steps.get(request.schema_name.removesuffix("_reply"))
+            if step is not None:
+                return step
+        for line in request.instructions.splitlines():
+            if line.startswith("# Current step: "):
+                title = line.removeprefix("# Current step: ").strip()
+                for step in self.scenario.steps.values():
+                    if step.display_title == title:
+                        return step
+        raise ValueError("autopilot: cannot tell the current step from the request")
+
+    def _planned(self, request: FakeRequest, step: Step) -> PlannedReply:
+        text = request.input_text
+        if text.startswith(CORRECTION_PREFIX) and self._current is not None:
+            planned = self._current
+        elif ON_ENTER_MARK in text:
+            planned = self.plan.on_enter.get(step.id, PlannedReply(step=step.id))
+        else:
+            planned = self._next_turn(text)
+        if planned.step != step.id:
+            # The conversation is not where the plan expected (a fallback): just answer here.
+            planned = PlannedReply(step=step.id, user=planned.user)
+        self._current = planned
+        return planned
+
+    def _next_turn(self, text: str) -> PlannedReply:
+        for index in range(self._cursor, len(self.plan.turns)):
+            if self.plan.turns[index].user == text:
+                self._cursor = index + 1
+                return self.plan.turns[index]
+        return PlannedReply(step="", user=text)
+
+    # --- good replies ------------------------------------------------------------------------
+
+    def _reply(self, step: Step, planned: PlannedReply, known: dict[str, Any]) -> dict[str, Any]:
+        results = {name: known.get(name) for name in step.results}
+        return {
+            "message": planned.message or self._message(step, planned),
+            "transition": planned.transition,
+            "results": results,
+            "summary": self._summary(step, results),
+        }
+
+    def _message(self, step: Step, planned: PlannedReply) -> str:
+        if planned.transition != STAY and planned.transition in step.transitions:
+            target = self.scenario.steps.get(step.transitions[planned.transition].to)
+            goal = target.goal if target and target.goal else "the next topic"
+            return f"Thank you, that is clear. Let us move on: {goal.lower()}. Tell me about it?"
+        goal = step.goal or step.display_title
+        return f"Thanks, noted. To finish this part ({goal.lower()}), could you tell me a bit more?"
+
+    @staticmethod
+    def _summary(step: Step, results: Mapping[str, Any]) -> str:
+        known = [f"{name}: {value}" for name, value in results.items() if value is not None]
+        return f"{step.display_title}. " + ("; ".join(known) if known else "Nothing settled yet.")
+
+    # --- broken replies ----------------------------------------------------------------------
+
+    def _violation_due(self, step: Step, planned: PlannedReply) -> str | None:
+        if self.violation_rate <= 0:
+            return None
+        self._debt += self.violation_rate
+        if self._debt < 1.0:
+            return None
+        self._debt -= 1.0
+        return self._rng.choice(self._applicable(step, planned))
+
+    def _applicable(self, step: Step, planned: PlannedReply) -> list[str]:
+        kinds = []
+        for kind in self.kinds:
+            if kind == "missing_required_result" and not self._required_unknown(step, planned):
+                continue
+            if kind == "guard_refused" and self._unguarded_signal(step) is None:
+                continue
+            kinds.append(kind)
+        return kinds
+
+    def _required_unknown(self, step: Step, planned: PlannedReply) -> list[str]:
+        if planned.transition == STAY:
+            return []
+        before = self._known.get(step.id, {})
+        return [name for name, result in step.results.items()
+                if result.required and before.get(name) is None and not self._has_default(name)]
+
+    def _has_default(self, name: str) -> bool:
+        variable = self.scenario.variables.get(name)
+        return variable is not None and variable.default is not None
+
+    def _unguarded_signal(self, step: Step) -> str | None:
+        """A signal of ``step`` whose guard names a variable nobody has filled yet."""
+        filled = {name for values in self._known.values() for name, value in values.items()
+                  if value is not None}
+        for signal, transition in step.transitions.items():
+            missing = [name for name in transition.requires
+                       if name not in filled and not self._has_default(name)]
+            if missing:
+                return signal
+        return None
+
+    def _break(self, kind: str, step: Step, planned: PlannedReply,
+               reply: dict[str, Any]) -> Answer:
+        text = json.dumps(reply, ensure_ascii=False)
+        bad = dict(reply)
+        if kind == "invalid_json":
+            return "Sure! Here is my answer: " + text
+        if kind == "fenced_json":
+            return f"```json\n{text}\n```"
+        if kind == "not_an_object":
+            return json.dumps([reply], ensure_ascii=False)
+        if kind == "missing_field":
+            bad.pop("summary")
+        elif kind == "wrong_type":
+            bad["transition"] = 1
+        elif kind == "unknown_signal":
+            bad["transition"] = "next_please"
+        elif kind == "guard_refused":
+            bad["transition"] = self._unguarded_signal(step)
+            bad["results"] = dict.fromkeys(step.results)
+        elif kind == "missing_required_result":
+            bad["results"] = {name: (None if name in self._required_unknown(step, planned)
+                                     else value) for name, value in reply["results"].items()}
+        elif kind == "empty_message":
+            bad["message"] = " "
+        elif kind == "refusal":
+            return Reply(refusal="I'm sorry, but I can't help with that.")
+        elif kind == "incomplete":
+            return Reply(text=text[: len(text) // 2], incomplete="max_output_tokens")
+        return json.dumps(bad, ensure_ascii=False)
+
+
+__all__ = ["BREAKABLE_KINDS", "Autopilot", "Plan", "PlannedReply"]

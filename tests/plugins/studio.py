@@ -1,0 +1,79 @@
+"""Fixtures for the studio's GUI tests.
+
+* autouse ``isolated_qsettings``: QSettings and QStandardPaths point into a temporary folder
+  under a test organisation, so no test reads or writes the user's studio settings.
+* ``analyst_bot``: a copy of ``scenarios/analyst_bot`` in ``tmp_path`` (tests edit and save it).
+* ``studio``: a shown :class:`~app.main_window.MainWindow` with the copy open; its dialogs are
+  replaced by :class:`Answers` (``studio.answers``) so tests choose what the author would type.
+"""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from engine.paths import default_scenario
+
+
+@pytest.fixture(autouse=True)
+def isolated_qsettings(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    from PySide6.QtCore import QCoreApplication, QSettings, QStandardPaths
+
+    folder = tmp_path_factory.mktemp("qsettings")
+    QStandardPaths.setTestModeEnabled(True)
+    QCoreApplication.setOrganizationName("PrompterTests")
+    QCoreApplication.setApplicationName("StudioTests")
+    QSettings.setDefaultFormat(QSettings.Format.IniFormat)
+    for scope in (QSettings.Scope.UserScope, QSettings.Scope.SystemScope):
+        QSettings.setPath(QSettings.Format.IniFormat, scope, str(folder))
+    yield folder
+
+
+@pytest.fixture
+def analyst_bot(tmp_path: Path) -> Path:
+    """A private copy of the shipped analyst bot."""
+    target = tmp_path / "analyst_bot"
+    shutil.copytree(default_scenario(), target)
+    return target
+
+
+@dataclass
+class Answers:
+    """What the author "types" into the studio's dialogs, in order."""
+
+    texts: list[str | None] = field(default_factory=list)
+    unsaved: list[Any] = field(default_factory=list)
+    asked: list[str] = field(default_factory=list)
+
+    def ask_text(self, title: str, label: str, default: str) -> str | None:
+        self.asked.append(label)
+        return self.texts.pop(0) if self.texts else default
+
+    def ask_unsaved(self, question: str) -> Any:
+        from PySide6.QtWidgets import QMessageBox
+
+        self.asked.append(question)
+        return self.unsaved.pop(0) if self.unsaved else QMessageBox.StandardButton.Cancel
+
+
+@pytest.fixture
+def studio(qtbot: Any, analyst_bot: Path) -> Iterator[Any]:
+    from app.main_window import MainWindow
+
+    window = MainWindow()
+    answers = Answers()
+    window.ask_text = answers.ask_text
+    window.ask_unsaved = answers.ask_unsaved
+    window.answers = answers
+    qtbot.addWidget(window)
+    window.resize(1280, 800)
+    window.show()
+    assert window.open_folder(analyst_bot)
+    yield window
+    if window.session is not None:
+        window.session.undo_stack.setClean()  # closing must not ask

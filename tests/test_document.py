@@ -1,0 +1,571 @@
+"""The scenario document: round-trip editing of scenario.yaml that the studio's undo relies on."""
+
+from __future__ import annotations
+
+import difflib
+import os
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from engine.errors import ScenarioError
+from engine.scenario.document import TEMPLATES, ScenarioDocument
+from engine.scenario.layout import LAYOUT_FILE, Layout
+
+PIZZA = """\
+# Pizza ordering: the demo from the format issue.
+name: pizza_order
+title: Pizza ordering
+start: greet
+persona: persona.md            # short global instructions, sent on every call
+model: {name: gpt-4.1-mini}    # defaults; the studio and CLI can override
+variables:
+  customer_name: {type: string, description: How the customer wants to be addressed}
+  pizzas: {type: list, description: Pizzas ordered so far}
+  address: {type: string}
+steps:
+  greet:
+    title: Greeting
+    goal: Welcome the customer and learn their name   # shown to the model in other steps
+    instructions: steps/greet.md                       # may use {{customer_name}} placeholders
+    results:
+      customer_name: {type: string}
+    transitions:
+      wants_to_order: {to: take_order, description: The customer wants to order}
+  take_order:
+    instructions: steps/take_order.md
+    results:
+      pizzas: {type: list, required: true}
+    transitions:
+      order_complete: {to: delivery, requires: [pizzas]}
+  # Delivery needs an address before anything is confirmed.
+  delivery:
+    instructions: steps/delivery.md
+    results:
+      address: {type: string, required: true}
+    transitions:
+      confirmed: {to: done, requires: [address]}
+      change_order: {to: take_order}
+  done:
+    kind: message                # no model call: the text is sent as is, then the step ends
+    text: "Thank you, {{customer_name}}! Your order is on its way."
+    final: true
+"""
+
+FILES = {
+    "persona.md": "You work at a pizzeria.\n",
+    "steps/greet.md": "Greet the customer.\n",
+    "steps/take_order.md": "Take the order.\n",
+    "steps/delivery.md": "Ask for the address.\n",
+}
+
+
+def write_scenario(folder: Path, yaml_text: str = PIZZA, files: dict[str, str] = FILES) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "scenario.yaml").write_text(yaml_text, encoding="utf-8")
+    for relpath, text in files.items():
+        (folder / relpath).parent.mkdir(parents=True, exist_ok=True)
+        (folder / relpath).write_text(text, encoding="utf-8")
+    return folder
+
+
+@pytest.fixture
+def pizza(tmp_path: Path) -> Path:
+    return write_scenario(tmp_path / "pizza")
+
+
+def changed_lines(before: str, after: str) -> list[str]:
+    return [
+        line
+        for line in difflib.unified_diff(before.splitlines(), after.splitlines(), lineterm="", n=0)
+        if line[:1] in "+-" and not line.startswith(("+++", "---"))
+    ]
+
+
+def all_paths(value: Any, prefix: tuple[str | int, ...] = ()) -> list[tuple[str | int, ...]]:
+    paths: list[tuple[str | int, ...]] = []
+    if isinstance(value, dict):
+        for key, item in value.items():
+            paths.append((*prefix, key))
+            paths.extend(all_paths(item, (*prefix, key)))
+    return paths
+
+
+# --- opening and saving unchanged ----------------------------------------------------------------
+
+
+def test_open_then_save_without_edits_writes_nothing_and_keeps_every_byte(pizza: Path) -> None:
+    document = ScenarioDocument.open(pizza)
+    assert document.yaml_text() == PIZZA
+    assert document.modified is False
+    assert document.save() == []
+    assert (pizza / "scenario.yaml").read_text(encoding="utf-8") == PIZZA
+
+
+def test_a_valid_scenario_is_derived_with_the_instruction_texts(pizza: Path) -> None:
+    document = ScenarioDocument.open(pizza)
+    assert document.errors == []
+    scenario = document.scenario
+    assert scenario is not None
+    assert list(scenario.steps) == ["greet", "take_order", "delivery", "done"]
+    assert scenario.root == pizza
+    assert scenario.persona_text == "You work at a pizzeria.\n"
+    assert scenario.steps["greet"].instructions_text == "Greet the customer.\n"
+
+
+# --- editing one thing touches one line ----------------------------------------------------------
+
+
+def test_editing_one_transition_changes_only_its_line(pizza: Path) -> None:
+    document = ScenarioDocument.open(pizza)
+    document.set(("steps", "delivery", "transitions", "confirmed", "to"), "take_order")
+    assert changed_lines(PIZZA, document.yaml_text()) == [
+        "-      confirmed: {to: done, requires: [address]}",
+        "+      confirmed: {to: take_order, requires: [address]}",
+    ]
+    written = document.save()
+    assert written == [pizza / "scenario.yaml"]
+    on_disk = (pizza / "scenario.yaml").read_text(encoding="utf-8")
+    assert "# Delivery needs an address before anything is confirmed." in on_disk
+    assert "# no model call: the text is sent as is, then the step ends" in on_disk
+    assert document.scenario is not None
+    assert document.scenario.steps["delivery"].transitions["confirmed"].to == "take_order"
+
+
+def test_a_quoted_string_stays_quoted_when_it_is_changed(pizza: Path) -> None:
+    document = ScenarioDocument.open(pizza)
+    document.set(("steps", "done", "text"), "Bye, {{customer_name}}!")
+    assert changed_lines(PIZZA, document.yaml_text())[1] == '+    text: "Bye, {{customer_name}}!"'
+
+
+def test_replacing_a_mapping_updates_it_key_by_key(pizza: Path) -> None:
+    document = ScenarioDocument.open(pizza)
+    path = ("steps", "delivery", "transitions", "confirmed")
+    document.set(path, {"to": "done", "requires": ["address"], "description": "All set"})
+    assert changed_lines(PIZZA, document.yaml_text()) == [
+        "-      confirmed: {to: done, requires: [address]}",
+        "+      confirmed: {to: done, requires: [address], description: All set}",
+    ]
+
+
+def test_set_creates_missing_mappings(pizza: Path) -> None:
+    document = ScenarioDocument.open(pizza)
+    document.set(("contract", "max_attempts"), 2)
+    assert document.get(("contract",)) == {"max_attempts": 2}
+    assert document.scenario is not None
+    assert document.scenario.contract.max_attempts == 2
+
+
+def test_a_new_transition_is_written_like_its_siblings(pizza: Path) -> None:
+    document = ScenarioDocument.open(pizza)
+    document.insert(("steps", "delivery", "transitions"), "cancel", {"to": "done"}, index=1)
+    assert changed_lines(PIZZA, document.yaml_text()) == ["+      cancel: {to: done}"]
+    assert list(document.get(("steps", "delivery", "transitions"))) == [
+        "confirmed", "cancel", "change_order",
+    ]
+
+
+def test_get_returns_a_plain_copy(pizza: Path) -> None:
+    document = ScenarioDocument.open(pizza)
+    transitions = document.get(("steps", "delivery", "transitions"))
+    assert transitions == {
+        "confirmed": {"to": "done", "requires": ["address"]},
+        "change_order": {"to": "take_order"},
+    }
+    assert type(transitions) is dict and type(transitions["confirmed"]["requires"]) is list
+    transitions["confirmed"]["to"] = "nowhere"
+    assert document.get(("steps", "delivery", "transitions", "confirmed", "to")) == "done"
+
+
+def test_absent_paths_raise_key_error(pizza: Path) -> None:
+    document = ScenarioDocument.open(pizza)
+    assert document.has(("steps", "greet")) and not document.has(("steps", "nope"))
+    with pytest.raises(KeyError):
+        document.get(("steps", "nope"))
+    with pytest.raises(KeyError):
+        document.delete(("steps", "greet", "title", "deeper"))
+    with pytest.raises(KeyError):
+        document.insert(("steps",), "greet", {})
+
+
+# --- undo round trips ----------------------------------------------------------------------------
+
+
+def test_every_delete_is_undone_byte_for_byte_by_inserting_what_it_returned(pizza: Path) -> None:
+    document = ScenarioDocument.open(pizza)
+    paths = all_paths(document.get(()))
+    assert len(paths) > 40
+    for path in paths:
+        index, old = document.delete(path)
+        assert not document.has(path)
+        assert document.yaml_text() != PIZZA
+        document.insert(path[:-1], str(path[-1]), old, index)
+        assert document.yaml_text() == PIZZA, f"undo of deleting {path} changed the file"
+
+
+def test_set_back_to_the_old_value_restores_the_file(pizza: Path) -> None:
+    document = ScenarioDocument.open(pizza)
+    path = ("steps", "greet", "title")
+    old = document.get(path)
+    document.set(path, "Hello")
+    document.set(path, old)
+    assert document.yaml_text() == PIZZA
+
+
+def test_rename_key_keeps_position_and_comment_column_and_renames_back(pizza: Path) -> None:
+    document = ScenarioDocument.open(pizza)
+    document.rename_key(("persona",), "persona_file")
+    assert changed_lines(PIZZA, document.yaml_text()) == [
+        "-persona: persona.md            # short global instructions, sent on every call",
+        "+persona_file: persona.md       # short global instructions, sent on every call",
+    ]  # the comment keeps its column
+    document.rename_key(("persona_file",), "persona")
+    assert document.yaml_text() == PIZZA
+
+
+def test_rename_step_updates_every_target_the_start_and_the_layout(pizza: Path) -> None:
+    document = ScenarioDocument.open(pizza)
+    document.layout.set("greet", (10, 20))
+    document.rename_step("greet", "welcome")
+    document.rename_step("take_order", "order")
+    scenario = document.scenario
+    assert scenario is not None, document.errors
+    assert scenario.start == "welcome"
+    assert list(scenario.steps) == ["welcome", "order", "delivery", "done"]
+    assert scenario.steps["welcome"].transitions["wants_to_order"].to == "order"
+    assert scenario.steps["delivery"].transitions["change_order"].to == "order"
+    assert document.layout.positions == {"welcome": (10.0, 20.0)}
+    document.rename_step("order", "take_order")
+    document.rename_step("welcome", "greet")
+    assert document.yaml_text() == PIZZA
+
+
+def test_rename_step_refuses_bad_or_taken_ids(pizza: Path) -> None:
+    document = ScenarioDocument.open(pizza)
+    with pytest.raises(ScenarioError, match="not a valid step id"):
+        document.rename_step("greet", "2nd step")
+    with pytest.raises(KeyError, match="already exists"):
+        document.rename_step("greet", "done")
+    assert document.yaml_text() == PIZZA
+
+
+# --- errors --------------------------------------------------------------------------------------
+
+
+def test_a_scenario_that_does_not_validate_opens_with_located_errors(tmp_path: Path) -> None:
+    broken = PIZZA.replace("    title: Greeting\n", "    tittle: Greeting\n")
+    folder = write_scenario(tmp_path / "broken", broken)
+    document = ScenarioDocument.open(folder)
+    assert document.scenario is None
+    [error] = document.errors
+    assert (error.message, error.line, error.column) == ("unknown key 'tittle'", 13, 5)
+    assert error.path == folder / "scenario.yaml"
+    assert error.hint == "did you mean 'title'?"
+    document.rename_key(("steps", "greet", "tittle"), "title")
+    assert document.errors == [] and document.scenario is not None
+
+
+def test_unparseable_yaml_opens_shows_the_problem_and_keeps_the_text(tmp_path: Path) -> None:
+    text = "name: x\nstart: a\nsteps: [unclosed\n"
+    folder = write_scenario(tmp_path / "bad", text, {})
+    document = ScenarioDocument.open(folder)
+    assert document.scenario is None
+    [error] = document.errors
+    assert error.message.startswith("invalid YAML") and error.line == 4
+    assert document.yaml_text() == text
+    with pytest.raises(ScenarioError, match="until its YAML is fixed"):
+        document.set(("start",), "b")
+    document.set_yaml_text("name: x\nstart: a\nsteps:\n  a: {final: true}\n")
+    assert document.errors == []
+    document.set(("steps", "a", "title"), "A")
+    assert document.yaml_text() == "name: x\nstart: a\nsteps:\n  a: {final: true, title: A}\n"
+
+
+def test_a_folder_without_a_scenario_is_refused_clearly(tmp_path: Path) -> None:
+    with pytest.raises(ScenarioError, match=r"no scenario\.yaml"):
+        ScenarioDocument.open(tmp_path)
+
+
+# --- files and saving ----------------------------------------------------------------------------
+
+
+def test_edited_texts_stay_in_memory_until_saved_and_only_they_are_written(pizza: Path) -> None:
+    document = ScenarioDocument.open(pizza)
+    document.set_text("steps/greet.md", "Greet warmly.\n")
+    assert (pizza / "steps/greet.md").read_text(encoding="utf-8") == "Greet the customer.\n"
+    assert document.scenario is not None
+    assert document.scenario.steps["greet"].instructions_text == "Greet warmly.\n"
+    assert document.modified
+    assert document.save() == [pizza / "steps/greet.md"]
+    assert (pizza / "steps/greet.md").read_text(encoding="utf-8") == "Greet warmly.\n"
+    assert not document.modified
+
+
+def test_a_new_instruction_file_is_created_on_save(pizza: Path) -> None:
+    document = ScenarioDocument.open(pizza)
+    assert document.text("steps/done.md") == ""
+    document.set_text("steps/done.md", "Say goodbye.\n")
+    assert document.save() == [pizza / "steps/done.md"]
+    assert (pizza / "steps/done.md").read_text(encoding="utf-8") == "Say goodbye.\n"
+
+
+def test_text_paths_may_not_leave_the_folder(pizza: Path) -> None:
+    document = ScenarioDocument.open(pizza)
+    with pytest.raises(ScenarioError, match="outside the scenario folder"):
+        document.text("../secret.txt")
+    with pytest.raises(ScenarioError, match="outside the scenario folder"):
+        document.set_text("/etc/passwd", "x")
+
+
+def test_a_failing_write_leaves_the_old_file_and_the_edits(
+    pizza: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    document = ScenarioDocument.open(pizza)
+    document.set(("title",), "Pizza!")
+
+    def refuse(src: object, dst: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "replace", refuse)
+    with pytest.raises(ScenarioError, match="No space left on device"):
+        document.save()
+    monkeypatch.undo()
+    assert (pizza / "scenario.yaml").read_text(encoding="utf-8") == PIZZA
+    assert [p.name for p in pizza.iterdir() if p.name.endswith(".tmp")] == []
+    assert document.modified
+    assert document.save() == [pizza / "scenario.yaml"]
+    assert "title: Pizza!" in (pizza / "scenario.yaml").read_text(encoding="utf-8")
+
+
+def test_save_as_copies_the_whole_folder_and_moves_the_document(
+    pizza: Path, tmp_path: Path
+) -> None:
+    (pizza / "notes.txt").write_text("keep me", encoding="utf-8")
+    document = ScenarioDocument.open(pizza)
+    document.set(("title",), "Copy")
+    target = tmp_path / "copy"
+    written = document.save(target)
+    assert target / "scenario.yaml" in written
+    assert (target / "notes.txt").read_text(encoding="utf-8") == "keep me"
+    assert (target / "steps/delivery.md").read_text(encoding="utf-8") == "Ask for the address.\n"
+    assert (pizza / "scenario.yaml").read_text(encoding="utf-8") == PIZZA
+    assert document.folder == target and not document.modified
+
+
+def test_the_layout_is_saved_beside_the_scenario_only_when_it_changed(pizza: Path) -> None:
+    document = ScenarioDocument.open(pizza)
+    document.layout.set("greet", (100, 50.5))
+    assert document.save() == [pizza / LAYOUT_FILE]
+    assert Layout.load(pizza).positions == {"greet": (100.0, 50.5)}
+    assert ScenarioDocument.open(pizza).save() == []
+
+
+# --- other programs and reloading ----------------------------------------------------------------
+
+
+def test_disk_changed_reports_another_programs_write(pizza: Path) -> None:
+    document = ScenarioDocument.open(pizza)
+    document.text("steps/greet.md")
+    assert document.disk_changed() == []
+    yaml_path = pizza / "scenario.yaml"
+    os.utime(yaml_path, ns=(1, 1))  # touched, same content: not a change
+    assert document.disk_changed() == []
+    (pizza / "steps/greet.md").write_text("Changed elsewhere\n", encoding="utf-8")
+    yaml_path.write_text(PIZZA + "# edited elsewhere\n", encoding="utf-8")
+    assert document.disk_changed() == [yaml_path, pizza / "steps/greet.md"]
+
+
+def test_our_own_save_is_not_reported_as_a_change_on_disk(pizza: Path) -> None:
+    document = ScenarioDocument.open(pizza)
+    document.set(("title",), "Ours")
+    document.set_text("steps/greet.md", "Ours\n")
+    document.save()
+    assert document.disk_changed() == []
+
+
+def test_reload_forgets_edits_and_reads_the_disk(pizza: Path) -> None:
+    document = ScenarioDocument.open(pizza)
+    events: list[tuple[str, tuple[str | int, ...]]] = []
+    document.subscribe(lambda kind, path: events.append((kind, path)))
+    document.set(("title",), "Unsaved")
+    (pizza / "scenario.yaml").write_text(PIZZA.replace("Pizza ordering", "Pizzas"), "utf-8")
+    document.reload()
+    assert document.get(("title",)) == "Pizzas"
+    assert document.disk_changed() == [] and not document.modified
+    assert events == [("set", ("title",)), ("reload", ())]
+
+
+# --- listeners, new documents --------------------------------------------------------------------
+
+
+def test_listeners_hear_every_edit_until_they_unsubscribe(pizza: Path) -> None:
+    document = ScenarioDocument.open(pizza)
+    events: list[tuple[str, tuple[str | int, ...]]] = []
+    unsubscribe = document.subscribe(lambda kind, path: events.append((kind, path)))
+    document.set(("title",), "T")
+    document.set(("title",), "T")  # no change, no event
+    index, old = document.delete(("steps", "done", "final"))
+    document.insert(("steps", "done"), "final", old, index)
+    document.rename_step("done", "finished")
+    document.set_text("persona.md", "New persona\n")
+    unsubscribe()
+    document.set(("title",), "Unheard")
+    assert events == [
+        ("set", ("title",)),
+        ("delete", ("steps", "done", "final")),
+        ("insert", ("steps", "done", "final")),
+        ("rename", ("steps", "done")),
+        ("text", ("persona.md",)),
+    ]
+
+
+@pytest.mark.parametrize("template", sorted(TEMPLATES))
+def test_a_new_scenario_from_a_template_is_valid_and_saves_its_files(
+    tmp_path: Path, template: str
+) -> None:
+    folder = tmp_path / "my bot"
+    document = ScenarioDocument.new(folder, template)
+    scenario = document.scenario
+    assert scenario is not None, document.errors
+    assert scenario.name == "my_bot"
+    written = {path.relative_to(folder).as_posix() for path in document.save()}
+    assert {"scenario.yaml", "persona.md"} <= written
+    for step in scenario.steps.values():
+        if step.instructions:
+            assert (folder / step.instructions).read_text(encoding="utf-8").strip()
+    reopened = ScenarioDocument.open(folder)
+    assert reopened.errors == [] and reopened.yaml_text() == document.yaml_text()
+
+
+def test_new_refuses_a_folder_that_already_holds_a_scenario(pizza: Path) -> None:
+    with pytest.raises(ScenarioError, match="already holds a scenario"):
+        ScenarioDocument.new(pizza)
+
+
+def test_four_space_indentation_and_indented_lists_survive_an_edit(tmp_path: Path) -> None:
+    text = (
+        "name: wide\n"
+        "start: a\n"
+        "steps:\n"
+        "    a:\n"
+        "        title: 'A'\n"
+        "        transitions:\n"
+        "            go:\n"
+        "                to: b\n"
+        "                requires:\n"
+        "                  - x\n"
+        "    b:\n"
+        "        final: true\n"
+        "variables:\n"
+        "    x: {type: string}\n"
+    )
+    document = ScenarioDocument.open(write_scenario(tmp_path / "wide", text, {}))
+    document.set(("steps", "b", "title"), "B")
+    assert changed_lines(text, document.yaml_text()) == ["+        title: B"]
+    document.set(("steps", "a", "title"), "First")
+    assert "        title: 'First'\n" in document.yaml_text()
+
+
+def test_undoing_a_set_that_created_mappings_removes_them_again(pizza: Path) -> None:
+    document = ScenarioDocument.open(pizza)
+    document.set(("contract", "max_attempts"), 2)
+    document.delete(("contract", "max_attempts"))
+    assert document.yaml_text() == PIZZA
+
+
+def test_setting_back_a_replaced_list_or_mapping_restores_its_comments(tmp_path: Path) -> None:
+    text = (
+        "name: commented\n"
+        "start: a\n"
+        "variables:\n"
+        "  x: {type: string}\n"
+        "  y: {type: string}\n"
+        "steps:\n"
+        "  a:\n"
+        "    transitions:\n"
+        "      go:\n"
+        "        to: b\n"
+        "        description: Leave   # why we leave\n"
+        "        requires:\n"
+        "        - x   # first\n"
+        "        - y   # second\n"
+        "  b: {final: true}\n"
+    )
+    document = ScenarioDocument.open(write_scenario(tmp_path / "commented", text, {}))
+    path = ("steps", "a", "transitions", "go")
+    old = document.get(path)
+    document.set(path, {"to": "b"})
+    assert "# why we leave" not in document.yaml_text()
+    document.set(path, old)
+    assert document.yaml_text() == text
+    document.set((*path, "requires"), ["y"])
+    document.set((*path, "requires"), ["x", "y"])
+    assert document.yaml_text() == text
+
+
+# --- only the touched part of the file is rewritten ----------------------------------------------
+
+EDITS = st.lists(
+    st.tuples(
+        st.sampled_from(["title", "transition", "new_step", "delete", "rename", "top"]),
+        st.sampled_from(["greet", "take_order", "delivery", "done"]),
+        st.text(alphabet="abc xyz:#'\"&", min_size=1, max_size=12),
+    ),
+    min_size=1,
+    max_size=8,
+)
+
+
+def apply_edit(document: ScenarioDocument, kind: str, step: str, text: str) -> None:
+    steps = list(document.get(("steps",)))
+    step = step if step in steps else steps[0]
+    if kind == "title":
+        document.set(("steps", step, "title"), text)
+    elif kind == "transition":
+        document.set(("steps", step, "transitions", "extra"), {"to": steps[-1]})
+    elif kind == "new_step" and "added" not in steps:
+        document.insert(("steps",), "added", {"title": text, "final": True}, index=1)
+    elif kind == "delete" and len(steps) > 1:
+        document.delete(("steps", step))
+    elif kind == "rename" and "renamed" not in steps:
+        document.rename_step(step, "renamed")
+    elif kind == "top":
+        document.set(("description",), text)
+
+
+@settings(
+    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(edits=EDITS)
+def test_the_spliced_text_always_says_what_the_tree_holds(
+    pizza: Path, edits: list[tuple[str, str, str]]
+) -> None:
+    document = ScenarioDocument.open(pizza)
+    for kind, step, text in edits:
+        apply_edit(document, kind, step, text)
+        assert yaml.safe_load(document.yaml_text()) == document.get(())
+
+
+def test_a_flow_style_file_is_edited_by_dumping_it_whole(tmp_path: Path) -> None:
+    text = "{name: flow, start: a, steps: {a: {final: true}}}\n"
+    document = ScenarioDocument.open(write_scenario(tmp_path / "flow", text, {}))
+    document.set(("steps", "a", "title"), "A")
+    assert yaml.safe_load(document.yaml_text())["steps"]["a"] == {"final": True, "title": "A"}
+    document.delete(("steps", "a", "title"))
+    assert document.yaml_text() == text
+
+
+def test_comments_above_a_step_travel_with_it(pizza: Path) -> None:
+    document = ScenarioDocument.open(pizza)
+    index, old = document.delete(("steps", "delivery"))
+    assert "# Delivery needs an address" not in document.yaml_text()
+    document.insert(("steps",), "delivery", old, index)
+    assert document.yaml_text() == PIZZA
+    document.set(("steps", "delivery", "title"), "Delivery")
+    lines = document.yaml_text().splitlines()
+    at = lines.index("  # Delivery needs an address before anything is confirmed.")
+    assert lines[at + 1 : at + 3] == ["  delivery:", "    instructions: steps/delivery.md"]

@@ -1,0 +1,216 @@
+"""Saving, unsaved changes, files changed by others, and scenarios that do not load."""
+
+from __future__ import annotations
+
+import difflib
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QMessageBox
+
+from app import commands
+from app.main_window import MainWindow
+from engine.scenario.loader import load_scenario
+
+pytestmark = pytest.mark.gui
+
+Button = QMessageBox.StandardButton
+
+
+def changed_lines(before: str, after: str) -> list[str]:
+    return [line for line in difflib.ndiff(before.splitlines(), after.splitlines())
+            if line.startswith(("- ", "+ "))]
+
+
+def edit_and_save(studio: Any, yaml_path: Path) -> tuple[str, str]:
+    original = yaml_path.read_text(encoding="utf-8")
+    studio.select_step("consent")
+    table = studio.inspector.transitions
+    table.item(1, 2).setText("The user would rather not")
+    studio.select_step("users")
+    studio.inspector.add_result("team_size")
+    assert studio.isWindowModified()
+    assert studio.save()
+    assert not studio.isWindowModified()
+    return original, yaml_path.read_text(encoding="utf-8")
+
+
+def test_saving_keeps_comments_key_order_and_flow_style(studio: Any, analyst_bot: Path) -> None:
+    original, saved = edit_and_save(studio, analyst_bot / "scenario.yaml")
+    assert [line for line in original.splitlines() if line.lstrip().startswith("#")] == [
+        line for line in saved.splitlines() if line.lstrip().startswith("#")]
+    assert "        description: The user would rather not" in saved.splitlines()
+    assert "team_size" in load_scenario(analyst_bot).steps["users"].results
+    for untouched in ("model: {name: gpt-4.1-mini, temperature: 0.3}",
+                      "      asked: {to: consent}",
+                      "  fix_risks: {to: risks, description: The user wants to change risks or "
+                      "open questions}".strip()):
+        assert untouched.strip() in saved
+    keys = [line.split(":")[0] for line in saved.splitlines() if line and line[0].isalpha()]
+    assert keys == [line.split(":")[0] for line in original.splitlines()
+                    if line and line[0].isalpha()]
+    assert not [p for p in analyst_bot.rglob("*") if p.name.endswith(".tmp")]
+
+
+@pytest.mark.xfail(strict=True, reason="engine/scenario/document.py (not the studio's) rewrites "
+                   "an untouched multi-line flow sequence (`requires: [...]` over two lines) "
+                   "onto one line when the file is saved after any edit")
+def test_saving_rewrites_only_the_edited_lines(studio: Any, analyst_bot: Path) -> None:
+    original, saved = edit_and_save(studio, analyst_bot / "scenario.yaml")
+    assert changed_lines(original, saved) == [
+        "-         description: The user does not want to go on",
+        "+         description: The user would rather not",
+        "+       team_size: {type: string}",
+    ]
+
+
+def test_the_title_bar_shows_unsaved_changes(studio: Any) -> None:
+    assert not studio.isWindowModified()
+    assert "[*]" in studio.windowTitle()  # Qt renders it as '*' while modified
+    studio.select_step("idea")
+    studio.rename_selected("the_idea")
+    assert studio.isWindowModified()
+    studio.session.undo_stack.undo()
+    assert not studio.isWindowModified()
+
+
+def test_save_writes_edited_instruction_text_and_nothing_else(
+        studio: Any, analyst_bot: Path, qtbot: Any) -> None:
+    before = {p: p.read_bytes() for p in analyst_bot.rglob("*") if p.is_file()}
+    studio.select_step("idea")
+    editor = studio.editor.edit
+    editor.moveCursor(editor.textCursor().MoveOperation.End)
+    qtbot.keyClick(editor, Qt.Key.Key_Return)
+    qtbot.keyClicks(editor, "Keep it short.")
+    assert studio.save()
+    after = {p: p.read_bytes() for p in analyst_bot.rglob("*") if p.is_file()}
+    changed = {p.relative_to(analyst_bot).as_posix() for p in after if before.get(p) != after[p]}
+    assert changed == {"steps/idea.md"}
+    assert (analyst_bot / "steps/idea.md").read_text(encoding="utf-8").endswith(
+        "Keep it short.")
+
+
+def test_closing_with_unsaved_changes_asks(studio: Any, analyst_bot: Path) -> None:
+    original = (analyst_bot / "scenario.yaml").read_text(encoding="utf-8")
+    studio.select_step("idea")
+    studio.rename_selected("the_idea")
+    studio.answers.unsaved = [Button.Cancel]
+    assert not studio.close()
+    assert studio.isVisible()
+    studio.answers.unsaved = [Button.Discard]
+    assert studio.close()
+    assert (analyst_bot / "scenario.yaml").read_text(encoding="utf-8") == original
+
+
+def test_closing_and_choosing_save_writes_the_file(studio: Any, analyst_bot: Path) -> None:
+    studio.select_step("idea")
+    studio.rename_selected("the_idea")
+    studio.answers.unsaved = [Button.Save]
+    assert studio.close()
+    assert "  the_idea:" in (analyst_bot / "scenario.yaml").read_text(encoding="utf-8")
+
+
+def test_a_file_changed_on_disk_is_offered_for_reload(
+        studio: Any, analyst_bot: Path, qtbot: Any) -> None:
+    yaml_path = analyst_bot / "scenario.yaml"
+    text = yaml_path.read_text(encoding="utf-8").replace("title: Brief", "title: The brief")
+    yaml_path.write_text(text, encoding="utf-8")
+    qtbot.waitUntil(lambda: studio.disk_banner.isVisible(), timeout=5000)
+    assert "scenario.yaml" in studio.disk_banner.label.text()
+    studio.disk_banner.button("Reload").click()
+    assert studio.session.scenario.steps["brief"].title == "The brief"
+    assert studio.scene.nodes["brief"].state.title == "The brief"
+    assert not studio.disk_banner.isVisible()
+    assert not studio.isWindowModified()
+
+
+def test_our_own_save_is_not_reported_as_a_change_on_disk(studio: Any, qtbot: Any) -> None:
+    studio.select_step("idea")
+    studio.rename_selected("the_idea")
+    assert studio.save()
+    qtbot.wait(700)
+    assert not studio.disk_banner.isVisible()
+
+
+def test_a_scenario_that_does_not_load_opens_with_its_errors(
+        qtbot: Any, analyst_bot: Path) -> None:
+    yaml_path = analyst_bot / "scenario.yaml"
+    lines = yaml_path.read_text(encoding="utf-8").splitlines(keepends=True)
+    typo_line = lines.index("start: welcome\n") + 2
+    lines.insert(typo_line - 1, "strat: typo\n")
+    yaml_path.write_text("".join(lines), encoding="utf-8")
+    window = MainWindow()
+    qtbot.addWidget(window)
+    window.show()
+    assert window.open_folder(analyst_bot)
+    problems = window.problems.problems
+    assert [(p.message, p.hint) for p in problems] == [("unknown key 'strat'",
+                                                        "did you mean 'start'?")]
+    assert problems[0].line == typo_line
+    assert window.broken_banner.isVisible()
+    assert window.problems.tree.topLevelItem(0).text(3) == f"scenario.yaml:{typo_line}"
+    window.problems.tree.itemActivated.emit(window.problems.tree.topLevelItem(0), 0)
+    source = window.scenario_pane.source
+    assert source.isVisible()
+    assert source.edit.textCursor().blockNumber() + 1 == typo_line
+    cursor = source.edit.textCursor()
+    cursor.select(cursor.SelectionType.LineUnderCursor)
+    source.edit.setTextCursor(cursor)
+    source.edit.textCursor().removeSelectedText()
+    source.apply()
+    assert window.session.scenario is not None
+    assert not window.broken_banner.isVisible()
+    window.session.undo_stack.setClean()
+
+
+def test_a_folder_without_a_scenario_is_refused_with_a_message(
+        qtbot: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    shown: list[str] = []
+    monkeypatch.setattr(QMessageBox, "warning",
+                        lambda parent, title, text, *a: shown.append(text) or Button.Ok)
+    window = MainWindow()
+    qtbot.addWidget(window)
+    assert not window.open_folder(tmp_path)
+    assert shown and "no scenario.yaml" in shown[0]
+    assert window.session is None
+
+
+def test_the_problems_pane_follows_a_broken_edit(studio: Any, qtbot: Any) -> None:
+    assert not [p for p in studio.problems.problems if p.severity == "error"]
+    stack = studio.session.undo_stack
+    commands.set_field(stack, studio.session,
+                       ("steps", "users", "transitions", "users_clear", "to"), "nowhere")
+    qtbot.waitUntil(lambda: any("nowhere" in p.message for p in studio.problems.problems),
+                    timeout=3000)
+    problem = next(p for p in studio.problems.problems if "nowhere" in p.message)
+    assert problem.severity == "error"
+    assert "error" in studio.panes["Problems"].windowTitle()
+    tree = studio.problems.tree
+    item = next(tree.topLevelItem(i) for i in range(tree.topLevelItemCount())
+                if "nowhere" in tree.topLevelItem(i).text(1))
+    tree.itemActivated.emit(item, 1)
+    assert studio.selected_step == "users"
+    table = studio.inspector.transitions
+    assert table.item(table.currentRow(), 0).text() == "users_clear"
+    stack.undo()
+    qtbot.waitUntil(lambda: not any("nowhere" in p.message for p in studio.problems.problems),
+                    timeout=3000)
+
+
+def test_a_problem_inside_an_instruction_file_jumps_to_its_line(
+        studio: Any, qtbot: Any) -> None:
+    studio.select_step("users")
+    editor = studio.editor.edit
+    editor.moveCursor(editor.textCursor().MoveOperation.End)
+    qtbot.keyClick(editor, Qt.Key.Key_Return)
+    qtbot.keyClicks(editor, "Ask about {{team_size}}.")
+    qtbot.waitUntil(lambda: any("team_size" in p.message for p in studio.problems.problems),
+                    timeout=3000)
+    problem = next(p for p in studio.problems.problems if "team_size" in p.message)
+    studio.select_step("idea")
+    studio.jump_to_problem(problem)
+    assert studio.selected_step == "users"
+    assert studio.editor.relpath == "steps/users.md"
+    assert editor.textCursor().blockNumber() + 1 == problem.line
