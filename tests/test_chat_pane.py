@@ -408,3 +408,23 @@ def test_the_scripted_provider_needs_no_key(
     qtbot.waitUntil(lambda: not widget.busy, timeout=5000)
     assert widget.projection.step == "idea"
     widget.stop()
+
+
+def test_restart_during_a_slow_call_cancels_it_and_starts_over(
+    qtbot: QtBot, pane: ChatPane, openai_env: FakeOpenAIServer
+) -> None:
+    openai_env.queue(Fault.delay(5.0, json.dumps(INTERVIEW[0][1][0])))
+    pane.input.setPlainText("Yes, let's start.")
+    qtbot.keyClick(pane.input, Qt.Key.Key_Return)
+    assert pane.busy
+    first_log = pane.log_path
+
+    pane.restart()
+    qtbot.waitUntil(lambda: pane.running and not pane.busy, timeout=3000)
+
+    assert not pane.typing.isVisible()
+    assert pane.projection.step == "consent"
+    assert [t for t, _ in bubbles(pane)] == ["bot_message"]
+    assert first_log is not None
+    ended = [line for line in first_log.read_text(encoding="utf-8").splitlines() if line]
+    assert '"session_end"' in ended[-1]

@@ -350,6 +350,10 @@ class ChatPane(QWidget):
         """End the running conversation (its log gets ``session_end``)."""
         if self.runner is not None:
             runner, self.runner = self.runner, None
+            # Events of the old conversation still queued must not reach the new one's view.
+            runner.event_received.disconnect(self._on_event)
+            runner.busy_changed.disconnect(self._on_busy)
+            runner.call_failed.disconnect(self._on_failed)
             runner.close()
             runner.deleteLater()
         self._close_log()

@@ -77,6 +77,8 @@ class ConversationRunner(QObject):
 
     def _done(self, what: str, future: Future[Any]) -> None:
         """Runs on the worker thread: hand the outcome over to the UI thread."""
+        if future.cancelled():  # the conversation was closed mid-call: nobody is waiting
+            return
         error = future.exception()
         if error is None:
             self._relay.finished.emit(what, future.result())
@@ -107,6 +109,12 @@ class ConversationRunner(QObject):
         self._closed = True
 
         async def finish() -> None:
+            # A call still in flight is cancelled: the engine rolls its turn back.
+            current = asyncio.current_task()
+            pending = [task for task in asyncio.all_tasks() if task is not current]
+            for task in pending:
+                task.cancel()
+            await asyncio.gather(*pending, return_exceptions=True)
             self.conversation.close(reason)
             await self.conversation.provider.aclose()
 
