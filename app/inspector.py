@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QFocusEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -24,6 +25,7 @@ from PySide6.QtWidgets import (
     QInputDialog,
     QLabel,
     QLineEdit,
+    QPlainTextEdit,
     QPushButton,
     QStackedWidget,
     QTableWidget,
@@ -34,6 +36,7 @@ from PySide6.QtWidgets import (
 )
 
 from app import commands
+from app.highlighter import MarkdownHighlighter
 from app.session import EditSession
 from engine.scenario.model import OnEnter, StepKind, ValueType
 
@@ -48,6 +51,35 @@ def unique_name(base: str, taken: set[str]) -> str:
     while f"{base}_{index}" in taken:
         index += 1
     return f"{base}_{index}"
+
+
+class MessageTextEdit(QPlainTextEdit):
+    """The text a message step sends: several lines, committed when the field loses focus."""
+
+    committed = Signal(str)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setUndoRedoEnabled(False)  # the studio's undo stack owns undo
+        self.setTabChangesFocus(True)
+        self.setPlaceholderText("the text a message step sends; {{variables}} are filled in")
+        self.setFixedHeight(self.fontMetrics().lineSpacing() * 5 + 12)
+        self.highlighter = MarkdownHighlighter(self.document())
+        self._loaded = ""
+
+    def load(self, text: str) -> None:
+        self._loaded = text
+        if self.toPlainText() != text:
+            self.setPlainText(text)
+
+    def focusOutEvent(self, event: QFocusEvent) -> None:
+        super().focusOutEvent(event)
+        self.commit()
+
+    def commit(self) -> None:
+        if self.toPlainText() != self._loaded:
+            self._loaded = self.toPlainText()
+            self.committed.emit(self._loaded)
 
 
 class StepInspector(QWidget):
@@ -106,8 +138,7 @@ class StepInspector(QWidget):
         self.on_enter_combo.setToolTip("wait: wait for the user; respond: reply at once "
                                        "(one extra model call)")
         self.instructions_edit = QLineEdit(placeholderText="steps/<step>.md")
-        self.text_edit = QLineEdit(placeholderText="the text a message step sends; "
-                                                   "{{variables}} are filled in")
+        self.text_edit = MessageTextEdit()
         form.addRow("Title", self.title_edit)
         form.addRow("Goal", self.goal_edit)
         form.addRow("Kind", self.kind_combo)
@@ -123,8 +154,7 @@ class StepInspector(QWidget):
             lambda: self._commit("goal", self.goal_edit.text().strip(), ""))
         self.instructions_edit.editingFinished.connect(
             lambda: self._commit("instructions", self.instructions_edit.text().strip(), ""))
-        self.text_edit.editingFinished.connect(
-            lambda: self._commit("text", self.text_edit.text(), ""))
+        self.text_edit.committed.connect(lambda text: self._commit("text", text, ""))
         self.kind_combo.activated.connect(
             lambda: self._commit("kind", self.kind_combo.currentText(), StepKind.PROMPT.value))
         self.on_enter_combo.activated.connect(
@@ -228,7 +258,12 @@ class StepInspector(QWidget):
             self._set_line(self.title_edit, step.get("title"))
             self._set_line(self.goal_edit, step.get("goal"))
             self._set_line(self.instructions_edit, step.get("instructions"))
-            self._set_line(self.text_edit, step.get("text"))
+            text = step.get("text")
+            self.text_edit.load("" if text is None else str(text))
+            variables = session.document.get(("variables",)) if session.document.has(
+                ("variables",)) else {}
+            self.text_edit.highlighter.set_known_names(
+                variables if isinstance(variables, dict) else [])
             kind = str(step.get("kind") or StepKind.PROMPT.value)
             self.kind_combo.setCurrentText(kind)
             self.final_check.setChecked(bool(step.get("final", False)))

@@ -137,6 +137,7 @@ class TextFileEditor(QWidget):
         self.highlighter = MarkdownHighlighter(self.edit.document())
         self.counter = QLabel()
         self.counter.setObjectName("requestSize")
+        self.counter.setWordWrap(True)
         self.counter.setToolTip("What one model call carries: persona, the step's instructions, "
                                 "the contract and the reply schema. Tokens ≈ characters / 4.")
         layout = QVBoxLayout(self)
@@ -244,9 +245,13 @@ class TextFileEditor(QWidget):
             return
         total = request_size(self.session, self.step_id)
         request = ("" if total is None else
-                   f" · request ≈ {approx_tokens(total):,} tokens ({total:,} chars with "
-                   "persona, contract and schema)")
+                   f" · each call in this step ≈ {approx_tokens(total):,} tokens")
         self.counter.setText(f"{chars:,} characters{request}")
+        if total is not None:
+            self.counter.setToolTip(
+                f"One model call in this step sends {total:,} characters: the persona, the "
+                "contract rules, this step's instructions, results and transitions, and the "
+                "reply schema. Tokens ≈ characters / 4.")
 
     # --- keeping editor and document in step -----------------------------------------------
 

@@ -21,10 +21,9 @@ from pathlib import Path
 
 import shiboken6
 from PySide6.QtCore import QPointF, QSettings, Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QUndoGroup
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShowEvent, QUndoGroup
 from PySide6.QtWidgets import (
     QDockWidget,
-    QFileDialog,
     QFrame,
     QHBoxLayout,
     QInputDialog,
@@ -42,7 +41,8 @@ from PySide6.QtWidgets import (
 )
 
 from app import commands
-from app.dialogs import IDENTIFIER, NewScenarioDialog
+from app.dialogs import IDENTIFIER
+from app.file_commands import FileCommands
 from app.file_watch import DiskWatcher
 from app.find_bar import FindBar
 from app.graph.items import NODE_HEIGHT, NODE_WIDTH
@@ -54,15 +54,13 @@ from app.problems import ProblemsPane
 from app.scenario_pane import ScenarioPane
 from app.session import EditSession
 from app.theme import GraphColors
-from engine.errors import PrompterError, ScenarioError
+from engine.errors import ScenarioError
 from engine.scenario.document import ScenarioDocument
 from engine.scenario.model import SCENARIO_FILE
 
 APP_TITLE = "Prompter Studio"
-MAX_RECENT = 10
 SETTINGS_GEOMETRY = "window/geometry"
 SETTINGS_STATE = "window/state"
-SETTINGS_RECENT = "recent/scenarios"
 #: bump when the set of default docks changes, so an old saved state does not hide new panes
 STATE_VERSION = 1
 
@@ -100,7 +98,7 @@ class Banner(QFrame):
         return next((b for b in self._buttons if b.text() == label), None)
 
 
-class MainWindow(QMainWindow):
+class MainWindow(FileCommands, QMainWindow):
     """The studio window (see the module docstring)."""
 
     #: the open session changed (an :class:`EditSession`, or None)
@@ -124,6 +122,9 @@ class MainWindow(QMainWindow):
         self.ask_unsaved: Callable[[str], QMessageBox.StandardButton] = self._ask_unsaved
         self.setWindowTitle(APP_TITLE)
         self.setDockNestingEnabled(True)
+        # side panes take the full height; the problems list sits under the graph, IDE-style
+        self.setCorner(Qt.Corner.BottomLeftCorner, Area.LeftDockWidgetArea)
+        self.setCorner(Qt.Corner.BottomRightCorner, Area.RightDockWidgetArea)
         self._build_central()
         self._build_panes()
         self._build_actions()
@@ -215,8 +216,6 @@ class MainWindow(QMainWindow):
                       tabify_with="Problems")
         self.panes["Step"].raise_()
         self.panes["Problems"].raise_()
-        self.resizeDocks([self.panes["Step"]], [460], Qt.Orientation.Horizontal)
-        self.resizeDocks([self.panes["Problems"]], [150], Qt.Orientation.Vertical)
         self.problems.problemActivated.connect(self.jump_to_problem)
         self.problems.summaryChanged.connect(self._problems_summary)
         self.inspector.notice.connect(lambda text: self.statusBar().showMessage(text, 6000))
@@ -341,24 +340,6 @@ class MainWindow(QMainWindow):
 
     # --- opening and sessions ------------------------------------------------------------
 
-    def open_folder(self, folder: Path | str) -> bool:
-        """Open a scenario folder (asking about unsaved changes first). False if it failed."""
-        if not self.maybe_save():
-            return False
-        try:
-            document = ScenarioDocument.open(folder)
-        except PrompterError as error:
-            self._show_error("Cannot open the scenario", error)
-            return False
-        except OSError as error:
-            self._show_error("Cannot open the scenario", error)
-            return False
-        self.set_session(EditSession(document, self))
-        self._remember_recent(Path(document.folder))
-        if document.scenario is None:
-            self.statusBar().showMessage("The scenario has errors: see the Problems pane", 8000)
-        return True
-
     def set_session(self, session: EditSession | None) -> None:
         old = self.session
         if old is not None:
@@ -465,7 +446,12 @@ class MainWindow(QMainWindow):
         self.editor.edit.setFocus()
 
     def _session_changed(self, kind: str, path: tuple[object, ...]) -> None:
-        self.find_bar.set_scenario(self.session.shown if self.session else None)
+        # Deriving the scenario re-reads scenario.yaml: do it only when something shows it, so
+        # typing stays cheap on large scenarios.
+        if self.find_bar.isVisible():
+            self.find_bar.set_scenario(self.session.shown if self.session else None)
+        if kind == "text":
+            return
         self._update_title()
         # keep the inspector on a renamed step; drop a deleted one
         if self.selected_step and self.session and not self.session.document.has(
@@ -669,168 +655,7 @@ class MainWindow(QMainWindow):
                     table.setCurrentCell(row, 0)
                     return
 
-    # --- files ---------------------------------------------------------------------------
-
-    def new_scenario(self) -> None:
-        if not self.maybe_save():
-            return
-        start = Path(self.session.folder).parent if self.session else Path.home()
-        dialog = NewScenarioDialog(start, self)
-        if dialog.exec() != NewScenarioDialog.DialogCode.Accepted:
-            return
-        self.create_scenario(dialog.folder, dialog.template_key)
-
-    def create_scenario(self, folder: Path, template: str) -> bool:
-        """Write a new scenario folder from ``template`` and open it."""
-        try:
-            document = ScenarioDocument.new(folder, template)
-            document.save()
-        except PrompterError as error:
-            self._show_error("Cannot create the scenario", error)
-            return False
-        except OSError as error:
-            self._show_error("Cannot create the scenario", error)
-            return False
-        return self.open_folder(folder)
-
-    def open_dialog(self) -> None:
-        start = str(Path(self.session.folder).parent) if self.session else ""
-        folder = QFileDialog.getExistingDirectory(self, "Open a scenario folder", start)
-        if folder:
-            self.open_folder(folder)
-
-    def _flush_editors(self) -> None:
-        self.scenario_pane.source.apply()
-        focused = self.focusWidget()
-        if focused is not None and hasattr(focused, "editingFinished"):
-            focused.editingFinished.emit()
-
-    def save(self) -> bool:
-        if self.session is None:
-            return False
-        self._flush_editors()
-        try:
-            written = self.session.document.save()
-        except PrompterError as error:
-            self._show_error("Cannot save", error)
-            return False
-        self.session.undo_stack.setClean()
-        self.watcher.acknowledge()
-        self.statusBar().showMessage(
-            f"Saved {len(written)} file(s)" if written else "Nothing to save", 4000)
-        return True
-
-    def save_as(self, folder: Path | str | None = None) -> bool:
-        if self.session is None:
-            return False
-        if folder is None:
-            chosen = QFileDialog.getExistingDirectory(self, "Save the scenario into folder",
-                                                      str(Path(self.session.folder).parent))
-            if not chosen:
-                return False
-            folder = chosen
-        target = Path(folder)
-        if (target / SCENARIO_FILE).exists() and target.resolve() != Path(
-                self.session.folder).resolve():
-            answer = QMessageBox.question(self, "Replace scenario?",
-                                          f"{target} already holds a scenario. Replace it?")
-            if answer != QMessageBox.StandardButton.Yes:
-                return False
-        self._flush_editors()
-        try:
-            self.session.document.save(target)
-        except PrompterError as error:
-            self._show_error("Cannot save", error)
-            return False
-        self.session.undo_stack.setClean()
-        self.watcher.watch(self.session.document)
-        self._remember_recent(target)
-        self._update_title()
-        self.statusBar().showMessage(f"Saved to {target}", 4000)
-        return True
-
-    def reload(self) -> None:
-        if self.session is None:
-            return
-        if self.session.is_dirty:
-            answer = QMessageBox.question(
-                self, "Reload from disk?", "Reloading discards your unsaved changes.",
-                QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel)
-            if answer != QMessageBox.StandardButton.Discard:
-                return
-        self.reload_now()
-
-    def reload_now(self) -> None:
-        if self.session is None:
-            return
-        try:
-            self.session.document.reload()
-        except PrompterError as error:
-            self._show_error("Cannot reload", error)
-            return
-        self.disk_banner.hide()
-        self.watcher.watch(self.session.document)
-        self.statusBar().showMessage("Reloaded from disk", 4000)
-
-    def _changed_on_disk(self, paths: list[Path]) -> None:
-        if self.session is None:
-            return
-        folder = Path(self.session.folder)
-        names = ", ".join(_relative(path, folder) for path in paths)
-        warning = (" You have unsaved changes: reloading discards them; keeping them and "
-                   "saving overwrites the files." if self.session.is_dirty else "")
-        self.disk_banner.show_message(
-            f"Changed on disk by another program: <b>{names}</b>.{warning}",
-            [("Reload", self.reload_now), ("Keep Mine", self._keep_mine)])
-
-    def _keep_mine(self) -> None:
-        self.disk_banner.hide()
-        self.watcher.acknowledge()
-
-    def export_drawio(self, path: Path | str | None = None) -> bool:
-        if self.session is None:
-            return False
-        scenario = self.session.scenario
-        if scenario is None:
-            self.statusBar().showMessage("Fix the scenario's errors before exporting.", 6000)
-            return False
-        try:
-            from engine import drawio
-        except ImportError:
-            self.statusBar().showMessage("draw.io export is not available in this build.", 6000)
-            return False
-        if path is None:
-            default = str(Path(self.session.folder) / f"{scenario.name}.drawio")
-            chosen, _filter = QFileDialog.getSaveFileName(self, "Export to draw.io", default,
-                                                          "draw.io diagrams (*.drawio)")
-            if not chosen:
-                return False
-            path = chosen
-        export = getattr(drawio, "export_drawio", None)
-        if export is None:
-            self.statusBar().showMessage("draw.io export is not available in this build.", 6000)
-            return False
-        try:
-            export(scenario, self.session.document.layout, Path(path))
-        except (PrompterError, OSError) as error:
-            self._show_error("Cannot export", error)
-            return False
-        self.statusBar().showMessage(f"Exported {path}", 6000)
-        return True
-
-    # --- unsaved changes and closing -----------------------------------------------------
-
-    def maybe_save(self) -> bool:
-        """True when it is fine to drop the current session (saved, discarded, or clean)."""
-        if self.session is None:
-            return True
-        self._flush_editors()
-        if not self.session.is_dirty:
-            return True
-        answer = self.ask_unsaved(f"Save the changes to “{Path(self.session.folder).name}”?")
-        if answer == QMessageBox.StandardButton.Save:
-            return self.save()
-        return answer == QMessageBox.StandardButton.Discard
+    # --- closing -------------------------------------------------------------------------
 
     def closeEvent(self, event: QCloseEvent) -> None:
         if not self.maybe_save():
@@ -841,33 +666,6 @@ class MainWindow(QMainWindow):
 
     # --- settings ------------------------------------------------------------------------
 
-    def recent_scenarios(self) -> list[str]:
-        value = self.settings.value(SETTINGS_RECENT, [])
-        if isinstance(value, str):
-            value = [value]
-        return [str(item) for item in (value or [])]
-
-    def _remember_recent(self, folder: Path) -> None:
-        entry = str(folder.resolve())
-        recent = [item for item in self.recent_scenarios() if item != entry]
-        self.settings.setValue(SETTINGS_RECENT, [entry, *recent][:MAX_RECENT])
-
-    def _fill_recent_menu(self) -> None:
-        self.recent_menu.clear()
-        recent = self.recent_scenarios()
-        for folder in recent:
-            action = self.recent_menu.addAction(folder)
-            action.setEnabled(Path(folder, SCENARIO_FILE).is_file())
-            action.triggered.connect(lambda _checked=False, f=folder: self.open_folder(f))
-        if not recent:
-            self.recent_menu.addAction("(none yet)").setEnabled(False)
-        else:
-            self.recent_menu.addSeparator()
-            self.recent_menu.addAction("Clear List", self._clear_recent)
-
-    def _clear_recent(self) -> None:
-        self.settings.setValue(SETTINGS_RECENT, [])
-
     def _save_window(self) -> None:
         self.settings.setValue(SETTINGS_GEOMETRY, self.saveGeometry())
         self.settings.setValue(SETTINGS_STATE, self.saveState(STATE_VERSION))
@@ -877,10 +675,27 @@ class MainWindow(QMainWindow):
         if geometry is not None:
             self.restoreGeometry(geometry)
         else:
-            self.resize(1280, 800)
+            screen = self.screen().availableGeometry() if self.screen() else None
+            if screen is not None and screen.width() > 1400:
+                self.resize(screen.width() * 9 // 10, screen.height() * 9 // 10)
+            else:
+                self.resize(1280, 800)
         state = self.settings.value(SETTINGS_STATE)
-        if state is not None:
-            self.restoreState(state, STATE_VERSION)
+        self._needs_default_sizes = state is None or not self.restoreState(state, STATE_VERSION)
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if self._needs_default_sizes:
+            self._needs_default_sizes = False
+            QTimer.singleShot(0, self._default_dock_sizes)
+
+    def _default_dock_sizes(self) -> None:
+        """First start: a graph-first window with a comfortable inspector and problems list."""
+        width = max(340, self.width() * 29 // 100)
+        self.resizeDocks([self.panes["Step"]], [width], Qt.Orientation.Horizontal)
+        self.resizeDocks([self.panes["Problems"]], [max(140, self.height() // 5)],
+                         Qt.Orientation.Vertical)
+        self.graph_view.fit_all()
 
     # --- dialogs -------------------------------------------------------------------------
 
@@ -901,10 +716,3 @@ class MainWindow(QMainWindow):
         QMessageBox.about(self, "About Prompter Studio",
                           "<b>Prompter Studio</b><br>Write, test and draw scenarios that keep "
                           "LLM chatbots on script.")
-
-
-def _relative(path: Path, folder: Path) -> str:
-    try:
-        return path.relative_to(folder).as_posix()
-    except ValueError:
-        return str(path)

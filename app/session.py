@@ -64,7 +64,10 @@ class EditSession(QObject):
         self._validate_timer = QTimer(self, singleShot=True, interval=VALIDATE_DELAY_MS)
         self._validate_timer.timeout.connect(self.revalidate)
         self._fill_missing_positions()
-        self.revalidate()
+        # Load errors are known now; the validator's findings follow right after the first
+        # paint, so a large scenario appears at once and its problems a moment later.
+        self.problems = list(document.errors)
+        self._validate_timer.start(0)
 
     # --- what views read -------------------------------------------------------------------
 

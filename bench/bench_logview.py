@@ -3,7 +3,8 @@
     QT_QPA_PLATFORM=offscreen .venv/bin/python bench/bench_logview.py [--events 20000] [--runs 5]
 
 1. **open**: a generated 20,000-event log (the engine's ``Event`` type, every kind of row) from
-   ``LogWindow(path)`` to its first paint, and to the end of the batched layout. Target ≤ 1 s.
+   ``LogWindow(path)`` to its first paint (a long log shows its end first), and to every event
+   read, measured and shown (replay and variables complete). Target ≤ 1 s.
 2. **follow**: a writer thread appends one event every 40 ms to a followed log; latency from the
    write to the first paint of the view showing its row. Target ≤ 250 ms.
 3. **ui-heartbeat**: the chat pane talks to the fake OpenAI server, each answer taking 0.5 s;
@@ -23,18 +24,16 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from PySide6.QtCore import QEvent, QObject, QSettings, QTimer
+from PySide6.QtWidgets import QApplication
 
-from PySide6.QtCore import QEvent, QObject, QSettings, QTimer  # noqa: E402
-from PySide6.QtWidgets import QApplication  # noqa: E402
-
-from app.chat.keys import ApiKeyStore  # noqa: E402
-from app.chat.pane import ChatPane  # noqa: E402
-from app.logview.sample import SampleConversation, write_sample_log  # noqa: E402
-from app.logview.window import LogWindow  # noqa: E402
-from engine.paths import default_scenario  # noqa: E402
-from engine.scenario.loader import load_scenario  # noqa: E402
-from engine.testing.fake_openai import FAKE_API_KEY, FakeOpenAIServer, Fault  # noqa: E402
+from app.chat.keys import ApiKeyStore
+from app.chat.pane import ChatPane
+from app.logview.sample import SampleConversation, write_sample_log
+from app.logview.window import LogWindow
+from engine.paths import default_scenario
+from engine.scenario.loader import load_scenario
+from engine.testing.fake_openai import FAKE_API_KEY, FakeOpenAIServer, Fault
 
 
 class PaintWatcher(QObject):
@@ -73,24 +72,20 @@ def bench_open(app: QApplication, folder: Path, count: int, runs: int) -> None:
         window.view.viewport().installEventFilter(watcher)
         window.resize(1100, 760)
         window.show()
-        wait_until(app, lambda: bool(painted))
+        wait_until(app, painted.__len__)
         first_paint.append(painted[0] - started)
-        bar = window.view.verticalScrollBar()
-        stable_since = time.perf_counter()
-        last_max = bar.maximum()
-        while time.perf_counter() - stable_since < 0.3:  # batched layout: until the range settles
-            app.processEvents()
-            if bar.maximum() != last_max:
-                last_max, stable_since = bar.maximum(), time.perf_counter()
-        laid_out.append(stable_since - started)
+        wait_until(app, lambda: window.loaded)  # noqa: B023 - waited for within the loop
+        app.processEvents()
+        laid_out.append(time.perf_counter() - started)
         assert len(window.events()) == len(events)
         window.close()
         window.deleteLater()
         app.processEvents()
     print(
         f"open {len(events):,}-event log ({size_mb:.1f} MB): median to first paint "
-        f"{statistics.median(first_paint) * 1000:.0f} ms, to full layout "
-        f"{statistics.median(laid_out) * 1000:.0f} ms over {runs} runs (target ≤ 1000 ms)"
+        f"{statistics.median(first_paint) * 1000:.0f} ms (its last events), to every event "
+        f"read and shown {statistics.median(laid_out) * 1000:.0f} ms, over {runs} runs "
+        f"(target ≤ 1000 ms)"
     )
 
 
@@ -142,10 +137,11 @@ def bench_follow(app: QApplication, folder: Path, lines: int) -> None:
     thread.join()
     window.close()
     ordered = sorted(latencies)
+    p95 = ordered[int(len(ordered) * 0.95)]
     print(
         f"follow: {lines} appended lines, latency write → row painted: median "
-        f"{statistics.median(ordered) * 1000:.0f} ms, p95 {ordered[int(len(ordered) * 0.95)] * 1000:.0f}"
-        f" ms, max {ordered[-1] * 1000:.0f} ms (target ≤ 250 ms)"
+        f"{statistics.median(ordered) * 1000:.0f} ms, p95 {p95 * 1000:.0f} ms, "
+        f"max {ordered[-1] * 1000:.0f} ms (target ≤ 250 ms)"
     )
 
 

@@ -17,22 +17,27 @@ Type-specific fields (all JSON values):
 
 =====================  ===================================================================
 ``session_start``      scenario, scenario_path, title, model, provider, start_step,
-                       engine_version; ``resumed_from`` (a session file) when resumed
+                       engine_version; ``resumed_from`` (a session file) when resumed;
+                       ``forked_from`` {session, turn} when forked from a replayed turn
 ``user_message``       text
 ``model_request``      purpose (turn|correction|on_enter), attempt, model, instructions,
-                       input, schema, previous_response_id, history_messages (count)
-``model_response``     purpose, attempt, response_id, raw_text, status, incomplete_reason,
+                       input, schema, previous_response_id, history_messages (count);
+                       ``unfilled_placeholders`` only when some were left
+``model_response``     purpose, attempt, model, response_id, raw_text, status, incomplete_reason,
                        refusal, usage {input_tokens, cached_tokens, output_tokens},
                        latency_ms, cost_usd
-``contract_violation`` kind, detail, attempt
+``contract_violation`` kind, detail, attempt, salvaged (true when the reply was still usable,
+                       e.g. JSON in a Markdown fence: no correction call is made)
 ``correction_sent``    text, attempt
 ``fallback``           reason, text (the scenario's fallback message, sent instead)
 ``variable_change``    name, old, new, source (model|system|author)
-``step_summary``       summary (for ``step``)
+``step_summary``       summary, results (the step's known results; replay rebuilds from them)
 ``transition``         from, to, signal
 ``bot_message``        text, source (model|message|fallback)
-``turn_end``           calls, corrections, usage {…}, cost_usd, engine_ms, model_ms
-``error``              kind (the exception class), message, retryable
+``turn_end``           calls, corrections, usage {…}, cost_usd, engine_ms, model_ms,
+                       response_id (where the chain stands after the turn; fork needs it)
+``error``              kind (the exception class), message, retryable; inside a turn it means
+                       the turn was rolled back: the conversation is as it was before it
 ``session_end``        reason (finished|closed|failed), totals {user_messages, llm_calls,
                        corrections, input_tokens, cached_tokens, output_tokens, cost_usd}
 =====================  ===================================================================

@@ -111,6 +111,47 @@ def parse_line(raw: bytes, line_no: int) -> Event | SkippedLine | None:
         return SkippedLine(line_no, f"bad field value ({error})", excerpt)
 
 
+#: Lines decoded with one ``json.loads`` call when they are all well-formed (a large log
+#: opens about a third faster); a chunk with any damage is parsed line by line instead.
+_CHUNK_LINES = 1000
+
+
+def parse_lines(
+    lines: list[bytes], first_line_no: int = 1
+) -> tuple[list[Event], list[SkippedLine]]:
+    """Complete lines (without newlines) as events and skipped lines, in file order."""
+    events: list[Event] = []
+    skipped: list[SkippedLine] = []
+    for start in range(0, len(lines), _CHUNK_LINES):
+        chunk = lines[start : start + _CHUNK_LINES]
+        fast = _parse_chunk(chunk)
+        if fast is not None:
+            events.extend(fast)
+            continue
+        for offset, raw in enumerate(chunk):
+            _collect(parse_line(raw, first_line_no + start + offset), events, skipped)
+    return events, skipped
+
+
+def _parse_chunk(chunk: list[bytes]) -> list[Event] | None:
+    """All of ``chunk`` at once, or ``None`` if any line is not a clean record."""
+    present = [raw for raw in chunk if raw.strip()]
+    try:
+        records = json.loads(b"[" + b",".join(present) + b"]")
+    except ValueError:  # JSONDecodeError and UnicodeDecodeError alike
+        return None
+    # Lines that only parse when joined (a line "1, 2", or "[" then "]") change the count or
+    # the shape; such a chunk goes the slow way, so every line is judged on its own.
+    if len(records) != len(present) or not all(
+        isinstance(record, dict) and "type" in record and "seq" in record for record in records
+    ):
+        return None
+    try:
+        return [_event_from_record(record) for record in records]
+    except (KeyError, TypeError, ValueError):
+        return None
+
+
 def _event_from_record(record: dict[str, Any]) -> Event:
     """:meth:`Event.from_record` for a record nobody else holds: pops the header in place.
 
@@ -136,10 +177,7 @@ def read_log(path: Path | str) -> LogRead:
         raise SessionError(f"cannot read log {log_path}: {error.strerror or error}") from None
     lines = data.split(b"\n")
     tail = lines.pop()  # b"" when the file ends with a newline
-    events: list[Event] = []
-    skipped: list[SkippedLine] = []
-    for line_no, raw in enumerate(lines, start=1):
-        _collect(parse_line(raw, line_no), events, skipped)
+    events, skipped = parse_lines(lines)
     truncated_tail = bool(tail.strip())
     if truncated_tail:
         # A complete record that only lacks its newline is still shown; a cut one is not an error.
@@ -186,6 +224,23 @@ class FollowBatch:
     missing: bool = False
 
 
+@dataclass(frozen=True)
+class RawBatch:
+    """What :meth:`LogFollower.poll_raw` found: complete lines, not parsed yet.
+
+    For callers that parse a large backlog in slices (the log viewer shows a big log's last
+    lines first). ``first_line_no`` is the 1-based number of ``lines[0]``.
+    """
+
+    lines: list[bytes]
+    first_line_no: int
+    restarted: bool = False
+    missing: bool = False
+
+    def parse(self) -> tuple[list[Event], list[SkippedLine]]:
+        return parse_lines(self.lines, self.first_line_no)
+
+
 class LogFollower:
     """Incremental reader of a log that another process is still appending to."""
 
@@ -218,11 +273,19 @@ class LogFollower:
         return self.poll_batch().events
 
     def poll_batch(self) -> FollowBatch:
+        raw = self.poll_raw()
+        events, skipped = raw.parse()
+        self.skipped.extend(skipped)
+        return FollowBatch(events, skipped, restarted=raw.restarted, missing=raw.missing)
+
+    def poll_raw(self) -> RawBatch:
+        """Like :meth:`poll_batch`, but the complete new lines unparsed (and not reported in
+        :attr:`skipped`: the caller parses them)."""
         try:
             handle = open(self.path, "rb")  # noqa: SIM115 - closed below, never kept between polls
         except FileNotFoundError:
             self.restarted = False
-            return FollowBatch([], [], missing=True)
+            return RawBatch([], self._line_no + 1, missing=True)
         except OSError as error:
             raise SessionError(f"cannot read log {self.path}: {error.strerror or error}") from None
         with handle:
@@ -239,8 +302,11 @@ class LogFollower:
                 self._signature = handle.read(_SIGNATURE_BYTES)
         self._offset += len(data)
         self.restarted = restarted
-        events, skipped = self._consume(data)
-        return FollowBatch(events, skipped, restarted=restarted)
+        lines = (self._pending + data).split(b"\n")
+        self._pending = lines.pop()
+        first = self._line_no + 1
+        self._line_no += len(lines)
+        return RawBatch(lines, first, restarted=restarted)
 
     def _changed_under_us(self, handle: BinaryIO, stat: os.stat_result) -> bool:
         if self._identity is None:
@@ -258,14 +324,3 @@ class LogFollower:
         self._line_no = 0
         self._signature = b""
         self.skipped = []
-
-    def _consume(self, data: bytes) -> tuple[list[Event], list[SkippedLine]]:
-        lines = (self._pending + data).split(b"\n")
-        self._pending = lines.pop()
-        events: list[Event] = []
-        skipped: list[SkippedLine] = []
-        for raw in lines:
-            self._line_no += 1
-            _collect(parse_line(raw, self._line_no), events, skipped)
-        self.skipped.extend(skipped)
-        return events, skipped

@@ -51,7 +51,21 @@ if grep -qw validate <<<"$cli_help"; then
     else fail "prompter validate analyst_bot: $output"; fi
 else skip "prompter has no 'validate' command"; fi
 
-# 3. Export the analyst bot to draw.io: with the studio's option when it has one (that opens the
+# 3. A scripted chat with the default scenario: the frozen engine finds the analyst bot and the
+#    price table through engine.paths (a cost above zero means prices.yaml was found), no key.
+if grep -qw chat <<<"$cli_help"; then
+    printf -- '- {message: "Hello from the smoke test", transition: stay, results: {}, summary: ""}\n' \
+        >"$sandbox/script.yaml"
+    if output=$(echo "hello" | timeout 60 "$CLI" chat --provider scripted \
+                --script "$sandbox/script.yaml" --summary-json "$sandbox/summary.json" 2>&1) \
+        && grep -q "Hello from the smoke test" <<<"$output" \
+        && "$PYTHON" -c 'import json, sys; s = json.load(open(sys.argv[1]))
+sys.exit(not (s["llm_calls"] == 1 and s["cost_usd"] > 0 and s["path"]))' "$sandbox/summary.json"
+    then pass "prompter chat (scripted) ran the default scenario and priced the call"
+    else fail "prompter chat (scripted) failed:"; sed 's/^/    /' <<<"$output" | tail -10; fi
+else skip "prompter has no 'chat' command"; fi
+
+# 4. Export the analyst bot to draw.io: with the studio's option when it has one (that opens the
 #    scenario in the studio's own code path), and with the command line when it has the command.
 exported=0
 check_export() {  # $1 = what exported, $2 = the file
@@ -74,7 +88,7 @@ if grep -qw export-drawio <<<"$cli_help"; then
 else skip "prompter has no 'export-drawio' command"; fi
 (( exported )) || skip "nothing exported to draw.io: the bundle has no exporter yet"
 
-# 4. The studio opens the analyst bot offscreen and keeps running (no crash, no traceback).
+# 5. The studio opens the analyst bot offscreen and keeps running (no crash, no traceback).
 log=$sandbox/studio.log
 timeout "$STARTUP_SECONDS" "$STUDIO" "$SCENARIO" >"$log" 2>&1
 status=$?
@@ -84,7 +98,7 @@ else
     fail "prompter-studio stopped with status $status within ${STARTUP_SECONDS}s:"; sed 's/^/    /' "$log" | tail -20
 fi
 
-# 5. Running the bundle left nothing inside it, and it holds no key and no settings.
+# 6. Running the bundle left nothing inside it, and it holds no key and no settings.
 written=$(find "$BUNDLE" -newer "$marker" \( -type f -o -type d \) | head -20)
 if [[ -z $written ]]; then pass "running the bundle wrote nothing into it"
 else fail "running the bundle wrote into it:"; sed 's/^/    /' <<<"$written"; fi

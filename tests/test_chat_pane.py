@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QPersistentModelIndex, QSettings, Qt
+from PySide6.QtCore import QPersistentModelIndex, QSettings, Qt, QTimer
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
@@ -22,6 +22,7 @@ from pytestqt.qtbot import QtBot
 from app.chat.keys import ApiKeyStore
 from app.chat.pane import ChatPane
 from app.logview.window import LogWindow
+from engine.events import Event
 from engine.paths import default_scenario
 from engine.providers.openai_api import DEFAULT_MAX_RETRIES
 from engine.scenario.loader import load_scenario
@@ -325,18 +326,18 @@ def test_the_ui_thread_keeps_running_while_the_model_thinks(
     qtbot: QtBot, pane: ChatPane, openai_env: FakeOpenAIServer
 ) -> None:
     openai_env.queue(Fault.delay(0.6, json.dumps(INTERVIEW[0][1][0])))
-    ticks: list[int] = []
-    timer_id = pane.startTimer(20)
-    original = pane.timerEvent
-    pane.timerEvent = lambda event: ticks.append(event.timerId())  # type: ignore[method-assign]
-    try:
-        pane.input.setPlainText("Yes, let's start.")
-        qtbot.keyClick(pane.input, Qt.Key.Key_Return)
-        qtbot.waitUntil(lambda: not pane.busy, timeout=15000)
-    finally:
-        pane.killTimer(timer_id)
-        pane.timerEvent = original  # type: ignore[method-assign]
-    assert len(ticks) >= 10  # the event loop ran throughout the 0.6 s call
+    ticks: list[bool] = []
+    heartbeat = QTimer()
+    heartbeat.setInterval(20)
+    heartbeat.timeout.connect(lambda: ticks.append(pane.busy))
+    heartbeat.start()
+
+    pane.input.setPlainText("Yes, let's start.")
+    qtbot.keyClick(pane.input, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: not pane.busy, timeout=15000)
+    heartbeat.stop()
+
+    assert ticks.count(True) >= 10  # the UI thread's timers fired throughout the 0.6 s call
     assert pane.projection.step == "idea"
 
 
@@ -428,3 +429,15 @@ def test_restart_during_a_slow_call_cancels_it_and_starts_over(
     assert first_log is not None
     ended = [line for line in first_log.read_text(encoding="utf-8").splitlines() if line]
     assert '"session_end"' in ended[-1]
+
+
+def test_forking_a_log_of_another_scenario_explains_instead_of_failing(
+    qtbot: QtBot, pane: ChatPane
+) -> None:
+    start = Event("session_start", "other", 1, 0, "greet", {"scenario": "pizza"})
+
+    assert not pane.fork_from([start], 0)
+
+    assert pane.notice.isVisible()
+    assert "the log is of scenario 'pizza', not 'analyst_bot'" in pane.notice.label.text()
+    assert not pane.running

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -95,3 +96,17 @@ def test_a_log_replayed_from_the_studio_drives_the_graph_and_forks_into_the_chat
     openai_env.queue(*INTERVIEW[2][1])
     send(qtbot, chat, "Students again.")
     assert current_on_graph(studio) == ["features"]
+
+
+def test_opening_another_scenario_starts_a_chat_with_it(
+    studio: Any, chat: StudioChat, qtbot: QtBot, tmp_path: Path
+) -> None:
+    pizza = tmp_path / "pizza"
+    shutil.copytree(Path(__file__).parent / "fixtures" / "scenarios" / "pizza", pizza)
+
+    assert studio.open_folder(pizza)
+    qtbot.waitUntil(lambda: chat.pane.running and not chat.pane.busy, timeout=5000)
+
+    assert chat.pane.scenario is not None and chat.pane.scenario.name == "pizza_order"
+    assert chat.pane.projection.session_info["scenario"] == "pizza_order"
+    assert current_on_graph(studio) == [chat.pane.projection.step]

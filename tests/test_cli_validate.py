@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from collections.abc import Callable
@@ -147,3 +148,34 @@ def test_validate_is_listed_in_the_help() -> None:
 
     assert result.returncode == 0
     assert "validate" in result.stdout
+
+
+def test_json_output_carries_the_stable_codes_for_tools(cli: Callable[..., Outcome]) -> None:
+    result = cli("validate", "--json", "-q", str(FIXTURES / "broken_guards"))
+
+    records = json.loads(result.stdout)
+    assert result.returncode == 1
+    assert records[0] == {
+        "path": str(FIXTURES / "broken_guards" / "scenario.yaml"),
+        "line": 8,
+        "column": 35,
+        "severity": "error",
+        "code": "bad-default",
+        "message": "the default of 'seats' does not fit its type (an integer)",
+        "hint": None,
+        "field": "variables.seats.default",
+        "step": None,
+    }
+    assert [record["code"] for record in records][1:3] == [
+        "result-type-mismatch",
+        "reserved-signal",
+    ]
+
+
+def test_json_output_of_a_load_error_has_no_code(
+    tmp_path: Path, cli: Callable[..., Outcome]
+) -> None:
+    (tmp_path / "scenario.yaml").write_text("name: x\nsteps: {a: {final: true}}\n", "utf-8")
+    [record] = json.loads(cli("validate", "--json", str(tmp_path)).stdout)
+
+    assert (record["code"], record["message"]) == (None, "missing required key 'start'")

@@ -430,23 +430,23 @@ def test_the_analyst_bot_runs_a_whole_conversation_end_to_end(
     chat.close()
 
 
-@pytest.mark.parametrize("seed", [1, 2, 3])
+@pytest.mark.parametrize("seed", [1, 2, 3, 4, 5, 6])
 def test_the_analyst_bot_finishes_when_the_model_breaks_the_contract_now_and_then(
     fake_openai: FakeOpenAIServer, seed: int
 ) -> None:
     scenario = load_scenario(default_scenario())
     plan = Plan.load(PLAN)
-    pilot = Autopilot(scenario, plan, violation_rate=0.2, seed=seed)
+    pilot = Autopilot(scenario, plan, violation_rate=0.3, seed=seed)
     fake_openai.responder = pilot
-    chat, _ = open_chat(scenario, fake_openai)
+    chat, events = open_chat(scenario, fake_openai)
     chat.start()
     results = [chat.send(planned.user) for planned in plan.turns]
     assert chat.conversation.finished
-    assert pilot.broken
-    salvaged = pilot.broken.count("fenced_json")
-    corrections = sum(result.corrections for result in results)
-    assert corrections == len(pilot.broken) - salvaged
     assert not any(result.fallback for result in results)
+    detected = [event.data["kind"] for event in of_type(events, "contract_violation")]
+    assert pilot.broken and detected == pilot.broken  # each slip recognised for what it is
+    corrections = sum(result.corrections for result in results)
+    assert corrections == len(pilot.broken) - pilot.broken.count("fenced_json")
     chat.close()
 
 

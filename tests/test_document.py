@@ -569,3 +569,68 @@ def test_comments_above_a_step_travel_with_it(pizza: Path) -> None:
     lines = document.yaml_text().splitlines()
     at = lines.index("  # Delivery needs an address before anything is confirmed.")
     assert lines[at + 1 : at + 3] == ["  delivery:", "    instructions: steps/delivery.md"]
+
+
+def test_deleting_every_key_of_a_mapping_leaves_an_empty_mapping_not_null(pizza: Path) -> None:
+    document = ScenarioDocument.open(pizza)
+    removed = [
+        (signal, *document.delete(("steps", "delivery", "transitions", signal)))
+        for signal in ("confirmed", "change_order")
+    ]
+    assert document.errors == []
+    assert "    transitions: {}\n" in document.yaml_text()
+    for signal, index, old in reversed(removed):
+        document.insert(("steps", "delivery", "transitions"), signal, old, index)
+    assert document.yaml_text() == PIZZA
+
+
+def mappings_in(value: Any, prefix: tuple[str | int, ...] = ()) -> list[tuple[str | int, ...]]:
+    found: list[tuple[str | int, ...]] = []
+    if isinstance(value, dict):
+        found.append(prefix)
+        for key, item in value.items():
+            found.extend(mappings_in(item, (*prefix, key)))
+    return found
+
+
+@settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(data=st.data())
+def test_any_edits_keep_text_and_tree_in_step_and_undo_restores_every_byte(
+    pizza: Path, data: st.DataObject
+) -> None:
+    document = ScenarioDocument.open(pizza)
+    undo: list[Any] = []
+    for _ in range(data.draw(st.integers(1, 6))):
+        tree = document.get(())
+        op = data.draw(st.sampled_from(["delete", "set", "rename", "insert"]))
+        if op == "insert":
+            parent = data.draw(st.sampled_from(mappings_in(tree)))
+            key = data.draw(st.sampled_from(["zz", "extra", "a1"]))
+            if document.has((*parent, key)):
+                continue
+            value = data.draw(st.sampled_from(["text", 3, {"to": "done"}, ["x", "y"]]))
+            document.insert(parent, key, value, data.draw(st.integers(0, 3)))
+            undo.append(lambda p=(*parent, key): document.delete(p))
+        else:
+            path = data.draw(st.sampled_from(all_paths(tree)))
+            if op == "delete":
+                index, old = document.delete(path)
+                undo.append(
+                    lambda p=path, i=index, o=old: document.insert(p[:-1], str(p[-1]), o, i)
+                )
+            elif op == "set":
+                old = document.get(path)
+                document.set(path, data.draw(st.sampled_from(["new text", 7, {"k": "v"}])))
+                undo.append(lambda p=path, o=old: document.set(p, o))
+            else:
+                new_key = f"{path[-1]}_x"
+                if document.has((*path[:-1], new_key)):
+                    continue
+                document.rename_key(path, new_key)
+                undo.append(lambda p=path, n=new_key: document.rename_key((*p[:-1], n), str(p[-1])))
+        assert yaml.safe_load(document.yaml_text()) == document.get(())
+    for step in reversed(undo):
+        step()
+    assert document.yaml_text() == PIZZA

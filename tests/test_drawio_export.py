@@ -10,6 +10,7 @@ import pytest
 from lxml import etree
 
 from engine.cli import main as cli_main
+from engine.drawio import export_drawio
 from engine.drawio.cells import step_style
 from engine.drawio.export import scenario_to_drawio
 from engine.drawio.read import inflate_page, read_drawio
@@ -204,6 +205,12 @@ def test_a_thousand_steps_export_with_every_edge_connected() -> None:
     assert len(diagram.edges()) == 1998
     assert all(edge.source in vertex_ids and edge.target in vertex_ids
                for edge in diagram.edges())
+
+
+def test_the_studio_entry_point_writes_the_same_file(tmp_path: Path) -> None:
+    layout = Layout({"greet": (5, 5)})
+    written = export_drawio(shop(), layout, tmp_path / "sub" / "shop.drawio")
+    assert written.read_bytes() == scenario_to_drawio(shop(), layout)
 
 
 # --- the command ---------------------------------------------------------------------------------

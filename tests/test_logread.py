@@ -270,3 +270,17 @@ def test_the_fast_record_decoder_agrees_with_event_from_record() -> None:
     for number, record in enumerate(records, start=1):
         parsed = parse_line(json.dumps(record).encode(), number)
         assert parsed == Event.from_record(record)
+
+
+def test_a_long_log_with_damage_in_one_chunk_keeps_every_good_line(tmp_path: Path) -> None:
+    events = make_events(2500)
+    lines = [event.to_json() for event in events]
+    lines[1200:1200] = ["[", "]", "1, 2", '{"type": "x", "seq": 1}, {"type": "y", "seq": 2}']
+    path = tmp_path / "log.jsonl"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+    read = read_log(path)
+
+    assert read.events == events
+    assert [skipped.line_no for skipped in read.skipped] == [1201, 1202, 1203, 1204]
+    assert LogFollower(path).poll() == events

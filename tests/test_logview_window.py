@@ -228,7 +228,11 @@ def test_fork_continues_live_from_a_replayed_turn(
     assert {e.turn for e in events} == {0, 1, 2}
 
     chat = open_fork_window(
-        events, 2, scenario_hint=window.projection.session_info, keys=_env_keys()
+        events,
+        2,
+        scenario_hint=window.projection.session_info,
+        keys=_env_keys(),
+        log_dir=interview_log.parent / "logs",
     )
     qtbot.addWidget(chat)
     pane = chat.pane
@@ -240,6 +244,7 @@ def test_fork_continues_live_from_a_replayed_turn(
     assert pane.view.visible_events()[: len(events)] == events
     assert pane.view.visible_events()[len(events)].data["forked_from"]["turn"] == 2
 
+    assert pane.log_path is not None and pane.log_path.parent == interview_log.parent / "logs"
     openai_env.queue(*INTERVIEW[2][1])
     assert pane.send("Teachers, actually, in class.")
     qtbot.waitUntil(lambda: not pane.busy, timeout=10000)
@@ -279,3 +284,33 @@ def test_copy_as_json_of_a_log_row_is_its_record(qtbot: QtBot, tmp_path: Path) -
 
     assert json.loads(QGuiApplication.clipboard().text()) == events[2].to_record()
     assert isinstance(window, LogWindow) and not isinstance(window, ChatWindow)
+
+
+def test_a_long_log_shows_its_end_at_once_and_reads_the_rest_between_paints(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    from app.logview.window import TAIL_LINES
+
+    events = list(SampleConversation().events(9000))
+    lines = [e.to_json() for e in events]
+    lines.insert(100, "not json")
+    path = tmp_path / "long.jsonl"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+    window = LogWindow(path, follow=True)
+    qtbot.addWidget(window)
+
+    assert not window.loaded
+    assert window.view.visible_events() == events[-TAIL_LINES:]
+    assert not window.replay.isEnabled()
+    assert window.following and window.follow_action.isChecked()
+    with qtbot.waitSignal(window.load_finished, timeout=10000):
+        pass
+    assert window.loaded and window.controller.active
+    assert window.events() == events
+    assert [s.line_no for s in window.skipped] == [101]
+    assert window.replay.isEnabled() and window.replay.last_turn == events[-1].turn
+
+    with path.open("a", encoding="utf-8") as handle:
+        handle.write(SampleConversation(session="next").start()[0].to_json() + "\n")
+    qtbot.waitUntil(lambda: len(window.events()) == len(events) + 1, timeout=3000)

@@ -318,6 +318,18 @@ class TestDesktopEntry:
         )
         assert entry["Categories"].endswith(";")
 
+    @pytest.mark.skipif(
+        shutil.which("desktop-file-validate") is None, reason="needs desktop-file-utils"
+    )
+    def test_the_entry_follows_the_desktop_entry_specification(self) -> None:
+        result = subprocess.run(
+            ["desktop-file-validate", str(PACKAGING / "prompter.desktop")],
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        assert (result.returncode, result.stdout + result.stderr) == (0, "")
+
     @pytest.mark.skipif(shutil.which("bash") is None, reason="needs bash")
     def test_installing_points_the_menu_at_this_bundle_even_with_odd_characters(
         self, tmp_path: Path

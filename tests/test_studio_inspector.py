@@ -178,3 +178,19 @@ def test_variables_are_editable_in_the_scenario_pane(studio: Any) -> None:
     while stack.canUndo():
         stack.undo()
     assert studio.document.yaml_text() == before
+
+
+def test_a_message_steps_text_keeps_its_lines_and_block_style(studio: Any, qtbot: Any) -> None:
+    studio.select_step("brief")
+    field = studio.inspector.text_edit
+    original = studio.session.scenario.steps["brief"].text
+    assert field.isVisible() and field.toPlainText() == original
+    assert not studio.inspector.instructions_edit.isVisible()  # message steps have no file
+    field.setFocus()
+    field.moveCursor(field.textCursor().MoveOperation.End)
+    qtbot.keyClicks(field, "Bye!")
+    studio.graph_view.setFocus()  # leaving the field commits it
+    assert studio.session.scenario.steps["brief"].text == original + "Bye!"
+    assert "    text: |" in studio.document.yaml_text()  # still a literal block
+    studio.session.undo_stack.undo()
+    assert studio.session.scenario.steps["brief"].text == original

@@ -12,6 +12,7 @@ Retry (the same text again) and Edit (the text back into the input box).
 
 from __future__ import annotations
 
+import asyncio
 import re
 from collections.abc import Callable, Iterable
 from datetime import UTC, datetime
@@ -42,6 +43,7 @@ from engine.conversation_core import Conversation
 from engine.convlog import LogWriter
 from engine.errors import PrompterError
 from engine.events import Event, EventType
+from engine.providers import Provider
 from engine.scenario.model import Scenario
 
 ScenarioSource = Callable[[], Scenario | None]
@@ -276,6 +278,11 @@ class ChatPane(QWidget):
         if current is None:
             return self._explain("Open a scenario to chat with it.")
         scenario = current.model_copy(deep=True)  # later edits must not race the worker
+        self._show_provider()
+        self.projection = ConversationProjection(
+            initial_values={name: var.default for name, var in scenario.variables.items()}
+        )
+        self._refresh_side()  # the scenario's variables, even before a conversation can start
         provider = self._make_provider()
         if provider is None:
             return False
@@ -286,12 +293,10 @@ class ChatPane(QWidget):
             else:
                 conversation = Conversation.fork(past, fork_turn, scenario, provider)
         except PrompterError as error:
+            asyncio.run(provider.aclose())
             return self._explain(f"Cannot start the conversation: {error}")
         self.scenario = scenario
         self.typing.who = scenario.title or scenario.name
-        self.projection = ConversationProjection(
-            initial_values={name: var.default for name, var in scenario.variables.items()}
-        )
         shown = [event for event in past if fork_turn is None or event.turn <= fork_turn]
         self.projection.feed_many(shown)
         self.view.set_events(shown)
@@ -306,7 +311,7 @@ class ChatPane(QWidget):
         self.conversation_started.emit()
         return True
 
-    def _make_provider(self) -> Any:
+    def _make_provider(self) -> Provider | None:
         key = self.keys.find() if self.settings.needs_key else None
         if self.settings.needs_key and key is None:
             self._explain(
@@ -359,6 +364,13 @@ class ChatPane(QWidget):
         self._close_log()
         self.typing.stop()
         self._update_enabled()
+
+    def stop_until_shown(self) -> None:
+        """End the conversation; the next time the pane is shown, a new one starts."""
+        self.stop()
+        self._started_once = False
+        if self.isVisible():
+            self.ensure_started()
 
     def fork_from(self, events: list[Event], turn: int) -> bool:
         """Continue live from the end of ``turn`` of a logged conversation."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from PySide6.QtCore import QSettings
+from PySide6.QtCore import QSettings, QStandardPaths
 
 from engine.providers import PROVIDER_NAMES, Provider, make_provider
 
@@ -73,3 +73,9 @@ def save_settings(store: QSettings, settings: ChatSettings) -> None:
     finally:
         store.endGroup()
     store.sync()
+
+
+def default_log_dir() -> Path:
+    """Where the studio keeps the logs of test conversations (per user)."""
+    base = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppDataLocation)
+    return Path(base or Path.home() / ".prompter") / "logs"

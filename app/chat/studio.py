@@ -17,23 +17,18 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QStandardPaths, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QFileDialog, QMenu
 
 from app.chat.pane import ChatPane
+from app.chat.settings import default_log_dir
 from app.logview.window import LogWindow, open_log_window
 from engine.events import Event
 from engine.scenario.model import Scenario
 
 CHAT_PANE = "Test chat"
 VARIABLES_PANE = "Variables"
-
-
-def default_log_dir() -> Path:
-    """Where the studio keeps the logs of test conversations (per user)."""
-    base = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppDataLocation)
-    return Path(base or Path.home() / ".prompter") / "logs"
 
 
 class StudioChat:
@@ -76,8 +71,8 @@ class StudioChat:
         self.window.highlight_step(None)
         if document is not None and self.pane.isVisible():
             self.pane.restart()
-        elif document is None:
-            self.pane.stop()
+        else:
+            self.pane.stop_until_shown()
 
     def _session_changed(self, session: object) -> None:
         if self._session is not None:

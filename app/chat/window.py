@@ -16,6 +16,7 @@ from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QDockWidget, QMainWindow, QWidget
 
 from app.chat.pane import ChatPane
+from app.chat.settings import default_log_dir
 from engine.errors import SessionError
 from engine.events import Event
 from engine.scenario.loader import load_scenario
@@ -68,6 +69,7 @@ def open_fork_window(
     **options: Any,
 ) -> ChatWindow:
     """Load the log's scenario and continue the conversation live from the end of ``turn``."""
+    options.setdefault("log_dir", default_log_dir())
     window = ChatWindow(scenario_of_log(scenario_hint), parent, **options)
     window.setWindowFlag(Qt.WindowType.Window, True)
     window.pane.fork_from(events, turn)

@@ -37,6 +37,33 @@ HANDLE_RADIUS = 5.0
 BADGE_RADIUS = 9.0
 
 
+class _Fonts:
+    """Fonts shared by every item, made once (creating them per paint is the costly part)."""
+
+    title: QFont
+    ident: QFont
+    label: QFont
+    badge: QFont
+    ready = False
+
+    @classmethod
+    def get(cls) -> type[_Fonts]:
+        if not cls.ready:
+            cls.title = QFont()
+            cls.title.setBold(True)
+            cls.title.setPointSizeF(max(cls.title.pointSizeF(), 9.0))
+            cls.ident = QFont("monospace")
+            cls.ident.setStyleHint(QFont.StyleHint.Monospace)
+            cls.ident.setPointSizeF(cls.title.pointSizeF() * 0.85)
+            cls.label = QFont()
+            cls.label.setPointSizeF(8.0)
+            cls.badge = QFont()
+            cls.badge.setBold(True)
+            cls.badge.setPointSizeF(7.5)
+            cls.ready = True
+        return cls
+
+
 @dataclass
 class NodeState:
     """What a node shows, derived from the scenario by the scene."""
@@ -62,6 +89,7 @@ class NodeItem(QGraphicsItem):
         self.matched = False
         self.current = False
         self._hovered = False
+        self._texts: tuple[str, str] | None = None
         movable = not state.missing
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsMovable, movable)
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable, movable)
@@ -77,6 +105,7 @@ class NodeItem(QGraphicsItem):
     def set_state(self, state: NodeState) -> None:
         if state != self.state:
             self.state = state
+            self._texts = None
             self._refresh_tooltip()
             self.update()
 
@@ -181,25 +210,30 @@ class NodeItem(QGraphicsItem):
             painter.drawEllipse(self.handle_center(), HANDLE_RADIUS, HANDLE_RADIUS)
         self._paint_badge(painter, box)
 
+    def texts(self) -> tuple[str, str]:
+        """The title line (with its ▶/✉ markers) and the id line, elided to fit the box."""
+        if self._texts is None:
+            state, fonts = self.state, _Fonts.get()
+            marker = "▶ " if state.start else ""
+            if state.kind == "message":
+                marker += "✉ "
+            if state.missing:
+                marker = "? "
+            width = NODE_WIDTH - 24
+            self._texts = (
+                QFontMetricsF(fonts.title).elidedText(marker + state.title,
+                                                      Qt.TextElideMode.ElideRight, width),
+                QFontMetricsF(fonts.ident).elidedText(
+                    state.step_id + ("  · final" if state.final else ""),
+                    Qt.TextElideMode.ElideMiddle, width),
+            )
+        return self._texts
+
     def _paint_texts(self, painter: QPainter, box: QRectF) -> None:
-        colors, state = self.colors, self.state
-        marker = "▶ " if state.start else ""
-        if state.kind == "message":
-            marker += "✉ "
-        if state.missing:
-            marker = "? "
-        title_font = QFont(painter.font())
-        title_font.setBold(True)
-        title_font.setPointSizeF(max(title_font.pointSizeF(), 9.0))
-        id_font = QFont("monospace")
-        id_font.setStyleHint(QFont.StyleHint.Monospace)
-        id_font.setPointSizeF(title_font.pointSizeF() * 0.85)
+        colors, state, fonts = self.colors, self.state, _Fonts.get()
+        title_font, id_font = fonts.title, fonts.ident
         text_box = box.adjusted(12, 6, -12, -6)
-        title = QFontMetricsF(title_font).elidedText(
-            marker + state.title, Qt.TextElideMode.ElideRight, text_box.width())
-        ident = QFontMetricsF(id_font).elidedText(
-            state.step_id + ("  · final" if state.final else ""),
-            Qt.TextElideMode.ElideMiddle, text_box.width())
+        title, ident = self.texts()
         painter.setPen(colors.accent if state.start else colors.text)
         painter.setFont(title_font)
         top = QRectF(text_box.left(), text_box.top(), text_box.width(), text_box.height() / 2)
@@ -220,10 +254,7 @@ class NodeItem(QGraphicsItem):
         painter.setPen(QPen(self.colors.node_fill, 1.5))
         painter.setBrush(QBrush(color))
         painter.drawEllipse(center, BADGE_RADIUS, BADGE_RADIUS)
-        font = QFont(painter.font())
-        font.setBold(True)
-        font.setPointSizeF(7.5)
-        painter.setFont(font)
+        painter.setFont(_Fonts.get().badge)
         painter.setPen(QColor(255, 255, 255) if state.errors else QColor(20, 20, 20))
         painter.drawText(QRectF(center.x() - BADGE_RADIUS, center.y() - BADGE_RADIUS,
                                 2 * BADGE_RADIUS, 2 * BADGE_RADIUS),
@@ -330,9 +361,7 @@ class EdgeItem(QGraphicsItem):
 
     @staticmethod
     def _label_font() -> QFont:
-        font = QFont()
-        font.setPointSizeF(8.0)
-        return font
+        return _Fonts.get().label
 
     def boundingRect(self) -> QRectF:
         return self._path.boundingRect().united(self._label_rect).united(

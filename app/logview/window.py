@@ -17,7 +17,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QDockWidget,
@@ -34,8 +34,15 @@ from app.logview.inspector import MeterLabel, VariablesInspector
 from app.logview.projection import ConversationProjection
 from app.logview.replay import ReplayBar
 from app.logview.view import ConversationView
+from engine.errors import SessionError
 from engine.events import Event
-from engine.logread import LogFollower, SeqGap, SkippedLine
+from engine.logread import LogFollower, SeqGap, SkippedLine, parse_lines
+
+#: Logs longer than this many lines open with their last ``TAIL_LINES`` shown at once while
+#: the rest is read in slices of ``SLICE_LINES`` between paints.
+PROGRESSIVE_LINES = 4000
+TAIL_LINES = 1500
+SLICE_LINES = 3000
 
 #: Open windows, so a window opened from a menu is not garbage-collected while shown.
 _OPEN_WINDOWS: list[LogWindow] = []
@@ -46,6 +53,8 @@ class LogWindow(QMainWindow):
 
     #: The step the replayed turn was in (``str``), for ``GraphView.highlight_step``.
     step_highlighted = Signal(str)
+    #: The file as it was when opened is fully read (a long one is read in slices).
+    load_finished = Signal()
 
     def __init__(self, path: Path | str, *, follow: bool = True, parent: QWidget | None = None):
         super().__init__(parent)
@@ -86,11 +95,10 @@ class LogWindow(QMainWindow):
         self.controller.lines_skipped.connect(self._skipped)
         self.controller.missing_changed.connect(lambda _missing: self._update_problems())
         self.controller.failed.connect(self.problems_label.setText)
+        self._loaded = False
+        self._follow_when_loaded = follow
         self._build_toolbar()
-        self.controller.poll()  # the whole file, now: the window opens with its contents
-        if follow:
-            self.set_following(True)
-        self._update_problems()
+        self._load_backlog()
 
     def _build_toolbar(self) -> None:
         bar = self.addToolBar("Log")
@@ -102,7 +110,7 @@ class LogWindow(QMainWindow):
         self.follow_action = QAction("Follow", self)
         self.follow_action.setCheckable(True)
         self.follow_action.setToolTip("Show new events as another process appends them")
-        self.follow_action.setChecked(self.controller.active)
+        self.follow_action.setChecked(self.following)
         self.follow_action.toggled.connect(self.set_following)
         bar.addAction(self.follow_action)
         self.system_action = QAction("System events", self)
@@ -115,10 +123,72 @@ class LogWindow(QMainWindow):
     # --- reading ---------------------------------------------------------------------------
 
     @property
+    def loaded(self) -> bool:
+        """True once the whole file (as it was when opened) is read and shown."""
+        return self._loaded
+
+    def _load_backlog(self) -> None:
+        """Read what the file holds now: at once if it is short, its end first if it is long."""
+        try:
+            raw = self.controller.follower.poll_raw()
+        except SessionError as error:
+            self.problems_label.setText(str(error))
+            self._finish_loading([], [])
+            return
+        if len(raw.lines) <= PROGRESSIVE_LINES:
+            self._finish_loading(*raw.parse())
+            return
+        # A long log: show its last lines now (the view opens at the end anyway) and read the
+        # rest in slices between paints, so the window is usable at once.
+        split = len(raw.lines) - TAIL_LINES
+        self._tail = parse_lines(raw.lines[split:], raw.first_line_no + split)
+        self._head_lines = raw.lines[:split]
+        self._head_first = raw.first_line_no
+        self._head: tuple[list[Event], list[SkippedLine]] = ([], [])
+        self._head_done = 0
+        self.view.set_events(self._tail[0])
+        self.replay.setEnabled(False)
+        self.problems_label.setText(f"Reading {self.path.name}… showing its last events")
+        QTimer.singleShot(0, self._load_slice)
+
+    def _load_slice(self) -> None:
+        start = self._head_done
+        chunk = self._head_lines[start : start + SLICE_LINES]
+        events, skipped = parse_lines(chunk, self._head_first + start)
+        self._head[0].extend(events)
+        self._head[1].extend(skipped)
+        self._head_done += len(chunk)
+        if self._head_done < len(self._head_lines):
+            done = self._head_done / len(self._head_lines)
+            self.problems_label.setText(f"Reading {self.path.name}… {done:.0%}")
+            QTimer.singleShot(0, self._load_slice)
+            return
+        events = self._head[0] + self._tail[0]
+        skipped = self._head[1] + self._tail[1]
+        del self._head_lines, self._head, self._tail
+        self.view.set_events([])  # rows are re-added in file order below
+        self.replay.setEnabled(True)
+        self._finish_loading(events, skipped)
+
+    def _finish_loading(self, events: list[Event], skipped: list[SkippedLine]) -> None:
+        if skipped:
+            self._skipped(skipped)
+        self._append(events)
+        self._loaded = True
+        if self._follow_when_loaded:
+            self.set_following(True)
+        self._update_problems()
+        self.load_finished.emit()
+
+    @property
     def following(self) -> bool:
-        return self.controller.active
+        return self.controller.active if self._loaded else self._follow_when_loaded
 
     def set_following(self, follow: bool) -> None:
+        if not self._loaded:  # follows from where the initial read ends
+            self._follow_when_loaded = follow
+            self.follow_action.setChecked(follow)
+            return
         if follow and not self.controller.active:
             self.controller.start()
         elif not follow and self.controller.active:

@@ -2,15 +2,19 @@
 
 Prints one line per finding, ``PATH:LINE:COL: error|warning: MESSAGE (HINT)``, the format
 compilers use, so editors and CI annotate the right line. Exits 1 when there is any error, else 0
-(warnings alone do not fail a build unless ``--strict``).
+(warnings alone do not fail a build unless ``--strict``). ``--json`` prints the findings as one
+JSON array instead, with their stable codes, for tools.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from pathlib import Path
+from typing import Any
 
+from engine.errors import ScenarioError
 from engine.scenario.validate import check_folder, has_errors
 
 
@@ -29,6 +33,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     parser.add_argument("--strict", action="store_true", help="exit 1 on warnings too")
     parser.add_argument(
+        "--json", action="store_true", help="print the findings as a JSON array (for tools)"
+    )
+    parser.add_argument(
         "-q",
         "--quiet",
         action="store_true",
@@ -39,8 +46,11 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 def run(args: argparse.Namespace) -> int:
     findings = check_folder(args.scenario)
-    for finding in findings:
-        print(finding.render())
+    if args.json:
+        print(json.dumps([as_record(finding) for finding in findings], indent=2))
+    else:
+        for finding in findings:
+            print(finding.render())
     errors = sum(1 for finding in findings if finding.severity == "error")
     warnings = len(findings) - errors
     sys.stdout.flush()
@@ -52,6 +62,21 @@ def run(args: argparse.Namespace) -> int:
     if has_errors(findings) or (args.strict and warnings):
         return 1
     return 0
+
+
+def as_record(finding: ScenarioError) -> dict[str, Any]:
+    """A finding as JSON: ``code`` is ``null`` for load errors (the file is not a scenario yet)."""
+    return {
+        "path": str(finding.path) if finding.path else None,
+        "line": finding.line,
+        "column": finding.column,
+        "severity": finding.severity,
+        "code": getattr(finding, "code", None),
+        "message": finding.message,
+        "hint": finding.hint,
+        "field": finding.field,
+        "step": getattr(finding, "step", None),
+    }
 
 
 def _count(number: int, noun: str) -> str:

@@ -83,6 +83,18 @@ def write_drawio(
     return target
 
 
+def export_drawio(
+    scenario: Scenario,
+    layout: Layout | None,
+    path: Path | str,
+    *,
+    compressed: bool = False,
+    direction: str = "TB",
+) -> Path:
+    """The studio's entry point: the open scenario with its current layout, to ``path``."""
+    return write_drawio(scenario, path, layout, compressed=compressed, direction=direction)
+
+
 def compress_model(xml: str) -> str:
     """draw.io's compressed page: base64 of the raw-deflated, URL-encoded XML."""
     deflater = zlib.compressobj(9, zlib.DEFLATED, -15)
@@ -251,4 +263,10 @@ def _number(value: float) -> str:
     return str(int(rounded)) if rounded == int(rounded) else str(rounded)
 
 
-__all__ = ["compress_model", "exported_positions", "scenario_to_drawio", "write_drawio"]
+__all__ = [
+    "compress_model",
+    "export_drawio",
+    "exported_positions",
+    "scenario_to_drawio",
+    "write_drawio",
+]

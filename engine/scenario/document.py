@@ -28,8 +28,7 @@ import re
 import shutil
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
-from functools import partial
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -654,161 +653,157 @@ class ScenarioDocument:
 
 
 
-# --- splicing: re-dump only what an edit touched ------------------------------------------------
+# --- splicing: re-dump only what an edit touched -------------------------------------------------
 
-_TOP_KEY = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)[ \t]*:(?:[ \t]|$)")
+_KEY_LINE = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)[ \t]*:(?:[ \t]|$)")
 
 
 @dataclass
-class _Chunk:
-    """The text of one top-level key or one step, as loaded (``None`` if an edit created it)."""
+class _Block:
+    """The text of one mapping entry, from its key (or the comments ruamel attached above it) to
+    the next key. Once an edit reaches inside, a block mapping value is split into child blocks.
+    """
 
-    original: str | None
-    pristine: str | None = None  # its fragment dump just before its first edit
-    dirty: bool = False
+    original: str | None  # None: an edit created it
+    line: int = 0  # where ``original`` starts in the file as loaded (0-based)
+    pristine: str | None = None  # its dump just before it was first marked dirty
+    dirty: bool = False  # re-dump this whole entry
+    header: str = ""  # when split: the text before the first child
+    children: dict[str, _Block] | None = None
+    buried: dict[str, _Block] = field(default_factory=dict)  # deleted children, for undo
 
 
 class _Splicer:
-    """scenario.yaml as text chunks: one per top-level key, and one per step inside ``steps``.
+    """scenario.yaml as nested text blocks, so that an edit re-dumps only the entry it touched.
 
-    Dumping a whole 1,000-step file with ruamel takes most of a second, and the studio asks for
-    the text after every edit. A chunk runs from its key's line to the next key's line, which is
-    where ruamel attaches comments too (to the preceding node), so an edited chunk can be dumped
-    alone and spliced between the untouched ones. A dirty chunk that dumps as it did before its
-    first edit is written as its original text, so undo restores bytes chunk by chunk.
+    Dumping a whole 1,000-step file with ruamel takes most of a second and may re-flow what the
+    author wrapped by hand (a long ``requires: [...]`` over several lines), and the studio asks
+    for the text after every edit. An edit descends the block mappings on its path, splitting
+    each into its keys' blocks, down to the innermost entry that holds it (a transition written
+    ``{to: done}`` is one entry); that entry alone is dumped and spliced between the untouched
+    ones. A block starts where ruamel attaches its comments (the comment lines right above the
+    key), so the pieces join back exactly. A dirty block that dumps as it did before its first
+    edit is written as its original text, so undo restores bytes block by block.
 
-    ``ok`` is False when the file does not split cleanly (flow-style top level, quoted or complex
-    keys, …); the document then dumps the whole tree as before.
+    ``ok`` is False when the top level does not split cleanly (flow style, quoted or complex
+    keys, …); the document then dumps the whole tree, as before.
     """
 
     def __init__(self, text: str, tree: CommentedMap, dump: Callable[[Any], str]) -> None:
         self._dump = dump
-        self.top: dict[str, _Chunk] = {}
-        self.steps: dict[str, _Chunk] = {}
-        self.header = ""
-        self.steps_header = ""
-        self.ok = False
-        self.steps_ok = False
-        self._buried_top: dict[str, _Chunk] = {}
-        self._buried_steps: dict[str, _Chunk] = {}
-        lines = text.splitlines(keepends=True)
-        top = _blocks(lines, 0, len(lines), 0, tree)
-        if top is None:
-            return
-        header_end, top_blocks = top
-        self.header = "".join(lines[:header_end])
-        self.top = {key: _Chunk("".join(lines[start:end])) for key, start, end in top_blocks}
-        self.ok = True
-        steps_node = tree.get("steps")
-        spans = {key: (start, end) for key, start, end in top_blocks}
-        if "steps" not in spans or not isinstance(steps_node, CommentedMap) or not steps_node:
-            return
-        start, end = spans["steps"]
-        key_line = next(
-            index for index in range(start, end) if lines[index].startswith("steps")
-        )
-        if lines[key_line].split("#", 1)[0].strip() != "steps:":
-            return  # flow style on the key's line
-        indent = _first_indent(lines[key_line + 1 : end])
-        inner = _blocks(lines, key_line + 1, end, indent, steps_node) if indent else None
-        if inner is None:
-            return
-        first_step, step_blocks = inner
-        self.steps_header = "".join(lines[start:first_step])
-        self.steps = {key: _Chunk("".join(lines[a:b])) for key, a, b in step_blocks}
-        self.steps_ok = True
+        self.root = _Block(text)
+        self.ok = self._split(self.root, text.splitlines(keepends=True), 0, tree, indent=0)
 
-    # --- before an edit -------------------------------------------------------------------------
+    # --- before an edit ---------------------------------------------------------------------------
 
     def touch(self, tree: CommentedMap, path: DocPath, op: str, new_key: str | None = None) -> None:
         """Note that ``op`` (set, insert, delete, rename) is about to change ``path``."""
         if not self.ok or not path:
             return
-        top = str(path[0])
-        if top == "steps" and self.steps_ok and len(path) >= 2:
-            steps = tree["steps"]
-            self._touch_in(self.steps, self._buried_steps, str(path[1]), path[1] in steps,
-                           len(path) == 2, op, new_key,
-                           lambda key: self._step_dump(tree, key))
-            return
-        if top == "steps" and self.steps_ok:
-            # the whole steps mapping is replaced: from now on it is one chunk
-            self._mark(self.top["steps"], lambda: self._top_dump(tree, "steps"))
-            self.steps_ok = False
-            return
-        self._touch_in(self.top, self._buried_top, top, path[0] in tree, len(path) == 1, op,
-                       new_key, lambda key: self._top_dump(tree, key))
+        block, mapping = self.root, tree
+        for depth, part in enumerate(path):
+            assert block.children is not None
+            key = str(part)
+            last = depth == len(path) - 1
+            if part not in mapping:  # a set or insert that creates this key
+                child = block.buried.pop(key) if key in block.buried else _Block(None)
+                child.dirty = True
+                block.children[key] = child
+                return
+            child = block.children.setdefault(key, _Block(None, dirty=True))
+            if child.dirty:
+                return
+            value = mapping[part]
+            if last or not self._splittable(child, value, mapping, part):
+                self._mark(child, tree, path[: depth + 1])
+                if last and op == "delete":
+                    block.buried[key] = block.children.pop(key)
+                elif last and op == "rename" and new_key is not None:
+                    block.children[new_key] = block.children.pop(key)
+                return
+            block, mapping = child, value
 
-    def _touch_in(
-        self,
-        chunks: dict[str, _Chunk],
-        buried: dict[str, _Chunk],
-        key: str,
-        exists: bool,
-        is_key: bool,
-        op: str,
-        new_key: str | None,
-        dump: Callable[[str], str],
-    ) -> None:
-        if not exists:  # a set or insert that creates this key
-            chunks[key] = buried.pop(key) if key in buried else _Chunk(None)
-            chunks[key].dirty = True
-            return
-        chunk = chunks.setdefault(key, _Chunk(None))
-        self._mark(chunk, lambda: dump(key))
-        if is_key and op == "delete":
-            buried[key] = chunks.pop(key)
-        elif is_key and op == "rename" and new_key is not None:
-            chunks[new_key] = chunks.pop(key)
+    def _splittable(self, block: _Block, value: Any, mapping: CommentedMap, key: Any) -> bool:
+        if block.children is not None:
+            return True
+        if block.original is None or not isinstance(value, CommentedMap) or not value:
+            return False
+        lines = block.original.splitlines(keepends=True)
+        key_line = _first_content_line(lines)
+        if key_line is None:
+            return False
+        match = _KEY_LINE.match(lines[key_line].lstrip(" "))
+        rest = lines[key_line].split(":", 1)[-1].split("#", 1)[0].strip()
+        if match is None or match.group(1) != str(key) or rest:
+            return False  # the value starts on the key's line: flow style or a scalar
+        body = lines[key_line + 1 :]
+        return self._split(block, lines, key_line + 1, value, indent=_first_indent(body))
 
-    def _mark(self, chunk: _Chunk, dump: Callable[[], str]) -> None:
-        if not chunk.dirty:
-            chunk.pristine = dump() if chunk.original is not None else None
-            chunk.dirty = True
+    def _split(
+        self, block: _Block, lines: list[str], first: int, mapping: CommentedMap, *, indent: int
+    ) -> bool:
+        if first > 0 and indent == 0:
+            return False
+        found = _blocks(lines, first, len(lines), indent, mapping, offset=block.line)
+        if found is None:
+            return False
+        start, children = found
+        block.header = "".join(lines[:start])
+        block.children = {
+            key: _Block("".join(lines[a:b]), line=block.line + a) for key, a, b in children
+        }
+        return True
+
+    def _mark(self, block: _Block, tree: CommentedMap, path: DocPath) -> None:
+        if not block.dirty:
+            block.pristine = self._fragment_dump(tree, path) if block.original is not None else None
+            block.dirty = True
+            block.children = None
 
     # --- the text ---------------------------------------------------------------------------------
 
     def render(self, tree: CommentedMap) -> str:
-        parts = [self.header]
-        for key in tree:
-            name = str(key)
-            if name == "steps" and self.steps_ok and isinstance(tree[key], CommentedMap):
-                parts.append(self.steps_header)
-                for step in tree[key]:
-                    chunk = self.steps.get(str(step)) or _Chunk(None, dirty=True)
-                    parts.append(self._text(chunk, partial(self._step_dump, tree, step)))
-            else:
-                chunk = self.top.get(name) or _Chunk(None, dirty=True)
-                parts.append(self._text(chunk, partial(self._top_dump, tree, key)))
+        return self._render(self.root, tree, tree, ())
+
+    def _render(self, block: _Block, tree: CommentedMap, value: Any, path: DocPath) -> str:
+        if block.dirty:
+            text = self._fragment_dump(tree, path)
+            return block.original if block.original is not None and text == block.pristine \
+                else text
+        if block.children is None:
+            return block.original or ""
+        if path and not value:  # every key deleted: the header alone would read as null
+            return self._fragment_dump(tree, path)
+        parts = [block.header]
+        for key in value:
+            child = block.children.get(str(key))
+            if child is None:
+                child = block.children[str(key)] = _Block(None, dirty=True)
+            parts.append(self._render(child, tree, value[key], (*path, key)))
         return "".join(parts)
 
-    @staticmethod
-    def _text(chunk: _Chunk, dump: Callable[[], str]) -> str:
-        if not chunk.dirty and chunk.original is not None:
-            return chunk.original
-        text = dump()
-        if chunk.original is not None and text == chunk.pristine:
-            return chunk.original
-        return text
-
-    def _top_dump(self, tree: CommentedMap, key: Any) -> str:
-        return self._dump(_fragment(tree, key))
-
-    def _step_dump(self, tree: CommentedMap, step: Any) -> str:
-        wrapper = CommentedMap()
-        wrapper["steps"] = _fragment(tree["steps"], step)
-        text = self._dump(wrapper)
-        return text.split("\n", 1)[1] if text.startswith("steps:\n") else text
+    def _fragment_dump(self, tree: CommentedMap, path: DocPath) -> str:
+        """The text of the entry at ``path`` alone, as it is indented in the file."""
+        outer = CommentedMap()
+        holder, node = outer, tree
+        for key in path[:-1]:
+            inner = CommentedMap()
+            holder[key] = inner
+            holder, node = inner, node[key]
+        holder[path[-1]] = node[path[-1]]
+        comment = node.ca.items.get(path[-1])
+        if comment is not None:
+            holder.ca.items[path[-1]] = comment
+        text = self._dump(outer)
+        return text.split("\n", len(path) - 1)[-1] if len(path) > 1 else text
 
 
-def _fragment(mapping: CommentedMap, key: Any) -> CommentedMap:
-    """A one-key mapping holding ``mapping[key]`` with the comment of the key's line."""
-    fragment = CommentedMap()
-    fragment[key] = mapping[key]
-    comment = mapping.ca.items.get(key)
-    if comment is not None:
-        fragment.ca.items[key] = comment
-    return fragment
+def _first_content_line(lines: list[str]) -> int | None:
+    for index, line in enumerate(lines):
+        stripped = line.strip()
+        if stripped and not stripped.startswith("#"):
+            return index
+    return None
 
 
 def _first_indent(lines: list[str]) -> int:
@@ -820,14 +815,15 @@ def _first_indent(lines: list[str]) -> int:
 
 
 def _blocks(
-    lines: list[str], first: int, last: int, indent: int, mapping: CommentedMap
+    lines: list[str], first: int, last: int, indent: int, mapping: CommentedMap, *, offset: int
 ) -> tuple[int, list[tuple[str, int, int]]] | None:
     """Where each key of the block ``mapping`` (written at ``indent`` in ``lines[first:last]``)
     starts and ends: ``(start of the first key, [(key, start, end)])``, or None when the lines
     are not a plain block mapping with exactly the mapping's keys in order.
 
     A key starts at its line, or at the comment lines above it when ruamel attached them to
-    the key (it does so for full-line comments directly above a key).
+    the key (it does so for full-line comments directly above a key). ``lines[0]`` is line
+    ``offset`` of the file, as ruamel's marks count.
     """
     keys: list[tuple[str, int]] = []
     for index in range(first, last):
@@ -836,7 +832,7 @@ def _blocks(
         width = len(text) - len(text.lstrip(" "))
         if not stripped or stripped.startswith("#") or width > indent:
             continue
-        match = _TOP_KEY.match(text[indent:]) if width == indent else None
+        match = _KEY_LINE.match(text[indent:]) if width == indent else None
         if match is None:
             return None
         keys.append((match.group(1), index))
@@ -848,7 +844,7 @@ def _blocks(
         start = line
         tokens = mapping.ca.items.get(key)
         if tokens and len(tokens) > 1 and tokens[1]:
-            above = min(token.start_mark.line for token in tokens[1])
+            above = min(token.start_mark.line for token in tokens[1]) - offset
             if previous < above < line:
                 start = above
         starts.append(start)
@@ -952,15 +948,18 @@ def _to_node(value: Any, *, nested: bool = False) -> Any:
 
 
 def _styled_like_siblings(value: Any, parent: Any) -> Any:
-    """A new node written like its neighbours: inside flow-style siblings, flow style too."""
+    """A new node written like its neighbours: inside flow-style siblings, flow style too.
+
+    A small mapping of scalars (a transition, a result) reads best inline, so it is written in
+    flow style unless every sibling of its kind is written as a block.
+    """
     node = _to_node(value)
     if not isinstance(node, CommentedMap | CommentedSeq) or isinstance(value, CommentedMap):
         return node
     siblings = [item for item in parent.values() if isinstance(item, type(node))]
-    if siblings and all(sibling.fa.flow_style() for sibling in siblings):
-        node.fa.set_flow_style()
-    elif not siblings and isinstance(node, CommentedMap) and _is_small_flat(node):
-        # A lone small mapping of scalars (a transition, a result) reads best inline.
+    flowing = [sibling.fa.flow_style() for sibling in siblings]
+    small = isinstance(node, CommentedMap) and _is_small_flat(node)
+    if (siblings and all(flowing)) or (small and (not siblings or any(flowing))):
         node.fa.set_flow_style()
     return node
 

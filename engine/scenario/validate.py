@@ -449,7 +449,7 @@ class _Checker:
 
     def check_files(self) -> Iterator[Finding]:
         scenario = self.scenario
-        if scenario.persona is None and not scenario.persona_text.strip():
+        if not scenario.persona and not scenario.persona_text.strip():
             yield self.at(
                 "no-persona",
                 "warning",
@@ -457,10 +457,10 @@ class _Checker:
                 "name",
                 hint="add 'persona: persona.md' and describe the bot's role and tone there",
             )
-        elif scenario.persona is not None:
+        elif scenario.persona:
             yield from self._check_file(scenario.persona, scenario.persona_text, ("persona",), None)
         for step_id, step in scenario.steps.items():
-            if step.instructions is not None:
+            if step.instructions:
                 yield from self._check_file(
                     step.instructions,
                     step.instructions_text,

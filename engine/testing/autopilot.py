@@ -136,11 +136,12 @@ class Autopilot:
                  **{k: v for k, v in planned.results.items() if v is not None}}
         reply = self._reply(step, planned, known)
         self.replies += 1
-        kind = self._violation_due(step, planned)
+        kind = self._violation_due(step, planned, reply["results"])
+        if kind in (None, "fenced_json"):  # a fenced reply is salvaged: its results count
+            self._known[step.id] = known
         if kind is not None:
             self.broken.append(kind)
             return self._break(kind, step, planned, reply)
-        self._known[step.id] = known
         return json.dumps(reply, ensure_ascii=False)
 
     # --- understanding the request -----------------------------------------------------------
@@ -205,21 +206,25 @@ class Autopilot:
 
     # --- broken replies ----------------------------------------------------------------------
 
-    def _violation_due(self, step: Step, planned: PlannedReply) -> str | None:
+    def _violation_due(
+        self, step: Step, planned: PlannedReply, results: dict[str, Any]
+    ) -> str | None:
         if self.violation_rate <= 0:
             return None
         self._debt += self.violation_rate
         if self._debt < 1.0:
             return None
         self._debt -= 1.0
-        return self._rng.choice(self._applicable(step, planned))
+        return self._rng.choice(self._applicable(step, planned, results))
 
-    def _applicable(self, step: Step, planned: PlannedReply) -> list[str]:
+    def _applicable(
+        self, step: Step, planned: PlannedReply, results: dict[str, Any]
+    ) -> list[str]:
         kinds = []
         for kind in self.kinds:
             if kind == "missing_required_result" and not self._required_unknown(step, planned):
                 continue
-            if kind == "guard_refused" and self._unguarded_signal(step) is None:
+            if kind == "guard_refused" and self._unguarded_signal(step, results) is None:
                 continue
             kinds.append(kind)
         return kinds
@@ -235,13 +240,18 @@ class Autopilot:
         variable = self.scenario.variables.get(name)
         return variable is not None and variable.default is not None
 
-    def _unguarded_signal(self, step: Step) -> str | None:
-        """A signal of ``step`` whose guard names a variable nobody has filled yet."""
+    def _unguarded_signal(self, step: Step, results: dict[str, Any]) -> str | None:
+        """A signal whose guard needs a variable that neither this step nor any before has
+        filled — while the step's own required results are known, so that the guard, and not a
+        missing result, is what the engine refuses."""
+        if any(result.required and results.get(name) is None and not self._has_default(name)
+               for name, result in step.results.items()):
+            return None
         filled = {name for values in self._known.values() for name, value in values.items()
                   if value is not None}
         for signal, transition in step.transitions.items():
-            missing = [name for name in transition.requires
-                       if name not in filled and not self._has_default(name)]
+            missing = [name for name in transition.requires if name not in filled
+                       and name not in step.results and not self._has_default(name)]
             if missing:
                 return signal
         return None
@@ -263,8 +273,7 @@ class Autopilot:
         elif kind == "unknown_signal":
             bad["transition"] = "next_please"
         elif kind == "guard_refused":
-            bad["transition"] = self._unguarded_signal(step)
-            bad["results"] = dict.fromkeys(step.results)
+            bad["transition"] = self._unguarded_signal(step, reply["results"])
         elif kind == "missing_required_result":
             bad["results"] = {name: (None if name in self._required_unknown(step, planned)
                                      else value) for name, value in reply["results"].items()}

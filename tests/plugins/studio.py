@@ -62,18 +62,32 @@ class Answers:
 
 
 @pytest.fixture
-def studio(qtbot: Any, analyst_bot: Path) -> Iterator[Any]:
+def make_studio(qtbot: Any) -> Iterator[Any]:
+    """Make shown studio windows whose dialogs answer from ``window.answers`` (never block)."""
     from app.main_window import MainWindow
 
-    window = MainWindow()
-    answers = Answers()
-    window.ask_text = answers.ask_text
-    window.ask_unsaved = answers.ask_unsaved
-    window.answers = answers
-    qtbot.addWidget(window)
-    window.resize(1280, 800)
-    window.show()
+    made: list[Any] = []
+
+    def make() -> Any:
+        window = MainWindow()
+        answers = Answers()
+        window.ask_text = answers.ask_text
+        window.ask_unsaved = answers.ask_unsaved
+        window.answers = answers
+        qtbot.addWidget(window)
+        window.show()
+        made.append(window)
+        return window
+
+    yield make
+    for window in made:
+        if window.session is not None:
+            window.session.undo_stack.setClean()  # closing must not ask
+
+
+@pytest.fixture
+def studio(make_studio: Any, analyst_bot: Path) -> Any:
+    """The studio with a copy of the analyst bot open."""
+    window = make_studio()
     assert window.open_folder(analyst_bot)
-    yield window
-    if window.session is not None:
-        window.session.undo_stack.setClean()  # closing must not ask
+    return window

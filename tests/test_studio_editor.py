@@ -1,0 +1,128 @@
+"""The instruction editor: Markdown text edited through the undo stack, placeholders checked."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QTextCharFormat, QTextCursor
+
+from app.commands import SetTextCommand
+from app.instruction_editor import approx_tokens, request_size
+
+pytestmark = pytest.mark.gui
+
+
+def type_at_end(qtbot: Any, editor: Any, text: str) -> None:
+    editor.moveCursor(QTextCursor.MoveOperation.End)
+    qtbot.keyClicks(editor, text)
+
+
+def formats_at(editor: Any, needle: str) -> list[QTextCharFormat]:
+    """The highlighter's formats over the first occurrence of ``needle``."""
+    document = editor.document()
+    found = document.find(needle)
+    assert not found.isNull(), needle
+    block = found.block()
+    start = found.selectionStart() - block.position()
+    ranges = block.layout().formats()
+    return [QTextCharFormat(fmt.format) for fmt in ranges
+            if fmt.start <= start < fmt.start + fmt.length]
+
+
+def test_selecting_a_step_opens_its_instruction_file(studio: Any, analyst_bot: Any) -> None:
+    studio.select_step("features")
+    assert studio.editor.relpath == "steps/features.md"
+    assert studio.editor.edit.toPlainText() == (analyst_bot / "steps/features.md").read_text(
+        encoding="utf-8")
+    studio.select_step("brief")  # a message step has no instruction file
+    assert studio.editor.relpath is None
+    assert studio.editor.edit.isReadOnly()
+    assert "message step" in studio.editor.edit.placeholderText()
+
+
+def test_typing_is_one_undo_step_and_undo_restores_the_text(studio: Any, qtbot: Any) -> None:
+    studio.select_step("idea")
+    editor = studio.editor.edit
+    original = editor.toPlainText()
+    type_at_end(qtbot, editor, " Be brief.")
+    stack = studio.session.undo_stack
+    assert stack.count() == 1  # a burst of typing merges into one command
+    assert studio.document.text("steps/idea.md") == original + " Be brief."
+    assert studio.isWindowModified()
+    qtbot.keyClick(studio.graph_view, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert editor.toPlainText() == original
+    assert studio.document.text("steps/idea.md") == original
+    assert not studio.isWindowModified()
+    stack.redo()
+    assert editor.toPlainText() == original + " Be brief."
+
+
+def test_typing_after_a_pause_is_a_separate_undo_step(studio: Any, qtbot: Any,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(SetTextCommand, "MERGE_WINDOW_S", 0.0)
+    studio.select_step("idea")
+    editor = studio.editor.edit
+    type_at_end(qtbot, editor, "ab")
+    assert studio.session.undo_stack.count() == 2
+
+
+def test_undoing_text_in_another_step_shows_that_step_again(studio: Any, qtbot: Any) -> None:
+    studio.select_step("idea")
+    original = studio.editor.edit.toPlainText()
+    type_at_end(qtbot, studio.editor.edit, "!")
+    studio.select_step("users")
+    studio.session.undo_stack.undo()
+    assert studio.document.text("steps/idea.md") == original
+    studio.select_step("idea")
+    assert studio.editor.edit.toPlainText() == original
+
+
+def test_declared_placeholders_are_highlighted_and_unknown_ones_marked(
+        studio: Any, qtbot: Any) -> None:
+    studio.select_step("idea")
+    editor = studio.editor.edit
+    type_at_end(qtbot, editor, " Hello {{project_name}} and {{nobody_knows}}.")
+    known = formats_at(editor, "{{project_name}}")
+    unknown = formats_at(editor, "{{nobody_knows}}")
+    assert known and known[-1].underlineStyle() == QTextCharFormat.UnderlineStyle.NoUnderline
+    assert unknown and unknown[-1].underlineStyle() == (
+        QTextCharFormat.UnderlineStyle.WaveUnderline)
+    assert studio.editor.highlighter.unknown_placeholders(editor.toPlainText()) == [
+        "nobody_knows"]
+
+
+def test_typing_double_braces_offers_the_declared_variables(studio: Any, qtbot: Any) -> None:
+    studio.select_step("idea")
+    editor = studio.editor.edit
+    type_at_end(qtbot, editor, " {{proj")
+    completer = editor.completer
+    assert completer.popup().isVisible()
+    assert completer.currentCompletion() == "project_name"
+    editor.insert_completion(completer.currentCompletion())
+    assert editor.toPlainText().endswith(" {{project_name}}")
+
+
+def test_the_footer_counts_characters_and_tokens_of_the_request(studio: Any, qtbot: Any) -> None:
+    studio.select_step("idea")
+    counter = studio.editor.counter
+    size = request_size(studio.session, "idea")
+    assert size is not None and size > len(studio.editor.edit.toPlainText())
+    assert f"≈ {approx_tokens(size):,} tokens" in counter.text()
+    type_at_end(qtbot, studio.editor.edit, " " + "x" * 400)
+    grown = request_size(studio.session, "idea")
+    assert grown is not None and grown - size >= 400
+    qtbot.waitUntil(lambda: f"≈ {approx_tokens(grown):,} tokens" in counter.text(),
+                    timeout=3000)
+
+
+def test_the_persona_is_editable_with_undo(studio: Any, qtbot: Any, analyst_bot: Any) -> None:
+    persona = studio.scenario_pane.persona
+    assert persona.relpath == "persona.md"
+    original = (analyst_bot / "persona.md").read_text(encoding="utf-8")
+    assert persona.edit.toPlainText() == original
+    type_at_end(qtbot, persona.edit, " Stay polite.")
+    assert studio.session.scenario.persona_text == original + " Stay polite."
+    studio.session.undo_stack.undo()
+    assert studio.session.scenario.persona_text == original
