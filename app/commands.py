@@ -109,10 +109,7 @@ class RenameStepCommand(QUndoCommand):
     def _rename(self, old: str, new: str) -> None:
         position = self.session.position(old)
         self.session.document.rename_step(old, new)
-        if position is not None and self.session.position(new) is None:
-            self.session.set_positions({old: None, new: position})
-        else:
-            self.session.layoutChanged.emit()
+        self.session.rename_position(old, new, position)
 
 
 class SetTextCommand(QUndoCommand):
@@ -158,12 +155,14 @@ class MoveNodesCommand(QUndoCommand):
                  new: Mapping[str, Position | None], text: str = "Move steps") -> None:
         super().__init__(text)
         self.session, self.old, self.new = session, dict(old), dict(new)
+        self.recorded: dict[str, Position] = {}
 
     def redo(self) -> None:
-        self.session.set_positions(self.new)
+        self.recorded = self.session.set_positions(self.new) or self.recorded
 
     def undo(self) -> None:
         self.session.set_positions(self.old)
+        self.session.forget_positions(self.recorded)
 
 
 # --- gestures made of several commands --------------------------------------------------------

@@ -9,7 +9,7 @@ changes" means exactly "the undo stack is not clean".
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -27,7 +27,7 @@ Position = tuple[float, float]
 VALIDATE_DELAY_MS = 150
 
 
-def _validator() -> Callable[[Scenario], list[ScenarioError]] | None:
+def _validator() -> Callable[[Scenario], Sequence[ScenarioError]] | None:
     try:
         from engine.scenario.validate import validate
     except ImportError:  # the validator is optional for the studio to work
@@ -60,14 +60,15 @@ class EditSession(QObject):
         #: (and so get saved) only once the author arranges something, so merely opening and
         #: saving a scenario never creates a layout file
         self._automatic: dict[str, Position] = {}
-        self._unsubscribe = document.subscribe(self._on_document_change)
+        self._unsubscribe: Callable[[], None] | None = document.subscribe(
+            self._on_document_change)
         self._validate_timer = QTimer(self, singleShot=True, interval=VALIDATE_DELAY_MS)
         self._validate_timer.timeout.connect(self.revalidate)
         self._fill_missing_positions()
         # Load errors are known now; the validator's findings follow right after the first
         # paint, so a large scenario appears at once and its problems a moment later.
         self.problems = list(document.errors)
-        self._validate_timer.start(0)
+        QTimer.singleShot(0, self, self.revalidate)
 
     # --- what views read -------------------------------------------------------------------
 
@@ -82,7 +83,10 @@ class EditSession(QObject):
     @property
     def shown(self) -> Scenario | None:
         """The scenario views draw: the current one, or the last valid one while it is broken."""
-        return self.document.scenario or self.last_good
+        scenario = self.document.scenario
+        if scenario is not None:
+            self.last_good = scenario
+        return scenario or self.last_good
 
     @property
     def is_dirty(self) -> bool:
@@ -97,11 +101,19 @@ class EditSession(QObject):
 
     # --- what commands call ----------------------------------------------------------------
 
-    def set_positions(self, positions: Mapping[str, Position | None]) -> None:
-        """Set (or remove, for ``None``) node positions; the layout is saved with the document."""
+    def set_positions(self, positions: Mapping[str, Position | None]) -> dict[str, Position]:
+        """Set (or remove, for ``None``) node positions; the layout is saved with the document.
+
+        The first arrangement by the author also records the automatic positions of every other
+        step (the picture they arranged against); those are returned so an undo can
+        :meth:`forget_positions` them again and leave no layout file behind.
+        """
         layout = self.document.layout
+        recorded: dict[str, Position] = {}
         for step_id, automatic in self._automatic.items():
-            layout.positions.setdefault(step_id, automatic)  # the whole picture, as seen
+            if step_id not in layout.positions:
+                layout.positions[step_id] = automatic
+                recorded[step_id] = automatic
         self._automatic = {}
         for step_id, position in positions.items():
             if position is None:
@@ -109,6 +121,27 @@ class EditSession(QObject):
             else:
                 layout.set(step_id, (float(position[0]), float(position[1])))
         self.layoutChanged.emit()
+        return recorded
+
+    def rename_position(self, old: str, new: str, position: Position | None) -> None:
+        """After a step rename: keep the step where it was drawn (``position``, from before).
+
+        The document renames saved positions itself; an automatic one is carried over here.
+        """
+        self._automatic.pop(old, None)
+        if position is not None and new not in self.document.layout.positions:
+            self._automatic[new] = position
+        self.layoutChanged.emit()
+
+    def forget_positions(self, positions: Mapping[str, Position]) -> None:
+        """Make recorded automatic positions automatic again (if still where they were)."""
+        layout = self.document.layout
+        for step_id, position in positions.items():
+            if layout.positions.get(step_id) == position:
+                del layout.positions[step_id]
+                self._automatic[step_id] = position
+        if positions:
+            self.layoutChanged.emit()
 
     def auto_layout(self, step_ids: Iterable[str] | None = None) -> dict[str, Position]:
         """Layered positions for the shown scenario (all steps, or only ``step_ids``)."""
@@ -133,6 +166,8 @@ class EditSession(QObject):
         """Recompute :attr:`problems`: load errors of the text, then the validator's findings."""
         document = self.document
         problems: list[ScenarioError] = list(document.errors)
+        if document.scenario is not None:
+            self.last_good = document.scenario
         validate = _validator()
         if document.scenario is not None and validate is not None:
             try:
@@ -144,8 +179,8 @@ class EditSession(QObject):
         self.problemsChanged.emit()
 
     def _on_document_change(self, kind: str, path: tuple[Any, ...]) -> None:
-        if self.document.scenario is not None:
-            self.last_good = self.document.scenario
+        # Nothing here derives the scenario for a text edit: that re-reads scenario.yaml, and
+        # it runs once per keystroke. Views that need it ask (``shown``), debounced.
         if kind == "reload":
             self.last_good = self.document.scenario
             self._fill_missing_positions()

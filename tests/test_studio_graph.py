@@ -277,3 +277,20 @@ def test_highlight_step_marks_the_current_step_for_the_chat(studio: Any) -> None
 def test_items_are_the_only_things_on_the_scene(studio: Any) -> None:
     kinds = {type(item) for item in studio.scene.items()}
     assert kinds <= {NodeItem, EdgeItem}
+
+
+def test_undoing_an_added_step_leaves_no_layout_file_behind(
+        studio: Any, analyst_bot: Path) -> None:
+    studio.add_step_at(QPointF(100, 100), "pricing")
+    studio.session.undo_stack.undo()
+    assert studio.save()
+    assert not (analyst_bot / "scenario.layout.json").exists()
+    assert studio.session.position("review") is not None  # still drawn where it was
+
+
+def test_renaming_keeps_the_step_where_it_is_drawn(studio: Any) -> None:
+    before = studio.session.position("review")
+    studio.select_step("review")
+    studio.rename_selected("final_review")
+    assert studio.session.position("final_review") == before
+    assert studio.scene.nodes["final_review"].pos().toTuple() == before

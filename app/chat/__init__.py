@@ -2,12 +2,10 @@
 
 ``pane.ChatPane`` is the chat; ``runner`` moves engine calls to a worker loop and engine events
 back to the UI thread; ``settings``/``keys``/``settings_dialog`` choose the provider and keep
-the API key out of files; ``install.install_chat(window)`` puts it into the main window.
+the API key out of files; ``studio.install_chat(window)`` puts it into the main window
+(the studio calls :func:`install` below at start).
 """
 
-from app.logview.refcount_guard import guard as _guard_refcounts
-
-_guard_refcounts()
 
 
 def install(window: object) -> object:

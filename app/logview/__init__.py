@@ -6,6 +6,3 @@ from events) are plain Python; ``model``/``delegate``/``view`` show events in a 
 The live test chat (``app.chat``) reuses the view, projection and inspector.
 """
 
-from app.logview.refcount_guard import guard as _guard_refcounts
-
-_guard_refcounts()

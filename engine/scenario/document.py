@@ -105,7 +105,8 @@ class ScenarioDocument:
         self._fingerprints: dict[Path, _Fingerprint] = {}
         self._disk_yaml: str | None = yaml_text if on_disk else None
         self._disk_layout = self.layout.to_json() if on_disk and self._has_layout_file() else None
-        self._removed: dict[DocPath, tuple[Any, Any]] = {}  # path -> (node, key comment)
+        #: path -> nodes removed or replaced there, with their key's comment, newest last
+        self._removed: dict[DocPath, list[tuple[Any, Any]]] = {}
         self._created: set[DocPath] = set()  # mappings ``set`` made on the way to a new key
         self._set_source(yaml_text)
         if on_disk:
@@ -271,7 +272,7 @@ class ScenarioDocument:
             index = key if key >= 0 else len(parent) + key
             comment = None
             del parent[index]
-        self._removed[path] = (node, comment)
+        self._bury(path, node, comment)
         self._prune_created(path[:-1])
         self._edited("delete", path)
         return index, old
@@ -514,7 +515,7 @@ class ScenarioDocument:
         old = parent[key]
         if isinstance(old, CommentedMap) and isinstance(value, dict):
             for stale in [k for k in old if k not in value]:
-                self._removed[(*path, stale)] = (old[stale], old.ca.items.pop(stale, None))
+                self._bury((*path, stale), old[stale], old.ca.items.pop(stale, None))
                 del old[stale]
             for index, (sub_key, sub_value) in enumerate(value.items()):
                 sub_path = (*path, sub_key)
@@ -530,7 +531,7 @@ class ScenarioDocument:
                     old.ca.items[sub_key] = comment
             return
         revived, _ = self._revived(path, value)
-        self._removed[path] = (old, None)
+        self._bury(path, old, None)
         if revived is not None:
             parent[key] = revived
         elif isinstance(old, CommentedSeq) and isinstance(value, list):
@@ -556,12 +557,18 @@ class ScenarioDocument:
             del parent[path[-1]]
             path = path[:-1]
 
+    def _bury(self, path: DocPath, node: Any, comment: Any) -> None:
+        self._removed.setdefault(path, []).append((node, comment))
+
     def _revived(self, path: DocPath, value: Any) -> tuple[Any, Any]:
-        """The node deleted at ``path`` if ``value`` equals it (undo of a delete), else Nones."""
-        removed = self._removed.pop(path, None)
-        if removed is None or _plain(removed[0]) != _plain(value):
-            return None, None
-        return removed
+        """The node removed at ``path`` that equals ``value`` (undo of a delete or a replace),
+        with its key's comment; ``(None, None)`` when there is none."""
+        buried = self._removed.get(path, [])
+        wanted = _plain(value)
+        for index in range(len(buried) - 1, -1, -1):
+            if _plain(buried[index][0]) == wanted:
+                return buried.pop(index)
+        return None, None
 
     def _dump(self, tree: Any) -> str:
         stream = io.StringIO()

@@ -14,6 +14,10 @@ still be drawn and reported).
 
 Edges go from a step to its target, keyed by the signal, with ``requires`` (tuple of variable
 names) and ``description``. ``graph.graph["start"]`` is the start step's id.
+
+Questions about one variable (:func:`set_reach`, :func:`unset_reach`) are answered by a
+:class:`VariableFlow`, which answers them for every variable at once; a caller that asks about
+many variables (the validator) builds one and asks it.
 """
 
 from __future__ import annotations
@@ -120,11 +124,10 @@ def set_reach(
     reachable: set[str] | None = None,
 ) -> set[str]:
     """Steps where ``variable`` may already have been set: a step whose results set it, and
-    every step after one (on a way from the start). ``paths`` and ``reachable`` (from
-    :func:`conversation_paths` and :func:`reachable_from_start`) save recomputing them."""
-    paths = paths if paths is not None else conversation_paths(graph)
-    on_the_way = reachable if reachable is not None else reachable_from_start(graph, paths)
-    return _downstream(paths, setters(graph, variable, on_the_way)) & on_the_way
+    every step after one (on a way from the start). ``paths`` (from :func:`conversation_paths`)
+    saves rebuilding it; ``reachable`` is accepted for older callers and no longer needed.
+    Ask a :class:`VariableFlow` when asking about many variables."""
+    return VariableFlow(graph, paths).set_at(variable)
 
 
 def unset_reach(graph: nx.MultiDiGraph, variable: str) -> set[str]:
@@ -132,22 +135,100 @@ def unset_reach(graph: nx.MultiDiGraph, variable: str) -> set[str]:
 
     A transition guarantees the variable when it ``requires`` it, or when its step has it as a
     required result. Defaults are the caller's business (a variable with one is always set).
+    Ask a :class:`VariableFlow` when asking about many variables.
     """
-    start = graph.graph.get("start")
-    if start not in graph:
-        return set()
-    unset_paths = nx.DiGraph()
-    unset_paths.add_nodes_from(graph.nodes)
-    for source, target, requires in graph.edges(data="requires"):
-        node = graph.nodes[source]
-        if not node["final"] and variable not in requires and variable not in node["ensures"]:
-            unset_paths.add_edge(source, target)
-    return _downstream(unset_paths, {start})
+    return VariableFlow(graph).unset_at(variable)
 
 
 def may_be_unset(graph: nx.MultiDiGraph, variable: str, step_id: str) -> bool:
     """Whether some way from the start reaches ``step_id`` without ``variable`` being set."""
-    return step_id in unset_reach(graph, variable)
+    return VariableFlow(graph).may_be_unset(variable, step_id)
+
+
+class VariableFlow:
+    """Where each variable may already be set, and where it may still be unset, for all at once.
+
+    Searching the graph once per variable costs steps × variables. Here each variable is one bit
+    of a Python int, and two forward dataflows over the conversation paths (transitions of final
+    steps left out, as in :func:`conversation_paths`) compute every step's bits to a fixpoint:
+
+    *may be set* (as :func:`set_reach`): at a step reachable from the start, the bits of its own
+    ``sets``, joined with those of every step before it. All steps of a cycle share one value,
+    so the strongly connected components are visited once each, in topological order.
+
+    *may be unset* (as :func:`unset_reach`): all bits at the start step; a transition from S
+    passes on all but the bits its ``requires`` names and S's ``ensures`` (those hold once it is
+    taken), joined over the transitions into a step. The transitions clear different bits, so
+    each component is iterated with a worklist until nothing changes.
+
+    Names the graph never mentions share bit 0, which nothing sets and nothing clears. The
+    graph must not change while the flow is in use (graphs from :func:`scenario_graph` never do).
+    """
+
+    def __init__(self, graph: nx.MultiDiGraph, paths: nx.DiGraph | None = None) -> None:
+        paths = paths if paths is not None else conversation_paths(graph)
+        self._bit: dict[str, int] = {}  # variable → its bit; bit 0 is for any other name
+        self._setters: dict[str, set[str]] = {}
+        sets: dict[str, int] = {}
+        ensures: dict[str, int] = {}
+        for node, data in graph.nodes(data=True):
+            sets[node] = self._mask(data["sets"])
+            ensures[node] = self._mask(data["ensures"])
+            for name in data["sets"]:
+                self._setters.setdefault(name, set()).add(node)
+        # What each transition lets through, joined over parallel transitions (other signals).
+        # The masks are made first: they number the names ``everything`` must cover.
+        passes: dict[str, dict[str, int]] = {node: {} for node in graph}
+        cleared: list[tuple[str, str, int]] = [
+            (source, target, self._mask(requires) | ensures[source])
+            for source, target, requires in graph.edges(data="requires")
+            if not graph.nodes[source]["final"]
+        ]
+        everything = (1 << (len(self._bit) + 1)) - 1
+        for source, target, clear in cleared:
+            followers = passes[source]
+            followers[target] = followers.get(target, 0) | (everything & ~clear)
+
+        components = nx.condensation(paths)
+        order: list[set[str]] = [
+            components.nodes[index]["members"] for index in nx.topological_sort(components)
+        ]
+        reachable = reachable_from_start(graph, paths)
+        self._set = _may_be_set(components, order, sets, reachable)
+        start = graph.graph.get("start")
+        self._unset = _may_be_unset(order, passes, start if start in graph else None, everything)
+
+    def _mask(self, names: Iterable[str]) -> int:
+        """The bits of ``names``, giving each name not seen before the next free bit."""
+        mask = 0
+        for name in names:
+            mask |= 1 << self._bit.setdefault(name, len(self._bit) + 1)
+        return mask
+
+    def _bit_of(self, variable: str) -> int:
+        return self._bit.get(variable, 0)
+
+    def may_be_set(self, variable: str, step_id: str) -> bool:
+        """Whether ``variable`` may already have been set at ``step_id`` (see :func:`set_reach`)."""
+        return bool(self._set.get(step_id, 0) >> self._bit_of(variable) & 1)
+
+    def may_be_unset(self, variable: str, step_id: str) -> bool:
+        """Whether some way from the start reaches ``step_id`` without ``variable`` being set."""
+        return bool(self._unset.get(step_id, 0) >> self._bit_of(variable) & 1)
+
+    def set_at(self, variable: str) -> set[str]:
+        """The steps where ``variable`` may already have been set (as :func:`set_reach`)."""
+        bit = self._bit_of(variable)
+        return {node for node, bits in self._set.items() if bits >> bit & 1}
+
+    def unset_at(self, variable: str) -> set[str]:
+        """The steps some way from the start reaches with ``variable`` unset (:func:`unset_reach`)."""
+        bit = self._bit_of(variable)
+        return {node for node, bits in self._unset.items() if bits >> bit & 1}
+
+    def setters(self, variable: str) -> set[str]:
+        """The steps whose results set ``variable`` (as :func:`setters` of all steps)."""
+        return set(self._setters.get(variable, ()))
 
 
 def steps_before(graph: nx.MultiDiGraph, step_id: str) -> set[str]:
@@ -168,6 +249,57 @@ def setters(graph: nx.MultiDiGraph, variable: str, among: Iterable[str] | None =
     return {node for node in nodes if variable in graph.nodes[node]["sets"]}
 
 
+def _may_be_set(
+    components: nx.DiGraph, order: list[set[str]], sets: dict[str, int], reachable: set[str]
+) -> dict[str, int]:
+    """Each step's bits of variables set there or at a step before it (on a way from start).
+
+    A component's value is what its reachable members set, joined with the values of the
+    components before it; ``order`` is topological, so those are known already."""
+    mapping: dict[str, int] = components.graph["mapping"]
+    value_of: dict[int, int] = {}
+    bits: dict[str, int] = {}
+    for members in order:
+        index = mapping[next(iter(members))]
+        value = 0
+        for before in components.predecessors(index):
+            value |= value_of[before]
+        for node in members:
+            if node in reachable:
+                value |= sets[node]
+        value_of[index] = value
+        bits.update(dict.fromkeys(members, value))
+    return bits
+
+
+def _may_be_unset(
+    order: list[set[str]], passes: dict[str, dict[str, int]], start: str | None, everything: int
+) -> dict[str, int]:
+    """Each step's bits of variables some way from ``start`` leaves unset on arrival.
+
+    Components are done in topological ``order``: everything that enters one is known before
+    its worklist runs, and what leaves it is passed on to later components as it is found."""
+    bits = dict.fromkeys(passes, 0)
+    if start is None:
+        return bits
+    bits[start] = everything
+    for members in order:
+        pending = [node for node in members if bits[node]]
+        waiting = set(pending)
+        while pending:
+            node = pending.pop()
+            waiting.discard(node)
+            value = bits[node]
+            for follower, allowed in passes[node].items():
+                arriving = value & allowed & ~bits[follower]
+                if arriving:
+                    bits[follower] |= arriving
+                    if follower in members and follower not in waiting:
+                        waiting.add(follower)
+                        pending.append(follower)
+    return bits
+
+
 def _downstream(paths: nx.DiGraph, sources: Iterable[str]) -> set[str]:
     """``sources`` and every node reachable from one of them (one search for all)."""
     seen = {source for source in sources if source in paths}
@@ -182,6 +314,7 @@ def _downstream(paths: nx.DiGraph, sources: Iterable[str]) -> set[str]:
 
 
 __all__ = [
+    "VariableFlow",
     "can_finish",
     "conversation_paths",
     "declared_steps",

@@ -153,6 +153,8 @@ class _Checker:
         self.graph = graphs.scenario_graph(scenario)
         self.paths = graphs.conversation_paths(self.graph)
         self.reachable = graphs.reachable_from_start(self.graph, self.paths)
+        #: Where each variable may be set or unset, for all variables in one pass.
+        self.flow = graphs.VariableFlow(self.graph, self.paths)
         self.yaml_path = scenario.yaml_path
 
     def run(self) -> Iterator[Finding]:
@@ -321,7 +323,6 @@ class _Checker:
 
     def check_requirements(self) -> Iterator[Finding]:
         variables = self.scenario.variables
-        set_at: dict[str, set[str]] = {}  # variable → steps where it may be set already
         for step_id, step in self.scenario.steps.items():
             for signal, transition in step.transitions.items():
                 for index, name in enumerate(transition.requires):
@@ -344,11 +345,7 @@ class _Checker:
                         continue
                     if variables[name].default is not None or step_id not in self.reachable:
                         continue  # an unreachable step is reported as such, once
-                    if name not in set_at:
-                        set_at[name] = graphs.set_reach(
-                            self.graph, name, self.paths, self.reachable
-                        )
-                    if step_id not in set_at[name]:
+                    if not self.flow.may_be_set(name, step_id):
                         yield self.at(
                             "unsettable-requirement",
                             "error",
@@ -544,7 +541,6 @@ class _Checker:
         """A placeholder whose variable may have no value is sent to the model as written."""
         variables = self.scenario.variables
         reachable = self.reachable
-        unset_at: dict[str, set[str]] = {}
         for source in self._texts():
             if source.step is None or source.step not in reachable:
                 continue
@@ -554,11 +550,9 @@ class _Checker:
                 variable = variables.get(name)
                 if variable is None or variable.default is not None or name in reported:
                     continue
-                if not graphs.setters(self.graph, name):
+                if not self.flow.setters(name):
                     continue  # reported once as a variable nothing sets
-                if name not in unset_at:
-                    unset_at[name] = graphs.unset_reach(self.graph, name)
-                if source.step in unset_at[name]:
+                if self.flow.may_be_unset(name, source.step):
                     reported.add(name)
                     line, column = _position(source, match.start())
                     yield Finding(
@@ -589,7 +583,7 @@ class _Checker:
                     name,
                     "default",
                 )
-            is_set = variable.default is not None or bool(graphs.setters(self.graph, name))
+            is_set = variable.default is not None or bool(self.flow.setters(name))
             if not is_set and name not in used:
                 yield self.at(
                     "unused-variable",
