@@ -634,3 +634,16 @@ def test_any_edits_keep_text_and_tree_in_step_and_undo_restores_every_byte(
     for step in reversed(undo):
         step()
     assert document.yaml_text() == PIZZA
+
+
+def test_prepare_builds_the_tree_without_changing_anything(pizza: Path, tmp_path: Path) -> None:
+    document = ScenarioDocument.open(pizza)
+    document.prepare()
+    assert document.yaml_text() == PIZZA and not document.modified
+    document.set(("title",), "Prepared")
+    assert changed_lines(PIZZA, document.yaml_text()) == [
+        "-title: Pizza ordering", "+title: Prepared",
+    ]
+    broken = ScenarioDocument.open(write_scenario(tmp_path / "bad", "a: [\n", {}))
+    broken.prepare()
+    assert broken.errors and broken.yaml_text() == "a: [\n"

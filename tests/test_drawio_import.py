@@ -271,6 +271,22 @@ def test_a_deleted_vertex_removes_the_step_but_keeps_its_file(shop: Path, tmp_pa
     assert "pay" not in Layout.load(shop).positions
 
 
+def test_editing_the_step_property_renames_the_step_everywhere(
+    shop: Path, tmp_path: Path
+) -> None:
+    drawing = DrawioFile(shop)
+    drawing.cell("step:pick").set("step", "choose")
+    drawing.move("step:pick", 700, 10)
+    plan = import_drawio(drawing.save(tmp_path / "d.drawio"), shop)
+    assert plan.changes[0] == "renamed step pick → choose"
+    scenario = ScenarioDocument.open(shop).scenario
+    assert scenario is not None
+    assert list(scenario.steps) == ["greet", "choose", "pay", "thanks"]
+    assert scenario.steps["greet"].transitions["wants"].to == "choose"
+    assert Layout.load(shop).positions["choose"] == (700.0, 10.0)
+    assert import_drawio(DrawioFile(shop).save(tmp_path / "again.drawio"), shop).empty
+
+
 def test_text_boxes_and_notes_are_ignored_and_reported(shop: Path, tmp_path: Path) -> None:
     drawing = DrawioFile(shop)
     drawing.add_vertex("note-1", "Ask legal about refunds", style="text;html=1;")
@@ -435,6 +451,7 @@ def test_the_command_reports_a_refusal_without_a_traceback(
 # --- a big scenario ----------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_a_thousand_step_scenario_round_trips_unchanged(tmp_path: Path) -> None:
     lines = ["# generated", "name: big", "start: s0", "steps:"]
     for index in range(1000):

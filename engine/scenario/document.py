@@ -403,6 +403,16 @@ class ScenarioDocument:
             if fingerprint.differs_from_disk(path)
         )
 
+    def prepare(self) -> None:
+        """Build the round-trip tree now rather than on the first edit.
+
+        Opening reads only the text; ruamel builds the tree in pure Python (about a second per
+        1,000 steps), so a view may call this when idle, right after it first shows the scenario.
+        Unparseable YAML is not an error here: it shows in :attr:`errors`.
+        """
+        if self._tree is not None:
+            self._editable_tree()
+
     def reload(self) -> None:
         """Forget every unsaved edit and read the folder again."""
         fresh = ScenarioDocument.open(self.folder)

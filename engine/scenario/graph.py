@@ -161,8 +161,8 @@ class VariableFlow:
     taken), joined over the transitions into a step. The transitions clear different bits, so
     each component is iterated with a worklist until nothing changes.
 
-    Names the graph never mentions share bit 0, which nothing sets and nothing clears. The
-    graph must not change while the flow is in use (graphs from :func:`scenario_graph` never do).
+    Names the graph never mentions share bit 0, which nothing sets and nothing clears. The flow
+    is computed once, when it is made: it answers for the graph as it was then.
     """
 
     def __init__(self, graph: nx.MultiDiGraph, paths: nx.DiGraph | None = None) -> None:
@@ -171,20 +171,23 @@ class VariableFlow:
         self._setters: dict[str, set[str]] = {}
         sets: dict[str, int] = {}
         ensures: dict[str, int] = {}
+        finals: set[str] = set()
         for node, data in graph.nodes(data=True):
             sets[node] = self._mask(data["sets"])
             ensures[node] = self._mask(data["ensures"])
             for name in data["sets"]:
                 self._setters.setdefault(name, set()).add(node)
-        # What each transition lets through, joined over parallel transitions (other signals).
-        # The masks are made first: they number the names ``everything`` must cover.
-        passes: dict[str, dict[str, int]] = {node: {} for node in graph}
-        cleared: list[tuple[str, str, int]] = [
+            if data["final"]:
+                finals.add(node)
+        cleared = [
             (source, target, self._mask(requires) | ensures[source])
             for source, target, requires in graph.edges(data="requires")
-            if not graph.nodes[source]["final"]
+            if source not in finals
         ]
+        # Every name has its bit now. What a transition lets through is all bits but those it
+        # clears, joined over the parallel transitions (other signals) to the same step.
         everything = (1 << (len(self._bit) + 1)) - 1
+        passes: dict[str, dict[str, int]] = {node: {} for node in graph}
         for source, target, clear in cleared:
             followers = passes[source]
             followers[target] = followers.get(target, 0) | (everything & ~clear)
@@ -222,7 +225,7 @@ class VariableFlow:
         return {node for node, bits in self._set.items() if bits >> bit & 1}
 
     def unset_at(self, variable: str) -> set[str]:
-        """The steps some way from the start reaches with ``variable`` unset (:func:`unset_reach`)."""
+        """The steps a way from the start reaches with ``variable`` unset (:func:`unset_reach`)."""
         bit = self._bit_of(variable)
         return {node for node, bits in self._unset.items() if bits >> bit & 1}
 
