@@ -25,7 +25,6 @@ from PySide6.QtWidgets import (
     QInputDialog,
     QLabel,
     QLineEdit,
-    QPlainTextEdit,
     QPushButton,
     QStackedWidget,
     QTableWidget,
@@ -37,6 +36,7 @@ from PySide6.QtWidgets import (
 
 from app import commands
 from app.highlighter import MarkdownHighlighter
+from app.instruction_editor import GlobalUndoPlainTextEdit
 from app.session import EditSession
 from engine.scenario.model import OnEnter, StepKind, ValueType
 
@@ -53,14 +53,13 @@ def unique_name(base: str, taken: set[str]) -> str:
     return f"{base}_{index}"
 
 
-class MessageTextEdit(QPlainTextEdit):
+class MessageTextEdit(GlobalUndoPlainTextEdit):
     """The text a message step sends: several lines, committed when the field loses focus."""
 
     committed = Signal(str)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setUndoRedoEnabled(False)  # the studio's undo stack owns undo
         self.setTabChangesFocus(True)
         self.setPlaceholderText("the text a message step sends; {{variables}} are filled in")
         self.setFixedHeight(self.fontMetrics().lineSpacing() * 5 + 12)

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import json
 
-from PySide6.QtCore import QStringListModel, Qt, QTimer, Signal
-from PySide6.QtGui import QFont, QFontDatabase, QKeyEvent, QTextCursor
+from PySide6.QtCore import QEvent, QStringListModel, Qt, QTimer, Signal
+from PySide6.QtGui import QFont, QFontDatabase, QKeyEvent, QKeySequence, QTextCursor
 from PySide6.QtWidgets import (
     QCompleter,
     QLabel,
@@ -58,12 +58,38 @@ def request_size(session: EditSession, step_id: str | None) -> int | None:
     return len(instructions) + len(schema)
 
 
-class MarkdownEdit(QPlainTextEdit):
+def leaves_undo_to_the_window(event: QEvent) -> bool:
+    """True for Ctrl+Z / Ctrl+Shift+Z while a text field has focus: they must reach the studio.
+
+    A text widget claims the undo shortcuts for its own history even when that is switched off;
+    ignoring the shortcut override lets the window's Undo/Redo (the studio's stack) run instead.
+    """
+    if event.type() != QEvent.Type.ShortcutOverride or not isinstance(event, QKeyEvent):
+        return False
+    if event.matches(QKeySequence.StandardKey.Undo) or event.matches(QKeySequence.StandardKey.Redo):
+        event.ignore()
+        return True
+    return False
+
+
+class GlobalUndoPlainTextEdit(QPlainTextEdit):
+    """A QPlainTextEdit whose Ctrl+Z / Ctrl+Shift+Z are the studio's, not its own."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setUndoRedoEnabled(False)
+
+    def event(self, event: QEvent) -> bool:
+        if leaves_undo_to_the_window(event):
+            return False
+        return super().event(event)
+
+
+class MarkdownEdit(GlobalUndoPlainTextEdit):
     """A plain-text editor that completes ``{{variable}}`` names."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setUndoRedoEnabled(False)  # the studio's undo stack owns undo
         self.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
         font = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
         font.setStyleHint(QFont.StyleHint.Monospace)

@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
 
 from app import commands
 from app.inspector import IDENTIFIER, unique_name
-from app.instruction_editor import TextFileEditor
+from app.instruction_editor import GlobalUndoPlainTextEdit, TextFileEditor
 from app.session import EditSession
 from engine.scenario.model import ValueType
 
@@ -258,8 +258,7 @@ class YamlSourceEditor(QWidget):
         self.session: EditSession | None = None
         self._applying = False
         self._stale = True
-        self.edit = QPlainTextEdit()
-        self.edit.setUndoRedoEnabled(False)
+        self.edit = GlobalUndoPlainTextEdit()
         self.edit.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
         font = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
         font.setStyleHint(QFont.StyleHint.Monospace)

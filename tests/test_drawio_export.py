@@ -246,3 +246,18 @@ def test_the_command_refuses_a_broken_scenario_with_its_located_error(
     assert "scenario.yaml:9:5: error: unknown key 'gaol'" in error
     assert "Traceback" not in error
     assert not (tmp_path / "x.drawio").exists()
+
+
+def test_the_command_notes_transitions_to_unknown_steps(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = write_shop(tmp_path / "shop")
+    (folder / "scenario.yaml").write_text(SHOP.replace("{to: greet}", "{to: nowhere}"), "utf-8")
+    output = tmp_path / "shop.drawio"
+    assert cli_main(["export-drawio", str(folder), "-o", str(output)]) == 0
+    assert capsys.readouterr().out.splitlines() == [
+        f"wrote {output} (3 steps, 2 transitions)",
+        "note: 1 transition(s) lead to unknown steps (nowhere) and are not drawn; "
+        "`python -m engine validate` shows where",
+    ]
+    assert "edge:pick:back" not in read_drawio(output).cells

@@ -287,6 +287,21 @@ def test_editing_the_step_property_renames_the_step_everywhere(
     assert import_drawio(DrawioFile(shop).save(tmp_path / "again.drawio"), shop).empty
 
 
+def test_a_duplicated_step_box_becomes_a_new_step_not_a_second_claim(
+    shop: Path, tmp_path: Path
+) -> None:
+    drawing = DrawioFile(shop)
+    copy = etree.fromstring(etree.tostring(drawing.cell("step:pick")))
+    copy.set("id", "QxY-12")  # draw.io gives a copy a fresh id and keeps its properties
+    drawing.root.append(copy)
+    drawing.move("step:pick", 0, 0)
+    plan = import_drawio(drawing.save(tmp_path / "d.drawio"), shop)
+    assert "new step pick_2 ('Pick') with 0 transition(s)" in plan.changes
+    scenario = ScenarioDocument.open(shop).scenario
+    assert scenario is not None and scenario.steps["pick_2"].instructions == "steps/pick_2.md"
+    assert scenario.steps["pick"].instructions == "steps/pick.md"
+
+
 def test_text_boxes_and_notes_are_ignored_and_reported(shop: Path, tmp_path: Path) -> None:
     drawing = DrawioFile(shop)
     drawing.add_vertex("note-1", "Ask legal about refunds", style="text;html=1;")

@@ -126,3 +126,17 @@ def test_the_persona_is_editable_with_undo(studio: Any, qtbot: Any, analyst_bot:
     assert studio.session.scenario.persona_text == original + " Stay polite."
     studio.session.undo_stack.undo()
     assert studio.session.scenario.persona_text == original
+
+
+def test_ctrl_z_in_the_editor_undoes_through_the_studios_stack(studio: Any, qtbot: Any) -> None:
+    studio.select_step("idea")
+    editor = studio.editor.edit
+    original = editor.toPlainText()
+    editor.setFocus()
+    type_at_end(qtbot, editor, "abc")
+    qtbot.keyClick(editor, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert editor.toPlainText() == original
+    assert studio.session.undo_stack.index() == 0
+    qtbot.keyClick(editor, Qt.Key.Key_Z,
+                   Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    assert editor.toPlainText() == original + "abc"

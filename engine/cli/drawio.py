@@ -55,8 +55,14 @@ def run_export(args: argparse.Namespace) -> int:
     output = args.output or document.folder / f"{scenario.name}.drawio"
     write_drawio(scenario, output, document.layout, compressed=args.compressed,
                  direction=args.direction)
-    edges = sum(len(step.transitions) for step in scenario.steps.values())
-    print(f"wrote {output} ({len(scenario.steps)} steps, {edges} transitions)")
+    transitions = [t for step in scenario.steps.values() for t in step.transitions.values()]
+    dangling = [t for t in transitions if t.to not in scenario.steps]
+    print(f"wrote {output} ({len(scenario.steps)} steps, "
+          f"{len(transitions) - len(dangling)} transitions)")
+    if dangling:
+        targets = ", ".join(sorted({t.to for t in dangling}))
+        print(f"note: {len(dangling)} transition(s) lead to unknown steps ({targets}) and are "
+              "not drawn; `python -m engine validate` shows where")
     return 0
 
 
