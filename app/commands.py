@@ -250,6 +250,36 @@ def auto_layout(stack: QUndoStack, session: EditSession) -> None:
     stack.push(MoveNodesCommand(session, old, dict(new), text="Auto-layout"))
 
 
+def from_document_edit(session: EditSession, edit: Any) -> QUndoCommand:
+    """The command making one planned document edit (an ``engine.drawio.Edit``)."""
+    op, path = edit.op, tuple(edit.path)
+    if op == "set":
+        return SetValueCommand(session, path, edit.value)
+    if op == "insert":
+        return InsertKeyCommand(session, path, str(edit.key), edit.value)
+    if op == "delete":
+        return DeleteKeyCommand(session, path)
+    if op == "rename_key":
+        return RenameKeyCommand(session, path, str(edit.value))
+    if op == "rename_step":
+        return RenameStepCommand(session, str(edit.key), str(edit.value))
+    if op == "set_text":
+        relpath = str(path[0])
+        return SetTextCommand(session, relpath, str(edit.value),
+                              old=_text_or_empty(session, relpath))
+    raise ValueError(f"unknown document edit {op!r}")
+
+
+def place_all(stack: QUndoStack, session: EditSession, positions: Mapping[str, Position]) -> None:
+    """Give every step the position in ``positions`` (steps not in it lose theirs)."""
+    current = session.positions()
+    old: dict[str, Position | None] = {step: current.get(step)
+                                       for step in {*current, *positions}}
+    new: dict[str, Position | None] = {step: positions.get(step) for step in old}
+    if old != new:
+        stack.push(MoveNodesCommand(session, old, new, text="Place steps"))
+
+
 def _text_or_empty(session: EditSession, relpath: str) -> str:
     try:
         return session.document.text(relpath)

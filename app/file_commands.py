@@ -1,4 +1,4 @@
-"""The studio's file commands: open, new from a template, save, save as, reload, export, recent.
+"""The studio's file commands: open, new, save, save as, reload, draw.io export/import, recent.
 
 A mixin of :class:`~app.main_window.MainWindow`, kept apart so the window module stays about
 panes and gestures. Saving goes through :meth:`ScenarioDocument.save` (only changed files, each
@@ -12,6 +12,7 @@ from pathlib import Path
 
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
+from app import commands
 from app.dialogs import NewScenarioDialog
 from app.session import EditSession
 from engine.errors import PrompterError
@@ -193,6 +194,62 @@ class FileCommands:
         self.statusBar().showMessage(f"Exported {path}", 6000)
         return True
 
+    def import_drawio(self, path: Path | str | None = None) -> bool:
+        """Apply a draw.io diagram edited elsewhere: one undoable step, then a list of changes.
+
+        The diagram is compared with the graph as the studio shows it (so a diagram exported
+        from here and re-imported untouched changes nothing). A diagram that cannot be mapped,
+        or would leave the scenario invalid, is refused with the reason and the cell it names.
+        """
+        if self.session is None or not self._editable():
+            return False
+        try:
+            from engine import drawio
+        except ImportError:
+            self.statusBar().showMessage("draw.io import is not available in this build.", 6000)
+            return False
+        if path is None:
+            chosen, _filter = QFileDialog.getOpenFileName(
+                self, "Import from draw.io", str(self.session.folder),
+                "draw.io diagrams (*.drawio *.xml);;All files (*)")
+            if not chosen:
+                return False
+            path = chosen
+        session = self.session
+        try:
+            plan = drawio.plan_import(_AsShown(session), drawio.read_drawio(path))
+        except (PrompterError, OSError) as error:
+            self.tell("Cannot import the diagram", f"Nothing was changed.\n\n{error}", True)
+            return False
+        name = Path(path).name
+        if plan.empty:
+            self.tell("Import from draw.io", f"{name} matches the scenario: nothing to change."
+                      + _notes(plan.notes), False)
+            return True
+        stack = session.undo_stack
+        stack.beginMacro(f"Import {name}")
+        try:
+            for edit in plan.edits:
+                stack.push(commands.from_document_edit(session, edit))
+            if plan.positions is not None:
+                commands.place_all(stack, session, plan.positions)
+        finally:
+            stack.endMacro()
+        if session.document.errors:
+            problems = "\n".join(f"• {error}" for error in session.document.errors[:5])
+            macro = stack.command(stack.index() - 1)
+            macro.setObsolete(True)  # undone and dropped: no redo entry is left behind
+            stack.undo()
+            self.tell("Cannot import the diagram", "It would make the scenario invalid; "
+                      f"nothing was changed.\n\n{problems}", True)
+            return False
+        self.show_graph()
+        self.statusBar().showMessage(f"Imported {name}: {len(plan.changes)} change(s)", 8000)
+        self.tell("Import from draw.io", f"Imported {name} (one undo step):\n\n"
+                  + "\n".join(f"• {change}" for change in plan.changes) + _notes(plan.notes),
+                  False)
+        return True
+
     def maybe_save(self) -> bool:
         """True when it is fine to drop the current session (saved, discarded, or clean)."""
         if self.session is None:
@@ -232,6 +289,21 @@ class FileCommands:
     def _clear_recent(self) -> None:
         self.settings.setValue(SETTINGS_RECENT, [])
 
+
+class _AsShown:
+    """The session's document, with the layout the studio shows (automatic positions
+    included): what a diagram exported from the studio is compared with."""
+
+    def __init__(self, session: EditSession) -> None:
+        self._document = session.document
+        self.layout = Layout(positions=session.positions())
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self._document, name)
+
+
+def _notes(notes: list[str]) -> str:
+    return "\n\nNotes:\n" + "\n".join(f"• {note}" for note in notes) if notes else ""
 
 
 def _relative(path: Path, folder: Path) -> str:

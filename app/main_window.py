@@ -63,6 +63,9 @@ SETTINGS_GEOMETRY = "window/geometry"
 SETTINGS_STATE = "window/state"
 #: bump when the set of default docks changes, so an old saved state does not hide new panes
 STATE_VERSION = 1
+#: first start: each side column's share of the window width, and its least width
+DEFAULT_SIDE_PERCENT = 22
+DEFAULT_SIDE_MIN = 280
 
 Area = Qt.DockWidgetArea
 
@@ -120,6 +123,8 @@ class MainWindow(FileCommands, QMainWindow):
         self.ask_text: Callable[[str, str, str], str | None] = self._ask_text
         #: replaceable in tests: (question) -> Save / Discard / Cancel
         self.ask_unsaved: Callable[[str], QMessageBox.StandardButton] = self._ask_unsaved
+        #: replaceable in tests: (title, message, is_problem) -> None
+        self.tell: Callable[[str, str, bool], None] = self._tell
         self.setWindowTitle(APP_TITLE)
         self.setDockNestingEnabled(True)
         # side panes take the full height; the problems list sits under the graph, IDE-style
@@ -135,6 +140,8 @@ class MainWindow(FileCommands, QMainWindow):
         self.statusBar().showMessage("Ready", 2000)
         self.zoom_label = QLabel()
         self.statusBar().addPermanentWidget(self.zoom_label)
+        self.graph_view.zoomChanged.connect(
+            lambda scale: self.zoom_label.setText(f"{round(scale * 100)} %"))
         self.set_session(None)
         self._restore_window()
 
@@ -164,6 +171,11 @@ class MainWindow(FileCommands, QMainWindow):
         if hasattr(self, "panes_menu"):
             self.panes_menu.addAction(dock.toggleViewAction())
         return dock
+
+    def show_graph(self) -> None:
+        """Show the graph legibly: all of it when it fits, else from the start step down."""
+        scenario = self.session.shown if self.session is not None else None
+        self.graph_view.fit_readable(scenario.start if scenario is not None else None)
 
     def highlight_step(self, step_id: str | None) -> None:
         """Mark the step a conversation is in (None clears)."""
@@ -251,6 +263,8 @@ class MainWindow(FileCommands, QMainWindow):
         self.export_action = self._action("&Export to draw.io…", self.export_drawio,
                                           QKeySequence("Ctrl+E"),
                                           "Write the graph as a draw.io diagram")
+        self.import_action = self._action("&Import from draw.io…", self.import_drawio,
+                                          tip="Apply a diagram edited in draw.io (undoable)")
         self.reload_action = self._action("&Reload from Disk", self.reload,
                                           tip="Discard unsaved changes and read the files again")
         self.quit_action = self._action("&Quit", self.close, key.Quit)
@@ -287,6 +301,7 @@ class MainWindow(FileCommands, QMainWindow):
                                                "Arrange the steps in layers from the start step")
         self.about_action = self._action("&About Prompter Studio", self._about)
         self._document_actions = [self.save_action, self.save_as_action, self.export_action,
+                                  self.import_action,
                                   self.reload_action, self.find_action, self.add_step_action,
                                   self.rename_action, self.delete_action, self.auto_layout_action,
                                   self.select_all_action, self.fit_action]
@@ -301,7 +316,7 @@ class MainWindow(FileCommands, QMainWindow):
         file_menu.addSeparator()
         file_menu.addActions([self.save_action, self.save_as_action, self.reload_action])
         file_menu.addSeparator()
-        file_menu.addAction(self.export_action)
+        file_menu.addActions([self.export_action, self.import_action])
         file_menu.addSeparator()
         file_menu.addAction(self.quit_action)
         edit_menu = bar.addMenu("&Edit")
@@ -382,7 +397,7 @@ class MainWindow(FileCommands, QMainWindow):
                                  "template; File ▸ Open… opens a scenario folder.")
         self._update_title()
         self._update_broken_banner()
-        QTimer.singleShot(0, self.graph_view.fit_all)
+        QTimer.singleShot(0, self.show_graph)
         self.sessionChanged.emit(session)
         self.documentChanged.emit(session.document if session else None)
         self.stepSelected.emit("")
@@ -579,7 +594,7 @@ class MainWindow(FileCommands, QMainWindow):
         if self.session is None:
             return
         commands.auto_layout(self.session.undo_stack, self.session)
-        self.graph_view.fit_all()
+        self.show_graph()
 
     def _nodes_moved(self, old: dict[str, tuple[float, float]],
                      new: dict[str, tuple[float, float]]) -> None:
@@ -690,12 +705,20 @@ class MainWindow(FileCommands, QMainWindow):
             QTimer.singleShot(0, self._default_dock_sizes)
 
     def _default_dock_sizes(self) -> None:
-        """First start: a graph-first window with a comfortable inspector and problems list."""
-        width = max(340, self.width() * 29 // 100)
-        self.resizeDocks([self.panes["Step"]], [width], Qt.Orientation.Horizontal)
-        self.resizeDocks([self.panes["Problems"]], [max(140, self.height() // 5)],
+        """First start: the graph gets most of the width; the side panes are as narrow as they
+        comfortably go (a pane's own minimum wins), the problems list a strip under the graph."""
+        width = self.width()
+        side = [(dock, max(DEFAULT_SIDE_MIN, width * DEFAULT_SIDE_PERCENT // 100))
+                for dock in self.panes.values()
+                if dock.isVisible() and not dock.isFloating()
+                and self.dockWidgetArea(dock) in (Area.LeftDockWidgetArea,
+                                                  Area.RightDockWidgetArea)]
+        if side:
+            self.resizeDocks([dock for dock, _ in side], [size for _, size in side],
+                             Qt.Orientation.Horizontal)
+        self.resizeDocks([self.panes["Problems"]], [max(110, self.height() // 7)],
                          Qt.Orientation.Vertical)
-        self.graph_view.fit_all()
+        self.show_graph()
 
     # --- dialogs -------------------------------------------------------------------------
 
@@ -708,6 +731,12 @@ class MainWindow(FileCommands, QMainWindow):
                    | QMessageBox.StandardButton.Cancel)
         return QMessageBox.question(self, "Unsaved changes", question, buttons,
                                     QMessageBox.StandardButton.Save)
+
+    def _tell(self, title: str, message: str, problem: bool) -> None:
+        if problem:
+            QMessageBox.warning(self, title, message)
+        else:
+            QMessageBox.information(self, title, message)
 
     def _show_error(self, title: str, error: Exception) -> None:
         QMessageBox.warning(self, title, str(error))

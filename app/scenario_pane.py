@@ -265,6 +265,7 @@ class YamlSourceEditor(QWidget):
         self.edit.setFont(font)
         self.hint = QLabel("Edits here are applied after a short pause and can be undone.")
         self.hint.setEnabled(False)
+        self.hint.setWordWrap(True)  # a long hint must not widen the whole side column
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.edit, 1)

@@ -18,7 +18,6 @@ from PySide6.QtGui import QUndoStack
 
 from engine.errors import ScenarioError
 from engine.scenario.document import ScenarioDocument
-from engine.scenario.layout import Layout
 from engine.scenario.model import Scenario
 
 Position = tuple[float, float]
@@ -145,12 +144,12 @@ class EditSession(QObject):
 
     def auto_layout(self, step_ids: Iterable[str] | None = None) -> dict[str, Position]:
         """Layered positions for the shown scenario (all steps, or only ``step_ids``)."""
-        from engine.scenario.layout import auto_layout
+        from app.graph.layout import studio_layout
 
         scenario = self.shown
         if scenario is None:
             return {}
-        computed = auto_layout(scenario)
+        computed = studio_layout(scenario)
         if step_ids is None:
             return dict(computed)
         wanted = set(step_ids)
@@ -204,9 +203,10 @@ class EditSession(QObject):
         placed = self._automatic.keys() | layout.positions.keys()
         if all(step_id in placed for step_id in scenario.steps):
             return
+        from app.graph.layout import completed as complete_layout
+
         known = {**self._automatic, **layout.positions}
-        completed = Layout(positions={step: known[step] for step in scenario.steps
-                                      if step in known}).completed(scenario)
+        completed = complete_layout(scenario, known)
         self._automatic = {step_id: position for step_id, position in completed.items()
                            if step_id not in layout.positions}
 

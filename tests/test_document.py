@@ -647,3 +647,161 @@ def test_prepare_builds_the_tree_without_changing_anything(pizza: Path, tmp_path
     broken = ScenarioDocument.open(write_scenario(tmp_path / "bad", "a: [\n", {}))
     broken.prepare()
     assert broken.errors and broken.yaml_text() == "a: [\n"
+
+
+# --- large files: steps are parsed only when an edit reaches them --------------------------------
+
+#: PIZZA shaped so that its steps can be parsed one by one: no blank or comment line between two
+#: steps (comments and blank lines inside a step are fine).
+LAZY_PIZZA = PIZZA.replace("  # Delivery needs an address before anything is confirmed.\n", "").replace(
+    "    results:\n      pizzas:", "    # what was ordered\n\n    results:\n      pizzas:"
+)
+
+LAZY_EDITS = st.lists(
+    st.tuples(
+        st.sampled_from(["set", "delete", "rename", "insert", "rename_step", "undo"]),
+        st.sampled_from([
+            ("steps", "greet", "title"), ("steps", "take_order", "results", "pizzas"),
+            ("steps", "take_order", "transitions", "order_complete", "requires"),
+            ("steps", "delivery", "transitions", "change_order"), ("steps", "done"),
+            ("steps", "delivery", "results"), ("title",), ("steps", "take_order"),
+        ]),
+        st.sampled_from(["new text", 7, {"to": "done"}, ["a", "b"], {"k": "v", "n": [1]}]),
+    ),
+    min_size=1,
+    max_size=8,
+)
+
+
+def _whole(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("engine.scenario.document._step_texts", lambda text: None)
+
+
+@settings(
+    max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(edits=LAZY_EDITS)
+def test_steps_parsed_one_by_one_edit_exactly_like_the_whole_tree(
+    tmp_path: Path, edits: list[tuple[str, tuple[str, ...], Any]]
+) -> None:
+    folder = write_scenario(tmp_path / "lazy", LAZY_PIZZA)
+    lazy = ScenarioDocument.open(folder)
+    with pytest.MonkeyPatch.context() as patch:
+        _whole(patch)
+        whole = ScenarioDocument.open(folder)
+        whole.prepare()
+    lazy.prepare()
+    assert lazy._unparsed_steps and not whole._unparsed_steps
+    undo: list[tuple[str, tuple[str, ...], Any]] = []
+
+    def run(document: ScenarioDocument, op: str, path: tuple[str, ...], value: Any) -> Any:
+        if op == "set":
+            old = document.get(path) if document.has(path) else None
+            document.set(path, value)
+            return ("delete", path, None) if old is None else ("set", path, old)
+        if op == "delete":
+            index, old = document.delete(path)
+            return ("insert", path, (index, old))
+        if op == "insert":
+            document.insert(path[:-1], str(path[-1]), value[1], value[0])
+            return None
+        if op == "rename":
+            new_key = value if isinstance(value, str) else f"{path[-1]}_x"
+            document.rename_key(path, new_key)
+            return ("rename", (*path[:-1], new_key), str(path[-1]))
+        document.rename_step(path[0], value)
+        return ("rename_step", (value,), path[0])
+
+    def both(op: str, path: tuple[str, ...], value: Any) -> Any:
+        """Run one edit on both documents: same outcome, same text."""
+        results = []
+        for document in (lazy, whole):
+            try:
+                results.append(run(document, op, path, value))
+            except (KeyError, ScenarioError) as error:
+                results.append(type(error))
+        assert results[0] == results[1]
+        assert lazy.yaml_text() == whole.yaml_text()
+        return results[0]
+
+    for op, path, value in edits:
+        if op == "undo":
+            if not undo:
+                continue
+            op, path, value = undo.pop()
+        elif op == "insert":
+            value = (1, value)
+        elif op == "rename_step":
+            path, value = (str(path[1]) if len(path) > 1 else "greet",), "renamed"
+        inverse = both(op, path, value)
+        if inverse is not None and not isinstance(inverse, type):
+            undo.append(inverse)
+    while undo:
+        both(*undo.pop())
+    assert lazy.get(()) == whole.get(())
+
+
+def test_a_large_file_parses_only_the_steps_an_edit_reaches(tmp_path: Path) -> None:
+    text = "name: big\nstart: s0\nsteps:\n" + "".join(
+        f"  s{i}:\n    title: Step {i}  # note\n    transitions:\n"
+        f"      next: {{to: s{i + 1}, description: Go on}}\n"
+        for i in range(200)
+    ) + "  s200:\n    final: true\n"
+    document = ScenarioDocument.open(write_scenario(tmp_path / "big", text, {}))
+    document.set(("steps", "s7", "title"), "Seven")
+    document.rename_key(("steps", "s9", "transitions", "next"), "onward")
+    assert len(document._unparsed_steps) == 199
+    assert changed_lines(text, document.yaml_text()) == [
+        "-    title: Step 7  # note", "+    title: Seven   # note",
+        "-      next: {to: s10, description: Go on}", "+      onward: {to: s10, description: Go on}",
+    ]
+    document.rename_step("s150", "late")
+    assert len(document._unparsed_steps) == 197  # s150, and s149 whose 'next' leads there
+    assert document.get(("steps", "s149", "transitions", "next", "to")) == "late"
+    assert document.errors == []
+
+
+@pytest.mark.parametrize("text", [
+    "name: a\nstart: s\nsteps:\n  s:\n    final: true\n  # about t\n  t:\n    final: true\n",
+    "name: a\nstart: s\nsteps:\n  s: {final: true}\n",
+    "name: a\nstart: s\nsteps:\n  s:\n    final: true\nmodel: {name: x}\n",
+    "name: a\nstart: s\nsteps:\n  s:\n    title: &t T\n  u:\n    title: *t\n",
+    "name: a\nstart: s\nsteps:\n  s:\n    final: true\n# the end\n",
+    "name: a\nstart: s\nsteps:\n  s:\n    final: true\n\n  t:\n    final: true\n",
+    "name: a\nstart: s\nsteps:\n  s:\n    final: true\n\n",
+    "name: a\nstart: s\nsteps:\n  s:\n    final: [true\n",
+])
+def test_files_not_shaped_for_it_are_parsed_whole(tmp_path: Path, text: str) -> None:
+    document = ScenarioDocument.open(write_scenario(tmp_path / "odd", text, {}))
+    if document.errors and "invalid YAML" in str(document.errors[0]):
+        return
+    document.prepare()
+    assert not document._unparsed_steps
+
+
+@settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(edits=EDITS)
+def test_reparsing_only_the_edited_steps_gives_what_a_whole_parse_gives(
+    tmp_path: Path, edits: list[tuple[str, str, str]]
+) -> None:
+    from engine.scenario.loader import parse_scenario
+
+    document = ScenarioDocument.open(write_scenario(tmp_path / "lazy", LAZY_PIZZA))
+    assert document.scenario is not None and document._last_parse is not None
+    for kind, step, text in edits:
+        apply_edit(document, kind, step, text)
+        try:
+            whole = parse_scenario(document.yaml_text())
+        except Exception as error:  # the document reports the whole parse's errors
+            assert [str(e) for e in document.errors] == [
+                str(e) for e in getattr(error, "errors", [error])
+            ]
+            continue
+        derived = document.scenario
+        assert derived is not None
+        assert derived.model_dump() == whole.model_dump()
+        assert list(derived.steps) == list(whole.steps)
+        assert derived.marks == whole.marks
+        assert all(step.id == step_id for step_id, step in derived.steps.items())

@@ -35,6 +35,8 @@ NODE_HEIGHT = 60.0
 RADIUS = 8.0
 HANDLE_RADIUS = 5.0
 BADGE_RADIUS = 9.0
+#: A forward arrow whose target lies this much lower than its source skips a layer.
+SKIP_DISTANCE = 2.2 * NODE_HEIGHT
 
 
 class _Fonts:
@@ -51,12 +53,12 @@ class _Fonts:
         if not cls.ready:
             cls.title = QFont()
             cls.title.setBold(True)
-            cls.title.setPointSizeF(max(cls.title.pointSizeF(), 9.0))
+            cls.title.setPointSizeF(max(cls.title.pointSizeF(), 10.0))
             cls.ident = QFont("monospace")
             cls.ident.setStyleHint(QFont.StyleHint.Monospace)
             cls.ident.setPointSizeF(cls.title.pointSizeF() * 0.85)
             cls.label = QFont()
-            cls.label.setPointSizeF(8.0)
+            cls.label.setPointSizeF(7.5)
             cls.badge = QFont()
             cls.badge.setBold(True)
             cls.badge.setPointSizeF(7.5)
@@ -309,11 +311,18 @@ class EdgeItem(QGraphicsItem):
     def is_back_edge(self) -> bool:
         return self.target.pos().y() < self.source.pos().y() - NODE_HEIGHT / 2
 
+    @property
+    def is_skip_edge(self) -> bool:
+        """A forward arrow jumping over at least one layer: drawn round the left-hand side, so
+        it never runs through the steps in between."""
+        return self.target.pos().y() - self.source.pos().y() > SKIP_DISTANCE
+
     def update_path(self) -> None:
         self.prepareGeometryChange()
-        path = QPainterPath()
         spread = 26.0 * self.parallel_index
+        label_at: QPointF | None = None
         if self.is_self_loop:
+            path = QPainterPath()
             center = self.source.center()
             right = center.x() + NODE_WIDTH / 2
             reach = 46.0 + spread
@@ -323,14 +332,28 @@ class EdgeItem(QGraphicsItem):
             path.cubicTo(QPointF(right + reach, center.y() - 40 - spread / 2),
                          QPointF(right + reach, center.y() + 40 + spread / 2), end)
         elif self.is_back_edge:
+            # out of the source's right side, up a lane (further out the longer the jump, so
+            # nested loops never cross), into the target's right side; labelled at the target
             source, target = self.source.center(), self.target.center()
-            side = NODE_WIDTH / 2
-            start = QPointF(source.x() + side, source.y())
-            end = QPointF(target.x() + side, target.y())
-            swing = max(start.x(), end.x()) + 60.0 + spread
-            path.moveTo(start)
-            path.cubicTo(QPointF(swing, start.y()), QPointF(swing, end.y()), end)
+            start = QPointF(source.x() + NODE_WIDTH / 2, source.y())
+            end = QPointF(target.x() + NODE_WIDTH / 2, target.y())
+            lane = max(start.x(), end.x()) + _lane_offset(source.y() - target.y()) + spread
+            path = _rounded([start, QPointF(lane, start.y()), QPointF(lane, end.y()), end])
+            label_at = QPointF(end.x() + 12, end.y())
+        elif self.is_skip_edge:
+            # down out of the source, left along the gap under its layer, down a lane at the
+            # left, into the target's left side; labelled under the source
+            source, target = self.source, self.target
+            top_left, target_left = source.pos(), target.pos()
+            start = QPointF(top_left.x() + 24, top_left.y() + NODE_HEIGHT)
+            turn = start.y() + 12
+            end = QPointF(target_left.x(), target.center().y())
+            lane = min(top_left.x(), target_left.x()) - _lane_offset(end.y() - start.y()) - spread
+            path = _rounded([start, QPointF(start.x(), turn), QPointF(lane, turn),
+                             QPointF(lane, end.y()), end])
+            label_at = QPointF(start.x() - 8, turn)
         else:
+            path = QPainterPath()
             source, target = self.source.center(), self.target.center()
             start = self.source.border_point(target)
             end = self.target.border_point(source)
@@ -342,22 +365,27 @@ class EdgeItem(QGraphicsItem):
             path.cubicTo(line.pointAt(0.33) + offset, line.pointAt(0.66) + offset, end)
         self._path = path
         self._arrow = self._arrowhead(path)
-        self._label_rect = self._label_box(path)
+        self._label_rect = self._label_box(path, label_at)
 
     def _arrowhead(self, path: QPainterPath) -> QPolygonF:
         tip = path.pointAtPercent(1.0)
-        angle = math.radians(path.angleAtPercent(0.98))
+        angle = math.radians(path.angleAtPercent(0.995))
         size = 9.0
         back = QPointF(tip.x() - size * math.cos(angle), tip.y() + size * math.sin(angle))
         normal = QPointF(math.sin(angle) * size * 0.5, math.cos(angle) * size * 0.5)
         return QPolygonF([tip, back + normal, back - normal])
 
-    def _label_box(self, path: QPainterPath) -> QRectF:
+    def _label_box(self, path: QPainterPath, beside: QPointF | None = None) -> QRectF:
+        """The label's box: mid-edge, or for a side route next to ``beside`` (its left end when
+        the route enters from the right, its right end when it leaves towards the left)."""
         metrics = QFontMetricsF(self._label_font())
-        width = metrics.horizontalAdvance(self.signal) + 10
-        height = metrics.height() + 4
-        anchor = path.pointAtPercent(0.5)
-        return QRectF(anchor.x() - width / 2, anchor.y() - height / 2, width, height)
+        width = metrics.horizontalAdvance(self.signal) + 8
+        height = metrics.height() + 2
+        if beside is None:
+            anchor = path.pointAtPercent(0.5)
+            return QRectF(anchor.x() - width / 2, anchor.y() - height / 2, width, height)
+        left = beside.x() if self.is_back_edge else beside.x() - width
+        return QRectF(left, beside.y() - height / 2, width, height)
 
     @staticmethod
     def _label_font() -> QFont:
@@ -388,12 +416,34 @@ class EdgeItem(QGraphicsItem):
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(QBrush(color))
         painter.drawPolygon(self._arrow)
-        painter.setPen(QPen(color, 0.8))
+        # a quiet label: the canvas colour behind it (hiding the line it sits on), no frame
+        # unless selected, muted text
+        painter.setPen(QPen(color, 0.8) if self.isSelected() else Qt.PenStyle.NoPen)
         painter.setBrush(QBrush(colors.label_fill))
-        painter.drawRoundedRect(self._label_rect, 4, 4)
+        painter.drawRoundedRect(self._label_rect, 3, 3)
         painter.setFont(self._label_font())
-        painter.setPen(colors.text)
+        painter.setPen(colors.text if self.isSelected() else colors.muted_text)
         painter.drawText(self._label_rect, Qt.AlignmentFlag.AlignCenter, self.signal)
+
+
+def _lane_offset(distance: float) -> float:
+    """How far a side route runs beside the steps: further for a longer jump."""
+    return 28.0 + 0.12 * abs(distance)
+
+
+def _rounded(points: list[QPointF], radius: float = 8.0) -> QPainterPath:
+    """A polyline through ``points`` with its corners rounded."""
+    path = QPainterPath(points[0])
+    for before, corner, after in zip(points, points[1:], points[2:], strict=False):
+        into, out = QLineF(corner, before), QLineF(corner, after)
+        bend = min(radius, into.length() / 2, out.length() / 2)
+        if bend <= 0.5:
+            path.lineTo(corner)
+            continue
+        path.lineTo(into.pointAt(bend / into.length()))
+        path.quadTo(corner, out.pointAt(bend / out.length()))
+    path.lineTo(points[-1])
+    return path
 
 
 def _html(text: str) -> str:

@@ -6,20 +6,26 @@ conversation is in and brings it into view; :meth:`GraphView.reveal` centres on 
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPointF, Qt
-from PySide6.QtGui import QKeyEvent, QMouseEvent, QPainter, QWheelEvent
+from PySide6.QtCore import QPointF, Qt, Signal
+from PySide6.QtGui import QKeyEvent, QMouseEvent, QPainter, QResizeEvent, QTransform, QWheelEvent
 from PySide6.QtWidgets import QGraphicsView, QWidget
 
 from app.graph.items import NodeItem
 from app.graph.scene import GraphScene
 
 MIN_SCALE = 0.05
+#: The smallest scale at which step titles and signal labels stay readable; the first view of
+#: a graph never goes below it.
+LEGIBLE_SCALE = 0.8
 MAX_SCALE = 4.0
 ZOOM_STEP = 1.2
 
 
 class GraphView(QGraphicsView):
     """Shows a :class:`GraphScene`; see the module docstring."""
+
+    #: the scale changed (1.0 is 100 %)
+    zoomChanged = Signal(float)
 
     def __init__(self, scene: GraphScene, parent: QWidget | None = None) -> None:
         super().__init__(scene, parent)
@@ -34,6 +40,8 @@ class GraphView(QGraphicsView):
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self._space_held = False
         self._pan_from: QPointF | None = None
+        #: while set, a resize redoes :meth:`fit_readable` for this focus step
+        self._keep_fit: str | None = None
 
     # --- API for other panes ---------------------------------------------------------------
 
@@ -47,6 +55,7 @@ class GraphView(QGraphicsView):
         node = self.graph_scene.nodes.get(step_id)
         if node is None:
             return
+        self._keep_fit = None
         if center:
             self.centerOn(node.center())
         else:
@@ -59,10 +68,12 @@ class GraphView(QGraphicsView):
         return self.transform().m11()
 
     def zoom_by(self, factor: float) -> None:
+        self._keep_fit = None
         target = min(MAX_SCALE, max(MIN_SCALE, self.zoom * factor))
         if target != self.zoom:
             factor = target / self.zoom
             self.scale(factor, factor)
+            self.zoomChanged.emit(self.zoom)
 
     def zoom_in(self) -> None:
         self.zoom_by(ZOOM_STEP)
@@ -73,13 +84,47 @@ class GraphView(QGraphicsView):
     def reset_zoom(self) -> None:
         self.zoom_by(1 / self.zoom)
 
+    def fit_readable(self, focus: str | None = None) -> None:
+        """The first view of a graph: all of it if that stays legible (scale ≥ LEGIBLE_SCALE,
+        at most 100 %); otherwise its full width if that is legible, else LEGIBLE_SCALE, scrolled
+        to show the step ``focus`` (the start step) near the top.
+
+        It is kept across resizes (the window settling its panes) until the author zooms, pans
+        or the view is moved to a step.
+        """
+        rect = self.graph_scene.items_rect()
+        if rect.isEmpty():
+            return
+        self.setSceneRect(rect.adjusted(-2000, -2000, 2000, 2000))
+        viewport = self.viewport().rect()
+        width, height = max(1, viewport.width()), max(1, viewport.height())
+        whole = min(width / rect.width(), height / rect.height(), 1.0)
+        if whole >= LEGIBLE_SCALE:
+            self._set_scale(whole)
+            self.centerOn(rect.center())
+        else:
+            self._set_scale(min(1.0, max(LEGIBLE_SCALE, width / rect.width())))
+            node = self.graph_scene.nodes.get(focus or "")
+            anchor = node.sceneBoundingRect() if node is not None else rect
+            shown_w, shown_h = width / self.zoom, height / self.zoom
+            x = rect.center().x() if shown_w >= rect.width() else anchor.center().x()
+            y = max(rect.top(), anchor.top() - 30) + shown_h / 2
+            self.centerOn(QPointF(x, y))
+        self._keep_fit = focus or ""
+
+    def _set_scale(self, scale: float) -> None:
+        self.setTransform(QTransform.fromScale(scale, scale))
+        self.zoomChanged.emit(scale)
+
     def fit_all(self) -> None:
         """Show the whole graph, never magnified beyond 100 % (a tiny graph stays readable)."""
         rect = self.graph_scene.items_rect()
         if rect.isEmpty():
             return
+        self._keep_fit = None
         self.setSceneRect(rect.adjusted(-2000, -2000, 2000, 2000))
         self.fitInView(rect, Qt.AspectRatioMode.KeepAspectRatio)
+        self.zoomChanged.emit(self.zoom)
         if self.zoom > 1.0:
             self.reset_zoom()
             self.centerOn(rect.center())
@@ -88,7 +133,13 @@ class GraphView(QGraphicsView):
 
     # --- events ----------------------------------------------------------------------------
 
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        if self._keep_fit is not None:
+            self.fit_readable(self._keep_fit)
+
     def wheelEvent(self, event: QWheelEvent) -> None:
+        self._keep_fit = None
         if event.modifiers() & Qt.KeyboardModifier.ControlModifier:
             steps = event.angleDelta().y() / 120
             if steps:
@@ -112,6 +163,7 @@ class GraphView(QGraphicsView):
         super().keyReleaseEvent(event)
 
     def mousePressEvent(self, event: QMouseEvent) -> None:
+        self._keep_fit = None
         if event.button() == Qt.MouseButton.MiddleButton or (
                 self._space_held and event.button() == Qt.MouseButton.LeftButton):
             self._pan_from = event.position()

@@ -484,6 +484,22 @@ def _sugiyama_class() -> type:
                     layer.setup(self)
                 self.initdone = True
 
+            def ordering_step(self, oneway: bool = False) -> Iterator[Any]:
+                """grandalf's pass over the layers, with the back-edges turned once for the whole
+                pass: ``Layer.order`` turns them (walking every one) before and after each layer,
+                quadratic in the number of steps, and nothing between two layers looks at them."""
+                self._edge_inverter()
+                self._turned_for_pass = True
+                try:
+                    yield from super().ordering_step(oneway)
+                finally:
+                    self._turned_for_pass = False
+                    self._edge_inverter()
+
+            def _edge_inverter(self) -> None:
+                if not getattr(self, "_turned_for_pass", False):
+                    super()._edge_inverter()
+
         _SUGIYAMA = FastSugiyama
     return _SUGIYAMA
 

@@ -49,10 +49,15 @@ class Answers:
     texts: list[str | None] = field(default_factory=list)
     unsaved: list[Any] = field(default_factory=list)
     asked: list[str] = field(default_factory=list)
+    #: (title, message, is_problem) of every message box the studio showed
+    told: list[tuple[str, str, bool]] = field(default_factory=list)
 
     def ask_text(self, title: str, label: str, default: str) -> str | None:
         self.asked.append(label)
         return self.texts.pop(0) if self.texts else default
+
+    def tell(self, title: str, message: str, problem: bool) -> None:
+        self.told.append((title, message, problem))
 
     def ask_unsaved(self, question: str) -> Any:
         from PySide6.QtWidgets import QMessageBox
@@ -73,6 +78,7 @@ def make_studio(qtbot: Any) -> Iterator[Any]:
         answers = Answers()
         window.ask_text = answers.ask_text
         window.ask_unsaved = answers.ask_unsaved
+        window.tell = answers.tell
         window.answers = answers
         qtbot.addWidget(window)
         window.show()

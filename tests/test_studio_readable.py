@@ -1,0 +1,126 @@
+"""What a designer sees first: a legible graph, a compact layout, and panes that leave it room."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtCore import QRectF
+
+from app.graph.items import NODE_WIDTH, EdgeItem
+from app.graph.layout import studio_layout
+from app.graph.view import LEGIBLE_SCALE
+from engine.scenario.layout import auto_layout
+from engine.scenario.loader import load_scenario
+
+pytestmark = pytest.mark.gui
+
+MAIN_PATH = ["welcome", "consent", "users", "features", "quality", "constraints", "risks",
+             "review", "brief"]
+
+
+def visible_rect(studio: Any) -> QRectF:
+    view = studio.graph_view
+    return view.mapToScene(view.viewport().rect()).boundingRect()
+
+
+def settled(studio: Any, qtbot: Any, width: int = 1280, height: int = 800) -> None:
+    """The window at ``width`` × ``height`` after its first layout pass."""
+    studio.resize(width, height)
+    qtbot.wait(50)
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1600, 1000)])
+def test_the_first_view_is_legible_and_starts_at_the_start_step(make_studio: Any,
+                                                                 analyst_bot: Path, qtbot: Any,
+                                                                 size: tuple[int, int]) -> None:
+    studio = make_studio()
+    settled(studio, qtbot, *size)
+    assert studio.open_folder(analyst_bot)
+    view = studio.graph_view
+    qtbot.waitUntil(lambda: view.zoom >= LEGIBLE_SCALE)
+    assert view.zoom <= 1.0
+    start = studio.scene.nodes["welcome"].sceneBoundingRect()
+    assert visible_rect(studio).contains(start)
+    assert studio.zoom_label.text() == f"{round(view.zoom * 100)} %"
+
+
+def test_a_small_graph_is_shown_whole_at_most_at_100_percent(make_studio: Any, tmp_path: Path,
+                                                             qtbot: Any) -> None:
+    studio = make_studio()
+    settled(studio, qtbot)
+    assert studio.create_scenario(tmp_path / "tiny", "example")
+    view = studio.graph_view
+    qtbot.waitUntil(lambda: view.zoom == 1.0)
+    shown = visible_rect(studio)
+    for node in studio.scene.nodes.values():
+        assert shown.contains(node.sceneBoundingRect())
+
+
+def test_the_first_fit_follows_the_window_until_the_author_zooms(studio: Any, qtbot: Any) -> None:
+    view = studio.graph_view
+    qtbot.waitUntil(lambda: view.zoom >= LEGIBLE_SCALE)
+    studio.resize(900, 700)
+    qtbot.waitUntil(lambda: visible_rect(studio).contains(
+        studio.scene.nodes["welcome"].sceneBoundingRect()))
+    view.zoom_out()
+    zoom = view.zoom
+    studio.resize(1300, 800)
+    qtbot.wait(50)
+    assert view.zoom == zoom
+
+
+def test_the_layout_is_a_column_of_the_engines_layers(analyst_bot: Path) -> None:
+    scenario = load_scenario(analyst_bot)
+    layout = studio_layout(scenario)
+    engine = auto_layout(scenario)
+    # the main path is one straight column; only consent's two outcomes share a layer
+    assert len({layout[step][0] for step in MAIN_PATH}) == 1
+    xs = [x for x, _ in layout.values()]
+    assert max(xs) + NODE_WIDTH - min(xs) <= 2 * NODE_WIDTH + 40
+    # the engine's layers and their order within a layer are kept
+    by_layer = sorted(layout, key=lambda step: (layout[step][1], layout[step][0]))
+    assert by_layer == sorted(engine, key=lambda step: (engine[step][1], engine[step][0]))
+
+
+def test_long_arrows_go_round_the_steps_they_skip(studio: Any) -> None:
+    edges = {(edge.source.step_id, edge.signal): edge for edge in studio.scene.edges}
+    nodes = studio.scene.nodes
+    for source in ("idea", "users", "features", "quality", "constraints"):
+        skip = next(edge for (step, _), edge in edges.items()
+                    if step == source and edge.target.step_id == "review")
+        back = next(edge for (step, _), edge in edges.items()
+                    if step == "review" and edge.target.step_id == source)
+        assert skip.is_skip_edge and back.is_back_edge
+        between = [nodes[step] for step in MAIN_PATH[MAIN_PATH.index(
+            "users" if source == "idea" else source) + 1:MAIN_PATH.index("review")]]
+        for edge in (skip, back):
+            points = [edge.path().pointAtPercent(i / 200) for i in range(201)]
+            for node in between:
+                box = node.sceneBoundingRect()
+                assert not any(box.contains(point) for point in points), (edge.signal, node)
+
+
+def test_signal_labels_do_not_overlap_each_other_or_steps(studio: Any) -> None:
+    labels = [(edge.signal, edge._label_rect) for edge in studio.scene.edges]
+    for index, (signal, rect) in enumerate(labels):
+        for other, other_rect in labels[index + 1:]:
+            assert not rect.intersects(other_rect), (signal, other)
+        for node in studio.scene.nodes.values():
+            assert not rect.intersects(node.mapRectToScene(node.box())), (signal, node.step_id)
+    assert all(isinstance(edge, EdgeItem) for edge in studio.scene.edges)
+
+
+def test_default_panes_leave_most_of_the_width_to_the_graph(studio: Any, qtbot: Any) -> None:
+    settled(studio, qtbot)
+    step, problems = studio.panes["Step"], studio.panes["Problems"]
+    qtbot.waitUntil(lambda: step.width() <= 0.3 * studio.width())
+    assert studio.graph_view.width() >= 0.6 * studio.width()
+    assert studio.graph_view.width() > 2 * step.width()
+    # the problems pane under the graph is whole, inside the window, above the status bar
+    assert problems.isVisible() and problems.height() >= problems.minimumSizeHint().height()
+    bottom = problems.geometry().bottom()
+    assert bottom <= studio.statusBar().geometry().top()
+    # the studio's own panes fit a 1280 × 800 screen
+    assert studio.minimumSizeHint().height() <= 640
