@@ -17,9 +17,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.paths import default_scenario  # noqa: E402
-from engine.scenario import load_scenario, parse_scenario  # noqa: E402
-from engine.scenario.validate import validate  # noqa: E402
+from engine.paths import default_scenario
+from engine.scenario import load_scenario, parse_scenario
+from engine.scenario.validate import validate
 
 
 def generated_yaml(steps: int) -> str:

@@ -484,3 +484,51 @@ def test_a_thousand_step_scenario_round_trips_unchanged(tmp_path: Path) -> None:
     path = write_drawio(document.scenario, tmp_path / "big.drawio", document.layout)
     assert import_drawio(path, folder).empty
     assert (folder / "scenario.yaml").read_text(encoding="utf-8") == text
+
+
+# --- the automatic layout the export recorded ------------------------------------------------------
+
+
+def test_the_legend_records_the_automatic_layout_so_import_need_not_lay_out_again(
+    shop: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from engine.drawio import export
+
+    document = ScenarioDocument.open(shop)
+    assert document.scenario is not None
+    drawing = DrawioFile(shop)
+    stamp = drawing.cell("legend").get(export.LAYOUT_PROPERTY)
+    assert export.stamped_positions(document.scenario, stamp) == export.exported_positions(
+        document.scenario, None
+    )
+    monkeypatch.setattr(export, "routed_layout", lambda *args, **kwargs: pytest.fail("laid out"))
+    assert import_drawio(drawing.save(tmp_path / "same.drawio"), shop).empty
+    drawing.move("step:pay", 600, 42.5)
+    plan = import_drawio(drawing.save(tmp_path / "moved.drawio"), shop)
+    assert plan.changes == ["moved 1 step(s): pay"]
+    assert Layout.load(shop).positions["pay"] == (600.0, 42.5)
+
+
+def test_a_stamp_for_another_graph_or_a_damaged_one_is_not_trusted(shop: Path) -> None:
+    from engine.drawio import export
+
+    document = ScenarioDocument.open(shop)
+    assert document.scenario is not None
+    scenario = document.scenario
+    stamp = DrawioFile(shop).cell("legend").get(export.LAYOUT_PROPERTY)
+    key, _, packed = stamp.partition(":")
+    bomb = base64.b64encode(zlib.compress(b"1 " * 100_000)).decode("ascii")
+    for damaged in (f"{key}:{packed[:-4]}", f"{key}:not base64!", f"{key}:{bomb}", packed, ""):
+        assert export.stamped_positions(scenario, damaged) is None
+    document.set(("steps", "pick", "transitions", "back", "to"), "pay")
+    assert document.scenario is not None
+    assert export.stamped_positions(document.scenario, stamp) is None
+    assert export.stamped_positions(scenario, stamp, direction="LR") is None
+
+
+def test_a_saved_layout_is_exported_without_a_stamp(shop: Path) -> None:
+    from engine.drawio import export
+
+    Layout({"greet": (0, 0)}).save(shop)
+    legend = DrawioFile(shop).cell("legend")
+    assert legend.tag == "mxCell" and legend.get(export.LAYOUT_PROPERTY) is None

@@ -16,7 +16,9 @@ default so that it diffs well; ``compressed=True`` writes draw.io's compressed p
 from __future__ import annotations
 
 import base64
+import hashlib
 import zlib
+from dataclasses import astuple
 from pathlib import Path
 from urllib.parse import quote
 
@@ -36,10 +38,20 @@ from engine.drawio.cells import (
     step_style,
     xml_safe,
 )
-from engine.scenario.layout import Edge, Layout, Point, routed_layout, scenario_edges
+from engine.scenario.layout import (
+    Edge,
+    Layout,
+    Point,
+    gc_paused,
+    routed_layout,
+    scenario_edges,
+)
 from engine.scenario.model import ResultField, Scenario, Step
 
 LEGEND_ID = "legend"
+#: The legend's property that records where the automatic layout put each step (see
+#: :func:`layout_stamp`), so that an import tells what the author moved without laying out again.
+LAYOUT_PROPERTY = "layout"
 #: Room left for the legend above the steps.
 LEGEND_HEIGHT = 70.0
 
@@ -52,8 +64,12 @@ def scenario_to_drawio(
     direction: str = "TB",
 ) -> bytes:
     """The draw.io file (UTF-8 XML bytes) for ``scenario``."""
-    positions, routes = _placement(scenario, layout, direction)
-    model = _graph_model(scenario, positions, routes)
+    with gc_paused():
+        positions, routes = _placement(scenario, layout, direction)
+        saved = layout.positions if layout is not None else {}
+        automatic = not any(step in saved for step in scenario.steps)
+        stamp = layout_stamp(scenario, positions, direction) if automatic else None
+        model = _graph_model(scenario, positions, routes, stamp)
     mxfile = etree.Element("mxfile", host="Prompter", type="device")
     diagram = etree.SubElement(
         mxfile, "diagram", id=f"prompter-{scenario.name}",
@@ -110,6 +126,46 @@ def exported_positions(
     return {step: (_rounded(x), _rounded(y)) for step, (x, y) in positions.items()}
 
 
+def layout_stamp(scenario: Scenario, positions: dict[str, Point], direction: str) -> str:
+    """``key:positions``: a digest of everything the automatic layout depends on (steps, edges,
+    start, direction, sizes), then every step's position as written, deflated and in base64."""
+    numbers = " ".join(
+        f"{_rounded(positions[step][0])!r} {_rounded(positions[step][1])!r}"
+        for step in scenario.steps
+    )
+    packed = base64.b64encode(zlib.compress(numbers.encode("ascii"), 9)).decode("ascii")
+    return f"{_layout_key(scenario, direction)}:{packed}"
+
+
+def stamped_positions(
+    scenario: Scenario, stamp: str, direction: str = "TB"
+) -> dict[str, Point] | None:
+    """The positions a :func:`layout_stamp` records — what :func:`exported_positions` gives
+    with no saved layout — or ``None`` when it was made for another graph or is damaged."""
+    key, _, packed = stamp.partition(":")
+    if key != _layout_key(scenario, direction):
+        return None
+    steps = list(scenario.steps)
+    limit = 64 * (len(steps) + 1)  # a crafted stamp cannot inflate beyond what 2 numbers need
+    try:
+        inflater = zlib.decompressobj()
+        raw = inflater.decompress(base64.b64decode(packed, validate=True), limit)
+        values = [float(number) for number in raw.decode("ascii").split()]
+    except (ValueError, zlib.error):
+        return None
+    if not inflater.eof or inflater.unconsumed_tail or len(values) != 2 * len(steps):
+        return None
+    return {step: (values[2 * index], values[2 * index + 1]) for index, step in enumerate(steps)}
+
+
+def _layout_key(scenario: Scenario, direction: str) -> str:
+    graph = repr((
+        list(scenario.steps), [astuple(edge) for edge in scenario_edges(scenario)],
+        scenario.start, direction, NODE_WIDTH, NODE_HEIGHT, LEGEND_HEIGHT,
+    ))
+    return hashlib.sha256(graph.encode("utf-8")).hexdigest()[:24]
+
+
 # --- building the model --------------------------------------------------------------------------
 
 
@@ -135,6 +191,7 @@ def _graph_model(
     scenario: Scenario,
     positions: dict[str, Point],
     routes: dict[tuple[str, str], list[Point]],
+    stamp: str | None = None,
 ) -> etree._Element:
     right = max((x for x, _ in positions.values()), default=0.0) + NODE_WIDTH
     bottom = max((y for _, y in positions.values()), default=0.0) + NODE_HEIGHT
@@ -148,7 +205,7 @@ def _graph_model(
     root = etree.SubElement(model, "root")
     etree.SubElement(root, "mxCell", id="0")
     etree.SubElement(root, "mxCell", id="1", parent="0")
-    _legend(root, scenario, positions)
+    _legend(root, scenario, positions, stamp)
     for step in scenario.steps.values():
         _vertex(root, scenario, step, positions[step.id])
     for edge in scenario_edges(scenario):
@@ -156,8 +213,11 @@ def _graph_model(
     return model
 
 
-def _legend(root: etree._Element, scenario: Scenario, positions: dict[str, Point]) -> None:
-    """A note for readers who never open the studio: what the shapes mean."""
+def _legend(
+    root: etree._Element, scenario: Scenario, positions: dict[str, Point], stamp: str | None
+) -> None:
+    """A note for readers who never open the studio: what the shapes mean; with the automatic
+    layout, it carries its :func:`layout_stamp` as a property."""
     top = min((y for _, y in positions.values()), default=LEGEND_HEIGHT) - LEGEND_HEIGHT
     left = min((x for x, _ in positions.values()), default=0.0)
     title = scenario.title or scenario.name
@@ -166,10 +226,16 @@ def _legend(root: etree._Element, scenario: Scenario, positions: dict[str, Point
         "thick green border: start step · red pill: final step · yellow dashed: message step "
         "(no model call) · edge label: signal [requires: variables]"
     )
-    cell = etree.SubElement(
-        root, "mxCell", id=LEGEND_ID, value=xml_safe(text), style=LEGEND_STYLE, vertex="1",
-        parent="1",
-    )
+    if stamp is None:
+        cell = etree.SubElement(
+            root, "mxCell", id=LEGEND_ID, value=xml_safe(text), style=LEGEND_STYLE, vertex="1",
+            parent="1",
+        )
+    else:
+        wrapper = etree.SubElement(
+            root, "object", {"id": LEGEND_ID, "label": xml_safe(text), LAYOUT_PROPERTY: stamp}
+        )
+        cell = etree.SubElement(wrapper, "mxCell", style=LEGEND_STYLE, vertex="1", parent="1")
     _geometry(cell, left, top, 560.0, 50.0)
 
 

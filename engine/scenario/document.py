@@ -28,6 +28,7 @@ Saving writes only files whose text changed, each atomically (:mod:`engine.atomi
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import io
 import os
@@ -46,7 +47,7 @@ from ruamel.yaml.error import MarkedYAMLError, YAMLError
 from ruamel.yaml.scalarstring import ScalarString
 
 from engine.errors import ScenarioError, ScenarioErrors
-from engine.scenario.layout import LAYOUT_FILE, Layout
+from engine.scenario.layout import LAYOUT_FILE, Layout, gc_paused
 from engine.scenario.loader import MAX_SCENARIO_BYTES, parse_scenario
 from engine.scenario.model import SCENARIO_FILE, Scenario
 
@@ -100,7 +101,8 @@ class ScenarioDocument:
     """
 
     _yaml_cache: str | None
-    _last_parse: _Parse | None = None
+    #: the last successful parse, cut into steps once it is needed (see :meth:`_parse`)
+    _last_parse: _Parse | tuple[str, Scenario] | None = None
     #: step id -> its text, for steps of the tree not parsed yet (see :meth:`_lazy_tree`)
     _unparsed_steps: dict[str, str]
     _derived_from: tuple[str, int] | None
@@ -516,7 +518,7 @@ class ScenarioDocument:
         ):
             return None
         tree["steps"] = CommentedMap((step_id, _Unparsed()) for step_id in texts)
-        self._unparsed_steps = texts
+        self._unparsed_steps = dict(texts)
         return tree
 
     def _load_steps(self, path: DocPath, *, inside: bool = True) -> None:
@@ -714,12 +716,19 @@ class ScenarioDocument:
         Any problem (an error, a change above the steps) falls back to the whole parse, so
         errors and their locations are the loader's.
         """
-        split = _step_texts(text)
         last = self._last_parse
-        scenario = _reparsed(last, split, self.yaml_path) if split and last else None
-        if scenario is None:
+        if isinstance(last, tuple):
+            last = _Parse.of(*last)
+        split = _step_texts(text) if last is not None else None
+        if last is not None and split is not None:
+            scenario = _reparsed(last, split, self.yaml_path)
+            if scenario is not None:
+                self._last_parse = _Parse.cut(split, scenario)
+                return scenario
+        with gc_paused():
             scenario = parse_scenario(text, path=self.yaml_path)
-        self._last_parse = _Parse.of(split, scenario) if split else None
+        # Cut into steps when parsing again: a scenario opened to be read never pays for it.
+        self._last_parse = (text, scenario)
         return scenario
 
     def _safe_text(self, relpath: str) -> str:
@@ -805,7 +814,14 @@ class _Parse:
     scenario: Scenario
 
     @classmethod
-    def of(cls, split: tuple[str, dict[str, str]], scenario: Scenario) -> _Parse:
+    def of(cls, text: str, scenario: Scenario) -> _Parse | None:
+        split = _step_texts(text)
+        if split is None or list(split[1]) != list(scenario.steps):
+            return None
+        return cls.cut(split, scenario)
+
+    @classmethod
+    def cut(cls, split: tuple[str, dict[str, str]], scenario: Scenario) -> _Parse:
         head, texts = split
         starts = _start_lines(head, texts)
         step_marks: dict[str, list[tuple[tuple[str, ...], int, int]]] = {sid: [] for sid in texts}
@@ -838,7 +854,10 @@ def _reparsed(
     # values are fresh objects, never shared with the last scenario.
     parsed_ids = changed or list(texts)[:1]
     try:
-        fresh = parse_scenario(head + "".join(texts[step_id] for step_id in parsed_ids), path=path)
+        with gc_paused():
+            fresh = parse_scenario(
+                head + "".join(texts[step_id] for step_id in parsed_ids), path=path
+            )
     except (ScenarioErrors, ScenarioError):
         return None
     if list(fresh.steps) != parsed_ids:
@@ -850,7 +869,7 @@ def _reparsed(
         if not (len(key) >= 2 and key[0] == "steps" and key[1] in parsed)
     }
     steps: dict[str, Any] = {}
-    fresh_split = _Parse.of((head, {i: texts[i] for i in parsed_ids}), fresh)
+    fresh_split = _Parse.cut((head, {i: texts[i] for i in parsed_ids}), fresh)
     for step_id in texts:
         if step_id in parsed:
             steps[step_id] = fresh.steps[step_id]
@@ -1080,6 +1099,7 @@ def _blocks(
 # --- helpers -------------------------------------------------------------------------------------
 
 
+
 class _Unparsed(CommentedMap):
     """A step of a lazily loaded tree whose text is not parsed yet: an empty block mapping, so
     code that looks at its siblings' style sees what the step is."""
@@ -1091,6 +1111,7 @@ _NOT_ALONE = re.compile(r"[&*][^\s,\]}]|^(?:%|---|\.\.\.)", re.MULTILINE)
 _SPECIAL_KEYS = frozenset({"true", "false", "null", "yes", "no", "on", "off", "y", "n"})
 
 
+@functools.lru_cache(maxsize=4)
 def _step_texts(text: str) -> tuple[str, dict[str, str]] | None:
     """``text`` cut into what precedes the steps and each step's own text, when that is safe:
     ``steps:`` is the last top-level key, alone on its line; each step is a plain key alone on
@@ -1098,6 +1119,9 @@ def _step_texts(text: str) -> tuple[str, dict[str, str]] | None:
     blank or comment line there to either step, depending on what precedes it), and the file
     ends with a step's last line; no anchors,
     aliases, directives or documents; the whole text is valid YAML. ``None`` otherwise.
+
+    The last few answers are kept (the tree and the parse both ask about the same text); callers
+    must not change them.
     """
     if _NOT_ALONE.search(text) or not _is_yaml(text):
         return None
@@ -1118,7 +1142,7 @@ def _step_texts(text: str) -> tuple[str, dict[str, str]] | None:
             gap_above = True
             continue
         width = len(line) - len(line.lstrip(" "))
-        if width < indent or width == 0:
+        if width < indent or width == 0 or _open_quote(line):
             return None
         if width == indent:
             match = _KEY_LINE.match(line[indent:])
@@ -1141,6 +1165,19 @@ def _step_texts(text: str) -> tuple[str, dict[str, str]] | None:
     if len(texts) != len(starts):
         return None
     return "".join(lines[:first]), texts
+
+
+#: A single-quoted scalar starting on a line (after a key, a dash, ``[``, ``{`` or ``,``).
+_SINGLE_QUOTED = re.compile(r"(?:^|[:\-\[{,])[ \t]*'")
+
+
+def _open_quote(line: str) -> bool:
+    """Whether a quoted scalar on ``line`` may go on to the next lines (which could then hold
+    what looks like a step's key)."""
+    if '"' in line and (line.count('"') - line.count('\\"')) % 2:
+        return True
+    match = _SINGLE_QUOTED.search(line)
+    return match is not None and line[match.end() - 1 :].count("'") % 2 == 1
 
 
 def _is_yaml(text: str) -> bool:
