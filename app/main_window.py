@@ -65,7 +65,7 @@ SETTINGS_STATE = "window/state"
 STATE_VERSION = 1
 #: first start: each side column's share of the window width, and its least width
 DEFAULT_SIDE_PERCENT = 22
-DEFAULT_SIDE_MIN = 280
+DEFAULT_SIDE_MIN = 300
 
 Area = Qt.DockWidgetArea
 
@@ -216,6 +216,7 @@ class MainWindow(FileCommands, QMainWindow):
         step_pane.addWidget(self.editor)
         step_pane.setStretchFactor(0, 3)
         step_pane.setStretchFactor(1, 2)
+        self.step_splitter = step_pane
         self.problems = ProblemsPane()
         self.scenario_pane = ScenarioPane()
         self.undo_view = QUndoView(self.undo_group)
@@ -697,12 +698,21 @@ class MainWindow(FileCommands, QMainWindow):
                 self.resize(1280, 800)
         state = self.settings.value(SETTINGS_STATE)
         self._needs_default_sizes = state is None or not self.restoreState(state, STATE_VERSION)
+        self._shown_once = False
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
+        if not self._shown_once:
+            self._shown_once = True
+            QTimer.singleShot(0, self._split_step_pane)
         if self._needs_default_sizes:
             self._needs_default_sizes = False
             QTimer.singleShot(0, self._default_dock_sizes)
+
+    def _split_step_pane(self) -> None:
+        """The step's fields over its instruction text, 3 : 2 (the fields scroll when short)."""
+        height = self.step_splitter.height()
+        self.step_splitter.setSizes([height * 3 // 5, height - height * 3 // 5])
 
     def _default_dock_sizes(self) -> None:
         """First start: the graph gets most of the width; the side panes are as narrow as they
@@ -739,7 +749,7 @@ class MainWindow(FileCommands, QMainWindow):
             QMessageBox.information(self, title, message)
 
     def _show_error(self, title: str, error: Exception) -> None:
-        QMessageBox.warning(self, title, str(error))
+        self.tell(title, str(error), True)
 
     def _about(self) -> None:
         QMessageBox.about(self, "About Prompter Studio",

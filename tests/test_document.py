@@ -653,9 +653,9 @@ def test_prepare_builds_the_tree_without_changing_anything(pizza: Path, tmp_path
 
 #: PIZZA shaped so that its steps can be parsed one by one: no blank or comment line between two
 #: steps (comments and blank lines inside a step are fine).
-LAZY_PIZZA = PIZZA.replace("  # Delivery needs an address before anything is confirmed.\n", "").replace(
-    "    results:\n      pizzas:", "    # what was ordered\n\n    results:\n      pizzas:"
-)
+LAZY_PIZZA = PIZZA.replace(
+    "  # Delivery needs an address before anything is confirmed.\n", ""
+).replace("    results:\n      pizzas:", "    # what was ordered\n\n    results:\n      pizzas:")
 
 LAZY_EDITS = st.lists(
     st.tuples(
@@ -753,7 +753,8 @@ def test_a_large_file_parses_only_the_steps_an_edit_reaches(tmp_path: Path) -> N
     assert len(document._unparsed_steps) == 199
     assert changed_lines(text, document.yaml_text()) == [
         "-    title: Step 7  # note", "+    title: Seven   # note",
-        "-      next: {to: s10, description: Go on}", "+      onward: {to: s10, description: Go on}",
+        "-      next: {to: s10, description: Go on}",
+        "+      onward: {to: s10, description: Go on}",
     ]
     document.rename_step("s150", "late")
     assert len(document._unparsed_steps) == 197  # s150, and s149 whose 'next' leads there

@@ -486,7 +486,7 @@ def test_a_thousand_step_scenario_round_trips_unchanged(tmp_path: Path) -> None:
     assert (folder / "scenario.yaml").read_text(encoding="utf-8") == text
 
 
-# --- the automatic layout the export recorded ------------------------------------------------------
+# --- the automatic layout the export recorded ----------------------------------------------------
 
 
 def test_the_legend_records_the_automatic_layout_so_import_need_not_lay_out_again(

@@ -67,7 +67,7 @@ def test_import_applies_a_move_and_a_relabel_as_one_undo_step(studio: Any,
     x, y = positions_before["features"]
     assert session.positions()["features"] == (x + 400, y + 20)
     assert studio.scene.nodes["features"].pos().toTuple() == (x + 400, y + 20)
-    title, message, problem = studio.answers.told[-1]
+    _title, message, problem = studio.answers.told[-1]
     assert not problem
     assert "signal users_clear renamed to users_known" in message
     assert "moved 1 step(s): features" in message
@@ -88,7 +88,7 @@ def test_a_diagram_that_cannot_be_mapped_is_refused_naming_the_cell(studio: Any,
 
     assert not studio.import_drawio(diagram)
 
-    title, message, problem = studio.answers.told[-1]
+    _title, message, problem = studio.answers.told[-1]
     assert problem and "edge:idea:idea_clear" in message and "Nothing was changed" in message
     assert studio.session.document.yaml_text() == yaml_before
     assert studio.session.undo_stack.count() == 0

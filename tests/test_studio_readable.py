@@ -50,7 +50,7 @@ def test_a_small_graph_is_shown_whole_at_most_at_100_percent(make_studio: Any, t
                                                              qtbot: Any) -> None:
     studio = make_studio()
     settled(studio, qtbot)
-    assert studio.create_scenario(tmp_path / "tiny", "example")
+    assert studio.create_scenario(tmp_path / "tiny", "linear")
     view = studio.graph_view
     qtbot.waitUntil(lambda: view.zoom == 1.0)
     shown = visible_rect(studio)
@@ -122,5 +122,7 @@ def test_default_panes_leave_most_of_the_width_to_the_graph(studio: Any, qtbot: 
     assert problems.isVisible() and problems.height() >= problems.minimumSizeHint().height()
     bottom = problems.geometry().bottom()
     assert bottom <= studio.statusBar().geometry().top()
+    # the step's fields get more room than its instruction text below them
+    qtbot.waitUntil(lambda: studio.step_splitter.sizes()[0] > studio.step_splitter.sizes()[1])
     # the studio's own panes fit a 1280 × 800 screen
     assert studio.minimumSizeHint().height() <= 640

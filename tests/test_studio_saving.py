@@ -160,13 +160,11 @@ def test_a_scenario_that_does_not_load_opens_with_its_errors(
 
 
 def test_a_folder_without_a_scenario_is_refused_with_a_message(
-        make_studio: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    shown: list[str] = []
-    monkeypatch.setattr(QMessageBox, "warning",
-                        lambda parent, title, text, *a: shown.append(text) or Button.Ok)
+        make_studio: Any, tmp_path: Path) -> None:
     window = make_studio()
     assert not window.open_folder(tmp_path)
-    assert shown and "no scenario.yaml" in shown[0]
+    _title, message, problem = window.answers.told[0]
+    assert problem and "no scenario.yaml" in message
     assert window.session is None
 
 

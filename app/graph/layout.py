@@ -33,7 +33,7 @@ def studio_layout(scenario: Scenario) -> dict[str, Position]:
 def packed(positions: dict[str, Position]) -> dict[str, Position]:
     """Each layer (same y) keeps its order and is centred on x = 0, NODE_GAP apart."""
     layers: dict[float, list[str]] = defaultdict(list)
-    for step_id, (x, y) in positions.items():
+    for step_id, (_x, y) in positions.items():
         layers[y].append(step_id)
     result: dict[str, Position] = {}
     for y, members in layers.items():

@@ -1,5 +1,7 @@
 """The graph view: zoom (Ctrl+wheel, keys), pan (middle button or Space+drag), fit, rubber band.
 
+The first view of a graph (:meth:`GraphView.fit_readable`) never goes below
+:data:`LEGIBLE_SCALE`: a graph too large for that is shown at its full width from the start step.
 Other panes drive it through a small API — :meth:`GraphView.highlight_step` marks the step a test
 conversation is in and brings it into view; :meth:`GraphView.reveal` centres on a step.
 """

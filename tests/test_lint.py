@@ -1,0 +1,30 @@
+"""The code style the project agreed on is checked, not hoped for: ruff everywhere, mypy --strict
+on the engine (both configured in ``pyproject.toml``)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def run_tool(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", *args], cwd=ROOT, capture_output=True, text=True, timeout=110
+    )
+
+
+def test_ruff_finds_nothing() -> None:
+    folders = ("engine", "app", "tests", "bench", "packaging")
+    result = run_tool("ruff", "check", "--output-format", "concise", *folders)
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+@pytest.mark.slow
+def test_the_engine_type_checks_strictly() -> None:
+    result = run_tool("mypy")
+    assert result.returncode == 0, result.stdout + result.stderr
