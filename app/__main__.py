@@ -9,10 +9,10 @@ the problems pane, never as a traceback.
 from __future__ import annotations
 
 import argparse
-import importlib
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 ORGANIZATION = "Prompter"
 APPLICATION = "Prompter Studio"
@@ -24,19 +24,25 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("path", nargs="?", help="a scenario folder (or its scenario.yaml), "
                                                 "or a conversation log (.jsonl)")
     parser.add_argument("--dark", action="store_true", help="use a dark palette")
+    parser.add_argument("--export-drawio", metavar="FILE.drawio", type=Path,
+                        help="open the scenario, export it to draw.io as the studio's menu "
+                             "does, and exit (for scripts and the bundle's smoke test)")
     return parser.parse_args(argv)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(sys.argv[1:] if argv is None else argv)
     from PySide6.QtCore import QCoreApplication
+    from PySide6.QtGui import QIcon
     from PySide6.QtWidgets import QApplication, QMessageBox
 
     from app.theme import apply_dark_palette, wants_dark
+    from engine.paths import resource_path
 
     QCoreApplication.setOrganizationName(ORGANIZATION)
     QCoreApplication.setApplicationName(APPLICATION)
     app = QApplication.instance() or QApplication(sys.argv[:1])
+    app.setWindowIcon(QIcon(str(resource_path("icon.svg"))))  # type: ignore[union-attr]
     if wants_dark(args.dark):
         apply_dark_palette(app)  # type: ignore[arg-type]
 
@@ -44,44 +50,57 @@ def main(argv: Sequence[str] | None = None) -> int:
     if target is not None and target.suffix.lower() == ".jsonl":
         return _open_log(app, target)
 
+    from app.chat import install as install_chat
     from app.main_window import MainWindow
     from engine.paths import default_scenario
 
     window = MainWindow()
-    _install_extensions(window)
-    window.show()
+    install_chat(window)
     folder = target or default_scenario()
+    if args.export_drawio is not None:
+        return _export_and_exit(window, folder, args.export_drawio)
+    window.show()
     if not window.open_folder(folder) and target is None:
         QMessageBox.information(window, APPLICATION,
                                 f"The default scenario was not found at {folder}.")
     return int(app.exec())
 
 
+def _export_and_exit(window: Any, folder: Path, output: Path) -> int:
+    """Open ``folder`` headlessly and export it exactly as File → Export to draw.io does.
+
+    Nothing is shown: messages the window would put in a dialog go to stderr instead.
+    """
+    window.tell = lambda title, message, _problem: print(
+        f"prompter-studio: {title}: {message}", file=sys.stderr
+    )
+    if not window.open_folder(folder):
+        print(f"prompter-studio: cannot open the scenario at {folder}", file=sys.stderr)
+        return 1
+    if window.session is None or window.session.scenario is None:
+        errors = window.session.document.errors if window.session else []
+        for error in errors:
+            print(f"prompter-studio: {error}", file=sys.stderr)
+        print(f"prompter-studio: cannot export {folder}: it has errors", file=sys.stderr)
+        return 1
+    if not window.export_drawio(output):
+        print(f"prompter-studio: the export to {output} failed", file=sys.stderr)
+        return 1
+    print(output)
+    return 0
+
+
 def _open_log(app: object, path: Path) -> int:
     from PySide6.QtWidgets import QApplication, QMessageBox
 
+    from app.logview.window import open_log_window
+
     try:
-        logview = importlib.import_module("app.logview.window")
-    except ImportError:
-        QMessageBox.warning(None, APPLICATION, "The log viewer is not available in this build.")
-        return 1
-    try:
-        logview.open_log_window(path)
+        open_log_window(path)
     except Exception as error:  # any failure to read the log becomes a message, not a crash
         QMessageBox.warning(None, APPLICATION, f"Cannot open {path}:\n{error}")
         return 1
     return int(QApplication.instance().exec())  # type: ignore[union-attr]
-
-
-def _install_extensions(window: object) -> None:
-    """Let the test-chat package dock its panes (``app.chat.install(window)``) if present."""
-    try:
-        chat = importlib.import_module("app.chat")
-    except ImportError:
-        return
-    install = getattr(chat, "install", None)
-    if callable(install):
-        install(window)
 
 
 if __name__ == "__main__":

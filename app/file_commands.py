@@ -15,6 +15,8 @@ from PySide6.QtWidgets import QFileDialog, QMessageBox
 from app import commands
 from app.dialogs import NewScenarioDialog
 from app.session import EditSession
+from engine import drawio
+from engine.drawio import export_drawio
 from engine.errors import PrompterError
 from engine.scenario.document import ScenarioDocument
 from engine.scenario.layout import Layout
@@ -169,11 +171,6 @@ class FileCommands:
         if scenario is None:
             self.statusBar().showMessage("Fix the scenario's errors before exporting.", 6000)
             return False
-        try:
-            from engine import drawio
-        except ImportError:
-            self.statusBar().showMessage("draw.io export is not available in this build.", 6000)
-            return False
         if path is None:
             default = str(Path(self.session.folder) / f"{scenario.name}.drawio")
             chosen, _filter = QFileDialog.getSaveFileName(self, "Export to draw.io", default,
@@ -181,13 +178,9 @@ class FileCommands:
             if not chosen:
                 return False
             path = chosen
-        export = getattr(drawio, "export_drawio", None)
-        if export is None:
-            self.statusBar().showMessage("draw.io export is not available in this build.", 6000)
-            return False
         shown = Layout(positions=self.session.positions())  # what the author sees, saved or not
         try:
-            export(scenario, shown, Path(path))
+            export_drawio(scenario, shown, Path(path))
         except (PrompterError, OSError) as error:
             self._show_error("Cannot export", error)
             return False
@@ -202,11 +195,6 @@ class FileCommands:
         or would leave the scenario invalid, is refused with the reason and the cell it names.
         """
         if self.session is None or not self._editable():
-            return False
-        try:
-            from engine import drawio
-        except ImportError:
-            self.statusBar().showMessage("draw.io import is not available in this build.", 6000)
             return False
         if path is None:
             chosen, _filter = QFileDialog.getOpenFileName(
