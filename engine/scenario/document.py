@@ -10,8 +10,10 @@ arbitrary Python objects); the scenario itself is still validated from the *text
 Only what an edit touched is rewritten: the text is spliced from the untouched original pieces
 and a fresh dump of the innermost entry holding the edit (:class:`_Splicer`), so a hand-wrapped
 list elsewhere in the same step stays wrapped, and an edit costs milliseconds on 1,000 steps. The
-round-trip tree itself is built on the first structured edit (or :meth:`ScenarioDocument.prepare`);
-opening and validating read only the text.
+round-trip tree itself is built on the first structured edit (or :meth:`ScenarioDocument.prepare`),
+and in a file shaped for it, each step is loaded only when an edit reaches it
+(:meth:`ScenarioDocument._lazy_tree`); opening and validating read only the text, and validating
+after an edit parses only the steps whose text changed (:meth:`ScenarioDocument._parse`).
 
 Two guarantees the studio's undo stack relies on:
 
@@ -424,7 +426,8 @@ class ScenarioDocument:
         """Build the round-trip tree now rather than on the first edit.
 
         Opening reads only the text; ruamel builds the tree in pure Python (about a second per
-        1,000 steps), so a view may call this when idle, right after it first shows the scenario.
+        1,000 steps, unless the steps can be loaded one by one as edits reach them), so a view
+        may call this when idle, right after it first shows the scenario.
         Unparseable YAML is not an error here: it shows in :attr:`errors`.
         """
         if self._tree is not None:
