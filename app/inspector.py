@@ -26,7 +26,6 @@ from PySide6.QtWidgets import (
     QInputDialog,
     QLabel,
     QLineEdit,
-    QPushButton,
     QScrollArea,
     QStackedWidget,
     QTableWidget,
@@ -40,6 +39,7 @@ from app import commands
 from app.highlighter import MarkdownHighlighter
 from app.instruction_editor import GlobalUndoPlainTextEdit
 from app.session import EditSession
+from app.widgets import add_remove_buttons
 from engine.scenario.model import OnEnter, StepKind, ValueType
 
 IDENTIFIER = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
@@ -206,17 +206,7 @@ class StepInspector(QWidget):
         layout = QVBoxLayout(group)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addWidget(table)
-        buttons = QHBoxLayout()
-        add_button = QPushButton("Add")
-        remove_button = QPushButton("Remove")
-        add_button.setObjectName(f"add{title}")
-        remove_button.setObjectName(f"remove{title}")
-        add_button.clicked.connect(lambda: add())
-        remove_button.clicked.connect(lambda: remove())
-        buttons.addWidget(add_button)
-        buttons.addWidget(remove_button)
-        buttons.addStretch(1)
-        layout.addLayout(buttons)
+        layout.addLayout(add_remove_buttons(add, remove, name=title))
         return group
 
     # --- session -------------------------------------------------------------------------

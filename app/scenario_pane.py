@@ -16,12 +16,10 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
     QFormLayout,
-    QHBoxLayout,
     QHeaderView,
     QLabel,
     QLineEdit,
     QPlainTextEdit,
-    QPushButton,
     QTableWidget,
     QTableWidgetItem,
     QTabWidget,
@@ -33,6 +31,7 @@ from app import commands
 from app.inspector import IDENTIFIER, unique_name
 from app.instruction_editor import GlobalUndoPlainTextEdit, TextFileEditor
 from app.session import EditSession
+from app.widgets import add_remove_buttons
 from engine.scenario.model import ValueType
 
 
@@ -102,14 +101,7 @@ class ScenarioPane(QWidget):
         table.itemChanged.connect(self._variable_edited)
         self.variables = table
         layout.addWidget(table)
-        buttons = QHBoxLayout()
-        add, remove = QPushButton("Add"), QPushButton("Remove")
-        add.clicked.connect(lambda: self.add_variable())
-        remove.clicked.connect(lambda: self.remove_variable())
-        buttons.addWidget(add)
-        buttons.addWidget(remove)
-        buttons.addStretch(1)
-        layout.addLayout(buttons)
+        layout.addLayout(add_remove_buttons(self.add_variable, self.remove_variable))
         return page
 
     # --- session -------------------------------------------------------------------------
