@@ -39,7 +39,7 @@ from app import commands
 from app.highlighter import MarkdownHighlighter
 from app.instruction_editor import GlobalUndoPlainTextEdit
 from app.session import EditSession
-from app.widgets import add_remove_buttons
+from app.widgets import add_remove_buttons, fill_typed_rows
 from engine.scenario.model import OnEnter, StepKind, ValueType
 
 IDENTIFIER = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
@@ -402,30 +402,16 @@ class StepInspector(QWidget):
     # --- results -------------------------------------------------------------------------
 
     def _fill_results(self, results: Any) -> None:
-        table = self.results
-        rows = list(results.items()) if isinstance(results, dict) else []
-        table.setRowCount(len(rows))
-        for row, (name, value) in enumerate(rows):
-            value = value if isinstance(value, dict) else {}
-            name_item = QTableWidgetItem(str(name))
-            name_item.setData(Qt.ItemDataRole.UserRole, str(name))
-            table.setItem(row, 0, name_item)
-            kind = str(value.get("type", ValueType.STRING.value))
-            table.setItem(row, 1, QTableWidgetItem(kind))
-            combo = QComboBox()
-            combo.addItems([value_type.value for value_type in ValueType])
-            combo.setCurrentText(kind)
-            combo.activated.connect(
-                lambda _index, n=str(name), c=combo: self._retype(n, c.currentText()))
-            table.setCellWidget(row, 1, combo)
-            required = QTableWidgetItem()
-            required.setFlags(Qt.ItemFlag.ItemIsUserCheckable | Qt.ItemFlag.ItemIsEnabled
-                              | Qt.ItemFlag.ItemIsSelectable)
-            required.setCheckState(Qt.CheckState.Checked if value.get("required")
-                                   else Qt.CheckState.Unchecked)
-            table.setItem(row, 2, required)
-            table.setItem(row, 3, QTableWidgetItem(str(value.get("description", "") or "")))
-        table.resizeColumnToContents(0)
+        fill_typed_rows(self.results, results, self._retype, self._fill_result_row)
+
+    def _fill_result_row(self, row: int, result: dict[str, Any]) -> None:
+        required = QTableWidgetItem()
+        required.setFlags(Qt.ItemFlag.ItemIsUserCheckable | Qt.ItemFlag.ItemIsEnabled
+                          | Qt.ItemFlag.ItemIsSelectable)
+        required.setCheckState(Qt.CheckState.Checked if result.get("required")
+                               else Qt.CheckState.Unchecked)
+        self.results.setItem(row, 2, required)
+        self.results.setItem(row, 3, QTableWidgetItem(str(result.get("description", "") or "")))
 
     def _result_edited(self, item: QTableWidgetItem) -> None:
         if self._filling or self.session is None or self.step_id is None:

@@ -31,7 +31,7 @@ from app import commands
 from app.inspector import IDENTIFIER, unique_name
 from app.instruction_editor import GlobalUndoPlainTextEdit, TextFileEditor
 from app.session import EditSession
-from app.widgets import add_remove_buttons
+from app.widgets import add_remove_buttons, fill_typed_rows
 from engine.scenario.model import ValueType
 
 
@@ -158,29 +158,17 @@ class ScenarioPane(QWidget):
     # --- variables -----------------------------------------------------------------------
 
     def _fill_variables(self, variables: Any) -> None:
-        table = self.variables
-        rows = list(variables.items()) if isinstance(variables, dict) else []
-        table.setRowCount(len(rows))
-        for row, (name, value) in enumerate(rows):
-            value = value if isinstance(value, dict) else {}
-            item = QTableWidgetItem(str(name))
-            item.setData(Qt.ItemDataRole.UserRole, str(name))
-            table.setItem(row, 0, item)
-            kind = str(value.get("type", ValueType.STRING.value))
-            table.setItem(row, 1, QTableWidgetItem(kind))
-            combo = QComboBox()
-            combo.addItems([value_type.value for value_type in ValueType])
-            combo.setCurrentText(kind)
-            combo.activated.connect(
-                lambda _i, n=str(name), c=combo: self._set_variable(n, "type", c.currentText()))
-            table.setCellWidget(row, 1, combo)
-            default = value.get("default")
-            table.setItem(row, 2, QTableWidgetItem(
-                "" if default is None else yaml.safe_dump(default, default_flow_style=True,
-                                                          allow_unicode=True).strip()
-                .removesuffix("...").strip()))
-            table.setItem(row, 3, QTableWidgetItem(str(value.get("description", "") or "")))
-        table.resizeColumnToContents(0)
+        fill_typed_rows(self.variables, variables,
+                        lambda name, kind: self._set_variable(name, "type", kind),
+                        self._fill_variable_row)
+
+    def _fill_variable_row(self, row: int, variable: dict[str, Any]) -> None:
+        default = variable.get("default")
+        shown = "" if default is None else (
+            yaml.safe_dump(default, default_flow_style=True, allow_unicode=True)
+            .strip().removesuffix("...").strip())
+        self.variables.setItem(row, 2, QTableWidgetItem(shown))
+        self.variables.setItem(row, 3, QTableWidgetItem(str(variable.get("description", "") or "")))
 
     def _variable_edited(self, item: QTableWidgetItem) -> None:
         if self._filling or self.session is None:
