@@ -38,7 +38,7 @@ from PySide6.QtWidgets import (
 from app import commands
 from app.highlighter import MarkdownHighlighter
 from app.instruction_editor import GlobalUndoPlainTextEdit
-from app.session import EditSession
+from app.session import EditSession, follow_session
 from app.widgets import add_remove_buttons, fill_typed_rows
 from engine.scenario.model import OnEnter, StepKind, ValueType
 
@@ -212,13 +212,9 @@ class StepInspector(QWidget):
     # --- session -------------------------------------------------------------------------
 
     def set_session(self, session: EditSession | None) -> None:
-        if self.session is not None:
-            self.session.changed.disconnect(self._on_changed)
-            self.session.reloaded.disconnect(self.refresh)
+        follow_session(self.session, session,
+                       {"changed": self._on_changed, "reloaded": self.refresh})
         self.session = session
-        if session is not None:
-            session.changed.connect(self._on_changed)
-            session.reloaded.connect(self.refresh)
         self.show_step(None)
 
     def show_step(self, step_id: str | None) -> None:

@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
 
 from app.commands import SetTextCommand
 from app.highlighter import MarkdownHighlighter
-from app.session import EditSession
+from app.session import EditSession, follow_session
 from engine.errors import ScenarioError
 
 #: A rough, model-independent estimate: English text averages about four characters per token.
@@ -180,15 +180,10 @@ class TextFileEditor(QWidget):
             self.set_session(session)
 
     def set_session(self, session: EditSession | None) -> None:
-        if self.session is not None:
-            self.session.changed.disconnect(self._on_document_changed)
-            self.session.reloaded.disconnect(self._reload)
-            self.session.problemsChanged.disconnect(self._refresh_names)
+        follow_session(self.session, session, {"changed": self._on_document_changed,
+                                               "reloaded": self._reload,
+                                               "problemsChanged": self._refresh_names})
         self.session = session
-        if session is not None:
-            session.changed.connect(self._on_document_changed)
-            session.reloaded.connect(self._reload)
-            session.problemsChanged.connect(self._refresh_names)
         if self.persona:
             self._reload()
         else:

@@ -30,7 +30,7 @@ from PySide6.QtWidgets import (
 from app import commands
 from app.inspector import IDENTIFIER, unique_name
 from app.instruction_editor import GlobalUndoPlainTextEdit, TextFileEditor
-from app.session import EditSession
+from app.session import EditSession, follow_session
 from app.widgets import add_remove_buttons, fill_typed_rows
 from engine.scenario.model import ValueType
 
@@ -107,13 +107,9 @@ class ScenarioPane(QWidget):
     # --- session -------------------------------------------------------------------------
 
     def set_session(self, session: EditSession | None) -> None:
-        if self.session is not None:
-            self.session.changed.disconnect(self._on_changed)
-            self.session.reloaded.disconnect(self.refresh)
+        follow_session(self.session, session,
+                       {"changed": self._on_changed, "reloaded": self.refresh})
         self.session = session
-        if session is not None:
-            session.changed.connect(self._on_changed)
-            session.reloaded.connect(self.refresh)
         self.persona.set_session(session)
         self.source.set_session(session)
         self.refresh()
@@ -255,13 +251,9 @@ class YamlSourceEditor(QWidget):
         self.edit.textChanged.connect(self._typed)
 
     def set_session(self, session: EditSession | None) -> None:
-        if self.session is not None:
-            self.session.changed.disconnect(self._on_changed)
-            self.session.reloaded.disconnect(self.refresh)
+        follow_session(self.session, session,
+                       {"changed": self._on_changed, "reloaded": self.refresh})
         self.session = session
-        if session is not None:
-            session.changed.connect(self._on_changed)
-            session.reloaded.connect(self.refresh)
         self.refresh()
 
     def showEvent(self, event: object) -> None:

@@ -214,3 +214,15 @@ class EditSession(QObject):
         if callable(self._unsubscribe):
             self._unsubscribe()
             self._unsubscribe = None
+
+
+def follow_session(
+    old: EditSession | None, new: EditSession | None, slots: Mapping[str, Callable[..., Any]]
+) -> None:
+    """Move a view's subscriptions from ``old`` to ``new``: ``slots`` maps signal names
+    (``"changed"``, ``"reloaded"``, …) to the view's handlers. Either session may be ``None``."""
+    for signal_name, slot in slots.items():
+        if old is not None:
+            getattr(old, signal_name).disconnect(slot)
+        if new is not None:
+            getattr(new, signal_name).connect(slot)

@@ -8,14 +8,14 @@ Run: ``.venv/bin/python bench/bench_document.py``; prints medians.
 
 from __future__ import annotations
 
-import statistics
 import sys
 import tempfile
-import time
-from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # bench/timing.py
+
+from timing import median_ms
 
 from engine.scenario.document import ScenarioDocument
 
@@ -37,17 +37,6 @@ def generated_yaml(steps: int) -> str:
     return "\n".join(lines) + "\n"
 
 
-def median_ms(action: Callable[[], object], setup: Callable[[], object] | None = None) -> float:
-    times = []
-    for _ in range(REPEATS):
-        if setup is not None:
-            setup()
-        started = time.perf_counter()
-        action()
-        times.append((time.perf_counter() - started) * 1000)
-    return statistics.median(times)
-
-
 def measure(steps: int) -> str:
     with tempfile.TemporaryDirectory() as folder:
         root = Path(folder)
@@ -66,12 +55,13 @@ def measure(steps: int) -> str:
             document.set(("steps", "s1", "title"), f"Edited {next(counter)}")
             assert document.scenario is not None
 
-        open_ms = median_ms(fresh)
-        derive_ms = median_ms(derive, setup=fresh)
-        first_edit_ms = median_ms(edit, setup=fresh)  # builds the round-trip tree once
+        open_ms = median_ms(fresh, runs=REPEATS)
+        derive_ms = median_ms(derive, runs=REPEATS, setup=fresh)
+        # the first edit builds the round-trip tree once
+        first_edit_ms = median_ms(edit, runs=REPEATS, setup=fresh)
         fresh()
         edit()
-        edit_ms = median_ms(edit)
+        edit_ms = median_ms(edit, runs=REPEATS)
         return (
             f"{steps:>5} steps: open {open_ms:6.1f} ms | first derive {derive_ms:6.1f} ms"
             f" | first edit {first_edit_ms:6.1f} ms | next edits {edit_ms:6.1f} ms"

@@ -12,16 +12,15 @@ median of several runs for each case:
 from __future__ import annotations
 
 import shutil
-import statistics
 import sys
 import tempfile
-import time
-from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # bench/timing.py
 
 from lxml import etree
+from timing import median_ms
 
 from engine.drawio.export import scenario_to_drawio
 from engine.drawio.import_ import import_drawio
@@ -57,17 +56,6 @@ def generated_yaml(steps: int) -> str:
     return "\n".join(lines) + "\n"
 
 
-def median_ms(action: Callable[[], object], setup: Callable[[], object] | None = None) -> float:
-    times = []
-    for _ in range(REPEATS):
-        if setup is not None:
-            setup()
-        started = time.perf_counter()
-        action()
-        times.append((time.perf_counter() - started) * 1000)
-    return statistics.median(times)
-
-
 def edited(diagram: bytes) -> bytes:
     """The diagram after an author relabels one edge and drags one step in draw.io."""
     tree = etree.fromstring(diagram)
@@ -87,9 +75,9 @@ def measure(steps: int, workdir: Path) -> list[str]:
     pristine = workdir / f"pristine{steps}"
     pristine.mkdir()
     (pristine / "scenario.yaml").write_text(text, encoding="utf-8")
-    auto_ms = median_ms(lambda: scenario_to_drawio(scenario))
+    auto_ms = median_ms(lambda: scenario_to_drawio(scenario), runs=REPEATS)
     layout = Layout(dict(Layout().completed(scenario)))
-    saved_ms = median_ms(lambda: scenario_to_drawio(scenario, layout))
+    saved_ms = median_ms(lambda: scenario_to_drawio(scenario, layout), runs=REPEATS)
 
     folder = workdir / f"scenario{steps}"
     diagram = workdir / f"d{steps}.drawio"
@@ -111,8 +99,8 @@ def measure(steps: int, workdir: Path) -> list[str]:
         plan = import_drawio(edited_diagram, folder)
         assert len(plan.changes) == 2, plan.changes
 
-    unchanged_ms = median_ms(import_unchanged, setup=fresh_copy)
-    edited_ms = median_ms(import_edited, setup=fresh_copy)
+    unchanged_ms = median_ms(import_unchanged, runs=REPEATS, setup=fresh_copy)
+    edited_ms = median_ms(import_edited, runs=REPEATS, setup=fresh_copy)
     return [
         f"{steps:>5} steps  export (auto layout)  {auto_ms:8.1f} ms",
         f"{steps:>5} steps  export (saved layout) {saved_ms:8.1f} ms",

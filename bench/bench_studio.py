@@ -16,15 +16,15 @@ from __future__ import annotations
 
 import argparse
 import os
-import statistics
 import sys
 import tempfile
-import time
-from collections.abc import Callable
 from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # bench/timing.py
+
+from timing import median_ms
 
 
 def generate(folder: Path, steps: int) -> None:
@@ -49,17 +49,6 @@ def generate(folder: Path, steps: int) -> None:
         if index % 25 == 24:
             lines.append(f"      again: {{to: s{index - 20}}}")
     (folder / "scenario.yaml").write_text("\n".join(lines) + "\n", encoding="utf-8")
-
-
-def median_seconds(action: Callable[[], None], runs: int,
-                   between: Callable[[], None] = lambda: None) -> float:
-    times = []
-    for _ in range(runs):
-        between()  # clean-up of the previous run is not part of the measurement
-        started = time.perf_counter()
-        action()
-        times.append(time.perf_counter() - started)
-    return statistics.median(times)
 
 
 def main() -> int:
@@ -114,16 +103,16 @@ def main() -> int:
             editor.edit.insertPlainText("x")
             app.processEvents()
 
-        opened = median_seconds(open_and_draw, args.runs, between=drop)
+        opened = median_ms(open_and_draw, runs=args.runs, setup=drop) / 1000
         steps = len(kept[1].nodes)  # type: ignore[attr-defined]
         edges = len(kept[1].edges)  # type: ignore[attr-defined]
-        validated = median_seconds(validate, args.runs)
+        validated = median_ms(validate, runs=args.runs) / 1000
         problems = len(kept[0].problems)  # type: ignore[attr-defined]
-        laid_out = median_seconds(layout, args.runs)
+        laid_out = median_ms(layout, runs=args.runs) / 1000
         editor = TextFileEditor(kept[0])  # type: ignore[arg-type]
         editor.show_step(f"s{args.steps // 2}")
         kept.append(editor)
-        typed = median_seconds(keystroke, args.runs * 4)
+        typed = median_ms(keystroke, runs=args.runs * 4) / 1000
         drop()
     print(f"scenario: {steps} steps, {edges} transitions; median of {args.runs} runs")
     print(f"open + draw (first frame): {opened * 1000:.0f} ms (target ≤ 1000 ms)")

@@ -9,13 +9,13 @@ Prints medians for the shipped analyst bot and for generated 300- and 1,000-step
 from __future__ import annotations
 
 import argparse
-import statistics
 import sys
-import time
-from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # bench/timing.py
+
+from timing import median_ms
 
 from engine.paths import default_scenario
 from engine.scenario import load_scenario, parse_scenario
@@ -42,27 +42,20 @@ def generated_yaml(steps: int) -> str:
     return "\n".join(lines) + "\n"
 
 
-def median_ms(action: Callable[[], object], runs: int) -> float:
-    times = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        action()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times) * 1000
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=9)
     runs = parser.parse_args().runs
     analyst = load_scenario(default_scenario())
-    print(f"analyst_bot  load {median_ms(lambda: load_scenario(default_scenario()), runs):7.1f} ms"
-          f"   validate {median_ms(lambda: validate(analyst), runs):7.1f} ms")
+    load_ms = median_ms(lambda: load_scenario(default_scenario()), runs=runs)
+    validate_ms = median_ms(lambda: validate(analyst), runs=runs)
+    print(f"analyst_bot  load {load_ms:7.1f} ms   validate {validate_ms:7.1f} ms")
     for steps in (300, 1000):
         text = generated_yaml(steps)
         scenario = parse_scenario(text)
-        print(f"{steps:>5} steps  parse {median_ms(lambda t=text: parse_scenario(t), runs):7.1f} ms"
-              f"   validate {median_ms(lambda s=scenario: validate(s), runs):7.1f} ms")
+        parse_ms = median_ms(lambda t=text: parse_scenario(t), runs=runs)
+        validate_ms = median_ms(lambda s=scenario: validate(s), runs=runs)
+        print(f"{steps:>5} steps  parse {parse_ms:7.1f} ms   validate {validate_ms:7.1f} ms")
 
 
 if __name__ == "__main__":
