@@ -133,7 +133,7 @@ class _Checker:
             try:
                 self.memory.coerce(name, value)
             except ValueError as error:
-                yield self.at("test-bad-value", f"{name}: {error}", *place)
+                yield self.at("test-bad-value", str(error), *place)
 
 
 def _did_you_mean(name: str, known: dict[str, Any]) -> str | None:

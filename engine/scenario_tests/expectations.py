@@ -8,8 +8,9 @@ The rules, in one place:
 * ``variables`` — the values after the turn, only those listed; a value is first read as the
   variable's type reads the model's (``Web`` is the enum value ``web``), then compared; ``null``
   means unset; a text written ``/…/`` is a regular expression searched in the value
-  (case-insensitive; a list is searched as its items joined by ", "). A name that is a step
-  result rather than a variable is compared with that result;
+  (case-insensitive; a list is searched as its items joined by ", "), and a list's items may
+  be such patterns too (``[/check-in/, /dashboard/]``). A name that is a step result rather
+  than a variable is compared with that result;
 * ``bot_says`` — contained in the bot's reply (all its messages of the turn), case-insensitive;
   ``/…/`` is a regular expression searched case-insensitively;
 * ``end.finished`` and ``end.max_calls_per_message`` — after the last turn.
@@ -121,6 +122,15 @@ def same_value(memory: VarsMemory, name: str, expected: Any, actual: Any) -> boo
             expected = memory.coerce(name, expected)
         except ValueError:
             return False
+    if isinstance(expected, list) and isinstance(actual, list):
+        return len(expected) == len(actual) and all(
+            _same_item(item, got) for item, got in zip(expected, actual, strict=True))
+    return _same_item(expected, actual)
+
+
+def _same_item(expected: Any, actual: Any) -> bool:
+    if TextPattern.is_pattern(expected):
+        return TextPattern(expected).matches(str(actual))
     if _is_number(expected) and _is_number(actual):
         return float(expected) == float(actual)
     return bool(expected == actual)

@@ -113,8 +113,9 @@ class Expect(_Strict):
     @classmethod
     def _patterns_compile(cls, values: dict[str, Any]) -> dict[str, Any]:
         for value in values.values():
-            if TextPattern.is_pattern(value):
-                _check_pattern(value)
+            for item in value if isinstance(value, list) else [value]:
+                if TextPattern.is_pattern(item):
+                    _check_pattern(item)
         return values
 
     @property
