@@ -7,6 +7,7 @@ import json
 import shutil
 import subprocess
 import sys
+import tempfile
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -17,6 +18,16 @@ from engine.testing.fake_openai import FAKE_API_KEY, FakeOpenAIServer
 
 REPO = Path(__file__).resolve().parent.parent
 SUPPORT = scenarios_dir() / "support_desk"
+
+
+@pytest.fixture(autouse=True)
+def private_temp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Run logs go to the system's temporary folder by default: here, the test's own."""
+    temp = tmp_path / "tmp"
+    temp.mkdir()
+    monkeypatch.setenv("TMPDIR", str(temp))
+    monkeypatch.setattr(tempfile, "tempdir", str(temp))
+    return temp
 
 
 def run_cli(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:

@@ -230,3 +230,18 @@ def test_schema_check_fails_when_the_test_schema_is_stale(tmp_path: Path) -> Non
     assert run("--check").returncode == 0
     printed = json.loads(run("--tests").stdout)
     assert printed["title"] == "Prompter scenario test"
+
+
+def test_only_declared_variables_can_be_preset_and_their_values_must_fit(tmp_path: Path) -> None:
+    scenario = load_scenario(FIXTURES / "pizza").model_copy(deep=True)
+    scenario.steps["greet"].results["mood"] = scenario.steps["greet"].results["customer_name"]
+    test = parse_test("variables: {mood: happy, pizzas: 3}\nturns:\n  - user: hi\n"
+                      "    expect: {variables: {mood: happy}}\n", path=Path("t.test.yaml"))
+
+    found = [(f.code, f.line, f.message) for f in check_test(scenario, test)]
+
+    assert found == [
+        ("test-unknown-variable", 1, "'mood' is a step result, not a variable: only variables "
+                                     "can be set before the conversation"),
+        ("test-bad-value", 1, "'pizzas' expects a list of texts, got 3 (int)"),
+    ]

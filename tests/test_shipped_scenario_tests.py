@@ -5,6 +5,7 @@ a shipped scenario that breaks its tests, or leaves its cassettes stale, fails t
 from __future__ import annotations
 
 import shutil
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -18,6 +19,16 @@ from engine.scenario_tests import find_tests, load_suite, run_tests_sync
 from engine.scenario_tests.record_shipped import record_scenario, shipped_with_tests
 
 WITH_TESTS = sorted({path.parent.parent for path in scenarios_dir().glob("*/tests/*.test.yaml")})
+
+
+@pytest.fixture(autouse=True)
+def private_temp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Run logs go to the system's temporary folder by default: here, the test's own."""
+    temp = tmp_path / "tmp"
+    temp.mkdir()
+    monkeypatch.setenv("TMPDIR", str(temp))
+    monkeypatch.setattr(tempfile, "tempdir", str(temp))
+    return temp
 
 
 def test_both_shipped_scenarios_have_tests() -> None:

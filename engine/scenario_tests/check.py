@@ -10,7 +10,9 @@ problem, with a stable code and a "did you mean" hint.
 ``test-unknown-signal``    error     ``expect.transition`` names no signal of the scenario
 ``test-signal-not-here``   error     the signal exists, but not where the previous turn left
                                      the conversation (nor in a message step it leads through)
-``test-unknown-variable``  error     a variable names neither a variable nor a step result
+``test-unknown-variable``  error     a variable names neither a variable nor a step result (or,
+                                     in the preset ``variables``, names a result: only variables
+                                     can be set before the conversation)
 ``test-bad-value``         error     a value does not fit the variable's declared type
 =========================  ========  ==========================================================
 
@@ -77,7 +79,7 @@ class _Checker:
                        hint=hint, step=step)
 
     def run(self) -> Iterator[Finding]:
-        yield from self.check_variables(self.test.variables, ("variables",))
+        yield from self.check_variables(self.test.variables, ("variables",), preset=True)
         previous: str | None = None
         for index, turn in enumerate(self.test.turns):
             where = ("turns", str(index), "expect")
@@ -116,11 +118,16 @@ class _Checker:
                           hint=f"signals there: {offered}, or 'stay'", step=previous)
 
     def check_variables(
-        self, values: dict[str, Any], field: tuple[str, ...]
+        self, values: dict[str, Any], field: tuple[str, ...], *, preset: bool = False
     ) -> Iterator[Finding]:
         for name, value in values.items():
             place = (*field, name)
             if name not in self.scenario.variables:
+                if name in self.results and preset:
+                    yield self.at("test-unknown-variable",
+                                  f"{name!r} is a step result, not a variable: only variables "
+                                  "can be set before the conversation", *place, "<key>")
+                    continue
                 if name in self.results:
                     continue  # a step result that is not a variable: compared as a result
                 known = dict.fromkeys([*self.scenario.variables, *self.results])
