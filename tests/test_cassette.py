@@ -182,6 +182,34 @@ def test_a_new_optional_request_field_left_empty_keeps_old_recordings_valid() ->
     assert used["prompt_cache_key"] == "prompter-@session"  # a session id inside a value too
 
 
+def test_structured_request_fields_are_read_by_value_never_by_identity() -> None:
+    from enum import StrEnum
+
+    from pydantic import BaseModel
+
+    class Layout(StrEnum):
+        APPEND = "append"
+
+    class Item(BaseModel):
+        role: str
+        text: str
+
+    @dataclasses.dataclass(frozen=True)
+    class Richer(ModelRequest):
+        layout: Layout | None = None
+        items: tuple[Item, ...] = ()
+
+    plain = normalise_request(Richer(model="m", instructions="i", input="x", schema={},
+                                     layout=Layout.APPEND,
+                                     items=(Item(role="developer", text="Step: greet"),)), {})
+
+    assert plain["layout"] == "append"
+    assert plain["items"] == [{"role": "developer", "text": "Step: greet"}]
+    with pytest.raises(TypeError, match="cannot record a request field of type object"):
+        normalise_request(Richer(model="m", instructions="i", input="x", schema={},
+                                 metadata={"x": object()}), {})
+
+
 def test_the_chat_provider_history_is_recorded_and_checked(fake_openai: FakeOpenAIServer) -> None:
     fake_openai.queue('{"message": "a"}')
     inner = provider_on(fake_openai, "chat")

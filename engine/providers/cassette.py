@@ -43,6 +43,7 @@ import hashlib
 import json
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
+from enum import Enum
 from pathlib import Path
 from typing import Any, Literal
 
@@ -260,9 +261,14 @@ def _plain(value: Any) -> Any:
         return {str(key): _plain(item) for key, item in value.items()}
     if isinstance(value, list | tuple):
         return [_plain(item) for item in value]
+    if isinstance(value, Enum):
+        return _plain(value.value)
     if isinstance(value, str | int | float | bool) or value is None:
         return value
-    return str(value)
+    dump = getattr(value, "model_dump", None)  # a pydantic model inside a future request
+    if callable(dump):
+        return _plain(dump(mode="json"))
+    raise TypeError(f"cannot record a request field of type {type(value).__name__}")
 
 
 def _empty(value: Any) -> bool:
