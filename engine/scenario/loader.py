@@ -319,7 +319,9 @@ def _internal_keys(
 # --- pydantic errors → ScenarioError --------------------------------------------------------
 
 
-def _explain(error: ValidationError, marks: Marks, path: Path | None) -> Iterator[ScenarioError]:
+def _explain(
+    error: ValidationError, marks: Marks, path: Path | None, root: type[BaseModel] = Scenario
+) -> Iterator[ScenarioError]:
     for item in error.errors(include_url=False):
         loc = tuple(str(part) for part in item["loc"])
         kind = item["type"]
@@ -336,7 +338,7 @@ def _explain(error: ValidationError, marks: Marks, path: Path | None) -> Iterato
             )
         elif kind == "extra_forbidden":
             line, column = marks.get((*loc, "<key>"), _nearest(marks, loc))
-            known = _known_keys(loc[:-1])
+            known = _known_keys(loc[:-1], root)
             close = difflib.get_close_matches(loc[-1], known, n=1, cutoff=0.6)
             hint = (
                 f"did you mean {close[0]!r}?"
@@ -440,9 +442,9 @@ def _nearest(marks: Marks, loc: tuple[str, ...]) -> tuple[int, int]:
     return (1, 1)
 
 
-def _known_keys(parent: tuple[str, ...]) -> list[str]:
+def _known_keys(parent: tuple[str, ...], root: type[BaseModel] = Scenario) -> list[str]:
     """The keys allowed at ``parent`` (a pydantic location), for 'did you mean' hints."""
-    model: type[BaseModel] | None = Scenario
+    model: type[BaseModel] | None = root
     parts = list(parent)
     while parts and model is not None:
         part = parts.pop(0)
@@ -482,4 +484,27 @@ def _mapping_value_model(annotation: Any) -> type[BaseModel] | None:
     return None
 
 
-__all__ = ["attach_files", "load_scenario", "parse_scenario", "resolve_inside"]
+# --- the same machinery for the other YAML files of a scenario folder (tests/*.test.yaml) ------
+
+
+def compose_yaml(text: str, *, path: Path | None = None) -> tuple[Any, Marks]:
+    """YAML text as plain data plus the marks of every key and value, with the scenario's limits
+    (size of the expansion, depth, duplicate keys, tags) and its located errors."""
+    return _compose(text, path)
+
+
+def located_errors(
+    error: ValidationError, marks: Marks, path: Path | None, model: type[BaseModel]
+) -> list[ScenarioError]:
+    """Pydantic's errors for ``model`` as located :class:`ScenarioError` (with 'did you mean')."""
+    return list(_explain(error, marks, path, model))
+
+
+__all__ = [
+    "attach_files",
+    "compose_yaml",
+    "load_scenario",
+    "located_errors",
+    "parse_scenario",
+    "resolve_inside",
+]

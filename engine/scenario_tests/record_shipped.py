@@ -1,0 +1,159 @@
+"""Re-record the cassettes of the shipped scenarios' tests, with no model and no key.
+
+    python -m engine.scenario_tests.record_shipped [SCENARIO_DIR …]
+
+Prompter's own tests must run offline, so the shipped cassettes are recorded against the
+project's fake OpenAI server (:mod:`engine.testing.fake_openai`, through the real ``openai``
+SDK and the real Responses provider), with the scenario-aware :class:`~engine.testing.autopilot.
+Autopilot` playing the model. The autopilot follows a plan derived from the test itself: in each
+turn it answers in the step the previous turn expects, sends the expected signal and fills the
+expected values of that step's results. So every turn must name its ``step``, and values of the
+step's results must be written out, not as ``/regex/``.
+
+A test listed in :data:`BROKEN_REPLIES` is recorded with a model that breaks the contract on a
+share of its replies (seeded, so the recording is reproducible), to keep the engine's
+corrections under test too.
+
+Run it whenever the prompt layout, the request format or a shipped scenario's instructions
+change (the shipped tests then report *stale*): it records every test, one fresh server each,
+then replays them all and exits 1 unless every test passes from its new cassette.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from engine.conversation_core import Conversation
+from engine.errors import PrompterError
+from engine.ledger import PriceTable
+from engine.paths import scenarios_dir
+from engine.providers import make_provider
+from engine.providers.base import ModelReply, ModelRequest
+from engine.scenario.model import STAY, Scenario
+from engine.scenario_tests.model import ScenarioTest, TextPattern
+from engine.scenario_tests.report import result_lines, summary_line
+from engine.scenario_tests.runner import ScenarioTestResult, run_test, run_tests
+from engine.scenario_tests.suite import load_suite
+from engine.testing.autopilot import Autopilot, Plan, PlannedReply
+from engine.testing.fake_openai import FAKE_API_KEY, FakeOpenAIServer
+
+__all__ = ["BROKEN_REPLIES", "main", "plan_for", "record_scenario"]
+
+#: ``(scenario, test file name)`` → (share of broken replies, seed) for the autopilot.
+BROKEN_REPLIES: dict[tuple[str, str], tuple[float, int]] = {
+    ("analyst_bot", "recovers_from_broken_replies.test.yaml"): (0.3, 3),
+    ("support_desk", "recovers_from_a_broken_reply.test.yaml"): (0.3, 2),
+}
+
+
+class PlanError(PrompterError):
+    """A test cannot be turned into the autopilot's plan (a turn without its step, …)."""
+
+
+def plan_for(scenario: Scenario, test: ScenarioTest, first_step: str) -> Plan:
+    """The autopilot's plan for ``test``: the model does what the test expects of it."""
+    turns: list[PlannedReply] = []
+    step = first_step
+    for number, spec in enumerate(test.turns, start=1):
+        expect = spec.expect
+        declared = scenario.steps[step].results
+        results = {name: value for name, value in expect.variables.items() if name in declared}
+        patterns = [name for name, value in results.items() if TextPattern.is_pattern(value)]
+        if patterns:
+            raise PlanError(f"{test.path}: turn {number}: the fake model cannot fill "
+                            f"{patterns[0]!r} from a /regex/; write the value")
+        turns.append(PlannedReply(step=step, user=spec.user,
+                                  transition=expect.transition or STAY, results=results))
+        if expect.step is None:
+            raise PlanError(f"{test.path}: turn {number}: name the expected step, so the fake "
+                            "model knows where the next turn is answered")
+        step = expect.step
+    return Plan(scenario=scenario.name, turns=turns)
+
+
+class _NoModel:
+    """Starts a conversation that needs no model call; says so if one is asked for."""
+
+    name = "none"
+    chains = True
+
+    async def complete(self, request: ModelRequest) -> ModelReply:
+        raise PlanError("the scenario's start makes a model call; the plan cannot know it")
+
+    async def aclose(self) -> None:
+        """Nothing to release."""
+
+
+def first_step(scenario: Scenario) -> str:
+    """Where the first user message is answered: the start, after any message steps."""
+    conversation = Conversation(scenario, _NoModel(), prices=PriceTable({}))
+    asyncio.run(conversation.start())
+    return conversation.state.step
+
+
+async def _record_one(
+    scenario: Scenario, test: ScenarioTest, start: str
+) -> ScenarioTestResult:
+    name = test.path.name if test.path else test.title
+    rate, seed = BROKEN_REPLIES.get((scenario.name, name), (0.0, 0))
+    pilot = Autopilot(scenario, plan_for(scenario, test, start), violation_rate=rate, seed=seed)
+    with FakeOpenAIServer(responder=pilot) as server:
+        provider = make_provider("responses", api_key=FAKE_API_KEY, base_url=server.base_url,
+                                 max_retries=0)
+        try:
+            return await run_test(scenario, test, mode="record", provider=provider)
+        finally:
+            await provider.aclose()
+
+
+def record_scenario(folder: Path) -> bool:
+    """Record every test of ``folder``, then replay them; True when all pass from the replay."""
+    suite = load_suite(folder)
+    for finding in suite.findings:
+        print(finding.render())
+    if suite.has_errors:
+        return False
+    start = first_step(suite.scenario)
+    print(f"== {suite.scenario.name}: recording {len(suite.tests)} tests against the fake model")
+    recorded_ok = True
+    for test in suite.tests:
+        result = asyncio.run(_record_one(suite.scenario, test, start))
+        recorded_ok &= result.cassette_written
+        for line in result_lines(result, scenario_dir=folder):
+            print(line)
+    replay = asyncio.run(run_tests(suite.scenario, suite.tests, mode="replay"))
+    print(f"replayed: {summary_line(replay)}")
+    for result in replay.results:
+        if not result.passed:
+            for line in result_lines(result, scenario_dir=folder):
+                print(line)
+    return recorded_ok and replay.passed
+
+
+def shipped_with_tests() -> list[Path]:
+    """The shipped scenarios that have tests."""
+    return sorted({path.parent.parent for path in scenarios_dir().glob("*/tests/*.test.yaml")})
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
+    parser.add_argument("scenarios", nargs="*", type=Path, metavar="SCENARIO_DIR",
+                        help="default: every shipped scenario that has tests")
+    args = parser.parse_args(argv)
+    folders = args.scenarios or shipped_with_tests()
+    ok = True
+    for folder in folders:
+        try:
+            ok &= record_scenario(folder)
+        except PrompterError as error:
+            print(f"{folder}: {error}", file=sys.stderr)
+            ok = False
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,184 @@
+"""``python -m engine test``: one line per test in order, details under failures, exit 0 only when
+all pass, JUnit XML and coverage JSON for CI, and a clear refusal for bad test files."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+import tempfile
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+from engine.paths import scenarios_dir
+from engine.testing.fake_openai import FAKE_API_KEY, FakeOpenAIServer
+
+REPO = Path(__file__).resolve().parent.parent
+SUPPORT = scenarios_dir() / "support_desk"
+
+
+@pytest.fixture(autouse=True)
+def private_temp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Run logs go to the system's temporary folder by default: here, the test's own."""
+    temp = tmp_path / "tmp"
+    temp.mkdir()
+    monkeypatch.setenv("TMPDIR", str(temp))
+    monkeypatch.setattr(tempfile, "tempdir", str(temp))
+    return temp
+
+
+def run_cli(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    """The real command, as a user types it (no key in the environment unless given)."""
+    base = {key: value for key, value in __import__("os").environ.items()
+            if not key.startswith("OPENAI_")}
+    return subprocess.run([sys.executable, "-m", "engine", "test", *args], cwd=REPO,
+                          capture_output=True, text=True, timeout=120, check=False,
+                          env={**base, **(env or {})})
+
+
+@pytest.fixture
+def desk(tmp_path: Path) -> Path:
+    folder = tmp_path / "support_desk"
+    shutil.copytree(SUPPORT, folder)
+    return folder
+
+
+def test_the_shipped_tests_replay_green_with_no_key(desk: Path, tmp_path: Path) -> None:
+    outcome = run_cli(str(desk), "--logs", str(tmp_path / "logs"))
+
+    assert outcome.returncode == 0, outcome.stdout + outcome.stderr
+    lines = outcome.stdout.splitlines()
+    assert [line.split()[:2] for line in lines[:4]] == [
+        ["PASS", "another_problem_starts_over.test.yaml"],
+        ["PASS", "escalates_to_a_ticket.test.yaml"],
+        ["PASS", "recovers_from_a_broken_reply.test.yaml"],
+        ["PASS", "solved_on_first_fix.test.yaml"],
+    ]
+    assert lines[4].startswith("4 passed, 0 failed in ")
+    assert "coverage of support_desk:" in outcome.stdout
+    assert "  total " in outcome.stdout
+    assert sorted(path.name for path in (tmp_path / "logs").iterdir()) == [
+        "another_problem_starts_over.jsonl", "escalates_to_a_ticket.jsonl",
+        "recovers_from_a_broken_reply.jsonl", "solved_on_first_fix.jsonl"]
+
+
+def test_a_failure_is_explained_and_fails_the_run_with_junit_and_coverage(
+    desk: Path, tmp_path: Path
+) -> None:
+    test = desk / "tests" / "solved_on_first_fix.test.yaml"
+    test.write_text(test.read_text(encoding="utf-8").replace("glad it works again",
+                                                             "sorry to hear"), encoding="utf-8")
+    junit, coverage = tmp_path / "junit.xml", tmp_path / "coverage.json"
+
+    outcome = run_cli(str(desk), "--junit", str(junit), "--coverage", str(coverage), "-q")
+
+    assert outcome.returncode == 1
+    assert outcome.stdout.splitlines()[:5] == [
+        "FAIL   solved_on_first_fix.test.yaml — A problem solved by the first fix (2 turns, "
+        "2 calls)",
+        "       turn 2, user: I cleared the browser cache as you said, and now the PDF is fine!",
+        "         bot: Thank you, that is clear. Let us move on: the next topic. Tell me about "
+        "it? ⏎ Great, glad it works again! If anything else comes up, just open a new chat.",
+        '         bot_says: expected "sorry to hear", got "Thank you, that is clear. Let us move '
+        "on: the next topic. Tell me about it?\\n\\nGreat, glad it works again! If anything "
+        'else comes up, just open a new chat."',
+        f"       log: {outcome.stdout.split('log: ')[1].split(' (turn 2)')[0]} (turn 2)",
+    ]
+    assert "PASS" not in outcome.stdout  # -q: only what failed, and the summary
+    assert "3 passed, 1 failed" in outcome.stdout
+    suite = ET.parse(junit).getroot().find("testsuite")
+    assert suite is not None and suite.get("tests") == "4" and suite.get("failures") == "1"
+    failed = [case for case in suite.iter("testcase") if case.find("failure") is not None]
+    assert [case.get("name") for case in failed] == ["solved_on_first_fix.test.yaml"]
+    failure = failed[0].find("failure")
+    assert failure is not None and failure.get("type") == "expectation"
+    assert failure.get("message", "").startswith("turn 2: bot_says: expected")
+    report = json.loads(coverage.read_text(encoding="utf-8"))
+    assert report["scenario"] == "support_desk"
+    assert report["total"]["steps"]["percent"] == 100.0
+    assert set(report["tests"]) == {path.name for path in (desk / "tests").glob("*.test.yaml")}
+
+
+def test_a_stale_test_tells_how_to_re_record_it(desk: Path) -> None:
+    with (desk / "steps" / "contact.md").open("a", encoding="utf-8") as handle:
+        handle.write("\nAlways ask for a phone number too.\n")
+
+    outcome = run_cli(str(desk), "escalates_to_a_ticket")
+
+    assert outcome.returncode == 1
+    lines = outcome.stdout.splitlines()
+    assert lines[0].startswith("STALE  escalates_to_a_ticket.test.yaml")
+    assert lines[1] == ("       stale at turn 4, call 4: the request differs from the recording "
+                        "in instructions")
+    assert "now:      line" in lines[3] and "phone number" in lines[3]
+    assert lines[4] == (f"       re-record: python -m engine test {desk} --record "
+                        f"{desk / 'tests' / 'escalates_to_a_ticket.test.yaml'}")
+    assert "0 passed, 0 failed, 1 stale" in outcome.stdout
+
+
+def test_a_bad_test_file_stops_the_run_with_located_errors_and_changes_nothing(
+    desk: Path,
+) -> None:
+    bad = desk / "tests" / "bad.test.yaml"
+    bad.write_text("turns:\n  - user: hi\n    expect: {step: ticet}\n", encoding="utf-8")
+    before = {path.name: path.read_bytes() for path in (desk / "tests").iterdir()}
+
+    outcome = run_cli(str(desk))
+
+    assert outcome.returncode == 1
+    assert outcome.stdout == (f"{bad}:3:20: error: step 'ticet' does not exist "
+                              "(did you mean 'ticket'?)\n")
+    assert "1 test file with errors; nothing was run" in outcome.stderr
+    assert "Traceback" not in outcome.stderr
+    assert {path.name: path.read_bytes() for path in (desk / "tests").iterdir()} == before
+
+
+def test_check_only_checks(desk: Path) -> None:
+    outcome = run_cli(str(desk), "--check")
+
+    assert outcome.returncode == 0
+    assert outcome.stdout == ""
+    assert "4 tests ok" in outcome.stderr
+
+
+def test_recording_or_running_live_needs_a_key(desk: Path) -> None:
+    before = (desk / "tests" / "solved_on_first_fix.replies.jsonl").read_bytes()
+
+    for flag in ("--record", "--live"):
+        outcome = run_cli(str(desk), flag)
+        assert outcome.returncode == 2
+        assert "no OpenAI API key" in outcome.stderr
+    assert (desk / "tests" / "solved_on_first_fix.replies.jsonl").read_bytes() == before
+
+
+def test_record_then_replay_against_a_model_server(desk: Path, tmp_path: Path) -> None:
+    """--record talks to the configured server through the SDK; the new cassette replays."""
+    test = desk / "tests" / "solved_on_first_fix.test.yaml"
+    reply = {"message": "Understood.", "transition": "understood", "summary": "-",
+             "results": {"issue_summary": "Downloaded invoice PDFs are blank.",
+                         "category": "invoices"}}
+    done = {"message": "Great.", "transition": "solved", "summary": "-",
+            "results": {"steps_tried": ["Cleared the browser cache - fixed"]}}
+    cassette = desk / "tests" / "solved_on_first_fix.replies.jsonl"
+    with FakeOpenAIServer() as server:
+        server.queue(reply, done)
+        env = {"OPENAI_API_KEY": FAKE_API_KEY, "OPENAI_BASE_URL": server.base_url}
+        recorded = run_cli(str(desk), str(test), "--record", env=env)
+        assert len(server.model_requests()) == 2
+    assert recorded.returncode == 0, recorded.stdout + recorded.stderr
+    assert "cassette written" in recorded.stdout
+    assert '"text":"{\\"message\\": \\"Great.\\"' in cassette.read_text(encoding="utf-8")
+    assert run_cli(str(desk), str(test)).returncode == 0
+
+
+def test_no_tests_is_not_a_pass(tmp_path: Path) -> None:
+    folder = tmp_path / "pizza"
+    shutil.copytree(Path(__file__).parent / "fixtures" / "scenarios" / "pizza", folder)
+
+    outcome = run_cli(str(folder))
+
+    assert outcome.returncode == 1
+    assert "no tests (write tests/NAME.test.yaml)" in outcome.stderr
