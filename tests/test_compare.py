@@ -351,3 +351,16 @@ def test_a_broken_scenario_at_a_revision_points_at_its_line(bot_history: Path) -
     (error,) = raised.value.errors
     assert str(error.path) == "HEAD:bot/scenario.yaml" and error.line is not None
     assert "unknown key 'strat'" in error.message
+
+
+def test_the_revisions_offered_are_the_commits_that_touched_the_scenario(
+        bot_history: Path, tmp_path: Path) -> None:
+    from engine.compare.gitread import list_revisions
+
+    revisions = list_revisions(bot_history / "bot")
+    names = [revision.name for revision in revisions]
+    assert names[0] == "HEAD" and names[-3:] == ["main", "v1", "v2"]
+    subjects = [revision.description.split(" (")[0] for revision in revisions[1:3]]
+    assert subjects == ["Audience, competition; quality folded into constraints",
+                        "The analyst bot as shipped"]
+    assert list_revisions(tmp_path) == []

@@ -102,6 +102,42 @@ def read_git_folder(spec: RevisionSpec, *, cwd: Path | None = None) -> GitFolder
     return GitFolder(spec, top, commit, folder, _read_blobs(wanted, top, spec))
 
 
+@dataclass(frozen=True)
+class Revision:
+    """A revision to offer for comparison: what to type, and a line to recognise it by."""
+
+    name: str
+    description: str
+
+
+def list_revisions(folder: Path, *, limit: int = 30) -> list[Revision]:
+    """Revisions worth comparing ``folder`` with: the commits that touched it (newest first),
+    then branches and tags. Empty when ``folder`` is not in a git repository (or git is
+    missing): the caller then offers folders only."""
+    folder = folder.resolve()
+    env = {**os.environ, **_GIT_ENV}
+    try:
+        log = subprocess.run(
+            ["git", "log", f"-n{limit}", "--format=%h%x09%cr%x09%s", "--", "."],
+            cwd=folder, capture_output=True, text=True, check=False, env=env)
+        refs = subprocess.run(
+            ["git", "for-each-ref", "--format=%(refname:short)", "refs/heads", "refs/tags"],
+            cwd=folder, capture_output=True, text=True, check=False, env=env)
+    except (FileNotFoundError, NotADirectoryError):
+        return []
+    if log.returncode != 0:
+        return []
+    revisions = [Revision("HEAD", "the last commit (what is committed now)")]
+    for line in log.stdout.splitlines():
+        sha, _, rest = line.partition("\t")
+        when, _, subject = rest.partition("\t")
+        revisions.append(Revision(sha, f"{subject} ({when})"))
+    for ref in refs.stdout.splitlines() if refs.returncode == 0 else []:
+        if ref:
+            revisions.append(Revision(ref, "branch or tag"))
+    return revisions
+
+
 def _existing_parent(path: Path) -> Path:
     """The nearest folder of ``path`` that exists now (the scenario may exist only in git)."""
     for candidate in (path, *path.parents):
@@ -199,4 +235,11 @@ def _read_blobs(blobs: dict[str, str], top: Path, spec: RevisionSpec) -> dict[st
     return texts
 
 
-__all__ = ["GitFolder", "RevisionSpec", "parse_revision_spec", "read_git_folder"]
+__all__ = [
+    "GitFolder",
+    "Revision",
+    "RevisionSpec",
+    "list_revisions",
+    "parse_revision_spec",
+    "read_git_folder",
+]

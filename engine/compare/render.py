@@ -53,17 +53,11 @@ def render_text(diff: ScenarioDiff, *, color: bool = False) -> str:
         lines.append("")
         lines.extend(_step_lines(step, paint))
     if diff.settings or diff.persona:
-        lines += ["", paint("h", "Scenario settings")]
-        lines += [f"    {_field(change)}" for change in diff.settings]
-        if diff.persona is not None:
-            lines.extend(_text_lines("persona", diff.persona, paint))
+        lines += ["", paint("h", "Scenario settings"), *_settings_lines(diff, paint)]
     if diff.variables:
-        lines += ["", paint("h", "Variables")]
-        lines += [f"    {_entry('variable', change, paint)}" for change in diff.variables]
+        lines += ["", paint("h", "Variables"), *_variables_lines(diff, paint)]
     if diff.layout.changed or diff.layout.problems:
-        lines += ["", paint("h", "Layout (scenario.layout.json: where steps are drawn, "
-                                 "not what they do)")]
-        lines.extend(_layout_lines(diff))
+        lines += ["", paint("h", LAYOUT_TITLE), *_layout_lines(diff)]
     return "\n".join(lines) + "\n"
 
 
@@ -74,6 +68,18 @@ def render_json(diff: ScenarioDiff) -> str:
 def step_detail(step: StepDiff) -> str:
     """One step's diff as plain text: what the studio shows when the step is selected."""
     return "\n".join(_step_lines(step, _painter(False))) + "\n"
+
+
+def section_detail(diff: ScenarioDiff, section: str) -> str:
+    """``settings``, ``variables`` or ``layout`` of the diff as plain text (for the studio)."""
+    paint = _painter(False)
+    lines = {"settings": lambda: _settings_lines(diff, paint),
+             "variables": lambda: _variables_lines(diff, paint),
+             "layout": lambda: [LAYOUT_TITLE, *_layout_lines(diff)]}[section]()
+    return "\n".join(lines) + "\n"
+
+
+LAYOUT_TITLE = "Layout (scenario.layout.json: where steps are drawn, not what they do)"
 
 
 # --- pieces ---------------------------------------------------------------------------------
@@ -165,6 +171,17 @@ def _text_lines(what: str, change: TextChange, paint: Paint) -> Iterable[str]:
             yield "      " + line
 
 
+def _settings_lines(diff: ScenarioDiff, paint: Paint) -> list[str]:
+    lines = [f"    {_field(change)}" for change in diff.settings]
+    if diff.persona is not None:
+        lines.extend(_text_lines("persona", diff.persona, paint))
+    return lines
+
+
+def _variables_lines(diff: ScenarioDiff, paint: Paint) -> list[str]:
+    return [f"    {_entry('variable', change, paint)}" for change in diff.variables]
+
+
 def _layout_lines(diff: ScenarioDiff) -> Iterable[str]:
     layout = diff.layout
     if layout.old_file != layout.new_file:
@@ -199,4 +216,4 @@ def _painter(color: bool) -> Paint:
     return paint
 
 
-__all__ = ["render_json", "render_text", "step_detail"]
+__all__ = ["LAYOUT_TITLE", "render_json", "render_text", "section_detail", "step_detail"]
