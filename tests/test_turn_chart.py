@@ -9,7 +9,9 @@ from typing import Any
 
 import pytest
 from PySide6.QtCharts import QBarCategoryAxis, QStackedBarSeries
-from PySide6.QtCore import QPoint, QPointF, Qt
+from PySide6.QtCore import QEvent, QPoint, QPointF, Qt
+from PySide6.QtGui import QMouseEvent
+from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 from test_chat_pane import INTERVIEW
 from test_chat_studio import send
@@ -41,6 +43,16 @@ def column_center(chart: TurnChart, turn: int) -> QPoint:
     return chart.mapFromScene(chart.chart().mapToScene(in_chart))
 
 
+def hover(chart: TurnChart, position: QPoint) -> None:
+    """The mouse moving over the chart (sent to it directly: with other windows left open by
+    other tests, a moved cursor may land on one of them)."""
+    global_position = QPointF(chart.viewport().mapToGlobal(position))
+    event = QMouseEvent(QEvent.Type.MouseMove, QPointF(position), global_position,
+                        Qt.MouseButton.NoButton, Qt.MouseButton.NoButton,
+                        Qt.KeyboardModifier.NoModifier)
+    QApplication.sendEvent(chart.viewport(), event)
+
+
 def test_the_log_viewer_charts_every_turn(log_window: LogWindow, analyst_logs: Any) -> None:
     chart = log_window.turn_chart
     ends = [e.data for e in read_log(analyst_logs["bumpy"].path).events
@@ -64,8 +76,8 @@ def test_the_turn_under_the_mouse_scrolls_the_conversation_to_it(
     chart = log_window.turn_chart
     hovered: list[int] = []
     chart.turnHovered.connect(hovered.append)
-    qtbot.mouseMove(chart.viewport(), column_center(chart, 6))
-    qtbot.waitUntil(lambda: hovered[-1:] == [6], timeout=2000)
+    hover(chart, column_center(chart, 6))
+    assert hovered == [6]
     current = log_window.view.event_at(log_window.view.currentIndex())
     assert current is not None and current.turn == 6
     assert chart.turn_at(column_center(chart, 9)) == 9
@@ -95,6 +107,8 @@ def test_the_test_chat_has_its_chart_as_a_pane_that_follows_the_conversation(
     chart = tools.chat_chart
     assert chart is not None and studio.panes[CHART_PANE].widget() is chart
     assert chart.rows == []
+    # tabbed with the variables, which stay in front
+    assert chat.pane.inspector.isVisible() and not chart.isVisible()
     for text, answers in INTERVIEW[:2]:
         openai_env.queue(*answers)
         send(qtbot, chat, text)

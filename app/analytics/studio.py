@@ -149,6 +149,8 @@ class StudioTools(QObject):
                          if dock.widget() is pane.inspector), None)
         add_pane(CHART_PANE, self.chat_chart, Qt.DockWidgetArea.LeftDockWidgetArea,
                  tabify_with=tab_with)
+        if tab_with is not None:  # the variables stay in front; the chart is a tab away
+            panes[tab_with].raise_()
 
     def _update_enabled(self) -> None:
         has_scenario = self.session is not None

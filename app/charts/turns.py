@@ -105,7 +105,7 @@ class TurnChart(QChartView):
         self._hovered = None
         self._band.hide()
         if not self._rows:
-            chart.setTitle("No model calls yet: each turn's tokens, cost and time show here")
+            chart.setTitle("No model calls yet")
             chart.legend().hide()
             style_chart(chart, style)
             return
