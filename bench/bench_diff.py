@@ -8,8 +8,9 @@ version makes 50 changes of every kind the diff reports: 8 steps renamed (their 
 line edited), 8 transitions retargeted, 8 guards changed, 8 instruction files edited, 6 results
 added, 6 steps added and 6 removed (their neighbours re-linked). Printed medians:
 
-* folders: both folders loaded (YAML + 1,000 instruction files each) and compared — what
-  ``prompter diff OLD NEW`` does apart from starting Python;
+* folders: both folders loaded (YAML + 1,000 instruction files each) and compared
+  (:func:`engine.compare.compare`) — what ``prompter diff OLD NEW`` does apart from starting
+  Python;
 * git revisions: the same two versions as two commits, read from git's object store;
 * compare only: the diff of two already loaded versions (what the studio pays after loading).
 
@@ -34,7 +35,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))  # bench/timing.py
 
 from timing import median_ms
 
-from engine.compare import diff_sides, load_side
+from engine.compare import compare, diff_sides, load_side
 from engine.compare.model import StepStatus
 
 WORDS = ("budget", "address", "delivery", "payment", "refund", "warranty", "invoice", "schedule",
@@ -162,10 +163,8 @@ def main() -> int:
               f"{transitions} transition changes, renames found {len(diff.renames)}/8")
         assert counts[StepStatus.RENAMED.value] == 8, "every rename must be recognised"
 
-        folders_ms = median_ms(lambda: diff_sides(load_side(str(old_dir)),
-                                                  load_side(str(new_dir))), runs=args.runs)
-        git_ms = median_ms(lambda: diff_sides(load_side("HEAD~1:big", cwd=repo),
-                                              load_side("HEAD:big", cwd=repo)), runs=args.runs)
+        folders_ms = median_ms(lambda: compare(str(old_dir), str(new_dir)), runs=args.runs)
+        git_ms = median_ms(lambda: compare("HEAD~1:big", "HEAD:big", cwd=repo), runs=args.runs)
         old_side, new_side = load_side(str(old_dir)), load_side(str(new_dir))
         compare_ms = median_ms(lambda: diff_sides(old_side, new_side), runs=args.runs)
     print(f"folders (load both + compare):        median {folders_ms:7.1f} ms   (target 1000)")

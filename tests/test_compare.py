@@ -364,3 +364,11 @@ def test_the_revisions_offered_are_the_commits_that_touched_the_scenario(
     assert subjects == ["Audience, competition; quality folded into constraints",
                         "The analyst bot as shipped"]
     assert list_revisions(tmp_path) == []
+
+
+def test_compare_loads_both_sides_and_compares_them(bot_history: Path) -> None:
+    from engine.compare import compare
+
+    diff = compare("v1:bot", "bot", cwd=bot_history)
+    assert diff.counts() == {"added": 1, "removed": 1, "renamed": 1, "changed": 4}
+    assert (diff.old_label, diff.new_label) == ("v1:bot", "bot")

@@ -17,6 +17,7 @@ import sys
 from engine.compare import diff_sides, load_side
 from engine.compare.render import render_json, render_text
 from engine.errors import PrompterError, ScenarioErrors
+from engine.scenario.layout import gc_paused
 
 EXIT_SAME, EXIT_DIFFERENT, EXIT_TROUBLE = 0, 1, 2
 
@@ -41,19 +42,20 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 
 def run(args: argparse.Namespace) -> int:
-    sides = []
-    for spec in (args.old, args.new):
-        try:
-            sides.append(load_side(spec))
-        except ScenarioErrors as errors:
-            print(f"prompter diff: cannot read {spec}:", file=sys.stderr)
-            for error in errors.errors:
-                print(f"  {error}", file=sys.stderr)
-            return EXIT_TROUBLE
-        except PrompterError as error:
-            print(f"prompter diff: {error}", file=sys.stderr)
-            return EXIT_TROUBLE
-    diff = diff_sides(*sides)
+    with gc_paused():  # loading only allocates; collect once, after both sides (see compare())
+        sides = []
+        for spec in (args.old, args.new):
+            try:
+                sides.append(load_side(spec))
+            except ScenarioErrors as errors:
+                print(f"prompter diff: cannot read {spec}:", file=sys.stderr)
+                for error in errors.errors:
+                    print(f"  {error}", file=sys.stderr)
+                return EXIT_TROUBLE
+            except PrompterError as error:
+                print(f"prompter diff: {error}", file=sys.stderr)
+                return EXIT_TROUBLE
+        diff = diff_sides(*sides)
     if args.json:
         sys.stdout.write(render_json(diff))
     else:

@@ -1,11 +1,12 @@
 """Compare two versions of a scenario: what changed, step by step (``prompter diff``).
 
 :func:`load_side` reads a version (a folder, ``REV:path`` from git, or a scenario in memory);
-:func:`diff_sides` compares two; :mod:`.render` prints the result and :mod:`.union` builds the
-one graph the studio draws it on. The data model is in :mod:`.model`.
+:func:`diff_sides` compares two; :func:`compare` does both, as ``prompter diff`` does.
+:mod:`.render` prints the result and :mod:`.union` builds the one graph the studio draws it on.
+The data model is in :mod:`.model`.
 """
 
-from engine.compare.diff import diff_layouts, diff_scenarios, diff_sides
+from engine.compare.diff import compare, diff_layouts, diff_scenarios, diff_sides
 from engine.compare.model import (
     EntryChange,
     EntryStatus,
@@ -34,6 +35,7 @@ __all__ = [
     "TextChange",
     "TransitionChange",
     "TransitionStatus",
+    "compare",
     "diff_layouts",
     "diff_scenarios",
     "diff_sides",
