@@ -136,3 +136,18 @@ def test_shading_names_every_step_of_the_scenario(logs: Path) -> None:
     assert set(overlay.nodes) == set(scenario.steps)
     assert overlay.legend is not None and overlay.legend.title == (
         "Drop-off (of conversations that reached it)")
+
+
+def test_adding_logs_reads_everything_again_and_keeps_only_the_last_reading(
+        logs: Path, analyst_logs: Any, qtbot: QtBot, tmp_path: Path) -> None:
+    window = AnalyticsWindow(load_scenario(default_scenario()), [logs])
+    qtbot.addWidget(window)
+    more = tmp_path / "more"
+    more.mkdir()
+    shutil.copy(analyst_logs["clean"].path, more / "again.jsonl")
+    window.add_paths([more])  # while (or after) the first reading runs
+    qtbot.waitUntil(lambda: window.report is not None and window.report.files == 5,
+                    timeout=10000)
+    qtbot.wait(200)  # the first reading's report, if late, must not replace the second
+    assert window.report is not None and window.report.files == 5
+    assert len(window.report.conversations) == 5

@@ -121,7 +121,7 @@ class AnalyticsWindow(QMainWindow):
         job = StatsJob(self.paths, self.scenario, self)
         job.progress.connect(self._progress)
         job.finished.connect(self._finished)
-        job.failed.connect(lambda message: self.status.setText(f"⚠ {message}"))
+        job.failed.connect(self._failed)
         self.job = job
         job.start()
 
@@ -135,10 +135,21 @@ class AnalyticsWindow(QMainWindow):
         if folder:
             self.add_paths([Path(folder)])
 
+    def _current(self) -> bool:
+        """Whether a job's signal comes from the latest reading (an older one is stale)."""
+        return self.sender() is self.job
+
     def _progress(self, done: int, total: int) -> None:
-        self.status.setText(f"Reading logs… {done:,} of {total:,}")
+        if self._current():
+            self.status.setText(f"Reading logs… {done:,} of {total:,}")
+
+    def _failed(self, message: str) -> None:
+        if self._current():
+            self.status.setText(f"⚠ {message}")
 
     def _finished(self, report: StatsReport) -> None:
+        if not self._current():
+            return
         self.report = report
         self.panel.set_report(report)
         self.charts.show_report(report)
