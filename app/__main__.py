@@ -50,12 +50,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     if target is not None and target.suffix.lower() == ".jsonl":
         return _open_log(app, target)
 
+    from app.analytics import install as install_analytics
     from app.chat import install as install_chat
     from app.main_window import MainWindow
     from engine.paths import default_scenario
 
     window = MainWindow()
     install_chat(window)
+    install_analytics(window)  # Tools: Compare with…, Analyse logs…; the chat's turn chart
     folder = target or default_scenario()
     if args.export_drawio is not None:
         return _export_and_exit(window, folder, args.export_drawio)

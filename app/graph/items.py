@@ -281,6 +281,8 @@ class EdgeItem(QGraphicsItem):
         self.source, self.target, self.signal = source, target, signal
         self.colors = colors
         self.parallel_index = parallel_index
+        #: pen width; an overlay (app.graph.overlay) thickens busy arrows
+        self.line_width = 1.4
         self.requires = requires
         self._path = QPainterPath()
         self._label_rect = QRectF()
@@ -370,7 +372,7 @@ class EdgeItem(QGraphicsItem):
     def _arrowhead(self, path: QPainterPath) -> QPolygonF:
         tip = path.pointAtPercent(1.0)
         angle = math.radians(path.angleAtPercent(0.995))
-        size = 9.0
+        size = 9.0 + 1.2 * max(0.0, self.line_width - 1.4)
         back = QPointF(tip.x() - size * math.cos(angle), tip.y() + size * math.sin(angle))
         normal = QPointF(math.sin(angle) * size * 0.5, math.cos(angle) * size * 0.5)
         return QPolygonF([tip, back + normal, back - normal])
@@ -393,7 +395,8 @@ class EdgeItem(QGraphicsItem):
 
     def boundingRect(self) -> QRectF:
         return self._path.boundingRect().united(self._label_rect).united(
-            self._arrow.boundingRect()).adjusted(-6, -6, 6, 6)
+            self._arrow.boundingRect()).adjusted(-6, -6, 6, 6).adjusted(
+            -self.line_width, -self.line_width, self.line_width, self.line_width)
 
     def shape(self) -> QPainterPath:
         stroker = QPainterPathStroker()
@@ -407,7 +410,7 @@ class EdgeItem(QGraphicsItem):
         colors = self.colors
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         color = colors.selection if self.isSelected() else colors.edge
-        pen = QPen(color, 2.2 if self.isSelected() else 1.4)
+        pen = QPen(color, max(2.2, self.line_width + 0.8) if self.isSelected() else self.line_width)
         if self.target.state.missing:
             pen.setStyle(Qt.PenStyle.DashLine)
         painter.setPen(pen)

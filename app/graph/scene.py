@@ -39,6 +39,8 @@ class GraphScene(QGraphicsScene):
     addStepRequested = Signal(QPointF)
     #: (step id): double-click on a node
     stepActivated = Signal(str)
+    #: the items were made anew (an overlay re-applies itself: app.graph.overlay)
+    rebuilt = Signal()
 
     def __init__(self, session: EditSession | None, colors: GraphColors | None = None) -> None:
         super().__init__()
@@ -108,6 +110,7 @@ class GraphScene(QGraphicsScene):
             self.edges.append(edge)
             self.addItem(edge)
         self.apply_problems()
+        self.rebuilt.emit()
 
     def apply_positions(self) -> None:
         self._place_nodes()

@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.charts.attach import attach_to_log_window
 from app.logview.follow import LogFollowController
 from app.logview.inspector import MeterLabel, VariablesInspector
 from app.logview.projection import ConversationProjection
@@ -98,6 +99,7 @@ class LogWindow(QMainWindow):
         self._loaded = False
         self._follow_when_loaded = follow
         self._build_toolbar()
+        self.turn_chart = attach_to_log_window(self)  # per-turn chart, docked below
         self._load_backlog()
 
     def _build_toolbar(self) -> None:

@@ -55,10 +55,15 @@ class Layout:
             return cls()
         except (OSError, UnicodeDecodeError) as error:
             return cls(problem=f"{path}: cannot read the layout ({error})")
+        return cls.from_json(raw, source=path)
+
+    @classmethod
+    def from_json(cls, raw: str, *, source: Path | str = LAYOUT_FILE) -> Layout:
+        """The layout in the text of a layout file (read from disk, or from a git revision)."""
         try:
             return cls(positions=_parse(raw))
         except (ValueError, TypeError, KeyError) as error:
-            return cls(problem=f"{path}: the layout is not valid ({error}); it was ignored")
+            return cls(problem=f"{source}: the layout is not valid ({error}); it was ignored")
 
     def save(self, folder: Path | str) -> Path:
         path = Path(folder) / LAYOUT_FILE

@@ -1,0 +1,127 @@
+"""How cost and calls per message spread across conversations: two histograms.
+
+An average hides the conversation that cost ten times the others; a histogram shows it as a
+lonely bar on the right. Bins are round (:func:`engine.stats.distribution.histogram`), each bar
+says in its tooltip how many conversations it holds, and the title gives the median and the 90th
+percentile.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+
+from PySide6.QtCharts import QBarCategoryAxis, QBarSeries, QBarSet, QChart, QChartView, QValueAxis
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QCursor, QPainter
+from PySide6.QtWidgets import QHBoxLayout, QToolTip, QWidget
+
+from app.charts.style import ChartStyle, style_chart
+from engine.stats.distribution import Bin, histogram, nice_step, spread
+from engine.stats.model import StatsReport
+
+Formatter = Callable[[float], str]
+
+
+class HistogramChart(QChartView):
+    """One histogram: ``set_values(values)`` redraws it."""
+
+    def __init__(self, title: str, unit: str, formatter: Formatter,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.title, self.unit, self.formatter = title, unit, formatter
+        self.style_ = ChartStyle.from_palette()
+        self.bins: list[Bin] = []
+        self.setRenderHint(QPainter.RenderHint.Antialiasing)
+        self.setMinimumHeight(160)
+        self._chart = QChart()
+        self._chart.legend().hide()
+        self.setChart(self._chart)
+        self.set_values([])
+
+    def set_values(self, values: Sequence[float]) -> None:
+        chart = self._chart
+        chart.removeAllSeries()
+        for axis in chart.axes():
+            chart.removeAxis(axis)
+        self.bins = histogram(values, bins=10)
+        if not values:
+            chart.setTitle(f"{self.title}: no conversations")
+            style_chart(chart, self.style_)
+            return
+        figures = spread(values)
+        chart.setTitle(f"{self.title} — median {self.formatter(figures.median)}, "
+                       f"p90 {self.formatter(figures.p90)}, max {self.formatter(figures.maximum)}")
+        bar_set = QBarSet(self.unit)
+        bar_set.setColor(self.style_.bars)
+        bar_set.setBorderColor(self.style_.bars)
+        bar_set.append([float(b.count) for b in self.bins])
+        bar_set.hovered.connect(self._hovered)
+        series = QBarSeries()
+        series.setBarWidth(0.92)
+        series.append(bar_set)
+        chart.addSeries(series)
+        categories = QBarCategoryAxis()
+        categories.append(self.labels())
+        categories.setTitleText(self.unit)
+        counts = QValueAxis()
+        counts.setTitleText("conversations")
+        counts.setLabelFormat("%.0f")
+        step = max(1.0, nice_step(max(b.count for b in self.bins) / 5))
+        top = math.ceil(max(b.count for b in self.bins) / step) * step
+        counts.setRange(0, top)
+        counts.setTickCount(int(top / step) + 1)
+        chart.addAxis(categories, Qt.AlignmentFlag.AlignBottom)
+        chart.addAxis(counts, Qt.AlignmentFlag.AlignLeft)
+        series.attachAxis(categories)
+        series.attachAxis(counts)
+        style_chart(chart, self.style_)
+
+    def labels(self) -> list[str]:
+        """Each bar's lower edge, with as many decimals as the bins' width needs (the unit is
+        the axis title), so the axis reads as a ruler."""
+        if not self.bins:
+            return []
+        width = self.bins[0].high - self.bins[0].low
+        decimals = 0 if width >= 1 or width <= 0 else -math.floor(math.log10(width))
+        return [f"{b.low:.{decimals}f}" for b in self.bins]
+
+    def _hovered(self, status: bool, index: int) -> None:
+        if not status or not 0 <= index < len(self.bins):
+            QToolTip.hideText()
+            return
+        b = self.bins[index]
+        QToolTip.showText(QCursor.pos(), f"{b.count} conversation(s) from "
+                          f"{self.formatter(b.low)} to {self.formatter(b.high)}", self)
+
+
+class DistributionCharts(QWidget):
+    """Cost per conversation and calls per message, side by side."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("distributionCharts")
+        self.cost = HistogramChart("Cost per conversation", "USD", _dollars, self)
+        self.calls = HistogramChart("Calls per message", "calls / message", _ratio, self)
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.cost)
+        layout.addWidget(self.calls)
+
+    def show_report(self, report: StatsReport) -> None:
+        conversations = report.conversations
+        self.cost.set_values([c.cost_usd for c in conversations])
+        self.calls.set_values([c.calls_per_message for c in conversations if c.user_messages])
+
+
+def _dollars(value: float) -> str:
+    if value == 0:
+        return "$0"
+    return f"${value:.4f}" if value < 0.1 else f"${value:.2f}"
+
+
+def _ratio(value: float) -> str:
+    return f"{value:.2f}"
+
+
+__all__ = ["DistributionCharts", "HistogramChart"]

@@ -1,0 +1,257 @@
+"""The per-turn chart: what each user message cost, in tokens, dollars and model time.
+
+For one conversation (a log in the viewer, or the live test chat), one column per turn:
+stacked bars of input tokens billed in full, cached input tokens and output tokens (left axis),
+and two lines, the turn's cost (first right axis) and the model's time (second right axis). A
+correction shows at once as a taller column and a cost spike.
+
+The turn under the mouse is shaded and announced (:attr:`TurnChart.turnHovered`; -1 when the
+mouse leaves the turns) with its figures in a tooltip, so the conversation view next to the chart
+can follow it; a click announces :attr:`TurnChart.turnClicked`. The rows come from
+:class:`engine.stats.TurnFigures`, fed with the conversation's events.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+
+from PySide6.QtCharts import (
+    QBarCategoryAxis,
+    QBarSet,
+    QChart,
+    QChartView,
+    QLineSeries,
+    QStackedBarSeries,
+    QValueAxis,
+)
+from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF, Qt, QTimer, Signal
+from PySide6.QtGui import QBrush, QMouseEvent, QPainter, QPen
+from PySide6.QtWidgets import QGraphicsRectItem, QToolTip, QWidget
+
+from app.charts.style import ChartStyle, style_chart
+from engine.events import Event
+from engine.stats.distribution import nice_step
+from engine.stats.turns import TurnFigures, TurnRow
+
+#: Events arriving within this many milliseconds redraw the chart once.
+REDRAW_DELAY_MS = 120
+#: Past this many turns only every n-th turn number is written under the axis.
+DENSE_TURNS = 30
+
+
+class TurnChart(QChartView):
+    """See the module docstring."""
+
+    turnHovered = Signal(int)
+    turnClicked = Signal(int)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("turnChart")
+        self.figures = TurnFigures()
+        self.style_ = ChartStyle.from_palette()
+        self.setRenderHint(QPainter.RenderHint.Antialiasing)
+        self.setMouseTracking(True)
+        self.setMinimumHeight(170)
+        self._rows: list[TurnRow] = []
+        self._hovered: int | None = None
+        self._redraw = QTimer(self, singleShot=True, interval=REDRAW_DELAY_MS)
+        self._redraw.timeout.connect(self.redraw)
+        self._chart = QChart()
+        self.setChart(self._chart)
+        self._band = QGraphicsRectItem(self._chart)
+        self._band.setPen(QPen(Qt.PenStyle.NoPen))
+        self._band.setBrush(QBrush(self.style_.highlight))
+        self._band.setZValue(-1)
+        self._band.hide()
+        self.redraw()
+
+    # --- data ------------------------------------------------------------------------------
+
+    def set_events(self, events: Iterable[Event]) -> None:
+        """Show the turns of ``events`` (instead of what was shown)."""
+        self.figures.clear()
+        self.figures.feed_many(events)
+        self.redraw()
+
+    def add_events(self, events: Iterable[Event]) -> None:
+        """Take new events into account; the chart redraws once they stop coming."""
+        if self.figures.feed_many(events):
+            self._redraw.start()
+
+    def add_event(self, event: Event) -> None:
+        self.add_events([event])
+
+    def clear(self) -> None:
+        self.figures.clear()
+        self.redraw()
+
+    @property
+    def rows(self) -> list[TurnRow]:
+        """The turns drawn, in order."""
+        return list(self._rows)
+
+    # --- drawing ---------------------------------------------------------------------------
+
+    def redraw(self) -> None:
+        self._redraw.stop()
+        style = self.style_
+        chart = self._chart
+        chart.removeAllSeries()
+        for axis in chart.axes():
+            chart.removeAxis(axis)
+        self._rows = self.figures.rows
+        self._hovered = None
+        self._band.hide()
+        if not self._rows:
+            chart.setTitle("No model calls yet")
+            chart.legend().hide()
+            style_chart(chart, style)
+            return
+        chart.setTitle("")
+        bars = QStackedBarSeries()
+        for name, color, values in (
+            ("cached input", style.cached, [r.cached_tokens for r in self._rows]),
+            ("input", style.uncached, [r.uncached_tokens for r in self._rows]),
+            ("output", style.output, [r.output_tokens for r in self._rows]),
+        ):
+            bar_set = QBarSet(name)
+            bar_set.setColor(color)
+            bar_set.setBorderColor(color)
+            bar_set.append([float(value) for value in values])
+            bars.append(bar_set)
+        bars.setBarWidth(0.7)
+        cost = QLineSeries()
+        cost.setName("cost $")
+        cost.setPen(QPen(style.cost, 2.2))
+        latency = QLineSeries()
+        latency.setName("model time s")
+        latency.setPen(QPen(style.latency, 1.6, Qt.PenStyle.DashLine))
+        for index, row in enumerate(self._rows):
+            cost.append(float(index), row.cost_usd)
+            latency.append(float(index), row.latency_ms / 1000)
+        for series in (bars, cost, latency):
+            chart.addSeries(series)
+        turns = QBarCategoryAxis()
+        turns.append(self._labels())
+        turns.setTitleText("turn")
+        tokens = QValueAxis()
+        tokens.setTitleText("tokens")
+        tokens.setLabelFormat("%.0f")
+        tokens.setRange(0, _top(max(r.input_tokens + r.output_tokens for r in self._rows)))
+        dollars = QValueAxis()
+        dollars.setTitleText("cost $")
+        top = _top(max(r.cost_usd for r in self._rows))
+        dollars.setLabelFormat(_format(top))
+        dollars.setRange(0, top)
+        seconds = QValueAxis()
+        seconds.setTitleText("model time s")
+        top = _top(max(r.latency_ms for r in self._rows) / 1000)
+        seconds.setLabelFormat(_format(top))
+        seconds.setRange(0, top)
+        for axis in (tokens, dollars, seconds):
+            axis.setTickCount(5)
+        chart.addAxis(turns, Qt.AlignmentFlag.AlignBottom)
+        chart.addAxis(tokens, Qt.AlignmentFlag.AlignLeft)
+        chart.addAxis(dollars, Qt.AlignmentFlag.AlignRight)
+        chart.addAxis(seconds, Qt.AlignmentFlag.AlignRight)
+        for series, y_axis in ((bars, tokens), (cost, dollars), (latency, seconds)):
+            series.attachAxis(turns)
+            series.attachAxis(y_axis)
+        chart.legend().show()
+        style_chart(chart, style)
+
+    def _labels(self) -> list[str]:
+        """Turn numbers under the columns; when dense, every n-th (the others left blank,
+        made unique with zero-width spaces as the category axis requires)."""
+        count = len(self._rows)
+        every = 1 if count <= DENSE_TURNS else -(-count // DENSE_TURNS)
+        return [str(row.turn) if index % every == 0 else "\u200b" * (index + 1)
+                for index, row in enumerate(self._rows)]
+
+    # --- the turn under the mouse ----------------------------------------------------------
+
+    def turn_at(self, position: QPoint) -> int | None:
+        """The turn whose column is under ``position`` (view coordinates), if any."""
+        if not self._rows:
+            return None
+        scene_point = self.mapToScene(position)
+        chart_point = self._chart.mapFromScene(scene_point)
+        if not self._chart.plotArea().contains(chart_point):
+            return None
+        series = self._chart.series()[0]
+        index = round(self._chart.mapToValue(chart_point, series).x())
+        return self._rows[index].turn if 0 <= index < len(self._rows) else None
+
+    def highlight_turn(self, turn: int | None) -> None:
+        """Shade ``turn``'s column (e.g. the turn a replay shows); ``None`` removes it."""
+        index = next((i for i, row in enumerate(self._rows) if row.turn == turn), None)
+        if index is None:
+            self._band.hide()
+            return
+        series = self._chart.series()[0]
+        left = self._chart.mapToPosition(QPointF(index - 0.5, 0), series).x()
+        right = self._chart.mapToPosition(QPointF(index + 0.5, 0), series).x()
+        area = self._chart.plotArea()
+        self._band.setRect(QRectF(left, area.top(), right - left, area.height()))
+        self._band.show()
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:
+        super().mouseMoveEvent(event)
+        turn = self.turn_at(event.position().toPoint())
+        if turn == self._hovered:
+            return
+        self._hovered = turn
+        self.highlight_turn(turn)
+        self.turnHovered.emit(-1 if turn is None else turn)
+        row = self.figures.row(turn) if turn is not None else None
+        if row is not None:
+            QToolTip.showText(event.globalPosition().toPoint(), describe_turn(row), self)
+        else:
+            QToolTip.hideText()
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        turn = self.turn_at(event.position().toPoint())
+        if turn is not None and event.button() == Qt.MouseButton.LeftButton:
+            self.turnClicked.emit(turn)
+            event.accept()
+            return
+        super().mousePressEvent(event)
+
+    def leaveEvent(self, event: QEvent) -> None:
+        super().leaveEvent(event)
+        if self._hovered is not None:
+            self._hovered = None
+            self._band.hide()
+            self.turnHovered.emit(-1)
+
+
+def describe_turn(row: TurnRow) -> str:
+    """A turn's figures, for the tooltip."""
+    step = f" in <code>{row.step}</code>" if row.step else ""
+    trouble = ""
+    if row.violations or row.corrections:
+        trouble = (f"<br><span style='color:#c60'>{row.violations} contract violation(s), "
+                   f"{row.corrections} correction(s)</span>")
+    return (f"<b>Turn {row.turn}</b>{step}<br>"
+            f"{row.calls} model call(s), {row.latency_ms / 1000:.2f} s<br>"
+            f"input {row.input_tokens:,} tokens ({row.cached_tokens:,} cached), "
+            f"output {row.output_tokens:,}<br>cost ${row.cost_usd:.5f}{trouble}")
+
+
+def _format(top: float, ticks: int = 4) -> str:
+    """A printf format showing the ticks of an axis from 0 to ``top`` as distinct numbers."""
+    step = top / ticks
+    decimals = 0 if step >= 1 else max(0, -math.floor(math.log10(step)))
+    return f"%.{decimals}f"
+
+
+def _top(value: float) -> float:
+    """A round upper end for an axis, a little above ``value`` (1 when there is nothing)."""
+    if value <= 0:
+        return 1.0
+    return nice_step(value * 1.1 / 4) * 4
+
+
+__all__ = ["TurnChart", "describe_turn"]

@@ -1,0 +1,35 @@
+"""Figures over many conversation logs: where conversations struggle, and what they cost.
+
+:func:`collect_stats` folds logs (files or folders) into a :class:`StatsReport` — per step,
+per transition, per conversation — streaming, so memory stays flat; :mod:`.render` prints it
+(``prompter stats``); :class:`TurnFigures` gives one conversation's per-turn figures (the
+studio's per-turn chart); :mod:`.distribution` summarises a figure across conversations.
+"""
+
+from engine.stats.collect import collect_stats, log_files
+from engine.stats.model import (
+    MEASURES,
+    ConversationStats,
+    DamagedLine,
+    Measure,
+    StatsReport,
+    StepStats,
+    Struggle,
+    Tokens,
+)
+from engine.stats.turns import TurnFigures, TurnRow
+
+__all__ = [
+    "MEASURES",
+    "ConversationStats",
+    "DamagedLine",
+    "Measure",
+    "StatsReport",
+    "StepStats",
+    "Struggle",
+    "Tokens",
+    "TurnFigures",
+    "TurnRow",
+    "collect_stats",
+    "log_files",
+]

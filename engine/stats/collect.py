@@ -1,0 +1,235 @@
+"""Fold any number of conversation logs into one :class:`~.model.StatsReport`, streaming.
+
+Logs are read through :mod:`engine.logread` a few megabytes at a time and folded event by
+event, so memory stays flat however many logs there are: only the figures are kept, never the
+events. A damaged line is counted and reported (:attr:`StatsReport.damaged`) and the rest of the
+file is still used; a file that cannot be opened is listed in :attr:`StatsReport.unreadable`;
+a half-written last line is a writer still at work, not damage.
+
+Given the scenario the logs were recorded with (or a later version of it), steps and
+transitions the scenario does not have any more are listed apart — their figures are kept, so
+nothing recorded is silently dropped.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from engine.events import Event, EventType
+from engine.logread import SkippedLine, parse_line, parse_lines
+from engine.scenario.model import Scenario
+from engine.stats.model import ConversationStats, DamagedLine, StatsReport, Struggle, amount
+
+#: Bytes read from a log at a time (a whole number of lines is parsed from each).
+CHUNK_BYTES = 4 * 1024 * 1024
+#: Suffixes of the files taken from a folder (files named on the command line are always read).
+LOG_SUFFIXES = (".jsonl", ".ndjson")
+
+Progress = Callable[[int, int], None]
+
+
+def log_files(paths: Iterable[Path | str]) -> list[Path]:
+    """Files named, and the logs (``*.jsonl``) anywhere under folders named, in a stable order."""
+    found: list[Path] = []
+    for item in paths:
+        path = Path(item)
+        if path.is_dir():
+            found.extend(sorted(p for p in path.rglob("*")
+                                if p.suffix.lower() in LOG_SUFFIXES and p.is_file()))
+        else:
+            found.append(path)
+    return list(dict.fromkeys(found))
+
+
+def collect_stats(
+    paths: Iterable[Path | str],
+    *,
+    scenario: Scenario | None = None,
+    progress: Progress | None = None,
+) -> StatsReport:
+    """The figures of every conversation in ``paths`` (files or folders of logs)."""
+    files = log_files(paths)
+    report = StatsReport(scenario=scenario.name if scenario is not None else None)
+    for index, path in enumerate(files):
+        _fold_file(report, path, scenario)
+        if progress is not None:
+            progress(index + 1, len(files))
+    if scenario is not None:
+        _check_against(report, scenario)
+    return report
+
+
+def read_events(path: Path) -> Iterator[tuple[list[Event], list[SkippedLine], bool]]:
+    """``path`` in slices: (events, skipped lines, whether the last line was cut off).
+
+    Raises ``OSError`` if the file cannot be opened or read.
+    """
+    with open(path, "rb") as handle:
+        line_no = 1
+        pending = b""
+        while True:
+            block = handle.read(CHUNK_BYTES)
+            if not block:
+                break
+            lines = (pending + block).split(b"\n")
+            pending = lines.pop()
+            events, skipped = parse_lines(lines, line_no)
+            line_no += len(lines)
+            yield events, skipped, False
+    if pending.strip():
+        parsed = parse_line(pending, line_no)
+        if isinstance(parsed, Event):  # a whole record that only lacks its newline
+            yield [parsed], [], False
+        else:
+            yield [], [], True
+
+
+# --- folding --------------------------------------------------------------------------------
+
+
+@dataclass
+class _Trouble:
+    turn: int
+    violations: int = 0
+    corrections: int = 0
+    fallbacks: int = 0
+    errors: int = 0
+
+
+@dataclass
+class _Conversation:
+    """A conversation being folded: its figures and what is needed to finish them."""
+
+    stats: ConversationStats
+    visited: set[str] = field(default_factory=set)
+    trouble: dict[str, _Trouble] = field(default_factory=dict)
+    last_turn: int = 0
+
+    def trouble_at(self, step: str, turn: int) -> _Trouble:
+        found = self.trouble.get(step)
+        if found is None:
+            found = self.trouble[step] = _Trouble(turn)
+        return found
+
+
+def _fold_file(report: StatsReport, path: Path, scenario: Scenario | None) -> None:
+    report.files += 1
+    open_conversations: dict[str, _Conversation] = {}
+    try:
+        for events, skipped, truncated in read_events(path):
+            report.damaged.extend(DamagedLine(path, line.line_no, line.reason)
+                                  for line in skipped)
+            if truncated:
+                report.truncated.append(path)
+            report.events += len(events)
+            for event in events:
+                conversation = open_conversations.get(event.session)
+                if conversation is None:
+                    conversation = open_conversations[event.session] = _Conversation(
+                        ConversationStats(path, event.session))
+                _fold_event(report, conversation, event)
+    except OSError as error:
+        report.unreadable.append((path, error.strerror or str(error)))
+    for conversation in open_conversations.values():
+        _finish(report, conversation, scenario)
+
+
+def _fold_event(report: StatsReport, conversation: _Conversation, event: Event) -> None:
+    data, stats, kind = event.data, conversation.stats, event.type
+    step = event.step if isinstance(event.step, str) else None
+    conversation.last_turn = event.turn
+    if step is not None:
+        stats.last_step = step
+        conversation.visited.add(step)
+    if kind == EventType.SESSION_START:
+        stats.scenario = str(data.get("scenario") or "")
+        stats.started = stats.started or event.ts
+        if "resumed_from" not in data and step is not None:
+            report.step(step).visits += 1
+    elif kind == EventType.USER_MESSAGE:
+        stats.user_messages += 1
+        if step is not None:
+            report.step(step).turns += 1
+    elif kind == EventType.MODEL_RESPONSE:
+        stats.calls += 1
+        stats.tokens.add(data.get("usage"))
+        cost = amount(data.get("cost_usd"))
+        stats.cost_usd += cost
+        if step is not None:
+            figures = report.step(step)
+            figures.calls += 1
+            figures.tokens.add(data.get("usage"))
+            figures.cost_usd += cost
+            figures.latency_ms += amount(data.get("latency_ms"))
+    elif kind == EventType.CONTRACT_VIOLATION:
+        stats.violations += 1
+        if step is not None:
+            figures = report.step(step)
+            figures.violations[str(data.get("kind") or "unknown")] += 1
+            figures.salvaged += bool(data.get("salvaged"))
+            conversation.trouble_at(step, event.turn).violations += 1
+    elif kind == EventType.CORRECTION_SENT:
+        stats.corrections += 1
+        if step is not None:
+            report.step(step).corrections += 1
+            conversation.trouble_at(step, event.turn).corrections += 1
+    elif kind == EventType.FALLBACK:
+        stats.fallbacks += 1
+        if step is not None:
+            report.step(step).fallbacks += 1
+            conversation.trouble_at(step, event.turn).fallbacks += 1
+    elif kind == EventType.ERROR:
+        stats.errors += 1
+        if step is not None:
+            report.step(step).errors += 1
+            conversation.trouble_at(step, event.turn).errors += 1
+    elif kind == EventType.TRANSITION:
+        source, target = _text(data.get("from")), _text(data.get("to"))
+        if source and target:
+            report.transitions[(source, _text(data.get("signal")), target)] += 1
+            report.step(target).visits += 1
+            conversation.visited.add(target)
+    elif kind == EventType.SESSION_END:
+        stats.end_reason = _text(data.get("reason")) or None
+        stats.finished = stats.end_reason == "finished"
+
+
+def _finish(report: StatsReport, conversation: _Conversation, scenario: Scenario | None) -> None:
+    stats = conversation.stats
+    if not stats.finished and scenario is not None and stats.last_step is not None:
+        last = scenario.steps.get(stats.last_step)
+        stats.finished = last is not None and last.final
+    index = len(report.conversations)
+    report.conversations.append(stats)
+    for step in conversation.visited:
+        report.step(step).conversations += 1
+    dropped_at = None if stats.finished else stats.last_step
+    if dropped_at is not None:
+        report.step(dropped_at).dropped += 1
+        conversation.trouble_at(dropped_at, conversation.last_turn)
+    for step, trouble in conversation.trouble.items():
+        report.step(step).struggles.append(Struggle(
+            index, trouble.turn, trouble.violations, trouble.corrections, trouble.fallbacks,
+            trouble.errors, dropped=step == dropped_at))
+
+
+def _check_against(report: StatsReport, scenario: Scenario) -> None:
+    report.unknown_steps = [step for step in report.steps if step not in scenario.steps]
+    unknown = []
+    for key in report.transitions:
+        source, signal, target = key
+        step = scenario.steps.get(source)
+        transition = step.transitions.get(signal) if step is not None else None
+        if transition is None or transition.to != target:
+            unknown.append(key)
+    report.unknown_transitions = unknown
+
+
+def _text(value: Any) -> str:
+    return value if isinstance(value, str) else ""
+
+
+__all__ = ["collect_stats", "log_files", "read_events"]
