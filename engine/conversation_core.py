@@ -585,7 +585,8 @@ class Conversation:
         turn.calls += 1
         self._emit(EventType.MODEL_RESPONSE, purpose=request.purpose, attempt=attempt,
                    model=record.model, response_id=reply.response_id,
-                   raw_text=_loggable(reply.text), status=reply.status,
+                   raw_text=_loggable(reply.text, self.scenario.model.max_reply_chars),
+                   status=reply.status,
                    incomplete_reason=reply.incomplete_reason, refusal=reply.refusal,
                    usage=_usage_dict(reply.usage), latency_ms=round(elapsed * 1000, 3),
                    cost_usd=record.cost_usd)
@@ -842,8 +843,11 @@ class Conversation:
                    for entry in self.data.chain)
 
 
-def _loggable(text: str) -> str:
-    """``text`` as a log line can hold it: a lone surrogate is written as ``\\udXXX``."""
+def _loggable(text: str, limit: int) -> str:
+    """``text`` as a log line should hold it: a lone surrogate written as ``\\udXXX``, and a
+    reply over the size limit (refused, never fed back) cut to the limit with a note."""
+    if len(text) > limit:
+        text = f"{text[:limit]}… [{len(text) - limit:,} more characters not logged]"
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:

@@ -29,7 +29,7 @@ from engine.providers import make_provider
 from engine.providers.scripted import ScriptedProvider
 from engine.scenario.loader import load_scenario
 from engine.scenario.model import PromptLayout, Scenario
-from engine.testing.autopilot import SALVAGEABLE_KINDS, Autopilot, Plan
+from engine.testing.autopilot import Autopilot, Plan
 from engine.testing.fake_openai import FAKE_API_KEY, FakeOpenAIServer, FakeRequest, Fault, Reply
 
 REPO = Path(__file__).resolve().parent.parent
@@ -530,11 +530,10 @@ def test_the_analyst_bot_finishes_when_the_model_breaks_the_contract_now_and_the
     assert not any(result.fallback for result in results)
     detected = [event.data["kind"] for event in of_type(events, "contract_violation")]
     assert pilot.broken and detected == pilot.broken  # each slip recognised for what it is
-    salvaged = [event.data["kind"] for event in of_type(events, "contract_violation")
-                if event.data["salvaged"]]
-    assert salvaged == [kind for kind in pilot.broken if kind in SALVAGEABLE_KINDS]
+    salvaged = [event.data["salvaged"] for event in of_type(events, "contract_violation")]
+    assert salvaged == pilot.harmless  # harmless slips repaired, the others corrected
     corrections = sum(result.corrections for result in results)
-    assert corrections == len(pilot.broken) - len(salvaged)
+    assert corrections == pilot.harmless.count(False)
     chat.close()
 
 

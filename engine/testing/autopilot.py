@@ -50,7 +50,7 @@ BREAKABLE_KINDS = (
     "fenced_json",  # the object in a ```json fence
     "not_an_object",  # the object wrapped in a one-element array
     "missing_field",  # no "summary"
-    "wrong_type",  # "transition": 1
+    "wrong_type",  # "transition": 1, or a number, a boolean or an enum value written as text
     "unknown_signal",  # a signal the step does not have
     "guard_refused",  # an offered signal whose guard needs a value nobody filled
     "missing_required_result",  # moving on with a required result still null
@@ -58,8 +58,6 @@ BREAKABLE_KINDS = (
     "refusal",  # the model refuses
     "incomplete",  # cut off at max_output_tokens
 )
-#: Slips the engine repairs without a correction call (logged with ``salvaged: true``).
-SALVAGEABLE_KINDS = frozenset({"invalid_json", "fenced_json", "not_an_object", "missing_field"})
 
 
 @dataclass(frozen=True)
@@ -137,6 +135,9 @@ class Autopilot:
         self._current: PlannedReply | None = None
         self._known: dict[str, dict[str, Any]] = {}
         self.broken: list[str] = []
+        #: For each slip in ``broken``: True when it is harmless (the engine can repair it
+        #: without a call: a fence, prose around the object, a value written as text, …).
+        self.harmless: list[bool] = []
         self.replies = 0
 
     def __call__(self, request: FakeRequest) -> Answer:
@@ -149,12 +150,15 @@ class Autopilot:
         reply = self._reply(step, planned, known, _result_names(request, step))
         self.replies += 1
         kind = self._violation_due(step, planned, reply["results"], offered)
-        if kind in (None, "fenced_json"):  # a fenced reply is salvaged: its results count
+        if kind is None:
             self._known[step.id] = known
-        if kind is not None:
-            self.broken.append(kind)
-            return self._break(kind, step, planned, reply, offered)
-        return json.dumps(reply, ensure_ascii=False)
+            return json.dumps(reply, ensure_ascii=False)
+        answer, harmless = self._break(kind, step, planned, reply, offered)
+        if harmless:  # the engine repairs it: its results count
+            self._known[step.id] = known
+        self.broken.append(kind)
+        self.harmless.append(harmless)
+        return answer
 
     # --- understanding the request -----------------------------------------------------------
 
@@ -281,21 +285,48 @@ class Autopilot:
                 return signal
         return None
 
+    def _wrong_type(self, reply: dict[str, Any]) -> tuple[dict[str, Any], bool]:
+        """A type slip: the transition as a number, or a known value written as text (a number,
+        a yes/no, an enum value in other letters: harmless); drawn among those the reply
+        allows."""
+        results = reply["results"]
+        candidates = ["transition"]
+        for name, value in results.items():
+            declared = self._declared_type(name)
+            if value is None or declared is None:
+                continue
+            if declared in ("integer", "number", "boolean") or (
+                    declared == "enum" and _as_text(value) != value):
+                candidates.append(name)
+        choice = self._rng.choice(candidates)
+        if choice == "transition":
+            return {**reply, "transition": 1}, False
+        return {**reply, "results": {**results, choice: _as_text(results[choice])}}, True
+
+    def _declared_type(self, name: str) -> str | None:
+        for step in self.scenario.steps.values():
+            if name in step.results:
+                return step.results[name].type.value
+        return None
+
     def _break(self, kind: str, step: Step, planned: PlannedReply,
-               reply: dict[str, Any], offered: list[str]) -> Answer:
+               reply: dict[str, Any], offered: list[str]) -> tuple[Answer, bool]:
+        """The broken reply, and whether the slip is harmless (repairable without a call)."""
         text = json.dumps(reply, ensure_ascii=False)
         bad = dict(reply)
         if kind == "invalid_json":
-            return "Sure! Here is my answer: " + text
+            return "Sure! Here is my answer: " + text, True
         if kind == "fenced_json":
-            return f"```json\n{text}\n```"
+            return f"```json\n{text}\n```", True
         if kind == "not_an_object":
-            return json.dumps([reply], ensure_ascii=False)
+            return json.dumps([reply], ensure_ascii=False), True
         if kind == "missing_field":
             bad.pop("summary")
-        elif kind == "wrong_type":
-            bad["transition"] = 1
-        elif kind == "unknown_signal":
+            return json.dumps(bad, ensure_ascii=False), True
+        if kind == "wrong_type":
+            bad, harmless = self._wrong_type(bad)
+            return json.dumps(bad, ensure_ascii=False), harmless
+        if kind == "unknown_signal":
             bad["transition"] = "next_please"
         elif kind == "guard_refused":
             bad["transition"] = self._unguarded_signal(step, reply["results"], offered)
@@ -306,10 +337,19 @@ class Autopilot:
         elif kind == "empty_message":
             bad["message"] = " "
         elif kind == "refusal":
-            return Reply(refusal="I'm sorry, but I can't help with that.")
+            return Reply(refusal="I'm sorry, but I can't help with that."), False
         elif kind == "incomplete":
-            return Reply(text=text[: len(text) // 2], incomplete="max_output_tokens")
-        return json.dumps(bad, ensure_ascii=False)
+            return Reply(text=text[: len(text) // 2], incomplete="max_output_tokens"), False
+        return json.dumps(bad, ensure_ascii=False), False
+
+
+def _as_text(value: Any) -> str:
+    """How a sloppy model writes a number, a yes/no or an enum value: as text, capitalised."""
+    if isinstance(value, bool):
+        return "Yes" if value else "No"
+    if isinstance(value, str):
+        return value.capitalize() if value != value.capitalize() else value.upper()
+    return str(value)
 
 
 def _offered_signals(section: str) -> list[str]:
@@ -333,4 +373,4 @@ def _result_names(request: FakeRequest, step: Step) -> list[str]:
     return list(results) if isinstance(results, dict) else list(step.results)
 
 
-__all__ = ["BREAKABLE_KINDS", "SALVAGEABLE_KINDS", "Autopilot", "Plan", "PlannedReply"]
+__all__ = ["BREAKABLE_KINDS", "Autopilot", "Plan", "PlannedReply"]

@@ -368,7 +368,7 @@ class _PromptCache:
         digests = []
         for start in range(0, len(tokens) - self.block_tokens + 1, self.block_tokens):
             for token in tokens[start : start + self.block_tokens]:
-                running.update(token.encode("utf-8") + b"\x00")
+                running.update(token.encode("utf-8", "surrogatepass") + b"\x00")
             digests.append(running.copy().digest())
         return digests
 
