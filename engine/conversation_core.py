@@ -324,7 +324,7 @@ class Conversation:
         try:
             for change in self.vars.changes():
                 self._emit(EventType.VARIABLE_CHANGE, name=change.name, old=change.old,
-                           new=change.new, source=change.source)
+                           new=change.new, source=change.source, at=change.ts)
             await self._run(turn, Enter())
             self.data.started = True
             self._end_turn(turn)
@@ -679,7 +679,7 @@ class Conversation:
                                        source="model")
                 if change is not None:
                     self._emit(EventType.VARIABLE_CHANGE, name=name, old=change.old,
-                               new=change.new, source="model")
+                               new=change.new, source="model", at=change.ts)
         if reply.summary.strip() or step_id not in data.summaries:
             data.summaries[step_id] = reply.summary
         self._emit(EventType.STEP_SUMMARY, summary=data.summaries[step_id], results=dict(stored))
@@ -806,10 +806,13 @@ class Conversation:
             "cost_usd": totals.cost_usd,
         })
 
-    def _emit(self, event_type: EventType, /, **fields: Any) -> None:
+    def _emit(self, event_type: EventType, /, *, at: str | None = None, **fields: Any) -> None:
+        """Emit one event; ``at`` is its time when it records something already timed (a
+        variable change), so the log and the session agree to the millisecond."""
         self.data.seq += 1
-        self.events.emit(Event(type=event_type.value, session=self.session_id, seq=self.data.seq,
-                               turn=self.state.turn, step=self.state.step, data=fields))
+        event = Event(type=event_type.value, session=self.session_id, seq=self.data.seq,
+                      turn=self.state.turn, step=self.state.step, data=fields)
+        self.events.emit(event if at is None else replace(event, ts=at))
 
     # --- helpers -----------------------------------------------------------------------------
 

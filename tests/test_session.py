@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -297,3 +298,30 @@ def test_a_session_file_never_holds_the_api_key(
     path = tmp_path / "session.json"
     chat.save(path)
     assert FAKE_API_KEY not in path.read_text(encoding="utf-8")
+
+
+def test_a_log_written_before_the_layouts_still_rebuilds_and_forks_under_the_new_default(
+    scenario: Scenario, fake_openai: FakeOpenAIServer, open_chat: Any
+) -> None:
+    scenario.model.layout = PromptLayout.PER_STEP
+    chat = open_chat()
+    events: list[Any] = []
+    chat.events.subscribe(events.append)
+    chat.start()
+    play(chat, fake_openai, TURNS[:2])
+    newer = ("layout", "input_items", "new_chain", "prompt_cache_key")
+    old_log = [replace(event, data={k: v for k, v in event.data.items() if k not in newer})
+               for event in events]
+
+    rebuilt = session_from_events(old_log, scenario)
+    assert rebuilt.transcript == chat.conversation.data.transcript
+    assert (rebuilt.chain_start, rebuilt.cache_key) == (0, chat.conversation.session_id)
+
+    scenario.model.layout = PromptLayout.COMPACT
+    forked = open_chat(Conversation.fork(old_log, 2, scenario, open_chat.provider()))
+    fake_openai.queue(TURNS[2][1])
+    assert forked.send(TURNS[2][0]).step_after == "colour"
+    body = fake_openai.model_requests()[-1].body or {}
+    assert "previous_response_id" not in body  # the step's section is not in the old chain
+    assert [item["role"] for item in body["input"]] == ["system", "system", "user"]
+    assert body["input"][1]["content"].startswith("# Current step: Age")
