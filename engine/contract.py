@@ -166,15 +166,13 @@ def any_step_schema(scenario: Scenario) -> dict[str, Any]:
     """
     branches: list[dict[str, Any]] = []
     for step in _prompt_steps(scenario):
-        properties = {name: result_schema(result, described=False)
-                      for name, result in step.results.items()}
-        branch = {"type": "object", "properties": properties, "required": list(properties),
-                  "additionalProperties": False}
+        branch = _results_object({name: result_schema(result, described=False)
+                                  for name, result in step.results.items()})
         if branch not in branches:
             branches.append(branch)
     schema = _envelope({}, _all_signals(scenario), _ABOUT_SHARED)
     schema["properties"]["results"] = {
-        "anyOf": branches or [_envelope({}, [], "")["properties"]["results"]],
+        "anyOf": branches or [_results_object({})],
         "description": "The results object of the current step",
     }
     return schema
@@ -205,18 +203,18 @@ def _merged_schema(known: dict[str, Any] | None, new: dict[str, Any]) -> dict[st
     return {"anyOf": options if new in options else [*options, new]}
 
 
+def _results_object(properties: dict[str, Any]) -> dict[str, Any]:
+    return {"type": "object", "properties": properties, "required": list(properties),
+            "additionalProperties": False}
+
+
 def _envelope(results: dict[str, Any], signals: list[str], about: str) -> dict[str, Any]:
     return {
         "type": "object",
         "properties": {
             "message": {"type": "string", "description": "What the user reads"},
             "transition": {"type": "string", "enum": signals, "description": about},
-            "results": {
-                "type": "object",
-                "properties": results,
-                "required": list(results),
-                "additionalProperties": False,
-            },
+            "results": _results_object(results),
             "summary": {"type": "string", "description": "What this step established so far"},
         },
         "required": list(FIELDS),
