@@ -1,33 +1,46 @@
 """The turn loop: one user message in, the bot's messages out, the FSM having the last word.
 
-A turn is a sequence of visible phases, each a small method you can read (and test) alone::
+A turn is an explicit loop over small *next-step* values, as openai-agents' runner loops over
+``NextStepRunAgain | NextStepFinalOutput``: each phase is a method that does one thing and
+returns what happens next, so a turn can be read, logged and tested one phase at a time::
 
-    send(text)
-      ├─ _exchange          build request → call → judge ─┬─ Accepted  → return it
-      │                          ▲                         ├─ Correct   → correction chained to
-      │                          └─────────────────────────┘              the bad response, retry
-      │                                                    └─ GiveUp    → fallback (after
-      │                                                                   contract.max_attempts)
-      ├─ _apply             results → variables, summary → step, bot message, last response id
-      ├─ _move / _enter     transition through the FSM; a message step sends its text, an
-      │                     ``on_enter: respond`` step makes one counted call (another exchange)
-      └─ _end_turn          checkpoint, ``turn_end`` (calls, tokens, cost, engine and model time)
+    send(text) ──► Respond("turn", text)        start() ──► Enter()
 
-:meth:`Conversation._judge` returns a tiny dataclass saying what happens next (:class:`Accepted`,
-:class:`Correct`); the exchange loop dispatches on it, as openai-agents' runner does.
+    Respond ─ _respond: build request → call → judge ─┬─ Accepted → apply ─┬─► Move(signal)
+              (one exchange; corrections inside,      │                    └─► Wait()
+              see below)                              └─ GiveUp → fallback ──► Wait()
+    Move    ─ _move: the FSM takes the signal (it has the last word) ───────► Enter()
+    Enter   ─ _enter: a message step speaks its text ─────────────────────► Move(first open)
+              an ``on_enter: respond`` step replies at once ──────────────► Respond("on_enter")
+              otherwise ──────────────────────────────────────────────────► Wait()
+    Wait    ─ the loop ends; _end_turn: checkpoint, ``turn_end`` (calls, tokens, cost, times)
+
+Inside an exchange, :meth:`Conversation._judge` returns :class:`Accepted` or :class:`Correct`;
+a correction is chained to the bad response and retried, up to ``contract.max_attempts`` calls
+(then :class:`GiveUp`). Message steps that loop without waiting for the user end the turn with a
+:class:`~engine.errors.SessionError` instead of looping forever.
+
+What the model reads is laid out by :mod:`engine.prompting` (``model.layout``); what its reply
+may do is judged by :mod:`engine.contract` (form, values) and :class:`~engine.fsm.DialogueFSM`
+(guards: the one place they are judged, :meth:`~engine.fsm.DialogueFSM.unmet`).
 
 Every phase emits the events documented in :mod:`engine.events` as it happens, so the studio and
 the log writer see a turn unfold. A turn is a transaction: the conversation's state is one
 :class:`~engine.session.SessionData`, copied before the turn and put back if anything fails (a
-:class:`~engine.errors.ProviderError` above all), so the same message can simply be sent again.
-The events already emitted stay in the log, followed by an ``error`` event that marks the turn
-as rolled back; :func:`~engine.session.session_from_events` ignores such turns.
+:class:`~engine.errors.ProviderError` above all, or a :class:`~engine.errors.LimitExceeded`: a
+call that would exceed ``model.max_prompt_tokens`` or ``model.max_cost_usd`` is never sent), so
+the same message can simply be sent again. The events already emitted stay in the log, followed
+by an ``error`` event that marks the turn as rolled back;
+:func:`~engine.session.session_from_events` ignores such turns.
 
 Decisions worth knowing:
 
 * After a fallback the chain head (``previous_response_id``) stays where it was before the turn:
   the model never builds on replies that broke the contract, nor on the fallback text.
-* A ``null`` result means "not known", never "erase": it does not unset a variable.
+* A reply longer than ``model.max_reply_chars`` is corrected *without* chaining to it: the
+  correction follows the previous request again, so a megabyte of text is never fed back.
+* A ``null`` result means "not known", never "erase": it does not unset a variable; a missing or
+  empty summary keeps the step's previous one.
 * A message step follows the first of its transitions whose guard holds; if none does, the
   conversation waits there and the next user message is answered under that step.
 """
@@ -35,6 +48,8 @@ Decisions worth knowing:
 from __future__ import annotations
 
 import asyncio
+import json
+import math
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
@@ -42,23 +57,31 @@ from pathlib import Path
 from typing import Any
 
 from engine import __version__
-from engine.contract import StepReply, check_leaving, parse_reply, reply_schema, schema_name
+from engine.contract import StepReply, parse_reply, refused
 from engine.contract import ViolationKind as Kind
 from engine.contract import violation as make_violation
-from engine.errors import ContractViolation, ProviderError, SessionError, TransitionRefused
+from engine.errors import (
+    BudgetExceeded,
+    ContractViolation,
+    PromptTooLarge,
+    ProviderError,
+    SessionError,
+)
 from engine.events import Event, EventBus, EventType
 from engine.fsm import DialogueFSM, DialogueState, Status
 from engine.ledger import CostLedger, PriceTable
 from engine.logread import read_log
 from engine.prompting import (
+    Prompt,
     TranscriptEntry,
     build_history,
-    build_instructions,
+    build_prompt,
+    chain_messages,
     fill_placeholders,
     known_names,
 )
 from engine.providers.base import Message, ModelReply, ModelRequest, Provider, Purpose, Usage
-from engine.scenario.model import OnEnter, Scenario, Step, StepKind
+from engine.scenario.model import OnEnter, PromptLayout, Scenario, Step, StepKind
 from engine.session import (
     SessionData,
     load_session,
@@ -74,11 +97,17 @@ ON_ENTER_INPUT = (
     "without waiting for the user.)"
 )
 _LOG_SUFFIXES = frozenset({".jsonl", ".ndjson", ".log"})
+#: Characters per token when a prompt's size is estimated before sending it. Deliberately low
+#: (real tokenizers average about four characters of English text per token, fewer on JSON), so
+#: limits and the budget err on the safe side.
+CHARS_PER_TOKEN = 3
+#: Output tokens a call is assumed to cost, for the budget, when ``max_output_tokens`` is unset.
+OUTPUT_ALLOWANCE_TOKENS = 1_000
 
 Clock = Callable[[], float]
 
 
-# --- what a turn returns, and what the judge decides ----------------------------------------
+# --- what a turn returns --------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
@@ -101,19 +130,60 @@ class TurnResult:
     cost_usd: float
     engine_ms: float
     model_ms: float
+    #: Slips repaired without a call (kinds, as logged with ``salvaged: true``).
+    salvaged: list[str] = field(default_factory=list)
 
     @property
     def moved(self) -> bool:
         return self.step_before != self.step_after
 
 
+# --- the next-step values of the turn loop --------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Respond:
+    """Have the model answer under the current step: the user's ``text``, or the step's entry."""
+
+    purpose: Purpose
+    text: str
+
+
+@dataclass(frozen=True)
+class Move:
+    """Have the FSM take ``signal`` from the current step."""
+
+    signal: str
+
+
+@dataclass(frozen=True)
+class Enter:
+    """The current step was just entered (or the conversation just started)."""
+
+
+@dataclass(frozen=True)
+class Wait:
+    """Nothing more to do: the turn ends and the conversation waits for the user."""
+
+
+NextStep = Respond | Move | Enter | Wait
+
+
+# --- what the judge decides -----------------------------------------------------------------
+
+
 @dataclass(frozen=True)
 class Accepted:
-    """The reply keeps the contract; ``target`` is the next step, ``None`` to stay."""
+    """The reply keeps the contract; ``target`` is the next step, ``None`` to stay.
+
+    ``request`` is the exchange's first request: what it sent enters the chain with the reply.
+    """
 
     reply: StepReply
     raw: ModelReply
     target: str | None
+    request: ModelRequest | None = None
+    new_chain: bool = False
 
 
 @dataclass(frozen=True)
@@ -143,6 +213,7 @@ class _Turn:
     calls: int = 0
     corrections: int = 0
     violations: list[str] = field(default_factory=list)
+    salvaged: list[str] = field(default_factory=list)
     fallback: bool = False
     model_s: float = 0.0
     engine_ms: float = 0.0
@@ -253,8 +324,8 @@ class Conversation:
         try:
             for change in self.vars.changes():
                 self._emit(EventType.VARIABLE_CHANGE, name=change.name, old=change.old,
-                           new=change.new, source=change.source)
-            await self._enter(turn, depth=0)
+                           new=change.new, source=change.source, at=change.ts)
+            await self._run(turn, Enter())
             self.data.started = True
             self._end_turn(turn)
         except BaseException as error:
@@ -276,12 +347,7 @@ class Conversation:
         turn = _Turn(number=self.state.turn, step_before=self.state.step, started=self.clock())
         try:
             self._emit(EventType.USER_MESSAGE, text=text)
-            outcome = await self._exchange(turn, "turn", text)
-            if isinstance(outcome, Accepted):
-                turn.signal = outcome.reply.transition
-                await self._apply(turn, outcome, user_text=text, depth=0)
-            else:
-                self._fall_back(turn, outcome)
+            await self._run(turn, Respond("turn", text))
             self._end_turn(turn)
         except BaseException as error:
             self._rollback(snapshot, error)
@@ -356,22 +422,54 @@ class Conversation:
             "variables": self.vars.values(),
         }
 
-    # --- phase: exchange (request → call → judge → correct) ----------------------------------
+    # --- the loop ---------------------------------------------------------------------------
+
+    async def _run(self, turn: _Turn, step: NextStep) -> None:
+        """Run the phases of a turn until one says :class:`Wait`."""
+        entries = 0
+        while not isinstance(step, Wait):
+            if isinstance(step, Respond):
+                step = await self._respond(turn, step)
+            elif isinstance(step, Move):
+                step = self._move(turn, step.signal)
+            else:
+                entries += 1
+                if entries > len(self.scenario.steps) + 1:
+                    raise SessionError(
+                        f"message steps loop without waiting for the user at {self.step.id!r}"
+                    )
+                step = self._enter(turn)
+
+    # --- phase: respond (one exchange, then apply) -------------------------------------------
+
+    async def _respond(self, turn: _Turn, ask: Respond) -> NextStep:
+        outcome = await self._exchange(turn, ask.purpose, ask.text)
+        if isinstance(outcome, GiveUp):
+            self._fall_back(turn, outcome)
+            return Wait()
+        if ask.purpose == "turn":
+            turn.signal = outcome.reply.transition
+        self._apply(turn, outcome)
+        return Wait() if outcome.target is None else Move(outcome.reply.transition)
 
     async def _exchange(self, turn: _Turn, purpose: Purpose, text: str) -> Accepted | GiveUp:
+        """Build request → call → judge, and correct until accepted or out of attempts."""
         step = self.step
-        request = self._build_request(step, purpose, text)
+        offered = self._offered()
+        first, new_chain = self._build_request(step, purpose, text, offered)
+        request = first
         attempts = self.scenario.contract.max_attempts
         attempt = 1
         while True:
-            raw = await self._call(turn, request, attempt)
-            verdict = self._judge(raw, step)
+            raw = await self._call(turn, request, attempt, new_chain=new_chain and attempt == 1)
+            verdict = self._judge(raw, step, offered)
             if isinstance(verdict, Accepted):
-                for kind in verdict.reply.salvaged:
-                    self._emit(EventType.CONTRACT_VIOLATION, kind=kind, attempt=attempt,
-                               detail="the JSON was inside a ``` fence; accepted without a "
-                               "correction", salvaged=True)
-                return verdict
+                for slip in verdict.reply.salvaged:
+                    turn.salvaged.append(slip.kind)
+                    self._emit(EventType.CONTRACT_VIOLATION, kind=slip.kind, attempt=attempt,
+                               detail=f"{slip.detail}; accepted without a correction",
+                               salvaged=True)
+                return replace(verdict, request=first, new_chain=new_chain)
             issue = verdict.violation
             turn.violations.append(issue.kind)
             self._emit(EventType.CONTRACT_VIOLATION, kind=issue.kind, detail=issue.detail,
@@ -381,50 +479,100 @@ class Conversation:
             attempt += 1
             turn.corrections += 1
             self._emit(EventType.CORRECTION_SENT, text=issue.correction, attempt=attempt)
-            request = self._correction_request(request, raw, issue.correction)
+            request = self._correction_request(request, raw, issue)
+            self._check_limits(request)
 
-    def _build_request(self, step: Step, purpose: Purpose, text: str) -> ModelRequest:
-        """Phase 1: the request for ``text`` in ``step``: instructions, schema, chain or history."""
-        instructions = build_instructions(self.scenario, step, self._known_values())
-        self._unfilled = [*instructions.unknown, *instructions.unset]
+    def _build_request(
+        self, step: Step, purpose: Purpose, text: str, offered: list[str]
+    ) -> tuple[ModelRequest, bool]:
+        """Phase 1: the request for ``text`` in ``step``, laid out as ``model.layout`` says.
+
+        Returns the request and whether it starts a new response chain.
+        """
+        settings = self.scenario.model
+        prompt = self._prompt(step, offered, restart=False)
+        request = self._request(prompt, purpose, text)
+        if (settings.layout is PromptLayout.APPEND and not prompt.new_chain
+                and self._estimated_tokens(request) > settings.max_prompt_tokens):
+            # The conversation outgrew the limit: restart the chain from the summaries.
+            prompt = self._prompt(step, offered, restart=True)
+            request = self._request(prompt, purpose, text)
+        self._unfilled = list(prompt.unfilled)
+        self._check_limits(request)
+        return request, prompt.new_chain
+
+    def _prompt(self, step: Step, offered: list[str], *, restart: bool) -> Prompt:
+        return build_prompt(
+            self.scenario, step, self._known_values(), layout=self.scenario.model.layout,
+            offered=offered, carried=self._chain_carries_this_visit(), restart=restart,
+            visited=self.state.visited, summaries=self.summaries,
+        )
+
+    def _request(self, prompt: Prompt, purpose: Purpose, text: str) -> ModelRequest:
+        data = self.data
         history: tuple[Message, ...] = ()
-        if not self.provider.chains:
-            history = build_history(self.scenario, self.data.transcript,
-                                    len(self.state.visited) - 1, self.summaries)
+        if not self.provider.chains and not prompt.new_chain:
+            if self.scenario.model.layout is PromptLayout.PER_STEP:
+                history = build_history(self.scenario, data.transcript,
+                                        len(self.state.visited) - 1, self.summaries)
+            else:
+                history = chain_messages(data.chain)
         settings = self.scenario.model
         return ModelRequest(
             model=self.model,
-            instructions=instructions.text,
+            instructions=prompt.instructions,
             input=text,
-            schema=reply_schema(step),
-            schema_name=schema_name(step),
-            previous_response_id=self.data.last_response_id,
+            input_items=prompt.items,
+            schema=prompt.schema,
+            schema_name=prompt.schema_name,
+            previous_response_id=None if prompt.new_chain else data.last_response_id,
             history=history,
             purpose=purpose,
             temperature=settings.temperature,
             max_output_tokens=settings.max_output_tokens,
-            metadata={"session": self.session_id, "step": step.id, "turn": str(self.state.turn)},
+            metadata={"session": self.session_id, "step": self.step.id,
+                      "turn": str(self.state.turn)},
+            prompt_cache_key=data.cache_key,
         )
 
     def _correction_request(
-        self, request: ModelRequest, bad: ModelReply, text: str
+        self, request: ModelRequest, bad: ModelReply, issue: ContractViolation
     ) -> ModelRequest:
         """The follow-up naming what was wrong: chained to the bad response, or after it in the
-        local history for a provider that cannot chain."""
+        local history for a provider that cannot chain. A reply too long to be fed back is left
+        out: the previous request is sent again with the correction after its input."""
+        said = (*request.input_items, Message("user", request.input))
+        if issue.kind == Kind.TOO_LONG:
+            return replace(request, input_items=said, input=issue.correction,
+                           purpose="correction")
         history = request.history
         if not self.provider.chains:
-            history = (*history, Message("user", request.input), Message("assistant", bad.text))
-        return replace(request, input=text, purpose="correction",
+            history = (*history, *said, Message("assistant", bad.text))
+        return replace(request, input=issue.correction, input_items=(), purpose="correction",
                        previous_response_id=bad.response_id or request.previous_response_id,
                        history=history)
 
-    async def _call(self, turn: _Turn, request: ModelRequest, attempt: int) -> ModelReply:
-        """Phase 2: one model call, logged and priced. A ProviderError propagates untouched."""
-        extra = {"unfilled_placeholders": self._unfilled} if self._unfilled else {}
+    async def _call(
+        self, turn: _Turn, request: ModelRequest, attempt: int, *, new_chain: bool = False
+    ) -> ModelReply:
+        """Phase 2: one model call, logged and priced. A ProviderError propagates untouched.
+
+        ``new_chain``: the request starts a new response chain (logged, so that a session
+        rebuilt from the log knows where its chain starts).
+        """
+        extra: dict[str, Any] = {}
+        if request.input_items:
+            extra["input_items"] = [{"role": item.role, "content": item.content}
+                                    for item in request.input_items]
+        if new_chain:
+            extra["new_chain"] = True
+        if self._unfilled:
+            extra["unfilled_placeholders"] = self._unfilled
         self._emit(EventType.MODEL_REQUEST, purpose=request.purpose, attempt=attempt,
                    model=request.model, instructions=request.instructions, input=request.input,
                    schema=request.schema, previous_response_id=request.previous_response_id,
-                   history_messages=len(request.history), **extra)
+                   history_messages=len(request.history), layout=self.scenario.model.layout.value,
+                   prompt_cache_key=request.prompt_cache_key, **extra)
         began = self.clock()
         try:
             reply = await self.provider.complete(request)
@@ -436,44 +584,88 @@ class Conversation:
                                     usage=reply.usage, response_id=reply.response_id)
         turn.calls += 1
         self._emit(EventType.MODEL_RESPONSE, purpose=request.purpose, attempt=attempt,
-                   model=record.model, response_id=reply.response_id, raw_text=reply.text,
-                   status=reply.status, incomplete_reason=reply.incomplete_reason,
-                   refusal=reply.refusal, usage=_usage_dict(reply.usage),
-                   latency_ms=round(elapsed * 1000, 3), cost_usd=record.cost_usd)
+                   model=record.model, response_id=reply.response_id,
+                   raw_text=_loggable(reply.text, self.scenario.model.max_reply_chars),
+                   status=reply.status,
+                   incomplete_reason=reply.incomplete_reason, refusal=reply.refusal,
+                   usage=_usage_dict(reply.usage), latency_ms=round(elapsed * 1000, 3),
+                   cost_usd=record.cost_usd)
         return reply
 
-    def _judge(self, raw: ModelReply, step: Step) -> Accepted | Correct:
-        """Phase 3: does the reply keep the contract, and may it go where it wants to?"""
+    def _judge(self, raw: ModelReply, step: Step, offered: list[str]) -> Accepted | Correct:
+        """Phase 3: does the reply keep the contract, and may it go where it wants to?
+
+        The contract checks the form and converts the values; the FSM alone says what stands in
+        the way of the transition, and the contract words the correction.
+        """
         try:
-            reply = parse_reply(raw, step)
-            known = self._merged_results(step, reply)
+            reply = parse_reply(raw, step, max_chars=self.scenario.model.max_reply_chars,
+                                offered=offered)
             for name, value in reply.results.items():
                 if value is not None and name in self.scenario.variables:
-                    try:
+                    try:  # only a result declared unlike its variable can fail here
                         self.vars.coerce(name, value)
                     except ValueError as error:
                         raise make_violation(Kind.WRONG_TYPE, f"'results.{name}': {error}",
-                                             step) from None
-
-            def is_set(name: str) -> bool:
-                return known.get(name) is not None or self.vars.is_set(name)
-
-            check_leaving(reply, step, is_set)
-            target = None
-            if not reply.stays:
-                try:
-                    target = self.fsm.check(self.state, reply.transition, is_set, known)
-                except TransitionRefused as refused:
-                    raise make_violation(Kind.GUARD_REFUSED, refused.reason, step) from None
+                                             step, offered) from None
         except ContractViolation as issue:
             return Correct(issue, raw)
-        return Accepted(reply, raw, target)
+        if reply.stays:
+            return Accepted(reply, raw, None)
+        known = self._merged_results(step, reply)
+        blocked = self.fsm.unmet(self.state, reply.transition,
+                                 lambda name: self._is_set(name, known), known)
+        if blocked:
+            return Correct(refused(blocked, reply.transition, step, offered), raw)
+        return Accepted(reply, raw, step.transitions[reply.transition].to)
 
-    # --- phase: apply (results, summary, message, transition) --------------------------------
+    # --- limits ------------------------------------------------------------------------------
 
-    async def _apply(
-        self, turn: _Turn, accepted: Accepted, *, user_text: str | None, depth: int
-    ) -> None:
+    def _estimated_tokens(self, request: ModelRequest) -> int:
+        """What ``request`` will be billed as input, estimated generously before sending it."""
+        chars = len(request.instructions) + len(request.input)
+        chars += len(json.dumps(request.schema, separators=(",", ":")))
+        chars += sum(len(item.content) for item in (*request.history, *request.input_items))
+        if self.provider.chains and request.previous_response_id is not None:
+            chars += sum(len(entry.content) for entry in self.data.chain)
+        return math.ceil(chars / CHARS_PER_TOKEN)
+
+    def _check_limits(self, request: ModelRequest) -> None:
+        """Refuse to send a request over ``model.max_prompt_tokens`` or the conversation's
+        budget ``model.max_cost_usd`` (:class:`~engine.errors.LimitExceeded`)."""
+        settings = self.scenario.model
+        tokens = self._estimated_tokens(request)
+        if tokens > settings.max_prompt_tokens:
+            raise PromptTooLarge(
+                f"the next model call would send about {tokens:,} tokens, more than this "
+                f"scenario's limit of {settings.max_prompt_tokens:,} (model.max_prompt_tokens); "
+                "send a shorter message, or raise the limit",
+                limit=settings.max_prompt_tokens, needed=tokens,
+            )
+        if settings.max_cost_usd is None:
+            return
+        price = self.ledger.prices.price(request.model)
+        spent = self.ledger.totals().cost_usd
+        if price is None:
+            raise BudgetExceeded(
+                f"this conversation has a budget (model.max_cost_usd = ${settings.max_cost_usd:g})"
+                f" but the model {request.model!r} has no price in the price table, so its cost "
+                "cannot be kept under it; add the model to prices.yaml",
+                limit=settings.max_cost_usd, needed=math.inf,
+            )
+        output = request.max_output_tokens or OUTPUT_ALLOWANCE_TOKENS
+        estimate = (tokens * price.input + output * price.output) / 1_000_000
+        if spent + estimate > settings.max_cost_usd:
+            raise BudgetExceeded(
+                f"the next model call could cost up to ${estimate:.4f}, and this conversation "
+                f"has already spent ${spent:.4f} of its ${settings.max_cost_usd:g} budget "
+                "(model.max_cost_usd); the call was not sent",
+                limit=settings.max_cost_usd, needed=spent + estimate,
+            )
+
+    # --- phase: apply (results, summary, message) --------------------------------------------
+
+    def _apply(self, turn: _Turn, accepted: Accepted) -> None:
         data = self.data
         step_id = self.state.step
         reply = accepted.reply
@@ -487,20 +679,31 @@ class Conversation:
                                        source="model")
                 if change is not None:
                     self._emit(EventType.VARIABLE_CHANGE, name=name, old=change.old,
-                               new=change.new, source="model")
-        data.summaries[step_id] = reply.summary
-        self._emit(EventType.STEP_SUMMARY, summary=reply.summary, results=dict(stored))
-        visit = len(self.state.visited) - 1
-        if user_text is not None:
-            data.transcript.append(TranscriptEntry(step_id, visit, "user", user_text))
-        data.transcript.append(TranscriptEntry(step_id, visit, "assistant", accepted.raw.text))
+                               new=change.new, source="model", at=change.ts)
+        if reply.summary.strip() or step_id not in data.summaries:
+            data.summaries[step_id] = reply.summary
+        self._emit(EventType.STEP_SUMMARY, summary=data.summaries[step_id], results=dict(stored))
+        self._enter_chain(accepted)
         if accepted.raw.response_id is not None:
             data.last_response_id = accepted.raw.response_id
         self._say(turn, reply.message, "model")
-        if accepted.target is not None:
-            await self._move(turn, reply.transition, depth)
 
-    async def _move(self, turn: _Turn, signal: str, depth: int) -> None:
+    def _enter_chain(self, accepted: Accepted) -> None:
+        """Record what the accepted exchange added to the chain: its items, input and reply."""
+        data = self.data
+        request = accepted.request
+        step_id, visit = self.state.step, len(self.state.visited) - 1
+        if accepted.new_chain:
+            data.chain_start = len(data.transcript)
+        if request is not None:
+            for item in request.input_items:
+                data.transcript.append(TranscriptEntry(step_id, visit, item.role, item.content))
+            data.transcript.append(TranscriptEntry(step_id, visit, "user", request.input))
+        data.transcript.append(TranscriptEntry(step_id, visit, "assistant", accepted.raw.text))
+
+    # --- phase: move and enter ---------------------------------------------------------------
+
+    def _move(self, turn: _Turn, signal: str) -> NextStep:
         """Phase 4: the FSM takes the signal (it has the last word), then the step is entered."""
         before = self.state.step
         stored = self.data.results.get(before, {})
@@ -509,36 +712,28 @@ class Conversation:
         )
         self._emit(EventType.TRANSITION, **{"from": before, "to": self.state.step,
                                             "signal": signal})
-        await self._enter(turn, depth + 1)
+        return Enter()
 
-    async def _enter(self, turn: _Turn, depth: int) -> None:
+    def _enter(self, turn: _Turn) -> NextStep:
         """What entering the current step does: send a message step's text, or reply at once."""
         step = self.step
-        if depth > len(self.scenario.steps):
-            raise SessionError(f"message steps loop without waiting for the user at {step.id!r}")
         if step.kind is StepKind.MESSAGE:
             filled = fill_placeholders(step.text or "", self._known_values(),
                                        known_names(self.scenario))
             self._say(turn, filled.text, "message")
             signal = self._first_open_signal(step)
             if signal is not None and self.state.is_active:
-                await self._move(turn, signal, depth)
-            return
+                return Move(signal)
+            return Wait()
         if step.on_enter is OnEnter.RESPOND:
-            outcome = await self._exchange(turn, "on_enter", ON_ENTER_INPUT)
-            if isinstance(outcome, Accepted):
-                await self._apply(turn, outcome, user_text=None, depth=depth)
-            else:
-                self._fall_back(turn, outcome)
+            return Respond("on_enter", ON_ENTER_INPUT)
+        return Wait()
 
     def _first_open_signal(self, step: Step) -> str | None:
         stored = self.data.results.get(step.id, {})
         for signal in self.fsm.signals(step.id):
-            try:
-                self.fsm.check(self.state, signal, lambda n: self._is_set(n, stored), stored)
-            except TransitionRefused:
-                continue
-            return signal
+            if not self.fsm.unmet(self.state, signal, lambda n: self._is_set(n, stored), stored):
+                return signal
         return None
 
     def _fall_back(self, turn: _Turn, outcome: GiveUp) -> None:
@@ -575,6 +770,7 @@ class Conversation:
             violations=list(turn.violations), fallback=turn.fallback, finished=self.finished,
             usage=totals.usage, cost_usd=totals.cost_usd,
             engine_ms=turn.engine_ms, model_ms=turn.model_s * 1000,
+            salvaged=list(turn.salvaged),
         )
 
     def _rollback(self, snapshot: SessionData, error: BaseException) -> None:
@@ -610,10 +806,13 @@ class Conversation:
             "cost_usd": totals.cost_usd,
         })
 
-    def _emit(self, event_type: EventType, /, **fields: Any) -> None:
+    def _emit(self, event_type: EventType, /, *, at: str | None = None, **fields: Any) -> None:
+        """Emit one event; ``at`` is its time when it records something already timed (a
+        variable change), so the log and the session agree to the millisecond."""
         self.data.seq += 1
-        self.events.emit(Event(type=event_type.value, session=self.session_id, seq=self.data.seq,
-                               turn=self.state.turn, step=self.state.step, data=fields))
+        event = Event(type=event_type.value, session=self.session_id, seq=self.data.seq,
+                      turn=self.state.turn, step=self.state.step, data=fields)
+        self.events.emit(event if at is None else replace(event, ts=at))
 
     # --- helpers -----------------------------------------------------------------------------
 
@@ -634,6 +833,29 @@ class Conversation:
 
     def _is_set(self, name: str, results: dict[str, Any]) -> bool:
         return results.get(name) is not None or self.vars.is_set(name)
+
+    def _offered(self) -> list[str]:
+        """The current step's signals that can open (the FSM decides; see ``fsm.offered``)."""
+        stored = self.data.results.get(self.state.step, {})
+        return self.fsm.offered(self.state, lambda name: self._is_set(name, stored))
+
+    def _chain_carries_this_visit(self) -> bool:
+        """Whether the current chain already holds the section of the current step visit."""
+        visit = len(self.state.visited) - 1
+        return any(entry.role == "system" and entry.visit == visit
+                   for entry in self.data.chain)
+
+
+def _loggable(text: str, limit: int) -> str:
+    """``text`` as a log line should hold it: a lone surrogate written as ``\\udXXX``, and a
+    reply over the size limit (refused, never fed back) cut to the limit with a note."""
+    if len(text) > limit:
+        text = f"{text[:limit]}… [{len(text) - limit:,} more characters not logged]"
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return text.encode("utf-8", "backslashreplace").decode("utf-8")
+    return text
 
 
 def _usage_dict(usage: Usage) -> dict[str, int]:
@@ -705,7 +927,12 @@ __all__ = [
     "Accepted",
     "Conversation",
     "Correct",
+    "Enter",
     "GiveUp",
+    "Move",
+    "NextStep",
+    "Respond",
     "SyncConversation",
     "TurnResult",
+    "Wait",
 ]

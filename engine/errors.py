@@ -12,6 +12,9 @@
     │   ├── ProviderConnectionError  the connection failed or dropped
     │   ├── ProviderServerError      5xx from the server
     │   └── ProviderRequestError     4xx other than the above (bad model name, bad schema, …)
+    ├── LimitExceeded            a call was not sent: it would break a limit of the scenario
+    │   ├── PromptTooLarge           its prompt exceeds ``model.max_prompt_tokens``
+    │   └── BudgetExceeded           it could take the conversation past ``model.max_cost_usd``
     ├── SessionError             a saved session or log cannot be read or does not fit
     └── DiagramError             a draw.io file cannot be mapped onto a scenario
 
@@ -172,6 +175,27 @@ class ProviderServerError(ProviderError):
 
 class ProviderRequestError(ProviderError):
     retryable = False
+
+
+class LimitExceeded(PrompterError):
+    """A model call was not sent because it would break a limit the scenario sets.
+
+    Nothing was spent and the turn is rolled back. ``limit`` is the setting's value, ``needed``
+    what the call would have taken (tokens or US dollars).
+    """
+
+    def __init__(self, message: str, *, limit: float, needed: float) -> None:
+        self.limit = limit
+        self.needed = needed
+        super().__init__(message)
+
+
+class PromptTooLarge(LimitExceeded):
+    """One call's prompt is larger than ``model.max_prompt_tokens`` (a pasted book, say)."""
+
+
+class BudgetExceeded(LimitExceeded):
+    """The next call could take the conversation past its budget, ``model.max_cost_usd``."""
 
 
 class SessionError(PrompterError):

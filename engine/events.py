@@ -21,13 +21,19 @@ Type-specific fields (all JSON values):
                        ``forked_from`` {session, turn} when forked from a replayed turn
 ``user_message``       text
 ``model_request``      purpose (turn|correction|on_enter), attempt, model, instructions,
-                       input, schema, previous_response_id, history_messages (count);
-                       ``unfilled_placeholders`` only when some were left
-``model_response``     purpose, attempt, model, response_id, raw_text, status, incomplete_reason,
+                       input, schema, previous_response_id, history_messages (count),
+                       layout, prompt_cache_key; ``input_items`` [{role, content}] (the step
+                       section, earlier steps' summaries) only when some were sent;
+                       ``new_chain`` (true) when the request starts a new response chain;
+                       ``unfilled_placeholders`` only when some were left. Logs written
+                       before layouts lack the newer fields: read them as per_step, no items
+``model_response``     purpose, attempt, model, response_id, raw_text (cut at
+                       ``model.max_reply_chars``, with a note), status, incomplete_reason,
                        refusal, usage {input_tokens, cached_tokens, output_tokens},
                        latency_ms, cost_usd
-``contract_violation`` kind, detail, attempt, salvaged (true when the reply was still usable,
-                       e.g. JSON in a Markdown fence: no correction call is made)
+``contract_violation`` kind, detail, attempt, salvaged (true when the slip was repaired without
+                       a correction call: a fence, prose around the object, a one-element
+                       array, a missing summary, a value converted losslessly)
 ``correction_sent``    text, attempt
 ``fallback``           reason, text (the scenario's fallback message, sent instead)
 ``variable_change``    name, old, new, source (model|system|author)

@@ -1,10 +1,19 @@
 """The dialogue graph and each conversation's place in it. Pure: no I/O, no model, no clock.
 
 The FSM owns the graph so the model never has to: at each turn the model proposes a signal
-(``stay`` or one of the current step's signals), and :meth:`DialogueFSM.check` either names the
-target step or refuses with a :class:`~engine.errors.TransitionRefused` whose ``reason`` is a
-precise sentence. That sentence is sent back to the model as a correction, so it says exactly what
-is missing rather than "invalid transition".
+(``stay`` or one of the current step's signals), and the FSM alone judges whether it may be taken.
+It is the one place where guards are judged:
+
+* :meth:`DialogueFSM.unmet` returns what stands in the way of a signal (an :class:`Unmet`: the
+  variables its guard still needs, the required results still unknown, or a problem such as an
+  unknown signal) — the contract turns that into the correction sent to the model, naming
+  exactly what is missing rather than "invalid transition";
+* :meth:`DialogueFSM.offered` lists the signals worth showing the model at all: a signal whose
+  guard needs a variable that is unset and that the current step cannot fill is left out (on a
+  first pass through a script, a "back to the review" edge cannot open whatever the reply says),
+  and comes back as soon as those variables are set;
+* :meth:`DialogueFSM.check` and :meth:`DialogueFSM.apply` refuse with a
+  :class:`~engine.errors.TransitionRefused` whose ``reason`` is :attr:`Unmet.reason`.
 
 A conversation's state is a small value (:class:`DialogueState`); :meth:`DialogueFSM.apply`
 returns a new one instead of mutating, so a session can keep earlier states for fork and replay.
@@ -22,6 +31,43 @@ from engine.scenario.model import STAY, Scenario, Step
 
 #: Answers "does this name hold a value?" for variables (and, for the caller that can, results).
 IsSet = Callable[[str], bool]
+
+
+@dataclass(frozen=True)
+class Unmet:
+    """What stands in the way of a signal; empty (falsy) when nothing does.
+
+    ``variables``: variables the transition ``requires`` that are unset. ``results``: required
+    results of the current step still unknown. ``problem``: a reason no value can fix (the
+    conversation is over, the signal is not the step's, its target is gone).
+    """
+
+    variables: tuple[str, ...] = ()
+    results: tuple[str, ...] = ()
+    problem: str | None = None
+    #: ``problem`` is that the current step has no such signal.
+    unknown_signal: bool = False
+    #: The step the conditions are about.
+    step: str = ""
+
+    def __bool__(self) -> bool:
+        return bool(self.variables or self.results or self.problem)
+
+    @property
+    def reason(self) -> str:
+        """One sentence naming every unmet condition, so one correction can fix them all."""
+        if self.problem:
+            return self.problem
+        parts: list[str] = []
+        if self.variables:
+            parts.append(f"{_plural(len(self.variables), 'variable')} "
+                         f"{_names(list(self.variables))} must be set first")
+        if self.results:
+            verb = "is" if len(self.results) == 1 else "are"
+            parts.append(f"the required {_plural(len(self.results), 'result')} "
+                         f"{_names(list(self.results))} of step {self.step!r} {verb} not "
+                         "known yet")
+        return "; ".join(parts)
 
 
 class Status(StrEnum):
@@ -126,6 +172,44 @@ class DialogueFSM:
         status = Status.FINISHED if self.is_final(start) else Status.ACTIVE
         return DialogueState(step=start, turn=0, visited=[start], status=status)
 
+    def unmet(
+        self,
+        state: DialogueState,
+        signal: str,
+        is_set: IsSet,
+        results: Mapping[str, Any] | None = None,
+    ) -> Unmet:
+        """What stands in the way of ``signal`` from ``state``; an empty :class:`Unmet` if nothing.
+
+        Nothing stands in the way of ``stay`` while the conversation is active. A variable the
+        transition ``requires`` counts as set when ``is_set(name)`` says so; a ``required: true``
+        result of the current step when ``is_set(name)`` says so (results named like a variable
+        live in the variables) or ``results`` — the step's results known so far, this reply's
+        included — holds a value other than ``None`` for it.
+        """
+        here = state.step
+        if state.status is not Status.ACTIVE:
+            return Unmet(problem=f"the conversation has {state.status.value}; no step can follow")
+        if here not in self.scenario.steps:
+            return Unmet(problem=f"the current step {here!r} is not in the scenario any more")
+        if signal == STAY:
+            return Unmet()
+        step = self.scenario.steps[here]
+        transition = step.transitions.get(signal)
+        if transition is None:
+            return Unmet(problem=self._unknown_signal_reason(step, signal), unknown_signal=True)
+        if transition.to not in self.scenario.steps:
+            return Unmet(problem=f"it leads to step {transition.to!r}, which does not exist")
+        known_results = results or {}
+        return Unmet(
+            step=here,
+            variables=tuple(name for name in transition.requires if not is_set(name)),
+            results=tuple(
+                name for name, field_ in step.results.items()
+                if field_.required and not is_set(name) and known_results.get(name) is None
+            ),
+        )
+
     def check(
         self,
         state: DialogueState,
@@ -135,56 +219,31 @@ class DialogueFSM:
     ) -> str | None:
         """The step ``signal`` leads to from ``state`` — ``None`` for ``stay`` — or a refusal.
 
-        Refuses (raises :class:`TransitionRefused`) when the conversation is not active, the
-        signal is not declared by the current step, its target does not exist, a variable the
-        transition ``requires`` is unset, or a ``required: true`` result of the current step is
-        unset. A required result counts as set when ``is_set(name)`` says so (results named like
-        a variable live in the variables) or when ``results`` — the step's results known so far,
-        kept by the caller — holds a value other than ``None`` for it. All unmet conditions are
-        named in one reason, so the model can fix them in one correction.
+        Raises :class:`TransitionRefused` (its ``reason`` is :attr:`Unmet.reason`) when
+        :meth:`unmet` finds anything in the way.
         """
-        here = state.step
-        if state.status is not Status.ACTIVE:
-            raise TransitionRefused(
-                here, signal, f"the conversation has {state.status.value}; no step can follow"
-            )
-        if here not in self.scenario.steps:
-            raise TransitionRefused(
-                here, signal, f"the current step {here!r} is not in the scenario any more"
-            )
+        blocked = self.unmet(state, signal, is_set, results)
+        if blocked:
+            raise TransitionRefused(state.step, signal, blocked.reason)
         if signal == STAY:
             return None
-        step = self.scenario.steps[here]
-        transition = step.transitions.get(signal)
-        if transition is None:
-            raise TransitionRefused(here, signal, self._unknown_signal_reason(step, signal))
-        if transition.to not in self.scenario.steps:
-            raise TransitionRefused(
-                here, signal, f"it leads to step {transition.to!r}, which does not exist"
-            )
+        return self.scenario.steps[state.step].transitions[signal].to
 
-        unmet: list[str] = []
-        missing_variables = [name for name in transition.requires if not is_set(name)]
-        if missing_variables:
-            unmet.append(
-                f"{_plural(len(missing_variables), 'variable')} {_names(missing_variables)} "
-                f"must be set first"
-            )
-        known_results = results or {}
-        missing_results = [
-            name
-            for name, field_ in step.results.items()
-            if field_.required and not is_set(name) and known_results.get(name) is None
+    def offered(self, state: DialogueState, is_set: IsSet) -> list[str]:
+        """The current step's signals that can open, in file order (``stay`` not included).
+
+        A signal is left out when its guard needs a variable that is unset and is not a result
+        of the current step: no reply in this step can open it, so offering it only invites a
+        refusal. It is offered again once those variables are set.
+        """
+        step = self.scenario.steps.get(state.step)
+        if step is None:
+            return []
+        return [
+            signal for signal, transition in step.transitions.items()
+            if signal != STAY
+            and all(is_set(name) or name in step.results for name in transition.requires)
         ]
-        if missing_results:
-            unmet.append(
-                f"the required {_plural(len(missing_results), 'result')} "
-                f"{_names(missing_results)} of step {here!r} "
-                f"{'is' if len(missing_results) == 1 else 'are'} not known yet"
-            )
-        if unmet:
-            raise TransitionRefused(here, signal, "; ".join(unmet))
-        return transition.to
 
     def apply(
         self,

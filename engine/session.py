@@ -2,8 +2,17 @@
 
 :class:`SessionData` is everything a :class:`~engine.conversation_core.Conversation` needs to go
 on exactly where it stopped: the FSM state, the variables with their history, each step's
-results and summary, the last response id of the chain, the local transcript (for servers that
-keep no history), the cost ledger, and one :class:`Checkpoint` per completed turn.
+results and summary, the last response id of the chain, the local transcript, the cost ledger,
+and one :class:`Checkpoint` per completed turn.
+
+**What the chain carries.** The transcript holds, in order, every message the model has read in
+accepted exchanges — step sections and summaries of earlier steps (``system``), the user's
+messages, the accepted replies — and ``transcript[chain_start:]`` is exactly what the current
+response chain (``last_response_id``) holds. From it the conversation knows whether the current
+step's section must still be sent, and a server that keeps no history (Chat Completions) is sent
+the same messages again. Checkpoints keep ``chain_start``, so a resumed or forked session, or
+one rebuilt from a log (``model_request`` events record the items they sent), continues a chain
+exactly where that turn left it.
 
 The same value serves four purposes:
 
@@ -58,6 +67,7 @@ class Checkpoint:
     summaries: dict[str, str]
     results: dict[str, dict[str, Any]]
     transcript_length: int
+    chain_start: int = 0
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -67,6 +77,7 @@ class Checkpoint:
             "summaries": dict(self.summaries),
             "results": _copy_results(self.results),
             "transcript_length": self.transcript_length,
+            "chain_start": self.chain_start,
         }
 
     @classmethod
@@ -78,6 +89,7 @@ class Checkpoint:
             summaries={str(k): str(v) for k, v in dict(data.get("summaries", {})).items()},
             results=_copy_results(data.get("results", {})),
             transcript_length=int(data.get("transcript_length", 0)),
+            chain_start=int(data.get("chain_start", 0)),
         )
 
 
@@ -100,6 +112,20 @@ class SessionData:
     #: The ``seq`` of the last event emitted, so a resumed log continues without a gap.
     seq: int = 0
     started: bool = False
+    #: Where the current response chain starts in ``transcript`` (see the module docstring).
+    chain_start: int = 0
+    #: The provider's ``prompt_cache_key``: the session id, kept by forks and resumes so that
+    #: a fork reads its parent's chain from the same cache.
+    cache_key: str = ""
+
+    def __post_init__(self) -> None:
+        if not self.cache_key:
+            self.cache_key = self.session_id
+
+    @property
+    def chain(self) -> list[TranscriptEntry]:
+        """The messages the current response chain holds (see the module docstring)."""
+        return self.transcript[self.chain_start:]
 
     @property
     def user_messages(self) -> int:
@@ -128,6 +154,7 @@ class SessionData:
             summaries=dict(self.summaries),
             results=_copy_results(self.results),
             transcript_length=len(self.transcript),
+            chain_start=self.chain_start,
         )
 
     def fork(self, upto_turn: int, *, session_id: str | None = None) -> SessionData:
@@ -153,6 +180,7 @@ class SessionData:
         forked.summaries = dict(point.summaries)
         forked.last_response_id = point.last_response_id
         forked.transcript = forked.transcript[: point.transcript_length]
+        forked.chain_start = point.chain_start
         forked.checkpoints = marks
         forked.seq = 0
         forked.started = True
@@ -177,6 +205,8 @@ class SessionData:
             "vars": self.vars.to_dict(),
             "ledger": self.ledger.to_dict(),
             "transcript": [entry.to_dict() for entry in self.transcript],
+            "chain_start": self.chain_start,
+            "cache_key": self.cache_key,
             "checkpoints": [point.to_dict() for point in self.checkpoints],
         }
 
@@ -214,6 +244,8 @@ class SessionData:
                 checkpoints=[Checkpoint.from_dict(item) for item in data.get("checkpoints", [])],
                 seq=int(data.get("seq", 0)),
                 started=bool(data.get("started", True)),
+                chain_start=int(data.get("chain_start", 0)),
+                cache_key=str(data.get("cache_key") or ""),
             )
         except SessionError:
             raise
@@ -327,14 +359,18 @@ class _Rebuild:
     def apply(self, events: list[Event]) -> None:
         data = self.data
         last_raw = ""
-        pending_user: str | None = None
+        #: The first request of the exchange under way: what it sent enters the chain once the
+        #: exchange is accepted (a turn that fell back leaves no trace in the history).
+        asked: dict[str, Any] | None = None
         for event in events:
             kind = event.type
             fields = event.data
             visit = len(data.state.visited) - 1
-            if kind == EventType.USER_MESSAGE:
-                # Kept only once answered: a turn that fell back leaves no trace in the history.
-                pending_user = str(fields.get("text", ""))
+            if kind == EventType.MODEL_REQUEST:
+                if fields.get("purpose") != "correction":
+                    asked = fields
+                    if fields.get("prompt_cache_key"):
+                        data.cache_key = str(fields["prompt_cache_key"])
             elif kind == EventType.MODEL_RESPONSE:
                 last_raw = str(fields.get("raw_text", ""))
                 usage = fields.get("usage") or {}
@@ -357,10 +393,9 @@ class _Rebuild:
             elif kind == EventType.TRANSITION:
                 self._move(str(fields.get("to")))
             elif kind == EventType.BOT_MESSAGE and fields.get("source") == "model":
-                if pending_user is not None:
-                    entry = TranscriptEntry(data.state.step, visit, "user", pending_user)
-                    data.transcript.append(entry)
-                    pending_user = None
+                if asked is not None:
+                    self._enter_chain(asked, visit)
+                    asked = None
                 # The accepted reply is the last response before its message was sent.
                 entry = TranscriptEntry(data.state.step, visit, "assistant", last_raw)
                 data.transcript.append(entry)
@@ -369,6 +404,18 @@ class _Rebuild:
                 data.last_response_id = fields.get("response_id", data.last_response_id)
                 data.seq = event.seq
                 data.checkpoints.append(data.checkpoint())
+
+    def _enter_chain(self, request: Mapping[str, Any], visit: int) -> None:
+        """The messages an accepted exchange's first request added to the chain."""
+        data = self.data
+        if request.get("new_chain"):
+            data.chain_start = len(data.transcript)
+        step = data.state.step
+        for item in request.get("input_items") or []:
+            if isinstance(item, Mapping):
+                role, content = str(item.get("role", "system")), str(item.get("content", ""))
+                data.transcript.append(TranscriptEntry(step, visit, role, content))
+        data.transcript.append(TranscriptEntry(step, visit, "user", str(request.get("input", ""))))
 
     def _set_variable(self, event: Event) -> None:
         name = str(event.data.get("name"))

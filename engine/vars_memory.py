@@ -5,28 +5,26 @@ turn and step, and when — because a conversation designer debugging a script a
 ``budget`` become 0, and who set it?", and because fork and replay need the values as they were
 at the end of an earlier turn (:meth:`VarsMemory.as_of`, :meth:`VarsMemory.truncate_after`).
 
-Values are checked against the scenario's declarations on the way in (:meth:`VarsMemory.coerce`):
-a model that writes ``"42"`` for an integer gets ``42``; one that writes ``"lots"`` gets a
-``ValueError`` whose message can be sent back to it. Only declared variables are kept here; step
-results that are not variables are kept by the conversation core.
+Values are checked against the scenario's declarations on the way in (:meth:`VarsMemory.coerce`),
+with the one conversion table of :meth:`~engine.scenario.model.ValueType.convert` (the contract
+converts the model's results with the same table): a model that writes ``"42"`` for an integer
+gets ``42``; one that writes ``"lots"`` gets a ``ValueError`` whose message can be sent back to
+it. Only declared variables are kept here; step results that are not variables are kept by the
+conversation core.
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any, Literal, get_args
 
 from engine.errors import SessionError
 from engine.events import utc_now_iso
-from engine.scenario.model import ValueType, Variable
+from engine.scenario.model import Variable
 
 Source = Literal["model", "system", "author"]
 SOURCES: frozenset[str] = frozenset(get_args(Source))
-
-_TRUE_WORDS = frozenset({"true", "yes"})
-_FALSE_WORDS = frozenset({"false", "no"})
 
 
 @dataclass(frozen=True)
@@ -108,17 +106,18 @@ class VarsMemory:
     def coerce(self, name: str, value: Any) -> Any:
         """``value`` converted to ``name``'s declared type; ``ValueError`` says what was expected.
 
-        Lenient where a model is often sloppy and the meaning is unambiguous (``"42"`` for an
-        integer, ``"Yes"`` for a boolean, ``5`` for a string, ``"Gold"`` for the enum value
-        ``gold``); strict otherwise. ``None`` is kept: it unsets the variable.
+        Lossless conversions only, by :meth:`~engine.scenario.model.ValueType.convert`
+        (``"42"`` for an integer, ``"Yes"`` for a boolean, ``5`` for a string, ``"Gold"`` for
+        the enum value ``gold``). ``None`` is kept: it unsets the variable.
         """
         variable = self._declared.get(name)
         if variable is None:
             known = ", ".join(self._declared) or "none are declared"
             raise ValueError(f"{name!r} is not a declared variable (known: {known})")
-        if value is None:
-            return None
-        return _coerce(name, variable, value)
+        try:
+            return variable.convert(value)
+        except ValueError as error:
+            raise ValueError(f"{name!r} {error}") from None
 
     def set(
         self,
@@ -200,105 +199,6 @@ class VarsMemory:
     def __repr__(self) -> str:
         shown = {name: value for name, value in self._values.items() if value is not None}
         return f"VarsMemory({shown!r}, changes={len(self._changes)})"
-
-
-def _coerce(name: str, variable: Variable, value: Any) -> Any:
-    kind = variable.type
-    if kind is ValueType.STRING:
-        if isinstance(value, str):
-            return value
-        if isinstance(value, int | float) and not isinstance(value, bool):
-            return str(value)
-        raise ValueError(f"{name!r} expects text, got {_shown(value)}")
-    if kind is ValueType.INTEGER:
-        return _integer(name, value)
-    if kind is ValueType.NUMBER:
-        return _number(name, value)
-    if kind is ValueType.BOOLEAN:
-        return _boolean(name, value)
-    if kind is ValueType.LIST:
-        return _string_list(name, value)
-    if kind is ValueType.ENUM:
-        return _enum(name, variable.values or [], value)
-    raise ValueError(f"{name!r} has an unsupported type {kind!r}")  # pragma: no cover
-
-
-def _integer(name: str, value: Any) -> int:
-    if isinstance(value, bool):
-        raise ValueError(f"{name!r} expects a whole number, got {_shown(value)}")
-    if isinstance(value, int):
-        return value
-    if isinstance(value, float) and value.is_integer():
-        return int(value)
-    if isinstance(value, str):
-        try:
-            return int(value.strip())
-        except ValueError:
-            pass
-    raise ValueError(f"{name!r} expects a whole number, got {_shown(value)}")
-
-
-def _number(name: str, value: Any) -> int | float:
-    number: int | float | None = None
-    if isinstance(value, int | float) and not isinstance(value, bool):
-        number = value
-    elif isinstance(value, str):
-        text = value.strip()
-        try:
-            number = int(text)
-        except ValueError:
-            try:
-                number = float(text)
-            except ValueError:
-                number = None
-    if number is None or (isinstance(number, float) and not math.isfinite(number)):
-        raise ValueError(f"{name!r} expects a number, got {_shown(value)}")
-    return number
-
-
-def _boolean(name: str, value: Any) -> bool:
-    if isinstance(value, bool):
-        return value
-    if isinstance(value, str):
-        word = value.strip().lower()
-        if word in _TRUE_WORDS:
-            return True
-        if word in _FALSE_WORDS:
-            return False
-    raise ValueError(f"{name!r} expects true or false, got {_shown(value)}")
-
-
-def _string_list(name: str, value: Any) -> list[str]:
-    if not isinstance(value, list | tuple):
-        raise ValueError(f"{name!r} expects a list of texts, got {_shown(value)}")
-    items: list[str] = []
-    for item in value:
-        if isinstance(item, str):
-            items.append(item)
-        elif isinstance(item, int | float) and not isinstance(item, bool):
-            items.append(str(item))
-        else:
-            raise ValueError(f"{name!r} expects a list of texts, but one item is {_shown(item)}")
-    return items
-
-
-def _enum(name: str, allowed: list[str], value: Any) -> str:
-    if isinstance(value, str):
-        if value in allowed:
-            return value
-        folded = {option.casefold(): option for option in allowed}
-        match = folded.get(value.strip().casefold())
-        if match is not None:
-            return match
-    options = ", ".join(repr(option) for option in allowed)
-    raise ValueError(f"{name!r} must be one of {options}, got {_shown(value)}")
-
-
-def _shown(value: Any) -> str:
-    text = repr(value)
-    if len(text) > 60:
-        text = text[:57] + "..."
-    return f"{text} ({type(value).__name__})"
 
 
 def _handed_out(change: Change) -> Change:

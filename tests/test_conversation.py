@@ -28,9 +28,9 @@ from engine.paths import default_scenario
 from engine.providers import make_provider
 from engine.providers.scripted import ScriptedProvider
 from engine.scenario.loader import load_scenario
-from engine.scenario.model import Scenario
+from engine.scenario.model import PromptLayout, Scenario
 from engine.testing.autopilot import Autopilot, Plan
-from engine.testing.fake_openai import FAKE_API_KEY, FakeOpenAIServer, Fault, Reply
+from engine.testing.fake_openai import FAKE_API_KEY, FakeOpenAIServer, FakeRequest, Fault, Reply
 
 REPO = Path(__file__).resolve().parent.parent
 PLAN = REPO / "bench" / "conversations" / "analyst_bot.yaml"
@@ -172,7 +172,14 @@ def test_one_call_per_message_and_the_fsm_follows_the_signals(
     assert events[-1].data["totals"]["llm_calls"] == 4
 
 
-def test_requests_carry_the_step_schema_the_user_message_and_the_chain(
+def roles_and_texts(value: Any) -> list[tuple[str, str]]:
+    """A Responses ``input`` (text or items) as (role, text) pairs."""
+    if isinstance(value, str):
+        return [("user", value)]
+    return [(item["role"], item["content"]) for item in value]
+
+
+def test_requests_carry_constant_instructions_and_schema_and_each_step_once(
     chat: SyncConversation, fake_openai: FakeOpenAIServer
 ) -> None:
     fake_openai.queue(NAME_STAY, "not json", NAME_DONE, CHOOSE_ASK, CHOOSE_DONE)
@@ -182,28 +189,47 @@ def test_requests_carry_the_step_schema_the_user_message_and_the_chain(
     chat.send("pro")
     bodies = sent_bodies(fake_openai)
     ids = [call.response_id for call in chat.ledger.calls]
-    assert [body.get("previous_response_id") for body in bodies] == [None, *ids[:-1]]
-    assert [body["input"] for body in bodies][:2] == ["hi", "I'm Ann"]
-    assert bodies[2]["input"].startswith("Your last reply broke the reply contract")
-    assert bodies[3]["input"] == ON_ENTER_INPUT
-    formats = [body["text"]["format"] for body in bodies]
-    assert [fmt["name"] for fmt in formats] == ["name_reply"] * 3 + ["choose_reply"] * 2
-    assert all(fmt["strict"] is True for fmt in formats)
-    assert formats[4]["schema"]["properties"]["transition"]["enum"] == ["stay", "chosen", "rename"]
+    # The chain restarts when the step changes (the on-enter call of "choose"), nowhere else.
+    assert [body.get("previous_response_id") for body in bodies] == [
+        None, ids[0], ids[1], None, ids[3]]
+    inputs = [roles_and_texts(body["input"]) for body in bodies]
+    assert [role for role, _ in inputs[0]] == ["system", "user"]
+    assert inputs[0][0][1].startswith("# Current step: Name\nThis step is now in force")
+    assert inputs[0][1] == ("user", "hi")
+    assert inputs[1] == [("user", "I'm Ann")]
+    assert inputs[2][0][1].startswith("Your last reply broke the reply contract")
+    earlier, section, entering = inputs[3]
+    assert earlier == ("system", "# Earlier steps\nWhat the conversation established so far:\n"
+                                 "- Name: The user is Ann.")
+    assert section[1].startswith("# Current step: Choose a plan") and "CHOOSE-MARKER" in section[1]
+    assert entering == ("user", ON_ENTER_INPUT)
+    assert inputs[4] == [("user", "pro")]
+    assert len({body["instructions"] for body in bodies}) == 1
+    assert len({json.dumps(body["text"]["format"], sort_keys=True) for body in bodies}) == 1
+    fmt = bodies[0]["text"]["format"]
+    assert fmt["strict"] is True and fmt["name"] == "reply"
+    assert fmt["schema"]["properties"]["transition"]["enum"] == ["stay", "named", "chosen",
+                                                                 "rename"]
+    assert {body["prompt_cache_key"] for body in bodies} == {chat.conversation.session_id}
 
 
-def test_only_the_current_steps_instructions_are_ever_sent(
-    chat: SyncConversation, fake_openai: FakeOpenAIServer
+def test_only_the_current_steps_instructions_are_in_force(
+    scenario: Scenario, fake_openai: FakeOpenAIServer
 ) -> None:
-    fake_openai.queue(NAME_DONE, CHOOSE_ASK, CHOOSE_DONE)
+    seen: list[FakeRequest] = []
+    answers = iter([NAME_DONE, CHOOSE_ASK, CHOOSE_DONE])
+    fake_openai.responder = lambda request: seen.append(request) or next(answers)
+    chat, _ = open_chat(scenario, fake_openai)
     chat.start()
     chat.send("Ann")
     chat.send("pro")
-    instructions = [body["instructions"] for body in sent_bodies(fake_openai)]
-    assert "NAME-MARKER" in instructions[0] and "CHOOSE-MARKER" not in instructions[0]
-    for text in instructions[1:]:
+    prompts = ["\n".join([request.instructions, *(m.content for m in request.messages)])
+               for request in seen]
+    assert "NAME-MARKER" in prompts[0] and "CHOOSE-MARKER" not in prompts[0]
+    for text in prompts[1:]:
         assert "CHOOSE-MARKER" in text and "NAME-MARKER" not in text
         assert "Offer Ann the free and the pro plan." in text
+    chat.close()
 
 
 # --- contract violations ---------------------------------------------------------------------
@@ -211,9 +237,9 @@ def test_only_the_current_steps_instructions_are_ever_sent(
 BAD_NAME_REPLIES: dict[str, str | Reply] = {
     "invalid_json": '{"message": "Thanks',
     "not_an_object": '["Thanks Ann!"]',
-    "missing_field": json.dumps({"message": "Thanks", "transition": "named",
-                                 "results": {"user_name": "Ann"}}),
-    "wrong_type": reply("Thanks", "named", user_name=42),
+    "missing_field": json.dumps({"message": "Thanks", "results": {"user_name": "Ann"},
+                                 "summary": ""}),
+    "wrong_type": reply("Thanks", "named", user_name=["Ann"]),
     "unknown_signal": reply("Thanks", "next_step", user_name="Ann"),
     "missing_required_result": reply("Thanks", "named", user_name=None),
     "empty_message": reply("", "named", user_name="Ann"),
@@ -258,16 +284,44 @@ def test_a_refused_guard_is_corrected_with_the_missing_variable_named(
     assert result.finished
 
 
-def test_json_in_a_fence_is_accepted_without_an_extra_call(
-    scenario: Scenario, fake_openai: FakeOpenAIServer
+SLIPS: dict[str, str] = {
+    "fenced_json": f"```json\n{NAME_DONE}\n```",
+    "invalid_json": f"Sure! Here you are: {NAME_DONE}",
+    "not_an_object": f"[{NAME_DONE}]",
+    "missing_field": json.dumps({"message": "Thanks Ann!", "transition": "named",
+                                 "results": {"user_name": "Ann"}}),
+    "wrong_type": reply("Thanks Ann!", "named", "The user is Ann.", user_name=1984),
+}
+
+
+@pytest.mark.parametrize("kind", sorted(SLIPS))
+def test_a_harmless_slip_is_repaired_without_a_call_and_logged_as_salvaged(
+    scenario: Scenario, fake_openai: FakeOpenAIServer, kind: str
 ) -> None:
     chat, events = open_chat(scenario, fake_openai)
-    fake_openai.queue(f"```json\n{NAME_STAY}\n```")
+    fake_openai.queue(SLIPS[kind], CHOOSE_ASK)
     chat.start()
-    result = chat.send("hi")
-    assert (result.messages, result.calls, result.corrections) == (["Your name, please?"], 1, 0)
+    result = chat.send("I'm Ann")
+    assert result.messages == ["Thanks Ann!", "Ann, free or pro?"]
+    assert (result.calls, result.corrections, result.violations) == (2, 0, [])
+    assert result.salvaged == [kind]
     noted = of_type(events, "contract_violation")
-    assert [(e.data["kind"], e.data["salvaged"]) for e in noted] == [("fenced_json", True)]
+    assert [(e.data["kind"], e.data["salvaged"]) for e in noted] == [(kind, True)]
+    assert of_type(events, "correction_sent") == []
+    assert chat.state.step == "choose"
+    chat.close()
+
+
+def test_a_missing_summary_keeps_the_steps_summary(
+    scenario: Scenario, fake_openai: FakeOpenAIServer
+) -> None:
+    chat, _ = open_chat(scenario, fake_openai)
+    fake_openai.queue(reply("Your name?", summary="Asked for the name."), SLIPS["missing_field"],
+                      CHOOSE_ASK)
+    chat.start()
+    chat.send("hi")
+    chat.send("I'm Ann")
+    assert chat.conversation.summaries["name"] == "Asked for the name."
     chat.close()
 
 
@@ -368,7 +422,7 @@ def test_a_429_with_retry_after_is_waited_out_and_costs_one_call(
 # --- other providers -------------------------------------------------------------------------
 
 
-def test_chat_completions_sends_left_steps_as_summaries_and_this_step_in_full(
+def test_chat_completions_sends_what_the_chain_would_hold_summaries_then_this_step(
     scenario: Scenario, fake_openai: FakeOpenAIServer
 ) -> None:
     chat, _ = open_chat(scenario, fake_openai, provider="chat")
@@ -377,14 +431,45 @@ def test_chat_completions_sends_left_steps_as_summaries_and_this_step_in_full(
     chat.send("hi")
     chat.send("I'm Ann")
     chat.send("pro")
-    last = sent_bodies(fake_openai)[-1]["messages"]
-    assert last[0]["role"] in ("system", "developer") and "CHOOSE-MARKER" in last[0]["content"]
-    assert [(m["role"], m["content"]) for m in last[1:]] == [
-        ("system", 'Earlier step "Name": The user is Ann.'),
+    bodies = sent_bodies(fake_openai)
+    messages = [[(m["role"], m["content"]) for m in body["messages"]] for body in bodies]
+    assert len({m[0] for m in messages}) == 1  # the same system instructions on every call
+    assert messages[1][:-1] == [*messages[0], ("assistant", NAME_STAY)]  # only appended
+    assert "CHOOSE-MARKER" not in json.dumps(messages[:2])
+    assert messages[3][1:] == [
+        ("system", "# Earlier steps\nWhat the conversation established so far:\n"
+                   "- Name: The user is Ann."),
+        messages[2][2],
+        ("user", ON_ENTER_INPUT),
         ("assistant", CHOOSE_ASK),
         ("user", "pro"),
     ]
+    assert "CHOOSE-MARKER" in messages[3][2][1]
     assert chat.state.step == "done"
+    chat.close()
+
+
+def test_the_per_step_layout_keeps_the_step_in_the_instructions_and_summaries_for_chat(
+    scenario: Scenario, fake_openai: FakeOpenAIServer
+) -> None:
+    scenario.model.layout = PromptLayout.PER_STEP
+    chat, _ = open_chat(scenario, fake_openai, provider="chat")
+    fake_openai.queue(NAME_STAY, NAME_DONE, CHOOSE_ASK, CHOOSE_DONE)
+    chat.start()
+    chat.send("hi")
+    chat.send("I'm Ann")
+    chat.send("pro")
+    bodies = sent_bodies(fake_openai)
+    last = bodies[-1]["messages"]
+    assert last[0]["role"] in ("system", "developer") and "CHOOSE-MARKER" in last[0]["content"]
+    assert [(m["role"], m["content"]) for m in last[1:]] == [
+        ("system", 'Earlier step "Name": The user is Ann.'),
+        ("user", ON_ENTER_INPUT),
+        ("assistant", CHOOSE_ASK),
+        ("user", "pro"),
+    ]
+    assert [body["response_format"]["json_schema"]["name"] for body in bodies] == [
+        "name_reply", "name_reply", "choose_reply", "choose_reply"]
     chat.close()
 
 
@@ -445,8 +530,10 @@ def test_the_analyst_bot_finishes_when_the_model_breaks_the_contract_now_and_the
     assert not any(result.fallback for result in results)
     detected = [event.data["kind"] for event in of_type(events, "contract_violation")]
     assert pilot.broken and detected == pilot.broken  # each slip recognised for what it is
+    salvaged = [event.data["salvaged"] for event in of_type(events, "contract_violation")]
+    assert salvaged == pilot.harmless  # harmless slips repaired, the others corrected
     corrections = sum(result.corrections for result in results)
-    assert corrections == len(pilot.broken) - pilot.broken.count("fenced_json")
+    assert corrections == pilot.harmless.count(False)
     chat.close()
 
 
@@ -478,7 +565,7 @@ def test_placeholders_that_cannot_be_filled_are_sent_visibly_and_logged(
     chat.send("hi")
     request = of_type(events, "model_request")[0]
     assert request.data["unfilled_placeholders"] == ["nickname"]
-    assert "Greet {{nickname}}." in sent_bodies(fake_openai)[0]["instructions"]
+    assert "Greet {{nickname}}." in sent_bodies(fake_openai)[0]["input"][0]["content"]
     chat.close()
 
 
@@ -491,9 +578,11 @@ def test_without_chaining_a_correction_follows_the_bad_reply_in_the_local_histor
     assert chat.send("hi").corrections == 1
     correction = of_type(events, "correction_sent")[0].data["text"]
     messages = sent_bodies(fake_openai)[1]["messages"]
+    section = messages[1]["content"]
+    assert section.startswith("# Current step: Name")
     assert [(m["role"], m["content"]) for m in messages[1:]] == [
-        ("user", "hi"), ("assistant", "not json"), ("user", correction)]
-    later = chat.conversation.data.transcript
+        ("system", section), ("user", "hi"), ("assistant", "not json"), ("user", correction)]
+    later = chat.conversation.data.transcript  # the broken reply is not kept
     assert [(entry.role, entry.content) for entry in later] == [
-        ("user", "hi"), ("assistant", NAME_STAY)]  # the broken reply is not kept
+        ("system", section), ("user", "hi"), ("assistant", NAME_STAY)]
     chat.close()

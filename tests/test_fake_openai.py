@@ -223,6 +223,63 @@ def test_the_cache_is_per_model(fake_openai: FakeOpenAIServer, client: openai.Op
     assert other.usage.input_tokens_details.cached_tokens == 0
 
 
+def strict_format(schema: dict[str, Any]) -> dict[str, Any]:
+    return {"format": {"type": "json_schema", "name": "reply", "schema": schema, "strict": True}}
+
+
+def long_schema(label: str) -> dict[str, Any]:
+    """A strict schema of about 1,600 tokens whose first property name is ``label``."""
+    names = [label, *(f"field_{n}" for n in range(150))]
+    return {"type": "object", "properties": {name: {"type": "string"} for name in names},
+            "required": names, "additionalProperties": False}
+
+
+def test_the_schema_is_read_before_the_instructions_so_a_new_schema_breaks_the_cache(
+    fake_openai: FakeOpenAIServer, client: openai.OpenAI
+) -> None:
+    fake_openai.queue("a", "b", "c")
+    ask(client, text=strict_format(long_schema("alpha")), instructions=LONG_INSTRUCTIONS)
+    other_schema = ask(client, text=strict_format(long_schema("beta")),
+                       instructions=LONG_INSTRUCTIONS)
+    other_instructions = ask(client, text=strict_format(long_schema("beta")),
+                             instructions="Other rules entirely.")
+
+    assert other_schema.usage.input_tokens_details.cached_tokens == 0
+    # The same schema is a cached prefix by itself, whatever instructions follow it.
+    cached = other_instructions.usage.input_tokens_details.cached_tokens
+    assert cached >= 1024 and cached % 128 == 0
+    assert cached < other_instructions.usage.input_tokens
+
+
+def test_cached_tokens_are_part_of_the_input_and_a_chain_is_billed_as_input(
+    fake_openai: FakeOpenAIServer, client: openai.OpenAI
+) -> None:
+    fake_openai.queue("first answer " * 20, "second answer")
+    first = ask(client, "question one", instructions=LONG_INSTRUCTIONS)
+    second = ask(client, "question two", instructions=LONG_INSTRUCTIONS,
+                 previous_response_id=first.id)
+
+    usage = second.usage
+    chain = count_tokens("question one") + first.usage.output_tokens
+    assert usage.input_tokens >= first.usage.input_tokens + chain  # the stored chain is input
+    assert 0 < usage.input_tokens_details.cached_tokens <= usage.input_tokens
+    assert usage.total_tokens == usage.input_tokens + usage.output_tokens
+
+
+def test_requests_with_different_prompt_cache_keys_do_not_share_a_cache(
+    fake_openai: FakeOpenAIServer, client: openai.OpenAI
+) -> None:
+    fake_openai.queue("a", "b", "c")
+    ask(client, instructions=LONG_INSTRUCTIONS, prompt_cache_key="session-1")
+    other_key = ask(client, instructions=LONG_INSTRUCTIONS, prompt_cache_key="session-2")
+    same_key = ask(client, instructions=LONG_INSTRUCTIONS, prompt_cache_key="session-1")
+
+    assert other_key.usage.input_tokens_details.cached_tokens == 0
+    assert same_key.usage.input_tokens_details.cached_tokens >= 1024
+    assert [r.body["prompt_cache_key"] for r in fake_openai.model_requests()] == [
+        "session-1", "session-2", "session-1"]
+
+
 # --------------------------------------------------------------------------- chat completions
 
 
@@ -254,6 +311,23 @@ def test_chat_completions_see_the_messages_and_report_usage(
     assert seen[0].input_text == "how are you?"
     assert seen[0].schema == SCHEMA
     assert [m.role for m in seen[0].messages] == ["user", "assistant", "user"]
+
+
+def test_a_chat_system_message_after_the_first_user_message_stays_where_it_was_sent(
+    fake_openai: FakeOpenAIServer, client: openai.OpenAI
+) -> None:
+    seen: list[FakeRequest] = []
+    fake_openai.responder = lambda request: seen.append(request) or "fine"
+    client.chat.completions.create(model="gpt-4.1-mini", messages=[
+        {"role": "system", "content": "Be kind."},
+        {"role": "user", "content": "hi"},
+        {"role": "system", "content": "Now ask for the name."},
+        {"role": "user", "content": "ok"},
+    ])
+
+    assert seen[0].instructions == "Be kind."
+    assert [(m.role, m.content) for m in seen[0].messages] == [
+        ("user", "hi"), ("system", "Now ask for the name."), ("user", "ok")]
 
 
 def test_chat_length_and_refusal(fake_openai: FakeOpenAIServer, client: openai.OpenAI) -> None:

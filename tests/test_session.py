@@ -1,9 +1,15 @@
-"""Sessions: save and resume a conversation, and fork it at an earlier turn from a save or a log."""
+"""Sessions: save and resume a conversation, and fork it at an earlier turn from a save or a log.
+
+The resume and fork tests run under every prompt layout and both OpenAI providers: whatever the
+layout, a resumed or forked conversation must send exactly what the uninterrupted one sends —
+the same chain to continue (or the same restart), the same step section, the same history.
+"""
 
 from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -15,9 +21,9 @@ from engine.errors import ProviderServerError, SessionError
 from engine.logread import read_log
 from engine.providers import make_provider
 from engine.scenario.loader import load_scenario, parse_scenario
-from engine.scenario.model import Scenario
+from engine.scenario.model import PromptLayout, Scenario
 from engine.session import load_session, session_from_events
-from engine.testing.fake_openai import FAKE_API_KEY, FakeOpenAIServer, Fault
+from engine.testing.fake_openai import FAKE_API_KEY, FakeOpenAIServer, Fault, RecordedRequest
 
 SCENARIO = """\
 name: survey
@@ -69,9 +75,18 @@ def scenario(tmp_path: Path) -> Scenario:
     return load_scenario(folder)
 
 
+LAYOUTS = [layout.value for layout in PromptLayout]
+PROVIDERS = ["responses", "chat"]
+
+
+@pytest.fixture(params=["responses"])
+def provider_name(request: pytest.FixtureRequest) -> str:
+    return str(request.param)
+
+
 @pytest.fixture
 def open_chat(
-    scenario: Scenario, fake_openai: FakeOpenAIServer
+    scenario: Scenario, fake_openai: FakeOpenAIServer, provider_name: str
 ) -> Iterator[Any]:
     opened: list[SyncConversation] = []
 
@@ -81,7 +96,7 @@ def open_chat(
         return chat
 
     def provider() -> Any:
-        return make_provider("responses", api_key=FAKE_API_KEY, base_url=fake_openai.base_url,
+        return make_provider(provider_name, api_key=FAKE_API_KEY, base_url=fake_openai.base_url,
                              max_retries=0)
 
     make.provider = provider  # type: ignore[attr-defined]
@@ -96,9 +111,39 @@ def play(chat: SyncConversation, server: FakeOpenAIServer, turns: list[tuple[str
         chat.send(user)
 
 
+def sent(requests: list[RecordedRequest], ids: list[str | None]) -> list[dict[str, Any]]:
+    """Request bodies comparable across runs: a chained response is named by its call number,
+    the session id (cache key, metadata) by a constant."""
+    bodies = []
+    for request in requests:
+        body = dict(request.body or {})
+        previous = body.pop("previous_response_id", None)
+        body["previous_call"] = None if previous is None else ids.index(previous)
+        body.pop("metadata", None)
+        body["prompt_cache_key"] = "SESSION" if body.get("prompt_cache_key") else None
+        bodies.append(body)
+    return bodies
+
+
+def uninterrupted(scenario: Scenario, provider_name: str) -> list[dict[str, Any]]:
+    """What the four turns send when nothing interrupts them (on a server of their own)."""
+    with FakeOpenAIServer() as server:
+        chat = SyncConversation(Conversation(scenario, make_provider(
+            provider_name, api_key=FAKE_API_KEY, base_url=server.base_url, max_retries=0)))
+        chat.start()
+        play(chat, server, TURNS)
+        ids = [call.response_id for call in chat.ledger.calls]
+        chat.close()
+        return sent(server.model_requests(), ids)
+
+
+@pytest.mark.parametrize("provider_name", PROVIDERS, indirect=True)
+@pytest.mark.parametrize("layout", LAYOUTS)
 def test_a_saved_session_resumes_exactly_where_it_stopped(
-    scenario: Scenario, fake_openai: FakeOpenAIServer, open_chat: Any, tmp_path: Path
+    scenario: Scenario, fake_openai: FakeOpenAIServer, open_chat: Any, tmp_path: Path,
+    layout: str, provider_name: str,
 ) -> None:
+    scenario.model.layout = PromptLayout(layout)
     first = open_chat()
     first.start()
     play(first, fake_openai, TURNS[:2])
@@ -111,8 +156,8 @@ def test_a_saved_session_resumes_exactly_where_it_stopped(
     assert resumed.conversation.session_id == first.conversation.session_id
     play(resumed, fake_openai, TURNS[2:])
     assert resumed.conversation.finished
-    bodies = [request.body or {} for request in fake_openai.model_requests()]
-    assert bodies[2]["previous_response_id"] == first.conversation.last_response_id
+    ids = [call.response_id for call in resumed.ledger.calls]
+    assert sent(fake_openai.model_requests(), ids) == uninterrupted(scenario, provider_name)
     assert resumed.vars.values() == {"user_name": "Ann", "age": 41, "colour": "blue"}
     assert resumed.vars.history("user_name")[0].turn == 2
     assert resumed.conversation.summary()["llm_calls"] == 4
@@ -139,35 +184,52 @@ def test_a_resumed_log_continues_the_same_session_without_a_gap(
     assert {event.session for event in events} == {first.conversation.session_id}
 
 
+@pytest.mark.parametrize("provider_name", PROVIDERS, indirect=True)
+@pytest.mark.parametrize("layout", LAYOUTS)
+@pytest.mark.parametrize("at_turn", [1, 2])
 def test_a_fork_from_a_session_or_from_its_log_is_the_conversation_as_it_was(
-    scenario: Scenario, fake_openai: FakeOpenAIServer, open_chat: Any, tmp_path: Path
+    scenario: Scenario, fake_openai: FakeOpenAIServer, open_chat: Any, tmp_path: Path,
+    layout: str, provider_name: str, at_turn: int,
 ) -> None:
+    """Forked inside a step (turn 1) or just after a step change (turn 2), both forks send the
+    next turn exactly as the original conversation did."""
+    scenario.model.layout = PromptLayout(layout)
     log_path = tmp_path / "chat.jsonl"
     chat = open_chat()
     writer = LogWriter(log_path)
     writer.attach(chat.events)
     chat.start()
-    play(chat, fake_openai, TURNS[:2])
-    at_turn_2 = chat.conversation.data.to_dict()
-    play(chat, fake_openai, TURNS[2:])
+    play(chat, fake_openai, TURNS[:at_turn])
+    at_fork = chat.conversation.data.to_dict()
+    play(chat, fake_openai, TURNS[at_turn:])
     writer.close()
+    original = sent(fake_openai.model_requests(),
+                    [call.response_id for call in chat.ledger.calls])
 
-    from_session = Conversation.fork(chat.conversation.data, 2, scenario, open_chat.provider())
-    from_log = Conversation.fork(log_path, 2, scenario, open_chat.provider())
+    from_session = Conversation.fork(chat.conversation.data, at_turn, scenario,
+                                     open_chat.provider())
+    from_log = Conversation.fork(log_path, at_turn, scenario, open_chat.provider())
     for forked in (from_session, from_log):
         data = forked.data.to_dict()
         assert forked.session_id != chat.conversation.session_id
-        for key in ("state", "last_response_id", "results", "summaries", "vars", "transcript"):
-            assert data[key] == at_turn_2[key], key
+        assert forked.data.cache_key == chat.conversation.data.cache_key  # the parent's cache
+        for key in ("state", "last_response_id", "results", "summaries", "vars", "transcript",
+                    "chain_start"):
+            assert data[key] == at_fork[key], key
         assert [call["response_id"] for call in data["ledger"]["calls"]] == [
-            call["response_id"] for call in at_turn_2["ledger"]["calls"]]
-    forked_chat = open_chat(from_log)
-    fake_openai.queue(reply("Colour now?", "aged", "Ann is 42.", age=42))
-    result = forked_chat.send("42 actually")
-    assert result.step_after == "colour" and forked_chat.vars.get("age") == 42
+            call["response_id"] for call in at_fork["ledger"]["calls"]]
+        before = len(fake_openai.model_requests())
+        forked_chat = open_chat(forked)
+        user, model = TURNS[at_turn]
+        fake_openai.queue(model)
+        result = forked_chat.send(user)
+        [after] = [point for point in chat.conversation.data.checkpoints
+                   if point.turn == at_turn + 1]
+        assert result.step_after == after.state.step
+        ids = [call.response_id for call in chat.ledger.calls]
+        [request] = fake_openai.model_requests()[before:]
+        assert sent([request], ids) == [original[at_turn]]
     assert chat.vars.get("age") == 41
-    last = (fake_openai.model_requests()[-1].body or {})
-    assert last["previous_response_id"] == at_turn_2["last_response_id"]
 
 
 def test_rebuilding_from_events_ignores_rolled_back_turns_and_keeps_fallbacks_out_of_history(
@@ -187,7 +249,8 @@ def test_rebuilding_from_events_ignores_rolled_back_turns_and_keeps_fallbacks_ou
     rebuilt = session_from_events(events, scenario)
     live = chat.conversation.data.to_dict()
     data = rebuilt.to_dict()
-    for key in ("state", "last_response_id", "results", "summaries", "transcript"):
+    for key in ("state", "last_response_id", "results", "summaries", "transcript",
+                "chain_start", "cache_key"):
         assert data[key] == live[key], key
     assert [c["name"] for c in data["vars"]["changes"]] == ["user_name", "age"]
     assert [c["response_id"] for c in data["ledger"]["calls"]] == [
@@ -235,3 +298,30 @@ def test_a_session_file_never_holds_the_api_key(
     path = tmp_path / "session.json"
     chat.save(path)
     assert FAKE_API_KEY not in path.read_text(encoding="utf-8")
+
+
+def test_a_log_written_before_the_layouts_still_rebuilds_and_forks_under_the_new_default(
+    scenario: Scenario, fake_openai: FakeOpenAIServer, open_chat: Any
+) -> None:
+    scenario.model.layout = PromptLayout.PER_STEP
+    chat = open_chat()
+    events: list[Any] = []
+    chat.events.subscribe(events.append)
+    chat.start()
+    play(chat, fake_openai, TURNS[:2])
+    newer = ("layout", "input_items", "new_chain", "prompt_cache_key")
+    old_log = [replace(event, data={k: v for k, v in event.data.items() if k not in newer})
+               for event in events]
+
+    rebuilt = session_from_events(old_log, scenario)
+    assert rebuilt.transcript == chat.conversation.data.transcript
+    assert (rebuilt.chain_start, rebuilt.cache_key) == (0, chat.conversation.session_id)
+
+    scenario.model.layout = PromptLayout.COMPACT
+    forked = open_chat(Conversation.fork(old_log, 2, scenario, open_chat.provider()))
+    fake_openai.queue(TURNS[2][1])
+    assert forked.send(TURNS[2][0]).step_after == "colour"
+    body = fake_openai.model_requests()[-1].body or {}
+    assert "previous_response_id" not in body  # the step's section is not in the old chain
+    assert [item["role"] for item in body["input"]] == ["system", "system", "user"]
+    assert body["input"][1]["content"].startswith("# Current step: Age")

@@ -31,12 +31,20 @@ class Message:
 class ModelRequest:
     """Everything one model call needs.
 
-    ``instructions`` is the system text for this call only (persona + current step + contract).
+    What the model reads, in order: ``schema``, ``instructions``, the conversation so far (the
+    chain behind ``previous_response_id``, or ``history``), ``input_items``, then ``input``.
+
+    ``instructions`` is the system text for this call only (persona + contract rules, and in
+    the ``per_step`` layout the current step's section).
+    ``input_items`` are messages that enter the conversation with this call, before ``input``:
+    a step's section when the step changes, the summaries of earlier steps when a chain
+    restarts (see :mod:`engine.prompting`). Usually empty.
     ``input`` is the new user-side text: the user's message, or a corrective follow-up.
     ``schema`` is the strict JSON schema of the reply (``text.format`` of the Responses API).
     ``previous_response_id`` chains to the conversation's last response (Responses API).
     ``history`` is the conversation so far as messages, for providers that keep no server-side
-    state; steps already left may appear as their summaries. Providers that chain ignore it.
+    state (the messages the chain would hold). Providers that chain ignore it.
+    ``prompt_cache_key`` keeps one conversation's calls on the same provider cache.
     """
 
     model: str
@@ -50,6 +58,8 @@ class ModelRequest:
     temperature: float | None = None
     max_output_tokens: int | None = None
     metadata: dict[str, str] = field(default_factory=dict)
+    input_items: tuple[Message, ...] = ()
+    prompt_cache_key: str | None = None
 
 
 @dataclass(frozen=True)

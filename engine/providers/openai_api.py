@@ -4,10 +4,13 @@ This is the only engine module that imports ``openai`` (``tests/test_architectur
 
 * :class:`ResponsesProvider` (``responses``) calls the Responses API and chains the conversation
   with ``previous_response_id``: the server keeps the history, so each call sends only the
-  current step's instructions and the new input.
+  instructions, the schema and what is new (``input_items``, then ``input``).
 * :class:`ChatCompletionsProvider` (``chat``) calls Chat Completions, which any
-  OpenAI-compatible server offers; it sends the system instructions, the locally kept history
-  and the input every time.
+  OpenAI-compatible server offers; it sends the system instructions, the locally kept history,
+  the new items and the input every time — the same messages, in the same order, as the chain
+  would hold, so the prompt only ever grows at its end and the provider's cache keeps working.
+
+Both send ``prompt_cache_key`` when the request has one.
 
 Both ask for the reply in strict structured outputs (``strict: true`` JSON schema). For models
 or servers without it, ``strict_schema=False`` asks for a plain JSON object and describes the
@@ -38,7 +41,7 @@ from typing import Any, Literal, Self, TypeVar, cast
 import openai
 from openai.types.chat import ChatCompletion, ChatCompletionMessageParam
 from openai.types.chat.completion_create_params import ResponseFormat
-from openai.types.responses import Response, ResponseTextConfigParam
+from openai.types.responses import Response, ResponseInputParam, ResponseTextConfigParam
 
 from engine.errors import (
     ProviderAuthError,
@@ -49,7 +52,7 @@ from engine.errors import (
     ProviderServerError,
     ProviderTimeout,
 )
-from engine.providers.base import ModelReply, ModelRequest, Usage
+from engine.providers.base import Message, ModelReply, ModelRequest, Usage
 
 __all__ = [
     "DEFAULT_MAX_RETRIES",
@@ -228,13 +231,14 @@ class ResponsesProvider(_OpenAIProvider):
         return await self._client.responses.create(
             model=self._model(request),
             instructions=self._instructions(request),
-            input=request.input,
+            input=_responses_input(request),
             text=cast("ResponseTextConfigParam", {"format": text_format}),
             store=True,  # chaining needs the server to keep the response
             previous_response_id=_given(request.previous_response_id),
             temperature=_given(request.temperature),
             max_output_tokens=_given(request.max_output_tokens),
             metadata=_given(dict(request.metadata) or None),
+            prompt_cache_key=_given(request.prompt_cache_key),
         )
 
     def _parse(self, raw: Response, latency: float) -> ModelReply:
@@ -318,6 +322,15 @@ class _HomeLoop:
         self._thread.join(timeout=10)
 
 
+def _responses_input(request: ModelRequest) -> str | ResponseInputParam:
+    """The input: the bare text, or the new items (a step's section …) followed by it."""
+    if not request.input_items:
+        return request.input
+    messages = [*request.input_items, Message("user", request.input)]
+    return cast("ResponseInputParam",
+                [{"role": message.role, "content": message.content} for message in messages])
+
+
 def _response_status(raw: Response) -> Literal["completed", "incomplete"]:
     """``completed`` or ``incomplete``; any other final status is the server's failure."""
     if raw.status in (None, "completed"):
@@ -342,6 +355,7 @@ class ChatCompletionsProvider(_OpenAIProvider):
         messages = [
             {"role": "system", "content": self._instructions(request)},
             *({"role": m.role, "content": m.content} for m in request.history),
+            *({"role": m.role, "content": m.content} for m in request.input_items),
             {"role": "user", "content": request.input},
         ]
         if self.strict_schema:
@@ -361,6 +375,7 @@ class ChatCompletionsProvider(_OpenAIProvider):
             response_format=cast("ResponseFormat", response_format),
             temperature=_given(request.temperature),
             max_completion_tokens=_given(request.max_output_tokens),
+            prompt_cache_key=_given(request.prompt_cache_key),
         )
 
     def _parse(self, raw: ChatCompletion, latency: float) -> ModelReply:

@@ -81,6 +81,7 @@ class ScriptedProvider:
         text = reply if isinstance(reply, str) else json.dumps(reply, ensure_ascii=False)
         prompt_chars = len(request.instructions) + len(request.input)
         prompt_chars += sum(len(message.content) for message in request.history)
+        prompt_chars += sum(len(message.content) for message in request.input_items)
         return ModelReply(
             text=text,
             response_id=f"scripted_{self.calls}",

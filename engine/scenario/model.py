@@ -9,7 +9,10 @@ re-read files behind the author's back.
 
 from __future__ import annotations
 
+import math
 import re
+import reprlib
+from collections.abc import Callable, Sequence
 from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, Any
@@ -46,6 +49,135 @@ class ValueType(StrEnum):
     LIST = "list"
     ENUM = "enum"
 
+    def convert(self, value: Any, values: Sequence[str] | None = None) -> Any:
+        """``value`` as this type, or ``ValueError`` saying what was expected.
+
+        The one conversion table of Prompter: the contract converts the model's results with
+        it and the variables convert what they store with it, so a value one accepts the other
+        accepts too. Only *lossless* conversions, where a model is often sloppy and the meaning
+        is not in doubt: ``"42"`` or ``42.0`` for the integer 42, ``"19.5"`` for a number, 5
+        for the text ``"5"``, ``"Yes"`` for true, ``"Gold"`` for the enum value ``gold``,
+        numbers in a list of texts. ``None`` stays ``None`` (unknown). ``values`` are an enum's
+        allowed values.
+        """
+        if value is None:
+            return None
+        return _CONVERTERS[self](value, values or ())
+
+
+# --- the conversion table -------------------------------------------------------------------
+
+_TRUE_WORDS = frozenset({"true", "yes"})
+_FALSE_WORDS = frozenset({"false", "no"})
+#: Longer number texts are refused outright (Python refuses to read over 4,300 digits anyway).
+_MAX_NUMBER_TEXT = 64
+_PLAIN_NUMBER = re.compile(r"[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?")
+
+
+#: Bounded ``repr``: a value nested thousands of levels deep must not crash an error message.
+_SHORT_REPR = reprlib.Repr()
+_SHORT_REPR.maxlevel, _SHORT_REPR.maxstring, _SHORT_REPR.maxother = 3, 60, 60
+_SHORT_REPR.maxlong = 40
+
+
+def shown(value: Any) -> str:
+    """A value as an error message shows it: its ``repr`` (shortened) and its Python type."""
+    text = _SHORT_REPR.repr(value)
+    if len(text) > 60:
+        text = text[:57] + "..."
+    return f"{text} ({type(value).__name__})"
+
+
+def _is_number(value: Any) -> bool:
+    """An int or a finite float (bools are not numbers here)."""
+    if isinstance(value, bool):
+        return False
+    return isinstance(value, int) or (isinstance(value, float) and math.isfinite(value))
+
+
+def _number_text(value: str) -> int | float | None:
+    """The number a text spells plainly (``"42"``, ``" 19.5 "``, ``"1e3"``), else ``None``."""
+    text = value.strip()
+    if len(text) > _MAX_NUMBER_TEXT or not _PLAIN_NUMBER.fullmatch(text):
+        return None
+    try:
+        return int(text)
+    except ValueError:
+        number = float(text)
+    return number if math.isfinite(number) else None
+
+
+def _to_string(value: Any, _: Sequence[str]) -> str:
+    if isinstance(value, str):
+        return value
+    if _is_number(value):
+        return str(value)
+    raise ValueError(f"expects text, got {shown(value)}")
+
+
+def _to_integer(value: Any, _: Sequence[str]) -> int:
+    number = _number_text(value) if isinstance(value, str) else value
+    if isinstance(number, int) and not isinstance(number, bool):
+        return number
+    if isinstance(number, float) and _is_number(number) and number.is_integer():
+        return int(number)
+    raise ValueError(f"expects a whole number, got {shown(value)}")
+
+
+def _to_number(value: Any, _: Sequence[str]) -> int | float:
+    number = _number_text(value) if isinstance(value, str) else value
+    if isinstance(number, int | float) and _is_number(number):
+        return number
+    raise ValueError(f"expects a number, got {shown(value)}")
+
+
+def _to_boolean(value: Any, _: Sequence[str]) -> bool:
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, str):
+        word = value.strip().casefold()
+        if word in _TRUE_WORDS:
+            return True
+        if word in _FALSE_WORDS:
+            return False
+    raise ValueError(f"expects true or false, got {shown(value)}")
+
+
+def _to_list(value: Any, _: Sequence[str]) -> list[str]:
+    if not isinstance(value, list | tuple):
+        raise ValueError(f"expects a list of texts, got {shown(value)}")
+    items: list[str] = []
+    for item in value:
+        if isinstance(item, str):
+            items.append(item)
+        elif _is_number(item):
+            items.append(str(item))
+        else:
+            raise ValueError(f"expects a list of texts, but one item is {shown(item)}")
+    return items
+
+
+def _to_enum(value: Any, allowed: Sequence[str]) -> str:
+    if isinstance(value, str):
+        if value in allowed:
+            return value
+        folded = {option.casefold(): option for option in allowed}
+        match = folded.get(value.strip().casefold())
+        if match is not None:
+            return match
+    options = ", ".join(repr(option) for option in allowed)
+    raise ValueError(f"must be one of {options}, got {shown(value)}")
+
+
+_CONVERTERS: dict[ValueType, Callable[[Any, Sequence[str]], Any]] = {
+    ValueType.STRING: _to_string,
+    ValueType.INTEGER: _to_integer,
+    ValueType.NUMBER: _to_number,
+    ValueType.BOOLEAN: _to_boolean,
+    ValueType.LIST: _to_list,
+    ValueType.ENUM: _to_enum,
+}
+
 
 class _Strict(BaseModel):
     """Unknown keys are errors: a typo must never be silently ignored."""
@@ -62,6 +194,10 @@ class _Typed(_Strict):
     values: list[str] | None = Field(
         default=None, description="The allowed values of an enum (required when type is enum)"
     )
+
+    def convert(self, value: Any) -> Any:
+        """``value`` as this declaration's type (see :meth:`ValueType.convert`)."""
+        return self.type.convert(value, self.values)
 
     @model_validator(mode="after")
     def _enum_needs_values(self) -> _Typed:
@@ -144,12 +280,44 @@ class Step(_Strict):
         return self.title or self.id.replace("_", " ").capitalize()
 
 
+class PromptLayout(StrEnum):
+    """How the prompt of each call is laid out (see :mod:`engine.prompting`)."""
+
+    #: The chain restarts at each step change from the summaries of the steps left; constant
+    #: instructions and one schema for the whole conversation. The cheapest: the default.
+    COMPACT = "compact"
+    #: As ``compact``, with each step's own schema (for servers without ``anyOf`` schemas).
+    COMPACT_STEP_SCHEMA = "compact_step_schema"
+    #: One chain for the whole conversation; each step's section enters it once.
+    APPEND = "append"
+    #: The step's section in the instructions and a per-step schema (the first layout).
+    PER_STEP = "per_step"
+
+
 class ModelSettings(_Strict):
-    """Defaults for the model calls; the studio and the CLI can override them."""
+    """Defaults and limits for the model calls; the studio and the CLI can override the model."""
 
     name: str = Field(default="gpt-4.1-mini", description="The model's name at the provider")
     temperature: float | None = Field(default=None, ge=0, le=2)
     max_output_tokens: int | None = Field(default=None, gt=0)
+    layout: PromptLayout = Field(
+        default=PromptLayout.COMPACT,
+        description="How prompts are laid out for the provider's cache: compact (the "
+        "cheapest), compact_step_schema, append or per_step",
+    )
+    max_cost_usd: float | None = Field(
+        default=None, gt=0,
+        description="Budget of one conversation in US dollars: a call that could exceed it is "
+        "not sent",
+    )
+    max_prompt_tokens: int = Field(
+        default=60_000, gt=0,
+        description="Largest prompt one call may send, in (estimated) tokens",
+    )
+    max_reply_chars: int = Field(
+        default=20_000, gt=0,
+        description="Longest reply accepted from the model, in characters",
+    )
 
 
 class ContractSettings(_Strict):

@@ -6,16 +6,22 @@ conversation says so — and, on demand, one that breaks the contract now and th
 ways real models do. :class:`Autopilot` is that model: set it as the fake server's ``responder``.
 
 It follows a :class:`Plan`: for each user message, the step it should be answered in, the signal
-to send and the results to fill (``bench/conversations/analyst_bot.yaml`` is one). It reads the
-step from the request itself (the schema's name, else the ``# Current step:`` heading), so it
-only sees what a real model sees.
+to send and the results to fill (``bench/conversations/analyst_bot.yaml`` is one). It reads only
+what a real model reads, whatever the prompt layout: the step in force is the latest
+``# Current step:`` section it was shown — a ``system`` message of the conversation (``append``,
+``compact``), else the instructions (``per_step``) — and the signals it may use are the ones that
+section lists; the results it fills are the ones the reply schema asks for. It never looks at
+engine internals (a schema's name, the session).
 
 Violations: with ``violation_rate`` > 0 the autopilot breaks the contract on that share of its
 replies, exactly (error diffusion from a seeded phase, not coin flips, so a short conversation
-shows the rate it was asked for). The kind is drawn, seeded, from those that are a violation in
-the reply's context — ``missing_required_result`` only when the reply leaves a step whose
-required result is still unknown, ``guard_refused`` only when some signal's guard is unmet. The
-reply after a violation always keeps the contract: this is a model that fixes what it is told.
+shows the rate it was asked for). The kind is drawn, seeded and uniformly, from those that are a
+violation in the reply's context — ``missing_required_result`` only when the reply leaves a step
+whose required result is still unknown, ``guard_refused`` only when a signal the section offers
+needs a value nobody has filled. :data:`BREAKABLE_KINDS` says what each slip looks like; some are
+repaired by the engine without a call (a fence, prose around the object, a one-element array, a
+missing summary). The reply after a violation always keeps the contract: this is a model that
+fixes what it is told.
 """
 
 from __future__ import annotations
@@ -35,20 +41,22 @@ from engine.testing.fake_openai import Answer, FakeRequest, Reply
 #: How the conversation core's correction texts and on-enter inputs begin (see engine.contract).
 CORRECTION_PREFIX = "Your last reply broke the reply contract"
 ON_ENTER_MARK = "The conversation has just entered this step"
+#: How a step section begins (engine.prompting.SECTION_HEADING), as the model reads it.
+SECTION_HEADING = "# Current step: "
 
-#: Every kind the autopilot can produce (``fenced_json`` is salvaged by the engine, at no cost).
+#: Every kind the autopilot can produce, named by the violation it is, and what it looks like.
 BREAKABLE_KINDS = (
-    "invalid_json",
-    "fenced_json",
-    "not_an_object",
-    "missing_field",
-    "wrong_type",
-    "unknown_signal",
-    "guard_refused",
-    "missing_required_result",
-    "empty_message",
-    "refusal",
-    "incomplete",
+    "invalid_json",  # prose before the object: "Sure! Here is my answer: {...}"
+    "fenced_json",  # the object in a ```json fence
+    "not_an_object",  # the object wrapped in a one-element array
+    "missing_field",  # no "summary"
+    "wrong_type",  # "transition": 1, or a number, a boolean or an enum value written as text
+    "unknown_signal",  # a signal the step does not have
+    "guard_refused",  # an offered signal whose guard needs a value nobody filled
+    "missing_required_result",  # moving on with a required result still null
+    "empty_message",  # "message": " "
+    "refusal",  # the model refuses
+    "incomplete",  # cut off at max_output_tokens
 )
 
 
@@ -127,37 +135,51 @@ class Autopilot:
         self._current: PlannedReply | None = None
         self._known: dict[str, dict[str, Any]] = {}
         self.broken: list[str] = []
+        #: For each slip in ``broken``: True when it is harmless (the engine can repair it
+        #: without a call: a fence, prose around the object, a value written as text, …).
+        self.harmless: list[bool] = []
         self.replies = 0
 
     def __call__(self, request: FakeRequest) -> Answer:
-        step = self._step_of(request)
+        section = self._section_of(request)
+        step = self._step_of(section)
+        offered = _offered_signals(section)
         planned = self._planned(request, step)
         known = {**self._known.get(step.id, {}),
                  **{k: v for k, v in planned.results.items() if v is not None}}
-        reply = self._reply(step, planned, known)
+        reply = self._reply(step, planned, known, _result_names(request, step))
         self.replies += 1
-        kind = self._violation_due(step, planned, reply["results"])
-        if kind in (None, "fenced_json"):  # a fenced reply is salvaged: its results count
+        kind = self._violation_due(step, planned, reply["results"], offered)
+        if kind is None:
             self._known[step.id] = known
-        if kind is not None:
-            self.broken.append(kind)
-            return self._break(kind, step, planned, reply)
-        return json.dumps(reply, ensure_ascii=False)
+            return json.dumps(reply, ensure_ascii=False)
+        answer, harmless = self._break(kind, step, planned, reply, offered)
+        if harmless:  # the engine repairs it: its results count
+            self._known[step.id] = known
+        self.broken.append(kind)
+        self.harmless.append(harmless)
+        return answer
 
     # --- understanding the request -----------------------------------------------------------
 
-    def _step_of(self, request: FakeRequest) -> Step:
-        if request.schema_name and request.schema_name.endswith("_reply"):
-            step = self.scenario.steps.get(request.schema_name.removesuffix("_reply"))
-            if step is not None:
+    @staticmethod
+    def _section_of(request: FakeRequest) -> str:
+        """The latest step section the model was shown: in the conversation, else instructions."""
+        for message in reversed(request.messages):
+            if message.role in ("system", "developer") and message.content.startswith(
+                    SECTION_HEADING):
+                return message.content
+        start = request.instructions.find(SECTION_HEADING)
+        if start < 0:
+            raise ValueError("autopilot: the request shows no step section")
+        return request.instructions[start:]
+
+    def _step_of(self, section: str) -> Step:
+        title = section.splitlines()[0].removeprefix(SECTION_HEADING).strip()
+        for step in self.scenario.steps.values():
+            if step.display_title == title:
                 return step
-        for line in request.instructions.splitlines():
-            if line.startswith("# Current step: "):
-                title = line.removeprefix("# Current step: ").strip()
-                for step in self.scenario.steps.values():
-                    if step.display_title == title:
-                        return step
-        raise ValueError("autopilot: cannot tell the current step from the request")
+        raise ValueError(f"autopilot: no step is titled {title!r}")
 
     def _planned(self, request: FakeRequest, step: Step) -> PlannedReply:
         text = request.input_text
@@ -182,8 +204,9 @@ class Autopilot:
 
     # --- good replies ------------------------------------------------------------------------
 
-    def _reply(self, step: Step, planned: PlannedReply, known: dict[str, Any]) -> dict[str, Any]:
-        results = {name: known.get(name) for name in step.results}
+    def _reply(self, step: Step, planned: PlannedReply, known: dict[str, Any],
+               names: list[str]) -> dict[str, Any]:
+        results = {name: known.get(name) if name in step.results else None for name in names}
         return {
             "message": planned.message or self._message(step, planned),
             "transition": planned.transition,
@@ -201,13 +224,14 @@ class Autopilot:
 
     @staticmethod
     def _summary(step: Step, results: Mapping[str, Any]) -> str:
-        known = [f"{name}: {value}" for name, value in results.items() if value is not None]
+        known = [f"{name}: {value}" for name, value in results.items()
+                 if value is not None and name in step.results]
         return f"{step.display_title}. " + ("; ".join(known) if known else "Nothing settled yet.")
 
     # --- broken replies ----------------------------------------------------------------------
 
     def _violation_due(
-        self, step: Step, planned: PlannedReply, results: dict[str, Any]
+        self, step: Step, planned: PlannedReply, results: dict[str, Any], offered: list[str]
     ) -> str | None:
         if self.violation_rate <= 0:
             return None
@@ -215,16 +239,17 @@ class Autopilot:
         if self._debt < 1.0:
             return None
         self._debt -= 1.0
-        return self._rng.choice(self._applicable(step, planned, results))
+        return self._rng.choice(self._applicable(step, planned, results, offered))
 
     def _applicable(
-        self, step: Step, planned: PlannedReply, results: dict[str, Any]
+        self, step: Step, planned: PlannedReply, results: dict[str, Any], offered: list[str]
     ) -> list[str]:
         kinds = []
         for kind in self.kinds:
             if kind == "missing_required_result" and not self._required_unknown(step, planned):
                 continue
-            if kind == "guard_refused" and self._unguarded_signal(step, results) is None:
+            if kind == "guard_refused" and self._unguarded_signal(step, results,
+                                                                  offered) is None:
                 continue
             kinds.append(kind)
         return kinds
@@ -240,50 +265,112 @@ class Autopilot:
         variable = self.scenario.variables.get(name)
         return variable is not None and variable.default is not None
 
-    def _unguarded_signal(self, step: Step, results: dict[str, Any]) -> str | None:
-        """A signal whose guard needs a variable that neither this step nor any before has
-        filled — while the step's own required results are known, so that the guard, and not a
-        missing result, is what the engine refuses."""
+    def _unguarded_signal(
+        self, step: Step, results: dict[str, Any], offered: list[str]
+    ) -> str | None:
+        """A signal the section offers whose guard needs a variable that neither this step nor
+        any before has filled — while the step's own required results are known, so that the
+        guard, and not a missing result, is what the engine refuses."""
         if any(result.required and results.get(name) is None and not self._has_default(name)
                for name, result in step.results.items()):
             return None
         filled = {name for values in self._known.values() for name, value in values.items()
                   if value is not None}
         for signal, transition in step.transitions.items():
+            if signal not in offered:
+                continue
             missing = [name for name in transition.requires if name not in filled
                        and name not in step.results and not self._has_default(name)]
             if missing:
                 return signal
         return None
 
+    def _wrong_type(self, reply: dict[str, Any]) -> tuple[dict[str, Any], bool]:
+        """A type slip: the transition as a number, or a known value written as text (a number,
+        a yes/no, an enum value in other letters: harmless); drawn among those the reply
+        allows."""
+        results = reply["results"]
+        candidates = ["transition"]
+        for name, value in results.items():
+            declared = self._declared_type(name)
+            if value is None or declared is None:
+                continue
+            if declared in ("integer", "number", "boolean") or (
+                    declared == "enum" and _as_text(value) != value):
+                candidates.append(name)
+        choice = self._rng.choice(candidates)
+        if choice == "transition":
+            return {**reply, "transition": 1}, False
+        return {**reply, "results": {**results, choice: _as_text(results[choice])}}, True
+
+    def _declared_type(self, name: str) -> str | None:
+        for step in self.scenario.steps.values():
+            if name in step.results:
+                return step.results[name].type.value
+        return None
+
     def _break(self, kind: str, step: Step, planned: PlannedReply,
-               reply: dict[str, Any]) -> Answer:
+               reply: dict[str, Any], offered: list[str]) -> tuple[Answer, bool]:
+        """The broken reply, and whether the slip is harmless (repairable without a call)."""
         text = json.dumps(reply, ensure_ascii=False)
         bad = dict(reply)
         if kind == "invalid_json":
-            return "Sure! Here is my answer: " + text
+            return "Sure! Here is my answer: " + text, True
         if kind == "fenced_json":
-            return f"```json\n{text}\n```"
+            return f"```json\n{text}\n```", True
         if kind == "not_an_object":
-            return json.dumps([reply], ensure_ascii=False)
+            return json.dumps([reply], ensure_ascii=False), True
         if kind == "missing_field":
             bad.pop("summary")
-        elif kind == "wrong_type":
-            bad["transition"] = 1
-        elif kind == "unknown_signal":
+            return json.dumps(bad, ensure_ascii=False), True
+        if kind == "wrong_type":
+            bad, harmless = self._wrong_type(bad)
+            return json.dumps(bad, ensure_ascii=False), harmless
+        if kind == "unknown_signal":
             bad["transition"] = "next_please"
         elif kind == "guard_refused":
-            bad["transition"] = self._unguarded_signal(step, reply["results"])
+            bad["transition"] = self._unguarded_signal(step, reply["results"], offered)
         elif kind == "missing_required_result":
-            bad["results"] = {name: (None if name in self._required_unknown(step, planned)
-                                     else value) for name, value in reply["results"].items()}
+            missing = self._required_unknown(step, planned)
+            bad["results"] = {name: (None if name in missing else value)
+                              for name, value in reply["results"].items()}
         elif kind == "empty_message":
             bad["message"] = " "
         elif kind == "refusal":
-            return Reply(refusal="I'm sorry, but I can't help with that.")
+            return Reply(refusal="I'm sorry, but I can't help with that."), False
         elif kind == "incomplete":
-            return Reply(text=text[: len(text) // 2], incomplete="max_output_tokens")
-        return json.dumps(bad, ensure_ascii=False)
+            return Reply(text=text[: len(text) // 2], incomplete="max_output_tokens"), False
+        return json.dumps(bad, ensure_ascii=False), False
+
+
+def _as_text(value: Any) -> str:
+    """How a sloppy model writes a number, a yes/no or an enum value: as text, capitalised."""
+    if isinstance(value, bool):
+        return "Yes" if value else "No"
+    if isinstance(value, str):
+        return value.capitalize() if value != value.capitalize() else value.upper()
+    return str(value)
+
+
+def _offered_signals(section: str) -> list[str]:
+    """The signals a step section lists under "## Transitions" (``stay`` excluded)."""
+    signals: list[str] = []
+    listing = False
+    for line in section.splitlines():
+        if line.startswith("## "):
+            listing = line.strip() == "## Transitions"
+        elif listing and line.startswith('- "'):
+            signal = line[3:].split('"', 1)[0]
+            if signal != STAY:
+                signals.append(signal)
+    return signals
+
+
+def _result_names(request: FakeRequest, step: Step) -> list[str]:
+    """The results the reply schema asks for (every step's in the ``append`` layout)."""
+    schema = request.schema or {}
+    results = schema.get("properties", {}).get("results", {}).get("properties")
+    return list(results) if isinstance(results, dict) else list(step.results)
 
 
 __all__ = ["BREAKABLE_KINDS", "Autopilot", "Plan", "PlannedReply"]

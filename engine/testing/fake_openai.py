@@ -12,12 +12,15 @@ What it serves:
 * ``POST /v1/chat/completions``: Chat Completions; the caller sends the whole history.
 * ``GET /v1/models``: the one model list clients use as a connection check.
 
-Usage is computed, not canned, so cost and caching can be measured: input tokens are a
-deterministic count (``\\w+|[^\\w\\s]``) of the whole prompt (instructions, response format,
-context, input); cached tokens are the longest token prefix shared with an earlier prompt to the
-same model, in whole 128-token blocks, and only from ``cache_min_tokens`` on (1024, as OpenAI).
-That makes the engine's prompt ordering visible: a prompt that starts with the same text hits
-the cache, one that starts with per-step text does not.
+Usage is computed, not canned, so cost and caching can be measured, and it is billed as OpenAI
+bills it: input tokens are a deterministic count (``\\w+|[^\\w\\s]``) of the whole prompt as the
+model reads it — the structured-output schema first, then the instructions, then the
+conversation (a chained request's stored context included), then the new input; cached tokens
+are *part of* the input tokens: the longest token prefix shared with an earlier prompt to the
+same model and ``prompt_cache_key``, in whole 128-token blocks, and only from
+``cache_min_tokens`` on (1024, as OpenAI). That makes the engine's prompt layout visible: a
+prompt that starts with the same schema and text hits the cache, one whose schema or
+instructions change per step does not.
 
 The "model" answers from :meth:`FakeOpenAIServer.queue` (in order), then from ``responder`` (a
 callable of :class:`FakeRequest`); an answer is text, a :class:`Reply`, a :class:`Fault` (429,
@@ -188,6 +191,8 @@ class FakeRequest:
     max_output_tokens: int | None
     temperature: float | None
     body: dict[str, Any]
+    #: The request's ``prompt_cache_key`` (the fake keeps one prompt cache per key).
+    prompt_cache_key: str | None = None
 
 
 @dataclass(frozen=True)
@@ -250,6 +255,14 @@ class _Format:
     type: Literal["json_schema", "json_object", "text"] = "text"
     schema: dict[str, Any] | None = None
     name: str | None = None
+
+
+def _cache_key(body: Mapping[str, Any]) -> str | None:
+    key = body.get("prompt_cache_key")
+    if key is not None and not isinstance(key, str):
+        raise _HTTPError(400, "Invalid type for 'prompt_cache_key': expected a string.",
+                         param="prompt_cache_key")
+    return key
 
 
 def _new_id(prefix: str) -> str:
@@ -324,10 +337,13 @@ def _strict_schema_problem(schema: Any, where: tuple[str, ...] = ()) -> str | No
 
 
 class _PromptCache:
-    """OpenAI-style prefix caching over token blocks, per model.
+    """OpenAI-style prefix caching over token blocks, per model and ``prompt_cache_key``.
 
     Each prompt registers a digest of every whole-block prefix; a later prompt's cached tokens
-    are its longest run of leading blocks whose prefix digest is known.
+    are its longest run of leading blocks whose prefix digest is known. OpenAI routes a request
+    to a cache machine by a hash of the prompt's start combined with ``prompt_cache_key``, so
+    requests with different keys do not share a cache: the fake keeps one cache per (model,
+    key), requests without a key sharing one.
     """
 
     def __init__(self, block_tokens: int, min_tokens: int) -> None:
@@ -335,14 +351,15 @@ class _PromptCache:
         self.min_tokens = min_tokens
         self._known: set[tuple[str, bytes]] = set()
 
-    def lookup_and_store(self, model: str, tokens: list[str]) -> int:
+    def lookup_and_store(self, model: str, tokens: list[str], key: str | None = None) -> int:
         digests = self._prefix_digests(tokens)
+        partition = f"{model}\x00{key or ''}"
         cached_blocks = 0
         for digest in digests:
-            if (model, digest) not in self._known:
+            if (partition, digest) not in self._known:
                 break
             cached_blocks += 1
-        self._known.update((model, digest) for digest in digests)
+        self._known.update((partition, digest) for digest in digests)
         cached = cached_blocks * self.block_tokens
         return cached if cached >= max(self.min_tokens, 1) else 0
 
@@ -351,19 +368,24 @@ class _PromptCache:
         digests = []
         for start in range(0, len(tokens) - self.block_tokens + 1, self.block_tokens):
             for token in tokens[start : start + self.block_tokens]:
-                running.update(token.encode("utf-8") + b"\x00")
+                running.update(token.encode("utf-8", "surrogatepass") + b"\x00")
             digests.append(running.copy().digest())
         return digests
 
 
 def _prompt_tokens(instructions: str, fmt: _Format, context: Iterable[FakeMessage]) -> list[str]:
-    """The tokens the model reads, in the order it reads them (what caching sees)."""
+    """The tokens the model reads, in the order the service renders them (what caching sees).
+
+    As on OpenAI, the structured-output schema comes first (it is rendered as a prefix of the
+    system message), then the instructions, then the conversation: a schema that changes from
+    call to call therefore breaks the cache for everything after it.
+    """
     tokens: list[str] = []
-    if instructions:
-        tokens += ["<|system|>", *TOKEN_PATTERN.findall(instructions)]
     if fmt.schema is not None:
         schema_text = json.dumps(fmt.schema, sort_keys=True, separators=(",", ":"))
         tokens += ["<|format|>", *TOKEN_PATTERN.findall(schema_text)]
+    if instructions:
+        tokens += ["<|system|>", *TOKEN_PATTERN.findall(instructions)]
     for message in context:
         tokens += [f"<|{message.role}|>", *TOKEN_PATTERN.findall(message.content)]
     return tokens
@@ -637,6 +659,7 @@ class FakeOpenAIServer:
             max_output_tokens=body.get("max_output_tokens"),
             temperature=body.get("temperature"),
             body=body,
+            prompt_cache_key=_cache_key(body),
         )
 
     def _chat_request(self, body: dict[str, Any]) -> FakeRequest:
@@ -649,8 +672,13 @@ class FakeOpenAIServer:
             for m in raw_messages
             if isinstance(m, dict)
         ]
-        system = [m.content for m in messages if m.role in ("system", "developer")]
-        conversation = tuple(m for m in messages if m.role not in ("system", "developer"))
+        # The leading system messages are the instructions; a system message further down (a
+        # step's section entering the conversation) stays where it is, as the model reads it.
+        lead = 0
+        while lead < len(messages) and messages[lead].role in ("system", "developer"):
+            lead += 1
+        system = [m.content for m in messages[:lead]]
+        conversation = tuple(messages[lead:])
         users = [m.content for m in conversation if m.role == "user"]
         fmt = self._format(body.get("response_format"), param="response_format")
         limit = body.get("max_completion_tokens", body.get("max_tokens"))
@@ -667,6 +695,7 @@ class FakeOpenAIServer:
             max_output_tokens=limit,
             temperature=body.get("temperature"),
             body=body,
+            prompt_cache_key=_cache_key(body),
         )
 
     @staticmethod
@@ -760,7 +789,7 @@ class FakeOpenAIServer:
         fmt = _Format(request.format_type, request.schema, request.schema_name)
         prompt = _prompt_tokens(request.instructions, fmt, request.messages)
         with self._lock:
-            cached = self._cache.lookup_and_store(request.model, prompt)
+            cached = self._cache.lookup_and_store(request.model, prompt, request.prompt_cache_key)
         text, incomplete = reply.text, reply.incomplete
         limit = request.max_output_tokens
         if reply.refusal is None and limit is not None and count_tokens(text) > limit:
