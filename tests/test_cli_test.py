@@ -112,7 +112,7 @@ def test_a_stale_test_tells_how_to_re_record_it(desk: Path) -> None:
     lines = outcome.stdout.splitlines()
     assert lines[0].startswith("STALE  escalates_to_a_ticket.test.yaml")
     assert lines[1] == ("       stale at turn 4, call 4: the request differs from the recording "
-                        "in instructions")
+                        "in the step's instructions (input_items.1.content)")
     assert "now:      line" in lines[3] and "phone number" in lines[3]
     assert lines[4] == (f"       re-record: python -m engine test {desk} --record "
                         f"{desk / 'tests' / 'escalates_to_a_ticket.test.yaml'}")

@@ -16,6 +16,7 @@ import pytest
 from engine.logread import read_log
 from engine.providers import make_provider
 from engine.providers.base import Provider
+from engine.scenario.loader import load_scenario
 from engine.scenario_tests import (
     Progress,
     SuiteResult,
@@ -26,6 +27,7 @@ from engine.scenario_tests import (
     run_tests_sync,
 )
 from engine.scenario_tests.expectations import same_value
+from engine.testing.autopilot import section_of, step_of_section
 from engine.testing.fake_openai import FAKE_API_KEY, FakeOpenAIServer, Fault
 from engine.vars_memory import VarsMemory
 
@@ -185,7 +187,8 @@ def test_editing_a_steps_instructions_makes_the_test_stale_where_they_are_read(
 
     assert result.status == "stale" and result.failing_turn == 4
     stale = result.staleness
-    assert stale is not None and stale.field == "instructions"
+    assert stale is not None and stale.field == "input_items.1.content"
+    assert stale.reason.endswith("in the step's instructions (input_items.1.content)")
     assert stale.current is not None and "Ask for the floor too." in stale.current
     assert [turn.turn for turn in result.turns] == [1, 2, 3]  # it stopped at the stale turn
 
@@ -278,8 +281,10 @@ def test_tests_run_concurrently_and_report_in_their_order(
     for name in ("a", "b", "c"):
         write_test(pizza, name, ORDER.replace("name: Orders a margherita", f"name: {name}"))
 
+    scenario = load_scenario(pizza)
+
     def answer(request: Any) -> str:
-        step = request.schema_name.removesuffix("_reply")
+        step = step_of_section(scenario, section_of(request)).id
         return json.dumps({"greet": ORDER_REPLIES[0] if "Ana" in request.input_text
                            else ORDER_REPLIES[1], "take_order": ORDER_REPLIES[2],
                            "delivery": ORDER_REPLIES[3]}[step])

@@ -65,7 +65,7 @@ def test_violations_by_kind_are_the_ones_the_model_made(analyst_logs: Any) -> No
         seen.update(stats.violations)
     assert seen == Counter(bumpy.broken) and sum(seen.values()) >= 3
     salvaged = sum(stats.salvaged for stats in report.steps.values())
-    assert salvaged == bumpy.broken.count("fenced_json")
+    assert salvaged == sum(bumpy.harmless) and salvaged >= 1
 
 
 def test_visits_follow_the_transitions_taken(analyst_logs: Any) -> None:

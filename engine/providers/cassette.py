@@ -49,6 +49,7 @@ from typing import Any, Literal
 
 from engine.atomic import atomic_write_text
 from engine.errors import ProviderError
+from engine.prompting import SECTION_HEADING
 from engine.providers.base import ModelReply, ModelRequest, Provider, Usage
 
 __all__ = [
@@ -456,12 +457,32 @@ class CassetteReplayer:
         turn = self.turn if self.turn is not None else recorded.turn
         return Staleness(
             call=recorded.number, turn=turn,
-            reason=f"the request differs from the recording in {where}",
+            reason=f"the request differs from the recording in {_describe(path, now)}",
             field=where, recorded=old, current=new,
         )
 
 
 # --- comparing -------------------------------------------------------------------------------
+
+def _describe(path: tuple[str, ...], request: Any) -> str:
+    """The differing field in an author's words, with its dotted path for tools."""
+    dotted = ".".join(path)
+    if not path:
+        return "the request"
+    if path[0] == "instructions":
+        return "the instructions (instructions)"
+    if path[0] == "schema":
+        return f"the output schema ({dotted})"
+    if path[0] in ("input_items", "history") and len(path) > 1 and path[1].isdigit():
+        items = request.get(path[0]) if isinstance(request, dict) else None
+        index = int(path[1])
+        item = items[index] if isinstance(items, list) and index < len(items) else None
+        content = item.get("content") if isinstance(item, dict) else None
+        if isinstance(content, str) and content.lstrip().startswith(SECTION_HEADING.strip()):
+            return f"the step's instructions ({dotted})"
+        role = item.get("role") if isinstance(item, dict) else None
+        return f"a {role or 'conversation'} message ({dotted})"
+    return dotted
 
 
 def _first_difference(

@@ -141,7 +141,7 @@ class Autopilot:
         self.replies = 0
 
     def __call__(self, request: FakeRequest) -> Answer:
-        section = self._section_of(request)
+        section = section_of(request)
         step = self._step_of(section)
         offered = _offered_signals(section)
         planned = self._planned(request, step)
@@ -162,24 +162,8 @@ class Autopilot:
 
     # --- understanding the request -----------------------------------------------------------
 
-    @staticmethod
-    def _section_of(request: FakeRequest) -> str:
-        """The latest step section the model was shown: in the conversation, else instructions."""
-        for message in reversed(request.messages):
-            if message.role in ("system", "developer") and message.content.startswith(
-                    SECTION_HEADING):
-                return message.content
-        start = request.instructions.find(SECTION_HEADING)
-        if start < 0:
-            raise ValueError("autopilot: the request shows no step section")
-        return request.instructions[start:]
-
     def _step_of(self, section: str) -> Step:
-        title = section.splitlines()[0].removeprefix(SECTION_HEADING).strip()
-        for step in self.scenario.steps.values():
-            if step.display_title == title:
-                return step
-        raise ValueError(f"autopilot: no step is titled {title!r}")
+        return step_of_section(self.scenario, section)
 
     def _planned(self, request: FakeRequest, step: Step) -> PlannedReply:
         text = request.input_text
@@ -374,3 +358,28 @@ def _result_names(request: FakeRequest, step: Step) -> list[str]:
 
 
 __all__ = ["BREAKABLE_KINDS", "Autopilot", "Plan", "PlannedReply"]
+
+
+def section_of(request: FakeRequest) -> str:
+    """The latest step section the model was shown: in the conversation, else instructions.
+
+    What a model reads to know which step it is in, whatever the prompt layout; fake models
+    (this one, the tests' own responders) call it instead of reading engine internals.
+    """
+    for message in reversed(request.messages):
+        if message.role in ("system", "developer") and message.content.startswith(
+                SECTION_HEADING):
+            return message.content
+    start = request.instructions.find(SECTION_HEADING)
+    if start < 0:
+        raise ValueError("autopilot: the request shows no step section")
+    return request.instructions[start:]
+
+
+def step_of_section(scenario: Scenario, section: str) -> Step:
+    """The step a section is headed with (sections name steps by their display title)."""
+    title = section.splitlines()[0].removeprefix(SECTION_HEADING).strip()
+    for step in scenario.steps.values():
+        if step.display_title == title:
+            return step
+    raise ValueError(f"autopilot: no step is titled {title!r}")

@@ -38,6 +38,7 @@ import contextlib
 import hashlib
 import json
 import re
+import signal
 import socket
 import sys
 import threading
@@ -1055,6 +1056,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--latency", type=float, default=0.0, help="seconds before answering")
     parser.add_argument("--cache-min-tokens", type=int, default=1024, dest="cache_min_tokens")
     args = parser.parse_args(argv)
+    # Ctrl-C and a plain ``kill`` both stop it, even when started from a shell that ignores
+    # SIGINT for its background jobs (Python keeps an inherited SIG_IGN unless told otherwise).
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    signal.signal(signal.SIGTERM, signal.default_int_handler)
     server = FakeOpenAIServer(
         responder=echo_responder,
         port=args.port,

@@ -155,6 +155,8 @@ class RecordedLog:
     path: Path
     plan: LogPlan
     broken: tuple[str, ...]
+    #: For each slip in ``broken``: whether the engine repairs it without a call (salvaged).
+    harmless: tuple[bool, ...] = ()
 
 
 def record_logs(folder: Path, plans: tuple[LogPlan, ...] = LOG_PLANS) -> dict[str, RecordedLog]:
@@ -195,7 +197,8 @@ def record_logs(folder: Path, plans: tuple[LogPlan, ...] = LOG_PLANS) -> dict[st
                         await prov.aclose()
 
                 asyncio.run(run())
-            recorded[log_plan.name] = RecordedLog(path, log_plan, tuple(pilot.broken))
+            recorded[log_plan.name] = RecordedLog(path, log_plan, tuple(pilot.broken),
+                                                  tuple(pilot.harmless))
     return recorded
 
 
