@@ -21,7 +21,10 @@ import with a :class:`DiagramError` naming the cell; nothing is changed then.
 
 The plan is a list of :class:`Edit` (one :class:`ScenarioDocument` call each), so untouched parts
 of ``scenario.yaml`` stay byte for byte, and the studio can push the same edits as undoable
-commands. :func:`import_drawio` is the command-line path: plan, apply, save.
+commands. :func:`import_drawio` is the command-line path: plan, apply, save. It first makes sure
+every file of the folder it will open is safe to read (:func:`engine.scenario.loader.
+unsafe_references`): a FIFO or a device named as an instruction file refuses the import instead
+of blocking it.
 """
 
 from __future__ import annotations
@@ -48,6 +51,7 @@ from engine.drawio.read import Cell, Diagram, read_drawio
 from engine.errors import DiagramError, ScenarioErrors
 from engine.scenario.document import DocPath, ScenarioDocument
 from engine.scenario.layout import Point, gc_paused
+from engine.scenario.loader import load_scenario, unsafe_references
 from engine.scenario.model import STAY, Scenario
 
 #: Styles of cells that annotate a diagram rather than being steps.
@@ -113,9 +117,11 @@ def import_drawio(
     diagram_path: Path | str, folder: Path | str, *, dry_run: bool = False
 ) -> ImportPlan:
     """Read ``diagram_path`` into the scenario in ``folder`` and save what changed."""
+    diagram = read_drawio(diagram_path)
+    _refuse_unsafe_folder(folder)
     with gc_paused():
         document = ScenarioDocument.open(folder)
-        plan = plan_import(document, read_drawio(diagram_path))
+        plan = plan_import(document, diagram)
         if dry_run or plan.empty:
             return plan
         plan.apply(document)
@@ -126,6 +132,18 @@ def import_drawio(
             )
         document.save()
         return plan
+
+
+def _refuse_unsafe_folder(folder: Path | str) -> None:
+    """A :class:`DiagramError` if the scenario does not load or names a file unsafe to read."""
+    try:
+        scenario = load_scenario(folder)
+    except ScenarioErrors as error:
+        first = error.errors[0]
+        raise DiagramError(f"fix the scenario before importing into it: {first}") from None
+    unsafe = unsafe_references(scenario)
+    if unsafe:
+        raise DiagramError(f"fix the scenario before importing into it: {unsafe[0]}")
 
 
 def plan_import(document: ScenarioDocument, diagram: Diagram) -> ImportPlan:
