@@ -290,7 +290,8 @@ def _parse_chunk(chunk: list[bytes]) -> list[Event] | None:
     if any(isinstance(raw, OverlongLine) or len(raw) > MAX_LOG_LINE_BYTES for raw in present):
         return None
     try:
-        records = json.loads(b"[" + b",".join(present) + b"]")
+        # Decoded here, strictly: json.loads of bytes would let invalid UTF-8 surrogates through.
+        records = json.loads((b"[" + b",".join(present) + b"]").decode("utf-8"))
     except (ValueError, RecursionError):  # JSONDecodeError and UnicodeDecodeError alike
         return None
     # Lines that only parse when joined (a line "1, 2", or "[" then "]") change the count or

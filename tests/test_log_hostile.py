@@ -172,6 +172,17 @@ def test_a_lone_surrogate_is_read_back_as_a_replacement_character(tmp_path: Path
     assert encode_event(read.events[0]).decode("utf-8")
 
 
+def test_a_surrogate_written_as_raw_bytes_is_not_utf8_in_every_reader(tmp_path: Path) -> None:
+    """Found by the fuzz test: ``json.loads`` of bytes lets CESU-8 surrogates through, so the
+    reader's fast path once accepted a line its slow path refused."""
+    line = '{"type": "bot_message", "seq": 1, "text": "\ud800"}'.encode("utf-8", "surrogatepass")
+    events, skipped = parse_lines([line])
+    assert events == [] and [s.reason for s in skipped] == ["not UTF-8 text (byte 43)"]
+    path = tmp_path / "log.jsonl"
+    path.write_bytes(line + b"\n")
+    assert LogFollower(path).poll() == [] and read_log(path).events == []
+
+
 # --- the writer: every event reaches the log ----------------------------------------------------
 
 
