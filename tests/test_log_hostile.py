@@ -7,6 +7,7 @@ code can compute with it. The writer, for its part, never fails on what a model 
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import tracemalloc
@@ -361,3 +362,43 @@ def test_the_log_viewer_opens_and_paints_a_log_with_every_hostile_line(
     assert window.events() == good
     assert [s.line_no for s in window.skipped] == list(range(2, 2 + len(HOSTILE)))
     assert window.problems_label.text().startswith(f"⚠ skipped {len(HOSTILE)} line(s)")
+
+
+# --- the schema fits what the engine writes -----------------------------------------------------
+
+
+def test_every_event_a_real_conversation_writes_passes_the_schema(tmp_path: Path) -> None:
+    """If an event's fields change, this fails until engine/eventschema.py says the same."""
+    from engine.conversation_core import Conversation, SyncConversation
+    from engine.errors import ProviderError
+    from engine.providers.scripted import ScriptedProvider
+
+    scenario = load_scenario(FIXTURES / "pizza")
+
+    def reply(message: str, transition: str = "stay", **results: Any) -> dict[str, Any]:
+        return {"message": message, "transition": transition, "results": results,
+                "summary": "so far"}
+
+    provider = ScriptedProvider([
+        reply("Hi, your name?"),
+        "not JSON", "still not JSON", "never JSON",  # a correction, then the fallback
+        reply("Hello Ann!", "wants_to_order", customer_name="Ann"),
+        "```json\n" + json.dumps(reply("Which pizzas?", pizzas=["margherita"])) + "\n```",
+    ])
+    path = tmp_path / "log.jsonl"
+    with LogWriter(path, secrets=[]) as writer:
+        conversation = Conversation(scenario, provider)
+        writer.attach(conversation.events)
+        chat = SyncConversation(conversation)
+        for text in ("hi", "I am Ann", "Ann", "margherita", "that's all"):
+            with contextlib.suppress(ProviderError):  # the script runs out: an error event
+                chat.send(text)
+        chat.close()
+
+    read = read_log(path)
+    assert read.skipped == [] and read.problems() == []
+    kinds = {event.type for event in read.events}
+    assert kinds >= {"session_start", "user_message", "model_request", "model_response",
+                     "contract_violation", "correction_sent", "fallback", "variable_change",
+                     "step_summary", "transition", "bot_message", "turn_end", "error",
+                     "session_end"}

@@ -107,7 +107,7 @@ def run(args: argparse.Namespace) -> int:
         try:
             code = _loop(runner, conversation, args, sys.stdin)
         except KeyboardInterrupt:
-            _notice("interrupted: the turn in progress was rolled back; nothing else is lost")
+            _notice("interrupted (Ctrl-C): a turn in progress was rolled back, nothing else lost")
             _save(conversation, args.session)
             code = EXIT_INTERRUPTED
     finally:
