@@ -34,15 +34,16 @@ Check = Callable[[Any], bool]
 
 
 def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and abs(value) <= MAX_LOG_INT
+    # ``type(...) is int`` refuses ``True`` (a bool is an int to isinstance) in one test.
+    return type(value) is int and -MAX_LOG_INT <= value <= MAX_LOG_INT
 
 
 def _is_count(value: Any) -> bool:
-    return _is_int(value) and value >= 0
+    return type(value) is int and 0 <= value <= MAX_LOG_INT
 
 
 def _is_number(value: Any) -> bool:
-    if isinstance(value, float):
+    if type(value) is float:
         return math.isfinite(value)
     return _is_int(value)
 
@@ -68,6 +69,7 @@ def _optional(check: Check) -> Check:
         return value is None or check(value)
 
     optional.__name__ = check.__name__
+    optional.inner = check  # type: ignore[attr-defined]  # see _compiled
     return optional
 
 
@@ -156,19 +158,43 @@ _EXPECTED = {
 }
 
 
+#: One plan per event type: (field, type for a plain ``isinstance`` test or ``None``, check,
+#: may be null), header first. Every line of a log is checked, so the tables above are
+#: flattened once, and the common checks (text, objects, booleans) become one C call.
+Plan = tuple[tuple[str, type | None, Check, bool], ...]
+_PLAIN_TYPES: dict[Check, type] = {_is_text: str, _is_mapping: dict, _is_bool: bool}
+_ABSENT = object()
+
+
+def _compiled(fields: Mapping[str, Check]) -> Plan:
+    plan = []
+    for name, check in fields.items():
+        inner: Check = getattr(check, "inner", check)
+        plan.append((name, _PLAIN_TYPES.get(inner), inner, hasattr(check, "inner")))
+    return tuple(plan)
+
+
+_HEADER_PLAN = _compiled(HEADER)
+_PLANS: dict[str, Plan] = {kind: _HEADER_PLAN + _compiled(FIELDS[kind]) for kind in FIELDS}
+
+
 def problem(record: Mapping[str, Any]) -> str | None:
     """What is wrong with a log record (a JSON object), or ``None`` if it is well-formed."""
     for name in ("type", "seq"):
         if name not in record:
             return f"no {name!r} field"
-    for name, check in HEADER.items():
-        if name in record and not check(record[name]):
-            return _mismatch(name, check, record[name])
-    fields = FIELDS.get(record["type"])
-    if fields:
-        for name, check in fields.items():
-            if name in record and not check(record[name]):
-                return _mismatch(name, check, record[name])
+    kind = record["type"]
+    plan = _PLANS.get(kind, _HEADER_PLAN) if isinstance(kind, str) else _HEADER_PLAN
+    for name, plain, check, nullable in plan:
+        value = record.get(name, _ABSENT)
+        if value is _ABSENT or (nullable and value is None):
+            continue
+        if plain is not None:
+            if isinstance(value, plain):
+                continue
+        elif check(value):
+            continue
+        return _mismatch(name, check, value)
     return None
 
 

@@ -40,7 +40,7 @@ from typing import Any, BinaryIO
 
 from engine.errors import SessionError, UnreadableFile
 from engine.events import LOG_SCHEMA_VERSION, Event
-from engine.eventschema import may_nest_too_deep, nesting_depth, problem
+from engine.eventschema import nesting_depth, problem
 from engine.limits import LOG_READ_CHUNK_BYTES, MAX_LOG_DEPTH, MAX_LOG_LINE_BYTES
 from engine.textio import describe_size, open_regular, replace_surrogates
 
@@ -128,6 +128,18 @@ class LineSplitter:
         return bool(self.pending) or self._skipping is not None
 
     def feed(self, data: bytes) -> list[bytes]:
+        last = data.rfind(b"\n")
+        if self._skipping is None and last >= 0:
+            # The common case, at C speed: split everything up to the last newline at once,
+            # and keep it unless some line is over the limit.
+            lines = (self.pending + data[:last]).split(b"\n")
+            if max(map(len, lines)) <= self.limit:
+                self.pending = b""
+                self._grow(data[last + 1 :])
+                return lines
+        return self._feed_line_by_line(data)
+
+    def _feed_line_by_line(self, data: bytes) -> list[bytes]:
         lines: list[bytes] = []
         start = 0
         while start < len(data):
@@ -235,7 +247,8 @@ def _record_problem(record: dict[str, Any], raw: bytes) -> str | None:
     wrong = problem(record)
     if wrong is not None:
         return wrong
-    if may_nest_too_deep(raw) and nesting_depth(record) > MAX_LOG_DEPTH:
+    # Only a line with many brackets can nest deeply: the common line is never walked.
+    if raw.count(b"[") + raw.count(b"{") > MAX_LOG_DEPTH and nesting_depth(record) > MAX_LOG_DEPTH:
         return f"nested deeper than {MAX_LOG_DEPTH} levels"
     return None
 
@@ -289,9 +302,10 @@ def _parse_chunk(chunk: list[bytes]) -> list[Event] | None:
     present = [raw for raw in chunk if raw.strip()]
     if any(isinstance(raw, OverlongLine) or len(raw) > MAX_LOG_LINE_BYTES for raw in present):
         return None
+    joined = b"[" + b",".join(present) + b"]"
     try:
         # Decoded here, strictly: json.loads of bytes would let invalid UTF-8 surrogates through.
-        records = json.loads((b"[" + b",".join(present) + b"]").decode("utf-8"))
+        records = json.loads(joined.decode("utf-8"))
     except (ValueError, RecursionError):  # JSONDecodeError and UnicodeDecodeError alike
         return None
     # Lines that only parse when joined (a line "1, 2", or "[" then "]") change the count or
@@ -301,8 +315,9 @@ def _parse_chunk(chunk: list[bytes]) -> list[Event] | None:
     if any(_record_problem(record, raw) is not None for record, raw in zip(records, present,
                                                                             strict=True)):
         return None
-    return [_event_from_record(_cleaned(record, raw))
-            for record, raw in zip(records, present, strict=True)]
+    if _SURROGATE_ESCAPE.search(joined) is not None:  # rare: look line by line
+        records = [_cleaned(record, raw) for record, raw in zip(records, present, strict=True)]
+    return [_event_from_record(record) for record in records]
 
 
 def _event_from_record(record: dict[str, Any]) -> Event:
