@@ -51,7 +51,17 @@ def atomic_write_text(path: Path | str, text: str, *, encoding: str = "utf-8") -
 
 
 def atomic_write_bytes(path: Path | str, data: bytes) -> None:
+    """:func:`atomic_write_text` for bytes. An ``OSError`` names ``path``, not the temporary."""
     target = Path(path)
+    try:
+        _write_via_temporary(target, data)
+    except OSError as error:
+        if error.errno is None:
+            raise
+        raise OSError(error.errno, error.strerror, str(target)) from error
+
+
+def _write_via_temporary(target: Path, data: bytes) -> None:
     target.parent.mkdir(parents=True, exist_ok=True)
     remove_stale_temporaries(target.parent, [target.name])
     fd, temp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=_SUFFIX, dir=target.parent)

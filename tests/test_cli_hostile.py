@@ -284,3 +284,14 @@ def test_a_crash_report_is_redacted_and_says_it_is_a_bug(
     assert "Traceback" in err and "RuntimeError: boom with [REDACTED] and [REDACTED]" in err
     assert key not in err and "KeyOfTheEnvironment" not in err
     assert err.rstrip().endswith("this is a bug, please report it with the lines above")
+
+
+@pytest.mark.parametrize("where", ["/proc/pizza.drawio", "a folder"])
+def test_an_output_that_cannot_be_written_is_a_clear_error_naming_it(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, where: str
+) -> None:
+    output = tmp_path if where == "a folder" else Path(where)
+    assert main(["export-drawio", str(PIZZA_FIXTURE), "-o", str(output)]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"prompter: {output}: ") and "Traceback" not in err
+    assert [p.name for p in tmp_path.iterdir()] == []  # no temporary left behind

@@ -5,10 +5,10 @@ which adds its parser and sets ``handler`` (a function of the parsed arguments r
 code). Modules are discovered, so adding a command never edits this file (modules whose name
 starts with ``_`` are helpers, not commands).
 
-Exit statuses: 0 success, 1 a Prompter error (printed as one clear message), 2 a usage error or
-no API key, 130 Ctrl-C. Anything else escaping a command is a bug: its traceback is printed as a
-crash report, through :func:`engine.redact.redact` like everything Prompter writes, with status
-70.
+Exit statuses: 0 success, 1 a Prompter error or a file that cannot be written (printed as one
+clear message), 2 a usage error or no API key, 130 Ctrl-C. Anything else escaping a command is
+a bug: its traceback is printed as a crash report, through :func:`engine.redact.redact` like
+everything Prompter writes, with status 70.
 """
 
 from __future__ import annotations
@@ -63,6 +63,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
+    except OSError as error:  # a file we were asked to write: a full disk, no permission, …
+        where = f"{error.filename}: " if error.filename else ""
+        print(replace_surrogates(f"prompter: {where}{error.strerror or error}"), file=sys.stderr)
+        return 1
     except Exception as error:  # a bug: report it, without the key
         report = "".join(traceback.format_exception(error))
         print(replace_surrogates(redact(report)), file=sys.stderr, end="")
