@@ -151,6 +151,16 @@ def test_import_drawio_refuses_a_folder_with_a_fifo_and_changes_nothing(
     assert sorted((p.name, p.stat().st_mtime_ns) for p in pizza.rglob("*")) == before
 
 
+def test_a_fifo_the_scenario_does_not_name_does_not_stop_an_import(
+    pizza: Path, tmp_path: Path
+) -> None:
+    diagram = tmp_path / "pizza.drawio"
+    assert run_cli("export-drawio", pizza, "-o", diagram).returncode == 0
+    os.mkfifo(pizza / "steps" / "unrelated.pipe")
+    done = run_cli("import-drawio", diagram, pizza)
+    assert (done.returncode, done.stdout) == (0, "no changes\n")
+
+
 def test_a_fifo_or_device_as_scenario_yaml_is_refused(tmp_path: Path) -> None:
     os.mkfifo(tmp_path / "scenario.yaml")
     with pytest.raises(ScenarioErrors, match="named pipe"):

@@ -24,11 +24,12 @@ of ``scenario.yaml`` stay byte for byte, and the studio can push the same edits 
 commands. :func:`import_drawio` is the command-line path: plan, apply, save. It first makes sure
 every file of the folder it will open is safe to read (:func:`engine.scenario.loader.
 unsafe_references`): a FIFO or a device named as an instruction file refuses the import instead
-of blocking it.
+of blocking it. (Until the document reads through :mod:`engine.textio` itself.)
 """
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -134,8 +135,20 @@ def import_drawio(
         return plan
 
 
+#: Entries of a scenario folder looked at before the import gives up looking and loads it.
+_FOLDER_ENTRIES_CHECKED = 20_000
+
+
 def _refuse_unsafe_folder(folder: Path | str) -> None:
-    """A :class:`DiagramError` if the scenario does not load or names a file unsafe to read."""
+    """A :class:`DiagramError` if the scenario names a file unsafe to read (a FIFO, a device).
+
+    The document reads only files inside the folder, so a folder without such special files
+    is safe, which a walk of its entries tells in milliseconds; only a folder with one is
+    loaded, to tell whether the scenario names it (and to say where).
+    """
+    root = Path(folder)
+    if not _has_special_files(root.parent if root.is_file() else root):
+        return
     try:
         scenario = load_scenario(folder)
     except ScenarioErrors as error:
@@ -144,6 +157,28 @@ def _refuse_unsafe_folder(folder: Path | str) -> None:
     unsafe = unsafe_references(scenario)
     if unsafe:
         raise DiagramError(f"fix the scenario before importing into it: {unsafe[0]}")
+
+
+def _has_special_files(folder: Path) -> bool:
+    """Whether ``folder`` holds anything but regular files, folders and links (or is too big
+    to tell quickly)."""
+    pending, seen = [folder], 0
+    while pending:
+        try:
+            entries = list(os.scandir(pending.pop()))
+        except OSError:
+            continue
+        for entry in entries:
+            seen += 1
+            if seen > _FOLDER_ENTRIES_CHECKED:
+                return True
+            if entry.is_symlink():
+                continue
+            if entry.is_dir(follow_symlinks=False):
+                pending.append(Path(entry.path))
+            elif not entry.is_file(follow_symlinks=False):
+                return True
+    return False
 
 
 def plan_import(document: ScenarioDocument, diagram: Diagram) -> ImportPlan:
