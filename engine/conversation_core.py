@@ -778,7 +778,11 @@ class Conversation:
         seq = self.data.seq
         self.data = snapshot
         self.data.seq = seq
-        if isinstance(error, Exception):
+        if isinstance(error, KeyboardInterrupt | asyncio.CancelledError):
+            # Ctrl-C (or a cancelled task): the log must not end the turn half-way.
+            self._emit(EventType.ERROR, kind="Interrupted", retryable=True,
+                       message="interrupted during the turn; it was rolled back")
+        elif isinstance(error, Exception):
             retryable = error.retryable if isinstance(error, ProviderError) else False
             self._emit(EventType.ERROR, kind=type(error).__name__, message=str(error),
                        retryable=retryable)

@@ -3,14 +3,17 @@
 The log is what the studio's log pane, the log viewer and replay read (:mod:`engine.logread`),
 so it is written for them:
 
-* each event is one line (``Event.to_json()``), written with a single ``write`` and flushed at
-  once, so a reader following the file sees whole lines and a crash loses at most the line being
-  written;
+* each event is one line, written with a single ``write`` and flushed at once, so a reader
+  following the file sees whole lines and a crash loses at most the line being written;
 * the file is opened in append mode and never rewritten. If it ends with a half-written line (a
   crash of an earlier writer), a newline is added first so the next record starts clean — the
   reader then skips the broken line and reports it, instead of losing the next record too;
-* the API key never reaches it: events do not carry it, and as a second line of defence any
-  occurrence of a known secret (``OPENAI_API_KEY`` by default) is replaced by ``[REDACTED]``;
+* **every event reaches the log**, whatever a model or a user sent: :func:`encode_event` never
+  fails. A lone surrogate (``"\\ud800"`` in a model's JSON) becomes U+FFFD, so the file stays
+  UTF-8; a value JSON cannot hold (an integer of 5,000 digits, ``NaN``, nesting deeper than
+  :data:`~engine.limits.MAX_LOG_DEPTH`, an object) is written as a short text saying what it was;
+* the API key never reaches it: events do not carry it, and every line goes through
+  :func:`engine.redact.redact` (the known secrets and anything shaped like a key);
 * a failing disk never breaks a conversation: the first ``OSError`` disables the writer and is
   handed to ``on_error`` (the CLI prints it), and the chat goes on.
 """
@@ -18,23 +21,66 @@ so it is written for them:
 from __future__ import annotations
 
 import contextlib
+import json
+import math
 import os
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from types import TracebackType
-from typing import IO, Self
+from typing import IO, Any, Self
 
 from engine.events import Event, EventBus
+from engine.eventschema import may_nest_too_deep, nesting_depth
+from engine.limits import MAX_LOG_DEPTH
+from engine.redact import MIN_SECRET_LENGTH, REDACTED, known_secrets, redact
+from engine.textio import replace_surrogates
 
-REDACTED = "[REDACTED]"
-#: Secrets shorter than this are not searched for (too likely to match ordinary text).
-MIN_SECRET_LENGTH = 8
+#: Integers this large are written as text (Python refuses to print more than 4,300 digits).
+_TOO_LARGE_INT = 10**4000
 
 
 def default_secrets() -> list[str]:
     """The secrets a log must never contain: the API key from the environment, if any."""
-    key = os.environ.get("OPENAI_API_KEY", "")
-    return [key] if len(key) >= MIN_SECRET_LENGTH else []
+    return known_secrets()
+
+
+def encode_event(event: Event, secrets: Iterable[str] = ()) -> bytes:
+    """``event`` as one redacted UTF-8 JSON line with its newline. Never raises."""
+    return encode_record(event.to_record(), secrets)
+
+
+def encode_record(record: dict[str, Any], secrets: Iterable[str] = ()) -> bytes:
+    """A log record as one redacted UTF-8 JSON line with its newline. Never raises."""
+    try:
+        text = json.dumps(record, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+        if may_nest_too_deep(text) and nesting_depth(record) > MAX_LOG_DEPTH:
+            raise ValueError("nested too deep for a log")
+    except (TypeError, ValueError, RecursionError):
+        text = json.dumps(_loggable(record, 0), ensure_ascii=False, separators=(",", ":"))
+    text = redact(text, secrets)
+    try:
+        return text.encode("utf-8") + b"\n"
+    except UnicodeEncodeError:
+        return replace_surrogates(text).encode("utf-8") + b"\n"
+
+
+def _loggable(value: Any, depth: int) -> Any:
+    """``value`` with everything JSON cannot hold replaced by a short text saying what it was."""
+    if depth >= MAX_LOG_DEPTH and isinstance(value, dict | list | tuple):
+        return f"(nested deeper than {MAX_LOG_DEPTH} levels: not logged)"
+    if value is None or isinstance(value, bool | str):
+        return value
+    if isinstance(value, int):
+        if abs(value) >= _TOO_LARGE_INT:
+            return f"(an integer of about {int(value.bit_length() * 0.30103)} digits: not logged)"
+        return value
+    if isinstance(value, float):
+        return value if math.isfinite(value) else str(value)
+    if isinstance(value, dict):
+        return {str(key): _loggable(item, depth + 1) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [_loggable(item, depth + 1) for item in value]
+    return str(value)
 
 
 class LogWriter:
@@ -55,15 +101,17 @@ class LogWriter:
         self.path = Path(path)
         self.fsync = fsync
         self.on_error = on_error
-        self.secrets = [s for s in (default_secrets() if secrets is None else secrets)
-                        if len(s) >= MIN_SECRET_LENGTH]
+        #: Secrets redacted besides :func:`engine.redact.known_secrets` (the studio's key).
+        self.secrets = [s for s in (secrets or ()) if len(s) >= MIN_SECRET_LENGTH]
         #: The error that disabled the writer, if any.
         self.error: OSError | None = None
         self.lines_written = 0
         self._detach: list[Callable[[], None]] = []
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        self._file: IO[str] | None = open(  # noqa: SIM115 - kept open for the conversation
-            self.path, "a", encoding="utf-8", newline="\n"
+        # Unbuffered: each line is one ``write`` system call, so concurrent readers and
+        # writers of the file never see a line in pieces.
+        self._file: IO[bytes] | None = open(  # noqa: SIM115 - kept open for the conversation
+            self.path, "ab", buffering=0
         )
         self._end_partial_line()
 
@@ -80,10 +128,9 @@ class LogWriter:
         """Append ``event`` as one line and flush it (no-op once the writer failed or closed)."""
         if self._file is None:
             return
-        line = self.redact(event.to_json()) + "\n"
+        line = encode_event(event, self.secrets)
         try:
-            self._file.write(line)
-            self._file.flush()
+            self._write_all(line)
             if self.fsync:
                 os.fsync(self._file.fileno())
         except OSError as error:
@@ -92,10 +139,17 @@ class LogWriter:
         self.lines_written += 1
 
     def redact(self, text: str) -> str:
-        for secret in self.secrets:
-            if secret in text:
-                text = text.replace(secret, REDACTED)
-        return text
+        """``text`` as this writer would write it: known secrets and key-shaped words hidden."""
+        return redact(text, self.secrets)
+
+    def _write_all(self, data: bytes) -> None:
+        assert self._file is not None
+        view = memoryview(data)
+        while view:
+            written = self._file.write(view)
+            if written is None:  # a non-blocking file that is full: not ours to wait for
+                raise OSError("the log file cannot take more data now")
+            view = view[written:]
 
     def close(self) -> None:
         for detach in self._detach:
@@ -133,8 +187,7 @@ class LogWriter:
                 handle.seek(size - 1)
                 last = handle.read(1)
             if last != b"\n" and self._file is not None:
-                self._file.write("\n")
-                self._file.flush()
+                self._write_all(b"\n")
         except OSError as error:
             self._fail(error)
 
@@ -149,4 +202,4 @@ class LogWriter:
             self.on_error(error)
 
 
-__all__ = ["REDACTED", "LogWriter", "default_secrets"]
+__all__ = ["REDACTED", "LogWriter", "default_secrets", "encode_event", "encode_record"]

@@ -2,7 +2,8 @@
 
     PrompterError
     ├── ScenarioError            a scenario file is wrong; carries path, line, column
-    │   └── ScenarioErrors       several findings at once (``.errors`` lists them)
+    │   ├── ScenarioErrors       several findings at once (``.errors`` lists them)
+    │   └── UnreadableFile       a file is missing, not a regular file, too large or not UTF-8
     ├── ContractViolation        a model reply broke the four-field contract
     ├── TransitionRefused        the FSM refused a signal (unknown, guard not met, finished)
     ├── ProviderError            a model call failed (mapped from the SDK in one place)
@@ -113,6 +114,28 @@ class ScenarioErrors(ScenarioError):
 
     def render(self) -> str:
         return "\n".join(error.render() for error in self.errors)
+
+
+class UnreadableFile(ScenarioError):
+    """A file Prompter was asked to read cannot be read safely (see :mod:`engine.textio`).
+
+    ``reason`` is a stable code: ``missing``, ``not-a-file`` (a folder, a FIFO, a device),
+    ``too-large``, ``not-utf8`` or ``os-error``. A ``not-utf8`` error carries the line and
+    column of the first bad byte.
+    """
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        reason: str,
+        path: Path | str | None = None,
+        line: int | None = None,
+        column: int | None = None,
+        hint: str | None = None,
+    ) -> None:
+        self.reason = reason
+        super().__init__(message, path=path, line=line, column=column, hint=hint)
 
 
 class ContractViolation(PrompterError):

@@ -8,7 +8,18 @@ something went wrong, so the reader never gives up on a whole file because of on
 * a last line without its newline is a write in progress (or a crash mid-write): it is not an
   error. :func:`read_log` reports it as ``truncated_tail``; :class:`LogFollower` keeps the bytes
   and waits for the rest;
-* gaps in ``seq`` (lost lines) are found by :func:`find_gaps`.
+* a line is an event only if its record passes :func:`engine.eventschema.problem` (every field
+  the viewer, replay and fork compute with has its documented type: ``"latency_ms": "fast"``,
+  ``"seq": 1e999`` or ``"usage": "lots"`` skip the line, with the reason). JSON the standard
+  library cannot hold — nesting deeper than :data:`~engine.limits.MAX_LOG_DEPTH`, a 5,000-digit
+  number — is skipped the same way; a lone surrogate (``"\\ud800"``) is read as U+FFFD, so
+  what the reader returns can always be painted, copied and written again;
+* a line longer than :data:`~engine.limits.MAX_LOG_LINE_BYTES` is skipped *while it is read*:
+  the file is read in chunks and the overlong line's bytes are dropped as they come, so a 100 MB
+  one-line log costs a few megabytes of memory, not gigabytes;
+* gaps in ``seq`` (lost lines) are found by :func:`find_gaps`, repeated ``seq`` numbers (two
+  writers, or a resume that did not continue the count) by :func:`find_repeats`;
+* only regular files are read (:mod:`engine.textio`): a FIFO named as a log never blocks.
 
 :class:`LogFollower` is the "tail -f" of the log viewer. It reads only bytes appended since the
 last poll, and opens the file only for the duration of a poll — another process (or Windows)
@@ -21,13 +32,17 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, BinaryIO
 
-from engine.errors import SessionError
+from engine.errors import SessionError, UnreadableFile
 from engine.events import LOG_SCHEMA_VERSION, Event
+from engine.eventschema import nesting_depth, problem
+from engine.limits import LOG_READ_CHUNK_BYTES, MAX_LOG_DEPTH, MAX_LOG_LINE_BYTES
+from engine.textio import describe_size, open_regular, replace_surrogates
 
 #: Characters of a skipped line kept for the report (enough to recognise it, not a dump).
 EXCERPT_CHARS = 120
@@ -61,6 +76,107 @@ class SeqGap:
 
 
 @dataclass(frozen=True)
+class SeqRepeat:
+    """``seq`` numbers of one session that were already seen (``first`` to ``last``, in a row).
+
+    The log holds two records with the same number: two writers appended to one file, or a
+    resumed conversation counted again from an older number.
+    """
+
+    session: str
+    first: int
+    last: int
+
+    def __str__(self) -> str:
+        numbers = f"seq {self.first}" if self.first == self.last else (
+            f"seq {self.first}–{self.last}")
+        return f"{numbers} repeated in session {self.session[:8] or '(none)'}"
+
+
+class OverlongLine(bytes):
+    """A line longer than :data:`~engine.limits.MAX_LOG_LINE_BYTES`, as a reader keeps it.
+
+    Only its first bytes are kept (for the report); :attr:`size` is how long it was. It goes
+    through the same lists as whole lines, so line numbers stay right, and every parser skips
+    it.
+    """
+
+    size: int
+
+    def __new__(cls, head: bytes, size: int) -> OverlongLine:
+        line = super().__new__(cls, head[:EXCERPT_CHARS])
+        line.size = size
+        return line
+
+
+class LineSplitter:
+    """Cuts a byte stream into lines, never holding more than one line's limit of any line.
+
+    :meth:`feed` returns the lines completed by a chunk; a line that grows past ``limit`` is
+    dropped as it comes and returned as an :class:`OverlongLine` once its newline arrives.
+    """
+
+    def __init__(self, limit: int = MAX_LOG_LINE_BYTES) -> None:
+        self.limit = limit
+        self.pending = b""
+        #: While an overlong line is being skipped: its first bytes and its size so far.
+        self._skipping: tuple[bytes, int] | None = None
+
+    @property
+    def waiting(self) -> bool:
+        """True while a line without its newline is held (or being skipped)."""
+        return bool(self.pending) or self._skipping is not None
+
+    def feed(self, data: bytes) -> list[bytes]:
+        last = data.rfind(b"\n")
+        if self._skipping is None and last >= 0:
+            # The common case, at C speed: split everything up to the last newline at once,
+            # and keep it unless some line is over the limit.
+            lines = (self.pending + data[:last]).split(b"\n")
+            if max(map(len, lines)) <= self.limit:
+                self.pending = b""
+                self._grow(data[last + 1 :])
+                return lines
+        return self._feed_line_by_line(data)
+
+    def _feed_line_by_line(self, data: bytes) -> list[bytes]:
+        lines: list[bytes] = []
+        start = 0
+        while start < len(data):
+            end = data.find(b"\n", start)
+            piece = data[start:] if end < 0 else data[start:end]
+            self._grow(piece)
+            if end < 0:
+                break
+            lines.append(self._take())
+            start = end + 1
+        return lines
+
+    def finish(self) -> bytes:
+        """The last line, which has no newline (``b""`` if there is none); resets the splitter."""
+        return self._take()
+
+    def _grow(self, piece: bytes) -> None:
+        if self._skipping is not None:
+            head, size = self._skipping
+            self._skipping = (head, size + len(piece))
+        elif len(self.pending) + len(piece) > self.limit:
+            self._skipping = ((self.pending + piece[:EXCERPT_CHARS])[:EXCERPT_CHARS],
+                              len(self.pending) + len(piece))
+            self.pending = b""
+        elif piece:
+            self.pending += piece
+
+    def _take(self) -> bytes:
+        if self._skipping is not None:
+            head, size = self._skipping
+            self._skipping = None
+            return OverlongLine(head, size)
+        line, self.pending = self.pending, b""
+        return line
+
+
+@dataclass(frozen=True)
 class LogRead:
     """Everything :func:`read_log` could make of a file."""
 
@@ -74,6 +190,10 @@ class LogRead:
     def gaps(self) -> list[SeqGap]:
         return find_gaps(self.events)
 
+    @property
+    def repeats(self) -> list[SeqRepeat]:
+        return find_repeats(self.events)
+
     def problems(self) -> list[str]:
         """One sentence per thing the reader could not show, for a status bar or a CLI."""
         notes = [str(skipped) for skipped in self.skipped]
@@ -82,11 +202,21 @@ class LogRead:
         notes.extend(
             f"{gap.missing} event(s) missing after seq {gap.after_seq}" for gap in self.gaps
         )
+        notes.extend(str(repeat) for repeat in self.repeats)
         return notes
 
 
 def parse_line(raw: bytes, line_no: int) -> Event | SkippedLine | None:
     """One log line (without its newline) as an event, a skipped line, or ``None`` if blank."""
+    if isinstance(raw, OverlongLine) or len(raw) > MAX_LOG_LINE_BYTES:
+        size = raw.size if isinstance(raw, OverlongLine) else len(raw)
+        excerpt = bytes(raw[:EXCERPT_CHARS]).decode("utf-8", errors="replace")
+        return SkippedLine(
+            line_no,
+            f"the line is {describe_size(size)} long; lines over "
+            f"{describe_size(MAX_LOG_LINE_BYTES)} are not read",
+            excerpt,
+        )
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as error:
@@ -100,15 +230,49 @@ def parse_line(raw: bytes, line_no: int) -> Event | SkippedLine | None:
         record = json.loads(text)
     except json.JSONDecodeError as error:
         return SkippedLine(line_no, f"not JSON ({error.msg} at column {error.colno})", excerpt)
+    except ValueError as error:  # an integer of more than 4,300 digits
+        return SkippedLine(line_no, f"not readable JSON ({error})", excerpt)
+    except RecursionError:
+        return SkippedLine(line_no, f"nested deeper than {MAX_LOG_DEPTH} levels", excerpt)
     if not isinstance(record, dict):
         return SkippedLine(line_no, f"a JSON {type(record).__name__}, not a record", excerpt)
-    for key in ("type", "seq"):
-        if key not in record:
-            return SkippedLine(line_no, f"no {key!r} field", excerpt)
-    try:
-        return _event_from_record(record)
-    except (KeyError, TypeError, ValueError) as error:
-        return SkippedLine(line_no, f"bad field value ({error})", excerpt)
+    wrong = _record_problem(record, raw)
+    if wrong is not None:
+        return SkippedLine(line_no, wrong, excerpt)
+    return _event_from_record(_cleaned(record, raw))
+
+
+def _record_problem(record: dict[str, Any], raw: bytes) -> str | None:
+    """Why ``record`` (read from ``raw``) is not an event, or ``None``."""
+    wrong = problem(record)
+    if wrong is not None:
+        return wrong
+    # Only a line with many brackets can nest deeply: the common line is never walked.
+    if raw.count(b"[") + raw.count(b"{") > MAX_LOG_DEPTH and nesting_depth(record) > MAX_LOG_DEPTH:
+        return f"nested deeper than {MAX_LOG_DEPTH} levels"
+    return None
+
+
+#: A JSON escape of a UTF-16 surrogate: the only way a lone one gets into a decoded string.
+_SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F]")
+
+
+def _cleaned(record: dict[str, Any], raw: bytes) -> dict[str, Any]:
+    """``record`` with lone surrogates replaced by U+FFFD (only walked when ``raw`` has one)."""
+    if _SURROGATE_ESCAPE.search(raw) is None:
+        return record
+    cleaned: dict[str, Any] = _without_surrogates(record)
+    return cleaned
+
+
+def _without_surrogates(value: Any) -> Any:
+    if isinstance(value, str):
+        return replace_surrogates(value)
+    if isinstance(value, dict):
+        return {_without_surrogates(key): _without_surrogates(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_without_surrogates(item) for item in value]
+    return value
 
 
 #: Lines decoded with one ``json.loads`` call when they are all well-formed (a large log
@@ -136,54 +300,67 @@ def parse_lines(
 def _parse_chunk(chunk: list[bytes]) -> list[Event] | None:
     """All of ``chunk`` at once, or ``None`` if any line is not a clean record."""
     present = [raw for raw in chunk if raw.strip()]
+    if any(isinstance(raw, OverlongLine) or len(raw) > MAX_LOG_LINE_BYTES for raw in present):
+        return None
+    joined = b"[" + b",".join(present) + b"]"
     try:
-        records = json.loads(b"[" + b",".join(present) + b"]")
-    except ValueError:  # JSONDecodeError and UnicodeDecodeError alike
+        # Decoded here, strictly: json.loads of bytes would let invalid UTF-8 surrogates through.
+        records = json.loads(joined.decode("utf-8"))
+    except (ValueError, RecursionError):  # JSONDecodeError and UnicodeDecodeError alike
         return None
     # Lines that only parse when joined (a line "1, 2", or "[" then "]") change the count or
     # the shape; such a chunk goes the slow way, so every line is judged on its own.
-    if len(records) != len(present) or not all(
-        isinstance(record, dict) and "type" in record and "seq" in record for record in records
-    ):
+    if len(records) != len(present) or not all(isinstance(record, dict) for record in records):
         return None
-    try:
-        return [_event_from_record(record) for record in records]
-    except (KeyError, TypeError, ValueError):
+    if any(_record_problem(record, raw) is not None for record, raw in zip(records, present,
+                                                                            strict=True)):
         return None
+    if _SURROGATE_ESCAPE.search(joined) is not None:  # rare: look line by line
+        records = [_cleaned(record, raw) for record, raw in zip(records, present, strict=True)]
+    return [_event_from_record(record) for record in records]
 
 
 def _event_from_record(record: dict[str, Any]) -> Event:
-    """:meth:`Event.from_record` for a record nobody else holds: pops the header in place.
+    """:meth:`Event.from_record` for a checked record nobody else holds: pops the header in
+    place.
 
     Same result, about twice as fast (a 20,000-line log opens noticeably sooner); the
-    equivalence is tested.
+    equivalence is tested. The types were checked by :func:`engine.eventschema.problem`.
     """
-    event_type = str(record.pop("type"))
-    seq = int(record.pop("seq"))
-    session = str(record.pop("session", ""))
-    turn = int(record.pop("turn", 0))
-    step = record.pop("step", None)
-    ts = str(record.pop("ts", ""))
-    version = int(record.pop("v", LOG_SCHEMA_VERSION))
+    event_type: str = record.pop("type")
+    seq: int = record.pop("seq")
+    session: str = record.pop("session", "")
+    turn: int = record.pop("turn", 0)
+    step: str | None = record.pop("step", None)
+    ts: str = record.pop("ts", "")
+    version: int = record.pop("v", LOG_SCHEMA_VERSION)
     return Event(event_type, session, seq, turn, step, record, ts, version)
 
 
 def read_log(path: Path | str) -> LogRead:
     """Read a whole log file. Raises :class:`SessionError` only if the file cannot be opened."""
     log_path = Path(path)
+    splitter = LineSplitter()
+    lines: list[bytes] = []
     try:
-        data = log_path.read_bytes()
+        with open_regular(log_path) as handle:
+            while chunk := handle.read(LOG_READ_CHUNK_BYTES):
+                lines.extend(splitter.feed(chunk))
+    except UnreadableFile as error:
+        raise SessionError(f"cannot read log {log_path}: {error.message}") from None
     except OSError as error:
         raise SessionError(f"cannot read log {log_path}: {error.strerror or error}") from None
-    lines = data.split(b"\n")
-    tail = lines.pop()  # b"" when the file ends with a newline
     events, skipped = parse_lines(lines)
+    tail = splitter.finish()
     truncated_tail = bool(tail.strip())
     if truncated_tail:
-        # A complete record that only lacks its newline is still shown; a cut one is not an error.
+        # A complete record that only lacks its newline is still shown; a cut one is not an
+        # error — unless it is too long to ever be read.
         parsed = parse_line(tail, len(lines) + 1)
         if isinstance(parsed, Event):
             events.append(parsed)
+        elif isinstance(tail, OverlongLine) and isinstance(parsed, SkippedLine):
+            skipped.append(parsed)
     return LogRead(log_path, events, skipped, truncated_tail)
 
 
@@ -198,6 +375,45 @@ def find_gaps(events: Iterable[Event]) -> list[SeqGap]:
         if previous is None or event.seq > previous:
             last_seq[event.session] = event.seq
     return gaps
+
+
+def find_repeats(events: Iterable[Event]) -> list[SeqRepeat]:
+    """``seq`` numbers seen twice within a session, consecutive ones reported as one range."""
+    seen: dict[str, set[int]] = {}
+    repeats: list[SeqRepeat] = []
+    for event in events:
+        numbers = seen.setdefault(event.session, set())
+        if event.seq not in numbers:
+            numbers.add(event.seq)
+            continue
+        last = repeats[-1] if repeats else None
+        if last is not None and last.session == event.session and event.seq == last.last + 1:
+            repeats[-1] = SeqRepeat(event.session, last.first, event.seq)
+        else:
+            repeats.append(SeqRepeat(event.session, event.seq, event.seq))
+    return repeats
+
+
+#: Events after which a session has no turn in progress.
+_TURN_CLOSED = frozenset({"turn_end", "error", "session_end", "session_start"})
+
+
+def unfinished_turn(events: Iterable[Event], session: str) -> Event | None:
+    """The ``user_message`` of ``session``'s last turn if the log never closed it, else ``None``.
+
+    A turn is closed by its ``turn_end``, or by an ``error`` (rolled back). A process killed
+    during a turn (``kill -9``, a power cut) cannot write either: whoever resumes the session
+    closes it in the log with an ``error`` event, so no reader sees half a turn.
+    """
+    opened: Event | None = None
+    for event in events:
+        if event.session != session:
+            continue
+        if event.type == "user_message":
+            opened = event
+        elif event.type in _TURN_CLOSED:
+            opened = None
+    return opened
 
 
 def _collect(
@@ -247,7 +463,7 @@ class LogFollower:
     def __init__(self, path: Path | str) -> None:
         self.path = Path(path)
         self._offset = 0
-        self._pending = b""
+        self._lines = LineSplitter()
         self._line_no = 0
         self._identity: tuple[int, int] | None = None
         self._signature = b""
@@ -266,7 +482,7 @@ class LogFollower:
     @property
     def waiting_for_line_end(self) -> bool:
         """True while the last line read has no newline yet (it is kept, not reported)."""
-        return bool(self._pending)
+        return self._lines.waiting
 
     def poll(self) -> list[Event]:
         """New complete events since the last poll; see :attr:`restarted` and :attr:`skipped`."""
@@ -282,28 +498,33 @@ class LogFollower:
         """Like :meth:`poll_batch`, but the complete new lines unparsed (and not reported in
         :attr:`skipped`: the caller parses them)."""
         try:
-            handle = open(self.path, "rb")  # noqa: SIM115 - closed below, never kept between polls
-        except FileNotFoundError:
-            self.restarted = False
-            return RawBatch([], self._line_no + 1, missing=True)
+            handle = open_regular(self.path)  # closed below, never kept between polls
+        except UnreadableFile as error:
+            if error.reason == "missing":
+                self.restarted = False
+                return RawBatch([], self._line_no + 1, missing=True)
+            raise SessionError(f"cannot read log {self.path}: {error.message}") from None
+        lines: list[bytes] = []
+        try:
+            with handle:
+                stat = os.fstat(handle.fileno())
+                restarted = self._changed_under_us(handle, stat)
+                if restarted:
+                    self._reset()
+                    self.restarts += 1
+                self._identity = (stat.st_dev, stat.st_ino)
+                handle.seek(self._offset)
+                read = 0
+                while chunk := handle.read(LOG_READ_CHUNK_BYTES):
+                    read += len(chunk)
+                    lines.extend(self._lines.feed(chunk))
+                if len(self._signature) < _SIGNATURE_BYTES and (self._offset or read):
+                    handle.seek(0)
+                    self._signature = handle.read(_SIGNATURE_BYTES)
         except OSError as error:
             raise SessionError(f"cannot read log {self.path}: {error.strerror or error}") from None
-        with handle:
-            stat = os.fstat(handle.fileno())
-            restarted = self._changed_under_us(handle, stat)
-            if restarted:
-                self._reset()
-                self.restarts += 1
-            self._identity = (stat.st_dev, stat.st_ino)
-            handle.seek(self._offset)
-            data = handle.read()
-            if len(self._signature) < _SIGNATURE_BYTES and (self._offset or data):
-                handle.seek(0)
-                self._signature = handle.read(_SIGNATURE_BYTES)
-        self._offset += len(data)
+        self._offset += read
         self.restarted = restarted
-        lines = (self._pending + data).split(b"\n")
-        self._pending = lines.pop()
         first = self._line_no + 1
         self._line_no += len(lines)
         return RawBatch(lines, first, restarted=restarted)
@@ -320,7 +541,7 @@ class LogFollower:
 
     def _reset(self) -> None:
         self._offset = 0
-        self._pending = b""
+        self._lines = LineSplitter()
         self._line_no = 0
         self._signature = b""
         self.skipped = []

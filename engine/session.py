@@ -27,7 +27,8 @@ The same value serves four purposes:
   the studio's replay can fork any logged conversation. A turn whose events end in an ``error``
   (the turn was rolled back) is ignored, exactly as the conversation ignored it.
 
-The API key is never part of a session.
+The API key is never part of a session: the file is written through :func:`engine.redact.redact`
+(a key a user typed into the chat is stored as ``[REDACTED]``, as in the log).
 """
 
 from __future__ import annotations
@@ -40,13 +41,17 @@ from pathlib import Path
 from typing import Any
 
 from engine.atomic import atomic_write_text
-from engine.errors import SessionError
+from engine.errors import SessionError, UnreadableFile
 from engine.events import Event, EventType
+from engine.eventschema import event_problem
 from engine.fsm import DialogueState, Status
 from engine.ledger import CostLedger, PriceTable
+from engine.limits import MAX_SESSION_BYTES
 from engine.prompting import TranscriptEntry
 from engine.providers.base import Usage
+from engine.redact import redact
 from engine.scenario.model import Scenario
+from engine.textio import read_text, replace_surrogates
 from engine.vars_memory import VarsMemory
 
 SESSION_FORMAT = "prompter-session"
@@ -260,9 +265,9 @@ class SessionData:
 
 
 def save_session(path: Path | str, session: SessionData) -> None:
-    """Write ``session`` atomically: a crash leaves the previous file intact."""
+    """Write ``session`` atomically (a crash leaves the previous file intact), redacted."""
     text = json.dumps(session.to_dict(), ensure_ascii=False, indent=1)
-    atomic_write_text(path, text + "\n")
+    atomic_write_text(path, redact(replace_surrogates(text)) + "\n")
 
 
 def load_session(
@@ -270,10 +275,10 @@ def load_session(
 ) -> SessionData:
     file = Path(path)
     try:
-        data = json.loads(file.read_text(encoding="utf-8"))
-    except OSError as error:
-        raise SessionError(f"cannot read session {file}: {error.strerror or error}") from None
-    except (UnicodeDecodeError, json.JSONDecodeError) as error:
+        data = json.loads(read_text(file, limit=MAX_SESSION_BYTES, what="the session file"))
+    except UnreadableFile as error:
+        raise SessionError(f"cannot read session {file}: {error.message}") from None
+    except (ValueError, RecursionError) as error:
         raise SessionError(f"session {file} is not valid JSON: {error}") from None
     if not isinstance(data, dict):
         raise SessionError(f"session {file} is not a Prompter session")
@@ -298,9 +303,11 @@ def session_from_events(
 
     Reads one session's events (``session`` picks one when the log holds several; default the
     first). Only completed turns count: a turn's events are applied when its ``turn_end`` is
-    read, and dropped when an ``error`` ends it (the conversation rolled that turn back).
+    read, and dropped when an ``error`` ends it (the conversation rolled that turn back). An
+    event whose fields are not of their documented types (:func:`engine.eventschema.problem`:
+    ``"latency_ms": "fast"``, ``"usage": "lots"``) is ignored, as the log reader skips it.
     """
-    items = list(events)
+    items = [event for event in events if event_problem(event) is None]
     starts = [event for event in items if event.type == EventType.SESSION_START]
     if not starts:
         raise SessionError("the log has no session_start: it is not a conversation log")

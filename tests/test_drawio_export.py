@@ -217,8 +217,11 @@ def test_the_studio_entry_point_writes_the_same_file(tmp_path: Path) -> None:
 
 
 def write_shop(folder: Path) -> Path:
+    """The shop as a folder ``validate`` accepts (the command refuses one with errors)."""
     (folder / "steps").mkdir(parents=True)
     (folder / "scenario.yaml").write_text(SHOP, encoding="utf-8")
+    for name in ("greet", "pick"):
+        (folder / "steps" / f"{name}.md").write_text(f"Handle the {name} step.", "utf-8")
     return folder
 
 
@@ -248,16 +251,23 @@ def test_the_command_refuses_a_broken_scenario_with_its_located_error(
     assert not (tmp_path / "x.drawio").exists()
 
 
-def test_the_command_notes_transitions_to_unknown_steps(
+def test_the_command_refuses_transitions_to_unknown_steps_as_validate_lists_them(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     folder = write_shop(tmp_path / "shop")
     (folder / "scenario.yaml").write_text(SHOP.replace("{to: greet}", "{to: nowhere}"), "utf-8")
     output = tmp_path / "shop.drawio"
-    assert cli_main(["export-drawio", str(folder), "-o", str(output)]) == 0
-    assert capsys.readouterr().out.splitlines() == [
-        f"wrote {output} (3 steps, 2 transitions)",
-        "note: 1 transition(s) lead to unknown steps (nowhere) and are not drawn; "
-        "`python -m engine validate` shows where",
+    assert cli_main(["export-drawio", str(folder), "-o", str(output)]) == 1
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert [line for line in err.splitlines() if ": error: " in line] == [
+        line for line in cli_validate_lines(folder) if ": error: " in line
     ]
-    assert "edge:pick:back" not in read_drawio(output).cells
+    assert "unknown step 'nowhere'" in err or "'nowhere'" in err
+    assert not output.exists()
+
+
+def cli_validate_lines(folder: Path) -> list[str]:
+    from engine.scenario.validate import check_folder
+
+    return [finding.render() for finding in check_folder(folder)]

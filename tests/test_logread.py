@@ -69,7 +69,7 @@ def test_malformed_lines_are_skipped_and_reported_with_their_line_numbers(tmp_pa
         (2, "not JSON"),
         (3, "a JSON list, not a record"),
         (4, "no 'type' field"),
-        (7, "bad field value"),
+        (7, "'seq' should be a whole number of at least 0, not 'not a number'"),
         (9, "not UTF-8 text"),
     ]
     assert read.skipped[0].text_excerpt.startswith('{"type": "user_message"')
@@ -264,8 +264,8 @@ def test_follower_keeps_up_with_a_writer_appending_random_small_chunks(tmp_path:
 
 def test_the_fast_record_decoder_agrees_with_event_from_record() -> None:
     records = [event.to_record() for event in make_events(3)] + [
-        {"type": "x", "seq": "4"},  # minimal: defaults for everything else
-        {"type": "y", "seq": 5, "turn": "2", "v": 1, "step": None, "extra": [1, {"a": None}]},
+        {"type": "x", "seq": 4},  # minimal: defaults for everything else
+        {"type": "y", "seq": 5, "turn": 2, "v": 1, "step": None, "extra": [1, {"a": None}]},
     ]
     for number, record in enumerate(records, start=1):
         parsed = parse_line(json.dumps(record).encode(), number)

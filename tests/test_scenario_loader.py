@@ -365,7 +365,9 @@ def test_a_huge_file_is_refused_before_parsing(tmp_path: Path) -> None:
     tmp_path.joinpath("scenario.yaml").write_bytes(b"#" * (MAX_SCENARIO_BYTES + 1))
     with pytest.raises(ScenarioErrors) as caught:
         load_scenario(tmp_path)
-    assert caught.value.message == f"file is too large ({MAX_SCENARIO_BYTES + 1} bytes)"
+    assert caught.value.message == (
+        f"scenario.yaml is too large: {MAX_SCENARIO_BYTES + 1:,} bytes; the limit is 5.0 MB"
+    )
 
 
 @pytest.mark.parametrize(

@@ -2,7 +2,13 @@
 
 Each subcommand lives in its own module of this package and exposes ``register(subparsers)``,
 which adds its parser and sets ``handler`` (a function of the parsed arguments returning the exit
-code). Modules are discovered, so adding a command never edits this file.
+code). Modules are discovered, so adding a command never edits this file (modules whose name
+starts with ``_`` are helpers, not commands).
+
+Exit statuses: 0 success, 1 a Prompter error or a file that cannot be written (printed as one
+clear message), 2 a usage error or no API key, 130 Ctrl-C. Anything else escaping a command is
+a bug: its traceback is printed as a crash report, through :func:`engine.redact.redact` like
+everything Prompter writes, with status 70.
 """
 
 from __future__ import annotations
@@ -11,10 +17,16 @@ import argparse
 import importlib
 import pkgutil
 import sys
+import traceback
 from collections.abc import Sequence
 
 from engine import __version__
 from engine.errors import PrompterError
+from engine.redact import redact
+from engine.textio import replace_surrogates
+
+#: The status of an unexpected error (``EX_SOFTWARE`` of sysexits.h): a bug to report.
+EXIT_BUG = 70
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -40,7 +52,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         code: int = args.handler(args)
     except PrompterError as error:
-        print(f"prompter: {error}", file=sys.stderr)
+        print(replace_surrogates(f"prompter: {error}"), file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         return 130
@@ -51,4 +63,14 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
+    except OSError as error:  # a file we were asked to write: a full disk, no permission, …
+        where = f"{error.filename}: " if error.filename else ""
+        print(replace_surrogates(f"prompter: {where}{error.strerror or error}"), file=sys.stderr)
+        return 1
+    except Exception as error:  # a bug: report it, without the key
+        report = "".join(traceback.format_exception(error))
+        print(replace_surrogates(redact(report)), file=sys.stderr, end="")
+        print(f"prompter: internal error ({type(error).__name__}); this is a bug, please report "
+              "it with the lines above", file=sys.stderr)
+        return EXIT_BUG
     return code

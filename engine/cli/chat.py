@@ -8,12 +8,21 @@ said and a pipe can be diffed.
 ``--session FILE`` resumes the conversation saved there (if the file exists) and saves it after
 every turn, so an interrupted chat loses nothing. ``--log FILE`` appends the JSON Lines log.
 Without an API key the command says how to set one, or to use ``--provider scripted``, and exits
-with status 2 — before anything else happens.
+with status 2 — before anything else happens. A scenario with validator errors is refused, its
+findings listed as ``validate`` lists them (status 1).
+
+Ctrl-C is a normal way to stop. During a model call it cancels the turn: the conversation rolls
+it back and logs an ``error`` event saying it was interrupted, so the log never holds half a
+turn. Then, as on any exit, the session is saved, ``session_end`` is logged, the summary is
+written, and the status is 130. A resumed session's log continues after the last ``seq``
+actually in the log, so numbers never repeat, even when the previous run was killed before it
+could save; a turn such a run left open is closed in the log with an ``error`` event.
 """
 
 from __future__ import annotations
 
 import argparse
+import asyncio
 import json
 import os
 import sys
@@ -21,16 +30,22 @@ from pathlib import Path
 from typing import TextIO
 
 from engine.atomic import atomic_write_text
-from engine.conversation_core import Conversation, SyncConversation
+from engine.cli._runnable import runnable_scenario
+from engine.conversation_core import Conversation
 from engine.convlog import LogWriter
-from engine.errors import PrompterError, ProviderAuthError, ProviderError
+from engine.errors import PrompterError, ProviderAuthError, ProviderError, SessionError
+from engine.events import Event, EventType
+from engine.logread import read_log, unfinished_turn
 from engine.paths import default_scenario
 from engine.providers import PROVIDER_NAMES, make_provider
-from engine.scenario.loader import load_scenario
+from engine.redact import redact
+from engine.textio import replace_surrogates
 
 EXIT_OK = 0
 EXIT_FAILED = 1
 EXIT_NO_KEY = 2
+#: The status of a process stopped by Ctrl-C (128 + SIGINT), as shells report it.
+EXIT_INTERRUPTED = 130
 QUIT_COMMANDS = frozenset({"/quit", "/exit"})
 
 NO_KEY_HELP = """\
@@ -65,13 +80,16 @@ def run(args: argparse.Namespace) -> int:
     if args.provider != "scripted" and not os.environ.get("OPENAI_API_KEY"):
         print(NO_KEY_HELP, file=sys.stderr)
         return EXIT_NO_KEY
-    scenario = load_scenario(args.scenario or default_scenario())
+    scenario = runnable_scenario(args.scenario or default_scenario(), "chat")
+    if scenario is None:
+        return EXIT_FAILED
     try:
         provider = make_provider(args.provider, model=args.model, script=args.script)
     except ProviderAuthError:
         print(NO_KEY_HELP, file=sys.stderr)
         return EXIT_NO_KEY
-    if args.session is not None and args.session.exists():
+    resumed = args.session is not None and args.session.exists()
+    if resumed:
         conversation = Conversation.resume(args.session, scenario, provider, model=args.model)
     else:
         conversation = Conversation(scenario, provider, model=args.model)
@@ -79,26 +97,40 @@ def run(args: argparse.Namespace) -> int:
     if args.log is not None:
         log = LogWriter(args.log, on_error=lambda error: _notice(
             f"the log cannot be written any more ({error}); the chat goes on"))
+        if resumed:
+            _continue_log(conversation, log)
         log.attach(conversation.events)
-    chat = SyncConversation(conversation)
+    # asyncio.Runner turns Ctrl-C during a model call into a cancellation of the turn (which
+    # the conversation rolls back and logs), then a KeyboardInterrupt here.
+    runner = asyncio.Runner()
     try:
-        code = _loop(chat, args, sys.stdin)
+        try:
+            code = _loop(runner, conversation, args, sys.stdin)
+        except KeyboardInterrupt:
+            _notice("interrupted (Ctrl-C): a turn in progress was rolled back, nothing else lost")
+            _save(conversation, args.session)
+            code = EXIT_INTERRUPTED
     finally:
-        chat.close("finished" if conversation.finished else "closed")
-        if log is not None:
-            log.close()
-    if args.summary_json is not None:
-        summary = json.dumps(conversation.summary(), ensure_ascii=False, indent=2)
-        atomic_write_text(args.summary_json, summary + "\n")
-    _notice(_figures(conversation))
+        try:
+            conversation.close("finished" if conversation.finished else "closed")
+            runner.run(provider.aclose())
+        finally:
+            runner.close()
+            if log is not None:
+                log.close()
+        if args.summary_json is not None:
+            summary = json.dumps(conversation.summary(), ensure_ascii=False, indent=2)
+            atomic_write_text(args.summary_json, redact(replace_surrogates(summary)) + "\n")
+        _notice(_figures(conversation))
     return code
 
 
-def _loop(chat: SyncConversation, args: argparse.Namespace, stdin: TextIO) -> int:
-    conversation = chat.conversation
+def _loop(
+    runner: asyncio.Runner, conversation: Conversation, args: argparse.Namespace, stdin: TextIO
+) -> int:
     interactive = stdin.isatty()
     try:
-        _print_messages(chat.start())
+        _print_messages(runner.run(conversation.start()))
     except ProviderError as error:
         _notice(f"error: {error}")
         return EXIT_FAILED
@@ -115,7 +147,7 @@ def _loop(chat: SyncConversation, args: argparse.Namespace, stdin: TextIO) -> in
         if text.strip() in QUIT_COMMANDS:
             break
         try:
-            result = chat.send(text)
+            result = runner.run(conversation.send(text))
         except ProviderError as error:
             _notice(f"error: {error}")
             if interactive and error.retryable:
@@ -130,9 +162,33 @@ def _loop(chat: SyncConversation, args: argparse.Namespace, stdin: TextIO) -> in
     return EXIT_OK
 
 
+def _continue_log(conversation: Conversation, log: LogWriter) -> None:
+    """Resume the log where it really stopped, not where the session file was last saved.
+
+    A run killed during a turn wrote some of the turn's events but never saved the session:
+    the numbering continues after the last ``seq`` in the log, and the unfinished turn is
+    closed with an ``error`` event (the turn was lost, as a rolled-back turn is).
+    """
+    try:
+        events = read_log(log.path).events
+    except SessionError:
+        return
+    session = conversation.session_id
+    data = conversation.data
+    data.seq = max([data.seq, *(event.seq for event in events if event.session == session)])
+    opened = unfinished_turn(events, session)
+    if opened is not None:
+        data.seq += 1
+        log.write(Event(EventType.ERROR, session, data.seq, max(opened.turn - 1, 0), opened.step,
+                        {"kind": "Interrupted", "retryable": True,
+                         "message": "the previous run stopped during this turn (it was killed "
+                         "before it could finish); the turn was lost and is not part of the "
+                         "conversation"}))
+
+
 def _print_messages(messages: list[str]) -> None:
     for message in messages:
-        print(message, flush=True)
+        print(replace_surrogates(message), flush=True)
         print(flush=True)
 
 

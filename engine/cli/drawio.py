@@ -3,8 +3,10 @@
     python -m engine export-drawio SCENARIO_DIR -o FILE.drawio [--compressed] [--direction LR]
     python -m engine import-drawio FILE.drawio SCENARIO_DIR [--dry-run]
 
-Errors (a scenario that does not load, a diagram cell that cannot be mapped) are raised as
-Prompter errors and printed by ``engine.cli.main`` as one clear line, exit code 1.
+``export-drawio`` refuses a scenario with validator errors, listing them as ``validate`` does
+(exit code 1): a diagram of a broken scenario would be shared as if it worked. Other errors (a
+diagram cell that cannot be mapped) are raised as Prompter errors and printed by
+``engine.cli.main`` as one clear line, exit code 1.
 """
 
 from __future__ import annotations
@@ -13,10 +15,10 @@ import argparse
 from pathlib import Path
 from typing import Any
 
+from engine.cli._runnable import runnable_scenario
 from engine.drawio.export import write_drawio
 from engine.drawio.import_ import import_drawio
-from engine.errors import ScenarioErrors
-from engine.scenario.document import ScenarioDocument
+from engine.scenario.layout import Layout
 
 
 def register(subparsers: Any) -> None:
@@ -48,21 +50,15 @@ def register(subparsers: Any) -> None:
 
 
 def run_export(args: argparse.Namespace) -> int:
-    document = ScenarioDocument.open(args.scenario)
-    scenario = document.scenario
+    scenario = runnable_scenario(args.scenario, "export-drawio")
     if scenario is None:
-        raise ScenarioErrors(document.errors)
-    output = args.output or document.folder / f"{scenario.name}.drawio"
-    write_drawio(scenario, output, document.layout, compressed=args.compressed,
+        return 1
+    folder = scenario.root or args.scenario
+    output = args.output or folder / f"{scenario.name}.drawio"
+    write_drawio(scenario, output, Layout.load(folder), compressed=args.compressed,
                  direction=args.direction)
-    transitions = [t for step in scenario.steps.values() for t in step.transitions.values()]
-    dangling = [t for t in transitions if t.to not in scenario.steps]
-    print(f"wrote {output} ({len(scenario.steps)} steps, "
-          f"{len(transitions) - len(dangling)} transitions)")
-    if dangling:
-        targets = ", ".join(sorted({t.to for t in dangling}))
-        print(f"note: {len(dangling)} transition(s) lead to unknown steps ({targets}) and are "
-              "not drawn; `python -m engine validate` shows where")
+    transitions = sum(len(step.transitions) for step in scenario.steps.values())
+    print(f"wrote {output} ({len(scenario.steps)} steps, {transitions} transitions)")
     return 0
 
 

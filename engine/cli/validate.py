@@ -16,6 +16,7 @@ from typing import Any
 
 from engine.errors import ScenarioError
 from engine.scenario.validate import check_folder, has_errors
+from engine.textio import replace_surrogates
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -50,7 +51,7 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps([as_record(finding) for finding in findings], indent=2))
     else:
         for finding in findings:
-            print(finding.render())
+            print(replace_surrogates(finding.render()))
     errors = sum(1 for finding in findings if finding.severity == "error")
     warnings = len(findings) - errors
     sys.stdout.flush()

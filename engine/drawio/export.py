@@ -10,7 +10,10 @@ Positions come from the studio's saved layout; steps without one get the automat
 layout, whose bend points route long and backward edges around the steps in between.
 
 The output is deterministic (no timestamps, ids from step ids and signals) and uncompressed by
-default so that it diffs well; ``compressed=True`` writes draw.io's compressed page form.
+default so that it diffs well; ``compressed=True`` writes draw.io's compressed page form. An
+export is shared with people who never see the scenario folder, so the XML goes through
+:func:`engine.redact.redact` before it is compressed or written: an API key pasted into a
+scenario stays on the author's machine.
 """
 
 from __future__ import annotations
@@ -38,6 +41,7 @@ from engine.drawio.cells import (
     step_style,
     xml_safe,
 )
+from engine.redact import redact
 from engine.scenario.layout import (
     Edge,
     Layout,
@@ -76,11 +80,11 @@ def scenario_to_drawio(
         name=xml_safe(scenario.title or scenario.name),
     )
     if compressed:
-        diagram.text = compress_model(etree.tostring(model, encoding="unicode"))
+        diagram.text = compress_model(redact(etree.tostring(model, encoding="unicode")))
     else:
         diagram.append(model)
     body: bytes = etree.tostring(mxfile, encoding="UTF-8", xml_declaration=True, pretty_print=True)
-    return body
+    return redact(body.decode("utf-8")).encode("utf-8")
 
 
 def write_drawio(

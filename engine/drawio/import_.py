@@ -21,11 +21,15 @@ import with a :class:`DiagramError` naming the cell; nothing is changed then.
 
 The plan is a list of :class:`Edit` (one :class:`ScenarioDocument` call each), so untouched parts
 of ``scenario.yaml`` stay byte for byte, and the studio can push the same edits as undoable
-commands. :func:`import_drawio` is the command-line path: plan, apply, save.
+commands. :func:`import_drawio` is the command-line path: plan, apply, save. It first makes sure
+every file of the folder it will open is safe to read (:func:`engine.scenario.loader.
+unsafe_references`): a FIFO or a device named as an instruction file refuses the import instead
+of blocking it. (Until the document reads through :mod:`engine.textio` itself.)
 """
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -48,6 +52,7 @@ from engine.drawio.read import Cell, Diagram, read_drawio
 from engine.errors import DiagramError, ScenarioErrors
 from engine.scenario.document import DocPath, ScenarioDocument
 from engine.scenario.layout import Point, gc_paused
+from engine.scenario.loader import load_scenario, unsafe_references
 from engine.scenario.model import STAY, Scenario
 
 #: Styles of cells that annotate a diagram rather than being steps.
@@ -113,9 +118,11 @@ def import_drawio(
     diagram_path: Path | str, folder: Path | str, *, dry_run: bool = False
 ) -> ImportPlan:
     """Read ``diagram_path`` into the scenario in ``folder`` and save what changed."""
+    diagram = read_drawio(diagram_path)
+    _refuse_unsafe_folder(folder)
     with gc_paused():
         document = ScenarioDocument.open(folder)
-        plan = plan_import(document, read_drawio(diagram_path))
+        plan = plan_import(document, diagram)
         if dry_run or plan.empty:
             return plan
         plan.apply(document)
@@ -126,6 +133,52 @@ def import_drawio(
             )
         document.save()
         return plan
+
+
+#: Entries of a scenario folder looked at before the import gives up looking and loads it.
+_FOLDER_ENTRIES_CHECKED = 20_000
+
+
+def _refuse_unsafe_folder(folder: Path | str) -> None:
+    """A :class:`DiagramError` if the scenario names a file unsafe to read (a FIFO, a device).
+
+    The document reads only files inside the folder, so a folder without such special files
+    is safe, which a walk of its entries tells in milliseconds; only a folder with one is
+    loaded, to tell whether the scenario names it (and to say where).
+    """
+    root = Path(folder)
+    if not _has_special_files(root.parent if root.is_file() else root):
+        return
+    try:
+        scenario = load_scenario(folder)
+    except ScenarioErrors as error:
+        first = error.errors[0]
+        raise DiagramError(f"fix the scenario before importing into it: {first}") from None
+    unsafe = unsafe_references(scenario)
+    if unsafe:
+        raise DiagramError(f"fix the scenario before importing into it: {unsafe[0]}")
+
+
+def _has_special_files(folder: Path) -> bool:
+    """Whether ``folder`` holds anything but regular files, folders and links (or is too big
+    to tell quickly)."""
+    pending, seen = [folder], 0
+    while pending:
+        try:
+            entries = list(os.scandir(pending.pop()))
+        except OSError:
+            continue
+        for entry in entries:
+            seen += 1
+            if seen > _FOLDER_ENTRIES_CHECKED:
+                return True
+            if entry.is_symlink():
+                continue
+            if entry.is_dir(follow_symlinks=False):
+                pending.append(Path(entry.path))
+            elif not entry.is_file(follow_symlinks=False):
+                return True
+    return False
 
 
 def plan_import(document: ScenarioDocument, diagram: Diagram) -> ImportPlan:

@@ -2,7 +2,8 @@
 
 A diagram may come from anyone, so the parser is hardened: no DTD and no entity expansion
 ("billion laughs", external entities), no network access, lxml's default tree limits
-(``huge_tree=False``), a size limit on the file and on the inflated page, and a refusal of any
+(``huge_tree=False``), a size limit on the file and on the inflated page (:mod:`engine.limits`),
+only regular files (:mod:`engine.textio`: a FIFO never blocks), and a refusal of any
 ``<!DOCTYPE``. Both page forms draw.io writes are read: plain XML (``<diagram><mxGraphModel>``)
 and compressed text (base64 of raw deflate of the URL-encoded XML).
 
@@ -21,12 +22,10 @@ from urllib.parse import unquote
 
 from lxml import etree
 
-from engine.errors import DiagramError
-
-#: A draw.io file larger than this is refused before parsing.
-MAX_DRAWIO_BYTES = 20 * 1024 * 1024
-#: A compressed page may not inflate to more than this (a "zip bomb" stops here).
-MAX_INFLATED_BYTES = 50 * 1024 * 1024
+from engine.errors import DiagramError, UnreadableFile
+from engine.limits import MAX_DRAWIO_BYTES
+from engine.limits import MAX_DRAWIO_INFLATED_BYTES as MAX_INFLATED_BYTES
+from engine.textio import read_bytes
 
 #: Attributes of draw.io's ``<object>`` wrapper that are draw.io's own, not custom properties.
 _WRAPPER_OWN = frozenset({"id", "label", "placeholders", "tooltip", "link"})
@@ -139,14 +138,11 @@ def _read_bytes(source: Path | str | bytes) -> bytes:
     else:
         path = Path(source)
         try:
-            size = path.stat().st_size
-            if size > MAX_DRAWIO_BYTES:
-                raise DiagramError(f"{path} is too large ({size} bytes)")
-            data = path.read_bytes()
-        except FileNotFoundError:
-            raise DiagramError(f"{path}: no such file") from None
-        except OSError as error:
-            raise DiagramError(f"{path}: cannot read ({error.strerror})") from None
+            data = read_bytes(path, limit=MAX_DRAWIO_BYTES, what="the diagram")
+        except UnreadableFile as error:
+            if error.reason == "missing":
+                raise DiagramError(f"{path}: no such file") from None
+            raise DiagramError(f"{path}: {error.message}") from None
     if len(data) > MAX_DRAWIO_BYTES:
         raise DiagramError(f"the diagram is too large ({len(data)} bytes)")
     return data

@@ -22,7 +22,10 @@ from pathlib import Path
 from typing import Any
 
 from engine.atomic import atomic_write_text
+from engine.errors import UnreadableFile
+from engine.limits import MAX_LAYOUT_BYTES
 from engine.scenario.model import Scenario
+from engine.textio import read_text
 
 LAYOUT_FILE = "scenario.layout.json"
 LAYOUT_VERSION = 1
@@ -50,11 +53,11 @@ class Layout:
     def load(cls, folder: Path | str) -> Layout:
         path = Path(folder) / LAYOUT_FILE
         try:
-            raw = path.read_text(encoding="utf-8")
-        except FileNotFoundError:
-            return cls()
-        except (OSError, UnicodeDecodeError) as error:
-            return cls(problem=f"{path}: cannot read the layout ({error})")
+            raw = read_text(path, limit=MAX_LAYOUT_BYTES, what="the layout")
+        except UnreadableFile as error:
+            if error.reason == "missing":
+                return cls()
+            return cls(problem=f"{path}: cannot read the layout ({error.message})")
         return cls.from_json(raw, source=path)
 
     @classmethod
@@ -62,7 +65,7 @@ class Layout:
         """The layout in the text of a layout file (read from disk, or from a git revision)."""
         try:
             return cls(positions=_parse(raw))
-        except (ValueError, TypeError, KeyError) as error:
+        except (ValueError, TypeError, KeyError, RecursionError) as error:
             return cls(problem=f"{source}: the layout is not valid ({error}); it was ignored")
 
     def save(self, folder: Path | str) -> Path:

@@ -4,11 +4,18 @@ YAML is composed with pyyaml's *safe* loader into nodes first, so every key and 
 mark; pydantic's error locations (``steps.greet.transitions.next.to``) are then mapped back to
 those marks. Unknown keys suggest the closest known one. Referenced files must stay inside the
 scenario folder.
+
+Every file is read through :mod:`engine.textio` (regular files only, with the size limits of
+:mod:`engine.limits`), and the YAML is bounded in size, depth and alias expansion, so a hostile
+folder is refused in well under a second, never hangs and never grows the process. Opening a
+folder also removes the stale temporaries an interrupted save left there
+(:func:`engine.atomic.remove_stale_temporaries`).
 """
 
 from __future__ import annotations
 
 import difflib
+import os
 from collections.abc import Iterable, Iterator
 from pathlib import Path, PurePosixPath
 from typing import Any
@@ -16,11 +23,20 @@ from typing import Any
 import yaml
 from pydantic import BaseModel, ValidationError
 
-from engine.errors import ScenarioError, ScenarioErrors
+from engine.atomic import remove_stale_temporaries
+from engine.errors import ScenarioError, ScenarioErrors, UnreadableFile
+from engine.limits import (
+    MAX_SCENARIO_BYTES,
+    MAX_TEXT_FILE_BYTES,
+    MAX_YAML_DEPTH,
+    MAX_YAML_NODES,
+    MAX_YAML_REPARSE_BYTES,
+)
 from engine.scenario.model import SCENARIO_FILE, Marks, Scenario, Step
+from engine.textio import decode_utf8, describe_size, open_regular, read_bytes, read_text
 
-#: A scenario file larger than this is refused before parsing (hostile or accidental input).
-MAX_SCENARIO_BYTES = 5 * 1024 * 1024
+#: The studio's files beside ``scenario.yaml`` whose interrupted saves are cleaned up on open.
+_LAYOUT_FILE = "scenario.layout.json"
 
 
 def load_scenario(folder: Path | str) -> Scenario:
@@ -33,34 +49,21 @@ def load_scenario(folder: Path | str) -> Scenario:
         root = root.parent
     path = root / SCENARIO_FILE
     try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        raise ScenarioErrors(
-            [
-                ScenarioError(
-                    f"no {SCENARIO_FILE} in {root}", path=path, hint="is this a scenario folder?"
-                )
-            ]
-        ) from None
-    except OSError as error:
-        raise ScenarioErrors([ScenarioError(f"cannot read: {error.strerror}", path=path)]) from None
-    if len(raw) > MAX_SCENARIO_BYTES:
-        raise ScenarioErrors(
-            [ScenarioError(f"file is too large ({len(raw)} bytes)", path=path, line=1, column=1)]
-        )
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as error:
-        raise ScenarioErrors(
-            [
-                ScenarioError(
-                    f"not UTF-8 text (byte {error.start})", path=path, hint="save it as UTF-8"
-                )
-            ]
-        ) from None
+        raw = read_bytes(path, limit=MAX_SCENARIO_BYTES, what=SCENARIO_FILE)
+        text = decode_utf8(raw, path)
+    except UnreadableFile as error:
+        if error.reason == "missing":
+            error = UnreadableFile(
+                f"no {SCENARIO_FILE} in {root}",
+                reason="missing",
+                path=path,
+                hint="is this a scenario folder?",
+            )
+        raise ScenarioErrors([error]) from None
     scenario = parse_scenario(text, path=path)
     scenario.root = root
     attach_files(scenario)
+    remove_stale_temporaries(root, [SCENARIO_FILE, _LAYOUT_FILE])
     return scenario
 
 
@@ -119,13 +122,57 @@ def resolve_inside(root: Path, relative: str) -> Path | None:
     return candidate
 
 
-def _read_inside(root: Path, relative: str) -> str | None:
+def read_referenced(root: Path, relative: str) -> str:
+    """The text of a file the scenario references (persona, instructions), read safely.
+
+    Raises :class:`UnreadableFile` when it escapes the folder (as ``not-a-file``), is missing,
+    is not a regular file (a FIFO, a device), is larger than
+    :data:`~engine.limits.MAX_TEXT_FILE_BYTES` or is not UTF-8. The validator turns each of
+    these into a finding.
+    """
     target = resolve_inside(root, relative)
-    if target is None or not target.is_file():
-        return None
+    if target is None:
+        raise UnreadableFile(
+            f"{relative!r} is outside the scenario folder", reason="not-a-file", path=relative
+        )
+    return read_text(target, limit=MAX_TEXT_FILE_BYTES, what=f"{relative!r}")
+
+
+def unsafe_references(scenario: Scenario) -> list[UnreadableFile]:
+    """The referenced files that exist but must not be read: FIFOs, devices, folders, files
+    over :data:`~engine.limits.MAX_TEXT_FILE_BYTES`. Missing files are not listed (an author
+    may not have written them yet). Checked without reading any of them.
+    """
+    root = scenario.root
+    if root is None:
+        return []
+    names = [scenario.persona] + [step.instructions for step in scenario.steps.values()]
+    unsafe: list[UnreadableFile] = []
+    for relative in names:
+        target = resolve_inside(root, relative) if relative else None
+        if target is None:
+            continue
+        try:
+            with open_regular(target) as handle:
+                size = os.fstat(handle.fileno()).st_size
+        except UnreadableFile as error:
+            if error.reason != "missing":
+                unsafe.append(error)
+            continue
+        if size > MAX_TEXT_FILE_BYTES:
+            unsafe.append(UnreadableFile(
+                f"{relative!r} is too large: {size:,} bytes; the limit is "
+                f"{describe_size(MAX_TEXT_FILE_BYTES)}",
+                reason="too-large",
+                path=target,
+            ))
+    return unsafe
+
+
+def _read_inside(root: Path, relative: str) -> str | None:
     try:
-        return target.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError):
+        return read_referenced(root, relative)
+    except UnreadableFile:
         return None
 
 
@@ -139,11 +186,14 @@ _FAST_LOADER: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 def _compose(text: str, path: Path | None) -> tuple[Any, Marks]:
+    if len(text) > MAX_YAML_REPARSE_BYTES:
+        _check_events(text, path)
     try:
         try:
             node = yaml.compose(text, Loader=_FAST_LOADER)
         except yaml.YAMLError:
-            if _FAST_LOADER is yaml.SafeLoader:
+            # A large file keeps libyaml's message: the pure-Python loader would take seconds.
+            if _FAST_LOADER is yaml.SafeLoader or len(text) > MAX_YAML_REPARSE_BYTES:
                 raise
             node = yaml.compose(text, Loader=yaml.SafeLoader)
     except RecursionError:
@@ -174,6 +224,32 @@ def _compose(text: str, path: Path | None) -> tuple[Any, Marks]:
     except yaml.YAMLError as error:
         raise ScenarioErrors([ScenarioError(f"invalid YAML: {error}", path=path)]) from None
     return data, marks
+
+
+def _check_events(text: str, path: Path | None) -> None:
+    """Refuse a large file that is invalid YAML, or has too many values, from its events alone.
+
+    libyaml parses a 5 MB file to events in a quarter of a second but takes seconds to compose
+    its nodes; an invalid or oversized file is refused after the fast pass. Aliases are counted
+    once here; their expansion is bounded by :func:`_to_python`.
+    """
+    values = 0
+    try:
+        for event in yaml.parse(text, Loader=_FAST_LOADER):
+            if isinstance(event, yaml.ScalarEvent | yaml.CollectionStartEvent):
+                values += 1
+                if values > MAX_NODES:
+                    raise ScenarioErrors([_too_many_values(path)])
+    except yaml.MarkedYAMLError as error:
+        raise ScenarioErrors([_yaml_error(error, path)]) from None
+    except yaml.YAMLError as error:
+        raise ScenarioErrors([ScenarioError(f"invalid YAML: {error}", path=path)]) from None
+
+
+def _too_many_values(path: Path | None) -> ScenarioError:
+    return ScenarioError(
+        "the file expands to too many values (aliases?)", path=path, line=1, column=1
+    )
 
 
 def _yaml_error(error: yaml.MarkedYAMLError, path: Path | None) -> ScenarioError:
@@ -207,23 +283,14 @@ def _too_deep(path: Path | None) -> ScenarioError:
 
 
 _SCALARS = yaml.constructor.SafeConstructor()
-#: Aliases can make a small file expand enormously ("billion laughs"); stop well before that.
-MAX_NODES = 200_000
-
-
-#: Nesting deeper than this is never a scenario (and a self-referring alias is infinitely deep).
-MAX_DEPTH = 40
+#: Kept under their old names for callers of this module; the values live in engine.limits.
+MAX_NODES = MAX_YAML_NODES
+MAX_DEPTH = MAX_YAML_DEPTH
 
 
 def _to_python(node: yaml.Node, at: tuple[str, ...], marks: Marks, path: Path | None) -> Any:
     if len(marks) > MAX_NODES:
-        raise ScenarioErrors(
-            [
-                ScenarioError(
-                    "the file expands to too many values (aliases?)", path=path, line=1, column=1
-                )
-            ]
-        )
+        raise ScenarioErrors([_too_many_values(path)])
     if len(at) > MAX_DEPTH:
         raise ScenarioErrors([_too_deep(path)])
     marks.setdefault(at, (node.start_mark.line + 1, node.start_mark.column + 1))
@@ -501,10 +568,13 @@ def located_errors(
 
 
 __all__ = [
+    "MAX_SCENARIO_BYTES",
     "attach_files",
     "compose_yaml",
     "load_scenario",
     "located_errors",
     "parse_scenario",
+    "read_referenced",
     "resolve_inside",
+    "unsafe_references",
 ]

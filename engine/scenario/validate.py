@@ -28,7 +28,12 @@ Codes and severities:
 ``missing-instructions``   error     a prompt step has no instructions
 ``missing-file``           error     a referenced file does not exist
 ``file-outside-folder``    error     a referenced path is absolute or escapes the folder
-``unreadable-file``        error     a referenced file is not readable UTF-8 text
+``unreadable-file``        error     a referenced file is not a regular file (a FIFO, a device,
+                                     a folder), or not UTF-8 text
+``file-too-large``         error     a referenced file is over ``limits.MAX_TEXT_FILE_BYTES``
+                                     (it is not read, and never sent)
+``large-file``             warning   a referenced file is over ``limits.WARN_TEXT_FILE_BYTES``:
+                                     all of it is sent on every call of its step
 ``empty-file``             warning   a referenced file is empty
 ``no-persona``             warning   no persona file: the model gets no global instructions
 ``undeclared-placeholder`` error     ``{{name}}`` names no variable and no step result
@@ -52,9 +57,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
-from engine.errors import ScenarioError, ScenarioErrors
+from engine.errors import ScenarioError, ScenarioErrors, UnreadableFile
+from engine.limits import MAX_TEXT_FILE_BYTES, WARN_TEXT_FILE_BYTES
 from engine.scenario import graph as graphs
-from engine.scenario.loader import load_scenario, resolve_inside
+from engine.scenario.loader import load_scenario, read_referenced, resolve_inside
 from engine.scenario.model import (
     BRACED,
     PLACEHOLDER,
@@ -65,6 +71,7 @@ from engine.scenario.model import (
     ValueType,
     Variable,
 )
+from engine.textio import describe_size
 
 Severity = Literal["error", "warning"]
 
@@ -118,11 +125,19 @@ def check_folder(folder: Path | str) -> list[ScenarioError]:
     This is what ``python -m engine validate`` and the studio's "Check" report. Load errors are
     all errors (a scenario that does not load has nothing else to check).
     """
+    return load_and_check(folder)[1]
+
+
+def load_and_check(folder: Path | str) -> tuple[Scenario | None, list[ScenarioError]]:
+    """The loaded scenario (``None`` if it does not load) and :func:`check_folder`'s findings.
+
+    ``chat`` and ``export-drawio`` run a scenario only when no finding is an error.
+    """
     try:
         scenario = load_scenario(folder)
     except ScenarioErrors as error:
-        return list(error.errors)
-    return list(validate(scenario))
+        return None, list(error.errors)
+    return scenario, list(validate(scenario))
 
 
 def has_errors(findings: Sequence[ScenarioError]) -> bool:
@@ -483,9 +498,31 @@ class _Checker:
             )
             return
         if text_in_memory.strip():
-            return  # the studio may hold text not saved yet: that text is what the model gets
-        if not target.is_file():
-            yield self.at(
+            # The studio may hold text not saved yet: that text is what the model gets.
+            size = len(text_in_memory.encode("utf-8", "surrogatepass"))
+            yield from self._check_size(relative, size, field, step)
+            return
+        try:
+            text = read_referenced(root, relative)
+        except UnreadableFile as error:
+            yield self._unreadable(relative, target, error, field, step)
+            return
+        if not text.strip():
+            yield self.at("empty-file", "warning", f"file {relative!r} is empty", *field, step=step)
+        yield from self._check_size(relative, len(text.encode("utf-8")), field, step)
+
+    def _unreadable(
+        self,
+        relative: str,
+        target: Path,
+        error: UnreadableFile,
+        field: tuple[str, ...],
+        step: str | None,
+    ) -> Finding:
+        root = self.scenario.root
+        assert root is not None
+        if error.reason == "missing":
+            return self.at(
                 "missing-file",
                 "error",
                 f"file {relative!r} does not exist",
@@ -493,17 +530,39 @@ class _Checker:
                 hint=f"create {target.relative_to(root.resolve())}",
                 step=step,
             )
-            return
-        try:
-            text = target.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as error:
-            reason = "it is not UTF-8 text" if isinstance(error, UnicodeDecodeError) else str(error)
-            yield self.at(
-                "unreadable-file", "error", f"cannot read {relative!r}: {reason}", *field, step=step
+        if error.reason == "too-large":
+            return self.at(
+                "file-too-large",
+                "error",
+                f"{error.message}: it is not read, and never sent to the model",
+                *field,
+                hint="split the text, or keep only what the model needs at this step",
+                step=step,
             )
-            return
-        if not text.strip():
-            yield self.at("empty-file", "warning", f"file {relative!r} is empty", *field, step=step)
+        reason = "it is not UTF-8 text" if error.reason == "not-utf8" else error.message
+        return self.at(
+            "unreadable-file",
+            "error",
+            f"cannot read {relative!r}: {reason}",
+            *field,
+            hint=error.hint,
+            step=step,
+        )
+
+    def _check_size(
+        self, relative: str, size: int, field: tuple[str, ...], step: str | None
+    ) -> Iterator[Finding]:
+        if size > WARN_TEXT_FILE_BYTES:
+            yield self.at(
+                "large-file",
+                "warning",
+                f"file {relative!r} is {describe_size(size)}: all of it is sent on every call "
+                f"(about {size // 4:,} input tokens each time)",
+                *field,
+                hint=f"keep instruction files under {describe_size(WARN_TEXT_FILE_BYTES)}; "
+                f"files over {describe_size(MAX_TEXT_FILE_BYTES)} are refused",
+                step=step,
+            )
 
     def check_placeholders(self) -> Iterator[Finding]:
         known = self._known_names()
@@ -692,4 +751,4 @@ def _fits(variable: Variable, value: Any) -> bool:
     return value in (variable.values or ())
 
 
-__all__ = ["Finding", "Severity", "check_folder", "has_errors", "validate"]
+__all__ = ["Finding", "Severity", "check_folder", "has_errors", "load_and_check", "validate"]
