@@ -79,6 +79,22 @@ MAX_LOG_INT = 2**53
 #: Bytes read per system call while scanning a log: bounds memory while a huge line is skipped.
 LOG_READ_CHUNK_BYTES = 1 * MIB
 
+#: A scripted provider's file of replies (``--script``): a demo or test script is a few KB.
+MAX_SCRIPT_BYTES = 16 * MIB
+
+# --- what one conversation may send and accept (defaults of ``model:`` in a scenario) ----------
+
+#: The largest prompt one call may send, in estimated tokens (``model.max_prompt_tokens``). A
+#: step of the shipped scenarios sends about 1,500; 60,000 is a long conversation in one step,
+#: and about $0.02 per call at gpt-4.1-mini prices: above it, something is wrong (a huge
+#: instruction file, a runaway history) and the call is refused, not paid for.
+DEFAULT_MAX_PROMPT_TOKENS = 60_000
+
+#: The longest reply accepted from the model, in characters (``model.max_reply_chars``). A
+#: contract reply is a few hundred characters; a longer one is corrected and never fed back
+#: into later calls, where it would be paid for again on every turn.
+DEFAULT_MAX_REPLY_CHARS = 20_000
+
 # --- temporary files -------------------------------------------------------------------------
 
 #: A temporary file of an atomic save younger than this is never treated as stale, even when no
@@ -86,6 +102,8 @@ LOG_READ_CHUNK_BYTES = 1 * MIB
 STALE_TEMPORARY_SECONDS = 5.0
 
 __all__ = [
+    "DEFAULT_MAX_PROMPT_TOKENS",
+    "DEFAULT_MAX_REPLY_CHARS",
     "KIB",
     "LOG_READ_CHUNK_BYTES",
     "MAX_DRAWIO_BYTES",
@@ -95,6 +113,7 @@ __all__ = [
     "MAX_LOG_INT",
     "MAX_LOG_LINE_BYTES",
     "MAX_SCENARIO_BYTES",
+    "MAX_SCRIPT_BYTES",
     "MAX_SESSION_BYTES",
     "MAX_TEXT_FILE_BYTES",
     "MAX_YAML_DEPTH",

@@ -36,6 +36,9 @@ REDACTED = "[REDACTED]"
 MIN_SECRET_LENGTH = 8
 #: What an OpenAI-style key looks like (``*`` appears in the masked keys servers echo back).
 KEY_PATTERN = re.compile(r"\b(?:sk|sess|rk)-[A-Za-z0-9_*\-]{20,}")
+#: A key as servers echo it back masked in error messages (``sk-proj-****CDEF``): short, but the
+#: run of asterisks says what it is, and even its visible ends should not reach a log.
+MASKED_KEY_PATTERN = re.compile(r"\b(?:sk|sess|rk)-[A-Za-z0-9_\-]*\*{2,}[A-Za-z0-9_\-*]*")
 
 _registered: set[str] = set()
 
@@ -67,8 +70,8 @@ def redact(text: str, secrets: Iterable[str] | None = None) -> str:
     for secret in known_secrets(secrets or ()):
         if secret in text:
             text = text.replace(secret, REDACTED)
-    return KEY_PATTERN.sub(REDACTED, text)
+    return MASKED_KEY_PATTERN.sub(REDACTED, KEY_PATTERN.sub(REDACTED, text))
 
 
-__all__ = ["KEY_PATTERN", "MIN_SECRET_LENGTH", "REDACTED", "known_secrets", "redact",
-           "register_secret"]
+__all__ = ["KEY_PATTERN", "MASKED_KEY_PATTERN", "MIN_SECRET_LENGTH", "REDACTED",
+           "known_secrets", "redact", "register_secret"]

@@ -40,6 +40,11 @@ def test_secrets_and_key_shaped_words_are_replaced_and_json_stays_valid(
     }
 
 
+def test_a_key_a_server_echoes_back_masked_is_redacted_too() -> None:
+    text = "Incorrect API key provided: sk-proj-****CDEF. You can find your key at …"
+    assert redact(text) == f"Incorrect API key provided: {REDACTED}. You can find your key at …"
+
+
 def test_ordinary_words_that_start_like_a_key_are_kept() -> None:
     text = "task-manager, risk-free, sk-learn, a desk-top, sk-short123"
     assert redact(text) == text

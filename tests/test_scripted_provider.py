@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import re
 from pathlib import Path
 
@@ -174,3 +175,12 @@ async def test_closing_is_harmless_and_repeatable() -> None:
     await provider.aclose()
     await provider.aclose()
     assert (await provider.complete(request())).response_id == "scripted_1"
+
+
+def test_a_fifo_named_as_the_script_is_refused_at_once_instead_of_blocking(
+    tmp_path: Path,
+) -> None:
+    fifo = tmp_path / "replies.jsonl"
+    os.mkfifo(fifo)
+    with pytest.raises(ProviderError, match="not a regular file"):
+        ScriptedProvider(fifo)

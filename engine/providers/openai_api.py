@@ -30,7 +30,6 @@ import contextlib
 import email.utils
 import json
 import os
-import re
 import threading
 import time
 import weakref
@@ -53,6 +52,7 @@ from engine.errors import (
     ProviderTimeout,
 )
 from engine.providers.base import Message, ModelReply, ModelRequest, Usage
+from engine.redact import redact
 
 __all__ = [
     "DEFAULT_MAX_RETRIES",
@@ -61,7 +61,6 @@ __all__ = [
     "ChatCompletionsProvider",
     "ResponsesProvider",
     "map_openai_error",
-    "redact_secrets",
     "retry_after_seconds",
 ]
 
@@ -83,16 +82,6 @@ _STRICT_HINT = (
     "strict_schema=False (a JSON object, with the schema described in the instructions)"
 )
 
-#: What an OpenAI-style key looks like, so it is scrubbed even from messages we did not expect.
-_KEY_PATTERN = re.compile(r"\b(?:sk|sess|rk)-[A-Za-z0-9_\-*.]{6,}")
-
-
-def redact_secrets(text: str, secrets: Iterable[str] = ()) -> str:
-    """``text`` without the given secrets nor anything shaped like an OpenAI key."""
-    for secret in secrets:
-        if secret:
-            text = text.replace(secret, "[REDACTED]")
-    return _KEY_PATTERN.sub("[REDACTED]", text)
 
 
 # --------------------------------------------------------------------------- the providers
@@ -421,7 +410,7 @@ def map_openai_error(error: BaseException, *, secrets: Iterable[str] = ()) -> Pr
     what to do, and never contain the API key (``secrets`` and key-shaped text are redacted).
     """
     mapped = _map(error)
-    message = redact_secrets(str(mapped), secrets)
+    message = redact(str(mapped), secrets)
     if message != str(mapped):
         mapped.args = (message,)
     return mapped

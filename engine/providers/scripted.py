@@ -29,8 +29,10 @@ from typing import Any
 
 import yaml
 
-from engine.errors import ProviderError
+from engine.errors import ProviderError, UnreadableFile
+from engine.limits import MAX_SCRIPT_BYTES
 from engine.providers.base import ModelReply, ModelRequest, Usage
+from engine.textio import read_text
 
 Reply = str | dict[str, Any]
 
@@ -96,12 +98,10 @@ class ScriptedProvider:
 
 def load_script(path: Path) -> list[Reply]:
     """The replies in a YAML or JSON Lines script file; :class:`ScriptError` says what is wrong."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as error:
-        raise ScriptError(f"cannot read the script {path}: {error.strerror}") from None
-    except UnicodeDecodeError:
-        raise ScriptError(f"the script {path} is not UTF-8 text") from None
+    try:  # regular files only: a FIFO named as the script must not block the chat
+        text = read_text(path, limit=MAX_SCRIPT_BYTES, what="the script")
+    except UnreadableFile as error:
+        raise ScriptError(f"cannot read the script {path}: {error.message}") from None
     if path.suffix.lower() in _JSON_LINES_SUFFIXES:
         return _parse_json_lines(text, path)
     return _parse_yaml(text, path)

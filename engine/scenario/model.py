@@ -20,6 +20,8 @@ from typing import Annotated, Any
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, model_validator
 from pydantic.json_schema import SkipJsonSchema
 
+from engine.limits import DEFAULT_MAX_PROMPT_TOKENS, DEFAULT_MAX_REPLY_CHARS
+
 #: The implicit signal for remaining in the current step; it may not be declared.
 STAY = "stay"
 RESERVED_SIGNALS = frozenset({STAY})
@@ -311,11 +313,11 @@ class ModelSettings(_Strict):
         "not sent",
     )
     max_prompt_tokens: int = Field(
-        default=60_000, gt=0,
+        default=DEFAULT_MAX_PROMPT_TOKENS, gt=0,
         description="Largest prompt one call may send, in (estimated) tokens",
     )
     max_reply_chars: int = Field(
-        default=20_000, gt=0,
+        default=DEFAULT_MAX_REPLY_CHARS, gt=0,
         description="Longest reply accepted from the model, in characters",
     )
 
