@@ -12,8 +12,10 @@ so the log is readable and not one endless line of carriage returns.
 
 from __future__ import annotations
 
+import math
 import shutil
 import time
+from dataclasses import replace
 from typing import TextIO
 
 from engine.simulate.runner import Counts, ProgressUpdate
@@ -61,31 +63,38 @@ class TerminalProgress:
         self.stream = stream
         self.tty = bool(getattr(stream, "isatty", lambda: False)())
         self.every_s = every_s if not self.tty else redraw_s
-        self._last = 0.0
+        self._last = -math.inf  # the first update is always drawn
         self._counts: Counts | None = None
-        self._drawn = False
+        self._drawn: Counts | None = None
 
     def __call__(self, update: ProgressUpdate) -> None:
         self._counts = update.counts
         now = time.monotonic()
         final = update.counts.done >= update.counts.total
         if now - self._last >= self.every_s or (final and not self.tty):
-            self._last = now
             self._draw(update.counts)
 
     def close(self) -> None:
         """Draw the last state and end the line (a terminal's cursor goes to the next one)."""
         if self._counts is not None:
             self._draw(self._counts)
-        if self.tty and self._drawn:
+        if self.tty and self._drawn is not None:
             self.stream.write("\n")
             self.stream.flush()
 
     def _draw(self, counts: Counts) -> None:
+        if not self.tty and self._drawn is not None and _same(counts, self._drawn):
+            return  # a log gets each state once
+        self._last = time.monotonic()
         if self.tty:
             width = shutil.get_terminal_size((100, 20)).columns
             self.stream.write("\r" + progress_line(counts, width) + "\x1b[K")
         else:
             self.stream.write(progress_line(counts) + "\n")
         self.stream.flush()
-        self._drawn = True
+        self._drawn = counts
+
+
+def _same(one: Counts, other: Counts) -> bool:
+    """The same progress, whatever the clock says."""
+    return replace(one, elapsed_s=0.0, eta_s=None) == replace(other, elapsed_s=0.0, eta_s=None)

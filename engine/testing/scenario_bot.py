@@ -50,10 +50,12 @@ ATTACK_WORDS = ("instructions", "system prompt", "developer mode", "transition n
 #: The kinds of broken replies the bot produces (all corrected by the engine but the fence).
 CONTRACT_BREAKS = ("invalid_json", "fenced_json", "missing_field", "wrong_type",
                    "unknown_signal", "empty_message")
-_KNOWN = re.compile(r"Known: (\{.*\})\s*$", re.DOTALL)
+_KNOWN_MARK = "Known: "
+_DECODER = json.JSONDecoder()
 _ASKED_WAY = re.compile(r"Is this right: (.+?)\?")
 _NO = re.compile(r"\b(no|nope|not|don't|doesn't|didn't|never|nothing)\b", re.IGNORECASE)
 _YES = re.compile(r"\b(yes|yeah|yep|sure|right|correct|ok|okay|agree|let's)\b", re.IGNORECASE)
+_GREETING = re.compile(r"^(hi|hello|hey|good (morning|afternoon|evening))\b", re.IGNORECASE)
 _NUMBER = re.compile(r"-?\d+(?:[.,]\d+)?")
 
 
@@ -124,7 +126,8 @@ class ScenarioBot:
 
     def _read(self, request: FakeRequest, step: Step) -> _Context:
         earlier = list(request.messages[:-1])
-        known: dict[str, Any] = {}
+        # Chat Completions: the steps already left are system lines, part of the instructions.
+        known: dict[str, Any] = _summary_known(request.instructions)
         for message in earlier:
             known.update(_known_in(message))
         text = request.input_text
@@ -252,8 +255,9 @@ class ScenarioBot:
             return heard
         result = step.results.get(asked) if asked else None
         if (result is not None and result.type in (ValueType.STRING, ValueType.LIST)
-                and len(bare.split()) <= 4 and (_YES.search(bare) or _NO.search(bare))):
-            return heard  # "Yes, sure." answers a question, it is not a value
+                and len(bare.split()) <= 4
+                and (_YES.search(bare) or _NO.search(bare) or _GREETING.match(bare))):
+            return heard  # "Yes, sure." or "Hello there." is not a value
         if asked is None or not bare or bare.endswith("?") or "rather not" in bare.lower():
             return heard
         value = _read_as(step.results[asked], bare.rstrip(".!"))
@@ -315,14 +319,18 @@ def _known_in(message: FakeMessage) -> dict[str, Any]:
 
 
 def _summary_known(text: str) -> dict[str, Any]:
-    match = _KNOWN.search(text)
-    if match is None:
-        return {}
-    try:
-        data = json.loads(match.group(1))
-    except ValueError:
-        return {}
-    return data if isinstance(data, dict) else {}
+    """The values of every ``Known: {…}`` in ``text`` (one summary, or many system lines)."""
+    found: dict[str, Any] = {}
+    start = text.find(_KNOWN_MARK)
+    while start >= 0:
+        try:
+            data, _end = _DECODER.raw_decode(text, start + len(_KNOWN_MARK))
+        except ValueError:
+            data = None
+        if isinstance(data, dict):
+            found.update({k: v for k, v in data.items() if v is not None})
+        start = text.find(_KNOWN_MARK, start + 1)
+    return found
 
 
 def _asked_ways(earlier: list[FakeMessage], step: Step, text: str) -> list[tuple[str, str]]:
