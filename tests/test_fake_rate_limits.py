@@ -144,6 +144,11 @@ def test_tokens_are_counted_before_the_call_and_a_request_too_large_never_passes
     assert refused is not None
     assert refused.body["error"]["type"] == "tokens"
     assert dict(refused.headers)["retry-after-ms"] == "10000"  # 100 tokens at 10 a second
+    both = RateLimits(rpm=6000, tpm=600, clock=clock)  # the tokens refuse, and say so
+    for _ in range(6):
+        assert both.admit(small).refusal is None
+    by_tokens = both.admit(small).refusal
+    assert by_tokens is not None and by_tokens.body["error"]["type"] == "tokens"
     huge = FakeRequest("responses", "m", "", "hi", (), None, None, "text", None, 5000, None, {})
     clock.now += 120
     too_large = limits.admit(huge).refusal

@@ -10,7 +10,7 @@ lock, held while waiting), so a conversation never starves behind later ones.
   billed, so the token rate holds over time whatever the estimate's error.
 * **A 429 slows everyone, not just the request that got it.** :meth:`RateLimiter.throttled`
   pauses every caller until the server's ``retry-after`` has passed and empties the buckets (no
-  burst when the pause ends). It also lowers the rate multiplicatively (×0.7, at most once per
+  burst when the pause ends). It also lowers the rate multiplicatively (×0.5, at most once per
   pause), and the rate creeps back (+2 % of the limit a second) while no 429 comes: when the
   account's real limit is lower than configured — another program shares it, the tier changed —
   the simulation settles just under it instead of living in a 429 storm, which the server counts
@@ -30,7 +30,7 @@ from engine.simulate.limits import RateLimit
 __all__ = ["DECREASE", "MIN_FACTOR", "RECOVERY_PER_S", "RateLimiter"]
 
 #: The rate is multiplied by this on a 429 …
-DECREASE = 0.7
+DECREASE = 0.5
 #: … never below this share of the limit …
 MIN_FACTOR = 0.1
 #: … and recovers by this share of the limit each second without a 429.

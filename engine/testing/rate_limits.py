@@ -146,13 +146,15 @@ class RateLimits:
             for bucket in (limits.requests, limits.burst, limits.tokens):
                 if bucket is not None:
                     bucket.refill(now)
-            refusal = self._refusal(request.model, limits, tokens)
-            if refusal is None:
+            refused = self._refused_by(limits, tokens)
+            if refused is None:
                 self._take(limits, tokens)
                 self.admitted += 1
-            else:
-                if self.count_refused:
-                    self._take(limits, 0)
+            elif self.count_refused:  # taken first, so that retry-after includes it
+                self._take(limits, 0)
+            refusal = (None if refused is None
+                       else self._refusal(request.model, limits, tokens, refused))
+            if refusal is not None:
                 self.refused += 1
             headers = self._headers(limits)
         if refusal is None:
@@ -177,27 +179,36 @@ class RateLimits:
             self._models[key] = limits
         return limits
 
-    def _refusal(
-        self, model: str, limits: _ModelLimits, tokens: int
-    ) -> tuple[int, dict[str, object], Headers] | None:
-        if limits.requests is not None and limits.burst is not None:
-            wait = max(limits.requests.wait_for(1), limits.burst.wait_for(1))
-            if wait > 0:
-                used = self._rpm_used(limits)
-                return self._too_many(model, "requests", "RPM", self.rpm, used, 1, wait)
-        if limits.tokens is not None and self.tpm is not None:
-            if tokens > self.tpm:
-                message = (
-                    f"Request too large for {model} on tokens per min (TPM): Limit "
-                    f"{self.tpm:g}, Requested {tokens}. The input or output tokens must be "
-                    "reduced in order to run successfully."
-                )
-                return 429, _error(message, "tokens"), ()
-            wait = limits.tokens.wait_for(tokens)
-            if wait > 0:
-                used = round(self.tpm - limits.tokens.level)
-                return self._too_many(model, "tokens", "TPM", self.tpm, used, tokens, wait)
+    def _refused_by(self, limits: _ModelLimits, tokens: int) -> str | None:
+        """``requests`` or ``tokens`` when that limit refuses the request now, else None."""
+        if limits.requests is not None and limits.burst is not None and max(
+                limits.requests.wait_for(1), limits.burst.wait_for(1)) > 0:
+            return "requests"
+        if limits.tokens is not None and self.tpm is not None and (
+                tokens > self.tpm or limits.tokens.wait_for(tokens) > 0):
+            return "tokens"
         return None
+
+    def _refusal(
+        self, model: str, limits: _ModelLimits, tokens: int, kind: str
+    ) -> tuple[int, dict[str, object], Headers]:
+        """The 429 for a request refused by ``kind``; its wait is counted from the buckets as
+        they are after the refusal (which, counted, took a request too)."""
+        if kind == "requests" and limits.requests is not None and limits.burst is not None:
+            wait = max(limits.requests.wait_for(1), limits.burst.wait_for(1))
+            used = self._rpm_used(limits)
+            return self._too_many(model, "requests", "RPM", self.rpm, used, 1, wait)
+        assert limits.tokens is not None and self.tpm is not None
+        if tokens > self.tpm:
+            message = (
+                f"Request too large for {model} on tokens per min (TPM): Limit "
+                f"{self.tpm:g}, Requested {tokens}. The input or output tokens must be "
+                "reduced in order to run successfully."
+            )
+            return 429, _error(message, "tokens"), ()
+        wait = limits.tokens.wait_for(tokens)
+        used = round(self.tpm - limits.tokens.level)
+        return self._too_many(model, "tokens", "TPM", self.tpm, used, tokens, wait)
 
     def _rpm_used(self, limits: _ModelLimits) -> int:
         if limits.requests is None or self.rpm is None:
