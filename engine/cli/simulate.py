@@ -164,23 +164,26 @@ def run(args: argparse.Namespace) -> int:
 async def _run(simulation: Simulation) -> SimulationReport:
     """Run with Ctrl-C wired to a clean stop; a second Ctrl-C interrupts at once."""
     loop = asyncio.get_running_loop()
+    previous = signal.getsignal(signal.SIGINT)
 
-    def first_interrupt() -> None:
-        simulation.cancel("interrupted")
+    def first_interrupt(*_: object) -> None:
+        simulation.cancel("interrupted")  # thread-safe: fine from a signal handler
         print("\nstopping: finished conversations are kept (Ctrl-C again to quit at once)",
               file=sys.stderr)
         with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
             loop.remove_signal_handler(signal.SIGINT)
-            signal.signal(signal.SIGINT, signal.default_int_handler)
+        signal.signal(signal.SIGINT, signal.default_int_handler)
 
-    # Not on Windows: there the default KeyboardInterrupt ends the run instead.
-    with contextlib.suppress(NotImplementedError, RuntimeError):
+    try:
         loop.add_signal_handler(signal.SIGINT, first_interrupt)
+    except (NotImplementedError, RuntimeError):  # Windows: a plain handler does the same
+        signal.signal(signal.SIGINT, first_interrupt)
     try:
         return await simulation.run()
     finally:
         with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
             loop.remove_signal_handler(signal.SIGINT)
+        signal.signal(signal.SIGINT, previous)
 
 
 def _print_report(report: SimulationReport, out: Path) -> None:

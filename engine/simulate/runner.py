@@ -233,7 +233,12 @@ class Simulation:
         return asyncio.run(self.run())
 
     async def run(self) -> SimulationReport:
-        """Run every planned conversation; returns the report (also written to ``out_dir``)."""
+        """Run every planned conversation; returns the report (also written to ``out_dir``).
+
+        A simulation runs once; make another to run again.
+        """
+        if self._loop is not None:
+            raise SessionError("this simulation has already run; make a new one")
         self._loop = asyncio.get_running_loop()
         self._started_at = time.perf_counter()
         started_at = datetime.now(UTC).isoformat(timespec="seconds").replace("+00:00", "Z")
