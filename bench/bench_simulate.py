@@ -1,7 +1,7 @@
 """Benchmark of simulated users at scale: a run as fast as the rate limit allows, and no faster.
 
     .venv/bin/python bench/bench_simulate.py [--conversations 500] [--jobs 200] [--rpm 6000]
-        [--latency 0.3] [--turns 6] [--repeat 3] [--profile-server FILE] [--profile-client FILE]
+        [--latency 0.3] [--turns 6] [--repeat 3] [--profile-client FILE] [--storm]
 
 Set-up: the project's fake OpenAI server runs in its own process
 (``python -m engine.testing.sim_server``), answering the bot with the scenario bot and the
@@ -18,11 +18,12 @@ Printed, median over ``--repeat`` runs:
   as a share of the limit (target >= 90 %);
 * conversations lost (failed or never ended; target 0), and 429s received;
 * the peak RSS of this process (target <= 500 MB);
-* CPU used by this process and by the server process, and the load average, because the
-  machine is shared: a saturated core says the numbers are CPU-bound, not limit-bound.
+* CPU used by this process and by the server process (from ``/proc``: all their threads),
+  and the load average, because the machine is shared: a saturated core would say the run is
+  CPU-bound, not limit-bound.
 
-``--profile-server FILE`` / ``--profile-client FILE`` run the server / this process under
-cProfile and print where the time goes.
+``--profile-client FILE`` runs the simulation under cProfile and prints where the event loop's
+time goes (the SDK's own thread is not in it; the CPU figure above is).
 
 ``--storm`` measures instead why the limiter owns the retries: against a fake server enforcing
 300 requests a minute (refused requests counted, as OpenAI does), 60 calls, 40 at a time, from a
@@ -76,11 +77,8 @@ def own_cpu_seconds() -> float:
 
 
 def start_server(args: argparse.Namespace) -> tuple[subprocess.Popen[str], str]:
-    command = [sys.executable]
-    if args.profile_server:
-        command += ["-m", "cProfile", "-o", str(args.profile_server)]
-    command += ["-m", "engine.testing.sim_server", str(SCENARIO), "--rpm", str(args.rpm),
-                "--latency", str(args.latency), "--until-eof"]
+    command = [sys.executable, "-m", "engine.testing.sim_server", str(SCENARIO),
+               "--rpm", str(args.rpm), "--latency", str(args.latency), "--until-eof"]
     server = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                               text=True, cwd=REPO)
     assert server.stdout is not None
@@ -226,7 +224,6 @@ def main() -> None:
     parser.add_argument("--latency", type=float, default=0.3)
     parser.add_argument("--turns", type=int, default=6)
     parser.add_argument("--repeat", type=int, default=3)
-    parser.add_argument("--profile-server", type=Path, dest="profile_server")
     parser.add_argument("--profile-client", type=Path, dest="profile_client")
     parser.add_argument("--storm", action="store_true",
                         help="compare the limiter with the SDK's own retries in a 429 storm")
@@ -255,8 +252,6 @@ def main() -> None:
     print(f"  peak RSS of this process: {peak_mb:.0f} MB (target <= 500 MB)")
     print(f"  CPU: this process {median('cpu_s'):.1f} s, fake server {median('server_cpu_s'):.1f}"
           f" s per run; load average now {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
-    if args.profile_server:
-        print_profile(args.profile_server, "fake server")
     if args.profile_client:
         print_profile(args.profile_client, "simulating process")
 
