@@ -325,3 +325,16 @@ def test_progress_reports_counts_and_an_eta(pizza: Path, fake_openai: FakeOpenAI
     turns = [u.counts.turns for u in updates]
     assert turns == sorted(turns)
     assert updates[-1].counts.bot_calls == report.bot.calls
+
+
+def test_a_conversation_whose_log_cannot_be_written_fails_alone(
+        pizza: Path, fake_openai: FakeOpenAIServer, tmp_path: Path) -> None:
+    fake_openai.responder = RoleRouter(ScenarioBot(load_scenario(pizza)), PersonaModel())
+    out = tmp_path / "out"
+    (out / "conversations" / "0002-ana-2.jsonl").mkdir(parents=True)  # in the log's way
+    _simulation, report = simulate(pizza, fake_openai, out, personas=["ana"], runs=3)
+    statuses = {outcome.index: outcome.status for outcome in report.conversations}
+    assert statuses[2] == "failed"
+    assert "cannot write its log" in (report.conversations[1].error or "")
+    assert statuses[1] != "failed" and statuses[3] != "failed"
+    assert all(path.steps for path in report.paths)

@@ -340,6 +340,7 @@ class ReportBuilder:
 
 
 def _paths(kept: list[ConversationOutcome]) -> list[PathFigures]:
+    kept = [outcome for outcome in kept if outcome.path]  # one that never started has none
     counts: Counter[tuple[str, ...]] = Counter(outcome.path for outcome in kept)
     statuses: dict[tuple[str, ...], Counter[str]] = {}
     for outcome in kept:

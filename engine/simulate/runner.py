@@ -263,7 +263,7 @@ class Simulation:
         finally:
             self._user_log.close()
         for planned in reversed(queue):  # never started: cancelled before their turn came
-            builder.add(self._unstarted(planned), None)
+            builder.add(self._not_run(planned), None)
             self._ended["cancelled"] += 1
         report = builder.build(duration_s=time.perf_counter() - self._started_at,
                                bot_traffic=self.bot_traffic, user_traffic=self.user_traffic,
@@ -281,7 +281,12 @@ class Simulation:
     async def _worker(self, queue: list[_Planned], builder: ReportBuilder) -> None:
         while queue and not self._cancelled.is_set():
             planned = queue.pop()
-            outcome, tally = await self._converse(planned)
+            tally: StepTally | None
+            try:
+                outcome, tally = await self._converse(planned)
+            except Exception as bug:  # a bug of ours: reported with that one, the run goes on
+                outcome, tally = self._not_run(planned, "failed", f"{type(bug).__name__}: "
+                                                                  f"{bug}"), None
             builder.add(outcome, tally)
             self._ended[outcome.status] += 1
             self._ended_turns.append(outcome.turns)
@@ -300,7 +305,11 @@ class Simulation:
                                     prices=self.prices)
         tally = StepTally()
         conversation.events.subscribe(tally)
-        writer = LogWriter(log_path)
+        try:
+            writer = LogWriter(log_path)
+        except OSError as failure:
+            reason = f"cannot write its log {log_path}: {failure.strerror or failure}"
+            return self._not_run(planned, "failed", reason), tally
         writer.attach(conversation.events)
         user = SimulatedUser(persona, self.scenario, self.user, self.user_model(persona),
                              self.prices, temperature=persona.spec.temperature,
@@ -378,12 +387,14 @@ class Simulation:
             session_id=conversation.session_id,
         )
 
-    def _unstarted(self, planned: _Planned) -> ConversationOutcome:
+    def _not_run(self, planned: _Planned, status: Status = "cancelled",
+                 error: str | None = None) -> ConversationOutcome:
+        """A conversation that never got going: cancelled before its turn, or failed to start."""
         return ConversationOutcome(
             index=planned.index, persona=planned.persona.key,
-            persona_name=planned.persona.name, run=planned.run, status="cancelled", turns=0,
+            persona_name=planned.persona.name, run=planned.run, status=status, turns=0,
             path=(), final_step=self.scenario.start, log_path=None, bot=RoleUse(),
-            user=RoleUse())
+            user=RoleUse(), error=error)
 
     # --- progress and the user's log ---------------------------------------------------------
 
