@@ -10,7 +10,8 @@ simulated user with the persona model, after ``--latency`` seconds per call, and
 as OpenAI does. This process runs ``--conversations`` simulated conversations of the analyst bot
 (its three personas taking turns), ``--turns`` user messages each (the interview is longer, so
 every conversation uses all its turns: bot and user make about 2 x turns calls each), ``--jobs``
-at a time, through the real SDK, with the client-side limiter set to the same ``--rpm``.
+at a time, through the real SDK, with the client-side limiter set to the same ``--rpm`` (or to
+``--client-rpm``, to see it meet 429s and settle under the server's limit).
 
 Printed, median over ``--repeat`` runs:
 
@@ -102,7 +103,7 @@ def one_run(args: argparse.Namespace, number: int) -> dict[str, Any]:
 
     times: list[float] = []
     settings = SimulationSettings(conversations=args.conversations, max_turns=args.turns,
-                                  jobs=args.jobs, rpm=args.rpm, tpm=0)
+                                  jobs=args.jobs, rpm=args.client_rpm or args.rpm, tpm=0)
     with tempfile.TemporaryDirectory(prefix="bench-simulate-") as out:
         simulation = Simulation(scenario, personas, settings, bot_provider=provider,
                                 out_dir=Path(out), limits=RateLimitTable({}),
@@ -223,6 +224,9 @@ def main() -> None:
     parser.add_argument("--rpm", type=float, default=6000)
     parser.add_argument("--latency", type=float, default=0.3)
     parser.add_argument("--turns", type=int, default=6)
+    parser.add_argument("--client-rpm", type=float, dest="client_rpm",
+                        help="the limit the client is told (default: --rpm); higher than the "
+                        "server's shows the limiter settling under the real limit")
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--profile-client", type=Path, dest="profile_client")
     parser.add_argument("--storm", action="store_true",
@@ -233,7 +237,8 @@ def main() -> None:
         return
     print(f"{args.conversations} conversations x {args.turns} turns of {SCENARIO.name}, "
           f"--jobs {args.jobs}; fake server: {args.latency * 1000:.0f} ms a call, "
-          f"{args.rpm:g} requests/min enforced with 429 + retry-after; {os.cpu_count()} cores, "
+          f"{args.rpm:g} requests/min enforced with 429 + retry-after; client told "
+          f"{args.client_rpm or args.rpm:g}/min; {os.cpu_count()} cores, "
           f"load {os.getloadavg()[0]:.2f}", flush=True)
     results = [one_run(args, number) for number in range(1, args.repeat + 1)]
     peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
