@@ -124,7 +124,8 @@ def test_a_bad_test_file_stops_the_run_with_located_errors_and_changes_nothing(
 ) -> None:
     bad = desk / "tests" / "bad.test.yaml"
     bad.write_text("turns:\n  - user: hi\n    expect: {step: ticet}\n", encoding="utf-8")
-    before = {path.name: path.read_bytes() for path in (desk / "tests").iterdir()}
+    before = {path.name: path.read_bytes() for path in (desk / "tests").iterdir()
+              if path.is_file()}
 
     outcome = run_cli(str(desk))
 
@@ -133,7 +134,8 @@ def test_a_bad_test_file_stops_the_run_with_located_errors_and_changes_nothing(
                               "(did you mean 'ticket'?)\n")
     assert "1 test file with errors; nothing was run" in outcome.stderr
     assert "Traceback" not in outcome.stderr
-    assert {path.name: path.read_bytes() for path in (desk / "tests").iterdir()} == before
+    assert {path.name: path.read_bytes() for path in (desk / "tests").iterdir()
+            if path.is_file()} == before
 
 
 def test_check_only_checks(desk: Path) -> None:

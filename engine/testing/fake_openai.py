@@ -49,7 +49,10 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from types import TracebackType
-from typing import Any, Literal, Self, TypeAlias
+from typing import TYPE_CHECKING, Any, Literal, Self, TypeAlias
+
+if TYPE_CHECKING:
+    from engine.testing.rate_limits import RateLimits
 
 __all__ = [
     "FAKE_API_KEY",
@@ -405,6 +408,7 @@ class FakeOpenAIServer:
     ``api_key``: when set, any other key is a 401 ``invalid_api_key``.
     ``latency``: seconds added before every answer (to bench against a slow model).
     ``port``: 0 (the default) picks a free one; demos may want a fixed one.
+    ``rate_limits`` (an attribute): RPM/TPM limits answered with 429s, see ``rate_limits.py``.
     """
 
     def __init__(
@@ -427,6 +431,7 @@ class FakeOpenAIServer:
         self.supports_strict_schema = supports_strict_schema
         self.models = tuple(models)
         self.latency = latency
+        self.rate_limits: RateLimits | None = None
         self._port = port
         self.api_key = api_key
         self._cache = _PromptCache(cache_block_tokens, cache_min_tokens)
@@ -544,7 +549,12 @@ class FakeOpenAIServer:
             request = (
                 self._responses_request(body) if route == "responses" else self._chat_request(body)
             )
-            return self._answer(request, self._next_answer(request))
+            admission = self.rate_limits.admit(request) if self.rate_limits else None
+            if admission is not None and admission.refusal is not None:
+                return self._answer(request, admission.refusal)  # before any model work
+            outcome = self._answer(request, self._next_answer(request))
+            outcome.headers += admission.headers if admission is not None else ()
+            return outcome
         except _HTTPError as error:
             return _Outcome(error.status, error.body)
         except Exception as error:  # a bug in the fake: say so where the test will read it
@@ -932,6 +942,7 @@ class _HTTPServer(ThreadingHTTPServer):
     """A threading server that knows its connections, so stopping leaves none open."""
 
     allow_reuse_address = True
+    request_queue_size = 1024  # the listen backlog: 200 clients connecting at once all get in
 
     def __init__(self, fake: FakeOpenAIServer, port: int) -> None:
         self.fake = fake

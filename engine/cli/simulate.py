@@ -1,0 +1,209 @@
+"""``python -m engine simulate SCENARIO_DIR``: simulated users talk to the bot, many times over.
+
+Each persona of the scenario (``tests/personas/*.md``, or the ``--persona`` files) plays
+``--runs`` conversations with the bot, ``--jobs`` at a time, within the model's rate limits
+(``resources/prices.yaml``, or ``--rpm``/``--tpm``). A progress bar shows the counts and the
+time left; Ctrl-C stops cleanly (finished conversations keep their logs and the report covers
+them; a second Ctrl-C quits at once). The report is written to ``--out`` (``report.json``,
+``summary.txt``, one log per conversation) and its summary printed.
+
+``--save-test LOG`` instead saves one simulated conversation (its log) as a scenario test with
+its cassette.
+
+Exit status: 0 when every conversation ran to an end (finished, stuck or abandoned: those are
+findings); 1 when one failed, the run was stopped, or a persona file has errors (then nothing
+runs); 2 when no API key is set; 130 after Ctrl-C.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import os
+import signal
+import sys
+import time
+from pathlib import Path
+
+from engine.cli.chat import NO_KEY_HELP
+from engine.errors import PrompterError, ProviderAuthError, ScenarioErrors
+from engine.providers import make_provider
+from engine.scenario.loader import load_scenario
+from engine.scenario_tests.loader import scenario_folder
+from engine.simulate.persona import PERSONAS_DIR, load_personas
+from engine.simulate.report import SimulationReport
+from engine.simulate.runner import (
+    DEFAULT_JOBS,
+    DEFAULT_MAX_TURNS,
+    DEFAULT_RUNS,
+    Simulation,
+    SimulationSettings,
+)
+from engine.simulate.save import save_as_test, test_stem
+from engine.simulate.terminal import TerminalProgress
+
+EXIT_OK = 0
+EXIT_FAILED = 1
+EXIT_NO_KEY = 2
+EXIT_INTERRUPTED = 130
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = subparsers.add_parser(
+        "simulate",
+        help="let simulated users (personas) talk to the bot many times, and report",
+        description="Simulated users play the scenario's personas (tests/personas/*.md) against "
+        "the bot, many conversations at once within the model's rate limits; writes a report "
+        "(paths, stuck steps, contract violations, facts recorded wrong, calls and cost).",
+    )
+    parser.add_argument("scenario", type=Path, metavar="SCENARIO_DIR",
+                        help="the scenario folder (or its scenario.yaml)")
+    parser.add_argument("--persona", dest="personas", nargs="+", action="extend", type=Path,
+                        metavar="FILE", default=[],
+                        help=f"personas to play (a path, or a name in {PERSONAS_DIR}); "
+                        "default: all")
+    parser.add_argument("--runs", type=int, default=DEFAULT_RUNS, metavar="N",
+                        help=f"conversations per persona (default {DEFAULT_RUNS})")
+    parser.add_argument("--conversations", type=int, metavar="N",
+                        help="conversations in all, the personas taking turns (instead of "
+                        "--runs)")
+    parser.add_argument("--max-turns", type=int, default=DEFAULT_MAX_TURNS, metavar="T",
+                        dest="max_turns", help="user messages before a conversation counts as "
+                        f"stuck (default {DEFAULT_MAX_TURNS})")
+    parser.add_argument("--jobs", type=int, default=DEFAULT_JOBS, metavar="K",
+                        help=f"conversations at once (default {DEFAULT_JOBS})")
+    parser.add_argument("--out", type=Path, metavar="DIR",
+                        help="where the report and the logs go (default: "
+                        "simulations/SCENARIO-DATE-TIME in the current folder)")
+    parser.add_argument("--provider", choices=("responses", "chat"), default="responses",
+                        help="the API to call (default responses)")
+    parser.add_argument("--model", help="the bot's model instead of the scenario's")
+    parser.add_argument("--user-model", dest="user_model",
+                        help="the simulated user's model instead of the personas' (default: "
+                        "a persona's own, else the bot's)")
+    parser.add_argument("--rpm", type=float, metavar="N",
+                        help="requests per minute allowed per model; 0: no limit (default: "
+                        "resources/prices.yaml)")
+    parser.add_argument("--tpm", type=float, metavar="N",
+                        help="tokens per minute allowed per model; 0: no limit (default: "
+                        "resources/prices.yaml)")
+    parser.add_argument("-q", "--quiet", action="store_true",
+                        help="no progress bar; print the summary only")
+    saving = parser.add_argument_group("saving a simulated conversation as a test")
+    saving.add_argument("--save-test", dest="save_test", type=Path, metavar="LOG",
+                        help="save this conversation log (OUT/conversations/…jsonl) as a test "
+                        "of the scenario, with its cassette, instead of simulating")
+    saving.add_argument("--test-name", dest="test_name", metavar="NAME",
+                        help="the saved test's name (default: from the log's file name)")
+    saving.add_argument("--as", dest="stem", metavar="STEM",
+                        help="the saved test's file name, tests/STEM.test.yaml "
+                        "(default: sim_ and the log's name)")
+    saving.add_argument("--overwrite", action="store_true",
+                        help="replace a test of that name")
+    parser.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    folder = scenario_folder(args.scenario)
+    if args.save_test is not None:
+        return _save_test(args, folder)
+    for name in ("runs", "max_turns", "jobs"):
+        if getattr(args, name) < 1:
+            flag = "--" + name.replace("_", "-")
+            print(f"prompter simulate: {flag} must be at least 1", file=sys.stderr)
+            return EXIT_FAILED
+    for name in ("rpm", "tpm"):
+        value = getattr(args, name)
+        if value is not None and not value >= 0:
+            print(f"prompter simulate: --{name} must be >= 0 (0: no limit)", file=sys.stderr)
+            return EXIT_FAILED
+    if args.conversations is not None and args.conversations < 1:
+        print("prompter simulate: --conversations must be at least 1", file=sys.stderr)
+        return EXIT_FAILED
+    scenario = load_scenario(folder)
+    try:
+        personas = load_personas(folder, args.personas or None)
+    except ScenarioErrors as errors:
+        print(errors.render(), file=sys.stderr)
+        print(f"{folder}: persona files with errors; nothing was run", file=sys.stderr)
+        return EXIT_FAILED
+    if not os.environ.get("OPENAI_API_KEY"):
+        print(NO_KEY_HELP.replace("prompter chat", "prompter simulate"), file=sys.stderr)
+        return EXIT_NO_KEY
+    try:  # the limiter owns retries: see engine/simulate/paced.py
+        provider = make_provider(args.provider, max_retries=0)
+    except ProviderAuthError:
+        print(NO_KEY_HELP.replace("prompter chat", "prompter simulate"), file=sys.stderr)
+        return EXIT_NO_KEY
+    out = args.out or Path("simulations") / f"{scenario.name}-{time.strftime('%Y%m%d-%H%M%S')}"
+    settings = SimulationSettings(runs=args.runs, conversations=args.conversations,
+                                  max_turns=args.max_turns, jobs=args.jobs,
+                                  model=args.model, user_model=args.user_model, rpm=args.rpm,
+                                  tpm=args.tpm)
+    progress = None if args.quiet else TerminalProgress(sys.stderr)
+    simulation = Simulation(scenario, personas, settings, bot_provider=provider, out_dir=out,
+                            on_progress=progress)
+    if not args.quiet:
+        limits = "; ".join(f"{model}: {simulation.pool.limit(model)}" for model in
+                           sorted({simulation.bot_model, *map(simulation.user_model, personas)}))
+        print(f"simulating {len(simulation.plan)} conversations of {scenario.name} with "
+              f"{len(personas)} personas, {args.jobs} at a time; {limits}", file=sys.stderr)
+    try:
+        report = asyncio.run(_run(simulation))
+    finally:
+        if progress is not None:
+            progress.close()
+        asyncio.run(provider.aclose())
+    _print_report(report, out)
+    if report.stopped == "interrupted":
+        return EXIT_INTERRUPTED
+    return EXIT_FAILED if report.stopped or report.counts.get("failed") else EXIT_OK
+
+
+async def _run(simulation: Simulation) -> SimulationReport:
+    """Run with Ctrl-C wired to a clean stop; a second Ctrl-C interrupts at once."""
+    loop = asyncio.get_running_loop()
+    previous = signal.getsignal(signal.SIGINT)
+
+    def first_interrupt(*_: object) -> None:
+        simulation.cancel("interrupted")  # thread-safe: fine from a signal handler
+        print("\nstopping: finished conversations are kept (Ctrl-C again to quit at once)",
+              file=sys.stderr)
+        with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
+            loop.remove_signal_handler(signal.SIGINT)
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+
+    try:
+        loop.add_signal_handler(signal.SIGINT, first_interrupt)
+    except (NotImplementedError, RuntimeError):  # Windows: a plain handler does the same
+        signal.signal(signal.SIGINT, first_interrupt)
+    try:
+        return await simulation.run()
+    finally:
+        with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
+            loop.remove_signal_handler(signal.SIGINT)
+        signal.signal(signal.SIGINT, previous)
+
+
+def _print_report(report: SimulationReport, out: Path) -> None:
+    for line in report.summary_lines():
+        print(line)
+    print()
+    print(f"report: {out / 'report.json'} (and summary.txt)")
+    print(f"logs:   {out / 'conversations'}/")
+    print("save one as a test: prompter simulate SCENARIO_DIR --save-test LOG")
+
+
+def _save_test(args: argparse.Namespace, folder: Path) -> int:
+    scenario = load_scenario(folder)
+    log: Path = args.save_test
+    stem = args.stem or test_stem(log)
+    name = args.test_name or f"Simulated conversation {log.stem}"
+    try:
+        path = save_as_test(scenario, log, name=name, stem=stem, overwrite=args.overwrite)
+    except PrompterError as error:
+        print(f"prompter simulate: cannot save {log} as a test: {error}", file=sys.stderr)
+        return EXIT_FAILED
+    print(f"saved {path} and its cassette; run it with: prompter test {folder} {path.name}")
+    return EXIT_OK
