@@ -14,6 +14,7 @@ import pytest
 from engine.events import Event
 from engine.paths import scenarios_dir
 from engine.providers import make_provider
+from engine.prompting import known_names, step_section
 from engine.scenario.loader import load_scenario
 from engine.simulate import RateLimitTable, Simulation, SimulationSettings, load_personas
 from engine.simulate.persona import parse_persona
@@ -106,9 +107,13 @@ def test_mentions_matches_a_name_by_its_words() -> None:
 
 
 def bot_request(step: str, text: str, *earlier: FakeMessage) -> FakeRequest:
+    """A request in the step, with its section in the conversation as the engine sends it."""
+    scenario = load_scenario(SUPPORT)
+    section = step_section(scenario, scenario.steps[step], {}, known_names(scenario),
+                           in_conversation=True).text
     return FakeRequest("responses", "gpt-4.1-mini", "", text,
-                       (*earlier, FakeMessage("user", text)), {}, f"{step}_reply",
-                       "json_schema", None, None, None, {})
+                       (FakeMessage("system", section), *earlier, FakeMessage("user", text)),
+                       {}, "reply", "json_schema", None, None, None, {})
 
 
 def test_the_scenario_bot_reads_values_asks_for_what_is_missing_and_moves_on() -> None:

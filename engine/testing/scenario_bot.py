@@ -38,6 +38,7 @@ from typing import Any
 
 from engine.conversation_core import ON_ENTER_INPUT
 from engine.scenario.model import STAY, ResultField, Scenario, Step, StepKind, ValueType
+from engine.testing.autopilot import section_of, step_of_section
 from engine.testing.fake_openai import Answer, FakeMessage, FakeRequest, Reply
 
 __all__ = ["CONTRACT_BREAKS", "ScenarioBot"]
@@ -112,17 +113,12 @@ class ScenarioBot:
         return int.from_bytes(hashlib.blake2b(key.encode(), digest_size=8).digest(), "big")
 
     def _step_of(self, request: FakeRequest) -> Step:
-        if request.schema_name and request.schema_name.endswith("_reply"):
-            step = self.scenario.steps.get(request.schema_name.removesuffix("_reply"))
-            if step is not None:
-                return step
-        for line in request.instructions.splitlines():
-            if line.startswith("# Current step: "):
-                title = line.removeprefix("# Current step: ").strip()
-                for step in self.scenario.steps.values():
-                    if step.display_title == title:
-                        return step
-        raise ValueError("scenario bot: cannot tell the current step from the request")
+        """The step of the latest section the request shows, as a real model would read it."""
+        try:
+            return step_of_section(self.scenario, section_of(request))
+        except ValueError:
+            raise ValueError(
+                "scenario bot: cannot tell the current step from the request") from None
 
     def _read(self, request: FakeRequest, step: Step) -> _Context:
         earlier = list(request.messages[:-1])
