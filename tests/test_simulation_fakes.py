@@ -13,8 +13,8 @@ import pytest
 
 from engine.events import Event
 from engine.paths import scenarios_dir
-from engine.providers import make_provider
 from engine.prompting import known_names, step_section
+from engine.providers import make_provider
 from engine.scenario.loader import load_scenario
 from engine.simulate import RateLimitTable, Simulation, SimulationSettings, load_personas
 from engine.simulate.persona import parse_persona
