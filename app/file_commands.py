@@ -17,7 +17,7 @@ from app.dialogs import NewScenarioDialog
 from app.session import EditSession
 from engine import drawio
 from engine.drawio import export_drawio
-from engine.errors import PrompterError
+from engine.errors import PrompterError, ScenarioError
 from engine.scenario.document import ScenarioDocument
 from engine.scenario.layout import Layout
 from engine.scenario.model import SCENARIO_FILE
@@ -214,22 +214,21 @@ class FileCommands:
             self.tell("Import from draw.io", f"{name} matches the scenario: nothing to change."
                       + _notes(plan.notes), False)
             return True
-        stack = session.undo_stack
-        stack.beginMacro(f"Import {name}")
         try:
-            for edit in plan.edits:
-                stack.push(commands.from_document_edit(session, edit))
-            if plan.positions is not None:
-                commands.place_all(stack, session, plan.positions)
-        finally:
-            stack.endMacro()
-        if session.document.errors:
-            problems = "\n".join(f"• {error}" for error in session.document.errors[:5])
-            macro = stack.command(stack.index() - 1)
-            macro.setObsolete(True)  # undone and dropped: no redo entry is left behind
-            stack.undo()
+            with commands.macro(session.undo_stack, f"Import {name}") as edit:
+                for planned in plan.edits:
+                    commands.push(edit, commands.from_document_edit(session, planned))
+                if plan.positions is not None:
+                    commands.place_all(edit, session, plan.positions)
+                if session.document.errors:
+                    raise _WouldBreak(session.document.errors)
+        except _WouldBreak as refusal:
+            problems = "\n".join(f"• {error}" for error in refusal.errors[:5])
             self.tell("Cannot import the diagram", "It would make the scenario invalid; "
                       f"nothing was changed.\n\n{problems}", True)
+            return False
+        except (PrompterError, KeyError) as error:
+            self.tell("Cannot import the diagram", f"Nothing was changed.\n\n{error}", True)
             return False
         self.show_graph()
         self.statusBar().showMessage(f"Imported {name}: {len(plan.changes)} change(s)", 8000)
@@ -276,6 +275,14 @@ class FileCommands:
 
     def _clear_recent(self) -> None:
         self.settings.setValue(SETTINGS_RECENT, [])
+
+
+class _WouldBreak(Exception):
+    """Raised inside an import's macro to roll it back: the result would not load."""
+
+    def __init__(self, errors: list[ScenarioError]) -> None:
+        super().__init__(f"{len(errors)} error(s)")
+        self.errors = errors
 
 
 class _AsShown:

@@ -294,7 +294,7 @@ class StepInspector(QWidget):
         present = session.document.has(path)
         if value == default and field not in ("final",):
             if present:
-                stack.push(commands.DeleteKeyCommand(session, path,
+                commands.push(stack, commands.DeleteKeyCommand(session, path,
                                                      text=f"Clear {self.step_id}.{field}"))
             return
         commands.set_field(stack, session, path, value, default=default)
@@ -348,8 +348,8 @@ class StepInspector(QWidget):
                 self.notice.emit(f"the step already has a signal “{text}”")
                 self.refresh()
                 return
-            stack.push(commands.RenameKeyCommand(session, base, text,
-                                                 text=f"Rename signal {signal} to {text}"))
+            commands.push(stack, commands.RenameKeyCommand(
+                session, base, text, text=f"Rename signal {signal} to {text}"))
         elif column == 2:
             self._set_or_clear((*base, "description"), text)
         elif column == 3:
@@ -372,7 +372,7 @@ class StepInspector(QWidget):
         session, stack = self.session, self.session.undo_stack
         if value in ("", [], None):
             if session.document.has(path):
-                stack.push(commands.DeleteKeyCommand(session, path))
+                commands.push(stack, commands.DeleteKeyCommand(session, path))
             return
         commands.set_field(stack, session, path, value)
 
@@ -426,14 +426,15 @@ class StepInspector(QWidget):
                 self.notice.emit(f"“{text}” cannot name a result here (invalid or taken)")
                 self.refresh()
                 return
-            stack.push(commands.RenameKeyCommand(session, base, text,
-                                                 text=f"Rename result {name} to {text}"))
+            commands.push(stack, commands.RenameKeyCommand(
+                session, base, text, text=f"Rename result {name} to {text}"))
         elif column == 2:
             checked = item.checkState() == Qt.CheckState.Checked
             if checked:
                 commands.set_field(stack, session, (*base, "required"), True)
             elif session.document.has((*base, "required")):
-                stack.push(commands.DeleteKeyCommand(session, (*base, "required")))
+                commands.push(stack,
+                              commands.DeleteKeyCommand(session, (*base, "required")))
         elif column == 3:
             self._set_or_clear((*base, "description"), item.text().strip())
 
@@ -452,17 +453,15 @@ class StepInspector(QWidget):
             if not ok:
                 self.refresh()
                 return
-            stack.beginMacro(f"Make {name} an enum")
-            commands.set_field(stack, session, (*base, "type"), value_type)
-            commands.set_field(stack, session, (*base, "values"),
-                               [v.strip() for v in values.split(",") if v.strip()])
-            stack.endMacro()
+            with commands.macro(stack, f"Make {name} an enum") as edit:
+                commands.set_field(edit, session, (*base, "type"), value_type)
+                commands.set_field(edit, session, (*base, "values"),
+                                   [v.strip() for v in values.split(",") if v.strip()])
             return
-        stack.beginMacro(f"Set type of {name} to {value_type}")
-        commands.set_field(stack, session, (*base, "type"), value_type)
-        if value_type != ValueType.ENUM.value and session.document.has((*base, "values")):
-            stack.push(commands.DeleteKeyCommand(session, (*base, "values")))
-        stack.endMacro()
+        with commands.macro(stack, f"Set type of {name} to {value_type}") as edit:
+            commands.set_field(edit, session, (*base, "type"), value_type)
+            if value_type != ValueType.ENUM.value and session.document.has((*base, "values")):
+                commands.push(edit, commands.DeleteKeyCommand(session, (*base, "values")))
 
     def add_result(self, name: str | None = None) -> None:
         if self.session is None or self.step_id is None:
@@ -474,9 +473,9 @@ class StepInspector(QWidget):
         path = ("steps", self.step_id, "results")
         value = {"type": ValueType.STRING.value}
         if session.document.has(path):
-            stack.push(commands.InsertKeyCommand(session, path, name, value))
+            commands.push(stack, commands.InsertKeyCommand(session, path, name, value))
         else:
-            stack.push(commands.SetValueCommand(session, path, {name: value},
+            commands.push(stack, commands.SetValueCommand(session, path, {name: value},
                                                 text=f"Add result {name}"))
 
     def remove_result(self) -> None:
@@ -486,4 +485,5 @@ class StepInspector(QWidget):
         item = self.results.item(row, 0)
         if item is not None:
             path = ("steps", self.step_id, "results", str(item.data(Qt.ItemDataRole.UserRole)))
-            self.session.undo_stack.push(commands.DeleteKeyCommand(self.session, path))
+            commands.push(self.session.undo_stack,
+                          commands.DeleteKeyCommand(self.session, path))

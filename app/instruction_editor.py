@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.commands import SetTextCommand
+from app.commands import SetTextCommand, push
 from app.highlighter import MarkdownHighlighter
 from app.session import EditSession, follow_session
 from engine.errors import ScenarioError
@@ -298,8 +298,8 @@ class TextFileEditor(QWidget):
         old, self._shown = self._shown, text
         self._applying = True
         try:
-            self.session.undo_stack.push(
-                SetTextCommand(self.session, self.relpath, text, old=old))
+            push(self.session.undo_stack,
+                 SetTextCommand(self.session, self.relpath, text, old=old))
         finally:
             self._applying = False
         self._count_timer.start()

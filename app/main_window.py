@@ -492,12 +492,18 @@ class MainWindow(FileCommands, QMainWindow):
             return False
         return True
 
-    def _run(self, label: str, edit: Callable[[], None]) -> None:
-        """Run an edit, turning a refused one into a status message instead of a traceback."""
+    def run_edit(self, label: str, edit: Callable[[], None]) -> bool:
+        """Run an edit. A refused one (an id taken meanwhile, a path gone) changes nothing —
+        :func:`app.commands.macro` rolls back the parts already done — and the author is told
+        why in a message, not left guessing; False then."""
         try:
             edit()
-        except (ScenarioError, KeyError) as error:
-            self.statusBar().showMessage(f"{label}: {error}", 8000)
+        except (ScenarioError, KeyError, ValueError) as error:
+            reason = error.args[0] if isinstance(error, KeyError) and error.args else error
+            self.statusBar().showMessage(f"{label}: {reason}", 8000)
+            self.tell(label, f"{label} was refused; nothing was changed.\n\n{reason}", True)
+            return False
+        return True
 
     def add_step_at_center(self) -> None:
         center = self.graph_view.mapToScene(self.graph_view.viewport().rect().center())
@@ -521,7 +527,7 @@ class MainWindow(FileCommands, QMainWindow):
             return None
         position = (scene_pos.x() - NODE_WIDTH / 2, scene_pos.y() - NODE_HEIGHT / 2)
         session = self.session
-        self._run("Add step", lambda: commands.add_step(session.undo_stack, session, step_id,
+        self.run_edit("Add step", lambda: commands.add_step(session.undo_stack, session, step_id,
                                                         position))
         self.select_step(step_id)
         return step_id
@@ -544,7 +550,7 @@ class MainWindow(FileCommands, QMainWindow):
             self.statusBar().showMessage(f"“{signal}” cannot be a new signal of {source}", 6000)
             return
         session = self.session
-        self._run("Connect", lambda: commands.connect_steps(session.undo_stack, session, source,
+        self.run_edit("Connect", lambda: commands.connect_steps(session.undo_stack, session, source,
                                                             target, signal))
 
     def rename_selected(self, new: str | None = None) -> None:
@@ -563,8 +569,8 @@ class MainWindow(FileCommands, QMainWindow):
             self.statusBar().showMessage(f"“{new}” is not a free step id", 6000)
             return
         session = self.session
-        self._run("Rename", lambda: session.undo_stack.push(
-            commands.RenameStepCommand(session, step_id, new)))
+        self.run_edit("Rename", lambda: commands.push(
+            session.undo_stack, commands.RenameStepCommand(session, step_id, new)))
         self.select_step(new)
 
     def delete_selected(self) -> None:
@@ -579,14 +585,12 @@ class MainWindow(FileCommands, QMainWindow):
             return
 
         def edit() -> None:
-            stack = session.undo_stack
-            stack.beginMacro("Delete selection")
-            for source, signal in transitions:
-                commands.delete_transition(stack, session, source, signal)
-            commands.delete_steps(stack, session, steps)
-            stack.endMacro()
+            with commands.macro(session.undo_stack, "Delete selection") as macro:
+                for source, signal in transitions:
+                    commands.delete_transition(macro, session, source, signal)
+                commands.delete_steps(macro, session, steps)
 
-        self._run("Delete", edit)
+        self.run_edit("Delete", edit)
 
     def select_all(self) -> None:
         self.scene.select_steps(list(self.scene.nodes))
@@ -601,7 +605,8 @@ class MainWindow(FileCommands, QMainWindow):
                      new: dict[str, tuple[float, float]]) -> None:
         if self.session is not None:
             label = "Move step" if len(new) == 1 else f"Move {len(new)} steps"
-            self.session.undo_stack.push(commands.MoveNodesCommand(self.session, old, new, label))
+            commands.push(self.session.undo_stack,
+                          commands.MoveNodesCommand(self.session, old, new, label))
 
     def show_find(self) -> None:
         self.find_bar.open_bar(self.session.shown if self.session else None)

@@ -147,7 +147,7 @@ class ScenarioPane(QWidget):
         session, stack = self.session, self.session.undo_stack
         if value in ("", None):
             if session.document.has(path) and path != ("start",):
-                stack.push(commands.DeleteKeyCommand(session, path))
+                commands.push(stack, commands.DeleteKeyCommand(session, path))
             return
         commands.set_field(stack, session, path, value)
 
@@ -180,8 +180,8 @@ class ScenarioPane(QWidget):
                 self.notice.emit(f"“{text}” cannot name a variable (invalid or taken)")
                 self.refresh()
                 return
-            stack.push(commands.RenameKeyCommand(session, ("variables", name), text,
-                                                 text=f"Rename variable {name} to {text}"))
+            commands.push(stack, commands.RenameKeyCommand(
+                session, ("variables", name), text, text=f"Rename variable {name} to {text}"))
         elif item.column() == 2:
             self._set_variable(name, "default", parse_default(text) if text else None)
         elif item.column() == 3:
@@ -193,7 +193,7 @@ class ScenarioPane(QWidget):
         path = ("variables", name, field)
         if value is None:
             if session.document.has(path):
-                stack.push(commands.DeleteKeyCommand(session, path))
+                commands.push(stack, commands.DeleteKeyCommand(session, path))
             return
         commands.set_field(stack, session, path, value)
 
@@ -206,10 +206,11 @@ class ScenarioPane(QWidget):
         session, stack = self.session, self.session.undo_stack
         value = {"type": ValueType.STRING.value}
         if session.document.has(("variables",)):
-            stack.push(commands.InsertKeyCommand(session, ("variables",), name, value))
+            commands.push(stack,
+                          commands.InsertKeyCommand(session, ("variables",), name, value))
         else:
-            stack.push(commands.SetValueCommand(session, ("variables",), {name: value},
-                                                text=f"Add variable {name}"))
+            commands.push(stack, commands.SetValueCommand(
+                session, ("variables",), {name: value}, text=f"Add variable {name}"))
 
     def remove_variable(self) -> None:
         row = self.variables.currentRow()
@@ -217,7 +218,8 @@ class ScenarioPane(QWidget):
         if self.session is None or item is None:
             return
         name = str(item.data(Qt.ItemDataRole.UserRole))
-        self.session.undo_stack.push(commands.DeleteKeyCommand(self.session, ("variables", name)))
+        commands.push(self.session.undo_stack,
+                      commands.DeleteKeyCommand(self.session, ("variables", name)))
 
 
 class YamlSourceEditor(QWidget):
@@ -303,7 +305,8 @@ class YamlSourceEditor(QWidget):
             return
         self._applying = True
         try:
-            self.session.undo_stack.push(commands.SetYamlTextCommand(self.session, text))
+            commands.push(self.session.undo_stack,
+                          commands.SetYamlTextCommand(self.session, text))
         finally:
             self._applying = False
 
