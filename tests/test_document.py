@@ -673,10 +673,6 @@ LAZY_EDITS = st.lists(
 )
 
 
-def _whole(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("engine.scenario.document._step_texts", lambda text: None)
-
-
 @settings(
     max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
@@ -686,12 +682,10 @@ def test_steps_parsed_one_by_one_edit_exactly_like_the_whole_tree(
 ) -> None:
     folder = write_scenario(tmp_path / "lazy", LAZY_PIZZA)
     lazy = ScenarioDocument.open(folder)
-    with pytest.MonkeyPatch.context() as patch:
-        _whole(patch)
-        whole = ScenarioDocument.open(folder)
-        whole.prepare()
+    whole = ScenarioDocument.open(folder, lazy=False)
+    whole.prepare()
     lazy.prepare()
-    assert lazy._unparsed_steps and not whole._unparsed_steps
+    assert lazy.steps_not_loaded and not whole.steps_not_loaded
     undo: list[tuple[str, tuple[str, ...], Any]] = []
 
     def run(document: ScenarioDocument, op: str, path: tuple[str, ...], value: Any) -> Any:
@@ -750,14 +744,14 @@ def test_a_large_file_parses_only_the_steps_an_edit_reaches(tmp_path: Path) -> N
     document = ScenarioDocument.open(write_scenario(tmp_path / "big", text, {}))
     document.set(("steps", "s7", "title"), "Seven")
     document.rename_key(("steps", "s9", "transitions", "next"), "onward")
-    assert len(document._unparsed_steps) == 199
+    assert len(document.steps_not_loaded) == 199
     assert changed_lines(text, document.yaml_text()) == [
         "-    title: Step 7  # note", "+    title: Seven   # note",
         "-      next: {to: s10, description: Go on}",
         "+      onward: {to: s10, description: Go on}",
     ]
     document.rename_step("s150", "late")
-    assert len(document._unparsed_steps) == 197  # s150, and s149 whose 'next' leads there
+    assert len(document.steps_not_loaded) == 197  # s150, and s149 whose 'next' leads there
     assert document.get(("steps", "s149", "transitions", "next", "to")) == "late"
     assert document.errors == []
 
@@ -777,7 +771,7 @@ def test_files_not_shaped_for_it_are_parsed_whole(tmp_path: Path, text: str) -> 
     if document.errors and "invalid YAML" in str(document.errors[0]):
         return
     document.prepare()
-    assert not document._unparsed_steps
+    assert not document.steps_not_loaded
 
 
 @settings(
@@ -790,7 +784,7 @@ def test_reparsing_only_the_edited_steps_gives_what_a_whole_parse_gives(
     from engine.scenario.loader import parse_scenario
 
     document = ScenarioDocument.open(write_scenario(tmp_path / "lazy", LAZY_PIZZA))
-    assert document.scenario is not None and document._last_parse is not None
+    assert document.scenario is not None
     for kind, step, text in edits:
         apply_edit(document, kind, step, text)
         try:

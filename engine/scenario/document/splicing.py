@@ -1,0 +1,221 @@
+"""The text of ``scenario.yaml`` after an edit: untouched entries as written, the edited one
+re-dumped (see :class:`Splicer`)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from ruamel.yaml.comments import CommentedMap
+
+DocPath = tuple[str | int, ...]
+
+
+KEY_LINE = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)[ \t]*:(?:[ \t]|$)")
+
+
+@dataclass
+class _Block:
+    """The text of one mapping entry, from its key (or the comments ruamel attached above it) to
+    the next key. Once an edit reaches inside, a block mapping value is split into child blocks.
+    """
+
+    original: str | None  # None: an edit created it
+    line: int = 0  # where ``original`` starts in the file as loaded (0-based)
+    pristine: str | None = None  # its dump just before it was first marked dirty
+    dirty: bool = False  # re-dump this whole entry
+    header: str = ""  # when split: the text before the first child
+    children: dict[str, _Block] | None = None
+    buried: dict[str, _Block] = field(default_factory=dict)  # deleted children, for undo
+
+
+class Splicer:
+    """scenario.yaml as nested text blocks, so that an edit re-dumps only the entry it touched.
+
+    Dumping a whole 1,000-step file with ruamel takes most of a second and may re-flow what the
+    author wrapped by hand (a long ``requires: [...]`` over several lines), and the studio asks
+    for the text after every edit. An edit descends the block mappings on its path, splitting
+    each into its keys' blocks, down to the innermost entry that holds it (a transition written
+    ``{to: done}`` is one entry); that entry alone is dumped and spliced between the untouched
+    ones. A block starts where ruamel attaches its comments (the comment lines right above the
+    key), so the pieces join back exactly. A dirty block that dumps as it did before its first
+    edit is written as its original text, so undo restores bytes block by block.
+
+    ``ok`` is False when the top level does not split cleanly (flow style, quoted or complex
+    keys, …); the document then dumps the whole tree, as before.
+    """
+
+    def __init__(self, text: str, tree: CommentedMap, dump: Callable[[Any], str]) -> None:
+        self._dump = dump
+        #: a mapping whose entries were each loaded from their own text (``"steps:\n"`` + the
+        #: entry): the marks inside an entry count its lines from 1, not from the file's start
+        self.fragments: DocPath | None = None
+        self.root = _Block(text)
+        self.ok = self._split(self.root, text.splitlines(keepends=True), 0, tree, indent=0)
+
+    # --- before an edit ---------------------------------------------------------------------------
+
+    def touch(self, tree: CommentedMap, path: DocPath, op: str, new_key: str | None = None) -> None:
+        """Note that ``op`` (set, insert, delete, rename) is about to change ``path``."""
+        if not self.ok or not path:
+            return
+        block, mapping = self.root, tree
+        for depth, part in enumerate(path):
+            assert block.children is not None
+            key = str(part)
+            last = depth == len(path) - 1
+            if part not in mapping:  # a set or insert that creates this key
+                child = block.buried.pop(key) if key in block.buried else _Block(None)
+                child.dirty = True
+                block.children[key] = child
+                return
+            child = block.children.setdefault(key, _Block(None, dirty=True))
+            if child.dirty:
+                return
+            value = mapping[part]
+            was_split = child.children is not None
+            if last or not self._splittable(child, value, mapping, part):
+                self._mark(child, tree, path[: depth + 1])
+                if last and op == "delete":
+                    block.buried[key] = block.children.pop(key)
+                elif last and op == "rename" and new_key is not None:
+                    block.children[new_key] = block.children.pop(key)
+                return
+            if not was_split and path[: depth + 1] == self.fragments:
+                assert child.children is not None
+                for entry in child.children.values():
+                    entry.line = 1
+            block, mapping = child, value
+
+    def _splittable(self, block: _Block, value: Any, mapping: CommentedMap, key: Any) -> bool:
+        if block.children is not None:
+            return True
+        if block.original is None or not isinstance(value, CommentedMap) or not value:
+            return False
+        lines = block.original.splitlines(keepends=True)
+        key_line = _first_content_line(lines)
+        if key_line is None:
+            return False
+        match = KEY_LINE.match(lines[key_line].lstrip(" "))
+        rest = lines[key_line].split(":", 1)[-1].split("#", 1)[0].strip()
+        if match is None or match.group(1) != str(key) or rest:
+            return False  # the value starts on the key's line: flow style or a scalar
+        body = lines[key_line + 1 :]
+        return self._split(block, lines, key_line + 1, value, indent=_first_indent(body))
+
+    def _split(
+        self, block: _Block, lines: list[str], first: int, mapping: CommentedMap, *, indent: int
+    ) -> bool:
+        if first > 0 and indent == 0:
+            return False
+        found = _blocks(lines, first, len(lines), indent, mapping, offset=block.line)
+        if found is None:
+            return False
+        start, children = found
+        block.header = "".join(lines[:start])
+        block.children = {
+            key: _Block("".join(lines[a:b]), line=block.line + a) for key, a, b in children
+        }
+        return True
+
+    def _mark(self, block: _Block, tree: CommentedMap, path: DocPath) -> None:
+        if not block.dirty:
+            block.pristine = self._fragment_dump(tree, path) if block.original is not None else None
+            block.dirty = True
+            block.children = None
+
+    # --- the text ---------------------------------------------------------------------------------
+
+    def render(self, tree: CommentedMap) -> str:
+        return self._render(self.root, tree, tree, ())
+
+    def _render(self, block: _Block, tree: CommentedMap, value: Any, path: DocPath) -> str:
+        if block.dirty:
+            text = self._fragment_dump(tree, path)
+            return block.original if block.original is not None and text == block.pristine \
+                else text
+        if block.children is None:
+            return block.original or ""
+        if path and not value:  # every key deleted: the header alone would read as null
+            return self._fragment_dump(tree, path)
+        parts = [block.header]
+        for key in value:
+            child = block.children.get(str(key))
+            if child is None:
+                child = block.children[str(key)] = _Block(None, dirty=True)
+            parts.append(self._render(child, tree, value[key], (*path, key)))
+        return "".join(parts)
+
+    def _fragment_dump(self, tree: CommentedMap, path: DocPath) -> str:
+        """The text of the entry at ``path`` alone, as it is indented in the file."""
+        outer = CommentedMap()
+        holder, node = outer, tree
+        for key in path[:-1]:
+            inner = CommentedMap()
+            holder[key] = inner
+            holder, node = inner, node[key]
+        holder[path[-1]] = node[path[-1]]
+        comment = node.ca.items.get(path[-1])
+        if comment is not None:
+            holder.ca.items[path[-1]] = comment
+        text = self._dump(outer)
+        return text.split("\n", len(path) - 1)[-1] if len(path) > 1 else text
+
+
+def _first_content_line(lines: list[str]) -> int | None:
+    for index, line in enumerate(lines):
+        stripped = line.strip()
+        if stripped and not stripped.startswith("#"):
+            return index
+    return None
+
+
+def _first_indent(lines: list[str]) -> int:
+    for line in lines:
+        stripped = line.strip()
+        if stripped and not stripped.startswith("#"):
+            return len(line) - len(line.lstrip(" "))
+    return 0
+
+
+def _blocks(
+    lines: list[str], first: int, last: int, indent: int, mapping: CommentedMap, *, offset: int
+) -> tuple[int, list[tuple[str, int, int]]] | None:
+    """Where each key of the block ``mapping`` (written at ``indent`` in ``lines[first:last]``)
+    starts and ends: ``(start of the first key, [(key, start, end)])``, or None when the lines
+    are not a plain block mapping with exactly the mapping's keys in order.
+
+    A key starts at its line, or at the comment lines above it when ruamel attached them to
+    the key (it does so for full-line comments directly above a key). ``lines[0]`` is line
+    ``offset`` of the file, as ruamel's marks count.
+    """
+    keys: list[tuple[str, int]] = []
+    for index in range(first, last):
+        text = lines[index]
+        stripped = text.strip()
+        width = len(text) - len(text.lstrip(" "))
+        if not stripped or stripped.startswith("#") or width > indent:
+            continue
+        match = KEY_LINE.match(text[indent:]) if width == indent else None
+        if match is None:
+            return None
+        keys.append((match.group(1), index))
+    if [key for key, _ in keys] != [str(key) for key in mapping]:
+        return None
+    starts: list[int] = []
+    previous = first - 1
+    for key, line in keys:
+        start = line
+        tokens = mapping.ca.items.get(key)
+        if tokens and len(tokens) > 1 and tokens[1]:
+            above = min(token.start_mark.line for token in tokens[1]) - offset
+            if previous < above < line:
+                start = above
+        starts.append(start)
+        previous = line
+    ends = [*starts[1:], last]
+    return starts[0] if starts else last, [
+        (key, start, end) for (key, _), start, end in zip(keys, starts, ends, strict=True)
+    ]
