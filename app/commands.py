@@ -29,6 +29,7 @@ from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from app.session import EditSession, Position
 from engine.drawio import Edit
+from engine.scenario.model import Scenario
 
 YamlPath = tuple[str | int, ...]
 
@@ -324,13 +325,11 @@ def delete_steps(target: Target, session: EditSession, step_ids: list[str]) -> N
         return
     doomed = set(step_ids)
     label = f"Delete step {step_ids[0]}" if len(step_ids) == 1 else f"Delete {len(step_ids)} steps"
+    incoming = [(source, signal) for source, signal in session.transitions_into(step_ids)
+                if source not in doomed]
     with macro(target, label) as edit:
-        for step in scenario.steps.values():
-            if step.id in doomed:
-                continue
-            for signal, transition in step.transitions.items():
-                if transition.to in doomed:
-                    push(edit, DeleteKeyCommand(session, step_path(step.id, "transitions", signal)))
+        for source, signal in sorted(incoming, key=lambda edge: _order(scenario, *edge)):
+            push(edit, DeleteKeyCommand(session, step_path(source, "transitions", signal)))
         for step_id in step_ids:
             old = session.position(step_id)
             push(edit, DeleteKeyCommand(session, step_path(step_id)))
@@ -404,6 +403,13 @@ def place_all(target: Target, session: EditSession, positions: Mapping[str, Posi
     new: dict[str, Position | None] = {step: positions.get(step) for step in old}
     if old != new:
         push(target, MoveNodesCommand(session, old, new, text="Place steps"))
+
+
+def _order(scenario: Scenario, step_id: str, signal: str) -> tuple[int, int]:
+    """Where a transition is written: its step among the steps, it among the step's (so a
+    multi-part edit runs in file order)."""
+    return list(scenario.steps).index(step_id), list(scenario.steps[step_id].transitions).index(
+        signal)
 
 
 def _text_or_empty(session: EditSession, relpath: str) -> str:

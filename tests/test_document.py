@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine.errors import ScenarioError
-from engine.scenario.document import TEMPLATES, ScenarioDocument
+from engine.scenario.document import TEMPLATES, Change, ScenarioDocument
 from engine.scenario.layout import LAYOUT_FILE, Layout
 
 PIZZA = """\
@@ -390,7 +390,7 @@ def test_our_own_save_is_not_reported_as_a_change_on_disk(pizza: Path) -> None:
 def test_reload_forgets_edits_and_reads_the_disk(pizza: Path) -> None:
     document = ScenarioDocument.open(pizza)
     events: list[tuple[str, tuple[str | int, ...]]] = []
-    document.subscribe(lambda kind, path: events.append((kind, path)))
+    document.subscribe(lambda change: events.append((change.kind, change.path)))
     document.set(("title",), "Unsaved")
     (pizza / "scenario.yaml").write_text(PIZZA.replace("Pizza ordering", "Pizzas"), "utf-8")
     document.reload()
@@ -402,24 +402,29 @@ def test_reload_forgets_edits_and_reads_the_disk(pizza: Path) -> None:
 # --- listeners, new documents --------------------------------------------------------------------
 
 
-def test_listeners_hear_every_edit_until_they_unsubscribe(pizza: Path) -> None:
+def test_listeners_hear_every_edit_and_what_it_changed_until_they_unsubscribe(
+    pizza: Path,
+) -> None:
     document = ScenarioDocument.open(pizza)
-    events: list[tuple[str, tuple[str | int, ...]]] = []
-    unsubscribe = document.subscribe(lambda kind, path: events.append((kind, path)))
+    events: list[Change] = []
+    unsubscribe = document.subscribe(events.append)
     document.set(("title",), "T")
     document.set(("title",), "T")  # no change, no event
     index, old = document.delete(("steps", "done", "final"))
     document.insert(("steps", "done"), "final", old, index)
     document.rename_step("done", "finished")
     document.set_text("persona.md", "New persona\n")
+    document.set_yaml_text(document.yaml_text() + "# the end\n")
     unsubscribe()
     document.set(("title",), "Unheard")
     assert events == [
-        ("set", ("title",)),
-        ("delete", ("steps", "done", "final")),
-        ("insert", ("steps", "done", "final")),
-        ("rename", ("steps", "done")),
-        ("text", ("persona.md",)),
+        Change("set", ("title",)),
+        Change("delete", ("steps", "done", "final"), frozenset({"done"})),
+        Change("insert", ("steps", "done", "final"), frozenset({"done"})),
+        # the step itself, and every step whose transition now leads to the new id
+        Change("rename", ("steps", "done"), frozenset({"done", "finished", "delivery"})),
+        Change("text", ("persona.md",)),
+        Change("yaml", (), whole=True),
     ]
 
 

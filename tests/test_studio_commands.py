@@ -110,8 +110,8 @@ def test_an_empty_macro_pushes_nothing(session: EditSession) -> None:
 
 def test_the_studio_tells_the_author_when_an_edit_is_refused(studio: Any) -> None:
     session = studio.session
-    studio.select_step("idea")
-    studio.run_edit(
+    studio.scenario_editor.select_step("idea")
+    studio.scenario_editor.run_edit(
         "Add step", lambda: commands.add_step(session.undo_stack, session, "users", (0, 0)))
     title, message, problem = studio.answers.told[-1]
     assert problem and title == "Add step"

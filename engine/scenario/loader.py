@@ -31,42 +31,53 @@ def load_scenario(folder: Path | str) -> Scenario:
     root = Path(folder)
     if root.is_file():
         root = root.parent
-    path = root / SCENARIO_FILE
     try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        raise ScenarioErrors(
-            [
-                ScenarioError(
-                    f"no {SCENARIO_FILE} in {root}", path=path, hint="is this a scenario folder?"
-                )
-            ]
-        ) from None
-    except OSError as error:
-        raise ScenarioErrors([ScenarioError(f"cannot read: {error.strerror}", path=path)]) from None
-    if len(raw) > MAX_SCENARIO_BYTES:
-        raise ScenarioErrors(
-            [ScenarioError(f"file is too large ({len(raw)} bytes)", path=path, line=1, column=1)]
-        )
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as error:
-        raise ScenarioErrors(
-            [
-                ScenarioError(
-                    f"not UTF-8 text (byte {error.start})", path=path, hint="save it as UTF-8"
-                )
-            ]
-        ) from None
-    scenario = parse_scenario(text, path=path)
+        text = read_scenario_text(root)
+    except ScenarioError as error:
+        raise ScenarioErrors([error]) from None
+    scenario = parse_scenario(text, path=root / SCENARIO_FILE)
     scenario.root = root
     attach_files(scenario)
     return scenario
 
 
+def read_scenario_text(root: Path) -> str:
+    """The text of ``root/scenario.yaml``: the one reader of that file (the loader's and the
+    studio's). Raises :class:`ScenarioError` when it is missing, too large or not UTF-8."""
+    path = root / SCENARIO_FILE
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        raise ScenarioError(
+            f"no {SCENARIO_FILE} in {root}", path=path, hint="is this a scenario folder?"
+        ) from None
+    except OSError as error:
+        raise ScenarioError(f"cannot read: {error.strerror}", path=path) from None
+    if len(raw) > MAX_SCENARIO_BYTES:
+        raise ScenarioError(f"file is too large ({len(raw)} bytes)", path=path, line=1, column=1)
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise ScenarioError(
+            f"not UTF-8 text (byte {error.start})", path=path, hint="save it as UTF-8"
+        ) from None
+
+
 def parse_scenario(text: str, *, path: Path | None = None) -> Scenario:
     """Parse the text of a ``scenario.yaml`` (no files are read)."""
-    data, marks = _compose(text, path)
+    data, marks = compose_scenario(text, path)
+    return scenario_from_yaml(data, marks, path)
+
+
+def compose_scenario(text: str, path: Path | None = None) -> tuple[Any, Marks]:
+    """The YAML of a ``scenario.yaml`` as plain values and their marks, within the loader's
+    limits (size of the expanded tree, depth, duplicate keys, plain keys and values): every
+    reader of a scenario's YAML goes through here first. Raises :class:`ScenarioErrors`."""
+    return _compose(text, path)
+
+
+def scenario_from_yaml(data: Any, marks: Marks, path: Path | None = None) -> Scenario:
+    """The :class:`Scenario` of values read by :func:`compose_scenario`."""
     if not isinstance(data, dict):
         raise ScenarioErrors(
             [
@@ -482,4 +493,12 @@ def _mapping_value_model(annotation: Any) -> type[BaseModel] | None:
     return None
 
 
-__all__ = ["attach_files", "load_scenario", "parse_scenario", "resolve_inside"]
+__all__ = [
+    "attach_files",
+    "compose_scenario",
+    "load_scenario",
+    "parse_scenario",
+    "read_scenario_text",
+    "resolve_inside",
+    "scenario_from_yaml",
+]

@@ -1,46 +1,60 @@
 """The scenario document: the public edit API, the scenario derived from the text, and files.
 
-See the package docstring for the guarantees the studio's undo stack relies on.
+:class:`ScenarioDocument` composes the parts of the package: a :class:`YamlTree` for structured
+edits of ``scenario.yaml``, a :class:`Reparser` that derives the :class:`Scenario` from its text
+re-parsing only what edits changed, and :class:`ScenarioFiles` for the other files of the folder.
+Each edit is announced to subscribers as a :class:`Change` naming what it touched, so a view
+updates only that. See the package docstring for the guarantees the undo stack relies on.
 """
 
 from __future__ import annotations
 
-import io
-import os
 import re
-import shutil
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ruamel.yaml.comments import CommentedMap, CommentedSeq
-from ruamel.yaml.error import MarkedYAMLError, YAMLError
-from ruamel.yaml.scalarstring import ScalarString
-
 from engine.errors import ScenarioError, ScenarioErrors
-from engine.scenario.document.files import Fingerprint, relative_inside, resolved, write_atomically
-from engine.scenario.document.nodes import (
-    Unparsed,
-    configured_yaml,
-    contains,
-    dotted,
-    plain,
-    styled_like_siblings,
-    to_node,
-    yaml_error,
-)
-from engine.scenario.document.reparsing import StepParse, reparsed, step_texts
-from engine.scenario.document.splicing import Splicer
+from engine.scenario.document.files import ScenarioFiles, resolved, write_atomically
+from engine.scenario.document.nodes import plain
+from engine.scenario.document.reparsing import Reparser
 from engine.scenario.document.templates import TEMPLATES, title_of
-from engine.scenario.layout import LAYOUT_FILE, Layout, gc_paused
-from engine.scenario.loader import MAX_SCENARIO_BYTES, parse_scenario
-from engine.scenario.model import SCENARIO_FILE, Scenario
+from engine.scenario.document.tree import YamlTree
+from engine.scenario.layout import LAYOUT_FILE, Layout
+from engine.scenario.loader import compose_scenario, read_scenario_text
+from engine.scenario.model import IDENTIFIER, SCENARIO_FILE, Scenario, Step
 
 DocPath = tuple[str | int, ...]
-Listener = Callable[[str, DocPath], None]
+#: Step ids or file keys (``set`` is a method of the document, so its annotations say this).
+Names = set[str]
 
-_IDENTIFIER = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+
+@dataclass(frozen=True)
+class Change:
+    """What one edit changed, so that a view can update only that.
+
+    ``kind`` is one of ``set``, ``insert``, ``delete``, ``rename``, ``text``, ``yaml``,
+    ``reload``, ``saved``; ``path`` is where (for a rename, the old path; for ``text``, the
+    file's relative path). ``steps`` are the steps whose entry in ``scenario.yaml`` the edit
+    changed — added, removed, renamed (both ids) or edited; a step rename also names every step
+    whose transition it retargeted. ``whole`` means the text was replaced (``yaml``, ``reload``):
+    anything may have changed.
+    """
+
+    kind: str
+    path: DocPath = ()
+    steps: frozenset[str] = frozenset()
+    whole: bool = False
+
+    @property
+    def structural(self) -> bool:
+        """Whether ``scenario.yaml`` changed (not only a text file, not a save)."""
+        return self.kind not in ("text", "saved")
+
+
+Listener = Callable[[Change], None]
 
 
 class ScenarioDocument:
@@ -48,42 +62,42 @@ class ScenarioDocument:
     (comments, key order, quoting and flow style kept) + the texts of the persona and instruction
     files, with a validated :class:`Scenario` derived from them.
 
-    Every edit goes through here and is announced to subscribers as ``listener(kind, path)`` with
-    kind one of ``set``, ``insert``, ``delete``, ``rename``, ``text``, ``yaml``, ``reload``,
-    ``saved``. Paths are tuples of mapping keys and sequence indexes, e.g.
+    Every edit goes through here and is announced to subscribers as a :class:`Change`. Paths
+    are tuples of mapping keys and sequence indexes, e.g.
     ``("steps", "greet", "transitions", "next", "to")``.
     """
 
-    _yaml_cache: str | None
-    #: the last successful parse, cut into steps once it is needed (see :meth:`_parse`)
-    _last_parse: StepParse | tuple[str, Scenario] | None = None
-    #: step id -> its text, for steps of the tree not parsed yet (see :meth:`_lazy_tree`)
-    _unparsed_steps: dict[str, str]
-    _derived_from: tuple[str, int] | None
-    _text_version = 0
-    _quiet = False
-
-    def __init__(self, folder: Path, yaml_text: str, *, on_disk: bool, lazy: bool = True) -> None:
-        self.folder = folder
+    def __init__(
+        self, folder: Path, yaml_text: str, *, on_disk: bool, lazy: bool = True
+    ) -> None:
         #: load and re-parse scenario.yaml step by step where the file allows it (see
         #: :meth:`open`)
         self.lazy = lazy
-        self.layout = Layout.load(folder) if on_disk else Layout()
         self._listeners: list[Listener] = []
-        self._texts: dict[str, str] = {}  # relpath -> text as edited
-        self._relkeys: dict[tuple[Path, str], str] = {}  # (folder, relpath as given) -> relpath
-        self._relkeys_root: dict[Path, str] = {}  # folder -> its real path
-        self._disk_texts: dict[str, str | None] = {}  # relpath -> text on disk (None: missing)
-        self._fingerprints: dict[Path, Fingerprint] = {}
+        self._load(folder, yaml_text, on_disk=on_disk)
+
+    def _load(self, folder: Path, yaml_text: str, *, on_disk: bool) -> None:
+        self.folder = folder
+        self.layout = Layout.load(folder) if on_disk else Layout()
+        self._files = ScenarioFiles(folder, self.yaml_path)
         self._disk_yaml: str | None = yaml_text if on_disk else None
         self._disk_layout = self.layout.to_json() if on_disk and self._has_layout_file() else None
-        #: path -> nodes removed or replaced there, with their key's comment, newest last
-        self._removed: dict[DocPath, list[tuple[Any, Any]]] = {}
-        self._created: set[DocPath] = set()  # mappings ``set`` made on the way to a new key
+        self._reparser = Reparser(self.yaml_path, lazy=self.lazy)
+        self._scenario: Scenario | None = None
+        self._errors: list[ScenarioError] = []
+        self._stale = True
+        #: text files edited since the scenario was last derived (their steps get the new text)
+        self._texts_changed: set[str] = set()
+        #: file key -> the steps whose instructions it holds (built when first needed)
+        self._readers: dict[str, set[str]] | None = None
+        #: steps the edit under way changed (several calls make one rename of a step)
+        self._touched: set[str] | None = set()
+        self._quiet = False
+        self._vetted: tuple[str, ScenarioError | None] | None = None
         self._set_source(yaml_text)
         if on_disk:
-            self._remember_disk(self.yaml_path)
-            self._remember_disk(folder / LAYOUT_FILE)
+            self._files.remember(self.yaml_path)
+            self._files.remember(folder / LAYOUT_FILE)
 
     # --- opening -----------------------------------------------------------------------------
 
@@ -103,26 +117,7 @@ class ScenarioDocument:
         root = Path(folder)
         if root.is_file():
             root = root.parent
-        path = root / SCENARIO_FILE
-        try:
-            raw = path.read_bytes()
-        except FileNotFoundError:
-            raise ScenarioError(
-                f"no {SCENARIO_FILE} in {root}", path=path, hint="is this a scenario folder?"
-            ) from None
-        except OSError as error:
-            raise ScenarioError(f"cannot read: {error.strerror}", path=path) from None
-        if len(raw) > MAX_SCENARIO_BYTES:
-            raise ScenarioError(
-                f"file is too large ({len(raw)} bytes)", path=path, line=1, column=1
-            )
-        try:
-            text = raw.decode("utf-8")
-        except UnicodeDecodeError as error:
-            raise ScenarioError(
-                f"not UTF-8 text (byte {error.start})", path=path, hint="save it as UTF-8"
-            ) from None
-        return cls(root, text, on_disk=True, lazy=lazy)
+        return cls(root, read_scenario_text(root), on_disk=True, lazy=lazy)
 
     @classmethod
     def new(cls, folder: Path | str, template: str = "blank") -> ScenarioDocument:
@@ -139,13 +134,12 @@ class ScenarioDocument:
                 hint="open it, or choose an empty folder",
             )
         name = re.sub(r"\W", "_", root.name.strip() or "scenario")
-        if not _IDENTIFIER.match(name):
+        if not IDENTIFIER.match(name):
             name = f"scenario_{name}"
         yaml_text, files = TEMPLATES[template]
         document = cls(root, yaml_text.format(name=name, title=title_of(name)), on_disk=False)
         for relpath, text in files.items():
-            document._texts[relpath] = text
-            document._disk_texts[relpath] = None
+            document._files.add_new(relpath, text)
         return document
 
     # --- what the document holds ---------------------------------------------------------------
@@ -156,7 +150,11 @@ class ScenarioDocument:
 
     @property
     def scenario(self) -> Scenario | None:
-        """The validated scenario of the current text, or ``None`` while it has :attr:`errors`."""
+        """The validated scenario of the current text, or ``None`` while it has :attr:`errors`.
+
+        After an edit only the steps it changed are parsed again; the other steps are the same
+        objects as in the scenario before the edit (never changed once handed out).
+        """
         self._derive()
         return self._scenario
 
@@ -171,27 +169,34 @@ class ScenarioDocument:
         """Whether saving would write anything."""
         return bool(self._pending_writes(self.folder))
 
+    @property
+    def steps_not_loaded(self) -> frozenset[str]:
+        """Steps of the round-trip tree still waiting to be loaded (``lazy`` documents only):
+        an edit loads the steps it reaches, and only those."""
+        return self._tree.steps_not_loaded
+
     def subscribe(self, listener: Listener) -> Callable[[], None]:
-        """Call ``listener(kind, path)`` after every edit; returns a function to unsubscribe."""
+        """Call ``listener(change)`` after every edit; returns a function to unsubscribe."""
         self._listeners.append(listener)
         return lambda: self._listeners.remove(listener) if listener in self._listeners else None
 
     def get(self, path: DocPath) -> Any:
         """A plain copy (dicts, lists, str, …) of the value at ``path``; KeyError if absent."""
-        return plain(self._node(path))
+        try:
+            return plain(self._tree.node(path))
+        except ScenarioError:
+            raise KeyError(path) from None
 
     def has(self, path: DocPath) -> bool:
-        try:
-            self._node(path)
-        except KeyError:
-            return False
-        return True
+        return self._tree.has(path)
 
-    @property
-    def steps_not_loaded(self) -> frozenset[str]:
-        """Steps of the round-trip tree still waiting to be loaded (``lazy`` documents only):
-        an edit loads the steps it reaches, and only those."""
-        return frozenset(self._unparsed_steps)
+    def keys(self, path: DocPath) -> list[str]:
+        """The keys of the mapping at ``path`` in file order (``[]`` if absent or not a
+        mapping); listing the steps this way loads none of them."""
+        try:
+            return self._tree.keys(path)
+        except (KeyError, ScenarioError):
+            return []
 
     # --- structured edits ----------------------------------------------------------------------
 
@@ -201,156 +206,70 @@ class ScenarioDocument:
         An existing key keeps its position, its comments and its quoting/flow style; a mapping
         replaced by a mapping is updated key by key, so untouched keys stay as they were.
         """
-        if not path:
-            raise KeyError("set needs a path")
-        self._touch(path, "set")
-        parent = self._container(path[:-1], create=True)
-        key = path[-1]
-        if contains(parent, key):
-            if plain(parent[key]) == plain(value):
-                return
-            self._replace(parent, path, value)
-        elif isinstance(parent, CommentedSeq):
-            raise KeyError(path)
-        else:
-            node, comment = self._revived(path, value)
-            parent[key] = styled_like_siblings(value, parent) if node is None else node
-            if comment is not None:
-                parent.ca.items[key] = comment
-        self._edited("set", path)
+        if self._tree.set(path, value):
+            self._edited("set", path)
 
     def insert(self, path: DocPath, key: str, value: Any, index: int | None = None) -> None:
         """Add ``key`` to the mapping at ``path`` at ``index`` (the end when ``None``)."""
-        if self.has((*path, key)):
-            raise KeyError(f"{dotted((*path, key))} already exists")
-        self._touch((*path, key), "insert")
-        parent = self._container(path, create=True)
-        if not isinstance(parent, CommentedMap):
-            raise KeyError(f"{dotted(path)} is not a mapping")
-        position = len(parent) if index is None else max(0, min(index, len(parent)))
-        node, comment = self._revived((*path, key), value)
-        if node is None:
-            node = styled_like_siblings(value, parent)
-        parent.insert(position, key, node)
-        if comment is not None:
-            parent.ca.items[key] = comment
+        self._tree.insert(path, key, value, index)
         self._edited("insert", (*path, key))
 
     def delete(self, path: DocPath) -> tuple[int, Any]:
         """Remove the value at ``path``; returns ``(index, old plain value)`` for undo."""
-        if not path:
-            raise KeyError("delete needs a path")
-        parent = self._container(path[:-1], create=False)
-        key = path[-1]
-        if not contains(parent, key):
-            raise KeyError(path)
-        self._touch(path, "delete")
-        node = parent[key]
-        old = plain(node)
-        if isinstance(parent, CommentedMap):
-            index = list(parent).index(key)
-            comment = parent.ca.items.pop(key, None)
-            del parent[key]
-        else:
-            assert isinstance(key, int)
-            index = key if key >= 0 else len(parent) + key
-            comment = None
-            del parent[index]
-        self._bury(path, node, comment)
-        self._prune_created(path[:-1])
+        index, old = self._tree.delete(path)
         self._edited("delete", path)
         return index, old
 
     def rename_key(self, path: DocPath, new_key: str) -> None:
         """Rename the mapping key at ``path`` in place (its position and comments stay)."""
-        parent = self._container(path[:-1], create=False)
-        old_key = path[-1]
-        if not isinstance(parent, CommentedMap) or old_key not in parent:
-            raise KeyError(path)
-        if new_key == old_key:
-            return
-        if new_key in parent:
-            raise KeyError(f"{dotted((*path[:-1], new_key))} already exists")
-        self._touch(path, "rename", new_key)
-        index = list(parent).index(old_key)
-        comment = parent.ca.items.pop(old_key, None)
-        node = parent[old_key]
-        del parent[old_key]
-        parent.insert(index, new_key, node)
-        if comment is not None:
-            parent.ca.items[new_key] = comment
-        self._edited("rename", path)
+        if self._tree.rename_key(path, new_key):
+            self._edited("rename", path, new_key)
 
     def rename_step(self, old: str, new: str) -> None:
         """Rename a step everywhere: its key, each transition's ``to``, ``start``, the layout."""
-        if not _IDENTIFIER.match(new):
+        if not IDENTIFIER.match(new):
             raise ScenarioError(
                 f"{new!r} is not a valid step id",
                 hint="use letters, digits and '_', not starting with a digit",
             )
-        with self._quietly():
+        with self._one_edit():
             self.rename_key(("steps", old), new)
-            self._load_steps_mentioning(old)
-            steps = self._walk(("steps",))
-            for step_id, step in steps.items():
-                transitions = step.get("transitions") if isinstance(step, CommentedMap) else None
-                if not isinstance(transitions, CommentedMap):
-                    continue
-                for signal, transition in transitions.items():
-                    if isinstance(transition, CommentedMap) and transition.get("to") == old:
-                        self.set(("steps", step_id, "transitions", signal, "to"), new)
+            for step_id, signal in self._tree.transitions_to(old):
+                self.set(("steps", step_id, "transitions", signal, "to"), new)
             if self.has(("start",)) and self.get(("start",)) == old:
                 self.set(("start",), new)
             self.layout.rename(old, new)
-        self._edited("rename", ("steps", old))
+        self._emit("rename", ("steps", old))
 
     def set_yaml_text(self, text: str) -> None:
         """Replace the whole of scenario.yaml (the studio's source view); kept even if invalid."""
         if text == self.yaml_text():
             return
         self._set_source(text)
-        self._emit("yaml", ())
+        self._emit("yaml", (), whole=True)
 
     # --- instruction and persona files ----------------------------------------------------------
 
     def text(self, relpath: str) -> str:
-        """The text of a file of the scenario (as edited; ``""`` if it does not exist yet)."""
-        key = self._relkey(relpath)
-        if key not in self._texts:
-            path = self.folder / key
-            try:
-                content: str | None = path.read_text(encoding="utf-8")
-            except FileNotFoundError:
-                content = None
-            except (OSError, UnicodeDecodeError) as error:
-                raise ScenarioError(f"cannot read: {error}", path=path) from None
-            self._remember_disk(path)
-            self._disk_texts[key] = content
-            self._texts[key] = content or ""
-        return self._texts[key]
+        """The text of a file of the scenario (as edited; ``""`` if it does not exist yet).
+
+        Raises :class:`ScenarioError` for a path outside the folder, or a file that cannot be
+        read as text (not UTF-8, too large, not a regular file)."""
+        return self._files.text(relpath)
 
     def set_text(self, relpath: str, text: str) -> None:
-        key = self._relkey(relpath)
-        if self.text(key) == text:
+        key = self._files.set_text(relpath, text)
+        if key is None:
             return
-        self._texts[key] = text
-        self._invalidate()
+        self._texts_changed.add(key)
+        self._stale = True
         self._emit("text", (key,))
 
     # --- text of scenario.yaml -------------------------------------------------------------------
 
     def yaml_text(self) -> str:
         """What :meth:`save` would write to scenario.yaml."""
-        if self._yaml_cache is None:
-            if not self._tree_edited or self._tree is None:
-                self._yaml_cache = self._source
-            elif self._splicer is not None and self._splicer.ok:
-                self._yaml_cache = self._splicer.render(self._tree)
-            else:
-                self._load_steps(())
-                dumped = self._dump(self._tree)
-                self._yaml_cache = self._source if dumped == self._baseline else dumped
-        return self._yaml_cache
+        return self._tree.text()
 
     # --- disk ------------------------------------------------------------------------------------
 
@@ -363,7 +282,7 @@ class ScenarioDocument:
         target = Path(folder) if folder is not None else self.folder
         moving = resolved(target) != resolved(self.folder)
         if moving and self.yaml_path.exists():
-            self._copy_folder(target)
+            self._files.copy_folder(target)
         writes = self._pending_writes(target, everything=moving)
         written: list[Path] = []
         for path, content in writes:
@@ -377,17 +296,16 @@ class ScenarioDocument:
                 ) from None
             written.append(path)
         self.folder = target
-        self._mark_saved()
+        self._files.folder = target
+        self._disk_yaml = self.yaml_text()
+        self._disk_layout = self.layout.to_json() if self._has_layout_file() else None
+        self._files.mark_saved([self.yaml_path, self.folder / LAYOUT_FILE])
         self._emit("saved", ())
         return written
 
     def disk_changed(self) -> list[Path]:
         """Files another program changed since this document read or wrote them."""
-        return sorted(
-            path
-            for path, fingerprint in self._fingerprints.items()
-            if fingerprint.differs_from_disk(path)
-        )
+        return self._files.disk_changed()
 
     def prepare(self) -> None:
         """Build the round-trip tree now rather than on the first edit.
@@ -397,309 +315,134 @@ class ScenarioDocument:
         may call this when idle, right after it first shows the scenario.
         Unparseable YAML is not an error here: it shows in :attr:`errors`.
         """
-        if self._tree is not None:
-            self._editable_tree()
+        self._tree.prepare()
 
     def reload(self) -> None:
         """Forget every unsaved edit and read the folder again."""
-        fresh = ScenarioDocument.open(self.folder, lazy=self.lazy)
-        listeners = self._listeners
-        self.__dict__.update(fresh.__dict__)
-        self._listeners = listeners
-        self._emit("reload", ())
+        self._load(self.folder, read_scenario_text(self.folder), on_disk=True)
+        self._emit("reload", (), whole=True)
 
-    # --- internals: tree -----------------------------------------------------------------------
+    # --- internals: edits ----------------------------------------------------------------------
 
     def _set_source(self, text: str) -> None:
-        self._source = text
         # The round-trip tree is built on first use: reading a scenario (and importing a diagram
         # that only moves steps) never pays for it; on 1,000 steps ruamel needs about a second.
-        self._tree_loaded = False
-        self._tree_value: CommentedMap | None = None
-        self._unparsed_steps = {}
-        self._tree_error: ScenarioError | None = None
-        #: The dump of the tree as loaded, taken just before its first edit (opening stays cheap).
-        self._baseline: str | None = None
-        self._splicer: Splicer | None = None
-        self._tree_edited = False
-        self._removed.clear()
-        self._created.clear()
-        self._invalidate()
+        self._tree = YamlTree(text, self.yaml_path, lazy=self.lazy, readable=self._readable)
+        self._reparser.forget()
+        self._stale = True
 
-    def _edited(self, kind: str, path: DocPath) -> None:
-        self._tree_edited = True
-        self._invalidate()
+    def _edited(self, kind: str, path: DocPath, new_key: str | None = None) -> None:
+        steps: set[str] | None = set()
+        if path and path[0] == "steps":
+            steps = {str(path[1])} if len(path) >= 2 else None
+            if steps is not None and len(path) == 2 and new_key is not None:
+                steps.add(new_key)
+        self._reparser.note(steps, head=not path or path[0] != "steps")
+        if self._touched is not None:
+            self._touched = None if steps is None else self._touched | steps
+        self._stale = True
         if not self._quiet:
             self._emit(kind, path)
 
     @contextmanager
-    def _quietly(self) -> Iterator[None]:
+    def _one_edit(self) -> Iterator[None]:
+        """Several tree edits announced as one (see :meth:`rename_step`)."""
         self._quiet = True
         try:
             yield
         finally:
             self._quiet = False
 
-    def _emit(self, kind: str, path: DocPath) -> None:
+    def _emit(self, kind: str, path: DocPath, *, whole: bool = False) -> None:
+        touched, self._touched = self._touched, set()
+        change = Change(kind, path, frozenset(touched or ()), whole or touched is None)
         for listener in list(self._listeners):
-            listener(kind, path)
+            listener(change)
 
-    def _invalidate(self) -> None:
-        self._yaml_cache = None
-        self._derived_from = None
-        self._text_version += 1
+    # --- internals: the derived scenario -------------------------------------------------------
 
-    @property
-    def _tree(self) -> CommentedMap | None:
-        if not self._tree_loaded:
-            self._yaml = configured_yaml(self._source)
-            self._unparsed_steps = {}
+    def _readable(self, text: str) -> ScenarioError | None:
+        """Whether the loader's limited reader reads ``text`` (None), or why not: the round-trip
+        tree is built only for text it reads, so no reader of a scenario goes past its limits."""
+        if self._reparser.readable == text:
+            return None
+        self._derive()
+        if self._reparser.readable == text:
+            return None
+        if self._vetted is None or self._vetted[0] != text:
             try:
-                tree = self._lazy_tree()
-                if tree is None:
-                    tree = self._yaml.load(self._source)
-            except (MarkedYAMLError, YAMLError) as error:
-                tree = None
-                self._tree_error = yaml_error(error, self.yaml_path)
-            self._tree_value = tree if isinstance(tree, CommentedMap) else None
-            self._tree_loaded = True
-        return self._tree_value
-
-    def _lazy_tree(self) -> CommentedMap | None:
-        """The tree with every step left unparsed, or ``None`` when the text is not shaped for it.
-
-        ruamel's round-trip loader is pure Python: a whole 1,000-step file takes seconds, while an
-        edit needs one step. When ``steps:`` is the last top-level key and its steps are plain
-        block entries (see :func:`step_texts`), only the text above ``steps:`` is loaded; each
-        step is a :class:`Unparsed` placeholder until a path reaches into it
-        (:meth:`_load_steps`), and is then loaded from its own text — the same node a whole load
-        gives, since nothing outside a step's lines belongs to it.
-        """
-        split = step_texts(self._source) if self.lazy else None
-        if split is None:
-            return None
-        head, texts = split
-        tree = self._yaml.load(head)
-        if not (
-            isinstance(tree, CommentedMap)
-            and list(tree)[-1:] == ["steps"]
-            and tree["steps"] is None
-            and "steps" not in tree.ca.items
-        ):
-            return None
-        tree["steps"] = CommentedMap((step_id, Unparsed()) for step_id in texts)
-        self._unparsed_steps = dict(texts)
-        return tree
-
-    def _load_steps(self, path: DocPath, *, inside: bool = True) -> None:
-        """Parse the unparsed steps ``path`` reaches: the one it goes into, or every step when
-        it is the root or ``steps`` itself (and ``inside``, i.e. its value is read whole)."""
-        if not self._unparsed_steps or (path and path[0] != "steps"):
-            return
-        if len(path) >= 2:
-            self._load_step(str(path[1]))
-        elif inside:
-            for step_id in list(self._unparsed_steps):
-                self._load_step(step_id)
-
-    def _load_steps_mentioning(self, text: str) -> None:
-        for step_id, step_text in list(self._unparsed_steps.items()):
-            if text in step_text or "\\" in step_text:
-                self._load_step(step_id)
-
-    def _load_step(self, step_id: str) -> None:
-        step_text = self._unparsed_steps.get(step_id)
-        tree = self._tree_value
-        if step_text is None or tree is None:
-            return
-        try:
-            loaded = self._yaml.load("steps:\n" + step_text)
-        except (MarkedYAMLError, YAMLError) as error:
-            raise ScenarioError(
-                "scenario.yaml cannot be edited structurally until its YAML is fixed",
-                path=self.yaml_path,
-                hint=str(yaml_error(error, self.yaml_path)),
-            ) from None
-        steps = loaded["steps"] if isinstance(loaded, CommentedMap) else None
-        if not isinstance(steps, CommentedMap) or list(steps) != [step_id]:
-            raise ScenarioError(
-                f"step {step_id!r} of scenario.yaml cannot be edited structurally",
-                path=self.yaml_path,
-            )
-        del self._unparsed_steps[step_id]
-        tree["steps"][step_id] = steps[step_id]
-
-    def _editable_tree(self) -> CommentedMap:
-        tree = self._tree
-        if tree is None:
-            raise ScenarioError(
-                "scenario.yaml cannot be edited structurally until its YAML is fixed",
-                path=self.yaml_path,
-                hint=str(self._tree_error) if self._tree_error else None,
-            )
-        if self._splicer is None:
-            self._splicer = Splicer(self._source, tree, self._dump)
-            if self._unparsed_steps:
-                self._splicer.fragments = ("steps",)
-            if not self._splicer.ok:
-                self._load_steps(())
-                self._baseline = self._dump(tree)
-        return tree
-
-    def _touch(self, path: DocPath, op: str, new_key: str | None = None) -> None:
-        """Tell the splicer which chunk of the text an edit is about to change."""
-        tree = self._editable_tree()
-        self._load_steps(path)
-        assert self._splicer is not None
-        self._splicer.touch(tree, path, op, new_key)
-
-    def _node(self, path: DocPath) -> Any:
-        """The node at ``path``, with every step under it parsed."""
-        if self._tree is not None:
-            self._load_steps(path)
-        return self._walk(path)
-
-    def _walk(self, path: DocPath) -> Any:
-        node: Any = self._tree if self._tree is not None else CommentedMap()
-        for part in path:
-            if not contains(node, part):
-                raise KeyError(path)
-            node = node[part]
-        return node
-
-    def _container(self, path: DocPath, *, create: bool) -> Any:
-        node: Any = self._editable_tree()
-        self._load_steps(path, inside=False)
-        for depth, part in enumerate(path):
-            if not contains(node, part):
-                if not (create and isinstance(node, CommentedMap)):
-                    raise KeyError(path[: depth + 1])
-                node[part] = CommentedMap()
-                self._created.add(path[: depth + 1])
-            node = node[part]
-        if not isinstance(node, CommentedMap | CommentedSeq):
-            raise KeyError(f"{dotted(path)} holds a value, not a mapping or a list")
-        return node
-
-    def _replace(self, parent: Any, path: DocPath, value: Any) -> None:
-        """Replace ``parent[key]`` keeping what can be kept of the old node's form.
-
-        A mapping is updated key by key; a replaced node is remembered so that setting the old
-        value back (undo) restores it exactly, comments and style included.
-        """
-        key = path[-1]
-        old = parent[key]
-        if isinstance(old, CommentedMap) and isinstance(value, dict):
-            for stale in [k for k in old if k not in value]:
-                self._bury((*path, stale), old[stale], old.ca.items.pop(stale, None))
-                del old[stale]
-            for index, (sub_key, sub_value) in enumerate(value.items()):
-                sub_path = (*path, sub_key)
-                if sub_key in old:
-                    if plain(old[sub_key]) != plain(sub_value):
-                        self._replace(old, sub_path, sub_value)
-                    continue
-                node, comment = self._revived(sub_path, sub_value)
-                old.insert(
-                    index, sub_key, styled_like_siblings(sub_value, old) if node is None else node
-                )
-                if comment is not None:
-                    old.ca.items[sub_key] = comment
-            return
-        revived, _ = self._revived(path, value)
-        self._bury(path, old, None)
-        if revived is not None:
-            parent[key] = revived
-        elif isinstance(old, CommentedSeq) and isinstance(value, list):
-            new_seq = CommentedSeq(to_node(item, nested=True) for item in value)
-            if old.fa.flow_style():
-                new_seq.fa.set_flow_style()
-            parent[key] = new_seq
-        elif isinstance(old, ScalarString) and isinstance(value, str):
-            parent[key] = type(old)(value)
-        else:
-            parent[key] = to_node(value)
-
-    def _prune_created(self, path: DocPath) -> None:
-        """Drop mappings that ``set`` created on the way once they are empty again (undo)."""
-        while path and path in self._created:
-            node = self._node(path)
-            if not isinstance(node, CommentedMap) or node:
-                return
-            self._created.discard(path)
-            self._touch(path, "delete")
-            parent = self._walk(path[:-1])
-            parent.ca.items.pop(path[-1], None)
-            del parent[path[-1]]
-            path = path[:-1]
-
-    def _bury(self, path: DocPath, node: Any, comment: Any) -> None:
-        self._removed.setdefault(path, []).append((node, comment))
-
-    def _revived(self, path: DocPath, value: Any) -> tuple[Any, Any]:
-        """The node removed at ``path`` that equals ``value`` (undo of a delete or a replace),
-        with its key's comment; ``(None, None)`` when there is none."""
-        buried = self._removed.get(path, [])
-        wanted = plain(value)
-        for index in range(len(buried) - 1, -1, -1):
-            if plain(buried[index][0]) == wanted:
-                return buried.pop(index)
-        return None, None
-
-    def _dump(self, tree: Any) -> str:
-        stream = io.StringIO()
-        self._yaml.dump(tree, stream)
-        return stream.getvalue()
-
-    # --- internals: derived scenario -------------------------------------------------------------
+                compose_scenario(text, self.yaml_path)
+            except ScenarioError as problem:
+                errors = getattr(problem, "errors", [problem])
+                self._vetted = (text, errors[0])
+            else:
+                self._vetted = (text, None)
+        return self._vetted[1]
 
     def _derive(self) -> None:
-        text = self.yaml_text()
-        key = (text, self._text_version)
-        if self._derived_from == key:
+        if not self._stale:
             return
-        self._scenario: Scenario | None = None
-        self._errors: list[ScenarioError] = []
+        self._stale = False
+        self._scenario, self._errors = None, []
         try:
-            scenario = self._parse(text)
+            scenario, fresh = self._reparser.parse(self.yaml_text(), self._tree)
         except ScenarioErrors as problems:
             self._errors = list(problems.errors)
+            return
         except ScenarioError as problem:
             self._errors = [problem]
-        else:
-            scenario.root = self.folder
-            if scenario.persona:
-                scenario.persona_text = self._safe_text(scenario.persona)
-            for step in scenario.steps.values():
+            return
+        scenario.root = self.folder
+        if scenario.persona:
+            scenario.persona_text = self._safe_text(scenario.persona)
+        self._attach_texts(scenario, fresh)
+        self._scenario = scenario
+
+    def _attach_texts(self, scenario: Scenario, fresh: Names | None) -> None:
+        """Give each step its instruction text: steps parsed now get it in place (nobody has
+        them yet); a step shared with the last scenario whose file was edited is replaced by a
+        copy, so a scenario once handed out (to a running test chat) never changes."""
+        changed, self._texts_changed = self._texts_changed, set()
+        steps = scenario.steps
+        if fresh is None:
+            self._readers = None
+            for step in steps.values():
+                self._give_text(step)
+            return
+        readers = self._readers
+        for step_id in fresh:
+            parsed = steps.get(step_id)
+            if parsed is not None:
+                self._give_text(parsed)
+                if readers is not None and parsed.instructions:
+                    readers.setdefault(self._key(parsed.instructions) or "", set()).add(step_id)
+        if not changed:
+            return
+        if readers is None:
+            readers = self._readers = {}
+            for step_id, step in steps.items():
                 if step.instructions:
-                    step.instructions_text = self._safe_text(step.instructions)
-            self._scenario = scenario
-        self._derived_from = key
+                    readers.setdefault(self._key(step.instructions) or "", set()).add(step_id)
+        stale = [
+            step_id for key in changed for step_id in readers.get(key, ())
+            if step_id not in fresh and step_id in steps and steps[step_id].instructions
+            and self._key(steps[step_id].instructions or "") == key
+        ]
+        for step_id in stale:
+            copy = steps[step_id].model_copy()
+            self._give_text(copy)
+            steps[step_id] = copy
+            self._reparser.replace(step_id, copy)
 
-    def _parse(self, text: str) -> Scenario:
-        """:func:`parse_scenario`, re-parsing only the steps whose text changed since the last
-        successful parse when the file is cut into steps as :func:`step_texts` does.
+    def _give_text(self, step: Step) -> None:
+        if step.instructions:
+            step.instructions_text = self._safe_text(step.instructions)
 
-        The studio re-derives after every edit, and a whole parse of 1,000 steps costs a third
-        of a second. Steps are parsed on their own (the text above ``steps:`` + their lines);
-        the others are copied from the last parse, with their marks moved to their new lines.
-        Any problem (an error, a change above the steps) falls back to the whole parse, so
-        errors and their locations are the loader's.
-        """
-        last = self._last_parse
-        if isinstance(last, tuple):
-            last = StepParse.of(*last)
-        split = step_texts(text) if last is not None and self.lazy else None
-        if last is not None and split is not None:
-            scenario = reparsed(last, split, self.yaml_path)
-            if scenario is not None:
-                self._last_parse = StepParse.cut(split, scenario)
-                return scenario
-        with gc_paused():
-            scenario = parse_scenario(text, path=self.yaml_path)
-        # Cut into steps when parsing again: a scenario opened to be read never pays for it.
-        self._last_parse = (text, scenario)
-        return scenario
+    def _key(self, relpath: str) -> str | None:
+        try:
+            return self._files.key(relpath)
+        except ScenarioError:
+            return None
 
     def _safe_text(self, relpath: str) -> str:
         try:
@@ -709,63 +452,17 @@ class ScenarioDocument:
 
     # --- internals: files ------------------------------------------------------------------------
 
-    def _relkey(self, relpath: str) -> str:
-        """``relpath`` as a key of :attr:`_texts` (resolved once per folder: deriving asks for
-        every step's file after each edit, and resolving costs a system call per path part)."""
-        cache_key = (self.folder, relpath)
-        key = self._relkeys.get(cache_key)
-        if key is None:
-            root = self._relkeys_root.get(self.folder)
-            if root is None:
-                root = self._relkeys_root[self.folder] = os.path.realpath(self.folder)
-            key = self._relkeys[cache_key] = relative_inside(root, relpath) or ""
-        if not key:
-            raise ScenarioError(
-                f"{relpath!r} is outside the scenario folder",
-                path=self.yaml_path,
-                hint="use a path relative to the folder, without '..'",
-            )
-        return key
-
     def _has_layout_file(self) -> bool:
         return (self.folder / LAYOUT_FILE).is_file()
-
-    def _remember_disk(self, path: Path) -> None:
-        self._fingerprints[path] = Fingerprint.of(path)
 
     def _pending_writes(self, target: Path, *, everything: bool = False) -> list[tuple[Path, str]]:
         writes: list[tuple[Path, str]] = []
         yaml_text = self.yaml_text()
         if everything or yaml_text != self._disk_yaml:
             writes.append((target / SCENARIO_FILE, yaml_text))
-        for relpath, text in sorted(self._texts.items()):
-            on_disk = self._disk_texts.get(relpath)
-            if on_disk is None and not text:
-                continue  # a missing file that was only read: saving does not create it empty
-            if everything or text != on_disk:
-                writes.append((target / relpath, text))
+        writes += self._files.pending_text_writes(target, everything=everything)
         layout_json = self.layout.to_json()
         has_positions = bool(self.layout.positions) or self._disk_layout is not None
         if has_positions and (everything or layout_json != self._disk_layout):
             writes.append((target / LAYOUT_FILE, layout_json))
         return writes
-
-    def _copy_folder(self, target: Path) -> None:
-        """Save As: bring along every file of the folder (images, notes, …), then overwrite."""
-        source = self.folder
-        for path in sorted(source.rglob("*")):
-            if path.is_symlink() or not path.is_file() or path.name.startswith("."):
-                continue
-            destination = target / path.relative_to(source)
-            destination.parent.mkdir(parents=True, exist_ok=True)
-            shutil.copy2(path, destination)
-
-    def _mark_saved(self) -> None:
-        self._disk_yaml = self.yaml_text()
-        self._disk_texts = {relpath: text for relpath, text in self._texts.items()}
-        self._disk_layout = self.layout.to_json() if self._has_layout_file() else None
-        self._fingerprints = {}
-        self._remember_disk(self.yaml_path)
-        self._remember_disk(self.folder / LAYOUT_FILE)
-        for relpath in self._texts:
-            self._remember_disk(self.folder / relpath)

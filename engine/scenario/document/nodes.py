@@ -3,11 +3,12 @@ and new nodes written like their neighbours."""
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from pathlib import Path
 from typing import Any
 
 from ruamel.yaml import YAML
-from ruamel.yaml.comments import CommentedMap, CommentedSeq
+from ruamel.yaml.comments import CommentedMap, CommentedSeq, merge_attrib
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
 from ruamel.yaml.scalarstring import ScalarString
 
@@ -20,6 +21,30 @@ class Unparsed(CommentedMap):
     """A step of a lazily loaded tree whose text is not parsed yet: an empty block mapping, so
     code that looks at its siblings' style sees what the step is."""
 
+
+def keys_of(mapping: CommentedMap) -> list[Any]:
+    """The keys of ``mapping`` in order, listed in C (``CommentedMap.__iter__`` is a Python
+    generator: on 2,000 steps the difference is a millisecond per listing)."""
+    return list(OrderedDict.__iter__(mapping))
+
+
+def insert_at(mapping: CommentedMap, index: int, key: Any, node: Any,
+              keys: list[Any] | None = None) -> None:
+    """``mapping.insert(index, key, node)``, without ruamel's pass over every key in Python
+    (a step put back among 2,000 by an undo): the keys after ``index`` move behind it in C.
+    ``keys`` are the mapping's keys, when the caller has them listed already."""
+    if key in mapping or hasattr(mapping, merge_attrib):
+        mapping.insert(index, key, node)
+        return
+    later = (keys_of(mapping) if keys is None else keys)[index:]
+    mapping[key] = node
+    move = OrderedDict.move_to_end
+    for other in later:
+        move(mapping, other)
+
+
+def index_of(mapping: CommentedMap, key: Any) -> int:
+    return keys_of(mapping).index(key)
 
 
 def configured_yaml(text: str) -> YAML:
@@ -55,7 +80,7 @@ def _guess_indent(text: str) -> tuple[int, int, int]:
     return mapping, max(seq_indent, offset + 2), offset
 
 
-def yaml_error(error: YAMLError, path: Path) -> ScenarioError:
+def yaml_error(error: YAMLError, path: Path | None) -> ScenarioError:
     if isinstance(error, MarkedYAMLError):
         mark = error.problem_mark or error.context_mark
         return ScenarioError(
@@ -112,16 +137,27 @@ def to_node(value: Any, *, nested: bool = False) -> Any:
     return value
 
 
-def styled_like_siblings(value: Any, parent: Any) -> Any:
+#: How many neighbours on each side a new node looks at to choose its style.
+NEIGHBOURS = 8
+
+
+def styled_like_siblings(value: Any, parent: Any, at: int | None = None,
+                         keys: list[Any] | None = None) -> Any:
     """A new node written like its neighbours: inside flow-style siblings, flow style too.
 
     A small mapping of scalars (a transition, a result) reads best inline, so it is written in
-    flow style unless every sibling of its kind is written as a block.
+    flow style unless every sibling of its kind is written as a block. Only the
+    :data:`NEIGHBOURS` nearest siblings on each side of its place ``at`` (the end when None) are
+    looked at: a step added to 2,000 others is written like the steps around it, in no time.
     """
     node = to_node(value)
     if not isinstance(node, CommentedMap | CommentedSeq) or isinstance(value, CommentedMap):
         return node
-    siblings = [item for item in parent.values() if isinstance(item, type(node))]
+    if keys is None:
+        keys = keys_of(parent) if isinstance(parent, CommentedMap) else list(range(len(parent)))
+    place = len(keys) if at is None else at
+    nearby = keys[max(0, place - NEIGHBOURS):place + NEIGHBOURS]
+    siblings = [parent[key] for key in nearby if isinstance(parent[key], type(node))]
     flowing = [sibling.fa.flow_style() for sibling in siblings]
     small = isinstance(node, CommentedMap) and _is_small_flat(node)
     if (siblings and all(flowing)) or (small and (not siblings or any(flowing))):
@@ -134,7 +170,6 @@ def _is_small_flat(node: CommentedMap) -> bool:
         not isinstance(item, dict) and not (isinstance(item, list) and len(item) > 3)
         for item in node.values()
     )
-
 
 
 def dotted(path: DocPath) -> str:

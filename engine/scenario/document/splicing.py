@@ -10,6 +10,8 @@ from typing import Any
 
 from ruamel.yaml.comments import CommentedMap
 
+from engine.scenario.document.nodes import keys_of
+
 DocPath = tuple[str | int, ...]
 
 
@@ -29,6 +31,13 @@ class _Block:
     header: str = ""  # when split: the text before the first child
     children: dict[str, _Block] | None = None
     buried: dict[str, _Block] = field(default_factory=dict)  # deleted children, for undo
+    #: its text as last rendered; an edit clears it on every block along its path
+    text: str | None = None
+    #: when split: the keys and the children's texts as last rendered, and the children an
+    #: edit went into since (so a render re-joins cached strings instead of walking every key)
+    order: list[Any] | None = None
+    parts: list[str] | None = None
+    stale: set[str] = field(default_factory=set)
 
 
 class Splicer:
@@ -41,14 +50,19 @@ class Splicer:
     ``{to: done}`` is one entry); that entry alone is dumped and spliced between the untouched
     ones. A block starts where ruamel attaches its comments (the comment lines right above the
     key), so the pieces join back exactly. A dirty block that dumps as it did before its first
-    edit is written as its original text, so undo restores bytes block by block.
+    edit is written as its original text, so undo restores bytes block by block. Each block
+    keeps its text as last rendered until an edit passes through it, so rendering after an edit
+    re-dumps one entry and joins cached strings: on 2,000 steps, well under a millisecond.
 
     ``ok`` is False when the top level does not split cleanly (flow style, quoted or complex
     keys, …); the document then dumps the whole tree, as before.
     """
 
-    def __init__(self, text: str, tree: CommentedMap, dump: Callable[[Any], str]) -> None:
+    def __init__(self, text: str, tree: CommentedMap, dump: Callable[[Any], str],
+                 keys: Callable[[CommentedMap], list[Any]] = keys_of) -> None:
         self._dump = dump
+        #: a mapping's keys in order (the tree keeps the steps' listed, for speed)
+        self._keys = keys
         #: a mapping whose entries were each loaded from their own text (``"steps:\n"`` + the
         #: entry): the marks inside an entry count its lines from 1, not from the file's start
         self.fragments: DocPath | None = None
@@ -62,16 +76,20 @@ class Splicer:
         if not self.ok or not path:
             return
         block, mapping = self.root, tree
+        block.text = None
         for depth, part in enumerate(path):
             assert block.children is not None
             key = str(part)
+            block.stale.add(key)
             last = depth == len(path) - 1
             if part not in mapping:  # a set or insert that creates this key
                 child = block.buried.pop(key) if key in block.buried else _Block(None)
                 child.dirty = True
+                child.text = None
                 block.children[key] = child
                 return
             child = block.children.setdefault(key, _Block(None, dirty=True))
+            child.text = None
             if child.dirty:
                 return
             value = mapping[part]
@@ -131,7 +149,27 @@ class Splicer:
     def render(self, tree: CommentedMap) -> str:
         return self._render(self.root, tree, tree, ())
 
+    def entry_text(self, tree: CommentedMap, path: DocPath) -> str | None:
+        """The text of the entry at ``path`` as :meth:`render` writes it, or ``None`` when it
+        is not a block of its own (inside an entry that is re-dumped whole, or not split)."""
+        if not self.ok or not path:
+            return None
+        block, value = self.root, tree
+        for part in path:
+            if block.dirty or block.children is None or not isinstance(value, CommentedMap):
+                return None
+            child = block.children.get(str(part))
+            if child is None or part not in value:
+                return None
+            block, value = child, value[part]
+        return self._render(block, tree, value, path)
+
     def _render(self, block: _Block, tree: CommentedMap, value: Any, path: DocPath) -> str:
+        if block.text is None:
+            block.text = self._rendered(block, tree, value, path)
+        return block.text
+
+    def _rendered(self, block: _Block, tree: CommentedMap, value: Any, path: DocPath) -> str:
         if block.dirty:
             text = self._fragment_dump(tree, path)
             return block.original if block.original is not None and text == block.pristine \
@@ -140,13 +178,57 @@ class Splicer:
             return block.original or ""
         if path and not value:  # every key deleted: the header alone would read as null
             return self._fragment_dump(tree, path)
-        parts = [block.header]
-        for key in value:
-            child = block.children.get(str(key))
-            if child is None:
-                child = block.children[str(key)] = _Block(None, dirty=True)
-            parts.append(self._render(child, tree, value[key], (*path, key)))
+        children = block.children
+        order = self._keys(value)
+        parts = block.parts
+        if parts is not None and self._patched(block, order):
+            # The keys as last time, give or take one: only the children an edit went into
+            # change, and each is found by the keys around it (in C), not by walking them all.
+            assert block.order is not None
+            for key in block.stale:
+                if key in order:
+                    index = order.index(key)
+                    parts[index + 1] = self._render(
+                        children[key], tree, value[order[index]], (*path, order[index])
+                    )
+        else:
+            parts = [block.header]
+            for key in order:
+                child = children.get(str(key))
+                if child is None:
+                    child = children[str(key)] = _Block(None, dirty=True)
+                parts.append(child.text if child.text is not None
+                             else self._render(child, tree, value[key], (*path, key)))
+            block.order, block.parts = list(order), parts
+        block.stale = set()
         return "".join(parts)
+
+    def _patched(self, block: _Block, order: list[Any]) -> bool:
+        """Bring ``block.order``/``block.parts`` to ``order`` when it differs by one key added or
+        removed (or not at all); False when it differs more (render every child instead)."""
+        old, parts = block.order, block.parts
+        if old is None or parts is None or len(block.stale) > 8:
+            return False
+        if order == old:
+            return True
+        stale = block.stale
+        if len(order) == len(old) + 1:
+            added = [key for key in stale if key in order and key not in old]
+            if len(added) != 1:
+                return False
+            index = order.index(added[0])
+            old.insert(index, order[index])
+            parts.insert(index + 1, "")
+        elif len(order) == len(old) - 1:
+            removed = [key for key in stale if key in old and key not in order]
+            if len(removed) != 1:
+                return False
+            index = old.index(removed[0])
+            del old[index]
+            del parts[index + 1]
+        else:
+            return False
+        return order == old
 
     def _fragment_dump(self, tree: CommentedMap, path: DocPath) -> str:
         """The text of the entry at ``path`` alone, as it is indented in the file."""
