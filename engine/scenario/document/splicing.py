@@ -11,11 +11,13 @@ from typing import Any
 from ruamel.yaml.comments import CommentedMap
 
 from engine.scenario.document.nodes import keys_of
+from engine.scenario.model import IDENTIFIER_PATTERN
 
 DocPath = tuple[str | int, ...]
 
 
-KEY_LINE = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)[ \t]*:(?:[ \t]|$)")
+#: A line that starts with a plain key (an identifier) and its colon.
+KEY_LINE = re.compile(rf"^({IDENTIFIER_PATTERN.strip('^$')})[ \t]*:(?:[ \t]|$)")
 
 
 @dataclass
