@@ -805,3 +805,50 @@ def test_reparsing_only_the_edited_steps_gives_what_a_whole_parse_gives(
         assert list(derived.steps) == list(whole.steps)
         assert derived.marks == whole.marks
         assert all(step.id == step_id for step_id, step in derived.steps.items())
+
+
+# --- hostile files -------------------------------------------------------------------------------
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs")
+def test_only_regular_files_are_read_as_text(tmp_path: Path) -> None:
+    from engine.scenario.document.files import read_regular_text
+
+    fifo = tmp_path / "pipe.md"
+    os.mkfifo(fifo)
+    with pytest.raises(ScenarioError, match="not a regular file"):
+        read_regular_text(fifo)  # returns at once: opened without blocking, never read
+    with pytest.raises(ScenarioError, match="not a regular file"):
+        read_regular_text(tmp_path)
+    if Path("/dev/zero").exists():
+        with pytest.raises(ScenarioError, match="not a regular file"):
+            read_regular_text(Path("/dev/zero"))  # would never end
+    assert read_regular_text(tmp_path / "missing.md") is None
+
+
+def test_text_files_past_the_size_cap_are_not_read(tmp_path: Path) -> None:
+    from engine.scenario.document.files import read_regular_text
+
+    big = tmp_path / "big.md"
+    big.write_bytes(b"x" * 101)
+    with pytest.raises(ScenarioError, match="too large"):
+        read_regular_text(big, limit=100)
+    assert read_regular_text(big, limit=101) == "x" * 101
+
+
+def test_an_alias_bomb_never_reaches_the_round_trip_tree(tmp_path: Path) -> None:
+    laughs = "".join(
+        f"{name}: &{name} [{', '.join([f'*{previous}'] * 9)}]\n"
+        for previous, name in zip("abcdefgh", "bcdefghi", strict=True)
+    )
+    text = "name: bomb\nstart: s\na: &a [lol, lol, lol, lol, lol, lol, lol, lol, lol]\n" \
+        + laughs + "steps:\n  s:\n    title: *i\n"
+    document = ScenarioDocument.open(write_scenario(tmp_path / "bomb", text, {}))
+    assert any("too many values" in str(error) for error in document.errors)
+    assert not document.has(("steps",)) and document.keys(()) == []
+    with pytest.raises(KeyError):
+        document.get(("steps", "s", "title"))
+    with pytest.raises(ScenarioError, match="cannot be edited structurally"):
+        document.set(("title",), "defused")
+    document.set_yaml_text("name: safe\nstart: s\nsteps:\n  s: {final: true}\n")
+    assert document.errors == [] and document.get(("steps", "s")) == {"final": True}

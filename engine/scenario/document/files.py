@@ -42,9 +42,13 @@ def _read_regular(path: Path, limit: int) -> tuple[os.stat_result, bytes] | None
         return None
     except OSError as error:
         raise ScenarioError(f"cannot read: {error.strerror or error}", path=path) from None
-    with os.fdopen(handle, "rb") as file:
-        info = os.fstat(file.fileno())
+    try:
+        info = os.fstat(handle)
         _check_regular(path, info, limit)
+    except BaseException:
+        os.close(handle)
+        raise
+    with os.fdopen(handle, "rb") as file:
         data = file.read(limit + 1)
     if len(data) > limit:
         raise _too_large(path, limit)
