@@ -298,3 +298,93 @@ def test_renaming_keeps_the_step_where_it_is_drawn(studio: Any) -> None:
     studio.scenario_editor.rename_selected("final_review")
     assert studio.session.position("final_review") == before
     assert studio.scenario_editor.scene.nodes["final_review"].pos().toTuple() == before
+
+
+# --- the scene follows edits item by item --------------------------------------------------------
+
+
+def drawn(scene: Any) -> tuple[dict[str, Any], set[tuple[str, str, str, int, tuple[str, ...]]]]:
+    """What a scene shows: each node's state and place, each arrow with its spread."""
+    nodes = {step: (node.state, node.pos().toTuple()) for step, node in scene.nodes.items()}
+    edges = {(e.source.step_id, e.signal, e.target.step_id, e.parallel_index, e.requires)
+             for e in scene.edges}
+    return nodes, edges
+
+
+def test_an_edit_redraws_only_the_steps_it_touched(studio: Any) -> None:
+    from app import commands
+
+    session, stack = studio.session, studio.session.undo_stack
+    scene = studio.scenario_editor.scene
+    nodes = dict(scene.nodes)
+    edges = {(edge.source.step_id, edge.signal): edge for edge in scene.edges}
+
+    commands.set_field(stack, session, ("steps", "idea", "title"), "The idea")
+    assert scene.nodes["idea"].state.title == "The idea"
+    assert all(scene.nodes[step] is node for step, node in nodes.items())  # no item rebuilt
+    assert all(edge in scene.edges for edge in edges.values())
+
+    commands.connect_steps(stack, session, "features", "users", "back_to_users")
+    now = {(edge.source.step_id, edge.signal): edge for edge in scene.edges}
+    assert set(now) - set(edges) == {("features", "back_to_users")}
+    # only the arrows between the two steps may be drawn again (they spread apart)
+    redrawn = {key for key in edges if now[key] is not edges[key]}
+    assert {source for source, _ in redrawn} <= {"features", "users"}
+
+
+def test_after_any_edits_and_undos_the_scene_shows_what_a_fresh_one_shows(studio: Any) -> None:
+    from app import commands
+    from app.graph.scene import GraphScene
+
+    session, stack = studio.session, studio.session.undo_stack
+    editor = studio.scenario_editor
+    edits = [
+        lambda: commands.set_field(stack, session, ("steps", "idea", "title"), "Idea!"),
+        lambda: commands.connect_steps(stack, session, "idea", "review", "jump"),
+        lambda: commands.connect_steps(stack, session, "review", "idea", "jump_back"),
+        lambda: commands.add_step(stack, session, "pricing", (40.0, -300.0)),
+        lambda: commands.connect_steps(stack, session, "pricing", "nowhere", "lost"),
+        lambda: commands.delete_steps(stack, session, ["users"]),
+        lambda: commands.push(stack, commands.RenameStepCommand(session, "review", "recap")),
+        lambda: commands.set_field(stack, session, ("start",), "idea"),
+        lambda: commands.set_field(stack, session, ("steps", "idea", "kind"), "message"),
+    ]
+
+    def fresh() -> Any:
+        scene = GraphScene(session, studio.colors)
+        shown = drawn(scene)
+        scene.deleteLater()
+        return shown
+
+    for edit in edits:
+        edit()
+        assert drawn(editor.scene) == fresh()
+    while stack.canUndo():
+        stack.undo()
+        assert drawn(editor.scene) == fresh()
+    while stack.canRedo():
+        stack.redo()
+        assert drawn(editor.scene) == fresh()
+
+
+def test_other_views_shade_nodes_and_arrows_in_named_layers(studio: Any) -> None:
+    from PySide6.QtGui import QColor
+
+    from app.graph.items import Shade
+
+    scene = studio.scenario_editor.scene
+    hot, cold = Shade(QColor("red"), "visited 12 times"), Shade(QColor("blue"), "covered")
+    scene.set_shading("analytics", {"idea": hot}, {("idea", "idea_clear"): hot})
+    scene.set_shading("coverage", {"idea": cold, "users": cold})
+    assert scene.nodes["idea"].shades == [hot, cold]
+    assert "visited 12 times" in scene.nodes["idea"].toolTip()
+    assert scene.edge("idea", "idea_clear").shades == [hot]
+    scene.clear_shading("analytics")
+    assert scene.nodes["idea"].shades == [cold]
+    assert scene.edge("idea", "idea_clear").shades == []
+    # a shaded step keeps its shade when an edit redraws it
+    from app import commands
+
+    commands.set_field(studio.session.undo_stack, studio.session,
+                       ("steps", "users", "title"), "Users!")
+    assert scene.nodes["users"].shades == [cold]
