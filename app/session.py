@@ -13,6 +13,7 @@ scenario) waits until typing pauses (:data:`VALIDATE_DELAY_MS`).
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -80,6 +81,8 @@ class EditSession(QObject):
         # paint, so a large scenario appears at once and its problems a moment later.
         self.problems = list(document.errors)
         QTimer.singleShot(0, self, self.revalidate)
+        # then, still idle, what the first edit would otherwise pay for (the round-trip tree)
+        QTimer.singleShot(0, self, self._prepare)
 
     # --- what views read -------------------------------------------------------------------
 
@@ -177,6 +180,10 @@ class EditSession(QObject):
             return dict(computed)
         wanted = set(step_ids)
         return {key: value for key, value in computed.items() if key in wanted}
+
+    def _prepare(self) -> None:
+        with contextlib.suppress(ScenarioError):  # a step ruamel cannot load: the edit says so
+            self.document.prepare()
 
     def dispose(self) -> None:
         self._unsubscribe_safely()

@@ -316,6 +316,7 @@ class ScenarioDocument:
         Unparseable YAML is not an error here: it shows in :attr:`errors`.
         """
         self._tree.prepare()
+        self._reparser.prepare()
 
     def reload(self) -> None:
         """Forget every unsaved edit and read the folder again."""

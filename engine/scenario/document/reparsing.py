@@ -113,7 +113,7 @@ class StepParse:
 
     @classmethod
     def of(cls, text: str, scenario: Scenario) -> StepParse | None:
-        split = step_texts(text)
+        split = step_texts(text, is_yaml=True)  # it parsed: no need to check it is YAML
         if split is None or list(split[1]) != list(scenario.steps):
             return None
         return cls.cut(split, scenario)
@@ -192,6 +192,12 @@ class Reparser:
         self._fresh: set[str] | None = None
         #: the last text the loader's limited reader read whole without complaint
         self.readable: str | None = None
+
+    def prepare(self) -> None:
+        """Cut the last whole parse into steps now (a view calls this when idle), so that the
+        first edit does not pay for it."""
+        if isinstance(self._last, tuple):
+            self._last = StepParse.of(*self._last)
 
     def note(self, steps: set[str] | None, *, head: bool = False) -> None:
         """An edit changed these steps' entries (None: could have changed any) or the head."""

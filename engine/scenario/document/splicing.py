@@ -109,6 +109,26 @@ class Splicer:
                     entry.line = 1
             block, mapping = child, value
 
+    def split(self, tree: CommentedMap, path: DocPath) -> None:
+        """Split the blocks down to the entry at ``path`` now, so that the first edit in it
+        only marks what it changes (a view calls this when idle)."""
+        if not self.ok:
+            return
+        block, mapping = self.root, tree
+        for depth, part in enumerate(path):
+            child = block.children.get(str(part)) if block.children is not None else None
+            value = mapping.get(part) if isinstance(mapping, CommentedMap) else None
+            if child is None or child.dirty or not isinstance(value, CommentedMap):
+                return
+            was_split = child.children is not None
+            if not self._splittable(child, value, mapping, part):
+                return
+            if not was_split and path[: depth + 1] == self.fragments:
+                assert child.children is not None
+                for entry in child.children.values():
+                    entry.line = 1
+            block, mapping = child, value
+
     def _splittable(self, block: _Block, value: Any, mapping: CommentedMap, key: Any) -> bool:
         if block.children is not None:
             return True

@@ -295,9 +295,12 @@ class YamlTree:
         return found
 
     def prepare(self) -> None:
-        """Build the tree (and its splicer) now rather than on the first edit."""
+        """Build the tree (and its splicer, its steps split apart) now rather than on the first
+        edit."""
         if self.tree() is not None:
-            self._editable()
+            tree = self._editable()
+            if self._splicer is not None and self._splicer.fragments == ("steps",):
+                self._splicer.split(tree, ("steps",))
 
     # --- internals ---------------------------------------------------------------------------
 
