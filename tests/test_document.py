@@ -852,3 +852,26 @@ def test_an_alias_bomb_never_reaches_the_round_trip_tree(tmp_path: Path) -> None
         document.set(("title",), "defused")
     document.set_yaml_text("name: safe\nstart: s\nsteps:\n  s: {final: true}\n")
     assert document.errors == [] and document.get(("steps", "s")) == {"final": True}
+
+
+def test_a_scenario_once_handed_out_never_changes_and_unchanged_steps_are_shared(
+    tmp_path: Path,
+) -> None:
+    """The studio's views compare steps by identity to redraw only what an edit changed, and
+    a running test chat keeps the scenario it started with."""
+    document = ScenarioDocument.open(write_scenario(tmp_path / "lazy", LAZY_PIZZA))
+    before = document.scenario
+    assert before is not None
+    greet_text = before.steps["greet"].instructions_text
+    document.set(("steps", "greet", "title"), "Hello")
+    new_text = "Ask for the address, then confirm it back.\n"
+    document.set_text("steps/delivery.md", new_text)
+    after = document.scenario
+    assert after is not None and after is not before
+    assert after.steps["greet"].title == "Hello"
+    assert after.steps["delivery"].instructions_text == new_text
+    assert before.steps["greet"].title == "Greeting"
+    assert before.steps["greet"].instructions_text == greet_text
+    assert before.steps["delivery"].instructions_text != new_text
+    assert after.steps["take_order"] is before.steps["take_order"]
+    assert after.steps["greet"] is not before.steps["greet"]

@@ -226,11 +226,9 @@ class Reparser:
     def replace(self, step_id: str, step: Step) -> None:
         """Share ``step`` from now on instead of the one parsed (the document attached a newer
         instruction text to a copy of it)."""
-        last = self._last
+        last = self._last  # (after a whole parse there is nothing to replace: all are fresh)
         if isinstance(last, StepParse) and step_id in last.steps:
             last.steps[step_id] = step
-        elif isinstance(last, tuple) and step_id in last[1].steps:
-            last[1].steps[step_id] = step
 
     # --- knowing what changed ----------------------------------------------------------------
 
