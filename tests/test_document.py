@@ -875,3 +875,21 @@ def test_a_scenario_once_handed_out_never_changes_and_unchanged_steps_are_shared
     assert before.steps["delivery"].instructions_text != new_text
     assert after.steps["take_order"] is before.steps["take_order"]
     assert after.steps["greet"] is not before.steps["greet"]
+
+
+def test_an_edit_that_breaks_steps_reports_what_a_whole_parse_reports(tmp_path: Path) -> None:
+    from engine.errors import ScenarioErrors
+    from engine.scenario.loader import parse_scenario
+
+    document = ScenarioDocument.open(write_scenario(tmp_path / "lazy", LAZY_PIZZA))
+    assert document.scenario is not None
+    document.set(("steps", "delivery", "kind"), "bogus")
+    document.set(("steps", "done", "final"), "maybe")
+    with pytest.raises(ScenarioErrors) as whole:
+        parse_scenario(document.yaml_text(), path=document.yaml_path)
+    reported = [(e.message, e.line, e.column, e.field) for e in document.errors]
+    assert reported == [(e.message, e.line, e.column, e.field) for e in whole.value.errors]
+    assert len(reported) == 2 and all(line and line > 20 for _, line, _, _ in reported)
+    document.delete(("steps", "delivery", "kind"))
+    document.set(("steps", "done", "final"), True)
+    assert document.errors == [] and document.scenario is not None
