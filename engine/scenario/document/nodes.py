@@ -43,10 +43,6 @@ def insert_at(mapping: CommentedMap, index: int, key: Any, node: Any,
         move(mapping, other)
 
 
-def index_of(mapping: CommentedMap, key: Any) -> int:
-    return keys_of(mapping).index(key)
-
-
 def configured_yaml(text: str) -> YAML:
     yaml = YAML(typ="rt")
     yaml.preserve_quotes = True
