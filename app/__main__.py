@@ -4,6 +4,10 @@ With no argument the studio opens the shipped analyst bot. A ``.jsonl`` argument
 conversation-log viewer instead. ``--dark`` forces a dark palette (the system's is used
 otherwise). Bad input — a folder without a scenario, a broken file — is reported in a dialog or
 the problems pane, never as a traceback.
+
+This is where the studio's parts are put together: the main window knows nothing of the test
+chat, the log viewer nothing of chats; the chat is docked into the window here
+(``install_chat``), and the stand-alone viewer's forks are wired here (``LogViewerWindows``).
 """
 
 from __future__ import annotations
@@ -12,7 +16,12 @@ import argparse
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from PySide6.QtWidgets import QApplication
+
+    from app.main_window import MainWindow
 
 ORGANIZATION = "Prompter"
 APPLICATION = "Prompter Studio"
@@ -41,34 +50,37 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     QCoreApplication.setOrganizationName(ORGANIZATION)
     QCoreApplication.setApplicationName(APPLICATION)
-    app = QApplication.instance() or QApplication(sys.argv[:1])
-    app.setWindowIcon(QIcon(str(resource_path("icon.svg"))))  # type: ignore[union-attr]
+    existing = QApplication.instance()
+    app = existing if isinstance(existing, QApplication) else QApplication(sys.argv[:1])
+    app.setWindowIcon(QIcon(str(resource_path("icon.svg"))))
     if wants_dark(args.dark):
-        apply_dark_palette(app)  # type: ignore[arg-type]
+        apply_dark_palette(app)
 
     target = Path(args.path).expanduser() if args.path else None
     if target is not None and target.suffix.lower() == ".jsonl":
         return _open_log(app, target)
 
     from app.analytics import install as install_analytics
-    from app.chat import install as install_chat
+    from app.chat.studio import install_chat
     from app.main_window import MainWindow
     from engine.paths import default_scenario
 
     window = MainWindow()
-    install_chat(window)
+    chat = install_chat(window)  # kept until the studio closes
     install_analytics(window)  # Tools: Compare with…, Analyse logs…; the chat's turn chart
     folder = target or default_scenario()
     if args.export_drawio is not None:
         return _export_and_exit(window, folder, args.export_drawio)
     window.show()
-    if not window.open_folder(folder) and target is None:
+    if not window.files.open_folder(folder) and target is None:
         QMessageBox.information(window, APPLICATION,
                                 f"The default scenario was not found at {folder}.")
-    return int(app.exec())
+    code = int(app.exec())
+    del chat
+    return code
 
 
-def _export_and_exit(window: Any, folder: Path, output: Path) -> int:
+def _export_and_exit(window: MainWindow, folder: Path, output: Path) -> int:
     """Open ``folder`` headlessly and export it exactly as File → Export to draw.io does.
 
     Nothing is shown: messages the window would put in a dialog go to stderr instead.
@@ -76,7 +88,7 @@ def _export_and_exit(window: Any, folder: Path, output: Path) -> int:
     window.tell = lambda title, message, _problem: print(
         f"prompter-studio: {title}: {message}", file=sys.stderr
     )
-    if not window.open_folder(folder):
+    if not window.files.open_folder(folder):
         print(f"prompter-studio: cannot open the scenario at {folder}", file=sys.stderr)
         return 1
     if window.session is None or window.session.scenario is None:
@@ -85,24 +97,25 @@ def _export_and_exit(window: Any, folder: Path, output: Path) -> int:
             print(f"prompter-studio: {error}", file=sys.stderr)
         print(f"prompter-studio: cannot export {folder}: it has errors", file=sys.stderr)
         return 1
-    if not window.export_drawio(output):
+    if not window.files.export_drawio(output):
         print(f"prompter-studio: the export to {output} failed", file=sys.stderr)
         return 1
     print(output)
     return 0
 
 
-def _open_log(app: object, path: Path) -> int:
-    from PySide6.QtWidgets import QApplication, QMessageBox
+def _open_log(app: QApplication, path: Path) -> int:
+    from PySide6.QtWidgets import QMessageBox
 
-    from app.logview.window import open_log_window
+    from app.chat.window import LogViewerWindows
 
+    viewer = LogViewerWindows()  # the viewer's windows, kept until it closes
     try:
-        open_log_window(path)
+        viewer.open_log(path)
     except Exception as error:  # any failure to read the log becomes a message, not a crash
         QMessageBox.warning(None, APPLICATION, f"Cannot open {path}:\n{error}")
         return 1
-    return int(QApplication.instance().exec())  # type: ignore[union-attr]
+    return int(app.exec())
 
 
 if __name__ == "__main__":

@@ -1,22 +1,35 @@
 """Every change the studio makes to a scenario, as a small ``QUndoCommand``.
 
 Each command calls one or two :class:`~engine.scenario.document.ScenarioDocument` methods in
-``redo`` and keeps what it needs to put things back in ``undo`` (orange-canvas-core's
-``document/commands.py`` pattern). Edits made of several steps — deleting a step together with the
-transitions that lead to it, adding a step with its instruction file and position — are
-macros (:func:`delete_step`, :func:`add_step`, …), so one Ctrl+Z undoes the whole gesture.
-Views never call the document directly: they push these.
+``apply`` and keeps what it needs to put things back in ``revert`` (orange-canvas-core's
+``document/commands.py`` pattern). Views never call the document directly: they push these.
+
+**Pushing.** :func:`push` runs a command's first ``redo`` from Python *before* the stack sees it:
+a refused edit (a step id that exists, a path that is gone) raises its own error and leaves
+nothing on the undo stack. (``QUndoStack.push`` would record the command even when its ``redo``
+raised, and PySide rewrites the exception on its way back through C++.)
+
+**Edits made of several parts** — deleting a step together with the transitions that lead to
+it, adding a step with its instruction file and position — are one :class:`MacroCommand` built
+by the :func:`macro` context manager: each part runs as it is added (so it sees what the parts
+before it did), and the whole edit is pushed once, when every part has succeeded. If a part
+raises, the parts already done are undone in reverse and nothing reaches the stack: no
+``beginMacro`` is ever left open, and the error reaches the caller untouched. One Ctrl+Z undoes
+the whole gesture.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from typing import Any
 
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from app.session import EditSession, Position
+from engine.drawio import Edit
+from engine.scenario.model import Scenario
 
 YamlPath = tuple[str | int, ...]
 
@@ -27,7 +40,92 @@ def _describe(path: YamlPath) -> str:
     return ".".join(str(part) for part in path)
 
 
-class SetValueCommand(QUndoCommand):
+class Command(QUndoCommand):
+    """A command that knows whether its edit is in effect.
+
+    Subclasses implement :meth:`apply` and :meth:`revert`. ``redo`` applies unless the edit is
+    already in effect (:func:`push` ran it first); ``undo`` reverts only what was applied, so
+    undoing a macro whose last part was refused never undoes that part.
+    """
+
+    def __init__(self, text: str = "") -> None:
+        super().__init__(text)
+        self.applied = False
+
+    def apply(self) -> None:
+        raise NotImplementedError
+
+    def revert(self) -> None:
+        raise NotImplementedError
+
+    def redo(self) -> None:
+        if not self.applied:
+            self.apply()
+            self.applied = True
+
+    def undo(self) -> None:
+        if self.applied:
+            self.revert()
+            self.applied = False
+
+
+class MacroCommand(Command):
+    """Several commands as one undo step; built by :func:`macro` (see the module docstring)."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__(text)
+        self.parts: list[Command] = []
+        self.applied = True  # parts run as they are added
+
+    def push(self, command: Command) -> None:
+        """Run ``command`` now and make it part of this edit (a refused one is not kept)."""
+        command.redo()
+        self.parts.append(command)
+
+    def apply(self) -> None:
+        for part in self.parts:
+            part.redo()
+
+    def revert(self) -> None:
+        for part in reversed(self.parts):
+            part.undo()
+
+
+#: Where an edit goes: the undo stack, or the macro being built.
+Target = QUndoStack | MacroCommand
+
+
+def push(target: Target, command: Command) -> None:
+    """Do ``command`` and record it on ``target``; a refused command raises and is not kept."""
+    if isinstance(target, MacroCommand):
+        target.push(command)
+        return
+    command.redo()
+    target.push(command)  # its redo is a no-op now: the edit is in effect
+
+
+@contextmanager
+def macro(target: Target, text: str) -> Iterator[MacroCommand]:
+    """Build one undo step from several commands pushed on the yielded :class:`MacroCommand`.
+
+    On success the macro is pushed on ``target`` (a stack, or an enclosing macro) — unless no
+    part was added. On any error the parts already done are undone, nothing is pushed, and the
+    error propagates.
+    """
+    built = MacroCommand(text)
+    try:
+        yield built
+    except BaseException:
+        built.undo()
+        raise
+    if built.parts:
+        push(target, built)
+
+
+# --- one document edit each ----------------------------------------------------------------------
+
+
+class SetValueCommand(Command):
     """Set a value in ``scenario.yaml``; undo restores the old one (or removes a new key)."""
 
     def __init__(self, session: EditSession, path: YamlPath, value: Any, text: str = "") -> None:
@@ -36,17 +134,17 @@ class SetValueCommand(QUndoCommand):
         document = session.document
         self.old: Any = document.get(self.path) if document.has(self.path) else _ABSENT
 
-    def redo(self) -> None:
+    def apply(self) -> None:
         self.session.document.set(self.path, self.value)
 
-    def undo(self) -> None:
+    def revert(self) -> None:
         if self.old is _ABSENT:
             self.session.document.delete(self.path)
         else:
             self.session.document.set(self.path, self.old)
 
 
-class InsertKeyCommand(QUndoCommand):
+class InsertKeyCommand(Command):
     """Add ``key: value`` to the mapping at ``path`` (at ``index``, or at its end)."""
 
     def __init__(self, session: EditSession, path: YamlPath, key: str, value: Any,
@@ -55,14 +153,14 @@ class InsertKeyCommand(QUndoCommand):
         self.session, self.path, self.key, self.value, self.index = (
             session, tuple(path), key, value, index)
 
-    def redo(self) -> None:
+    def apply(self) -> None:
         self.session.document.insert(self.path, self.key, self.value, self.index)
 
-    def undo(self) -> None:
+    def revert(self) -> None:
         self.session.document.delete((*self.path, self.key))
 
 
-class DeleteKeyCommand(QUndoCommand):
+class DeleteKeyCommand(Command):
     """Remove the value at ``path``; undo puts it back at the same position."""
 
     def __init__(self, session: EditSession, path: YamlPath, text: str = "") -> None:
@@ -71,39 +169,39 @@ class DeleteKeyCommand(QUndoCommand):
         self.index: int | None = None
         self.old: Any = None
 
-    def redo(self) -> None:
+    def apply(self) -> None:
         self.index, self.old = self.session.document.delete(self.path)
 
-    def undo(self) -> None:
+    def revert(self) -> None:
         *parent, key = self.path
         self.session.document.insert(tuple(parent), str(key), self.old, self.index)
 
 
-class RenameKeyCommand(QUndoCommand):
+class RenameKeyCommand(Command):
     """Rename a mapping key in place (a signal, a result, a variable)."""
 
     def __init__(self, session: EditSession, path: YamlPath, new_key: str, text: str = "") -> None:
         super().__init__(text or f"Rename {_describe(path)} to {new_key}")
         self.session, self.path, self.new_key = session, tuple(path), new_key
 
-    def redo(self) -> None:
+    def apply(self) -> None:
         self.session.document.rename_key(self.path, self.new_key)
 
-    def undo(self) -> None:
+    def revert(self) -> None:
         self.session.document.rename_key((*self.path[:-1], self.new_key), str(self.path[-1]))
 
 
-class RenameStepCommand(QUndoCommand):
+class RenameStepCommand(Command):
     """Rename a step: its key, every transition to it, ``start`` and its saved position."""
 
     def __init__(self, session: EditSession, old: str, new: str) -> None:
         super().__init__(f"Rename step {old} to {new}")
         self.session, self.old, self.new = session, old, new
 
-    def redo(self) -> None:
+    def apply(self) -> None:
         self._rename(self.old, self.new)
 
-    def undo(self) -> None:
+    def revert(self) -> None:
         self._rename(self.new, self.old)
 
     def _rename(self, old: str, new: str) -> None:
@@ -112,7 +210,7 @@ class RenameStepCommand(QUndoCommand):
         self.session.rename_position(old, new, position)
 
 
-class SetTextCommand(QUndoCommand):
+class SetTextCommand(Command):
     """Replace the text of an instruction or persona file (kept in memory until saved).
 
     Consecutive typing in the same file merges into one command (``mergeWith``), so Ctrl+Z
@@ -141,153 +239,14 @@ class SetTextCommand(QUndoCommand):
         self.new_text, self.stamp = other.new_text, other.stamp
         return True
 
-    def redo(self) -> None:
+    def apply(self) -> None:
         self.session.document.set_text(self.relpath, self.new_text)
 
-    def undo(self) -> None:
+    def revert(self) -> None:
         self.session.document.set_text(self.relpath, self.old_text)
 
 
-class MoveNodesCommand(QUndoCommand):
-    """Move nodes (a drag, or an auto-layout); positions live in the layout file."""
-
-    def __init__(self, session: EditSession, old: Mapping[str, Position | None],
-                 new: Mapping[str, Position | None], text: str = "Move steps") -> None:
-        super().__init__(text)
-        self.session, self.old, self.new = session, dict(old), dict(new)
-        self.recorded: dict[str, Position] = {}
-
-    def redo(self) -> None:
-        self.recorded = self.session.set_positions(self.new) or self.recorded
-
-    def undo(self) -> None:
-        self.session.set_positions(self.old)
-        self.session.forget_positions(self.recorded)
-
-
-# --- gestures made of several commands --------------------------------------------------------
-
-
-def step_path(step_id: str, *rest: str | int) -> YamlPath:
-    return ("steps", step_id, *rest)
-
-
-def add_step(stack: QUndoStack, session: EditSession, step_id: str, position: Position,
-             *, title: str = "", instructions_text: str = "") -> None:
-    """A new prompt step with its own instruction file ``steps/<id>.md`` at ``position``."""
-    relpath = f"steps/{step_id}.md"
-    body: dict[str, Any] = {"title": title or step_id.replace("_", " ").capitalize(),
-                            "goal": "", "instructions": relpath}
-    stack.beginMacro(f"Add step {step_id}")
-    stack.push(InsertKeyCommand(session, ("steps",), step_id, body))
-    text = instructions_text or f"# {body['title']}\n\n"
-    stack.push(SetTextCommand(session, relpath, text, old=_text_or_empty(session, relpath)))
-    stack.push(MoveNodesCommand(session, {step_id: None}, {step_id: position}))
-    stack.endMacro()
-
-
-def delete_steps(stack: QUndoStack, session: EditSession, step_ids: list[str]) -> None:
-    """Delete steps with every transition leading to them; one undo restores all of it.
-
-    The instruction files stay on disk (deleting an author's text is never implicit).
-    """
-    scenario = session.shown
-    if scenario is None or not step_ids:
-        return
-    doomed = set(step_ids)
-    label = f"Delete step {step_ids[0]}" if len(step_ids) == 1 else f"Delete {len(step_ids)} steps"
-    stack.beginMacro(label)
-    for step in scenario.steps.values():
-        if step.id in doomed:
-            continue
-        for signal, transition in step.transitions.items():
-            if transition.to in doomed:
-                stack.push(DeleteKeyCommand(session, step_path(step.id, "transitions", signal)))
-    for step_id in step_ids:
-        old = session.position(step_id)
-        stack.push(DeleteKeyCommand(session, step_path(step_id)))
-        stack.push(MoveNodesCommand(session, {step_id: old}, {step_id: None}))
-    stack.endMacro()
-
-
-def connect_steps(stack: QUndoStack, session: EditSession, source: str, target: str,
-                  signal: str, description: str = "") -> None:
-    """Add transition ``signal`` from ``source`` to ``target``."""
-    value: dict[str, Any] = {"to": target}
-    if description:
-        value["description"] = description
-    path = step_path(source, "transitions")
-    if not session.document.has(path):
-        stack.push(SetValueCommand(session, path, {signal: value},
-                                   text=f"Connect {source} → {target} ({signal})"))
-    else:
-        stack.push(InsertKeyCommand(session, path, signal, value,
-                                    text=f"Connect {source} → {target} ({signal})"))
-
-
-def delete_transition(stack: QUndoStack, session: EditSession, source: str, signal: str) -> None:
-    stack.push(DeleteKeyCommand(session, step_path(source, "transitions", signal),
-                                text=f"Delete transition {source}.{signal}"))
-
-
-def set_field(stack: QUndoStack, session: EditSession, path: YamlPath, value: Any,
-              *, default: Any = _ABSENT) -> None:
-    """Set a field, unless it is absent and ``value`` equals its ``default`` (no YAML noise)."""
-    document = session.document
-    present = document.has(path)
-    if present and document.get(path) == value:
-        return
-    if not present and default is not _ABSENT and value == default:
-        return
-    stack.push(SetValueCommand(session, path, value))
-
-
-def auto_layout(stack: QUndoStack, session: EditSession) -> None:
-    new = session.auto_layout()
-    if not new:
-        return
-    old: dict[str, Position | None] = {step_id: session.position(step_id) for step_id in new}
-    stack.push(MoveNodesCommand(session, old, dict(new), text="Auto-layout"))
-
-
-def from_document_edit(session: EditSession, edit: Any) -> QUndoCommand:
-    """The command making one planned document edit (an ``engine.drawio.Edit``)."""
-    op, path = edit.op, tuple(edit.path)
-    if op == "set":
-        return SetValueCommand(session, path, edit.value)
-    if op == "insert":
-        return InsertKeyCommand(session, path, str(edit.key), edit.value)
-    if op == "delete":
-        return DeleteKeyCommand(session, path)
-    if op == "rename_key":
-        return RenameKeyCommand(session, path, str(edit.value))
-    if op == "rename_step":
-        return RenameStepCommand(session, str(edit.key), str(edit.value))
-    if op == "set_text":
-        relpath = str(path[0])
-        return SetTextCommand(session, relpath, str(edit.value),
-                              old=_text_or_empty(session, relpath))
-    raise ValueError(f"unknown document edit {op!r}")
-
-
-def place_all(stack: QUndoStack, session: EditSession, positions: Mapping[str, Position]) -> None:
-    """Give every step the position in ``positions`` (steps not in it lose theirs)."""
-    current = session.positions()
-    old: dict[str, Position | None] = {step: current.get(step)
-                                       for step in {*current, *positions}}
-    new: dict[str, Position | None] = {step: positions.get(step) for step in old}
-    if old != new:
-        stack.push(MoveNodesCommand(session, old, new, text="Place steps"))
-
-
-def _text_or_empty(session: EditSession, relpath: str) -> str:
-    try:
-        return session.document.text(relpath)
-    except (KeyError, FileNotFoundError, OSError):
-        return ""
-
-
-class SetYamlTextCommand(QUndoCommand):
+class SetYamlTextCommand(Command):
     """Replace the whole text of ``scenario.yaml`` (the source view), even with broken YAML.
 
     Consecutive edits in the source view merge like typing does.
@@ -312,8 +271,149 @@ class SetYamlTextCommand(QUndoCommand):
         self.new_text, self.stamp = other.new_text, other.stamp
         return True
 
-    def redo(self) -> None:
+    def apply(self) -> None:
         self.session.document.set_yaml_text(self.new_text)
 
-    def undo(self) -> None:
+    def revert(self) -> None:
         self.session.document.set_yaml_text(self.old_text)
+
+
+class MoveNodesCommand(Command):
+    """Move nodes (a drag, or an auto-layout); positions live in the layout file."""
+
+    def __init__(self, session: EditSession, old: Mapping[str, Position | None],
+                 new: Mapping[str, Position | None], text: str = "Move steps") -> None:
+        super().__init__(text)
+        self.session, self.old, self.new = session, dict(old), dict(new)
+        self.recorded: dict[str, Position] = {}
+
+    def apply(self) -> None:
+        self.recorded = self.session.set_positions(self.new) or self.recorded
+
+    def revert(self) -> None:
+        self.session.set_positions(self.old)
+        self.session.forget_positions(self.recorded)
+
+
+# --- gestures made of several commands --------------------------------------------------------
+
+
+def step_path(step_id: str, *rest: str | int) -> YamlPath:
+    return ("steps", step_id, *rest)
+
+
+def add_step(target: Target, session: EditSession, step_id: str, position: Position,
+             *, title: str = "", instructions_text: str = "") -> None:
+    """A new prompt step with its own instruction file ``steps/<id>.md`` at ``position``."""
+    relpath = f"steps/{step_id}.md"
+    body: dict[str, Any] = {"title": title or step_id.replace("_", " ").capitalize(),
+                            "goal": "", "instructions": relpath}
+    with macro(target, f"Add step {step_id}") as edit:
+        push(edit, InsertKeyCommand(session, ("steps",), step_id, body))
+        text = instructions_text or f"# {body['title']}\n\n"
+        push(edit, SetTextCommand(session, relpath, text, old=_text_or_empty(session, relpath)))
+        push(edit, MoveNodesCommand(session, {step_id: None}, {step_id: position}))
+
+
+def delete_steps(target: Target, session: EditSession, step_ids: list[str]) -> None:
+    """Delete steps with every transition leading to them; one undo restores all of it.
+
+    The instruction files stay on disk (deleting an author's text is never implicit).
+    """
+    scenario = session.shown
+    if scenario is None or not step_ids:
+        return
+    doomed = set(step_ids)
+    label = f"Delete step {step_ids[0]}" if len(step_ids) == 1 else f"Delete {len(step_ids)} steps"
+    incoming = [(source, signal) for source, signal in session.transitions_into(step_ids)
+                if source not in doomed]
+    with macro(target, label) as edit:
+        for source, signal in sorted(incoming, key=lambda edge: _order(scenario, *edge)):
+            push(edit, DeleteKeyCommand(session, step_path(source, "transitions", signal)))
+        for step_id in step_ids:
+            old = session.position(step_id)
+            push(edit, DeleteKeyCommand(session, step_path(step_id)))
+            push(edit, MoveNodesCommand(session, {step_id: old}, {step_id: None}))
+
+
+def connect_steps(target: Target, session: EditSession, source: str, target_step: str,
+                  signal: str, description: str = "") -> None:
+    """Add transition ``signal`` from ``source`` to ``target_step``."""
+    value: dict[str, Any] = {"to": target_step}
+    if description:
+        value["description"] = description
+    path = step_path(source, "transitions")
+    text = f"Connect {source} → {target_step} ({signal})"
+    if not session.document.has(path):
+        push(target, SetValueCommand(session, path, {signal: value}, text=text))
+    else:
+        push(target, InsertKeyCommand(session, path, signal, value, text=text))
+
+
+def delete_transition(target: Target, session: EditSession, source: str, signal: str) -> None:
+    push(target, DeleteKeyCommand(session, step_path(source, "transitions", signal),
+                                  text=f"Delete transition {source}.{signal}"))
+
+
+def set_field(target: Target, session: EditSession, path: YamlPath, value: Any,
+              *, default: Any = _ABSENT) -> None:
+    """Set a field, unless it is absent and ``value`` equals its ``default`` (no YAML noise)."""
+    document = session.document
+    present = document.has(path)
+    if present and document.get(path) == value:
+        return
+    if not present and default is not _ABSENT and value == default:
+        return
+    push(target, SetValueCommand(session, path, value))
+
+
+def auto_layout(target: Target, session: EditSession) -> None:
+    new = session.auto_layout()
+    if not new:
+        return
+    old: dict[str, Position | None] = {step_id: session.position(step_id) for step_id in new}
+    push(target, MoveNodesCommand(session, old, dict(new), text="Auto-layout"))
+
+
+def from_document_edit(session: EditSession, edit: Edit) -> Command:
+    """The command making one planned document edit (an ``engine.drawio.Edit``)."""
+    op, path = edit.op, tuple(edit.path)
+    if op == "set":
+        return SetValueCommand(session, path, edit.value)
+    if op == "insert":
+        return InsertKeyCommand(session, path, str(edit.key), edit.value)
+    if op == "delete":
+        return DeleteKeyCommand(session, path)
+    if op == "rename_key":
+        return RenameKeyCommand(session, path, str(edit.value))
+    if op == "rename_step":
+        return RenameStepCommand(session, str(edit.key), str(edit.value))
+    if op == "set_text":
+        relpath = str(path[0])
+        return SetTextCommand(session, relpath, str(edit.value),
+                              old=_text_or_empty(session, relpath))
+    raise ValueError(f"unknown document edit {op!r}")
+
+
+def place_all(target: Target, session: EditSession, positions: Mapping[str, Position]) -> None:
+    """Give every step the position in ``positions`` (steps not in it lose theirs)."""
+    current = session.positions()
+    old: dict[str, Position | None] = {step: current.get(step)
+                                       for step in {*current, *positions}}
+    new: dict[str, Position | None] = {step: positions.get(step) for step in old}
+    if old != new:
+        push(target, MoveNodesCommand(session, old, new, text="Place steps"))
+
+
+def _order(scenario: Scenario, step_id: str, signal: str) -> tuple[int, int]:
+    """Where a transition is written: its step among the steps, it among the step's (so a
+    multi-part edit runs in file order)."""
+    return list(scenario.steps).index(step_id), list(scenario.steps[step_id].transitions).index(
+        signal)
+
+
+def _text_or_empty(session: EditSession, relpath: str) -> str:
+    try:
+        return session.document.text(relpath)
+    except (KeyError, FileNotFoundError, OSError):
+        return ""

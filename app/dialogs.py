@@ -6,7 +6,6 @@ drive the same code paths without a modal dialog.
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 from PySide6.QtWidgets import (
@@ -23,8 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 from engine.scenario.document import TEMPLATES
-
-IDENTIFIER = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+from engine.scenario.model import IDENTIFIER
 
 TEMPLATE_LABELS = {
     "blank": "Blank — one step",

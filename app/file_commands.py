@@ -1,57 +1,118 @@
 """The studio's file commands: open, new, save, save as, reload, draw.io export/import, recent.
 
-A mixin of :class:`~app.main_window.MainWindow`, kept apart so the window module stays about
-panes and gestures. Saving goes through :meth:`ScenarioDocument.save` (only changed files, each
-written atomically); every way of dropping the open scenario goes through :meth:`maybe_save`, which
-asks Save / Discard / Cancel when the undo stack is not clean.
+:class:`FileCommands` is an object the main window owns (``window.files``); what it needs from
+the window is the small typed :class:`FileHost`. It also watches the open scenario's files on
+disk and says, in its :attr:`FileCommands.disk_banner`, when another program changed them.
+
+Saving goes through :meth:`ScenarioDocument.save` (only changed files, each written atomically);
+every way of dropping the open scenario goes through :meth:`FileCommands.maybe_save`, which asks
+Save / Discard / Cancel when the undo stack is not clean.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Protocol
 
-from PySide6.QtWidgets import QFileDialog, QMessageBox
+from PySide6.QtCore import QObject, QSettings
+from PySide6.QtWidgets import QFileDialog, QMenu, QMessageBox, QWidget
 
 from app import commands
 from app.dialogs import NewScenarioDialog
+from app.file_watch import DiskWatcher
 from app.session import EditSession
+from app.widgets import Banner
 from engine import drawio
 from engine.drawio import export_drawio
-from engine.errors import PrompterError
+from engine.errors import PrompterError, ScenarioError
 from engine.scenario.document import ScenarioDocument
-from engine.scenario.layout import Layout
+from engine.scenario.layout import Layout, gc_paused
 from engine.scenario.model import SCENARIO_FILE
 
 MAX_RECENT = 10
 SETTINGS_RECENT = "recent/scenarios"
 
 
-class FileCommands:
-    """File ▸ … for the main window (``self`` is a :class:`MainWindow`)."""
+class FileHost(Protocol):
+    """What the file commands need from the window that owns them."""
+
+    settings: QSettings
+    session: EditSession | None
+    #: (question) -> Save / Discard / Cancel
+    ask_unsaved: Callable[[str], QMessageBox.StandardButton]
+    #: (title, message, is_problem)
+    tell: Callable[[str, str, bool], None]
+
+    def set_session(self, session: EditSession | None) -> None: ...
+
+    def notify(self, text: str, timeout_ms: int = 4000) -> None:
+        """A message in the status bar."""
+
+    def flush_editors(self) -> None:
+        """Commit what is being typed (a field still focused, the YAML view) before saving."""
+
+    def update_title(self) -> None: ...
+
+    def show_graph(self) -> None: ...
+
+    def editable(self) -> bool:
+        """Whether a structured edit can be made now."""
+
+    def dialog_parent(self) -> QWidget: ...
+
+
+class FileCommands(QObject):
+    """File ▸ … (see the module docstring)."""
+
+    def __init__(self, host: FileHost, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.host = host
+        self.watcher = DiskWatcher(self)
+        self.watcher.changedOnDisk.connect(self._changed_on_disk)
+        #: "changed on disk by another program": the window shows it above the graph
+        self.disk_banner = Banner()
+        self.recent_menu = QMenu("Open &Recent")
+        self.recent_menu.aboutToShow.connect(self._fill_recent_menu)
+
+    @property
+    def session(self) -> EditSession | None:
+        return self.host.session
+
+    def watch(self, session: EditSession | None) -> None:
+        """Follow the files of ``session`` (the window calls this when it shows a session)."""
+        self.disk_banner.hide()
+        if session is not None:
+            session.saved.connect(self.watcher.rearm)
+            session.reloaded.connect(self.watcher.acknowledge)
+        self.watcher.watch(session.document if session else None)
+
+    # --- opening ---------------------------------------------------------------------------
 
     def open_folder(self, folder: Path | str) -> bool:
         """Open a scenario folder (asking about unsaved changes first). False if it failed."""
         if not self.maybe_save():
             return False
-        try:
-            document = ScenarioDocument.open(folder)
-        except PrompterError as error:
-            self._show_error("Cannot open the scenario", error)
-            return False
-        except OSError as error:
-            self._show_error("Cannot open the scenario", error)
-            return False
-        self.set_session(EditSession(document, self))
+        # Opening 2,000 steps makes some 200,000 objects; the cycle collector's passes over
+        # everything alive would cost a third of the time before the first paint.
+        with gc_paused():
+            try:
+                document = ScenarioDocument.open(folder)
+            except (PrompterError, OSError) as error:
+                self._show_error("Cannot open the scenario", error)
+                return False
+            self.host.set_session(EditSession(document, self))
         self._remember_recent(Path(document.folder))
         if document.scenario is None:
-            self.statusBar().showMessage("The scenario has errors: see the Problems pane", 8000)
+            self.host.notify("The scenario has errors: see the Problems pane", 8000)
         return True
 
     def new_scenario(self) -> None:
         if not self.maybe_save():
             return
         start = Path(self.session.folder).parent if self.session else Path.home()
-        dialog = NewScenarioDialog(start, self)
+        dialog = NewScenarioDialog(start, self.host.dialog_parent())
         if dialog.exec() != NewScenarioDialog.DialogCode.Accepted:
             return
         self.create_scenario(dialog.folder, dialog.template_key)
@@ -61,101 +122,117 @@ class FileCommands:
         try:
             document = ScenarioDocument.new(folder, template)
             document.save()
-        except PrompterError as error:
-            self._show_error("Cannot create the scenario", error)
-            return False
-        except OSError as error:
+        except (PrompterError, OSError) as error:
             self._show_error("Cannot create the scenario", error)
             return False
         return self.open_folder(folder)
 
     def open_dialog(self) -> None:
         start = str(Path(self.session.folder).parent) if self.session else ""
-        folder = QFileDialog.getExistingDirectory(self, "Open a scenario folder", start)
+        folder = QFileDialog.getExistingDirectory(self.host.dialog_parent(),
+                                                  "Open a scenario folder", start)
         if folder:
             self.open_folder(folder)
 
-    def _flush_editors(self) -> None:
-        self.scenario_pane.source.apply()
-        self.inspector.text_edit.commit()
-        focused = self.focusWidget()
-        if focused is not None and hasattr(focused, "editingFinished"):
-            focused.editingFinished.emit()
+    # --- saving ----------------------------------------------------------------------------
 
     def save(self) -> bool:
-        if self.session is None:
+        session = self.session
+        if session is None:
             return False
-        self._flush_editors()
+        self.host.flush_editors()
         try:
-            written = self.session.document.save()
+            written = session.document.save()
         except PrompterError as error:
             self._show_error("Cannot save", error)
             return False
-        self.session.undo_stack.setClean()
+        session.undo_stack.setClean()
         self.watcher.acknowledge()
-        self.statusBar().showMessage(
-            f"Saved {len(written)} file(s)" if written else "Nothing to save", 4000)
+        self.host.notify(f"Saved {len(written)} file(s)" if written else "Nothing to save")
         return True
 
     def save_as(self, folder: Path | str | None = None) -> bool:
-        if self.session is None:
+        session = self.session
+        if session is None:
             return False
         if folder is None:
-            chosen = QFileDialog.getExistingDirectory(self, "Save the scenario into folder",
-                                                      str(Path(self.session.folder).parent))
+            chosen = QFileDialog.getExistingDirectory(self.host.dialog_parent(),
+                                                      "Save the scenario into folder",
+                                                      str(Path(session.folder).parent))
             if not chosen:
                 return False
             folder = chosen
         target = Path(folder)
         if (target / SCENARIO_FILE).exists() and target.resolve() != Path(
-                self.session.folder).resolve():
-            answer = QMessageBox.question(self, "Replace scenario?",
+                session.folder).resolve():
+            answer = QMessageBox.question(self.host.dialog_parent(), "Replace scenario?",
                                           f"{target} already holds a scenario. Replace it?")
             if answer != QMessageBox.StandardButton.Yes:
                 return False
-        self._flush_editors()
+        self.host.flush_editors()
         try:
-            self.session.document.save(target)
+            session.document.save(target)
         except PrompterError as error:
             self._show_error("Cannot save", error)
             return False
-        self.session.undo_stack.setClean()
-        self.watcher.watch(self.session.document)
+        session.undo_stack.setClean()
+        self.watcher.watch(session.document)
         self._remember_recent(target)
-        self._update_title()
-        self.statusBar().showMessage(f"Saved to {target}", 4000)
+        self.host.update_title()
+        self.host.notify(f"Saved to {target}")
         return True
 
+    def maybe_save(self) -> bool:
+        """True when it is fine to drop the current session (saved, discarded, or clean)."""
+        session = self.session
+        if session is None:
+            return True
+        self.host.flush_editors()
+        if not session.is_dirty:
+            return True
+        answer = self.host.ask_unsaved(f"Save the changes to “{Path(session.folder).name}”?")
+        if answer == QMessageBox.StandardButton.Save:
+            return self.save()
+        return answer == QMessageBox.StandardButton.Discard
+
+    # --- the disk ----------------------------------------------------------------------------
+
     def reload(self) -> None:
-        if self.session is None:
+        session = self.session
+        if session is None:
             return
-        if self.session.is_dirty:
+        if session.is_dirty:
             answer = QMessageBox.question(
-                self, "Reload from disk?", "Reloading discards your unsaved changes.",
+                self.host.dialog_parent(), "Reload from disk?",
+                "Reloading discards your unsaved changes.",
                 QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel)
             if answer != QMessageBox.StandardButton.Discard:
                 return
         self.reload_now()
 
     def reload_now(self) -> None:
-        if self.session is None:
+        session = self.session
+        if session is None:
             return
         try:
-            self.session.document.reload()
+            session.document.reload()
         except PrompterError as error:
             self._show_error("Cannot reload", error)
             return
+        session.undo_stack.clear()
         self.disk_banner.hide()
-        self.watcher.watch(self.session.document)
-        self.statusBar().showMessage("Reloaded from disk", 4000)
+        self.watcher.watch(session.document)
+        self.host.update_title()
+        self.host.notify("Reloaded from disk")
 
     def _changed_on_disk(self, paths: list[Path]) -> None:
-        if self.session is None:
+        session = self.session
+        if session is None:
             return
-        folder = Path(self.session.folder)
+        folder = Path(session.folder)
         names = ", ".join(_relative(path, folder) for path in paths)
         warning = (" You have unsaved changes: reloading discards them; keeping them and "
-                   "saving overwrites the files." if self.session.is_dirty else "")
+                   "saving overwrites the files." if session.is_dirty else "")
         self.disk_banner.show_message(
             f"Changed on disk by another program: <b>{names}</b>.{warning}",
             [("Reload", self.reload_now), ("Keep Mine", self._keep_mine)])
@@ -164,27 +241,31 @@ class FileCommands:
         self.disk_banner.hide()
         self.watcher.acknowledge()
 
+    # --- draw.io -----------------------------------------------------------------------------
+
     def export_drawio(self, path: Path | str | None = None) -> bool:
-        if self.session is None:
+        session = self.session
+        if session is None:
             return False
-        scenario = self.session.scenario
+        scenario = session.scenario
         if scenario is None:
-            self.statusBar().showMessage("Fix the scenario's errors before exporting.", 6000)
+            self.host.notify("Fix the scenario's errors before exporting.", 6000)
             return False
         if path is None:
-            default = str(Path(self.session.folder) / f"{scenario.name}.drawio")
-            chosen, _filter = QFileDialog.getSaveFileName(self, "Export to draw.io", default,
-                                                          "draw.io diagrams (*.drawio)")
+            default = str(Path(session.folder) / f"{scenario.name}.drawio")
+            chosen, _filter = QFileDialog.getSaveFileName(
+                self.host.dialog_parent(), "Export to draw.io", default,
+                "draw.io diagrams (*.drawio)")
             if not chosen:
                 return False
             path = chosen
-        shown = Layout(positions=self.session.positions())  # what the author sees, saved or not
+        shown = Layout(positions=session.positions())  # what the author sees, saved or not
         try:
             export_drawio(scenario, shown, Path(path))
         except (PrompterError, OSError) as error:
             self._show_error("Cannot export", error)
             return False
-        self.statusBar().showMessage(f"Exported {path}", 6000)
+        self.host.notify(f"Exported {path}", 6000)
         return True
 
     def import_drawio(self, path: Path | str | None = None) -> bool:
@@ -194,72 +275,62 @@ class FileCommands:
         from here and re-imported untouched changes nothing). A diagram that cannot be mapped,
         or would leave the scenario invalid, is refused with the reason and the cell it names.
         """
-        if self.session is None or not self._editable():
+        session = self.session
+        if session is None or not self.host.editable():
             return False
         if path is None:
             chosen, _filter = QFileDialog.getOpenFileName(
-                self, "Import from draw.io", str(self.session.folder),
+                self.host.dialog_parent(), "Import from draw.io", str(session.folder),
                 "draw.io diagrams (*.drawio *.xml);;All files (*)")
             if not chosen:
                 return False
             path = chosen
-        session = self.session
+        tell = self.host.tell
         try:
-            plan = drawio.plan_import(_AsShown(session), drawio.read_drawio(path))
+            with _showing_positions(session):
+                plan = drawio.plan_import(session.document, drawio.read_drawio(path))
         except (PrompterError, OSError) as error:
-            self.tell("Cannot import the diagram", f"Nothing was changed.\n\n{error}", True)
+            tell("Cannot import the diagram", f"Nothing was changed.\n\n{error}", True)
             return False
         name = Path(path).name
         if plan.empty:
-            self.tell("Import from draw.io", f"{name} matches the scenario: nothing to change."
-                      + _notes(plan.notes), False)
+            tell("Import from draw.io", f"{name} matches the scenario: nothing to change."
+                 + _notes(plan.notes), False)
             return True
-        stack = session.undo_stack
-        stack.beginMacro(f"Import {name}")
         try:
-            for edit in plan.edits:
-                stack.push(commands.from_document_edit(session, edit))
-            if plan.positions is not None:
-                commands.place_all(stack, session, plan.positions)
-        finally:
-            stack.endMacro()
-        if session.document.errors:
-            problems = "\n".join(f"• {error}" for error in session.document.errors[:5])
-            macro = stack.command(stack.index() - 1)
-            macro.setObsolete(True)  # undone and dropped: no redo entry is left behind
-            stack.undo()
-            self.tell("Cannot import the diagram", "It would make the scenario invalid; "
-                      f"nothing was changed.\n\n{problems}", True)
+            with commands.macro(session.undo_stack, f"Import {name}") as edit:
+                for planned in plan.edits:
+                    commands.push(edit, commands.from_document_edit(session, planned))
+                if plan.positions is not None:
+                    commands.place_all(edit, session, plan.positions)
+                if session.document.errors:
+                    raise _WouldBreak(session.document.errors)
+        except _WouldBreak as refusal:
+            problems = "\n".join(f"• {error}" for error in refusal.errors[:5])
+            tell("Cannot import the diagram", "It would make the scenario invalid; "
+                 f"nothing was changed.\n\n{problems}", True)
             return False
-        self.show_graph()
-        self.statusBar().showMessage(f"Imported {name}: {len(plan.changes)} change(s)", 8000)
-        self.tell("Import from draw.io", f"Imported {name} (one undo step):\n\n"
-                  + "\n".join(f"• {change}" for change in plan.changes) + _notes(plan.notes),
-                  False)
+        except (PrompterError, KeyError) as error:
+            tell("Cannot import the diagram", f"Nothing was changed.\n\n{error}", True)
+            return False
+        self.host.show_graph()
+        self.host.notify(f"Imported {name}: {len(plan.changes)} change(s)", 8000)
+        tell("Import from draw.io", f"Imported {name} (one undo step):\n\n"
+             + "\n".join(f"• {change}" for change in plan.changes) + _notes(plan.notes), False)
         return True
 
-    def maybe_save(self) -> bool:
-        """True when it is fine to drop the current session (saved, discarded, or clean)."""
-        if self.session is None:
-            return True
-        self._flush_editors()
-        if not self.session.is_dirty:
-            return True
-        answer = self.ask_unsaved(f"Save the changes to “{Path(self.session.folder).name}”?")
-        if answer == QMessageBox.StandardButton.Save:
-            return self.save()
-        return answer == QMessageBox.StandardButton.Discard
+    # --- recent scenarios --------------------------------------------------------------------
 
     def recent_scenarios(self) -> list[str]:
-        value = self.settings.value(SETTINGS_RECENT, [])
+        value = self.host.settings.value(SETTINGS_RECENT, [])
         if isinstance(value, str):
-            value = [value]
-        return [str(item) for item in (value or [])]
+            return [value]
+        return [str(item) for item in value] if isinstance(value, list | tuple) else []
 
     def _remember_recent(self, folder: Path) -> None:
         entry = str(folder.resolve())
         recent = [item for item in self.recent_scenarios() if item != entry]
-        self.settings.setValue(SETTINGS_RECENT, [entry, *recent][:MAX_RECENT])
+        self.host.settings.setValue(SETTINGS_RECENT, [entry, *recent][:MAX_RECENT])
 
     def _fill_recent_menu(self) -> None:
         self.recent_menu.clear()
@@ -275,19 +346,31 @@ class FileCommands:
             self.recent_menu.addAction("Clear List", self._clear_recent)
 
     def _clear_recent(self) -> None:
-        self.settings.setValue(SETTINGS_RECENT, [])
+        self.host.settings.setValue(SETTINGS_RECENT, [])
+
+    def _show_error(self, title: str, error: Exception) -> None:
+        self.host.tell(title, str(error), True)
 
 
-class _AsShown:
-    """The session's document, with the layout the studio shows (automatic positions
-    included): what a diagram exported from the studio is compared with."""
+class _WouldBreak(Exception):
+    """Raised inside an import's macro to roll it back: the result would not load."""
 
-    def __init__(self, session: EditSession) -> None:
-        self._document = session.document
-        self.layout = Layout(positions=session.positions())
+    def __init__(self, errors: list[ScenarioError]) -> None:
+        super().__init__(f"{len(errors)} error(s)")
+        self.errors = errors
 
-    def __getattr__(self, name: str) -> object:
-        return getattr(self._document, name)
+
+@contextmanager
+def _showing_positions(session: EditSession) -> Iterator[None]:
+    """The document's layout is the one the studio shows (automatic positions included) while
+    a diagram is compared with it: a diagram exported from the studio then matches."""
+    document = session.document
+    saved = document.layout
+    document.layout = Layout(positions=session.positions())
+    try:
+        yield
+    finally:
+        document.layout = saved
 
 
 def _notes(notes: list[str]) -> str:

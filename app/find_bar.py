@@ -43,9 +43,9 @@ class FindBar(QWidget):
         self.field.textChanged.connect(self.search)
         self.field.returnPressed.connect(self._return_pressed)
         self.count = QLabel()
-        previous = QToolButton(text="▲", toolTip="Previous match (Shift+Enter)")
-        following = QToolButton(text="▼", toolTip="Next match (Enter)")
-        close = QToolButton(text="✕", toolTip="Close (Esc)")
+        previous = _tool_button("▲", "Previous match (Shift+Enter)")
+        following = _tool_button("▼", "Next match (Enter)")
+        close = _tool_button("✕", "Close (Esc)")
         previous.clicked.connect(self.previous_match)
         following.clicked.connect(self.next_match)
         close.clicked.connect(self.close_bar)
@@ -112,3 +112,10 @@ class FindBar(QWidget):
             self.close_bar()
             return
         super().keyPressEvent(event)
+
+
+def _tool_button(text: str, tip: str) -> QToolButton:
+    button = QToolButton()
+    button.setText(text)
+    button.setToolTip(tip)
+    return button

@@ -3,16 +3,16 @@
 It reads the *YAML values* of the step (``document.get``), not the validated model, so it keeps
 working while the scenario is broken — which is exactly when the author needs it. Every edit is an
 undo command; the inspector then refreshes from the document like every other view, so what it
-shows is always what will be saved.
+shows is always what will be saved — but only after an edit that concerns the step it shows
+(or the list of steps its target menus offer), so editing stays as quick on 2,000 steps as on 20.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QStringListModel, Qt, Signal
 from PySide6.QtGui import QFocusEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -39,20 +39,11 @@ from app import commands
 from app.highlighter import MarkdownHighlighter
 from app.instruction_editor import GlobalUndoPlainTextEdit
 from app.session import EditSession, follow_session
-from app.widgets import add_remove_buttons, fill_typed_rows
-from engine.scenario.model import OnEnter, StepKind, ValueType
+from app.widgets import add_remove_buttons, fill_typed_rows, unique_name
+from engine.scenario.document import Change
+from engine.scenario.model import IDENTIFIER, STAY, OnEnter, StepKind, ValueType
 
-IDENTIFIER = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 _ABSENT = object()
-
-
-def unique_name(base: str, taken: set[str]) -> str:
-    if base not in taken:
-        return base
-    index = 2
-    while f"{base}_{index}" in taken:
-        index += 1
-    return f"{base}_{index}"
 
 
 class MessageTextEdit(GlobalUndoPlainTextEdit):
@@ -96,6 +87,8 @@ class StepInspector(QWidget):
         self.session: EditSession | None = None
         self.step_id: str | None = None
         self._filling = False
+        #: the step ids every transition's target menu offers (the session's, shared)
+        self.step_ids = QStringListModel(self)
         self.stack = QStackedWidget()
         self.empty = QLabel("Select a step on the graph to see and edit it here.\n\n"
                             "Double-click empty canvas to add a step; drag from a step's "
@@ -126,7 +119,8 @@ class StepInspector(QWidget):
         head = QHBoxLayout()
         self.id_label = QLabel()
         self.id_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.rename_button = QToolButton(text="Rename…")
+        self.rename_button = QToolButton()
+        self.rename_button.setText("Rename…")
         self.rename_button.setToolTip("Rename the step and every transition to it (F2)")
         self.rename_button.clicked.connect(lambda: self.renameRequested.emit(self.step_id or ""))
         head.addWidget(self.id_label, 1)
@@ -215,14 +209,18 @@ class StepInspector(QWidget):
         follow_session(self.session, session,
                        {"changed": self._on_changed, "reloaded": self.refresh})
         self.session = session
+        self.step_ids = session.step_ids if session is not None else QStringListModel(self)
         self.show_step(None)
 
     def show_step(self, step_id: str | None) -> None:
         self.step_id = step_id
         self.refresh()
 
-    def _on_changed(self, kind: str, path: tuple[object, ...]) -> None:
-        if kind != "text":
+    def _on_changed(self, change: Change) -> None:
+        # Another step's edit changes nothing shown here (the target menus share the session's
+        # list of step ids, which follows steps being added and removed by itself).
+        if change.structural and (change.whole or self.step_id in change.steps
+                                  or change.path[:1] in (("start",), ("variables",))):
             self.refresh()
 
     def _raw(self, *path: str | int) -> Any:
@@ -277,11 +275,29 @@ class StepInspector(QWidget):
             edit.setText(text)
             edit.setCursorPosition(0)
 
-    def _step_ids(self) -> list[str]:
-        assert self.session is not None
-        steps = self.session.document.get(("steps",)) if self.session.document.has(
-            ("steps",)) else {}
-        return [str(key) for key in steps] if isinstance(steps, dict) else []
+    def focus_field(self, path: list[str]) -> None:
+        """Put the focus on the field at ``path`` under the step (``["transitions", "next"]``,
+        ``["title"]``; ``[]``: the title) — where a problem points."""
+        if not path:
+            self.title_edit.setFocus()
+            return
+        widgets: dict[str, QWidget] = {
+            "title": self.title_edit, "goal": self.goal_edit, "kind": self.kind_combo,
+            "final": self.final_check, "on_enter": self.on_enter_combo,
+            "instructions": self.instructions_edit, "text": self.text_edit}
+        if path[0] in widgets:
+            widgets[path[0]].setFocus()
+            return
+        table = {"transitions": self.transitions, "results": self.results}.get(path[0])
+        if table is None:
+            return
+        table.setFocus()
+        if len(path) > 1:
+            for row in range(table.rowCount()):
+                item = table.item(row, 0)
+                if item is not None and item.text() == path[1]:
+                    table.setCurrentCell(row, 0)
+                    return
 
     # --- step fields ---------------------------------------------------------------------
 
@@ -294,7 +310,7 @@ class StepInspector(QWidget):
         present = session.document.has(path)
         if value == default and field not in ("final",):
             if present:
-                stack.push(commands.DeleteKeyCommand(session, path,
+                commands.push(stack, commands.DeleteKeyCommand(session, path,
                                                      text=f"Clear {self.step_id}.{field}"))
             return
         commands.set_field(stack, session, path, value, default=default)
@@ -305,7 +321,8 @@ class StepInspector(QWidget):
         table = self.transitions
         rows = list(transitions.items()) if isinstance(transitions, dict) else []
         table.setRowCount(len(rows))
-        ids = self._step_ids()
+        ids = self.step_ids.stringList()
+        known = set(ids)
         for row, (signal, value) in enumerate(rows):
             value = value if isinstance(value, dict) else {}
             signal_item = QTableWidgetItem(str(signal))
@@ -314,7 +331,14 @@ class StepInspector(QWidget):
             target = str(value.get("to", ""))
             table.setItem(row, 1, QTableWidgetItem(target))
             combo = QComboBox()
-            combo.addItems(ids if target in ids else [*ids, target])
+            # sized by a few characters, not by scanning every step id for the widest
+            combo.setSizeAdjustPolicy(
+                QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+            combo.setMinimumContentsLength(12)
+            if target in known:
+                combo.setModel(self.step_ids)  # shared: no copy of 2,000 ids per row
+            else:
+                combo.addItems([*ids, target])
             combo.setCurrentText(target)
             combo.setEditable(False)
             combo.activated.connect(
@@ -339,7 +363,7 @@ class StepInspector(QWidget):
         if column == 0:
             if text == signal:
                 return
-            if not IDENTIFIER.match(text) or text == "stay":
+            if not IDENTIFIER.match(text) or text == STAY:
                 self.notice.emit(f"“{text}” cannot be a signal: use letters, digits and '_' "
                                  "(and not 'stay', which every step has)")
                 self.refresh()
@@ -348,8 +372,8 @@ class StepInspector(QWidget):
                 self.notice.emit(f"the step already has a signal “{text}”")
                 self.refresh()
                 return
-            stack.push(commands.RenameKeyCommand(session, base, text,
-                                                 text=f"Rename signal {signal} to {text}"))
+            commands.push(stack, commands.RenameKeyCommand(
+                session, base, text, text=f"Rename signal {signal} to {text}"))
         elif column == 2:
             self._set_or_clear((*base, "description"), text)
         elif column == 3:
@@ -372,7 +396,7 @@ class StepInspector(QWidget):
         session, stack = self.session, self.session.undo_stack
         if value in ("", [], None):
             if session.document.has(path):
-                stack.push(commands.DeleteKeyCommand(session, path))
+                commands.push(stack, commands.DeleteKeyCommand(session, path))
             return
         commands.set_field(stack, session, path, value)
 
@@ -381,7 +405,7 @@ class StepInspector(QWidget):
             return
         current = self._raw("transitions")
         taken = set(current) if isinstance(current, dict) else set()
-        others = [step for step in self._step_ids() if step != self.step_id]
+        others = [step for step in self.step_ids.stringList() if step != self.step_id]
         target = others[0] if others else self.step_id
         commands.connect_steps(self.session.undo_stack, self.session, self.step_id, target,
                                unique_name("next", taken))
@@ -426,14 +450,15 @@ class StepInspector(QWidget):
                 self.notice.emit(f"“{text}” cannot name a result here (invalid or taken)")
                 self.refresh()
                 return
-            stack.push(commands.RenameKeyCommand(session, base, text,
-                                                 text=f"Rename result {name} to {text}"))
+            commands.push(stack, commands.RenameKeyCommand(
+                session, base, text, text=f"Rename result {name} to {text}"))
         elif column == 2:
             checked = item.checkState() == Qt.CheckState.Checked
             if checked:
                 commands.set_field(stack, session, (*base, "required"), True)
             elif session.document.has((*base, "required")):
-                stack.push(commands.DeleteKeyCommand(session, (*base, "required")))
+                commands.push(stack,
+                              commands.DeleteKeyCommand(session, (*base, "required")))
         elif column == 3:
             self._set_or_clear((*base, "description"), item.text().strip())
 
@@ -452,17 +477,15 @@ class StepInspector(QWidget):
             if not ok:
                 self.refresh()
                 return
-            stack.beginMacro(f"Make {name} an enum")
-            commands.set_field(stack, session, (*base, "type"), value_type)
-            commands.set_field(stack, session, (*base, "values"),
-                               [v.strip() for v in values.split(",") if v.strip()])
-            stack.endMacro()
+            with commands.macro(stack, f"Make {name} an enum") as edit:
+                commands.set_field(edit, session, (*base, "type"), value_type)
+                commands.set_field(edit, session, (*base, "values"),
+                                   [v.strip() for v in values.split(",") if v.strip()])
             return
-        stack.beginMacro(f"Set type of {name} to {value_type}")
-        commands.set_field(stack, session, (*base, "type"), value_type)
-        if value_type != ValueType.ENUM.value and session.document.has((*base, "values")):
-            stack.push(commands.DeleteKeyCommand(session, (*base, "values")))
-        stack.endMacro()
+        with commands.macro(stack, f"Set type of {name} to {value_type}") as edit:
+            commands.set_field(edit, session, (*base, "type"), value_type)
+            if value_type != ValueType.ENUM.value and session.document.has((*base, "values")):
+                commands.push(edit, commands.DeleteKeyCommand(session, (*base, "values")))
 
     def add_result(self, name: str | None = None) -> None:
         if self.session is None or self.step_id is None:
@@ -474,9 +497,9 @@ class StepInspector(QWidget):
         path = ("steps", self.step_id, "results")
         value = {"type": ValueType.STRING.value}
         if session.document.has(path):
-            stack.push(commands.InsertKeyCommand(session, path, name, value))
+            commands.push(stack, commands.InsertKeyCommand(session, path, name, value))
         else:
-            stack.push(commands.SetValueCommand(session, path, {name: value},
+            commands.push(stack, commands.SetValueCommand(session, path, {name: value},
                                                 text=f"Add result {name}"))
 
     def remove_result(self) -> None:
@@ -486,4 +509,5 @@ class StepInspector(QWidget):
         item = self.results.item(row, 0)
         if item is not None:
             path = ("steps", self.step_id, "results", str(item.data(Qt.ItemDataRole.UserRole)))
-            self.session.undo_stack.push(commands.DeleteKeyCommand(self.session, path))
+            commands.push(self.session.undo_stack,
+                          commands.DeleteKeyCommand(self.session, path))

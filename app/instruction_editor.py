@@ -22,10 +22,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.commands import SetTextCommand
+from app.commands import SetTextCommand, push
 from app.highlighter import MarkdownHighlighter
 from app.session import EditSession, follow_session
 from engine.errors import ScenarioError
+from engine.scenario.document import Change
 
 #: A rough, model-independent estimate: English text averages about four characters per token.
 CHARS_PER_TOKEN = 4
@@ -126,6 +127,9 @@ class MarkdownEdit(GlobalUndoPlainTextEdit):
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         popup = self.completer.popup()
+        if popup is None:
+            super().keyPressEvent(event)
+            return
         if popup.isVisible() and event.key() in (Qt.Key.Key_Enter, Qt.Key.Key_Return,
                                                  Qt.Key.Key_Tab, Qt.Key.Key_Escape):
             event.ignore()  # the completer handles these
@@ -137,8 +141,9 @@ class MarkdownEdit(GlobalUndoPlainTextEdit):
             return
         self.completer.setCompletionPrefix(prefix)
         rect = self.cursorRect()
-        rect.setWidth(popup.sizeHintForColumn(0) + popup.verticalScrollBar().sizeHint().width()
-                      + 24)
+        scroll_bar = popup.verticalScrollBar()
+        rect.setWidth(popup.sizeHintForColumn(0) + 24
+                      + (scroll_bar.sizeHint().width() if scroll_bar is not None else 0))
         self.completer.complete(rect)
 
 
@@ -298,29 +303,32 @@ class TextFileEditor(QWidget):
         old, self._shown = self._shown, text
         self._applying = True
         try:
-            self.session.undo_stack.push(
-                SetTextCommand(self.session, self.relpath, text, old=old))
+            push(self.session.undo_stack,
+                 SetTextCommand(self.session, self.relpath, text, old=old))
         finally:
             self._applying = False
         self._count_timer.start()
 
-    def _on_document_changed(self, kind: str, path: tuple[object, ...]) -> None:
+    def _on_document_changed(self, change: Change) -> None:
         if self.session is None:
             return
-        if kind == "text" and self.relpath is not None and path == (self._key(),):
-            if not self._applying:
-                text = self.session.document.text(self.relpath)
-                if text != self.edit.toPlainText():
-                    self._set_text(text)
-            self._count_timer.start()
+        if change.kind == "text":
+            if self.relpath is not None and change.path == (self._key(),):
+                if not self._applying:
+                    text = self.session.document.text(self.relpath)
+                    if text != self.edit.toPlainText():
+                        self._set_text(text)
+                self._count_timer.start()
             return
-        if kind != "text":
-            # the step may have been renamed, removed, or its instructions path changed
-            if self.persona:
+        if not change.structural:
+            return
+        # the step may have been renamed, removed, or its instructions path changed
+        if self.persona:
+            if change.whole or change.path[:1] == ("persona",):
                 self._reload()
-            elif self.step_id is not None:
-                self._follow_structure()
-            self._count_timer.start()
+        elif self.step_id is not None and (change.whole or self.step_id in change.steps):
+            self._follow_structure()
+        self._count_timer.start()
 
     def _follow_structure(self) -> None:
         scenario = self.session.shown if self.session else None

@@ -1,15 +1,18 @@
-"""The studio's main window: the graph in the centre, docked panes around it, menus and saving.
+"""The studio's main window: it arranges the scenario editor and the panes, and holds the menus.
 
-Panes are ``QDockWidget`` s that the author can move, tab, float and close; their arrangement,
-the window geometry and the recent scenarios are remembered in ``QSettings``. Other parts of the
-studio (the test chat, the log pane) plug in through a small API:
+The graph and every gesture that edits it live in the :class:`~app.editor.ScenarioEditor` in
+the centre; File ▸ … lives in :class:`~app.file_commands.FileCommands` (``window.files``); the
+window only arranges them. Panes are ``QDockWidget`` s that the author can move, tab, float and
+close; their arrangement, the window geometry and the recent scenarios are remembered in
+``QSettings``. Other parts of the studio (the test chat, the log pane) plug in through the
+small API that :class:`app.chat.studio.StudioHost` spells out:
 
 * :meth:`MainWindow.add_pane` docks a widget and lists it in the View menu;
+  :meth:`MainWindow.add_file_action` adds an action to the File menu;
 * :attr:`MainWindow.sessionChanged` / :attr:`MainWindow.documentChanged` announce the open
   scenario (:attr:`MainWindow.session`, :attr:`MainWindow.document`);
-* :attr:`MainWindow.stepSelected` / :attr:`MainWindow.selected_step` tell the selected step;
-* :meth:`MainWindow.highlight_step` (or ``window.graph_view.highlight_step``) marks the step a
-  conversation is in.
+* :attr:`MainWindow.stepSelected` tells the selected step;
+* :meth:`MainWindow.highlight_step` marks the step a conversation is in.
 
 Unsaved changes mean "the undo stack is not clean"; the title shows ``*`` and closing asks.
 """
@@ -19,19 +22,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-import shiboken6
-from PySide6.QtCore import QPointF, QSettings, Qt, QTimer, Signal
+from PySide6.QtCore import QSettings, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShowEvent, QUndoGroup
 from PySide6.QtWidgets import (
     QDockWidget,
-    QFrame,
-    QHBoxLayout,
     QInputDialog,
     QLabel,
     QMainWindow,
-    QMenu,
     QMessageBox,
-    QPushButton,
     QSplitter,
     QStyle,
     QToolBar,
@@ -40,22 +38,18 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app import commands
-from app.dialogs import IDENTIFIER
+from app.editor import ScenarioEditor
 from app.file_commands import FileCommands
-from app.file_watch import DiskWatcher
-from app.find_bar import FindBar
-from app.graph.items import NODE_HEIGHT, NODE_WIDTH
-from app.graph.scene import GraphScene, step_of
-from app.graph.view import GraphView
-from app.inspector import StepInspector, unique_name
+from app.inspector import StepInspector
 from app.instruction_editor import TextFileEditor
+from app.memory import release_memory, settle_memory
 from app.problems import ProblemsPane
 from app.scenario_pane import ScenarioPane
-from app.session import EditSession
+from app.session import EditSession, step_of
 from app.theme import GraphColors
+from app.widgets import Banner, make_action
 from engine.errors import ScenarioError
-from engine.scenario.document import ScenarioDocument
+from engine.scenario.document import Change, ScenarioDocument
 from engine.scenario.model import SCENARIO_FILE
 
 APP_TITLE = "Prompter Studio"
@@ -70,38 +64,7 @@ DEFAULT_SIDE_MIN = 300
 Area = Qt.DockWidgetArea
 
 
-class Banner(QFrame):
-    """A message strip above the graph with optional buttons (disk changes, broken YAML)."""
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setFrameShape(QFrame.Shape.StyledPanel)
-        self.setAutoFillBackground(True)
-        self.label = QLabel()
-        self.label.setWordWrap(True)
-        self._buttons: list[QPushButton] = []
-        self._layout = QHBoxLayout(self)
-        self._layout.setContentsMargins(8, 4, 8, 4)
-        self._layout.addWidget(self.label, 1)
-        self.hide()
-
-    def show_message(self, text: str, buttons: list[tuple[str, Callable[[], None]]] = ()) -> None:
-        for button in self._buttons:
-            button.deleteLater()
-        self._buttons = []
-        for label, action in buttons:
-            button = QPushButton(label)
-            button.clicked.connect(action)
-            self._layout.addWidget(button)
-            self._buttons.append(button)
-        self.label.setText(text)
-        self.show()
-
-    def button(self, label: str) -> QPushButton | None:
-        return next((b for b in self._buttons if b.text() == label), None)
-
-
-class MainWindow(FileCommands, QMainWindow):
+class MainWindow(QMainWindow):
     """The studio window (see the module docstring)."""
 
     #: the open session changed (an :class:`EditSession`, or None)
@@ -115,7 +78,6 @@ class MainWindow(FileCommands, QMainWindow):
         super().__init__()
         self.settings = settings or QSettings()
         self.session: EditSession | None = None
-        self.selected_step: str | None = None
         self.undo_group = QUndoGroup(self)
         self.colors = GraphColors.from_palette()
         self.panes: dict[str, QDockWidget] = {}
@@ -130,17 +92,17 @@ class MainWindow(FileCommands, QMainWindow):
         # side panes take the full height; the problems list sits under the graph, IDE-style
         self.setCorner(Qt.Corner.BottomLeftCorner, Area.LeftDockWidgetArea)
         self.setCorner(Qt.Corner.BottomRightCorner, Area.RightDockWidgetArea)
+        self.files = FileCommands(self, self)
+        self.scenario_editor = ScenarioEditor(self, self.colors)
         self._build_central()
         self._build_panes()
         self._build_actions()
         self._build_menus()
         self._build_toolbar()
-        self.watcher = DiskWatcher(self)
-        self.watcher.changedOnDisk.connect(self._changed_on_disk)
         self.statusBar().showMessage("Ready", 2000)
         self.zoom_label = QLabel()
         self.statusBar().addPermanentWidget(self.zoom_label)
-        self.graph_view.zoomChanged.connect(
+        self.scenario_editor.view.zoomChanged.connect(
             lambda scale: self.zoom_label.setText(f"{round(scale * 100)} %"))
         self.set_session(None)
         self._restore_window()
@@ -151,13 +113,10 @@ class MainWindow(FileCommands, QMainWindow):
     def document(self) -> ScenarioDocument | None:
         return self.session.document if self.session else None
 
-    @property
-    def undo_stack(self):  # type: ignore[no-untyped-def]
-        return self.session.undo_stack if self.session else None
-
     def add_pane(self, name: str, widget: QWidget, area: Area = Area.RightDockWidgetArea,
-                 *, tabify_with: str | None = None) -> QDockWidget:
-        """Dock ``widget`` as a pane titled ``name``; it appears in View ▸ Panes."""
+                 *, tabify_with: str | None = None, below: str | None = None) -> QDockWidget:
+        """Dock ``widget`` as a pane titled ``name`` (tabbed with the pane ``tabify_with``, or
+        under the pane ``below``); it appears in View ▸ Panes."""
         dock = QDockWidget(name, self)
         dock.setObjectName(f"pane:{name}")
         dock.setWidget(widget)
@@ -167,19 +126,91 @@ class MainWindow(FileCommands, QMainWindow):
         self.addDockWidget(area, dock)
         if tabify_with and tabify_with in self.panes:
             self.tabifyDockWidget(self.panes[tabify_with], dock)
+        elif below and below in self.panes:
+            self.splitDockWidget(self.panes[below], dock, Qt.Orientation.Vertical)
         self.panes[name] = dock
         if hasattr(self, "panes_menu"):
             self.panes_menu.addAction(dock.toggleViewAction())
         return dock
 
-    def show_graph(self) -> None:
-        """Show the graph legibly: all of it when it fits, else from the start step down."""
-        scenario = self.session.shown if self.session is not None else None
-        self.graph_view.fit_readable(scenario.start if scenario is not None else None)
+    def resize_panes(self, names: list[str], sizes: list[int],
+                     orientation: Qt.Orientation) -> None:
+        """Give the panes ``names`` these sizes (as far as the window allows)."""
+        self.resizeDocks([self.panes[name] for name in names], sizes, orientation)
+
+    def add_file_action(self, action: QAction) -> None:
+        """Put ``action`` in the File menu, after the draw.io commands."""
+        self.file_menu.insertAction(self._file_plugins_end, action)
 
     def highlight_step(self, step_id: str | None) -> None:
         """Mark the step a conversation is in (None clears)."""
-        self.graph_view.highlight_step(step_id)
+        self.scenario_editor.highlight_step(step_id)
+
+    @property
+    def selected_step(self) -> str | None:
+        return self.scenario_editor.selected_step
+
+    # --- what the file commands need (app.file_commands.FileHost) ------------------------
+
+    def set_session(self, session: EditSession | None) -> None:
+        """Show ``session`` everywhere (the previous one is dropped)."""
+        old = self.session
+        if old is not None:
+            self.undo_group.removeStack(old.undo_stack)
+            old.dispose()
+            old.deleteLater()
+        release_memory()
+        self.session = session
+        self.scenario_editor.set_session(session)
+        self.files.watch(session)
+        for pane in (self.inspector, self.instructions, self.problems, self.scenario_pane):
+            pane.set_session(session)
+        if session is not None:
+            self.undo_group.addStack(session.undo_stack)
+            self.undo_group.setActiveStack(session.undo_stack)
+            session.undo_stack.cleanChanged.connect(self.update_title)
+            session.changed.connect(self._session_changed)
+            session.reloaded.connect(self.update_title)
+            session.problemsChanged.connect(self._update_broken_banner)
+        for action in self._document_actions:
+            action.setEnabled(session is not None)
+        self.update_title()
+        self._update_broken_banner()
+        self.sessionChanged.emit(session)
+        self.documentChanged.emit(session.document if session else None)
+        if session is not None:  # once the first frame and validation are done
+            QTimer.singleShot(0, lambda: settle_memory() if self.session is session else None)
+
+    def notify(self, text: str, timeout_ms: int = 4000) -> None:
+        self.statusBar().showMessage(text, timeout_ms)
+
+    def flush_editors(self) -> None:
+        self.scenario_pane.source.apply()
+        self.inspector.text_edit.commit()
+        focused = self.focusWidget()
+        finished = getattr(focused, "editingFinished", None)
+        if finished is not None:
+            finished.emit()
+
+    def update_title(self) -> None:
+        session = self.session
+        if session is None:
+            self.setWindowTitle(APP_TITLE)
+            self.setWindowModified(False)
+            return
+        scenario = session.shown
+        name = scenario.name if scenario else Path(session.folder).name
+        self.setWindowTitle(f"{name}[*] — {session.folder} — {APP_TITLE}")
+        self.setWindowModified(session.is_dirty)
+
+    def show_graph(self) -> None:
+        self.scenario_editor.show_graph()
+
+    def editable(self) -> bool:
+        return self.scenario_editor.editable()
+
+    def dialog_parent(self) -> QWidget:
+        return self
 
     # --- building ------------------------------------------------------------------------
 
@@ -188,32 +219,22 @@ class MainWindow(FileCommands, QMainWindow):
         layout = QVBoxLayout(central)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(0)
-        self.disk_banner = Banner()
         self.broken_banner = Banner()
-        self.find_bar = FindBar()
-        self.find_bar.hide()
-        self.scene = GraphScene(None, self.colors)
-        self.scene.setParent(self)
-        self.graph_view = GraphView(self.scene)
-        self.empty_label = QLabel()
-        self.empty_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.empty_label.setWordWrap(True)
-        for widget in (self.disk_banner, self.broken_banner, self.find_bar):
-            layout.addWidget(widget)
-        layout.addWidget(self.graph_view, 1)
-        layout.addWidget(self.empty_label, 1)
+        layout.addWidget(self.files.disk_banner)
+        layout.addWidget(self.broken_banner)
+        layout.addWidget(self.scenario_editor, 1)
         self.setCentralWidget(central)
-        self.find_bar.matchesChanged.connect(lambda ids: self.scene.set_matches(set(ids)))
-        self.find_bar.matchChosen.connect(lambda step: self.select_step(step, center=True))
-        self.find_bar.closed.connect(self.graph_view.setFocus)
+        self.scenario_editor.stepSelected.connect(self._step_selected)
+        self.scenario_editor.stepActivated.connect(self._step_activated)
+        self.scenario_editor.notice.connect(lambda text: self.notify(text, 6000))
 
     def _build_panes(self) -> None:
         self.inspector = StepInspector()
-        self.editor = TextFileEditor()
+        self.instructions = TextFileEditor()
         step_pane = QSplitter(Qt.Orientation.Vertical)
         step_pane.setObjectName("stepSplitter")
         step_pane.addWidget(self.inspector)
-        step_pane.addWidget(self.editor)
+        step_pane.addWidget(self.instructions)
         step_pane.setStretchFactor(0, 3)
         step_pane.setStretchFactor(1, 2)
         self.step_splitter = step_pane
@@ -231,107 +252,64 @@ class MainWindow(FileCommands, QMainWindow):
         self.panes["Problems"].raise_()
         self.problems.problemActivated.connect(self.jump_to_problem)
         self.problems.summaryChanged.connect(self._problems_summary)
-        self.inspector.notice.connect(lambda text: self.statusBar().showMessage(text, 6000))
-        self.scenario_pane.notice.connect(lambda text: self.statusBar().showMessage(text, 6000))
-        self.inspector.renameRequested.connect(lambda _step: self.rename_selected())
-
-    def _action(self, text: str, slot: Callable[[], object], shortcut: object = None,
-                tip: str = "", icon: QStyle.StandardPixmap | None = None) -> QAction:
-        action = QAction(text, self)
-        if shortcut is not None:
-            if isinstance(shortcut, list):
-                action.setShortcuts(shortcut)
-            else:
-                action.setShortcut(shortcut)  # type: ignore[arg-type]
-        if tip:
-            action.setStatusTip(tip)
-            action.setToolTip(tip)
-        if icon is not None:
-            action.setIcon(self.style().standardIcon(icon))
-        action.triggered.connect(lambda _checked=False: slot())
-        return action
+        self.inspector.notice.connect(lambda text: self.notify(text, 6000))
+        self.scenario_pane.notice.connect(lambda text: self.notify(text, 6000))
+        self.inspector.renameRequested.connect(
+            lambda _step: self.scenario_editor.rename_selected())
 
     def _build_actions(self) -> None:
-        key, pixmap = QKeySequence.StandardKey, QStyle.StandardPixmap
-        self.new_action = self._action("&New…", self.new_scenario, key.New,
-                                       "Create a scenario from a template", pixmap.SP_FileIcon)
-        self.open_action = self._action("&Open…", self.open_dialog, key.Open,
-                                        "Open a scenario folder", pixmap.SP_DialogOpenButton)
-        self.save_action = self._action("&Save", self.save, key.Save, "Save the scenario",
-                                        pixmap.SP_DialogSaveButton)
-        self.save_as_action = self._action("Save &As…", self.save_as, key.SaveAs,
-                                           "Save the scenario into another folder")
-        self.export_action = self._action("&Export to draw.io…", self.export_drawio,
-                                          QKeySequence("Ctrl+E"),
-                                          "Write the graph as a draw.io diagram")
-        self.import_action = self._action("&Import from draw.io…", self.import_drawio,
-                                          tip="Apply a diagram edited in draw.io (undoable)")
-        self.reload_action = self._action("&Reload from Disk", self.reload,
-                                          tip="Discard unsaved changes and read the files again")
-        self.quit_action = self._action("&Quit", self.close, key.Quit)
+        key, pixmap, style = QKeySequence.StandardKey, QStyle.StandardPixmap, self.style()
+        files = self.files
+        self.new_action = make_action(self, "&New…", files.new_scenario, key.New,
+                                      "Create a scenario from a template",
+                                      style.standardIcon(pixmap.SP_FileIcon))
+        self.open_action = make_action(self, "&Open…", files.open_dialog, key.Open,
+                                       "Open a scenario folder",
+                                       style.standardIcon(pixmap.SP_DialogOpenButton))
+        self.save_action = make_action(self, "&Save", files.save, key.Save, "Save the scenario",
+                                       style.standardIcon(pixmap.SP_DialogSaveButton))
+        self.save_as_action = make_action(self, "Save &As…", files.save_as, key.SaveAs,
+                                          "Save the scenario into another folder")
+        self.export_action = make_action(self, "&Export to draw.io…", files.export_drawio,
+                                         QKeySequence("Ctrl+E"),
+                                         "Write the graph as a draw.io diagram")
+        self.import_action = make_action(self, "&Import from draw.io…", files.import_drawio,
+                                         tip="Apply a diagram edited in draw.io (undoable)")
+        self.reload_action = make_action(self, "&Reload from Disk", files.reload,
+                                         tip="Discard unsaved changes and read the files again")
+        self.quit_action = make_action(self, "&Quit", self.close, key.Quit)
         self.undo_action = self.undo_group.createUndoAction(self, "&Undo")
         self.undo_action.setShortcuts(key.Undo)
-        self.undo_action.setIcon(self.style().standardIcon(pixmap.SP_ArrowBack))
+        self.undo_action.setIcon(style.standardIcon(pixmap.SP_ArrowBack))
         self.redo_action = self.undo_group.createRedoAction(self, "&Redo")
         self.redo_action.setShortcuts(key.Redo)
-        self.redo_action.setIcon(self.style().standardIcon(pixmap.SP_ArrowForward))
-        self.find_action = self._action("&Find…", self.show_find, key.Find,
-                                        "Find steps by id, title or instruction text")
-        self.add_step_action = self._action("&Add Step", self.add_step_at_center,
-                                            QKeySequence("Ctrl+Shift+N"), "Add a step",
-                                            pixmap.SP_FileDialogNewFolder)
-        self.rename_action = self._action("Re&name Step…", self.rename_selected,
-                                          QKeySequence(Qt.Key.Key_F2),
-                                          "Rename the selected step everywhere")
-        self.delete_action = self._action("&Delete", self.delete_selected, key.Delete,
-                                          "Delete the selected steps (with their transitions) "
-                                          "or transitions")
-        for action in (self.rename_action, self.delete_action):
-            # only while the graph has focus: in text fields these keys edit text
-            action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
-            self.graph_view.addAction(action)
-        self.select_all_action = self._action("Select &All Steps", self.select_all)
-        self.zoom_in_action = self._action("Zoom &In", self.graph_view.zoom_in, key.ZoomIn)
-        self.zoom_out_action = self._action("Zoom &Out", self.graph_view.zoom_out, key.ZoomOut)
-        self.fit_action = self._action("&Fit to Window", self.graph_view.fit_all,
-                                       QKeySequence("Ctrl+0"), "Show the whole graph")
-        self.actual_size_action = self._action("Actual &Size", self.graph_view.reset_zoom,
-                                               QKeySequence("Ctrl+1"))
-        self.auto_layout_action = self._action("Auto-&Layout", self.auto_layout,
-                                               QKeySequence("Ctrl+L"),
-                                               "Arrange the steps in layers from the start step")
-        self.about_action = self._action("&About Prompter Studio", self._about)
+        self.redo_action.setIcon(style.standardIcon(pixmap.SP_ArrowForward))
+        self.about_action = make_action(self, "&About Prompter Studio", self._about)
         self._document_actions = [self.save_action, self.save_as_action, self.export_action,
-                                  self.import_action,
-                                  self.reload_action, self.find_action, self.add_step_action,
-                                  self.rename_action, self.delete_action, self.auto_layout_action,
-                                  self.select_all_action, self.fit_action]
+                                  self.import_action, self.reload_action]
 
     def _build_menus(self) -> None:
+        edits = self.scenario_editor.edit_actions
         bar = self.menuBar()
-        file_menu = bar.addMenu("&File")
+        self.file_menu = file_menu = bar.addMenu("&File")
         file_menu.addActions([self.new_action, self.open_action])
-        self.recent_menu = QMenu("Open &Recent", self)
-        self.recent_menu.aboutToShow.connect(self._fill_recent_menu)
-        file_menu.addMenu(self.recent_menu)
+        file_menu.addMenu(self.files.recent_menu)
         file_menu.addSeparator()
         file_menu.addActions([self.save_action, self.save_as_action, self.reload_action])
         file_menu.addSeparator()
         file_menu.addActions([self.export_action, self.import_action])
-        file_menu.addSeparator()
+        self._file_plugins_end = file_menu.addSeparator()
         file_menu.addAction(self.quit_action)
         edit_menu = bar.addMenu("&Edit")
         edit_menu.addActions([self.undo_action, self.redo_action])
         edit_menu.addSeparator()
-        edit_menu.addActions([self.add_step_action, self.rename_action, self.delete_action,
-                              self.select_all_action])
+        edit_menu.addActions([edits.add_step, edits.rename, edits.delete, edits.select_all])
         edit_menu.addSeparator()
-        edit_menu.addAction(self.find_action)
+        edit_menu.addAction(edits.find)
         view_menu = bar.addMenu("&View")
-        view_menu.addActions([self.zoom_in_action, self.zoom_out_action, self.fit_action,
-                              self.actual_size_action])
+        view_menu.addActions([edits.zoom_in, edits.zoom_out, edits.fit, edits.actual_size])
         view_menu.addSeparator()
-        view_menu.addAction(self.auto_layout_action)
+        view_menu.addAction(edits.auto_layout)
         view_menu.addSeparator()
         self.panes_menu = view_menu.addMenu("&Panes")
         for dock in self.panes.values():
@@ -340,6 +318,7 @@ class MainWindow(FileCommands, QMainWindow):
         help_menu.addAction(self.about_action)
 
     def _build_toolbar(self) -> None:
+        edits = self.scenario_editor.edit_actions
         toolbar = QToolBar("Main", self)
         toolbar.setObjectName("toolbar:main")
         toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
@@ -347,72 +326,27 @@ class MainWindow(FileCommands, QMainWindow):
         toolbar.addSeparator()
         toolbar.addActions([self.undo_action, self.redo_action])
         toolbar.addSeparator()
-        toolbar.addActions([self.add_step_action, self.auto_layout_action, self.fit_action,
-                            self.find_action])
+        toolbar.addActions([edits.add_step, edits.auto_layout, edits.fit, edits.find])
         toolbar.addSeparator()
         toolbar.addAction(self.export_action)
         self.addToolBar(toolbar)
         self.toolbar = toolbar
 
-    # --- opening and sessions ------------------------------------------------------------
+    # --- following the session -----------------------------------------------------------
 
-    def set_session(self, session: EditSession | None) -> None:
-        old = self.session
-        if old is not None:
-            self.undo_group.removeStack(old.undo_stack)
-            old.dispose()
-            old.deleteLater()
-        self.session = session
-        self.selected_step = None
-        old_scene = self.scene
-        old_scene.blockSignals(True)
-        self.scene = GraphScene(session, self.colors)
-        self.scene.setParent(self)
-        self.graph_view.graph_scene = self.scene
-        self.graph_view.setScene(self.scene)
-        old_scene.deleteLater()
-        self.scene.selectionChanged.connect(self._selection_changed)
-        self.scene.nodesMoved.connect(self._nodes_moved)
-        self.scene.connectRequested.connect(self.connect_steps)
-        self.scene.addStepRequested.connect(self.add_step_at)
-        self.scene.stepActivated.connect(self._step_activated)
-        self.disk_banner.hide()
-        self.find_bar.close_bar()
-        for pane in (self.inspector, self.editor, self.problems, self.scenario_pane):
-            pane.set_session(session)
-        if session is not None:
-            self.undo_group.addStack(session.undo_stack)
-            self.undo_group.setActiveStack(session.undo_stack)
-            session.undo_stack.cleanChanged.connect(self._update_title)
-            session.changed.connect(self._session_changed)
-            session.reloaded.connect(self._session_reloaded)
-            session.problemsChanged.connect(self._update_broken_banner)
-            session.saved.connect(self.watcher.rearm)
-        self.watcher.watch(session.document if session else None)
-        has_document = session is not None
-        for action in self._document_actions:
-            action.setEnabled(has_document)
-        self.graph_view.setVisible(has_document)
-        self.empty_label.setVisible(not has_document)
-        self.empty_label.setText("No scenario is open.\n\nFile ▸ New… creates one from a "
-                                 "template; File ▸ Open… opens a scenario folder.")
-        self._update_title()
-        self._update_broken_banner()
-        QTimer.singleShot(0, self.show_graph)
-        self.sessionChanged.emit(session)
-        self.documentChanged.emit(session.document if session else None)
-        self.stepSelected.emit("")
+    def _session_changed(self, change: Change) -> None:
+        if change.structural:
+            self.update_title()
 
-    def _update_title(self) -> None:
-        session = self.session
-        if session is None:
-            self.setWindowTitle(APP_TITLE)
-            self.setWindowModified(False)
-            return
-        scenario = session.shown
-        name = scenario.name if scenario else Path(session.folder).name
-        self.setWindowTitle(f"{name}[*] — {session.folder} — {APP_TITLE}")
-        self.setWindowModified(session.is_dirty)
+    def _step_selected(self, step_id: str) -> None:
+        self.inspector.show_step(step_id or None)
+        self.instructions.show_step(step_id or None)
+        self.stepSelected.emit(step_id)
+
+    def _step_activated(self, step_id: str) -> None:
+        self.panes["Step"].show()
+        self.panes["Step"].raise_()
+        self.instructions.edit.setFocus()
 
     def _update_broken_banner(self) -> None:
         session = self.session
@@ -430,182 +364,6 @@ class MainWindow(FileCommands, QMainWindow):
         self.panes["Scenario"].raise_()
         self.scenario_pane.tabs.setCurrentWidget(self.scenario_pane.source)
 
-    # --- selection -----------------------------------------------------------------------
-
-    def select_step(self, step_id: str | None, *, center: bool = False) -> None:
-        """Select ``step_id`` on the graph (and so in the inspector and editor)."""
-        self.scene.select_steps([step_id] if step_id else [])
-        if step_id and center:
-            self.graph_view.reveal(step_id)
-        elif step_id:
-            self.graph_view.reveal(step_id, center=False)
-        self._show_step(step_id)
-
-    def _selection_changed(self) -> None:
-        if not shiboken6.isValid(self.scene):  # the window is being torn down
-            return
-        selected = self.scene.selected_steps()
-        self._show_step(selected[0] if len(selected) == 1 else None)
-
-    def _show_step(self, step_id: str | None) -> None:
-        if step_id == self.selected_step:
-            return
-        self.selected_step = step_id
-        self.inspector.show_step(step_id)
-        self.editor.show_step(step_id)
-        self.stepSelected.emit(step_id or "")
-
-    def _step_activated(self, step_id: str) -> None:
-        self.select_step(step_id)
-        self.panes["Step"].show()
-        self.panes["Step"].raise_()
-        self.editor.edit.setFocus()
-
-    def _session_changed(self, kind: str, path: tuple[object, ...]) -> None:
-        # Deriving the scenario re-reads scenario.yaml: do it only when something shows it, so
-        # typing stays cheap on large scenarios.
-        if self.find_bar.isVisible():
-            self.find_bar.set_scenario(self.session.shown if self.session else None)
-        if kind == "text":
-            return
-        self._update_title()
-        # keep the inspector on a renamed step; drop a deleted one
-        if self.selected_step and self.session and not self.session.document.has(
-                ("steps", self.selected_step)):
-            self._show_step(None)
-        elif self.selected_step and self.selected_step not in self.scene.selected_steps():
-            self.scene.select_steps([self.selected_step])
-
-    def _session_reloaded(self) -> None:
-        if self.session is not None:
-            self.session.undo_stack.clear()
-        self._update_title()
-        self.watcher.acknowledge()
-
-    # --- editing gestures ----------------------------------------------------------------
-
-    def _editable(self) -> bool:
-        if self.session is None:
-            return False
-        if not self.session.document.has(("steps",)):
-            self.statusBar().showMessage("Fix scenario.yaml first: it does not parse.", 6000)
-            return False
-        return True
-
-    def _run(self, label: str, edit: Callable[[], None]) -> None:
-        """Run an edit, turning a refused one into a status message instead of a traceback."""
-        try:
-            edit()
-        except (ScenarioError, KeyError) as error:
-            self.statusBar().showMessage(f"{label}: {error}", 8000)
-
-    def add_step_at_center(self) -> None:
-        center = self.graph_view.mapToScene(self.graph_view.viewport().rect().center())
-        self.add_step_at(center)
-
-    def add_step_at(self, scene_pos: QPointF, step_id: str | None = None) -> str | None:
-        """Add a step centred at ``scene_pos``; asks for its id unless given."""
-        if not self._editable():
-            return None
-        assert self.session is not None
-        steps = self.session.document.get(("steps",))
-        taken = set(steps) if isinstance(steps, dict) else set()
-        if step_id is None:
-            step_id = self.ask_text("Add step", "Step id (letters, digits, '_'):",
-                                    unique_name("new_step", taken))
-            if step_id is None:
-                return None
-        step_id = step_id.strip()
-        if not IDENTIFIER.match(step_id) or step_id in taken:
-            self.statusBar().showMessage(f"“{step_id}” is not a free step id", 6000)
-            return None
-        position = (scene_pos.x() - NODE_WIDTH / 2, scene_pos.y() - NODE_HEIGHT / 2)
-        session = self.session
-        self._run("Add step", lambda: commands.add_step(session.undo_stack, session, step_id,
-                                                        position))
-        self.select_step(step_id)
-        return step_id
-
-    def connect_steps(self, source: str, target: str, signal: str | None = None) -> None:
-        """Add a transition; asks for the signal name unless given."""
-        if not self._editable():
-            return
-        assert self.session is not None
-        path = ("steps", source, "transitions")
-        existing = self.session.document.get(path) if self.session.document.has(path) else {}
-        taken = set(existing) if isinstance(existing, dict) else set()
-        if signal is None:
-            signal = self.ask_text("Connect steps", f"Signal from “{source}” to “{target}”:",
-                                   unique_name(f"to_{target}", taken))
-            if signal is None:
-                return
-        signal = signal.strip()
-        if not IDENTIFIER.match(signal) or signal == "stay" or signal in taken:
-            self.statusBar().showMessage(f"“{signal}” cannot be a new signal of {source}", 6000)
-            return
-        session = self.session
-        self._run("Connect", lambda: commands.connect_steps(session.undo_stack, session, source,
-                                                            target, signal))
-
-    def rename_selected(self, new: str | None = None) -> None:
-        step_id = self.selected_step
-        if step_id is None or not self._editable():
-            return
-        assert self.session is not None
-        if new is None:
-            new = self.ask_text("Rename step", f"New id for “{step_id}”:", step_id)
-            if new is None:
-                return
-        new = new.strip()
-        if new == step_id:
-            return
-        if not IDENTIFIER.match(new) or self.session.document.has(("steps", new)):
-            self.statusBar().showMessage(f"“{new}” is not a free step id", 6000)
-            return
-        session = self.session
-        self._run("Rename", lambda: session.undo_stack.push(
-            commands.RenameStepCommand(session, step_id, new)))
-        self.select_step(new)
-
-    def delete_selected(self) -> None:
-        if not self._editable():
-            return
-        assert self.session is not None
-        session = self.session
-        steps = self.scene.selected_steps()
-        transitions = [(source, signal) for source, signal in self.scene.selected_transitions()
-                       if source not in steps]
-        if not steps and not transitions:
-            return
-
-        def edit() -> None:
-            stack = session.undo_stack
-            stack.beginMacro("Delete selection")
-            for source, signal in transitions:
-                commands.delete_transition(stack, session, source, signal)
-            commands.delete_steps(stack, session, steps)
-            stack.endMacro()
-
-        self._run("Delete", edit)
-
-    def select_all(self) -> None:
-        self.scene.select_steps(list(self.scene.nodes))
-
-    def auto_layout(self) -> None:
-        if self.session is None:
-            return
-        commands.auto_layout(self.session.undo_stack, self.session)
-        self.show_graph()
-
-    def _nodes_moved(self, old: dict[str, tuple[float, float]],
-                     new: dict[str, tuple[float, float]]) -> None:
-        if self.session is not None:
-            label = "Move step" if len(new) == 1 else f"Move {len(new)} steps"
-            self.session.undo_stack.push(commands.MoveNodesCommand(self.session, old, new, label))
-
-    def show_find(self) -> None:
-        self.find_bar.open_bar(self.session.shown if self.session else None)
-
     # --- problems ------------------------------------------------------------------------
 
     def _problems_summary(self, summary: str) -> None:
@@ -619,13 +377,13 @@ class MainWindow(FileCommands, QMainWindow):
         field = (problem.field or "").split(".")
         path = problem.path
         if step and self.session.document.has(("steps", step)):
-            self.select_step(step, center=True)
+            self.scenario_editor.select_step(step, center=True)
             self.panes["Step"].show()
             self.panes["Step"].raise_()
             if path is not None and path.suffix.lower() in (".md", ".txt", ".markdown"):
-                self.editor.go_to(problem.line, problem.column)
+                self.instructions.go_to(problem.line, problem.column)
                 return
-            self._focus_step_field(field[2:] if len(field) > 2 else [])
+            self.inspector.focus_field(field[2:] if len(field) > 2 else [])
             return
         if path is not None and path.name != SCENARIO_FILE and path.suffix.lower() == ".md":
             self.panes["Scenario"].show()
@@ -636,45 +394,15 @@ class MainWindow(FileCommands, QMainWindow):
         if field and field[0] == "variables":
             self.panes["Scenario"].show()
             self.panes["Scenario"].raise_()
-            self.scenario_pane.tabs.setCurrentIndex(1)
-            if len(field) > 1:
-                table = self.scenario_pane.variables
-                for row in range(table.rowCount()):
-                    if table.item(row, 0) and table.item(row, 0).text() == field[1]:
-                        table.selectRow(row)
-                        table.setFocus()
+            self.scenario_pane.show_variable(field[1] if len(field) > 1 else None)
             return
         self._show_source()
         self.scenario_pane.source.go_to(problem.line, problem.column)
 
-    def _focus_step_field(self, rest: list[str]) -> None:
-        inspector = self.inspector
-        if not rest:
-            inspector.title_edit.setFocus()
-            return
-        widgets = {"title": inspector.title_edit, "goal": inspector.goal_edit,
-                   "kind": inspector.kind_combo, "final": inspector.final_check,
-                   "on_enter": inspector.on_enter_combo,
-                   "instructions": inspector.instructions_edit, "text": inspector.text_edit}
-        if rest[0] in widgets:
-            widgets[rest[0]].setFocus()
-            return
-        tables = {"transitions": inspector.transitions, "results": inspector.results}
-        table = tables.get(rest[0])
-        if table is None:
-            return
-        table.setFocus()
-        if len(rest) > 1:
-            for row in range(table.rowCount()):
-                item = table.item(row, 0)
-                if item is not None and item.text() == rest[1]:
-                    table.setCurrentCell(row, 0)
-                    return
-
     # --- closing -------------------------------------------------------------------------
 
     def closeEvent(self, event: QCloseEvent) -> None:
-        if not self.maybe_save():
+        if not self.files.maybe_save():
             event.ignore()
             return
         self._save_window()
@@ -747,9 +475,6 @@ class MainWindow(FileCommands, QMainWindow):
             QMessageBox.warning(self, title, message)
         else:
             QMessageBox.information(self, title, message)
-
-    def _show_error(self, title: str, error: Exception) -> None:
-        self.tell(title, str(error), True)
 
     def _about(self) -> None:
         QMessageBox.about(self, "About Prompter Studio",

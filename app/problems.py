@@ -19,8 +19,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.graph.scene import step_of
-from app.session import EditSession
+from app.session import EditSession, step_of
 from engine.errors import ScenarioError
 
 ProblemRole = Qt.ItemDataRole.UserRole + 1
@@ -71,8 +70,8 @@ class ProblemsPane(QWidget):
 
     @property
     def problems(self) -> list[ScenarioError]:
-        return [self.tree.topLevelItem(i).data(0, ProblemRole)
-                for i in range(self.tree.topLevelItemCount())]
+        items = (self.tree.topLevelItem(i) for i in range(self.tree.topLevelItemCount()))
+        return [item.data(0, ProblemRole) for item in items if item is not None]
 
     def refresh(self) -> None:
         problems = list(self.session.problems) if self.session else []

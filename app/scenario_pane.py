@@ -1,8 +1,10 @@
 """Scenario-wide settings: title, start step, model; the declared variables; the persona.
 
-Like the inspector it reads YAML values from the document and edits through undo commands.
-Variables are the names ``{{placeholders}}`` and ``requires`` may use, so renaming one here is
-something the author will want to follow up on — the problems pane shows where.
+Like the inspector it reads YAML values from the document and edits through undo commands, and
+refreshes only the part an edit concerns (a step's edit changes nothing here; adding one changes
+the start step's menu). Variables are the names ``{{placeholders}}`` and ``requires`` may use,
+so renaming one here is something the author will want to follow up on — the problems pane shows
+where.
 """
 
 from __future__ import annotations
@@ -10,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 import yaml
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import QStringListModel, Qt, QTimer, Signal
 from PySide6.QtGui import QFont, QFontDatabase, QTextCursor
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -28,11 +30,14 @@ from PySide6.QtWidgets import (
 )
 
 from app import commands
-from app.inspector import IDENTIFIER, unique_name
 from app.instruction_editor import GlobalUndoPlainTextEdit, TextFileEditor
 from app.session import EditSession, follow_session
-from app.widgets import add_remove_buttons, fill_typed_rows
-from engine.scenario.model import ValueType
+from app.widgets import add_remove_buttons, fill_typed_rows, set_text_minimally, unique_name
+from engine.scenario.document import Change
+from engine.scenario.model import IDENTIFIER, ValueType
+
+#: Top-level keys shown on the Scenario tab.
+SETTINGS_KEYS = frozenset({"title", "model", "persona", "start"})
 
 
 def parse_default(text: str) -> Any:
@@ -52,6 +57,7 @@ class ScenarioPane(QWidget):
         super().__init__(parent)
         self.session: EditSession | None = None
         self._filling = False
+        self._step_ids = QStringListModel(self)  # the session's, once there is one
         self.tabs = QTabWidget()
         self.tabs.addTab(self._build_settings(), "Scenario")
         self.tabs.addTab(self._build_variables(), "Variables")
@@ -110,13 +116,24 @@ class ScenarioPane(QWidget):
         follow_session(self.session, session,
                        {"changed": self._on_changed, "reloaded": self.refresh})
         self.session = session
+        self._step_ids = session.step_ids if session is not None else QStringListModel(self)
         self.persona.set_session(session)
         self.source.set_session(session)
         self.refresh()
 
-    def _on_changed(self, kind: str, path: tuple[object, ...]) -> None:
-        if kind != "text":
+    def _on_changed(self, change: Change) -> None:
+        if not change.structural:
+            return
+        head = change.path[:1]
+        if change.whole or not head:
             self.refresh()
+            return
+        steps_listed = head == ("steps",) and len(change.path) <= 2  # a step added or removed
+        if head[0] in SETTINGS_KEYS or (steps_listed and (
+                not self._start_listed() or self.start_combo.currentText() in change.steps)):
+            self._refresh_settings()
+        if head == ("variables",):
+            self._refresh_variables()
 
     def _get(self, *path: str, default: Any = None) -> Any:
         assert self.session is not None
@@ -126,20 +143,51 @@ class ScenarioPane(QWidget):
     def refresh(self) -> None:
         if self.session is None:
             return
+        self._refresh_settings()
+        self._refresh_variables()
+
+    def _refresh_settings(self) -> None:
+        if self.session is None:
+            return
         self._filling = True
         try:
             self.title_edit.setText(str(self._get("title", default="") or ""))
             self.model_edit.setText(str(self._get("model", "name", default="") or ""))
             self.persona_path.setText(str(self._get("persona", default="") or ""))
-            steps = self._get("steps", default={})
-            ids = [str(key) for key in steps] if isinstance(steps, dict) else []
+            ids = self._step_ids.stringList()
             start = str(self._get("start", default="") or "")
-            self.start_combo.clear()
-            self.start_combo.addItems(ids if start in ids or not start else [*ids, start])
+            if start in ids or not start:
+                if self.start_combo.model() is not self._step_ids:
+                    self.start_combo.setModel(self._step_ids)
+            else:  # a start step that does not exist is shown, not silently replaced
+                self.start_combo.setModel(QStringListModel([*ids, start], self.start_combo))
             self.start_combo.setCurrentText(start)
+        finally:
+            self._filling = False
+
+    def _refresh_variables(self) -> None:
+        if self.session is None:
+            return
+        self._filling = True
+        try:
             self._fill_variables(self._get("variables", default={}))
         finally:
             self._filling = False
+
+    def _start_listed(self) -> bool:
+        """Whether the start menu shows the session's step ids (the start step exists)."""
+        return self.start_combo.model() is self._step_ids
+
+    def show_variable(self, name: str | None) -> None:
+        """Show the Variables tab, with the row of ``name`` selected."""
+        self.tabs.setCurrentIndex(1)
+        table = self.variables
+        for row in range(table.rowCount()):
+            item = table.item(row, 0)
+            if name is not None and item is not None and item.text() == name:
+                table.selectRow(row)
+                table.setFocus()
+                return
 
     def _commit(self, path: tuple[str, ...], value: Any) -> None:
         if self._filling or self.session is None:
@@ -147,7 +195,7 @@ class ScenarioPane(QWidget):
         session, stack = self.session, self.session.undo_stack
         if value in ("", None):
             if session.document.has(path) and path != ("start",):
-                stack.push(commands.DeleteKeyCommand(session, path))
+                commands.push(stack, commands.DeleteKeyCommand(session, path))
             return
         commands.set_field(stack, session, path, value)
 
@@ -180,8 +228,8 @@ class ScenarioPane(QWidget):
                 self.notice.emit(f"“{text}” cannot name a variable (invalid or taken)")
                 self.refresh()
                 return
-            stack.push(commands.RenameKeyCommand(session, ("variables", name), text,
-                                                 text=f"Rename variable {name} to {text}"))
+            commands.push(stack, commands.RenameKeyCommand(
+                session, ("variables", name), text, text=f"Rename variable {name} to {text}"))
         elif item.column() == 2:
             self._set_variable(name, "default", parse_default(text) if text else None)
         elif item.column() == 3:
@@ -193,7 +241,7 @@ class ScenarioPane(QWidget):
         path = ("variables", name, field)
         if value is None:
             if session.document.has(path):
-                stack.push(commands.DeleteKeyCommand(session, path))
+                commands.push(stack, commands.DeleteKeyCommand(session, path))
             return
         commands.set_field(stack, session, path, value)
 
@@ -206,10 +254,11 @@ class ScenarioPane(QWidget):
         session, stack = self.session, self.session.undo_stack
         value = {"type": ValueType.STRING.value}
         if session.document.has(("variables",)):
-            stack.push(commands.InsertKeyCommand(session, ("variables",), name, value))
+            commands.push(stack,
+                          commands.InsertKeyCommand(session, ("variables",), name, value))
         else:
-            stack.push(commands.SetValueCommand(session, ("variables",), {name: value},
-                                                text=f"Add variable {name}"))
+            commands.push(stack, commands.SetValueCommand(
+                session, ("variables",), {name: value}, text=f"Add variable {name}"))
 
     def remove_variable(self) -> None:
         row = self.variables.currentRow()
@@ -217,7 +266,8 @@ class ScenarioPane(QWidget):
         if self.session is None or item is None:
             return
         name = str(item.data(Qt.ItemDataRole.UserRole))
-        self.session.undo_stack.push(commands.DeleteKeyCommand(self.session, ("variables", name)))
+        commands.push(self.session.undo_stack,
+                      commands.DeleteKeyCommand(self.session, ("variables", name)))
 
 
 class YamlSourceEditor(QWidget):
@@ -269,15 +319,9 @@ class YamlSourceEditor(QWidget):
             return
         text = self.session.document.yaml_text()
         self._stale = False
-        if text == self.edit.toPlainText():
-            return
         self._applying = True
         try:
-            position = self.edit.textCursor().position()
-            self.edit.setPlainText(text)
-            cursor = self.edit.textCursor()
-            cursor.setPosition(min(position, len(text)))
-            self.edit.setTextCursor(cursor)
+            set_text_minimally(self.edit, text)
         finally:
             self._applying = False
 
@@ -303,7 +347,8 @@ class YamlSourceEditor(QWidget):
             return
         self._applying = True
         try:
-            self.session.undo_stack.push(commands.SetYamlTextCommand(self.session, text))
+            commands.push(self.session.undo_stack,
+                          commands.SetYamlTextCommand(self.session, text))
         finally:
             self._applying = False
 
@@ -311,6 +356,6 @@ class YamlSourceEditor(QWidget):
         if not self._applying:
             self._timer.start()
 
-    def _on_changed(self, kind: str, path: tuple[object, ...]) -> None:
-        if kind != "text" and not self._applying:
+    def _on_changed(self, change: Change) -> None:
+        if change.structural and not self._applying:
             self.refresh()

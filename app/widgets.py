@@ -2,13 +2,56 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QComboBox, QHBoxLayout, QPushButton, QTableWidget, QTableWidgetItem
+from PySide6.QtCore import QObject, Qt
+from PySide6.QtGui import QAction, QIcon, QKeySequence, QTextCursor
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QPlainTextEdit,
+    QPushButton,
+    QTableWidget,
+    QTableWidgetItem,
+    QWidget,
+)
 
 from engine.scenario.model import ValueType
+
+Shortcut = QKeySequence | QKeySequence.StandardKey | Sequence[QKeySequence]
+
+
+def make_action(parent: QObject, text: str, slot: Callable[[], object],
+                shortcut: Shortcut | None = None, tip: str = "",
+                icon: QIcon | None = None) -> QAction:
+    """A menu/toolbar action calling ``slot()`` (the ``checked`` argument is dropped)."""
+    action = QAction(text, parent)
+    if isinstance(shortcut, QKeySequence.StandardKey):
+        action.setShortcuts(shortcut)
+    elif isinstance(shortcut, QKeySequence):
+        action.setShortcut(shortcut)
+    elif shortcut is not None:
+        action.setShortcuts(list(shortcut))
+    if tip:
+        action.setStatusTip(tip)
+        action.setToolTip(tip)
+    if icon is not None:
+        action.setIcon(icon)
+    action.triggered.connect(lambda _checked=False: slot())
+    return action
+
+
+def unique_name(base: str, taken: set[str]) -> str:
+    """``base``, or ``base_2``, ``base_3``… — the first not in ``taken``."""
+    if base not in taken:
+        return base
+    index = 2
+    while f"{base}_{index}" in taken:
+        index += 1
+    return f"{base}_{index}"
 
 
 def add_remove_buttons(
@@ -59,3 +102,70 @@ def fill_typed_rows(
         table.setCellWidget(row, 1, combo)
         fill_rest(row, entry)
     table.resizeColumnToContents(0)
+
+
+class Banner(QFrame):
+    """A message strip above the graph with optional buttons (disk changes, broken YAML)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setFrameShape(QFrame.Shape.StyledPanel)
+        self.setAutoFillBackground(True)
+        self.label = QLabel()
+        self.label.setWordWrap(True)
+        self._buttons: list[QPushButton] = []
+        self._layout = QHBoxLayout(self)
+        self._layout.setContentsMargins(8, 4, 8, 4)
+        self._layout.addWidget(self.label, 1)
+        self.hide()
+
+    def show_message(self, text: str,
+                     buttons: Sequence[tuple[str, Callable[[], object]]] = ()) -> None:
+        for button in self._buttons:
+            button.deleteLater()
+        self._buttons = []
+        for label, action in buttons:
+            button = QPushButton(label)
+            button.clicked.connect(lambda _checked=False, act=action: act())
+            self._layout.addWidget(button)
+            self._buttons.append(button)
+        self.label.setText(text)
+        self.show()
+
+    def button(self, label: str) -> QPushButton | None:
+        return next((b for b in self._buttons if b.text() == label), None)
+
+
+def set_text_minimally(edit: QPlainTextEdit, text: str) -> None:
+    """Make ``edit`` show ``text`` by replacing only the part that differs from what it shows.
+
+    ``setPlainText`` lays out the whole text again and loses the cursor and the scroll position:
+    on a 2,000-step ``scenario.yaml`` that is most of a frame for a one-line edit.
+    """
+    old = edit.toPlainText()
+    if old == text:
+        return
+    start = _common_prefix(old, text)
+    end = _common_prefix(old[start:][::-1], text[start:][::-1])
+    cursor = QTextCursor(edit.document())
+    cursor.setPosition(_utf16(old, start))
+    cursor.setPosition(_utf16(old, len(old) - end), QTextCursor.MoveMode.KeepAnchor)
+    cursor.insertText(text[start:len(text) - end])
+
+
+def _common_prefix(a: str, b: str) -> int:
+    """The length of the common prefix of ``a`` and ``b`` (slices compare in C)."""
+    low, high = 0, min(len(a), len(b))
+    while low < high:
+        middle = (low + high + 1) // 2
+        if a[:middle] == b[:middle]:
+            low = middle
+        else:
+            high = middle - 1
+    return low
+
+
+def _utf16(text: str, index: int) -> int:
+    """A Python string index as Qt counts it (UTF-16 code units)."""
+    head = text[:index]
+    return index if head.isascii() else len(head.encode("utf-16-le")) // 2

@@ -81,15 +81,21 @@ def read_bytes(path: Path | str, *, limit: int, what: str = "the file") -> bytes
     """
     file = Path(path)
     with open_regular(file) as handle:
-        size = os.fstat(handle.fileno()).st_size
-        if size > limit:
-            raise _too_large(file, size, limit, what)
-        try:
-            data = handle.read(limit + 1)
-        except OSError as error:
-            raise _os_error(file, error) from None
+        return read_bytes_of(handle, file, os.fstat(handle.fileno()).st_size, limit, what)
+
+
+def read_bytes_of(handle: BinaryIO, path: Path, size: int, limit: int, what: str) -> bytes:
+    """The whole of an open regular file (``size`` from its ``fstat``), at most ``limit`` bytes;
+    for readers that need the stat of the same open too (the studio fingerprints what it read).
+    """
+    if size > limit:
+        raise _too_large(path, size, limit, what)
+    try:
+        data = handle.read(limit + 1)
+    except OSError as error:
+        raise _os_error(path, error) from None
     if len(data) > limit:  # it grew between the check and the read
-        raise _too_large(file, len(data), limit, what)
+        raise _too_large(path, len(data), limit, what)
     return data
 
 
@@ -186,6 +192,7 @@ __all__ = [
     "describe_size",
     "open_regular",
     "read_bytes",
+    "read_bytes_of",
     "read_text",
     "replace_surrogates",
 ]

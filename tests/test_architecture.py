@@ -1,13 +1,31 @@
-"""The engine is a library: it never imports Qt or the studio, and one module talks to openai."""
+"""The engine is a library: it never imports Qt or the studio, and one module talks to openai.
+The studio is built in layers, each importing only those below it, with no import cycle.
+
+The studio's layers (napari-style contracts, lowest first):
+
+* foundation — theme, small widgets, dialogs, the layout geometry: no other studio module;
+* model — the edit session and its undo commands: no widgets;
+* logview — the conversation-log viewer: knows nothing of the editor or the chat;
+* graph — the scene, its items and view: they mirror the model;
+* panes — the scenario editor, the inspector, the text editors, problems, file commands;
+* chat — the test chat: the log viewer's parts and the model, never the window or the graph
+  (it reaches the window through ``app.chat.studio.StudioHost``);
+* window — the main window: arranges the panes, never imports the chat or the log viewer;
+* start — ``app.__main__``, where the chat is docked into the window and handlers are wired.
+"""
 
 from __future__ import annotations
 
 import ast
+import fnmatch
 from pathlib import Path
 
+import networkx as nx
 import pytest
 
-ENGINE = Path(__file__).resolve().parent.parent / "engine"
+ROOT = Path(__file__).resolve().parent.parent
+ENGINE = ROOT / "engine"
+APP = ROOT / "app"
 FORBIDDEN_IN_ENGINE = ("PySide6", "PyQt5", "PyQt6", "shiboken6", "app")
 #: The one engine module allowed to import the openai SDK (errors are mapped there too).
 OPENAI_MODULE = ENGINE / "providers" / "openai_api.py"
@@ -45,3 +63,116 @@ def test_the_import_check_sees_what_it_must() -> None:
         assert imported_roots(probe) == {"PySide6", "app"}
     finally:
         probe.unlink()
+
+
+# --- the studio's layers -------------------------------------------------------------------------
+
+#: layer -> the modules in it (fnmatch patterns on dotted names)
+LAYERS: dict[str, tuple[str, ...]] = {
+    "foundation": ("app", "app.theme", "app.widgets", "app.memory", "app.highlighter",
+                   "app.dialogs", "app.file_watch", "app.find_bar", "app.graph",
+                   "app.graph.layout"),
+    "model": ("app.session", "app.commands"),
+    "charts": ("app.charts", "app.charts.*"),
+    "logview": ("app.logview", "app.logview.*"),
+    "graph": ("app.graph.items", "app.graph.scene", "app.graph.view", "app.graph.overlay",
+              "app.graph.readonly"),
+    "panes": ("app.editor", "app.inspector", "app.instruction_editor", "app.scenario_pane",
+              "app.problems", "app.file_commands"),
+    "chat": ("app.chat", "app.chat.*"),
+    "compare": ("app.compare", "app.compare.*"),
+    "analytics": ("app.analytics.loader", "app.analytics.panel", "app.analytics.shading",
+                  "app.analytics.window"),
+    "window": ("app.main_window",),
+    # what plugs the tool windows into the studio window, from the outside
+    "tools": ("app.analytics", "app.analytics.studio"),
+    "start": ("app.__main__",),
+}
+#: layer -> the layers its modules may import
+MAY_IMPORT: dict[str, set[str]] = {
+    "foundation": {"foundation"},
+    "model": {"foundation", "model"},
+    "charts": {"foundation", "charts"},
+    "logview": {"foundation", "charts", "logview"},
+    "graph": {"foundation", "model", "graph"},
+    "panes": {"foundation", "model", "graph", "panes"},
+    "chat": {"foundation", "model", "charts", "logview", "chat"},
+    "compare": {"foundation", "model", "graph", "compare"},
+    "analytics": {"foundation", "model", "graph", "charts", "logview", "analytics"},
+    "window": {"foundation", "model", "graph", "panes", "window"},
+    "tools": {"foundation", "model", "graph", "charts", "logview", "chat", "compare",
+              "analytics", "tools"},
+    "start": set(LAYERS),
+}
+
+
+def app_modules() -> dict[str, Path]:
+    modules = {}
+    for path in sorted(APP.rglob("*.py")):
+        name = ".".join(path.relative_to(ROOT).with_suffix("").parts)
+        modules[name.removesuffix(".__init__")] = path
+    return modules
+
+
+def studio_imports(path: Path, modules: dict[str, Path]) -> set[str]:
+    """The studio modules ``path`` imports, wherever the import is (deferred ones included)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names if alias.name.split(".")[0] == "app")
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0 and (
+                node.module.split(".")[0] == "app"):
+            for alias in node.names:
+                full = f"{node.module}.{alias.name}"
+                found.add(full if full in modules else node.module)
+    return found
+
+
+def layer_of(module: str) -> str:
+    layers = [layer for layer, patterns in LAYERS.items()
+              if any(fnmatch.fnmatchcase(module, pattern) for pattern in patterns)]
+    assert len(layers) == 1, f"{module} must be in exactly one layer (see LAYERS): {layers}"
+    return layers[0]
+
+
+APP_MODULES = app_modules()
+
+
+def test_every_studio_module_has_a_layer() -> None:
+    for module in APP_MODULES:
+        layer_of(module)
+
+
+@pytest.mark.parametrize("module", sorted(APP_MODULES))
+def test_studio_modules_import_only_their_layer_and_those_below(module: str) -> None:
+    layer = layer_of(module)
+    above = {imported: layer_of(imported)
+             for imported in studio_imports(APP_MODULES[module], APP_MODULES)
+             if layer_of(imported) not in MAY_IMPORT[layer]}
+    assert above == {}, f"{module} ({layer}) may import only {sorted(MAY_IMPORT[layer])}"
+
+
+def test_the_studio_has_no_import_cycle() -> None:
+    graph = nx.DiGraph()
+    for module, path in APP_MODULES.items():
+        graph.add_node(module)
+        graph.add_edges_from((module, imported)
+                             for imported in studio_imports(path, APP_MODULES)
+                             if imported != module and imported in APP_MODULES)
+    assert list(nx.simple_cycles(graph)) == []
+
+
+@pytest.mark.parametrize("module", [m for m in sorted(APP_MODULES) if layer_of(m) == "model"])
+def test_the_edit_model_has_no_widgets(module: str) -> None:
+    tree = ast.parse(APP_MODULES[module].read_text(encoding="utf-8"))
+    imported = {node.module for node in ast.walk(tree)
+                if isinstance(node, ast.ImportFrom) and node.module}
+    assert "PySide6.QtWidgets" not in imported
+
+
+def test_the_layer_check_sees_deferred_imports(tmp_path: Path) -> None:
+    probe = tmp_path / "probe.py"
+    probe.write_text("def later():\n    from app.chat.pane import ChatPane\n"
+                     "from app import commands\n", encoding="utf-8")
+    assert studio_imports(probe, APP_MODULES) == {"app.chat.pane", "app.commands"}

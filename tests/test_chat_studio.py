@@ -31,7 +31,7 @@ def chat(
 
 
 def current_on_graph(studio: Any) -> list[str]:
-    return [step for step, node in studio.scene.nodes.items() if node.current]
+    return [step for step, node in studio.scenario_editor.scene.nodes.items() if node.current]
 
 
 def send(qtbot: QtBot, chat: StudioChat, text: str) -> None:
@@ -43,8 +43,7 @@ def test_the_chat_and_the_variables_are_docked_panes(studio: Any, chat: StudioCh
     assert studio.panes[CHAT_PANE].widget() is chat.pane
     assert studio.panes[VARIABLES_PANE].widget() is chat.pane.inspector
     assert chat.pane.isVisible()
-    file_menu = chat._file_menu()
-    assert file_menu is not None and chat.open_log_action in file_menu.actions()
+    assert chat.open_log_action in studio.file_menu.actions()
 
 
 def test_the_graph_highlights_the_step_the_conversation_is_in(
@@ -60,8 +59,8 @@ def test_the_graph_highlights_the_step_the_conversation_is_in(
 def test_the_chat_runs_on_the_unsaved_scenario_and_offers_a_restart_after_edits(
     studio: Any, chat: StudioChat, qtbot: QtBot
 ) -> None:
-    studio.select_step("welcome")
-    studio.rename_selected("hello")
+    studio.scenario_editor.select_step("welcome")
+    studio.scenario_editor.rename_selected("hello")
     assert studio.session.is_dirty
     assert chat.pane.stale.isVisible()
     assert "welcome" in (chat.pane.scenario.steps if chat.pane.scenario else {})
@@ -104,7 +103,7 @@ def test_opening_another_scenario_starts_a_chat_with_it(
     pizza = tmp_path / "pizza"
     shutil.copytree(Path(__file__).parent / "fixtures" / "scenarios" / "pizza", pizza)
 
-    assert studio.open_folder(pizza)
+    assert studio.files.open_folder(pizza)
     qtbot.waitUntil(lambda: chat.pane.running and not chat.pane.busy, timeout=5000)
 
     assert chat.pane.scenario is not None and chat.pane.scenario.name == "pizza_order"

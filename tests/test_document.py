@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine.errors import ScenarioError
-from engine.scenario.document import TEMPLATES, ScenarioDocument
+from engine.scenario.document import TEMPLATES, Change, ScenarioDocument
 from engine.scenario.layout import LAYOUT_FILE, Layout
 
 PIZZA = """\
@@ -390,7 +390,7 @@ def test_our_own_save_is_not_reported_as_a_change_on_disk(pizza: Path) -> None:
 def test_reload_forgets_edits_and_reads_the_disk(pizza: Path) -> None:
     document = ScenarioDocument.open(pizza)
     events: list[tuple[str, tuple[str | int, ...]]] = []
-    document.subscribe(lambda kind, path: events.append((kind, path)))
+    document.subscribe(lambda change: events.append((change.kind, change.path)))
     document.set(("title",), "Unsaved")
     (pizza / "scenario.yaml").write_text(PIZZA.replace("Pizza ordering", "Pizzas"), "utf-8")
     document.reload()
@@ -402,24 +402,29 @@ def test_reload_forgets_edits_and_reads_the_disk(pizza: Path) -> None:
 # --- listeners, new documents --------------------------------------------------------------------
 
 
-def test_listeners_hear_every_edit_until_they_unsubscribe(pizza: Path) -> None:
+def test_listeners_hear_every_edit_and_what_it_changed_until_they_unsubscribe(
+    pizza: Path,
+) -> None:
     document = ScenarioDocument.open(pizza)
-    events: list[tuple[str, tuple[str | int, ...]]] = []
-    unsubscribe = document.subscribe(lambda kind, path: events.append((kind, path)))
+    events: list[Change] = []
+    unsubscribe = document.subscribe(events.append)
     document.set(("title",), "T")
     document.set(("title",), "T")  # no change, no event
     index, old = document.delete(("steps", "done", "final"))
     document.insert(("steps", "done"), "final", old, index)
     document.rename_step("done", "finished")
     document.set_text("persona.md", "New persona\n")
+    document.set_yaml_text(document.yaml_text() + "# the end\n")
     unsubscribe()
     document.set(("title",), "Unheard")
     assert events == [
-        ("set", ("title",)),
-        ("delete", ("steps", "done", "final")),
-        ("insert", ("steps", "done", "final")),
-        ("rename", ("steps", "done")),
-        ("text", ("persona.md",)),
+        Change("set", ("title",)),
+        Change("delete", ("steps", "done", "final"), frozenset({"done"})),
+        Change("insert", ("steps", "done", "final"), frozenset({"done"})),
+        # the step itself, and every step whose transition now leads to the new id
+        Change("rename", ("steps", "done"), frozenset({"done", "finished", "delivery"})),
+        Change("text", ("persona.md",)),
+        Change("yaml", (), whole=True),
     ]
 
 
@@ -673,10 +678,6 @@ LAZY_EDITS = st.lists(
 )
 
 
-def _whole(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("engine.scenario.document._step_texts", lambda text: None)
-
-
 @settings(
     max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
@@ -686,12 +687,10 @@ def test_steps_parsed_one_by_one_edit_exactly_like_the_whole_tree(
 ) -> None:
     folder = write_scenario(tmp_path / "lazy", LAZY_PIZZA)
     lazy = ScenarioDocument.open(folder)
-    with pytest.MonkeyPatch.context() as patch:
-        _whole(patch)
-        whole = ScenarioDocument.open(folder)
-        whole.prepare()
+    whole = ScenarioDocument.open(folder, lazy=False)
+    whole.prepare()
     lazy.prepare()
-    assert lazy._unparsed_steps and not whole._unparsed_steps
+    assert lazy.steps_not_loaded and not whole.steps_not_loaded
     undo: list[tuple[str, tuple[str, ...], Any]] = []
 
     def run(document: ScenarioDocument, op: str, path: tuple[str, ...], value: Any) -> Any:
@@ -750,14 +749,14 @@ def test_a_large_file_parses_only_the_steps_an_edit_reaches(tmp_path: Path) -> N
     document = ScenarioDocument.open(write_scenario(tmp_path / "big", text, {}))
     document.set(("steps", "s7", "title"), "Seven")
     document.rename_key(("steps", "s9", "transitions", "next"), "onward")
-    assert len(document._unparsed_steps) == 199
+    assert len(document.steps_not_loaded) == 199
     assert changed_lines(text, document.yaml_text()) == [
         "-    title: Step 7  # note", "+    title: Seven   # note",
         "-      next: {to: s10, description: Go on}",
         "+      onward: {to: s10, description: Go on}",
     ]
     document.rename_step("s150", "late")
-    assert len(document._unparsed_steps) == 197  # s150, and s149 whose 'next' leads there
+    assert len(document.steps_not_loaded) == 197  # s150, and s149 whose 'next' leads there
     assert document.get(("steps", "s149", "transitions", "next", "to")) == "late"
     assert document.errors == []
 
@@ -777,7 +776,7 @@ def test_files_not_shaped_for_it_are_parsed_whole(tmp_path: Path, text: str) -> 
     if document.errors and "invalid YAML" in str(document.errors[0]):
         return
     document.prepare()
-    assert not document._unparsed_steps
+    assert not document.steps_not_loaded
 
 
 @settings(
@@ -790,7 +789,7 @@ def test_reparsing_only_the_edited_steps_gives_what_a_whole_parse_gives(
     from engine.scenario.loader import parse_scenario
 
     document = ScenarioDocument.open(write_scenario(tmp_path / "lazy", LAZY_PIZZA))
-    assert document.scenario is not None and document._last_parse is not None
+    assert document.scenario is not None
     for kind, step, text in edits:
         apply_edit(document, kind, step, text)
         try:
@@ -806,3 +805,91 @@ def test_reparsing_only_the_edited_steps_gives_what_a_whole_parse_gives(
         assert list(derived.steps) == list(whole.steps)
         assert derived.marks == whole.marks
         assert all(step.id == step_id for step_id, step in derived.steps.items())
+
+
+# --- hostile files -------------------------------------------------------------------------------
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs")
+def test_only_regular_files_are_read_as_text(tmp_path: Path) -> None:
+    from engine.scenario.document.files import read_regular_text
+
+    fifo = tmp_path / "pipe.md"
+    os.mkfifo(fifo)
+    with pytest.raises(ScenarioError, match="not a regular file"):
+        read_regular_text(fifo)  # returns at once: opened without blocking, never read
+    with pytest.raises(ScenarioError, match="not a regular file"):
+        read_regular_text(tmp_path)
+    if Path("/dev/zero").exists():
+        with pytest.raises(ScenarioError, match="not a regular file"):
+            read_regular_text(Path("/dev/zero"))  # would never end
+    assert read_regular_text(tmp_path / "missing.md") is None
+
+
+def test_text_files_past_the_size_cap_are_not_read(tmp_path: Path) -> None:
+    from engine.scenario.document.files import read_regular_text
+
+    big = tmp_path / "big.md"
+    big.write_bytes(b"x" * 101)
+    with pytest.raises(ScenarioError, match="too large"):
+        read_regular_text(big, limit=100)
+    assert read_regular_text(big, limit=101) == "x" * 101
+
+
+def test_an_alias_bomb_never_reaches_the_round_trip_tree(tmp_path: Path) -> None:
+    laughs = "".join(
+        f"{name}: &{name} [{', '.join([f'*{previous}'] * 9)}]\n"
+        for previous, name in zip("abcdefgh", "bcdefghi", strict=True)
+    )
+    text = "name: bomb\nstart: s\na: &a [lol, lol, lol, lol, lol, lol, lol, lol, lol]\n" \
+        + laughs + "steps:\n  s:\n    title: *i\n"
+    document = ScenarioDocument.open(write_scenario(tmp_path / "bomb", text, {}))
+    assert any("too many values" in str(error) for error in document.errors)
+    assert not document.has(("steps",)) and document.keys(()) == []
+    with pytest.raises(KeyError):
+        document.get(("steps", "s", "title"))
+    with pytest.raises(ScenarioError, match="cannot be edited structurally"):
+        document.set(("title",), "defused")
+    document.set_yaml_text("name: safe\nstart: s\nsteps:\n  s: {final: true}\n")
+    assert document.errors == [] and document.get(("steps", "s")) == {"final": True}
+
+
+def test_a_scenario_once_handed_out_never_changes_and_unchanged_steps_are_shared(
+    tmp_path: Path,
+) -> None:
+    """The studio's views compare steps by identity to redraw only what an edit changed, and
+    a running test chat keeps the scenario it started with."""
+    document = ScenarioDocument.open(write_scenario(tmp_path / "lazy", LAZY_PIZZA))
+    before = document.scenario
+    assert before is not None
+    greet_text = before.steps["greet"].instructions_text
+    document.set(("steps", "greet", "title"), "Hello")
+    new_text = "Ask for the address, then confirm it back.\n"
+    document.set_text("steps/delivery.md", new_text)
+    after = document.scenario
+    assert after is not None and after is not before
+    assert after.steps["greet"].title == "Hello"
+    assert after.steps["delivery"].instructions_text == new_text
+    assert before.steps["greet"].title == "Greeting"
+    assert before.steps["greet"].instructions_text == greet_text
+    assert before.steps["delivery"].instructions_text != new_text
+    assert after.steps["take_order"] is before.steps["take_order"]
+    assert after.steps["greet"] is not before.steps["greet"]
+
+
+def test_an_edit_that_breaks_steps_reports_what_a_whole_parse_reports(tmp_path: Path) -> None:
+    from engine.errors import ScenarioErrors
+    from engine.scenario.loader import parse_scenario
+
+    document = ScenarioDocument.open(write_scenario(tmp_path / "lazy", LAZY_PIZZA))
+    assert document.scenario is not None
+    document.set(("steps", "delivery", "kind"), "bogus")
+    document.set(("steps", "done", "final"), "maybe")
+    with pytest.raises(ScenarioErrors) as whole:
+        parse_scenario(document.yaml_text(), path=document.yaml_path)
+    reported = [(e.message, e.line, e.column, e.field) for e in document.errors]
+    assert reported == [(e.message, e.line, e.column, e.field) for e in whole.value.errors]
+    assert len(reported) == 2 and all(line and line > 20 for _, line, _, _ in reported)
+    document.delete(("steps", "delivery", "kind"))
+    document.set(("steps", "done", "final"), True)
+    assert document.errors == [] and document.scenario is not None

@@ -29,35 +29,38 @@ RED, GREEN = QColor(200, 30, 30), QColor(20, 160, 60)
 
 def pixel_at(studio: Any, step_id: str) -> QColor:
     """What the user sees inside a node's box, left of its centred text."""
-    node = studio.scene.nodes[step_id]
-    studio.graph_view.reveal(step_id)
-    point = studio.graph_view.mapFromScene(node.pos() + QPointF(6, NODE_HEIGHT / 2))
-    return studio.graph_view.viewport().grab().toImage().pixelColor(point)
+    node = studio.scenario_editor.scene.nodes[step_id]
+    studio.scenario_editor.view.reveal(step_id)
+    point = studio.scenario_editor.view.mapFromScene(node.pos() + QPointF(6, NODE_HEIGHT / 2))
+    return studio.scenario_editor.view.viewport().grab().toImage().pixelColor(point)
 
 
 def close(a: QColor, b: QColor, tolerance: int = 12) -> bool:
-    return all(abs(x - y) <= tolerance for x, y in zip(a.getRgb()[:3], b.getRgb()[:3],
-                                                       strict=True))
+    return all(abs(x - y) <= tolerance for x, y in zip(a.getRgb()[:3], b.getRgb()[:3], strict=True))
 
 
 @pytest.fixture
 def overlay(studio: Any) -> GraphOverlay:
-    return GraphOverlay(studio.scene, studio.graph_view)
+    return GraphOverlay(studio.scenario_editor.scene, studio.scenario_editor.view)
 
 
 def example() -> Overlay:
     return Overlay(
         nodes={"idea": NodeStyle(fill=RED, tooltip="<b>hot</b>"), "users": NodeStyle(fill=GREEN)},
         edges={("idea", "idea_clear"): EdgeStyle(color=RED, width=7.0, tooltip="taken 40×")},
-        legend=Legend("Heat", (LegendEntry("no data", QColor("grey")),),
-                      ColorRamp((GREEN, RED), "0%", "40%"), note="arrow width: how often"),
+        legend=Legend(
+            "Heat",
+            (LegendEntry("no data", QColor("grey")),),
+            ColorRamp((GREEN, RED), "0%", "40%"),
+            note="arrow width: how often",
+        ),
         default_node=NodeStyle(faded=True),
     )
 
 
 def test_named_steps_are_filled_and_the_others_faded(studio: Any, overlay: GraphOverlay) -> None:
     overlay.show(example())
-    nodes = studio.scene.nodes
+    nodes = studio.scenario_editor.scene.nodes
     assert close(pixel_at(studio, "idea"), RED)
     assert close(pixel_at(studio, "users"), GREEN)
     assert nodes["idea"].opacity() == 1.0 and nodes["consent"].opacity() == FADED_OPACITY
@@ -67,7 +70,9 @@ def test_named_steps_are_filled_and_the_others_faded(studio: Any, overlay: Graph
 
 
 def test_arrows_take_colour_and_width(studio: Any, overlay: GraphOverlay) -> None:
-    edges = {(edge.source.step_id, edge.signal): edge for edge in studio.scene.edges}
+    edges = {
+        (edge.source.step_id, edge.signal): edge for edge in studio.scenario_editor.scene.edges
+    }
     thin = edges[("idea", "idea_clear")].boundingRect()
     overlay.show(example())
     busy = edges[("idea", "idea_clear")]
@@ -86,37 +91,51 @@ def test_the_legend_says_what_the_colours_mean(studio: Any, overlay: GraphOverla
 
 
 def test_the_overlay_survives_an_edit_that_rebuilds_the_graph(
-        studio: Any, overlay: GraphOverlay) -> None:
+    studio: Any, overlay: GraphOverlay
+) -> None:
     overlay.show(example())
-    studio.connect_steps("users", "review", "skip_ahead")
-    edges = {(edge.source.step_id, edge.signal): edge for edge in studio.scene.edges}
+    studio.scenario_editor.connect_steps("users", "review", "skip_ahead")
+    edges = {
+        (edge.source.step_id, edge.signal): edge for edge in studio.scenario_editor.scene.edges
+    }
     assert ("users", "skip_ahead") in edges
     assert edges[("idea", "idea_clear")].line_width == 7.0  # a new item, styled again
     assert close(pixel_at(studio, "idea"), RED)
     studio.session.undo_stack.undo()
-    edges = {(edge.source.step_id, edge.signal): edge for edge in studio.scene.edges}
+    edges = {
+        (edge.source.step_id, edge.signal): edge for edge in studio.scenario_editor.scene.edges
+    }
     assert edges[("idea", "idea_clear")].colors.edge == RED
 
 
 def test_clearing_gives_the_graph_back_as_it_was(studio: Any, overlay: GraphOverlay) -> None:
     before_fill = pixel_at(studio, "idea")
-    tooltips = {step: node.toolTip() for step, node in studio.scene.nodes.items()}
-    edge_tips = {(e.source.step_id, e.signal): e.toolTip() for e in studio.scene.edges}
+    tooltips = {step: node.toolTip() for step, node in studio.scenario_editor.scene.nodes.items()}
+    edge_tips = {
+        (e.source.step_id, e.signal): e.toolTip() for e in studio.scenario_editor.scene.edges
+    }
     overlay.show(example())
     overlay.clear()
     assert close(pixel_at(studio, "idea"), before_fill, tolerance=2)
-    assert {step: node.toolTip() for step, node in studio.scene.nodes.items()} == tooltips
-    assert {(e.source.step_id, e.signal): e.toolTip() for e in studio.scene.edges} == edge_tips
-    assert all(node.opacity() == 1.0 for node in studio.scene.nodes.values())
-    assert all(edge.line_width == 1.4 for edge in studio.scene.edges)
+    assert {
+        step: node.toolTip() for step, node in studio.scenario_editor.scene.nodes.items()
+    } == tooltips
+    assert {
+        (e.source.step_id, e.signal): e.toolTip() for e in studio.scenario_editor.scene.edges
+    } == edge_tips
+    assert all(node.opacity() == 1.0 for node in studio.scenario_editor.scene.nodes.values())
+    assert all(edge.line_width == 1.4 for edge in studio.scenario_editor.scene.edges)
     assert overlay.legend_widget is not None and not overlay.legend_widget.isVisible()
 
 
 def test_a_second_overlay_replaces_the_first(studio: Any, overlay: GraphOverlay) -> None:
     overlay.show(example())
     overlay.show(Overlay(nodes={"users": NodeStyle(fill=RED)}))
-    nodes = studio.scene.nodes
-    assert nodes["idea"].colors == studio.scene.colors and nodes["idea"].opacity() == 1.0
+    nodes = studio.scenario_editor.scene.nodes
+    assert (
+        nodes["idea"].colors == studio.scenario_editor.scene.colors
+        and nodes["idea"].opacity() == 1.0
+    )
     assert "<b>hot</b>" not in nodes["idea"].toolTip()
     assert close(pixel_at(studio, "users"), RED)
 

@@ -1,5 +1,5 @@
 """The code style the project agreed on is checked, not hoped for: ruff everywhere, mypy --strict
-on the engine (both configured in ``pyproject.toml``)."""
+on the engine and the studio (both configured in ``pyproject.toml``)."""
 
 from __future__ import annotations
 
@@ -24,7 +24,20 @@ def test_ruff_finds_nothing() -> None:
     assert result.returncode == 0, result.stdout + result.stderr
 
 
+def test_mypy_checks_the_engine_and_the_studio() -> None:
+    assert set(mypy_settings()["files"]) >= {"engine", "app"}
+    assert mypy_settings()["strict"] is True
+
+
 @pytest.mark.slow
-def test_the_engine_type_checks_strictly() -> None:
+def test_the_engine_and_the_studio_type_check_strictly() -> None:
     result = run_tool("mypy")
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def mypy_settings() -> dict[str, object]:
+    import tomllib
+
+    with (ROOT / "pyproject.toml").open("rb") as file:
+        settings: dict[str, object] = tomllib.load(file)["tool"]["mypy"]
+    return settings

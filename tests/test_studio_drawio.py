@@ -41,7 +41,7 @@ def edit_diagram(path: Path, *, move: tuple[str, float, float] | None = None,
 
 def test_an_untouched_diagram_changes_nothing(studio: Any, tmp_path: Path) -> None:
     diagram = export_shown(studio, tmp_path / "bot.drawio")
-    assert studio.import_drawio(diagram)
+    assert studio.files.import_drawio(diagram)
     assert studio.session.undo_stack.count() == 0
     assert "nothing to change" in studio.answers.told[-1][1]
 
@@ -55,18 +55,18 @@ def test_import_applies_a_move_and_a_relabel_as_one_undo_step(studio: Any,
     edit_diagram(diagram, move=("features", 400, 20),
                  relabel=("edge:users:users_clear", "users_known"))
 
-    assert studio.import_drawio(diagram)
+    assert studio.files.import_drawio(diagram)
 
     assert stack.count() == 1 and stack.text(0) == "Import bot.drawio"
     transitions = session.scenario.steps["users"].transitions
     assert "users_known" in transitions and "users_clear" not in transitions
     assert transitions["users_known"].to == "features"
     assert transitions["users_known"].description  # kept from the old signal
-    signals = {(edge.source.step_id, edge.signal) for edge in studio.scene.edges}
+    signals = {(edge.source.step_id, edge.signal) for edge in studio.scenario_editor.scene.edges}
     assert ("users", "users_known") in signals and ("users", "users_clear") not in signals
     x, y = positions_before["features"]
     assert session.positions()["features"] == (x + 400, y + 20)
-    assert studio.scene.nodes["features"].pos().toTuple() == (x + 400, y + 20)
+    assert studio.scenario_editor.scene.nodes["features"].pos().toTuple() == (x + 400, y + 20)
     _title, message, problem = studio.answers.told[-1]
     assert not problem
     assert "signal users_clear renamed to users_known" in message
@@ -75,8 +75,9 @@ def test_import_applies_a_move_and_a_relabel_as_one_undo_step(studio: Any,
     stack.undo()
     assert session.document.yaml_text() == yaml_before
     assert session.positions() == positions_before
-    assert studio.scene.nodes["features"].pos().toTuple() == positions_before["features"]
-    assert ("users", "users_clear") in {(e.source.step_id, e.signal) for e in studio.scene.edges}
+    scene = studio.scenario_editor.scene
+    assert scene.nodes["features"].pos().toTuple() == positions_before["features"]
+    assert ("users", "users_clear") in {(e.source.step_id, e.signal) for e in scene.edges}
     assert not session.is_dirty
 
 
@@ -86,7 +87,7 @@ def test_a_diagram_that_cannot_be_mapped_is_refused_naming_the_cell(studio: Any,
     diagram = export_shown(studio, tmp_path / "bot.drawio")
     edit_diagram(diagram, move=("features", 400, 20), loosen="edge:idea:idea_clear")
 
-    assert not studio.import_drawio(diagram)
+    assert not studio.files.import_drawio(diagram)
 
     _title, message, problem = studio.answers.told[-1]
     assert problem and "edge:idea:idea_clear" in message and "Nothing was changed" in message

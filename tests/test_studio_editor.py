@@ -32,26 +32,26 @@ def formats_at(editor: Any, needle: str) -> list[QTextCharFormat]:
 
 
 def test_selecting_a_step_opens_its_instruction_file(studio: Any, analyst_bot: Any) -> None:
-    studio.select_step("features")
-    assert studio.editor.relpath == "steps/features.md"
-    assert studio.editor.edit.toPlainText() == (analyst_bot / "steps/features.md").read_text(
+    studio.scenario_editor.select_step("features")
+    assert studio.instructions.relpath == "steps/features.md"
+    assert studio.instructions.edit.toPlainText() == (analyst_bot / "steps/features.md").read_text(
         encoding="utf-8")
-    studio.select_step("brief")  # a message step has no instruction file
-    assert studio.editor.relpath is None
-    assert studio.editor.edit.isReadOnly()
-    assert "message step" in studio.editor.edit.placeholderText()
+    studio.scenario_editor.select_step("brief")  # a message step has no instruction file
+    assert studio.instructions.relpath is None
+    assert studio.instructions.edit.isReadOnly()
+    assert "message step" in studio.instructions.edit.placeholderText()
 
 
 def test_typing_is_one_undo_step_and_undo_restores_the_text(studio: Any, qtbot: Any) -> None:
-    studio.select_step("idea")
-    editor = studio.editor.edit
+    studio.scenario_editor.select_step("idea")
+    editor = studio.instructions.edit
     original = editor.toPlainText()
     type_at_end(qtbot, editor, " Be brief.")
     stack = studio.session.undo_stack
     assert stack.count() == 1  # a burst of typing merges into one command
     assert studio.document.text("steps/idea.md") == original + " Be brief."
     assert studio.isWindowModified()
-    qtbot.keyClick(studio.graph_view, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    qtbot.keyClick(studio.scenario_editor.view, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     assert editor.toPlainText() == original
     assert studio.document.text("steps/idea.md") == original
     assert not studio.isWindowModified()
@@ -62,40 +62,40 @@ def test_typing_is_one_undo_step_and_undo_restores_the_text(studio: Any, qtbot: 
 def test_typing_after_a_pause_is_a_separate_undo_step(studio: Any, qtbot: Any,
                                                       monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(SetTextCommand, "MERGE_WINDOW_S", 0.0)
-    studio.select_step("idea")
-    editor = studio.editor.edit
+    studio.scenario_editor.select_step("idea")
+    editor = studio.instructions.edit
     type_at_end(qtbot, editor, "ab")
     assert studio.session.undo_stack.count() == 2
 
 
 def test_undoing_text_in_another_step_shows_that_step_again(studio: Any, qtbot: Any) -> None:
-    studio.select_step("idea")
-    original = studio.editor.edit.toPlainText()
-    type_at_end(qtbot, studio.editor.edit, "!")
-    studio.select_step("users")
+    studio.scenario_editor.select_step("idea")
+    original = studio.instructions.edit.toPlainText()
+    type_at_end(qtbot, studio.instructions.edit, "!")
+    studio.scenario_editor.select_step("users")
     studio.session.undo_stack.undo()
     assert studio.document.text("steps/idea.md") == original
-    studio.select_step("idea")
-    assert studio.editor.edit.toPlainText() == original
+    studio.scenario_editor.select_step("idea")
+    assert studio.instructions.edit.toPlainText() == original
 
 
 def test_declared_placeholders_are_highlighted_and_unknown_ones_marked(
         studio: Any, qtbot: Any) -> None:
-    studio.select_step("idea")
-    editor = studio.editor.edit
+    studio.scenario_editor.select_step("idea")
+    editor = studio.instructions.edit
     type_at_end(qtbot, editor, " Hello {{project_name}} and {{nobody_knows}}.")
     known = formats_at(editor, "{{project_name}}")
     unknown = formats_at(editor, "{{nobody_knows}}")
     assert known and known[-1].underlineStyle() == QTextCharFormat.UnderlineStyle.NoUnderline
     assert unknown and unknown[-1].underlineStyle() == (
         QTextCharFormat.UnderlineStyle.WaveUnderline)
-    assert studio.editor.highlighter.unknown_placeholders(editor.toPlainText()) == [
+    assert studio.instructions.highlighter.unknown_placeholders(editor.toPlainText()) == [
         "nobody_knows"]
 
 
 def test_typing_double_braces_offers_the_declared_variables(studio: Any, qtbot: Any) -> None:
-    studio.select_step("idea")
-    editor = studio.editor.edit
+    studio.scenario_editor.select_step("idea")
+    editor = studio.instructions.edit
     type_at_end(qtbot, editor, " {{proj")
     completer = editor.completer
     assert completer.popup().isVisible()
@@ -105,12 +105,12 @@ def test_typing_double_braces_offers_the_declared_variables(studio: Any, qtbot: 
 
 
 def test_the_footer_counts_characters_and_tokens_of_the_request(studio: Any, qtbot: Any) -> None:
-    studio.select_step("idea")
-    counter = studio.editor.counter
+    studio.scenario_editor.select_step("idea")
+    counter = studio.instructions.counter
     size = request_size(studio.session, "idea")
-    assert size is not None and size > len(studio.editor.edit.toPlainText())
+    assert size is not None and size > len(studio.instructions.edit.toPlainText())
     assert f"≈ {approx_tokens(size):,} tokens" in counter.text()
-    type_at_end(qtbot, studio.editor.edit, " " + "x" * 400)
+    type_at_end(qtbot, studio.instructions.edit, " " + "x" * 400)
     grown = request_size(studio.session, "idea")
     assert grown is not None and grown - size >= 400
     qtbot.waitUntil(lambda: f"≈ {approx_tokens(grown):,} tokens" in counter.text(),
@@ -129,8 +129,8 @@ def test_the_persona_is_editable_with_undo(studio: Any, qtbot: Any, analyst_bot:
 
 
 def test_ctrl_z_in_the_editor_undoes_through_the_studios_stack(studio: Any, qtbot: Any) -> None:
-    studio.select_step("idea")
-    editor = studio.editor.edit
+    studio.scenario_editor.select_step("idea")
+    editor = studio.instructions.edit
     original = editor.toPlainText()
     editor.setFocus()
     type_at_end(qtbot, editor, "abc")

@@ -35,7 +35,7 @@ def edit_cell(table: Any, row: int, column: int, text: str) -> None:
 def test_selecting_a_step_shows_its_fields_and_tables(studio: Any) -> None:
     inspector = studio.inspector
     assert inspector.stack.currentIndex() == 0  # nothing selected: the hint is shown
-    studio.select_step("consent")
+    studio.scenario_editor.select_step("consent")
     scenario = studio.session.scenario
     step = scenario.steps["consent"]
     assert inspector.title_edit.text() == step.title
@@ -53,14 +53,14 @@ def test_selecting_a_step_shows_its_fields_and_tables(studio: Any) -> None:
 
 def test_editing_the_title_is_undoable_and_shown_on_the_graph(studio: Any, qtbot: Any) -> None:
     before = studio.document.yaml_text()
-    studio.select_step("users")
+    studio.scenario_editor.select_step("users")
     field = studio.inspector.title_edit
     field.setFocus()
     field.selectAll()
     qtbot.keyClicks(field, "Who uses it")
     qtbot.keyClick(field, Qt.Key.Key_Return)
     assert studio.session.scenario.steps["users"].title == "Who uses it"
-    assert studio.scene.nodes["users"].state.title == "Who uses it"
+    assert studio.scenario_editor.scene.nodes["users"].state.title == "Who uses it"
     assert studio.isWindowModified()
     studio.session.undo_stack.undo()
     assert studio.document.yaml_text() == before
@@ -70,7 +70,7 @@ def test_editing_the_title_is_undoable_and_shown_on_the_graph(studio: Any, qtbot
 
 def test_editing_a_transition_in_the_table(studio: Any) -> None:
     before = studio.document.yaml_text()
-    studio.select_step("consent")
+    studio.scenario_editor.select_step("consent")
     table = studio.inspector.transitions
     row = row_of(table, "declined")
     edit_cell(table, row, 2, "The user said no")
@@ -81,7 +81,7 @@ def test_editing_a_transition_in_the_table(studio: Any) -> None:
     combo.activated.emit(combo.currentIndex())
     assert studio.session.scenario.steps["consent"].transitions["declined"].to == "brief"
     assert ("consent", "declined", "brief") in {
-        (e.source.step_id, e.signal, e.target.step_id) for e in studio.scene.edges}
+        (e.source.step_id, e.signal, e.target.step_id) for e in studio.scenario_editor.scene.edges}
     edit_cell(table, row_of(table, "declined"), 3, "consent")
     assert studio.session.scenario.steps["consent"].transitions["declined"].requires == [
         "consent"]
@@ -97,7 +97,7 @@ def test_editing_a_transition_in_the_table(studio: Any) -> None:
 
 def test_an_invalid_signal_name_is_refused_with_a_message(studio: Any) -> None:
     before = studio.document.yaml_text()
-    studio.select_step("consent")
+    studio.scenario_editor.select_step("consent")
     table = studio.inspector.transitions
     edit_cell(table, row_of(table, "declined"), 0, "no way")
     assert studio.document.yaml_text() == before
@@ -106,7 +106,7 @@ def test_an_invalid_signal_name_is_refused_with_a_message(studio: Any) -> None:
 
 
 def test_adding_and_removing_transitions_with_the_buttons(studio: Any) -> None:
-    studio.select_step("risks")
+    studio.scenario_editor.select_step("risks")
     add = studio.inspector.findChild(QPushButton, "addTransitions")
     remove = studio.inspector.findChild(QPushButton, "removeTransitions")
     add.click()
@@ -120,7 +120,7 @@ def test_adding_and_removing_transitions_with_the_buttons(studio: Any) -> None:
 
 def test_editing_results_name_type_required_and_description(studio: Any) -> None:
     before = studio.document.yaml_text()
-    studio.select_step("users")
+    studio.scenario_editor.select_step("users")
     inspector = studio.inspector
     inspector.findChild(QPushButton, "addResults").click()
     results = studio.session.scenario.steps["users"].results
@@ -147,17 +147,17 @@ def test_editing_results_name_type_required_and_description(studio: Any) -> None
 
 
 def test_kind_and_final_edits_change_how_the_node_is_drawn(studio: Any) -> None:
-    studio.select_step("risks")
+    studio.scenario_editor.select_step("risks")
     inspector = studio.inspector
     inspector.final_check.click()
-    assert studio.scene.nodes["risks"].state.final
+    assert studio.scenario_editor.scene.nodes["risks"].state.final
     inspector.kind_combo.setCurrentText("message")
     inspector.kind_combo.activated.emit(inspector.kind_combo.currentIndex())
-    assert studio.scene.nodes["risks"].state.kind == "message"
+    assert studio.scenario_editor.scene.nodes["risks"].state.kind == "message"
     studio.session.undo_stack.undo()
     studio.session.undo_stack.undo()
-    assert not studio.scene.nodes["risks"].state.final
-    assert studio.scene.nodes["risks"].state.kind == "prompt"
+    assert not studio.scenario_editor.scene.nodes["risks"].state.final
+    assert studio.scenario_editor.scene.nodes["risks"].state.kind == "prompt"
 
 
 def test_variables_are_editable_in_the_scenario_pane(studio: Any) -> None:
@@ -181,7 +181,7 @@ def test_variables_are_editable_in_the_scenario_pane(studio: Any) -> None:
 
 
 def test_a_message_steps_text_keeps_its_lines_and_block_style(studio: Any, qtbot: Any) -> None:
-    studio.select_step("brief")
+    studio.scenario_editor.select_step("brief")
     field = studio.inspector.text_edit
     original = studio.session.scenario.steps["brief"].text
     assert field.isVisible() and field.toPlainText() == original
@@ -189,7 +189,7 @@ def test_a_message_steps_text_keeps_its_lines_and_block_style(studio: Any, qtbot
     field.setFocus()
     field.moveCursor(field.textCursor().MoveOperation.End)
     qtbot.keyClicks(field, "Bye!")
-    studio.graph_view.setFocus()  # leaving the field commits it
+    studio.scenario_editor.view.setFocus()  # leaving the field commits it
     assert studio.session.scenario.steps["brief"].text == original + "Bye!"
     assert "    text: |" in studio.document.yaml_text()  # still a literal block
     studio.session.undo_stack.undo()

@@ -21,7 +21,7 @@ MAIN_PATH = ["welcome", "consent", "users", "features", "quality", "constraints"
 
 
 def visible_rect(studio: Any) -> QRectF:
-    view = studio.graph_view
+    view = studio.scenario_editor.view
     return view.mapToScene(view.viewport().rect()).boundingRect()
 
 
@@ -37,11 +37,11 @@ def test_the_first_view_is_legible_and_starts_at_the_start_step(make_studio: Any
                                                                  size: tuple[int, int]) -> None:
     studio = make_studio()
     settled(studio, qtbot, *size)
-    assert studio.open_folder(analyst_bot)
-    view = studio.graph_view
+    assert studio.files.open_folder(analyst_bot)
+    view = studio.scenario_editor.view
     qtbot.waitUntil(lambda: view.zoom >= LEGIBLE_SCALE)
     assert view.zoom <= 1.0
-    start = studio.scene.nodes["welcome"].sceneBoundingRect()
+    start = studio.scenario_editor.scene.nodes["welcome"].sceneBoundingRect()
     assert visible_rect(studio).contains(start)
     assert studio.zoom_label.text() == f"{round(view.zoom * 100)} %"
 
@@ -50,20 +50,20 @@ def test_a_small_graph_is_shown_whole_at_most_at_100_percent(make_studio: Any, t
                                                              qtbot: Any) -> None:
     studio = make_studio()
     settled(studio, qtbot)
-    assert studio.create_scenario(tmp_path / "tiny", "linear")
-    view = studio.graph_view
+    assert studio.files.create_scenario(tmp_path / "tiny", "linear")
+    view = studio.scenario_editor.view
     qtbot.waitUntil(lambda: view.zoom == 1.0)
     shown = visible_rect(studio)
-    for node in studio.scene.nodes.values():
+    for node in studio.scenario_editor.scene.nodes.values():
         assert shown.contains(node.sceneBoundingRect())
 
 
 def test_the_first_fit_follows_the_window_until_the_author_zooms(studio: Any, qtbot: Any) -> None:
-    view = studio.graph_view
+    view = studio.scenario_editor.view
     qtbot.waitUntil(lambda: view.zoom >= LEGIBLE_SCALE)
     studio.resize(900, 700)
     qtbot.waitUntil(lambda: visible_rect(studio).contains(
-        studio.scene.nodes["welcome"].sceneBoundingRect()))
+        studio.scenario_editor.scene.nodes["welcome"].sceneBoundingRect()))
     view.zoom_out()
     zoom = view.zoom
     studio.resize(1300, 800)
@@ -85,8 +85,9 @@ def test_the_layout_is_a_column_of_the_engines_layers(analyst_bot: Path) -> None
 
 
 def test_long_arrows_go_round_the_steps_they_skip(studio: Any) -> None:
-    edges = {(edge.source.step_id, edge.signal): edge for edge in studio.scene.edges}
-    nodes = studio.scene.nodes
+    scene = studio.scenario_editor.scene
+    nodes = scene.nodes
+    edges = {(edge.source.step_id, edge.signal): edge for edge in scene.edges}
     for source in ("idea", "users", "features", "quality", "constraints"):
         skip = next(edge for (step, _), edge in edges.items()
                     if step == source and edge.target.step_id == "review")
@@ -103,21 +104,21 @@ def test_long_arrows_go_round_the_steps_they_skip(studio: Any) -> None:
 
 
 def test_signal_labels_do_not_overlap_each_other_or_steps(studio: Any) -> None:
-    labels = [(edge.signal, edge._label_rect) for edge in studio.scene.edges]
+    labels = [(edge.signal, edge._label_rect) for edge in studio.scenario_editor.scene.edges]
     for index, (signal, rect) in enumerate(labels):
         for other, other_rect in labels[index + 1:]:
             assert not rect.intersects(other_rect), (signal, other)
-        for node in studio.scene.nodes.values():
+        for node in studio.scenario_editor.scene.nodes.values():
             assert not rect.intersects(node.mapRectToScene(node.box())), (signal, node.step_id)
-    assert all(isinstance(edge, EdgeItem) for edge in studio.scene.edges)
+    assert all(isinstance(edge, EdgeItem) for edge in studio.scenario_editor.scene.edges)
 
 
 def test_default_panes_leave_most_of_the_width_to_the_graph(studio: Any, qtbot: Any) -> None:
     settled(studio, qtbot)
     step, problems = studio.panes["Step"], studio.panes["Problems"]
     qtbot.waitUntil(lambda: step.width() <= 0.3 * studio.width())
-    assert studio.graph_view.width() >= 0.6 * studio.width()
-    assert studio.graph_view.width() > 2 * step.width()
+    assert studio.scenario_editor.view.width() >= 0.6 * studio.width()
+    assert studio.scenario_editor.view.width() > 2 * step.width()
     # the problems pane under the graph is whole, inside the window, above the status bar
     assert problems.isVisible() and problems.height() >= problems.minimumSizeHint().height()
     bottom = problems.geometry().bottom()

@@ -25,13 +25,13 @@ def changed_lines(before: str, after: str) -> list[str]:
 
 def edit_and_save(studio: Any, yaml_path: Path) -> tuple[str, str]:
     original = yaml_path.read_text(encoding="utf-8")
-    studio.select_step("consent")
+    studio.scenario_editor.select_step("consent")
     table = studio.inspector.transitions
     table.item(1, 2).setText("The user would rather not")
-    studio.select_step("users")
+    studio.scenario_editor.select_step("users")
     studio.inspector.add_result("team_size")
     assert studio.isWindowModified()
-    assert studio.save()
+    assert studio.files.save()
     assert not studio.isWindowModified()
     return original, yaml_path.read_text(encoding="utf-8")
 
@@ -65,8 +65,8 @@ def test_saving_rewrites_only_the_edited_lines(studio: Any, analyst_bot: Path) -
 def test_the_title_bar_shows_unsaved_changes(studio: Any) -> None:
     assert not studio.isWindowModified()
     assert "[*]" in studio.windowTitle()  # Qt renders it as '*' while modified
-    studio.select_step("idea")
-    studio.rename_selected("the_idea")
+    studio.scenario_editor.select_step("idea")
+    studio.scenario_editor.rename_selected("the_idea")
     assert studio.isWindowModified()
     studio.session.undo_stack.undo()
     assert not studio.isWindowModified()
@@ -75,12 +75,12 @@ def test_the_title_bar_shows_unsaved_changes(studio: Any) -> None:
 def test_save_writes_edited_instruction_text_and_nothing_else(
         studio: Any, analyst_bot: Path, qtbot: Any) -> None:
     before = {p: p.read_bytes() for p in analyst_bot.rglob("*") if p.is_file()}
-    studio.select_step("idea")
-    editor = studio.editor.edit
+    studio.scenario_editor.select_step("idea")
+    editor = studio.instructions.edit
     editor.moveCursor(editor.textCursor().MoveOperation.End)
     qtbot.keyClick(editor, Qt.Key.Key_Return)
     qtbot.keyClicks(editor, "Keep it short.")
-    assert studio.save()
+    assert studio.files.save()
     after = {p: p.read_bytes() for p in analyst_bot.rglob("*") if p.is_file()}
     changed = {p.relative_to(analyst_bot).as_posix() for p in after if before.get(p) != after[p]}
     assert changed == {"steps/idea.md"}
@@ -90,8 +90,8 @@ def test_save_writes_edited_instruction_text_and_nothing_else(
 
 def test_closing_with_unsaved_changes_asks(studio: Any, analyst_bot: Path) -> None:
     original = (analyst_bot / "scenario.yaml").read_text(encoding="utf-8")
-    studio.select_step("idea")
-    studio.rename_selected("the_idea")
+    studio.scenario_editor.select_step("idea")
+    studio.scenario_editor.rename_selected("the_idea")
     studio.answers.unsaved = [Button.Cancel]
     assert not studio.close()
     assert studio.isVisible()
@@ -101,8 +101,8 @@ def test_closing_with_unsaved_changes_asks(studio: Any, analyst_bot: Path) -> No
 
 
 def test_closing_and_choosing_save_writes_the_file(studio: Any, analyst_bot: Path) -> None:
-    studio.select_step("idea")
-    studio.rename_selected("the_idea")
+    studio.scenario_editor.select_step("idea")
+    studio.scenario_editor.rename_selected("the_idea")
     studio.answers.unsaved = [Button.Save]
     assert studio.close()
     assert "  the_idea:" in (analyst_bot / "scenario.yaml").read_text(encoding="utf-8")
@@ -113,21 +113,21 @@ def test_a_file_changed_on_disk_is_offered_for_reload(
     yaml_path = analyst_bot / "scenario.yaml"
     text = yaml_path.read_text(encoding="utf-8").replace("title: Brief", "title: The brief")
     yaml_path.write_text(text, encoding="utf-8")
-    qtbot.waitUntil(lambda: studio.disk_banner.isVisible(), timeout=5000)
-    assert "scenario.yaml" in studio.disk_banner.label.text()
-    studio.disk_banner.button("Reload").click()
+    qtbot.waitUntil(lambda: studio.files.disk_banner.isVisible(), timeout=5000)
+    assert "scenario.yaml" in studio.files.disk_banner.label.text()
+    studio.files.disk_banner.button("Reload").click()
     assert studio.session.scenario.steps["brief"].title == "The brief"
-    assert studio.scene.nodes["brief"].state.title == "The brief"
-    assert not studio.disk_banner.isVisible()
+    assert studio.scenario_editor.scene.nodes["brief"].state.title == "The brief"
+    assert not studio.files.disk_banner.isVisible()
     assert not studio.isWindowModified()
 
 
 def test_our_own_save_is_not_reported_as_a_change_on_disk(studio: Any, qtbot: Any) -> None:
-    studio.select_step("idea")
-    studio.rename_selected("the_idea")
-    assert studio.save()
+    studio.scenario_editor.select_step("idea")
+    studio.scenario_editor.rename_selected("the_idea")
+    assert studio.files.save()
     qtbot.wait(700)
-    assert not studio.disk_banner.isVisible()
+    assert not studio.files.disk_banner.isVisible()
 
 
 def test_a_scenario_that_does_not_load_opens_with_its_errors(
@@ -138,7 +138,7 @@ def test_a_scenario_that_does_not_load_opens_with_its_errors(
     lines.insert(typo_line - 1, "strat: typo\n")
     yaml_path.write_text("".join(lines), encoding="utf-8")
     window = make_studio()
-    assert window.open_folder(analyst_bot)
+    assert window.files.open_folder(analyst_bot)
     problems = window.problems.problems
     assert [(p.message, p.hint) for p in problems] == [("unknown key 'strat'",
                                                         "did you mean 'start'?")]
@@ -162,7 +162,7 @@ def test_a_scenario_that_does_not_load_opens_with_its_errors(
 def test_a_folder_without_a_scenario_is_refused_with_a_message(
         make_studio: Any, tmp_path: Path) -> None:
     window = make_studio()
-    assert not window.open_folder(tmp_path)
+    assert not window.files.open_folder(tmp_path)
     _title, message, problem = window.answers.told[0]
     assert problem and "no scenario.yaml" in message
     assert window.session is None
@@ -192,16 +192,16 @@ def test_the_problems_pane_follows_a_broken_edit(studio: Any, qtbot: Any) -> Non
 
 def test_a_problem_inside_an_instruction_file_jumps_to_its_line(
         studio: Any, qtbot: Any) -> None:
-    studio.select_step("users")
-    editor = studio.editor.edit
+    studio.scenario_editor.select_step("users")
+    editor = studio.instructions.edit
     editor.moveCursor(editor.textCursor().MoveOperation.End)
     qtbot.keyClick(editor, Qt.Key.Key_Return)
     qtbot.keyClicks(editor, "Ask about {{team_size}}.")
     qtbot.waitUntil(lambda: any("team_size" in p.message for p in studio.problems.problems),
                     timeout=3000)
     problem = next(p for p in studio.problems.problems if "team_size" in p.message)
-    studio.select_step("idea")
+    studio.scenario_editor.select_step("idea")
     studio.jump_to_problem(problem)
     assert studio.selected_step == "users"
-    assert studio.editor.relpath == "steps/users.md"
+    assert studio.instructions.relpath == "steps/users.md"
     assert editor.textCursor().blockNumber() + 1 == problem.line

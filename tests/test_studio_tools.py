@@ -40,10 +40,10 @@ def test_the_tools_menu_sits_before_help_and_needs_an_open_scenario(make_studio:
 def test_compare_with_a_revision_includes_unsaved_edits(
         make_studio: Any, bot_history: Path, qtbot: QtBot) -> None:
     window = make_studio()
-    assert window.open_folder(bot_history / "bot")
+    assert window.files.open_folder(bot_history / "bot")
     tools = install(window)
     assert tools.compare_action.isEnabled()
-    window.connect_steps("risks", "risks", "more_risks")  # an unsaved edit
+    window.scenario_editor.connect_steps("risks", "risks", "more_risks")  # an unsaved edit
     shown = tools.compare("v1:.")
     assert isinstance(shown, CompareWindow)
     qtbot.addWidget(shown)
@@ -60,7 +60,7 @@ def test_compare_with_a_revision_includes_unsaved_edits(
 def test_a_revision_that_does_not_exist_is_told_not_raised(
         make_studio: Any, bot_history: Path) -> None:
     window = make_studio()
-    assert window.open_folder(bot_history / "bot")
+    assert window.files.open_folder(bot_history / "bot")
     tools = install(window)
     assert tools.compare("v7:.") is None
     (_title, message, problem) = window.answers.told[-1]

@@ -24,14 +24,14 @@ def test_settings_live_in_the_test_folder_not_the_users(isolated_qsettings: Path
 
 
 def test_the_window_has_the_graph_in_the_centre_and_the_standard_panes(studio: Any) -> None:
-    assert studio.graph_view.isVisible()
+    assert studio.scenario_editor.view.isVisible()
     assert {"Step", "Scenario", "Problems", "History"} <= set(studio.panes)
     assert studio.windowTitle().startswith("analyst_bot[*]")
     menus = [action.text().replace("&", "") for action in studio.menuBar().actions()]
     assert menus[:4] == ["File", "Edit", "View", "Help"]
     assert studio.undo_action.shortcut().toString() == "Ctrl+Z"
     assert studio.save_action.shortcut().toString() == "Ctrl+S"
-    assert studio.find_action.shortcut().toString() == "Ctrl+F"
+    assert studio.scenario_editor.edit_actions.find.shortcut().toString() == "Ctrl+F"
 
 
 def test_other_panes_plug_in_through_add_pane(studio: Any) -> None:
@@ -48,41 +48,42 @@ def test_selection_and_document_are_announced(make_studio: Any, analyst_bot: Pat
     steps: list[str] = []
     window.documentChanged.connect(documents.append)
     window.stepSelected.connect(steps.append)
-    assert window.open_folder(analyst_bot)
+    assert window.files.open_folder(analyst_bot)
     assert documents == [window.document] and window.document is not None
-    window.select_step("users")
+    window.scenario_editor.select_step("users")
     assert steps[-1] == "users" and window.selected_step == "users"
-    window.scene.clearSelection()
+    window.scenario_editor.scene.clearSelection()
     assert steps[-1] == "" and window.selected_step is None
 
 
 def test_recent_scenarios_and_window_layout_are_remembered(
         make_studio: Any, analyst_bot: Path, tmp_path: Path) -> None:
     window = make_studio()
-    assert window.create_scenario(tmp_path / "fresh", "linear")
-    assert window.open_folder(analyst_bot)
-    assert window.recent_scenarios()[:2] == [str(analyst_bot.resolve()),
+    assert window.files.create_scenario(tmp_path / "fresh", "linear")
+    assert window.files.open_folder(analyst_bot)
+    assert window.files.recent_scenarios()[:2] == [str(analyst_bot.resolve()),
                                              str((tmp_path / "fresh").resolve())]
     window.panes["Problems"].hide()
     window.resize(711, 533)
     size = (window.width(), window.height())
     assert window.close()
     again = make_studio()
-    assert again.recent_scenarios()[0] == str(analyst_bot.resolve())
+    assert again.files.recent_scenarios()[0] == str(analyst_bot.resolve())
     assert (again.width(), again.height()) == size
     assert size[0] == 711
     assert not again.panes["Problems"].isVisible()
-    again.recent_menu.aboutToShow.emit()
-    assert [a.text() for a in again.recent_menu.actions()][:2] == again.recent_scenarios()[:2]
+    again.files.recent_menu.aboutToShow.emit()
+    shown = [action.text() for action in again.files.recent_menu.actions()]
+    assert shown[:2] == again.files.recent_scenarios()[:2]
 
 
 def test_new_from_a_template_writes_a_valid_scenario_and_opens_it(
         studio: Any, tmp_path: Path, qtbot: Any) -> None:
     folder = tmp_path / "pizza"
-    assert studio.create_scenario(folder, "linear")
+    assert studio.files.create_scenario(folder, "linear")
     assert (folder / "scenario.yaml").is_file() and (folder / "steps" / "greet.md").is_file()
-    assert set(studio.scene.nodes) == {"greet", "goodbye"}
-    assert studio.scene.nodes["greet"].state.start
+    assert set(studio.scenario_editor.scene.nodes) == {"greet", "goodbye"}
+    assert studio.scenario_editor.scene.nodes["greet"].state.start
     assert not studio.isWindowModified()
     qtbot.waitUntil(lambda: studio.session.problems is not None, timeout=2000)
     assert not [p for p in studio.session.problems if p.severity == "error"]
@@ -90,19 +91,19 @@ def test_new_from_a_template_writes_a_valid_scenario_and_opens_it(
 
 def test_opening_another_scenario_with_unsaved_changes_asks_first(
         studio: Any, tmp_path: Path) -> None:
-    studio.select_step("idea")
-    studio.rename_selected("the_idea")
+    studio.scenario_editor.select_step("idea")
+    studio.scenario_editor.rename_selected("the_idea")
     from PySide6.QtWidgets import QMessageBox
 
     studio.answers.unsaved = [QMessageBox.StandardButton.Cancel]
-    assert not studio.create_scenario(tmp_path / "other", "blank")
+    assert not studio.files.create_scenario(tmp_path / "other", "blank")
     assert "the_idea" in studio.session.scenario.steps  # nothing was lost
 
 
 def test_export_to_drawio_writes_the_graph_with_the_positions_shown(
         studio: Any, tmp_path: Path) -> None:
     target = tmp_path / "analyst.drawio"
-    assert studio.export_drawio(target)
+    assert studio.files.export_drawio(target)
     diagram = read_drawio(target)
     scenario = studio.session.scenario
     assert {cell.id for cell in diagram.vertices()} >= {step_cell_id(s) for s in scenario.steps}

@@ -10,7 +10,7 @@ window's code knows nothing of it:
   in a :class:`~app.compare.window.CompareWindow` drawn at the editor's positions;
 * **Tools ▸ Analyse logs…** reads a folder of conversation logs (the test chat's by default) into
   an :class:`~app.analytics.window.AnalyticsWindow` over a snapshot of the open scenario;
-* when the test chat is docked, its per-turn chart (:func:`app.charts.attach.attach_to_chat`)
+* when the test chat is docked, its per-turn chart (:func:`app.chat.turn_chart.attach_to_chat`)
   joins it as a pane, tabbed with the variables.
 """
 
@@ -22,8 +22,8 @@ from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QFileDialog, QMainWindow, QMenu, QMessageBox, QWidget
 
-from app.charts.attach import attach_to_chat
 from app.charts.turns import TurnChart
+from app.chat.turn_chart import attach_to_chat
 from app.session import EditSession
 from engine.errors import PrompterError, ScenarioErrors
 

@@ -2,14 +2,7 @@
 
 ``pane.ChatPane`` is the chat; ``runner`` moves engine calls to a worker loop and engine events
 back to the UI thread; ``settings``/``keys``/``settings_dialog`` choose the provider and keep
-the API key out of files; ``studio.install_chat(window)`` puts it into the main window
-(the studio calls :func:`install` below at start).
+the API key out of files; ``studio.install_chat(host)`` docks it into the studio window (the
+studio's start-up calls it); ``window`` holds the chat in its own window and the stand-alone log
+viewer that forks into one.
 """
-
-
-
-def install(window: object) -> object:
-    """What the studio calls at start: dock the test chat into ``window``."""
-    from app.chat.studio import install_chat
-
-    return install_chat(window)

@@ -145,7 +145,8 @@ class ChatPane(QWidget):
         self.keys = keys if keys is not None else ApiKeyStore()
         self.log_dir = log_dir
         self.log_path: Path | None = None
-        #: Opens a log file in a viewer; the studio sets it so replay drives its graph.
+        #: Opens a log file in a viewer: whoever shows the pane sets it (the studio, so a replay
+        #: drives its graph). Without one, "Open log" stays disabled.
         self.log_opener: Callable[[Path], object] | None = None
         self.runner: ConversationRunner | None = None
         self.projection = ConversationProjection()
@@ -344,7 +345,7 @@ class ChatPane(QWidget):
         self._log_writer = LogWriter(self.log_dir / name, secrets=[key.value] if key else None)
         self._log_writer.attach(conversation.events)
         self.log_path = self._log_writer.path
-        self.log_action.setEnabled(True)
+        self.log_action.setEnabled(self.log_opener is not None)
 
     def _close_log(self) -> None:
         if self._log_writer is not None:
@@ -487,16 +488,15 @@ class ChatPane(QWidget):
         if not self.settings.script:
             self.open_settings()
 
-    def open_log(self) -> None:
-        """Open this conversation's log (the studio routes it to its own log opener)."""
-        if self.log_path is None:
-            return
-        if self.log_opener is not None:
-            self.log_opener(self.log_path)
-            return
-        from app.logview.window import open_log_window
+    def set_log_opener(self, opener: Callable[[Path], object] | None) -> None:
+        """Who opens this conversation's log in a viewer (see :attr:`log_opener`)."""
+        self.log_opener = opener
+        self.log_action.setEnabled(opener is not None and self.log_path is not None)
 
-        open_log_window(self.log_path)
+    def open_log(self) -> None:
+        """Open this conversation's log in the viewer :attr:`log_opener` opens."""
+        if self.log_path is not None and self.log_opener is not None:
+            self.log_opener(self.log_path)
 
     def closeEvent(self, event: Any) -> None:
         self.stop()

@@ -25,7 +25,7 @@ from engine.errors import PrompterError, ProviderError
 class _Relay(QObject):
     """Lives on the UI thread; signals emitted from the worker are queued to it."""
 
-    event = Signal(object)
+    relayed = Signal(object)  # an engine event
     finished = Signal(object, object)  # (what: str, result)
     failed = Signal(object, object)  # (what: str, error)
 
@@ -46,7 +46,7 @@ class ConversationRunner(QObject):
         self.conversation = conversation
         self._busy = False
         self._relay = _Relay()
-        self._relay.event.connect(self.event_received, Qt.ConnectionType.QueuedConnection)
+        self._relay.relayed.connect(self.event_received, Qt.ConnectionType.QueuedConnection)
         self._relay.finished.connect(self._finished, Qt.ConnectionType.QueuedConnection)
         self._relay.failed.connect(self._failed, Qt.ConnectionType.QueuedConnection)
         self._loop = asyncio.new_event_loop()
@@ -54,7 +54,7 @@ class ConversationRunner(QObject):
             target=self._loop.run_forever, name="prompter-chat", daemon=True
         )
         self._thread.start()
-        self._unsubscribe = conversation.events.subscribe(self._relay.event.emit)
+        self._unsubscribe = conversation.events.subscribe(self._relay.relayed.emit)
         self._closed = False
 
     @property

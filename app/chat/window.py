@@ -1,8 +1,10 @@
-"""A chat in its own window: for a fork started from the log viewer outside the studio.
+"""A chat in its own window, and the stand-alone log viewer whose forks open one.
 
-Inside the studio the chat is a pane of the main window (``app.chat.install``); the log viewer
+Inside the studio the chat is a pane of the main window (``app.chat.studio``); the log viewer
 opened on its own (``python -m app LOG.jsonl``) has no editor, so a fork loads the scenario the
-log names and continues in this window.
+log names and continues in a :class:`ChatWindow`. :class:`LogViewerWindows` is that viewer's
+start-up wiring: it opens log windows, gives each its "Open Log…" and "Fork" handlers, and keeps
+every window it opened alive while it is shown (no module-level list of windows).
 """
 
 from __future__ import annotations
@@ -17,12 +19,11 @@ from PySide6.QtWidgets import QDockWidget, QMainWindow, QWidget
 
 from app.chat.pane import ChatPane
 from app.chat.settings import default_log_dir
+from app.logview.window import LogWindow, open_log_window
 from engine.errors import SessionError
 from engine.events import Event
 from engine.scenario.loader import load_scenario
 from engine.scenario.model import Scenario
-
-_OPEN_WINDOWS: list[ChatWindow] = []
 
 
 class ChatWindow(QMainWindow):
@@ -42,8 +43,6 @@ class ChatWindow(QMainWindow):
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.pane.stop()
-        if self in _OPEN_WINDOWS:
-            _OPEN_WINDOWS.remove(self)
         super().closeEvent(event)
 
 
@@ -68,11 +67,43 @@ def open_fork_window(
     parent: QWidget | None = None,
     **options: Any,
 ) -> ChatWindow:
-    """Load the log's scenario and continue the conversation live from the end of ``turn``."""
+    """Load the log's scenario and continue the conversation live from the end of ``turn``.
+
+    The caller keeps the window (a parent does, or a :class:`LogViewerWindows`)."""
     options.setdefault("log_dir", default_log_dir())
     window = ChatWindow(scenario_of_log(scenario_hint), parent, **options)
     window.setWindowFlag(Qt.WindowType.Window, True)
     window.pane.fork_from(events, turn)
-    _OPEN_WINDOWS.append(window)
     window.show()
     return window
+
+
+class LogViewerWindows:
+    """The log viewer run on its own: the log windows and fork windows it opened, wired."""
+
+    def __init__(self, **chat_options: Any) -> None:
+        self.chat_options = chat_options
+        self.windows: list[QMainWindow] = []
+
+    def open_log(self, path: Path | str) -> LogWindow:
+        window = open_log_window(path)
+        window.open_handler = self.open_log
+        window.fork_handler = lambda events, turn: self.fork(window, events, turn)
+        self._keep(window)
+        return window
+
+    def fork(self, log_window: LogWindow, events: list[Event], turn: int) -> ChatWindow:
+        chat = open_fork_window(events, turn, scenario_hint=log_window.projection.session_info,
+                                **self.chat_options)
+        chat.pane.set_log_opener(self.open_log)
+        self._keep(chat)
+        return chat
+
+    def _keep(self, window: QMainWindow) -> None:
+        window.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
+        window.destroyed.connect(lambda _object=None: self._forget(window))
+        self.windows.append(window)
+
+    def _forget(self, window: QMainWindow) -> None:
+        if window in self.windows:
+            self.windows.remove(window)

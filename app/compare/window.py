@@ -20,7 +20,7 @@ from PySide6.QtWidgets import QLabel, QMainWindow, QSplitter, QVBoxLayout, QWidg
 
 from app.compare.marks import DiffColors, diff_overlay
 from app.compare.panel import DiffList, DiffText, detail_text
-from app.graph.items import NODE_HEIGHT, NODE_WIDTH
+from app.graph.layout import NODE_HEIGHT, NODE_WIDTH
 from app.graph.readonly import ReadOnlyGraph, readonly_session
 from engine.compare import ScenarioDiff, Side, StepStatus, diff_sides
 from engine.compare.union import union_scenario

@@ -11,6 +11,7 @@ show and the commands decide what changes.
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass, field
 
@@ -28,15 +29,22 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
-from app.theme import GraphColors
+from app.graph.layout import NODE_HEIGHT, NODE_WIDTH
+from app.theme import GraphColors, mix
 
-NODE_WIDTH = 180.0
-NODE_HEIGHT = 60.0
 RADIUS = 8.0
 HANDLE_RADIUS = 5.0
 BADGE_RADIUS = 9.0
 #: A forward arrow whose target lies this much lower than its source skips a layer.
 SKIP_DISTANCE = 2.2 * NODE_HEIGHT
+
+
+#: A node's bounding rectangle: the box with room for the problem badge and the handle.
+_NODE_BOUNDS = QRectF(0, 0, NODE_WIDTH, NODE_HEIGHT).adjusted(
+    -8.0, -8.0 - BADGE_RADIUS, 8.0 + BADGE_RADIUS, 8.0 + HANDLE_RADIUS)
+
+
+_POSITION_CHANGED = QGraphicsItem.GraphicsItemChange.ItemPositionHasChanged
 
 
 class _Fonts:
@@ -66,6 +74,15 @@ class _Fonts:
         return cls
 
 
+@dataclass(frozen=True)
+class Shade:
+    """A mark another view puts on a node or an arrow (see ``GraphScene.set_shading``): a
+    colour (a node's fill is tinted with it, an arrow drawn in it) and a note for the tooltip."""
+
+    color: QColor
+    note: str = ""
+
+
 @dataclass
 class NodeState:
     """What a node shows, derived from the scenario by the scene."""
@@ -92,10 +109,12 @@ class NodeItem(QGraphicsItem):
         self.current = False
         self._hovered = False
         self._texts: tuple[str, str] | None = None
+        self.shades: list[Shade] = []
         movable = not state.missing
-        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsMovable, movable)
-        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable, movable)
-        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemSendsGeometryChanges, True)
+        flag = QGraphicsItem.GraphicsItemFlag
+        # one call (each change is reported to itemChange, in Python, for every node)
+        self.setFlags(flag.ItemSendsGeometryChanges
+                      | (flag.ItemIsMovable | flag.ItemIsSelectable if movable else flag(0)))
         self.setAcceptHoverEvents(True)
         self.setZValue(1)
         self._refresh_tooltip()
@@ -108,6 +127,13 @@ class NodeItem(QGraphicsItem):
         if state != self.state:
             self.state = state
             self._texts = None
+            self._refresh_tooltip()
+            self.update()
+
+    def set_shades(self, shades: list[Shade]) -> None:
+        """The marks of other views' shading layers, lowest first (see ``Shade``)."""
+        if shades != self.shades:
+            self.shades = list(shades)
             self._refresh_tooltip()
             self.update()
 
@@ -135,9 +161,7 @@ class NodeItem(QGraphicsItem):
         return QLineF(local, self.handle_center()).length() <= HANDLE_RADIUS + 4
 
     def boundingRect(self) -> QRectF:
-        margin = 8.0
-        return self.box().adjusted(-margin, -margin - BADGE_RADIUS, margin + BADGE_RADIUS,
-                                   margin + HANDLE_RADIUS)
+        return _NODE_BOUNDS  # Qt asks often: one shared rectangle, not a new one per call
 
     def shape(self) -> QPainterPath:
         path = QPainterPath()
@@ -157,7 +181,7 @@ class NodeItem(QGraphicsItem):
         return QPointF(center.x() + dx * scale, center.y() + dy * scale)
 
     def itemChange(self, change: QGraphicsItem.GraphicsItemChange, value: object) -> object:
-        if change == QGraphicsItem.GraphicsItemChange.ItemPositionHasChanged:
+        if change is _POSITION_CHANGED:
             for edge in self.edges:
                 edge.update_path()
         return super().itemChange(change, value)
@@ -186,6 +210,8 @@ class NodeItem(QGraphicsItem):
             painter.drawRoundedRect(box.adjusted(-3, -3, 3, 3), RADIUS + 3, RADIUS + 3)
 
         fill = colors.message_fill if state.kind == "message" else colors.node_fill
+        for shade in self.shades:
+            fill = mix(fill, shade.color, 0.45)
         border = colors.node_border
         width = 1.3
         if state.start:
@@ -269,6 +295,7 @@ class NodeItem(QGraphicsItem):
             lines.append("<i>not declared: a transition leads here</i>")
         lines += [f"<span style='color:#c33'>✖ {_html(text)}</span>" for text in state.errors]
         lines += [f"<span style='color:#b80'>⚠ {_html(text)}</span>" for text in state.warnings]
+        lines += [_html(shade.note) for shade in self.shades if shade.note]
         self.setToolTip("<br>".join(lines))
 
 
@@ -287,10 +314,10 @@ class EdgeItem(QGraphicsItem):
         self._path = QPainterPath()
         self._label_rect = QRectF()
         self._arrow = QPolygonF()
+        self.shades: list[Shade] = []
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable, True)
         self.setZValue(0)
-        self.setToolTip(f"{source.step_id} —{signal}→ {target.step_id}"
-                        + (f"\nrequires: {', '.join(requires)}" if requires else ""))
+        self._refresh_tooltip()
         source.edges.append(self)
         if target is not source:
             target.edges.append(self)
@@ -300,6 +327,31 @@ class EdgeItem(QGraphicsItem):
         for node in (self.source, self.target):
             if self in node.edges:
                 node.edges.remove(self)
+
+    def retarget(self, target: NodeItem) -> None:
+        """Lead to ``target`` instead (the item drawn for the target step was replaced)."""
+        if self in self.target.edges:
+            self.target.edges.remove(self)
+        self.target = target
+        if target is not self.source:
+            target.edges.append(self)
+        self._refresh_tooltip()
+        self.update_path()
+        self.update()
+
+    def set_shades(self, shades: list[Shade]) -> None:
+        """The marks of other views' shading layers, lowest first: drawn in the top one."""
+        if shades != self.shades:
+            self.shades = list(shades)
+            self._refresh_tooltip()
+            self.update()
+
+    def _refresh_tooltip(self) -> None:
+        lines = [f"{self.source.step_id} —{self.signal}→ {self.target.step_id}"]
+        if self.requires:
+            lines.append(f"requires: {', '.join(self.requires)}")
+        lines += [shade.note for shade in self.shades if shade.note]
+        self.setToolTip("\n".join(lines))
 
     def path(self) -> QPainterPath:
         """The arrow's curve in scene coordinates (the label and arrowhead excluded)."""
@@ -345,11 +397,10 @@ class EdgeItem(QGraphicsItem):
         elif self.is_skip_edge:
             # down out of the source, left along the gap under its layer, down a lane at the
             # left, into the target's left side; labelled under the source
-            source, target = self.source, self.target
-            top_left, target_left = source.pos(), target.pos()
+            top_left, target_left = self.source.pos(), self.target.pos()
             start = QPointF(top_left.x() + 24, top_left.y() + NODE_HEIGHT)
             turn = start.y() + 12
-            end = QPointF(target_left.x(), target.center().y())
+            end = QPointF(target_left.x(), self.target.center().y())
             lane = min(top_left.x(), target_left.x()) - _lane_offset(end.y() - start.y()) - spread
             path = _rounded([start, QPointF(start.x(), turn), QPointF(lane, turn),
                              QPointF(lane, end.y()), end])
@@ -368,6 +419,9 @@ class EdgeItem(QGraphicsItem):
         self._path = path
         self._arrow = self._arrowhead(path)
         self._label_rect = self._label_box(path, label_at)
+        grow = 6 + self.line_width
+        self._bounds = self._path.boundingRect().united(self._label_rect).united(
+            self._arrow.boundingRect()).adjusted(-grow, -grow, grow, grow)
 
     def _arrowhead(self, path: QPainterPath) -> QPolygonF:
         tip = path.pointAtPercent(1.0)
@@ -380,9 +434,7 @@ class EdgeItem(QGraphicsItem):
     def _label_box(self, path: QPainterPath, beside: QPointF | None = None) -> QRectF:
         """The label's box: mid-edge, or for a side route next to ``beside`` (its left end when
         the route enters from the right, its right end when it leaves towards the left)."""
-        metrics = QFontMetricsF(self._label_font())
-        width = metrics.horizontalAdvance(self.signal) + 8
-        height = metrics.height() + 2
+        width, height = _label_size(self.signal)
         if beside is None:
             anchor = path.pointAtPercent(0.5)
             return QRectF(anchor.x() - width / 2, anchor.y() - height / 2, width, height)
@@ -394,9 +446,7 @@ class EdgeItem(QGraphicsItem):
         return _Fonts.get().label
 
     def boundingRect(self) -> QRectF:
-        return self._path.boundingRect().united(self._label_rect).united(
-            self._arrow.boundingRect()).adjusted(-6, -6, 6, 6).adjusted(
-            -self.line_width, -self.line_width, self.line_width, self.line_width)
+        return self._bounds  # computed with the path: Qt asks for it far more often
 
     def shape(self) -> QPainterPath:
         stroker = QPainterPathStroker()
@@ -409,8 +459,10 @@ class EdgeItem(QGraphicsItem):
               widget: QWidget | None = None) -> None:
         colors = self.colors
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        color = colors.selection if self.isSelected() else colors.edge
-        pen = QPen(color, max(2.2, self.line_width + 0.8) if self.isSelected() else self.line_width)
+        color = colors.selection if self.isSelected() else (
+            self.shades[-1].color if self.shades else colors.edge)
+        width = self.line_width
+        pen = QPen(color, max(2.2, width + 0.8) if self.isSelected() else width)
         if self.target.state.missing:
             pen.setStyle(Qt.PenStyle.DashLine)
         painter.setPen(pen)
@@ -427,6 +479,13 @@ class EdgeItem(QGraphicsItem):
         painter.setFont(self._label_font())
         painter.setPen(colors.text if self.isSelected() else colors.muted_text)
         painter.drawText(self._label_rect, Qt.AlignmentFlag.AlignCenter, self.signal)
+
+
+@functools.lru_cache(maxsize=4096)
+def _label_size(text: str) -> tuple[float, float]:
+    """The size of a signal's label (measured once per text: there are thousands of arrows)."""
+    metrics = QFontMetricsF(_Fonts.get().label)
+    return metrics.horizontalAdvance(text) + 8, metrics.height() + 2
 
 
 def _lane_offset(distance: float) -> float:

@@ -11,12 +11,17 @@ column. Layers are also drawn a little closer together than the engine's default
 from __future__ import annotations
 
 from collections import defaultdict
+from operator import itemgetter
 
-from app.graph.items import NODE_HEIGHT, NODE_WIDTH
 from engine.scenario.layout import auto_layout
 from engine.scenario.model import Scenario
 
 Position = tuple[float, float]
+
+#: The size of a step's box on the graph (the layout's unit; no Qt here, so the session may
+#: place steps without importing the scene).
+NODE_WIDTH = 180.0
+NODE_HEIGHT = 60.0
 
 #: The box size the engine lays out with: our real width, and a height 20 below ours, so layers
 #: sit 60 apart instead of 80 (room for one signal label, and more steps on the first screen).
@@ -63,3 +68,11 @@ def completed(scenario: Scenario, saved: dict[str, Position]) -> dict[str, Posit
         x, y = automatic[step]
         result[step] = (x - first + left, y - top + bottom)
     return result
+
+
+def row_below(known: list[Position], step_ids: list[str]) -> dict[str, Position]:
+    """Positions for ``step_ids`` in a row under every ``known`` position (left-aligned)."""
+    bottom = max(map(itemgetter(1), known), default=-NODE_HEIGHT - 80.0) + NODE_HEIGHT + 80.0
+    left = min(map(itemgetter(0), known), default=0.0)
+    return {step_id: (left + index * (NODE_WIDTH + NODE_GAP), bottom)
+            for index, step_id in enumerate(step_ids)}

@@ -1,31 +1,45 @@
 """The graph scene: a mirror of the scenario graph that never edits it.
 
-:class:`GraphScene` rebuilds its items from :func:`engine.scenario.graph.scenario_graph` whenever
-the session reports a structural change, and moves nodes when the layout changes. User gestures
-become *requests* (signals) — "these nodes were moved", "connect A to B", "add a step here" — that
-the editor turns into undo commands; so an undo always goes through the same path as a redo.
+:class:`GraphScene` draws the session's shown scenario and follows it edit by edit: after an
+edit it redraws only the steps whose model changed — the document re-parses only what an edit
+touched and hands back the very same :class:`~engine.scenario.model.Step` objects for the rest,
+so comparing identities finds them — with their outgoing arrows and the arrows that share their
+pairs of steps. A position change moves only the nodes named. So an edit costs the same on 20
+steps and on 2,000. User gestures become *requests* (signals) — "these nodes were moved",
+"connect A to B", "add a step here" — that the editor turns into undo commands; so an undo
+always goes through the same path as a redo.
+
+Other views mark nodes without touching the model: :meth:`GraphScene.set_matches` (find),
+:meth:`GraphScene.set_current` (the step a conversation is in) and
+:meth:`GraphScene.set_shading`, named layers of node fills and edge colours with a note for
+their tooltips (analytics, test coverage, a comparison), drawn under the item's own markers.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Collection, Iterable, Mapping
 
-from PySide6.QtCore import QLineF, QPointF, QRectF, Qt, Signal
+from PySide6.QtCore import QLineF, QPointF, QRect, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QPainter, QPen, QTransform
 from PySide6.QtWidgets import (
+    QGraphicsItem,
     QGraphicsLineItem,
     QGraphicsScene,
     QGraphicsSceneMouseEvent,
 )
 
-from app.graph.items import NODE_HEIGHT, NODE_WIDTH, EdgeItem, NodeItem, NodeState
-from app.session import EditSession, Position
+from app.graph.items import EdgeItem, NodeItem, NodeState, Shade
+from app.graph.layout import NODE_HEIGHT, NODE_WIDTH
+from app.session import EditSession, Position, step_of
 from app.theme import GraphColors
-from engine.scenario.graph import scenario_graph
+from engine.scenario.document import Change
+from engine.scenario.model import Scenario, Step
 
-#: Text edits and saving never change the drawing, so they do not trigger a rebuild.
-TEXT_CHANGE_KINDS = frozenset({"text", "saved"})
 GRID = 20.0
+
+#: An edge's key: (source step, signal).
+EdgeKey = tuple[str, str]
 
 
 class GraphScene(QGraphicsScene):
@@ -39,7 +53,7 @@ class GraphScene(QGraphicsScene):
     addStepRequested = Signal(QPointF)
     #: (step id): double-click on a node
     stepActivated = Signal(str)
-    #: the items were made anew (an overlay re-applies itself: app.graph.overlay)
+    #: items were made anew (a rebuild, or an edit that redrew some): overlays re-apply
     rebuilt = Signal()
 
     def __init__(self, session: EditSession | None, colors: GraphColors | None = None) -> None:
@@ -47,13 +61,23 @@ class GraphScene(QGraphicsScene):
         self.session = session
         self.colors = colors or GraphColors.from_palette()
         self.nodes: dict[str, NodeItem] = {}
-        self.edges: list[EdgeItem] = []
+        #: each step's outgoing arrows, by signal
+        self._out: dict[str, dict[str, EdgeItem]] = {}
+        #: the Step each node was drawn from (None: a missing target's placeholder)
+        self._drawn: dict[str, Step | None] = {}
+        self._start: str | None = None
+        #: whether the last refresh drew the session's current scenario (not the last good one)
+        self._drew_current = False
         self._press_positions: dict[str, QPointF] = {}
         self._connect_from: NodeItem | None = None
         self._connect_line: QGraphicsLineItem | None = None
         self._matches: set[str] = set()
         self._current: str | None = None
+        self._shading: dict[str, tuple[dict[str, Shade], dict[EdgeKey, Shade]]] = {}
+        # The scene rectangle is set, never left to follow the items: when it grows, Qt's
+        # index re-files every item, which on 2,000 steps costs more than a frame.
         self.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.BspTreeIndex)
+        self._covered = QRectF()
         if session is not None:
             session.changed.connect(self._on_changed)
             session.layoutChanged.connect(self.apply_positions)
@@ -61,59 +85,227 @@ class GraphScene(QGraphicsScene):
             session.reloaded.connect(self.rebuild)
         self.rebuild()
 
+    # --- what is drawn -----------------------------------------------------------------------
+
+    @property
+    def edges(self) -> list[EdgeItem]:
+        """Every arrow on the scene."""
+        return [edge for edges in self._out.values() for edge in edges.values()]
+
+    def edge(self, source: str, signal: str) -> EdgeItem | None:
+        return self._out.get(source, {}).get(signal)
+
     # --- mirroring the model ---------------------------------------------------------------
 
     def rebuild(self) -> None:
-        """Bring the items in line with the shown scenario (kept items keep their selection)."""
-        scenario = self.session.shown if self.session is not None else None
-        for edge in self.edges:
-            edge.detach()
-            self.removeItem(edge)
-        self.edges = []
-        if scenario is None:
-            for node in self.nodes.values():
-                self.removeItem(node)
-            self.nodes = {}
-            return
-        graph = scenario_graph(scenario)
-        wanted: dict[str, NodeState] = {}
-        for step_id, data in graph.nodes(data=True):
-            wanted[step_id] = NodeState(
-                title=str(data["title"]),
-                step_id=step_id,
-                kind=str(data["kind"].value) if data["kind"] is not None else "missing",
-                final=bool(data["final"]),
-                start=step_id == scenario.start,
-                missing=bool(data["missing"]),
-            )
-        for step_id in list(self.nodes):
-            if step_id not in wanted:
-                self.removeItem(self.nodes.pop(step_id))
-        for step_id, state in wanted.items():
-            node = self.nodes.get(step_id)
-            if node is None or node.state.missing != state.missing:
-                if node is not None:
-                    self.removeItem(node)
-                node = NodeItem(state, self.colors)
-                self.nodes[step_id] = node
-                self.addItem(node)
-            else:
-                node.set_state(state)
-            node.set_flags(matched=step_id in self._matches, current=step_id == self._current)
-        self._place_nodes()
-        pairs: dict[tuple[str, str], int] = defaultdict(int)
-        for source, target, signal, data in graph.edges(keys=True, data=True):
-            index = pairs[(source, target)] + pairs[(target, source)] * (source != target)
-            pairs[(source, target)] += 1
-            edge = EdgeItem(self.nodes[source], self.nodes[target], str(signal), self.colors,
-                            parallel_index=index, requires=tuple(data["requires"]))
-            self.edges.append(edge)
-            self.addItem(edge)
+        """Draw the shown scenario afresh (after a reload, or for a new session)."""
+        for edges in self._out.values():
+            for edge in edges.values():
+                edge.detach()
+                self.removeItem(edge)
+        for node in self.nodes.values():
+            self.removeItem(node)
+        self.nodes, self._out, self._drawn, self._start = {}, {}, {}, None
+        self._covered = QRectF()
+        self.refresh()
         self.apply_problems()
+        self._cover(self.items())
         self.rebuilt.emit()
 
-    def apply_positions(self) -> None:
-        self._place_nodes()
+    def refresh(self, hint: Collection[str] | None = None) -> None:
+        """Bring the items in line with the shown scenario, touching only what changed.
+
+        ``hint`` names the steps an edit changed; it is enough when the scene last drew the
+        scenario just before that edit. Otherwise (no hint, or the scenario was broken in
+        between and the last one that loaded is shown) the steps are compared by identity.
+        """
+        session = self.session
+        scenario = session.shown if session is not None else None
+        if scenario is None:
+            if self.nodes:
+                self.rebuild()
+            return
+        steps = scenario.steps
+        current = session is not None and session.scenario is scenario
+        if hint is not None and self._drew_current and current:
+            changed = set(hint)
+        else:
+            drawn = self._drawn
+            changed = {step_id for step_id, step in steps.items()
+                       if drawn.get(step_id) is not step}
+            changed |= {step_id for step_id, step in drawn.items()
+                        if step is not None and step_id not in steps}
+        self._drew_current = current
+        if scenario.start != self._start:
+            changed |= {step_id for step_id in (self._start, scenario.start) if step_id}
+            self._start = scenario.start
+        if changed:
+            self._redraw(scenario, changed)
+            self.rebuilt.emit()
+
+    def _redraw(self, scenario: Scenario, changed: set[str]) -> None:
+        steps = scenario.steps
+        # arrows change with their source step; the pairs they share must be re-spread
+        sources = {step_id for step_id in changed if step_id in steps or step_id in self._out}
+        partners: set[str] = set()
+        for source in sources:
+            old = self._targets(source)
+            step = steps.get(source)
+            new = {t.to for t in step.transitions.values()} if step is not None else set()
+            for target in (old | new) - {source}:
+                if source in self._targets(target):
+                    partners.add(target)
+        old_targets = {target for source in sources | partners for target in self._targets(source)}
+        for source in sources:
+            if source not in steps:  # a deleted step's arrows go before its node changes
+                self._remove_edges(source)
+        for step_id in changed:
+            self._update_node(scenario, step_id)
+        # nodes go to their places before their arrows are drawn (each arrow routed once)
+        placed = [step_id for step_id in changed if step_id in self.nodes]
+        self._place_nodes(placed)
+        touched: list[QGraphicsItem] = []
+        for source in sources | partners:
+            step = steps.get(source)
+            if step is not None:
+                touched += self._sync_edges(scenario, step)
+        self._drop_orphans(changed | old_targets)
+        self._cover([*(self.nodes[step_id] for step_id in placed if step_id in self.nodes),
+                     *touched])
+
+    def _update_node(self, scenario: Scenario, step_id: str) -> None:
+        step = scenario.steps.get(step_id)
+        node = self.nodes.get(step_id)
+        if step is None:
+            self._drawn.pop(step_id, None)
+            if node is not None and not self._incoming(step_id):
+                self._remove_node(step_id)
+            elif node is not None:
+                self._set_node(step_id, self._missing_state(step_id))
+            return
+        self._drawn[step_id] = step
+        self._set_node(step_id, NodeState(
+            title=step.display_title, step_id=step_id, kind=step.kind.value, final=step.final,
+            start=step_id == scenario.start, missing=False,
+            errors=node.state.errors if node is not None and not node.state.missing else [],
+            warnings=node.state.warnings if node is not None and not node.state.missing else [],
+        ))
+
+    def _set_node(self, step_id: str, state: NodeState) -> NodeItem:
+        node = self.nodes.get(step_id)
+        if node is not None and node.state.missing == state.missing:
+            node.set_state(state)
+            return node
+        edges = []
+        if node is not None:  # a placeholder becomes a step, or the other way round
+            edges = [edge for edge in node.edges if edge.target is node]
+            self._remove_edges(step_id)  # its own arrows are drawn again from the new item
+            self.removeItem(node)
+        node = NodeItem(state, self.colors)
+        node.set_flags(matched=step_id in self._matches, current=step_id == self._current)
+        node.set_shades(self._node_shades(step_id))
+        self.nodes[step_id] = node
+        self.addItem(node)
+        for edge in edges:  # arrows into it follow the new item
+            edge.retarget(node)
+        return node
+
+    def _missing_state(self, step_id: str) -> NodeState:
+        return NodeState(title=step_id, step_id=step_id, kind="missing", missing=True)
+
+    def _remove_node(self, step_id: str) -> None:
+        node = self.nodes.pop(step_id)
+        self._drawn.pop(step_id, None)
+        self.removeItem(node)
+
+    def _incoming(self, step_id: str) -> list[EdgeItem]:
+        node = self.nodes.get(step_id)
+        return [edge for edge in node.edges if edge.target is node] if node is not None else []
+
+    def _targets(self, source: str) -> set[str]:
+        return {edge.target.step_id for edge in self._out.get(source, {}).values()}
+
+    def _remove_edges(self, source: str) -> None:
+        for edge in self._out.pop(source, {}).values():
+            edge.detach()
+            self.removeItem(edge)
+
+    def _sync_edges(self, scenario: Scenario, step: Step) -> list[EdgeItem]:
+        """Make ``step``'s arrows match its transitions, keeping the items that still do;
+        returns the arrows made."""
+        source = self.nodes[step.id]
+        old = self._out.pop(step.id, {})
+        edges: dict[str, EdgeItem] = {}
+        made: list[EdgeItem] = []
+        placeholders: list[str] = []
+        for signal, transition in step.transitions.items():
+            target = self.nodes.get(transition.to)
+            if target is None:
+                target = self._set_node(transition.to, self._missing_state(transition.to))
+                placeholders.append(transition.to)
+            index = self._parallel_index(scenario, step.id, signal)
+            requires = tuple(transition.requires)
+            edge = old.pop(signal, None)
+            if edge is not None and (edge.source, edge.target, edge.parallel_index,
+                                     edge.requires) == (source, target, index, requires):
+                edges[signal] = edge
+                continue
+            if edge is not None:
+                edge.detach()
+                self.removeItem(edge)
+            edge = EdgeItem(source, target, signal, self.colors, parallel_index=index,
+                            requires=requires)
+            edge.set_shades(self._edge_shades((step.id, signal)))
+            edges[signal] = edge
+            made.append(edge)
+            self.addItem(edge)
+        for edge in old.values():
+            edge.detach()
+            self.removeItem(edge)
+        if edges:
+            self._out[step.id] = edges
+        self._place_nodes(placeholders)  # beside the step whose arrow leads there
+        return made
+
+    @staticmethod
+    def _parallel_index(scenario: Scenario, source: str, signal: str) -> int:
+        """Where an arrow sits among those between the same two steps (both ways): they are
+        spread apart. Arrows from the step whose id sorts first come first."""
+        step = scenario.steps[source]
+        target = step.transitions[signal].to
+        same = [name for name, t in step.transitions.items() if t.to == target]
+        index = same.index(signal)
+        back = scenario.steps.get(target)
+        if target != source and back is not None and target < source:
+            index += sum(1 for t in back.transitions.values() if t.to == source)
+        return index
+
+    def _drop_orphans(self, step_ids: Iterable[str]) -> None:
+        """Placeholders of missing targets that no arrow leads to any more."""
+        for step_id in set(step_ids):
+            node = self.nodes.get(step_id)
+            if node is not None and node.state.missing and not self._incoming(step_id):
+                self._remove_node(step_id)
+
+    def apply_positions(self, step_ids: Collection[str] | None = None) -> None:
+        """Move the nodes of ``step_ids`` (all when None) to their positions."""
+        moved = (list(self.nodes) if step_ids is None else
+                 [step_id for step_id in step_ids if step_id in self.nodes])
+        self._place_nodes(moved)
+        nodes = [self.nodes[step_id] for step_id in moved]
+        self._cover([*nodes, *(edge for node in nodes for edge in node.edges)])
+
+    def _cover(self, items: Iterable[QGraphicsItem]) -> None:
+        """Grow the scene rectangle, in big steps, until it holds ``items``."""
+        covered = self._covered
+        for item in items:
+            box = item.sceneBoundingRect()
+            if not covered.contains(box):
+                covered = covered.united(box) if not covered.isNull() else box
+        if covered != self._covered:
+            margin = max(covered.width(), covered.height()) / 2 + 2000
+            self._covered = covered.adjusted(-margin, -margin, margin, margin)
+            self.setSceneRect(self._covered)
 
     def apply_problems(self) -> None:
         errors: dict[str, list[str]] = defaultdict(list)
@@ -132,14 +324,51 @@ class GraphScene(QGraphicsScene):
                                          state.start, state.missing, mine, theirs))
 
     def set_matches(self, step_ids: set[str]) -> None:
+        for step_id in self._matches ^ set(step_ids):
+            node = self.nodes.get(step_id)
+            if node is not None:
+                node.set_flags(matched=step_id in step_ids)
         self._matches = set(step_ids)
-        for step_id, node in self.nodes.items():
-            node.set_flags(matched=step_id in self._matches)
 
     def set_current(self, step_id: str | None) -> None:
+        for node_id in {self._current, step_id} - {None}:
+            node = self.nodes.get(str(node_id))
+            if node is not None:
+                node.set_flags(current=node_id == step_id)
         self._current = step_id
-        for node_id, node in self.nodes.items():
-            node.set_flags(current=node_id == step_id)
+
+    # --- shading: marks other views put on nodes and arrows ---------------------------------
+
+    def set_shading(self, layer: str, nodes: Mapping[str, Shade],
+                    edges: Mapping[EdgeKey, Shade] | None = None) -> None:
+        """Show ``layer``: a fill for the listed nodes, a colour for the listed arrows (keyed
+        by ``(source step, signal)``), each with a note added to the item's tooltip. Layers are
+        drawn in the order they were first set; setting a layer again replaces it."""
+        old_nodes, old_edges = self._shading.get(layer, ({}, {}))
+        self._shading[layer] = (dict(nodes), dict(edges or {}))
+        self._reshade(set(old_nodes) | set(nodes), set(old_edges) | set(edges or {}))
+
+    def clear_shading(self, layer: str) -> None:
+        old_nodes, old_edges = self._shading.pop(layer, ({}, {}))
+        self._reshade(set(old_nodes), set(old_edges))
+
+    def _reshade(self, step_ids: set[str], edge_keys: set[EdgeKey]) -> None:
+        for step_id in step_ids:
+            node = self.nodes.get(step_id)
+            if node is not None:
+                node.set_shades(self._node_shades(step_id))
+        for source, signal in edge_keys:
+            edge = self.edge(source, signal)
+            if edge is not None:
+                edge.set_shades(self._edge_shades((source, signal)))
+
+    def _node_shades(self, step_id: str) -> list[Shade]:
+        return [nodes[step_id] for nodes, _ in self._shading.values() if step_id in nodes]
+
+    def _edge_shades(self, key: EdgeKey) -> list[Shade]:
+        return [edges[key] for _, edges in self._shading.values() if key in edges]
+
+    # --- selection ---------------------------------------------------------------------------
 
     def selected_steps(self) -> list[str]:
         return [item.step_id for item in self.selectedItems() if isinstance(item, NodeItem)]
@@ -158,18 +387,30 @@ class GraphScene(QGraphicsScene):
     def items_rect(self) -> QRectF:
         return self.itemsBoundingRect().adjusted(-40, -40, 40, 40)
 
-    def _on_changed(self, kind: str, path: tuple[object, ...]) -> None:
-        if kind not in TEXT_CHANGE_KINDS:
-            self.rebuild()
+    def _on_changed(self, change: Change) -> None:
+        if change.structural:
+            self.refresh(None if change.whole else change.steps)
 
-    def _place_nodes(self) -> None:
-        positions = self.session.positions() if self.session is not None else {}
-        placed = [pos for pos in positions.values()]
-        fallback_y = max((y for _, y in placed), default=0.0) + NODE_HEIGHT + 80
-        for index, (step_id, node) in enumerate(self.nodes.items()):
-            x, y = positions.get(step_id) or (index * (NODE_WIDTH + 40), fallback_y)
+    def _place_nodes(self, step_ids: list[str]) -> None:
+        session = self.session
+        for step_id in step_ids:
+            node = self.nodes[step_id]
+            position: Position | None = session.position(step_id) if session is not None else None
+            if position is None:
+                position = self._beside_source(step_id)
+            x, y = position
             if node.pos() != QPointF(x, y):
                 node.setPos(x, y)
+
+    def _beside_source(self, step_id: str) -> Position:
+        """Where to draw a step that has no position (a missing target): beside a step that
+        leads to it."""
+        node = self.nodes.get(step_id)
+        sources = [edge.source for edge in node.edges if edge.target is node] if node else []
+        if sources:
+            anchor = sources[0].pos()
+            return anchor.x() + NODE_WIDTH + 60, anchor.y()
+        return 0.0, -NODE_HEIGHT - 80
 
     # --- gestures --------------------------------------------------------------------------
 
@@ -222,7 +463,8 @@ class GraphScene(QGraphicsScene):
             self.addStepRequested.emit(event.scenePos())
         event.accept()
 
-    def drawBackground(self, painter: QPainter, rect: QRectF) -> None:
+    def drawBackground(self, painter: QPainter, exposed: QRectF | QRect) -> None:
+        rect = QRectF(exposed)
         painter.fillRect(rect, self.colors.background)
         pen = QPen(self.colors.grid, 0)
         painter.setPen(pen)
@@ -260,15 +502,3 @@ class GraphScene(QGraphicsScene):
             self.removeItem(self._connect_line)
         self._connect_line = None
         self._connect_from = None
-
-
-def step_of(problem: object) -> str | None:
-    """The step a problem concerns: the validator says so, or its field path starts with it."""
-    step = getattr(problem, "step", None)
-    if step:
-        return str(step)
-    field = getattr(problem, "field", None) or ""
-    parts = field.split(".")
-    if len(parts) >= 2 and parts[0] == "steps":
-        return parts[1]
-    return None

@@ -47,6 +47,11 @@ class GraphView(QGraphicsView):
 
     # --- API for other panes ---------------------------------------------------------------
 
+    def set_graph_scene(self, scene: GraphScene) -> None:
+        """Show another scene (a new session's)."""
+        self.graph_scene = scene
+        self.setScene(scene)
+
     def highlight_step(self, step_id: str | None) -> None:
         """Mark ``step_id`` as the conversation's current step (``None`` clears) and show it."""
         self.graph_scene.set_current(step_id)

@@ -61,11 +61,7 @@ class VariablesInspector(QWidget):
         self, projection: ConversationProjection, upto_turn: int | None = None
     ) -> None:
         """Current values (or those at the end of ``upto_turn``) and each history."""
-        unfolded = {
-            self.tree.topLevelItem(i).text(0)
-            for i in range(self.tree.topLevelItemCount())
-            if self.tree.topLevelItem(i).isExpanded()
-        }
+        unfolded = {item.text(0) for item in self._top_items() if item.isExpanded()}
         values = projection.values() if upto_turn is None else projection.values_as_of(upto_turn)
         # The caption only matters in replay (a dock already says "Variables").
         self.caption.setText("" if upto_turn is None else f"Variables as of turn {upto_turn}")
@@ -98,16 +94,19 @@ class VariablesInspector(QWidget):
         self.tree.blockSignals(False)
         self.tree.resizeColumnToContents(0)
 
+    def _top_items(self) -> list[QTreeWidgetItem]:
+        items = (self.tree.topLevelItem(i) for i in range(self.tree.topLevelItemCount()))
+        return [item for item in items if item is not None]
+
     def history_items(self, name: str) -> list[QTreeWidgetItem]:
-        for i in range(self.tree.topLevelItemCount()):
-            item = self.tree.topLevelItem(i)
+        for item in self._top_items():
             if item.text(0) == name:
-                return [item.child(j) for j in range(item.childCount())]
+                children = (item.child(j) for j in range(item.childCount()))
+                return [child for child in children if child is not None]
         return []
 
     def value_of(self, name: str) -> str | None:
-        for i in range(self.tree.topLevelItemCount()):
-            item = self.tree.topLevelItem(i)
+        for item in self._top_items():
             if item.text(0) == name:
                 return item.text(1)
         return None

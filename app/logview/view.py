@@ -14,7 +14,7 @@ already there — reading an old turn is never interrupted by a live one.
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from itertools import accumulate
 from typing import Any
 
@@ -162,9 +162,9 @@ class ConversationView(QAbstractItemView):
         self._layout_changed()
 
     def dataChanged(
-        self, top_left: AnyIndex, bottom_right: AnyIndex, roles: list[int] | None = None
+        self, top_left: AnyIndex, bottom_right: AnyIndex, roles: Sequence[int] = ()
     ) -> None:
-        super().dataChanged(top_left, bottom_right, roles or [])
+        super().dataChanged(top_left, bottom_right, list(roles))
         if roles and ExpandedRole in roles:
             first, last = top_left.row(), bottom_right.row()
             shown = self.events_model.shown_events()
@@ -278,7 +278,8 @@ class ConversationView(QAbstractItemView):
 
     def visualRegionForSelection(self, selection: QItemSelection) -> QRegion:
         region = QRegion()
-        for selected in selection:
+        for index in range(selection.count()):
+            selected = selection.at(index)
             for row in range(selected.top(), selected.bottom() + 1):
                 region = region.united(self.visualRect(self.events_model.index(row)))
         return region

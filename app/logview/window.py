@@ -7,15 +7,16 @@ says in the status bar what it skipped (malformed lines, a half-written last lin
 
 Replay sets the turn shown; the window then filters the rows, shows the variables as of that
 turn and emits :attr:`LogWindow.step_highlighted` (the studio connects it to the graph). Fork
-emits :attr:`LogWindow.fork_requested`; if nobody listens (the viewer opened on its own), the
-window loads the scenario named in the log and opens a chat window that continues from there.
+and "Open Log…" call the window's :attr:`LogWindow.fork_handler` and
+:attr:`LogWindow.open_handler`, set by whoever opened it (the studio's test chat, or the
+stand-alone viewer's start-up in ``app.__main__``); the viewer itself knows nothing of chats,
+and without a handler the button is disabled. Whoever opens a window keeps it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
@@ -29,25 +30,24 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.charts.attach import attach_to_log_window
+from app.charts.turns import TurnChart
 from app.logview.follow import LogFollowController
 from app.logview.inspector import MeterLabel, VariablesInspector
 from app.logview.projection import ConversationProjection
 from app.logview.replay import ReplayBar
 from app.logview.view import ConversationView
-from engine.errors import SessionError
+from engine.errors import PrompterError, SessionError
 from engine.events import Event
 from engine.logread import LogFollower, SeqGap, SkippedLine, parse_lines
+
+#: (events up to the turn, turn): continue the conversation live from there
+ForkHandler = Callable[[list[Event], int], object]
 
 #: Logs longer than this many lines open with their last ``TAIL_LINES`` shown at once while
 #: the rest is read in slices of ``SLICE_LINES`` between paints.
 PROGRESSIVE_LINES = 4000
 TAIL_LINES = 1500
 SLICE_LINES = 3000
-
-#: Open windows, so a window opened from a menu is not garbage-collected while shown.
-_OPEN_WINDOWS: list[LogWindow] = []
-
 
 class LogWindow(QMainWindow):
     """See the module docstring."""
@@ -66,8 +66,8 @@ class LogWindow(QMainWindow):
         self.skipped: list[SkippedLine] = []
         self._gaps: list[SeqGap] = []
         self._last_seq: dict[str, int] = {}
-        #: Called with (events up to the turn, turn) to fork; None opens a chat window.
-        self.fork_handler: Callable[[list[Event], int], None] | None = None
+        self._fork_handler: ForkHandler | None = None
+        self._open_handler: Callable[[Path], object] | None = None
         self.view = ConversationView(self)
         self.view.setObjectName("logView")
         self.setCentralWidget(self.view)
@@ -99,16 +99,59 @@ class LogWindow(QMainWindow):
         self._loaded = False
         self._follow_when_loaded = follow
         self._build_toolbar()
-        self.turn_chart = attach_to_log_window(self)  # per-turn chart, docked below
+        self.fork_handler = None
+        self.open_handler = None
+        self.turn_chart = self._dock_turn_chart()
         self._load_backlog()
+
+    @property
+    def fork_handler(self) -> ForkHandler | None:
+        """Called with (events up to the turn, turn) to fork; while None, Fork is disabled."""
+        return self._fork_handler
+
+    @fork_handler.setter
+    def fork_handler(self, handler: ForkHandler | None) -> None:
+        self._fork_handler = handler
+        self.replay.fork_button.setEnabled(handler is not None)
+
+    @property
+    def open_handler(self) -> Callable[[Path], object] | None:
+        """Opens another log (File ▸ Open Log…); while None, the action is disabled."""
+        return self._open_handler
+
+    @open_handler.setter
+    def open_handler(self, handler: Callable[[Path], object] | None) -> None:
+        self._open_handler = handler
+        self.open_action.setEnabled(handler is not None)
+
+    def _dock_turn_chart(self) -> TurnChart:
+        """The per-turn chart (tokens, cost, model time) docked under the conversation: it
+        shows the log's turns once read, follows what the viewer follows, starts over when the
+        log is replaced; the turn under the mouse scrolls the conversation to it, and the turn
+        the replay shows is shaded."""
+        chart = TurnChart(self)
+        dock = QDockWidget("Turns: tokens, cost, model time", self)
+        dock.setObjectName("turnChartDock")
+        dock.setWidget(chart)
+        self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, dock)
+        self.resizeDocks([dock], [300], Qt.Orientation.Vertical)
+        self.load_finished.connect(lambda: chart.set_events(self.events()))
+        self.controller.events_appended.connect(chart.add_events)
+        self.controller.restarted.connect(chart.clear)
+        chart.turnHovered.connect(lambda turn: turn >= 0 and self.view.scroll_to_turn(turn))
+        chart.turnClicked.connect(self.replay.set_turn)
+        self.replay.turn_changed.connect(chart.highlight_turn)
+        if self.loaded:
+            chart.set_events(self.events())
+        return chart
 
     def _build_toolbar(self) -> None:
         bar = self.addToolBar("Log")
         bar.setObjectName("logToolbar")
-        open_action = QAction("Open Log…", self)
-        open_action.setShortcut(QKeySequence.StandardKey.Open)
-        open_action.triggered.connect(self._open_other)
-        bar.addAction(open_action)
+        self.open_action = QAction("Open Log…", self)
+        self.open_action.setShortcut(QKeySequence.StandardKey.Open)
+        self.open_action.triggered.connect(self._open_other)
+        bar.addAction(self.open_action)
         self.follow_action = QAction("Follow", self)
         self.follow_action.setCheckable(True)
         self.follow_action.setToolTip("Show new events as another process appends them")
@@ -269,40 +312,33 @@ class LogWindow(QMainWindow):
 
     def _fork(self, turn: int) -> None:
         events = [event for event in self.events() if event.turn <= turn]
-        if self.fork_handler is not None:
-            self.fork_handler(events, turn)
-        else:
-            self._fork_in_own_window(events, turn)
-
-    def _fork_in_own_window(self, events: list[Event], turn: int) -> None:
-        from app.chat.window import open_fork_window  # the chat needs the engine: load lazily
-
+        if self._fork_handler is None:
+            return
         try:
-            open_fork_window(events, turn, scenario_hint=self.projection.session_info, parent=self)
-        except Exception as error:
+            self._fork_handler(events, turn)
+        except PrompterError as error:  # e.g. the log's scenario folder is gone
             QMessageBox.warning(self, "Cannot fork", str(error))
 
     def _open_other(self) -> None:
+        if self._open_handler is None:
+            return
         path, _ = QFileDialog.getOpenFileName(
             self, "Open conversation log", str(self.path.parent), "Logs (*.jsonl *.log);;All (*)"
         )
         if path:
-            open_log_window(path)
+            self._open_handler(Path(path))
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.controller.stop()
-        if self in _OPEN_WINDOWS:
-            _OPEN_WINDOWS.remove(self)
         super().closeEvent(event)
 
 
 def open_log_window(
-    path: Path | str, *, follow: bool = True, parent: QWidget | None = None, **_: Any
+    path: Path | str, *, follow: bool = True, parent: QWidget | None = None
 ) -> LogWindow:
-    """Open ``path`` in a new log window (following it) and show it."""
+    """Open ``path`` in a new log window (following it) and show it; the caller keeps it."""
     window = LogWindow(path, follow=follow, parent=parent)
     if parent is not None:
         window.setWindowFlag(Qt.WindowType.Window, True)
-    _OPEN_WINDOWS.append(window)
     window.show()
     return window

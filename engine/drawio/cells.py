@@ -14,9 +14,10 @@ from __future__ import annotations
 
 import re
 
+from engine.scenario.model import IDENTIFIER as IDENTIFIER  # the one pattern, re-exported
+
 STEP_PREFIX = "step:"
 EDGE_PREFIX = "edge:"
-IDENTIFIER = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 
 #: Custom properties (attributes of draw.io's ``<object>`` wrapper) that carry step metadata.
 STEP_PROPERTIES = ("step", "title", "kind", "goal", "instructions", "results", "text", "final")

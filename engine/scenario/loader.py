@@ -47,29 +47,48 @@ def load_scenario(folder: Path | str) -> Scenario:
     root = Path(folder)
     if root.is_file():
         root = root.parent
-    path = root / SCENARIO_FILE
     try:
-        raw = read_bytes(path, limit=MAX_SCENARIO_BYTES, what=SCENARIO_FILE)
-        text = decode_utf8(raw, path)
-    except UnreadableFile as error:
-        if error.reason == "missing":
-            error = UnreadableFile(
-                f"no {SCENARIO_FILE} in {root}",
-                reason="missing",
-                path=path,
-                hint="is this a scenario folder?",
-            )
+        text = read_scenario_text(root)
+    except ScenarioError as error:
         raise ScenarioErrors([error]) from None
-    scenario = parse_scenario(text, path=path)
+    scenario = parse_scenario(text, path=root / SCENARIO_FILE)
     scenario.root = root
     attach_files(scenario)
     remove_stale_temporaries(root, [SCENARIO_FILE, _LAYOUT_FILE])
     return scenario
 
 
+def read_scenario_text(root: Path) -> str:
+    """The text of ``root/scenario.yaml``: the one reader of that file (the loader's and the
+    studio's). Regular files only, with the size cap; raises :class:`UnreadableFile` (a
+    :class:`ScenarioError`) when it is missing, not a file, too large or not UTF-8."""
+    path = root / SCENARIO_FILE
+    try:
+        return decode_utf8(read_bytes(path, limit=MAX_SCENARIO_BYTES, what=SCENARIO_FILE), path)
+    except UnreadableFile as error:
+        if error.reason != "missing":
+            raise
+        raise UnreadableFile(
+            f"no {SCENARIO_FILE} in {root}", reason="missing", path=path,
+            hint="is this a scenario folder?",
+        ) from None
+
+
 def parse_scenario(text: str, *, path: Path | None = None) -> Scenario:
     """Parse the text of a ``scenario.yaml`` (no files are read)."""
-    data, marks = _compose(text, path)
+    data, marks = compose_scenario(text, path)
+    return scenario_from_yaml(data, marks, path)
+
+
+def compose_scenario(text: str, path: Path | None = None) -> tuple[Any, Marks]:
+    """The YAML of a ``scenario.yaml`` as plain values and their marks, within the loader's
+    limits (size of the expanded tree, depth, duplicate keys, plain keys and values): every
+    reader of a scenario's YAML goes through here first. Raises :class:`ScenarioErrors`."""
+    return _compose(text, path)
+
+
+def scenario_from_yaml(data: Any, marks: Marks, path: Path | None = None) -> Scenario:
+    """The :class:`Scenario` of values read by :func:`compose_scenario`."""
     if not isinstance(data, dict):
         raise ScenarioErrors(
             [
@@ -570,11 +589,14 @@ def located_errors(
 __all__ = [
     "MAX_SCENARIO_BYTES",
     "attach_files",
+    "compose_scenario",
     "compose_yaml",
     "load_scenario",
     "located_errors",
     "parse_scenario",
     "read_referenced",
+    "read_scenario_text",
     "resolve_inside",
+    "scenario_from_yaml",
     "unsafe_references",
 ]

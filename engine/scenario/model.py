@@ -27,6 +27,9 @@ STAY = "stay"
 RESERVED_SIGNALS = frozenset({STAY})
 
 IDENTIFIER_PATTERN = r"^[A-Za-z_][A-Za-z0-9_]*$"
+#: The one pattern of step ids, signals, variable and result names (the models, the document,
+#: the studio's dialogs and the draw.io import all check names with it).
+IDENTIFIER = re.compile(IDENTIFIER_PATTERN)
 Identifier = Annotated[str, Field(pattern=IDENTIFIER_PATTERN)]
 
 #: ``{{name}}`` or ``{{ name }}`` in instructions, persona and message text: a variable's value.

@@ -95,5 +95,5 @@ def make_studio(qtbot: Any) -> Iterator[Any]:
 def studio(make_studio: Any, analyst_bot: Path) -> Any:
     """The studio with a copy of the analyst bot open."""
     window = make_studio()
-    assert window.open_folder(analyst_bot)
+    assert window.files.open_folder(analyst_bot)
     return window

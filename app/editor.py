@@ -1,0 +1,335 @@
+"""The scenario editor: the graph scene, its view and the editing gestures, in one widget.
+
+orange-canvas-core's ``SchemeEditWidget`` split: the :class:`ScenarioEditor` owns the
+:class:`~app.graph.scene.GraphScene` (a mirror of the session's scenario), the
+:class:`~app.graph.view.GraphView` showing it and the find bar above it, and turns every gesture
+— add, connect, rename, delete, move, auto-layout — into :mod:`app.commands` pushed on the
+session's undo stack. The main window only arranges it among the panes and puts its
+:attr:`ScenarioEditor.edit_actions` in menus.
+
+What it needs from the window is a :class:`Dialogs` (ask for a name, tell the author something),
+so tests answer dialogs without a modal loop.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Protocol
+
+import shiboken6
+from PySide6.QtCore import QPointF, Qt, QTimer, Signal
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QLabel, QStyle, QVBoxLayout, QWidget
+
+from app import commands
+from app.find_bar import FindBar
+from app.graph.layout import NODE_HEIGHT, NODE_WIDTH, Position
+from app.graph.scene import GraphScene
+from app.graph.view import GraphView
+from app.session import EditSession
+from app.theme import GraphColors
+from app.widgets import make_action, unique_name
+from engine.errors import ScenarioError
+from engine.scenario.document import Change
+from engine.scenario.model import IDENTIFIER, STAY
+
+
+class Dialogs(Protocol):
+    """How the editor talks to the author (the main window's replaceable dialogs)."""
+
+    def ask_text(self, title: str, label: str, default: str) -> str | None: ...
+
+    def tell(self, title: str, message: str, problem: bool) -> None: ...
+
+
+@dataclass
+class EditorActions:
+    """The editor's actions, for the window's menus and toolbar."""
+
+    add_step: QAction
+    rename: QAction
+    delete: QAction
+    select_all: QAction
+    find: QAction
+    zoom_in: QAction
+    zoom_out: QAction
+    fit: QAction
+    actual_size: QAction
+    auto_layout: QAction
+
+    def needing_a_scenario(self) -> list[QAction]:
+        return [self.add_step, self.rename, self.delete, self.select_all, self.find,
+                self.fit, self.auto_layout]
+
+
+class ScenarioEditor(QWidget):
+    """The graph of the open scenario and every gesture that edits it (see the module docstring).
+    """
+
+    #: the selected step changed ("" when none)
+    stepSelected = Signal(str)
+    #: the author double-clicked a step: they want to edit it
+    stepActivated = Signal(str)
+    #: a short message for the status bar (an edit refused, nothing to do, …)
+    notice = Signal(str)
+
+    def __init__(self, dialogs: Dialogs, colors: GraphColors | None = None,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.dialogs = dialogs
+        self.colors = colors or GraphColors.from_palette()
+        self.session: EditSession | None = None
+        self.selected_step: str | None = None
+        self.find_bar = FindBar()
+        self.find_bar.hide()
+        self.scene = GraphScene(None, self.colors)
+        self.scene.setParent(self)
+        self.view = GraphView(self.scene)
+        self.empty_label = QLabel(
+            "No scenario is open.\n\nFile ▸ New… creates one from a template; "
+            "File ▸ Open… opens a scenario folder.")
+        self.empty_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.empty_label.setWordWrap(True)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(0)
+        layout.addWidget(self.find_bar)
+        layout.addWidget(self.view, 1)
+        layout.addWidget(self.empty_label, 1)
+        self.find_bar.matchesChanged.connect(lambda ids: self.scene.set_matches(set(ids)))
+        self.find_bar.matchChosen.connect(lambda step: self.select_step(step, center=True))
+        self.find_bar.closed.connect(self.view.setFocus)
+        self.edit_actions = self._build_actions()
+        self.set_session(None)
+
+    def _build_actions(self) -> EditorActions:
+        key, pixmap, style = QKeySequence.StandardKey, QStyle.StandardPixmap, self.style()
+        view = self.view
+        actions = EditorActions(
+            add_step=make_action(self, "&Add Step", self.add_step_at_center,
+                                 QKeySequence("Ctrl+Shift+N"), "Add a step",
+                                 style.standardIcon(pixmap.SP_FileDialogNewFolder)),
+            rename=make_action(self, "Re&name Step…", self.rename_selected,
+                               QKeySequence(Qt.Key.Key_F2), "Rename the selected step everywhere"),
+            delete=make_action(self, "&Delete", self.delete_selected, key.Delete,
+                               "Delete the selected steps (with their transitions) or transitions"),
+            select_all=make_action(self, "Select &All Steps", self.select_all),
+            find=make_action(self, "&Find…", self.show_find, key.Find,
+                             "Find steps by id, title or instruction text"),
+            zoom_in=make_action(self, "Zoom &In", view.zoom_in, key.ZoomIn),
+            zoom_out=make_action(self, "Zoom &Out", view.zoom_out, key.ZoomOut),
+            fit=make_action(self, "&Fit to Window", view.fit_all, QKeySequence("Ctrl+0"),
+                            "Show the whole graph"),
+            actual_size=make_action(self, "Actual &Size", view.reset_zoom,
+                                    QKeySequence("Ctrl+1")),
+            auto_layout=make_action(self, "Auto-&Layout", self.auto_layout,
+                                    QKeySequence("Ctrl+L"),
+                                    "Arrange the steps in layers from the start step"),
+        )
+        for action in (actions.rename, actions.delete):
+            # only while the graph has focus: in text fields these keys edit text
+            action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+            view.addAction(action)
+        return actions
+
+    # --- the session shown ---------------------------------------------------------------------
+
+    def set_session(self, session: EditSession | None) -> None:
+        """Show ``session`` (a fresh scene for it), or nothing."""
+        if self.session is not None:
+            self.session.changed.disconnect(self._session_changed)
+        self.session = session
+        self.selected_step = None
+        old_scene = self.scene
+        old_scene.blockSignals(True)
+        self.scene = GraphScene(session, self.colors)
+        self.scene.setParent(self)
+        self.view.set_graph_scene(self.scene)
+        old_scene.deleteLater()
+        self.scene.selectionChanged.connect(self._selection_changed)
+        self.scene.nodesMoved.connect(self._nodes_moved)
+        self.scene.connectRequested.connect(self.connect_steps)
+        self.scene.addStepRequested.connect(self.add_step_at)
+        self.scene.stepActivated.connect(self._step_activated)
+        self.find_bar.close_bar()
+        if session is not None:
+            session.changed.connect(self._session_changed)
+        for action in self.edit_actions.needing_a_scenario():
+            action.setEnabled(session is not None)
+        self.view.setVisible(session is not None)
+        self.empty_label.setVisible(session is None)
+        QTimer.singleShot(0, self.show_graph)
+        self.stepSelected.emit("")
+
+    def show_graph(self) -> None:
+        """Show the graph legibly: all of it when it fits, else from the start step down."""
+        scenario = self.session.shown if self.session is not None else None
+        self.view.fit_readable(scenario.start if scenario is not None else None)
+
+    def highlight_step(self, step_id: str | None) -> None:
+        """Mark the step a conversation is in (None clears) and bring it into view."""
+        self.view.highlight_step(step_id)
+
+    # --- selection -----------------------------------------------------------------------
+
+    def select_step(self, step_id: str | None, *, center: bool = False) -> None:
+        """Select ``step_id`` on the graph (and so in the inspector and editor)."""
+        self.scene.select_steps([step_id] if step_id else [])
+        if step_id:
+            self.view.reveal(step_id, center=center)
+        self._show_step(step_id)
+
+    def select_all(self) -> None:
+        self.scene.select_steps(list(self.scene.nodes))
+
+    def _selection_changed(self) -> None:
+        if not shiboken6.isValid(self.scene):  # the window is being torn down
+            return
+        selected = self.scene.selected_steps()
+        self._show_step(selected[0] if len(selected) == 1 else None)
+
+    def _show_step(self, step_id: str | None) -> None:
+        if step_id == self.selected_step:
+            return
+        self.selected_step = step_id
+        self.stepSelected.emit(step_id or "")
+
+    def _step_activated(self, step_id: str) -> None:
+        self.select_step(step_id)
+        self.stepActivated.emit(step_id)
+
+    def _session_changed(self, change: Change) -> None:
+        # Deriving the scenario is cheap after an edit, but searching every step is not: the
+        # find bar follows only while it is open.
+        if self.find_bar.isVisible():
+            self.find_bar.set_scenario(self.session.shown if self.session else None)
+        if not change.structural or self.selected_step is None:
+            return
+        # keep the selection on a step that is still there; drop a deleted one
+        if self.session is not None and not self.session.document.has(
+                ("steps", self.selected_step)):
+            self._show_step(None)
+        elif self.selected_step not in self.scene.selected_steps():
+            self.scene.select_steps([self.selected_step])
+
+    # --- editing gestures ----------------------------------------------------------------
+
+    def editable(self) -> bool:
+        """Whether a structured edit can be made now (say why in the status bar if not)."""
+        if self.session is None:
+            return False
+        if not self.session.document.has(("steps",)):
+            self.notice.emit("Fix scenario.yaml first: it does not parse.")
+            return False
+        return True
+
+    def run_edit(self, label: str, edit: Callable[[], None]) -> bool:
+        """Run an edit. A refused one (an id taken meanwhile, a path gone) changes nothing —
+        :func:`app.commands.macro` rolls back the parts already done — and the author is told
+        why in a message, not left guessing; False then."""
+        try:
+            edit()
+        except (ScenarioError, KeyError, ValueError) as error:
+            reason = error.args[0] if isinstance(error, KeyError) and error.args else error
+            self.notice.emit(f"{label}: {reason}")
+            self.dialogs.tell(label, f"{label} was refused; nothing was changed.\n\n{reason}",
+                              True)
+            return False
+        return True
+
+    def add_step_at_center(self) -> None:
+        center = self.view.mapToScene(self.view.viewport().rect().center())
+        self.add_step_at(center)
+
+    def add_step_at(self, scene_pos: QPointF, step_id: str | None = None) -> str | None:
+        """Add a step centred at ``scene_pos``; asks for its id unless given."""
+        session = self.session
+        if session is None or not self.editable():
+            return None
+        taken = set(session.document.keys(("steps",)))
+        if step_id is None:
+            step_id = self.dialogs.ask_text("Add step", "Step id (letters, digits, '_'):",
+                                            unique_name("new_step", taken))
+            if step_id is None:
+                return None
+        new_id = step_id.strip()
+        if not IDENTIFIER.match(new_id) or new_id in taken:
+            self.notice.emit(f"“{new_id}” is not a free step id")
+            return None
+        position: Position = (scene_pos.x() - NODE_WIDTH / 2, scene_pos.y() - NODE_HEIGHT / 2)
+        if not self.run_edit("Add step", lambda: commands.add_step(
+                session.undo_stack, session, new_id, position)):
+            return None
+        self.select_step(new_id)
+        return new_id
+
+    def connect_steps(self, source: str, target: str, signal: str | None = None) -> None:
+        """Add a transition; asks for the signal name unless given."""
+        session = self.session
+        if session is None or not self.editable():
+            return
+        taken = set(session.document.keys(("steps", source, "transitions")))
+        if signal is None:
+            signal = self.dialogs.ask_text("Connect steps",
+                                           f"Signal from “{source}” to “{target}”:",
+                                           unique_name(f"to_{target}", taken))
+            if signal is None:
+                return
+        name = signal.strip()
+        if not IDENTIFIER.match(name) or name == STAY or name in taken:
+            self.notice.emit(f"“{name}” cannot be a new signal of {source}")
+            return
+        self.run_edit("Connect", lambda: commands.connect_steps(
+            session.undo_stack, session, source, target, name))
+
+    def rename_selected(self, new: str | None = None) -> None:
+        step_id, session = self.selected_step, self.session
+        if step_id is None or session is None or not self.editable():
+            return
+        if new is None:
+            new = self.dialogs.ask_text("Rename step", f"New id for “{step_id}”:", step_id)
+            if new is None:
+                return
+        new_id = new.strip()
+        if new_id == step_id:
+            return
+        if not IDENTIFIER.match(new_id) or session.document.has(("steps", new_id)):
+            self.notice.emit(f"“{new_id}” is not a free step id")
+            return
+        if self.run_edit("Rename", lambda: commands.push(
+                session.undo_stack, commands.RenameStepCommand(session, step_id, new_id))):
+            self.select_step(new_id)
+
+    def delete_selected(self) -> None:
+        session = self.session
+        if session is None or not self.editable():
+            return
+        steps = self.scene.selected_steps()
+        transitions = [(source, signal) for source, signal in self.scene.selected_transitions()
+                       if source not in steps]
+        if not steps and not transitions:
+            return
+
+        def edit() -> None:
+            with commands.macro(session.undo_stack, "Delete selection") as macro:
+                for source, signal in transitions:
+                    commands.delete_transition(macro, session, source, signal)
+                commands.delete_steps(macro, session, steps)
+
+        self.run_edit("Delete", edit)
+
+    def auto_layout(self) -> None:
+        if self.session is None:
+            return
+        commands.auto_layout(self.session.undo_stack, self.session)
+        self.show_graph()
+
+    def _nodes_moved(self, old: dict[str, Position], new: dict[str, Position]) -> None:
+        if self.session is not None:
+            label = "Move step" if len(new) == 1 else f"Move {len(new)} steps"
+            commands.push(self.session.undo_stack,
+                          commands.MoveNodesCommand(self.session, old, new, label))
+
+    def show_find(self) -> None:
+        self.find_bar.open_bar(self.session.shown if self.session else None)
