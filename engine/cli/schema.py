@@ -7,8 +7,11 @@ import argparse
 import sys
 from pathlib import Path
 
-from engine.scenario.json_schema import is_current, schema_text, shipped_schema_path, write_schema
-from engine.scenario_tests import json_schema as test_schema
+from engine.scenario.json_schema import SCENARIO_SCHEMA
+from engine.scenario_tests.json_schema import TEST_SCHEMA
+
+#: Every shipped schema: ``--write`` with no path refreshes all, so they never disagree.
+SHIPPED = (SCENARIO_SCHEMA, TEST_SCHEMA)
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -16,7 +19,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "schema",
         help="print, write or check the JSON Schema of scenario.yaml",
         description="Print the JSON Schema of scenario.yaml (generated from the models). "
-        f"With --write, refresh resources/{shipped_schema_path().name}; "
+        f"With --write, refresh resources/{SCENARIO_SCHEMA.file_name}; "
         "with --check, exit 1 if that file is out of date.",
     )
     action = parser.add_mutually_exclusive_group()
@@ -38,27 +41,21 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 
 def run(args: argparse.Namespace) -> int:
+    chosen = TEST_SCHEMA if args.tests else SCENARIO_SCHEMA
     if args.check:
-        stale = [
-            path
-            for path, current in (
-                (shipped_schema_path(), is_current()),
-                (test_schema.shipped_schema_path(), test_schema.is_current()),
-            )
-            if not current
-        ]
+        stale = [schema.shipped_path() for schema in SHIPPED if not schema.is_current()]
         for path in stale:
             print(f"{path} is out of date: run 'python -m engine schema --write'", file=sys.stderr)
         return 1 if stale else 0
     if args.write:
-        if args.tests:
-            targets = [test_schema.write_schema(None if args.write is True else args.write)]
-        elif args.write is True:  # the shipped files: both, so they never disagree
-            targets = [write_schema(), test_schema.write_schema()]
+        if args.write is not True:
+            targets = [chosen.write(args.write)]
+        elif args.tests:
+            targets = [TEST_SCHEMA.write()]
         else:
-            targets = [write_schema(args.write)]
+            targets = [schema.write() for schema in SHIPPED]
         for target in targets:
             print(f"wrote {target}", file=sys.stderr)
         return 0
-    sys.stdout.write(test_schema.schema_text() if args.tests else schema_text())
+    sys.stdout.write(chosen.text())
     return 0

@@ -12,6 +12,8 @@ file, and a test fails when the models changed but the file was not regenerated.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -39,11 +41,11 @@ def scenario_json_schema() -> dict[str, Any]:
         definition = schema.get("$defs", {}).get(name)
         if definition is not None:
             definition["allOf"] = [_ENUM_NEEDS_VALUES]
-    _name_keys(schema)
+    identifier_keys_only(schema)
     return schema
 
 
-def _name_keys(node: Any) -> None:
+def identifier_keys_only(node: Any) -> None:
     """Mappings of steps, signals, variables and results accept identifier keys only.
 
     Pydantic exports ``dict[Identifier, …]`` as ``patternProperties`` but lets any other key
@@ -53,10 +55,10 @@ def _name_keys(node: Any) -> None:
         if "patternProperties" in node:
             node.setdefault("additionalProperties", False)
         for value in node.values():
-            _name_keys(value)
+            identifier_keys_only(value)
     elif isinstance(node, list):
         for item in node:
-            _name_keys(item)
+            identifier_keys_only(item)
 
 
 #: ``values`` is required for an enum and forbidden otherwise (``_Typed._enum_needs_values``).
@@ -67,29 +69,51 @@ _ENUM_NEEDS_VALUES: dict[str, Any] = {
 }
 
 
-def schema_text() -> str:
-    """The schema as the shipped file holds it (stable key order, trailing newline)."""
-    return json.dumps(scenario_json_schema(), indent=2, ensure_ascii=False) + "\n"
+@dataclass(frozen=True)
+class ShippedSchema:
+    """A JSON Schema generated from models and shipped in ``resources/`` (the scenario's, the
+    test files'): its text, writing it, and whether the shipped file is current."""
+
+    file_name: str
+    build: Callable[[], dict[str, Any]]
+
+    def text(self) -> str:
+        """The schema as the shipped file holds it (stable key order, trailing newline)."""
+        return json.dumps(self.build(), indent=2, ensure_ascii=False) + "\n"
+
+    def shipped_path(self) -> Path:
+        return resource_path(self.file_name)
+
+    def write(self, path: Path | None = None) -> Path:
+        """Write the schema (atomically) to ``path``, by default the shipped file."""
+        target = path or self.shipped_path()
+        atomic_write_text(target, self.text())
+        return target
+
+    def is_current(self, path: Path | None = None) -> bool:
+        """Whether the file at ``path`` (default: the shipped one) matches the models."""
+        target = path or self.shipped_path()
+        try:
+            return target.read_text(encoding="utf-8") == self.text()
+        except OSError:
+            return False
 
 
-def shipped_schema_path() -> Path:
-    return resource_path(SCHEMA_FILE)
+SCENARIO_SCHEMA = ShippedSchema(SCHEMA_FILE, lambda: scenario_json_schema())
+schema_text = SCENARIO_SCHEMA.text
+shipped_schema_path = SCENARIO_SCHEMA.shipped_path
+write_schema = SCENARIO_SCHEMA.write
+is_current = SCENARIO_SCHEMA.is_current
 
 
-def write_schema(path: Path | None = None) -> Path:
-    """Write the schema (atomically) to ``path``, by default the shipped file; return the path."""
-    target = path or shipped_schema_path()
-    atomic_write_text(target, schema_text())
-    return target
-
-
-def is_current(path: Path | None = None) -> bool:
-    """Whether the file at ``path`` (default: the shipped one) matches the models."""
-    target = path or shipped_schema_path()
-    try:
-        return target.read_text(encoding="utf-8") == schema_text()
-    except OSError:
-        return False
-
-
-__all__ = ["SCHEMA_FILE", "is_current", "scenario_json_schema", "schema_text", "write_schema"]
+__all__ = [
+    "SCENARIO_SCHEMA",
+    "SCHEMA_FILE",
+    "ShippedSchema",
+    "identifier_keys_only",
+    "is_current",
+    "scenario_json_schema",
+    "schema_text",
+    "shipped_schema_path",
+    "write_schema",
+]

@@ -11,15 +11,13 @@ is out of date, and ``--tests`` prints this one.
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
 from typing import Any
 
-from engine.atomic import atomic_write_text
-from engine.paths import resource_path
+from engine.scenario.json_schema import ShippedSchema, identifier_keys_only
 from engine.scenario_tests.model import ScenarioTest
 
 __all__ = [
+    "TEST_SCHEMA",
     "TEST_SCHEMA_FILE",
     "is_current",
     "schema_of_test_files",
@@ -44,39 +42,12 @@ def schema_of_test_files() -> dict[str, Any]:
         "description": "tests/NAME.test.yaml: one conversation with expectations, run by "
         "'python -m engine test'. See docs/testing.md.",
     }
-    _name_keys(schema)
+    identifier_keys_only(schema)  # variables are named by identifiers only
     return schema
 
 
-def _name_keys(node: Any) -> None:
-    """Variables are named by identifiers only, as the loader demands."""
-    if isinstance(node, dict):
-        if "patternProperties" in node:
-            node.setdefault("additionalProperties", False)
-        for value in node.values():
-            _name_keys(value)
-    elif isinstance(node, list):
-        for item in node:
-            _name_keys(item)
-
-
-def schema_text() -> str:
-    return json.dumps(schema_of_test_files(), indent=2, ensure_ascii=False) + "\n"
-
-
-def shipped_schema_path() -> Path:
-    return resource_path(TEST_SCHEMA_FILE)
-
-
-def write_schema(path: Path | None = None) -> Path:
-    target = path or shipped_schema_path()
-    atomic_write_text(target, schema_text())
-    return target
-
-
-def is_current(path: Path | None = None) -> bool:
-    target = path or shipped_schema_path()
-    try:
-        return target.read_text(encoding="utf-8") == schema_text()
-    except OSError:
-        return False
+TEST_SCHEMA = ShippedSchema(TEST_SCHEMA_FILE, lambda: schema_of_test_files())
+schema_text = TEST_SCHEMA.text
+shipped_schema_path = TEST_SCHEMA.shipped_path
+write_schema = TEST_SCHEMA.write
+is_current = TEST_SCHEMA.is_current
