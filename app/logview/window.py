@@ -38,7 +38,7 @@ from app.logview.replay import ReplayBar
 from app.logview.view import ConversationView
 from engine.errors import PrompterError, SessionError
 from engine.events import Event
-from engine.logread import LogFollower, SeqGap, SkippedLine, parse_lines
+from engine.logread import LogFollower, SeqTracker, SkippedLine, parse_lines
 
 #: (events up to the turn, turn): continue the conversation live from there
 ForkHandler = Callable[[list[Event], int], object]
@@ -64,8 +64,7 @@ class LogWindow(QMainWindow):
         self.resize(1100, 760)
         self.projection = ConversationProjection()
         self.skipped: list[SkippedLine] = []
-        self._gaps: list[SeqGap] = []
-        self._last_seq: dict[str, int] = {}
+        self._seqs = SeqTracker()
         self._fork_handler: ForkHandler | None = None
         self._open_handler: Callable[[Path], object] | None = None
         self.view = ConversationView(self)
@@ -253,18 +252,14 @@ class LogWindow(QMainWindow):
         self._update_problems()
 
     def _track_gaps(self, events: list[Event]) -> None:
-        for event in events:
-            previous = self._last_seq.get(event.session)
-            if previous is not None and event.seq > previous + 1:
-                self._gaps.append(SeqGap(event.session, previous, event.seq))
-            if previous is None or event.seq > previous:
-                self._last_seq[event.session] = event.seq
+        """Lost lines (gaps in ``seq``) and repeated numbers (two writers, a resume that
+        counted again), found as the events arrive."""
+        self._seqs.feed(events)
 
     def _restart(self) -> None:
         self.projection = ConversationProjection()
         self.skipped = []
-        self._gaps = []
-        self._last_seq = {}
+        self._seqs = SeqTracker()
         self.view.clear()
         self.replay.set_turn(None)
         self.problems_label.setText("The log was truncated or replaced: reading it again")
@@ -281,8 +276,9 @@ class LogWindow(QMainWindow):
         if self.controller.follower.waiting_for_line_end and not self.following:
             notes.append("the last line is incomplete (cut off while being written)")
         notes.extend(
-            f"{gap.missing} event(s) missing after seq {gap.after_seq}" for gap in self._gaps
+            f"{gap.missing} event(s) missing after seq {gap.after_seq}" for gap in self._seqs.gaps
         )
+        notes.extend(str(repeat) for repeat in self._seqs.repeats)
         return notes
 
     def _update_problems(self) -> None:
