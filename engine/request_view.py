@@ -195,6 +195,8 @@ class RequestDiff:
     common_tokens: int
     #: Where the prompts first differ, in words ("the instructions", "message 3 of …").
     first_difference: str
+    #: How many messages of the conversation (history, items, input) both start with.
+    same_messages: int = 0
 
     @property
     def cacheable_tokens(self) -> int:
@@ -496,7 +498,7 @@ def compare(previous: RequestView, current: RequestView) -> RequestDiff:
         status, detail = "changed", f"the first {same} message(s) are the same, then it differs"
     changes.append(PartChange("history", status, detail))
     common, where = _common_prefix(previous, current, old_talk, new_talk, same)
-    return RequestDiff(previous, current, tuple(changes), common, where)
+    return RequestDiff(previous, current, tuple(changes), common, where, same)
 
 
 def _text_change(kind: PartKind, old: PromptPart | None, new: PromptPart | None) -> PartChange:
@@ -547,9 +549,10 @@ def _common_prefix(previous: RequestView, current: RequestView, old_talk: list[P
         before, after = old_talk[same], new_talk[same]
         if before.role == after.role:
             common += MARKER_TOKENS + _shared_word_count(before.content, after.content)
-        return common, f"message {same + 1} of the conversation ({after.role})"
+        restart = " (a new chain)" if same == 0 else ""
+        return common, f"message {same + 1} of the conversation{restart}"
     if same < len(new_talk):
-        return common, f"message {same + 1} of the conversation (new: {new_talk[same].role})"
+        return common, f"message {same + 1} of the conversation, after all the previous call read"
     return common, "nowhere: the prompt is the previous one"
 
 

@@ -142,7 +142,7 @@ def test_the_diff_names_what_changed_and_so_where_the_cache_stopped(
         statuses.add(history.status)
         if request.data.get("new_chain"):
             assert history.status == "restarted"
-            assert diff.first_difference == "message 1 of the conversation (system)"
+            assert diff.first_difference == "message 1 of the conversation (a new chain)"
         else:
             assert history.status == "grew"
         # the previous prompt was cached, so at least its shared whole blocks are billed cached
