@@ -90,7 +90,7 @@ def header_text(view: RequestView) -> str:
     chained = ("starts a new chain" if data.get("new_chain") or not chain
                else f"continues {chain}")
     return (f"<b>Model call</b> · turn {request.turn} · step <b>{request.step or '—'}</b> · "
-            f"{data.get('purpose', 'turn')} #{data.get('attempt', 1)} · "
+            f"purpose {data.get('purpose', 'turn')}, attempt {data.get('attempt', 1)} · "
             f"{data.get('model', '')} · {view.provider} · layout {data.get('layout', '?')} · "
             f"{chained} · seq {request.seq}")
 
@@ -196,6 +196,7 @@ class RequestInspector(QWidget):
         split.addWidget(right)
         split.setStretchFactor(0, 1)
         split.setStretchFactor(1, 1)
+        split.setSizes([560, 480])
         layout = QVBoxLayout(self)
         layout.setContentsMargins(8, 6, 8, 6)
         layout.setSpacing(4)

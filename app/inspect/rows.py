@@ -75,7 +75,8 @@ def rows_of(view: RequestView, diff: RequestDiff | None) -> list[Row]:
                 where = f"turn {message.turn} · " if message.turn is not None else ""
                 rejected = " · rejected reply" if message.rejected else ""
                 mark = ("same" if position + number < same_messages else "new") if diff else ""
-                rows.append(Row(part.kind, f"    {where}{message.role}{rejected}",
+                preview = " ".join(message.content.split())[:60]
+                rows.append(Row(part.kind, f"    {where}{message.role}{rejected}: {preview}",
                                 message.tokens, view.cached_in(start, message.tokens), mark,
                                 message.content, False))
         if conversation_part:

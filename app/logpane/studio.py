@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from PySide6.QtCore import QSettings, Qt, SignalInstance
+from PySide6.QtCore import QSettings, Qt, QTimer, SignalInstance
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QDockWidget, QMainWindow, QStatusBar, QWidget
 
@@ -68,8 +68,8 @@ class StudioLogPane:
         window = host if isinstance(host, QMainWindow) else None
         assert window is not None, "the log pane docks into a QMainWindow"
         self.toggle = PaneToggle(self.dock, self.pane, window, host.settings, SETTINGS_OPEN)
-        self.toggle.action.triggered.connect(self._make_room)
-        self.toggle.button.clicked.connect(lambda _checked: self._make_room())
+        self.toggle.action.triggered.connect(self._make_room_soon)
+        self.toggle.button.clicked.connect(lambda _checked: self._make_room_soon())
         view = chat.pane.view
         self.pane.attach(view.events_model)
         self.pane.event_selected.connect(self._pane_selected)
@@ -79,6 +79,9 @@ class StudioLogPane:
         self.pane.inspector.copied.connect(lambda text: host.statusBar().showMessage(text, 4000))
         chat.pane.conversation_started.connect(self._scenario_settings)
         self._scenario_settings()
+
+    def _make_room_soon(self) -> None:
+        QTimer.singleShot(0, self._make_room)  # once the dock, just shown, is laid out
 
     def _make_room(self) -> None:
         """A pane opened in the thin strip Problems uses gets a third of the window."""
@@ -96,7 +99,7 @@ class StudioLogPane:
     def open(self) -> None:
         if not self.toggle.is_open:
             self.toggle.set_open(True)
-            self._make_room()
+            self._make_room_soon()
 
     def inspect(self, event: Event) -> bool:
         """Open the pane and its inspector on the model call of ``event``."""
