@@ -236,6 +236,10 @@ class CallIndex:
         self._provider: dict[str, str] = {}
         self._position: dict[int, int] = {}
         self._count = 0
+        #: What each request added to its chain, worded and counted once (a long chain is
+        #: walked again for every call after it).
+        self._said: dict[int, list[PromptMessage]] = {}
+        self._replies: dict[tuple[int, bool, bool], PromptMessage] = {}
 
     def add(self, events: Iterable[Event]) -> None:
         for event in events:
@@ -316,6 +320,20 @@ class CallIndex:
     def provider(self, session: str) -> str:
         return self._provider.get(session, "")
 
+    def said(self, request: Event) -> list[PromptMessage]:
+        """The messages ``request`` added to its chain (its items, then its input)."""
+        messages = self._said.get(id(request))
+        if messages is None:
+            messages = self._said[id(request)] = _said(request)
+        return messages
+
+    def reply(self, response: Event, *, rejected: bool, stored: bool = True) -> PromptMessage:
+        key = (id(response), rejected, stored)
+        message = self._replies.get(key)
+        if message is None:
+            message = self._replies[key] = _reply(response, rejected=rejected, stored=stored)
+        return message
+
 
 # --- rebuilding one call ------------------------------------------------------------------------
 
@@ -346,7 +364,7 @@ def rebuild(index: CallIndex, event: Event) -> RequestView:
             f"the chain continues {missing}, which is not in this log (the conversation was "
             "forked or resumed from another one): the messages before it cannot be shown"
         )
-    parts = _parts(data, history, request)
+    parts = _parts(data, history, index.said(request))
     response = index.response_to(request)
     return RequestView(
         request=request,
@@ -392,7 +410,7 @@ def _server_chain(index: CallIndex, request: Event) -> tuple[list[PromptMessage]
         if response is None or asked is None:
             return _joined(segments), response_id
         accepted = _was_accepted(index, asked)
-        segments.append([*_said(asked), _reply(response, rejected=not accepted)])
+        segments.append([*index.said(asked), index.reply(response, rejected=not accepted)])
         response_id, asking = _previous_id(asked), asked
     return _joined(segments), None
 
@@ -408,8 +426,8 @@ def _sent_history(index: CallIndex, request: Event) -> tuple[list[PromptMessage]
         if _items(request.data):  # a reply too long to feed back: the request is sent again
             return earlier, missing
         bad = index.response_to(previous)
-        said = _said(previous)
-        rejected = [_reply(bad, rejected=True, stored=False)] if bad else []
+        said = index.said(previous)
+        rejected = [index.reply(bad, rejected=True, stored=False)] if bad else []
         return [*earlier, *said, *rejected], missing
     segments: list[list[PromptMessage]] = []
     seen: set[str] = set()
@@ -422,7 +440,8 @@ def _sent_history(index: CallIndex, request: Event) -> tuple[list[PromptMessage]
         if response is None or answered is None:
             return _joined(segments), response_id
         first = index.first_of_exchange(answered)
-        segments.append([*_said(first), _reply(response, rejected=False, stored=False)])
+        segments.append([*index.said(first),
+                         index.reply(response, rejected=False, stored=False)])
         response_id, asking = _previous_id(first), first
     return _joined(segments), None
 
@@ -434,7 +453,7 @@ def _was_accepted(index: CallIndex, request: Event) -> bool:
 
 
 def _parts(data: Mapping[str, Any], history: list[PromptMessage],
-           request: Event) -> tuple[PromptPart, ...]:
+           said: list[PromptMessage]) -> tuple[PromptPart, ...]:
     parts: list[PromptPart] = []
     start = 0
 
@@ -453,7 +472,6 @@ def _parts(data: Mapping[str, Any], history: list[PromptMessage],
         add("instructions", instructions, MARKER_TOKENS + estimate_tokens(instructions))
     if history:
         add("history", _as_text(history), sum(message.tokens for message in history), history)
-    said = _said(request)
     items, user_input = said[:-1], said[-1]
     if items:
         add("items", _as_text(items), sum(message.tokens for message in items), items)

@@ -147,8 +147,12 @@ class RequestInspector(QWidget):
         self.table.setShowGrid(False)
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
-        for column in (1, 2, 3):
-            header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
+        width = self.fontMetrics().horizontalAdvance
+        # fixed widths: fitting a column to its contents would measure every row of a long chain
+        for column, sample in ((1, "≈ Tokens___"), (2, "Cached___"),
+                               (3, "Since the previous call__")):
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)
+            header.resizeSection(column, width(sample))
         self.table.selectionModel().selectionChanged.connect(self._row_selected)
         self.text = QPlainTextEdit(self)
         self.text.setObjectName("inspectorText")

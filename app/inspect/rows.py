@@ -70,8 +70,8 @@ def rows_of(view: RequestView, diff: RequestDiff | None) -> list[Row]:
         rows.append(Row(part.kind, label, part.tokens, view.part_cached(part), status, part.text,
                         True))
         if part.kind in ("history", "items"):
+            start = part.start
             for number, message in enumerate(part.messages):
-                start = view.message_start(part, number)
                 where = f"turn {message.turn} · " if message.turn is not None else ""
                 rejected = " · rejected reply" if message.rejected else ""
                 mark = ("same" if position + number < same_messages else "new") if diff else ""
@@ -79,6 +79,7 @@ def rows_of(view: RequestView, diff: RequestDiff | None) -> list[Row]:
                 rows.append(Row(part.kind, f"    {where}{message.role}{rejected}: {preview}",
                                 message.tokens, view.cached_in(start, message.tokens), mark,
                                 message.content, False))
+                start += message.tokens
         if conversation_part:
             position += len(part.messages)
     return rows

@@ -406,8 +406,7 @@ class LogPane(QWidget):
             return False
         self.select_event(event)
         shown = self.inspector_window.show_event(self.calls, event)
-        self.inspect_button.setChecked(True)
-        self.inspector_window.raise_()
+        self._show_inspector_window()
         return shown
 
     def _activated(self, index: QModelIndex) -> None:
@@ -420,19 +419,26 @@ class LogPane(QWidget):
         return self.inspector_window.inspector
 
     def _toggle_inspector(self, shown: bool) -> None:
-        window = self.inspector_window
         if not shown:
-            window.hide()
+            self.inspector_window.hide()
             return
-        if window.isVisible():
+        if self.inspector_window.isVisible():
             return
         event = self.selected_event()
         if event is not None and event.type in CALL_TYPES:
-            window.show_event(self.calls, event)
+            self.inspector_window.show_event(self.calls, event)
+        self._show_inspector_window()
+
+    def _show_inspector_window(self) -> None:
+        window = self.inspector_window
         if not window.isVisible():
             top = self.window()
             window.move(top.geometry().center() - window.rect().center())
             window.show()
+        window.raise_()
+        self.inspect_button.blockSignals(True)
+        self.inspect_button.setChecked(True)
+        self.inspect_button.blockSignals(False)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if watched is self.inspector_window and event.type() == QEvent.Type.Hide:
