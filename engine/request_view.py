@@ -43,7 +43,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from engine.events import Event, EventType
@@ -239,7 +239,9 @@ class CallIndex:
         #: What each request added to its chain, worded and counted once (a long chain is
         #: walked again for every call after it).
         self._said: dict[int, list[PromptMessage]] = {}
-        self._replies: dict[tuple[int, bool, bool], PromptMessage] = {}
+        self._replies: dict[tuple[int, bool], PromptMessage] = {}
+        self._calls: list[Event] = []  # requests and responses, in order, for prepare()
+        self._prepared = 0
 
     def add(self, events: Iterable[Event]) -> None:
         for event in events:
@@ -247,6 +249,7 @@ class CallIndex:
             self._count += 1
             if kind == EventType.MODEL_REQUEST or kind == EventType.MODEL_RESPONSE:
                 self._position[id(event)] = self._count
+                self._calls.append(event)
             if kind == EventType.MODEL_REQUEST:
                 self._add_request(event)
             elif kind == EventType.MODEL_RESPONSE:
@@ -328,11 +331,24 @@ class CallIndex:
         return messages
 
     def reply(self, response: Event, *, rejected: bool, stored: bool = True) -> PromptMessage:
-        key = (id(response), rejected, stored)
+        key = (id(response), stored)
         message = self._replies.get(key)
         if message is None:
-            message = self._replies[key] = _reply(response, rejected=rejected, stored=stored)
-        return message
+            message = self._replies[key] = _reply(response, rejected=False, stored=stored)
+        return replace(message, rejected=True) if rejected else message
+
+    def prepare(self, count: int) -> bool:
+        """Word and count the messages of the next ``count`` calls not prepared yet (a viewer
+        does it while idle, so the first rebuild of a long chain is quick); False when all
+        are."""
+        calls = self._calls[self._prepared : self._prepared + count]
+        for event in calls:
+            if event.type == EventType.MODEL_REQUEST:
+                self.said(event)
+            else:
+                self.reply(event, rejected=False)
+        self._prepared += len(calls)
+        return self._prepared < len(self._calls)
 
 
 # --- rebuilding one call ------------------------------------------------------------------------

@@ -27,6 +27,7 @@ from PySide6.QtCore import (
     QObject,
     QSettings,
     Qt,
+    QTimer,
     Signal,
 )
 from PySide6.QtGui import QAction, QKeySequence
@@ -64,6 +65,8 @@ from engine.events import Event
 from engine.request_view import CallIndex
 
 ALL_STEPS = "All steps"
+#: Events whose search text is prepared per idle slice after a log is shown (a few ms each).
+PREPARE_SLICE = 1500
 
 
 def count_problems(events: Iterable[Event]) -> int:
@@ -105,6 +108,10 @@ class LogPane(QWidget):
         layout.setSpacing(2)
         layout.addLayout(self.bar)
         layout.addWidget(self.table, 1)
+        self._prepared = -1
+        self._prepare = QTimer(self)
+        self._prepare.setInterval(0)
+        self._prepare.timeout.connect(self._prepare_slice)
         self.model.modelReset.connect(self._after_reset)
         self.model.rowsInserted.connect(self._after_insert)
         self._update_count()
@@ -226,6 +233,8 @@ class LogPane(QWidget):
         self.problems = count_problems(shown)
         self.model.set_events(shown)
         self._update_steps()
+        self._prepared = 0  # the first search should not have to word every summary
+        self._prepare.start()
         self.inspector.show_call(None, None)
 
     def append_events(self, events: list[Event]) -> None:
@@ -239,6 +248,15 @@ class LogPane(QWidget):
 
     def clear(self) -> None:
         self.set_events([])
+
+    def _prepare_slice(self) -> None:
+        """While idle after a log is shown: the search text of its events, and the messages
+        of its calls (so the first search and the first inspection are quick)."""
+        if self._prepared >= 0:
+            self._prepared = self.model.prepare_search(self._prepared, PREPARE_SLICE)
+            return
+        if not self.calls.prepare(PREPARE_SLICE // 4):
+            self._prepare.stop()
 
     def events(self) -> list[Event]:
         return self.model.events()

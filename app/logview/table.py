@@ -195,6 +195,15 @@ class EventTableModel(QAbstractTableModel):
                 f"{self.summary(event)}\n{event.type}\n{event.step or ''}\n{extra}").lower()
         return text
 
+    def prepare_search(self, start: int, count: int) -> int:
+        """Word and lower the searched text of ``count`` events from ``start`` ahead of a
+        search (the pane does it in slices while idle); returns where to go on, or -1."""
+        events = self._events
+        for event in events[start : start + count]:
+            self._haystack(event)
+        end = start + count
+        return end if end < len(events) else -1
+
     def _refilter(self) -> None:
         accepts = self.accepts
         self._shown = [event for event in self._events if accepts(event)]
