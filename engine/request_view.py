@@ -586,7 +586,8 @@ def _common_prefix(previous: RequestView, current: RequestView, old_talk: list[P
         restart = " (a new chain)" if same == 0 else ""
         return common, f"message {same + 1} of the conversation{restart}"
     if same < len(new_talk):
-        return common, f"message {same + 1} of the conversation, after all the previous call read"
+        return common, (f"message {same + 1} of the conversation (everything before it is the "
+                        "previous call's prompt)")
     return common, "nowhere: the prompt is the previous one"
 
 

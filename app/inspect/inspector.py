@@ -24,6 +24,7 @@ from PySide6.QtCore import QItemSelection, Qt, Signal
 from PySide6.QtGui import QFontDatabase, QGuiApplication
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QFrame,
     QHBoxLayout,
     QHeaderView,
     QLabel,
@@ -150,7 +151,7 @@ class RequestInspector(QWidget):
         width = self.fontMetrics().horizontalAdvance
         # fixed widths: fitting a column to its contents would measure every row of a long chain
         for column, sample in ((1, "≈ Tokens___"), (2, "Cached___"),
-                               (3, "Since the previous call__")):
+                               (3, "vs previous call___")):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)
             header.resizeSection(column, width(sample))
         self.table.selectionModel().selectionChanged.connect(self._row_selected)
@@ -312,9 +313,14 @@ class InspectorWindow(QWidget):
         self.setObjectName("inspectorWindow")
         self.setWindowTitle("Model call — Prompter")
         self.inspector = RequestInspector(self)
+        frame = QFrame(self)  # a border of its own, where no window manager draws one
+        frame.setFrameShape(QFrame.Shape.Box)
+        inner = QVBoxLayout(frame)
+        inner.setContentsMargins(1, 1, 1, 1)
+        inner.addWidget(self.inspector)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.inspector)
+        layout.addWidget(frame)
         self.resize(1080, 720)
 
     def show_event(self, index: CallIndex, event: Event) -> bool:

@@ -96,7 +96,10 @@ class PrefixBar(QWidget):
             x = 1 + width * min(self.diff.common_tokens / total, 1.0)
             painter.setPen(QPen(CHANGED_COLOR, 2, Qt.PenStyle.DashLine))
             painter.drawLine(int(x), top - 4, int(x), top + BAR_HEIGHT + 4)
-            caption = f"differs from the previous call here: {self.diff.first_difference}"
+            grew = any(change.kind == "history" and change.status == "grew"
+                       for change in self.diff.changes)
+            caption = ("the previous call's prompt ends here: the rest is new" if grew else
+                       f"differs from the previous call here: {self.diff.first_difference}")
             advance = painter.fontMetrics().horizontalAdvance(caption)
             left = min(max(x - advance / 2, 1), max(self.width() - advance - 2, 1))
             painter.setPen(QPen(CHANGED_COLOR))

@@ -18,7 +18,7 @@ from engine.request_view import PartKind, RequestDiff, RequestView
 
 AnyIndex = QModelIndex | QPersistentModelIndex
 
-COLUMNS = ("Part", "≈ Tokens", "Cached", "Since the previous call")
+COLUMNS = ("Part", "≈ Tokens", "Cached", "vs previous call")
 #: Each part's colour on the prefix bar and in the table (light, dark).
 PART_COLORS: dict[PartKind, tuple[str, str]] = {
     "schema": ("#8e6cc9", "#a98bdf"),

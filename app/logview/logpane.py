@@ -66,7 +66,7 @@ from engine.request_view import CallIndex
 
 ALL_STEPS = "All steps"
 #: Events whose search text is prepared per idle slice after a log is shown (a few ms each).
-PREPARE_SLICE = 1500
+PREPARE_SLICE = 500
 
 
 def count_problems(events: Iterable[Event]) -> int:
@@ -134,8 +134,8 @@ class LogPane(QWidget):
         columns.setStretchLastSection(True)
         columns.setHighlightSections(False)
         width = self.fontMetrics().horizontalAdvance
-        for column, sample in ((TIME, "00:00:00.000__"), (TURN, "Turn__"),
-                               (STEP, "core_features____"), (TYPE, "contract_violation__")):
+        for column, sample in ((TIME, "00:00:00.000_____"), (TURN, "Turn__"),
+                               (STEP, "core_features____"), (TYPE, "contract_violation_____")):
             columns.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)
             columns.resizeSection(column, width(sample))
         table.selectionModel().selectionChanged.connect(self._selection_changed)
