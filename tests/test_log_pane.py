@@ -98,8 +98,8 @@ def test_the_status_bar_button_counts_events_and_problems_while_collapsed(
     openai_env: FakeOpenAIServer
 ) -> None:
     interview(qtbot, chat, openai_env, 2)  # the second turn's first reply is not JSON
-    text = log.toggle.button.text()
-    assert text == f"Log · {len(chat.pane.view.events_model.events()):,} events · ⚠ 1"
+    count = len(chat.pane.view.events_model.events())
+    qtbot.waitUntil(lambda: log.toggle.button.text() == f"Log · {count:,} events · ⚠ 1")
 
 
 # --- filters and follow -------------------------------------------------------------------------

@@ -67,6 +67,8 @@ from engine.request_view import CallIndex
 ALL_STEPS = "All steps"
 #: Events whose search text is prepared per idle slice after a log is shown (a few ms each).
 PREPARE_SLICE = 500
+#: How long events of a live conversation wait to enter the table together (at most).
+FLUSH_MS = 40
 
 
 def count_problems(events: Iterable[Event]) -> int:
@@ -108,6 +110,13 @@ class LogPane(QWidget):
         layout.setSpacing(2)
         layout.addLayout(self.bar)
         layout.addWidget(self.table, 1)
+        #: Events of the attached conversation not in the table yet: a live chat delivers them
+        #: one by one, the table takes them in batches (one insert and one scroll per batch).
+        self._pending: list[Event] = []
+        self._flush_timer = QTimer(self)
+        self._flush_timer.setSingleShot(True)
+        self._flush_timer.setInterval(FLUSH_MS)
+        self._flush_timer.timeout.connect(self.flush)
         self._prepared = -1
         self._prepare = QTimer(self)
         self._prepare.setInterval(0)
@@ -213,18 +222,31 @@ class LogPane(QWidget):
     def attach(self, source: EventListModel | None) -> None:
         """Show ``source``'s events, and follow it (None: detach)."""
         if self._source is not None:
-            self._source.events_added.disconnect(self.append_events)
+            self._source.events_added.disconnect(self._source_added)
             self._source.events_replaced.disconnect(self._source_replaced)
         self._source = source
         if source is None:
             self.set_events([])
             return
-        source.events_added.connect(self.append_events)
+        source.events_added.connect(self._source_added)
         source.events_replaced.connect(self._source_replaced)
         self._source_replaced()
 
+    def _source_added(self, events: list[Event]) -> None:
+        self._pending.extend(events)
+        if not self._flush_timer.isActive():
+            self._flush_timer.start()
+
+    def flush(self) -> None:
+        """Put the attached conversation's newest events in the table now."""
+        self._flush_timer.stop()
+        if self._pending:
+            pending, self._pending = self._pending, []
+            self.append_events(pending)
+
     def _source_replaced(self) -> None:
         if self._source is not None:
+            self._pending = []
             self.set_events(self._source.events())
 
     def set_events(self, events: Iterable[Event]) -> None:
@@ -259,6 +281,7 @@ class LogPane(QWidget):
             self._prepare.stop()
 
     def events(self) -> list[Event]:
+        self.flush()
         return self.model.events()
 
     def _after_reset(self) -> None:
@@ -372,6 +395,7 @@ class LogPane(QWidget):
     def select_event(self, event: Event) -> bool:
         """Select ``event`` (False when the filters hide it); :attr:`event_selected` is not
         emitted."""
+        self.flush()
         row = self.model.row_of(event)
         if row is None:
             return False
@@ -380,6 +404,7 @@ class LogPane(QWidget):
 
     def select_turn(self, turn: int) -> bool:
         """Select the first shown event of ``turn`` unless the selection is already in it."""
+        self.flush()
         current = self.selected_event()
         if current is not None and current.turn == turn:
             return True
@@ -388,6 +413,7 @@ class LogPane(QWidget):
 
     def select_step(self, step: str) -> bool:
         """Select the last shown event of ``step`` unless the selection is already in it."""
+        self.flush()
         current = self.selected_event()
         if current is not None and current.step == step:
             return True
@@ -422,7 +448,7 @@ class LogPane(QWidget):
         """Open the inspector on the call ``event`` belongs to, and select it in the table."""
         if event.type not in CALL_TYPES:
             return False
-        self.select_event(event)
+        self.select_event(event)  # flushes: the call is in the index
         shown = self.inspector_window.show_event(self.calls, event)
         self._show_inspector_window()
         return shown
