@@ -149,7 +149,6 @@ class LogPane(QWidget):
             columns.resizeSection(column, width(sample))
         table.selectionModel().selectionChanged.connect(self._selection_changed)
         table.activated.connect(self._activated)
-        table.doubleClicked.connect(self._activated)
         table.verticalScrollBar().valueChanged.connect(self._scrolled)
         table.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         table.customContextMenuRequested.connect(self._context_menu)
