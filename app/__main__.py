@@ -62,11 +62,13 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     from app.analytics import install as install_analytics
     from app.chat.studio import install_chat
+    from app.logpane import install_log_pane
     from app.main_window import MainWindow
     from engine.paths import default_scenario
 
     window = MainWindow()
     chat = install_chat(window)  # kept until the studio closes
+    log_pane = install_log_pane(window, chat)  # the Log pane under the graph (Ctrl+J)
     install_analytics(window)  # Tools: Compare with…, Analyse logs…; the chat's turn chart
     folder = target or default_scenario()
     if args.export_drawio is not None:
@@ -76,7 +78,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         QMessageBox.information(window, APPLICATION,
                                 f"The default scenario was not found at {folder}.")
     code = int(app.exec())
-    del chat
+    del chat, log_pane
     return code
 
 

@@ -146,6 +146,10 @@ class MainWindow(QMainWindow):
         """Mark the step a conversation is in (None clears)."""
         self.scenario_editor.highlight_step(step_id)
 
+    def select_step(self, step_id: str) -> None:
+        """Select ``step_id`` on the graph, as a click would (the log pane's link)."""
+        self.scenario_editor.select_step(step_id)
+
     @property
     def selected_step(self) -> str | None:
         return self.scenario_editor.selected_step

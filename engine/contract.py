@@ -114,7 +114,12 @@ def allowed_signals(step: Step) -> list[str]:
 
 def schema_name(step: Step) -> str:
     """A name for ``text.format`` (the API allows ``[A-Za-z0-9_-]{1,64}``)."""
-    return re.sub(r"[^A-Za-z0-9_-]", "_", f"{step.id}_reply")[:64]
+    return step_schema_name(step.id)
+
+
+def step_schema_name(step_id: str) -> str:
+    """:func:`schema_name` of the step ``step_id`` (a log names steps by id)."""
+    return re.sub(r"[^A-Za-z0-9_-]", "_", f"{step_id}_reply")[:64]
 
 
 def result_schema(result: ResultField, *, described: bool = True) -> dict[str, Any]:
@@ -569,5 +574,6 @@ __all__ = [
     "reply_schema",
     "result_schema",
     "schema_name",
+    "step_schema_name",
     "violation",
 ]

@@ -364,34 +364,57 @@ def read_log(path: Path | str) -> LogRead:
     return LogRead(log_path, events, skipped, truncated_tail)
 
 
-def find_gaps(events: Iterable[Event]) -> list[SeqGap]:
-    """Jumps in ``seq`` within each session: the log lost lines there."""
-    last_seq: dict[str, int] = {}
-    gaps: list[SeqGap] = []
-    for event in events:
-        previous = last_seq.get(event.session)
+class SeqTracker:
+    """Gaps and repeats of ``seq`` found as events arrive, for a reader that follows a log.
+
+    :meth:`feed` takes events in file order (any number of calls); :attr:`gaps` and
+    :attr:`repeats` are what :func:`find_gaps` and :func:`find_repeats` say of everything fed
+    so far — those functions are this class run once.
+    """
+
+    def __init__(self) -> None:
+        self.gaps: list[SeqGap] = []
+        self.repeats: list[SeqRepeat] = []
+        self._last: dict[str, int] = {}
+        self._seen: dict[str, set[int]] = {}
+
+    def feed(self, events: Iterable[Event]) -> None:
+        for event in events:
+            self._gap(event)
+            self._repeat(event)
+
+    def _gap(self, event: Event) -> None:
+        previous = self._last.get(event.session)
         if previous is not None and event.seq > previous + 1:
-            gaps.append(SeqGap(event.session, previous, event.seq))
+            self.gaps.append(SeqGap(event.session, previous, event.seq))
         if previous is None or event.seq > previous:
-            last_seq[event.session] = event.seq
-    return gaps
+            self._last[event.session] = event.seq
 
-
-def find_repeats(events: Iterable[Event]) -> list[SeqRepeat]:
-    """``seq`` numbers seen twice within a session, consecutive ones reported as one range."""
-    seen: dict[str, set[int]] = {}
-    repeats: list[SeqRepeat] = []
-    for event in events:
-        numbers = seen.setdefault(event.session, set())
+    def _repeat(self, event: Event) -> None:
+        numbers = self._seen.setdefault(event.session, set())
         if event.seq not in numbers:
             numbers.add(event.seq)
-            continue
+            return
+        repeats = self.repeats
         last = repeats[-1] if repeats else None
         if last is not None and last.session == event.session and event.seq == last.last + 1:
             repeats[-1] = SeqRepeat(event.session, last.first, event.seq)
         else:
             repeats.append(SeqRepeat(event.session, event.seq, event.seq))
-    return repeats
+
+
+def find_gaps(events: Iterable[Event]) -> list[SeqGap]:
+    """Jumps in ``seq`` within each session: the log lost lines there."""
+    tracker = SeqTracker()
+    tracker.feed(events)
+    return tracker.gaps
+
+
+def find_repeats(events: Iterable[Event]) -> list[SeqRepeat]:
+    """``seq`` numbers seen twice within a session, consecutive ones reported as one range."""
+    tracker = SeqTracker()
+    tracker.feed(events)
+    return tracker.repeats
 
 
 #: Events after which a session has no turn in progress.

@@ -5,7 +5,9 @@ The studio's layers (napari-style contracts, lowest first):
 
 * foundation — theme, small widgets, dialogs, the layout geometry: no other studio module;
 * model — the edit session and its undo commands: no widgets;
-* logview — the conversation-log viewer: knows nothing of the editor or the chat;
+* inspect — the request inspector: shows a model call the engine rebuilt from a log;
+* logview — the conversation-log viewer and the log pane: knows nothing of the editor or the
+  chat;
 * graph — the scene, its items and view: they mirror the model;
 * panes — the scenario editor, the inspector, the text editors, problems, file commands;
 * chat — the test chat: the log viewer's parts and the model, never the window or the graph
@@ -74,6 +76,7 @@ LAYERS: dict[str, tuple[str, ...]] = {
                    "app.graph.layout"),
     "model": ("app.session", "app.commands"),
     "charts": ("app.charts", "app.charts.*"),
+    "inspect": ("app.inspect", "app.inspect.*"),
     "logview": ("app.logview", "app.logview.*"),
     "graph": ("app.graph.items", "app.graph.scene", "app.graph.view", "app.graph.overlay",
               "app.graph.readonly"),
@@ -85,7 +88,7 @@ LAYERS: dict[str, tuple[str, ...]] = {
                   "app.analytics.window"),
     "window": ("app.main_window",),
     # what plugs the tool windows into the studio window, from the outside
-    "tools": ("app.analytics", "app.analytics.studio"),
+    "tools": ("app.analytics", "app.analytics.studio", "app.logpane", "app.logpane.*"),
     "start": ("app.__main__",),
 }
 #: layer -> the layers its modules may import
@@ -93,14 +96,15 @@ MAY_IMPORT: dict[str, set[str]] = {
     "foundation": {"foundation"},
     "model": {"foundation", "model"},
     "charts": {"foundation", "charts"},
-    "logview": {"foundation", "charts", "logview"},
+    "inspect": {"foundation", "inspect"},
+    "logview": {"foundation", "charts", "inspect", "logview"},
     "graph": {"foundation", "model", "graph"},
     "panes": {"foundation", "model", "graph", "panes"},
     "chat": {"foundation", "model", "charts", "logview", "chat"},
     "compare": {"foundation", "model", "graph", "compare"},
     "analytics": {"foundation", "model", "graph", "charts", "logview", "analytics"},
     "window": {"foundation", "model", "graph", "panes", "window"},
-    "tools": {"foundation", "model", "graph", "charts", "logview", "chat", "compare",
+    "tools": {"foundation", "model", "graph", "charts", "inspect", "logview", "chat", "compare",
               "analytics", "tools"},
     "start": set(LAYERS),
 }

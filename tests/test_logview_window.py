@@ -76,6 +76,23 @@ def test_a_damaged_log_shows_what_it_can_and_says_what_it_skipped(
     assert "the last line is incomplete" in tooltip
 
 
+def test_repeated_sequence_numbers_are_reported_as_they_arrive(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    """Two writers on one log, or a resume that counted again from an older number: the events
+    are all shown, and the status bar says which numbers came twice."""
+    events = list(SampleConversation().events(12))
+    path = tmp_path / "twice.jsonl"
+    path.write_text("".join(e.to_json() + "\n" for e in events), encoding="utf-8")
+    window = open_window(qtbot, path, follow=True)
+    assert window.problems() == []
+    with path.open("a", encoding="utf-8") as handle:  # seq 5 to 7 written again
+        handle.write("".join(e.to_json() + "\n" for e in events[4:7]))
+    qtbot.waitUntil(lambda: len(window.events()) == len(events) + 3, timeout=5000)
+    assert window.problems() == ["seq 5–7 repeated in session sample-s"]
+    assert window.problems_label.text() == "⚠ seq 5–7 repeated in session sample-s"
+
+
 def test_follow_shows_lines_another_thread_appends_in_small_chunks(
     qtbot: QtBot, tmp_path: Path
 ) -> None:

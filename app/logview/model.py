@@ -16,7 +16,7 @@ from bisect import bisect_left
 from collections.abc import Iterable
 from typing import Any
 
-from PySide6.QtCore import QAbstractListModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import QAbstractListModel, QModelIndex, QPersistentModelIndex, Qt, Signal
 
 from app.logview import describe
 from engine.events import Event
@@ -32,7 +32,16 @@ TurnRole = Qt.ItemDataRole.UserRole + 3
 
 
 class EventListModel(QAbstractListModel):
-    """All events of a conversation; the rows are those the current filter shows."""
+    """All events of a conversation; the rows are those the current filter shows.
+
+    :attr:`events_added` and :attr:`events_replaced` announce every event, shown or not, so
+    another view of the same conversation (the log pane) can follow it.
+    """
+
+    #: Events were appended (a list of :class:`Event`, filtered or not).
+    events_added = Signal(list)
+    #: Every event was replaced (``events()`` holds the new ones).
+    events_replaced = Signal()
 
     def __init__(self, parent: Any = None) -> None:
         super().__init__(parent)
@@ -89,12 +98,12 @@ class EventListModel(QAbstractListModel):
             return
         self._events.extend(new)
         shown = [event for event in new if self.accepts(event)]
-        if not shown:
-            return
-        first = len(self._shown)
-        self.beginInsertRows(QModelIndex(), first, first + len(shown) - 1)
-        self._add_shown(shown)
-        self.endInsertRows()
+        if shown:
+            first = len(self._shown)
+            self.beginInsertRows(QModelIndex(), first, first + len(shown) - 1)
+            self._add_shown(shown)
+            self.endInsertRows()
+        self.events_added.emit(new)
 
     def set_events(self, events: Iterable[Event]) -> None:
         self.beginResetModel()
@@ -102,6 +111,7 @@ class EventListModel(QAbstractListModel):
         self._expanded.clear()
         self._refilter()
         self.endResetModel()
+        self.events_replaced.emit()
 
     def clear(self) -> None:
         self.set_events([])

@@ -21,6 +21,7 @@ from typing import Any
 from PySide6.QtCore import (
     QItemSelection,
     QItemSelectionModel,
+    QMetaMethod,
     QModelIndex,
     QPersistentModelIndex,
     QPoint,
@@ -46,7 +47,10 @@ from PySide6.QtWidgets import QAbstractItemView, QMenu, QStyle, QStyleOptionView
 from app.logview import describe
 from app.logview.delegate import EventDelegate
 from app.logview.model import EventListModel, ExpandedRole
-from engine.events import Event
+from engine.events import Event, EventType
+
+#: Events whose context menu offers the request inspector.
+INSPECTABLE = frozenset({EventType.MODEL_REQUEST, EventType.MODEL_RESPONSE})
 
 AnyIndex = QModelIndex | QPersistentModelIndex
 Cursor = QAbstractItemView.CursorAction
@@ -57,6 +61,9 @@ class ConversationView(QAbstractItemView):
 
     #: A row was clicked: (event)
     event_clicked = Signal(object)
+    #: "Inspect model call…" was chosen on a model request or reply: (event). The menu item
+    #: shows only while something is connected (the log pane's inspector).
+    inspect_requested = Signal(object)
 
     def __init__(self, parent: Any = None) -> None:
         super().__init__(parent)
@@ -308,6 +315,25 @@ class ConversationView(QAbstractItemView):
 
     # --- navigation ----------------------------------------------------------------------
 
+    def select_event(self, event: Event) -> bool:
+        """Select ``event``'s row and bring it into view; if it has no row (system events
+        hidden, or after the replayed turn) its turn's first row. False if neither is shown."""
+        model = self.events_model
+        row = model.first_row_of_turn(event.turn)
+        if row is None:
+            return False
+        shown = model.shown_events()
+        for candidate in range(row, len(shown)):
+            if shown[candidate] is event:
+                row = candidate
+                break
+            if shown[candidate].turn != event.turn:
+                break
+        index = model.index(row)
+        self.setCurrentIndex(index)
+        self.scrollTo(index, QAbstractItemView.ScrollHint.EnsureVisible)
+        return True
+
     def scroll_to_turn(self, turn: int) -> bool:
         """Show the first row of ``turn`` at the top and select it; False if it has no rows."""
         row = self.events_model.first_row_of_turn(turn)
@@ -378,4 +404,9 @@ class ConversationView(QAbstractItemView):
         else:
             label = "Fold" if self.events_model.is_expanded(row) else "Unfold"
             menu.addAction(label, lambda: self.events_model.toggle(row))
+        if item.type in INSPECTABLE and self.isSignalConnected(self._inspect_signal()):
+            menu.addAction("Inspect model call…", lambda: self.inspect_requested.emit(item))
         menu.exec(self.viewport().mapToGlobal(position))
+
+    def _inspect_signal(self) -> QMetaMethod:
+        return QMetaMethod.fromSignal(self.inspect_requested)

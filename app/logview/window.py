@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import QSettings, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QDockWidget,
@@ -33,12 +33,13 @@ from PySide6.QtWidgets import (
 from app.charts.turns import TurnChart
 from app.logview.follow import LogFollowController
 from app.logview.inspector import MeterLabel, VariablesInspector
+from app.logview.logpane import LogPane, PaneToggle
 from app.logview.projection import ConversationProjection
 from app.logview.replay import ReplayBar
 from app.logview.view import ConversationView
 from engine.errors import PrompterError, SessionError
 from engine.events import Event
-from engine.logread import LogFollower, SeqGap, SkippedLine, parse_lines
+from engine.logread import LogFollower, SeqTracker, SkippedLine, parse_lines
 
 #: (events up to the turn, turn): continue the conversation live from there
 ForkHandler = Callable[[list[Event], int], object]
@@ -48,6 +49,8 @@ ForkHandler = Callable[[list[Event], int], object]
 PROGRESSIVE_LINES = 4000
 TAIL_LINES = 1500
 SLICE_LINES = 3000
+#: Whether the viewer's log pane is open (remembered across windows).
+SETTINGS_LOG_PANE = "logview/logpane_open"
 
 class LogWindow(QMainWindow):
     """See the module docstring."""
@@ -64,8 +67,7 @@ class LogWindow(QMainWindow):
         self.resize(1100, 760)
         self.projection = ConversationProjection()
         self.skipped: list[SkippedLine] = []
-        self._gaps: list[SeqGap] = []
-        self._last_seq: dict[str, int] = {}
+        self._seqs = SeqTracker()
         self._fork_handler: ForkHandler | None = None
         self._open_handler: Callable[[Path], object] | None = None
         self.view = ConversationView(self)
@@ -102,6 +104,7 @@ class LogWindow(QMainWindow):
         self.fork_handler = None
         self.open_handler = None
         self.turn_chart = self._dock_turn_chart()
+        self.log_pane = self._dock_log_pane()
         self._load_backlog()
 
     @property
@@ -135,6 +138,7 @@ class LogWindow(QMainWindow):
         dock.setWidget(chart)
         self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, dock)
         self.resizeDocks([dock], [300], Qt.Orientation.Vertical)
+        self.turn_chart_dock = dock
         self.load_finished.connect(lambda: chart.set_events(self.events()))
         self.controller.events_appended.connect(chart.add_events)
         self.controller.restarted.connect(chart.clear)
@@ -144,6 +148,37 @@ class LogWindow(QMainWindow):
         if self.loaded:
             chart.set_events(self.events())
         return chart
+
+    def _dock_log_pane(self) -> LogPane:
+        """The log pane, tabbed with the turn chart: the log's events as a table to filter and
+        search, and the request inspector. Ctrl+J and the status bar's button collapse and
+        expand it; a row selects its event in the conversation (and its step on the graph of
+        a studio that opened the log), a click in the conversation selects its row."""
+        pane = LogPane(self)
+        dock = QDockWidget("Log", self)
+        dock.setObjectName("logPaneDock")
+        dock.setWidget(pane)
+        self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, dock)
+        self.tabifyDockWidget(self.turn_chart_dock, dock)
+        self.log_pane_dock = dock
+        self.log_toggle = PaneToggle(dock, pane, self, QSettings(), SETTINGS_LOG_PANE)
+        pane.attach(self.view.events_model)
+        pane.event_selected.connect(self._log_row_selected)
+        self.view.event_clicked.connect(
+            lambda event: pane.select_event(event) or pane.select_turn(event.turn))
+        self.view.inspect_requested.connect(self.inspect)
+        return pane
+
+    def _log_row_selected(self, event: Event) -> None:
+        self.view.select_event(event)
+        if event.step:
+            self.step_highlighted.emit(event.step)
+
+    def inspect(self, event: Event) -> bool:
+        """Open the log pane's request inspector on the model call of ``event``."""
+        if not self.log_toggle.is_open:
+            self.log_toggle.set_open(True)
+        return self.log_pane.inspect(event)
 
     def _build_toolbar(self) -> None:
         bar = self.addToolBar("Log")
@@ -253,18 +288,14 @@ class LogWindow(QMainWindow):
         self._update_problems()
 
     def _track_gaps(self, events: list[Event]) -> None:
-        for event in events:
-            previous = self._last_seq.get(event.session)
-            if previous is not None and event.seq > previous + 1:
-                self._gaps.append(SeqGap(event.session, previous, event.seq))
-            if previous is None or event.seq > previous:
-                self._last_seq[event.session] = event.seq
+        """Lost lines (gaps in ``seq``) and repeated numbers (two writers, a resume that
+        counted again), found as the events arrive."""
+        self._seqs.feed(events)
 
     def _restart(self) -> None:
         self.projection = ConversationProjection()
         self.skipped = []
-        self._gaps = []
-        self._last_seq = {}
+        self._seqs = SeqTracker()
         self.view.clear()
         self.replay.set_turn(None)
         self.problems_label.setText("The log was truncated or replaced: reading it again")
@@ -281,8 +312,9 @@ class LogWindow(QMainWindow):
         if self.controller.follower.waiting_for_line_end and not self.following:
             notes.append("the last line is incomplete (cut off while being written)")
         notes.extend(
-            f"{gap.missing} event(s) missing after seq {gap.after_seq}" for gap in self._gaps
+            f"{gap.missing} event(s) missing after seq {gap.after_seq}" for gap in self._seqs.gaps
         )
+        notes.extend(str(repeat) for repeat in self._seqs.repeats)
         return notes
 
     def _update_problems(self) -> None:

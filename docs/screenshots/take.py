@@ -6,7 +6,9 @@
 Modes: ``studio`` (the analyst bot, a step selected, no API key), ``dark`` (dark palette, Find
 "quality"), ``chat`` (an interview with the project's fake OpenAI server, the model answering),
 ``chat-error`` (a rate-limited turn, with Retry), ``chat-nokey`` (the chat without a key),
-``logview`` (a 20,000-event log in the viewer, replaying turn 4). Settings, logs and keys go to
+``logview`` (a 20,000-event log in the viewer, replaying turn 4), ``logpane`` (the Log pane open
+under a live chat, a contract violation selected), ``inspector`` (the request inspector on a
+call, its cached prefix and the diff to the previous call). Settings, logs and keys go to
 a temporary folder: nothing of the user's is read or written, and no real model is called.
 """
 
@@ -22,7 +24,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))  # the interview the chat tests use
 
-MODES = ("studio", "dark", "chat", "chat-error", "chat-nokey", "logview")
+MODES = ("studio", "dark", "chat", "chat-error", "chat-nokey", "logview", "logpane", "inspector")
 
 
 def main() -> int:
@@ -65,7 +67,7 @@ def main() -> int:
         return int(app.exec())
 
     server = None
-    if mode in ("chat", "chat-error"):
+    if mode in ("chat", "chat-error", "logpane", "inspector"):
         from engine.testing.fake_openai import FAKE_API_KEY, FakeOpenAIServer
 
         server = FakeOpenAIServer().__enter__()
@@ -78,6 +80,10 @@ def main() -> int:
     window = MainWindow()
     chat = install_chat(window, log_dir=temp / "logs")
     keep.append(chat)
+    from app.logpane import install_log_pane
+
+    log_pane = install_log_pane(window, chat)
+    keep.append(log_pane)
     window.resize(1600, 1000)
     window.move(0, 0)
     window.show()
@@ -93,6 +99,9 @@ def main() -> int:
     elif mode in ("chat", "chat-error"):
         assert server is not None
         _converse(server, chat, mode == "chat-error")
+    elif mode in ("logpane", "inspector"):
+        assert server is not None
+        _interview(server, chat, log_pane, inspect=mode == "inspector")
     code = int(app.exec())
     if server is not None:
         server.__exit__(None, None, None)
@@ -126,6 +135,53 @@ def _converse(server: Any, chat: Any, failing: bool) -> None:
         else:
             server.queue(Fault.delay(60.0, json.dumps(INTERVIEW[3][1][0])))
         pane.send("Streaks and reminders, and a weekly summary.")
+
+    QTimer.singleShot(500, next_message)
+
+
+def _interview(server: Any, chat: Any, log_pane: Any, *, inspect: bool) -> None:
+    """The analyst bot's interview with the autopilot (some replies broken, so corrections
+    show), then the Log pane opened on a contract violation — or the inspector on a call that
+    re-reads its chain, with its cached prefix and what changed since the previous call."""
+    from PySide6.QtCore import QTimer
+
+    from engine.paths import default_scenario
+    from engine.scenario.loader import load_scenario
+    from engine.testing.autopilot import Autopilot, Plan
+
+    plan = Plan.load(ROOT / "bench" / "conversations" / "analyst_bot_thorough.yaml")
+    server.responder = Autopilot(load_scenario(default_scenario()), plan, violation_rate=0.2,
+                                 seed=3)
+    pane = chat.pane
+    turns = [turn.user for turn in plan.turns[:9]]
+
+    def finish() -> None:
+        log_pane.open()
+        events = log_pane.pane.events()
+        if inspect:
+            calls = [e for e in events if e.type == "model_request"
+                     and e.data.get("previous_response_id") and not e.data.get("new_chain")]
+            log_pane.inspect(calls[-1])
+            window = log_pane.pane.inspector_window
+            window.move(180, 90)
+            window.resize(1240, 820)
+            inspector = log_pane.pane.inspector
+            inspector.table.selectRow(2)
+            inspector.diff_button.setChecked(True)
+        else:
+            violation = [e for e in events if e.type == "contract_violation"][-1]
+            log_pane.pane.table.selectRow(log_pane.pane.model.row_of(violation))
+            log_pane.pane.event_selected.emit(violation)
+
+    def next_message() -> None:
+        if not pane.running or pane.busy:
+            QTimer.singleShot(100, next_message)
+            return
+        if turns:
+            pane.send(turns.pop(0))
+            QTimer.singleShot(100, next_message)
+            return
+        QTimer.singleShot(300, finish)
 
     QTimer.singleShot(500, next_message)
 
