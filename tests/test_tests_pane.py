@@ -5,6 +5,7 @@ record run whose recording is an undoable edit."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -24,7 +25,7 @@ from app.tests_pane.studio import TESTS_PANE, StudioTests, install
 from engine.scenario_tests import load_suite
 from engine.scenario_tests.record_shipped import first_step, plan_for
 from engine.testing.autopilot import Autopilot
-from engine.testing.fake_openai import FAKE_API_KEY, FakeOpenAIServer
+from engine.testing.fake_openai import FAKE_API_KEY, FakeOpenAIServer, Fault
 
 pytestmark = pytest.mark.gui
 
@@ -87,17 +88,16 @@ def test_the_pane_lists_the_tests_and_a_run_replays_them_all_green(
         studio.panes["History"], studio.panes[TESTS_PANE]]
     assert list(pane.tree.items) == ALL
     assert set(statuses(pane).values()) == {"○ not run"}
-    seen: list[str] = []
-    pane.tree.itemChanged.connect(lambda item, column: column == 1 and seen.append(
-        item.text(1)))
+    show_pane(qtbot, studio)
 
     qtbot.mouseClick(pane.toolbar.widgetForAction(pane.run_all_action),
                      Qt.MouseButton.LeftButton)
-    assert pane.running and not pane.run_all_action.isEnabled()
-    qtbot.waitUntil(lambda: not pane.running, timeout=30000)
 
+    assert pane.running and not pane.run_all_action.isEnabled() and pane.stop_action.isEnabled()
+    assert set(statuses(pane).values()) == {"… queued"}
+    assert pane.summary.text() == "Running 4 test(s) (replay)…"
+    qtbot.waitUntil(lambda: not pane.running, timeout=30000)
     assert set(statuses(pane).values()) == {"✔ passed"}
-    assert any(text.startswith("▶ turn") for text in seen)  # progress came turn by turn
     assert pane.summary.text().startswith("4 passed · ")
     assert pane.summary.text().endswith("(replay)")
     assert pane.tree.items[INTERVIEW].childCount() == 0
@@ -360,6 +360,40 @@ def test_a_record_run_is_an_undoable_edit_of_the_recording(
     assert statuses(pane)[DECLINES] == "◐ stale at turn 1"
 
 
+def test_a_slow_run_shows_each_test_s_turn_and_stops_keeping_the_last_results(
+    studio: Any, tests: StudioTests, qtbot: QtBot, openai_env: FakeOpenAIServer,
+    analyst_bot: Path,
+) -> None:
+    """A live run against a model that takes its time: the row says which turn the test is in;
+    Stop ends the run after that turn, and the test keeps the result it had."""
+    from app.chat.settings import ChatSettings
+
+    pane = tests.pane
+    run(qtbot, pane, [INTERVIEW])
+    assert pane.tree.status(INTERVIEW) == "✔ passed"
+    suite = load_suite(analyst_bot)
+    test = next(t for t in suite.tests if t.path == analyst_bot / INTERVIEW)
+    pilot = Autopilot(suite.scenario, plan_for(suite.scenario, test, first_step(suite.scenario)))
+
+    def slowly(request: Any) -> Any:
+        answer = pilot(request)
+        return Fault.delay(0.3, json.dumps(answer) if isinstance(answer, dict) else answer)
+
+    openai_env.responder = slowly
+    settings = ChatSettings()
+    pane.provider_source = lambda: lambda: (settings.make_provider(FAKE_API_KEY), None)
+    assert pane.run([INTERVIEW], mode="live")
+    qtbot.waitUntil(lambda: pane.tree.status(INTERVIEW).startswith("▶ turn 2/14"),
+                    timeout=10000)
+
+    qtbot.mouseClick(pane.toolbar.widgetForAction(pane.stop_action), Qt.MouseButton.LeftButton)
+
+    qtbot.waitUntil(lambda: not pane.running, timeout=10000)
+    assert pane.tree.status(INTERVIEW) == "✔ passed"  # the replayed result stands
+    assert pane.outcomes[INTERVIEW].result.mode == "replay"
+    assert pane.summary.text() == "1 passed · 3 not run · stopped"
+
+
 def test_another_scenario_opened_shows_its_own_tests(
     studio: Any, tests: StudioTests, qtbot: QtBot, tmp_path: Path
 ) -> None:
@@ -374,3 +408,22 @@ def test_another_scenario_opened_shows_its_own_tests(
     assert not tests.pane.splitter.isVisible() or not tests.pane.isVisible()
     assert "This scenario has no tests yet" in tests.pane.empty.text()
     assert "Save as test" in tests.pane.empty.text()
+
+
+def test_the_logs_of_runs_no_result_shows_any_more_are_removed(
+    studio: Any, tests: StudioTests, qtbot: QtBot
+) -> None:
+    pane = tests.pane
+    run(qtbot, pane)
+    first = pane.outcomes[DECLINES].result.log_path
+    assert first is not None and first.exists()
+    run(qtbot, pane, [DECLINES])  # the other tests still show the first run's results
+    assert first.parent.exists()
+    assert pane.outcomes[DECLINES].result.log_path != first
+
+    run(qtbot, pane)  # now every result is of the third run
+
+    assert not first.parent.exists()
+    last = pane.outcomes[DECLINES].result.log_path
+    assert pane.runs is not None and last is not None
+    assert pane.runs.log_dirs == [last.parent]

@@ -45,8 +45,13 @@ class TestList(QTreeWidget):
         header = self.header()
         header.setStretchLastSection(False)
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
-        for column in (1, 2, 3):
-            header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
+        # Fixed widths, wide enough for what the columns show: sized to their contents, every
+        # status change during a run would measure every row again.
+        metrics = self.fontMetrics()
+        for column, widest in ((1, "◐ stale at the opening · before edits"), (2, "Turns"),
+                               (3, "00.00 s")):
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)
+            self.setColumnWidth(column, metrics.horizontalAdvance(widest) + 24)
         self.items: dict[str, QTreeWidgetItem] = {}
         self.itemDoubleClicked.connect(self._double_clicked)
 

@@ -5,13 +5,19 @@ files as edited), starts it on a :class:`~app.tests_pane.worker.SuiteWorker`, tu
 progress into per-test signals for the pane, and keeps each test's last :class:`Outcome` with
 what it ran on, so a result edited past can say so. A stopped test keeps its previous outcome.
 A record run's cassettes come back as one undoable edit of the document.
+
+Each run writes its logs to a fresh folder under the system's temporary folder, as
+``python -m engine test`` does. Running the tests again and again from the studio must not fill
+it: a run's folder is removed once no test's last outcome points into it any more.
 """
 
 from __future__ import annotations
 
+import shutil
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
+from pathlib import Path
 
 from PySide6.QtCore import QObject, Signal
 
@@ -82,6 +88,8 @@ class TestRuns(QObject):
         self.stopped = False
         self._scenario: Scenario | None = None
         self._texts: dict[str, str] = {}
+        #: the log folders of the runs so far (removed once no outcome points into them)
+        self.log_dirs: list[Path] = []
 
     @property
     def running(self) -> bool:
@@ -139,19 +147,28 @@ class TestRuns(QObject):
 
     # --- from the worker, on the UI thread ---------------------------------------------------
 
-    def _progress(self, worker: SuiteWorker, progress: object) -> None:
+    def _progress(self, worker: SuiteWorker, batch: list[object]) -> None:
+        """A batch of the runner's progress: each finished test, and what each test still
+        running is doing now (only its latest turn)."""
         plan = self.plan
         if worker is not self.worker or plan is None:
             return
-        if isinstance(progress, TestStarted):
-            self.progressed.emit(plan.relpaths[progress.index], "running")
-        elif isinstance(progress, TurnChecked):
-            total = len(plan.tests[progress.index].turns)
-            mark = "" if progress.record.passed else " (a check failed)"
-            self.progressed.emit(plan.relpaths[progress.index],
-                                 f"turn {progress.record.turn}/{total}{mark}")
-        elif isinstance(progress, TestFinished):
-            self._keep(plan.relpaths[progress.index], progress.result)
+        doing: dict[int, str] = {}
+        failed: set[int] = set()
+        for progress in batch:
+            if isinstance(progress, TestStarted):
+                doing[progress.index] = "running"
+            elif isinstance(progress, TurnChecked):
+                if not progress.record.passed:
+                    failed.add(progress.index)
+                total = len(plan.tests[progress.index].turns)
+                mark = " (a check failed)" if progress.index in failed else ""
+                doing[progress.index] = f"turn {progress.record.turn}/{total}{mark}"
+            elif isinstance(progress, TestFinished):
+                doing.pop(progress.index, None)
+                self._keep(plan.relpaths[progress.index], progress.result)
+        for index, what in doing.items():
+            self.progressed.emit(plan.relpaths[index], what)
 
     def _keep(self, relpath: str, result: ScenarioTestResult) -> None:
         current = self.outcomes.get(relpath)
@@ -171,6 +188,8 @@ class TestRuns(QObject):
         if plan.mode == "record":
             self._keep_recordings(plan, list(result.results))
         self._end(worker)
+        self.log_dirs.append(result.log_dir)
+        self._forget_old_logs()
         self.finished.emit(result)
 
     def _failed(self, worker: SuiteWorker, why: str) -> None:
@@ -188,6 +207,14 @@ class TestRuns(QObject):
             self.plan.close()
             self.plan = None
         worker.deleteLater()
+
+    def _forget_old_logs(self) -> None:
+        shown = {outcome.result.log_path.parent for outcome in self.outcomes.values()
+                 if outcome.result.log_path is not None}
+        for folder in list(self.log_dirs):
+            if folder not in shown:
+                shutil.rmtree(folder, ignore_errors=True)
+                self.log_dirs.remove(folder)
 
     def _keep_recordings(self, plan: RunPlan, results: list[ScenarioTestResult]) -> None:
         """A record run's cassettes become one undoable edit of the document."""
