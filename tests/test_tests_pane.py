@@ -427,3 +427,13 @@ def test_the_logs_of_runs_no_result_shows_any_more_are_removed(
     last = pane.outcomes[DECLINES].result.log_path
     assert pane.runs is not None and last is not None
     assert pane.runs.log_dirs == [last.parent]
+
+
+def test_a_test_written_by_another_program_appears_in_the_list(
+    studio: Any, tests: StudioTests, qtbot: QtBot, analyst_bot: Path
+) -> None:
+    source = analyst_bot / DECLINES
+    (analyst_bot / "tests" / "copy.test.yaml").write_text(
+        source.read_text(encoding="utf-8"), encoding="utf-8")
+    qtbot.waitUntil(lambda: "tests/copy.test.yaml" in tests.pane.tree.items, timeout=5000)
+    assert tests.pane.tree.status("tests/copy.test.yaml") == "○ not run"

@@ -68,6 +68,7 @@ def test_a_chat_saved_as_a_test_is_one_undoable_edit_and_replays_green(
     talk(qtbot, chat, openai_env, 3)
     saver = tests.saver
     assert saver is not None and saver.action in chat.pane.toolbar.actions()
+    assert tests.file_action in studio.file_menu.actions()  # the same, from the File menu
     asked: list[tuple[str, str, str]] = []
     saver.ask = answering("Streak interview", "streak", asked)
 

@@ -94,9 +94,12 @@ def details_html(title: str, relpath: str, result: ScenarioTestResult | None, *,
         return "".join(parts)
     color = {"passed": "#2e7d32", "failed": "#c62828", "stale": "#b26a00",
              "error": "#c62828"}[result.status]
+    how = {"replay": "replayed", "record": "recorded", "live": "run live"}[result.mode]
     when = f" at {finished_at:%H:%M:%S}" if finished_at is not None else ""
-    figures = (f"{len(result.turns)} turn(s), {result.calls} model call(s), "
-               f"{result.duration_s:.2f} s, {result.mode}{when}")
+    took = (f"{result.duration_s * 1000:.0f} ms" if result.duration_s < 1
+            else f"{result.duration_s:.1f} s")
+    figures = (f"{len(result.turns)} turn(s), {result.calls} model call(s) · {how}{when} in "
+               f"{took}")
     parts.append(f"<p><b style='color:{color}'>{escape(status_text(result))}</b> — {figures}"
                  "</p>")
     if outdated:

@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QSize, Qt, QTimer, QUrl, Signal
+from PySide6.QtCore import QFileSystemWatcher, QSize, Qt, QTimer, QUrl, Signal
 from PySide6.QtGui import QAction, QResizeEvent, QStandardItemModel
 from PySide6.QtWidgets import (
     QComboBox,
@@ -55,7 +55,13 @@ from app.tests_pane.worker import ProviderFactory
 from app.tests_pane.yaml_editor import TestFileEditor
 from engine.errors import ScenarioError, ScenarioErrors
 from engine.scenario.document import Change
-from engine.scenario_tests import CoverageReport, ScenarioTest, SuiteResult, parse_test
+from engine.scenario_tests import (
+    TESTS_DIR,
+    CoverageReport,
+    ScenarioTest,
+    SuiteResult,
+    parse_test,
+)
 
 #: Opens a log in the viewer (the studio wires the chat's, so a replay drives the graph).
 LogOpener = Callable[[Path], LogWindow]
@@ -68,7 +74,7 @@ MODES: tuple[tuple[Mode, str, str], ...] = (
 )
 REFRESH_DELAY_MS = 200
 #: The list's share of a wide pane (the details and the editor get the rest).
-LIST_SHARE = 0.45
+LIST_SHARE = 0.5
 
 
 class ModeBox(QComboBox):
@@ -107,6 +113,10 @@ class TestsPane(QWidget):
         self._split_once = False
         self._refresh_timer = QTimer(self, singleShot=True, interval=REFRESH_DELAY_MS)
         self._refresh_timer.timeout.connect(self.refresh)
+        #: the scenario folder and its tests/: a test written by another program (``prompter
+        #: simulate --save-test``, a ``git pull``) appears in the list without an edit here
+        self._folder_watch = QFileSystemWatcher(self)
+        self._folder_watch.directoryChanged.connect(lambda _path: self._changed())
         self._build()
         self.set_session(None)
 
@@ -222,10 +232,22 @@ class TestsPane(QWidget):
             self.runs.message.connect(lambda text, problem: self.tell("Tests", text, problem))
         self.editor.set_session(session)
         self.tree.set_files([])
+        self._watch_folder()
         self.refresh()
         if self.coverage is not None:
             self.coverage.follow_scene()
             self._update_coverage()
+
+    def _watch_folder(self) -> None:
+        watched = self._folder_watch.directories()
+        if watched:
+            self._folder_watch.removePaths(watched)
+        if self.session is None:
+            return
+        folder = self.session.folder
+        found = [str(path) for path in (folder, folder / TESTS_DIR) if path.is_dir()]
+        if found:
+            self._folder_watch.addPaths(found)
 
     def _provider(self) -> ProviderFactory | str:
         if self.provider_source is None:
@@ -239,6 +261,8 @@ class TestsPane(QWidget):
 
     def _changed(self, _change: Change | None = None) -> None:
         self._refresh_timer.start()
+        if self.session is not None and len(self._folder_watch.directories()) < 2:
+            self._watch_folder()  # tests/ may have been created (a first test saved)
 
     def _reloaded(self) -> None:
         self.outcomes.clear()
@@ -281,9 +305,10 @@ class TestsPane(QWidget):
             text = "Open a scenario to see its tests."
         elif not self.files:
             text = ("<p><b>This scenario has no tests yet.</b></p><p>Chat with it in the "
-                    "<b>Test chat</b>, then <b>Save as test…</b>: the conversation becomes a "
-                    "test (<code>tests/NAME.test.yaml</code>) with its recorded replies, "
-                    "replayed here in a second and with no key.</p>")
+                    "<b>Test chat</b>, then <b>File ▸ Save Chat as Test…</b> (or <b>Save as "
+                    "test…</b> in the chat's toolbar): the conversation becomes a test "
+                    "(<code>tests/NAME.test.yaml</code>) with its recorded replies, replayed "
+                    "here in a second and with no key.</p>")
         else:
             text = ""
         self.empty.setText(text)

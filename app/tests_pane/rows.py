@@ -18,6 +18,15 @@ from app.tests_pane.catalog import TestFile
 from app.tests_pane.describe import Problem, problems_of, status_text
 from app.tests_pane.runs import Outcome
 
+#: What each result means, for the row's tooltip.
+MEANING = {
+    "passed": "Every expectation held.",
+    "failed": "An expectation did not hold: double-click to see the run's log at that turn.",
+    "stale": "The recording no longer answers what the scenario asks (an instruction, the "
+             "prompt or a user message changed), so the replay says nothing about this "
+             "version: record the test again, or undo the change.",
+    "error": "The test could not run (see the details).",
+}
 PathRole = Qt.ItemDataRole.UserRole + 1
 TurnRole = Qt.ItemDataRole.UserRole + 2
 COLORS = {"passed": QColor(46, 125, 50), "failed": QColor(198, 40, 40),
@@ -38,7 +47,7 @@ class TestList(QTreeWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("testsTree")
-        self.setHeaderLabels(["Test", "Result", "Turns", "Time"])
+        self.setHeaderLabels(["Test", "Result", "Turns"])
         self.setAlternatingRowColors(True)
         self.setUniformRowHeights(True)
         self.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
@@ -48,8 +57,7 @@ class TestList(QTreeWidget):
         # Fixed widths, wide enough for what the columns show: sized to their contents, every
         # status change during a run would measure every row again.
         metrics = self.fontMetrics()
-        for column, widest in ((1, "◐ stale at the opening · before edits"), (2, "Turns"),
-                               (3, "00.00 s")):
+        for column, widest in ((1, "◐ stale at turn 12"), (2, "Turns")):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)
             self.setColumnWidth(column, metrics.horizontalAdvance(widest) + 24)
         self.items: dict[str, QTreeWidgetItem] = {}
@@ -64,7 +72,7 @@ class TestList(QTreeWidget):
         self.clear()
         self.items = {}
         for file in files:
-            item = QTreeWidgetItem([file.title, "", "", ""])
+            item = QTreeWidgetItem([file.title, "", ""])
             item.setData(0, PathRole, file.relpath)
             self.items[file.relpath] = item
             self.addTopLevelItem(item)
@@ -83,18 +91,16 @@ class TestList(QTreeWidget):
         if not file.runnable:
             self.set_status(file.relpath, "✖ file has errors", "broken",
                             tip="\n".join(error.render() for error in file.errors))
-            item.setText(3, "")
             self._set_problems(item, [])
             return
         if outcome is None:
             self.set_status(file.relpath, "○ not run", None)
-            item.setText(3, "")
             self._set_problems(item, [])
             return
         result = outcome.result
         text = status_text(result) + (" · before edits" if outdated else "")
-        self.set_status(file.relpath, text, result.status, faded=bool(outdated), tip=outdated)
-        item.setText(3, f"{result.duration_s:.2f} s")
+        tip = "\n".join(part for part in (MEANING[result.status], outdated) if part)
+        self.set_status(file.relpath, text, result.status, faded=bool(outdated), tip=tip)
         self._set_problems(item, problems_of(result))
 
     def set_status(self, relpath: str, text: str, status: str | None, *, faded: bool = False,
@@ -139,7 +145,7 @@ class TestList(QTreeWidget):
         item.takeChildren()
         relpath = item.data(0, PathRole)
         for problem in problems:
-            child = QTreeWidgetItem([problem.headline, "", "", ""])
+            child = QTreeWidgetItem([problem.headline, "", ""])
             child.setData(0, PathRole, relpath)
             child.setData(0, TurnRole, problem.turn)
             child.setToolTip(0, problem.headline

@@ -10,7 +10,8 @@ overlay), ``problem_handlers`` (a problem of a test file opens in the pane's edi
 * its log opener is the chat's (:meth:`app.chat.studio.StudioChat.open_log`), so a failed run's
   log replays on the graph and forks into the chat, like any log opened from the studio;
 * record and live runs use the provider the test chat is set up with (its Settings…);
-* the chat's toolbar gets **Save as test…** (:mod:`.save_chat`).
+* the chat's toolbar gets **Save as test…** (:mod:`.save_chat`), and the File menu **Save Chat
+  as Test…** (the chat's toolbar is narrow: its last buttons may sit behind »).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from collections.abc import Callable
 from typing import Protocol
 
 from PySide6.QtCore import QCoreApplication, QObject, Qt, SignalInstance
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QDockWidget, QWidget
 
 from app.chat.pane import ChatPane
@@ -52,6 +54,8 @@ class TestsHost(Protocol):
                  tabify_with: str | None = None, below: str | None = None) -> QDockWidget: ...
 
     def notify(self, text: str, timeout_ms: int = ...) -> None: ...
+
+    def add_file_action(self, action: QAction) -> None: ...
 
 
 def provider_of_chat(pane: ChatPane) -> ProviderFactory | str:
@@ -93,6 +97,8 @@ class StudioTests(QObject):
         host.problem_handlers.append(self.pane.show_problem)
         self.pane.set_session(host.session)
         self.saver: ChatTestSaver | None = None
+        #: File ▸ Save Chat as Test… (once a chat is attached)
+        self.file_action: QAction | None = None
         application = QCoreApplication.instance()
         if application is not None:
             application.aboutToQuit.connect(self.pane.shutdown)
@@ -107,12 +113,20 @@ class StudioTests(QObject):
             tell=lambda title, message, problem: self.host.tell(title, message, problem),
             saved=self._saved, parent=chat.pane)
         chat.pane.add_tool_action(self.saver.action)
+        self.file_action = QAction("Save Chat as &Test…", self)
+        self.file_action.setToolTip(self.saver.action.toolTip())
+        self.file_action.triggered.connect(lambda _checked=False: self.save_chat())
+        self.host.add_file_action(self.file_action)
+
+    def save_chat(self) -> str | None:
+        """Save the test chat's conversation as a test (see :mod:`.save_chat`)."""
+        return self.saver.save() if self.saver is not None else None
 
     def _saved(self, relpath: str) -> None:
         self.pane.refresh()
         self.pane.open_file(relpath)
-        self.host.notify(f"Saved the chat as {relpath} with its recording — File ▸ Save writes "
-                         "them to disk", 8000)
+        self.host.notify(f"Added the chat as the test {relpath}, with its recording — "
+                         "File ▸ Save writes them", 8000)
 
 
 def install(host: TestsHost, chat: StudioChat | None = None) -> StudioTests:

@@ -124,8 +124,6 @@ class TestFileEditor(QWidget):
         self.problems = QListWidget()
         self.problems.setObjectName("testFileProblems")
         self.problems.setAlternatingRowColors(True)
-        rows = self.problems.fontMetrics().height() + 6
-        self.problems.setMaximumHeight(rows * PROBLEM_ROWS + 6)
         self.problems.itemActivated.connect(self._problem_activated)
         self.status = QLabel()
         self.status.setObjectName("testFileStatus")
@@ -186,6 +184,10 @@ class TestFileEditor(QWidget):
             item.setToolTip(finding.render())
             self.problems.addItem(item)
         self.problems.setVisible(bool(self.findings))
+        if self.findings:  # as tall as its rows (up to PROBLEM_ROWS): the text gets the rest
+            row = max(self.problems.sizeHintForRow(0), self.problems.fontMetrics().height())
+            shown = min(len(self.findings), PROBLEM_ROWS)
+            self.problems.setFixedHeight(row * shown + 2 * self.problems.frameWidth() + 2)
         if self.relpath is None:
             self.status.setText("")
         elif self.findings:
