@@ -309,6 +309,7 @@ def test_without_a_model_record_and_live_are_not_offered(
     model = pane.mode_box.model()
     assert isinstance(model, QStandardItemModel)
     assert [model.item(row).isEnabled() for row in range(3)] == [True, False, False]
+    assert not pane.set_mode("record") and pane.mode() == "replay"
     assert model.item(1).toolTip() == ("Calls the model, and no model is set up: Record and "
                                        "Live use the test chat's (its Settings…).")
 
@@ -343,7 +344,7 @@ def test_a_record_run_is_an_undoable_edit_of_the_recording(
         update={"user": "No, thank you."})]})
     openai_env.responder = Autopilot(suite.scenario, plan_for(
         suite.scenario, test, first_step(suite.scenario)))
-    pane.set_mode("record")
+    assert pane.set_mode("record")
     run(qtbot, pane, [DECLINES])
 
     assert statuses(pane)[DECLINES] == "✔ passed"

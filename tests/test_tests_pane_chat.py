@@ -75,7 +75,8 @@ def test_a_chat_saved_as_a_test_is_one_undoable_edit_and_replays_green(
     saver.action.trigger()
 
     default, default_stem, shown = asked[0]
-    assert (default, default_stem) == ("Yes, let's start.", "yes_let_s_start")
+    assert (default, default_stem) == ("From consent to features (3 messages)",
+                                       "from_consent_to_features_3_messages")
     session = studio.session
     assert session.undo_stack.undoText() == f"Save chat as test {SAVED}"
     assert session.is_dirty

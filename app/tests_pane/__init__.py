@@ -2,8 +2,10 @@
 
     catalog      the document's test files, parsed and checked (no widgets)
     plan         what a run runs on: the current scenario, the tests as edited
-    worker       a run on a worker thread, progress relayed to the UI thread
+    worker       a run on a worker thread, progress handed to the UI thread in batches
+    runs         one run at a time, each test's last outcome, recordings kept (no widgets)
     describe     an outcome in words (rows, details)
+    rows         the list of tests and their problems
     pane         the Tests pane
     yaml_editor  a test file in an editor: YAML highlighting, undoable edits, problems
     in_log       a run's log in the viewer at the failing turn, the expectation beside it

@@ -458,9 +458,17 @@ class TestsPane(QWidget):
     def mode(self) -> Mode:
         return MODES[max(0, self.mode_box.currentIndex())][0]
 
-    def set_mode(self, mode: Mode) -> None:
+    def set_mode(self, mode: Mode) -> bool:
+        """Choose how the next runs are answered; False when ``mode`` is not available."""
         self.update_modes()
-        self.mode_box.setCurrentIndex([m for m, _, _ in MODES].index(mode))
+        row = [m for m, _, _ in MODES].index(mode)
+        model = self.mode_box.model()
+        assert isinstance(model, QStandardItemModel)
+        item = model.item(row)
+        if item is None or not item.isEnabled():
+            return False
+        self.mode_box.setCurrentIndex(row)
+        return True
 
     def update_modes(self) -> None:
         """Record and Live only when the chat's provider can be made (a key is configured)."""

@@ -47,7 +47,6 @@ from engine.scenario_tests import SavedChat, chat_to_test, dump_test
 #: (name, stem), or None when the author cancelled
 AskName = Callable[[str, str, Callable[[str], str], Sequence[str]], tuple[str, str] | None]
 STEM = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]*")
-NAME_CHARS = 60
 
 
 def slug(name: str) -> str:
@@ -66,13 +65,17 @@ def unique_stem(stem: str, taken: Sequence[str]) -> str:
 
 
 def default_name(events: Sequence[Event]) -> str:
-    """The first thing the user said, shortened: what the conversation is about."""
-    first = next((str(event.data.get("text", "")) for event in events
-                  if event.type == EventType.USER_MESSAGE), "")
-    first = " ".join(first.split())
-    if len(first) > NAME_CHARS:
-        first = first[: NAME_CHARS - 1].rstrip() + "…"
-    return first or "A conversation from the test chat"
+    """Where the conversation went: ``From consent to features (3 messages)``."""
+    ends = [event for event in events if event.type == EventType.TURN_END]
+    turns = [event for event in ends if event.turn >= 1]
+    if not turns:
+        return "A conversation from the test chat"
+    start = next((str(event.step) for event in ends if event.turn == 0 and event.step), None)
+    last = str(turns[-1].step or "")
+    messages = f"{len(turns)} message{'s' * (len(turns) != 1)}"
+    if start and start != last:
+        return f"From {start} to {last} ({messages})"
+    return f"In {last} ({messages})" if last else f"A conversation ({messages})"
 
 
 def current_conversation(events: Sequence[Event]) -> list[Event]:
