@@ -64,12 +64,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     from app.chat.studio import install_chat
     from app.logpane import install_log_pane
     from app.main_window import MainWindow
+    from app.tests_pane.studio import install as install_tests
     from engine.paths import default_scenario
 
     window = MainWindow()
     chat = install_chat(window)  # kept until the studio closes
     log_pane = install_log_pane(window, chat)  # the Log pane under the graph (Ctrl+J)
     install_analytics(window)  # Tools: Compare with…, Analyse logs…; the chat's turn chart
+    tests = install_tests(window, chat)  # the Tests pane; the chat's Save as test…
     folder = target or default_scenario()
     if args.export_drawio is not None:
         return _export_and_exit(window, folder, args.export_drawio)
@@ -78,7 +80,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         QMessageBox.information(window, APPLICATION,
                                 f"The default scenario was not found at {folder}.")
     code = int(app.exec())
-    del chat, log_pane
+    del chat, log_pane, tests
     return code
 
 

@@ -87,6 +87,9 @@ class MainWindow(QMainWindow):
         self.ask_unsaved: Callable[[str], QMessageBox.StandardButton] = self._ask_unsaved
         #: replaceable in tests: (title, message, is_problem) -> None
         self.tell: Callable[[str, str, bool], None] = self._tell
+        #: asked first when a problem is activated; one returning True has shown it (the tests
+        #: pane shows a problem of a test file in its editor)
+        self.problem_handlers: list[Callable[[ScenarioError], bool]] = []
         self.setWindowTitle(APP_TITLE)
         self.setDockNestingEnabled(True)
         # side panes take the full height; the problems list sits under the graph, IDE-style
@@ -375,7 +378,7 @@ class MainWindow(QMainWindow):
 
     def jump_to_problem(self, problem: ScenarioError) -> None:
         """Select the step a problem concerns and put the cursor on its field or line."""
-        if self.session is None:
+        if self.session is None or any(handler(problem) for handler in self.problem_handlers):
             return
         step = step_of(problem)
         field = (problem.field or "").split(".")

@@ -62,6 +62,10 @@ class EditSession(QObject):
         self.document = document
         self.undo_stack = QUndoStack(self)
         self.problems: list[ScenarioError] = []
+        #: problems other parts of the studio find in the folder's other files (the tests'),
+        #: by source; listed after the scenario's own (see :meth:`set_extra_problems`)
+        self.extra_problems: dict[str, list[ScenarioError]] = {}
+        self._own_problems: list[ScenarioError] = []
         #: the last scenario that validated, so the graph stays visible while the YAML is broken
         self.last_good: Scenario | None = document.scenario
         #: positions computed for steps the layout file does not place; they join the layout
@@ -79,7 +83,7 @@ class EditSession(QObject):
         self.step_ids.follow(document.keys(("steps",)))
         # Load errors are known now; the validator's findings follow right after the first
         # paint, so a large scenario appears at once and its problems a moment later.
-        self.problems = list(document.errors)
+        self.problems = self._own_problems = list(document.errors)
         QTimer.singleShot(0, self, self.revalidate)
         # then, still idle, what the first edit would otherwise pay for (the round-trip tree)
         QTimer.singleShot(0, self, self._prepare)
@@ -204,8 +208,21 @@ class EditSession(QObject):
             except Exception as error:  # a validator bug must not take the studio down
                 problems.append(ScenarioError(f"the validator failed: {error}",
                                               severity="warning"))
-        self.problems = problems
+        self._own_problems = problems
+        self.problems = problems + self._extras()
         self.problemsChanged.emit()
+
+    def set_extra_problems(self, source: str, problems: Sequence[ScenarioError]) -> None:
+        """List ``problems`` (replacing those ``source`` gave before) after the scenario's own:
+        the Problems pane shows them all. The scenario is not validated again for it."""
+        if list(problems) == self.extra_problems.get(source, []):
+            return
+        self.extra_problems[source] = list(problems)
+        self.problems = self._own_problems + self._extras()
+        self.problemsChanged.emit()
+
+    def _extras(self) -> list[ScenarioError]:
+        return [problem for found in self.extra_problems.values() for problem in found]
 
     def _on_document_change(self, change: Change) -> None:
         # Nothing here derives the scenario for a text edit: that runs once per keystroke.

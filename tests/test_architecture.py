@@ -13,6 +13,8 @@ The studio's layers (napari-style contracts, lowest first):
 * chat — the test chat: the log viewer's parts and the model, never the window or the graph
   (it reaches the window through ``app.chat.studio.StudioHost``);
 * window — the main window: arranges the panes, never imports the chat or the log viewer;
+* tests — the Tests pane and Save chat as test: plugged into the window from the outside (through
+  ``app.tests_pane.studio.TestsHost``), wired to the chat; nothing below imports them;
 * start — ``app.__main__``, where the chat is docked into the window and handlers are wired.
 """
 
@@ -87,6 +89,8 @@ LAYERS: dict[str, tuple[str, ...]] = {
     "analytics": ("app.analytics.loader", "app.analytics.panel", "app.analytics.shading",
                   "app.analytics.window"),
     "window": ("app.main_window",),
+    # scenario tests: a pane plugged into the window from the outside, wired to the chat
+    "tests": ("app.tests_pane", "app.tests_pane.*"),
     # what plugs the tool windows into the studio window, from the outside
     "tools": ("app.analytics", "app.analytics.studio", "app.logpane", "app.logpane.*"),
     "start": ("app.__main__",),
@@ -104,6 +108,7 @@ MAY_IMPORT: dict[str, set[str]] = {
     "compare": {"foundation", "model", "graph", "compare"},
     "analytics": {"foundation", "model", "graph", "charts", "logview", "analytics"},
     "window": {"foundation", "model", "graph", "panes", "window"},
+    "tests": {"foundation", "model", "graph", "panes", "logview", "chat", "tests"},
     "tools": {"foundation", "model", "graph", "charts", "inspect", "logview", "chat", "compare",
               "analytics", "tools"},
     "start": set(LAYERS),

@@ -165,7 +165,7 @@ class ChatPane(QWidget):
     # --- layout ------------------------------------------------------------------------------
 
     def _build(self) -> None:
-        bar = QToolBar("Chat", self)
+        bar = self.toolbar = QToolBar("Chat", self)
         bar.setObjectName("chatToolbar")
         self.restart_action = QAction("Restart", self)
         self.restart_action.setToolTip("Start a new conversation on the scenario as it is now")
@@ -487,6 +487,11 @@ class ChatPane(QWidget):
         self.apply_settings(self.settings.with_changes(provider="scripted"))
         if not self.settings.script:
             self.open_settings()
+
+    def add_tool_action(self, action: QAction) -> None:
+        """Put ``action`` in the chat's toolbar (what other parts of the studio offer on the
+        conversation, e.g. Save as test)."""
+        self.toolbar.addAction(action)
 
     def set_log_opener(self, opener: Callable[[Path], object] | None) -> None:
         """Who opens this conversation's log in a viewer (see :attr:`log_opener`)."""

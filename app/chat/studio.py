@@ -26,7 +26,7 @@ from app.chat.settings import default_log_dir
 from app.logview.window import LogWindow, open_log_window
 from app.session import EditSession
 from engine.events import Event
-from engine.scenario.document import ScenarioDocument
+from engine.scenario.document import Change, ScenarioDocument
 from engine.scenario.model import Scenario
 
 CHAT_PANE = "Test chat"
@@ -111,8 +111,9 @@ class StudioChat:
         if session is not None:
             session.changed.connect(self._edited)
 
-    def _edited(self, _change: object) -> None:
-        self.pane.mark_scenario_changed()
+    def _edited(self, change: Change) -> None:
+        if change.scenario_changed:  # not a save, nor a file the scenario does not read
+            self.pane.mark_scenario_changed()
 
     def ask_and_open_log(self) -> None:
         start = str(self.pane.log_dir or Path.home())

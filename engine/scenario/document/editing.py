@@ -9,6 +9,7 @@ updates only that. See the package docstring for the guarantees the undo stack r
 
 from __future__ import annotations
 
+import fnmatch
 import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -35,12 +36,14 @@ Names = set[str]
 class Change:
     """What one edit changed, so that a view can update only that.
 
-    ``kind`` is one of ``set``, ``insert``, ``delete``, ``rename``, ``text``, ``yaml``,
-    ``reload``, ``saved``; ``path`` is where (for a rename, the old path; for ``text``, the
-    file's relative path). ``steps`` are the steps whose entry in ``scenario.yaml`` the edit
-    changed — added, removed, renamed (both ids) or edited; a step rename also names every step
-    whose transition it retargeted. ``whole`` means the text was replaced (``yaml``, ``reload``):
-    anything may have changed.
+    ``kind`` is one of ``set``, ``insert``, ``delete``, ``rename``, ``text``, ``file``,
+    ``yaml``, ``reload``, ``saved``; ``path`` is where (for a rename, the old path; for
+    ``text`` and ``file``, the file's relative path). ``text`` is a file the scenario reads (an
+    instruction or the persona file); ``file`` is one it does not read — a test of the scenario,
+    a cassette beside it — so the scenario did not change. ``steps`` are the steps whose entry
+    in ``scenario.yaml`` the edit changed — added, removed, renamed (both ids) or edited; a
+    step rename also names every step whose transition it retargeted. ``whole`` means the text
+    was replaced (``yaml``, ``reload``): anything may have changed.
     """
 
     kind: str
@@ -51,7 +54,13 @@ class Change:
     @property
     def structural(self) -> bool:
         """Whether ``scenario.yaml`` changed (not only a text file, not a save)."""
-        return self.kind not in ("text", "saved")
+        return self.kind not in ("text", "file", "saved")
+
+    @property
+    def scenario_changed(self) -> bool:
+        """Whether the scenario may have changed: anything but a save or a file it does not
+        read (a running test chat need not offer a restart for those)."""
+        return self.kind not in ("file", "saved")
 
 
 Listener = Callable[[Change], None]
@@ -258,12 +267,41 @@ class ScenarioDocument:
         return self._files.text(relpath)
 
     def set_text(self, relpath: str, text: str) -> None:
+        """Keep ``text`` as the file's text until saved (a file that does not exist yet is
+        created by the save; set back to ``""``, it is not).
+
+        The change is announced as ``text`` when the scenario reads the file, else as ``file``
+        (a test, a cassette): the scenario is not derived again for those."""
         key = self._files.set_text(relpath, text)
         if key is None:
+            return
+        if not self._reads(key):
+            self._emit("file", (key,))
             return
         self._texts_changed.add(key)
         self._stale = True
         self._emit("text", (key,))
+
+    def files(self, pattern: str) -> list[str]:
+        """The relative paths of the folder's files matching the glob ``pattern``
+        (``tests/*.test.yaml``), sorted: those on disk and those created by :meth:`set_text`
+        and not yet saved. Only regular files inside the folder count; a file created in
+        memory and emptied again (an undone creation) is not listed."""
+        found: set[str] = set()
+        for path in self.folder.glob(pattern):
+            if not path.is_file():
+                continue
+            relpath = path.relative_to(self.folder).as_posix()
+            if self._key(relpath) == relpath:
+                found.add(relpath)
+        found.update(key for key, text in self._files.texts.items()
+                     if text and fnmatch.fnmatchcase(key, pattern))
+        return sorted(found)
+
+    def is_modified(self, relpath: str) -> bool:
+        """Whether saving would write this file (its text was edited, or it is new)."""
+        key = self._key(relpath)
+        return key is not None and self._files.is_modified(key)
 
     # --- text of scenario.yaml -------------------------------------------------------------------
 
@@ -438,6 +476,23 @@ class ScenarioDocument:
     def _give_text(self, step: Step) -> None:
         if step.instructions:
             step.instructions_text = self._safe_text(step.instructions)
+
+    def _reads(self, key: str) -> bool:
+        """Whether the scenario reads the file ``key`` (the persona, or a step's instructions);
+        ``True`` while the scenario does not load, when nobody can tell."""
+        self._derive()
+        scenario = self._scenario
+        if scenario is None:
+            return True
+        if scenario.persona and self._key(scenario.persona) == key:
+            return True
+        if self._readers is None:
+            readers: dict[str, set[str]] = {}
+            for step_id, step in scenario.steps.items():
+                if step.instructions:
+                    readers.setdefault(self._key(step.instructions) or "", set()).add(step_id)
+            self._readers = readers
+        return key in self._readers
 
     def _key(self, relpath: str) -> str | None:
         try:

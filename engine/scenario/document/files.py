@@ -172,6 +172,13 @@ class ScenarioFiles:
         self.texts[key] = text
         return key
 
+    def is_modified(self, key: str) -> bool:
+        """Whether saving writes the file ``key`` (a missing file emptied again is not)."""
+        if key not in self.texts:
+            return False
+        text, on_disk = self.texts[key], self.disk_texts.get(key)
+        return text != on_disk and not (on_disk is None and not text)
+
     def add_new(self, relpath: str, text: str) -> None:
         """A file that does not exist on disk yet (a template's)."""
         self.texts[relpath] = text

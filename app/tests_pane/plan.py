@@ -1,0 +1,104 @@
+"""What one run of tests runs on: the current scenario and the tests as the document holds them.
+
+The studio runs tests on the scenario in the editor, unsaved edits included, as the test chat
+does — and on the test files and cassettes as edited, which may exist only in memory (a test
+just saved from a chat, an expectation being fixed). The engine's runner reads a test's
+cassette from beside its file, so a test whose file or cassette differs from disk is written,
+with its cassette, into a private folder for the run (:class:`RunPlan`); the others run from
+the scenario folder itself. Nothing in the scenario folder is written by a run: a recording
+comes back as an edit of the document (:meth:`RunPlan.recorded`), saved with the scenario.
+"""
+
+from __future__ import annotations
+
+import shutil
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Literal
+
+from app.tests_pane.catalog import TestFile, cassette_relpath
+from engine.errors import ScenarioError
+from engine.scenario.document import ScenarioDocument
+from engine.scenario.model import Scenario
+from engine.scenario_tests import ScenarioTest, ScenarioTestResult, parse_test
+from engine.scenario_tests.model import cassette_path
+
+Mode = Literal["replay", "record", "live"]
+
+
+@dataclass
+class RunPlan:
+    """The scenario and the tests of one run, and where each test came from."""
+
+    scenario: Scenario
+    mode: Mode
+    tests: list[ScenarioTest]
+    #: the document's relpath of each test, in the order of ``tests``
+    relpaths: list[str]
+    #: the private folder the tests not run in place were written to (removed by ``close``)
+    scratch: Path | None = None
+    #: tests that could not be planned (relpath -> why)
+    skipped: dict[str, str] = field(default_factory=dict)
+
+    def recorded(self, results: list[ScenarioTestResult]) -> dict[str, str]:
+        """The cassettes a record run wrote: cassette relpath -> its text."""
+        texts: dict[str, str] = {}
+        for relpath, test, result in zip(self.relpaths, self.tests, results, strict=True):
+            if result.cassette_written and test.path is not None:
+                texts[cassette_relpath(relpath)] = cassette_path(test.path).read_text(
+                    encoding="utf-8")
+        return texts
+
+    def close(self) -> None:
+        if self.scratch is not None:
+            shutil.rmtree(self.scratch, ignore_errors=True)
+            self.scratch = None
+
+
+def plan_run(document: ScenarioDocument, files: list[TestFile], mode: Mode) -> RunPlan:
+    """The run of ``files`` (the runnable ones) on the document's current scenario.
+
+    Raises :class:`ScenarioError` when the scenario does not load: there is nothing to run on.
+    """
+    scenario = document.scenario
+    if scenario is None:
+        raise ScenarioError("scenario.yaml does not load: fix it (see Problems) to run tests")
+    plan = RunPlan(scenario.model_copy(deep=True), mode, [], [])
+    for file in files:
+        if not file.runnable:
+            plan.skipped[file.relpath] = "the file has errors (see Problems)"
+            continue
+        cassette = cassette_relpath(file.relpath)
+        in_place = mode != "record" and not document.is_modified(file.relpath) and (
+            mode == "live" or not document.is_modified(cassette))
+        try:
+            test = file.test if in_place else _write_copy(plan, document, file, cassette)
+        except (OSError, ScenarioError) as error:
+            plan.skipped[file.relpath] = f"cannot prepare the run: {error}"
+            continue
+        assert test is not None
+        plan.tests.append(test)
+        plan.relpaths.append(file.relpath)
+    return plan
+
+
+def _write_copy(plan: RunPlan, document: ScenarioDocument, file: TestFile,
+                cassette: str) -> ScenarioTest:
+    """The test as edited, written with its cassette as edited into the plan's folder."""
+    if plan.scratch is None:
+        plan.scratch = Path(tempfile.mkdtemp(prefix="prompter-studio-tests-"))
+    target = plan.scratch / file.relpath
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text(file.text, encoding="utf-8")
+    if plan.mode == "replay":
+        source = document.folder / cassette
+        copy = plan.scratch / cassette
+        if document.is_modified(cassette):
+            copy.write_text(document.text(cassette), encoding="utf-8")
+        elif source.is_file():
+            shutil.copyfile(source, copy)
+    return parse_test(file.text, path=target)
+
+
+__all__ = ["Mode", "RunPlan", "plan_run"]

@@ -1,0 +1,302 @@
+"""A test file in an editor: YAML highlighting, every edit undoable, problems where they are.
+
+:class:`TestFileEditor` shows one ``tests/*.test.yaml`` of the open scenario. Typing pushes
+:class:`~app.commands.SetTextCommand` on the studio's undo stack (bursts merge), exactly as the
+instruction editor does, so Ctrl+Z undoes test edits and graph edits in the order they were
+made and the title's ``*`` says the file is not saved yet. The problems of the file — its load
+errors and the checks against the scenario, as ``python -m engine test`` reports them — are
+listed under the text with their line and column and underlined in it; they are in the
+Problems pane too.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import (
+    QColor,
+    QFont,
+    QFontDatabase,
+    QPalette,
+    QSyntaxHighlighter,
+    QTextCharFormat,
+    QTextCursor,
+    QTextDocument,
+)
+from PySide6.QtWidgets import (
+    QApplication,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QPlainTextEdit,
+    QTextEdit,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.commands import SetTextCommand, push
+from app.instruction_editor import GlobalUndoPlainTextEdit
+from app.session import EditSession, follow_session
+from app.theme import is_dark, mix
+from engine.errors import ScenarioError
+from engine.scenario.document import Change
+
+_COMMENT = re.compile(r"(?:^|(?<=\s))#.*$")
+_KEY = re.compile(r"(?:^\s*(?:-\s+)?|[{,]\s*)([A-Za-z_][\w.-]*)\s*:(?=\s|$)")
+_DASH = re.compile(r"^\s*-(?=\s|$)")
+_STRING = re.compile(r"'(?:[^']|'')*'|\"(?:[^\"\\]|\\.)*\"")
+_REGEX = re.compile(r"(?<=:\s)/.*?/(?=\s*(?:[,}]|#|$))|(?<=-\s)/.*?/(?=\s*(?:#|$))")
+_SCALAR = re.compile(r"(?<=[:\[,]\s)(?:true|false|null|~|-?\d+(?:\.\d+)?)(?=\s*(?:[,}\]#]|$))")
+#: How many problems the list under the text shows before it scrolls.
+PROBLEM_ROWS = 4
+
+
+def _format(color: QColor, *, bold: bool = False, italic: bool = False) -> QTextCharFormat:
+    fmt = QTextCharFormat()
+    fmt.setForeground(color)
+    if bold:
+        fmt.setFontWeight(QFont.Weight.DemiBold)
+    if italic:
+        fmt.setFontItalic(True)
+    return fmt
+
+
+class YamlHighlighter(QSyntaxHighlighter):
+    """Keys, list dashes, strings, ``/regular expressions/``, scalars and comments of YAML."""
+
+    def __init__(self, document: QTextDocument) -> None:
+        super().__init__(document)
+        palette = QApplication.palette()
+        dark = is_dark(palette)
+        text = palette.color(QPalette.ColorRole.Text)
+        base = palette.color(QPalette.ColorRole.Base)
+        self.key = _format(QColor(96, 165, 250) if dark else QColor(29, 78, 216), bold=True)
+        self.dash = _format(palette.color(QPalette.ColorRole.Highlight), bold=True)
+        self.string = _format(QColor(134, 239, 172) if dark else QColor(21, 128, 61))
+        self.regex = _format(QColor(240, 171, 252) if dark else QColor(162, 28, 175))
+        self.scalar = _format(QColor(253, 186, 116) if dark else QColor(180, 83, 9))
+        self.comment = _format(mix(base, text, 0.5), italic=True)
+
+    def highlightBlock(self, text: str) -> None:
+        for pattern, fmt in ((_DASH, self.dash), (_SCALAR, self.scalar), (_STRING, self.string),
+                             (_REGEX, self.regex)):
+            for match in pattern.finditer(text):
+                self.setFormat(match.start(), match.end() - match.start(), fmt)
+        for match in _KEY.finditer(text):
+            self.setFormat(match.start(1), match.end(1) - match.start(1), self.key)
+        comment = _COMMENT.search(text)
+        if comment is not None and not _inside_quotes(text, comment.start()):
+            self.setFormat(comment.start(), len(text) - comment.start(), self.comment)
+
+
+def _inside_quotes(text: str, position: int) -> bool:
+    return any(match.start() < position < match.end() for match in _STRING.finditer(text))
+
+
+class TestFileEditor(QWidget):
+    """Edits one test file of the scenario (see the module docstring)."""
+
+    __test__ = False  # not a pytest test class
+
+    #: the file shown changed (relpath, or "" for none)
+    fileChanged = Signal(str)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.session: EditSession | None = None
+        self.relpath: str | None = None
+        self.findings: list[ScenarioError] = []
+        self._shown = ""
+        self._applying = False
+        self.header = QLabel()
+        self.header.setObjectName("testFileHeader")
+        self.header.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.edit = GlobalUndoPlainTextEdit()
+        self.edit.setObjectName("testFileText")
+        self.edit.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
+        font = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
+        font.setStyleHint(QFont.StyleHint.Monospace)
+        self.edit.setFont(font)
+        self.edit.setTabChangesFocus(False)
+        self.highlighter = YamlHighlighter(self.edit.document())
+        self.problems = QListWidget()
+        self.problems.setObjectName("testFileProblems")
+        self.problems.setAlternatingRowColors(True)
+        self.problems.itemActivated.connect(self._problem_activated)
+        self.status = QLabel()
+        self.status.setObjectName("testFileStatus")
+        self.status.setWordWrap(True)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(4)
+        layout.addWidget(self.header)
+        layout.addWidget(self.edit, 1)
+        layout.addWidget(self.status)
+        layout.addWidget(self.problems)
+        self.edit.textChanged.connect(self._typed)
+        self.show_file(None)
+
+    # --- what is shown -----------------------------------------------------------------------
+
+    def set_session(self, session: EditSession | None) -> None:
+        follow_session(self.session, session,
+                       {"changed": self._on_changed, "reloaded": self._reload,
+                        "saved": self._update_header})
+        self.session = session
+        self.show_file(None)
+
+    def show_file(self, relpath: str | None) -> None:
+        """Show ``relpath`` (a test file of the session's scenario), or nothing."""
+        self.relpath = None
+        text = ""
+        if relpath is not None and self.session is not None:
+            try:
+                text = self.session.document.text(relpath)
+            except ScenarioError as error:
+                self._set_text("")
+                self.edit.setReadOnly(True)
+                self.edit.setPlaceholderText(f"Cannot open {relpath}: {error.message}")
+                self.header.setText(f"<b>{relpath}</b>")
+                self.fileChanged.emit("")
+                return
+            self.relpath = relpath
+        self._set_text(text)
+        self.edit.setReadOnly(self.relpath is None)
+        self.edit.setPlaceholderText(
+            "Choose a test in the list and “Edit” to change it here." if self.relpath is None
+            else "name: …\nturns:\n  - user: Hello\n    expect: {step: …}")
+        self._update_header()
+        self.set_findings([])
+        self.fileChanged.emit(self.relpath or "")
+
+    def set_findings(self, findings: Sequence[ScenarioError]) -> None:
+        """The problems of the shown file: listed under it and underlined in the text."""
+        self.findings = list(findings)
+        self.problems.clear()
+        for finding in self.findings:
+            where = f"{finding.line}:{finding.column}" if finding.line else "—"
+            icon = "✖" if finding.severity == "error" else "⚠"
+            hint = f" — {finding.hint}" if finding.hint else ""
+            item = QListWidgetItem(f"{icon} {where}  {finding.message}{hint}")
+            item.setData(Qt.ItemDataRole.UserRole, (finding.line, finding.column))
+            item.setToolTip(finding.render())
+            self.problems.addItem(item)
+        self.problems.setVisible(bool(self.findings))
+        if self.findings:  # as tall as its rows (up to PROBLEM_ROWS): the text gets the rest
+            row = max(self.problems.sizeHintForRow(0), self.problems.fontMetrics().height())
+            shown = min(len(self.findings), PROBLEM_ROWS)
+            self.problems.setFixedHeight(row * shown + 2 * self.problems.frameWidth() + 2)
+        if self.relpath is None:
+            self.status.setText("")
+        elif self.findings:
+            errors = sum(1 for finding in self.findings if finding.severity == "error")
+            self.status.setText(f"{errors} error(s): this test cannot run until they are fixed."
+                                if errors else "Warnings only: the test can run.")
+        else:
+            self.status.setText("✓ The file is valid for this scenario.")
+        self._underline()
+
+    def go_to(self, line: int | None, column: int | None = None) -> None:
+        """Put the cursor at a 1-based line and column, and focus the text."""
+        block = self.edit.document().findBlockByNumber(max(0, (line or 1) - 1))
+        cursor = QTextCursor(block)
+        if column:
+            cursor.movePosition(QTextCursor.MoveOperation.Right,
+                                QTextCursor.MoveMode.MoveAnchor,
+                                min(column - 1, max(0, block.length() - 1)))
+        self.edit.setTextCursor(cursor)
+        self.edit.centerCursor()
+        self.edit.setFocus()
+
+    # --- keeping the editor and the document in step ----------------------------------------
+
+    def _typed(self) -> None:
+        if self._applying or self.session is None or self.relpath is None:
+            return
+        text = self.edit.toPlainText()
+        if text == self._shown:
+            return
+        old, self._shown = self._shown, text
+        self._applying = True
+        try:
+            push(self.session.undo_stack, SetTextCommand(self.session, self.relpath, text,
+                                                         old=old))
+        finally:
+            self._applying = False
+        self._update_header()
+
+    def _on_changed(self, change: Change) -> None:
+        if self.relpath is None or self.session is None:
+            return
+        if change.kind in ("file", "text") and change.path == (self.relpath,):
+            if not self._applying:
+                text = self.session.document.text(self.relpath)
+                if text != self.edit.toPlainText():
+                    self._set_text(text)
+            self._update_header()
+
+    def _reload(self) -> None:
+        relpath = self.relpath
+        if relpath is not None and self.session is not None and relpath in (
+                self.session.document.files(relpath)):
+            self.show_file(relpath)
+        else:
+            self.show_file(None)
+
+    def _set_text(self, text: str) -> None:
+        self._applying = True
+        try:
+            position = self.edit.textCursor().position()
+            self.edit.setPlainText(text)
+            cursor = self.edit.textCursor()
+            cursor.setPosition(min(position, len(text)))
+            self.edit.setTextCursor(cursor)
+            self._shown = text
+        finally:
+            self._applying = False
+
+    def _update_header(self) -> None:
+        if self.relpath is None:
+            self.header.setText("")
+            return
+        unsaved = (self.session is not None
+                   and self.session.document.is_modified(self.relpath))
+        state = " · <i>not saved yet (File ▸ Save writes it)</i>" if unsaved else ""
+        self.header.setText(f"<b>{self.relpath}</b>{state}")
+
+    def _underline(self) -> None:
+        selections: list[QTextEdit.ExtraSelection] = []
+        for finding in self.findings:
+            if not finding.line:
+                continue
+            block = self.edit.document().findBlockByNumber(finding.line - 1)
+            if not block.isValid():
+                continue
+            start = min(max(0, (finding.column or 1) - 1), max(0, block.length() - 1))
+            text = block.text()
+            end = start
+            while end < len(text) and not text[end].isspace() and text[end] not in ":,{}":
+                end += 1
+            selection = QTextEdit.ExtraSelection()
+            fmt = QTextCharFormat()
+            fmt.setUnderlineStyle(QTextCharFormat.UnderlineStyle.WaveUnderline)
+            fmt.setUnderlineColor(QColor(220, 50, 50) if finding.severity == "error"
+                                  else QColor(200, 140, 0))
+            fmt.setToolTip(finding.message)
+            selection.format = fmt
+            cursor = QTextCursor(block)
+            cursor.setPosition(block.position() + start)
+            cursor.setPosition(block.position() + max(end, start + 1),
+                               QTextCursor.MoveMode.KeepAnchor)
+            selection.cursor = cursor
+            selections.append(selection)
+        self.edit.setExtraSelections(selections)
+
+    def _problem_activated(self, item: QListWidgetItem) -> None:
+        line, column = item.data(Qt.ItemDataRole.UserRole)
+        self.go_to(line, column)
+
+
+__all__ = ["TestFileEditor", "YamlHighlighter"]
