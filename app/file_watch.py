@@ -15,6 +15,7 @@ from PySide6.QtCore import QFileSystemWatcher, QObject, QTimer, Signal
 from engine.scenario.document import ScenarioDocument
 from engine.scenario.layout import LAYOUT_FILE
 from engine.scenario.model import SCENARIO_FILE
+from engine.scenario_tests.model import CASSETTE_SUFFIX, TEST_SUFFIX, TESTS_DIR
 
 DEBOUNCE_MS = 300
 
@@ -55,6 +56,9 @@ class DiskWatcher(QObject):
                 files.add(folder / scenario.persona)
             files.update(folder / step.instructions for step in scenario.steps.values()
                          if step.instructions)
+        # the scenario's tests and their recordings are its files too (the Tests pane edits them)
+        for pattern in (f"{TESTS_DIR}/*{TEST_SUFFIX}", f"{TESTS_DIR}/*{CASSETTE_SUFFIX}"):
+            files.update(folder / relpath for relpath in document.files(pattern))
         existing = [str(path) for path in files if path.is_file()]
         folders = {str(Path(path).parent) for path in existing} | {str(folder)}
         folders = {path for path in folders if Path(path).is_dir()}

@@ -438,3 +438,15 @@ def test_a_test_written_by_another_program_appears_in_the_list(
         source.read_text(encoding="utf-8"), encoding="utf-8")
     qtbot.waitUntil(lambda: "tests/copy.test.yaml" in tests.pane.tree.items, timeout=5000)
     assert tests.pane.tree.status("tests/copy.test.yaml") == "○ not run"
+
+
+def test_a_test_file_changed_by_another_program_is_offered_for_reload(
+    studio: Any, tests: StudioTests, analyst_bot: Path, qtbot: QtBot
+) -> None:
+    path = analyst_bot / DECLINES
+    assert studio.session.document.text(DECLINES)  # the pane has read it
+    studio.files.watcher.rearm()  # as after any open or save
+    path.write_text(path.read_text(encoding="utf-8").replace("name:", "name: Edited -"),
+                    encoding="utf-8")
+    qtbot.waitUntil(lambda: studio.files.disk_banner.isVisible(), timeout=5000)
+    assert DECLINES.rsplit("/", 1)[-1] in studio.files.disk_banner.label.text()
