@@ -83,9 +83,13 @@ LAYERS: dict[str, tuple[str, ...]] = {
     "compare": ("app.compare", "app.compare.*"),
     "analytics": ("app.analytics.loader", "app.analytics.panel", "app.analytics.shading",
                   "app.analytics.window"),
+    "simulate": ("app.simulate.source", "app.simulate.setup", "app.simulate.job",
+                 "app.simulate.shading", "app.simulate.tables", "app.simulate.progress",
+                 "app.simulate.personas", "app.simulate.dialog", "app.simulate.save_test",
+                 "app.simulate.window"),
     "window": ("app.main_window",),
     # what plugs the tool windows into the studio window, from the outside
-    "tools": ("app.analytics", "app.analytics.studio"),
+    "tools": ("app.analytics", "app.analytics.studio", "app.simulate", "app.simulate.studio"),
     "start": ("app.__main__",),
 }
 #: layer -> the layers its modules may import
@@ -99,9 +103,11 @@ MAY_IMPORT: dict[str, set[str]] = {
     "chat": {"foundation", "model", "charts", "logview", "chat"},
     "compare": {"foundation", "model", "graph", "compare"},
     "analytics": {"foundation", "model", "graph", "charts", "logview", "analytics"},
+    # the test chat's provider settings and key store are what a simulation runs with
+    "simulate": {"foundation", "model", "graph", "charts", "logview", "chat", "simulate"},
     "window": {"foundation", "model", "graph", "panes", "window"},
     "tools": {"foundation", "model", "graph", "charts", "logview", "chat", "compare",
-              "analytics", "tools"},
+              "analytics", "simulate", "tools"},
     "start": set(LAYERS),
 }
 
