@@ -63,11 +63,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     from app.analytics import install as install_analytics
     from app.chat.studio import install_chat
     from app.main_window import MainWindow
+    from app.simulate import install as install_simulate
     from engine.paths import default_scenario
 
     window = MainWindow()
     chat = install_chat(window)  # kept until the studio closes
     install_analytics(window)  # Tools: Compare with…, Analyse logs…; the chat's turn chart
+    # Tools: Simulate… — with the chat's model and key, its logs opened in the studio's viewer
+    chat_pane = chat.pane
+    install_simulate(window, chat_settings=lambda: chat_pane.settings, keys=chat_pane.keys,
+                     open_log=chat.open_log)
     folder = target or default_scenario()
     if args.export_drawio is not None:
         return _export_and_exit(window, folder, args.export_drawio)
