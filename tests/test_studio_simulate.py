@@ -100,7 +100,7 @@ def tools(studio_on_pizza: Any) -> Iterator[StudioSimulations]:
     simulations = install(studio_on_pizza, keys=key_store())
     assert isinstance(simulations, StudioSimulations)
     yield simulations
-    for window in simulations.windows:  # no run outlives its test
+    for window in list(simulations.windows):  # no run outlives its test
         window.close()
 
 
@@ -128,7 +128,7 @@ def run_window(tools: StudioSimulations, qtbot: QtBot, out: Path, **numbers: int
 
 
 def finished_report(window: SimulationWindow, qtbot: QtBot) -> SimulationReport:
-    qtbot.waitUntil(lambda: window.report is not None, timeout=30000)
+    qtbot.waitUntil(lambda: window.report_shown, timeout=30000)
     assert window.report is not None
     return window.report
 
@@ -316,13 +316,18 @@ def test_a_run_shows_live_progress_then_the_report_and_the_shaded_graph(
     # Ana orders; Bo never gives his address, so the guard of delivery holds him there
     assert report.counts == {"finished": 3, "stuck": 3, "abandoned": 0, "failed": 0,
                              "cancelled": 0}
-    rows = window.overview.rows()
+    rows = window.personas.rows()
     assert [row[0] for row in rows] == ["Ana", "Bo", ALL_PERSONAS]
-    assert [row[1:5] for row in rows] == [["3", "0", "0", "0"], ["0", "3", "0", "0"],
-                                          ["3", "3", "0", "0"]]
-    bot = report.bot.calls_per_message
-    assert rows[2][5].startswith(f"{bot.mean:.2f} · ")
-    assert rows[2][6].startswith("$")  # cost per conversation: median · p90 · max
+    assert [row[1:6] for row in rows] == [["3", "3", "0", "0", "0"], ["3", "0", "3", "0", "0"],
+                                          ["6", "3", "3", "0", "0"]]
+    roles = window.roles.rows()  # calls and cost, the bot and the simulated user apart
+    assert [(row[0], row[1]) for row in roles] == [
+        (name, role) for name in ("Ana", "Bo", ALL_PERSONAS) for role in ("Bot", "Simulated user")]
+    bot, user = roles[4], roles[5]
+    assert bot[2] == f"{report.bot.calls:,}" and user[2] == f"{report.user.calls:,}"
+    assert bot[3] == f"{report.bot.calls_per_message.mean:.2f}"
+    assert user[3:6] == ["1.00", "1", "1"]  # the simulated user: one call per message
+    assert all(cell.startswith("$") for cell in bot[6:10])  # cost per conversation, cost
 
     steps = window.steps.rows()
     assert [row[0] for row in steps] == [s for s in ("greet", "take_order", "delivery", "done")

@@ -102,7 +102,14 @@ class StudioSimulations(QObject):
         window = open_simulation_window(setup, positions=positions, parent=self.window,
                                         log_opener=self.open_log)
         self.windows.append(window)
+        window.closed.connect(lambda: self._forget(window))
         return window
+
+    def _forget(self, window: SimulationWindow) -> None:
+        """A closed window lets its report go (hundreds of conversations)."""
+        if window in self.windows:
+            self.windows.remove(window)
+        window.deleteLater()
 
     def _stored_chat_settings(self) -> ChatSettings:
         store = getattr(self.window, "settings", None)

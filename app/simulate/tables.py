@@ -90,18 +90,27 @@ class ReportTable(QTableWidget):
         header = self.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         header.setHighlightSections(False)
+        header.setResizeContentsPrecision(100)  # widths from the first rows: cheap on 1,000
+        header.setMinimumSectionSize(28)
         self.stretch = stretch
+        self._sorted_by_author = False
+        header.sectionClicked.connect(self._sorted)
         if stretch is not None:
             header.setSectionResizeMode(stretch, QHeaderView.ResizeMode.Stretch)
         self.itemActivated.connect(lambda item: self.rowActivated.emit(self.data_of(item.row())))
         self.currentCellChanged.connect(
             lambda row, _c, _pr, _pc: self.rowSelected.emit(self.data_of(row)))
 
-    def set_rows(self, rows: Sequence[Sequence[Cell]], data: Sequence[object] | None = None
-                 ) -> None:
+    def set_rows(self, rows: Sequence[Sequence[Cell]], data: Sequence[object] | None = None,
+                 spans: Sequence[tuple[int, int]] = ()) -> None:
+        """Show ``rows``; ``spans`` (row, rows) join the first column's cells of a group."""
         self.setSortingEnabled(False)
+        self.clearSpans()
         self.setRowCount(0)
         self.add_rows(rows, data)
+        for row, count in spans:
+            if count > 1:
+                self.setSpan(row, 0, count, 1)
         self.resize_columns()
 
     def add_rows(self, rows: Sequence[Sequence[Cell]], data: Sequence[object] | None = None
@@ -123,6 +132,13 @@ class ReportTable(QTableWidget):
             # sortable from now on, but shown in the order given until a header is clicked
             self.horizontalHeader().setSortIndicator(-1, Qt.SortOrder.AscendingOrder)
         self.setSortingEnabled(self.sortable and self.rowCount() > 0)
+        # the arrow (and the room Qt keeps for it in every header) only once the author sorts
+        self.horizontalHeader().setSortIndicatorShown(self._sorted_by_author)
+
+    def _sorted(self, _section: int) -> None:
+        if self.isSortingEnabled():
+            self._sorted_by_author = True
+            self.horizontalHeader().setSortIndicatorShown(True)
 
     def resize_columns(self) -> None:
         for column in range(self.columnCount()):
@@ -132,11 +148,11 @@ class ReportTable(QTableWidget):
                                                 self.max_column_width))
 
     def fit_height(self) -> None:
-        """As tall as its rows (a short table leaves the room below to what follows)."""
-        height = self.horizontalHeader().height() + 2 * self.frameWidth()
+        """As tall as its rows (a short table leaves the room below to what follows), with
+        room for a horizontal scroll bar should the window be too narrow for its columns."""
+        height = self.horizontalHeader().sizeHint().height() + 2 * self.frameWidth()
         height += sum(self.rowHeight(row) for row in range(self.rowCount()))
-        if self.horizontalScrollBar().isVisible() or self.horizontalScrollBar().maximum():
-            height += self.horizontalScrollBar().sizeHint().height()
+        height += self.horizontalScrollBar().sizeHint().height()
         self.setFixedHeight(height + 2)
 
     def data_of(self, row: int) -> object:
@@ -214,30 +230,30 @@ def figure(value: float) -> str:
     return f"{value:g}" if float(value).is_integer() else f"{value:.2f}"
 
 
-def calls_cell(distribution: Distribution) -> Cell:
-    """Calls per user message: the mean, then p90 and max, the histogram in the tooltip."""
+def calls_cells(distribution: Distribution) -> list[Cell]:
+    """Calls per user message: mean, p90 and max; the histogram in the mean's tooltip."""
     if not distribution.count:
-        return Cell("—", -1.0, number=True)
-    bars = ", ".join(f"{low:g} call(s): {count:,} message(s)"
-                     for low, _high, count in distribution.histogram)
-    tone = "warn" if distribution.p90 > 1 else ""
-    return Cell(f"{distribution.mean:.2f} · {figure(distribution.p90)} · "
-                f"{figure(distribution.max)}", distribution.mean,
-                f"calls per user message over {distribution.count:,} message(s)<br>{bars}",
-                number=True, tone=tone)
+        return [Cell("—", -1.0, number=True) for _ in range(3)]
+    bars = "<br>".join(f"{low:g} call(s): {count:,} message(s)"
+                       for low, _high, count in distribution.histogram)
+    tip = f"calls per user message over {distribution.count:,} message(s)<br>{bars}"
+    return [num(distribution.mean, f"{distribution.mean:.2f}", tooltip=tip),
+            num(distribution.p90, figure(distribution.p90), tooltip=tip,
+                tone="warn" if distribution.p90 > 1 else ""),
+            num(distribution.max, figure(distribution.max), tooltip=tip,
+                tone="warn" if distribution.max > 2 else "")]
 
 
-def cost_cell(distribution: Distribution) -> Cell:
-    """Cost per conversation: the median, then p90 and max, the histogram in the tooltip."""
+def cost_cells(distribution: Distribution) -> list[Cell]:
+    """Cost per conversation: median, p90 and max; the histogram in the median's tooltip."""
     if not distribution.count:
-        return Cell("—", -1.0, number=True)
+        return [Cell("—", -1.0, number=True) for _ in range(3)]
     bars = "<br>".join(f"{money(low)} – {money(high)}: {count:,}"
                        for low, high, count in distribution.histogram if count)
-    return Cell(f"{money(distribution.p50)} · {money(distribution.p90)} · "
-                f"{money(distribution.max)}", distribution.p50,
-                f"cost per conversation (median, 90th percentile, max) over "
-                f"{distribution.count:,} conversation(s); mean {money(distribution.mean)}"
-                f"<br>{bars}", number=True)
+    tip = (f"cost per conversation over {distribution.count:,} conversation(s); mean "
+           f"{money(distribution.mean)}<br>{bars}")
+    return [num(value, money(value), tooltip=tip)
+            for value in (distribution.p50, distribution.p90, distribution.max)]
 
 
 def status_tone(status: str) -> str:
@@ -258,60 +274,90 @@ def short_path(steps: Sequence[str]) -> str:
 
 # --- the tables' rows ------------------------------------------------------------------------
 
-OVERVIEW_HEADERS = ("Persona", "Finished", "Stuck", "Abandoned", "Failed",
-                    "Bot calls / message\nmean · p90 · max",
-                    "Bot cost / conversation\nmedian · p90 · max",
-                    "User calls / message\nmean · p90 · max",
-                    "User cost / conversation\nmedian · p90 · max", "Cost")
+PERSONA_HEADERS = ("Persona", "Conversations", "Finished", "Stuck", "Abandoned", "Failed",
+                   "Cost")
+ROLE_HEADERS = ("Persona", "Role", "Calls", "Calls / msg\nmean", "Calls / msg\np90",
+                "Calls / msg\nmax", "Cost / conv.\nmedian", "Cost / conv.\np90",
+                "Cost / conv.\nmax", "Cost")
+ROLES = (("bot", "Bot"), ("user", "Simulated user"))
 
 
-def overview_rows(report: SimulationReport) -> tuple[list[list[Cell]], list[object]]:
-    """One row per persona, then the whole run (with the traffic in its tooltips)."""
-    rows: list[list[Cell]] = []
-    data: list[object] = []
+def _by_persona(report: SimulationReport) -> dict[str, list[ConversationOutcome]]:
     by_persona: dict[str, list[ConversationOutcome]] = {}
     for outcome in report.conversations:
         by_persona.setdefault(outcome.persona_name, []).append(outcome)
-    for name, outcomes in by_persona.items():
-        bot = role_figures(outcomes, "bot")
-        user = role_figures(outcomes, "user")
-        rows.append(_overview_row(name, report.by_persona.get(name, {}), bot, user))
+    return by_persona
+
+
+def persona_rows(report: SimulationReport) -> tuple[list[list[Cell]], list[object]]:
+    """Conversations by status, per persona, then the whole run."""
+    rows: list[list[Cell]] = []
+    data: list[object] = []
+    for name, outcomes in _by_persona(report).items():
+        cost = sum(o.bot.cost_usd + o.user.cost_usd for o in outcomes)
+        rows.append(_persona_row(name, report.by_persona.get(name, {}), cost))
         data.append(name)
-    rows.append(_overview_row(ALL_PERSONAS, report.counts, report.bot, report.user, total=True))
+    total = report.bot.cost_usd + report.user.cost_usd
+    rows.append(_persona_row(ALL_PERSONAS, report.counts, total, bold=True))
     data.append(None)
     return rows, data
 
 
-def _overview_row(name: str, counts: Mapping[str, int], bot: RoleFigures, user: RoleFigures,
-                  *, total: bool = False) -> list[Cell]:
+def _persona_row(name: str, counts: Mapping[str, int], cost: float, *,
+                 bold: bool = False) -> list[Cell]:
     reported = sum(counts.get(status, 0) for status in STATUSES)
     cancelled = counts.get("cancelled", 0)
-    about = f"{name}: {reported:,} conversation(s)" + (
-        f", and {cancelled:,} cancelled (left out of the figures)" if cancelled else "")
-    cells = [Cell(name, name, about, bold=total)]
+    cells = [Cell(name, name, name),
+             num(reported, f"{reported:,}" + (f" (+{cancelled:,} cancelled)" if cancelled
+                                              else ""),
+                 tooltip="cancelled conversations are left out of the figures")]
     for status in STATUSES:
         count = counts.get(status, 0)
         cells.append(num(count, tone=status_tone(status) if count and status != "finished"
                          else ""))
-    cost = bot.cost_usd + user.cost_usd
-    traffic = ""
-    if total:
-        traffic = (f"bot {bot.traffic.requests:,} requests, {bot.traffic.rate_limited:,} × 429; "
-                   f"simulated user {user.traffic.requests:,} requests, "
-                   f"{user.traffic.rate_limited:,} × 429")
-    cells += [calls_cell(bot.calls_per_message), cost_cell(bot.cost_per_conversation),
-              calls_cell(user.calls_per_message), cost_cell(user.cost_per_conversation),
-              num(cost, money(cost), tooltip=f"bot {money(bot.cost_usd)} in {bot.calls:,} "
-                  f"call(s), simulated user {money(user.cost_usd)} in {user.calls:,} call(s)"
-                  + (f"<br>{traffic}" if traffic else ""))]
-    if total:
-        cells = [Cell(c.text, c.sort, c.tooltip, c.number, True, c.tone) for c in cells]
-    return cells
+    cells.append(num(cost, money(cost), tooltip="bot and simulated user"))
+    return [_bold(cell) for cell in cells] if bold else cells
 
 
-STEP_HEADERS = ("Step", "Visits", "Turns\n/ visit", "Calls", "Violations", "Violations by kind",
-                "Correc-\ntions", "Fall-\nbacks", "Finished\nhere", "Stuck\nhere",
-                "Abandoned\nhere", "Failed\nhere", "Cost")
+def role_rows(report: SimulationReport
+              ) -> tuple[list[list[Cell]], list[object], list[tuple[int, int]]]:
+    """Calls and cost of the bot and of the simulated user apart: two rows per persona, then
+    two for the whole run (with the traffic). The third value: (row, rows) spans of the
+    persona column."""
+    rows: list[list[Cell]] = []
+    data: list[object] = []
+    spans: list[tuple[int, int]] = []
+    groups: list[tuple[str, dict[str, RoleFigures], bool]] = [
+        (name, {role: role_figures(outcomes, role) for role in ("bot", "user")}, False)
+        for name, outcomes in _by_persona(report).items()]
+    groups.append((ALL_PERSONAS, {"bot": report.bot, "user": report.user}, True))
+    for name, figures, total in groups:
+        spans.append((len(rows), len(ROLES)))
+        for role, label in ROLES:
+            role_figures_ = figures[role]
+            traffic = role_figures_.traffic
+            calls_tip = (f"{traffic.requests:,} requests, {traffic.rate_limited:,} × 429, "
+                         f"{traffic.retries:,} retried" if total else "")
+            cells = [Cell(name, name, name), Cell(label),
+                     num(role_figures_.calls, f"{role_figures_.calls:,}", tooltip=calls_tip),
+                     *calls_cells(role_figures_.calls_per_message),
+                     *cost_cells(role_figures_.cost_per_conversation),
+                     num(role_figures_.cost_usd, money(role_figures_.cost_usd))]
+            rows.append([_bold(cell) for cell in cells] if total else cells)
+            data.append((name, role))
+    return rows, data, spans
+
+
+def _bold(cell: Cell) -> Cell:
+    return Cell(cell.text, cell.sort, cell.tooltip, cell.number, True, cell.tone)
+
+
+STEP_HEADERS = ("Step", "Visits", "Turns\n/ visit", "Calls", "Viola-\ntions", "Correc-\ntions",
+                "Fall-\nbacks", "Stuck\nhere", "Aban-\ndoned\nhere", "Failed\nhere", "Cost",
+                "Violations by kind")
+#: How conversations that ended in a step are counted in the steps table (finished ones end in
+#: final steps only: the report has them, the table shows where the script let users down).
+STEP_ENDINGS = ("stuck", "abandoned", "failed")
 
 
 def step_rows(report: SimulationReport, scenario: Scenario
@@ -336,13 +382,12 @@ def step_rows(report: SimulationReport, scenario: Scenario
             num(figures["turns_per_visit"], f"{figures['turns_per_visit']:.2f}"),
             num(figures["calls"]),
             num(figures["violations_total"], tone="bad" if figures["violations_total"] else ""),
-            Cell(kinds, kinds, tooltip or kinds),
             num(figures["corrections"]),
             num(figures["fallbacks"], tone="bad" if figures["fallbacks"] else ""),
-            *(num(ended.get(status, 0), tone=status_tone(status)
-                  if ended.get(status) and status != "finished" else "")
-              for status in STATUSES),
+            *(num(ended.get(status, 0), tone=status_tone(status) if ended.get(status) else "")
+              for status in STEP_ENDINGS),
             num(figures["cost_usd"], money(figures["cost_usd"])),
+            Cell(kinds, kinds, "<br>".join(filter(None, [kinds, tooltip]))),
         ])
     return rows, list(order)
 
@@ -422,18 +467,20 @@ __all__ = [
     "ALL_PERSONAS",
     "CONVERSATION_HEADERS",
     "FACT_HEADERS",
-    "OVERVIEW_HEADERS",
     "PATH_HEADERS",
+    "PERSONA_HEADERS",
+    "ROLE_HEADERS",
     "STEP_HEADERS",
     "Cell",
     "ReportTable",
-    "calls_cell",
+    "calls_cells",
     "conversation_rows",
-    "cost_cell",
+    "cost_cells",
     "fact_rows",
     "money",
-    "overview_rows",
     "path_rows",
+    "persona_rows",
+    "role_rows",
     "short_path",
     "step_rows",
 ]

@@ -27,10 +27,10 @@ the graph, fork into the test chat).
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
-from PySide6.QtCore import Qt, QUrl
+from PySide6.QtCore import QPointF, QRectF, Qt, QTimer, QUrl, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QDesktopServices, QShowEvent
 from PySide6.QtWidgets import (
     QComboBox,
@@ -71,6 +71,11 @@ ALL_STATUSES = "All conversations"
 class SimulationWindow(QMainWindow):
     """See the module docstring. :meth:`start` starts the run."""
 
+    #: the whole report is on screen (after the run ended)
+    reportShown = Signal()
+    #: the window was closed (the run, if any, stopped)
+    closed = Signal()
+
     def __init__(self, setup: SimulationSetup, *,
                  positions: Mapping[str, Position] | None = None,
                  parent: QWidget | None = None) -> None:
@@ -86,6 +91,10 @@ class SimulationWindow(QMainWindow):
         self.tell: Callable[[str, str, bool], None] = self._tell
         self.log_windows: list[QWidget] = []
         self.save_job: SaveTestJob | None = None
+        #: every part of the report is on screen (it is shown a part at a time)
+        self.report_shown = False
+        self._legend_placed = False
+        self._closed = False
         self._path_shown: tuple[str, ...] | None = None
         self._last_live_shading = 0.0
         name = self.scenario.title or self.scenario.name
@@ -106,7 +115,7 @@ class SimulationWindow(QMainWindow):
         splitter.addWidget(self.tabs)
         splitter.setStretchFactor(0, 1)
         splitter.setStretchFactor(1, 2)
-        splitter.setSizes([430, 1170])
+        splitter.setSizes([700, 900])
         central = QWidget(self)
         layout = QVBoxLayout(central)
         layout.setContentsMargins(6, 6, 6, 0)
@@ -125,7 +134,11 @@ class SimulationWindow(QMainWindow):
         self.job.finished.connect(self._finished)
         self.job.failed.connect(self._failed)
         self.graph.stepSelected.connect(self._step_selected_on_graph)
+        # while it runs, the conversations are what there is to see; the report comes later
+        self.tabs.setCurrentWidget(self.conversations_page)
+        self._tab_chosen = False
         self.tabs.currentChanged.connect(lambda _index: self._tab_changed())
+        self.tabs.tabBarClicked.connect(lambda _index: setattr(self, "_tab_chosen", True))
         self.shade()
 
     # --- building ----------------------------------------------------------------------------
@@ -170,29 +183,45 @@ class SimulationWindow(QMainWindow):
         self.summary.setTextFormat(Qt.TextFormat.RichText)
         self.summary.setWordWrap(True)
         self.summary.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.overview = ReportTable("personaTable", tables.OVERVIEW_HEADERS, page,
-                                    sortable=False, max_column_width=240)
-        self.overview.fit_height()
+        self.personas = ReportTable("personaTable", tables.PERSONA_HEADERS, page,
+                                    sortable=False, max_column_width=280)
+        self.roles = ReportTable("roleTable", tables.ROLE_HEADERS, page, sortable=False,
+                                 max_column_width=180)
+        for table in (self.personas, self.roles):
+            table.fit_height()
         self.calls_chart = HistogramChart("Bot: calls per message", "calls / message",
                                           lambda value: f"{value:.2f}", page)
         self.turns_chart = HistogramChart("User messages per conversation", "messages",
                                           lambda value: f"{value:g}", page)
-        self.bot_cost_chart = HistogramChart("Bot: cost per conversation", "USD", money, page)
-        self.user_cost_chart = HistogramChart("Simulated user: cost per conversation", "USD",
+        self.bot_cost_chart = HistogramChart("Bot: cost / conversation", "USD", money, page)
+        self.user_cost_chart = HistogramChart("Simulated user: cost / conversation", "USD",
                                               money, page)
         charts = QGridLayout()
         for index, chart in enumerate((self.calls_chart, self.turns_chart, self.bot_cost_chart,
                                        self.user_cost_chart)):
             chart.setMinimumHeight(200)
             charts.addWidget(chart, index // 2, index % 2)
+        #: the report's part of the page, shown when the report comes
+        self.overview_body = QWidget(page)
+        body = QVBoxLayout(self.overview_body)
+        body.setContentsMargins(0, 0, 0, 0)
+        body.addWidget(self.personas)
+        roles_title = QLabel("<b>Calls and cost</b> — the bot and the simulated user apart: "
+                             "calls per user message, cost per conversation", page)
+        body.addWidget(roles_title)
+        body.addWidget(self.roles)
+        body.addLayout(charts, 1)
+        self.overview_body.hide()
         layout = QVBoxLayout(page)
         layout.addWidget(self.summary)
-        layout.addWidget(self.overview)
-        layout.addLayout(charts, 1)
+        layout.addWidget(self.overview_body, 1)
+        layout.addStretch(0)
+        self.overview_page = page
         self.tabs.addTab(page, "By persona")
 
     def _build_steps(self) -> None:
-        self.steps = ReportTable("stepTable", tables.STEP_HEADERS, self, max_column_width=300)
+        self.steps = ReportTable("stepTable", tables.STEP_HEADERS, self,
+                                 stretch=len(tables.STEP_HEADERS) - 1)
         self.steps.rowSelected.connect(self._step_row_changed)
         self.tabs.addTab(self.steps, "Steps")
 
@@ -233,18 +262,24 @@ class SimulationWindow(QMainWindow):
         self.paths = ReportTable("pathTable", tables.PATH_HEADERS, self,
                                  stretch=len(tables.PATH_HEADERS) - 1)
         self.paths.rowSelected.connect(self._path_changed)
-        self.tabs.addTab(self.paths, "Paths")
+        self.paths_page = _with_hint(self.paths, "The steps each conversation entered, in "
+                                     "order, most frequent first; select one to draw it on the "
+                                     "graph.")
+        self.tabs.addTab(self.paths_page, "Paths")
 
     def _build_facts(self) -> None:
         self.facts = ReportTable("factTable", tables.FACT_HEADERS, self,
                                  stretch=len(tables.FACT_HEADERS) - 1)
         self.facts.rowActivated.connect(self._fact_activated)
-        self.tabs.addTab(self.facts, "Facts")
+        self.tabs.addTab(_with_hint(self.facts, "The personas' facts the report checks against "
+                                    "what the bot recorded; double-click one to open the first "
+                                    "conversation that got it wrong."), "Facts")
 
     # --- the run -----------------------------------------------------------------------------
 
     def start(self) -> None:
-        self.job.start()
+        if not self._closed and self.job.state == "ready":
+            self.job.start()
 
     @property
     def running(self) -> bool:
@@ -270,41 +305,79 @@ class SimulationWindow(QMainWindow):
                 self.shade()
 
     def _finished(self, report: SimulationReport) -> None:
+        """Show the report a part at a time, one per turn of the event loop, so that a report
+        of hundreds of conversations never holds the window still (the visible tab first)."""
         self.report = report
         self.progress.show_done(report)
-        self._show_report(report)
         self.measure_box.setEnabled(True)
         self.measure_box.setToolTip("")
-        self._path_shown = None
-        self.shade()
         self._update_actions()
+        stages = [lambda: self._show_overview(report), self._shade_unless_path,
+                  lambda: self.steps.set_rows(*tables.step_rows(report, self.scenario)),
+                  lambda: self._complete_conversations(report),
+                  lambda: self._show_paths_and_facts(report),
+                  *(lambda chart=chart, values=values: chart.set_values(values)
+                    for chart, values in self._chart_values(report)),
+                  self._report_complete]
+        self._run_stages(stages)
+
+    def _run_stages(self, stages: Sequence[Callable[[], object]]) -> None:
+        if not stages:
+            return
+        stages[0]()
+        if len(stages) > 1:
+            QTimer.singleShot(0, self, lambda: self._run_stages(stages[1:]))
+
+    def _report_complete(self) -> None:
+        self.report_shown = True
+        self.reportShown.emit()
 
     def _failed(self, message: str) -> None:
         self.progress.show_failed(message)
         self.summary.setText(f"<b>Nothing was simulated.</b> {_html(message)}")
 
-    def _show_report(self, report: SimulationReport) -> None:
+    def _show_overview(self, report: SimulationReport) -> None:
         self.summary.setText(summary_html(report))
-        self.overview.set_rows(*tables.overview_rows(report))
-        self.overview.fit_height()
-        self.steps.set_rows(*tables.step_rows(report, self.scenario))
-        current = self.conversations.current_data()
-        self.conversations.set_rows(*tables.conversation_rows(report.conversations))
+        self.overview_body.show()
+        if not self._tab_chosen:  # the author has not turned to a tab: show the report
+            self.tabs.setCurrentWidget(self.overview_page)
+        self.personas.set_rows(*tables.persona_rows(report))
+        self.roles.set_rows(*tables.role_rows(report))
+        for table in (self.personas, self.roles):
+            table.fit_height()
+
+    def _shade_unless_path(self) -> None:
+        if self._path_shown is None:
+            self.shade()
+
+    def _complete_conversations(self, report: SimulationReport) -> None:
+        """The list has every conversation that ended; add those that never started (cancelled
+        before their turn), then order by number."""
+        shown = {outcome.index for outcome in self.job.outcomes}
+        missing = [outcome for outcome in report.conversations if outcome.index not in shown]
+        if missing:
+            self.conversations.add_rows(*tables.conversation_rows(missing))
         self.conversations.sortItems(0)
-        if current is not None:
-            self.conversations.select_data(current)
+        self.conversations.resize_columns()
         self._filter_conversations()
+
+    def _show_paths_and_facts(self, report: SimulationReport) -> None:
         self.paths.set_rows(*tables.path_rows(report))
         self.facts.set_rows(*tables.fact_rows(report))
-        kept = [c for c in report.conversations if c.status != "cancelled"]
-        self.bot_cost_chart.set_values([c.bot.cost_usd for c in kept])
-        self.user_cost_chart.set_values([c.user.cost_usd for c in kept])
-        self.calls_chart.set_values([c.bot.calls / len(c.bot.calls_per_message) for c in kept
-                                     if c.bot.calls_per_message])
-        self.turns_chart.set_values([float(c.turns) for c in kept])
         self.tabs.setTabText(3, f"Paths ({report.distinct_paths})")
         wrong = sum(1 for fact in report.facts if fact.disagrees or fact.missing)
         self.tabs.setTabText(4, f"Facts ({wrong} wrong)" if wrong else "Facts")
+
+    def _chart_values(self, report: SimulationReport
+                      ) -> list[tuple[HistogramChart, list[float]]]:
+        kept = [c for c in report.conversations if c.status != "cancelled"]
+        return [
+            (self.calls_chart, [c.bot.calls / len(c.bot.calls_per_message) for c in kept
+                                if c.bot.calls_per_message]),
+            (self.turns_chart, [float(c.turns) for c in kept]),
+            (self.bot_cost_chart, [c.bot.cost_usd for c in kept]),
+            (self.user_cost_chart, [c.user.cost_usd for c in kept]),
+        ]
 
     # --- the graph ---------------------------------------------------------------------------
 
@@ -321,9 +394,34 @@ class SimulationWindow(QMainWindow):
         self._path_shown = None
         report = self.report
         conversations = report.conversations if report is not None else self.job.outcomes
+        if not any(outcome.path for outcome in conversations):
+            self.graph.overlay.clear()  # nothing has ended yet: nothing to shade
+            return
         measure = self.measure if report is not None else "unfinished"
         self.graph.overlay.show(report_overlay(self.scenario, conversations,
                                                report.steps if report else None, measure))
+        if not self._legend_placed:  # the first shading: make room for its legend
+            self._legend_placed = True
+            self.keep_clear_of_legend()
+
+    def keep_clear_of_legend(self) -> None:
+        """The legend floats over the graph's top-left corner; if it hides a step of the first
+        view, zoom out a little and move the graph down and right until no step is under it."""
+        legend = self.graph.overlay.legend_widget
+        view = self.graph.view
+        if legend is None or legend.isHidden() or not self.isVisible():
+            return
+        box = QRectF(legend.geometry()).adjusted(-6, -6, 6, 6)
+        for _attempt in range(6):
+            hidden = [node for node in self.graph.scene.nodes.values()
+                      if view.mapFromScene(node.sceneBoundingRect()).boundingRect()
+                      .intersects(box.toRect())]
+            if not hidden:
+                return
+            center = view.mapToScene(view.viewport().rect().center())
+            view.zoom_by(0.92)
+            shift = QPointF(box.width() / 4, box.height() / 2) / view.zoom
+            view.centerOn(center - shift)
 
     def show_path(self, path: tuple[str, ...], title: str) -> None:
         self._path_shown = path
@@ -353,7 +451,7 @@ class SimulationWindow(QMainWindow):
         page = self.tabs.currentWidget()
         if page is self.conversations_page:
             self._conversation_changed(self.conversations.current_data())
-        elif page is self.paths:
+        elif page is self.paths_page:
             self._path_changed(self.paths.current_data())
         elif self._path_shown is not None:
             self.shade()
@@ -477,6 +575,7 @@ class SimulationWindow(QMainWindow):
 
     def closeEvent(self, event: QCloseEvent) -> None:
         """Closing stops the run cleanly (what ended keeps its log) before the window goes."""
+        self._closed = True
         if self.job.running:
             self.job.cancel()
         self.job.wait(30)
@@ -484,6 +583,7 @@ class SimulationWindow(QMainWindow):
             self.save_job.wait(30)
         self.session.dispose()
         super().closeEvent(event)
+        self.closed.emit()
 
 
 def summary_html(report: SimulationReport) -> str:
@@ -514,8 +614,20 @@ def open_simulation_window(setup: SimulationSetup, *,
     if log_opener is not None:
         window.log_opener = log_opener
     window.show()
-    window.start()
+    QTimer.singleShot(0, window, window.start)  # after the first paint: the run can wait that
     return window
+
+
+def _with_hint(table: QWidget, hint: str) -> QWidget:
+    """``table`` under a line saying what it holds and what a click does."""
+    page = QWidget()
+    label = QLabel(hint, page)
+    label.setWordWrap(True)
+    label.setEnabled(False)
+    layout = QVBoxLayout(page)
+    layout.addWidget(label)
+    layout.addWidget(table, 1)
+    return page
 
 
 def _html(text: str) -> str:
