@@ -182,10 +182,20 @@ def test_the_dialog_lists_the_personas_and_previews_what_each_knows(
     preview = dialog.preview.toPlainText()
     assert "Bo" in preview and "Order a pizza, eventually" in preview
     assert "Never tells\naddress" in preview
-    assert "never told (withheld); checked against what the bot records" in preview
+    assert "address\n3 Hill Road\nnever (withheld)\nyes" in preview  # never told, but checked
     dialog.personas.set_checked({"ana"})
     assert dialog.total.text() == "= 5 conversation(s), 1 persona(s) × 5"
     assert dialog.run_button.isEnabled()
+
+
+def test_a_scenario_without_personas_says_how_to_write_one_and_cannot_run(
+        tools: StudioSimulations, pizza: Path, qtbot: QtBot, tmp_path: Path) -> None:
+    shutil.rmtree(pizza / "tests" / "personas")
+    dialog = dialog_for(tools, qtbot, tmp_path / "out")
+    assert dialog.personas.entries == [] and not dialog.no_personas.isHidden()
+    assert "tests/personas/NAME.md" in dialog.no_personas.text()
+    assert not dialog.run_button.isEnabled()
+    assert not dialog.run() and dialog.setup is None
 
 
 def test_the_numbers_models_and_limits_become_the_simulations_settings(

@@ -160,14 +160,17 @@ def persona_html(persona: Persona, scenario: Scenario | None) -> str:
         facts = []
         for name, value in spec.facts.items():
             checked = scenario is not None and checkable(scenario, name)
-            pattern = TextPattern.is_pattern(value)
-            told = ("never told (withheld)" if name in spec.withholds else
-                    "never told" if pattern else "told when asked")
-            note = f"{told}; checked against what the bot records" if checked else told
+            told = ("never (withheld)" if name in spec.withholds else
+                    "never (a pattern)" if TextPattern.is_pattern(value) else "when asked")
             facts.append(f"<tr><td><b>{_html(name)}</b></td><td>{_html(render_fact(value))}"
-                         f"</td><td><i>{note}</i></td></tr>")
-        parts.append("<p><b>Facts</b></p><table cellspacing='0' cellpadding='2'>"
-                     + "".join(facts) + "</table>")
+                         f"</td><td>{told}</td><td>{'yes' if checked else '—'}</td></tr>")
+        head = ("<tr><th align='left'>Fact</th><th align='left'>Value</th>"
+                "<th align='left'>Told</th><th align='left' title='against what the bot "
+                "records'>Checked</th></tr>")
+        parts.append("<p><b>Facts</b> — what the user knows; the report checks those named "
+                     "like a variable or a result against what the bot records</p>"
+                     "<table cellspacing='0' cellpadding='2'>" + head + "".join(facts)
+                     + "</table>")
     if persona.description:
         text = _html(persona.description).replace("\n\n", "</p><p>").replace("\n", " ")
         parts.append(f"<p><b>Character</b></p><p>{text}</p>")

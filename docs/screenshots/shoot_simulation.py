@@ -82,18 +82,18 @@ def main() -> int:
     def simulate() -> None:
         dialog = tools.make_dialog()
         dialog.out_dir.setText(str(temp / "simulation"))
+        keep.append(dialog)
+        if args.what == "dialog":  # as it opens: the defaults, the limits from prices.yaml
+            dialog.personas.setCurrentRow(1)
+            dialog.show()
+            dialog.move(260, 120)
+            return
         dialog.runs.setValue(args.runs)
         dialog.max_turns.setValue(args.max_turns)
         dialog.jobs.setValue(12)
         dialog.override.setChecked(True)
         dialog.rpm.setValue(1200 if args.what == "progress" else 6000)
         dialog.tpm.setValue(0)
-        keep.append(dialog)
-        if args.what == "dialog":
-            dialog.personas.setCurrentRow(0)
-            dialog.show()
-            dialog.move(260, 120)
-            return
         assert dialog.run()
         shown = tools.start(dialog.setup)
         shown.resize(1600, 1000)
