@@ -407,9 +407,10 @@ class SimulationWindow(QMainWindow):
     def keep_clear_of_legend(self) -> None:
         """The legend floats over the graph's top-left corner; if it hides a step of the first
         view, zoom out a little and move the graph down and right until no step is under it."""
-        legend = self.graph.overlay.legend_widget
+        # the overlay's floating legend, where it has one (another overlay may draw it apart)
+        legend = getattr(self.graph.overlay, "legend_widget", None)
         view = self.graph.view
-        if legend is None or legend.isHidden() or not self.isVisible():
+        if not isinstance(legend, QWidget) or legend.isHidden() or not self.isVisible():
             return
         box = QRectF(legend.geometry()).adjusted(-6, -6, 6, 6)
         for _attempt in range(6):
