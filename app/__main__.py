@@ -64,6 +64,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     from app.chat.studio import install_chat
     from app.logpane import install_log_pane
     from app.main_window import MainWindow
+    from app.simulate import install as install_simulate
     from app.tests_pane.studio import install as install_tests
     from engine.paths import default_scenario
 
@@ -72,6 +73,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     log_pane = install_log_pane(window, chat)  # the Log pane under the graph (Ctrl+J)
     install_analytics(window)  # Tools: Compare with…, Analyse logs…; the chat's turn chart
     tests = install_tests(window, chat)  # the Tests pane; the chat's Save as test…
+    # Tools: Simulate… — with the chat's model and key, its logs opened in the studio's viewer
+    chat_pane = chat.pane
+    install_simulate(window, chat_settings=lambda: chat_pane.settings, keys=chat_pane.keys,
+                     open_log=chat.open_log)
     folder = target or default_scenario()
     if args.export_drawio is not None:
         return _export_and_exit(window, folder, args.export_drawio)

@@ -88,11 +88,16 @@ LAYERS: dict[str, tuple[str, ...]] = {
     "compare": ("app.compare", "app.compare.*"),
     "analytics": ("app.analytics.loader", "app.analytics.panel", "app.analytics.shading",
                   "app.analytics.window"),
+    "simulate": ("app.simulate.source", "app.simulate.setup", "app.simulate.job",
+                 "app.simulate.shading", "app.simulate.tables", "app.simulate.progress",
+                 "app.simulate.personas", "app.simulate.dialog", "app.simulate.save_test",
+                 "app.simulate.window"),
     "window": ("app.main_window",),
     # scenario tests: a pane plugged into the window from the outside, wired to the chat
     "tests": ("app.tests_pane", "app.tests_pane.*"),
     # what plugs the tool windows into the studio window, from the outside
-    "tools": ("app.analytics", "app.analytics.studio", "app.logpane", "app.logpane.*"),
+    "tools": ("app.analytics", "app.analytics.studio", "app.logpane", "app.logpane.*",
+              "app.simulate", "app.simulate.studio"),
     "start": ("app.__main__",),
 }
 #: layer -> the layers its modules may import
@@ -107,10 +112,12 @@ MAY_IMPORT: dict[str, set[str]] = {
     "chat": {"foundation", "model", "charts", "logview", "chat"},
     "compare": {"foundation", "model", "graph", "compare"},
     "analytics": {"foundation", "model", "graph", "charts", "logview", "analytics"},
+    # the test chat's provider settings and key store are what a simulation runs with
+    "simulate": {"foundation", "model", "graph", "charts", "logview", "chat", "simulate"},
     "window": {"foundation", "model", "graph", "panes", "window"},
     "tests": {"foundation", "model", "graph", "panes", "logview", "chat", "tests"},
     "tools": {"foundation", "model", "graph", "charts", "inspect", "logview", "chat", "compare",
-              "analytics", "tools"},
+              "analytics", "simulate", "tools"},
     "start": set(LAYERS),
 }
 

@@ -35,7 +35,7 @@ from engine.simulate.persona import (
     load_personas,
     parse_persona,
 )
-from engine.simulate.report import Distribution, SimulationReport
+from engine.simulate.report import Distribution, RoleFigures, SimulationReport, role_figures
 from engine.simulate.runner import (
     DEFAULT_JOBS,
     DEFAULT_MAX_TURNS,
@@ -71,6 +71,7 @@ __all__ = [
     "RateLimitTable",
     "RateLimiter",
     "RetryPolicy",
+    "RoleFigures",
     "RoleUse",
     "SimulatedUser",
     "Simulation",
@@ -85,5 +86,6 @@ __all__ = [
     "load_persona",
     "load_personas",
     "parse_persona",
+    "role_figures",
     "save_as_test",
 ]

@@ -23,7 +23,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from engine.atomic import atomic_write_text
 from engine.providers.base import Usage
@@ -31,7 +31,8 @@ from engine.simulate.outcome import STATUSES, ConversationOutcome
 from engine.simulate.paced import Traffic
 from engine.simulate.stepstats import StepFigures, StepTally
 
-__all__ = ["Distribution", "ReportBuilder", "SimulationReport", "percentile"]
+__all__ = ["Distribution", "ReportBuilder", "RoleFigures", "SimulationReport", "percentile",
+           "role_figures"]
 
 #: Paths listed in the report, most frequent first.
 TOP_PATHS = 20
@@ -361,6 +362,15 @@ def _facts(kept: list[ConversationOutcome]) -> tuple[FactFigures, ...]:
     return tuple(FactFigures(persona, name, entry["fact"], entry["agrees"], entry["disagrees"],
                              entry["missing"], tuple(entry["examples"]))
                  for (persona, name), entry in table.items())
+
+
+def role_figures(outcomes: Iterable[ConversationOutcome], role: Literal["bot", "user"],
+                 traffic: Traffic | None = None) -> RoleFigures:
+    """One role's figures over some of a run's conversations (one persona's, in the studio's
+    table), counted as the report counts them: cancelled conversations left out. ``traffic``
+    is the wire's, known for the whole run only (empty by default)."""
+    kept = [outcome for outcome in outcomes if outcome.status != "cancelled"]
+    return _role(kept, role, traffic if traffic is not None else Traffic())
 
 
 def _role(kept: list[ConversationOutcome], role: str, traffic: Traffic) -> RoleFigures:

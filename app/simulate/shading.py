@@ -1,0 +1,219 @@
+"""A simulation on the graph: where conversations got stuck or broke the contract, and the paths.
+
+Steps are filled along a colour ramp by the chosen :data:`MEASURES` — pale where it is low, red
+where it is high:
+
+* **ended unfinished** (the default, and the one shown live while the run goes on): how many
+  conversations ended in the step *stuck* (the turn limit came), *abandoned* (the user left) or
+  *failed*; the tooltip breaks it down, finished ones included;
+* **contract violations per visit**, with the kinds in the tooltip;
+* **turns per visit**: a step that needs five user messages where one should do asks badly;
+* **visits**.
+
+Steps no conversation reached are faded. Arrows are as thick as they were taken often (from the
+conversations' paths: an arrow is named by its step and signal, so a step entered from another
+counts on every signal of that step leading there), and faded when never taken.
+
+:func:`path_overlay` instead shows one path — the steps of a conversation or of a row of the
+paths table — in the accent colour, in order, with everything else faded.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from PySide6.QtGui import QColor, QGuiApplication, QPalette
+
+from app.graph.overlay import (
+    ColorRamp,
+    EdgeKey,
+    EdgeStyle,
+    Legend,
+    LegendEntry,
+    NodeStyle,
+    Overlay,
+    ramp_color,
+)
+from app.theme import is_dark, mix
+from engine.scenario.model import Scenario
+from engine.simulate import ConversationOutcome
+
+#: Arrow widths: the least and the most taken arrow.
+THIN, THICK = 1.2, 8.0
+#: Statuses that mean the script did not get the conversation to its end.
+UNFINISHED = ("stuck", "abandoned", "failed")
+
+
+@dataclass(frozen=True)
+class Measure:
+    name: str
+    label: str
+    #: the legend's title (short: the legend floats over the graph)
+    short: str
+    #: True when the figure needs the finished report (per-step figures from the events)
+    needs_report: bool
+
+
+MEASURES: dict[str, Measure] = {measure.name: measure for measure in (
+    Measure("unfinished", "Where conversations ended unfinished", "Ended here unfinished",
+            False),
+    Measure("violations", "Contract violations per visit", "Violations per visit", True),
+    Measure("turns", "Turns per visit", "User messages per visit", True),
+    Measure("visits", "Visits", "Visits", True),
+)}
+
+
+def ended_by_step(conversations: Iterable[ConversationOutcome]) -> dict[str, Counter[str]]:
+    """Step → statuses of the conversations that ended there (cancelled ones left out, as in
+    the report)."""
+    ended: dict[str, Counter[str]] = {}
+    for outcome in conversations:
+        if outcome.status != "cancelled" and outcome.path:
+            ended.setdefault(outcome.final_step, Counter())[outcome.status] += 1
+    return ended
+
+
+def edges_taken(scenario: Scenario, conversations: Iterable[ConversationOutcome]
+                ) -> Counter[EdgeKey]:
+    """(step, signal) → how many times conversations went that way, from their paths."""
+    moves: Counter[tuple[str, str]] = Counter()
+    for outcome in conversations:
+        for source, target in itertools.pairwise(outcome.path):
+            moves[(source, target)] += 1
+    taken: Counter[EdgeKey] = Counter()
+    for (source, target), count in moves.items():
+        step = scenario.steps.get(source)
+        if step is None:
+            continue
+        for signal, transition in step.transitions.items():
+            if transition.to == target:
+                taken[(source, signal)] += count
+    return taken
+
+
+def ramp(palette: QPalette | None = None) -> tuple[QColor, ...]:
+    palette = palette or QGuiApplication.palette()
+    base = palette.color(QPalette.ColorRole.Base)
+    stops = ((QColor(250, 204, 21), QColor(234, 88, 12), QColor(239, 68, 68))
+             if is_dark(palette) else
+             (QColor(254, 240, 138), QColor(249, 115, 22), QColor(185, 28, 28)))
+    return (mix(base, stops[0], 0.35), *stops)
+
+
+def report_overlay(
+    scenario: Scenario,
+    conversations: Sequence[ConversationOutcome],
+    steps: Mapping[str, Mapping[str, Any]] | None,
+    measure_name: str = "unfinished",
+    *,
+    palette: QPalette | None = None,
+) -> Overlay:
+    """The graph shaded by ``measure_name`` over the conversations that ended so far;
+    ``steps`` are the report's per-step figures (``None`` while the run goes on)."""
+    measure = MEASURES[measure_name]
+    ended = ended_by_step(conversations)
+    reached = {step for outcome in conversations for step in outcome.path}
+    values: dict[str, float] = {}
+    for step in scenario.steps:
+        if step not in reached:
+            continue
+        figures = steps.get(step) if steps is not None else None
+        values[step] = _value(measure.name, ended.get(step, Counter()), figures)
+    high = max(values.values(), default=0.0)
+    colors = ramp(palette)
+    nodes: dict[str, NodeStyle] = {}
+    for step in scenario.steps:
+        if step not in values:
+            nodes[step] = NodeStyle(faded=True, tooltip="<i>no conversation reached it</i>")
+            continue
+        color = ramp_color(colors, values[step] / high if high > 0 else 0.0)
+        figures = steps.get(step) if steps is not None else None
+        nodes[step] = NodeStyle(fill=color, border=color.darker(140),
+                                tooltip=step_tooltip(ended.get(step, Counter()), figures))
+    taken = edges_taken(scenario, conversations)
+    top = max(taken.values(), default=0)
+    edges = {key: EdgeStyle(width=THIN + (THICK - THIN) * math.sqrt(count / top),
+                            tooltip=f"taken {count:,}×")
+             for key, count in taken.items() if top}
+    low_label, high_label = _ends(measure.name, high)
+    legend = Legend(
+        title=measure.short,
+        ramp=ColorRamp(colors, low_label, high_label),
+        entries=(LegendEntry("not reached", mix(colors[0], QColor(128, 128, 128), 0.5)),),
+        note=f"arrow width: how often taken (up to {top:,}×)",
+    )
+    return Overlay(nodes=nodes, edges=edges, legend=legend,
+                   default_edge=EdgeStyle(faded=True, tooltip="never taken"))
+
+
+def path_overlay(scenario: Scenario, path: Sequence[str], title: str,
+                 *, palette: QPalette | None = None) -> Overlay:
+    """``path`` in the accent colour, each step numbered in its tooltip; the rest faded."""
+    palette = palette or QGuiApplication.palette()
+    accent = palette.color(QPalette.ColorRole.Highlight)
+    fill = mix(palette.color(QPalette.ColorRole.Base), accent, 0.45)
+    order: dict[str, list[int]] = {}
+    for number, step in enumerate(path, start=1):
+        order.setdefault(step, []).append(number)
+    nodes = {step: NodeStyle(fill=fill, border=accent,
+                             tooltip="step " + ", ".join(map(str, numbers)) + " of the path")
+             for step, numbers in order.items() if step in scenario.steps}
+    edges: dict[EdgeKey, EdgeStyle] = {}
+    for source, target in set(itertools.pairwise(path)):
+        left = scenario.steps.get(source)
+        for signal, transition in (left.transitions.items() if left is not None else ()):
+            if transition.to == target:
+                edges[(source, signal)] = EdgeStyle(color=accent, width=4.0)
+    legend = Legend(title=title, entries=(LegendEntry("on the path", fill),
+                                          LegendEntry("taken", accent, "line")),
+                    note="choose a shading above to see all conversations again")
+    return Overlay(nodes=nodes, edges=edges, legend=legend,
+                   default_node=NodeStyle(faded=True), default_edge=EdgeStyle(faded=True))
+
+
+def step_tooltip(ended: Counter[str], figures: Mapping[str, Any] | None) -> str:
+    lines = []
+    unfinished = ", ".join(f"{ended[s]:,} {s}" for s in UNFINISHED if ended[s])
+    lines.append(f"<b>ended here unfinished: {unfinished}</b>" if unfinished
+                 else "no conversation ended here unfinished")
+    if ended["finished"]:
+        lines.append(f"{ended['finished']:,} finished here")
+    if figures is not None:
+        kinds = ", ".join(f"{kind} {count}" for kind, count in
+                          sorted(figures["violations"].items(), key=lambda kv: -kv[1]))
+        lines += [
+            f"{figures['visits']:,} visit(s), {figures['turns_per_visit']:.2f} turns per visit",
+            f"{figures['violations_total']:,} violation(s)" + (f": {kinds}" if kinds else ""),
+            f"{figures['corrections']:,} correction(s), {figures['fallbacks']:,} fallback(s)",
+        ]
+    return "<br>".join(lines)
+
+
+def _value(name: str, ended: Counter[str], figures: Mapping[str, Any] | None) -> float:
+    if name == "unfinished":
+        return float(sum(ended[status] for status in UNFINISHED))
+    if figures is None:
+        return 0.0
+    visits = figures["visits"]
+    if name == "violations":
+        return figures["violations_total"] / visits if visits else 0.0
+    if name == "turns":
+        return float(figures["turns_per_visit"])
+    return float(visits)
+
+
+def _ends(name: str, high: float) -> tuple[str, str]:
+    if name == "unfinished":
+        return "none", f"{high:,.0f} conversation(s)"
+    if name == "visits":
+        return "0", f"{high:,.0f}"
+    return "0", f"{high:.2f}"
+
+
+__all__ = ["MEASURES", "UNFINISHED", "Measure", "edges_taken", "ended_by_step",
+           "path_overlay", "report_overlay", "step_tooltip"]

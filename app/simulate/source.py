@@ -1,0 +1,116 @@
+"""Where a simulation's models come from: the test chat's settings, or the project's fake model.
+
+A simulation from the studio talks to the model the author already set up for the test chat
+(:mod:`app.chat.settings`: the API, the model, the server; the key from
+:class:`~app.chat.keys.ApiKeyStore`), so there is one place to configure a model. Two things
+differ from the chat:
+
+* the provider is built with ``max_retries=0``: the simulation's limiter owns the retries
+  (see :mod:`engine.simulate.paced`);
+* the chat's *scripted* provider replays a file of replies and cannot play a user, so a
+  simulation then calls the Responses API with the chat's server and model.
+
+Without a key, docs/simulation.md ("Trying it without a key") offers the project's fake model:
+the fake OpenAI server with the scenario-aware fake bot and the persona player of
+``engine/testing`` — no key, no cost, deterministic. The studio offers it the same way, started
+in this process on 127.0.0.1 for the length of the run, on the scenario as it is open. It is
+test support and is not shipped in the desktop bundle; there, :func:`fake_model_available` is
+false and the studio only says how to add a key.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Literal
+
+from app.chat.keys import ENV_VAR, ApiKeyStore
+from app.chat.settings import ChatSettings
+from engine.providers import Provider, make_provider
+from engine.scenario.model import Scenario
+
+if TYPE_CHECKING:
+    from engine.testing.fake_openai import FakeOpenAIServer
+
+#: Seconds the fake model takes to answer: enough to watch the progress, short enough to try.
+FAKE_LATENCY_S = 0.2
+
+NO_KEY_HELP = (f"No OpenAI API key. Add one in the test chat's <b>Settings…</b> (kept in the "
+               f"system keyring, never in a file), or set <code>{ENV_VAR}</code> before "
+               "starting the studio.")
+
+
+@dataclass(frozen=True)
+class ModelSource:
+    """How a simulation reaches its models (plain data; the key is never shown or logged)."""
+
+    kind: Literal["chat", "fake"]
+    #: "responses" or "chat"
+    provider: str = "responses"
+    #: the bot's model chosen in the chat settings ("" for the scenario's)
+    model: str = ""
+    base_url: str = ""
+    api_key: str | None = field(default=None, repr=False)
+    #: what the settings said that the simulation does differently (the scripted provider)
+    note: str = ""
+
+    @property
+    def is_fake(self) -> bool:
+        return self.kind == "fake"
+
+    def describe(self, scenario_model: str) -> str:
+        if self.is_fake:
+            return "the project's fake model (no key, no cost)"
+        server = f" · {self.base_url}" if self.base_url else ""
+        return f"{self.provider} · {self.model or scenario_model}{server}"
+
+    def make_provider(self, base_url: str | None = None, api_key: str | None = None) -> Provider:
+        """The bot's (and the simulated user's) provider; ``base_url``/``api_key`` replace
+        these settings' (the fake model's server). The limiter owns the retries."""
+        return make_provider(self.provider, api_key=api_key or self.api_key,
+                             base_url=base_url or self.base_url or None, max_retries=0)
+
+
+def chat_source(settings: ChatSettings, keys: ApiKeyStore) -> ModelSource | None:
+    """The test chat's model, or ``None`` when there is no key to call it with."""
+    found = keys.find()
+    if found is None:
+        return None
+    note = ""
+    provider = settings.provider
+    if provider not in ("responses", "chat"):
+        note = ("The test chat replays a script, which cannot play a user: the simulation "
+                "calls the Responses API.")
+        provider = "responses"
+    return ModelSource("chat", provider=provider, model=settings.model,
+                       base_url=settings.base_url, api_key=found.value, note=note)
+
+
+def fake_model_available() -> bool:
+    """Whether the project's fake model is installed (it is not in the desktop bundle)."""
+    return importlib.util.find_spec("engine.testing") is not None
+
+
+def fake_source() -> ModelSource:
+    return ModelSource("fake", provider="responses")
+
+
+def start_fake_model(scenario: Scenario, *, latency: float = FAKE_LATENCY_S) -> FakeOpenAIServer:
+    """The fake OpenAI server answering the bot with the scenario bot and the simulated user
+    with the persona player, started on 127.0.0.1 (stop it when the run ends)."""
+    from engine.testing.fake_openai import FakeOpenAIServer
+    from engine.testing.persona_model import PersonaModel, RoleRouter
+    from engine.testing.scenario_bot import ScenarioBot
+
+    responder = RoleRouter(ScenarioBot(scenario), PersonaModel())
+    return FakeOpenAIServer(responder=responder, latency=latency).start()
+
+
+def fake_api_key() -> str:
+    from engine.testing.fake_openai import FAKE_API_KEY
+
+    return FAKE_API_KEY
+
+
+__all__ = ["FAKE_LATENCY_S", "NO_KEY_HELP", "ModelSource", "chat_source", "fake_api_key",
+           "fake_model_available", "fake_source", "start_fake_model"]

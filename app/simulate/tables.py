@@ -1,0 +1,486 @@
+"""The report as tables: by persona, per step, every conversation, the paths, the facts.
+
+Each table is a :class:`ReportTable` — read-only, sortable by any column (numbers sort as
+numbers), whole rows selected, and each row carrying the object it shows (a conversation, a
+path, a step) so that double-clicking or pressing Enter hands it back
+(:attr:`ReportTable.rowActivated`). The functions below turn the engine's plain report data
+into rows of :class:`Cell`; nothing here computes a figure the engine's report does not hold,
+except a persona's share of the calls and cost (:func:`engine.simulate.role_figures`, the
+report's own fold).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QColor, QGuiApplication, QPalette
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHeaderView,
+    QTableWidget,
+    QTableWidgetItem,
+    QWidget,
+)
+
+from app.theme import is_dark
+from engine.scenario.model import Scenario
+from engine.simulate import STATUSES, ConversationOutcome, role_figures
+from engine.simulate.report import Distribution, RoleFigures, SimulationReport
+
+DATA_ROLE = Qt.ItemDataRole.UserRole
+SORT_ROLE = Qt.ItemDataRole.UserRole + 1
+#: What "All personas" is called in the table by persona.
+ALL_PERSONAS = "All personas"
+
+
+@dataclass(frozen=True)
+class Cell:
+    text: str
+    #: the value the column sorts by (the text when ``None``)
+    sort: float | str | None = None
+    tooltip: str = ""
+    number: bool = False
+    bold: bool = False
+    #: "bad" or "good": tinted as a warning or as fine
+    tone: str = ""
+
+
+def num(value: float, text: str | None = None, *, tooltip: str = "", tone: str = "") -> Cell:
+    return Cell(text if text is not None else f"{value:,g}", float(value), tooltip, number=True,
+                tone=tone)
+
+
+class _Item(QTableWidgetItem):
+    """Sorts by its sort value, so 10 comes after 9 and "$0.01" after "$0.009"."""
+
+    def __lt__(self, other: QTableWidgetItem) -> bool:
+        mine, theirs = self.data(SORT_ROLE), other.data(SORT_ROLE)
+        if isinstance(mine, int | float) and isinstance(theirs, int | float):
+            return mine < theirs
+        return str(mine) < str(theirs)
+
+
+class ReportTable(QTableWidget):
+    """See the module docstring."""
+
+    #: the object of the row double-clicked (or entered)
+    rowActivated = Signal(object)
+    #: the object of the current row (None when none)
+    rowSelected = Signal(object)
+
+    def __init__(self, name: str, headers: Sequence[str], parent: QWidget | None = None, *,
+                 stretch: int | None = None, sortable: bool = True,
+                 max_column_width: int = 420) -> None:
+        super().__init__(0, len(headers), parent)
+        self.sortable = sortable
+        self.max_column_width = max_column_width
+        self.setObjectName(name)
+        self.setHorizontalHeaderLabels(list(headers))
+        self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.setAlternatingRowColors(True)
+        self.setWordWrap(False)
+        self.verticalHeader().hide()
+        self.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 8)
+        header = self.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        header.setHighlightSections(False)
+        header.setResizeContentsPrecision(100)  # widths from the first rows: cheap on 1,000
+        header.setMinimumSectionSize(28)
+        self.stretch = stretch
+        self._sorted_by_author = False
+        header.sectionClicked.connect(self._sorted)
+        if stretch is not None:
+            header.setSectionResizeMode(stretch, QHeaderView.ResizeMode.Stretch)
+        self.itemActivated.connect(lambda item: self.rowActivated.emit(self.data_of(item.row())))
+        self.currentCellChanged.connect(
+            lambda row, _c, _pr, _pc: self.rowSelected.emit(self.data_of(row)))
+
+    def set_rows(self, rows: Sequence[Sequence[Cell]], data: Sequence[object] | None = None,
+                 spans: Sequence[tuple[int, int]] = ()) -> None:
+        """Show ``rows``; ``spans`` (row, rows) join the first column's cells of a group."""
+        self.setSortingEnabled(False)
+        self.clearSpans()
+        self.setRowCount(0)
+        self.add_rows(rows, data)
+        for row, count in spans:
+            if count > 1:
+                self.setSpan(row, 0, count, 1)
+        self.resize_columns()
+
+    def add_rows(self, rows: Sequence[Sequence[Cell]], data: Sequence[object] | None = None
+                 ) -> None:
+        """Append rows (kept in the current sort order)."""
+        sorting = self.isSortingEnabled()
+        self.setSortingEnabled(False)
+        palette = QGuiApplication.palette()
+        start = self.rowCount()
+        self.setRowCount(start + len(rows))
+        for offset, cells in enumerate(rows):
+            row = start + offset
+            for column, cell in enumerate(cells):
+                self.setItem(row, column, _item(cell, palette))
+            item = self.item(row, 0)
+            if item is not None and data is not None:
+                item.setData(DATA_ROLE, data[offset])
+        if self.sortable and not sorting and self.rowCount() > 0:
+            # sortable from now on, but shown in the order given until a header is clicked
+            self.horizontalHeader().setSortIndicator(-1, Qt.SortOrder.AscendingOrder)
+        self.setSortingEnabled(self.sortable and self.rowCount() > 0)
+        # the arrow (and the room Qt keeps for it in every header) only once the author sorts
+        self.horizontalHeader().setSortIndicatorShown(self._sorted_by_author)
+
+    def _sorted(self, _section: int) -> None:
+        if self.isSortingEnabled():
+            self._sorted_by_author = True
+            self.horizontalHeader().setSortIndicatorShown(True)
+
+    def resize_columns(self) -> None:
+        for column in range(self.columnCount()):
+            if column != self.stretch:
+                self.resizeColumnToContents(column)
+                self.setColumnWidth(column, min(self.columnWidth(column),
+                                                self.max_column_width))
+
+    def fit_height(self) -> None:
+        """As tall as its rows (a short table leaves the room below to what follows), with
+        room for a horizontal scroll bar should the window be too narrow for its columns."""
+        height = self.horizontalHeader().sizeHint().height() + 2 * self.frameWidth()
+        height += sum(self.rowHeight(row) for row in range(self.rowCount()))
+        height += self.horizontalScrollBar().sizeHint().height()
+        self.setFixedHeight(height + 2)
+
+    def data_of(self, row: int) -> object:
+        item = self.item(row, 0) if row >= 0 else None
+        return item.data(DATA_ROLE) if item is not None else None
+
+    def current_data(self) -> object:
+        return self.data_of(self.currentRow())
+
+    def rows(self, *, visible_only: bool = True) -> list[list[str]]:
+        """The table's text as shown, row by row (for tests and copying)."""
+        shown = []
+        for row in range(self.rowCount()):
+            if visible_only and self.isRowHidden(row):
+                continue
+            shown.append([item.text() if (item := self.item(row, column)) is not None else ""
+                          for column in range(self.columnCount())])
+        return shown
+
+    def headers(self) -> list[str]:
+        return [item.text() if (item := self.horizontalHeaderItem(c)) is not None else ""
+                for c in range(self.columnCount())]
+
+    def select_data(self, wanted: object) -> bool:
+        for row in range(self.rowCount()):
+            if self.data_of(row) == wanted:
+                self.selectRow(row)
+                item = self.item(row, 0)
+                if item is not None:
+                    self.scrollToItem(item)
+                return True
+        return False
+
+
+def _item(cell: Cell, palette: QPalette) -> _Item:
+    item = _Item(cell.text)
+    item.setData(SORT_ROLE, cell.sort if cell.sort is not None else cell.text)
+    if cell.tooltip:
+        item.setToolTip(cell.tooltip)
+    if cell.number:
+        item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+    if cell.bold:
+        font = item.font()
+        font.setBold(True)
+        item.setFont(font)
+    if cell.tone:
+        item.setForeground(tone_color(cell.tone, palette))
+    return item
+
+
+def tone_color(tone: str, palette: QPalette | None = None) -> QColor:
+    dark = is_dark(palette or QGuiApplication.palette())
+    if tone == "bad":
+        return QColor(248, 113, 113) if dark else QColor(185, 28, 28)
+    if tone == "warn":
+        return QColor(251, 191, 36) if dark else QColor(180, 83, 9)
+    return QColor(74, 222, 128) if dark else QColor(21, 128, 61)
+
+
+# --- formatting ------------------------------------------------------------------------------
+
+
+def money(value: float) -> str:
+    """Dollars with the precision a column of model costs needs: $0.0028, $0.094, $12.40."""
+    if value == 0:
+        return "$0"
+    if value < 0.0001:
+        return f"${value:.6f}"
+    if value < 0.1:
+        return f"${value:.4f}"
+    return f"${value:.3f}" if value < 1 else f"${value:,.2f}"
+
+
+def figure(value: float) -> str:
+    return f"{value:g}" if float(value).is_integer() else f"{value:.2f}"
+
+
+def calls_cells(distribution: Distribution) -> list[Cell]:
+    """Calls per user message: mean, p90 and max; the histogram in the mean's tooltip."""
+    if not distribution.count:
+        return [Cell("—", -1.0, number=True) for _ in range(3)]
+    bars = "<br>".join(f"{low:g} call(s): {count:,} message(s)"
+                       for low, _high, count in distribution.histogram)
+    tip = f"calls per user message over {distribution.count:,} message(s)<br>{bars}"
+    return [num(distribution.mean, f"{distribution.mean:.2f}", tooltip=tip),
+            num(distribution.p90, figure(distribution.p90), tooltip=tip,
+                tone="warn" if distribution.p90 > 1 else ""),
+            num(distribution.max, figure(distribution.max), tooltip=tip,
+                tone="warn" if distribution.max > 2 else "")]
+
+
+def cost_cells(distribution: Distribution) -> list[Cell]:
+    """Cost per conversation: median, p90 and max; the histogram in the median's tooltip."""
+    if not distribution.count:
+        return [Cell("—", -1.0, number=True) for _ in range(3)]
+    bars = "<br>".join(f"{money(low)} – {money(high)}: {count:,}"
+                       for low, high, count in distribution.histogram if count)
+    tip = (f"cost per conversation over {distribution.count:,} conversation(s); mean "
+           f"{money(distribution.mean)}<br>{bars}")
+    return [num(value, money(value), tooltip=tip)
+            for value in (distribution.p50, distribution.p90, distribution.max)]
+
+
+def status_tone(status: str) -> str:
+    return {"finished": "good", "stuck": "warn", "abandoned": "warn", "failed": "bad"}.get(
+        status, "")
+
+
+def short_path(steps: Sequence[str]) -> str:
+    """A path with runs of the same step folded: ``a → b ×3 → c`` (as the summary prints)."""
+    parts: list[tuple[str, int]] = []
+    for step in steps:
+        if parts and parts[-1][0] == step:
+            parts[-1] = (step, parts[-1][1] + 1)
+        else:
+            parts.append((step, 1))
+    return " → ".join(step if times == 1 else f"{step} ×{times}" for step, times in parts)
+
+
+# --- the tables' rows ------------------------------------------------------------------------
+
+PERSONA_HEADERS = ("Persona", "Conversations", "Finished", "Stuck", "Abandoned", "Failed",
+                   "Cost")
+ROLE_HEADERS = ("Persona", "Role", "Calls", "Calls / msg\nmean", "Calls / msg\np90",
+                "Calls / msg\nmax", "Cost / conv.\nmedian", "Cost / conv.\np90",
+                "Cost / conv.\nmax", "Cost")
+ROLES = (("bot", "Bot"), ("user", "Simulated user"))
+
+
+def _by_persona(report: SimulationReport) -> dict[str, list[ConversationOutcome]]:
+    by_persona: dict[str, list[ConversationOutcome]] = {}
+    for outcome in report.conversations:
+        by_persona.setdefault(outcome.persona_name, []).append(outcome)
+    return by_persona
+
+
+def persona_rows(report: SimulationReport) -> tuple[list[list[Cell]], list[object]]:
+    """Conversations by status, per persona, then the whole run."""
+    rows: list[list[Cell]] = []
+    data: list[object] = []
+    for name, outcomes in _by_persona(report).items():
+        cost = sum(o.bot.cost_usd + o.user.cost_usd for o in outcomes)
+        rows.append(_persona_row(name, report.by_persona.get(name, {}), cost))
+        data.append(name)
+    total = report.bot.cost_usd + report.user.cost_usd
+    rows.append(_persona_row(ALL_PERSONAS, report.counts, total, bold=True))
+    data.append(None)
+    return rows, data
+
+
+def _persona_row(name: str, counts: Mapping[str, int], cost: float, *,
+                 bold: bool = False) -> list[Cell]:
+    reported = sum(counts.get(status, 0) for status in STATUSES)
+    cancelled = counts.get("cancelled", 0)
+    cells = [Cell(name, name, name),
+             num(reported, f"{reported:,}" + (f" (+{cancelled:,} cancelled)" if cancelled
+                                              else ""),
+                 tooltip="cancelled conversations are left out of the figures")]
+    for status in STATUSES:
+        count = counts.get(status, 0)
+        cells.append(num(count, tone=status_tone(status) if count and status != "finished"
+                         else ""))
+    cells.append(num(cost, money(cost), tooltip="bot and simulated user"))
+    return [_bold(cell) for cell in cells] if bold else cells
+
+
+def role_rows(report: SimulationReport
+              ) -> tuple[list[list[Cell]], list[object], list[tuple[int, int]]]:
+    """Calls and cost of the bot and of the simulated user apart: two rows per persona, then
+    two for the whole run (with the traffic). The third value: (row, rows) spans of the
+    persona column."""
+    rows: list[list[Cell]] = []
+    data: list[object] = []
+    spans: list[tuple[int, int]] = []
+    groups: list[tuple[str, dict[str, RoleFigures], bool]] = [
+        (name, {role: role_figures(outcomes, role) for role in ("bot", "user")}, False)
+        for name, outcomes in _by_persona(report).items()]
+    groups.append((ALL_PERSONAS, {"bot": report.bot, "user": report.user}, True))
+    for name, figures, total in groups:
+        spans.append((len(rows), len(ROLES)))
+        for role, label in ROLES:
+            role_figures_ = figures[role]
+            traffic = role_figures_.traffic
+            calls_tip = (f"{traffic.requests:,} requests, {traffic.rate_limited:,} × 429, "
+                         f"{traffic.retries:,} retried" if total else "")
+            cells = [Cell(name, name, name), Cell(label),
+                     num(role_figures_.calls, f"{role_figures_.calls:,}", tooltip=calls_tip),
+                     *calls_cells(role_figures_.calls_per_message),
+                     *cost_cells(role_figures_.cost_per_conversation),
+                     num(role_figures_.cost_usd, money(role_figures_.cost_usd))]
+            rows.append([_bold(cell) for cell in cells] if total else cells)
+            data.append((name, role))
+    return rows, data, spans
+
+
+def _bold(cell: Cell) -> Cell:
+    return Cell(cell.text, cell.sort, cell.tooltip, cell.number, True, cell.tone)
+
+
+STEP_HEADERS = ("Step", "Visits", "Turns\n/ visit", "Calls", "Viola-\ntions", "Correc-\ntions",
+                "Fall-\nbacks", "Stuck\nhere", "Aban-\ndoned\nhere", "Failed\nhere", "Cost",
+                "Violations by kind")
+#: How conversations that ended in a step are counted in the steps table (finished ones end in
+#: final steps only: the report has them, the table shows where the script let users down).
+STEP_ENDINGS = ("stuck", "abandoned", "failed")
+
+
+def step_rows(report: SimulationReport, scenario: Scenario
+              ) -> tuple[list[list[Cell]], list[object]]:
+    """Per step, in the scenario's order (steps of another version last)."""
+    order = [step for step in scenario.steps if step in report.steps]
+    order += [step for step in report.steps if step not in scenario.steps]
+    rows = []
+    for step in order:
+        figures = report.steps[step]
+        kinds = ", ".join(f"{kind} {count}" for kind, count in
+                          sorted(figures["violations"].items(), key=lambda kv: -kv[1]))
+        salvaged = figures.get("salvaged") or {}
+        tooltip = ("salvaged replies (not counted as violations): " + ", ".join(
+            f"{kind} {count}" for kind, count in salvaged.items())) if salvaged else ""
+        ended = figures["ended"]
+        title = step if step in scenario.steps else f"{step} (not in this scenario)"
+        rows.append([
+            Cell(title, step, scenario.steps[step].title or step if step in scenario.steps
+                 else "not in the scenario as it is now"),
+            num(figures["visits"]),
+            num(figures["turns_per_visit"], f"{figures['turns_per_visit']:.2f}"),
+            num(figures["calls"]),
+            num(figures["violations_total"], tone="bad" if figures["violations_total"] else ""),
+            num(figures["corrections"]),
+            num(figures["fallbacks"], tone="bad" if figures["fallbacks"] else ""),
+            *(num(ended.get(status, 0), tone=status_tone(status) if ended.get(status) else "")
+              for status in STEP_ENDINGS),
+            num(figures["cost_usd"], money(figures["cost_usd"])),
+            Cell(kinds, kinds, "<br>".join(filter(None, [kinds, tooltip]))),
+        ])
+    return rows, list(order)
+
+
+CONVERSATION_HEADERS = ("#", "Persona", "Run", "Status", "Turns", "Ended in", "Bot calls",
+                        "Bot cost", "User calls", "User cost", "Facts", "Note")
+
+
+def conversation_rows(outcomes: Iterable[ConversationOutcome]
+                      ) -> tuple[list[list[Cell]], list[object]]:
+    rows: list[list[Cell]] = []
+    data: list[object] = []
+    for outcome in outcomes:
+        wrong = [check for check in outcome.facts if check.verdict != "agrees"]
+        facts = ", ".join(f"{check.name} {check.verdict}" for check in wrong)
+        note = outcome.error or ("" if outcome.log_path is not None else "no log")
+        rows.append([
+            num(outcome.index, str(outcome.index)),
+            Cell(outcome.persona_name, outcome.persona_name, outcome.persona),
+            num(outcome.run, str(outcome.run)),
+            Cell(outcome.status, outcome.status, tone=status_tone(outcome.status)),
+            num(outcome.turns),
+            Cell(outcome.final_step if outcome.path else "—", outcome.final_step,
+                 short_path(outcome.path)),
+            num(outcome.bot.calls),
+            num(outcome.bot.cost_usd, money(outcome.bot.cost_usd)),
+            num(outcome.user.calls),
+            num(outcome.user.cost_usd, money(outcome.user.cost_usd)),
+            Cell(facts or ("all agree" if outcome.facts else ""), len(wrong),
+                 "<br>".join(f"{c.name}: persona {_value(c.fact)}, recorded {_value(c.recorded)}"
+                             f" ({c.verdict})" for c in outcome.facts),
+                 tone="bad" if any(c.verdict == "disagrees" for c in wrong) else ""),
+            Cell(note, note, note),
+        ])
+        data.append(outcome)
+    return rows, data
+
+
+PATH_HEADERS = ("Conversations", "Ended", "Steps", "Path")
+
+
+def path_rows(report: SimulationReport) -> tuple[list[list[Cell]], list[object]]:
+    rows = []
+    for path in report.paths:
+        ended = ", ".join(f"{count} {status}" for status, count in path.statuses.items())
+        tone = "good" if set(path.statuses) == {"finished"} else "warn"
+        rows.append([num(path.count), Cell(ended, ended, tone=tone), num(len(path.steps)),
+                     Cell(short_path(path.steps), " ".join(path.steps),
+                          " → ".join(path.steps))])
+    return rows, [path.steps for path in report.paths]
+
+
+FACT_HEADERS = ("Persona", "Fact", "Persona's value", "Agree", "Disagree", "Missing",
+                "Recorded instead (conversation: value)")
+
+
+def fact_rows(report: SimulationReport) -> tuple[list[list[Cell]], list[object]]:
+    """Every checked fact, those recorded wrong or not at all first."""
+    facts = sorted(report.facts, key=lambda f: (-(f.disagrees + f.missing), f.persona, f.name))
+    rows = []
+    for fact in facts:
+        examples = "; ".join(f"#{index}: {_value(value)}" for index, value in fact.examples)
+        rows.append([Cell(fact.persona, fact.persona, fact.persona), Cell(fact.name),
+                     Cell(_value(fact.fact), tooltip=_value(fact.fact)),
+                     num(fact.agrees, tone="good" if fact.agrees else ""),
+                     num(fact.disagrees, tone="bad" if fact.disagrees else ""),
+                     num(fact.missing, tone="warn" if fact.missing else ""),
+                     Cell(examples, examples, examples)])
+    return rows, [fact.examples[0][0] if fact.examples else None for fact in facts]
+
+
+def _value(value: Any) -> str:
+    return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+
+
+__all__ = [
+    "ALL_PERSONAS",
+    "CONVERSATION_HEADERS",
+    "FACT_HEADERS",
+    "PATH_HEADERS",
+    "PERSONA_HEADERS",
+    "ROLE_HEADERS",
+    "STEP_HEADERS",
+    "Cell",
+    "ReportTable",
+    "calls_cells",
+    "conversation_rows",
+    "cost_cells",
+    "fact_rows",
+    "money",
+    "path_rows",
+    "persona_rows",
+    "role_rows",
+    "short_path",
+    "step_rows",
+]
