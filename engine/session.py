@@ -368,7 +368,7 @@ class _Rebuild:
         last_raw = ""
         #: The first request of the exchange under way: what it sent enters the chain once the
         #: exchange is accepted (a turn that fell back leaves no trace in the history).
-        asked: dict[str, Any] | None = None
+        asked: Mapping[str, Any] | None = None
         for event in events:
             kind = event.type
             fields = event.data
