@@ -499,8 +499,8 @@ class Conversation:
                 for slip in verdict.reply.salvaged:
                     turn.salvaged.append(slip.kind)
                     self._emit(EventType.CONTRACT_VIOLATION, ContractViolationData(
-                        kind=slip.kind, detail=f"{slip.detail}; accepted without a correction",
-                        attempt=attempt, salvaged=True))
+                        kind=slip.kind, attempt=attempt,
+                        detail=f"{slip.detail}; accepted without a correction", salvaged=True))
                 return replace(verdict, request=first, new_chain=new_chain)
             issue = verdict.violation
             turn.violations.append(issue.kind)
@@ -818,8 +818,8 @@ class Conversation:
         if isinstance(error, KeyboardInterrupt | asyncio.CancelledError):
             # Ctrl-C (or a cancelled task): the log must not end the turn half-way.
             self._emit(EventType.ERROR, ErrorData(
-                kind="Interrupted", message="interrupted during the turn; it was rolled back",
-                retryable=True))
+                kind="Interrupted", retryable=True,
+                message="interrupted during the turn; it was rolled back"))
         elif isinstance(error, Exception):
             retryable = error.retryable if isinstance(error, ProviderError) else False
             self._emit(EventType.ERROR, ErrorData(
@@ -978,6 +978,7 @@ __all__ = [
     "Move",
     "NextStep",
     "Respond",
+    "SessionOrigin",
     "SyncConversation",
     "TurnResult",
     "Wait",

@@ -334,7 +334,7 @@ class Event:
         payload type of this event's type (the caller tested the wrong type).
         """
         if PAYLOADS.get(self.type) is not shape:
-            raise TypeError(f"a {self.type!r} event has no {shape.__name__} payload")
+            raise TypeError(f"a '{self.type}' event has no {shape.__name__} payload")
         return cast(P, self.data)
 
     def to_record(self) -> dict[str, Any]:

@@ -44,7 +44,7 @@ No scenario is needed (the viewer has none): checking the log against one is the
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
@@ -501,6 +501,22 @@ def apply_summary(
         results[record.step] = dict(record.results)
 
 
+def events_by_turn(
+    events: Sequence[Event], turns: Iterable[Turn]
+) -> Iterator[tuple[Turn, list[Event]]]:
+    """Each of ``turns`` (of a fold of ``events``: one session's, in log order) with its events:
+    those whose ``seq`` its first and last events span."""
+    position = 0
+    for turn in turns:
+        while position < len(events) and events[position].seq < turn.first_seq:
+            position += 1
+        end = position
+        while end < len(events) and events[end].seq <= turn.last_seq:
+            end += 1
+        yield turn, list(events[position:end])
+        position = end
+
+
 def fold_log(events: Iterable[Event]) -> LogFold:
     """A :class:`LogFold` of ``events`` (one conversation's, in log order)."""
     return LogFold().feed_many(events)
@@ -516,5 +532,6 @@ __all__ = [
     "VarChange",
     "Visit",
     "apply_summary",
+    "events_by_turn",
     "fold_log",
 ]
