@@ -46,7 +46,7 @@ No scenario is needed (the viewer has none): checking the log against one is the
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, NamedTuple
 
@@ -184,42 +184,40 @@ class _OpenTurn:
     last_raw: str = ""
 
 
-@dataclass
 class LogFold:
     """Folds one conversation's events (see the module docstring). Feed with :meth:`feed`.
 
     ``start_step`` is where the conversation starts when its ``session_start`` names no step
-    (a hand-made log); a session rebuilt for a scenario passes the scenario's start.
+    (a hand-made log); a session rebuilt for a scenario passes the scenario's start. The lists
+    hold what stands now (the open turn included); read them, never change them.
     """
 
-    start_step: str | None = None
-    #: The fields of the latest ``session_start`` (where the log says the scenario is, …).
-    session_info: dict[str, Any] = field(default_factory=dict)
-    #: The session id and model of the first ``session_start``.
-    session_id: str | None = None
-    model: str = ""
-    #: The ``reason`` of the latest ``session_end`` (``None`` while the session runs).
-    ended: str | None = None
-    visits: list[Visit] = field(default_factory=list)
-    changes: list[VarChange] = field(default_factory=list)
-    summaries: list[StepRecord] = field(default_factory=list)
-    transcript: list[TranscriptEntry] = field(default_factory=list)
-    #: The calls of the turns that stand, then every call of the log.
-    calls: list[CallRecord] = field(default_factory=list)
-    billed_calls: list[CallRecord] = field(default_factory=list)
-    #: The closed turns, in log order (completed and rolled back).
-    closed: list[Turn] = field(default_factory=list)
-    #: What a :class:`Position` holds besides the lists' lengths, as it stands now.
-    user_messages: int = 0
-    chain_start: int = 0
-    response_id: str | None = None
-    cache_key: str = ""
-    _open: _OpenTurn | None = None
-    _billed: tuple[int, Totals] = (0, Totals())
-    _handlers: dict[str, Callable[[Event], None]] = field(default_factory=dict, repr=False)
-
-    def __post_init__(self) -> None:
-        self._handlers = {
+    def __init__(self, start_step: str | None = None) -> None:
+        self.start_step = start_step
+        #: The fields of the latest ``session_start`` (where the log says the scenario is, …).
+        self.session_info: dict[str, Any] = {}
+        #: The session id and model of the first ``session_start``.
+        self.session_id: str | None = None
+        self.model = ""
+        #: The ``reason`` of the latest ``session_end`` (``None`` while the session runs).
+        self.ended: str | None = None
+        self.visits: list[Visit] = []
+        self.changes: list[VarChange] = []
+        self.summaries: list[StepRecord] = []
+        self.transcript: list[TranscriptEntry] = []
+        #: The calls of the turns that stand; every call of the log.
+        self.calls: list[CallRecord] = []
+        self.billed_calls: list[CallRecord] = []
+        #: The closed turns, in log order (completed and rolled back).
+        self.closed: list[Turn] = []
+        #: What a :class:`Position` holds besides the lists' lengths, as it stands now.
+        self.user_messages = 0
+        self.chain_start = 0
+        self.response_id: str | None = None
+        self.cache_key = ""
+        self._open: _OpenTurn | None = None
+        self._billed: tuple[int, Totals] = (0, Totals())
+        self._handlers: dict[str, Callable[[Event], None]] = {
             EventType.SESSION_START: self._session_start,
             EventType.USER_MESSAGE: self._user_message,
             EventType.MODEL_REQUEST: self._model_request,
