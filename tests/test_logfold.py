@@ -11,6 +11,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine.errors import SessionError
 from engine.events import Event
@@ -348,6 +350,53 @@ def test_billed_counts_every_call_in_conversation_only_those_of_turns_that_stand
     assert (billed.input_tokens, kept.input_tokens) == (3000, 2000)
     assert fold.in_conversation(1).llm_calls == 1
     assert fold.turns[-1].billed_calls == 3 and fold.turns[-1].after.calls == 2
+
+
+#: One turn: whether it fails (after doing everything but end), whether it restarts the chain,
+#: whether it moves on, the variable it sets.
+TURNS = st.lists(st.tuples(st.booleans(), st.booleans(), st.booleans(), st.sampled_from("xyz")),
+                 min_size=1, max_size=8)
+
+
+def play(log: Log, number: int, restart: bool, moves: bool, name: str) -> None:
+    text = f"message {number}"
+    log.user(text)
+    log.exchange(text, f'{{"n": {number}}}', f"r{number}", new_chain=restart,
+                 input_items=[{"role": "system", "content": f"section {log.step}"}])
+    log.change(name, number).summary(f"after {number}", **{name: number}).say(f"reply {number}")
+    if moves:
+        log.move(f"step{number}")
+
+
+@settings(max_examples=60, deadline=None)
+@given(turns=TURNS)
+def test_a_rolled_back_turn_leaves_the_state_as_if_it_had_never_been_sent(
+    turns: list[tuple[bool, bool, bool, str]],
+) -> None:
+    logged, clean = Log().start(), Log().start()
+    for number, (fails, restart, moves, name) in enumerate(turns, start=1):
+        play(logged, number, restart, moves, name)
+        if fails:
+            logged.error()
+            continue
+        logged.end(f"r{number}")
+        play(clean, number, restart, moves, name)
+        clean.end(f"r{number}")
+
+    with_failures, without = fold_log(logged.events), fold_log(clean.events)
+
+    for turn in range(len(turns) + 1):
+        got, expected = with_failures.state(turn), without.state(turn)
+        assert (got.turn, got.visited, got.values(), got.summaries, got.results) == (
+            expected.turn, expected.visited, expected.values(), expected.summaries,
+            expected.results), turn
+        assert (got.transcript, got.chain_start, got.response_id, got.user_messages) == (
+            expected.transcript, expected.chain_start, expected.response_id,
+            expected.user_messages), turn
+        assert [call.response_id for call in got.calls] == [
+            call.response_id for call in expected.calls], turn
+    assert with_failures.billed().llm_calls == len(turns)  # every call was paid for
+    assert with_failures.in_conversation() == without.in_conversation()
 
 
 # --- whatever the log holds -----------------------------------------------------------------
