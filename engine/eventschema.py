@@ -88,7 +88,7 @@ def _optional(check: Check) -> Check:
         return value is None or check(value)
 
     optional.__name__ = check.__name__
-    optional.inner = check  # type: ignore[attr-defined]  # see _compiled
+    optional.inner = check  # type: ignore[attr-defined]  # see _planned
     return optional
 
 

@@ -9,6 +9,8 @@ from pathlib import Path
 from typing import Any, NotRequired, TypedDict
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import engine.events
 from engine.conversation_core import Conversation, SyncConversation
@@ -21,7 +23,8 @@ from engine.events import (
     TurnEndData,
     UserMessageData,
 )
-from engine.eventschema import FIELDS, check_of, declared, fields_of, problem
+from engine.eventschema import FIELDS, HEADER, check_of, declared, fields_of, problem
+from engine.limits import MAX_LOG_INT
 from engine.providers.scripted import ScriptedProvider
 from engine.scenario.loader import load_scenario
 
@@ -119,3 +122,42 @@ def test_a_payload_is_read_typed_only_as_its_own_type() -> None:
     assert event.payload(TurnEndData).get("calls") == 2
     with pytest.raises(TypeError, match="'turn_end' event has no UserMessageData"):
         event.payload(UserMessageData)
+
+
+VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers(-2 * MAX_LOG_INT, 2 * MAX_LOG_INT) | st.floats()
+    | st.text(max_size=4),
+    lambda inner: st.lists(inner, max_size=2) | st.dictionaries(
+        st.sampled_from(["role", "content", "input_tokens", "session", "turn", "x"]), inner,
+        max_size=3),
+    max_leaves=6,
+)
+NAMES = sorted({name for fields in FIELDS.values() for name in fields} | set(HEADER))
+
+
+def walked(record: dict[str, Any]) -> str | None:
+    """The field the schema refuses, found by walking its checks one by one (the reference the
+    compiled check must agree with)."""
+    for name in ("type", "seq"):
+        if name not in record:
+            return name
+    kind = record["type"]
+    fields = {**HEADER, **(FIELDS.get(kind, {}) if isinstance(kind, str) else {})}
+    return next((name for name, check in fields.items()
+                 if name in record and not check(record[name])), None)
+
+
+@settings(max_examples=300, deadline=None)
+@given(kind=st.sampled_from([*PAYLOADS, "unknown"]) | VALUES, seq=st.integers(-1, 3) | VALUES,
+       fields=st.dictionaries(st.sampled_from(NAMES), VALUES, max_size=6))
+def test_the_compiled_check_refuses_exactly_what_the_field_checks_refuse(
+    kind: Any, seq: Any, fields: dict[str, Any]
+) -> None:
+    record = {**fields, "type": kind, "seq": seq}
+
+    refused = walked(record)
+    found = problem(record)
+
+    assert (found is None) == (refused is None), (record, found)
+    if found is not None:
+        assert found.startswith(f"'{refused}' should be"), (record, found)
