@@ -39,7 +39,10 @@ Logs written before the layouts have no items and no ``new_chain``: one chain, p
 The fold holds append-only lists (steps entered, variable changes, step summaries, transcript,
 calls) that a rollback truncates; a :class:`Position` says how much of each stood at some point,
 so a turn's state costs a few integers, and :meth:`LogFold.state` materialises one on demand.
-Its records are named tuples: a viewer folds every event of a 20,000-line log as it opens it.
+A viewer folds every event of a 20,000-line log as it opens it and keeps the fold while it is
+open, so its records are small: named tuples, and plain tuples for the transcript and the calls
+(which the garbage collector stops tracking), made into :class:`TranscriptEntry` and
+:class:`CallRecord` when asked for.
 No scenario is needed (the viewer has none): checking the log against one is the session's job.
 """
 
@@ -61,11 +64,16 @@ from engine.events import (
     StepSummaryData,
     TransitionData,
     TurnEndData,
+    UsageData,
     VariableChangeData,
 )
 from engine.ledger import CallRecord, Totals
 from engine.prompting import TranscriptEntry
 from engine.providers.base import Usage
+
+#: A transcript entry, and a call, as the fold keeps them (see the module docstring).
+_Entry = tuple[str, int, str, str]
+_Call = tuple[str, int, str, float, int, int, int, float, str | None]
 
 
 class Outcome(StrEnum):
@@ -85,13 +93,6 @@ class VarChange(NamedTuple):
     source: str
     ts: str
     seq: int
-
-
-class Visit(NamedTuple):
-    """A step entered (the first one at the start), in ``turn``."""
-
-    step: str
-    turn: int
 
 
 class StepRecord(NamedTuple):
@@ -170,7 +171,7 @@ class State:
         return Totals.of(self.calls)
 
 
-@dataclass
+@dataclass(slots=True)
 class _OpenTurn:
     """The turn being read: where to go back to, and the exchange under way."""
 
@@ -201,13 +202,14 @@ class LogFold:
         self.model = ""
         #: The ``reason`` of the latest ``session_end`` (``None`` while the session runs).
         self.ended: str | None = None
-        self.visits: list[Visit] = []
+        #: The steps entered, in order (the first one at the start): the FSM's ``visited``.
+        self.visits: list[str] = []
         self.changes: list[VarChange] = []
         self.summaries: list[StepRecord] = []
-        self.transcript: list[TranscriptEntry] = []
-        #: The calls of the turns that stand; every call of the log.
-        self.calls: list[CallRecord] = []
-        self.billed_calls: list[CallRecord] = []
+        #: As plain tuples: see :meth:`transcript`, :meth:`calls` and :meth:`billed_calls`.
+        self._transcript: list[_Entry] = []
+        self._calls: list[_Call] = []
+        self._billed_calls: list[_Call] = []
         #: The closed turns, in log order (completed and rolled back).
         self.closed: list[Turn] = []
         #: What a :class:`Position` holds besides the lists' lengths, as it stands now.
@@ -217,32 +219,15 @@ class LogFold:
         self.cache_key = ""
         self._open: _OpenTurn | None = None
         self._billed: tuple[int, Totals] = (0, Totals())
-        self._handlers: dict[str, Callable[[Event], None]] = {
-            EventType.SESSION_START: self._session_start,
-            EventType.USER_MESSAGE: self._user_message,
-            EventType.MODEL_REQUEST: self._model_request,
-            EventType.MODEL_RESPONSE: self._model_response,
-            EventType.VARIABLE_CHANGE: self._variable_change,
-            EventType.STEP_SUMMARY: self._step_summary,
-            EventType.TRANSITION: self._transition,
-            EventType.BOT_MESSAGE: self._bot_message,
-            EventType.TURN_END: self._turn_end,
-            EventType.ERROR: self._error,
-            EventType.SESSION_END: self._session_end,
-            # Part of a turn, but they change nothing the fold keeps:
-            EventType.CONTRACT_VIOLATION: self._in_turn,
-            EventType.CORRECTION_SENT: self._in_turn,
-            EventType.FALLBACK: self._in_turn,
-        }
 
     # --- feeding ---------------------------------------------------------------------------
 
     def feed(self, event: Event) -> None:
         """Take one event into account (an event of a type this version does not know is
         kept by views, but changes no state)."""
-        handler = self._handlers.get(event.type)
+        handler = _HANDLERS.get(event.type)
         if handler is not None:
-            handler(event)
+            handler(self, event)
 
     def feed_many(self, events: Iterable[Event]) -> LogFold:
         for event in events:
@@ -258,7 +243,7 @@ class LogFold:
     @property
     def step(self) -> str | None:
         """The current step (the open turn included)."""
-        return self.visits[-1].step if self.visits else None
+        return self.visits[-1] if self.visits else None
 
     @property
     def open_turn(self) -> Turn | None:
@@ -267,7 +252,7 @@ class LogFold:
         if current is None:
             return None
         return Turn(current.number, Outcome.OPEN, current.first_seq, current.last_seq,
-                    self.position(), len(self.billed_calls))
+                    self.position(), len(self._billed_calls))
 
     @property
     def turns(self) -> list[Turn]:
@@ -291,7 +276,7 @@ class LogFold:
         """The state after ``turn`` (default: now, the open turn included): see :meth:`at`."""
         if turn is None:
             return Position(len(self.visits), len(self.changes), len(self.summaries),
-                            len(self.transcript), len(self.calls), self.user_messages,
+                            len(self._transcript), len(self._calls), self.user_messages,
                             self.chain_start, self.response_id, self.cache_key)
         return self.at(turn)[1]
 
@@ -318,30 +303,42 @@ class LogFold:
             apply_summary(record, summaries, results)
         return State(
             turn=number,
-            visited=[visit.step for visit in self.visits[: at.visits]],
+            visited=self.visits[: at.visits],
             changes=self.changes[: at.changes],
             summaries=summaries,
             results=results,
             response_id=at.response_id,
-            transcript=self.transcript[: at.transcript],
+            transcript=self.transcript(at.transcript),
             chain_start=at.chain_start,
             cache_key=at.cache_key,
-            calls=self.calls[: at.calls],
+            calls=self.calls(at.calls),
             user_messages=at.user_messages,
         )
+
+    def transcript(self, upto: int | None = None) -> list[TranscriptEntry]:
+        """The transcript as it stands (its first ``upto`` entries: see :class:`Position`)."""
+        return [TranscriptEntry(*entry) for entry in self._transcript[:upto]]
+
+    def calls(self, upto: int | None = None) -> list[CallRecord]:
+        """The calls of the turns that stand (the first ``upto``: see :class:`Position`)."""
+        return [_record(call) for call in self._calls[:upto]]
+
+    def billed_calls(self) -> list[CallRecord]:
+        """Every call of the log, rolled-back turns' included."""
+        return [_record(call) for call in self._billed_calls]
 
     def billed(self) -> Totals:
         """Every call the log shows, rolled-back turns included: what was paid."""
         counted, totals = self._billed
-        if counted != len(self.billed_calls):  # views ask after every event: sum once
-            totals = Totals.of(self.billed_calls)
-            self._billed = (len(self.billed_calls), totals)
+        if counted != len(self._billed_calls):  # views ask after every event: sum once
+            totals = Totals.of(self.billed_calls())
+            self._billed = (len(self._billed_calls), totals)
         return totals
 
     def in_conversation(self, turn: int | None = None) -> Totals:
         """The calls of the turns that stand (after ``turn``; default now): the conversation's
         own ledger."""
-        return Totals.of(self.calls[: self.position(turn).calls])
+        return Totals.of(self.calls(self.position(turn).calls))
 
     # --- the rule ---------------------------------------------------------------------------
 
@@ -363,14 +360,14 @@ class LogFold:
         self._open = None
         self.closed.append(Turn(current.number if number is None else number, outcome,
                                 current.first_seq, last_seq, self.position(),
-                                len(self.billed_calls)))
+                                len(self._billed_calls)))
 
     def _undo(self, before: Position) -> None:
         del self.visits[before.visits:]
         del self.changes[before.changes:]
         del self.summaries[before.summaries:]
-        del self.transcript[before.transcript:]
-        del self.calls[before.calls:]
+        del self._transcript[before.transcript:]
+        del self._calls[before.calls:]
         self.user_messages = before.user_messages
         self.chain_start = before.chain_start
         self.response_id = before.response_id
@@ -390,7 +387,7 @@ class LogFold:
             self.model = data.get("model") or ""
             self.cache_key = event.session
         if step and step != self.step:  # the start, or a session resumed elsewhere
-            self.visits.append(Visit(step, event.turn))
+            self.visits.append(step)
 
     def _user_message(self, event: Event) -> None:
         if self._open is not None:  # the turn never closed: the process running it died
@@ -411,20 +408,13 @@ class LogFold:
         data = event.payload(ModelResponseData)
         current = self._turn(event)
         current.last_raw = data.get("raw_text", "")
-        usage = data.get("usage")
-        tokens = Usage(usage.get("input_tokens", 0), usage.get("cached_tokens", 0),
-                       usage.get("output_tokens", 0)) if usage else Usage(0, 0, 0)
-        call = CallRecord(
-            purpose=data.get("purpose") or "turn",
-            turn=event.turn,
-            model=data.get("model") or self.model,
-            latency_s=data.get("latency_ms", 0.0) / 1000.0,
-            usage=tokens,
-            cost_usd=data.get("cost_usd", 0.0),
-            response_id=data.get("response_id"),
-        )
-        self.calls.append(call)
-        self.billed_calls.append(call)
+        usage = data.get("usage") or UsageData(input_tokens=0, cached_tokens=0, output_tokens=0)
+        call = (data.get("purpose") or "turn", event.turn, data.get("model") or self.model,
+                data.get("latency_ms", 0.0) / 1000.0, usage.get("input_tokens", 0),
+                usage.get("cached_tokens", 0), usage.get("output_tokens", 0),
+                data.get("cost_usd", 0.0), data.get("response_id"))
+        self._calls.append(call)
+        self._billed_calls.append(call)
 
     def _variable_change(self, event: Event) -> None:
         data = event.payload(VariableChangeData)
@@ -449,7 +439,7 @@ class LogFold:
         self._turn(event)
         target = data.get("to")
         if target:
-            self.visits.append(Visit(target, event.turn))
+            self.visits.append(target)
 
     def _bot_message(self, event: Event) -> None:
         data = event.payload(BotMessageData)
@@ -460,13 +450,13 @@ class LogFold:
         asked, current.asked = current.asked, None
         if asked is not None:  # the accepted exchange's first request enters the chain
             if asked.get("new_chain"):
-                self.chain_start = len(self.transcript)
+                self.chain_start = len(self._transcript)
             for item in asked.get("input_items") or []:
-                self.transcript.append(TranscriptEntry(step, visit, item.get("role", "system"),
-                                                       item.get("content", "")))
-            self.transcript.append(TranscriptEntry(step, visit, "user", asked.get("input", "")))
+                self._transcript.append((step, visit, item.get("role", "system"),
+                                         item.get("content", "")))
+            self._transcript.append((step, visit, "user", asked.get("input", "")))
         # The accepted reply is the last response before its message was sent.
-        self.transcript.append(TranscriptEntry(step, visit, "assistant", current.last_raw))
+        self._transcript.append((step, visit, "assistant", current.last_raw))
 
     def _turn_end(self, event: Event) -> None:
         data = event.payload(TurnEndData)
@@ -484,6 +474,34 @@ class LogFold:
 
     def _in_turn(self, event: Event) -> None:
         self._turn(event)
+
+
+#: What each event type does to the fold. A table of functions, not of bound methods: a fold
+#: must not hold itself in a cycle (a closed viewer's fold is freed at once, not at the next
+#: full garbage collection).
+_HANDLERS: dict[str, Callable[[LogFold, Event], None]] = {
+    EventType.SESSION_START: LogFold._session_start,
+    EventType.USER_MESSAGE: LogFold._user_message,
+    EventType.MODEL_REQUEST: LogFold._model_request,
+    EventType.MODEL_RESPONSE: LogFold._model_response,
+    EventType.VARIABLE_CHANGE: LogFold._variable_change,
+    EventType.STEP_SUMMARY: LogFold._step_summary,
+    EventType.TRANSITION: LogFold._transition,
+    EventType.BOT_MESSAGE: LogFold._bot_message,
+    EventType.TURN_END: LogFold._turn_end,
+    EventType.ERROR: LogFold._error,
+    EventType.SESSION_END: LogFold._session_end,
+    # Part of a turn, but they change nothing the fold keeps:
+    EventType.CONTRACT_VIOLATION: LogFold._in_turn,
+    EventType.CORRECTION_SENT: LogFold._in_turn,
+    EventType.FALLBACK: LogFold._in_turn,
+}
+
+
+def _record(call: _Call) -> CallRecord:
+    purpose, turn, model, latency_s, tokens_in, cached, tokens_out, cost, response_id = call
+    return CallRecord(purpose, turn, model, latency_s, Usage(tokens_in, cached, tokens_out), cost,
+                      response_id)
 
 
 def apply_summary(
@@ -524,7 +542,6 @@ __all__ = [
     "StepRecord",
     "Turn",
     "VarChange",
-    "Visit",
     "apply_summary",
     "events_by_turn",
     "fold_log",

@@ -340,7 +340,7 @@ class _Rebuild:
     def __init__(self, fold: LogFold, scenario: Scenario, prices: PriceTable | None) -> None:
         self.fold = fold
         self.scenario = scenario
-        start_step = fold.visits[0].step if fold.visits else None
+        start_step = fold.visits[0] if fold.visits else None
         if start_step not in scenario.steps:
             raise SessionError(f"the log starts at step {start_step!r}, which the scenario lacks")
         self.data = SessionData(
@@ -358,10 +358,9 @@ class _Rebuild:
         """The session after the last of ``turns`` (completed, in order), with a checkpoint
         after each."""
         data, fold = self.data, self.fold
-        for visit in fold.visits[: turns[-1].after.visits if turns else 1]:
-            if visit.step not in self.scenario.steps:
-                raise SessionError(f"the log moves to step {visit.step!r}, which the scenario "
-                                   "lacks")
+        for step in fold.visits[: turns[-1].after.visits if turns else 1]:
+            if step not in self.scenario.steps:
+                raise SessionError(f"the log moves to step {step!r}, which the scenario lacks")
         changes = summaries = 0
         for turn in turns:
             after = turn.after
@@ -378,14 +377,14 @@ class _Rebuild:
         if turns:
             last, after = turns[-1], turns[-1].after
             data.last_response_id = after.response_id
-            data.transcript = fold.transcript[: after.transcript]
+            data.transcript = fold.transcript(after.transcript)
             data.chain_start, data.cache_key = after.chain_start, after.cache_key
-            data.ledger.calls = fold.calls[: after.calls]
+            data.ledger.calls = fold.calls(after.calls)
             data.seq = last.last_seq
         return data
 
     def _state(self, visits: int, turn: int) -> DialogueState:
-        visited = [visit.step for visit in self.fold.visits[:visits]]
+        visited = self.fold.visits[:visits]
         final = self.scenario.steps[visited[-1]].final
         return DialogueState(step=visited[-1], turn=turn, visited=visited,
                              status=Status.FINISHED if final else Status.ACTIVE)

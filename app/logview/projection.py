@@ -116,10 +116,10 @@ class ConversationProjection:
     def step_at(self, turn: int) -> str | None:
         """The step the conversation was in at the end of ``turn``."""
         visits = self.fold.position(turn).visits
-        return self.fold.visits[visits - 1].step if visits else None
+        return self.fold.visits[visits - 1] if visits else None
 
     def visited_steps(self) -> list[str]:
-        return list(dict.fromkeys(visit.step for visit in self.fold.visits))
+        return list(dict.fromkeys(self.fold.visits))
 
 
 __all__ = ["ConversationProjection", "Meter", "VarChange"]
