@@ -61,9 +61,9 @@ class SteppedAutopilot(Autopilot):
         self.base, self.extra = base, extra
 
     def _violation_due(self, step: Step, planned: PlannedReply,
-                       results: dict[str, Any]) -> str | None:
+                       results: dict[str, Any], offered: list[str]) -> str | None:
         self.violation_rate = min(0.45, self.base + self.extra.get(step.id, 0.0))
-        return super()._violation_due(step, planned, results)
+        return super()._violation_due(step, planned, results, offered)
 
 
 def conversation_plan(plan: Plan, rng: random.Random) -> tuple[Plan, str | None]:

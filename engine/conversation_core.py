@@ -54,7 +54,7 @@ import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, TypedDict
 
 from engine import __version__
 from engine.contract import StepReply, parse_reply, refused
@@ -67,7 +67,30 @@ from engine.errors import (
     ProviderError,
     SessionError,
 )
-from engine.events import Event, EventBus, EventType
+from engine.events import (
+    BotMessageData,
+    ContractViolationData,
+    CorrectionSentData,
+    ErrorData,
+    Event,
+    EventBus,
+    EventType,
+    FallbackData,
+    ForkedFromData,
+    InputItemData,
+    ModelRequestData,
+    ModelResponseData,
+    Payload,
+    SessionEndData,
+    SessionStartData,
+    SessionTotalsData,
+    StepSummaryData,
+    TransitionData,
+    TurnEndData,
+    UsageData,
+    UserMessageData,
+    VariableChangeData,
+)
 from engine.fsm import DialogueFSM, DialogueState, Status
 from engine.ledger import CostLedger, PriceTable
 from engine.logread import read_log
@@ -108,6 +131,13 @@ Clock = Callable[[], float]
 
 
 # --- what a turn returns --------------------------------------------------------------------
+
+
+class SessionOrigin(TypedDict, total=False):
+    """Where a resumed or forked session came from: the fields its ``session_start`` adds."""
+
+    resumed_from: str
+    forked_from: ForkedFromData
 
 
 @dataclass(frozen=True)
@@ -239,7 +269,7 @@ class Conversation:
         prices: PriceTable | None = None,
         clock: Clock = time.perf_counter,
         session: SessionData | None = None,
-        origin: dict[str, Any] | None = None,
+        origin: SessionOrigin | None = None,
     ) -> None:
         self.scenario = scenario
         self.provider = provider
@@ -260,7 +290,7 @@ class Conversation:
         session.provider = provider.name
         self.data = session
         #: Extra ``session_start`` fields saying where a resumed or forked session came from.
-        self._origin = dict(origin or {})
+        self._origin = SessionOrigin(**(origin or {}))
         self._announced = False
         self._ended = False
         #: Placeholders of the current step left unfilled (unknown or unset), for the log.
@@ -323,8 +353,9 @@ class Conversation:
         snapshot = self.data.copy()
         try:
             for change in self.vars.changes():
-                self._emit(EventType.VARIABLE_CHANGE, name=change.name, old=change.old,
-                           new=change.new, source=change.source, at=change.ts)
+                self._emit(EventType.VARIABLE_CHANGE, VariableChangeData(
+                    name=change.name, old=change.old, new=change.new, source=change.source),
+                    at=change.ts)
             await self._run(turn, Enter())
             self.data.started = True
             self._end_turn(turn)
@@ -346,7 +377,7 @@ class Conversation:
         self.data.state = self.fsm.next_turn(self.state)
         turn = _Turn(number=self.state.turn, step_before=self.state.step, started=self.clock())
         try:
-            self._emit(EventType.USER_MESSAGE, text=text)
+            self._emit(EventType.USER_MESSAGE, UserMessageData(text=text))
             await self._run(turn, Respond("turn", text))
             self._end_turn(turn)
         except BaseException as error:
@@ -369,7 +400,8 @@ class Conversation:
     ) -> Conversation:
         """Continue a session saved by :meth:`save` (same session id, its log continues)."""
         data = load_session(path, scenario, options.get("prices"))
-        return cls(scenario, provider, session=data, origin={"resumed_from": str(path)},
+        return cls(scenario, provider, session=data,
+                   origin=SessionOrigin(resumed_from=str(path)),
                    **options)
 
     @classmethod
@@ -401,7 +433,7 @@ class Conversation:
             rebuilt = session_from_events(events, scenario, upto_turn=upto_turn, prices=prices)
             parent = rebuilt.session_id
             data = rebuilt.fork(upto_turn)
-        origin = {"forked_from": {"session": parent, "turn": upto_turn}}
+        origin = SessionOrigin(forked_from=ForkedFromData(session=parent, turn=upto_turn))
         return cls(scenario, provider, session=data, origin=origin, **options)
 
     def summary(self) -> dict[str, Any]:
@@ -466,19 +498,20 @@ class Conversation:
             if isinstance(verdict, Accepted):
                 for slip in verdict.reply.salvaged:
                     turn.salvaged.append(slip.kind)
-                    self._emit(EventType.CONTRACT_VIOLATION, kind=slip.kind, attempt=attempt,
-                               detail=f"{slip.detail}; accepted without a correction",
-                               salvaged=True)
+                    self._emit(EventType.CONTRACT_VIOLATION, ContractViolationData(
+                        kind=slip.kind, attempt=attempt,
+                        detail=f"{slip.detail}; accepted without a correction", salvaged=True))
                 return replace(verdict, request=first, new_chain=new_chain)
             issue = verdict.violation
             turn.violations.append(issue.kind)
-            self._emit(EventType.CONTRACT_VIOLATION, kind=issue.kind, detail=issue.detail,
-                       attempt=attempt, salvaged=False)
+            self._emit(EventType.CONTRACT_VIOLATION, ContractViolationData(
+                kind=issue.kind, detail=issue.detail, attempt=attempt, salvaged=False))
             if attempt >= attempts:
                 return GiveUp(issue)
             attempt += 1
             turn.corrections += 1
-            self._emit(EventType.CORRECTION_SENT, text=issue.correction, attempt=attempt)
+            self._emit(EventType.CORRECTION_SENT,
+                       CorrectionSentData(text=issue.correction, attempt=attempt))
             request = self._correction_request(request, raw, issue)
             self._check_limits(request)
 
@@ -560,19 +593,20 @@ class Conversation:
         ``new_chain``: the request starts a new response chain (logged, so that a session
         rebuilt from the log knows where its chain starts).
         """
-        extra: dict[str, Any] = {}
+        sent = ModelRequestData(
+            purpose=request.purpose, attempt=attempt, model=request.model,
+            instructions=request.instructions, input=request.input, schema=request.schema,
+            previous_response_id=request.previous_response_id,
+            history_messages=len(request.history), layout=self.scenario.model.layout.value,
+            prompt_cache_key=request.prompt_cache_key)
         if request.input_items:
-            extra["input_items"] = [{"role": item.role, "content": item.content}
-                                    for item in request.input_items]
+            sent["input_items"] = [InputItemData(role=item.role, content=item.content)
+                                   for item in request.input_items]
         if new_chain:
-            extra["new_chain"] = True
+            sent["new_chain"] = True
         if self._unfilled:
-            extra["unfilled_placeholders"] = self._unfilled
-        self._emit(EventType.MODEL_REQUEST, purpose=request.purpose, attempt=attempt,
-                   model=request.model, instructions=request.instructions, input=request.input,
-                   schema=request.schema, previous_response_id=request.previous_response_id,
-                   history_messages=len(request.history), layout=self.scenario.model.layout.value,
-                   prompt_cache_key=request.prompt_cache_key, **extra)
+            sent["unfilled_placeholders"] = self._unfilled
+        self._emit(EventType.MODEL_REQUEST, sent)
         began = self.clock()
         try:
             reply = await self.provider.complete(request)
@@ -583,13 +617,13 @@ class Conversation:
                                     model=reply.model or request.model, latency_s=elapsed,
                                     usage=reply.usage, response_id=reply.response_id)
         turn.calls += 1
-        self._emit(EventType.MODEL_RESPONSE, purpose=request.purpose, attempt=attempt,
-                   model=record.model, response_id=reply.response_id,
-                   raw_text=_loggable(reply.text, self.scenario.model.max_reply_chars),
-                   status=reply.status,
-                   incomplete_reason=reply.incomplete_reason, refusal=reply.refusal,
-                   usage=_usage_dict(reply.usage), latency_ms=round(elapsed * 1000, 3),
-                   cost_usd=record.cost_usd)
+        self._emit(EventType.MODEL_RESPONSE, ModelResponseData(
+            purpose=request.purpose, attempt=attempt, model=record.model,
+            response_id=reply.response_id,
+            raw_text=_loggable(reply.text, self.scenario.model.max_reply_chars),
+            status=reply.status, incomplete_reason=reply.incomplete_reason,
+            refusal=reply.refusal, usage=_usage_data(reply.usage),
+            latency_ms=round(elapsed * 1000, 3), cost_usd=record.cost_usd))
         return reply
 
     def _judge(self, raw: ModelReply, step: Step, offered: list[str]) -> Accepted | Correct:
@@ -678,11 +712,13 @@ class Conversation:
                 change = self.vars.set(name, value, turn=self.state.turn, step=step_id,
                                        source="model")
                 if change is not None:
-                    self._emit(EventType.VARIABLE_CHANGE, name=name, old=change.old,
-                               new=change.new, source="model", at=change.ts)
+                    self._emit(EventType.VARIABLE_CHANGE, VariableChangeData(
+                        name=name, old=change.old, new=change.new, source="model"),
+                        at=change.ts)
         if reply.summary.strip() or step_id not in data.summaries:
             data.summaries[step_id] = reply.summary
-        self._emit(EventType.STEP_SUMMARY, summary=data.summaries[step_id], results=dict(stored))
+        self._emit(EventType.STEP_SUMMARY,
+                   StepSummaryData(summary=data.summaries[step_id], results=dict(stored)))
         self._enter_chain(accepted)
         if accepted.raw.response_id is not None:
             data.last_response_id = accepted.raw.response_id
@@ -710,8 +746,8 @@ class Conversation:
         self.data.state = self.fsm.apply(
             self.state, signal, lambda name: self._is_set(name, stored), stored
         )
-        self._emit(EventType.TRANSITION, **{"from": before, "to": self.state.step,
-                                            "signal": signal})
+        self._emit(EventType.TRANSITION,
+                   TransitionData({"from": before, "to": self.state.step, "signal": signal}))
         return Enter()
 
     def _enter(self, turn: _Turn) -> NextStep:
@@ -740,12 +776,12 @@ class Conversation:
         turn.fallback = True
         text = self.scenario.contract.fallback_message
         reason = f"{outcome.violation.kind}: {outcome.violation.detail}"
-        self._emit(EventType.FALLBACK, reason=reason, text=text)
+        self._emit(EventType.FALLBACK, FallbackData(reason=reason, text=text))
         self._say(turn, text, "fallback")
 
     def _say(self, turn: _Turn, text: str, source: str) -> None:
         turn.messages.append(text)
-        self._emit(EventType.BOT_MESSAGE, text=text, source=source)
+        self._emit(EventType.BOT_MESSAGE, BotMessageData(text=text, source=source))
 
     # --- phase: end of turn ------------------------------------------------------------------
 
@@ -753,10 +789,11 @@ class Conversation:
         totals = self.ledger.turn_totals(turn.number)
         engine_s = max(self.clock() - turn.started - turn.model_s, 0.0)
         self.data.checkpoints.append(self.data.checkpoint())
-        self._emit(EventType.TURN_END, calls=totals.llm_calls, corrections=totals.corrections,
-                   usage=_usage_dict(totals.usage), cost_usd=totals.cost_usd,
-                   engine_ms=round(engine_s * 1000, 3), model_ms=round(turn.model_s * 1000, 3),
-                   response_id=self.data.last_response_id)
+        self._emit(EventType.TURN_END, TurnEndData(
+            calls=totals.llm_calls, corrections=totals.corrections,
+            usage=_usage_data(totals.usage), cost_usd=totals.cost_usd,
+            engine_ms=round(engine_s * 1000, 3), model_ms=round(turn.model_s * 1000, 3),
+            response_id=self.data.last_response_id))
         turn.engine_ms = engine_s * 1000
         if self.finished:
             self._end_session("finished")
@@ -780,12 +817,13 @@ class Conversation:
         self.data.seq = seq
         if isinstance(error, KeyboardInterrupt | asyncio.CancelledError):
             # Ctrl-C (or a cancelled task): the log must not end the turn half-way.
-            self._emit(EventType.ERROR, kind="Interrupted", retryable=True,
-                       message="interrupted during the turn; it was rolled back")
+            self._emit(EventType.ERROR, ErrorData(
+                kind="Interrupted", retryable=True,
+                message="interrupted during the turn; it was rolled back"))
         elif isinstance(error, Exception):
             retryable = error.retryable if isinstance(error, ProviderError) else False
-            self._emit(EventType.ERROR, kind=type(error).__name__, message=str(error),
-                       retryable=retryable)
+            self._emit(EventType.ERROR, ErrorData(
+                kind=type(error).__name__, message=str(error), retryable=retryable))
 
     # --- session events ----------------------------------------------------------------------
 
@@ -794,28 +832,32 @@ class Conversation:
             return
         self._announced = True
         root = self.scenario.root
-        self._emit(EventType.SESSION_START, scenario=self.scenario.name,
-                   scenario_path=str(root) if root else None,
-                   title=self.scenario.title or self.scenario.name, model=self.model,
-                   provider=self.provider.name, start_step=self.scenario.start,
-                   engine_version=__version__, **self._origin)
+        started = SessionStartData(
+            scenario=self.scenario.name, scenario_path=str(root) if root else None,
+            title=self.scenario.title or self.scenario.name, model=self.model,
+            provider=self.provider.name, start_step=self.scenario.start,
+            engine_version=__version__)
+        if "resumed_from" in self._origin:
+            started["resumed_from"] = self._origin["resumed_from"]
+        if "forked_from" in self._origin:
+            started["forked_from"] = self._origin["forked_from"]
+        self._emit(EventType.SESSION_START, started)
 
     def _end_session(self, reason: str) -> None:
         self._ended = True
         totals = self.ledger.totals()
-        self._emit(EventType.SESSION_END, reason=reason, totals={
-            "user_messages": self.user_messages, "llm_calls": totals.llm_calls,
-            "corrections": totals.corrections, "input_tokens": totals.input_tokens,
-            "cached_tokens": totals.cached_tokens, "output_tokens": totals.output_tokens,
-            "cost_usd": totals.cost_usd,
-        })
+        self._emit(EventType.SESSION_END, SessionEndData(reason=reason, totals=SessionTotalsData(
+            user_messages=self.user_messages, llm_calls=totals.llm_calls,
+            corrections=totals.corrections, input_tokens=totals.input_tokens,
+            cached_tokens=totals.cached_tokens, output_tokens=totals.output_tokens,
+            cost_usd=totals.cost_usd)))
 
-    def _emit(self, event_type: EventType, /, *, at: str | None = None, **fields: Any) -> None:
+    def _emit(self, event_type: EventType, payload: Payload, /, *, at: str | None = None) -> None:
         """Emit one event; ``at`` is its time when it records something already timed (a
         variable change), so the log and the session agree to the millisecond."""
         self.data.seq += 1
         event = Event(type=event_type.value, session=self.session_id, seq=self.data.seq,
-                      turn=self.state.turn, step=self.state.step, data=fields)
+                      turn=self.state.turn, step=self.state.step, data=payload)
         self.events.emit(event if at is None else replace(event, ts=at))
 
     # --- helpers -----------------------------------------------------------------------------
@@ -862,9 +904,9 @@ def _loggable(text: str, limit: int) -> str:
     return text
 
 
-def _usage_dict(usage: Usage) -> dict[str, int]:
-    return {"input_tokens": usage.input_tokens, "cached_tokens": usage.cached_tokens,
-            "output_tokens": usage.output_tokens}
+def _usage_data(usage: Usage) -> UsageData:
+    return UsageData(input_tokens=usage.input_tokens, cached_tokens=usage.cached_tokens,
+                     output_tokens=usage.output_tokens)
 
 
 # --- sync wrapper ---------------------------------------------------------------------------
@@ -936,6 +978,7 @@ __all__ = [
     "Move",
     "NextStep",
     "Respond",
+    "SessionOrigin",
     "SyncConversation",
     "TurnResult",
     "Wait",

@@ -13,52 +13,50 @@ Record layout (schema version ``LOG_SCHEMA_VERSION``)::
 ``turn`` is the number of the user message being handled (0 before the first one); ``step`` is
 the FSM's current step when the event happened.
 
-Type-specific fields (all JSON values):
+**The type-specific fields are typed**: one ``TypedDict`` per event type, below, listed in
+:data:`PAYLOADS`. They are the one definition of the log schema — mypy checks every emitter
+against them, readers get them typed through :meth:`Event.payload`, and the reader's runtime
+check (:mod:`engine.eventschema`) is derived from them. In short:
 
 =====================  ===================================================================
-``session_start``      scenario, scenario_path, title, model, provider, start_step,
-                       engine_version; ``resumed_from`` (a session file) when resumed;
-                       ``forked_from`` {session, turn} when forked from a replayed turn
-``user_message``       text
-``model_request``      purpose (turn|correction|on_enter), attempt, model, instructions,
-                       input, schema, previous_response_id, history_messages (count),
-                       layout, prompt_cache_key; ``input_items`` [{role, content}] (the step
-                       section, earlier steps' summaries) only when some were sent;
-                       ``new_chain`` (true) when the request starts a new response chain;
-                       ``unfilled_placeholders`` only when some were left. Logs written
-                       before layouts lack the newer fields: read them as per_step, no items
-``model_response``     purpose, attempt, model, response_id, raw_text (cut at
-                       ``model.max_reply_chars``, with a note), status, incomplete_reason,
-                       refusal, usage {input_tokens, cached_tokens, output_tokens},
-                       latency_ms, cost_usd
-``contract_violation`` kind, detail, attempt, salvaged (true when the slip was repaired without
-                       a correction call: a fence, prose around the object, a one-element
-                       array, a missing summary, a value converted losslessly)
-``correction_sent``    text, attempt
-``fallback``           reason, text (the scenario's fallback message, sent instead)
-``variable_change``    name, old, new, source (model|system|author)
-``step_summary``       summary, results (the step's known results; replay rebuilds from them)
-``transition``         from, to, signal
-``bot_message``        text, source (model|message|fallback)
-``turn_end``           calls, corrections, usage {…}, cost_usd, engine_ms, model_ms,
-                       response_id (where the chain stands after the turn; fork needs it)
-``error``              kind (the exception class), message, retryable; inside a turn it means
-                       the turn was rolled back: the conversation is as it was before it
-``session_end``        reason (finished|closed|failed), totals {user_messages, llm_calls,
-                       corrections, input_tokens, cached_tokens, output_tokens, cost_usd}
+``session_start``      :class:`SessionStartData` — scenario, model, provider, start step;
+                       where a resumed or forked session came from
+``user_message``       :class:`UserMessageData` — text
+``model_request``      :class:`ModelRequestData` — what one model call sent
+``model_response``     :class:`ModelResponseData` — what it answered, its tokens and cost
+``contract_violation`` :class:`ContractViolationData` — kind, detail, attempt, salvaged
+``correction_sent``    :class:`CorrectionSentData` — text, attempt
+``fallback``           :class:`FallbackData` — reason, text (sent instead of a reply)
+``variable_change``    :class:`VariableChangeData` — name, old, new, source
+``step_summary``       :class:`StepSummaryData` — summary, results
+``transition``         :data:`TransitionData` — from, to, signal
+``bot_message``        :class:`BotMessageData` — text, source (model|message|fallback)
+``turn_end``           :class:`TurnEndData` — the turn's calls, tokens, cost and times; where
+                       the response chain stands
+``error``              :class:`ErrorData` — inside a turn it means the turn was rolled back
+``session_end``        :class:`SessionEndData` — reason, the conversation's totals
 =====================  ===================================================================
+
+What a type says and what a reader may rely on differ in one way. A field marked
+``NotRequired`` is written only in the case its comment names (or only by newer versions);
+every other field is written by this engine every time. A log may also come from elsewhere (an
+older Prompter, a hand edit): the reader's check guarantees that every field *present* has its
+type, not that it is present, so readers take a default for a missing field
+(``data.get("text", "")``). How a log adds up to a conversation's state — turns kept and
+rolled back, the chain, the costs — is :mod:`engine.logfold`.
 
 The API key never appears in any event.
 """
 
 from __future__ import annotations
 
+import builtins
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from enum import StrEnum
-from typing import Any
+from typing import Annotated, Any, NotRequired, TypeAlias, TypedDict, TypeVar, cast
 
 LOG_SCHEMA_VERSION = 1
 
@@ -86,26 +84,258 @@ CHAT_EVENT_TYPES = frozenset({EventType.USER_MESSAGE, EventType.BOT_MESSAGE})
 _HEADER_KEYS = ("v", "seq", "ts", "session", "turn", "step", "type")
 
 
+# --- the value types of fields --------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class AtLeastZero:
+    """Marks an ``int`` that counts something: never negative (see :data:`Count`)."""
+
+
+#: A whole number of at least 0 (``seq``, ``turn``, tokens, attempts, calls).
+Count: TypeAlias = Annotated[int, AtLeastZero()]
+#: Any JSON value (a variable's value): only its nesting depth is checked.
+JsonValue: TypeAlias = Any
+#: A JSON object whose fields are not part of the log schema (a scenario's results, a schema).
+JsonObject: TypeAlias = dict[str, Any]
+# A ``float`` field is a finite number (an integer is one too); ``bool`` is never a number.
+
+
+# --- the payload of each event type ---------------------------------------------------------
+
+
+class ForkedFromData(TypedDict):
+    """Where a forked session comes from: the parent session and the turn it was cut at."""
+
+    session: str
+    turn: Count
+
+
+class SessionStartData(TypedDict):
+    """A conversation starts, or resumes (``resumed_from``: the session file), or was forked
+    from a replayed turn (``forked_from``)."""
+
+    scenario: str
+    scenario_path: str | None
+    title: str | None
+    model: str
+    provider: str
+    start_step: str
+    engine_version: str
+    #: Only when the session was resumed from a session file.
+    resumed_from: NotRequired[str]
+    #: Only when the session was forked from a turn of another one.
+    forked_from: NotRequired[ForkedFromData]
+
+
+class UserMessageData(TypedDict):
+    text: str
+
+
+class InputItemData(TypedDict):
+    """A message sent before a request's ``input`` (a step section, earlier steps' summaries)."""
+
+    role: str
+    content: str
+
+
+class ModelRequestData(TypedDict):
+    """One model call as sent. ``purpose`` is turn, correction or on_enter."""
+
+    purpose: str
+    attempt: Count
+    model: str
+    instructions: str
+    input: str
+    schema: JsonObject | None
+    previous_response_id: str | None
+    #: How many messages of local history were sent (providers that cannot chain).
+    history_messages: Count
+    #: The scenario's ``model.layout``. Logs written before the layouts lack it, and
+    #: ``prompt_cache_key`` and ``input_items``: read them as ``per_step``, no items.
+    layout: NotRequired[str]
+    prompt_cache_key: NotRequired[str | None]
+    #: Only when some were sent: messages entering the conversation before ``input``.
+    input_items: NotRequired[list[InputItemData]]
+    #: Only when the request starts a new response chain (then ``true``).
+    new_chain: NotRequired[bool]
+    #: Only when some placeholders of the step's text could not be filled.
+    unfilled_placeholders: NotRequired[list[str]]
+
+
+class UsageData(TypedDict):
+    """Tokens as billed; ``cached_tokens`` is part of ``input_tokens``."""
+
+    input_tokens: Count
+    cached_tokens: Count
+    output_tokens: Count
+
+
+class ModelResponseData(TypedDict):
+    """One model call's answer: ``raw_text`` cut at ``model.max_reply_chars`` with a note."""
+
+    purpose: str
+    attempt: Count
+    model: str | None
+    response_id: str | None
+    raw_text: str
+    status: str | None
+    incomplete_reason: str | None
+    refusal: str | None
+    usage: UsageData | None
+    latency_ms: float
+    #: What the call cost when it was made (the price table of that day).
+    cost_usd: float
+
+
+class ContractViolationData(TypedDict):
+    """``salvaged`` is true when the slip was repaired without a correction call: a fence,
+    prose around the object, a one-element array, a missing summary, a value converted
+    losslessly."""
+
+    kind: str
+    detail: str
+    attempt: Count
+    salvaged: bool
+
+
+class CorrectionSentData(TypedDict):
+    text: str
+    attempt: Count
+
+
+class FallbackData(TypedDict):
+    """The contract was broken on every attempt: the scenario's fallback ``text`` was sent."""
+
+    reason: str
+    text: str
+
+
+class VariableChangeData(TypedDict):
+    """``source`` is model, system or author; the event's ``ts`` is the change's own time."""
+
+    name: str
+    old: JsonValue
+    new: JsonValue
+    source: str
+
+
+class StepSummaryData(TypedDict):
+    """The step's summary and all its known results (replay rebuilds from them)."""
+
+    summary: str
+    results: JsonObject | None
+
+
+#: A step change (``from`` is a Python keyword, hence the functional form).
+TransitionData = TypedDict("TransitionData", {"from": str, "to": str, "signal": str})
+
+
+class BotMessageData(TypedDict):
+    """``source``: model (an accepted reply), message (a message step) or fallback."""
+
+    text: str
+    source: str
+
+
+class TurnEndData(TypedDict):
+    """A turn completed. ``response_id`` is where the chain stands after it (fork needs it)."""
+
+    calls: Count
+    corrections: Count
+    usage: UsageData | None
+    cost_usd: float
+    engine_ms: float
+    model_ms: float
+    response_id: str | None
+
+
+class ErrorData(TypedDict):
+    """``kind`` is the exception class. Inside a turn it means the turn was rolled back: the
+    conversation is as it was before it (the event carries the restored ``turn``)."""
+
+    kind: str
+    message: str
+    retryable: bool
+
+
+class SessionTotalsData(TypedDict):
+    user_messages: Count
+    llm_calls: Count
+    corrections: Count
+    input_tokens: Count
+    cached_tokens: Count
+    output_tokens: Count
+    cost_usd: float
+
+
+class SessionEndData(TypedDict):
+    """``reason``: finished, closed or failed."""
+
+    reason: str
+    totals: SessionTotalsData | None
+
+
+#: The payload type of every event type: the log schema.
+PAYLOADS: dict[str, type] = {
+    EventType.SESSION_START: SessionStartData,
+    EventType.USER_MESSAGE: UserMessageData,
+    EventType.MODEL_REQUEST: ModelRequestData,
+    EventType.MODEL_RESPONSE: ModelResponseData,
+    EventType.CONTRACT_VIOLATION: ContractViolationData,
+    EventType.CORRECTION_SENT: CorrectionSentData,
+    EventType.FALLBACK: FallbackData,
+    EventType.VARIABLE_CHANGE: VariableChangeData,
+    EventType.STEP_SUMMARY: StepSummaryData,
+    EventType.TRANSITION: TransitionData,
+    EventType.BOT_MESSAGE: BotMessageData,
+    EventType.TURN_END: TurnEndData,
+    EventType.ERROR: ErrorData,
+    EventType.SESSION_END: SessionEndData,
+}
+
+#: Any event's payload, as an emitter builds it.
+Payload: TypeAlias = (
+    SessionStartData | UserMessageData | ModelRequestData | ModelResponseData
+    | ContractViolationData | CorrectionSentData | FallbackData | VariableChangeData
+    | StepSummaryData | TransitionData | BotMessageData | TurnEndData | ErrorData
+    | SessionEndData
+)
+
+P = TypeVar("P")
+
+
 def utc_now_iso() -> str:
     return datetime.now(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
 
 
 @dataclass(frozen=True)
 class Event:
-    """One thing that happened in a conversation. ``data`` holds the type-specific fields."""
+    """One thing that happened in a conversation. ``data`` holds the type-specific fields: read
+    them typed with :meth:`payload`."""
 
     type: str
     session: str
-    seq: int
-    turn: int
+    seq: Count
+    turn: Count
     step: str | None
-    data: dict[str, Any] = field(default_factory=dict)
+    data: Mapping[str, Any] = field(default_factory=dict)
     ts: str = field(default_factory=utc_now_iso)
-    v: int = LOG_SCHEMA_VERSION
+    v: Count = LOG_SCHEMA_VERSION
 
     @property
     def is_chat(self) -> bool:
         return self.type in CHAT_EVENT_TYPES
+
+    def payload(self, shape: builtins.type[P]) -> P:
+        """``data`` as the payload type of this event's type (``event.payload(TurnEndData)``).
+
+        The same mapping, typed for mypy; raises ``TypeError`` when ``shape`` is not the
+        payload type of this event's type (the caller tested the wrong type).
+        """
+        if PAYLOADS.get(self.type) is not shape:
+            raise TypeError(f"a '{self.type}' event has no {shape.__name__} payload")
+        return cast(P, self.data)
 
     def to_record(self) -> dict[str, Any]:
         record: dict[str, Any] = {

@@ -8,12 +8,20 @@ says what is wrong with a record (``None`` when it is fine); :mod:`engine.logrea
 line and reports it with its number, and :func:`engine.session.session_from_events` ignores such
 an event.
 
-The rules, beyond the type table of :mod:`engine.events`:
+**There is one definition of the schema**: the payload types of :mod:`engine.events` (a
+``TypedDict`` per event type, :data:`~engine.events.PAYLOADS`, and :class:`~engine.events.Event`
+for the header). The checks here are derived from their annotations when this module is
+imported (:func:`check_of`), so a field added to a type is checked from then on, and a type
+this module cannot check is an import error, not a silent gap. The rules the annotations stand
+for:
 
 * numbers are finite, and integers fit in :data:`~engine.limits.MAX_LOG_INT` (``seq: 1e999`` is
   refused, not turned into an ``OverflowError`` later); counts (``seq``, ``turn``, tokens,
   attempts) are not negative; ``true`` is not a number;
-* only a field the engine itself leaves empty (``response_id``, ``refusal``, …) may be ``null``;
+* only a field the engine itself leaves empty (``response_id``, ``refusal``, …) may be ``null``
+  (annotated ``X | None``);
+* every type-specific field may be absent (a reader takes a default): logs written before a
+  field existed still read, and so do hand-made ones;
 * fields this version does not know, and event types it does not know, are kept unchecked: a
   newer Prompter's log still opens (its unknown events are shown raw);
 * a field whose value is "any JSON" (a variable's ``old``/``new``, ``results``) is only bounded
@@ -24,10 +32,21 @@ The rules, beyond the type table of :mod:`engine.events`:
 from __future__ import annotations
 
 import math
+import types
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import (
+    Annotated,
+    Any,
+    NotRequired,
+    Required,
+    Union,
+    get_args,
+    get_origin,
+    get_type_hints,
+    is_typeddict,
+)
 
-from engine.events import Event, EventType
+from engine.events import PAYLOADS, AtLeastZero, Event
 from engine.limits import MAX_LOG_DEPTH, MAX_LOG_INT
 
 Check = Callable[[Any], bool]
@@ -69,81 +88,100 @@ def _optional(check: Check) -> Check:
         return value is None or check(value)
 
     optional.__name__ = check.__name__
-    optional.inner = check  # type: ignore[attr-defined]  # see _compiled
+    optional.inner = check  # type: ignore[attr-defined]  # see _planned
     return optional
 
 
 def _record_of(fields: Mapping[str, Check]) -> Check:
     """A JSON object whose listed fields (each optional) pass their checks."""
 
+    checks = tuple(fields.items())
+
     def record(value: Any) -> bool:
         if not isinstance(value, dict):
             return False
-        return all(name not in value or check(value[name]) for name, check in fields.items())
+        return all(name not in value or check(value[name]) for name, check in checks)
 
     record.__name__ = "_is_record"
     return record
 
 
-_USAGE = _record_of({name: _is_count for name in ("input_tokens", "cached_tokens",
-                                                  "output_tokens")})
-_TOTALS = _record_of({
-    **{name: _is_count for name in ("user_messages", "llm_calls", "corrections", "input_tokens",
-                                    "cached_tokens", "output_tokens")},
-    "cost_usd": _is_number,
-})
-_TEXT = _is_text
-_NUMBER = _is_number
-_COUNT = _is_count
-#: Fields the engine leaves ``null`` when there is nothing to say.
-_TEXT_OR_NULL = _optional(_is_text)
+def _list_of(check: Check) -> Check:
+    """A JSON list whose every item passes ``check``."""
 
-#: What the header fields of every record must be (``type`` and ``seq`` are required).
+    def items(value: Any) -> bool:
+        return isinstance(value, list) and all(check(item) for item in value)
+
+    items.__name__ = "_is_records"
+    return items
+
+
+def check_of(annotation: Any) -> Check | None:
+    """The runtime check of a field annotated ``annotation`` in :mod:`engine.events`, or
+    ``None`` for a field that may hold any JSON value (only its depth is checked).
+
+    ``str`` is text, ``bool`` true or false, ``float`` a finite number, ``int`` a whole number
+    (:data:`~engine.events.Count`: of at least 0), ``dict`` any JSON object, ``list[str]`` a
+    list of texts, a ``TypedDict`` an object of its fields (each may be absent), a list of
+    those a list of such objects, and ``X | None`` may also be ``null``.
+    """
+    origin = get_origin(annotation)
+    if origin is NotRequired or origin is Required:
+        return check_of(get_args(annotation)[0])
+    if origin is Annotated:
+        inner, *metadata = get_args(annotation)
+        if inner is int and any(isinstance(item, AtLeastZero) for item in metadata):
+            return _is_count
+        return check_of(inner)
+    if origin is Union or origin is types.UnionType:
+        options = [option for option in get_args(annotation) if option is not type(None)]
+        if len(options) == 1:
+            inner = check_of(options[0])
+            return None if inner is None else _optional(inner)
+    elif annotation is Any:
+        return None
+    elif annotation in _SCALARS:
+        return _SCALARS[annotation]
+    elif annotation is dict or origin is dict:
+        return _is_mapping
+    elif origin is list:
+        (item,) = get_args(annotation)
+        if item is str:
+            return _is_texts
+        if is_typeddict(item):
+            return _list_of(_record_of(fields_of(item)))
+    elif is_typeddict(annotation):
+        return _record_of(fields_of(annotation))
+    raise TypeError(f"the log schema has no runtime check for {annotation!r}")
+
+
+_SCALARS: dict[Any, Check] = {str: _is_text, bool: _is_bool, int: _is_int, float: _is_number}
+
+
+def declared(shape: type) -> dict[str, tuple[Any, bool]]:
+    """The fields of a payload type: name → (annotation, whether the engine always writes it)."""
+    hints = get_type_hints(shape, include_extras=True)
+    return {name: (hint, get_origin(hint) is not NotRequired) for name, hint in hints.items()}
+
+
+def fields_of(shape: type) -> dict[str, Check]:
+    """The checks of a payload type's fields, in their order (fields of any value left out)."""
+    checks = {name: check_of(hint) for name, (hint, _) in declared(shape).items()}
+    return {name: check for name, check in checks.items() if check is not None}
+
+
+#: What the header fields of every record must be (``type`` and ``seq`` are required): the
+#: fields of :class:`~engine.events.Event` but ``data``.
 HEADER: dict[str, Check] = {
-    "type": _is_text,
-    "seq": _is_count,
-    "session": _is_text,
-    "turn": _is_count,
-    "step": _TEXT_OR_NULL,
-    "ts": _is_text,
-    "v": _is_count,
+    name: check for name, (hint, _) in declared(Event).items()
+    if name != "data" and (check := check_of(hint)) is not None
 }
 
-#: The type-specific fields of each event type. A listed field may be absent (readers take a
-#: default), but when present it has this type; unlisted fields are not checked.
+#: The type-specific fields of each event type, from :data:`engine.events.PAYLOADS`. A listed
+#: field may be absent (readers take a default), but when present it has this type; unlisted
+#: fields are not checked.
 FIELDS: dict[str, dict[str, Check]] = {
-    EventType.SESSION_START: {
-        "scenario": _TEXT, "scenario_path": _TEXT_OR_NULL, "title": _TEXT_OR_NULL,
-        "model": _TEXT, "provider": _TEXT, "start_step": _TEXT, "engine_version": _TEXT,
-        "resumed_from": _TEXT, "forked_from": _record_of({"session": _TEXT, "turn": _COUNT}),
-    },
-    EventType.USER_MESSAGE: {"text": _TEXT},
-    EventType.MODEL_REQUEST: {
-        "purpose": _TEXT, "attempt": _COUNT, "model": _TEXT, "instructions": _TEXT,
-        "input": _TEXT, "schema": _optional(_is_mapping), "previous_response_id": _TEXT_OR_NULL,
-        "history_messages": _COUNT, "unfilled_placeholders": _is_texts,
-    },
-    EventType.MODEL_RESPONSE: {
-        "purpose": _TEXT, "attempt": _COUNT, "model": _TEXT_OR_NULL,
-        "response_id": _TEXT_OR_NULL, "raw_text": _TEXT, "status": _TEXT_OR_NULL,
-        "incomplete_reason": _TEXT_OR_NULL, "refusal": _TEXT_OR_NULL,
-        "usage": _optional(_USAGE), "latency_ms": _NUMBER, "cost_usd": _NUMBER,
-    },
-    EventType.CONTRACT_VIOLATION: {
-        "kind": _TEXT, "detail": _TEXT, "attempt": _COUNT, "salvaged": _is_bool,
-    },
-    EventType.CORRECTION_SENT: {"text": _TEXT, "attempt": _COUNT},
-    EventType.FALLBACK: {"reason": _TEXT, "text": _TEXT},
-    EventType.VARIABLE_CHANGE: {"name": _TEXT, "source": _TEXT},
-    EventType.STEP_SUMMARY: {"summary": _TEXT, "results": _optional(_is_mapping)},
-    EventType.TRANSITION: {"from": _TEXT, "to": _TEXT, "signal": _TEXT},
-    EventType.BOT_MESSAGE: {"text": _TEXT, "source": _TEXT},
-    EventType.TURN_END: {
-        "calls": _COUNT, "corrections": _COUNT, "usage": _optional(_USAGE), "cost_usd": _NUMBER,
-        "engine_ms": _NUMBER, "model_ms": _NUMBER, "response_id": _TEXT_OR_NULL,
-    },
-    EventType.ERROR: {"kind": _TEXT, "message": _TEXT, "retryable": _is_bool},
-    EventType.SESSION_END: {"reason": _TEXT, "totals": _optional(_TOTALS)},
+    kind: fields_of(shape) for kind, shape in PAYLOADS.items()
 }
 
 _EXPECTED = {
@@ -155,18 +193,20 @@ _EXPECTED = {
     "_is_mapping": "a JSON object",
     "_is_texts": "a list of texts",
     "_is_record": "a JSON object of the documented fields",
+    "_is_records": "a list of JSON objects of the documented fields",
 }
 
 
 #: One plan per event type: (field, type for a plain ``isinstance`` test or ``None``, check,
-#: may be null), header first. Every line of a log is checked, so the tables above are
-#: flattened once, and the common checks (text, objects, booleans) become one C call.
+#: may be null), header first.
 Plan = tuple[tuple[str, type | None, Check, bool], ...]
+#: A plan compiled into one function: the index in its plan of the first bad field, or -1.
+Checker = Callable[[Mapping[str, Any]], int]
 _PLAIN_TYPES: dict[Check, type] = {_is_text: str, _is_mapping: dict, _is_bool: bool}
 _ABSENT = object()
 
 
-def _compiled(fields: Mapping[str, Check]) -> Plan:
+def _planned(fields: Mapping[str, Check]) -> Plan:
     plan = []
     for name, check in fields.items():
         inner: Check = getattr(check, "inner", check)
@@ -174,28 +214,58 @@ def _compiled(fields: Mapping[str, Check]) -> Plan:
     return tuple(plan)
 
 
-_HEADER_PLAN = _compiled(HEADER)
-_PLANS: dict[str, Plan] = {kind: _HEADER_PLAN + _compiled(FIELDS[kind]) for kind in FIELDS}
+def _compiled(plan: Plan) -> Checker:
+    """``plan`` as one straight-line function, the way :mod:`dataclasses` writes ``__init__``.
+
+    Every line of a log is checked, so the per-field loop is unrolled once, here: a text, an
+    object or a boolean is one ``isinstance``, a count or a number is tested inline, the rest
+    call their check. About twice as fast as walking the plan; :func:`problem` then words the
+    first mismatch from the plan itself.
+    """
+    env: dict[str, Any] = {"ABSENT": _ABSENT, "LIMIT": MAX_LOG_INT, "isfinite": math.isfinite}
+    body = ["    get = record.get"]
+    for index, (name, plain, check, nullable) in enumerate(plan):
+        present = "v is not ABSENT and v is not None" if nullable else "v is not ABSENT"
+        if plain is not None:
+            env[f"T{index}"] = plain
+            wrong = f"not isinstance(v, T{index})"
+        elif check is _is_count:
+            wrong = "not (type(v) is int and 0 <= v <= LIMIT)"
+        elif check is _is_number:
+            wrong = ("not (type(v) is float and isfinite(v)"
+                     " or type(v) is int and -LIMIT <= v <= LIMIT)")
+        else:
+            env[f"C{index}"] = check
+            wrong = f"not C{index}(v)"
+        body += [f"    v = get({name!r}, ABSENT)", f"    if {present} and {wrong}:",
+                 f"        return {index}"]
+    source = "def check(record):\n" + "\n".join([*body, "    return -1"]) + "\n"
+    exec(compile(source, "<engine.eventschema plan>", "exec"), env)  # the text is ours, built above
+    checker: Checker = env["check"]
+    return checker
+
+
+_HEADER_PLAN = _planned(HEADER)
+_PLANS: dict[str, Plan] = {kind: _HEADER_PLAN + _planned(FIELDS[kind]) for kind in FIELDS}
+_HEADER_CHECK = (_HEADER_PLAN, _compiled(_HEADER_PLAN))
+_CHECKS: dict[str, tuple[Plan, Checker]] = {
+    kind: (plan, _compiled(plan)) for kind, plan in _PLANS.items()
+}
 
 
 def problem(record: Mapping[str, Any]) -> str | None:
     """What is wrong with a log record (a JSON object), or ``None`` if it is well-formed."""
-    for name in ("type", "seq"):
-        if name not in record:
-            return f"no {name!r} field"
+    if "type" not in record:
+        return "no 'type' field"
+    if "seq" not in record:
+        return "no 'seq' field"
     kind = record["type"]
-    plan = _PLANS.get(kind, _HEADER_PLAN) if isinstance(kind, str) else _HEADER_PLAN
-    for name, plain, check, nullable in plan:
-        value = record.get(name, _ABSENT)
-        if value is _ABSENT or (nullable and value is None):
-            continue
-        if plain is not None:
-            if isinstance(value, plain):
-                continue
-        elif check(value):
-            continue
-        return _mismatch(name, check, value)
-    return None
+    plan, check = _CHECKS.get(kind, _HEADER_CHECK) if isinstance(kind, str) else _HEADER_CHECK
+    wrong = check(record)
+    if wrong < 0:
+        return None
+    name, _, field_check, _ = plan[wrong]
+    return _mismatch(name, field_check, record[name])
 
 
 def nesting_depth(value: Any, limit: int = MAX_LOG_DEPTH + 1) -> int:
@@ -235,4 +305,14 @@ def _shown(value: Any) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-__all__ = ["FIELDS", "HEADER", "event_problem", "may_nest_too_deep", "nesting_depth", "problem"]
+__all__ = [
+    "FIELDS",
+    "HEADER",
+    "check_of",
+    "declared",
+    "event_problem",
+    "fields_of",
+    "may_nest_too_deep",
+    "nesting_depth",
+    "problem",
+]

@@ -24,8 +24,10 @@ The same value serves four purposes:
 * **fork from a session** — :meth:`SessionData.fork` cuts it back to the end of an earlier turn
   using the checkpoints (variables and costs keep their own per-turn history);
 * **fork from a log** — :func:`session_from_events` rebuilds it from the JSON Lines log alone, so
-  the studio's replay can fork any logged conversation. A turn whose events end in an ``error``
-  (the turn was rolled back) is ignored, exactly as the conversation ignored it.
+  the studio's replay can fork any logged conversation. It reads the log through
+  :class:`engine.logfold.LogFold`, the one reading the replay uses too: a rolled-back turn is
+  ignored, exactly as the conversation ignored it, and the ledger holds the calls of the turns
+  that stand (see that module for both rules).
 
 The API key is never part of a session: the file is written through :func:`engine.redact.redact`
 (a key a user typed into the chat is stored as ``[REDACTED]``, as in the log).
@@ -38,21 +40,21 @@ import uuid
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from engine.atomic import atomic_write_text
 from engine.errors import SessionError, UnreadableFile
-from engine.events import Event, EventType
+from engine.events import Event, EventType, SessionStartData
 from engine.eventschema import event_problem
 from engine.fsm import DialogueState, Status
 from engine.ledger import CostLedger, PriceTable
 from engine.limits import MAX_SESSION_BYTES
+from engine.logfold import LogFold, Turn, VarChange, apply_summary
 from engine.prompting import TranscriptEntry
-from engine.providers.base import Usage
 from engine.redact import redact
 from engine.scenario.model import Scenario
 from engine.textio import read_text, replace_surrogates
-from engine.vars_memory import VarsMemory
+from engine.vars_memory import SOURCES, Source, VarsMemory
 
 SESSION_FORMAT = "prompter-session"
 SESSION_VERSION = 1
@@ -302,10 +304,13 @@ def session_from_events(
     """The session as it was at the end of ``upto_turn`` (default: the last completed turn).
 
     Reads one session's events (``session`` picks one when the log holds several; default the
-    first). Only completed turns count: a turn's events are applied when its ``turn_end`` is
-    read, and dropped when an ``error`` ends it (the conversation rolled that turn back). An
-    event whose fields are not of their documented types (:func:`engine.eventschema.problem`:
-    ``"latency_ms": "fast"``, ``"usage": "lots"``) is ignored, as the log reader skips it.
+    first) through :class:`engine.logfold.LogFold`, the one reading of a log: only completed
+    turns count, a rolled-back one is ignored (see its rules), and the ledger holds the calls
+    of the turns that stand, at what they cost then. An event whose fields are not of their
+    documented types (:func:`engine.eventschema.problem`: ``"latency_ms": "fast"``,
+    ``"usage": "lots"``) is ignored, as the log reader skips it. The log is checked against
+    ``scenario`` (its steps and variables) up to that turn: :class:`SessionError` says where
+    it does not fit.
     """
     items = [event for event in events if event_problem(event) is None]
     starts = [event for event in items if event.type == EventType.SESSION_START]
@@ -315,136 +320,84 @@ def session_from_events(
     start = next((event for event in starts if event.session == chosen), None)
     if start is None:
         raise SessionError(f"the log has no session {chosen!r}")
-    if start.data.get("scenario") not in (None, scenario.name):
+    logged = start.payload(SessionStartData).get("scenario")
+    if logged not in (None, scenario.name):
+        raise SessionError(f"the log is of scenario {logged!r}, not {scenario.name!r}")
+    fold = LogFold(start_step=scenario.start)
+    fold.feed_many(event for event in items if event.session == chosen)
+    turns = [turn for turn in fold.completed() if upto_turn is None or turn.number <= upto_turn]
+    if upto_turn is not None and (not turns or turns[-1].number < upto_turn):
+        last = turns[-1].number if turns else 0
         raise SessionError(
-            f"the log is of scenario {start.data.get('scenario')!r}, not {scenario.name!r}"
+            f"cannot fork at turn {upto_turn}: the log's last completed turn is {last}"
         )
-    builder = _Rebuild(scenario, start, prices)
-    pending: list[Event] = []
-    for event in items:
-        if event.session != chosen or event.type == EventType.SESSION_START:
-            continue
-        if event.type == EventType.USER_MESSAGE:
-            pending = [event]
-        elif event.type == EventType.ERROR:
-            pending = []
-        elif event.type == EventType.TURN_END:
-            if upto_turn is not None and event.turn > upto_turn:
-                break
-            builder.apply([*pending, event])
-            pending = []
-        else:
-            pending.append(event)
-    if upto_turn is not None and builder.data.state.turn < upto_turn:
-        raise SessionError(
-            f"cannot fork at turn {upto_turn}: the log's last completed turn is "
-            f"{builder.data.state.turn}"
-        )
-    return builder.data
+    return _Rebuild(fold, scenario, prices).upto(turns)
 
 
 class _Rebuild:
-    """Applies a log's completed turns to a fresh :class:`SessionData`."""
+    """A :class:`SessionData` from a fold of its log, checked against the scenario."""
 
-    def __init__(self, scenario: Scenario, start: Event, prices: PriceTable | None) -> None:
+    def __init__(self, fold: LogFold, scenario: Scenario, prices: PriceTable | None) -> None:
+        self.fold = fold
         self.scenario = scenario
-        start_step = str(start.data.get("start_step") or scenario.start)
+        start_step = fold.visits[0] if fold.visits else None
         if start_step not in scenario.steps:
             raise SessionError(f"the log starts at step {start_step!r}, which the scenario lacks")
-        status = Status.FINISHED if scenario.steps[start_step].final else Status.ACTIVE
         self.data = SessionData(
-            session_id=start.session,
+            session_id=fold.session_id or new_session_id(),
             scenario=scenario.name,
-            state=DialogueState(step=start_step, turn=0, visited=[start_step], status=status),
+            state=self._state(1, 0),
             vars=VarsMemory(scenario.variables),
             ledger=CostLedger(prices),
-            model=str(start.data.get("model", "")),
-            provider=str(start.data.get("provider", "")),
+            model=fold.model,
+            provider=str(fold.session_info.get("provider", "")),
             started=True,
         )
 
-    def apply(self, events: list[Event]) -> None:
-        data = self.data
-        last_raw = ""
-        #: The first request of the exchange under way: what it sent enters the chain once the
-        #: exchange is accepted (a turn that fell back leaves no trace in the history).
-        asked: dict[str, Any] | None = None
-        for event in events:
-            kind = event.type
-            fields = event.data
-            visit = len(data.state.visited) - 1
-            if kind == EventType.MODEL_REQUEST:
-                if fields.get("purpose") != "correction":
-                    asked = fields
-                    if fields.get("prompt_cache_key"):
-                        data.cache_key = str(fields["prompt_cache_key"])
-            elif kind == EventType.MODEL_RESPONSE:
-                last_raw = str(fields.get("raw_text", ""))
-                usage = fields.get("usage") or {}
-                data.ledger.record(
-                    purpose=str(fields.get("purpose", "turn")),
-                    turn=event.turn,
-                    model=str(fields.get("model") or data.model),
-                    latency_s=float(fields.get("latency_ms", 0.0)) / 1000.0,
-                    usage=Usage(int(usage.get("input_tokens", 0)),
-                                int(usage.get("cached_tokens", 0)),
-                                int(usage.get("output_tokens", 0))),
-                    response_id=fields.get("response_id"),
-                )
-            elif kind == EventType.VARIABLE_CHANGE:
-                self._set_variable(event)
-            elif kind == EventType.STEP_SUMMARY and event.step:
-                data.summaries[event.step] = str(fields.get("summary", ""))
-                if isinstance(fields.get("results"), dict):
-                    data.results[event.step] = dict(fields["results"])
-            elif kind == EventType.TRANSITION:
-                self._move(str(fields.get("to")))
-            elif kind == EventType.BOT_MESSAGE and fields.get("source") == "model":
-                if asked is not None:
-                    self._enter_chain(asked, visit)
-                    asked = None
-                # The accepted reply is the last response before its message was sent.
-                entry = TranscriptEntry(data.state.step, visit, "assistant", last_raw)
-                data.transcript.append(entry)
-            elif kind == EventType.TURN_END:
-                data.state.turn = event.turn
-                data.last_response_id = fields.get("response_id", data.last_response_id)
-                data.seq = event.seq
-                data.checkpoints.append(data.checkpoint())
+    def upto(self, turns: list[Turn]) -> SessionData:
+        """The session after the last of ``turns`` (completed, in order), with a checkpoint
+        after each."""
+        data, fold = self.data, self.fold
+        for step in fold.visits[: turns[-1].after.visits if turns else 1]:
+            if step not in self.scenario.steps:
+                raise SessionError(f"the log moves to step {step!r}, which the scenario lacks")
+        changes = summaries = 0
+        for turn in turns:
+            after = turn.after
+            for change in fold.changes[changes : after.changes]:
+                self._set_variable(change)
+            for record in fold.summaries[summaries : after.summaries]:
+                apply_summary(record, data.summaries, data.results)
+            changes, summaries = after.changes, after.summaries
+            data.state = self._state(after.visits, turn.number)
+            data.checkpoints.append(Checkpoint(
+                turn=turn.number, state=data.state.copy(), last_response_id=after.response_id,
+                summaries=dict(data.summaries), results=_copy_results(data.results),
+                transcript_length=after.transcript, chain_start=after.chain_start))
+        if turns:
+            last, after = turns[-1], turns[-1].after
+            data.last_response_id = after.response_id
+            data.transcript = fold.transcript(after.transcript)
+            data.chain_start, data.cache_key = after.chain_start, after.cache_key
+            data.ledger.calls = fold.calls(after.calls)
+            data.seq = last.last_seq
+        return data
 
-    def _enter_chain(self, request: Mapping[str, Any], visit: int) -> None:
-        """The messages an accepted exchange's first request added to the chain."""
-        data = self.data
-        if request.get("new_chain"):
-            data.chain_start = len(data.transcript)
-        step = data.state.step
-        for item in request.get("input_items") or []:
-            if isinstance(item, Mapping):
-                role, content = str(item.get("role", "system")), str(item.get("content", ""))
-                data.transcript.append(TranscriptEntry(step, visit, role, content))
-        data.transcript.append(TranscriptEntry(step, visit, "user", str(request.get("input", ""))))
+    def _state(self, visits: int, turn: int) -> DialogueState:
+        visited = self.fold.visits[:visits]
+        final = self.scenario.steps[visited[-1]].final
+        return DialogueState(step=visited[-1], turn=turn, visited=visited,
+                             status=Status.FINISHED if final else Status.ACTIVE)
 
-    def _set_variable(self, event: Event) -> None:
-        name = str(event.data.get("name"))
-        if name not in self.scenario.variables:
+    def _set_variable(self, change: VarChange) -> None:
+        if change.name not in self.scenario.variables:
             return
-        source = event.data.get("source", "model")
+        source = change.source if change.source in SOURCES else "model"
         try:
-            self.data.vars.set(name, event.data.get("new"), turn=event.turn, step=event.step,
-                               source=source if source in ("model", "system", "author")
-                               else "model", ts=event.ts or None)
+            self.data.vars.set(change.name, change.new, turn=change.turn, step=change.step,
+                               source=cast(Source, source), ts=change.ts or None)
         except ValueError as error:
-            raise SessionError(f"log seq {event.seq}: {error}") from None
-
-    def _move(self, target: str) -> None:
-        step = self.scenario.steps.get(target)
-        if step is None:
-            raise SessionError(f"the log moves to step {target!r}, which the scenario lacks")
-        state = self.data.state
-        state.step = target
-        state.visited.append(target)
-        if step.final:
-            state.status = Status.FINISHED
+            raise SessionError(f"log seq {change.seq}: {error}") from None
 
 
 def _copy_results(results: Mapping[str, Any]) -> dict[str, dict[str, Any]]:

@@ -29,9 +29,9 @@ class Log:
         self.turn += 1
         self.add("user_message", text=text)
 
-    def reply(self, tokens: int = 100, cost: float = 0.01) -> None:
-        usage = {"input_tokens": tokens, "cached_tokens": tokens // 2, "output_tokens": 10}
-        self.add("model_response", usage=usage, cost_usd=cost)
+    def reply(self, purpose: str = "turn", attempt: int = 1) -> None:
+        usage = {"input_tokens": 100, "cached_tokens": 50, "output_tokens": 10}
+        self.add("model_response", purpose=purpose, attempt=attempt, usage=usage, cost_usd=0.01)
 
     def move(self, to: str) -> None:
         self.add("transition", **{"from": self.step, "to": to, "signal": "next"})
@@ -50,7 +50,7 @@ def conversation() -> Log:
     log.reply()
     log.add("contract_violation", kind="invalid_json", detail="x")
     log.add("correction_sent", text="again", attempt=2)
-    log.reply()
+    log.reply("correction", attempt=2)
     log.add("variable_change", name="order", old=None, new=["pizza"], source="model")
     log.add("variable_change", name="name", old="Ada", new="Ada L.", source="model")
     log.move("delivery")
@@ -125,7 +125,7 @@ def test_folded_rows_say_what_happened_at_a_glance() -> None:
         "Contract violation · invalid_json · x"
     )
     assert describe.summary(events["model_response"]) == (
-        "Model reply · turn #1 · 100 in (50 cached) · 10 out · $0.0100"
+        "Model reply · correction #2 · 100 in (50 cached) · 10 out · $0.0100"
     )
     assert describe.summary(events["variable_change"]) == ('name: "Ada" → "Ada L." · by model')
     unfolded = describe.details(events["correction_sent"])

@@ -34,7 +34,7 @@ from engine.cli._runnable import runnable_scenario
 from engine.conversation_core import Conversation
 from engine.convlog import LogWriter
 from engine.errors import PrompterError, ProviderAuthError, ProviderError, SessionError
-from engine.events import Event, EventType
+from engine.events import ErrorData, Event, EventType
 from engine.logread import read_log, unfinished_turn
 from engine.paths import default_scenario
 from engine.providers import PROVIDER_NAMES, make_provider
@@ -180,10 +180,10 @@ def _continue_log(conversation: Conversation, log: LogWriter) -> None:
     if opened is not None:
         data.seq += 1
         log.write(Event(EventType.ERROR, session, data.seq, max(opened.turn - 1, 0), opened.step,
-                        {"kind": "Interrupted", "retryable": True,
-                         "message": "the previous run stopped during this turn (it was killed "
-                         "before it could finish); the turn was lost and is not part of the "
-                         "conversation"}))
+                        ErrorData(kind="Interrupted", retryable=True,
+                                  message="the previous run stopped during this turn (it was "
+                                  "killed before it could finish); the turn was lost and is not "
+                                  "part of the conversation")))
 
 
 def _print_messages(messages: list[str]) -> None:

@@ -27,7 +27,16 @@ import yaml
 
 from engine.atomic import atomic_write_text
 from engine.errors import SessionError
-from engine.events import Event, EventType
+from engine.events import (
+    Event,
+    EventType,
+    ModelResponseData,
+    SessionStartData,
+    TransitionData,
+    UserMessageData,
+    VariableChangeData,
+)
+from engine.logfold import events_by_turn, fold_log
 from engine.providers.base import ModelReply, ModelRequest, Usage
 from engine.providers.cassette import Cassette
 from engine.scenario.model import STAY, Scenario
@@ -153,64 +162,58 @@ def _read(
     start = next((event for event in items if event.type == EventType.SESSION_START), None)
     if start is None:
         raise SessionError("the events hold no session_start: not a conversation")
-    if start.data.get("scenario") not in (None, scenario.name):
-        raise SessionError(f"the chat is of scenario {start.data.get('scenario')!r}, "
+    started = start.payload(SessionStartData)
+    if started.get("scenario") not in (None, scenario.name):
+        raise SessionError(f"the chat is of scenario {started.get('scenario')!r}, "
                            f"not {scenario.name!r}")
-    if start.data.get("forked_from"):
+    if started.get("forked_from"):
         raise SessionError("a forked chat cannot be saved as a test: a test starts at the "
                            "scenario's start (save the chat it was forked from)")
-    provider = str(start.data.get("provider") or "responses")
+    provider = started.get("provider") or "responses"
+    ours = [event for event in items if event.session == start.session]
     opening: list[ModelReply] = []
     turns: list[_LoggedTurn] = []
-    pending: list[Event] = []
-    for event in items:
-        if event.session != start.session or event.type == EventType.SESSION_START:
+    # The turns that stand, by the one rule of engine.logfold (rolled-back ones left out).
+    for turn, turn_events in events_by_turn(ours, fold_log(ours).completed()):
+        if turn.number == 0:
+            opening = [_reply(e) for e in turn_events if e.type == EventType.MODEL_RESPONSE]
             continue
-        if event.type == EventType.USER_MESSAGE:
-            pending = [event]
-        elif event.type == EventType.ERROR:
-            pending = []
-        elif event.type == EventType.TURN_END:
-            if event.turn == 0:
-                opening = [_reply(e) for e in pending if e.type == EventType.MODEL_RESPONSE]
-            else:
-                if event.turn != len(turns) + 1:
-                    raise SessionError(f"the chat's log starts at turn {event.turn}, not at the "
-                                       "first message: save the whole conversation")
-                turns.append(_turn(pending, event))
-            pending = []
-        else:
-            pending.append(event)
+        if turn.number != len(turns) + 1:
+            raise SessionError(f"the chat's log starts at turn {turn.number}, not at the "
+                               "first message: save the whole conversation")
+        turns.append(_turn(turn_events))
     last = scenario.steps.get(turns[-1].step) if turns else None
     finished = last is not None and last.final
     return opening, turns, finished, provider
 
 
-def _turn(events: list[Event], end: Event) -> _LoggedTurn:
-    user = next((str(e.data.get("text", "")) for e in events
+def _turn(events: list[Event]) -> _LoggedTurn:
+    user = next((e.payload(UserMessageData).get("text", "") for e in events
                  if e.type == EventType.USER_MESSAGE), "")
     changed: dict[str, Any] = {}
     for event in events:
         if event.type == EventType.VARIABLE_CHANGE:
-            changed[str(event.data.get("name"))] = event.data.get("new")
+            change = event.payload(VariableChangeData)
+            changed[str(change.get("name"))] = change.get("new")
     return _LoggedTurn(
-        user=user, step=str(end.step),
-        signals=[str(e.data.get("signal")) for e in events if e.type == EventType.TRANSITION],
+        user=user, step=str(events[-1].step),
+        signals=[e.payload(TransitionData).get("signal", "") for e in events
+                 if e.type == EventType.TRANSITION],
         changed=changed,
         replies=[_reply(e) for e in events if e.type == EventType.MODEL_RESPONSE],
     )
 
 
 def _reply(event: Event) -> ModelReply:
-    data = event.data
-    usage = data.get("usage") or {}
+    data = event.payload(ModelResponseData)
+    usage = data.get("usage")
     status: Literal["completed", "incomplete"] = (
         "incomplete" if data.get("status") == "incomplete" else "completed")
     return ModelReply(
-        text=str(data.get("raw_text") or ""), response_id=data.get("response_id"),
-        usage=Usage(int(usage.get("input_tokens", 0)), int(usage.get("cached_tokens", 0)),
-                    int(usage.get("output_tokens", 0))),
-        latency_s=0.0, model=str(data.get("model") or ""), status=status,
+        text=data.get("raw_text") or "", response_id=data.get("response_id"),
+        usage=Usage(usage.get("input_tokens", 0), usage.get("cached_tokens", 0),
+                    usage.get("output_tokens", 0)) if usage else Usage(),
+        latency_s=0.0, model=data.get("model") or "", status=status,
         incomplete_reason=data.get("incomplete_reason"), refusal=data.get("refusal"),
     )
 

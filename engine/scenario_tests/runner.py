@@ -38,7 +38,7 @@ from typing import Any, Literal
 from engine.conversation_core import Conversation, TurnResult
 from engine.convlog import LogWriter
 from engine.errors import PrompterError
-from engine.events import Event, EventType
+from engine.events import Event, EventType, StepSummaryData, TransitionData
 from engine.ledger import PriceTable
 from engine.providers.base import ModelReply, ModelRequest, Provider, Usage
 from engine.providers.cassette import (
@@ -381,12 +381,13 @@ class _Run:
 
         def listen(event: Event) -> None:
             if event.type == EventType.TRANSITION:
-                source, signal = str(event.data.get("from")), str(event.data.get("signal"))
+                moved = event.payload(TransitionData)
+                source, signal = moved.get("from", ""), moved.get("signal", "")
                 self._signals.append(signal)
                 self.edges.add((source, signal))
-                self.steps.add(str(event.data.get("to")))
+                self.steps.add(moved.get("to", ""))
             elif event.type == EventType.STEP_SUMMARY and event.step:
-                results = event.data.get("results") or {}
+                results = event.payload(StepSummaryData).get("results") or {}
                 for name, value in results.items():
                     if value is not None:
                         self.filled.add((event.step, str(name)))

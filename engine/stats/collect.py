@@ -16,12 +16,19 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
-from engine.events import Event, EventType
+from engine.events import (
+    ContractViolationData,
+    Event,
+    EventType,
+    ModelResponseData,
+    SessionEndData,
+    SessionStartData,
+    TransitionData,
+)
 from engine.logread import SkippedLine, parse_line, parse_lines
 from engine.scenario.model import Scenario
-from engine.stats.model import ConversationStats, DamagedLine, StatsReport, Struggle, amount
+from engine.stats.model import ConversationStats, DamagedLine, StatsReport, Struggle
 
 #: Bytes read from a log at a time (a whole number of lines is parsed from each).
 CHUNK_BYTES = 4 * 1024 * 1024
@@ -138,38 +145,41 @@ def _fold_file(report: StatsReport, path: Path, scenario: Scenario | None) -> No
 
 
 def _fold_event(report: StatsReport, conversation: _Conversation, event: Event) -> None:
-    data, stats, kind = event.data, conversation.stats, event.type
+    stats, kind = conversation.stats, event.type
     step = event.step if isinstance(event.step, str) else None
     conversation.last_turn = event.turn
     if step is not None:
         stats.last_step = step
         conversation.visited.add(step)
     if kind == EventType.SESSION_START:
-        stats.scenario = str(data.get("scenario") or "")
+        start = event.payload(SessionStartData)
+        stats.scenario = start.get("scenario") or ""
         stats.started = stats.started or event.ts
-        if "resumed_from" not in data and step is not None:
+        if "resumed_from" not in start and step is not None:
             report.step(step).visits += 1
     elif kind == EventType.USER_MESSAGE:
         stats.user_messages += 1
         if step is not None:
             report.step(step).turns += 1
     elif kind == EventType.MODEL_RESPONSE:
+        response = event.payload(ModelResponseData)
+        usage, cost = response.get("usage"), response.get("cost_usd", 0.0)
         stats.calls += 1
-        stats.tokens.add(data.get("usage"))
-        cost = amount(data.get("cost_usd"))
+        stats.tokens.add(usage)
         stats.cost_usd += cost
         if step is not None:
             figures = report.step(step)
             figures.calls += 1
-            figures.tokens.add(data.get("usage"))
+            figures.tokens.add(usage)
             figures.cost_usd += cost
-            figures.latency_ms += amount(data.get("latency_ms"))
+            figures.latency_ms += response.get("latency_ms", 0.0)
     elif kind == EventType.CONTRACT_VIOLATION:
         stats.violations += 1
         if step is not None:
+            violation = event.payload(ContractViolationData)
             figures = report.step(step)
-            figures.violations[str(data.get("kind") or "unknown")] += 1
-            figures.salvaged += bool(data.get("salvaged"))
+            figures.violations[violation.get("kind") or "unknown"] += 1
+            figures.salvaged += violation.get("salvaged", False)
             conversation.trouble_at(step, event.turn).violations += 1
     elif kind == EventType.CORRECTION_SENT:
         stats.corrections += 1
@@ -187,13 +197,14 @@ def _fold_event(report: StatsReport, conversation: _Conversation, event: Event) 
             report.step(step).errors += 1
             conversation.trouble_at(step, event.turn).errors += 1
     elif kind == EventType.TRANSITION:
-        source, target = _text(data.get("from")), _text(data.get("to"))
+        moved = event.payload(TransitionData)
+        source, target = moved.get("from", ""), moved.get("to", "")
         if source and target:
-            report.transitions[(source, _text(data.get("signal")), target)] += 1
+            report.transitions[(source, moved.get("signal", ""), target)] += 1
             report.step(target).visits += 1
             conversation.visited.add(target)
     elif kind == EventType.SESSION_END:
-        stats.end_reason = _text(data.get("reason")) or None
+        stats.end_reason = event.payload(SessionEndData).get("reason") or None
         stats.finished = stats.end_reason == "finished"
 
 
@@ -226,10 +237,6 @@ def _check_against(report: StatsReport, scenario: Scenario) -> None:
         if transition is None or transition.to != target:
             unknown.append(key)
     report.unknown_transitions = unknown
-
-
-def _text(value: Any) -> str:
-    return value if isinstance(value, str) else ""
 
 
 __all__ = ["collect_stats", "log_files", "read_events"]

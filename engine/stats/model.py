@@ -24,6 +24,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from engine.events import UsageData
+
 
 @dataclass
 class Tokens:
@@ -31,11 +33,11 @@ class Tokens:
     cached: int = 0
     output: int = 0
 
-    def add(self, usage: Any) -> None:
-        if isinstance(usage, dict):
-            self.input += whole(usage.get("input_tokens"))
-            self.cached += whole(usage.get("cached_tokens"))
-            self.output += whole(usage.get("output_tokens"))
+    def add(self, usage: UsageData | None) -> None:
+        if usage:
+            self.input += usage.get("input_tokens", 0)
+            self.cached += usage.get("cached_tokens", 0)
+            self.output += usage.get("output_tokens", 0)
 
     def to_json(self) -> dict[str, int]:
         return {"input": self.input, "cached": self.cached, "output": self.output}

@@ -10,10 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
 
-from engine.events import Event, EventType
-from engine.stats.model import amount, whole
+from engine.events import Event, EventType, ModelResponseData
 
 
 @dataclass
@@ -73,17 +71,17 @@ class TurnFigures:
             if event.type != EventType.USER_MESSAGE and event.type != EventType.MODEL_RESPONSE:
                 return False
             row = self._rows[event.turn] = TurnRow(event.turn)
-        data = event.data
         if event.type == EventType.USER_MESSAGE:
             row.step = event.step
         elif event.type == EventType.MODEL_RESPONSE:
-            found = data.get("usage")
-            usage: dict[str, Any] = found if isinstance(found, dict) else {}
-            row.input_tokens += whole(usage.get("input_tokens"))
-            row.cached_tokens += whole(usage.get("cached_tokens"))
-            row.output_tokens += whole(usage.get("output_tokens"))
-            row.cost_usd += amount(data.get("cost_usd"))
-            row.latency_ms += amount(data.get("latency_ms"))
+            response = event.payload(ModelResponseData)
+            usage = response.get("usage")
+            if usage:
+                row.input_tokens += usage.get("input_tokens", 0)
+                row.cached_tokens += usage.get("cached_tokens", 0)
+                row.output_tokens += usage.get("output_tokens", 0)
+            row.cost_usd += response.get("cost_usd", 0.0)
+            row.latency_ms += response.get("latency_ms", 0.0)
             row.calls += 1
             if row.step is None:
                 row.step = event.step
