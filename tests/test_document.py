@@ -895,7 +895,7 @@ def test_an_edit_that_breaks_steps_reports_what_a_whole_parse_reports(tmp_path: 
     assert document.errors == [] and document.scenario is not None
 
 
-# --- the file's own spacing ------------------------------------------------------------------------
+# --- the file's own spacing -------------------------------------------------------------------
 
 #: The pizza scenario as authors often write it: a blank line between two steps, one before
 #: ``steps:``, a comment above a step, and a folded text whose chomping drops its blank lines.

@@ -3,6 +3,7 @@ re-dumped (see :class:`Splicer`)."""
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -317,7 +318,7 @@ def _note_spacing(block: _Block, children: list[_Block]) -> None:
     between two entries of ``block`` (``gap``), those before its first (``head``) and after its
     last (``tail``)."""
     gaps: dict[int, int] = {}
-    for first, second in zip(children, children[1:], strict=False):
+    for first, second in itertools.pairwise(children):
         count = _blank_lines_after(first.original or "") + _blank_lines_before(
             second.original or "")
         gaps[count] = gaps.get(count, 0) + 1
