@@ -395,7 +395,7 @@ class ScenarioEditor(QWidget):
 
     def _nodes_moved(self, old: dict[str, Position], new: dict[str, Position]) -> None:
         if self.session is not None:
-            label = "Move step" if len(new) == 1 else f"Move {len(new)} steps"
+            label = f"Move '{next(iter(new))}'" if len(new) == 1 else f"Move {len(new)} steps"
             commands.push(self.session.undo_stack,
                           commands.MoveNodesCommand(self.session, old, new, label))
 

@@ -310,8 +310,7 @@ class StepInspector(QWidget):
         present = session.document.has(path)
         if value == default and field not in ("final",):
             if present:
-                commands.push(stack, commands.DeleteKeyCommand(session, path,
-                                                     text=f"Clear {self.step_id}.{field}"))
+                commands.push(stack, commands.DeleteKeyCommand(session, path))
             return
         commands.set_field(stack, session, path, value, default=default)
 
@@ -373,7 +372,7 @@ class StepInspector(QWidget):
                 self.refresh()
                 return
             commands.push(stack, commands.RenameKeyCommand(
-                session, base, text, text=f"Rename signal {signal} to {text}"))
+                session, base, text))
         elif column == 2:
             self._set_or_clear((*base, "description"), text)
         elif column == 3:
@@ -451,7 +450,7 @@ class StepInspector(QWidget):
                 self.refresh()
                 return
             commands.push(stack, commands.RenameKeyCommand(
-                session, base, text, text=f"Rename result {name} to {text}"))
+                session, base, text))
         elif column == 2:
             checked = item.checkState() == Qt.CheckState.Checked
             if checked:
@@ -477,12 +476,14 @@ class StepInspector(QWidget):
             if not ok:
                 self.refresh()
                 return
-            with commands.macro(stack, f"Make {name} an enum") as edit:
+            label = f"Make result '{name}' of '{self.step_id}' an enum"
+            with commands.macro(stack, label) as edit:
                 commands.set_field(edit, session, (*base, "type"), value_type)
                 commands.set_field(edit, session, (*base, "values"),
                                    [v.strip() for v in values.split(",") if v.strip()])
             return
-        with commands.macro(stack, f"Set type of {name} to {value_type}") as edit:
+        label = f"Make result '{name}' of '{self.step_id}' {value_type}"
+        with commands.macro(stack, label) as edit:
             commands.set_field(edit, session, (*base, "type"), value_type)
             if value_type != ValueType.ENUM.value and session.document.has((*base, "values")):
                 commands.push(edit, commands.DeleteKeyCommand(session, (*base, "values")))
@@ -500,7 +501,7 @@ class StepInspector(QWidget):
             commands.push(stack, commands.InsertKeyCommand(session, path, name, value))
         else:
             commands.push(stack, commands.SetValueCommand(session, path, {name: value},
-                                                text=f"Add result {name}"))
+                                                text=f"Add result '{name}' to '{self.step_id}'"))
 
     def remove_result(self) -> None:
         row = self.results.currentRow()

@@ -60,17 +60,23 @@ def request_size(session: EditSession, step_id: str | None) -> int | None:
 
 
 def leaves_undo_to_the_window(event: QEvent) -> bool:
-    """True for Ctrl+Z / Ctrl+Shift+Z while a text field has focus: they must reach the studio.
+    """True for Ctrl+Z / Ctrl+Shift+Z / Ctrl+Y while a text field has focus: they must reach
+    the studio.
 
     A text widget claims the undo shortcuts for its own history even when that is switched off;
     ignoring the shortcut override lets the window's Undo/Redo (the studio's stack) run instead.
     """
     if event.type() != QEvent.Type.ShortcutOverride or not isinstance(event, QKeyEvent):
         return False
-    if event.matches(QKeySequence.StandardKey.Undo) or event.matches(QKeySequence.StandardKey.Redo):
+    if (event.matches(QKeySequence.StandardKey.Undo) or event.matches(QKeySequence.StandardKey.Redo)
+            or QKeySequence(event.keyCombination()) in REDO_KEYS):
         event.ignore()
         return True
     return False
+
+
+#: Redo's keys everywhere in the studio: Ctrl+Shift+Z and Ctrl+Y, whatever the platform's is.
+REDO_KEYS = (QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y"))
 
 
 class GlobalUndoPlainTextEdit(QPlainTextEdit):
@@ -145,6 +151,11 @@ class MarkdownEdit(GlobalUndoPlainTextEdit):
         rect.setWidth(popup.sizeHintForColumn(0) + 24
                       + (scroll_bar.sizeHint().width() if scroll_bar is not None else 0))
         self.completer.complete(rect)
+        # the first candidate is highlighted, so Enter (or Tab) takes it as IDEs do; without a
+        # current row the popup would close on Enter and insert nothing
+        first = self.completer.completionModel().index(0, 0)
+        if first.isValid():
+            popup.setCurrentIndex(first)
 
 
 class TextFileEditor(QWidget):

@@ -41,7 +41,7 @@ from PySide6.QtWidgets import (
 from app.editor import ScenarioEditor
 from app.file_commands import FileCommands
 from app.inspector import StepInspector
-from app.instruction_editor import TextFileEditor
+from app.instruction_editor import REDO_KEYS, TextFileEditor
 from app.memory import release_memory, settle_memory
 from app.problems import ProblemsPane
 from app.scenario_pane import ScenarioPane
@@ -282,7 +282,8 @@ class MainWindow(QMainWindow):
         self.undo_action.setShortcuts(key.Undo)
         self.undo_action.setIcon(style.standardIcon(pixmap.SP_ArrowBack))
         self.redo_action = self.undo_group.createRedoAction(self, "&Redo")
-        self.redo_action.setShortcuts(key.Redo)
+        self.redo_action.setShortcuts(list(dict.fromkeys(
+            [*REDO_KEYS, *QKeySequence.keyBindings(key.Redo)])))
         self.redo_action.setIcon(style.standardIcon(pixmap.SP_ArrowForward))
         self.about_action = make_action(self, "&About Prompter Studio", self._about)
         self._document_actions = [self.save_action, self.save_as_action, self.export_action,

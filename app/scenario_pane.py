@@ -229,7 +229,7 @@ class ScenarioPane(QWidget):
                 self.refresh()
                 return
             commands.push(stack, commands.RenameKeyCommand(
-                session, ("variables", name), text, text=f"Rename variable {name} to {text}"))
+                session, ("variables", name), text))
         elif item.column() == 2:
             self._set_variable(name, "default", parse_default(text) if text else None)
         elif item.column() == 3:
@@ -258,7 +258,7 @@ class ScenarioPane(QWidget):
                           commands.InsertKeyCommand(session, ("variables",), name, value))
         else:
             commands.push(stack, commands.SetValueCommand(
-                session, ("variables",), {name: value}, text=f"Add variable {name}"))
+                session, ("variables",), {name: value}, text=f"Add variable '{name}'"))
 
     def remove_variable(self) -> None:
         row = self.variables.currentRow()

@@ -140,3 +140,18 @@ def test_ctrl_z_in_the_editor_undoes_through_the_studios_stack(studio: Any, qtbo
     qtbot.keyClick(editor, Qt.Key.Key_Z,
                    Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
     assert editor.toPlainText() == original + "abc"
+
+
+def test_enter_in_the_completion_takes_the_first_candidate(studio: Any, qtbot: Any) -> None:
+    studio.scenario_editor.select_step("idea")
+    editor = studio.instructions.edit
+    type_at_end(qtbot, editor, " {{")
+    popup = editor.completer.popup()
+    assert popup.isVisible() and popup.currentIndex().row() == 0
+    first = popup.currentIndex().data()
+    qtbot.keyClick(popup, Qt.Key.Key_Return)
+    assert editor.toPlainText().endswith(f" {{{{{first}}}}}")
+    assert not popup.isVisible()
+    type_at_end(qtbot, editor, " {{pro")
+    qtbot.keyClick(editor.completer.popup(), Qt.Key.Key_Tab)
+    assert editor.toPlainText().endswith(" {{problem}}")  # the first of problem, project_name
