@@ -38,10 +38,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.code_edit import REDO_KEYS
 from app.editor import ScenarioEditor
 from app.file_commands import FileCommands
 from app.inspector import StepInspector
-from app.instruction_editor import REDO_KEYS, TextFileEditor
+from app.instruction_editor import TextFileEditor
 from app.memory import release_memory, settle_memory
 from app.problems import ProblemsPane
 from app.scenario_pane import ScenarioPane
@@ -55,8 +56,9 @@ from engine.scenario.model import SCENARIO_FILE
 APP_TITLE = "Prompter Studio"
 SETTINGS_GEOMETRY = "window/geometry"
 SETTINGS_STATE = "window/state"
+SETTINGS_SPLIT = "window/instructionsSplit"
 #: bump when the set of default docks changes, so an old saved state does not hide new panes
-STATE_VERSION = 1
+STATE_VERSION = 2
 #: first start: each side column's share of the window width, and its least width
 DEFAULT_SIDE_PERCENT = 22
 DEFAULT_SIDE_MIN = 300
@@ -180,6 +182,11 @@ class MainWindow(QMainWindow):
         self.documentChanged.emit(session.document if session else None)
         if session is not None:  # once the first frame and validation are done
             QTimer.singleShot(0, lambda: settle_memory() if self.session is session else None)
+        if session is not None and session.scenario is None and session.document.errors:
+            # opened broken: the text to fix, at the line to fix
+            first = session.document.errors[0]
+            QTimer.singleShot(0, lambda: self._show_source_at(first) if self.session is session
+                              else None)
 
     def notify(self, text: str, timeout_ms: int = 4000) -> None:
         self.statusBar().showMessage(text, timeout_ms)
@@ -215,34 +222,38 @@ class MainWindow(QMainWindow):
     # --- building ------------------------------------------------------------------------
 
     def _build_central(self) -> None:
-        central = QWidget()
-        layout = QVBoxLayout(central)
+        """The graph, and beside it the selected step's instructions: a split the author can
+        drag (to half the window, or all of it), or close with View ▸ Instructions (F4)."""
+        graph = QWidget()
+        layout = QVBoxLayout(graph)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(0)
         self.broken_banner = Banner()
         layout.addWidget(self.files.disk_banner)
         layout.addWidget(self.broken_banner)
         layout.addWidget(self.scenario_editor, 1)
-        self.setCentralWidget(central)
+        self.instructions = TextFileEditor()
+        self.instructions.setObjectName("instructionsEditor")
+        splitter = QSplitter(Qt.Orientation.Horizontal)
+        splitter.setObjectName("centralSplitter")
+        splitter.addWidget(graph)
+        splitter.addWidget(self.instructions)
+        splitter.setStretchFactor(0, 3)
+        splitter.setStretchFactor(1, 2)
+        splitter.setChildrenCollapsible(True)
+        self.central_splitter = splitter
+        self.setCentralWidget(splitter)
         self.scenario_editor.stepSelected.connect(self._step_selected)
         self.scenario_editor.stepActivated.connect(self._step_activated)
         self.scenario_editor.notice.connect(lambda text: self.notify(text, 6000))
 
     def _build_panes(self) -> None:
         self.inspector = StepInspector()
-        self.instructions = TextFileEditor()
-        step_pane = QSplitter(Qt.Orientation.Vertical)
-        step_pane.setObjectName("stepSplitter")
-        step_pane.addWidget(self.inspector)
-        step_pane.addWidget(self.instructions)
-        step_pane.setStretchFactor(0, 3)
-        step_pane.setStretchFactor(1, 2)
-        self.step_splitter = step_pane
         self.problems = ProblemsPane()
         self.scenario_pane = ScenarioPane()
         self.undo_view = QUndoView(self.undo_group)
         self.undo_view.setEmptyLabel("<opened>")
-        self.add_pane("Step", step_pane, Area.RightDockWidgetArea)
+        self.add_pane("Step", self.inspector, Area.RightDockWidgetArea)
         self.add_pane("Scenario", self.scenario_pane, Area.RightDockWidgetArea,
                       tabify_with="Step")
         self.add_pane("Problems", self.problems, Area.BottomDockWidgetArea)
@@ -285,6 +296,13 @@ class MainWindow(QMainWindow):
         self.redo_action.setShortcuts(list(dict.fromkeys(
             [*REDO_KEYS, *QKeySequence.keyBindings(key.Redo)])))
         self.redo_action.setIcon(style.standardIcon(pixmap.SP_ArrowForward))
+        self.instructions_action = make_action(
+            self, "&Instructions Beside the Graph", lambda: self.show_instructions(
+                self.instructions_action.isChecked()), QKeySequence(Qt.Key.Key_F4),
+            "Show or hide the selected step's instructions beside the graph")
+        self.instructions_action.setCheckable(True)
+        self.instructions_action.setChecked(True)
+        self.central_splitter.splitterMoved.connect(lambda *_: self._instructions_toggled())
         self.about_action = make_action(self, "&About Prompter Studio", self._about)
         self._document_actions = [self.save_action, self.save_as_action, self.export_action,
                                   self.import_action, self.reload_action]
@@ -312,6 +330,7 @@ class MainWindow(QMainWindow):
         view_menu.addSeparator()
         view_menu.addAction(edits.auto_layout)
         view_menu.addSeparator()
+        view_menu.addAction(self.instructions_action)
         self.panes_menu = view_menu.addMenu("&Panes")
         for dock in self.panes.values():
             self.panes_menu.addAction(dock.toggleViewAction())
@@ -347,7 +366,27 @@ class MainWindow(QMainWindow):
     def _step_activated(self, step_id: str) -> None:
         self.panes["Step"].show()
         self.panes["Step"].raise_()
-        self.instructions.edit.setFocus()
+        self.show_instructions()
+
+    def show_instructions(self, shown: bool = True) -> None:
+        """Open the instructions beside the graph (with room: at least a third of the centre)
+        and put the cursor in them; or close them."""
+        splitter = self.central_splitter
+        sizes = splitter.sizes()
+        total = sum(sizes)
+        if shown:
+            if sizes[1] < total // 3:
+                splitter.setSizes([total - total * 2 // 5, total * 2 // 5])
+            self.instructions.set_preview(False)
+            self.instructions.edit.setFocus()
+        else:
+            splitter.setSizes([total, 0])
+        self.instructions_action.setChecked(shown)
+
+    def _instructions_toggled(self) -> None:
+        shown = self.central_splitter.sizes()[1] > 0
+        if self.instructions_action.isChecked() != shown:
+            self.instructions_action.setChecked(shown)
 
     def _update_broken_banner(self) -> None:
         session = self.session
@@ -355,15 +394,23 @@ class MainWindow(QMainWindow):
             self.broken_banner.hide()
             return
         drawn = "The graph shows the last version that loaded." if session.last_good else ""
+        errors = session.document.errors
+        first = errors[0] if errors else None
+        where = f" — line {first.line}: {first.message}" if first and first.line else ""
         self.broken_banner.show_message(
-            f"⚠ scenario.yaml does not load ({len(session.document.errors)} error(s)); "
-            f"see the Problems pane. {drawn}",
-            [("Show scenario.yaml", self._show_source)])
+            f"⚠ scenario.yaml does not load ({len(errors)} error(s)){_html(where)}. {drawn}",
+            [("Show scenario.yaml", lambda: self._show_source_at(first) if first
+              else self._show_source())])
 
     def _show_source(self) -> None:
         self.panes["Scenario"].show()
         self.panes["Scenario"].raise_()
         self.scenario_pane.tabs.setCurrentWidget(self.scenario_pane.source)
+
+    def _show_source_at(self, problem: ScenarioError) -> None:
+        if problem.path is not None and problem.path.name == SCENARIO_FILE:
+            self._show_source()
+            self.scenario_pane.source.go_to(problem.line, problem.column)
 
     # --- problems ------------------------------------------------------------------------
 
@@ -382,6 +429,7 @@ class MainWindow(QMainWindow):
             self.panes["Step"].show()
             self.panes["Step"].raise_()
             if path is not None and path.suffix.lower() in (".md", ".txt", ".markdown"):
+                self.show_instructions()
                 self.instructions.go_to(problem.line, problem.column)
                 return
             self.inspector.focus_field(field[2:] if len(field) > 2 else [])
@@ -414,6 +462,7 @@ class MainWindow(QMainWindow):
     def _save_window(self) -> None:
         self.settings.setValue(SETTINGS_GEOMETRY, self.saveGeometry())
         self.settings.setValue(SETTINGS_STATE, self.saveState(STATE_VERSION))
+        self.settings.setValue(SETTINGS_SPLIT, self.central_splitter.saveState())
 
     def _restore_window(self) -> None:
         geometry = self.settings.value(SETTINGS_GEOMETRY)
@@ -427,21 +476,16 @@ class MainWindow(QMainWindow):
                 self.resize(1280, 800)
         state = self.settings.value(SETTINGS_STATE)
         self._needs_default_sizes = state is None or not self.restoreState(state, STATE_VERSION)
-        self._shown_once = False
+        split = self.settings.value(SETTINGS_SPLIT)
+        if split is not None and not self._needs_default_sizes:
+            self.central_splitter.restoreState(split)
+            self.instructions_action.setChecked(self.central_splitter.sizes()[1] > 0)
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
-        if not self._shown_once:
-            self._shown_once = True
-            QTimer.singleShot(0, self._split_step_pane)
         if self._needs_default_sizes:
             self._needs_default_sizes = False
             QTimer.singleShot(0, self._default_dock_sizes)
-
-    def _split_step_pane(self) -> None:
-        """The step's fields over its instruction text, 3 : 2 (the fields scroll when short)."""
-        height = self.step_splitter.height()
-        self.step_splitter.setSizes([height * 3 // 5, height - height * 3 // 5])
 
     def _default_dock_sizes(self) -> None:
         """First start: the graph gets most of the width; the side panes are as narrow as they
@@ -457,6 +501,8 @@ class MainWindow(QMainWindow):
                              Qt.Orientation.Horizontal)
         self.resizeDocks([self.panes["Problems"]], [max(110, self.height() // 7)],
                          Qt.Orientation.Vertical)
+        total = sum(self.central_splitter.sizes())
+        self.central_splitter.setSizes([total - total * 2 // 5, total * 2 // 5])
         self.show_graph()
 
     # --- dialogs -------------------------------------------------------------------------
@@ -481,3 +527,7 @@ class MainWindow(QMainWindow):
         QMessageBox.about(self, "About Prompter Studio",
                           "<b>Prompter Studio</b><br>Write, test and draw scenarios that keep "
                           "LLM chatbots on script.")
+
+
+def _html(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")

@@ -13,7 +13,7 @@ from typing import Any
 
 import yaml
 from PySide6.QtCore import QStringListModel, Qt, QTimer, Signal
-from PySide6.QtGui import QFont, QFontDatabase, QTextCursor
+from PySide6.QtGui import QTextCursor
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -30,9 +30,11 @@ from PySide6.QtWidgets import (
 )
 
 from app import commands
-from app.instruction_editor import GlobalUndoPlainTextEdit, TextFileEditor
+from app.code_edit import CodeEdit
+from app.instruction_editor import TextFileEditor
 from app.session import EditSession, follow_session
 from app.widgets import add_remove_buttons, fill_typed_rows, set_text_minimally, unique_name
+from engine.errors import ScenarioError
 from engine.scenario.document import Change
 from engine.scenario.model import IDENTIFIER, ValueType
 
@@ -284,27 +286,67 @@ class YamlSourceEditor(QWidget):
         self.session: EditSession | None = None
         self._applying = False
         self._stale = True
-        self.edit = GlobalUndoPlainTextEdit()
+        self.edit = CodeEdit()
         self.edit.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
-        font = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
-        font.setStyleHint(QFont.StyleHint.Monospace)
-        self.edit.setFont(font)
+        #: the first syntax problem, said for an author; a click goes to its line
+        self.problem = QLabel()
+        self.problem.setObjectName("yamlProblem")
+        self.problem.setWordWrap(True)
+        self.problem.setTextInteractionFlags(Qt.TextInteractionFlag.LinksAccessibleByMouse)
+        self.problem.setStyleSheet("#yamlProblem { background: rgba(214,80,60,40); "
+                                   "border-radius: 4px; padding: 4px; }")
+        self.problem.linkActivated.connect(lambda _link: self._go_to_problem())
+        self.problem.hide()
         self.hint = QLabel("Edits here are applied after a short pause and can be undone.")
         self.hint.setEnabled(False)
         self.hint.setWordWrap(True)  # a long hint must not widen the whole side column
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.problem)
         layout.addWidget(self.edit, 1)
         layout.addWidget(self.hint)
+        self._first_problem: ScenarioError | None = None
         self._timer = QTimer(self, singleShot=True, interval=self.APPLY_DELAY_MS)
         self._timer.timeout.connect(self.apply)
         self.edit.textChanged.connect(self._typed)
 
     def set_session(self, session: EditSession | None) -> None:
         follow_session(self.session, session,
-                       {"changed": self._on_changed, "reloaded": self.refresh})
+                       {"changed": self._on_changed, "reloaded": self.refresh,
+                        "problemsChanged": self.show_problems})
         self.session = session
         self.refresh()
+        self.show_problems()
+
+    def show_problems(self) -> None:
+        """Mark the lines of scenario.yaml a problem points at; say the first load error (the
+        YAML does not parse, say) above the text."""
+        session = self.session
+        marks: dict[int, str] = {}
+        first: ScenarioError | None = None
+        if session is not None:
+            yaml_path = session.document.yaml_path.resolve()
+            for problem in session.problems:
+                if problem.line and problem.path is not None and (
+                        problem.path.resolve() == yaml_path):
+                    text = problem.message + (f" — {problem.hint}" if problem.hint else "")
+                    marks[problem.line] = (marks[problem.line] + "\n" + text
+                                           if problem.line in marks else text)
+            errors = session.document.errors
+            first = errors[0] if errors else None
+        self.edit.mark_lines(marks)
+        self._first_problem = first
+        if first is None:
+            self.problem.hide()
+            return
+        where = f"<a href='#'>line {first.line}</a>: " if first.line else ""
+        hint = f"<br><span style='color:gray'>{_html(first.hint)}</span>" if first.hint else ""
+        self.problem.setText(f"⚠ {where}{_html(first.message)}{hint}")
+        self.problem.show()
+
+    def _go_to_problem(self) -> None:
+        if self._first_problem is not None:
+            self.go_to(self._first_problem.line, self._first_problem.column)
 
     def showEvent(self, event: object) -> None:
         if self._stale:
@@ -359,3 +401,7 @@ class YamlSourceEditor(QWidget):
     def _on_changed(self, change: Change) -> None:
         if change.structural and not self._applying:
             self.refresh()
+
+
+def _html(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")

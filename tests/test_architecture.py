@@ -71,7 +71,7 @@ def test_the_import_check_sees_what_it_must() -> None:
 LAYERS: dict[str, tuple[str, ...]] = {
     "foundation": ("app", "app.theme", "app.widgets", "app.memory", "app.highlighter",
                    "app.dialogs", "app.file_watch", "app.find_bar", "app.graph",
-                   "app.graph.layout"),
+                   "app.graph.layout", "app.code_edit"),
     "model": ("app.session", "app.commands"),
     "charts": ("app.charts", "app.charts.*"),
     "logview": ("app.logview", "app.logview.*"),

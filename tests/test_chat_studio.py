@@ -109,3 +109,20 @@ def test_opening_another_scenario_starts_a_chat_with_it(
     assert chat.pane.scenario is not None and chat.pane.scenario.name == "pizza_order"
     assert chat.pane.projection.session_info["scenario"] == "pizza_order"
     assert current_on_graph(studio) == [chat.pane.projection.step]
+
+
+def test_the_chat_pane_keeps_its_width_as_the_conversation_grows(
+    studio: Any, chat: StudioChat, qtbot: QtBot, openai_env: FakeOpenAIServer
+) -> None:
+    """The cost meter's figures grow with every exchange; the pane must not (it used to widen
+    by some 60 px over a short chat, squeezing the graph)."""
+    dock = studio.panes[CHAT_PANE]
+    qtbot.wait(50)
+    width, least = dock.width(), chat.pane.minimumSizeHint().width()
+    for text, answers in INTERVIEW[:6]:
+        openai_env.queue(*answers)
+        send(qtbot, chat, text)
+        qtbot.wait(20)
+        assert (dock.width(), chat.pane.minimumSizeHint().width()) == (width, least)
+    meter = chat.pane.meter
+    assert "calls" in meter.text() and meter.height() >= meter.heightForWidth(meter.width())

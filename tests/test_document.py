@@ -275,7 +275,7 @@ def test_unparseable_yaml_opens_shows_the_problem_and_keeps_the_text(tmp_path: P
     document = ScenarioDocument.open(folder)
     assert document.scenario is None
     [error] = document.errors
-    assert error.message.startswith("invalid YAML") and error.line == 4
+    assert error.message.startswith("invalid YAML") and error.line == 3  # where the [ opens
     assert document.yaml_text() == text
     with pytest.raises(ScenarioError, match="until its YAML is fixed"):
         document.set(("start",), "b")

@@ -60,10 +60,10 @@ def test_with_nothing_selected_it_lands_near_the_middle_of_the_view(studio: Any)
     assert overlapping(scene, "first") == [] and overlapping(scene, "second") == []
     middle = editor.view.mapToScene(editor.view.viewport().rect().center())
     for step_id in ("first", "second"):
-        assert QLineF_length(box(scene.nodes[step_id]).center(), middle) < 600
+        assert distance(box(scene.nodes[step_id]).center(), middle) < 600
 
 
-def QLineF_length(a: QPointF, b: QPointF) -> float:  # noqa: N802 - reads as what it measures
+def distance(a: QPointF, b: QPointF) -> float:
     return float(((a.x() - b.x()) ** 2 + (a.y() - b.y()) ** 2) ** 0.5)
 
 
@@ -120,8 +120,7 @@ def test_a_transition_to_a_missing_step_shows_its_box_beside_the_source(studio: 
     missing, source = scene.nodes["pricing_review"], scene.nodes["constraints"]
     assert missing.state.missing
     assert overlapping(scene, "pricing_review") == []
-    distance = QLineF_length(box(missing).center(), box(source).center())
-    assert distance < 2.5 * box(source).width()
+    assert distance(box(missing).center(), box(source).center()) < 2.5 * box(source).width()
     # Fit to Window still shows the graph at a readable size: the box is not far out
     editor.view.resize(900, 700)
     editor.view.fit_all()
@@ -138,7 +137,7 @@ def test_renaming_to_an_id_with_a_space_says_why_it_is_refused(studio: Any) -> N
     editor = studio.scenario_editor
     editor.select_step("review")
     editor.rename_selected("budget plan")
-    [(title, message, problem)] = studio.answers.told
+    [(_title, message, problem)] = studio.answers.told
     assert problem and "space" in message and "budget_plan" in message
     assert "letters, digits and _" in message
     assert "review" in editor.scene.nodes

@@ -15,6 +15,7 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QLabel,
+    QSizePolicy,
     QTreeWidget,
     QTreeWidgetItem,
     QVBoxLayout,
@@ -126,6 +127,10 @@ class MeterLabel(QLabel):
         super().__init__(parent)
         self.setObjectName("costMeter")
         self.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        # The text grows with the figures: it wraps rather than widening the pane it sits in
+        # (a docked chat grew wider with every exchange).
+        self.setWordWrap(True)
+        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.show_meter(Meter())
 
     def show_meter(self, meter: Meter) -> None:
