@@ -133,16 +133,19 @@ class MeterLabel(QLabel):
         self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.show_meter(Meter())
 
-    def show_meter(self, meter: Meter) -> None:
+    def show_meter(self, meter: Meter, *, cost: str | None = None) -> None:
+        """``cost`` says what the cost is when it is not the model's price (scripted replies
+        cost nothing)."""
+        shown = format_cost(meter.cost_usd) if cost is None else cost
         self.setText(
             f"{meter.llm_calls} calls · {meter.calls_per_message:.2f} per message"
             f" · {format_tokens(meter.input_tokens)} in"
             f" ({format_tokens(meter.cached_tokens)} cached)"
-            f" · {format_tokens(meter.output_tokens)} out · {format_cost(meter.cost_usd)}"
+            f" · {format_tokens(meter.output_tokens)} out · {shown}"
         )
         self.setToolTip(
             f"User messages: {meter.user_messages}\nModel calls: {meter.llm_calls}"
             f"\nCorrections: {meter.corrections}\nInput tokens: {meter.input_tokens:,}"
             f"\nCached input tokens: {meter.cached_tokens:,}"
-            f"\nOutput tokens: {meter.output_tokens:,}\nCost: {format_cost(meter.cost_usd)}"
+            f"\nOutput tokens: {meter.output_tokens:,}\nCost: {shown}"
         )
