@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
     QInputDialog,
     QLabel,
     QMainWindow,
+    QMenu,
     QMessageBox,
     QSplitter,
     QStyle,
@@ -38,12 +39,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app import help
 from app.code_edit import REDO_KEYS
 from app.editor import ScenarioEditor
 from app.file_commands import FileCommands
 from app.inspector import StepInspector
 from app.instruction_editor import TextFileEditor
 from app.memory import release_memory, settle_memory
+from app.places import default_log_dir
 from app.problems import ProblemsPane
 from app.scenario_pane import ScenarioPane
 from app.session import EditSession, step_of
@@ -83,6 +86,7 @@ class MainWindow(QMainWindow):
         self.undo_group = QUndoGroup(self)
         self.colors = GraphColors.from_palette()
         self.panes: dict[str, QDockWidget] = {}
+        self.docs_window: help.DocumentationWindow | None = None
         #: replaceable in tests: (title, label, default) -> text or None when cancelled
         self.ask_text: Callable[[str, str, str], str | None] = self._ask_text
         #: replaceable in tests: (question) -> Save / Discard / Cancel
@@ -303,6 +307,13 @@ class MainWindow(QMainWindow):
         self.instructions_action.setCheckable(True)
         self.instructions_action.setChecked(True)
         self.central_splitter.splitterMoved.connect(lambda *_: self._instructions_toggled())
+        self.shortcuts_action = make_action(self, "&Keyboard Shortcuts", self.show_shortcuts,
+                                            QKeySequence("Ctrl+/"),
+                                            "Every command with keys, and the graph's gestures")
+        self.docs_action = make_action(self, "&Documentation", self.show_documentation,
+                                       key.HelpContents, "Prompter's manual, offline")
+        self.places_action = make_action(self, "&Where Files Are Kept…", self.show_places,
+                                         tip="The folders of logs, settings and the scenario")
         self.about_action = make_action(self, "&About Prompter Studio", self._about)
         self._document_actions = [self.save_action, self.save_as_action, self.export_action,
                                   self.import_action, self.reload_action]
@@ -334,7 +345,9 @@ class MainWindow(QMainWindow):
         self.panes_menu = view_menu.addMenu("&Panes")
         for dock in self.panes.values():
             self.panes_menu.addAction(dock.toggleViewAction())
-        help_menu = bar.addMenu("&Help")
+        self.help_menu = help_menu = bar.addMenu("&Help")
+        help_menu.addActions([self.docs_action, self.shortcuts_action, self.places_action])
+        help_menu.addSeparator()
         help_menu.addAction(self.about_action)
 
     def _build_toolbar(self) -> None:
@@ -524,9 +537,35 @@ class MainWindow(QMainWindow):
             QMessageBox.information(self, title, message)
 
     def _about(self) -> None:
-        QMessageBox.about(self, "About Prompter Studio",
-                          "<b>Prompter Studio</b><br>Write, test and draw scenarios that keep "
-                          "LLM chatbots on script.")
+        QMessageBox.about(self, "About Prompter Studio", help.about_text())
+
+    # --- help ----------------------------------------------------------------------------
+
+    def show_shortcuts(self) -> help.ShortcutsDialog:
+        menus = [action.menu() for action in self.menuBar().actions()]
+        dialog = help.ShortcutsDialog([menu for menu in menus if isinstance(menu, QMenu)], self)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
+        dialog.show()
+        return dialog
+
+    def show_documentation(self, page: str = "studio.md") -> help.DocumentationWindow:
+        """The manual in a window of its own (one, raised again when asked for again)."""
+        window = self.docs_window
+        if window is None:
+            window = self.docs_window = help.DocumentationWindow(parent=self)
+        window.open_page(page)
+        window.show()
+        window.raise_()
+        window.activateWindow()
+        return window
+
+    def show_places(self) -> help.PlacesDialog:
+        session = self.session
+        dialog = help.PlacesDialog(help.places(self.settings, default_log_dir(),
+                                               session.folder if session else None), self)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
+        dialog.show()
+        return dialog
 
 
 def _html(text: str) -> str:
