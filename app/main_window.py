@@ -25,6 +25,7 @@ from pathlib import Path
 from PySide6.QtCore import QSettings, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShowEvent, QUndoGroup
 from PySide6.QtWidgets import (
+    QApplication,
     QDockWidget,
     QInputDialog,
     QLabel,
@@ -93,6 +94,9 @@ class MainWindow(QMainWindow):
         self.ask_unsaved: Callable[[str], QMessageBox.StandardButton] = self._ask_unsaved
         #: replaceable in tests: (title, message, is_problem) -> None
         self.tell: Callable[[str, str, bool], None] = self._tell
+        #: replaceable in tests: ends the program (after File ▸ Quit closed every window)
+        self.quit_application: Callable[[], None] = QApplication.quit
+        self._quitting = False
         self.setWindowTitle(APP_TITLE)
         self.setDockNestingEnabled(True)
         # side panes take the full height; the problems list sits under the graph, IDE-style
@@ -292,7 +296,8 @@ class MainWindow(QMainWindow):
                                          tip="Apply a diagram edited in draw.io (undoable)")
         self.reload_action = make_action(self, "&Reload from Disk", files.reload,
                                          tip="Discard unsaved changes and read the files again")
-        self.quit_action = make_action(self, "&Quit", self.close, key.Quit)
+        self.quit_action = make_action(self, "&Quit", self.quit_studio, key.Quit,
+                                       "Close every window of the studio and end it")
         self.undo_action = self.undo_group.createUndoAction(self, "&Undo")
         self.undo_action.setShortcuts(key.Undo)
         self.undo_action.setIcon(style.standardIcon(pixmap.SP_ArrowBack))
@@ -464,11 +469,32 @@ class MainWindow(QMainWindow):
     # --- closing -------------------------------------------------------------------------
 
     def closeEvent(self, event: QCloseEvent) -> None:
-        if not self.files.maybe_save():
+        if not self._quitting and not self.files.maybe_save():
             event.ignore()
             return
         self._save_window()
         event.accept()
+        others = [widget for widget in QApplication.topLevelWidgets()
+                  if widget is not self and widget.isWindow() and widget.isVisible()]
+        if self._quitting or not any(isinstance(widget, MainWindow) for widget in others):
+            # the last studio window: the windows opened from it (log viewers, chats forked
+            # from a log, the manual) go with it, so the program ends
+            for widget in others:
+                widget.close()
+
+    def quit_studio(self) -> bool:
+        """File ▸ Quit: ask about unsaved changes once, close every window of the studio (log
+        viewers, chats forked from a log, the manual) and end the program. False when the
+        author chose Cancel."""
+        if not self.files.maybe_save():
+            return False
+        self._quitting = True
+        try:
+            self.close()
+        finally:
+            self._quitting = False
+        self.quit_application()
+        return True
 
     # --- settings ------------------------------------------------------------------------
 

@@ -200,3 +200,29 @@ def test_the_chat_says_where_its_log_is_and_saves_a_copy(
     kept = tmp_path / "kept" / pane.log_path.name
     assert kept.read_bytes() == pane.log_path.read_bytes()
     assert '"user_message"' in kept.read_text(encoding="utf-8")
+
+
+def test_quit_closes_every_window_asking_about_unsaved_changes_once(
+    studio: Any, chat: StudioChat, qtbot: QtBot, openai_env: FakeOpenAIServer
+) -> None:
+    from PySide6.QtWidgets import QMessageBox
+
+    openai_env.queue(*INTERVIEW[0][1])
+    send(qtbot, chat, INTERVIEW[0][0])
+    assert chat.pane.log_path is not None
+    log_window = chat.open_log(chat.pane.log_path)
+    manual = studio.show_documentation()
+    studio.scenario_editor.select_step("welcome")
+    studio.scenario_editor.rename_selected("hello")  # unsaved
+    ended: list[bool] = []
+    studio.quit_application = lambda: ended.append(True)
+    studio.answers.unsaved = [QMessageBox.StandardButton.Cancel]
+    studio.quit_action.trigger()
+    assert ended == [] and studio.isVisible() and log_window.isVisible()
+    studio.answers.unsaved = [QMessageBox.StandardButton.Discard]
+    asked = len(studio.answers.asked)
+    studio.quit_action.trigger()
+    assert len(studio.answers.asked) == asked + 1  # once, not again when the window closes
+    assert ended == [True]
+    assert not studio.isVisible() and not manual.isVisible()
+    qtbot.waitUntil(lambda: not chat.log_windows, timeout=3000)  # closed and gone

@@ -74,6 +74,7 @@ class StudioChat:
         self._session: EditSession | None = None
         self._broken = False
         self._dock_panes()
+        self.pane.destroyed.connect(lambda _object=None: self._studio_gone())
         self.pane.step_changed.connect(host.highlight_step)
         self.pane.set_log_opener(self.open_log)
         host.documentChanged.connect(self._document_changed)
@@ -145,8 +146,24 @@ class StudioChat:
         log_window.step_highlighted.connect(self.host.highlight_step)
         log_window.fork_handler = self.fork
         log_window.open_handler = self.open_log
+        log_window.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
+        log_window.destroyed.connect(lambda _object=None, w=log_window: self._forget(w))
         self.log_windows.append(log_window)
         return log_window
+
+    def _forget(self, log_window: LogWindow) -> None:
+        if log_window in self.log_windows:
+            self.log_windows.remove(log_window)
+
+    def _studio_gone(self) -> None:
+        """The studio's window (and its chat) is gone: log windows still open cannot fork or
+        drive its graph any more, and say so by a disabled Fork."""
+        for log_window in list(self.log_windows):
+            try:
+                log_window.fork_handler = None
+                log_window.step_highlighted.disconnect(self.host.highlight_step)
+            except (RuntimeError, TypeError):  # already being destroyed
+                continue
 
     def fork(self, events: list[Event], turn: int) -> None:
         dock = self.pane.parentWidget()

@@ -14,6 +14,7 @@ from typing import Any
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QHeaderView,
     QLabel,
     QSizePolicy,
     QTreeWidget,
@@ -52,6 +53,13 @@ class VariablesInspector(QWidget):
         self.tree.setAlternatingRowColors(True)
         self.tree.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.tree.setUniformRowHeights(True)
+        # Every column stays in sight at any width: the value takes what the name and the
+        # source leave (elided, whole in its tooltip), never pushing the source out of view.
+        header = self.tree.header()
+        header.setStretchLastSection(False)
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
         self.tree.itemSelectionChanged.connect(self._selection_changed)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
@@ -93,7 +101,6 @@ class VariablesInspector(QWidget):
             self.tree.addTopLevelItem(item)
             item.setExpanded(name in unfolded)
         self.tree.blockSignals(False)
-        self.tree.resizeColumnToContents(0)
 
     def _top_items(self) -> list[QTreeWidgetItem]:
         items = (self.tree.topLevelItem(i) for i in range(self.tree.topLevelItemCount()))
