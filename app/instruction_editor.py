@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QPlainTextEdit,
+    QSizePolicy,
     QStackedWidget,
     QTextBrowser,
     QToolButton,
@@ -145,7 +146,9 @@ class TextFileEditor(QWidget):
         self._shown = ""
         self.header = QLabel()
         self.header.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.header.setMinimumWidth(0)
+        # a long title must not widen the editor (nor push the graph aside): it wraps
+        self.header.setWordWrap(True)
+        self.header.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.preview_button = QToolButton()
         self.preview_button.setText("Preview")
         self.preview_button.setCheckable(True)
@@ -196,11 +199,14 @@ class TextFileEditor(QWidget):
     # --- what is shown ---------------------------------------------------------------------
 
     def show_step(self, step_id: str | None) -> None:
-        """Show the instruction file of ``step_id`` (a message step has none)."""
+        """Show the instruction file of ``step_id`` (a message step has none); with no step,
+        the persona — the instructions every step shares."""
         self.step_id = step_id
         scenario = self.session.shown if self.session else None
         step = scenario.steps.get(step_id) if scenario and step_id else None
-        if step is None:
+        if step_id is None and scenario is not None and scenario.persona:
+            self.show_persona()
+        elif step is None:
             self.show_nothing("Select a step to edit its instructions.")
         elif step.kind.value == "message":
             self.show_nothing("A message step sends its text as written (see “Text” above); "
@@ -266,12 +272,18 @@ class TextFileEditor(QWidget):
         self.update_count()
         self.fileChanged.emit(relpath)
 
+    @property
+    def shows_persona(self) -> bool:
+        return self.persona or self.step_id is None
+
     def _title(self, relpath: str) -> str:
-        if self.persona or self.step_id is None:
-            return f"<b>{relpath}</b>"
+        step_id = self.step_id
+        if self.persona or step_id is None:
+            return (f"<b>Persona</b> <span style='color:gray'>— sent with every model call, "
+                    f"{_html(relpath)}; select a step for its own instructions</span>")
         scenario = self.session.shown if self.session else None
-        step = scenario.steps.get(self.step_id) if scenario else None
-        title = step.display_title if step is not None else self.step_id
+        step = scenario.steps.get(step_id) if scenario else None
+        title = step.display_title if step is not None else step_id
         return (f"<b>{_html(title)}</b> <span style='color:gray'>— instructions, "
                 f"{_html(relpath)}</span>")
 
@@ -311,7 +323,7 @@ class TextFileEditor(QWidget):
             self.counter.setText("")
             return
         chars = len(self.edit.toPlainText())
-        if self.persona:
+        if self.shows_persona:
             self.counter.setText(f"{chars:,} characters · ≈ {approx_tokens(chars):,} tokens, "
                                  "sent at the start of every model call")
             return
@@ -369,7 +381,7 @@ class TextFileEditor(QWidget):
         if not change.structural:
             return
         # the step may have been renamed, removed, or its instructions path changed
-        if self.persona:
+        if self.shows_persona:
             if change.whole or change.path[:1] == ("persona",):
                 self._reload()
         elif self.step_id is not None and (change.whole or self.step_id in change.steps):

@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
     QMessageBox,
     QSplitter,
     QStyle,
+    QTabWidget,
     QToolBar,
     QUndoView,
     QVBoxLayout,
@@ -242,10 +243,18 @@ class MainWindow(QMainWindow):
         layout.addWidget(self.scenario_editor, 1)
         self.instructions = TextFileEditor()
         self.instructions.setObjectName("instructionsEditor")
+        self.scenario_pane = ScenarioPane(source_tab=False)
+        #: the texts an author writes, beside the graph: the step's instructions, and
+        #: scenario.yaml itself (where a file that does not load is fixed)
+        self.editor_tabs = QTabWidget()
+        self.editor_tabs.setObjectName("editorTabs")
+        self.editor_tabs.setDocumentMode(True)
+        self.editor_tabs.addTab(self.instructions, "Instructions")
+        self.editor_tabs.addTab(self.scenario_pane.source, "scenario.yaml")
         splitter = QSplitter(Qt.Orientation.Horizontal)
         splitter.setObjectName("centralSplitter")
         splitter.addWidget(graph)
-        splitter.addWidget(self.instructions)
+        splitter.addWidget(self.editor_tabs)
         splitter.setStretchFactor(0, 3)
         splitter.setStretchFactor(1, 2)
         splitter.setChildrenCollapsible(True)
@@ -258,7 +267,6 @@ class MainWindow(QMainWindow):
     def _build_panes(self) -> None:
         self.inspector = StepInspector()
         self.problems = ProblemsPane()
-        self.scenario_pane = ScenarioPane()
         self.undo_view = QUndoView(self.undo_group)
         self.undo_view.setEmptyLabel("<opened>")
         self.add_pane("Step", self.inspector, Area.RightDockWidgetArea)
@@ -362,13 +370,32 @@ class MainWindow(QMainWindow):
         toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
         toolbar.addActions([self.new_action, self.open_action, self.save_action])
         toolbar.addSeparator()
-        toolbar.addActions([self.undo_action, self.redo_action])
+        toolbar.addActions(self._short_undo_actions())
         toolbar.addSeparator()
         toolbar.addActions([edits.add_step, edits.auto_layout, edits.fit, edits.find])
         toolbar.addSeparator()
         toolbar.addAction(self.export_action)
         self.addToolBar(toolbar)
         self.toolbar = toolbar
+
+    def _short_undo_actions(self) -> list[QAction]:
+        """Undo and Redo for the toolbar: their labels stay short (the menu and the tooltip
+        say what they undo), so the toolbar does not jump with every edit."""
+        made = []
+        for name, full, run, can, text in (
+                ("Undo", self.undo_action, self.undo_group.undo,
+                 self.undo_group.canUndoChanged, self.undo_group.undoTextChanged),
+                ("Redo", self.redo_action, self.undo_group.redo,
+                 self.undo_group.canRedoChanged, self.undo_group.redoTextChanged)):
+            action = QAction(full.icon(), name, self)
+            action.triggered.connect(lambda _checked=False, run=run: run())
+            action.setEnabled(full.isEnabled())
+            can.connect(action.setEnabled)
+            text.connect(lambda label, action=action, name=name: action.setToolTip(
+                f"{name} {label}" if label else name))
+            made.append(action)
+        self.toolbar_undo, self.toolbar_redo = made
+        return made
 
     # --- following the session -----------------------------------------------------------
 
@@ -393,13 +420,22 @@ class MainWindow(QMainWindow):
         sizes = splitter.sizes()
         total = sum(sizes)
         if shown:
-            if sizes[1] < total // 3:
-                splitter.setSizes([total - total * 2 // 5, total * 2 // 5])
+            self._open_editor_side()
+            self.editor_tabs.setCurrentWidget(self.instructions)
             self.instructions.set_preview(False)
             self.instructions.edit.setFocus()
         else:
             splitter.setSizes([total, 0])
         self.instructions_action.setChecked(shown)
+
+    def _open_editor_side(self) -> None:
+        """The texts beside the graph get at least a third of the centre."""
+        splitter = self.central_splitter
+        sizes = splitter.sizes()
+        total = sum(sizes)
+        if sizes[1] < total // 3:
+            splitter.setSizes([total - total * 2 // 5, total * 2 // 5])
+        self.instructions_action.setChecked(True)
 
     def _instructions_toggled(self) -> None:
         shown = self.central_splitter.sizes()[1] > 0
@@ -418,16 +454,16 @@ class MainWindow(QMainWindow):
         self.broken_banner.show_message(
             f"⚠ scenario.yaml does not load ({len(errors)} error(s)){_html(where)}. {drawn}",
             [("Show scenario.yaml", lambda: self._show_source_at(first) if first
-              else self._show_source())])
+              else self.show_source())])
 
-    def _show_source(self) -> None:
-        self.panes["Scenario"].show()
-        self.panes["Scenario"].raise_()
-        self.scenario_pane.tabs.setCurrentWidget(self.scenario_pane.source)
+    def show_source(self) -> None:
+        """scenario.yaml as text, beside the graph."""
+        self._open_editor_side()
+        self.editor_tabs.setCurrentWidget(self.scenario_pane.source)
 
     def _show_source_at(self, problem: ScenarioError) -> None:
         if problem.path is not None and problem.path.name == SCENARIO_FILE:
-            self._show_source()
+            self.show_source()
             self.scenario_pane.source.go_to(problem.line, problem.column)
 
     # --- problems ------------------------------------------------------------------------
@@ -463,7 +499,7 @@ class MainWindow(QMainWindow):
             self.panes["Scenario"].raise_()
             self.scenario_pane.show_variable(field[1] if len(field) > 1 else None)
             return
-        self._show_source()
+        self.show_source()
         self.scenario_pane.source.go_to(problem.line, problem.column)
 
     # --- closing -------------------------------------------------------------------------

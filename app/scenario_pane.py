@@ -51,11 +51,15 @@ def parse_default(text: str) -> Any:
 
 
 class ScenarioPane(QWidget):
-    """Tabs: Scenario (settings), Variables, Persona, scenario.yaml (source)."""
+    """Tabs: Scenario (settings), Variables, Persona, scenario.yaml (source).
+
+    The studio window shows scenario.yaml beside the graph instead, where it has room
+    (``source_tab=False``: :attr:`source` is then the window's to place)."""
 
     notice = Signal(str)
 
-    def __init__(self, session: EditSession | None = None, parent: QWidget | None = None) -> None:
+    def __init__(self, session: EditSession | None = None, parent: QWidget | None = None,
+                 *, source_tab: bool = True) -> None:
         super().__init__(parent)
         self.session: EditSession | None = None
         self._filling = False
@@ -66,7 +70,8 @@ class ScenarioPane(QWidget):
         self.persona = TextFileEditor(persona=True)
         self.tabs.addTab(self.persona, "Persona")
         self.source = YamlSourceEditor()
-        self.tabs.addTab(self.source, "scenario.yaml")
+        if source_tab:
+            self.tabs.addTab(self.source, "scenario.yaml")
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.tabs)

@@ -163,7 +163,7 @@ def test_the_instructions_have_room_beside_the_graph_with_numbered_lines(
     studio.scenario_editor.select_step("features")
     instructions = studio.instructions
     qtbot.waitUntil(lambda: instructions.edit.isVisible())
-    assert instructions.parentWidget() is studio.central_splitter  # beside the graph
+    assert studio.central_splitter.isAncestorOf(instructions)  # beside the graph
     assert instructions.edit.gutter.isVisible()
     assert instructions.edit.viewportMargins().left() == instructions.edit.gutter_width()
     # the author can give it half the window, or all of the centre
@@ -202,3 +202,15 @@ def test_lines_a_problem_points_at_are_marked_in_the_instructions(studio: Any,
     line = editor.document().blockCount()
     qtbot.waitUntil(lambda: line in editor.marked, timeout=3000)
     assert "nobody_knows" in editor.marked[line]
+
+
+def test_with_no_step_selected_the_editor_shows_the_persona(studio: Any, qtbot: Any) -> None:
+    instructions = studio.instructions
+    studio.scenario_editor.select_step("idea")
+    assert instructions.relpath == "steps/idea.md"
+    studio.scenario_editor.select_step(None)
+    assert instructions.relpath == "persona.md" and "Persona" in instructions.header.text()
+    assert "every model call" in instructions.counter.text()
+    type_at_end(qtbot, instructions.edit, " Be brief.")
+    assert studio.session.document.text("persona.md").endswith(" Be brief.")
+    assert studio.scenario_pane.persona.edit.toPlainText().endswith(" Be brief.")

@@ -82,3 +82,13 @@ def test_the_inspectors_edits_are_labelled_in_words(studio: Any, qtbot: Any) -> 
     qtbot.keyClick(field, Qt.Key.Key_Delete)
     qtbot.keyClick(field, Qt.Key.Key_Return)
     assert studio.session.undo_stack.undoText() == "Clear goal of 'users'"
+
+
+def test_the_toolbar_keeps_short_undo_labels_with_the_words_in_the_tooltip(studio: Any) -> None:
+    commands.set_field(studio.session.undo_stack, studio.session, ("steps", "users", "goal"),
+                       "x")
+    assert studio.toolbar_undo.text() == "Undo" and studio.toolbar_undo.isEnabled()
+    assert studio.toolbar_undo.toolTip() == "Undo Change goal of 'users'"
+    studio.toolbar_undo.trigger()
+    assert studio.session.scenario.steps["users"].goal != "x"
+    assert studio.toolbar_redo.isEnabled() and not studio.toolbar_undo.isEnabled()

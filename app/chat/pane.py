@@ -26,11 +26,13 @@ from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
     QLabel,
+    QMenu,
     QMessageBox,
     QPlainTextEdit,
     QPushButton,
     QSizePolicy,
     QToolBar,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -199,7 +201,7 @@ class ChatPane(QWidget):
         self.system_action.setChecked(True)
         self.system_action.setToolTip("Fold out the engine's events between the bubbles")
         self.system_action.toggled.connect(self.view.set_show_system)
-        self.log_action = QAction("Open log", self)
+        self.log_action = QAction("Open in Log Viewer", self)
         self.log_action.setToolTip("Open this conversation's log in the log viewer")
         self.log_action.triggered.connect(self.open_log)
         self.log_action.setEnabled(False)
@@ -207,14 +209,23 @@ class ChatPane(QWidget):
         self.save_log_action.setToolTip("Keep a copy of this conversation's log where you choose")
         self.save_log_action.triggered.connect(lambda _checked=False: self.save_log_as())
         self.save_log_action.setEnabled(False)
-        for action in (
-            self.restart_action,
-            self.settings_action,
-            self.system_action,
-            self.log_action,
-            self.save_log_action,
-        ):
+        self.log_folder_action = QAction("Show Folder", self)
+        self.log_folder_action.setToolTip("Open the folder the test chat's logs are written to")
+        self.log_folder_action.triggered.connect(lambda _checked=False: self.open_log_folder())
+        self.log_folder_action.setEnabled(False)
+        for action in (self.restart_action, self.settings_action, self.system_action):
             bar.addAction(action)
+        # the log's commands share one button: the toolbar fits a narrow pane
+        log_menu = QMenu(self)
+        log_menu.addActions([self.log_action, self.save_log_action, self.log_folder_action])
+        self.log_button = QToolButton(self)
+        self.log_button.setObjectName("logButton")
+        self.log_button.setText("Log")
+        self.log_button.setToolTip("This conversation's log: open it in the viewer, save a "
+                                   "copy, show its folder")
+        self.log_button.setMenu(log_menu)
+        self.log_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        bar.addWidget(self.log_button)
         self.provider_label = QLabel(self)
         self.provider_label.setObjectName("providerLabel")
         self.provider_label.setContentsMargins(6, 0, 6, 0)
@@ -379,6 +390,7 @@ class ChatPane(QWidget):
         self.log_path = self._log_writer.path
         self.log_action.setEnabled(self.log_opener is not None)
         self.save_log_action.setEnabled(True)
+        self.log_folder_action.setEnabled(True)
         folder = self.log_path.parent
         self.log_label.setText(
             f"Log: <a href='{folder.as_uri()}'>{_html(self.log_path.name)}</a>")
