@@ -606,12 +606,13 @@ class StepInspector(QWidget):
 
 
 def _reselect(table: QTableWidget, key: str | None) -> None:
-    """Select the row whose first cell names ``key`` again (after the rows were refilled)."""
-    for row in range(table.rowCount()):
-        item = table.item(row, 0)
-        if key is not None and item is not None and item.data(Qt.ItemDataRole.UserRole) == key:
-            if table.currentRow() != row:
-                table.setCurrentCell(row, 0)
-            return
-    table.clearSelection()
-    table.setCurrentCell(-1, -1)
+    """Select the row whose first cell names ``key`` again (after the rows were refilled), or
+    the first row: its longer fields, under the table, are then shown at once."""
+    row = next((row for row in range(table.rowCount())
+                if (item := table.item(row, 0)) is not None
+                and item.data(Qt.ItemDataRole.UserRole) == key), 0 if table.rowCount() else -1)
+    if row < 0:
+        table.clearSelection()
+        table.setCurrentCell(-1, -1)
+    elif table.currentRow() != row or not table.selectedItems():
+        table.setCurrentCell(row, 0)

@@ -48,7 +48,10 @@ def test_selecting_a_step_shows_its_fields_and_tables(studio: Any) -> None:
         [name, result.type.value] for name, result in step.results.items()]
     required = inspector.results.item(0, 2).checkState() == Qt.CheckState.Checked
     assert required is step.results["consent"].required
-    # the selected row's longer fields are under its table
+    # the selected row's longer fields are under its table (the first row at first)
+    assert inspector.selected_signal() == "agreed" and inspector.selected_result() == "consent"
+    inspector.transitions.setCurrentCell(row_of(inspector.transitions, "declined"), 0)
+    assert inspector.transition_description.text() == step.transitions["declined"].description
     inspector.transitions.setCurrentCell(row_of(inspector.transitions, "agreed"), 0)
     assert inspector.transition_description.text() == step.transitions["agreed"].description
     assert inspector.transition_requires.text() == "consent"
