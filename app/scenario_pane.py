@@ -15,14 +15,11 @@ import yaml
 from PySide6.QtCore import QStringListModel, Qt, QTimer, Signal
 from PySide6.QtGui import QTextCursor
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QComboBox,
     QFormLayout,
-    QHeaderView,
     QLabel,
     QLineEdit,
     QPlainTextEdit,
-    QTableWidget,
     QTableWidgetItem,
     QTabWidget,
     QVBoxLayout,
@@ -33,7 +30,14 @@ from app import commands
 from app.code_edit import CodeEdit
 from app.instruction_editor import TextFileEditor
 from app.session import EditSession, follow_session
-from app.widgets import add_remove_buttons, fill_typed_rows, set_text_minimally, unique_name
+from app.widgets import (
+    add_remove_buttons,
+    fill_typed_rows,
+    fit_columns,
+    fitted_table,
+    set_text_minimally,
+    unique_name,
+)
 from engine.errors import ScenarioError
 from engine.scenario.document import Change
 from engine.scenario.model import IDENTIFIER, ValueType
@@ -103,14 +107,9 @@ class ScenarioPane(QWidget):
         page = QWidget()
         layout = QVBoxLayout(page)
         layout.setContentsMargins(4, 4, 4, 4)
-        table = QTableWidget(0, 4)
-        table.setHorizontalHeaderLabels(["Name", "Type", "Default", "Description"])
-        table.verticalHeader().hide()
-        table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-        table.horizontalHeader().setStretchLastSection(True)
-        table.setAlternatingRowColors(True)
+        # fits the pane (no sideways scrolling): a long description is elided, whole in its
+        # tooltip and when edited
+        table = fitted_table(["Name", "Type", "Default", "Description"], stretch=3)
         table.itemChanged.connect(self._variable_edited)
         self.variables = table
         layout.addWidget(table)
@@ -212,6 +211,7 @@ class ScenarioPane(QWidget):
         fill_typed_rows(self.variables, variables,
                         lambda name, kind: self._set_variable(name, "type", kind),
                         self._fill_variable_row)
+        fit_columns(self.variables)
 
     def _fill_variable_row(self, row: int, variable: dict[str, Any]) -> None:
         default = variable.get("default")
@@ -219,7 +219,9 @@ class ScenarioPane(QWidget):
             yaml.safe_dump(default, default_flow_style=True, allow_unicode=True)
             .strip().removesuffix("...").strip())
         self.variables.setItem(row, 2, QTableWidgetItem(shown))
-        self.variables.setItem(row, 3, QTableWidgetItem(str(variable.get("description", "") or "")))
+        description = QTableWidgetItem(str(variable.get("description", "") or ""))
+        description.setToolTip(description.text())
+        self.variables.setItem(row, 3, description)
 
     def _variable_edited(self, item: QTableWidgetItem) -> None:
         if self._filling or self.session is None:

@@ -231,3 +231,18 @@ def test_a_message_steps_text_keeps_its_lines_and_block_style(studio: Any, qtbot
     assert "    text: |" in studio.document.yaml_text()  # still a literal block
     studio.session.undo_stack.undo()
     assert studio.session.scenario.steps["brief"].text == original
+
+
+def test_the_variables_table_fits_the_pane_too(studio: Any, qtbot: Any) -> None:
+    studio.resize(1600, 1000)
+    studio.panes["Scenario"].raise_()
+    studio.scenario_pane.show_variable("hours_per_week")
+    table = studio.scenario_pane.variables
+    qtbot.waitUntil(lambda: table.isVisible() and table.viewport().width() > 0)
+    header = table.horizontalHeader()
+    assert sum(header.sectionSize(c) for c in range(4)) <= table.viewport().width() + 1
+    assert not table.horizontalScrollBar().isVisible()
+    assert header.sectionSize(0) >= table.fontMetrics().horizontalAdvance("hours_per_week")
+    row = row_of(table, "problem")
+    assert table.item(row, 3).toolTip() == studio.session.scenario.variables[
+        "problem"].description
