@@ -365,3 +365,16 @@ def test_after_any_edits_and_undos_the_scene_shows_what_a_fresh_one_shows(studio
     while stack.canRedo():
         stack.redo()
         assert drawn(editor.scene) == fresh()
+
+
+def test_a_long_guard_is_counted_on_the_label_and_listed_on_hover(studio: Any) -> None:
+    scene = studio.scenario_editor.scene
+    edge = scene.edge("users", "back_to_review")
+    requires = studio.session.scenario.steps["users"].transitions["back_to_review"].requires
+    assert edge is not None and len(requires) == 15
+    assert edge.label_text() == "back_to_review [requires 15]"
+    assert f"requires (15): {', '.join(requires)}" in edge.toolTip()
+    assert "came from the review" in edge.toolTip()  # the description too
+    short = scene.edge("consent", "agreed")
+    assert short is not None and short.label_text() == "agreed [requires: consent]"
+    assert scene.edge("welcome", "asked").label_text() == "asked"

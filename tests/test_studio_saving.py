@@ -237,3 +237,23 @@ def test_a_yaml_syntax_error_is_said_for_an_author_at_its_line(
     qtbot.waitUntil(lambda: window.session.scenario is not None, timeout=3000)
     qtbot.waitUntil(lambda: not source.problem.isVisible(), timeout=3000)
     assert source.edit.marked == {}
+
+
+def test_deleting_and_adding_steps_keeps_the_files_blank_lines(studio: Any,
+                                                               analyst_bot: Path) -> None:
+    """The analyst bot puts a blank line between two steps: deleting one, and adding one at
+    the end, leave exactly one between every two, and none at the end."""
+    editor = studio.scenario_editor
+    editor.select_step("features")
+    editor.delete_selected()
+    editor.select_step("brief")
+    assert editor.add_step_near("pricing") == "pricing"
+    assert studio.files.save()
+    lines = (analyst_bot / "scenario.yaml").read_text(encoding="utf-8").split("\n")
+    steps = lines.index("steps:")
+    keys = [index for index in range(steps + 1, len(lines))
+            if lines[index].startswith("  ") and not lines[index].startswith("   ")
+            and lines[index].rstrip().endswith(":")]
+    assert [lines[index - 1] for index in keys[1:]] == [""] * (len(keys) - 1)
+    assert all(lines[index - 2].strip() for index in keys[1:])  # one blank line, not two
+    assert lines[keys[-1]] == "  pricing:" and lines[-1] == "" and lines[-2].strip()
