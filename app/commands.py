@@ -36,8 +36,89 @@ YamlPath = tuple[str | int, ...]
 _ABSENT = object()
 
 
-def _describe(path: YamlPath) -> str:
-    return ".".join(str(part) for part in path)
+#: How a field is named in an undo label.
+_FIELD_WORDS = {
+    "title": "title", "goal": "goal", "kind": "kind", "final": "final",
+    "on_enter": "on enter", "instructions": "instruction file", "text": "text",
+    "description": "description", "requires": "guard", "to": "target", "type": "type",
+    "required": "required", "values": "values", "default": "default", "name": "name",
+    "temperature": "temperature",
+}
+_TOP_WORDS = {
+    "title": "the scenario's title", "start": "the start step", "model": "the model",
+    "persona": "the persona file", "contract": "the contract settings", "name": "the name",
+    "description": "the scenario's description", "variables": "the variables",
+    "steps": "the steps",
+}
+
+
+def _field(name: str | int) -> str:
+    return _FIELD_WORDS.get(str(name), f"{name}")
+
+
+def _thing(path: YamlPath) -> str:
+    """What ``path`` (a step, a transition, a result, a variable…) is, in words."""
+    if len(path) >= 2 and path[0] == "steps":
+        step = f"'{path[1]}'"
+        if len(path) >= 4 and path[2] == "transitions":
+            return f"signal '{path[3]}' of {step}"
+        if len(path) >= 4 and path[2] == "results":
+            return f"result '{path[3]}' of {step}"
+        return step
+    if len(path) >= 2 and path[0] == "variables":
+        return f"variable '{path[1]}'"
+    if len(path) >= 2 and path[0] == "model":
+        return "the model"
+    return _TOP_WORDS.get(str(path[0]), f"{path[0]}") if path else "the scenario"
+
+
+def describe_set(path: YamlPath, value: Any = None) -> str:
+    """An undo label for setting ``path``: "Change goal of 'budget'"."""
+    if path == ("start",):
+        return f"Make '{value}' the start step"
+    if len(path) == 1:
+        return f"Change {_TOP_WORDS.get(str(path[0]), _field(path[0]))}"
+    owner, leaf = _thing(path[:-1]), path[-1]
+    if len(path) == 2 and path[0] in ("steps", "variables"):
+        return f"Replace {_kind(path)}{_thing(path)}"
+    if leaf == "to" and len(path) == 5 and path[2] == "transitions":
+        return f"Point {owner} to '{value}'"
+    if leaf in ("final", "required") and isinstance(value, bool):
+        return f"Mark {owner} {'' if value else 'not '}{leaf}"
+    if len(path) == 3 and path[2] in ("transitions", "results"):
+        return f"Change the {path[2]} of {owner}"
+    return f"Change {_field(leaf)} of {owner}"
+
+
+def describe_delete(path: YamlPath) -> str:
+    """An undo label for removing ``path``: "Delete signal 'back' of 'pick'"."""
+    if (len(path) == 2 and path[0] in ("steps", "variables")) or (
+            len(path) == 4 and path[0] == "steps" and path[2] in ("transitions", "results")):
+        return f"Delete {_kind(path)}{_thing(path)}"
+    if len(path) == 1:
+        return f"Remove {_TOP_WORDS.get(str(path[0]), _field(path[0]))}"
+    return f"Clear {_field(path[-1])} of {_thing(path[:-1])}"
+
+
+def describe_insert(path: YamlPath, key: str) -> str:
+    """An undo label for adding ``key`` under ``path``: "Add result 'email' to 'signup'"."""
+    full = (*path, key)
+    if len(full) == 2 and full[0] in ("steps", "variables"):
+        return f"Add {_kind(full)}{_thing(full)}"
+    if len(full) == 4 and full[2] in ("transitions", "results"):
+        kind = "signal" if full[2] == "transitions" else "result"
+        return f"Add {kind} '{key}' to '{full[1]}'"
+    return f"Add {_field(key)} to {_thing(path)}"
+
+
+def describe_rename(path: YamlPath, new_key: str) -> str:
+    """An undo label for renaming the key at ``path``: "Rename signal 'a' of 's' to 'b'"."""
+    return f"Rename {_kind(path)}{_thing(path)} to '{new_key}'"
+
+
+def _kind(path: YamlPath) -> str:
+    """"step " before a step's name (other things name their kind themselves)."""
+    return "step " if len(path) == 2 and path[0] == "steps" else ""
 
 
 class Command(QUndoCommand):
@@ -129,7 +210,7 @@ class SetValueCommand(Command):
     """Set a value in ``scenario.yaml``; undo restores the old one (or removes a new key)."""
 
     def __init__(self, session: EditSession, path: YamlPath, value: Any, text: str = "") -> None:
-        super().__init__(text or f"Set {_describe(path)}")
+        super().__init__(text or describe_set(tuple(path), value))
         self.session, self.path, self.value = session, tuple(path), value
         document = session.document
         self.old: Any = document.get(self.path) if document.has(self.path) else _ABSENT
@@ -149,7 +230,7 @@ class InsertKeyCommand(Command):
 
     def __init__(self, session: EditSession, path: YamlPath, key: str, value: Any,
                  index: int | None = None, text: str = "") -> None:
-        super().__init__(text or f"Add {_describe((*path, key))}")
+        super().__init__(text or describe_insert(tuple(path), key))
         self.session, self.path, self.key, self.value, self.index = (
             session, tuple(path), key, value, index)
 
@@ -164,7 +245,7 @@ class DeleteKeyCommand(Command):
     """Remove the value at ``path``; undo puts it back at the same position."""
 
     def __init__(self, session: EditSession, path: YamlPath, text: str = "") -> None:
-        super().__init__(text or f"Delete {_describe(path)}")
+        super().__init__(text or describe_delete(tuple(path)))
         self.session, self.path = session, tuple(path)
         self.index: int | None = None
         self.old: Any = None
@@ -181,7 +262,7 @@ class RenameKeyCommand(Command):
     """Rename a mapping key in place (a signal, a result, a variable)."""
 
     def __init__(self, session: EditSession, path: YamlPath, new_key: str, text: str = "") -> None:
-        super().__init__(text or f"Rename {_describe(path)} to {new_key}")
+        super().__init__(text or describe_rename(tuple(path), new_key))
         self.session, self.path, self.new_key = session, tuple(path), new_key
 
     def apply(self) -> None:
@@ -195,7 +276,7 @@ class RenameStepCommand(Command):
     """Rename a step: its key, every transition to it, ``start`` and its saved position."""
 
     def __init__(self, session: EditSession, old: str, new: str) -> None:
-        super().__init__(f"Rename step {old} to {new}")
+        super().__init__(f"Rename step '{old}' to '{new}'")
         self.session, self.old, self.new = session, old, new
 
     def apply(self) -> None:
@@ -223,7 +304,7 @@ class SetTextCommand(Command):
 
     def __init__(self, session: EditSession, relpath: str, text: str, old: str | None = None,
                  label: str = "") -> None:
-        super().__init__(label or f"Edit {relpath}")
+        super().__init__(label or f"Type in {relpath}")
         self.session, self.relpath, self.new_text = session, relpath, text
         self.old_text = session.document.text(relpath) if old is None else old
         self.stamp = time.monotonic()
@@ -255,7 +336,7 @@ class SetYamlTextCommand(Command):
     MERGE_ID = 0x7E48
 
     def __init__(self, session: EditSession, text: str) -> None:
-        super().__init__("Edit scenario.yaml")
+        super().__init__("Type in scenario.yaml")
         self.session, self.new_text = session, text
         self.old_text = session.document.yaml_text()
         self.stamp = time.monotonic()
@@ -308,7 +389,7 @@ def add_step(target: Target, session: EditSession, step_id: str, position: Posit
     relpath = f"steps/{step_id}.md"
     body: dict[str, Any] = {"title": title or step_id.replace("_", " ").capitalize(),
                             "goal": "", "instructions": relpath}
-    with macro(target, f"Add step {step_id}") as edit:
+    with macro(target, f"Add step '{step_id}'") as edit:
         push(edit, InsertKeyCommand(session, ("steps",), step_id, body))
         text = instructions_text or f"# {body['title']}\n\n"
         push(edit, SetTextCommand(session, relpath, text, old=_text_or_empty(session, relpath)))
@@ -324,7 +405,8 @@ def delete_steps(target: Target, session: EditSession, step_ids: list[str]) -> N
     if scenario is None or not step_ids:
         return
     doomed = set(step_ids)
-    label = f"Delete step {step_ids[0]}" if len(step_ids) == 1 else f"Delete {len(step_ids)} steps"
+    label = (f"Delete step '{step_ids[0]}'" if len(step_ids) == 1
+             else f"Delete {len(step_ids)} steps")
     incoming = [(source, signal) for source, signal in session.transitions_into(step_ids)
                 if source not in doomed]
     with macro(target, label) as edit:
@@ -343,7 +425,7 @@ def connect_steps(target: Target, session: EditSession, source: str, target_step
     if description:
         value["description"] = description
     path = step_path(source, "transitions")
-    text = f"Connect {source} → {target_step} ({signal})"
+    text = f"Connect '{source}' → '{target_step}' (signal '{signal}')"
     if not session.document.has(path):
         push(target, SetValueCommand(session, path, {signal: value}, text=text))
     else:
@@ -351,8 +433,7 @@ def connect_steps(target: Target, session: EditSession, source: str, target_step
 
 
 def delete_transition(target: Target, session: EditSession, source: str, signal: str) -> None:
-    push(target, DeleteKeyCommand(session, step_path(source, "transitions", signal),
-                                  text=f"Delete transition {source}.{signal}"))
+    push(target, DeleteKeyCommand(session, step_path(source, "transitions", signal)))
 
 
 def set_field(target: Target, session: EditSession, path: YamlPath, value: Any,

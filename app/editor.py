@@ -31,8 +31,46 @@ from app.session import EditSession
 from app.theme import GraphColors
 from app.widgets import make_action, unique_name
 from engine.errors import ScenarioError
+from engine.scenario.diagram import free_spot
 from engine.scenario.document import Change
 from engine.scenario.model import IDENTIFIER, STAY
+
+#: What a step id (and a signal) may be, in words.
+STEP_ID_HINT = "letters, digits and _, not starting with a digit"
+STEP_ID_RULE = f"Step id ({STEP_ID_HINT}):"
+
+
+def why_not_a_name(name: str) -> str:
+    """Why ``name`` cannot be an identifier ("" when it can), in the author's words."""
+    if not name:
+        return "the name is empty"
+    if IDENTIFIER.match(name):
+        return ""
+    if any(char.isspace() for char in name):
+        return (f"“{name}” has a space: spaces are not allowed in ids (use _ instead, e.g. "
+                f"“{'_'.join(name.split())}”); use {STEP_ID_HINT}")
+    if name[0].isdigit():
+        return f"“{name}” starts with a digit: an id starts with a letter or _"
+    bad = sorted({char for char in name if not (char.isalnum() or char == "_")
+                  or not char.isascii()})
+    shown = " ".join(f"“{char}”" for char in bad)
+    return f"“{name}” has {shown}, which ids cannot hold: use {STEP_ID_HINT}"
+
+
+def why_not_a_step_id(name: str, taken: set[str]) -> str:
+    """Why ``name`` cannot be a new step's id ("" when it can)."""
+    if name in taken:
+        return f"a step “{name}” exists already: choose another id"
+    return why_not_a_name(name)
+
+
+def why_not_a_signal(name: str, taken: set[str], source: str) -> str:
+    """Why ``name`` cannot be a new signal of ``source`` ("" when it can)."""
+    if name == STAY:
+        return f"“{STAY}” is the signal every step has for staying: choose another name"
+    if name in taken:
+        return f"step “{source}” has a signal “{name}” already: choose another name"
+    return why_not_a_name(name).replace("ids", "signals").replace("an id", "a signal")
 
 
 class Dialogs(Protocol):
@@ -107,8 +145,9 @@ class ScenarioEditor(QWidget):
         key, pixmap, style = QKeySequence.StandardKey, QStyle.StandardPixmap, self.style()
         view = self.view
         actions = EditorActions(
-            add_step=make_action(self, "&Add Step", self.add_step_at_center,
-                                 QKeySequence("Ctrl+Shift+N"), "Add a step",
+            add_step=make_action(self, "&Add Step", self.add_step_near,
+                                 QKeySequence("Ctrl+Shift+N"),
+                                 "Add a step in free space beside the selected step",
                                  style.standardIcon(pixmap.SP_FileDialogNewFolder)),
             rename=make_action(self, "Re&name Step…", self.rename_selected,
                                QKeySequence(Qt.Key.Key_F2), "Rename the selected step everywhere"),
@@ -238,31 +277,57 @@ class ScenarioEditor(QWidget):
             return False
         return True
 
-    def add_step_at_center(self) -> None:
-        center = self.view.mapToScene(self.view.viewport().rect().center())
-        self.add_step_at(center)
+    def add_step_near(self, step_id: str | None = None) -> str | None:
+        """Add a step (Ctrl+Shift+N) in free space: under the selected step if there is room,
+        else beside it, else further out; with nothing selected, near the view's centre. It
+        never lands on another step, and arrows in its way go round it."""
+        nodes = self.scene.router.nodes
+        selected = self.selected_step
+        if selected is not None and selected in nodes.positions:
+            spot = free_spot(nodes, nodes.positions[selected],
+                             prefer=[(0.0, NODE_HEIGHT + 60), (NODE_WIDTH + 40, 0.0)])
+        else:
+            center = self.view.mapToScene(self.view.viewport().rect().center())
+            spot = free_spot(nodes, (center.x() - NODE_WIDTH / 2, center.y() - NODE_HEIGHT / 2),
+                             prefer=[(0.0, 0.0)])
+        return self._add_step(spot, step_id)
+
+    #: the name the Add Step action had
+    add_step_at_center = add_step_near
 
     def add_step_at(self, scene_pos: QPointF, step_id: str | None = None) -> str | None:
-        """Add a step centred at ``scene_pos``; asks for its id unless given."""
+        """Add a step centred at ``scene_pos`` (a double-click on the canvas), or as near to it
+        as there is room; asks for its id unless given."""
+        wanted = (scene_pos.x() - NODE_WIDTH / 2, scene_pos.y() - NODE_HEIGHT / 2)
+        return self._add_step(free_spot(self.scene.router.nodes, wanted, prefer=[(0.0, 0.0)]),
+                              step_id)
+
+    def _add_step(self, position: Position, step_id: str | None) -> str | None:
         session = self.session
         if session is None or not self.editable():
             return None
         taken = set(session.document.keys(("steps",)))
         if step_id is None:
-            step_id = self.dialogs.ask_text("Add step", "Step id (letters, digits, '_'):",
+            step_id = self.dialogs.ask_text("Add step", STEP_ID_RULE,
                                             unique_name("new_step", taken))
             if step_id is None:
                 return None
         new_id = step_id.strip()
-        if not IDENTIFIER.match(new_id) or new_id in taken:
-            self.notice.emit(f"“{new_id}” is not a free step id")
+        why = why_not_a_step_id(new_id, taken)
+        if why:
+            self.refuse("Add step", why)
             return None
-        position: Position = (scene_pos.x() - NODE_WIDTH / 2, scene_pos.y() - NODE_HEIGHT / 2)
         if not self.run_edit("Add step", lambda: commands.add_step(
                 session.undo_stack, session, new_id, position)):
             return None
         self.select_step(new_id)
+        self.view.reveal(new_id, center=False)
         return new_id
+
+    def refuse(self, what: str, why: str) -> None:
+        """Tell the author why a name was refused (in the status bar and a message)."""
+        self.notice.emit(f"{what}: {why}")
+        self.dialogs.tell(what, why, True)
 
     def connect_steps(self, source: str, target: str, signal: str | None = None) -> None:
         """Add a transition; asks for the signal name unless given."""
@@ -277,8 +342,9 @@ class ScenarioEditor(QWidget):
             if signal is None:
                 return
         name = signal.strip()
-        if not IDENTIFIER.match(name) or name == STAY or name in taken:
-            self.notice.emit(f"“{name}” cannot be a new signal of {source}")
+        why = why_not_a_signal(name, taken, source)
+        if why:
+            self.refuse("Connect steps", why)
             return
         self.run_edit("Connect", lambda: commands.connect_steps(
             session.undo_stack, session, source, target, name))
@@ -288,14 +354,16 @@ class ScenarioEditor(QWidget):
         if step_id is None or session is None or not self.editable():
             return
         if new is None:
-            new = self.dialogs.ask_text("Rename step", f"New id for “{step_id}”:", step_id)
+            new = self.dialogs.ask_text("Rename step",
+                                        f"New id for “{step_id}” ({STEP_ID_HINT}):", step_id)
             if new is None:
                 return
         new_id = new.strip()
         if new_id == step_id:
             return
-        if not IDENTIFIER.match(new_id) or session.document.has(("steps", new_id)):
-            self.notice.emit(f"“{new_id}” is not a free step id")
+        why = why_not_a_step_id(new_id, set(session.document.keys(("steps",))))
+        if why:
+            self.refuse("Rename step", why)
             return
         if self.run_edit("Rename", lambda: commands.push(
                 session.undo_stack, commands.RenameStepCommand(session, step_id, new_id))):
@@ -327,7 +395,7 @@ class ScenarioEditor(QWidget):
 
     def _nodes_moved(self, old: dict[str, Position], new: dict[str, Position]) -> None:
         if self.session is not None:
-            label = "Move step" if len(new) == 1 else f"Move {len(new)} steps"
+            label = f"Move '{next(iter(new))}'" if len(new) == 1 else f"Move {len(new)} steps"
             commands.push(self.session.undo_stack,
                           commands.MoveNodesCommand(self.session, old, new, label))
 

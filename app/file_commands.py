@@ -259,9 +259,11 @@ class FileCommands(QObject):
             if not chosen:
                 return False
             path = chosen
-        shown = Layout(positions=session.positions())  # what the author sees, saved or not
+        # The command line's export, with the layout as saved (moves not saved yet included)
+        # and the positions the graph shows (the same, unless steps were added since opening)
         try:
-            export_drawio(scenario, shown, Path(path))
+            export_drawio(scenario, session.document.layout, Path(path),
+                          shown=session.positions())
         except (PrompterError, OSError) as error:
             self._show_error("Cannot export", error)
             return False

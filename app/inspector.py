@@ -15,14 +15,12 @@ from typing import Any
 from PySide6.QtCore import QStringListModel, Qt, Signal
 from PySide6.QtGui import QFocusEvent
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QCheckBox,
     QComboBox,
     QFormLayout,
     QFrame,
     QGroupBox,
     QHBoxLayout,
-    QHeaderView,
     QInputDialog,
     QLabel,
     QLineEdit,
@@ -36,14 +34,17 @@ from PySide6.QtWidgets import (
 )
 
 from app import commands
+from app.code_edit import GlobalUndoPlainTextEdit
 from app.highlighter import MarkdownHighlighter
-from app.instruction_editor import GlobalUndoPlainTextEdit
 from app.session import EditSession, follow_session
-from app.widgets import add_remove_buttons, fill_typed_rows, unique_name
+from app.widgets import add_remove_buttons, fill_typed_rows, fit_columns, fitted_table, unique_name
 from engine.scenario.document import Change
 from engine.scenario.model import IDENTIFIER, STAY, OnEnter, StepKind, ValueType
 
 _ABSENT = object()
+#: A guard shown by its names in the transitions table up to this many characters, else
+#: counted ("15 variables"; the tooltip and the field under the table list them all).
+GUARD_SHOWN = 18
 
 
 class MessageTextEdit(GlobalUndoPlainTextEdit):
@@ -87,6 +88,7 @@ class StepInspector(QWidget):
         self.session: EditSession | None = None
         self.step_id: str | None = None
         self._filling = False
+        self._forms: dict[str, QFormLayout] = {}
         #: the step ids every transition's target menu offers (the session's, shared)
         self.step_ids = QStringListModel(self)
         self.stack = QStackedWidget()
@@ -164,43 +166,55 @@ class StepInspector(QWidget):
         self.final_check.clicked.connect(
             lambda checked: self._commit("final", bool(checked), False))
 
-        self.transitions = self._table(["Signal", "Target", "Description", "Requires"])
-        self.transitions.setToolTip("Requires: variables that must be set before the signal is "
-                                    "allowed, separated by commas")
+        # Each table shows what fits a narrow pane (no sideways scrolling); the selected row's
+        # longer fields are edited under it.
+        self.transitions = fitted_table(["Signal", "Target", "Guard"], stretch=0)
+        self.transitions.setToolTip("Select a transition to edit its description and guard "
+                                    "below; double-click the signal to rename it")
         self.transitions.itemChanged.connect(self._transition_edited)
-        outer.addWidget(self._group("Transitions", self.transitions, self.add_transition,
-                                    self.remove_transition), 1)
-        self.results = self._table(["Name", "Type", "Required", "Description"])
+        self.transitions.itemSelectionChanged.connect(self._show_transition)
+        self.transition_description = QLineEdit(
+            placeholderText="when the model should take this signal")
+        self.transition_requires = QLineEdit(
+            placeholderText="variables set before it is allowed, e.g. name, email")
+        self.transition_description.editingFinished.connect(
+            lambda: self._edit_transition("description", self.transition_description.text()))
+        self.transition_requires.editingFinished.connect(
+            lambda: self._edit_transition("requires", self.transition_requires.text()))
+        outer.addWidget(self._group(
+            "Transitions", self.transitions, self.add_transition, self.remove_transition,
+            [("Description", self.transition_description),
+             ("Requires", self.transition_requires)]), 1)
+        self.results = fitted_table(["Name", "Type", "Required"], stretch=0)
+        self.results.setToolTip("Select a result to edit its description below")
         self.results.itemChanged.connect(self._result_edited)
-        outer.addWidget(self._group("Results", self.results, self.add_result,
-                                    self.remove_result), 1)
+        self.results.itemSelectionChanged.connect(self._show_result)
+        self.result_description = QLineEdit(placeholderText="what the model should put here")
+        self.result_values = QLineEdit(placeholderText="the allowed values, e.g. web, mobile")
+        self.result_description.editingFinished.connect(
+            lambda: self._edit_result("description", self.result_description.text()))
+        self.result_values.editingFinished.connect(
+            lambda: self._edit_result("values", self.result_values.text()))
+        outer.addWidget(self._group(
+            "Results", self.results, self.add_result, self.remove_result,
+            [("Description", self.result_description), ("Values", self.result_values)]), 1)
         return page
 
-    @staticmethod
-    def _table(headers: list[str]) -> QTableWidget:
-        table = QTableWidget(0, len(headers))
-        table.setHorizontalHeaderLabels(headers)
-        table.verticalHeader().hide()
-        table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        table.setEditTriggers(QAbstractItemView.EditTrigger.DoubleClicked
-                              | QAbstractItemView.EditTrigger.EditKeyPressed
-                              | QAbstractItemView.EditTrigger.AnyKeyPressed)
-        header = table.horizontalHeader()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-        header.setStretchLastSection(True)
-        table.setAlternatingRowColors(True)
-        table.setMinimumHeight(90)
-        return table
-
-    @staticmethod
-    def _group(title: str, table: QTableWidget, add: Callable[[], None],
-               remove: Callable[[], None]) -> QGroupBox:
+    def _group(self, title: str, table: QTableWidget, add: Callable[[], None],
+               remove: Callable[[], None],
+               details: list[tuple[str, QWidget]]) -> QGroupBox:
         group = QGroupBox(title)
         layout = QVBoxLayout(group)
         layout.setContentsMargins(4, 4, 4, 4)
-        layout.addWidget(table)
+        layout.addWidget(table, 1)
+        form = QFormLayout()
+        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.ExpandingFieldsGrow)
+        for label, widget in details:
+            form.addRow(label, widget)
+            widget.setEnabled(False)
+        layout.addLayout(form)
         layout.addLayout(add_remove_buttons(add, remove, name=title))
+        self._forms[title] = form
         return group
 
     # --- session -------------------------------------------------------------------------
@@ -310,8 +324,7 @@ class StepInspector(QWidget):
         present = session.document.has(path)
         if value == default and field not in ("final",):
             if present:
-                commands.push(stack, commands.DeleteKeyCommand(session, path,
-                                                     text=f"Clear {self.step_id}.{field}"))
+                commands.push(stack, commands.DeleteKeyCommand(session, path))
             return
         commands.set_field(stack, session, path, value, default=default)
 
@@ -319,6 +332,7 @@ class StepInspector(QWidget):
 
     def _fill_transitions(self, transitions: Any) -> None:
         table = self.transitions
+        keep = self.selected_signal()
         rows = list(transitions.items()) if isinstance(transitions, dict) else []
         table.setRowCount(len(rows))
         ids = self.step_ids.stringList()
@@ -344,12 +358,21 @@ class StepInspector(QWidget):
             combo.activated.connect(
                 lambda _index, s=str(signal), c=combo: self._retarget(s, c.currentText()))
             table.setCellWidget(row, 1, combo)
-            table.setItem(row, 2, QTableWidgetItem(str(value.get("description", "") or "")))
             requires = value.get("requires") or []
-            table.setItem(row, 3, QTableWidgetItem(
-                ", ".join(str(name) for name in requires) if isinstance(requires, list)
-                else str(requires)))
-        table.resizeColumnToContents(0)
+            names = [str(name) for name in requires] if isinstance(requires, list) else [
+                str(requires)]
+            listed = ", ".join(names)
+            guard = QTableWidgetItem(listed if len(listed) <= GUARD_SHOWN else
+                                     f"{len(names)} variables")
+            guard.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable)
+            description = str(value.get("description", "") or "")
+            guard.setToolTip(f"requires ({len(names)}): {', '.join(names)}" if names
+                             else "no guard: the signal is always allowed")
+            signal_item.setToolTip(description or "no description")
+            table.setItem(row, 2, guard)
+        fit_columns(table)
+        _reselect(table, keep)
+        self._show_transition()
 
     def _transition_edited(self, item: QTableWidgetItem) -> None:
         if self._filling or self.session is None or self.step_id is None:
@@ -373,17 +396,47 @@ class StepInspector(QWidget):
                 self.refresh()
                 return
             commands.push(stack, commands.RenameKeyCommand(
-                session, base, text, text=f"Rename signal {signal} to {text}"))
-        elif column == 2:
-            self._set_or_clear((*base, "description"), text)
-        elif column == 3:
+                session, base, text))
+
+    def selected_signal(self) -> str | None:
+        """The signal of the transition selected in the table."""
+        row = self.transitions.currentRow()
+        item = self.transitions.item(row, 0) if row >= 0 else None
+        return str(item.data(Qt.ItemDataRole.UserRole)) if item is not None else None
+
+    def _show_transition(self) -> None:
+        """The selected transition's description and guard, in the fields under the table."""
+        signal = self.selected_signal()
+        value = self._raw("transitions", signal) if signal and self.step_id else _ABSENT
+        value = value if isinstance(value, dict) else {}
+        requires = value.get("requires") or []
+        names = [str(name) for name in requires] if isinstance(requires, list) else [
+            str(requires)]
+        for field, text in ((self.transition_description,
+                             str(value.get("description", "") or "")),
+                            (self.transition_requires, ", ".join(names))):
+            field.setEnabled(signal is not None)
+            if field.text() != text:
+                field.setText(text)
+                field.setCursorPosition(0)
+
+    def _edit_transition(self, field: str, text: str) -> None:
+        signal = self.selected_signal()
+        if self._filling or self.session is None or self.step_id is None or signal is None:
+            return
+        path = ("steps", self.step_id, "transitions", signal, field)
+        text = text.strip()
+        if field == "requires":
             names = [name.strip() for name in text.split(",") if name.strip()]
             bad = [name for name in names if not IDENTIFIER.match(name)]
             if bad:
-                self.notice.emit(f"not a variable name: {', '.join(bad)}")
-                self.refresh()
+                self.notice.emit(f"not a variable name: {', '.join(bad)} (use letters, digits "
+                                 "and _, separated by commas)")
+                self._show_transition()
                 return
-            self._set_or_clear((*base, "requires"), names)
+            self._set_or_clear(path, names)
+        else:
+            self._set_or_clear(path, text)
 
     def _retarget(self, signal: str, target: str) -> None:
         if self.session is None or self.step_id is None:
@@ -422,7 +475,11 @@ class StepInspector(QWidget):
     # --- results -------------------------------------------------------------------------
 
     def _fill_results(self, results: Any) -> None:
+        keep = self.selected_result()
         fill_typed_rows(self.results, results, self._retype, self._fill_result_row)
+        fit_columns(self.results)
+        _reselect(self.results, keep)
+        self._show_result()
 
     def _fill_result_row(self, row: int, result: dict[str, Any]) -> None:
         required = QTableWidgetItem()
@@ -431,7 +488,42 @@ class StepInspector(QWidget):
         required.setCheckState(Qt.CheckState.Checked if result.get("required")
                                else Qt.CheckState.Unchecked)
         self.results.setItem(row, 2, required)
-        self.results.setItem(row, 3, QTableWidgetItem(str(result.get("description", "") or "")))
+        name = self.results.item(row, 0)
+        if name is not None:
+            name.setToolTip(str(result.get("description", "") or "no description"))
+
+    def selected_result(self) -> str | None:
+        row = self.results.currentRow()
+        item = self.results.item(row, 0) if row >= 0 else None
+        return str(item.data(Qt.ItemDataRole.UserRole)) if item is not None else None
+
+    def _show_result(self) -> None:
+        name = self.selected_result()
+        value = self._raw("results", name) if name and self.step_id else _ABSENT
+        value = value if isinstance(value, dict) else {}
+        values = value.get("values") or []
+        enum = value.get("type") == ValueType.ENUM.value
+        form = self._forms["Results"]
+        form.setRowVisible(self.result_values, enum)
+        for field, text in ((self.result_description, str(value.get("description", "") or "")),
+                            (self.result_values, ", ".join(str(v) for v in values)
+                             if isinstance(values, list) else str(values))):
+            field.setEnabled(name is not None)
+            if field.text() != text:
+                field.setText(text)
+                field.setCursorPosition(0)
+
+    def _edit_result(self, field: str, text: str) -> None:
+        name = self.selected_result()
+        if self._filling or self.session is None or self.step_id is None or name is None:
+            return
+        path = ("steps", self.step_id, "results", name, field)
+        if field == "values":
+            values = [value.strip() for value in text.split(",") if value.strip()]
+            if values:
+                commands.set_field(self.session.undo_stack, self.session, path, values)
+            return
+        self._set_or_clear(path, text.strip())
 
     def _result_edited(self, item: QTableWidgetItem) -> None:
         if self._filling or self.session is None or self.step_id is None:
@@ -451,7 +543,7 @@ class StepInspector(QWidget):
                 self.refresh()
                 return
             commands.push(stack, commands.RenameKeyCommand(
-                session, base, text, text=f"Rename result {name} to {text}"))
+                session, base, text))
         elif column == 2:
             checked = item.checkState() == Qt.CheckState.Checked
             if checked:
@@ -459,8 +551,6 @@ class StepInspector(QWidget):
             elif session.document.has((*base, "required")):
                 commands.push(stack,
                               commands.DeleteKeyCommand(session, (*base, "required")))
-        elif column == 3:
-            self._set_or_clear((*base, "description"), item.text().strip())
 
     def _retype(self, name: str, value_type: str) -> None:
         if self.session is None or self.step_id is None:
@@ -477,12 +567,14 @@ class StepInspector(QWidget):
             if not ok:
                 self.refresh()
                 return
-            with commands.macro(stack, f"Make {name} an enum") as edit:
+            label = f"Make result '{name}' of '{self.step_id}' an enum"
+            with commands.macro(stack, label) as edit:
                 commands.set_field(edit, session, (*base, "type"), value_type)
                 commands.set_field(edit, session, (*base, "values"),
                                    [v.strip() for v in values.split(",") if v.strip()])
             return
-        with commands.macro(stack, f"Set type of {name} to {value_type}") as edit:
+        label = f"Make result '{name}' of '{self.step_id}' {value_type}"
+        with commands.macro(stack, label) as edit:
             commands.set_field(edit, session, (*base, "type"), value_type)
             if value_type != ValueType.ENUM.value and session.document.has((*base, "values")):
                 commands.push(edit, commands.DeleteKeyCommand(session, (*base, "values")))
@@ -500,7 +592,7 @@ class StepInspector(QWidget):
             commands.push(stack, commands.InsertKeyCommand(session, path, name, value))
         else:
             commands.push(stack, commands.SetValueCommand(session, path, {name: value},
-                                                text=f"Add result {name}"))
+                                                text=f"Add result '{name}' to '{self.step_id}'"))
 
     def remove_result(self) -> None:
         row = self.results.currentRow()
@@ -511,3 +603,16 @@ class StepInspector(QWidget):
             path = ("steps", self.step_id, "results", str(item.data(Qt.ItemDataRole.UserRole)))
             commands.push(self.session.undo_stack,
                           commands.DeleteKeyCommand(self.session, path))
+
+
+def _reselect(table: QTableWidget, key: str | None) -> None:
+    """Select the row whose first cell names ``key`` again (after the rows were refilled), or
+    the first row: its longer fields, under the table, are then shown at once."""
+    row = next((row for row in range(table.rowCount())
+                if (item := table.item(row, 0)) is not None
+                and item.data(Qt.ItemDataRole.UserRole) == key), 0 if table.rowCount() else -1)
+    if row < 0:
+        table.clearSelection()
+        table.setCurrentCell(-1, -1)
+    elif table.currentRow() != row or not table.selectedItems():
+        table.setCurrentCell(row, 0)

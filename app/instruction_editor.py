@@ -3,25 +3,33 @@
 One :class:`TextFileEditor` shows one file of the scenario (a step's instructions or the
 persona). Typing pushes :class:`~app.commands.SetTextCommand` (bursts merge), so Ctrl+Z in the
 studio undoes text and graph edits in the order they happened; the editor's own undo is off.
-Typing ``{{`` offers the declared variables. The footer counts what one model call in the step
-will carry — persona, the step's section, the contract rules and the reply schema — as
-characters and approximate tokens (characters / 4), because every token is paid for on every call.
+Typing ``{{`` offers the declared variables (Enter takes the first). Lines are numbered, the
+lines a problem points at are marked, and Preview shows the Markdown rendered. The footer counts
+what one model call in the step will carry — persona, the step's section, the contract rules
+and the reply schema — as characters and approximate tokens (characters / 4), because every
+token is paid for on every call.
 """
 
 from __future__ import annotations
 
 import json
 
-from PySide6.QtCore import QEvent, QStringListModel, Qt, QTimer, Signal
-from PySide6.QtGui import QFont, QFontDatabase, QKeyEvent, QKeySequence, QTextCursor
+from PySide6.QtCore import QStringListModel, Qt, QTimer, Signal
+from PySide6.QtGui import QKeyEvent, QTextCursor
 from PySide6.QtWidgets import (
     QCompleter,
+    QHBoxLayout,
     QLabel,
     QPlainTextEdit,
+    QSizePolicy,
+    QStackedWidget,
+    QTextBrowser,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
 
+from app.code_edit import CodeEdit
 from app.commands import SetTextCommand, push
 from app.highlighter import MarkdownHighlighter
 from app.session import EditSession, follow_session
@@ -59,43 +67,12 @@ def request_size(session: EditSession, step_id: str | None) -> int | None:
     return len(instructions) + len(schema)
 
 
-def leaves_undo_to_the_window(event: QEvent) -> bool:
-    """True for Ctrl+Z / Ctrl+Shift+Z while a text field has focus: they must reach the studio.
-
-    A text widget claims the undo shortcuts for its own history even when that is switched off;
-    ignoring the shortcut override lets the window's Undo/Redo (the studio's stack) run instead.
-    """
-    if event.type() != QEvent.Type.ShortcutOverride or not isinstance(event, QKeyEvent):
-        return False
-    if event.matches(QKeySequence.StandardKey.Undo) or event.matches(QKeySequence.StandardKey.Redo):
-        event.ignore()
-        return True
-    return False
-
-
-class GlobalUndoPlainTextEdit(QPlainTextEdit):
-    """A QPlainTextEdit whose Ctrl+Z / Ctrl+Shift+Z are the studio's, not its own."""
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setUndoRedoEnabled(False)
-
-    def event(self, event: QEvent) -> bool:
-        if leaves_undo_to_the_window(event):
-            return False
-        return super().event(event)
-
-
-class MarkdownEdit(GlobalUndoPlainTextEdit):
-    """A plain-text editor that completes ``{{variable}}`` names."""
+class MarkdownEdit(CodeEdit):
+    """A Markdown editor with line numbers that completes ``{{variable}}`` names."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
-        font = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
-        font.setStyleHint(QFont.StyleHint.Monospace)
-        self.setFont(font)
-        self.setTabStopDistance(self.fontMetrics().horizontalAdvance(" ") * 4)
         self.names = QStringListModel(self)
         self.completer = QCompleter(self.names, self)
         self.completer.setWidget(self)
@@ -145,6 +122,11 @@ class MarkdownEdit(GlobalUndoPlainTextEdit):
         rect.setWidth(popup.sizeHintForColumn(0) + 24
                       + (scroll_bar.sizeHint().width() if scroll_bar is not None else 0))
         self.completer.complete(rect)
+        # the first candidate is highlighted, so Enter (or Tab) takes it as IDEs do; without a
+        # current row the popup would close on Enter and insert nothing
+        first = self.completer.completionModel().index(0, 0)
+        if first.isValid():
+            popup.setCurrentIndex(first)
 
 
 class TextFileEditor(QWidget):
@@ -164,8 +146,28 @@ class TextFileEditor(QWidget):
         self._shown = ""
         self.header = QLabel()
         self.header.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        # a long title must not widen the editor (nor push the graph aside): it wraps
+        self.header.setWordWrap(True)
+        self.header.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.preview_button = QToolButton()
+        self.preview_button.setText("Preview")
+        self.preview_button.setCheckable(True)
+        self.preview_button.setShortcut("Ctrl+Shift+P")
+        self.preview_button.setToolTip("Show the Markdown as it reads (Ctrl+Shift+P); the "
+                                       "model gets the text as written")
+        self.preview_button.toggled.connect(self.set_preview)
+        head = QHBoxLayout()
+        head.setContentsMargins(4, 2, 2, 0)
+        head.addWidget(self.header, 1)
+        head.addWidget(self.preview_button)
         self.edit = MarkdownEdit()
         self.highlighter = MarkdownHighlighter(self.edit.document())
+        self.preview = QTextBrowser()
+        self.preview.setObjectName("markdownPreview")
+        self.preview.setOpenExternalLinks(True)
+        self.pages = QStackedWidget()
+        self.pages.addWidget(self.edit)
+        self.pages.addWidget(self.preview)
         self.counter = QLabel()
         self.counter.setObjectName("requestSize")
         self.counter.setWordWrap(True)
@@ -174,8 +176,8 @@ class TextFileEditor(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(4)
-        layout.addWidget(self.header)
-        layout.addWidget(self.edit, 1)
+        layout.addLayout(head)
+        layout.addWidget(self.pages, 1)
         layout.addWidget(self.counter)
         self._count_timer = QTimer(self, singleShot=True, interval=COUNT_DELAY_MS)
         self._count_timer.timeout.connect(self.update_count)
@@ -187,7 +189,7 @@ class TextFileEditor(QWidget):
     def set_session(self, session: EditSession | None) -> None:
         follow_session(self.session, session, {"changed": self._on_document_changed,
                                                "reloaded": self._reload,
-                                               "problemsChanged": self._refresh_names})
+                                               "problemsChanged": self._problems_changed})
         self.session = session
         if self.persona:
             self._reload()
@@ -197,11 +199,14 @@ class TextFileEditor(QWidget):
     # --- what is shown ---------------------------------------------------------------------
 
     def show_step(self, step_id: str | None) -> None:
-        """Show the instruction file of ``step_id`` (a message step has none)."""
+        """Show the instruction file of ``step_id`` (a message step has none); with no step,
+        the persona — the instructions every step shares."""
         self.step_id = step_id
         scenario = self.session.shown if self.session else None
         step = scenario.steps.get(step_id) if scenario and step_id else None
-        if step is None:
+        if step_id is None and scenario is not None and scenario.persona:
+            self.show_persona()
+        elif step is None:
             self.show_nothing("Select a step to edit its instructions.")
         elif step.kind.value == "message":
             self.show_nothing("A message step sends its text as written (see “Text” above); "
@@ -225,9 +230,27 @@ class TextFileEditor(QWidget):
         self._set_text("")
         self.edit.setReadOnly(True)
         self.edit.setPlaceholderText(why)
+        self.edit.mark_lines({})
         self.header.setText("")
         self.counter.setText("")
+        self.preview.setPlainText(why if self.preview_button.isChecked() else "")
         self.fileChanged.emit("")
+
+    def set_preview(self, shown: bool) -> None:
+        """Show the Markdown rendered (read-only) instead of the text, or the text again; the
+        choice stays while the author moves from step to step."""
+        if shown:
+            self._render_preview()
+            self.pages.setCurrentWidget(self.preview)
+        else:
+            self.pages.setCurrentWidget(self.edit)
+        if self.preview_button.isChecked() != shown:
+            self.preview_button.setChecked(shown)
+
+    def _render_preview(self) -> None:
+        scroll = self.preview.verticalScrollBar().value()
+        self.preview.setMarkdown(self.edit.toPlainText())
+        self.preview.verticalScrollBar().setValue(scroll)
 
     def _show_file(self, relpath: str) -> None:
         assert self.session is not None
@@ -240,11 +263,46 @@ class TextFileEditor(QWidget):
         self.edit.setReadOnly(False)
         self.edit.setPlaceholderText("Write the instructions for this step in Markdown. "
                                      "Type {{ to insert a variable.")
-        self.header.setText(f"<b>{relpath}</b>")
+        self.header.setText(self._title(relpath))
         self._set_text(text)
         self._refresh_names()
+        self._mark_problems()
+        if self.pages.currentWidget() is self.preview:
+            self._render_preview()
         self.update_count()
         self.fileChanged.emit(relpath)
+
+    @property
+    def shows_persona(self) -> bool:
+        return self.persona or self.step_id is None
+
+    def _title(self, relpath: str) -> str:
+        step_id = self.step_id
+        if self.persona or step_id is None:
+            return (f"<b>Persona</b> <span style='color:gray'>— sent with every model call, "
+                    f"{_html(relpath)}; select a step for its own instructions</span>")
+        scenario = self.session.shown if self.session else None
+        step = scenario.steps.get(step_id) if scenario else None
+        title = step.display_title if step is not None else step_id
+        return (f"<b>{_html(title)}</b> <span style='color:gray'>— instructions, "
+                f"{_html(relpath)}</span>")
+
+    def _problems_changed(self) -> None:
+        self._refresh_names()
+        self._mark_problems()
+
+    def _mark_problems(self) -> None:
+        """Mark the lines of this file a problem points at (the gutter's tooltip says why)."""
+        session = self.session
+        marks: dict[int, str] = {}
+        if session is not None and self.relpath is not None:
+            target = (session.folder / self.relpath).resolve()
+            for problem in session.problems:
+                if problem.line and problem.path is not None and problem.path.resolve() == target:
+                    text = problem.message + (f" — {problem.hint}" if problem.hint else "")
+                    marks[problem.line] = (marks[problem.line] + "\n" + text
+                                           if problem.line in marks else text)
+        self.edit.mark_lines(marks)
 
     def go_to(self, line: int | None, column: int | None = None) -> None:
         """Put the cursor at a 1-based line/column (a problem's location) and focus."""
@@ -265,7 +323,7 @@ class TextFileEditor(QWidget):
             self.counter.setText("")
             return
         chars = len(self.edit.toPlainText())
-        if self.persona:
+        if self.shows_persona:
             self.counter.setText(f"{chars:,} characters · ≈ {approx_tokens(chars):,} tokens, "
                                  "sent at the start of every model call")
             return
@@ -323,7 +381,7 @@ class TextFileEditor(QWidget):
         if not change.structural:
             return
         # the step may have been renamed, removed, or its instructions path changed
-        if self.persona:
+        if self.shows_persona:
             if change.whole or change.path[:1] == ("persona",):
                 self._reload()
         elif self.step_id is not None and (change.whole or self.step_id in change.steps):
@@ -353,3 +411,7 @@ class TextFileEditor(QWidget):
         """The document's key for the shown file (it normalises paths like ``./a.md``)."""
         assert self.relpath is not None
         return self.relpath.replace("\\", "/").removeprefix("./")
+
+
+def _html(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")

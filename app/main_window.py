@@ -25,24 +25,30 @@ from pathlib import Path
 from PySide6.QtCore import QSettings, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShowEvent, QUndoGroup
 from PySide6.QtWidgets import (
+    QApplication,
     QDockWidget,
     QInputDialog,
     QLabel,
     QMainWindow,
+    QMenu,
     QMessageBox,
     QSplitter,
     QStyle,
+    QTabWidget,
     QToolBar,
     QUndoView,
     QVBoxLayout,
     QWidget,
 )
 
+from app import help
+from app.code_edit import REDO_KEYS
 from app.editor import ScenarioEditor
 from app.file_commands import FileCommands
 from app.inspector import StepInspector
 from app.instruction_editor import TextFileEditor
 from app.memory import release_memory, settle_memory
+from app.places import default_log_dir
 from app.problems import ProblemsPane
 from app.scenario_pane import ScenarioPane
 from app.session import EditSession, step_of
@@ -55,8 +61,9 @@ from engine.scenario.model import SCENARIO_FILE
 APP_TITLE = "Prompter Studio"
 SETTINGS_GEOMETRY = "window/geometry"
 SETTINGS_STATE = "window/state"
+SETTINGS_SPLIT = "window/instructionsSplit"
 #: bump when the set of default docks changes, so an old saved state does not hide new panes
-STATE_VERSION = 1
+STATE_VERSION = 2
 #: first start: each side column's share of the window width, and its least width
 DEFAULT_SIDE_PERCENT = 22
 DEFAULT_SIDE_MIN = 300
@@ -81,6 +88,7 @@ class MainWindow(QMainWindow):
         self.undo_group = QUndoGroup(self)
         self.colors = GraphColors.from_palette()
         self.panes: dict[str, QDockWidget] = {}
+        self.docs_window: help.DocumentationWindow | None = None
         #: replaceable in tests: (title, label, default) -> text or None when cancelled
         self.ask_text: Callable[[str, str, str], str | None] = self._ask_text
         #: replaceable in tests: (question) -> Save / Discard / Cancel
@@ -90,6 +98,9 @@ class MainWindow(QMainWindow):
         #: asked first when a problem is activated; one returning True has shown it (the tests
         #: pane shows a problem of a test file in its editor)
         self.problem_handlers: list[Callable[[ScenarioError], bool]] = []
+        #: replaceable in tests: ends the program (after File ▸ Quit closed every window)
+        self.quit_application: Callable[[], None] = QApplication.quit
+        self._quitting = False
         self.setWindowTitle(APP_TITLE)
         self.setDockNestingEnabled(True)
         # side panes take the full height; the problems list sits under the graph, IDE-style
@@ -187,6 +198,11 @@ class MainWindow(QMainWindow):
         self.documentChanged.emit(session.document if session else None)
         if session is not None:  # once the first frame and validation are done
             QTimer.singleShot(0, lambda: settle_memory() if self.session is session else None)
+        if session is not None and session.scenario is None and session.document.errors:
+            # opened broken: the text to fix, at the line to fix
+            first = session.document.errors[0]
+            QTimer.singleShot(0, lambda: self._show_source_at(first) if self.session is session
+                              else None)
 
     def notify(self, text: str, timeout_ms: int = 4000) -> None:
         self.statusBar().showMessage(text, timeout_ms)
@@ -222,34 +238,45 @@ class MainWindow(QMainWindow):
     # --- building ------------------------------------------------------------------------
 
     def _build_central(self) -> None:
-        central = QWidget()
-        layout = QVBoxLayout(central)
+        """The graph, and beside it the selected step's instructions: a split the author can
+        drag (to half the window, or all of it), or close with View ▸ Instructions (F4)."""
+        graph = QWidget()
+        layout = QVBoxLayout(graph)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(0)
         self.broken_banner = Banner()
         layout.addWidget(self.files.disk_banner)
         layout.addWidget(self.broken_banner)
         layout.addWidget(self.scenario_editor, 1)
-        self.setCentralWidget(central)
+        self.instructions = TextFileEditor()
+        self.instructions.setObjectName("instructionsEditor")
+        self.scenario_pane = ScenarioPane(source_tab=False)
+        #: the texts an author writes, beside the graph: the step's instructions, and
+        #: scenario.yaml itself (where a file that does not load is fixed)
+        self.editor_tabs = QTabWidget()
+        self.editor_tabs.setObjectName("editorTabs")
+        self.editor_tabs.setDocumentMode(True)
+        self.editor_tabs.addTab(self.instructions, "Instructions")
+        self.editor_tabs.addTab(self.scenario_pane.source, "scenario.yaml")
+        splitter = QSplitter(Qt.Orientation.Horizontal)
+        splitter.setObjectName("centralSplitter")
+        splitter.addWidget(graph)
+        splitter.addWidget(self.editor_tabs)
+        splitter.setStretchFactor(0, 3)
+        splitter.setStretchFactor(1, 2)
+        splitter.setChildrenCollapsible(True)
+        self.central_splitter = splitter
+        self.setCentralWidget(splitter)
         self.scenario_editor.stepSelected.connect(self._step_selected)
         self.scenario_editor.stepActivated.connect(self._step_activated)
         self.scenario_editor.notice.connect(lambda text: self.notify(text, 6000))
 
     def _build_panes(self) -> None:
         self.inspector = StepInspector()
-        self.instructions = TextFileEditor()
-        step_pane = QSplitter(Qt.Orientation.Vertical)
-        step_pane.setObjectName("stepSplitter")
-        step_pane.addWidget(self.inspector)
-        step_pane.addWidget(self.instructions)
-        step_pane.setStretchFactor(0, 3)
-        step_pane.setStretchFactor(1, 2)
-        self.step_splitter = step_pane
         self.problems = ProblemsPane()
-        self.scenario_pane = ScenarioPane()
         self.undo_view = QUndoView(self.undo_group)
         self.undo_view.setEmptyLabel("<opened>")
-        self.add_pane("Step", step_pane, Area.RightDockWidgetArea)
+        self.add_pane("Step", self.inspector, Area.RightDockWidgetArea)
         self.add_pane("Scenario", self.scenario_pane, Area.RightDockWidgetArea,
                       tabify_with="Step")
         self.add_pane("Problems", self.problems, Area.BottomDockWidgetArea)
@@ -284,13 +311,29 @@ class MainWindow(QMainWindow):
                                          tip="Apply a diagram edited in draw.io (undoable)")
         self.reload_action = make_action(self, "&Reload from Disk", files.reload,
                                          tip="Discard unsaved changes and read the files again")
-        self.quit_action = make_action(self, "&Quit", self.close, key.Quit)
+        self.quit_action = make_action(self, "&Quit", self.quit_studio, key.Quit,
+                                       "Close every window of the studio and end it")
         self.undo_action = self.undo_group.createUndoAction(self, "&Undo")
         self.undo_action.setShortcuts(key.Undo)
         self.undo_action.setIcon(style.standardIcon(pixmap.SP_ArrowBack))
         self.redo_action = self.undo_group.createRedoAction(self, "&Redo")
-        self.redo_action.setShortcuts(key.Redo)
+        self.redo_action.setShortcuts(list(dict.fromkeys(
+            [*REDO_KEYS, *QKeySequence.keyBindings(key.Redo)])))
         self.redo_action.setIcon(style.standardIcon(pixmap.SP_ArrowForward))
+        self.instructions_action = make_action(
+            self, "&Instructions Beside the Graph", lambda: self.show_instructions(
+                self.instructions_action.isChecked()), QKeySequence(Qt.Key.Key_F4),
+            "Show or hide the selected step's instructions beside the graph")
+        self.instructions_action.setCheckable(True)
+        self.instructions_action.setChecked(True)
+        self.central_splitter.splitterMoved.connect(lambda *_: self._instructions_toggled())
+        self.shortcuts_action = make_action(self, "&Keyboard Shortcuts", self.show_shortcuts,
+                                            QKeySequence("Ctrl+/"),
+                                            "Every command with keys, and the graph's gestures")
+        self.docs_action = make_action(self, "&Documentation", self.show_documentation,
+                                       key.HelpContents, "Prompter's manual, offline")
+        self.places_action = make_action(self, "&Where Files Are Kept…", self.show_places,
+                                         tip="The folders of logs, settings and the scenario")
         self.about_action = make_action(self, "&About Prompter Studio", self._about)
         self._document_actions = [self.save_action, self.save_as_action, self.export_action,
                                   self.import_action, self.reload_action]
@@ -318,10 +361,13 @@ class MainWindow(QMainWindow):
         view_menu.addSeparator()
         view_menu.addAction(edits.auto_layout)
         view_menu.addSeparator()
+        view_menu.addAction(self.instructions_action)
         self.panes_menu = view_menu.addMenu("&Panes")
         for dock in self.panes.values():
             self.panes_menu.addAction(dock.toggleViewAction())
-        help_menu = bar.addMenu("&Help")
+        self.help_menu = help_menu = bar.addMenu("&Help")
+        help_menu.addActions([self.docs_action, self.shortcuts_action, self.places_action])
+        help_menu.addSeparator()
         help_menu.addAction(self.about_action)
 
     def _build_toolbar(self) -> None:
@@ -331,13 +377,32 @@ class MainWindow(QMainWindow):
         toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
         toolbar.addActions([self.new_action, self.open_action, self.save_action])
         toolbar.addSeparator()
-        toolbar.addActions([self.undo_action, self.redo_action])
+        toolbar.addActions(self._short_undo_actions())
         toolbar.addSeparator()
         toolbar.addActions([edits.add_step, edits.auto_layout, edits.fit, edits.find])
         toolbar.addSeparator()
         toolbar.addAction(self.export_action)
         self.addToolBar(toolbar)
         self.toolbar = toolbar
+
+    def _short_undo_actions(self) -> list[QAction]:
+        """Undo and Redo for the toolbar: their labels stay short (the menu and the tooltip
+        say what they undo), so the toolbar does not jump with every edit."""
+        made = []
+        for name, full, run, can, text in (
+                ("Undo", self.undo_action, self.undo_group.undo,
+                 self.undo_group.canUndoChanged, self.undo_group.undoTextChanged),
+                ("Redo", self.redo_action, self.undo_group.redo,
+                 self.undo_group.canRedoChanged, self.undo_group.redoTextChanged)):
+            action = QAction(full.icon(), name, self)
+            action.triggered.connect(lambda _checked=False, run=run: run())
+            action.setEnabled(full.isEnabled())
+            can.connect(action.setEnabled)
+            text.connect(lambda label, action=action, name=name: action.setToolTip(
+                f"{name} {label}" if label else name))
+            made.append(action)
+        self.toolbar_undo, self.toolbar_redo = made
+        return made
 
     # --- following the session -----------------------------------------------------------
 
@@ -353,7 +418,36 @@ class MainWindow(QMainWindow):
     def _step_activated(self, step_id: str) -> None:
         self.panes["Step"].show()
         self.panes["Step"].raise_()
-        self.instructions.edit.setFocus()
+        self.show_instructions()
+
+    def show_instructions(self, shown: bool = True) -> None:
+        """Open the instructions beside the graph (with room: at least a third of the centre)
+        and put the cursor in them; or close them."""
+        splitter = self.central_splitter
+        sizes = splitter.sizes()
+        total = sum(sizes)
+        if shown:
+            self._open_editor_side()
+            self.editor_tabs.setCurrentWidget(self.instructions)
+            self.instructions.set_preview(False)
+            self.instructions.edit.setFocus()
+        else:
+            splitter.setSizes([total, 0])
+        self.instructions_action.setChecked(shown)
+
+    def _open_editor_side(self) -> None:
+        """The texts beside the graph get at least a third of the centre."""
+        splitter = self.central_splitter
+        sizes = splitter.sizes()
+        total = sum(sizes)
+        if sizes[1] < total // 3:
+            splitter.setSizes([total - total * 2 // 5, total * 2 // 5])
+        self.instructions_action.setChecked(True)
+
+    def _instructions_toggled(self) -> None:
+        shown = self.central_splitter.sizes()[1] > 0
+        if self.instructions_action.isChecked() != shown:
+            self.instructions_action.setChecked(shown)
 
     def _update_broken_banner(self) -> None:
         session = self.session
@@ -361,15 +455,23 @@ class MainWindow(QMainWindow):
             self.broken_banner.hide()
             return
         drawn = "The graph shows the last version that loaded." if session.last_good else ""
+        errors = session.document.errors
+        first = errors[0] if errors else None
+        where = f" — line {first.line}: {first.message}" if first and first.line else ""
         self.broken_banner.show_message(
-            f"⚠ scenario.yaml does not load ({len(session.document.errors)} error(s)); "
-            f"see the Problems pane. {drawn}",
-            [("Show scenario.yaml", self._show_source)])
+            f"⚠ scenario.yaml does not load ({len(errors)} error(s)){_html(where)}. {drawn}",
+            [("Show scenario.yaml", lambda: self._show_source_at(first) if first
+              else self.show_source())])
 
-    def _show_source(self) -> None:
-        self.panes["Scenario"].show()
-        self.panes["Scenario"].raise_()
-        self.scenario_pane.tabs.setCurrentWidget(self.scenario_pane.source)
+    def show_source(self) -> None:
+        """scenario.yaml as text, beside the graph."""
+        self._open_editor_side()
+        self.editor_tabs.setCurrentWidget(self.scenario_pane.source)
+
+    def _show_source_at(self, problem: ScenarioError) -> None:
+        if problem.path is not None and problem.path.name == SCENARIO_FILE:
+            self.show_source()
+            self.scenario_pane.source.go_to(problem.line, problem.column)
 
     # --- problems ------------------------------------------------------------------------
 
@@ -388,6 +490,7 @@ class MainWindow(QMainWindow):
             self.panes["Step"].show()
             self.panes["Step"].raise_()
             if path is not None and path.suffix.lower() in (".md", ".txt", ".markdown"):
+                self.show_instructions()
                 self.instructions.go_to(problem.line, problem.column)
                 return
             self.inspector.focus_field(field[2:] if len(field) > 2 else [])
@@ -403,23 +506,45 @@ class MainWindow(QMainWindow):
             self.panes["Scenario"].raise_()
             self.scenario_pane.show_variable(field[1] if len(field) > 1 else None)
             return
-        self._show_source()
+        self.show_source()
         self.scenario_pane.source.go_to(problem.line, problem.column)
 
     # --- closing -------------------------------------------------------------------------
 
     def closeEvent(self, event: QCloseEvent) -> None:
-        if not self.files.maybe_save():
+        if not self._quitting and not self.files.maybe_save():
             event.ignore()
             return
         self._save_window()
         event.accept()
+        others = [widget for widget in QApplication.topLevelWidgets()
+                  if widget is not self and widget.isWindow() and widget.isVisible()]
+        if self._quitting or not any(isinstance(widget, MainWindow) for widget in others):
+            # the last studio window: the windows opened from it (log viewers, chats forked
+            # from a log, the manual) go with it, so the program ends
+            for widget in others:
+                widget.close()
+
+    def quit_studio(self) -> bool:
+        """File ▸ Quit: ask about unsaved changes once, close every window of the studio (log
+        viewers, chats forked from a log, the manual) and end the program. False when the
+        author chose Cancel."""
+        if not self.files.maybe_save():
+            return False
+        self._quitting = True
+        try:
+            self.close()
+        finally:
+            self._quitting = False
+        self.quit_application()
+        return True
 
     # --- settings ------------------------------------------------------------------------
 
     def _save_window(self) -> None:
         self.settings.setValue(SETTINGS_GEOMETRY, self.saveGeometry())
         self.settings.setValue(SETTINGS_STATE, self.saveState(STATE_VERSION))
+        self.settings.setValue(SETTINGS_SPLIT, self.central_splitter.saveState())
 
     def _restore_window(self) -> None:
         geometry = self.settings.value(SETTINGS_GEOMETRY)
@@ -433,21 +558,16 @@ class MainWindow(QMainWindow):
                 self.resize(1280, 800)
         state = self.settings.value(SETTINGS_STATE)
         self._needs_default_sizes = state is None or not self.restoreState(state, STATE_VERSION)
-        self._shown_once = False
+        split = self.settings.value(SETTINGS_SPLIT)
+        if split is not None and not self._needs_default_sizes:
+            self.central_splitter.restoreState(split)
+            self.instructions_action.setChecked(self.central_splitter.sizes()[1] > 0)
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
-        if not self._shown_once:
-            self._shown_once = True
-            QTimer.singleShot(0, self._split_step_pane)
         if self._needs_default_sizes:
             self._needs_default_sizes = False
             QTimer.singleShot(0, self._default_dock_sizes)
-
-    def _split_step_pane(self) -> None:
-        """The step's fields over its instruction text, 3 : 2 (the fields scroll when short)."""
-        height = self.step_splitter.height()
-        self.step_splitter.setSizes([height * 3 // 5, height - height * 3 // 5])
 
     def _default_dock_sizes(self) -> None:
         """First start: the graph gets most of the width; the side panes are as narrow as they
@@ -463,6 +583,8 @@ class MainWindow(QMainWindow):
                              Qt.Orientation.Horizontal)
         self.resizeDocks([self.panes["Problems"]], [max(110, self.height() // 7)],
                          Qt.Orientation.Vertical)
+        total = sum(self.central_splitter.sizes())
+        self.central_splitter.setSizes([total - total * 2 // 5, total * 2 // 5])
         self.show_graph()
 
     # --- dialogs -------------------------------------------------------------------------
@@ -484,6 +606,36 @@ class MainWindow(QMainWindow):
             QMessageBox.information(self, title, message)
 
     def _about(self) -> None:
-        QMessageBox.about(self, "About Prompter Studio",
-                          "<b>Prompter Studio</b><br>Write, test and draw scenarios that keep "
-                          "LLM chatbots on script.")
+        QMessageBox.about(self, "About Prompter Studio", help.about_text())
+
+    # --- help ----------------------------------------------------------------------------
+
+    def show_shortcuts(self) -> help.ShortcutsDialog:
+        menus = [action.menu() for action in self.menuBar().actions()]
+        dialog = help.ShortcutsDialog([menu for menu in menus if isinstance(menu, QMenu)], self)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
+        dialog.show()
+        return dialog
+
+    def show_documentation(self, page: str = "studio.md") -> help.DocumentationWindow:
+        """The manual in a window of its own (one, raised again when asked for again)."""
+        window = self.docs_window
+        if window is None:
+            window = self.docs_window = help.DocumentationWindow(parent=self)
+        window.open_page(page)
+        window.show()
+        window.raise_()
+        window.activateWindow()
+        return window
+
+    def show_places(self) -> help.PlacesDialog:
+        session = self.session
+        dialog = help.PlacesDialog(help.places(self.settings, default_log_dir(),
+                                               session.folder if session else None), self)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
+        dialog.show()
+        return dialog
+
+
+def _html(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")

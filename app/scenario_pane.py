@@ -13,16 +13,13 @@ from typing import Any
 
 import yaml
 from PySide6.QtCore import QStringListModel, Qt, QTimer, Signal
-from PySide6.QtGui import QFont, QFontDatabase, QTextCursor
+from PySide6.QtGui import QTextCursor
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QComboBox,
     QFormLayout,
-    QHeaderView,
     QLabel,
     QLineEdit,
     QPlainTextEdit,
-    QTableWidget,
     QTableWidgetItem,
     QTabWidget,
     QVBoxLayout,
@@ -30,9 +27,18 @@ from PySide6.QtWidgets import (
 )
 
 from app import commands
-from app.instruction_editor import GlobalUndoPlainTextEdit, TextFileEditor
+from app.code_edit import CodeEdit
+from app.instruction_editor import TextFileEditor
 from app.session import EditSession, follow_session
-from app.widgets import add_remove_buttons, fill_typed_rows, set_text_minimally, unique_name
+from app.widgets import (
+    add_remove_buttons,
+    fill_typed_rows,
+    fit_columns,
+    fitted_table,
+    set_text_minimally,
+    unique_name,
+)
+from engine.errors import ScenarioError
 from engine.scenario.document import Change
 from engine.scenario.model import IDENTIFIER, ValueType
 
@@ -49,11 +55,15 @@ def parse_default(text: str) -> Any:
 
 
 class ScenarioPane(QWidget):
-    """Tabs: Scenario (settings), Variables, Persona, scenario.yaml (source)."""
+    """Tabs: Scenario (settings), Variables, Persona, scenario.yaml (source).
+
+    The studio window shows scenario.yaml beside the graph instead, where it has room
+    (``source_tab=False``: :attr:`source` is then the window's to place)."""
 
     notice = Signal(str)
 
-    def __init__(self, session: EditSession | None = None, parent: QWidget | None = None) -> None:
+    def __init__(self, session: EditSession | None = None, parent: QWidget | None = None,
+                 *, source_tab: bool = True) -> None:
         super().__init__(parent)
         self.session: EditSession | None = None
         self._filling = False
@@ -64,7 +74,8 @@ class ScenarioPane(QWidget):
         self.persona = TextFileEditor(persona=True)
         self.tabs.addTab(self.persona, "Persona")
         self.source = YamlSourceEditor()
-        self.tabs.addTab(self.source, "scenario.yaml")
+        if source_tab:
+            self.tabs.addTab(self.source, "scenario.yaml")
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.tabs)
@@ -96,14 +107,9 @@ class ScenarioPane(QWidget):
         page = QWidget()
         layout = QVBoxLayout(page)
         layout.setContentsMargins(4, 4, 4, 4)
-        table = QTableWidget(0, 4)
-        table.setHorizontalHeaderLabels(["Name", "Type", "Default", "Description"])
-        table.verticalHeader().hide()
-        table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-        table.horizontalHeader().setStretchLastSection(True)
-        table.setAlternatingRowColors(True)
+        # fits the pane (no sideways scrolling): a long description is elided, whole in its
+        # tooltip and when edited
+        table = fitted_table(["Name", "Type", "Default", "Description"], stretch=3)
         table.itemChanged.connect(self._variable_edited)
         self.variables = table
         layout.addWidget(table)
@@ -205,6 +211,7 @@ class ScenarioPane(QWidget):
         fill_typed_rows(self.variables, variables,
                         lambda name, kind: self._set_variable(name, "type", kind),
                         self._fill_variable_row)
+        fit_columns(self.variables)
 
     def _fill_variable_row(self, row: int, variable: dict[str, Any]) -> None:
         default = variable.get("default")
@@ -212,7 +219,9 @@ class ScenarioPane(QWidget):
             yaml.safe_dump(default, default_flow_style=True, allow_unicode=True)
             .strip().removesuffix("...").strip())
         self.variables.setItem(row, 2, QTableWidgetItem(shown))
-        self.variables.setItem(row, 3, QTableWidgetItem(str(variable.get("description", "") or "")))
+        description = QTableWidgetItem(str(variable.get("description", "") or ""))
+        description.setToolTip(description.text())
+        self.variables.setItem(row, 3, description)
 
     def _variable_edited(self, item: QTableWidgetItem) -> None:
         if self._filling or self.session is None:
@@ -229,7 +238,7 @@ class ScenarioPane(QWidget):
                 self.refresh()
                 return
             commands.push(stack, commands.RenameKeyCommand(
-                session, ("variables", name), text, text=f"Rename variable {name} to {text}"))
+                session, ("variables", name), text))
         elif item.column() == 2:
             self._set_variable(name, "default", parse_default(text) if text else None)
         elif item.column() == 3:
@@ -258,7 +267,7 @@ class ScenarioPane(QWidget):
                           commands.InsertKeyCommand(session, ("variables",), name, value))
         else:
             commands.push(stack, commands.SetValueCommand(
-                session, ("variables",), {name: value}, text=f"Add variable {name}"))
+                session, ("variables",), {name: value}, text=f"Add variable '{name}'"))
 
     def remove_variable(self) -> None:
         row = self.variables.currentRow()
@@ -284,27 +293,67 @@ class YamlSourceEditor(QWidget):
         self.session: EditSession | None = None
         self._applying = False
         self._stale = True
-        self.edit = GlobalUndoPlainTextEdit()
+        self.edit = CodeEdit()
         self.edit.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
-        font = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
-        font.setStyleHint(QFont.StyleHint.Monospace)
-        self.edit.setFont(font)
+        #: the first syntax problem, said for an author; a click goes to its line
+        self.problem = QLabel()
+        self.problem.setObjectName("yamlProblem")
+        self.problem.setWordWrap(True)
+        self.problem.setTextInteractionFlags(Qt.TextInteractionFlag.LinksAccessibleByMouse)
+        self.problem.setStyleSheet("#yamlProblem { background: rgba(214,80,60,40); "
+                                   "border-radius: 4px; padding: 4px; }")
+        self.problem.linkActivated.connect(lambda _link: self._go_to_problem())
+        self.problem.hide()
         self.hint = QLabel("Edits here are applied after a short pause and can be undone.")
         self.hint.setEnabled(False)
         self.hint.setWordWrap(True)  # a long hint must not widen the whole side column
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.problem)
         layout.addWidget(self.edit, 1)
         layout.addWidget(self.hint)
+        self._first_problem: ScenarioError | None = None
         self._timer = QTimer(self, singleShot=True, interval=self.APPLY_DELAY_MS)
         self._timer.timeout.connect(self.apply)
         self.edit.textChanged.connect(self._typed)
 
     def set_session(self, session: EditSession | None) -> None:
         follow_session(self.session, session,
-                       {"changed": self._on_changed, "reloaded": self.refresh})
+                       {"changed": self._on_changed, "reloaded": self.refresh,
+                        "problemsChanged": self.show_problems})
         self.session = session
         self.refresh()
+        self.show_problems()
+
+    def show_problems(self) -> None:
+        """Mark the lines of scenario.yaml a problem points at; say the first load error (the
+        YAML does not parse, say) above the text."""
+        session = self.session
+        marks: dict[int, str] = {}
+        first: ScenarioError | None = None
+        if session is not None:
+            yaml_path = session.document.yaml_path.resolve()
+            for problem in session.problems:
+                if problem.line and problem.path is not None and (
+                        problem.path.resolve() == yaml_path):
+                    text = problem.message + (f" — {problem.hint}" if problem.hint else "")
+                    marks[problem.line] = (marks[problem.line] + "\n" + text
+                                           if problem.line in marks else text)
+            errors = session.document.errors
+            first = errors[0] if errors else None
+        self.edit.mark_lines(marks)
+        self._first_problem = first
+        if first is None:
+            self.problem.hide()
+            return
+        where = f"<a href='#'>line {first.line}</a>: " if first.line else ""
+        hint = f"<br><span style='color:gray'>{_html(first.hint)}</span>" if first.hint else ""
+        self.problem.setText(f"⚠ {where}{_html(first.message)}{hint}")
+        self.problem.show()
+
+    def _go_to_problem(self) -> None:
+        if self._first_problem is not None:
+            self.go_to(self._first_problem.line, self._first_problem.column)
 
     def showEvent(self, event: object) -> None:
         if self._stale:
@@ -359,3 +408,7 @@ class YamlSourceEditor(QWidget):
     def _on_changed(self, change: Change) -> None:
         if change.structural and not self._applying:
             self.refresh()
+
+
+def _html(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")

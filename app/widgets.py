@@ -6,11 +6,13 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from PySide6.QtCore import QObject, Qt
-from PySide6.QtGui import QAction, QIcon, QKeySequence, QTextCursor
+from PySide6.QtGui import QAction, QIcon, QKeySequence, QResizeEvent, QTextCursor
 from PySide6.QtWidgets import (
+    QAbstractItemView,
     QComboBox,
     QFrame,
     QHBoxLayout,
+    QHeaderView,
     QLabel,
     QPlainTextEdit,
     QPushButton,
@@ -102,6 +104,66 @@ def fill_typed_rows(
         table.setCellWidget(row, 1, combo)
         fill_rest(row, entry)
     table.resizeColumnToContents(0)
+
+
+class FittedTable(QTableWidget):
+    """A table whose columns are fitted again when it is resized (see :func:`fit_columns`)."""
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        fit_columns(self)
+
+
+def fitted_table(headers: list[str], *, stretch: int) -> QTableWidget:
+    """An editable table for a narrow pane: whole rows selected, no sideways scrolling — the
+    ``stretch`` column takes the width the others (sized by :func:`fit_columns`) leave."""
+    table = FittedTable(0, len(headers))
+    table.setHorizontalHeaderLabels(headers)
+    table.verticalHeader().hide()
+    table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+    table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+    table.setEditTriggers(QAbstractItemView.EditTrigger.DoubleClicked
+                          | QAbstractItemView.EditTrigger.EditKeyPressed
+                          | QAbstractItemView.EditTrigger.AnyKeyPressed)
+    table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    table.setTextElideMode(Qt.TextElideMode.ElideRight)
+    table.setWordWrap(False)
+    header = table.horizontalHeader()
+    header.setStretchLastSection(False)
+    header.setMinimumSectionSize(24)
+    for column in range(len(headers)):
+        header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)
+    header.setSectionResizeMode(stretch, QHeaderView.ResizeMode.Stretch)
+    table.setProperty("stretchColumn", stretch)
+    table.setAlternatingRowColors(True)
+    table.setMinimumHeight(90)
+    return table
+
+
+#: A column other than the stretching one never takes more than this share of the table.
+FITTED_SHARE = 0.36
+
+
+def fit_columns(table: QTableWidget) -> None:
+    """Size every column but the stretching one to its contents (menus in cells included),
+    each at most a share of the table, so the stretching one keeps room."""
+    stretch = table.property("stretchColumn")
+    available = max(table.viewport().width(), 240)
+    metrics = table.fontMetrics()
+    for column in range(table.columnCount()):
+        if column == stretch:
+            continue
+        header_item = table.horizontalHeaderItem(column)
+        width = metrics.horizontalAdvance(header_item.text() if header_item else "") + 24
+        for row in range(table.rowCount()):
+            widget = table.cellWidget(row, column)
+            item = table.item(row, column)
+            if widget is not None:
+                width = max(width, widget.sizeHint().width() + 4)
+            elif item is not None:
+                width = max(width, metrics.horizontalAdvance(item.text()) + 16
+                            + (22 if item.flags() & Qt.ItemFlag.ItemIsUserCheckable else 0))
+        table.setColumnWidth(column, min(width, int(available * FITTED_SHARE)))
 
 
 class Banner(QFrame):

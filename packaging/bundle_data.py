@@ -1,7 +1,8 @@
 """Which of the repository's files go into the bundle as data — and which never do.
 
-``resources/`` and ``scenarios/`` are copied into the bundle's data folder, where
-``engine.paths`` finds them frozen (``sys._MEIPASS``) exactly as it finds them from source.
+``resources/``, ``scenarios/``, ``docs/`` (pages and pictures) and ``README.md`` are copied
+into the bundle's data folder, where ``engine.paths`` finds them frozen (``sys._MEIPASS``)
+exactly as it finds them from source — the studio's Help shows the documentation offline.
 What a developer's machine adds to those folders must stay out: hidden files (``.env``, editor
 state), caches, backups, and the conversation logs and sessions a test chat leaves behind. The
 spec (``prompter.spec``) imports this module; keeping it plain Python makes it testable.
@@ -13,7 +14,13 @@ import os
 from pathlib import Path
 
 #: Folders copied as data, relative to the repository root and to the bundle's data folder.
-DATA_FOLDERS = ("resources", "scenarios")
+#: ``docs/`` is the manual the studio's Help ▸ Documentation shows offline (with README.md).
+DATA_FOLDERS = ("resources", "scenarios", "docs")
+#: Single files of the repository root copied as data, to the bundle's data folder.
+DATA_FILES = ("README.md",)
+#: What of ``docs/`` the Help shows: its pages and the pictures they show (not the scripts
+#: that take the screenshots).
+DOC_SUFFIXES = frozenset({".md", ".png", ".svg", ".jpg"})
 #: Folder names never copied: caches, VCS state, and what running conversations leaves behind.
 SKIPPED_FOLDERS = frozenset({"__pycache__", "logs", "sessions", "runs"})
 #: File suffixes never copied: byte code, temporary files of atomic saves, editor backups.
@@ -32,7 +39,8 @@ def is_shipped(relative: Path) -> bool:
 
 def data_files(root: Path) -> list[tuple[str, str]]:
     """``(source file, destination folder)`` pairs, as PyInstaller's ``datas`` wants them."""
-    pairs: list[tuple[str, str]] = []
+    pairs: list[tuple[str, str]] = [
+        (str(root / name), ".") for name in DATA_FILES if (root / name).is_file()]
     for folder in DATA_FOLDERS:
         base = root / folder
         for directory, subfolders, files in os.walk(base):
@@ -42,6 +50,8 @@ def data_files(root: Path) -> list[tuple[str, str]]:
             )
             for name in sorted(files):
                 path = here / name
+                if folder == "docs" and path.suffix.lower() not in DOC_SUFFIXES:
+                    continue
                 if is_shipped(path.relative_to(base)):
                     pairs.append((str(path), str(here.relative_to(root))))
     return pairs

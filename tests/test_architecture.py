@@ -75,7 +75,7 @@ def test_the_import_check_sees_what_it_must() -> None:
 LAYERS: dict[str, tuple[str, ...]] = {
     "foundation": ("app", "app.theme", "app.widgets", "app.memory", "app.highlighter",
                    "app.dialogs", "app.file_watch", "app.find_bar", "app.graph",
-                   "app.graph.layout"),
+                   "app.graph.layout", "app.code_edit", "app.places"),
     "model": ("app.session", "app.commands"),
     "charts": ("app.charts", "app.charts.*"),
     "inspect": ("app.inspect", "app.inspect.*"),
@@ -83,7 +83,7 @@ LAYERS: dict[str, tuple[str, ...]] = {
     "graph": ("app.graph.items", "app.graph.scene", "app.graph.view", "app.graph.overlay",
               "app.graph.readonly"),
     "panes": ("app.editor", "app.inspector", "app.instruction_editor", "app.scenario_pane",
-              "app.problems", "app.file_commands"),
+              "app.problems", "app.file_commands", "app.help"),
     "chat": ("app.chat", "app.chat.*"),
     "compare": ("app.compare", "app.compare.*"),
     "analytics": ("app.analytics.loader", "app.analytics.panel", "app.analytics.shading",

@@ -21,6 +21,7 @@ from pytestqt.qtbot import QtBot
 
 from app.chat.keys import ApiKeyStore
 from app.chat.pane import ChatPane
+from app.chat.settings import ChatSettings
 from app.logview.window import LogWindow
 from engine.events import Event
 from engine.paths import default_scenario
@@ -408,7 +409,50 @@ def test_the_scripted_provider_needs_no_key(
     assert widget.send("Yes")
     qtbot.waitUntil(lambda: not widget.busy, timeout=5000)
     assert widget.projection.step == "idea"
+    # replies read from a file cost nothing: no price is shown for them
+    assert widget.meter.text().endswith("no cost: scripted replies") and "$" not in (
+        widget.meter.text())
     widget.stop()
+
+
+def test_changing_settings_asks_before_ending_a_conversation_under_way(
+    qtbot: QtBot, pane: ChatPane, openai_env: FakeOpenAIServer
+) -> None:
+    asked: list[str] = []
+    answers = [False, True]
+
+    def confirm(title: str, question: str) -> bool:
+        asked.append(title)
+        return answers.pop(0)
+
+    pane.confirm = confirm
+    pane.apply_settings(pane.settings.with_changes(model="gpt-4.1"))  # nothing said yet
+    qtbot.waitUntil(lambda: pane.running and not pane.busy, timeout=5000)
+    assert asked == []
+    openai_env.queue(*INTERVIEW[0][1])
+    send(qtbot, pane, INTERVIEW[0][0])
+    runner = pane.runner
+    assert not pane.apply_settings(pane.settings.with_changes(model="gpt-4.1-mini"))
+    assert asked == ["Restart the conversation?"] and pane.runner is runner
+    assert pane.stale.isVisible() and "settings changed" in pane.stale.label.text()
+    assert pane.settings.model == "gpt-4.1-mini"  # kept, for the next restart
+    assert pane.apply_settings(pane.settings.with_changes(model="gpt-4.1"))
+    qtbot.waitUntil(lambda: pane.running and pane.runner is not runner, timeout=5000)
+    assert pane.projection.meter.user_messages == 0
+
+
+def test_the_reply_script_dialog_opens_in_the_scenarios_folder(
+    qtbot: QtBot, scenario: Scenario, tmp_path: Path
+) -> None:
+    from app.chat.settings_dialog import ChatSettingsDialog
+
+    dialog = ChatSettingsDialog(ChatSettings(provider="scripted"), ApiKeyStore(environ={}),
+                                "gpt", start_folder=scenario.root)
+    qtbot.addWidget(dialog)
+    assert dialog.browse_start() == str(scenario.root)
+    script = tmp_path / "replies.jsonl"
+    dialog.script.setText(str(script))
+    assert dialog.browse_start() == str(script)
 
 
 def test_restart_during_a_slow_call_cancels_it_and_starts_over(

@@ -134,3 +134,33 @@ def test_choosing_the_scripted_provider_disables_the_model_fields(qtbot: QtBot) 
     dialog.provider.setCurrentIndex(dialog.provider.findData("scripted"))
     assert dialog.script.isEnabled()
     assert not dialog.key.isEnabled() and not dialog.model.isEnabled()
+
+
+def test_a_key_from_the_keyring_is_redacted_from_what_the_studio_writes(tmp_path: Path) -> None:
+    """Not in the environment, and not shaped like an OpenAI key: only registering it makes
+    the writers (session files, logs, exports) hide it."""
+    from engine.drawio import write_drawio
+    from engine.redact import REDACTED, redact
+    from engine.scenario.loader import parse_scenario
+
+    odd_key = "proxy-key-from-the-keyring-42-XYZ"
+    assert redact(f"key={odd_key}") == f"key={odd_key}"  # nothing would catch it yet
+    backend = MemoryKeyring()
+    backend.set_password(KEYRING_SERVICE, KEYRING_USER, odd_key)
+    found = ApiKeyStore(backend, environ={}).find()
+    assert found is not None and found.source == "keyring"
+    assert redact(f"key={odd_key}") == f"key={REDACTED}"
+    # e.g. an author who pasted it into a step's goal, then exported the diagram
+    scenario = parse_scenario(
+        "name: t\nstart: a\nsteps:\n  a:\n    kind: message\n    text: hi\n"
+        f"    goal: use {odd_key}\n    final: true\n")
+    exported = write_drawio(scenario, tmp_path / "t.drawio").read_text(encoding="utf-8")
+    assert odd_key not in exported and REDACTED in exported
+
+
+def test_a_key_typed_in_the_dialog_is_redacted_too() -> None:
+    from engine.redact import REDACTED, redact
+
+    typed = "another-proxy-token-typed-77-abc"
+    ApiKeyStore(fail.Keyring(), environ={}).store(typed)
+    assert redact(typed) == REDACTED

@@ -109,3 +109,120 @@ def test_opening_another_scenario_starts_a_chat_with_it(
     assert chat.pane.scenario is not None and chat.pane.scenario.name == "pizza_order"
     assert chat.pane.projection.session_info["scenario"] == "pizza_order"
     assert current_on_graph(studio) == [chat.pane.projection.step]
+
+
+def test_the_chat_pane_keeps_its_width_as_the_conversation_grows(
+    studio: Any, chat: StudioChat, qtbot: QtBot, openai_env: FakeOpenAIServer
+) -> None:
+    """The cost meter's figures grow with every exchange; the pane must not (it used to widen
+    by some 60 px over a short chat, squeezing the graph)."""
+    dock = studio.panes[CHAT_PANE]
+    qtbot.wait(50)
+    width, least = dock.width(), chat.pane.minimumSizeHint().width()
+    for text, answers in INTERVIEW[:6]:
+        openai_env.queue(*answers)
+        send(qtbot, chat, text)
+        qtbot.wait(20)
+        assert (dock.width(), chat.pane.minimumSizeHint().width()) == (width, least)
+    meter = chat.pane.meter
+    assert "calls" in meter.text() and meter.height() >= meter.heightForWidth(meter.width())
+
+
+def break_and_fix(studio: Any, qtbot: QtBot) -> None:
+    """Indent a key wrongly in the scenario.yaml tab, then put it right again."""
+    from app import commands
+
+    session = studio.session
+    text = session.document.yaml_text()
+    commands.push(session.undo_stack, commands.SetYamlTextCommand(
+        session, text.replace("\nstart: welcome", "\n start: welcome")))
+    assert session.scenario is None
+    commands.push(session.undo_stack, commands.SetYamlTextCommand(session, text))
+    assert session.scenario is not None
+
+
+def test_a_broken_scenario_fixed_in_place_starts_the_chat_again(
+    make_studio: Any, analyst_bot: Path, qtbot: QtBot, tmp_path: Path,
+    openai_env: FakeOpenAIServer,
+) -> None:
+    yaml_path = analyst_bot / "scenario.yaml"
+    good = yaml_path.read_text(encoding="utf-8")
+    yaml_path.write_text(good.replace("\nstart: welcome", "\n start: welcome"), "utf-8")
+    studio = make_studio()
+    glue = install_chat(studio, log_dir=tmp_path / "logs")
+    assert studio.files.open_folder(analyst_bot)
+    qtbot.waitUntil(glue.pane.notice.isVisible)
+    assert "does not load" in glue.pane.notice.label.text() and not glue.pane.running
+    from app import commands
+
+    commands.push(studio.session.undo_stack, commands.SetYamlTextCommand(studio.session, good))
+    qtbot.waitUntil(lambda: glue.pane.running and not glue.pane.busy, timeout=5000)
+    assert not glue.pane.notice.isVisible() and not glue.pane.stale.isVisible()
+    glue.pane.stop()
+
+
+def test_fixed_again_before_anything_was_said_the_chat_restarts_by_itself(
+    studio: Any, chat: StudioChat, qtbot: QtBot
+) -> None:
+    first = chat.pane.runner
+    break_and_fix(studio, qtbot)
+    qtbot.waitUntil(lambda: chat.pane.running and chat.pane.runner is not first, timeout=5000)
+    assert not chat.pane.stale.isVisible()
+
+
+def test_fixed_again_after_a_conversation_began_the_chat_offers_a_restart(
+    studio: Any, chat: StudioChat, qtbot: QtBot, openai_env: FakeOpenAIServer
+) -> None:
+    openai_env.queue(*INTERVIEW[0][1])
+    send(qtbot, chat, INTERVIEW[0][0])
+    first = chat.pane.runner
+    break_and_fix(studio, qtbot)
+    assert chat.pane.runner is first and chat.pane.stale.isVisible()
+    assert "loads again" in chat.pane.stale.label.text()
+
+
+def test_the_chat_says_where_its_log_is_and_saves_a_copy(
+    studio: Any, chat: StudioChat, qtbot: QtBot, tmp_path: Path, openai_env: FakeOpenAIServer
+) -> None:
+    pane = chat.pane
+    assert pane.log_path is not None and pane.log_label.isVisible()
+    assert pane.log_path.name in pane.log_label.text() and str(pane.log_path) in (
+        pane.log_label.toolTip())
+    opened: list[Path] = []
+    pane.open_folder = opened.append
+    pane.log_label.linkActivated.emit(pane.log_path.parent.as_uri())
+    assert opened == [tmp_path / "logs"]
+    openai_env.queue(*INTERVIEW[0][1])
+    send(qtbot, chat, INTERVIEW[0][0])
+    pane.ask_save_path = lambda _title, suggested: tmp_path / "kept" / suggested.name
+    assert pane.save_log_action.isEnabled()
+    pane.save_log_action.trigger()
+    kept = tmp_path / "kept" / pane.log_path.name
+    assert kept.read_bytes() == pane.log_path.read_bytes()
+    assert '"user_message"' in kept.read_text(encoding="utf-8")
+
+
+def test_quit_closes_every_window_asking_about_unsaved_changes_once(
+    studio: Any, chat: StudioChat, qtbot: QtBot, openai_env: FakeOpenAIServer
+) -> None:
+    from PySide6.QtWidgets import QMessageBox
+
+    openai_env.queue(*INTERVIEW[0][1])
+    send(qtbot, chat, INTERVIEW[0][0])
+    assert chat.pane.log_path is not None
+    log_window = chat.open_log(chat.pane.log_path)
+    manual = studio.show_documentation()
+    studio.scenario_editor.select_step("welcome")
+    studio.scenario_editor.rename_selected("hello")  # unsaved
+    ended: list[bool] = []
+    studio.quit_application = lambda: ended.append(True)
+    studio.answers.unsaved = [QMessageBox.StandardButton.Cancel]
+    studio.quit_action.trigger()
+    assert ended == [] and studio.isVisible() and log_window.isVisible()
+    studio.answers.unsaved = [QMessageBox.StandardButton.Discard]
+    asked = len(studio.answers.asked)
+    studio.quit_action.trigger()
+    assert len(studio.answers.asked) == asked + 1  # once, not again when the window closes
+    assert ended == [True]
+    assert not studio.isVisible() and not manual.isVisible()
+    qtbot.waitUntil(lambda: not chat.log_windows, timeout=3000)  # closed and gone

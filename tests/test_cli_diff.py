@@ -73,7 +73,7 @@ def test_a_missing_folder_and_a_broken_scenario_exit_2(
     code, _, err = run(capsys, str(analyst_bot), str(broken))
     assert code == 2
     assert err.splitlines()[0] == f"prompter diff: cannot read {broken}:"
-    assert f"{broken}/scenario.yaml:2:1: error: invalid YAML" in err
+    assert f"{broken}/scenario.yaml:1:7: error: invalid YAML: the '[' opened here" in err
 
 
 def test_layout_only_changes_count_unless_ignored(

@@ -275,7 +275,7 @@ def test_unparseable_yaml_opens_shows_the_problem_and_keeps_the_text(tmp_path: P
     document = ScenarioDocument.open(folder)
     assert document.scenario is None
     [error] = document.errors
-    assert error.message.startswith("invalid YAML") and error.line == 4
+    assert error.message.startswith("invalid YAML") and error.line == 3  # where the [ opens
     assert document.yaml_text() == text
     with pytest.raises(ScenarioError, match="until its YAML is fixed"):
         document.set(("start",), "b")
@@ -893,3 +893,120 @@ def test_an_edit_that_breaks_steps_reports_what_a_whole_parse_reports(tmp_path: 
     document.delete(("steps", "delivery", "kind"))
     document.set(("steps", "done", "final"), True)
     assert document.errors == [] and document.scenario is not None
+
+
+# --- the file's own spacing -------------------------------------------------------------------
+
+#: The pizza scenario as authors often write it: a blank line between two steps, one before
+#: ``steps:``, a comment above a step, and a folded text whose chomping drops its blank lines.
+SPACED = """\
+name: pizza_order
+start: greet
+variables:
+  customer_name: {type: string}
+  pizzas: {type: list}
+
+steps:
+  greet:
+    title: Greeting
+    transitions:
+      wants_to_order: {to: take_order}
+
+  take_order:
+    text: >-
+      Take the order.
+
+    transitions:
+      order_complete: {to: delivery}
+
+  # Delivery needs an address.
+  delivery:
+    transitions:
+      confirmed: {to: done}
+
+  done:
+    kind: message
+    text: Thank you!
+    final: true
+"""
+
+
+def step_separators(text: str) -> list[int]:
+    """The blank lines above each step after the first (comment lines count as the step's)."""
+    lines = text.split("\n")
+    start = lines.index("steps:")
+    found = []
+    for index in range(start + 1, len(lines)):
+        if lines[index].startswith("  ") and not lines[index].startswith("   ") \
+                and lines[index].strip().endswith(":"):
+            above = index - 1
+            while lines[above].lstrip().startswith("#"):
+                above -= 1
+            blanks = 0
+            while not lines[above].strip():
+                blanks, above = blanks + 1, above - 1
+            found.append(blanks)
+    return found[1:]
+
+
+@pytest.mark.parametrize("step", ["greet", "take_order", "delivery", "done"])
+def test_deleting_a_step_keeps_the_files_blank_line_between_the_others(
+    tmp_path: Path, step: str
+) -> None:
+    document = ScenarioDocument.open(write_scenario(tmp_path / "s", SPACED, {}))
+    index, old = document.delete(("steps", step))
+    text = document.yaml_text()
+    assert step_separators(text) == [1, 1] and "\nsteps:\n  " in text, text
+    assert "\n\n\n" not in text and text.endswith("final: true\n" if step != "done" else
+                                                  "confirmed: {to: done}\n")
+    document.insert(("steps",), step, old, index)
+    assert document.yaml_text() == SPACED
+
+
+@pytest.mark.parametrize("index", [None, 0, 2])
+def test_a_new_step_takes_the_files_blank_line_wherever_it_goes(
+    tmp_path: Path, index: int | None
+) -> None:
+    document = ScenarioDocument.open(write_scenario(tmp_path / "s", SPACED, {}))
+    document.insert(("steps",), "extra", {"title": "Extra"}, index)
+    text = document.yaml_text()
+    assert step_separators(text) == [1, 1, 1, 1], text
+    assert "\n\n\n" not in text and text.endswith("\n") and not text.endswith("\n\n")
+    document.delete(("steps", "extra"))
+    assert document.yaml_text() == SPACED
+
+
+def test_a_new_variable_keeps_the_blank_line_before_the_steps(tmp_path: Path) -> None:
+    document = ScenarioDocument.open(write_scenario(tmp_path / "s", SPACED, {}))
+    document.insert(("variables",), "address", {"type": "string"})
+    assert "  pizzas: {type: list}\n  address: {type: string}\n\nsteps:\n" in document.yaml_text()
+
+
+@settings(
+    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(data=st.data())
+def test_edits_of_a_spaced_file_are_undone_byte_for_byte(
+    tmp_path: Path, data: st.DataObject
+) -> None:
+    folder = write_scenario(tmp_path / f"s{data.draw(st.integers(0, 10**9))}", SPACED, {})
+    document = ScenarioDocument.open(folder)
+    undo: list[Any] = []
+    for _ in range(data.draw(st.integers(1, 5))):
+        steps = document.keys(("steps",))
+        if data.draw(st.booleans()) and len(steps) > 1:
+            path = ("steps", data.draw(st.sampled_from(steps)))
+            index, old = document.delete(path)
+            undo.append(lambda p=path, i=index, o=old: document.insert(p[:-1], str(p[-1]), o, i))
+        else:
+            key = f"new_{len(undo)}"
+            document.insert(("steps",), key, {"title": key},
+                            data.draw(st.one_of(st.none(), st.integers(0, len(steps)))))
+            undo.append(lambda k=key: document.delete(("steps", k)))
+        text = document.yaml_text()
+        assert yaml.safe_load(text) == document.get(())
+        assert "\n\n\n" not in text
+        assert set(step_separators(text)) <= {1} and "\nsteps:\n  " in text, text
+    for step in reversed(undo):
+        step()
+    assert document.yaml_text() == SPACED

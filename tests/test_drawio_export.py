@@ -103,7 +103,7 @@ def test_labels_show_title_and_id_and_edges_show_signal_and_guard() -> None:
     assert cells["step:greet"].get("label") == "Greeting\n(greet)"
     assert cells["step:pick"].get("label") == "Pick\n(pick)"  # the display title
     assert cells["edge:greet:wants"].get("label") == "wants"
-    assert cells["edge:pick:chosen"].get("label") == "chosen\n[requires: item]"
+    assert cells["edge:pick:chosen"].get("label") == "chosen [requires: item]"
 
 
 def test_step_metadata_travels_as_custom_properties() -> None:

@@ -223,6 +223,33 @@ def test_editing_the_guard_line_updates_requires(shop: Path, tmp_path: Path) -> 
     ]
 
 
+LONG_GUARD = ["item", "paid", "size", "colour", "address", "phone", "email", "notes"]
+
+
+def test_a_counted_guard_stands_for_the_names_in_the_edges_data(shop: Path,
+                                                                 tmp_path: Path) -> None:
+    """A long guard is exported as ``[requires 8]``, the names in the edge's ``requires``
+    property: an untouched diagram keeps them all, an edited signal too, and typing the names
+    into the label still sets them."""
+    text = SHOP.replace("chosen: {to: pay, requires: [item]}",
+                        f"chosen: {{to: pay, requires: [{', '.join(LONG_GUARD)}]}}")
+    (shop / "scenario.yaml").write_text(text, encoding="utf-8")
+    drawing = DrawioFile(shop)
+    assert drawing.cell("edge:pick:chosen").get("label") == "chosen [requires 8]"
+    assert drawing.cell("edge:pick:chosen").get("requires") == ", ".join(LONG_GUARD)
+    assert plan_import(ScenarioDocument.open(shop),
+                       read_drawio(drawing.save(tmp_path / "same.drawio"))).empty
+    drawing.relabel("edge:pick:chosen", "picked\n[requires 8]")
+    import_drawio(drawing.save(tmp_path / "renamed.drawio"), shop)
+    assert changed_lines(text, yaml_of(shop)) == [
+        f"-      chosen: {{to: pay, requires: [{', '.join(LONG_GUARD)}]}}",
+        f"+      picked: {{to: pay, requires: [{', '.join(LONG_GUARD)}]}}",
+    ]
+    drawing.relabel("edge:pick:chosen", "picked [requires: item]")
+    import_drawio(drawing.save(tmp_path / "typed.drawio"), shop)
+    assert "      picked: {to: pay, requires: [item]}\n" in yaml_of(shop)
+
+
 def test_a_renamed_title_updates_the_title_only(shop: Path, tmp_path: Path) -> None:
     drawing = DrawioFile(shop)
     drawing.relabel("step:greet", "Welcome & hello\n(greet)")

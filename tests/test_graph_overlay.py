@@ -16,6 +16,7 @@ from app.graph.overlay import (
     GraphOverlay,
     Legend,
     LegendEntry,
+    LegendWidget,
     NodeStyle,
     Overlay,
     ramp_color,
@@ -145,3 +146,50 @@ def test_ramp_colours_run_between_their_stops() -> None:
     assert ramp_color(stops, 0.0) == stops[0] and ramp_color(stops, 1.0) == stops[2]
     assert ramp_color(stops, 0.5) == stops[1]
     assert ramp_color(stops, 0.25).getRgb()[:3] == (100, 50, 0)
+
+
+def test_two_overlays_compose_and_the_later_wins_where_both_speak(studio: Any) -> None:
+    """A comparison fades what it does not name; test coverage colours what it covered: on
+    one graph, both show — coverage over the comparison, both tooltips kept."""
+    scene = studio.scenario_editor.scene
+    diff = GraphOverlay(scene, studio.scenario_editor.view)
+    coverage = GraphOverlay(scene, studio.scenario_editor.view)
+    diff.show(Overlay(nodes={"idea": NodeStyle(fill=RED, tooltip="changed")},
+                      edges={("idea", "idea_clear"): EdgeStyle(color=RED, tooltip="changed")},
+                      legend=Legend("Differences"), default_node=NodeStyle(faded=True)))
+    coverage.show(Overlay(nodes={"idea": NodeStyle(border=GREEN, tooltip="covered by 2 tests"),
+                                 "users": NodeStyle(fill=GREEN)},
+                          legend=Legend("Coverage")))
+    nodes = scene.nodes
+    assert nodes["idea"].colors.node_fill == RED and nodes["idea"].colors.node_border == GREEN
+    assert "changed" in nodes["idea"].toolTip() and "covered by 2 tests" in nodes["idea"].toolTip()
+    assert close(pixel_at(studio, "users"), GREEN)
+    assert nodes["users"].opacity() == 1.0  # coverage names it: its opinion is the top one
+    assert nodes["consent"].opacity() == FADED_OPACITY  # only the comparison speaks of it
+    # the two legends are stacked, not drawn over each other
+    first, second = diff.legend_widget, coverage.legend_widget
+    assert first is not None and second is not None
+    assert second.geometry().top() >= first.geometry().bottom()
+    # taking one away leaves the other as it was
+    diff.clear()
+    assert nodes["idea"].colors.node_fill == scene.colors.node_fill
+    assert nodes["idea"].colors.node_border == GREEN and "changed" not in nodes["idea"].toolTip()
+    assert nodes["consent"].opacity() == 1.0
+    assert second.geometry().top() == LegendWidget.MARGIN
+
+
+def test_layers_survive_incremental_edits_of_the_steps_they_mark(studio: Any) -> None:
+    from app import commands
+
+    scene = studio.scenario_editor.scene
+    coverage = GraphOverlay(scene)
+    coverage.show(Overlay(nodes={"users": NodeStyle(fill=GREEN, tooltip="covered")},
+                          edges={("users", "users_clear"): EdgeStyle(width=5.0)}))
+    commands.set_field(studio.session.undo_stack, studio.session,
+                       ("steps", "users", "transitions", "users_clear", "description"), "Done")
+    commands.set_field(studio.session.undo_stack, studio.session,
+                       ("steps", "users", "title"), "Users!")
+    assert scene.nodes["users"].colors.node_fill == GREEN
+    assert "covered" in scene.nodes["users"].toolTip()
+    assert scene.edge("users", "users_clear").line_width == 5.0
+    assert scene.shading_layers() == [coverage.layer]

@@ -211,6 +211,25 @@ def test_selecting_a_variable_change_scrolls_the_log_to_its_turn(
     assert window.view.visualRect(window.view.currentIndex()).top() == 0
 
 
+def test_the_variables_pane_shows_every_column_at_the_default_size(
+    qtbot: QtBot, interview_log: Path
+) -> None:
+    """Long values are elided; the source column (model, default, …) stays in sight."""
+    window = LogWindow(interview_log, follow=False)
+    qtbot.addWidget(window)
+    window.show()  # its own default size
+    tree = window.inspector.tree
+    qtbot.waitUntil(lambda: tree.topLevelItemCount() > 0 and tree.viewport().width() > 0)
+    header = tree.header()
+    right = header.sectionPosition(2) + header.sectionSize(2)
+    assert right <= tree.viewport().width() + 1
+    sources = {tree.topLevelItem(i).text(2) for i in range(tree.topLevelItemCount())}
+    assert "model" in sources
+    widest = max(tree.fontMetrics().horizontalAdvance(text) for text in sources)
+    assert header.sectionSize(2) >= widest
+    assert header.sectionSize(1) >= 60  # the value keeps some room too
+
+
 # --- fork: a real conversation's log, continued live -------------------------------------------
 
 

@@ -59,6 +59,14 @@ class TestBundleData:
         assert copied[Path("scenarios/analyst_bot/scenario.yaml")] == Path("scenarios/analyst_bot")
         assert all(folder == source.parent for source, folder in copied.items())
 
+    def test_the_manual_goes_into_the_bundle_for_the_studios_help(self) -> None:
+        pairs = bundle_data.data_files(ROOT)
+        copied = {Path(source).relative_to(ROOT): Path(folder) for source, folder in pairs}
+        assert copied[Path("README.md")] == Path(".")
+        assert copied[Path("docs/studio.md")] == Path("docs")
+        assert copied[Path("docs/screenshots/studio.png")] == Path("docs/screenshots")
+        assert Path("docs/screenshots/take.py") not in copied  # the scripts stay out
+
     def test_what_a_developer_machine_adds_stays_out(self, tmp_path: Path) -> None:
         wanted = [
             "resources/prices.yaml",

@@ -291,11 +291,11 @@ def test_a_duplicate_key_is_an_error_not_a_silent_overwrite() -> None:
     [
         (
             "name: x\nstart: [a\n",
-            (3, 1, "invalid YAML: expected ',' or ']', but got '<stream end>'"),
+            (2, 8, "invalid YAML: the '[' opened here is never closed"),
         ),
         (
             "name: x\n\tstart: a\n",
-            (2, 1, "invalid YAML: found character '\\t' that cannot start any token"),
+            (2, 1, "invalid YAML: this line is indented with a tab"),
         ),
         ("", (1, 1, "the file is empty")),
         ("- a\n- b\n", (1, 1, "the scenario must be a mapping of keys to values")),
@@ -312,6 +312,35 @@ def test_text_that_is_not_a_scenario_is_explained(
 ) -> None:
     [(line, column, message, _)] = errors_of(text)
     assert (line, column, message) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "words"),
+    [
+        ("name: x\nstart: a\nsteps:\n  a:\n    title: A\n   goal: g\n", 6,
+         "this line is indented 3 spaces, which lines up with no key above it"),
+        ("name: x\nstart a\nsteps:\n  a: {}\n", 2, "no ':' after the key on this line"),
+        ("name: x\nstart: a\nsteps:\n  a:\n    title A\n    goal: g\n", 5,
+         "no ':' after the key on this line"),
+        ("name: x\nstart: a\nsteps:\n  a:\n    title: Step: one\n", 5,
+         "the value contains ': '"),
+        ("name: x\nstart: a\nsteps:\n  a:\n    title: \"Open\n    goal: g\n", 5,
+         'the " opened here is never closed'),
+        ("name: x\nstart: a\nsteps:\n  a:\n    title: A\n  - b\n", 6,
+         "a list item ('-') among keys"),
+        ("name: x\nstart: a\nsteps:\n  a:\n    title: A\n\t  goal: g\n", 6,
+         "this line is indented with a tab"),
+    ],
+    ids=["indentation", "colon", "colon-before-next-key", "colon-in-value", "quote", "list",
+         "tab"],
+)
+def test_yaml_mistakes_are_said_for_an_author_at_the_line_to_fix(
+    text: str, line: int, words: str
+) -> None:
+    [(at, _, message, hint)] = errors_of(text)
+    assert at == line and words in message
+    assert "the YAML parser said:" in hint  # the parser's own words, for whoever knows YAML
+    assert "<block" not in message
 
 
 def test_yaml_tags_that_build_objects_are_refused() -> None:
@@ -439,7 +468,8 @@ def test_the_package_exports_exactly_what_it_lists() -> None:
     import engine.scenario as package
 
     public = {name for name in vars(package) if not name.startswith("_")}
-    submodules = {"graph", "loader", "model", "validate", "json_schema", "document", "layout"}
+    submodules = {"graph", "loader", "model", "validate", "json_schema", "document", "layout",
+                  "diagram", "yaml_help"}
     assert set(package.__all__) == public - submodules
 
 

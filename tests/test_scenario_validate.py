@@ -584,3 +584,44 @@ def test_the_codes_table_in_the_module_documentation_is_complete_and_exact() -> 
     }
     assert emitted == set(documented)
     assert len(emitted) >= 25
+
+
+def _result_into_variable(result: str, variable: str) -> list[tuple[str, int | None]]:
+    """The findings of a step whose result ``plan`` (typed ``result``) updates the variable
+    ``plan`` (typed ``variable``), used afterwards so nothing else is reported."""
+    text = f"""\
+        name: t
+        start: a
+        persona: p.md
+        variables:
+          plan: {variable}
+        steps:
+          a:
+            instructions: a.md
+            results:
+              plan: {result}
+            transitions: {{done: {{to: b, requires: [plan]}}}}
+          b: {{kind: message, text: "You chose {{{{plan}}}}.", final: true}}
+        """
+    return [(code, line) for code, line in codes(text) if code.startswith("result-")]
+
+
+def test_an_enum_result_may_update_a_string_variable() -> None:
+    """Every enum value is a string: the variable receives one of them."""
+    assert _result_into_variable("{type: enum, values: [free, paid]}", "{type: string}") == []
+
+
+def test_a_string_result_into_an_enum_variable_is_still_refused() -> None:
+    """The reverse could store any text in a variable that promises one of a few values."""
+    assert _result_into_variable("{type: string}", "{type: enum, values: [free, paid]}") == [
+        ("result-type-mismatch", 10)
+    ]
+
+
+def test_an_enum_result_with_values_the_enum_variable_lacks_is_still_refused() -> None:
+    assert _result_into_variable(
+        "{type: enum, values: [free, gold]}", "{type: enum, values: [free, paid]}"
+    ) == [("result-type-mismatch", 10)]
+    assert _result_into_variable(
+        "{type: enum, values: [free]}", "{type: enum, values: [free, paid]}"
+    ) == []

@@ -74,7 +74,7 @@ def test_a_persona_without_front_matter_is_its_text() -> None:
     ("---\nname: X\nbehaviour: [terse, grumpy]\n---\nHi\n",
      "p.md:3:12: error: behaviour: unknown behaviour 'grumpy'"),
     ("---\nname: X\nfacts:\n  budget: {amount: 5}\n---\nHi\n", "p.md:4:"),
-    ("---\nname: [unclosed\n---\nHi\n", "p.md:3:1: error: invalid YAML"),
+    ("---\nname: [unclosed\n---\nHi\n", "p.md:2:7: error: invalid YAML: the '[' opened here"),
     ("---\nname: X\nname: Y\n---\nHi\n", "p.md:3:1: error: duplicate key 'name'"),
     ("---\nname: X\n", "p.md:1:1: error: the front matter opened on line 1 is never closed"),
     ("---\n- a\n- b\n---\nHi\n", "p.md:2:1: error: the front matter must be a mapping"),

@@ -71,7 +71,7 @@ def test_a_refused_single_command_is_not_recorded(session: EditSession) -> None:
     commands.set_field(stack, session, ("title",), "Kept")
     with pytest.raises(KeyError):
         commands.push(stack, commands.DeleteKeyCommand(session, ("steps", "nowhere")))
-    assert [stack.text(i) for i in range(stack.count())] == ["Set title"]
+    assert [stack.text(i) for i in range(stack.count())] == ["Change the scenario's title"]
     stack.undo()
     assert session.document.get(("title",)) != "Kept"
 

@@ -100,3 +100,59 @@ def test_the_import_is_in_the_file_menu(studio: Any) -> None:
     texts = [action.text() for action in file_menu.actions()]
     assert "&Import from draw.io…" in texts
     assert studio.import_action.isEnabled()
+
+
+# --- one export, whoever asks for it ---------------------------------------------------------
+
+
+def cli_export(folder: Path, output: Path) -> bytes:
+    from engine.cli import main as cli_main
+
+    assert cli_main(["export-drawio", str(folder), "-o", str(output)]) == 0
+    return output.read_bytes()
+
+
+def drawn_routes(studio: Any) -> dict[str, list[tuple[float, float]]]:
+    """Each arrow's corners as the graph draws them, keyed by its draw.io cell id."""
+    return {f"edge:{edge.source.step_id}:{edge.signal}": [
+        (round(x, 1), round(y, 1)) for x, y in edge.route.bends]
+        for edge in studio.scenario_editor.scene.edges}
+
+
+def test_the_studio_exports_what_the_command_line_exports_routed_as_on_screen(
+    studio: Any, analyst_bot: Path, tmp_path: Path, capsys: Any
+) -> None:
+    from engine.drawio.read import read_drawio
+
+    # as opened (no layout file yet)
+    assert studio.files.export_drawio(tmp_path / "studio.drawio")
+    assert (tmp_path / "studio.drawio").read_bytes() == cli_export(analyst_bot,
+                                                                   tmp_path / "cli.drawio")
+    # after the edits that used to break it: a new step, a new arrow, a moved step, saved
+    editor = studio.scenario_editor
+    editor.select_step("goodbye")
+    new = editor.add_step_near("pricing")
+    editor.connect_steps("consent", "pricing", "ask_price")
+    editor.connect_steps("pricing", "review", "priced")
+    node = editor.scene.nodes["idea"]
+    studio.scenario_editor._nodes_moved({"idea": (node.pos().x(), node.pos().y())},
+                                        {"idea": (node.pos().x() + 40, node.pos().y())})
+    assert new == "pricing" and studio.files.save()
+    studio_bytes = (tmp_path / "studio2.drawio")
+    assert studio.files.export_drawio(studio_bytes)
+    assert studio_bytes.read_bytes() == cli_export(analyst_bot, tmp_path / "cli2.drawio")
+    capsys.readouterr()
+    # every arrow's cell bends where the graph bends it, and the cells are the graph's
+    diagram = read_drawio(studio_bytes)
+    edges = {cell.id: cell for cell in diagram.edges()}
+    drawn = drawn_routes(studio)
+    assert set(edges) == set(drawn)
+    for cell_id, corners in drawn.items():
+        assert [(round(x, 1), round(y, 1)) for x, y in edges[cell_id].points] == corners, cell_id
+    steps = {cell.id for cell in diagram.vertices() if cell.id.startswith("step:")}
+    assert steps == {f"step:{step}" for step in editor.scene.nodes}
+    # long arrows leave the column: their cells say where they leave and enter their steps
+    skip = edges["edge:idea:back_to_review"]
+    assert "exitY=1;" in skip.style and "entryX=0;" in skip.style and len(skip.points) == 3
+    back = edges["edge:review:fix_idea"]
+    assert "exitX=1;" in back.style and "entryX=1;" in back.style and len(back.points) == 2

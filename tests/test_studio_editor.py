@@ -140,3 +140,77 @@ def test_ctrl_z_in_the_editor_undoes_through_the_studios_stack(studio: Any, qtbo
     qtbot.keyClick(editor, Qt.Key.Key_Z,
                    Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
     assert editor.toPlainText() == original + "abc"
+
+
+def test_enter_in_the_completion_takes_the_first_candidate(studio: Any, qtbot: Any) -> None:
+    studio.scenario_editor.select_step("idea")
+    editor = studio.instructions.edit
+    type_at_end(qtbot, editor, " {{")
+    popup = editor.completer.popup()
+    assert popup.isVisible() and popup.currentIndex().row() == 0
+    first = popup.currentIndex().data()
+    qtbot.keyClick(popup, Qt.Key.Key_Return)
+    assert editor.toPlainText().endswith(f" {{{{{first}}}}}")
+    assert not popup.isVisible()
+    type_at_end(qtbot, editor, " {{pro")
+    qtbot.keyClick(editor.completer.popup(), Qt.Key.Key_Tab)
+    assert editor.toPlainText().endswith(" {{problem}}")  # the first of problem, project_name
+
+
+def test_the_instructions_have_room_beside_the_graph_with_numbered_lines(
+        studio: Any, qtbot: Any) -> None:
+    studio.resize(1600, 1000)
+    studio.scenario_editor.select_step("features")
+    instructions = studio.instructions
+    qtbot.waitUntil(lambda: instructions.edit.isVisible())
+    assert studio.central_splitter.isAncestorOf(instructions)  # beside the graph
+    assert instructions.edit.gutter.isVisible()
+    assert instructions.edit.viewportMargins().left() == instructions.edit.gutter_width()
+    # the author can give it half the window, or all of the centre
+    splitter = studio.central_splitter
+    total = sum(splitter.sizes())
+    splitter.setSizes([total // 2, total - total // 2])
+    assert abs(instructions.width() - studio.scenario_editor.width()) <= 2
+    studio.instructions_action.trigger()  # F4: away, and the graph takes the centre
+    assert splitter.sizes()[1] == 0 and not studio.instructions_action.isChecked()
+    studio.scenario_editor.stepActivated.emit("features")  # a double-click brings it back
+    assert splitter.sizes()[1] >= total // 3 and studio.instructions_action.isChecked()
+    assert instructions.edit.hasFocus() or not studio.isActiveWindow()
+
+
+def test_the_markdown_preview_shows_the_instructions_rendered(studio: Any) -> None:
+    studio.scenario_editor.select_step("features")
+    instructions = studio.instructions
+    instructions.preview_button.click()
+    assert instructions.pages.currentWidget() is instructions.preview
+    rendered = instructions.preview.toPlainText()
+    assert "Collecting:" in rendered and "- Ask for one feature" not in rendered  # a list now
+    assert "Ask for one feature at a time" in rendered
+    studio.scenario_editor.select_step("idea")  # another file: its preview
+    assert "Collecting:" not in instructions.preview.toPlainText()
+    instructions.preview_button.click()
+    assert instructions.pages.currentWidget() is instructions.edit
+
+
+def test_lines_a_problem_points_at_are_marked_in_the_instructions(studio: Any,
+                                                                  qtbot: Any) -> None:
+    studio.scenario_editor.select_step("idea")
+    editor = studio.instructions.edit
+    editor.moveCursor(QTextCursor.MoveOperation.End)
+    qtbot.keyClick(editor, Qt.Key.Key_Return)
+    qtbot.keyClicks(editor, "Mention {{nobody_knows}} here.")
+    line = editor.document().blockCount()
+    qtbot.waitUntil(lambda: line in editor.marked, timeout=3000)
+    assert "nobody_knows" in editor.marked[line]
+
+
+def test_with_no_step_selected_the_editor_shows_the_persona(studio: Any, qtbot: Any) -> None:
+    instructions = studio.instructions
+    studio.scenario_editor.select_step("idea")
+    assert instructions.relpath == "steps/idea.md"
+    studio.scenario_editor.select_step(None)
+    assert instructions.relpath == "persona.md" and "Persona" in instructions.header.text()
+    assert "every model call" in instructions.counter.text()
+    type_at_end(qtbot, instructions.edit, " Be brief.")
+    assert studio.session.document.text("persona.md").endswith(" Be brief.")
+    assert studio.scenario_pane.persona.edit.toPlainText().endswith(" Be brief.")

@@ -367,24 +367,14 @@ def test_after_any_edits_and_undos_the_scene_shows_what_a_fresh_one_shows(studio
         assert drawn(editor.scene) == fresh()
 
 
-def test_other_views_shade_nodes_and_arrows_in_named_layers(studio: Any) -> None:
-    from PySide6.QtGui import QColor
-
-    from app.graph.items import Shade
-
+def test_a_long_guard_is_counted_on_the_label_and_listed_on_hover(studio: Any) -> None:
     scene = studio.scenario_editor.scene
-    hot, cold = Shade(QColor("red"), "visited 12 times"), Shade(QColor("blue"), "covered")
-    scene.set_shading("analytics", {"idea": hot}, {("idea", "idea_clear"): hot})
-    scene.set_shading("coverage", {"idea": cold, "users": cold})
-    assert scene.nodes["idea"].shades == [hot, cold]
-    assert "visited 12 times" in scene.nodes["idea"].toolTip()
-    assert scene.edge("idea", "idea_clear").shades == [hot]
-    scene.clear_shading("analytics")
-    assert scene.nodes["idea"].shades == [cold]
-    assert scene.edge("idea", "idea_clear").shades == []
-    # a shaded step keeps its shade when an edit redraws it
-    from app import commands
-
-    commands.set_field(studio.session.undo_stack, studio.session,
-                       ("steps", "users", "title"), "Users!")
-    assert scene.nodes["users"].shades == [cold]
+    edge = scene.edge("users", "back_to_review")
+    requires = studio.session.scenario.steps["users"].transitions["back_to_review"].requires
+    assert edge is not None and len(requires) == 15
+    assert edge.label_text() == "back_to_review [requires 15]"
+    assert f"requires (15): {', '.join(requires)}" in edge.toolTip()
+    assert "came from the review" in edge.toolTip()  # the description too
+    short = scene.edge("consent", "agreed")
+    assert short is not None and short.label_text() == "agreed [requires: consent]"
+    assert scene.edge("welcome", "asked").label_text() == "asked"

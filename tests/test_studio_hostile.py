@@ -81,7 +81,7 @@ def assert_opened_broken(window: Any, qtbot: QtBot, *expected: str) -> None:
     assert window.scenario_editor.scene.nodes == {}
     # the scenario pane, the YAML view and the inspector keep working on a file like this
     window.scenario_pane.refresh()
-    window.scenario_pane.tabs.setCurrentWidget(window.scenario_pane.source)
+    window.show_source()
     assert window.scenario_pane.source.edit.toPlainText() == window.document.yaml_text()
     window.inspector.show_step("a")
     assert not window.scenario_editor.editable()

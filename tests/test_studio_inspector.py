@@ -43,12 +43,45 @@ def test_selecting_a_step_shows_its_fields_and_tables(studio: Any) -> None:
     assert inspector.kind_combo.currentText() == "prompt"
     assert not inspector.final_check.isChecked()
     assert rows(inspector.transitions) == [
-        [signal, t.to, t.description, ", ".join(t.requires)]
-        for signal, t in step.transitions.items()]
-    assert [[r[0], r[1], r[3]] for r in rows(inspector.results)] == [
-        [name, result.type.value, result.description] for name, result in step.results.items()]
+        [signal, t.to, ", ".join(t.requires)] for signal, t in step.transitions.items()]
+    assert [r[:2] for r in rows(inspector.results)] == [
+        [name, result.type.value] for name, result in step.results.items()]
     required = inspector.results.item(0, 2).checkState() == Qt.CheckState.Checked
     assert required is step.results["consent"].required
+    # the selected row's longer fields are under its table (the first row at first)
+    assert inspector.selected_signal() == "agreed" and inspector.selected_result() == "consent"
+    inspector.transitions.setCurrentCell(row_of(inspector.transitions, "declined"), 0)
+    assert inspector.transition_description.text() == step.transitions["declined"].description
+    inspector.transitions.setCurrentCell(row_of(inspector.transitions, "agreed"), 0)
+    assert inspector.transition_description.text() == step.transitions["agreed"].description
+    assert inspector.transition_requires.text() == "consent"
+    inspector.results.setCurrentCell(0, 0)
+    assert inspector.result_description.text() == step.results["consent"].description
+
+
+def select_row(table: Any, first: str) -> None:
+    table.setCurrentCell(row_of(table, first), 0)
+
+
+def commit(field: Any, text: str) -> None:
+    field.setText(text)
+    field.editingFinished.emit()
+
+
+def test_the_tables_fit_the_pane_at_the_default_size(studio: Any, qtbot: Any) -> None:
+    """No sideways scrolling: every column is inside the table, the signal readable."""
+    studio.resize(1600, 1000)
+    studio.scenario_editor.select_step("features")  # long signals, a guard of 15 names
+    inspector = studio.inspector
+    for table in (inspector.transitions, inspector.results):
+        qtbot.waitUntil(lambda t=table: t.isVisible() and t.viewport().width() > 0)
+        header = table.horizontalHeader()
+        used = sum(header.sectionSize(column) for column in range(table.columnCount()))
+        assert used <= table.viewport().width() + 1, table.horizontalHeaderItem(0).text()
+        assert not table.horizontalScrollBar().isVisible()
+        assert header.sectionSize(0) >= table.fontMetrics().horizontalAdvance("features_done")
+    guard = inspector.transitions.item(row_of(inspector.transitions, "back_to_review"), 2)
+    assert guard.text() == "15 variables" and "project_name" in guard.toolTip()
 
 
 def test_editing_the_title_is_undoable_and_shown_on_the_graph(studio: Any, qtbot: Any) -> None:
@@ -71,9 +104,10 @@ def test_editing_the_title_is_undoable_and_shown_on_the_graph(studio: Any, qtbot
 def test_editing_a_transition_in_the_table(studio: Any) -> None:
     before = studio.document.yaml_text()
     studio.scenario_editor.select_step("consent")
-    table = studio.inspector.transitions
-    row = row_of(table, "declined")
-    edit_cell(table, row, 2, "The user said no")
+    inspector = studio.inspector
+    table = inspector.transitions
+    select_row(table, "declined")
+    commit(inspector.transition_description, "The user said no")
     assert studio.session.scenario.steps["consent"].transitions["declined"].description == (
         "The user said no")
     combo = table.cellWidget(row_of(table, "declined"), 1)
@@ -82,9 +116,11 @@ def test_editing_a_transition_in_the_table(studio: Any) -> None:
     assert studio.session.scenario.steps["consent"].transitions["declined"].to == "brief"
     assert ("consent", "declined", "brief") in {
         (e.source.step_id, e.signal, e.target.step_id) for e in studio.scenario_editor.scene.edges}
-    edit_cell(table, row_of(table, "declined"), 3, "consent")
+    assert inspector.selected_signal() == "declined"  # still selected after the edits
+    commit(inspector.transition_requires, "consent")
     assert studio.session.scenario.steps["consent"].transitions["declined"].requires == [
         "consent"]
+    assert table.item(row_of(table, "declined"), 2).text() == "consent"
     edit_cell(table, row_of(table, "declined"), 0, "refused")
     transitions = studio.session.scenario.steps["consent"].transitions
     assert list(transitions) == ["agreed", "refused"]  # renamed in place, order kept
@@ -133,7 +169,8 @@ def test_editing_results_name_type_required_and_description(studio: Any) -> None
     combo.setCurrentText("integer")
     combo.activated.emit(combo.currentIndex())
     table.item(row_of(table, "team_size"), 2).setCheckState(Qt.CheckState.Checked)
-    edit_cell(table, row_of(table, "team_size"), 3, "How many people")
+    select_row(table, "team_size")
+    commit(inspector.result_description, "How many people")
     result = studio.session.scenario.steps["users"].results["team_size"]
     assert (result.type.value, result.required, result.description) == (
         "integer", True, "How many people")
@@ -194,3 +231,18 @@ def test_a_message_steps_text_keeps_its_lines_and_block_style(studio: Any, qtbot
     assert "    text: |" in studio.document.yaml_text()  # still a literal block
     studio.session.undo_stack.undo()
     assert studio.session.scenario.steps["brief"].text == original
+
+
+def test_the_variables_table_fits_the_pane_too(studio: Any, qtbot: Any) -> None:
+    studio.resize(1600, 1000)
+    studio.panes["Scenario"].raise_()
+    studio.scenario_pane.show_variable("hours_per_week")
+    table = studio.scenario_pane.variables
+    qtbot.waitUntil(lambda: table.isVisible() and table.viewport().width() > 0)
+    header = table.horizontalHeader()
+    assert sum(header.sectionSize(c) for c in range(4)) <= table.viewport().width() + 1
+    assert not table.horizontalScrollBar().isVisible()
+    assert header.sectionSize(0) >= table.fontMetrics().horizontalAdvance("hours_per_week")
+    row = row_of(table, "problem")
+    assert table.item(row, 3).toolTip() == studio.session.scenario.variables[
+        "problem"].description

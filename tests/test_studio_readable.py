@@ -113,17 +113,23 @@ def test_signal_labels_do_not_overlap_each_other_or_steps(studio: Any) -> None:
     assert all(isinstance(edge, EdgeItem) for edge in studio.scenario_editor.scene.edges)
 
 
-def test_default_panes_leave_most_of_the_width_to_the_graph(studio: Any, qtbot: Any) -> None:
+def test_default_panes_share_the_width_between_graph_and_instructions(studio: Any,
+                                                                       qtbot: Any) -> None:
     settled(studio, qtbot)
     step, problems = studio.panes["Step"], studio.panes["Problems"]
     qtbot.waitUntil(lambda: step.width() <= 0.3 * studio.width())
-    assert studio.scenario_editor.view.width() >= 0.6 * studio.width()
-    assert studio.scenario_editor.view.width() > 2 * step.width()
+    graph = studio.scenario_editor.view.width()
+    assert graph >= 0.42 * studio.width() and graph > studio.instructions.width()
+    assert graph > 1.5 * step.width()
     # the problems pane under the graph is whole, inside the window, above the status bar
     assert problems.isVisible() and problems.height() >= problems.minimumSizeHint().height()
     bottom = problems.geometry().bottom()
     assert bottom <= studio.statusBar().geometry().top()
-    # the step's fields get more room than its instruction text below them
-    qtbot.waitUntil(lambda: studio.step_splitter.sizes()[0] > studio.step_splitter.sizes()[1])
+    # the step's instructions have room beside the graph: a good part of the centre, tall
+    centre = studio.central_splitter
+    qtbot.waitUntil(lambda: studio.instructions.width() >= 0.3 * centre.width())
+    lines = studio.instructions.edit.viewport().height() / (
+        studio.instructions.edit.fontMetrics().lineSpacing())
+    assert lines >= 28 and studio.instructions.edit.viewport().width() >= 320
     # the studio's own panes fit a 1280 × 800 screen
     assert studio.minimumSizeHint().height() <= 640

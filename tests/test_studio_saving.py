@@ -26,8 +26,10 @@ def changed_lines(before: str, after: str) -> list[str]:
 def edit_and_save(studio: Any, yaml_path: Path) -> tuple[str, str]:
     original = yaml_path.read_text(encoding="utf-8")
     studio.scenario_editor.select_step("consent")
-    table = studio.inspector.transitions
-    table.item(1, 2).setText("The user would rather not")
+    inspector = studio.inspector
+    inspector.transitions.setCurrentCell(1, 0)
+    inspector.transition_description.setText("The user would rather not")
+    inspector.transition_description.editingFinished.emit()
     studio.scenario_editor.select_step("users")
     studio.inspector.add_result("team_size")
     assert studio.isWindowModified()
@@ -205,3 +207,53 @@ def test_a_problem_inside_an_instruction_file_jumps_to_its_line(
     assert studio.selected_step == "users"
     assert studio.instructions.relpath == "steps/users.md"
     assert editor.textCursor().blockNumber() + 1 == problem.line
+
+
+def test_a_yaml_syntax_error_is_said_for_an_author_at_its_line(
+        make_studio: Any, analyst_bot: Path, qtbot: Any) -> None:
+    """A step's key indented one space too few: the studio opens on scenario.yaml, the line
+    to fix marked in its numbered gutter, the mistake said in words; fixed in place, it loads."""
+    yaml_path = analyst_bot / "scenario.yaml"
+    text = yaml_path.read_text(encoding="utf-8")
+    broken = text.replace("    goal: Get the user's agreement", "   goal: Get the user's agreement")
+    yaml_path.write_text(broken, encoding="utf-8")
+    line = broken.splitlines().index("   goal: Get the user's agreement to the interview and "
+                                     "to notes being taken") + 1
+    window = make_studio()
+    assert window.files.open_folder(analyst_bot)
+    [problem] = window.problems.problems
+    assert problem.line == line and "indented 3 spaces" in problem.message
+    assert "<block" not in problem.message
+    source = window.scenario_pane.source
+    qtbot.waitUntil(source.isVisible)  # opened broken: the text to fix is shown
+    assert source.edit.textCursor().blockNumber() + 1 == line
+    assert set(source.edit.marked) == {line} and "indented" in source.edit.marked[line]
+    assert source.edit.gutter.isVisible() and source.edit.gutter.width() >= 20
+    assert source.problem.isVisible() and "indented 3 spaces" in source.problem.text()
+    assert f"line {line}" in window.broken_banner.label.text()
+    # fixed in place: the marks go, the scenario loads
+    source.edit.setPlainText(text)
+    source.apply()
+    qtbot.waitUntil(lambda: window.session.scenario is not None, timeout=3000)
+    qtbot.waitUntil(lambda: not source.problem.isVisible(), timeout=3000)
+    assert source.edit.marked == {}
+
+
+def test_deleting_and_adding_steps_keeps_the_files_blank_lines(studio: Any,
+                                                               analyst_bot: Path) -> None:
+    """The analyst bot puts a blank line between two steps: deleting one, and adding one at
+    the end, leave exactly one between every two, and none at the end."""
+    editor = studio.scenario_editor
+    editor.select_step("features")
+    editor.delete_selected()
+    editor.select_step("brief")
+    assert editor.add_step_near("pricing") == "pricing"
+    assert studio.files.save()
+    lines = (analyst_bot / "scenario.yaml").read_text(encoding="utf-8").split("\n")
+    steps = lines.index("steps:")
+    keys = [index for index in range(steps + 1, len(lines))
+            if lines[index].startswith("  ") and not lines[index].startswith("   ")
+            and lines[index].rstrip().endswith(":")]
+    assert [lines[index - 1] for index in keys[1:]] == [""] * (len(keys) - 1)
+    assert all(lines[index - 2].strip() for index in keys[1:])  # one blank line, not two
+    assert lines[keys[-1]] == "  pricing:" and lines[-1] == "" and lines[-2].strip()

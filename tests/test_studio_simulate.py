@@ -288,8 +288,8 @@ def test_a_scenario_that_does_not_load_is_not_simulated(make_studio: Any, pizza:
     assert window.files.open_folder(pizza)
     simulations = install(window, keys=key_store())
     assert isinstance(simulations, StudioSimulations)
+    window.show_source()
     source = window.scenario_pane.source
-    window.scenario_pane.tabs.setCurrentWidget(source)
     source.edit.setPlainText(window.document.yaml_text().replace("start:", "strat:"))
     source.apply()
     assert window.session.scenario is None

@@ -153,7 +153,7 @@ def test_the_new_scenario_dialog_checks_the_name_and_the_folder(
 
 def test_editing_scenario_yaml_as_text_is_undoable(studio: Any) -> None:
     source = studio.scenario_pane.source
-    studio.scenario_pane.tabs.setCurrentWidget(source)
+    studio.show_source()
     before = studio.document.yaml_text()
     source.edit.setPlainText(before.replace("title: Idea to requirements",
                                             "title: From idea to brief"))

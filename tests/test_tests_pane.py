@@ -202,7 +202,7 @@ def test_a_test_file_edit_is_undoable_and_saved_with_the_scenario(
     before = (analyst_bot / DECLINES).read_bytes()
     type_into_editor(qtbot, pane, DECLINES, "No thanks, not today.", "Nope")
 
-    assert studio.session.undo_stack.undoText() == f"Edit {DECLINES}"
+    assert studio.session.undo_stack.undoText() == f"Type in {DECLINES}"
     assert studio.session.is_dirty and studio.isWindowModified()
     assert "not saved yet" in pane.editor.header.text()
     assert "Nope" in studio.session.document.text(DECLINES)

@@ -156,7 +156,7 @@ def test_a_scenario_edited_since_the_chat_is_refused_with_the_reason(
     assert message.startswith("The scenario was edited after this conversation, and the model "
                               "would now be asked something else (turn 2, model call 2).")
     assert "Restart the chat" in message
-    assert session.undo_stack.undoText() == f"Edit {idea}"  # nothing was added
+    assert session.undo_stack.undoText() == f"Type in {idea}"  # nothing was added
 
 
 def test_a_forked_chat_is_refused_with_the_reason(

@@ -3,7 +3,10 @@
 Order: ``OPENAI_API_KEY`` (what the engine and the CLI read too), then the system keyring (a
 key typed in the settings dialog), then a key typed this session when no keyring exists (kept in
 memory only, gone when the studio closes). The key is never written to QSettings, a scenario, a
-log or an export; :meth:`ApiKeyStore.describe` says where it came from without showing it.
+log or an export; :meth:`ApiKeyStore.describe` says where it came from without showing it. A
+key found in the keyring or typed here is not in ``OPENAI_API_KEY``, so it is registered with
+:func:`engine.redact.register_secret`: every file this process writes (logs, session files,
+draw.io exports) redacts it, whatever its shape.
 """
 
 from __future__ import annotations
@@ -16,6 +19,8 @@ from typing import Any
 import keyring
 import keyring.errors
 from keyring.backends import fail
+
+from engine.redact import register_secret
 
 KEYRING_SERVICE = "Prompter"
 KEYRING_USER = "openai_api_key"
@@ -47,6 +52,7 @@ class ApiKeyStore:
             return FoundKey(env, "environment")
         stored = self._from_keyring()
         if stored:
+            register_secret(stored)
             return FoundKey(stored, "keyring")
         if self._session_key:
             return FoundKey(self._session_key, "session")
@@ -66,6 +72,7 @@ class ApiKeyStore:
         key = key.strip()
         if not key:
             raise ValueError("the key is empty")
+        register_secret(key)  # not in the environment: what we write must still hide it
         if self.has_keyring:
             try:
                 self._backend.set_password(KEYRING_SERVICE, KEYRING_USER, key)

@@ -19,15 +19,20 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QSettings, Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QKeyEvent, QShowEvent
+from PySide6.QtCore import QSettings, Qt, QTimer, QUrl, Signal
+from PySide6.QtGui import QAction, QDesktopServices, QKeyEvent, QShowEvent
 from PySide6.QtWidgets import (
+    QFileDialog,
     QFrame,
     QHBoxLayout,
     QLabel,
+    QMenu,
+    QMessageBox,
     QPlainTextEdit,
     QPushButton,
+    QSizePolicy,
     QToolBar,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -39,6 +44,7 @@ from app.chat.settings_dialog import ChatSettingsDialog
 from app.logview.inspector import MeterLabel, VariablesInspector
 from app.logview.projection import ConversationProjection
 from app.logview.view import ConversationView
+from engine.atomic import atomic_write_bytes
 from engine.conversation_core import Conversation
 from engine.convlog import LogWriter
 from engine.errors import PrompterError
@@ -47,6 +53,7 @@ from engine.providers import Provider
 from engine.scenario.model import Scenario
 
 ScenarioSource = Callable[[], Scenario | None]
+STALE_TEXT = "The scenario changed since this conversation started. Restart to chat with it."
 
 
 class ChatInput(QPlainTextEdit):
@@ -116,6 +123,14 @@ class Banner(QFrame):
         return button
 
 
+def _html(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def _open_folder(folder: Path) -> bool:
+    return QDesktopServices.openUrl(QUrl.fromLocalFile(str(folder)))
+
+
 def _slug(text: str) -> str:
     return re.sub(r"[^A-Za-z0-9_-]+", "-", text).strip("-") or "chat"
 
@@ -145,6 +160,14 @@ class ChatPane(QWidget):
         self.keys = keys if keys is not None else ApiKeyStore()
         self.log_dir = log_dir
         self.log_path: Path | None = None
+        #: what the pane says while the editor has no scenario to run (the studio says why)
+        self.no_scenario_text = "Open a scenario to chat with it."
+        #: replaceable in tests: (title, question) -> yes?
+        self.confirm: Callable[[str, str], bool] = self._confirm
+        #: replaceable in tests: opens a folder in the desktop's file manager
+        self.open_folder: Callable[[Path], object] = _open_folder
+        #: replaceable in tests: (title, suggested path) -> the path chosen, or None
+        self.ask_save_path: Callable[[str, Path], Path | None] = self._ask_save_path
         #: Opens a log file in a viewer: whoever shows the pane sets it (the studio, so a replay
         #: drives its graph). Without one, "Open log" stays disabled.
         self.log_opener: Callable[[Path], object] | None = None
@@ -178,17 +201,31 @@ class ChatPane(QWidget):
         self.system_action.setChecked(True)
         self.system_action.setToolTip("Fold out the engine's events between the bubbles")
         self.system_action.toggled.connect(self.view.set_show_system)
-        self.log_action = QAction("Open log", self)
+        self.log_action = QAction("Open in Log Viewer", self)
         self.log_action.setToolTip("Open this conversation's log in the log viewer")
         self.log_action.triggered.connect(self.open_log)
         self.log_action.setEnabled(False)
-        for action in (
-            self.restart_action,
-            self.settings_action,
-            self.system_action,
-            self.log_action,
-        ):
+        self.save_log_action = QAction("Save Log As…", self)
+        self.save_log_action.setToolTip("Keep a copy of this conversation's log where you choose")
+        self.save_log_action.triggered.connect(lambda _checked=False: self.save_log_as())
+        self.save_log_action.setEnabled(False)
+        self.log_folder_action = QAction("Show Folder", self)
+        self.log_folder_action.setToolTip("Open the folder the test chat's logs are written to")
+        self.log_folder_action.triggered.connect(lambda _checked=False: self.open_log_folder())
+        self.log_folder_action.setEnabled(False)
+        for action in (self.restart_action, self.settings_action, self.system_action):
             bar.addAction(action)
+        # the log's commands share one button: the toolbar fits a narrow pane
+        log_menu = QMenu(self)
+        log_menu.addActions([self.log_action, self.save_log_action, self.log_folder_action])
+        self.log_button = QToolButton(self)
+        self.log_button.setObjectName("logButton")
+        self.log_button.setText("Log")
+        self.log_button.setToolTip("This conversation's log: open it in the viewer, save a "
+                                   "copy, show its folder")
+        self.log_button.setMenu(log_menu)
+        self.log_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        bar.addWidget(self.log_button)
         self.provider_label = QLabel(self)
         self.provider_label.setObjectName("providerLabel")
         self.provider_label.setContentsMargins(6, 0, 6, 0)
@@ -198,9 +235,7 @@ class ChatPane(QWidget):
         self.notice_settings = self.notice.add_button("Settings…", self.open_settings)
         self.notice_scripted = self.notice.add_button("Use scripted provider…", self.use_scripted)
         self.stale = Banner("staleNotice", "rgba(66,133,244,40)", self)
-        self.stale.label.setText(
-            "The scenario changed since this conversation started. Restart to chat with it."
-        )
+        self.stale.label.setText(STALE_TEXT)
         self.stale_restart = self.stale.add_button("Restart", self.restart)
 
         self.typing = TypingIndicator(self)
@@ -221,6 +256,13 @@ class ChatPane(QWidget):
         input_row.addWidget(self.input, 1)
         input_row.addWidget(self.send_button)
         self.meter = MeterLabel(self)
+        #: where this conversation's log is written (a click opens its folder)
+        self.log_label = QLabel(self)
+        self.log_label.setObjectName("logPath")
+        self.log_label.setTextFormat(Qt.TextFormat.RichText)
+        self.log_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.log_label.linkActivated.connect(lambda _link: self.open_log_folder())
+        self.log_label.hide()
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 0, 4, 4)
@@ -234,6 +276,7 @@ class ChatPane(QWidget):
         layout.addWidget(self.error_bar)
         layout.addLayout(input_row)
         layout.addWidget(self.meter)
+        layout.addWidget(self.log_label)
         self._show_provider()
 
     def _show_provider(self) -> None:
@@ -277,7 +320,7 @@ class ChatPane(QWidget):
         self.error_bar.hide()
         current = self.scenario_source()
         if current is None:
-            return self._explain("Open a scenario to chat with it.")
+            return self._explain(self.no_scenario_text)
         scenario = current.model_copy(deep=True)  # later edits must not race the worker
         self._show_provider()
         self.projection = ConversationProjection(
@@ -346,6 +389,14 @@ class ChatPane(QWidget):
         self._log_writer.attach(conversation.events)
         self.log_path = self._log_writer.path
         self.log_action.setEnabled(self.log_opener is not None)
+        self.save_log_action.setEnabled(True)
+        self.log_folder_action.setEnabled(True)
+        folder = self.log_path.parent
+        self.log_label.setText(
+            f"Log: <a href='{folder.as_uri()}'>{_html(self.log_path.name)}</a>")
+        self.log_label.setToolTip(f"{self.log_path}\nClick to open the folder; every test "
+                                  "conversation is logged there (JSON Lines).")
+        self.log_label.show()
 
     def _close_log(self) -> None:
         if self._log_writer is not None:
@@ -380,7 +431,20 @@ class ChatPane(QWidget):
     def mark_scenario_changed(self) -> None:
         """The editor changed the scenario: offer a restart (the running chat keeps its copy)."""
         if self.runner is not None:
+            self.stale.label.setText(STALE_TEXT)
             self.stale.show()
+
+    def scenario_loads_again(self) -> None:
+        """The scenario was broken and loads again: start over at once when nothing was said
+        (or no conversation could start), else offer to."""
+        if self.conversation_under_way:
+            self.stale.label.setText("The scenario loads again. Restart to chat with it as "
+                                     "it is now.")
+            self.stale.show()
+        elif self.isVisible():
+            self.restart()
+        else:
+            self.stop_until_shown()
 
     # --- sending -----------------------------------------------------------------------------
 
@@ -430,7 +494,14 @@ class ChatPane(QWidget):
 
     def _refresh_side(self) -> None:
         self.inspector.show_projection(self.projection)
-        self.meter.show_meter(self.projection.meter)
+        scripted = self.settings.provider == "scripted"
+        self.meter.show_meter(self.projection.meter,
+                              cost="no cost: scripted replies" if scripted else None)
+
+    @property
+    def conversation_under_way(self) -> bool:
+        """Whether the author has said something in the running conversation."""
+        return self.runner is not None and self.projection.meter.user_messages > 0
 
     def _on_busy(self, busy: bool) -> None:
         if busy:
@@ -471,17 +542,30 @@ class ChatPane(QWidget):
     def open_settings(self) -> None:
         scenario = self.scenario_source()
         dialog = ChatSettingsDialog(
-            self.settings, self.keys, scenario.model.name if scenario else "?", self
+            self.settings, self.keys, scenario.model.name if scenario else "?", self,
+            start_folder=scenario.root if scenario is not None else None,
         )
         if dialog.exec() == ChatSettingsDialog.DialogCode.Accepted:
             self.apply_settings(dialog.result_settings())
 
-    def apply_settings(self, settings: ChatSettings) -> None:
-        """Keep the new settings and start a new conversation with them."""
+    def apply_settings(self, settings: ChatSettings) -> bool:
+        """Keep the new settings and start a new conversation with them — after asking, when
+        the author has said something in this one. False when they chose to keep it (the new
+        settings then apply at the next Restart)."""
+        changed = settings != self.settings
         self.settings = settings
         save_settings(self.settings_store, settings)
         self._show_provider()
+        if changed and self.conversation_under_way and not self.confirm(
+                "Restart the conversation?",
+                "The new settings apply to a new conversation. Restart now (this conversation "
+                "ends; its log is kept), or keep chatting and restart later?"):
+            self.stale.label.setText("The settings changed since this conversation started. "
+                                     "Restart to use them.")
+            self.stale.show()
+            return False
         self.restart()
+        return True
 
     def use_scripted(self) -> None:
         self.apply_settings(self.settings.with_changes(provider="scripted"))
@@ -502,6 +586,40 @@ class ChatPane(QWidget):
         """Open this conversation's log in the viewer :attr:`log_opener` opens."""
         if self.log_path is not None and self.log_opener is not None:
             self.log_opener(self.log_path)
+
+    def open_log_folder(self) -> None:
+        """Show the folder the logs are written to (the desktop's file manager)."""
+        if self.log_path is not None:
+            self.open_folder(self.log_path.parent)
+
+    def save_log_as(self, target: Path | None = None) -> Path | None:
+        """Copy this conversation's log (as written so far) to ``target`` (asked for when
+        None); the chat goes on logging to its own file."""
+        if self.log_path is None or not self.log_path.exists():
+            return None
+        if target is None:
+            target = self.ask_save_path("Save the conversation log", Path.home()
+                                        / self.log_path.name)
+            if target is None:
+                return None
+        try:
+            atomic_write_bytes(target, self.log_path.read_bytes())
+        except OSError as error:
+            self._explain(f"<b>Cannot save the log:</b> {_html(str(error))}")
+            return None
+        return target
+
+    def _ask_save_path(self, title: str, suggested: Path) -> Path | None:
+        chosen, _filter = QFileDialog.getSaveFileName(
+            self, title, str(suggested), "Conversation logs (*.jsonl);;All files (*)")
+        return Path(chosen) if chosen else None
+
+    def _confirm(self, title: str, question: str) -> bool:
+        answer = QMessageBox.question(
+            self, title, question,
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+            QMessageBox.StandardButton.Yes)
+        return answer == QMessageBox.StandardButton.Yes
 
     def closeEvent(self, event: Any) -> None:
         self.stop()

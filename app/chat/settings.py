@@ -10,11 +10,14 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from PySide6.QtCore import QSettings, QStandardPaths
+from PySide6.QtCore import QSettings
 
+from app.places import default_log_dir
 from engine.providers import PROVIDER_NAMES, Provider, make_provider
 
 GROUP = "chat"
+
+__all__ = ["ChatSettings", "default_log_dir", "load_settings", "save_settings"]
 
 
 @dataclass(frozen=True)
@@ -75,7 +78,3 @@ def save_settings(store: QSettings, settings: ChatSettings) -> None:
     store.sync()
 
 
-def default_log_dir() -> Path:
-    """Where the studio keeps the logs of test conversations (per user)."""
-    base = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppDataLocation)
-    return Path(base or Path.home() / ".prompter") / "logs"

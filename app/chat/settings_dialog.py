@@ -7,6 +7,7 @@ dialog says it will be kept for this session only.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from PySide6.QtWidgets import (
@@ -37,11 +38,14 @@ class ChatSettingsDialog(QDialog):
     """Edits a :class:`ChatSettings`; ``result_settings()`` after ``exec()`` returns Accepted."""
 
     def __init__(
-        self, settings: ChatSettings, keys: ApiKeyStore, scenario_model: str, parent: Any = None
+        self, settings: ChatSettings, keys: ApiKeyStore, scenario_model: str, parent: Any = None,
+        *, start_folder: Path | None = None,
     ) -> None:
         super().__init__(parent)
         self.setWindowTitle("Test chat settings")
         self.keys = keys
+        #: where Browse… starts when no script is chosen yet: the scenario's folder
+        self.start_folder = start_folder
         self.provider = QComboBox(self)
         for name in PROVIDER_NAMES:
             self.provider.addItem(PROVIDER_LABELS.get(name, name), name)
@@ -107,9 +111,16 @@ class ChatSettingsDialog(QDialog):
         self.keys.forget()
         self._show_key_status()
 
+    def browse_start(self) -> str:
+        """Where the file dialog opens: the chosen script's folder, else the scenario's."""
+        chosen = self.script.text().strip()
+        if chosen and Path(chosen).parent.is_dir():
+            return chosen
+        return str(self.start_folder) if self.start_folder is not None else ""
+
     def _browse(self) -> None:
         path, _ = QFileDialog.getOpenFileName(
-            self, "Reply script", self.script.text(), "Scripts (*.yaml *.yml *.jsonl *.ndjson)"
+            self, "Reply script", self.browse_start(), "Scripts (*.yaml *.yml *.jsonl *.ndjson)"
         )
         if path:
             self.script.setText(path)

@@ -8,6 +8,8 @@ the window never imports the chat:
 * the chat runs on ``host.document.scenario`` — the current, unsaved scenario;
 * its current step is highlighted on the graph;
 * an edit while a conversation runs offers a restart (the running chat keeps its snapshot);
+  a scenario that was broken and loads again starts a new conversation at once when nothing
+  was said yet (and offers to, when something was);
 * File → Open Conversation Log… opens the viewer; its replay highlights the graph too, and
   its fork continues in this chat pane.
 """
@@ -70,7 +72,9 @@ class StudioChat:
         #: log windows opened from the studio, kept while it lives
         self.log_windows: list[LogWindow] = []
         self._session: EditSession | None = None
+        self._broken = False
         self._dock_panes()
+        self.pane.destroyed.connect(lambda _object=None: self._studio_gone())
         self.pane.step_changed.connect(host.highlight_step)
         self.pane.set_log_opener(self.open_log)
         host.documentChanged.connect(self._document_changed)
@@ -108,12 +112,27 @@ class StudioChat:
         if self._session is not None:
             self._session.changed.disconnect(self._edited)
         self._session = session
+        self._broken = session is not None and session.scenario is None
+        self._say_why_no_scenario()
         if session is not None:
             session.changed.connect(self._edited)
 
     def _edited(self, change: Change) -> None:
-        if change.scenario_changed:  # not a save, nor a file the scenario does not read
+        if not change.scenario_changed:  # a save, or a file the scenario does not read
+            return
+        session = self._session
+        broken = session is not None and session.scenario is None
+        was_broken, self._broken = self._broken, broken
+        self._say_why_no_scenario()
+        if was_broken and not broken:
+            self.pane.scenario_loads_again()
+        else:
             self.pane.mark_scenario_changed()
+
+    def _say_why_no_scenario(self) -> None:
+        self.pane.no_scenario_text = (
+            "<b>scenario.yaml does not load</b>: fix it (the Problems pane says where) and "
+            "the chat starts again." if self._broken else "Open a scenario to chat with it.")
 
     def ask_and_open_log(self) -> None:
         start = str(self.pane.log_dir or Path.home())
@@ -129,8 +148,24 @@ class StudioChat:
         log_window.step_highlighted.connect(self.host.highlight_step)
         log_window.fork_handler = self.fork
         log_window.open_handler = self.open_log
+        log_window.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
+        log_window.destroyed.connect(lambda _object=None, w=log_window: self._forget(w))
         self.log_windows.append(log_window)
         return log_window
+
+    def _forget(self, log_window: LogWindow) -> None:
+        if log_window in self.log_windows:
+            self.log_windows.remove(log_window)
+
+    def _studio_gone(self) -> None:
+        """The studio's window (and its chat) is gone: log windows still open cannot fork or
+        drive its graph any more, and say so by a disabled Fork."""
+        for log_window in list(self.log_windows):
+            try:
+                log_window.fork_handler = None
+                log_window.step_highlighted.disconnect(self.host.highlight_step)
+            except (RuntimeError, TypeError):  # already being destroyed
+                continue
 
     def fork(self, events: list[Event], turn: int) -> None:
         dock = self.pane.parentWidget()

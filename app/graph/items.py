@@ -3,17 +3,27 @@
 A :class:`NodeItem` shows a step's title and id; the start step has a thick accent border and a
 ▶ marker, a final step a double border, a message step another fill and a ✉ marker, a missing
 transition target a dashed outline. Problems show as a badge in the corner. An
-:class:`EdgeItem` is one transition: a curve with an arrowhead and its signal as a label;
-self-loops bend out to the right and back-edges (pointing up the layered layout) swing around
-the side, so they never hide behind forward arrows. Items only draw: the scene decides what they
-show and the commands decide what changes.
+:class:`EdgeItem` is one transition, drawn along the route :mod:`engine.scenario.diagram`
+gives it (the one the draw.io export writes too): straight when nothing is in its way, up a
+lane at the side for a loop back, down a lane past the steps it would cross; its label is the
+signal with a short guard (``[requires 15]``), the whole list in its tooltip. The
+:class:`Router` knows where every box is and redraws the arrows a moved box affects.
+
+Other views mark items without touching the model: a :class:`NodeStyle` / :class:`EdgeStyle`
+per layer (``GraphScene.set_shading``; :mod:`app.graph.overlay` is the public way in). An item
+draws the styles of every layer, the later layer winning where two set the same thing, and
+adds each layer's tooltip to its own. Items only draw: the scene decides what they show and
+the commands decide what changes.
 """
 
 from __future__ import annotations
 
 import functools
 import math
-from dataclasses import dataclass, field
+from collections import defaultdict
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field, replace
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import (
@@ -31,12 +41,18 @@ from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from app.graph.layout import NODE_HEIGHT, NODE_WIDTH
 from app.theme import GraphColors, mix
+from engine.scenario.diagram import NodeIndex, Route, edge_label_line, guard_label, route_edge
 
 RADIUS = 8.0
 HANDLE_RADIUS = 5.0
 BADGE_RADIUS = 9.0
-#: A forward arrow whose target lies this much lower than its source skips a layer.
-SKIP_DISTANCE = 2.2 * NODE_HEIGHT
+#: An arrow's pen, unless a style says otherwise.
+LINE_WIDTH = 1.4
+#: Opacity of faded items: still readable, clearly in the background.
+FADED_OPACITY = 0.38
+#: More moved boxes than this at once (an auto-layout) re-route every arrow instead of looking
+#: up which arrows each box affects.
+BULK_MOVE = 64
 
 
 #: A node's bounding rectangle: the box with room for the problem badge and the handle.
@@ -75,12 +91,62 @@ class _Fonts:
 
 
 @dataclass(frozen=True)
-class Shade:
-    """A mark another view puts on a node or an arrow (see ``GraphScene.set_shading``): a
-    colour (a node's fill is tinted with it, an arrow drawn in it) and a note for the tooltip."""
+class NodeStyle:
+    """How a layer marks a step (anything left ``None`` is the step's own look)."""
 
-    color: QColor
-    note: str = ""
+    fill: QColor | None = None
+    border: QColor | None = None
+    #: title and id colour; by default black or white, whichever reads better on ``fill``
+    text: QColor | None = None
+    faded: bool = False
+    #: HTML appended to the node's own tooltip
+    tooltip: str | None = None
+
+
+@dataclass(frozen=True)
+class EdgeStyle:
+    """How a layer marks an arrow."""
+
+    color: QColor | None = None
+    width: float | None = None
+    faded: bool = False
+    tooltip: str | None = None
+
+
+def readable_text(fill: QColor) -> QColor:
+    """Near-black or near-white, whichever contrasts more with ``fill``."""
+    luminance = 0.2126 * fill.redF() + 0.7152 * fill.greenF() + 0.0722 * fill.blueF()
+    return QColor(20, 22, 26) if luminance > 0.45 else QColor(245, 246, 248)
+
+
+def node_colors(base: GraphColors, styles: Sequence[NodeStyle]) -> GraphColors:
+    """The colours a node paints with under ``styles`` (lowest layer first)."""
+    fill = border = text = None
+    for style in styles:
+        fill = style.fill or fill
+        border = style.border or border
+        text = style.text or text
+    if fill is None and border is None and text is None:
+        return base
+    text = text or (readable_text(fill) if fill is not None else None)
+    return replace(
+        base,
+        node_fill=fill or base.node_fill,
+        message_fill=fill or base.message_fill,
+        node_border=border or base.node_border,
+        text=text or base.text,
+        muted_text=mix(fill, text, 0.7) if fill is not None and text is not None
+        else base.muted_text,
+    )
+
+
+#: Between an item's own tooltip and what a layer adds to it.
+TOOLTIP_RULE = "<hr>"
+
+
+def _with_layers(own: str, extras: Iterable[str | None]) -> str:
+    added = [extra for extra in extras if extra]
+    return own + "".join(TOOLTIP_RULE + extra for extra in added) if added else own
 
 
 @dataclass
@@ -100,16 +166,21 @@ class NodeState:
 class NodeItem(QGraphicsItem):
     """One step; its position is the top-left corner of the box (as the layout stores it)."""
 
-    def __init__(self, state: NodeState, colors: GraphColors) -> None:
+    def __init__(self, state: NodeState, colors: GraphColors,
+                 router: Router | None = None) -> None:
         super().__init__()
         self.state = state
+        #: the scene's colours; :attr:`colors` are these under the layers' styles
+        self.base_colors = colors
         self.colors = colors
+        self.router = router
         self.edges: list[EdgeItem] = []
         self.matched = False
         self.current = False
         self._hovered = False
         self._texts: tuple[str, str] | None = None
-        self.shades: list[Shade] = []
+        #: the styles of other views' layers, lowest first (see ``GraphScene.set_shading``)
+        self.styles: list[NodeStyle] = []
         movable = not state.missing
         flag = QGraphicsItem.GraphicsItemFlag
         # one call (each change is reported to itemChange, in Python, for every node)
@@ -130,10 +201,14 @@ class NodeItem(QGraphicsItem):
             self._refresh_tooltip()
             self.update()
 
-    def set_shades(self, shades: list[Shade]) -> None:
-        """The marks of other views' shading layers, lowest first (see ``Shade``)."""
-        if shades != self.shades:
-            self.shades = list(shades)
+    def set_styles(self, styles: Sequence[NodeStyle]) -> None:
+        """The styles of other views' layers, lowest first: fills and borders of the top layer
+        that sets them, faded as the top layer says, every layer's tooltip added."""
+        if list(styles) != self.styles:
+            self.styles = list(styles)
+            self.colors = node_colors(self.base_colors, self.styles)
+            self.setOpacity(FADED_OPACITY if self.styles and self.styles[-1].faded else 1.0)
+            self._texts = None
             self._refresh_tooltip()
             self.update()
 
@@ -182,8 +257,11 @@ class NodeItem(QGraphicsItem):
 
     def itemChange(self, change: QGraphicsItem.GraphicsItemChange, value: object) -> object:
         if change is _POSITION_CHANGED:
-            for edge in self.edges:
-                edge.update_path()
+            if self.router is not None:
+                self.router.node_moved(self)
+            else:
+                for edge in self.edges:
+                    edge.update_path()
         return super().itemChange(change, value)
 
     # --- painting --------------------------------------------------------------------------
@@ -210,8 +288,6 @@ class NodeItem(QGraphicsItem):
             painter.drawRoundedRect(box.adjusted(-3, -3, 3, 3), RADIUS + 3, RADIUS + 3)
 
         fill = colors.message_fill if state.kind == "message" else colors.node_fill
-        for shade in self.shades:
-            fill = mix(fill, shade.color, 0.45)
         border = colors.node_border
         width = 1.3
         if state.start:
@@ -295,26 +371,33 @@ class NodeItem(QGraphicsItem):
             lines.append("<i>not declared: a transition leads here</i>")
         lines += [f"<span style='color:#c33'>✖ {_html(text)}</span>" for text in state.errors]
         lines += [f"<span style='color:#b80'>⚠ {_html(text)}</span>" for text in state.warnings]
-        lines += [_html(shade.note) for shade in self.shades if shade.note]
-        self.setToolTip("<br>".join(lines))
+        self.setToolTip(_with_layers("<br>".join(lines), (style.tooltip for style in self.styles)))
 
 
 class EdgeItem(QGraphicsItem):
-    """One transition ``source --signal--> target``."""
+    """One transition ``source --signal--> target``, drawn along its route."""
 
     def __init__(self, source: NodeItem, target: NodeItem, signal: str, colors: GraphColors,
-                 *, parallel_index: int = 0, requires: tuple[str, ...] = ()) -> None:
+                 *, parallel_index: int = 0, requires: tuple[str, ...] = (),
+                 router: Router | None = None, description: str = "") -> None:
         super().__init__()
         self.source, self.target, self.signal = source, target, signal
+        #: the scene's colours; :attr:`colors` are these under the layers' styles
+        self.base_colors = colors
         self.colors = colors
         self.parallel_index = parallel_index
-        #: pen width; an overlay (app.graph.overlay) thickens busy arrows
-        self.line_width = 1.4
+        #: pen width; a layer's style thickens busy arrows
+        self.line_width = LINE_WIDTH
         self.requires = requires
+        self.description = description
+        self.router = router or Router()
+        self.route: Route | None = None
         self._path = QPainterPath()
         self._label_rect = QRectF()
         self._arrow = QPolygonF()
-        self.shades: list[Shade] = []
+        self._bounds = QRectF()
+        #: the styles of other views' layers, lowest first
+        self.styles: list[EdgeStyle] = []
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable, True)
         self.setZValue(0)
         self._refresh_tooltip()
@@ -327,6 +410,7 @@ class EdgeItem(QGraphicsItem):
         for node in (self.source, self.target):
             if self in node.edges:
                 node.edges.remove(self)
+        self.router.forget(self)
 
     def retarget(self, target: NodeItem) -> None:
         """Lead to ``target`` instead (the item drawn for the target step was replaced)."""
@@ -339,19 +423,39 @@ class EdgeItem(QGraphicsItem):
         self.update_path()
         self.update()
 
-    def set_shades(self, shades: list[Shade]) -> None:
-        """The marks of other views' shading layers, lowest first: drawn in the top one."""
-        if shades != self.shades:
-            self.shades = list(shades)
-            self._refresh_tooltip()
-            self.update()
+    def set_styles(self, styles: Sequence[EdgeStyle]) -> None:
+        """The styles of other views' layers, lowest first: the colour and width of the top
+        layer that sets them, faded as the top layer says, every layer's tooltip added."""
+        if list(styles) == self.styles:
+            return
+        self.styles = list(styles)
+        color = width = None
+        for style in self.styles:
+            color = style.color or color
+            width = style.width if style.width is not None else width
+        self.colors = replace(self.base_colors, edge=color) if color is not None \
+            else self.base_colors
+        self.setOpacity(FADED_OPACITY if self.styles and self.styles[-1].faded else 1.0)
+        width = LINE_WIDTH if width is None else width
+        if width != self.line_width:
+            self.line_width = width
+            self.update_path()  # the arrowhead grows with the line
+        self._refresh_tooltip()
+        self.update()
+
+    @property
+    def guard(self) -> str:
+        """The label's second line: ``requires: a, b`` or ``requires 15`` ("" unguarded)."""
+        return guard_label(self.requires)
 
     def _refresh_tooltip(self) -> None:
-        lines = [f"{self.source.step_id} —{self.signal}→ {self.target.step_id}"]
+        lines = [f"<b>{_html(self.source.step_id)} —{_html(self.signal)}→ "
+                 f"{_html(self.target.step_id)}</b>"]
+        if self.description:
+            lines.append(f"<i>{_html(self.description)}</i>")
         if self.requires:
-            lines.append(f"requires: {', '.join(self.requires)}")
-        lines += [shade.note for shade in self.shades if shade.note]
-        self.setToolTip("\n".join(lines))
+            lines.append(f"requires ({len(self.requires)}): {_html(', '.join(self.requires))}")
+        self.setToolTip(_with_layers("<br>".join(lines), (style.tooltip for style in self.styles)))
 
     def path(self) -> QPainterPath:
         """The arrow's curve in scene coordinates (the label and arrowhead excluded)."""
@@ -363,62 +467,27 @@ class EdgeItem(QGraphicsItem):
 
     @property
     def is_back_edge(self) -> bool:
-        return self.target.pos().y() < self.source.pos().y() - NODE_HEIGHT / 2
+        """Drawn up a lane beside the steps, back to an earlier one."""
+        return self.route is not None and self.route.kind == "back"
 
     @property
     def is_skip_edge(self) -> bool:
-        """A forward arrow jumping over at least one layer: drawn round the left-hand side, so
-        it never runs through the steps in between."""
-        return self.target.pos().y() - self.source.pos().y() > SKIP_DISTANCE
+        """Drawn down a lane beside the steps it would otherwise run through."""
+        return self.route is not None and self.route.kind == "down"
 
     def update_path(self) -> None:
         self.prepareGeometryChange()
-        spread = 26.0 * self.parallel_index
-        label_at: QPointF | None = None
-        if self.is_self_loop:
-            path = QPainterPath()
-            center = self.source.center()
-            right = center.x() + NODE_WIDTH / 2
-            reach = 46.0 + spread
-            start = QPointF(right, center.y() - 12)
-            end = QPointF(right, center.y() + 12)
-            path.moveTo(start)
-            path.cubicTo(QPointF(right + reach, center.y() - 40 - spread / 2),
-                         QPointF(right + reach, center.y() + 40 + spread / 2), end)
-        elif self.is_back_edge:
-            # out of the source's right side, up a lane (further out the longer the jump, so
-            # nested loops never cross), into the target's right side; labelled at the target
-            source, target = self.source.center(), self.target.center()
-            start = QPointF(source.x() + NODE_WIDTH / 2, source.y())
-            end = QPointF(target.x() + NODE_WIDTH / 2, target.y())
-            lane = max(start.x(), end.x()) + _lane_offset(source.y() - target.y()) + spread
-            path = _rounded([start, QPointF(lane, start.y()), QPointF(lane, end.y()), end])
-            label_at = QPointF(end.x() + 12, end.y())
-        elif self.is_skip_edge:
-            # down out of the source, left along the gap under its layer, down a lane at the
-            # left, into the target's left side; labelled under the source
-            top_left, target_left = self.source.pos(), self.target.pos()
-            start = QPointF(top_left.x() + 24, top_left.y() + NODE_HEIGHT)
-            turn = start.y() + 12
-            end = QPointF(target_left.x(), self.target.center().y())
-            lane = min(top_left.x(), target_left.x()) - _lane_offset(end.y() - start.y()) - spread
-            path = _rounded([start, QPointF(start.x(), turn), QPointF(lane, turn),
-                             QPointF(lane, end.y()), end])
-            label_at = QPointF(start.x() - 8, turn)
+        route = self.router.route(self)
+        self.route = route
+        if route.kind in ("straight", "loop"):
+            start, first, second, end = (QPointF(*point) for point in route.points)
+            path = QPainterPath(start)
+            path.cubicTo(first, second, end)
         else:
-            path = QPainterPath()
-            source, target = self.source.center(), self.target.center()
-            start = self.source.border_point(target)
-            end = self.target.border_point(source)
-            line = QLineF(start, end)
-            normal = line.normalVector().unitVector()
-            bow = spread * (1 if self.parallel_index % 2 else -1)
-            offset = QPointF(normal.dx() * bow, normal.dy() * bow)
-            path.moveTo(start)
-            path.cubicTo(line.pointAt(0.33) + offset, line.pointAt(0.66) + offset, end)
+            path = _rounded([QPointF(*point) for point in route.points])
         self._path = path
         self._arrow = self._arrowhead(path)
-        self._label_rect = self._label_box(path, label_at)
+        self._label_rect = self._label_box(route)
         grow = 6 + self.line_width
         self._bounds = self._path.boundingRect().united(self._label_rect).united(
             self._arrow.boundingRect()).adjusted(-grow, -grow, grow, grow)
@@ -426,20 +495,21 @@ class EdgeItem(QGraphicsItem):
     def _arrowhead(self, path: QPainterPath) -> QPolygonF:
         tip = path.pointAtPercent(1.0)
         angle = math.radians(path.angleAtPercent(0.995))
-        size = 9.0 + 1.2 * max(0.0, self.line_width - 1.4)
+        size = 9.0 + 1.2 * max(0.0, self.line_width - LINE_WIDTH)
         back = QPointF(tip.x() - size * math.cos(angle), tip.y() + size * math.sin(angle))
         normal = QPointF(math.sin(angle) * size * 0.5, math.cos(angle) * size * 0.5)
         return QPolygonF([tip, back + normal, back - normal])
 
-    def _label_box(self, path: QPainterPath, beside: QPointF | None = None) -> QRectF:
-        """The label's box: mid-edge, or for a side route next to ``beside`` (its left end when
-        the route enters from the right, its right end when it leaves towards the left)."""
-        width, height = _label_size(self.signal)
-        if beside is None:
-            anchor = path.pointAtPercent(0.5)
-            return QRectF(anchor.x() - width / 2, anchor.y() - height / 2, width, height)
-        left = beside.x() if self.is_back_edge else beside.x() - width
-        return QRectF(left, beside.y() - height / 2, width, height)
+    def _label_box(self, route: Route) -> QRectF:
+        """The label's box, placed against the route's label point as it says."""
+        width, height = _label_size(self.label_text())
+        x, y = route.label
+        left = {"center": x - width / 2, "left": x, "right": x - width}[route.label_align]
+        return QRectF(left, y - height / 2, width, height)
+
+    def label_text(self) -> str:
+        """What the label shows: the signal, and its guard in brackets (as in draw.io)."""
+        return edge_label_line(self.signal, self.requires)
 
     @staticmethod
     def _label_font() -> QFont:
@@ -459,8 +529,7 @@ class EdgeItem(QGraphicsItem):
               widget: QWidget | None = None) -> None:
         colors = self.colors
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        color = colors.selection if self.isSelected() else (
-            self.shades[-1].color if self.shades else colors.edge)
+        color = colors.selection if self.isSelected() else colors.edge
         width = self.line_width
         pen = QPen(color, max(2.2, width + 0.8) if self.isSelected() else width)
         if self.target.state.missing:
@@ -478,19 +547,103 @@ class EdgeItem(QGraphicsItem):
         painter.drawRoundedRect(self._label_rect, 3, 3)
         painter.setFont(self._label_font())
         painter.setPen(colors.text if self.isSelected() else colors.muted_text)
-        painter.drawText(self._label_rect, Qt.AlignmentFlag.AlignCenter, self.signal)
+        painter.drawText(self._label_rect, Qt.AlignmentFlag.AlignCenter, self.label_text())
+
+
+class Router:
+    """Where every box is, and the way each arrow runs among them.
+
+    Each arrow's route (:func:`engine.scenario.diagram.route_edge`) depends on its own two
+    boxes and on the boxes it had to go around (its blockers). When a box moves, appears or
+    goes, the router re-routes its own arrows, the arrows it blocked and the arrows now
+    running through it — exactly those whose route can change — so the graph on screen is
+    what routing every arrow afresh would draw (and what the draw.io export writes).
+    """
+
+    def __init__(self, all_edges: Callable[[], Iterable[EdgeItem]] | None = None,
+                 edges_near: Callable[[QRectF], Iterable[EdgeItem]] | None = None) -> None:
+        self.nodes = NodeIndex()
+        self._all_edges = all_edges or (lambda: ())
+        self._edges_near = edges_near or (lambda _rect: ())
+        #: step id -> the arrows whose route that step's box decided
+        self._blocking: dict[str, set[EdgeItem]] = defaultdict(set)
+        self._deferred: list[NodeItem] | None = None
+
+    def route(self, edge: EdgeItem) -> Route:
+        """Route ``edge`` among the boxes as they are now (and remember what decided it)."""
+        for node in (edge.source, edge.target):
+            if node.step_id not in self.nodes.positions:
+                self.nodes.place(node.step_id, (node.pos().x(), node.pos().y()))
+        route = route_edge(edge.source.step_id, edge.target.step_id, self.nodes,
+                           parallel_index=edge.parallel_index)
+        old = edge.route.blockers if edge.route is not None else frozenset()
+        if old != route.blockers:
+            for step_id in old - route.blockers:
+                self._blocking[step_id].discard(edge)
+            for step_id in route.blockers - old:
+                self._blocking[step_id].add(edge)
+        return route
+
+    def forget(self, edge: EdgeItem) -> None:
+        if edge.route is not None:
+            for step_id in edge.route.blockers:
+                self._blocking[step_id].discard(edge)
+
+    def node_moved(self, node: NodeItem) -> None:
+        """``node`` was placed or moved: re-route what that changes."""
+        point = (node.pos().x(), node.pos().y())
+        if self.nodes.positions.get(node.step_id) == point:
+            return
+        self.nodes.place(node.step_id, point)
+        if self._deferred is not None:
+            self._deferred.append(node)
+            return
+        for edge in self._affected([node]):
+            edge.update_path()
+
+    def node_removed(self, step_id: str) -> None:
+        """The box of ``step_id`` is gone: the arrows that went around it run straight again."""
+        self.nodes.remove(step_id)
+        for edge in list(self._blocking.pop(step_id, ())):
+            if edge.scene() is not None:
+                edge.update_path()
+
+    @contextmanager
+    def moving(self) -> Iterator[None]:
+        """Move many boxes, then re-route what they affect once (each arrow at most once)."""
+        if self._deferred is not None:
+            yield
+            return
+        self._deferred = []
+        try:
+            yield
+        finally:
+            moved, self._deferred = self._deferred, None
+            for edge in self._affected(moved):
+                edge.update_path()
+
+    def _affected(self, moved: list[NodeItem]) -> list[EdgeItem]:
+        if not moved:
+            return []
+        if len(moved) > BULK_MOVE:
+            return list(self._all_edges())
+        affected: dict[EdgeItem, None] = {}
+        for node in moved:
+            affected.update(dict.fromkeys(node.edges))
+            affected.update(dict.fromkeys(self._blocking.get(node.step_id, ())))
+            box = node.sceneBoundingRect()
+            point = (node.pos().x(), node.pos().y())
+            for edge in self._edges_near(box):
+                if edge.route is not None and edge.route.meets(point):
+                    affected[edge] = None
+        return list(affected)
 
 
 @functools.lru_cache(maxsize=4096)
 def _label_size(text: str) -> tuple[float, float]:
-    """The size of a signal's label (measured once per text: there are thousands of arrows)."""
+    """The size of an arrow's label (measured once per text: there are thousands of arrows)."""
     metrics = QFontMetricsF(_Fonts.get().label)
     return metrics.horizontalAdvance(text) + 8, metrics.height() + 2
-
-
-def _lane_offset(distance: float) -> float:
-    """How far a side route runs beside the steps: further for a longer jump."""
-    return 28.0 + 0.12 * abs(distance)
 
 
 def _rounded(points: list[QPointF], radius: float = 8.0) -> QPainterPath:

@@ -10,52 +10,29 @@ the colours mean". So an :class:`Overlay` is just data:
 * ``default_node`` / ``default_edge`` for everything not named (e.g. fade what is unchanged);
 * ``legend``: a :class:`Legend` — swatches, or a colour ramp with its two ends labelled.
 
-:class:`GraphOverlay` puts one on a :class:`~app.graph.scene.GraphScene` through the scene's
-public items only: a node or arrow is restyled by giving it its own copy of the scene's
-:class:`~app.theme.GraphColors` (items paint from ``colors`` and nothing else) and, for arrows,
-a ``line_width``. Clearing gives the items the scene's colours back. The scene announces
-``rebuilt`` when it makes items anew, and the overlay re-applies itself then, so it survives
-edits. The legend is a small widget floating in the view's top-left corner.
+A :class:`GraphOverlay` shows one at a time on a :class:`~app.graph.scene.GraphScene`, as one
+of the scene's shading layers (``GraphScene.set_shading``): several overlays on one graph — a
+comparison and test coverage, say — compose, the later one drawn over the earlier where both
+set the same thing, and every tooltip is kept. The scene keeps its layers through every edit
+(an item made anew is styled at once), so an overlay needs no re-applying. Each overlay's
+legend is a small widget in the view's top-left corner; several stack downwards.
 
 The overlay never changes the scenario, the selection or the layout.
 """
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from PySide6.QtCore import QObject, QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFontMetrics, QLinearGradient, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QGraphicsView, QWidget
 
-from app.graph.items import EdgeItem, NodeItem
-from app.graph.scene import GraphScene
-from app.theme import GraphColors, mix
-
-#: (step id, signal): how an arrow is named (the source step and the signal it is taken on).
-EdgeKey = tuple[str, str]
-#: Opacity of faded items: still readable, clearly in the background.
-FADED_OPACITY = 0.38
-
-
-@dataclass(frozen=True)
-class NodeStyle:
-    fill: QColor | None = None
-    border: QColor | None = None
-    #: title and id colour; by default black or white, whichever reads better on ``fill``
-    text: QColor | None = None
-    faded: bool = False
-    #: HTML appended to the node's own tooltip
-    tooltip: str | None = None
-
-
-@dataclass(frozen=True)
-class EdgeStyle:
-    color: QColor | None = None
-    width: float | None = None
-    faded: bool = False
-    tooltip: str | None = None
+from app.graph.items import FADED_OPACITY, EdgeStyle, NodeStyle, readable_text
+from app.graph.scene import EdgeKey, GraphScene
+from app.theme import mix
 
 
 @dataclass(frozen=True)
@@ -94,35 +71,33 @@ class Overlay:
 
 
 class GraphOverlay(QObject):
-    """Keeps one :class:`Overlay` applied to a scene (see the module docstring)."""
+    """Keeps one :class:`Overlay` shown on a scene, as its own shading layer (see the module
+    docstring)."""
 
-    def __init__(self, scene: GraphScene, view: QGraphicsView | None = None) -> None:
+    _numbers = itertools.count(1)
+
+    def __init__(self, scene: GraphScene, view: QGraphicsView | None = None, *,
+                 layer: str | None = None) -> None:
         super().__init__(scene)
         self.scene = scene
+        #: the scene's shading layer this overlay draws in (one per overlay)
+        self.layer = layer or f"overlay-{next(self._numbers)}"
         self.overlay: Overlay | None = None
         self.legend_widget = LegendWidget(view) if view is not None else None
-        #: items' own tooltips, while the overlay adds to them (given back on clear)
-        self._own_tooltips: dict[NodeItem | EdgeItem, str] = {}
-        scene.rebuilt.connect(self._reapply)
 
     def show(self, overlay: Overlay) -> None:
         """Restyle the items as ``overlay`` says (replacing the overlay shown before)."""
         self.overlay = overlay
-        self._apply(overlay)
+        self.scene.set_shading(self.layer, overlay.nodes, overlay.edges,
+                               default_node=overlay.default_node,
+                               default_edge=overlay.default_edge)
         if self.legend_widget is not None:
             self.legend_widget.set_legend(overlay.legend)
 
     def clear(self) -> None:
-        """The items as the scene draws them, and no legend."""
+        """The items as the scene (and the other layers) draw them, and no legend."""
         self.overlay = None
-        base = self.scene.colors
-        for node in self.scene.nodes.values():
-            _restyle_node(node, base, None)
-            self._tooltip(node, None)
-        for edge in self.scene.edges:
-            _restyle_edge(edge, base, None)
-            self._tooltip(edge, None)
-        self._own_tooltips.clear()
+        self.scene.clear_shading(self.layer)
         if self.legend_widget is not None:
             self.legend_widget.set_legend(None)
 
@@ -130,75 +105,6 @@ class GraphOverlay(QObject):
         if self.overlay is None:
             return None
         return self.overlay.nodes.get(step_id, self.overlay.default_node)
-
-    def _reapply(self) -> None:
-        self._own_tooltips = {item: tip for item, tip in self._own_tooltips.items()
-                              if item.scene() is self.scene}
-        if self.overlay is not None:
-            self._apply(self.overlay)
-
-    def _apply(self, overlay: Overlay) -> None:
-        base = self.scene.colors
-        for step_id, node in self.scene.nodes.items():
-            style = overlay.nodes.get(step_id, overlay.default_node)
-            _restyle_node(node, base, style)
-            self._tooltip(node, style.tooltip if style is not None else None)
-        for edge in self.scene.edges:
-            key = (edge.source.step_id, edge.signal)
-            edge_style = overlay.edges.get(key, overlay.default_edge)
-            _restyle_edge(edge, base, edge_style)
-            self._tooltip(edge, edge_style.tooltip if edge_style is not None else None)
-
-    def _tooltip(self, item: NodeItem | EdgeItem, extra: str | None) -> None:
-        """The item's own tooltip, then ``extra`` under a rule; or its own tooltip again."""
-        current = item.toolTip()
-        own = self._own_tooltips.get(item, current) if _SEPARATOR in current else current
-        if not extra:
-            self._own_tooltips.pop(item, None)
-            item.setToolTip(own)
-            return
-        self._own_tooltips[item] = own
-        shown = own if own.startswith("<") else "<p>" + _html(own).replace("\n", "<br>") + "</p>"
-        item.setToolTip(f"{shown}{_SEPARATOR}{extra}")
-
-
-def _restyle_node(node: NodeItem, base: GraphColors, style: NodeStyle | None) -> None:
-    if style is None:
-        colors = base
-    else:
-        text = style.text or (readable_text(style.fill) if style.fill is not None else None)
-        colors = replace(
-            base,
-            node_fill=style.fill or base.node_fill,
-            message_fill=style.fill or base.message_fill,
-            node_border=style.border or base.node_border,
-            text=text or base.text,
-            muted_text=mix(style.fill, text, 0.7) if style.fill and text else base.muted_text,
-        )
-    node.colors = colors
-    node.setOpacity(FADED_OPACITY if style is not None and style.faded else 1.0)
-    node.update()
-
-
-def _restyle_edge(edge: EdgeItem, base: GraphColors, style: EdgeStyle | None) -> None:
-    color = style.color if style is not None else None
-    edge.colors = replace(base, edge=color) if color is not None else base
-    width = style.width if style is not None and style.width is not None else 1.4
-    if width != edge.line_width:
-        edge.line_width = width
-        edge.update_path()  # the arrowhead grows with the line
-    edge.setOpacity(FADED_OPACITY if style is not None and style.faded else 1.0)
-    edge.update()
-
-
-#: Between an item's own tooltip and what an overlay adds to it (items never use it).
-_SEPARATOR = "<hr>"
-
-
-def readable_text(fill: QColor) -> QColor:
-    """Near-black or near-white, whichever contrasts more with ``fill``."""
-    luminance = 0.2126 * fill.redF() + 0.7152 * fill.greenF() + 0.0722 * fill.blueF()
-    return QColor(20, 22, 26) if luminance > 0.45 else QColor(245, 246, 248)
 
 
 def ramp_color(colors: Sequence[QColor], t: float) -> QColor:
@@ -233,12 +139,25 @@ class LegendWidget(QWidget):
         self.legend = legend
         if legend is None:
             self.hide()
+        else:
+            self.resize(self.sizeHint())
+            self.show()
+            self.raise_()
+            self.update()
+        self._stack()
+
+    def _stack(self) -> None:
+        """The legends shown on one view, one under the other in the order they were made."""
+        parent = self.parentWidget()
+        if parent is None:
+            self.move(self.MARGIN, self.MARGIN)
             return
-        self.resize(self.sizeHint())
-        self.move(self.MARGIN, self.MARGIN)
-        self.show()
-        self.raise_()
-        self.update()
+        top = self.MARGIN
+        for legend in parent.findChildren(LegendWidget,
+                                          options=Qt.FindChildOption.FindDirectChildrenOnly):
+            if legend.legend is not None:
+                legend.move(self.MARGIN, top)
+                top += legend.height() + self.MARGIN // 2
 
     def lines(self) -> list[str]:
         """The legend's text, in reading order (what a user sees, for tests and tooltips)."""
@@ -336,11 +255,8 @@ class LegendWidget(QWidget):
         painter.end()
 
 
-def _html(text: str) -> str:
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-
-
 __all__ = [
+    "FADED_OPACITY",
     "ColorRamp",
     "EdgeKey",
     "EdgeStyle",

@@ -9,16 +9,24 @@ steps and on 2,000. User gestures become *requests* (signals) — "these nodes w
 "connect A to B", "add a step here" — that the editor turns into undo commands; so an undo
 always goes through the same path as a redo.
 
+Arrows run along the routes of :mod:`engine.scenario.diagram`, around the other boxes; the
+scene's :class:`~app.graph.items.Router` re-routes the arrows a moved, added or removed box
+affects. A step drawn without a saved position (a missing transition target's ``?`` box) is
+put in free space beside the step that leads to it.
+
 Other views mark nodes without touching the model: :meth:`GraphScene.set_matches` (find),
 :meth:`GraphScene.set_current` (the step a conversation is in) and
-:meth:`GraphScene.set_shading`, named layers of node fills and edge colours with a note for
-their tooltips (analytics, test coverage, a comparison), drawn under the item's own markers.
+:meth:`GraphScene.set_shading`, named layers of :class:`~app.graph.items.NodeStyle` and
+:class:`~app.graph.items.EdgeStyle` (analytics, test coverage, a comparison, a simulation —
+each through its own :class:`app.graph.overlay.GraphOverlay`). Layers compose in the order
+they were first set and survive every edit: an item made anew takes them at once.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Collection, Iterable, Mapping
+from dataclasses import dataclass, field
 
 from PySide6.QtCore import QLineF, QPointF, QRect, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QPainter, QPen, QTransform
@@ -29,10 +37,11 @@ from PySide6.QtWidgets import (
     QGraphicsSceneMouseEvent,
 )
 
-from app.graph.items import EdgeItem, NodeItem, NodeState, Shade
+from app.graph.items import EdgeItem, EdgeStyle, NodeItem, NodeState, NodeStyle, Router
 from app.graph.layout import NODE_HEIGHT, NODE_WIDTH
 from app.session import EditSession, Position, step_of
 from app.theme import GraphColors
+from engine.scenario.diagram import free_spot, parallel_index
 from engine.scenario.document import Change
 from engine.scenario.model import Scenario, Step
 
@@ -73,7 +82,8 @@ class GraphScene(QGraphicsScene):
         self._connect_line: QGraphicsLineItem | None = None
         self._matches: set[str] = set()
         self._current: str | None = None
-        self._shading: dict[str, tuple[dict[str, Shade], dict[EdgeKey, Shade]]] = {}
+        self._shading: dict[str, _Layer] = {}
+        self.router = self._new_router()
         # The scene rectangle is set, never left to follow the items: when it grows, Qt's
         # index re-files every item, which on 2,000 steps costs more than a frame.
         self.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.BspTreeIndex)
@@ -106,6 +116,7 @@ class GraphScene(QGraphicsScene):
         for node in self.nodes.values():
             self.removeItem(node)
         self.nodes, self._out, self._drawn, self._start = {}, {}, {}, None
+        self.router = self._new_router()
         self._covered = QRectF()
         self.refresh()
         self.apply_problems()
@@ -201,9 +212,9 @@ class GraphScene(QGraphicsScene):
             edges = [edge for edge in node.edges if edge.target is node]
             self._remove_edges(step_id)  # its own arrows are drawn again from the new item
             self.removeItem(node)
-        node = NodeItem(state, self.colors)
+        node = NodeItem(state, self.colors, self.router)
         node.set_flags(matched=step_id in self._matches, current=step_id == self._current)
-        node.set_shades(self._node_shades(step_id))
+        node.set_styles(self._node_styles(step_id))
         self.nodes[step_id] = node
         self.addItem(node)
         for edge in edges:  # arrows into it follow the new item
@@ -217,6 +228,7 @@ class GraphScene(QGraphicsScene):
         node = self.nodes.pop(step_id)
         self._drawn.pop(step_id, None)
         self.removeItem(node)
+        self.router.node_removed(step_id)
 
     def _incoming(self, step_id: str) -> list[EdgeItem]:
         node = self.nodes.get(step_id)
@@ -243,19 +255,21 @@ class GraphScene(QGraphicsScene):
             if target is None:
                 target = self._set_node(transition.to, self._missing_state(transition.to))
                 placeholders.append(transition.to)
-            index = self._parallel_index(scenario, step.id, signal)
+            index = parallel_index(scenario, step.id, signal)
             requires = tuple(transition.requires)
+            description = transition.description
             edge = old.pop(signal, None)
             if edge is not None and (edge.source, edge.target, edge.parallel_index,
-                                     edge.requires) == (source, target, index, requires):
+                                     edge.requires, edge.description) == (
+                    source, target, index, requires, description):
                 edges[signal] = edge
                 continue
             if edge is not None:
                 edge.detach()
                 self.removeItem(edge)
             edge = EdgeItem(source, target, signal, self.colors, parallel_index=index,
-                            requires=requires)
-            edge.set_shades(self._edge_shades((step.id, signal)))
+                            requires=requires, router=self.router, description=description)
+            edge.set_styles(self._edge_styles((step.id, signal)))
             edges[signal] = edge
             made.append(edge)
             self.addItem(edge)
@@ -266,19 +280,6 @@ class GraphScene(QGraphicsScene):
             self._out[step.id] = edges
         self._place_nodes(placeholders)  # beside the step whose arrow leads there
         return made
-
-    @staticmethod
-    def _parallel_index(scenario: Scenario, source: str, signal: str) -> int:
-        """Where an arrow sits among those between the same two steps (both ways): they are
-        spread apart. Arrows from the step whose id sorts first come first."""
-        step = scenario.steps[source]
-        target = step.transitions[signal].to
-        same = [name for name, t in step.transitions.items() if t.to == target]
-        index = same.index(signal)
-        back = scenario.steps.get(target)
-        if target != source and back is not None and target < source:
-            index += sum(1 for t in back.transitions.values() if t.to == source)
-        return index
 
     def _drop_orphans(self, step_ids: Iterable[str]) -> None:
         """Placeholders of missing targets that no arrow leads to any more."""
@@ -339,34 +340,58 @@ class GraphScene(QGraphicsScene):
 
     # --- shading: marks other views put on nodes and arrows ---------------------------------
 
-    def set_shading(self, layer: str, nodes: Mapping[str, Shade],
-                    edges: Mapping[EdgeKey, Shade] | None = None) -> None:
-        """Show ``layer``: a fill for the listed nodes, a colour for the listed arrows (keyed
-        by ``(source step, signal)``), each with a note added to the item's tooltip. Layers are
-        drawn in the order they were first set; setting a layer again replaces it."""
-        old_nodes, old_edges = self._shading.get(layer, ({}, {}))
-        self._shading[layer] = (dict(nodes), dict(edges or {}))
-        self._reshade(set(old_nodes) | set(nodes), set(old_edges) | set(edges or {}))
+    def set_shading(self, layer: str, nodes: Mapping[str, NodeStyle],
+                    edges: Mapping[EdgeKey, EdgeStyle] | None = None, *,
+                    default_node: NodeStyle | None = None,
+                    default_edge: EdgeStyle | None = None) -> None:
+        """Show ``layer``: a style for the listed steps and arrows (keyed by ``(source step,
+        signal)``), ``default_node``/``default_edge`` for the others (e.g. fade what is not
+        named). Layers are drawn in the order they were first set, a later one winning where
+        two set the same thing; setting a layer again replaces it."""
+        old = self._shading.get(layer)
+        new = _Layer(dict(nodes), dict(edges or {}), default_node, default_edge)
+        self._shading[layer] = new
+        self._reshade([layer_ for layer_ in (old, new) if layer_ is not None])
 
     def clear_shading(self, layer: str) -> None:
-        old_nodes, old_edges = self._shading.pop(layer, ({}, {}))
-        self._reshade(set(old_nodes), set(old_edges))
+        old = self._shading.pop(layer, None)
+        if old is not None:
+            self._reshade([old])
 
-    def _reshade(self, step_ids: set[str], edge_keys: set[EdgeKey]) -> None:
+    def shading_layers(self) -> list[str]:
+        """The layers shown, lowest first."""
+        return list(self._shading)
+
+    def _reshade(self, layers: list[_Layer]) -> None:
+        """Restyle the items ``layers`` name (every item when one has a default)."""
+        if any(layer.default_node is not None for layer in layers):
+            step_ids: Iterable[str] = list(self.nodes)
+        else:
+            step_ids = {step_id for layer in layers for step_id in layer.nodes}
         for step_id in step_ids:
             node = self.nodes.get(step_id)
             if node is not None:
-                node.set_shades(self._node_shades(step_id))
-        for source, signal in edge_keys:
+                node.set_styles(self._node_styles(step_id))
+        if any(layer.default_edge is not None for layer in layers):
+            keys: Iterable[EdgeKey] = [(edge.source.step_id, edge.signal) for edge in self.edges]
+        else:
+            keys = {key for layer in layers for key in layer.edges}
+        for source, signal in keys:
             edge = self.edge(source, signal)
             if edge is not None:
-                edge.set_shades(self._edge_shades((source, signal)))
+                edge.set_styles(self._edge_styles((source, signal)))
 
-    def _node_shades(self, step_id: str) -> list[Shade]:
-        return [nodes[step_id] for nodes, _ in self._shading.values() if step_id in nodes]
+    def _node_styles(self, step_id: str) -> list[NodeStyle]:
+        if not self._shading:
+            return []
+        found = (layer.nodes.get(step_id, layer.default_node) for layer in self._shading.values())
+        return [style for style in found if style is not None]
 
-    def _edge_shades(self, key: EdgeKey) -> list[Shade]:
-        return [edges[key] for _, edges in self._shading.values() if key in edges]
+    def _edge_styles(self, key: EdgeKey) -> list[EdgeStyle]:
+        if not self._shading:
+            return []
+        found = (layer.edges.get(key, layer.default_edge) for layer in self._shading.values())
+        return [style for style in found if style is not None]
 
     # --- selection ---------------------------------------------------------------------------
 
@@ -393,24 +418,42 @@ class GraphScene(QGraphicsScene):
 
     def _place_nodes(self, step_ids: list[str]) -> None:
         session = self.session
-        for step_id in step_ids:
-            node = self.nodes[step_id]
-            position: Position | None = session.position(step_id) if session is not None else None
-            if position is None:
-                position = self._beside_source(step_id)
-            x, y = position
-            if node.pos() != QPointF(x, y):
-                node.setPos(x, y)
+        router = self.router
+        with router.moving():
+            for step_id in step_ids:
+                node = self.nodes[step_id]
+                position: Position | None = (session.position(step_id) if session is not None
+                                             else None)
+                if position is None:
+                    position = self._beside_source(step_id)
+                x, y = position
+                if node.pos() != QPointF(x, y):
+                    node.setPos(x, y)
+                else:
+                    router.node_moved(node)  # a new box already where it goes: index it
 
     def _beside_source(self, step_id: str) -> Position:
-        """Where to draw a step that has no position (a missing target): beside a step that
-        leads to it."""
+        """Where to draw a step that has no position (a missing target): in free space beside
+        a step that leads to it, so the mistake shows where it is (and fitting the graph to
+        the window does not have to reach far out for it)."""
         node = self.nodes.get(step_id)
         sources = [edge.source for edge in node.edges if edge.target is node] if node else []
+        if not sources and self.session is not None:
+            sources = [self.nodes[source] for source, _ in self.session.transitions_into(
+                [step_id]) if source in self.nodes]
         if sources:
             anchor = sources[0].pos()
-            return anchor.x() + NODE_WIDTH + 60, anchor.y()
+            self.router.nodes.remove(step_id)  # its own box (at 0, 0 so far) is not in the way
+            return free_spot(self.router.nodes, (anchor.x(), anchor.y()),
+                             prefer=[(NODE_WIDTH + 60, 0.0), (NODE_WIDTH + 60, NODE_HEIGHT + 50)])
         return 0.0, -NODE_HEIGHT - 80
+
+    def _new_router(self) -> Router:
+        return Router(all_edges=lambda: self.edges, edges_near=self._edges_near)
+
+    def _edges_near(self, rect: QRectF) -> list[EdgeItem]:
+        return [item for item in self.items(rect, Qt.ItemSelectionMode.IntersectsItemBoundingRect)
+                if isinstance(item, EdgeItem)]
 
     # --- gestures --------------------------------------------------------------------------
 
@@ -502,3 +545,13 @@ class GraphScene(QGraphicsScene):
             self.removeItem(self._connect_line)
         self._connect_line = None
         self._connect_from = None
+
+
+@dataclass
+class _Layer:
+    """One shading layer: styles by step and by arrow, and for the items not named."""
+
+    nodes: dict[str, NodeStyle] = field(default_factory=dict)
+    edges: dict[EdgeKey, EdgeStyle] = field(default_factory=dict)
+    default_node: NodeStyle | None = None
+    default_edge: EdgeStyle | None = None

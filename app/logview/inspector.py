@@ -14,7 +14,9 @@ from typing import Any
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QHeaderView,
     QLabel,
+    QSizePolicy,
     QTreeWidget,
     QTreeWidgetItem,
     QVBoxLayout,
@@ -51,6 +53,13 @@ class VariablesInspector(QWidget):
         self.tree.setAlternatingRowColors(True)
         self.tree.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.tree.setUniformRowHeights(True)
+        # Every column stays in sight at any width: the value takes what the name and the
+        # source leave (elided, whole in its tooltip), never pushing the source out of view.
+        header = self.tree.header()
+        header.setStretchLastSection(False)
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
         self.tree.itemSelectionChanged.connect(self._selection_changed)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
@@ -92,7 +101,6 @@ class VariablesInspector(QWidget):
             self.tree.addTopLevelItem(item)
             item.setExpanded(name in unfolded)
         self.tree.blockSignals(False)
-        self.tree.resizeColumnToContents(0)
 
     def _top_items(self) -> list[QTreeWidgetItem]:
         items = (self.tree.topLevelItem(i) for i in range(self.tree.topLevelItemCount()))
@@ -126,18 +134,25 @@ class MeterLabel(QLabel):
         super().__init__(parent)
         self.setObjectName("costMeter")
         self.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        # The text grows with the figures: it wraps rather than widening the pane it sits in
+        # (a docked chat grew wider with every exchange).
+        self.setWordWrap(True)
+        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.show_meter(Meter())
 
-    def show_meter(self, meter: Meter) -> None:
+    def show_meter(self, meter: Meter, *, cost: str | None = None) -> None:
+        """``cost`` says what the cost is when it is not the model's price (scripted replies
+        cost nothing)."""
+        shown = format_cost(meter.cost_usd) if cost is None else cost
         self.setText(
             f"{meter.llm_calls} calls · {meter.calls_per_message:.2f} per message"
             f" · {format_tokens(meter.input_tokens)} in"
             f" ({format_tokens(meter.cached_tokens)} cached)"
-            f" · {format_tokens(meter.output_tokens)} out · {format_cost(meter.cost_usd)}"
+            f" · {format_tokens(meter.output_tokens)} out · {shown}"
         )
         self.setToolTip(
             f"User messages: {meter.user_messages}\nModel calls: {meter.llm_calls}"
             f"\nCorrections: {meter.corrections}\nInput tokens: {meter.input_tokens:,}"
             f"\nCached input tokens: {meter.cached_tokens:,}"
-            f"\nOutput tokens: {meter.output_tokens:,}\nCost: {format_cost(meter.cost_usd)}"
+            f"\nOutput tokens: {meter.output_tokens:,}\nCost: {shown}"
         )

@@ -36,8 +36,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.code_edit import GlobalUndoPlainTextEdit
 from app.commands import SetTextCommand, push
-from app.instruction_editor import GlobalUndoPlainTextEdit
 from app.session import EditSession, follow_session
 from app.theme import is_dark, mix
 from engine.errors import ScenarioError

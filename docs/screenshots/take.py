@@ -8,13 +8,27 @@ Modes: ``studio`` (the analyst bot, a step selected, no API key), ``dark`` (dark
 ``chat-error`` (a rate-limited turn, with Retry), ``chat-nokey`` (the chat without a key),
 ``logview`` (a 20,000-event log in the viewer, replaying turn 4), ``logpane`` (the Log pane open
 under a live chat, a contract violation selected), ``inspector`` (the request inspector on a
-call, its cached prefix and the diff to the previous call). Settings, logs and keys go to
-a temporary folder: nothing of the user's is read or written, and no real model is called.
+call, its cached prefix and the diff to the previous call), ``edge-hover`` (the whole
+graph fitted to the window, a guarded arrow's tooltip listing what it requires),
+``instructions`` (a step's instructions given half the window, lines numbered, a problem
+marked), ``yaml-error`` (a scenario.yaml indented wrongly: the error said for an author, its
+line marked) and ``help`` (the Help menu open over the manual). Settings, logs and keys go to a
+temporary folder: nothing of the user's is read or written, and no real model is called; the
+modes that edit the scenario work on a copy.
+
+Most of them, under the names the docs use (``dark`` is saved as ``studio-dark.png``)::
+
+    for mode in studio chat chat-error chat-nokey logview logpane inspector \
+                edge-hover instructions yaml-error help; do
+        ../shared/tools/qt-shot -s 1600x1000x24 -d 6 -o docs/screenshots/$mode.png -- \
+            .venv/bin/python docs/screenshots/take.py $mode
+    done
 """
 
 from __future__ import annotations
 
 import os
+import shutil
 import sys
 import tempfile
 from pathlib import Path
@@ -24,7 +38,8 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))  # the interview the chat tests use
 
-MODES = ("studio", "dark", "chat", "chat-error", "chat-nokey", "logview", "logpane", "inspector")
+MODES = ("studio", "dark", "chat", "chat-error", "chat-nokey", "logview", "logpane", "inspector",
+         "edge-hover", "instructions", "yaml-error", "help")
 
 
 def main() -> int:
@@ -87,10 +102,25 @@ def main() -> int:
     window.resize(1600, 1000)
     window.move(0, 0)
     window.show()
-    assert window.files.open_folder(default_scenario())
+    folder = default_scenario()
+    if mode in ("instructions", "yaml-error"):
+        folder = temp / "analyst_bot"
+        shutil.copytree(default_scenario(), folder)
+    if mode == "yaml-error":
+        yaml_path = folder / "scenario.yaml"
+        text = yaml_path.read_text(encoding="utf-8")
+        yaml_path.write_text(text.replace("    goal: Learn who will use the product",
+                                          "   goal: Learn who will use the product"), "utf-8")
+    assert window.files.open_folder(folder)
     editor = window.scenario_editor
     if mode == "studio":
         QTimer.singleShot(300, lambda: editor.select_step("features"))
+    elif mode == "edge-hover":
+        QTimer.singleShot(600, lambda: _hover_edge(window))
+    elif mode == "instructions":
+        QTimer.singleShot(600, lambda: _write_instructions(window))
+    elif mode == "help":
+        QTimer.singleShot(600, lambda: _open_help(window))
     elif mode == "dark":
         def find() -> None:
             editor.show_find()
@@ -106,6 +136,57 @@ def main() -> int:
     if server is not None:
         server.__exit__(None, None, None)
     return code
+
+
+def _hover_edge(window: Any) -> None:
+    """Fit the graph to the window and show a long guard's tooltip, as a hover shows it."""
+    from PySide6.QtCore import QPoint
+    from PySide6.QtWidgets import QToolTip
+
+    editor = window.scenario_editor
+    editor.view.fit_all()
+    edge = editor.scene.edge("users", "back_to_review")
+    label = edge.mapRectToScene(edge._label_rect)
+    point = editor.view.mapFromScene(label.center())
+    editor.scene.select_steps([])
+    edge.setSelected(True)
+    QToolTip.showText(editor.view.viewport().mapToGlobal(point + QPoint(8, 12)),
+                      edge.toolTip(), editor.view)
+
+
+def _write_instructions(window: Any) -> None:
+    """A step selected, its instructions given half the window, a placeholder misspelt."""
+    from PySide6.QtGui import QTextCursor
+
+    window.scenario_editor.select_step("features")
+    window.panes["Test chat"].hide()
+    window.panes["Variables"].hide()
+    splitter = window.central_splitter
+    total = sum(splitter.sizes())
+    splitter.setSizes([total * 2 // 5, total - total * 2 // 5])
+    edit = window.instructions.edit
+    cursor = edit.textCursor()
+    cursor.movePosition(QTextCursor.MoveOperation.End)
+    edit.setTextCursor(cursor)
+    edit.insertPlainText("\nAlways name the project ({{project_nmae}}) when you sum up.\n")
+    edit.setFocus()
+
+
+def _open_help(window: Any) -> None:
+    """The manual, and the Help menu open over the studio."""
+    from PySide6.QtCore import QPoint, QTimer
+
+    docs = window.show_documentation("studio.md")
+    docs.move(360, 140)
+    docs.resize(1100, 760)
+
+    def open_menu() -> None:
+        window.activateWindow()
+        bar = window.menuBar()
+        rect = bar.actionGeometry(window.help_menu.menuAction())
+        window.help_menu.popup(bar.mapToGlobal(QPoint(rect.left(), rect.bottom())))
+
+    QTimer.singleShot(400, open_menu)
 
 
 def _converse(server: Any, chat: Any, failing: bool) -> None:

@@ -14,6 +14,9 @@ from __future__ import annotations
 
 import re
 
+from engine.scenario.diagram import NODE_HEIGHT as NODE_HEIGHT  # one box size
+from engine.scenario.diagram import NODE_WIDTH as NODE_WIDTH
+from engine.scenario.diagram import edge_label_line
 from engine.scenario.model import IDENTIFIER as IDENTIFIER  # the one pattern, re-exported
 
 STEP_PREFIX = "step:"
@@ -22,9 +25,6 @@ EDGE_PREFIX = "edge:"
 #: Custom properties (attributes of draw.io's ``<object>`` wrapper) that carry step metadata.
 STEP_PROPERTIES = ("step", "title", "kind", "goal", "instructions", "results", "text", "final")
 EDGE_PROPERTIES = ("signal", "requires", "description")
-
-NODE_WIDTH = 180.0
-NODE_HEIGHT = 60.0
 
 _BASE = {"rounded": "1", "whiteSpace": "wrap", "html": "0"}
 _KIND = {
@@ -37,8 +37,10 @@ EDGE_STYLE = "rounded=1;html=0;endArrow=block;endFill=1;"
 BACK_EDGE_STYLE = EDGE_STYLE + "dashed=1;"
 LEGEND_STYLE = "text;html=0;align=left;verticalAlign=top;whiteSpace=wrap;fontSize=11;"
 
-#: What a guard line of an edge label looks like: ``[requires: address, pizzas]``.
+#: What a guard line of an edge label looks like: ``[requires: address, pizzas]``, or, for a
+#: long list, its count ``[requires 15]`` (the names are in the edge's ``requires`` property).
 GUARD = re.compile(r"^\[\s*requires\s*:(?P<names>.*)\]$")
+GUARD_COUNT = re.compile(r"^\[\s*requires\s+(?P<count>\d+)\s*\]$")
 
 
 def step_cell_id(step_id: str) -> str:
@@ -94,20 +96,29 @@ def title_from_label(label: str, step_id: str | None) -> str:
 
 
 def edge_label(signal: str, requires: list[str]) -> str:
-    if requires:
-        return f"{signal}\n[requires: {', '.join(requires)}]"
-    return signal
+    """``signal [requires: a, b]``, or ``signal [requires 15]`` when the names would make the
+    label long (the edge's ``requires`` property keeps them all) — as the studio labels it."""
+    return edge_label_line(signal, requires)
 
 
-def parse_edge_label(label: str) -> tuple[str, list[str] | None]:
-    """``(signal, requires)``; requires is ``None`` when the label has no guard line."""
+def parse_edge_label(label: str, listed: str = "") -> tuple[str, list[str] | None]:
+    """``(signal, requires)``; requires is ``None`` when the label has no guard.
+
+    The guard follows the signal in brackets, on its line or on a line of its own. A guard that
+    counts (``[requires 15]``) stands for the names in the edge's ``requires`` property
+    (``listed``, comma-separated); one that names them is read as typed."""
     lines = [line.strip() for line in label.splitlines() if line.strip()]
+    if lines and "[" in lines[0]:
+        head, _, rest = lines[0].partition("[")
+        lines[0:1] = [head.strip(), "[" + rest]
     signal = lines[0] if lines else ""
     requires: list[str] | None = None
     for line in lines[1:]:
         match = GUARD.match(line)
         if match:
             requires = [name.strip() for name in match["names"].split(",") if name.strip()]
+        elif GUARD_COUNT.match(line):
+            requires = [name.strip() for name in listed.split(",") if name.strip()]
     return signal, requires
 
 

@@ -6,8 +6,16 @@ transition. Each step's metadata travels as custom properties of its cell — dr
 ``<object>`` wrapper, whose attributes draw.io shows under *Edit Data* and keeps when saving — so
 it survives a trip through draw.io.
 
-Positions come from the studio's saved layout; steps without one get the automatic layered
-layout, whose bend points route long and backward edges around the steps in between.
+The picture is the studio's (:mod:`engine.scenario.diagram`): positions from the saved layout,
+completed for steps without one by the same layered layout the studio draws, and every edge
+routed as the studio routes it on screen — loops back up a lane at the right, arrows that would
+cross steps down a lane at the left, labelled where the studio labels them. The studio's
+File ▸ Export and ``prompter export-drawio`` call the same function with the same layout, so
+they write the same file. (``direction="LR"`` with no saved layout is the command line's own:
+the engine's left-to-right layered layout, with grandalf's bend points.)
+
+Edge labels are the signal and a short guard line (``[requires 15]`` when the names would not
+fit); the full list is the edge's ``requires`` property and its tooltip.
 
 The output is deterministic (no timestamps, ids from step ids and signals) and uncompressed by
 default so that it diffs well; ``compressed=True`` writes draw.io's compressed page form. An
@@ -21,6 +29,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import zlib
+from collections.abc import Mapping
 from dataclasses import astuple
 from pathlib import Path
 from urllib.parse import quote
@@ -42,6 +51,8 @@ from engine.drawio.cells import (
     xml_safe,
 )
 from engine.redact import redact
+from engine.scenario import diagram
+from engine.scenario.diagram import Route
 from engine.scenario.layout import (
     Edge,
     Layout,
@@ -51,6 +62,9 @@ from engine.scenario.layout import (
     scenario_edges,
 )
 from engine.scenario.model import ResultField, Scenario, Step
+
+#: Bend points of an edge from the engine's LR layout (no route of the studio's).
+Bends = list[Point]
 
 LEGEND_ID = "legend"
 #: The legend's property that records where the automatic layout put each step (see
@@ -66,10 +80,15 @@ def scenario_to_drawio(
     *,
     compressed: bool = False,
     direction: str = "TB",
+    shown: Mapping[str, Point] | None = None,
 ) -> bytes:
-    """The draw.io file (UTF-8 XML bytes) for ``scenario``."""
+    """The draw.io file (UTF-8 XML bytes) for ``scenario``.
+
+    ``layout`` is the saved layout; ``shown`` (the studio passes it) are the positions as drawn
+    on screen, which the studio completes from that layout exactly as this module would — but
+    steps added since it was opened may have been placed by hand."""
     with gc_paused():
-        positions, routes = _placement(scenario, layout, direction)
+        positions, routes = _placement(scenario, layout, direction, shown)
         saved = layout.positions if layout is not None else {}
         automatic = not any(step in saved for step in scenario.steps)
         stamp = layout_stamp(scenario, positions, direction) if automatic else None
@@ -94,12 +113,12 @@ def write_drawio(
     *,
     compressed: bool = False,
     direction: str = "TB",
+    shown: Mapping[str, Point] | None = None,
 ) -> Path:
     """Write the diagram atomically; returns the path written."""
     target = Path(path)
-    atomic_write_bytes(
-        target, scenario_to_drawio(scenario, layout, compressed=compressed, direction=direction)
-    )
+    atomic_write_bytes(target, scenario_to_drawio(
+        scenario, layout, compressed=compressed, direction=direction, shown=shown))
     return target
 
 
@@ -110,9 +129,12 @@ def export_drawio(
     *,
     compressed: bool = False,
     direction: str = "TB",
+    shown: Mapping[str, Point] | None = None,
 ) -> Path:
-    """The studio's entry point: the open scenario with its current layout, to ``path``."""
-    return write_drawio(scenario, path, layout, compressed=compressed, direction=direction)
+    """The studio's entry point: the open scenario with its layout (and the positions it
+    shows), to ``path`` — :func:`write_drawio`, as the command line calls it."""
+    return write_drawio(scenario, path, layout, compressed=compressed, direction=direction,
+                        shown=shown)
 
 
 def compress_model(xml: str) -> str:
@@ -126,7 +148,7 @@ def exported_positions(
     scenario: Scenario, layout: Layout | None, direction: str = "TB"
 ) -> dict[str, Point]:
     """Where the export puts each step (top-left, rounded as written): saved, else automatic."""
-    positions, _ = _placement(scenario, layout, direction)
+    positions, _ = _placement(scenario, layout, direction, None)
     return {step: (_rounded(x), _rounded(y)) for step, (x, y) in positions.items()}
 
 
@@ -174,27 +196,31 @@ def _layout_key(scenario: Scenario, direction: str) -> str:
 
 
 def _placement(
-    scenario: Scenario, layout: Layout | None, direction: str
-) -> tuple[dict[str, Point], dict[tuple[str, str], list[Point]]]:
+    scenario: Scenario, layout: Layout | None, direction: str,
+    shown: Mapping[str, Point] | None,
+) -> tuple[dict[str, Point], dict[tuple[str, str], Route | Bends]]:
+    """Every step's position and every edge's route: the studio's picture (see the module
+    docstring), or the engine's left-to-right layout when asked for with nothing saved."""
     saved = layout.positions if layout is not None else {}
-    if all(step in saved for step in scenario.steps):
-        return {step: saved[step] for step in scenario.steps}, {}
-    if not any(step in saved for step in scenario.steps):
+    if direction != "TB" and not any(step in saved for step in scenario.steps):
         routed = routed_layout(scenario, direction=direction, node_size=(NODE_WIDTH, NODE_HEIGHT))
         shift = LEGEND_HEIGHT
         positions = {step: (x, y + shift) for step, (x, y) in routed.positions.items()}
-        routes = {
+        bends: dict[tuple[str, str], Route | Bends] = {
             key: [(x, y + shift) for x, y in points] for key, points in routed.routes.items()
         }
-        return positions, routes
-    assert layout is not None
-    return layout.completed(scenario), {}
+        return positions, bends
+    if shown is not None and all(step in shown for step in scenario.steps):
+        positions = {step: shown[step] for step in scenario.steps}
+    else:
+        positions = diagram.completed(scenario, saved)
+    return positions, dict(diagram.routes(scenario, positions))
 
 
 def _graph_model(
     scenario: Scenario,
     positions: dict[str, Point],
-    routes: dict[tuple[str, str], list[Point]],
+    routes: Mapping[tuple[str, str], Route | Bends],
     stamp: str | None = None,
 ) -> etree._Element:
     right = max((x for x, _ in positions.values()), default=0.0) + NODE_WIDTH
@@ -228,7 +254,8 @@ def _legend(
     text = (
         f"{title} — start: {scenario.start}\n"
         "thick green border: start step · red pill: final step · yellow dashed: message step "
-        "(no model call) · edge label: signal [requires: variables]"
+        "(no model call) · edge label: signal [requires: variables, or how many — hover an "
+        "edge, or Edit Data, for the list] · dashed edge: back to an earlier step"
     )
     if stamp is None:
         cell = etree.SubElement(
@@ -275,31 +302,81 @@ def _edge(
     scenario: Scenario,
     edge: Edge,
     positions: dict[str, Point],
-    bends: list[Point],
+    route: Route | Bends,
 ) -> None:
     transition = scenario.steps[edge.source].transitions[edge.signal]
+    label = edge_label(edge.signal, transition.requires)
     wrapper = etree.SubElement(
         root, "object", id=edge_cell_id(edge.source, edge.signal),
-        label=xml_safe(edge_label(edge.signal, transition.requires)), signal=edge.signal,
+        label=xml_safe(label), signal=edge.signal,
     )
     if transition.requires:
         wrapper.set("requires", ", ".join(transition.requires))
     if transition.description:
         wrapper.set("description", xml_safe(transition.description))
-        wrapper.set("tooltip", xml_safe(transition.description))
+    tooltip = _edge_tooltip(transition.description, transition.requires)
+    if tooltip:
+        wrapper.set("tooltip", xml_safe(tooltip))
     backward = positions[edge.target][1] < positions[edge.source][1]
+    style = BACK_EDGE_STYLE if backward else EDGE_STYLE
+    if isinstance(route, Route):
+        style += _route_style(route)
     cell = etree.SubElement(
         wrapper, "mxCell", parent="1", edge="1",
-        source=step_cell_id(edge.source), target=step_cell_id(edge.target),
-        style=BACK_EDGE_STYLE if backward else EDGE_STYLE,
+        source=step_cell_id(edge.source), target=step_cell_id(edge.target), style=style,
     )
     geometry = etree.SubElement(cell, "mxGeometry", relative="1")
     geometry.set("as", "geometry")
+    bends = list(route.bends) if isinstance(route, Route) else route
+    if isinstance(route, Route) and route.kind in ("back", "down"):
+        # the label where the studio puts it: beside the target (back) or under the source
+        end = route.end if route.kind == "back" else route.start
+        geometry.set("x", "1" if route.kind == "back" else "-1")
+        center = _label_center(route, label)
+        offset = etree.SubElement(geometry, "mxPoint", x=_number(center[0] - end[0]),
+                                  y=_number(center[1] - end[1]))
+        offset.set("as", "offset")
     if bends:
         array = etree.SubElement(geometry, "Array")
         array.set("as", "points")
         for x, y in bends:
             etree.SubElement(array, "mxPoint", x=_number(x), y=_number(y))
+
+
+#: draw.io draws edge labels in 11 px Helvetica: about this wide a character, for placing a
+#: label beside its anchor as the studio does (draw.io centres a label on its position).
+_LABEL_CHAR_WIDTH = 6.2
+
+
+def _label_center(route: Route, label: str) -> Point:
+    width = max(len(line) for line in label.splitlines()) * _LABEL_CHAR_WIDTH + 8
+    x, y = route.label
+    if route.label_align == "left":
+        x += width / 2
+    elif route.label_align == "right":
+        x -= width / 2
+    return (x, y)
+
+
+def _route_style(route: Route) -> str:
+    """Where the edge leaves and enters its steps, and how it bends, as draw.io styles."""
+    style = "labelBackgroundColor=#ffffff;"
+    if route.exit is not None:
+        style += f"exitX={_number(route.exit[0], 3)};exitY={_number(route.exit[1], 3)};" \
+                 "exitDx=0;exitDy=0;"
+    if route.entry is not None:
+        style += f"entryX={_number(route.entry[0], 3)};entryY={_number(route.entry[1], 3)};" \
+                 "entryDx=0;entryDy=0;"
+    if route.kind in ("straight", "loop") and route.bends:
+        style += "curved=1;"
+    return style
+
+
+def _edge_tooltip(description: str, requires: list[str]) -> str:
+    lines = [description] if description else []
+    if requires:
+        lines.append(f"requires ({len(requires)}): {', '.join(requires)}")
+    return "\n".join(lines)
 
 
 def _geometry(cell: etree._Element, x: float, y: float, width: float, height: float) -> None:
@@ -328,8 +405,8 @@ def _rounded(value: float) -> float:
     return float(_number(value))
 
 
-def _number(value: float) -> str:
-    rounded = round(value, 1)
+def _number(value: float, digits: int = 1) -> str:
+    rounded = round(value, digits)
     return str(int(rounded)) if rounded == int(rounded) else str(rounded)
 
 

@@ -11,7 +11,9 @@ a deleted step vertex                          the step is removed (its instruct
 ``step`` property edited (Edit Data)           the step is renamed everywhere
 a new, deleted, re-connected edge              transitions added, removed, retargeted
 a relabelled edge (``signal`` /                the signal renamed (description and comments
-``[requires: a, b]``)                          kept), its ``requires`` updated
+``[requires: a, b]``)                          kept), its ``requires`` updated (a counted
+                                               guard, ``[requires 15]``, stands for the edge's
+                                               ``requires`` property)
 text boxes, notes, the legend                  ignored, and said so
 =============================================  ================================================
 
@@ -311,7 +313,7 @@ class _Planner:
                 raise DiagramError(
                     f"this edge connects to cell {other!r}, which is not a step", cell_id=cell.id
                 )
-            signal, requires = parse_edge_label(cell.label)
+            signal, requires = parse_edge_label(cell.label, cell.properties.get("requires", ""))
             signal = signal or cell.properties.get("signal", "").strip()
             self._check_signal(signal, source, cell)
             for name in requires or []:

@@ -33,6 +33,7 @@ from engine.limits import (
     MAX_YAML_REPARSE_BYTES,
 )
 from engine.scenario.model import SCENARIO_FILE, Marks, Scenario, Step
+from engine.scenario.yaml_help import explain as explain_yaml_error
 from engine.textio import decode_utf8, describe_size, open_regular, read_bytes, read_text
 
 #: The studio's files beside ``scenario.yaml`` whose interrupted saves are cleaned up on open.
@@ -218,7 +219,7 @@ def _compose(text: str, path: Path | None) -> tuple[Any, Marks]:
     except RecursionError:
         raise ScenarioErrors([_too_deep(path)]) from None
     except yaml.MarkedYAMLError as error:
-        raise ScenarioErrors([_yaml_error(error, path)]) from None
+        raise ScenarioErrors([_yaml_error(error, path, text)]) from None
     except yaml.YAMLError as error:
         raise ScenarioErrors([ScenarioError(f"invalid YAML: {error}", path=path)]) from None
     if node is None:
@@ -239,7 +240,7 @@ def _compose(text: str, path: Path | None) -> tuple[Any, Marks]:
     except RecursionError:
         raise ScenarioErrors([_too_deep(path)]) from None
     except yaml.MarkedYAMLError as error:
-        raise ScenarioErrors([_yaml_error(error, path)]) from None
+        raise ScenarioErrors([_yaml_error(error, path, text)]) from None
     except yaml.YAMLError as error:
         raise ScenarioErrors([ScenarioError(f"invalid YAML: {error}", path=path)]) from None
     return data, marks
@@ -260,7 +261,7 @@ def _check_events(text: str, path: Path | None) -> None:
                 if values > MAX_NODES:
                     raise ScenarioErrors([_too_many_values(path)])
     except yaml.MarkedYAMLError as error:
-        raise ScenarioErrors([_yaml_error(error, path)]) from None
+        raise ScenarioErrors([_yaml_error(error, path, text)]) from None
     except yaml.YAMLError as error:
         raise ScenarioErrors([ScenarioError(f"invalid YAML: {error}", path=path)]) from None
 
@@ -271,23 +272,29 @@ def _too_many_values(path: Path | None) -> ScenarioError:
     )
 
 
-def _yaml_error(error: yaml.MarkedYAMLError, path: Path | None) -> ScenarioError:
+def _yaml_error(error: yaml.MarkedYAMLError, path: Path | None, text: str) -> ScenarioError:
+    """A syntax error said for an author (:mod:`engine.scenario.yaml_help`), at the line to fix.
+    """
     mark = error.problem_mark or error.context_mark
     problem = error.problem or "invalid YAML"
-    hint = None
     if isinstance(error, yaml.constructor.ConstructorError) and "tag" in problem:
         problem = problem.replace(
             "could not determine a constructor for the tag", "unsupported tag"
         )
-        hint = "scenarios are plain YAML: remove the tag, or quote the value"
-    elif "'\\t'" in problem:
-        hint = "indent with spaces, not tabs"
+        return ScenarioError(
+            f"invalid YAML: {problem}",
+            path=path,
+            line=mark.line + 1 if mark else None,
+            column=mark.column + 1 if mark else None,
+            hint="scenarios are plain YAML: remove the tag, or quote the value",
+        )
+    explained = explain_yaml_error(text, error)
     return ScenarioError(
-        f"invalid YAML: {problem}",
+        f"invalid YAML: {explained.message}",
         path=path,
-        line=mark.line + 1 if mark else None,
-        column=mark.column + 1 if mark else None,
-        hint=hint,
+        line=explained.line,
+        column=explained.column,
+        hint=explained.hint,
     )
 
 

@@ -40,7 +40,8 @@ Codes and severities:
 ``malformed-placeholder``  warning   ``{{ … }}`` that is not a variable name is sent as is
 ``placeholder-maybe-unset`` warning  a way from the start reaches the text before it is set
 ``unused-variable``        warning   a declared variable that nothing sets or nothing uses
-``result-type-mismatch``   error     a result updates a variable of another type
+``result-type-mismatch``   error     a result updates a variable of another type (an ``enum``
+                                     result may update a ``string`` variable: every value is one)
 ``bad-default``            error     a variable's default does not fit its type
 ``message-transitions``    error     a message step has more than one transition
 ``message-without-text``   error     a message step has no text to send
@@ -439,10 +440,7 @@ class _Checker:
             variable = self.scenario.variables.get(name)
             if variable is None:
                 continue
-            if result.type != variable.type or (
-                result.type is ValueType.ENUM
-                and set(result.values or ()) - set(variable.values or ())
-            ):
+            if not _result_fits(result.type, result.values, variable.type, variable.values):
                 wanted = _describe_type(variable.type, variable.values)
                 yield self.at(
                     "result-type-mismatch",
@@ -727,6 +725,24 @@ def _position(source: _Text, offset: int) -> tuple[int | None, int | None]:
 def _did_you_mean(name: str, known: dict[str, Any]) -> str | None:
     close = difflib.get_close_matches(name, list(known), n=1, cutoff=0.6)
     return f"did you mean {close[0]!r}?" if close else None
+
+
+def _result_fits(
+    result_type: ValueType,
+    result_values: list[str] | None,
+    variable_type: ValueType,
+    variable_values: list[str] | None,
+) -> bool:
+    """Whether a result of this type may update a variable of that type: the same type (an
+    enum's values among the variable's), or an enum into a string (every value is a string).
+    A string into an enum is refused: the model could answer any text."""
+    if result_type is ValueType.ENUM and variable_type is ValueType.STRING:
+        return True
+    if result_type is not variable_type:
+        return False
+    return result_type is not ValueType.ENUM or not (
+        set(result_values or ()) - set(variable_values or ())
+    )
 
 
 def _describe_type(value_type: ValueType, values: list[str] | None) -> str:

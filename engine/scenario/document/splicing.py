@@ -3,6 +3,7 @@ re-dumped (see :class:`Splicer`)."""
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -14,6 +15,12 @@ from engine.scenario.document.nodes import keys_of
 from engine.scenario.model import IDENTIFIER_PATTERN
 
 DocPath = tuple[str | int, ...]
+
+#: The neighbour a block had when the file was loaded, for a block an edit created: it never
+#: matches, so a new entry always takes the mapping's spacing.
+_NEW: Any = object()
+#: A block scalar whose trailing blank lines are part of its value (``|+``, ``>2+``).
+_KEEP_CHOMPING = re.compile(r"[|>][0-9]?\+[0-9]?[ \t]*(?:#.*)?$", re.MULTILINE)
 
 
 #: A line that starts with a plain key (an identifier) and its colon.
@@ -40,6 +47,15 @@ class _Block:
     order: list[Any] | None = None
     parts: list[str] | None = None
     stale: set[str] = field(default_factory=set)
+    #: the entries beside it when the file was loaded (:data:`_NEW` for one an edit made): an
+    #: entry beside others than these gets the mapping's spacing (see ``Splicer._seamed``)
+    before: Any = _NEW
+    after: Any = _NEW
+    #: when split: the blank lines the file puts before its first entry, between two of its
+    #: entries, and after its last
+    head: int = 0
+    gap: int = 0
+    tail: int = 0
 
 
 class Splicer:
@@ -158,6 +174,7 @@ class Splicer:
         block.children = {
             key: _Block("".join(lines[a:b]), line=block.line + a) for key, a, b in children
         }
+        _note_spacing(block, list(block.children.values()))
         return True
 
     def _mark(self, block: _Block, tree: CommentedMap, path: DocPath) -> None:
@@ -205,25 +222,51 @@ class Splicer:
         parts = block.parts
         if parts is not None and self._patched(block, order):
             # The keys as last time, give or take one: only the children an edit went into
-            # change, and each is found by the keys around it (in C), not by walking them all.
+            # (and their neighbours, whose spacing may follow) change, and each is found by the
+            # keys around it (in C), not by walking them all.
             assert block.order is not None
             for key in block.stale:
                 if key in order:
                     index = order.index(key)
-                    parts[index + 1] = self._render(
-                        children[key], tree, value[order[index]], (*path, order[index])
-                    )
+                    parts[index + 1] = self._seamed(block, tree, value, path, order, index)
         else:
-            parts = [block.header]
             for key in order:
-                child = children.get(str(key))
-                if child is None:
-                    child = children[str(key)] = _Block(None, dirty=True)
-                parts.append(child.text if child.text is not None
-                             else self._render(child, tree, value[key], (*path, key)))
+                if str(key) not in children:
+                    children[str(key)] = _Block(None, dirty=True)
+            parts = [block.header]
+            parts += [self._seamed(block, tree, value, path, order, index)
+                      for index in range(len(order))]
             block.order, block.parts = list(order), parts
         block.stale = set()
         return "".join(parts)
+
+    def _seamed(self, block: _Block, tree: CommentedMap, value: Any, path: DocPath,
+                order: list[Any], index: int) -> str:
+        """The text of the child at ``index``, spaced from its neighbours as the file spaces its
+        entries when they are not the neighbours it was loaded with (an entry added, or one
+        beside it deleted): the blank line a file keeps between its steps survives both. An
+        entry still between its old neighbours is left exactly as written."""
+        children = block.children
+        assert children is not None
+        key = order[index]
+        child = children[str(key)]
+        text = child.text if child.text is not None else self._render(
+            child, tree, value[key], (*path, key))
+        before = children[str(order[index - 1])] if index > 0 else None
+        after = children[str(order[index + 1])] if index + 1 < len(order) else None
+        if before is child.before and after is child.after:
+            return text
+        leading: int | None = None
+        trailing: int | None = None
+        if before is not child.before and before is None:
+            leading = block.head
+        elif before is not child.before and before is not None:
+            # the entry above gives up its blank lines here (see below); this one carries them
+            kept = _blank_lines_after(before.text or "") if _keeps_blank_lines(before) else 0
+            leading = max(0, block.gap - kept)
+        if after is not child.after and not _keeps_blank_lines(child):
+            trailing = block.tail if after is None else 0
+        return _with_blank_lines(text, leading, trailing)
 
     def _patched(self, block: _Block, order: list[Any]) -> bool:
         """Bring ``block.order``/``block.parts`` to ``order`` when it differs by one key added or
@@ -241,6 +284,7 @@ class Splicer:
             index = order.index(added[0])
             old.insert(index, order[index])
             parts.insert(index + 1, "")
+            stale.update(str(key) for key in order[max(0, index - 1):index + 2])
         elif len(order) == len(old) - 1:
             removed = [key for key in stale if key in old and key not in order]
             if len(removed) != 1:
@@ -248,6 +292,7 @@ class Splicer:
             index = old.index(removed[0])
             del old[index]
             del parts[index + 1]
+            stale.update(str(key) for key in order[max(0, index - 1):index + 1])
         else:
             return False
         return order == old
@@ -266,6 +311,73 @@ class Splicer:
             holder.ca.items[path[-1]] = comment
         text = self._dump(outer)
         return text.split("\n", len(path) - 1)[-1] if len(path) > 1 else text
+
+
+def _note_spacing(block: _Block, children: list[_Block]) -> None:
+    """Remember each child's neighbours as loaded, the blank lines the file most often puts
+    between two entries of ``block`` (``gap``), those before its first (``head``) and after its
+    last (``tail``)."""
+    gaps: dict[int, int] = {}
+    for first, second in itertools.pairwise(children):
+        count = _blank_lines_after(first.original or "") + _blank_lines_before(
+            second.original or "")
+        gaps[count] = gaps.get(count, 0) + 1
+    block.gap = max(gaps, key=lambda count: (gaps[count], count)) if gaps else 0
+    block.tail = _blank_lines_after(children[-1].original or "") if children else 0
+    block.head = _blank_lines_before(children[0].original or "") if children else 0
+    for index, child in enumerate(children):
+        child.before = children[index - 1] if index > 0 else None
+        child.after = children[index + 1] if index + 1 < len(children) else None
+
+
+def _blank_lines_before(text: str) -> int:
+    count = 0
+    for line in text.splitlines():
+        if line.strip():
+            break
+        count += 1
+    return count
+
+
+def _blank_lines_after(text: str) -> int:
+    """Blank lines at the end of ``text`` (after the newline of its last line with content)."""
+    lines = text.split("\n")
+    count = 0
+    for line in reversed(lines[:-1] if text.endswith("\n") else lines):
+        if line.strip():
+            break
+        count += 1
+    return count
+
+
+def _keeps_blank_lines(block: _Block) -> bool:
+    """Whether the blank lines at the end of ``block`` may be part of a value (a ``|+``
+    scalar): they are never moved then."""
+    return bool(_KEEP_CHOMPING.search(block.text or block.original or ""))
+
+
+def _with_blank_lines(text: str, leading: int | None, trailing: int | None) -> str:
+    """``text`` with ``leading``/``trailing`` blank lines at its start/end (None: as it is)."""
+    if leading is not None:
+        text = "\n" * leading + text[len(_leading_blank_text(text)):]
+    if trailing is not None and text:
+        lines = text.splitlines(keepends=True)
+        while lines and not lines[-1].strip():
+            lines.pop()
+        if lines and not lines[-1].endswith("\n"):
+            lines[-1] += "\n"
+        text = "".join(lines) + "\n" * trailing
+    return text
+
+
+def _leading_blank_text(text: str) -> str:
+    """The blank lines at the start of ``text``, as written."""
+    end = 0
+    for line in text.splitlines(keepends=True):
+        if line.strip():
+            break
+        end += len(line)
+    return text[:end]
 
 
 def _first_content_line(lines: list[str]) -> int | None:
