@@ -5,14 +5,16 @@ persona). Typing pushes :class:`~app.commands.SetTextCommand` (bursts merge), so
 studio undoes text and graph edits in the order they happened; the editor's own undo is off.
 Typing ``{{`` offers the declared variables (Enter takes the first). Lines are numbered, the
 lines a problem points at are marked, and Preview shows the Markdown rendered. The footer counts
-what one model call in the step will carry — persona, the step's section, the contract rules
-and the reply schema — as characters and approximate tokens (characters / 4), because every
-token is paid for on every call.
+what the call entering the step sends under the scenario's prompt layout — the reply schema,
+the persona and contract rules, and the step's section — and the step's own part, as characters
+and approximate tokens (characters / 4): every token is paid for, and the step's part is what
+the author controls here.
 """
 
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 
 from PySide6.QtCore import QStringListModel, Qt, QTimer, Signal
 from PySide6.QtGui import QKeyEvent, QTextCursor
@@ -34,7 +36,9 @@ from app.commands import SetTextCommand, push
 from app.highlighter import MarkdownHighlighter
 from app.session import EditSession, follow_session
 from engine.errors import ScenarioError
+from engine.prompting import build_prompt, known_names, step_section
 from engine.scenario.document import Change
+from engine.scenario.model import PromptLayout
 
 #: A rough, model-independent estimate: English text averages about four characters per token.
 CHARS_PER_TOKEN = 4
@@ -45,26 +49,36 @@ def approx_tokens(chars: int) -> int:
     return (chars + CHARS_PER_TOKEN - 1) // CHARS_PER_TOKEN
 
 
-def request_size(session: EditSession, step_id: str | None) -> int | None:
-    """Characters one model call in ``step_id`` sends (instructions + reply schema).
+@dataclass(frozen=True)
+class RequestSize:
+    """What a call made on entering a step sends, in characters, under the scenario's layout."""
 
-    ``None`` when it cannot be computed (the scenario does not load, or a message step — it
-    makes no model call).
+    #: schema + instructions + what enters the conversation with the step (its section)
+    total: int
+    #: this step's own part: its section (instructions, results, transitions)
+    step_part: int
+    #: the scenario's prompt layout (``compact`` by default)
+    layout: PromptLayout
+
+
+def request_size(session: EditSession, step_id: str | None) -> RequestSize | None:
+    """The size of the first model call in ``step_id``, as the engine lays it out.
+
+    ``None`` when it cannot be computed (the scenario does not load, no step, or a message
+    step — it makes no model call).
     """
     scenario = session.scenario
-    if scenario is None:
+    if scenario is None or step_id is None:
         return None
-    if step_id is None:
-        return len(scenario.persona_text)
     step = scenario.steps.get(step_id)
     if step is None or step.kind.value == "message":
         return None
-    from engine.contract import reply_schema
-    from engine.prompting import build_instructions
-
-    instructions = build_instructions(scenario, step, {}).text
-    schema = json.dumps(reply_schema(step), ensure_ascii=False, separators=(",", ":"))
-    return len(instructions) + len(schema)
+    layout = scenario.model.layout
+    prompt = build_prompt(scenario, step, {}, layout=layout)
+    schema = json.dumps(prompt.schema, ensure_ascii=False, separators=(",", ":"))
+    items = sum(len(item.content) for item in prompt.items)
+    section = step_section(scenario, step, {}, known_names(scenario)).text
+    return RequestSize(len(schema) + len(prompt.instructions) + items, len(section), layout)
 
 
 class MarkdownEdit(CodeEdit):
@@ -327,15 +341,28 @@ class TextFileEditor(QWidget):
             self.counter.setText(f"{chars:,} characters · ≈ {approx_tokens(chars):,} tokens, "
                                  "sent at the start of every model call")
             return
-        total = request_size(self.session, self.step_id)
-        request = ("" if total is None else
-                   f" · each call in this step ≈ {approx_tokens(total):,} tokens")
-        self.counter.setText(f"{chars:,} characters{request}")
-        if total is not None:
+        size = request_size(self.session, self.step_id)
+        if size is None:
+            self.counter.setText(f"{chars:,} characters")
+            return
+        total, part = approx_tokens(size.total), approx_tokens(size.step_part)
+        if size.layout is PromptLayout.PER_STEP:
+            self.counter.setText(f"{chars:,} characters · each call in this step ≈ {total:,} "
+                                 "tokens")
             self.counter.setToolTip(
-                f"One model call in this step sends {total:,} characters: the persona, the "
-                "contract rules, this step's instructions, results and transitions, and the "
-                "reply schema. Tokens ≈ characters / 4.")
+                f"Every model call in this step sends {size.total:,} characters: the persona, "
+                "the contract rules, this step's instructions, results and transitions, and the "
+                "reply schema (layout per_step). Tokens ≈ characters / 4.")
+            return
+        self.counter.setText(f"{chars:,} characters · entering this step, a call of ≈ "
+                             f"{total:,} tokens, this step's part ≈ {part:,}")
+        self.counter.setToolTip(
+            f"The first model call in this step sends {size.total:,} characters (layout "
+            f"{size.layout.value}): the reply schema, the persona and contract rules — the same "
+            "on every call, billed at the cached price once the conversation is under way — and "
+            f"this step's section ({size.step_part:,} characters: its instructions, results and "
+            "transitions), sent once when the step is entered and cached after. Tokens ≈ "
+            "characters / 4.")
 
     # --- keeping editor and document in step -----------------------------------------------
 

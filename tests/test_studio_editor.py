@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -104,17 +105,36 @@ def test_typing_double_braces_offers_the_declared_variables(studio: Any, qtbot: 
     assert editor.toPlainText().endswith(" {{project_name}}")
 
 
-def test_the_footer_counts_characters_and_tokens_of_the_request(studio: Any, qtbot: Any) -> None:
+def test_the_footer_counts_the_call_entering_the_step_and_the_steps_own_part(
+    studio: Any, qtbot: Any
+) -> None:
     studio.scenario_editor.select_step("idea")
     counter = studio.instructions.counter
     size = request_size(studio.session, "idea")
-    assert size is not None and size > len(studio.instructions.edit.toPlainText())
-    assert f"≈ {approx_tokens(size):,} tokens" in counter.text()
+    assert size is not None and size.layout.value == "compact"
+    assert size.total > size.step_part > len(studio.instructions.edit.toPlainText())
+    assert (f"a call of ≈ {approx_tokens(size.total):,} tokens, this step's part ≈ "
+            f"{approx_tokens(size.step_part):,}") in counter.text()
     type_at_end(qtbot, studio.instructions.edit, " " + "x" * 400)
     grown = request_size(studio.session, "idea")
-    assert grown is not None and grown - size >= 400
-    qtbot.waitUntil(lambda: f"≈ {approx_tokens(grown):,} tokens" in counter.text(),
-                    timeout=3000)
+    assert grown is not None and grown.step_part - size.step_part >= 400
+    assert grown.total - size.total == grown.step_part - size.step_part
+    qtbot.waitUntil(lambda: f"this step's part ≈ {approx_tokens(grown.step_part):,}"
+                    in counter.text(), timeout=3000)
+
+
+def test_the_request_size_follows_what_the_engine_sends(studio: Any, analyst_bot: Any) -> None:
+    """The footer's figure is the engine's own prompt: schema, instructions and the items the
+    call carries into the conversation (the step's section)."""
+    from engine.prompting import build_prompt
+    scenario = studio.session.scenario
+    prompt = build_prompt(scenario, scenario.steps["users"], {}, layout=scenario.model.layout)
+    size = request_size(studio.session, "users")
+    assert size is not None
+    sent = (len(json.dumps(prompt.schema, ensure_ascii=False, separators=(",", ":")))
+            + len(prompt.instructions) + sum(len(item.content) for item in prompt.items))
+    assert size.total == sent
+    assert request_size(studio.session, "goodbye") is None  # a message step makes no call
 
 
 def test_the_persona_is_editable_with_undo(studio: Any, qtbot: Any, analyst_bot: Any) -> None:
