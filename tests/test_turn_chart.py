@@ -119,3 +119,34 @@ def test_the_test_chat_has_its_chart_as_a_pane_that_follows_the_conversation(
     chat.pane.restart()
     qtbot.waitUntil(lambda: chat.pane.running and not chat.pane.busy, timeout=5000)
     assert chart.rows == []
+
+
+def test_a_long_log_is_charted_a_window_of_turns_at_a_time_that_the_replay_moves(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    from PySide6.QtGui import QWheelEvent
+
+    from app.charts.turns import MAX_COLUMNS
+    from app.logview.sample import write_sample_log
+
+    events = write_sample_log(tmp_path / "long.jsonl", 4000)
+    chart = TurnChart()
+    qtbot.addWidget(chart)
+    chart.resize(900, 300)
+    chart.set_events(events)
+    every = chart.figures.rows
+    assert len(every) > MAX_COLUMNS
+    assert chart.rows == every[-MAX_COLUMNS:]  # the latest turns first
+    assert f"of {len(every):,}" in chart.chart().title()
+
+    chart.highlight_turn(every[3].turn)  # the replay shows an early turn: it comes into view
+    assert every[3] in chart.rows and chart.rows[0] == every[0]
+
+    wheel = QWheelEvent(QPointF(100, 100), QPointF(100, 100), QPoint(0, 0), QPoint(0, -120),
+                        Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier,
+                        Qt.ScrollPhase.NoScrollPhase, False)
+    QApplication.sendEvent(chart.viewport(), wheel)  # one notch towards later turns
+    assert chart.rows[0] == every[12]
+
+    chart.add_events([])  # nothing new: the window stays where the author put it
+    assert chart.rows[0] == every[12]

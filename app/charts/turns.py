@@ -26,7 +26,7 @@ from PySide6.QtCharts import (
     QValueAxis,
 )
 from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF, Qt, QTimer, Signal
-from PySide6.QtGui import QBrush, QMouseEvent, QPainter, QPen
+from PySide6.QtGui import QBrush, QMouseEvent, QPainter, QPen, QWheelEvent
 from PySide6.QtWidgets import QGraphicsRectItem, QToolTip, QWidget
 
 from app.charts.style import ChartStyle, style_chart
@@ -38,6 +38,12 @@ from engine.stats.turns import TurnFigures, TurnRow
 REDRAW_DELAY_MS = 120
 #: Past this many turns only every n-th turn number is written under the axis.
 DENSE_TURNS = 30
+#: At most this many turns are drawn at once: a long log shows a window of them, its latest
+#: turns first, moved with the mouse wheel and by the replay (Qt's bar series takes about a
+#: second to lay out 2,000 columns; 120 stay readable and draw in a few milliseconds).
+MAX_COLUMNS = 120
+#: Turns one notch of the mouse wheel moves the window by.
+WHEEL_TURNS = 12
 
 
 class TurnChart(QChartView):
@@ -55,6 +61,10 @@ class TurnChart(QChartView):
         self.setMouseTracking(True)
         self.setMinimumHeight(170)
         self._rows: list[TurnRow] = []
+        #: the window of turns drawn: the index of its first turn among all, and whether it
+        #: keeps to the latest turns as new ones arrive
+        self._first = 0
+        self._at_end = True
         self._hovered: int | None = None
         self._redraw = QTimer(self, singleShot=True, interval=REDRAW_DELAY_MS)
         self._redraw.timeout.connect(self.redraw)
@@ -70,9 +80,10 @@ class TurnChart(QChartView):
     # --- data ------------------------------------------------------------------------------
 
     def set_events(self, events: Iterable[Event]) -> None:
-        """Show the turns of ``events`` (instead of what was shown)."""
+        """Show the turns of ``events`` (instead of what was shown), the latest first."""
         self.figures.clear()
         self.figures.feed_many(events)
+        self._at_end = True
         self.redraw()
 
     def add_events(self, events: Iterable[Event]) -> None:
@@ -85,12 +96,22 @@ class TurnChart(QChartView):
 
     def clear(self) -> None:
         self.figures.clear()
+        self._at_end = True
         self.redraw()
 
     @property
     def rows(self) -> list[TurnRow]:
-        """The turns drawn, in order."""
+        """The turns drawn, in order (a window of :data:`MAX_COLUMNS` at most)."""
         return list(self._rows)
+
+    def scroll_turns(self, delta: int) -> None:
+        """Move the window of turns drawn by ``delta`` turns (later when positive)."""
+        total = len(self.figures.rows)
+        first = max(0, min(self._first + delta, total - MAX_COLUMNS))
+        if first != self._first:
+            self._first = first
+            self._at_end = first + MAX_COLUMNS >= total
+            self.redraw()
 
     # --- drawing ---------------------------------------------------------------------------
 
@@ -101,7 +122,10 @@ class TurnChart(QChartView):
         chart.removeAllSeries()
         for axis in chart.axes():
             chart.removeAxis(axis)
-        self._rows = self.figures.rows
+        every = self.figures.rows
+        if self._at_end or self._first + MAX_COLUMNS > len(every):
+            self._first = max(0, len(every) - MAX_COLUMNS)
+        self._rows = every[self._first:self._first + MAX_COLUMNS]
         self._hovered = None
         self._band.hide()
         if not self._rows:
@@ -109,7 +133,9 @@ class TurnChart(QChartView):
             chart.legend().hide()
             style_chart(chart, style)
             return
-        chart.setTitle("")
+        chart.setTitle("" if len(self._rows) == len(every) else
+                       f"turns {self._rows[0].turn}–{self._rows[-1].turn} of {len(every):,} "
+                       "(the mouse wheel moves along them)")
         bars = QStackedBarSeries()
         for name, color, values in (
             ("cached input", style.cached, [r.cached_tokens for r in self._rows]),
@@ -185,8 +211,17 @@ class TurnChart(QChartView):
         return self._rows[index].turn if 0 <= index < len(self._rows) else None
 
     def highlight_turn(self, turn: int | None) -> None:
-        """Shade ``turn``'s column (e.g. the turn a replay shows); ``None`` removes it."""
+        """Shade ``turn``'s column (e.g. the turn a replay shows), bringing it into the window
+        drawn; ``None`` removes the shade."""
         index = next((i for i, row in enumerate(self._rows) if row.turn == turn), None)
+        if index is None and turn is not None:
+            every = self.figures.rows
+            whole = next((i for i, row in enumerate(every) if row.turn == turn), None)
+            if whole is not None:  # outside the window: centre the window on it
+                self._first = max(0, min(whole - MAX_COLUMNS // 2, len(every) - MAX_COLUMNS))
+                self._at_end = self._first + MAX_COLUMNS >= len(every)
+                self.redraw()
+                index = whole - self._first
         if index is None:
             self._band.hide()
             return
@@ -218,6 +253,14 @@ class TurnChart(QChartView):
             event.accept()
             return
         super().mousePressEvent(event)
+
+    def wheelEvent(self, event: QWheelEvent) -> None:
+        if len(self.figures.rows) <= MAX_COLUMNS:
+            super().wheelEvent(event)
+            return
+        notches = event.angleDelta().y() / 120 or event.angleDelta().x() / 120
+        self.scroll_turns(-round(notches * WHEEL_TURNS))
+        event.accept()
 
     def leaveEvent(self, event: QEvent) -> None:
         super().leaveEvent(event)
@@ -254,4 +297,4 @@ def _top(value: float) -> float:
     return nice_step(value * 1.1 / 4) * 4
 
 
-__all__ = ["TurnChart", "describe_turn"]
+__all__ = ["MAX_COLUMNS", "TurnChart", "describe_turn"]
