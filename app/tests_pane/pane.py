@@ -87,6 +87,10 @@ class ModeBox(QComboBox):
         super().showPopup()
 
 
+#: The pane's own minimum height, below what its parts would ask for (see ``_build``).
+MIN_HEIGHT = 90
+
+
 class TestsPane(QWidget):
     """See the module docstring."""
 
@@ -187,6 +191,9 @@ class TestsPane(QWidget):
         layout.addWidget(bar)
         layout.addWidget(self.splitter, 1)
         layout.addWidget(self.empty, 1)
+        # a strip under the graph, tabbed with Problems: the file editor's problem list must not
+        # make the whole bottom area taller than the studio gives it (the author drags it taller)
+        self.setMinimumHeight(MIN_HEIGHT)
 
     def _action(self, text: str, tip: str, slot: Callable[[], object] | None) -> QAction:
         action = QAction(text, self)
