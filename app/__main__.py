@@ -60,23 +60,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     if target is not None and target.suffix.lower() == ".jsonl":
         return _open_log(app, target)
 
-    from app.analytics import install as install_analytics
-    from app.chat.studio import install_chat
-    from app.logpane import install_log_pane
     from app.main_window import MainWindow
-    from app.simulate import install as install_simulate
-    from app.tests_pane.studio import install as install_tests
     from engine.paths import default_scenario
 
     window = MainWindow()
-    chat = install_chat(window)  # kept until the studio closes
-    log_pane = install_log_pane(window, chat)  # the Log pane under the graph (Ctrl+J)
-    install_analytics(window)  # Tools: Compare with…, Analyse logs…; the chat's turn chart
-    tests = install_tests(window, chat)  # the Tests pane; the chat's Save as test…
-    # Tools: Simulate… — with the chat's model and key, its logs opened in the studio's viewer
-    chat_pane = chat.pane
-    install_simulate(window, chat_settings=lambda: chat_pane.settings, keys=chat_pane.keys,
-                     open_log=chat.open_log)
+    parts = assemble(window)  # kept until the studio closes
     folder = target or default_scenario()
     if args.export_drawio is not None:
         return _export_and_exit(window, folder, args.export_drawio)
@@ -85,8 +73,28 @@ def main(argv: Sequence[str] | None = None) -> int:
         QMessageBox.information(window, APPLICATION,
                                 f"The default scenario was not found at {folder}.")
     code = int(app.exec())
-    del chat, log_pane, tests
+    del parts
     return code
+
+
+def assemble(window: MainWindow) -> list[object]:
+    """Plug every part of the studio into ``window``, as the studio starts; returns the glue
+    objects, which the caller keeps alive as long as the window."""
+    from app.analytics import install as install_analytics
+    from app.chat.studio import install_chat
+    from app.logpane import install_log_pane
+    from app.simulate import install as install_simulate
+    from app.tests_pane.studio import install as install_tests
+
+    chat = install_chat(window)
+    log_pane = install_log_pane(window, chat)  # the Log pane under the graph (Ctrl+J)
+    tools = install_analytics(window)  # Tools: Compare with…, Analyse logs…; the turn chart
+    tests = install_tests(window, chat)  # the Tests pane; the chat's Save as test…
+    # Tools: Simulate… — with the chat's model and key, its logs opened in the studio's viewer
+    chat_pane = chat.pane
+    simulate = install_simulate(window, chat_settings=lambda: chat_pane.settings,
+                                keys=chat_pane.keys, open_log=chat.open_log)
+    return [chat, log_pane, tools, tests, simulate]
 
 
 def _export_and_exit(window: MainWindow, folder: Path, output: Path) -> int:

@@ -133,3 +133,21 @@ def test_default_panes_share_the_width_between_graph_and_instructions(studio: An
     assert lines >= 28 and studio.instructions.edit.viewport().width() >= 320
     # the studio's own panes fit a 1280 × 800 screen
     assert studio.minimumSizeHint().height() <= 640
+
+
+def test_the_assembled_studio_keeps_its_bottom_panes_a_strip_at_first_start(
+    make_studio: Any, analyst_bot: Path, qtbot: Any
+) -> None:
+    """Every pane the studio plugs in at start (chat, log, tests, tools) together: none may make
+    the bottom area (Problems, History, Tests, Log) eat the graph's height."""
+    from app.__main__ import assemble
+
+    window = make_studio()
+    parts = assemble(window)
+    assert window.files.open_folder(analyst_bot)
+    settled(window, qtbot)
+    problems = window.panes["Problems"]
+    qtbot.waitUntil(lambda: problems.height() <= window.height() // 6)
+    assert {"Tests", "Log", "Test chat"} <= set(window.panes)
+    assert window.scenario_editor.view.height() >= 0.5 * window.height()
+    del parts
