@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.code_edit import CodeEdit
+from app.code_edit import CodeEdit, problem_marks
 from app.commands import SetTextCommand, push
 from app.highlighter import MarkdownHighlighter
 from app.session import EditSession, follow_session
@@ -310,12 +310,7 @@ class TextFileEditor(QWidget):
         session = self.session
         marks: dict[int, str] = {}
         if session is not None and self.relpath is not None:
-            target = (session.folder / self.relpath).resolve()
-            for problem in session.problems:
-                if problem.line and problem.path is not None and problem.path.resolve() == target:
-                    text = problem.message + (f" — {problem.hint}" if problem.hint else "")
-                    marks[problem.line] = (marks[problem.line] + "\n" + text
-                                           if problem.line in marks else text)
+            marks = problem_marks(session.problems, session.folder / self.relpath)
         self.edit.mark_lines(marks)
 
     def go_to(self, line: int | None, column: int | None = None) -> None:
@@ -323,14 +318,7 @@ class TextFileEditor(QWidget):
         if line is None:
             self.edit.setFocus()
             return
-        block = self.edit.document().findBlockByNumber(max(0, line - 1))
-        cursor = QTextCursor(block)
-        if column:
-            cursor.movePosition(QTextCursor.MoveOperation.Right, QTextCursor.MoveMode.MoveAnchor,
-                                min(column - 1, max(0, block.length() - 1)))
-        self.edit.setTextCursor(cursor)
-        self.edit.centerCursor()
-        self.edit.setFocus()
+        self.edit.go_to(line, column)
 
     def update_count(self) -> None:
         if self.session is None or self.relpath is None:

@@ -5,8 +5,9 @@
 instruction editor does, so Ctrl+Z undoes test edits and graph edits in the order they were
 made and the title's ``*`` says the file is not saved yet. The problems of the file — its load
 errors and the checks against the scenario, as ``python -m engine test`` reports them — are
-listed under the text with their line and column and underlined in it; they are in the
-Problems pane too.
+listed under the text with their line and column, marked in the line numbers' gutter (the
+tooltip says why, as in the instruction editor: :class:`~app.code_edit.CodeEdit`) and underlined
+where they are; they are in the Problems pane too.
 """
 
 from __future__ import annotations
@@ -18,7 +19,6 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import (
     QColor,
     QFont,
-    QFontDatabase,
     QPalette,
     QSyntaxHighlighter,
     QTextCharFormat,
@@ -36,8 +36,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.code_edit import GlobalUndoPlainTextEdit
+from app.code_edit import CodeEdit, problem_marks
 from app.commands import SetTextCommand, push
+from app.highlighter import char_format
 from app.session import EditSession, follow_session
 from app.theme import is_dark, mix
 from engine.errors import ScenarioError
@@ -53,16 +54,6 @@ _SCALAR = re.compile(r"(?<=[:\[,]\s)(?:true|false|null|~|-?\d+(?:\.\d+)?)(?=\s*(
 PROBLEM_ROWS = 4
 
 
-def _format(color: QColor, *, bold: bool = False, italic: bool = False) -> QTextCharFormat:
-    fmt = QTextCharFormat()
-    fmt.setForeground(color)
-    if bold:
-        fmt.setFontWeight(QFont.Weight.DemiBold)
-    if italic:
-        fmt.setFontItalic(True)
-    return fmt
-
-
 class YamlHighlighter(QSyntaxHighlighter):
     """Keys, list dashes, strings, ``/regular expressions/``, scalars and comments of YAML."""
 
@@ -72,12 +63,13 @@ class YamlHighlighter(QSyntaxHighlighter):
         dark = is_dark(palette)
         text = palette.color(QPalette.ColorRole.Text)
         base = palette.color(QPalette.ColorRole.Base)
-        self.key = _format(QColor(96, 165, 250) if dark else QColor(29, 78, 216), bold=True)
-        self.dash = _format(palette.color(QPalette.ColorRole.Highlight), bold=True)
-        self.string = _format(QColor(134, 239, 172) if dark else QColor(21, 128, 61))
-        self.regex = _format(QColor(240, 171, 252) if dark else QColor(162, 28, 175))
-        self.scalar = _format(QColor(253, 186, 116) if dark else QColor(180, 83, 9))
-        self.comment = _format(mix(base, text, 0.5), italic=True)
+        bold = QFont.Weight.DemiBold
+        self.key = char_format(QColor(96, 165, 250) if dark else QColor(29, 78, 216), weight=bold)
+        self.dash = char_format(palette.color(QPalette.ColorRole.Highlight), weight=bold)
+        self.string = char_format(QColor(134, 239, 172) if dark else QColor(21, 128, 61))
+        self.regex = char_format(QColor(240, 171, 252) if dark else QColor(162, 28, 175))
+        self.scalar = char_format(QColor(253, 186, 116) if dark else QColor(180, 83, 9))
+        self.comment = char_format(mix(base, text, 0.5), italic=True)
 
     def highlightBlock(self, text: str) -> None:
         for pattern, fmt in ((_DASH, self.dash), (_SCALAR, self.scalar), (_STRING, self.string),
@@ -113,12 +105,9 @@ class TestFileEditor(QWidget):
         self.header = QLabel()
         self.header.setObjectName("testFileHeader")
         self.header.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.edit = GlobalUndoPlainTextEdit()
+        self.edit = CodeEdit()
         self.edit.setObjectName("testFileText")
         self.edit.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
-        font = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
-        font.setStyleHint(QFont.StyleHint.Monospace)
-        self.edit.setFont(font)
         self.edit.setTabChangesFocus(False)
         self.highlighter = YamlHighlighter(self.edit.document())
         self.problems = QListWidget()
@@ -196,19 +185,11 @@ class TestFileEditor(QWidget):
                                 if errors else "Warnings only: the test can run.")
         else:
             self.status.setText("✓ The file is valid for this scenario.")
-        self._underline()
+        self._mark()
 
     def go_to(self, line: int | None, column: int | None = None) -> None:
         """Put the cursor at a 1-based line and column, and focus the text."""
-        block = self.edit.document().findBlockByNumber(max(0, (line or 1) - 1))
-        cursor = QTextCursor(block)
-        if column:
-            cursor.movePosition(QTextCursor.MoveOperation.Right,
-                                QTextCursor.MoveMode.MoveAnchor,
-                                min(column - 1, max(0, block.length() - 1)))
-        self.edit.setTextCursor(cursor)
-        self.edit.centerCursor()
-        self.edit.setFocus()
+        self.edit.go_to(line, column)
 
     # --- keeping the editor and the document in step ----------------------------------------
 
@@ -266,7 +247,8 @@ class TestFileEditor(QWidget):
         state = " · <i>not saved yet (File ▸ Save writes it)</i>" if unsaved else ""
         self.header.setText(f"<b>{self.relpath}</b>{state}")
 
-    def _underline(self) -> None:
+    def _mark(self) -> None:
+        """Mark the problems' lines in the gutter, and underline each where it is."""
         selections: list[QTextEdit.ExtraSelection] = []
         for finding in self.findings:
             if not finding.line:
@@ -292,7 +274,7 @@ class TestFileEditor(QWidget):
                                QTextCursor.MoveMode.KeepAnchor)
             selection.cursor = cursor
             selections.append(selection)
-        self.edit.setExtraSelections(selections)
+        self.edit.mark_lines(problem_marks(self.findings), selections)
 
     def _problem_activated(self, item: QListWidgetItem) -> None:
         line, column = item.data(Qt.ItemDataRole.UserRole)
