@@ -351,7 +351,7 @@ class _Rebuild:
             vars=VarsMemory(scenario.variables),
             ledger=CostLedger(prices),
             model=fold.model,
-            provider=str(fold.session_info.get("provider", "")),
+            provider=fold.session_info.get("provider", "") if fold.session_info else "",
             started=True,
         )
 
