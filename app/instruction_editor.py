@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.code_edit import CodeEdit, problem_marks
-from app.commands import SetTextCommand, push
+from app.file_text import FileText
 from app.highlighter import MarkdownHighlighter
 from app.session import EditSession, follow_session
 from engine.errors import ScenarioError
@@ -156,8 +156,6 @@ class TextFileEditor(QWidget):
         self.session: EditSession | None = None
         self.relpath: str | None = None
         self.step_id: str | None = None
-        self._applying = False
-        self._shown = ""
         self.header = QLabel()
         self.header.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         # a long title must not widen the editor (nor push the graph aside): it wraps
@@ -175,6 +173,7 @@ class TextFileEditor(QWidget):
         head.addWidget(self.header, 1)
         head.addWidget(self.preview_button)
         self.edit = MarkdownEdit()
+        self.file_text = FileText(self.edit)
         self.highlighter = MarkdownHighlighter(self.edit.document())
         self.preview = QTextBrowser()
         self.preview.setObjectName("markdownPreview")
@@ -355,42 +354,18 @@ class TextFileEditor(QWidget):
     # --- keeping editor and document in step -----------------------------------------------
 
     def _set_text(self, text: str) -> None:
-        self._applying = True
-        try:
-            cursor = self.edit.textCursor()
-            position = cursor.position()
-            self.edit.setPlainText(text)
-            cursor = self.edit.textCursor()
-            cursor.setPosition(min(position, len(text)))
-            self.edit.setTextCursor(cursor)
-            self._shown = text
-        finally:
-            self._applying = False
+        self.file_text.set_text(text)
 
     def _on_typed(self) -> None:
-        if self._applying or self.session is None or self.relpath is None:
-            return
-        text = self.edit.toPlainText()
-        if text == self._shown:
-            return
-        old, self._shown = self._shown, text
-        self._applying = True
-        try:
-            push(self.session.undo_stack,
-                 SetTextCommand(self.session, self.relpath, text, old=old))
-        finally:
-            self._applying = False
-        self._count_timer.start()
+        if self.file_text.typed(self.session, self.relpath):
+            self._count_timer.start()
 
     def _on_document_changed(self, change: Change) -> None:
         if self.session is None:
             return
         if change.kind == "text":
             if self.relpath is not None and change.path == (self._key(),):
-                if not self._applying:
-                    text = self.session.document.text(self.relpath)
-                    if text != self.edit.toPlainText():
-                        self._set_text(text)
+                self.file_text.follow(self.session, self.relpath)
                 self._count_timer.start()
             return
         if not change.structural:

@@ -37,7 +37,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.code_edit import CodeEdit, problem_marks
-from app.commands import SetTextCommand, push
+from app.file_text import FileText
 from app.highlighter import char_format
 from app.session import EditSession, follow_session
 from app.theme import is_dark, mix
@@ -100,12 +100,11 @@ class TestFileEditor(QWidget):
         self.session: EditSession | None = None
         self.relpath: str | None = None
         self.findings: list[ScenarioError] = []
-        self._shown = ""
-        self._applying = False
         self.header = QLabel()
         self.header.setObjectName("testFileHeader")
         self.header.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.edit = CodeEdit()
+        self.file_text = FileText(self.edit)
         self.edit.setObjectName("testFileText")
         self.edit.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
         self.edit.setTabChangesFocus(False)
@@ -194,28 +193,14 @@ class TestFileEditor(QWidget):
     # --- keeping the editor and the document in step ----------------------------------------
 
     def _typed(self) -> None:
-        if self._applying or self.session is None or self.relpath is None:
-            return
-        text = self.edit.toPlainText()
-        if text == self._shown:
-            return
-        old, self._shown = self._shown, text
-        self._applying = True
-        try:
-            push(self.session.undo_stack, SetTextCommand(self.session, self.relpath, text,
-                                                         old=old))
-        finally:
-            self._applying = False
-        self._update_header()
+        if self.file_text.typed(self.session, self.relpath):
+            self._update_header()
 
     def _on_changed(self, change: Change) -> None:
         if self.relpath is None or self.session is None:
             return
         if change.kind in ("file", "text") and change.path == (self.relpath,):
-            if not self._applying:
-                text = self.session.document.text(self.relpath)
-                if text != self.edit.toPlainText():
-                    self._set_text(text)
+            self.file_text.follow(self.session, self.relpath)
             self._update_header()
 
     def _reload(self) -> None:
@@ -227,16 +212,7 @@ class TestFileEditor(QWidget):
             self.show_file(None)
 
     def _set_text(self, text: str) -> None:
-        self._applying = True
-        try:
-            position = self.edit.textCursor().position()
-            self.edit.setPlainText(text)
-            cursor = self.edit.textCursor()
-            cursor.setPosition(min(position, len(text)))
-            self.edit.setTextCursor(cursor)
-            self._shown = text
-        finally:
-            self._applying = False
+        self.file_text.set_text(text)
 
     def _update_header(self) -> None:
         if self.relpath is None:
