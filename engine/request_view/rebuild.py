@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from engine.events import Event
@@ -63,20 +63,12 @@ def rebuild(index: CallIndex, event: Event) -> RequestView:
 
 def _server_chain(index: CallIndex, request: Event) -> tuple[list[PromptMessage], str | None]:
     """What a Responses chain holds before ``request``'s own messages (see the module doc)."""
-    segments: list[list[PromptMessage]] = []
-    seen: set[str] = set()
-    response_id = _previous_id(request)
-    asking = request
-    while response_id is not None and response_id not in seen:
-        seen.add(response_id)
-        response = index.response(response_id, before=asking)
-        asked = index.request_for(response) if response is not None else None
-        if response is None or asked is None:
-            return _joined(segments), response_id
+
+    def segment(response: Event, asked: Event) -> tuple[list[PromptMessage], Event]:
         accepted = _was_accepted(index, asked)
-        segments.append([*index.said(asked), index.reply(response, rejected=not accepted)])
-        response_id, asking = _previous_id(asked), asked
-    return _joined(segments), None
+        return [*index.said(asked), index.reply(response, rejected=not accepted)], asked
+
+    return _walk_back(index, request, segment)
 
 
 def _sent_history(index: CallIndex, request: Event) -> tuple[list[PromptMessage], str | None]:
@@ -93,6 +85,27 @@ def _sent_history(index: CallIndex, request: Event) -> tuple[list[PromptMessage]
         said = index.said(previous)
         rejected = [index.reply(bad, rejected=True, stored=False)] if bad else []
         return [*earlier, *said, *rejected], missing
+
+    def segment(response: Event, answered: Event) -> tuple[list[PromptMessage], Event]:
+        first = index.first_of_exchange(answered)
+        return [*index.said(first), index.reply(response, rejected=False, stored=False)], first
+
+    return _walk_back(index, request, segment)
+
+
+#: What one link of a chain gave: its messages, and the request the walk goes on from.
+Segment = Callable[[Event, Event], tuple[list[PromptMessage], Event]]
+
+
+def _walk_back(
+    index: CallIndex, request: Event, segment: Segment
+) -> tuple[list[PromptMessage], str | None]:
+    """Walk back from ``request`` through ``previous_response_id``: each response the log has
+    (with the request it answered) gives ``segment``'s messages, oldest first in the result.
+
+    Returns the messages and the id of a response the chain needs that the log lacks (a fork
+    or a resume from another log), else ``None``. A loop of ids ends the walk.
+    """
     segments: list[list[PromptMessage]] = []
     seen: set[str] = set()
     response_id = _previous_id(request)
@@ -103,10 +116,9 @@ def _sent_history(index: CallIndex, request: Event) -> tuple[list[PromptMessage]
         answered = index.request_for(response) if response is not None else None
         if response is None or answered is None:
             return _joined(segments), response_id
-        first = index.first_of_exchange(answered)
-        segments.append([*index.said(first),
-                         index.reply(response, rejected=False, stored=False)])
-        response_id, asking = _previous_id(first), first
+        messages, asking = segment(response, answered)
+        segments.append(messages)
+        response_id = _previous_id(asking)
     return _joined(segments), None
 
 
