@@ -27,18 +27,28 @@ The overlay never changes the scenario, the selection or the layout.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Mapping, Sequence
+import math
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
 from PySide6.QtCore import QEvent, QObject, QPoint, QPointF, QRect, QRectF, QSize, Qt, QTimer
-from PySide6.QtGui import QColor, QFontMetrics, QLinearGradient, QPainter, QPaintEvent, QPen
+from PySide6.QtGui import (
+    QColor,
+    QFontMetrics,
+    QGuiApplication,
+    QLinearGradient,
+    QPainter,
+    QPaintEvent,
+    QPalette,
+    QPen,
+)
 from PySide6.QtWidgets import QGraphicsScene, QGraphicsView, QWidget
 
 from app.graph.items import FADED_OPACITY, EdgeStyle, NodeItem, NodeStyle, readable_text
 from app.graph.scene import EdgeKey, GraphScene
 from app.graph.view import GraphView
-from app.theme import mix
+from app.theme import is_dark, mix
 
 Corner = Literal["top-left", "top-right", "bottom-left", "bottom-right"]
 #: The corners in the order they are preferred when they hide as much of the graph.
@@ -119,6 +129,67 @@ class GraphOverlay(QObject):
         if self.overlay is None:
             return None
         return self.overlay.nodes.get(step_id, self.overlay.default_node)
+
+
+#: Arrow widths of a heat overlay: the least and the most taken arrow.
+THIN, THICK = 1.2, 8.0
+#: A step's tooltip where no conversation reached it.
+UNREACHED_TIP = "<i>no conversation reached it</i>"
+
+
+def heat_ramp(palette: QPalette | None = None, *, cool: bool = False) -> tuple[QColor, ...]:
+    """The colours of a heat overlay, low to high: pale to red where high is bad, pale to blue
+    (``cool``) for a plain count; the lowest is the canvas tinted, so a low step stays calm."""
+    palette = palette or QGuiApplication.palette()
+    base = palette.color(QPalette.ColorRole.Base)
+    dark = is_dark(palette)
+    if cool:
+        stops = ((QColor(56, 189, 248), QColor(37, 99, 235), QColor(147, 197, 253)) if dark
+                 else (QColor(186, 230, 253), QColor(59, 130, 246), QColor(30, 64, 175)))
+    else:
+        stops = ((QColor(250, 204, 21), QColor(234, 88, 12), QColor(239, 68, 68)) if dark
+                 else (QColor(254, 240, 138), QColor(249, 115, 22), QColor(185, 28, 28)))
+    return (mix(base, stops[0], 0.35), *stops)
+
+
+def heat_overlay(
+    values: Mapping[str, float | None],
+    taken: Mapping[EdgeKey, int],
+    *,
+    ramp: Sequence[QColor],
+    tooltip: Callable[[str], str],
+    title: str,
+    ends: Callable[[float], tuple[str, str]],
+    unreached: str,
+) -> Overlay:
+    """Steps filled along ``ramp`` by their value (0 to the highest; ``None``: no conversation
+    reached the step, faded), arrows as thick as they were ``taken`` and faded when never.
+
+    ``tooltip(step)`` says a reached step's figures; ``ends(highest)`` labels the ramp's two
+    ends; ``unreached`` names the faded steps in the legend.
+    """
+    present = [value for value in values.values() if value is not None]
+    high = max(present, default=0.0)
+    nodes: dict[str, NodeStyle] = {}
+    for step, value in values.items():
+        if value is None:
+            nodes[step] = NodeStyle(faded=True, tooltip=UNREACHED_TIP)
+            continue
+        color = ramp_color(ramp, value / high if high > 0 else 0.0)
+        nodes[step] = NodeStyle(fill=color, border=color.darker(140), tooltip=tooltip(step))
+    top = max(taken.values(), default=0)
+    edges = {key: EdgeStyle(width=THIN + (THICK - THIN) * math.sqrt(count / top),
+                            tooltip=f"taken {count:,}×")
+             for key, count in taken.items() if top}
+    low_label, high_label = ends(high)
+    legend = Legend(
+        title=title,
+        ramp=ColorRamp(tuple(ramp), low_label, high_label),
+        entries=(LegendEntry(unreached, mix(ramp[0], QColor(128, 128, 128), 0.5)),),
+        note=f"arrow width: how often taken (up to {top:,}×)",
+    )
+    return Overlay(nodes=nodes, edges=edges, legend=legend,
+                   default_edge=EdgeStyle(faded=True, tooltip="never taken"))
 
 
 def ramp_color(colors: Sequence[QColor], t: float) -> QColor:
@@ -382,6 +453,9 @@ class LegendWidget(QWidget):
 __all__ = [
     "CORNERS",
     "FADED_OPACITY",
+    "THICK",
+    "THIN",
+    "UNREACHED_TIP",
     "ColorRamp",
     "Corner",
     "EdgeKey",
@@ -394,6 +468,8 @@ __all__ = [
     "LegendWidget",
     "NodeStyle",
     "Overlay",
+    "heat_overlay",
+    "heat_ramp",
     "ramp_color",
     "readable_text",
 ]
