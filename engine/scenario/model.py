@@ -190,6 +190,37 @@ class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", populate_by_name=True)
 
 
+class MarkedModel(BaseModel):
+    """A model read from YAML that remembers where each key was written: a scenario, a test.
+
+    The marks are private, so they are never read from YAML, dumped, or put in the JSON
+    Schema; they are empty for a model built in memory, and stale after in-memory edits
+    (re-parse to refresh).
+    """
+
+    _marks: Marks = PrivateAttr(default_factory=dict)
+
+    @property
+    def marks(self) -> Marks:
+        """Where each key was in the file when it was parsed (:data:`Marks`)."""
+        return self._marks
+
+    @marks.setter
+    def marks(self, value: Marks) -> None:
+        self._marks = value
+
+    def mark(self, *field: str) -> tuple[int, int] | None:
+        """The (line, column) of ``field`` or of its nearest ancestor that has a mark.
+
+        ``mark("steps", "greet", "transitions", "next", "to")`` → where that target is written.
+        """
+        for end in range(len(field), 0, -1):
+            found = self._marks.get(field[:end])
+            if found is not None:
+                return found
+        return None
+
+
 class _Typed(_Strict):
     type: ValueType = Field(
         default=ValueType.STRING,
@@ -337,7 +368,7 @@ class ContractSettings(_Strict):
     )
 
 
-class Scenario(_Strict):
+class Scenario(_Strict, MarkedModel):
     name: Identifier = Field(description="Machine name of the scenario")
     title: str = Field(default="", description="Human title")
     description: str = Field(
@@ -358,30 +389,6 @@ class Scenario(_Strict):
     root: SkipJsonSchema[Path | None] = Field(default=None, exclude=True)
     #: The persona file's text, attached by the loader.
     persona_text: SkipJsonSchema[str] = Field(default="", exclude=True)
-    #: Where each key was in ``scenario.yaml`` when it was parsed; empty for scenarios built in
-    #: memory. Private so it is never read from YAML, dumped, or put in the JSON Schema.
-    _marks: Marks = PrivateAttr(default_factory=dict)
-
-    @property
-    def marks(self) -> Marks:
-        """The YAML marks of the parsed text; stale after in-memory edits (re-parse to refresh)."""
-        return self._marks
-
-    @marks.setter
-    def marks(self, value: Marks) -> None:
-        self._marks = value
-
-    def mark(self, *field: str) -> tuple[int, int] | None:
-        """The (line, column) of ``field`` or of its nearest ancestor that has a mark.
-
-        ``mark("steps", "greet", "transitions", "next", "to")`` → where that target is written.
-        """
-        for end in range(len(field), 0, -1):
-            found = self._marks.get(field[:end])
-            if found is not None:
-                return found
-        return None
-
     @model_validator(mode="after")
     def _name_steps(self) -> Scenario:
         for step_id, step in self.steps.items():
