@@ -37,9 +37,9 @@ from app import commands
 from app.code_edit import GlobalUndoPlainTextEdit
 from app.highlighter import MarkdownHighlighter
 from app.session import EditSession, follow_session
-from app.widgets import add_remove_buttons, fill_typed_rows, fit_columns, fitted_table, unique_name
+from app.widgets import add_remove_buttons, fill_typed_rows, fit_columns, fitted_table
 from engine.scenario.document import Change
-from engine.scenario.model import IDENTIFIER, STAY, OnEnter, StepKind, ValueType
+from engine.scenario.model import IDENTIFIER, STAY, OnEnter, StepKind, ValueType, unique_name
 
 _ABSENT = object()
 #: A guard shown by its names in the transitions table up to this many characters, else

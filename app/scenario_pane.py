@@ -35,11 +35,10 @@ from app.widgets import (
     fit_columns,
     fitted_table,
     set_text_minimally,
-    unique_name,
 )
 from engine.errors import ScenarioError
 from engine.scenario.document import Change
-from engine.scenario.model import IDENTIFIER, ValueType
+from engine.scenario.model import IDENTIFIER, ValueType, unique_name
 
 #: Top-level keys shown on the Scenario tab.
 SETTINGS_KEYS = frozenset({"title", "model", "persona", "start"})

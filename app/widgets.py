@@ -46,16 +46,6 @@ def make_action(parent: QObject, text: str, slot: Callable[[], object],
     return action
 
 
-def unique_name(base: str, taken: set[str]) -> str:
-    """``base``, or ``base_2``, ``base_3``… — the first not in ``taken``."""
-    if base not in taken:
-        return base
-    index = 2
-    while f"{base}_{index}" in taken:
-        index += 1
-    return f"{base}_{index}"
-
-
 def add_remove_buttons(
     add: Callable[[], object], remove: Callable[[], object], *, name: str = ""
 ) -> QHBoxLayout:

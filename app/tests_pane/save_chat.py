@@ -40,7 +40,7 @@ from app.tests_pane.catalog import TEST_PATTERN, cassette_relpath, stem_of, test
 from engine.errors import PrompterError, ScenarioError, SessionError
 from engine.events import Event, EventType, SessionStartData
 from engine.providers.cassette import Cassette
-from engine.scenario.model import Scenario
+from engine.scenario.model import Scenario, unique_name
 from engine.scenario_tests import SavedChat, chat_to_test, dump_test
 
 #: (default name, default file stem, the file's text for a name, stems taken) ->
@@ -55,13 +55,8 @@ def slug(name: str) -> str:
     return text[:48].rstrip("_") or "chat"
 
 
-def unique_stem(stem: str, taken: Sequence[str]) -> str:
-    if stem not in taken:
-        return stem
-    number = 2
-    while f"{stem}_{number}" in taken:
-        number += 1
-    return f"{stem}_{number}"
+#: A test file's stem not taken yet (``chat``, ``chat_2``…).
+unique_stem = unique_name
 
 
 def default_name(events: Sequence[Event]) -> str:

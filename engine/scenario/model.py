@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 import re
 import reprlib
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Container, Sequence
 from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, Any
@@ -31,6 +31,17 @@ IDENTIFIER_PATTERN = r"^[A-Za-z_][A-Za-z0-9_]*$"
 #: the studio's dialogs and the draw.io import all check names with it).
 IDENTIFIER = re.compile(IDENTIFIER_PATTERN)
 Identifier = Annotated[str, Field(pattern=IDENTIFIER_PATTERN)]
+
+
+def unique_name(base: str, taken: Container[str]) -> str:
+    """``base``, or ``base_2``, ``base_3``… — the first not in ``taken``: the name of a new
+    step, signal, variable, result or test, and of a step the draw.io import adds."""
+    if base not in taken:
+        return base
+    number = 2
+    while f"{base}_{number}" in taken:
+        number += 1
+    return f"{base}_{number}"
 
 #: ``{{name}}`` or ``{{ name }}`` in instructions, persona and message text: a variable's value.
 #: The one definition of the placeholder syntax, shared by the engine (filling) and the
