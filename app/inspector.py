@@ -400,9 +400,7 @@ class StepInspector(QWidget):
 
     def selected_signal(self) -> str | None:
         """The signal of the transition selected in the table."""
-        row = self.transitions.currentRow()
-        item = self.transitions.item(row, 0) if row >= 0 else None
-        return str(item.data(Qt.ItemDataRole.UserRole)) if item is not None else None
+        return _selected_key(self.transitions)
 
     def _show_transition(self) -> None:
         """The selected transition's description and guard, in the fields under the table."""
@@ -493,9 +491,8 @@ class StepInspector(QWidget):
             name.setToolTip(str(result.get("description", "") or "no description"))
 
     def selected_result(self) -> str | None:
-        row = self.results.currentRow()
-        item = self.results.item(row, 0) if row >= 0 else None
-        return str(item.data(Qt.ItemDataRole.UserRole)) if item is not None else None
+        """The name of the result selected in the table."""
+        return _selected_key(self.results)
 
     def _show_result(self) -> None:
         name = self.selected_result()
@@ -603,6 +600,13 @@ class StepInspector(QWidget):
             path = ("steps", self.step_id, "results", str(item.data(Qt.ItemDataRole.UserRole)))
             commands.push(self.session.undo_stack,
                           commands.DeleteKeyCommand(self.session, path))
+
+
+def _selected_key(table: QTableWidget) -> str | None:
+    """The key (a signal, a result's name) the current row's first cell holds."""
+    row = table.currentRow()
+    item = table.item(row, 0) if row >= 0 else None
+    return str(item.data(Qt.ItemDataRole.UserRole)) if item is not None else None
 
 
 def _reselect(table: QTableWidget, key: str | None) -> None:
