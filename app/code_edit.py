@@ -4,12 +4,15 @@
 (the window's actions) instead of keeping a history of its own, so text and graph edits undo in
 the order they happened. :class:`CodeEdit` adds a gutter of line numbers — problems are located
 by line — and :meth:`CodeEdit.mark_lines` paints the lines a problem points at (a wavy red mark
-in the gutter, a tinted background, the message as the gutter's tooltip).
+in the gutter, a tinted background, the message as the gutter's tooltip; :func:`problem_marks`
+words them from the problems), and :meth:`CodeEdit.go_to` puts the cursor where a problem is.
+The instruction editor, ``scenario.yaml`` and the Tests pane's test files all use it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
 
 from PySide6.QtCore import QEvent, QPoint, QRect, QSize, Qt
 from PySide6.QtGui import (
@@ -28,6 +31,7 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QPlainTextEdit, QTextEdit, QToolTip, QWidget
 
 from app.theme import mix
+from engine.errors import ScenarioError
 
 #: Redo's keys everywhere in the studio: Ctrl+Shift+Z and Ctrl+Y, whatever the platform's is.
 REDO_KEYS = (QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y"))
@@ -84,8 +88,12 @@ class CodeEdit(GlobalUndoPlainTextEdit):
 
     # --- marks ------------------------------------------------------------------------------
 
-    def mark_lines(self, marks: Mapping[int, str]) -> None:
-        """Mark these 1-based lines (``{line: why}``); an empty mapping clears the marks."""
+    def mark_lines(self, marks: Mapping[int, str],
+                   underlines: Sequence[QTextEdit.ExtraSelection] = ()) -> None:
+        """Mark these 1-based lines (``{line: why}``); an empty mapping clears the marks.
+
+        ``underlines`` are drawn over the marks (a problem's exact place in its line, say).
+        """
         self.marked = dict(marks)
         selections = []
         tint = QColor(220, 50, 50, 45)
@@ -99,8 +107,20 @@ class CodeEdit(GlobalUndoPlainTextEdit):
             cursor = QTextCursor(block)
             selection.cursor = cursor
             selections.append(selection)
-        self.setExtraSelections(selections)
+        self.setExtraSelections([*selections, *underlines])
         self.gutter.update()
+
+    def go_to(self, line: int | None, column: int | None = None) -> None:
+        """Put the cursor at a 1-based line and column (a problem's location), and focus."""
+        block = self.document().findBlockByNumber(max(0, (line or 1) - 1))
+        cursor = QTextCursor(block)
+        if column:
+            cursor.movePosition(QTextCursor.MoveOperation.Right,
+                                QTextCursor.MoveMode.MoveAnchor,
+                                min(column - 1, max(0, block.length() - 1)))
+        self.setTextCursor(cursor)
+        self.centerCursor()
+        self.setFocus()
 
     def line_of(self, y: int) -> int | None:
         """The 1-based line shown at viewport height ``y``."""
@@ -167,6 +187,22 @@ class CodeEdit(GlobalUndoPlainTextEdit):
         return self.marked.get(line, "") if line is not None else ""
 
 
+def problem_marks(problems: Iterable[ScenarioError], path: Path | None = None) -> dict[int, str]:
+    """The lines the problems point at (those of ``path`` when given), each with what is wrong
+    there and how to fix it, one problem a line of text: what :meth:`CodeEdit.mark_lines` shows."""
+    target = path.resolve() if path is not None else None
+    marks: dict[int, str] = {}
+    for problem in problems:
+        if not problem.line:
+            continue
+        if target is not None and (problem.path is None or problem.path.resolve() != target):
+            continue
+        text = problem.message + (f" — {problem.hint}" if problem.hint else "")
+        marks[problem.line] = (marks[problem.line] + "\n" + text
+                               if problem.line in marks else text)
+    return marks
+
+
 class _Gutter(QWidget):
     """The strip of line numbers left of a :class:`CodeEdit` (it paints it)."""
 
@@ -193,4 +229,4 @@ class _Gutter(QWidget):
 
 
 __all__ = ["REDO_KEYS", "CodeEdit", "GlobalUndoPlainTextEdit", "leaves_undo_to_the_window",
-           "monospace_font"]
+           "monospace_font", "problem_marks"]

@@ -29,11 +29,11 @@ from app.graph.scene import GraphScene
 from app.graph.view import GraphView
 from app.session import EditSession
 from app.theme import GraphColors
-from app.widgets import make_action, unique_name
+from app.widgets import make_action
 from engine.errors import ScenarioError
 from engine.scenario.diagram import free_spot
 from engine.scenario.document import Change
-from engine.scenario.model import IDENTIFIER, STAY
+from engine.scenario.model import IDENTIFIER, STAY, unique_name
 
 #: What a step id (and a signal) may be, in words.
 STEP_ID_HINT = "letters, digits and _, not starting with a digit"

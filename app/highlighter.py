@@ -36,12 +36,17 @@ _FENCE = re.compile(r"^\s*(```|~~~)")
 IN_FENCE = 1
 
 
-def _format(color: QColor | None = None, *, bold: bool = False, italic: bool = False,
-            mono: bool = False, background: QColor | None = None) -> QTextCharFormat:
+def char_format(color: QColor | None = None, *, bold: bool = False, italic: bool = False,
+                mono: bool = False, background: QColor | None = None,
+                weight: QFont.Weight | None = None) -> QTextCharFormat:
+    """A highlighter's format: a colour, bold (or another ``weight``), italic, monospace, a
+    background. Shared by the studio's highlighters (Markdown here, YAML in the Tests pane)."""
     fmt = QTextCharFormat()
     if color is not None:
         fmt.setForeground(color)
-    if bold:
+    if weight is not None:
+        fmt.setFontWeight(weight)
+    elif bold:
         fmt.setFontWeight(QFont.Weight.Bold)
     if italic:
         fmt.setFontItalic(True)
@@ -65,18 +70,18 @@ class MarkdownHighlighter(QSyntaxHighlighter):
         base = palette.color(QPalette.ColorRole.Base)
         accent = palette.color(QPalette.ColorRole.Highlight)
         muted = mix(base, text, 0.6)
-        self.heading = _format(accent, bold=True)
-        self.bold = _format(bold=True)
-        self.italic = _format(italic=True)
-        self.code = _format(mix(text, QColor(200, 80, 160), 0.5), mono=True,
+        self.heading = char_format(accent, bold=True)
+        self.bold = char_format(bold=True)
+        self.italic = char_format(italic=True)
+        self.code = char_format(mix(text, QColor(200, 80, 160), 0.5), mono=True,
                             background=mix(base, text, 0.07))
-        self.link = _format(palette.color(QPalette.ColorRole.Link))
-        self.list_marker = _format(accent, bold=True)
-        self.quote = _format(muted, italic=True)
+        self.link = char_format(palette.color(QPalette.ColorRole.Link))
+        self.list_marker = char_format(accent, bold=True)
+        self.quote = char_format(muted, italic=True)
         placeholder_color = QColor(80, 200, 140) if dark else QColor(0, 128, 90)
-        self.placeholder = _format(placeholder_color, bold=True,
+        self.placeholder = char_format(placeholder_color, bold=True,
                                    background=mix(base, placeholder_color, 0.12))
-        self.unknown = _format(QColor(235, 87, 87) if dark else QColor(190, 30, 30), bold=True)
+        self.unknown = char_format(QColor(235, 87, 87) if dark else QColor(190, 30, 30), bold=True)
         self.unknown.setUnderlineStyle(QTextCharFormat.UnderlineStyle.WaveUnderline)
         self.unknown.setUnderlineColor(QColor(220, 50, 50))
         self.unknown.setToolTip("not a declared variable")

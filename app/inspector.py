@@ -5,6 +5,12 @@ working while the scenario is broken — which is exactly when the author needs 
 undo command; the inspector then refreshes from the document like every other view, so what it
 shows is always what will be saved — but only after an edit that concerns the step it shows
 (or the list of steps its target menus offer), so editing stays as quick on 2,000 steps as on 20.
+
+Why one module of some 630 lines: it is one form. The step's fields, its transitions table and
+its results table share one refresh from the document, one way of committing an edit as an undo
+command, and the selection that says which transition or result the fields under each table
+show; the small widgets and the table helpers already live in :mod:`app.widgets`. Split apart,
+the three parts would pass that state back and forth.
 """
 
 from __future__ import annotations
@@ -37,9 +43,9 @@ from app import commands
 from app.code_edit import GlobalUndoPlainTextEdit
 from app.highlighter import MarkdownHighlighter
 from app.session import EditSession, follow_session
-from app.widgets import add_remove_buttons, fill_typed_rows, fit_columns, fitted_table, unique_name
+from app.widgets import add_remove_buttons, fill_typed_rows, fit_columns, fitted_table
 from engine.scenario.document import Change
-from engine.scenario.model import IDENTIFIER, STAY, OnEnter, StepKind, ValueType
+from engine.scenario.model import IDENTIFIER, STAY, OnEnter, StepKind, ValueType, unique_name
 
 _ABSENT = object()
 #: A guard shown by its names in the transitions table up to this many characters, else
@@ -400,9 +406,7 @@ class StepInspector(QWidget):
 
     def selected_signal(self) -> str | None:
         """The signal of the transition selected in the table."""
-        row = self.transitions.currentRow()
-        item = self.transitions.item(row, 0) if row >= 0 else None
-        return str(item.data(Qt.ItemDataRole.UserRole)) if item is not None else None
+        return _selected_key(self.transitions)
 
     def _show_transition(self) -> None:
         """The selected transition's description and guard, in the fields under the table."""
@@ -493,9 +497,8 @@ class StepInspector(QWidget):
             name.setToolTip(str(result.get("description", "") or "no description"))
 
     def selected_result(self) -> str | None:
-        row = self.results.currentRow()
-        item = self.results.item(row, 0) if row >= 0 else None
-        return str(item.data(Qt.ItemDataRole.UserRole)) if item is not None else None
+        """The name of the result selected in the table."""
+        return _selected_key(self.results)
 
     def _show_result(self) -> None:
         name = self.selected_result()
@@ -603,6 +606,13 @@ class StepInspector(QWidget):
             path = ("steps", self.step_id, "results", str(item.data(Qt.ItemDataRole.UserRole)))
             commands.push(self.session.undo_stack,
                           commands.DeleteKeyCommand(self.session, path))
+
+
+def _selected_key(table: QTableWidget) -> str | None:
+    """The key (a signal, a result's name) the current row's first cell holds."""
+    row = table.currentRow()
+    item = table.item(row, 0) if row >= 0 else None
+    return str(item.data(Qt.ItemDataRole.UserRole)) if item is not None else None
 
 
 def _reselect(table: QTableWidget, key: str | None) -> None:

@@ -31,8 +31,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.code_edit import CodeEdit
-from app.commands import SetTextCommand, push
+from app.code_edit import CodeEdit, problem_marks
+from app.file_text import FileText
 from app.highlighter import MarkdownHighlighter
 from app.session import EditSession, follow_session
 from engine.errors import ScenarioError
@@ -156,8 +156,6 @@ class TextFileEditor(QWidget):
         self.session: EditSession | None = None
         self.relpath: str | None = None
         self.step_id: str | None = None
-        self._applying = False
-        self._shown = ""
         self.header = QLabel()
         self.header.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         # a long title must not widen the editor (nor push the graph aside): it wraps
@@ -175,6 +173,7 @@ class TextFileEditor(QWidget):
         head.addWidget(self.header, 1)
         head.addWidget(self.preview_button)
         self.edit = MarkdownEdit()
+        self.file_text = FileText(self.edit)
         self.highlighter = MarkdownHighlighter(self.edit.document())
         self.preview = QTextBrowser()
         self.preview.setObjectName("markdownPreview")
@@ -310,12 +309,7 @@ class TextFileEditor(QWidget):
         session = self.session
         marks: dict[int, str] = {}
         if session is not None and self.relpath is not None:
-            target = (session.folder / self.relpath).resolve()
-            for problem in session.problems:
-                if problem.line and problem.path is not None and problem.path.resolve() == target:
-                    text = problem.message + (f" — {problem.hint}" if problem.hint else "")
-                    marks[problem.line] = (marks[problem.line] + "\n" + text
-                                           if problem.line in marks else text)
+            marks = problem_marks(session.problems, session.folder / self.relpath)
         self.edit.mark_lines(marks)
 
     def go_to(self, line: int | None, column: int | None = None) -> None:
@@ -323,14 +317,7 @@ class TextFileEditor(QWidget):
         if line is None:
             self.edit.setFocus()
             return
-        block = self.edit.document().findBlockByNumber(max(0, line - 1))
-        cursor = QTextCursor(block)
-        if column:
-            cursor.movePosition(QTextCursor.MoveOperation.Right, QTextCursor.MoveMode.MoveAnchor,
-                                min(column - 1, max(0, block.length() - 1)))
-        self.edit.setTextCursor(cursor)
-        self.edit.centerCursor()
-        self.edit.setFocus()
+        self.edit.go_to(line, column)
 
     def update_count(self) -> None:
         if self.session is None or self.relpath is None:
@@ -367,42 +354,18 @@ class TextFileEditor(QWidget):
     # --- keeping editor and document in step -----------------------------------------------
 
     def _set_text(self, text: str) -> None:
-        self._applying = True
-        try:
-            cursor = self.edit.textCursor()
-            position = cursor.position()
-            self.edit.setPlainText(text)
-            cursor = self.edit.textCursor()
-            cursor.setPosition(min(position, len(text)))
-            self.edit.setTextCursor(cursor)
-            self._shown = text
-        finally:
-            self._applying = False
+        self.file_text.set_text(text)
 
     def _on_typed(self) -> None:
-        if self._applying or self.session is None or self.relpath is None:
-            return
-        text = self.edit.toPlainText()
-        if text == self._shown:
-            return
-        old, self._shown = self._shown, text
-        self._applying = True
-        try:
-            push(self.session.undo_stack,
-                 SetTextCommand(self.session, self.relpath, text, old=old))
-        finally:
-            self._applying = False
-        self._count_timer.start()
+        if self.file_text.typed(self.session, self.relpath):
+            self._count_timer.start()
 
     def _on_document_changed(self, change: Change) -> None:
         if self.session is None:
             return
         if change.kind == "text":
             if self.relpath is not None and change.path == (self._key(),):
-                if not self._applying:
-                    text = self.session.document.text(self.relpath)
-                    if text != self.edit.toPlainText():
-                        self._set_text(text)
+                self.file_text.follow(self.session, self.relpath)
                 self._count_timer.start()
             return
         if not change.structural:

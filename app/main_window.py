@@ -15,6 +15,13 @@ small API that :class:`app.chat.studio.StudioHost` spells out:
 * :meth:`MainWindow.highlight_step` marks the step a conversation is in.
 
 Unsaved changes mean "the undo stack is not clean"; the title shows ``*`` and closing asks.
+
+Why one module of some 650 lines: what is left here is the window's own arrangement — its
+actions, menus and toolbar, the docks and how their sizes are remembered — and the few things
+that need all of it (jumping to a problem, the banner of a file that does not load, closing and
+quitting). The graph and its gestures, File ▸ …, the panes and the tools live in their own
+modules already; cutting the arrangement further would spread one window's set-up over files
+that must be read together.
 """
 
 from __future__ import annotations

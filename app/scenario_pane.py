@@ -13,7 +13,6 @@ from typing import Any
 
 import yaml
 from PySide6.QtCore import QStringListModel, Qt, QTimer, Signal
-from PySide6.QtGui import QTextCursor
 from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
@@ -27,7 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from app import commands
-from app.code_edit import CodeEdit
+from app.code_edit import CodeEdit, problem_marks
 from app.instruction_editor import TextFileEditor
 from app.session import EditSession, follow_session
 from app.widgets import (
@@ -36,11 +35,10 @@ from app.widgets import (
     fit_columns,
     fitted_table,
     set_text_minimally,
-    unique_name,
 )
 from engine.errors import ScenarioError
 from engine.scenario.document import Change
-from engine.scenario.model import IDENTIFIER, ValueType
+from engine.scenario.model import IDENTIFIER, ValueType, unique_name
 
 #: Top-level keys shown on the Scenario tab.
 SETTINGS_KEYS = frozenset({"title", "model", "persona", "start"})
@@ -332,13 +330,7 @@ class YamlSourceEditor(QWidget):
         marks: dict[int, str] = {}
         first: ScenarioError | None = None
         if session is not None:
-            yaml_path = session.document.yaml_path.resolve()
-            for problem in session.problems:
-                if problem.line and problem.path is not None and (
-                        problem.path.resolve() == yaml_path):
-                    text = problem.message + (f" — {problem.hint}" if problem.hint else "")
-                    marks[problem.line] = (marks[problem.line] + "\n" + text
-                                           if problem.line in marks else text)
+            marks = problem_marks(session.problems, session.document.yaml_path)
             errors = session.document.errors
             first = errors[0] if errors else None
         self.edit.mark_lines(marks)
@@ -376,15 +368,7 @@ class YamlSourceEditor(QWidget):
 
     def go_to(self, line: int | None, column: int | None = None) -> None:
         self.refresh()
-        block = self.edit.document().findBlockByNumber(max(0, (line or 1) - 1))
-        cursor = QTextCursor(block)
-        if column:
-            cursor.movePosition(QTextCursor.MoveOperation.Right,
-                                QTextCursor.MoveMode.MoveAnchor,
-                                min(column - 1, max(0, block.length() - 1)))
-        self.edit.setTextCursor(cursor)
-        self.edit.centerCursor()
-        self.edit.setFocus()
+        self.edit.go_to(line, column)
 
     def apply(self) -> None:
         """Push the typed text now (also called before saving)."""

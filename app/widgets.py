@@ -14,6 +14,9 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
     QLabel,
+    QMainWindow,
+    QMenu,
+    QMessageBox,
     QPlainTextEdit,
     QPushButton,
     QTableWidget,
@@ -46,14 +49,35 @@ def make_action(parent: QObject, text: str, slot: Callable[[], object],
     return action
 
 
-def unique_name(base: str, taken: set[str]) -> str:
-    """``base``, or ``base_2``, ``base_3``… — the first not in ``taken``."""
-    if base not in taken:
-        return base
-    index = 2
-    while f"{base}_{index}" in taken:
-        index += 1
-    return f"{base}_{index}"
+#: The title of the menu the studio's tool windows are opened from.
+TOOLS_MENU = "&Tools"
+
+
+def tools_menu(window: QMainWindow) -> QMenu:
+    """The window's Tools menu (made before Help when there is none yet): each tool plugged
+    into the studio from the outside adds its entries to it."""
+    bar = window.menuBar()
+    for action in bar.actions():
+        menu = action.menu()
+        if isinstance(menu, QMenu) and menu.title().replace("&", "") == "Tools":
+            return menu
+    menu = QMenu(TOOLS_MENU, window)
+    help_action = next((a for a in bar.actions() if a.text().replace("&", "") == "Help"), None)
+    if help_action is not None:
+        bar.insertMenu(help_action, menu)
+    else:
+        bar.addMenu(menu)
+    return menu
+
+
+def tell_problem(window: QWidget, title: str, message: str) -> None:
+    """Say a problem through the window's ``tell`` (the studio's, which tests replace), or in a
+    message box for a window without one."""
+    tell = getattr(window, "tell", None)
+    if callable(tell):
+        tell(title, message, True)
+    else:
+        QMessageBox.warning(window, title, message)
 
 
 def add_remove_buttons(

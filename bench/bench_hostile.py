@@ -40,7 +40,7 @@ from engine.convlog import encode_event
 from engine.errors import ScenarioErrors
 from engine.logread import read_log
 from engine.redact import redact
-from engine.scenario import loader
+from engine.scenario import loader, yaml_marks
 from engine.scenario.validate import check_folder
 
 REPO = Path(__file__).resolve().parent.parent
@@ -90,12 +90,12 @@ def main() -> None:
         (folder / "scenario.yaml").write_text(invalid_yaml(limits.MAX_SCENARIO_BYTES - 100),
                                               encoding="utf-8")
         shipped = median_ms(lambda: refuse(folder), runs=args.runs)
-        threshold = loader.MAX_YAML_REPARSE_BYTES
-        loader.MAX_YAML_REPARSE_BYTES = 10**9  # the old behaviour: always re-parse slowly
+        threshold = yaml_marks.MAX_YAML_REPARSE_BYTES
+        yaml_marks.MAX_YAML_REPARSE_BYTES = 10**9  # the old behaviour: always re-parse slowly
         try:
             forced = median_ms(lambda: refuse(folder), runs=max(1, min(args.runs, 3)))
         finally:
-            loader.MAX_YAML_REPARSE_BYTES = threshold
+            yaml_marks.MAX_YAML_REPARSE_BYTES = threshold
         print(f"invalid 5 MB scenario.yaml refused: {shipped:,.0f} ms median "
               f"(pure-Python re-parse forced: {forced:,.0f} ms; {forced / shipped:.0f}x)")
         many = "".join(f"k{i}: v{i}\n" for i in range(limits.MAX_SCENARIO_BYTES // 16))

@@ -15,14 +15,26 @@ returns what happens next, so a turn can be read, logged and tested one phase at
               otherwise ──────────────────────────────────────────────────► Wait()
     Wait    ─ the loop ends; _end_turn: checkpoint, ``turn_end`` (calls, tokens, cost, times)
 
-Inside an exchange, :meth:`Conversation._judge` returns :class:`Accepted` or :class:`Correct`;
+Inside an exchange, :func:`engine.judge.judge` returns :class:`Accepted` or :class:`Correct`;
 a correction is chained to the bad response and retried, up to ``contract.max_attempts`` calls
 (then :class:`GiveUp`). Message steps that loop without waiting for the user end the turn with a
 :class:`~engine.errors.SessionError` instead of looping forever.
 
-What the model reads is laid out by :mod:`engine.prompting` (``model.layout``); what its reply
-may do is judged by :mod:`engine.contract` (form, values) and :class:`~engine.fsm.DialogueFSM`
-(guards: the one place they are judged, :meth:`~engine.fsm.DialogueFSM.unmet`).
+This module is the loop and its phases, and only that; each phase's parts live beside it:
+
+* :mod:`engine.turn` — the values the loop passes around (next steps, verdicts, the result);
+* :mod:`engine.turn_requests` — what a call sends: the request laid out by
+  :mod:`engine.prompting` (``model.layout``), and the correction after a bad reply;
+* :mod:`engine.budget` — the size and cost limits checked before any call is sent;
+* :mod:`engine.judge` — what a reply may do: :mod:`engine.contract` (form, values) and
+  :class:`~engine.fsm.DialogueFSM` (guards: the one place they are judged,
+  :meth:`~engine.fsm.DialogueFSM.unmet`);
+* :mod:`engine.call_events` — what the log says of each call;
+* :mod:`engine.sync_conversation` — the same conversation for scripts (re-exported here).
+
+The phases stay methods of one class, in one file a little over 600 lines, because they share
+the conversation's state (replaced wholesale on rollback) and read best next to the diagram
+above.
 
 Every phase emits the events documented in :mod:`engine.events` as it happens, so the studio and
 the log writer see a turn unfold. A turn is a transaction: the conversation's state is one
@@ -48,25 +60,16 @@ Decisions worth knowing:
 from __future__ import annotations
 
 import asyncio
-import json
-import math
 import time
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from pathlib import Path
-from typing import Any, TypedDict
+from typing import Any
 
 from engine import __version__
-from engine.contract import StepReply, parse_reply, refused
-from engine.contract import ViolationKind as Kind
-from engine.contract import violation as make_violation
-from engine.errors import (
-    BudgetExceeded,
-    ContractViolation,
-    PromptTooLarge,
-    ProviderError,
-    SessionError,
-)
+from engine.budget import check_limits, estimated_tokens
+from engine.call_events import request_data, response_data, usage_data
+from engine.errors import ProviderError, SessionError
 from engine.events import (
     BotMessageData,
     ContractViolationData,
@@ -77,9 +80,6 @@ from engine.events import (
     EventType,
     FallbackData,
     ForkedFromData,
-    InputItemData,
-    ModelRequestData,
-    ModelResponseData,
     Payload,
     SessionEndData,
     SessionStartData,
@@ -87,166 +87,46 @@ from engine.events import (
     StepSummaryData,
     TransitionData,
     TurnEndData,
-    UsageData,
     UserMessageData,
     VariableChangeData,
 )
 from engine.fsm import DialogueFSM, DialogueState, Status
+from engine.judge import is_set, judge
 from engine.ledger import CostLedger, PriceTable
-from engine.logread import read_log
-from engine.prompting import (
-    Prompt,
-    TranscriptEntry,
-    build_history,
-    build_prompt,
-    chain_messages,
-    fill_placeholders,
-    known_names,
-)
-from engine.providers.base import Message, ModelReply, ModelRequest, Provider, Purpose, Usage
+from engine.prompting import Prompt, TranscriptEntry, fill_placeholders, known_names
+from engine.providers.base import ModelReply, ModelRequest, Provider, Purpose
 from engine.scenario.model import OnEnter, PromptLayout, Scenario, Step, StepKind
 from engine.session import (
     SessionData,
+    fork_source,
     load_session,
     new_session_id,
     save_session,
-    session_from_events,
+)
+from engine.sync_conversation import SyncConversation
+from engine.turn import (
+    Accepted,
+    Correct,
+    Enter,
+    GiveUp,
+    Move,
+    NextStep,
+    Respond,
+    SessionOrigin,
+    TurnResult,
+    TurnTally,
+    Wait,
+)
+from engine.turn_requests import (
+    ON_ENTER_INPUT,
+    correction_request,
+    known_values,
+    step_prompt,
+    step_request,
 )
 from engine.vars_memory import VarsMemory
 
-#: The input of an ``on_enter: respond`` call: there is no user message to answer yet.
-ON_ENTER_INPUT = (
-    "(The conversation has just entered this step. Reply now under its instructions, "
-    "without waiting for the user.)"
-)
-_LOG_SUFFIXES = frozenset({".jsonl", ".ndjson", ".log"})
-#: Characters per token when a prompt's size is estimated before sending it. Deliberately low
-#: (real tokenizers average about four characters of English text per token, fewer on JSON), so
-#: limits and the budget err on the safe side.
-CHARS_PER_TOKEN = 3
-#: Output tokens a call is assumed to cost, for the budget, when ``max_output_tokens`` is unset.
-OUTPUT_ALLOWANCE_TOKENS = 1_000
-
 Clock = Callable[[], float]
-
-
-# --- what a turn returns --------------------------------------------------------------------
-
-
-class SessionOrigin(TypedDict, total=False):
-    """Where a resumed or forked session came from: the fields its ``session_start`` adds."""
-
-    resumed_from: str
-    forked_from: ForkedFromData
-
-
-@dataclass(frozen=True)
-class TurnResult:
-    """What one user message led to: the bot's messages in order, the move, and its cost."""
-
-    turn: int
-    user_text: str
-    messages: list[str]
-    step_before: str
-    step_after: str
-    #: The accepted signal of the reply to the user's message (``stay`` …); ``None`` on fallback.
-    signal: str | None
-    calls: int
-    corrections: int
-    violations: list[str]
-    fallback: bool
-    finished: bool
-    usage: Usage
-    cost_usd: float
-    engine_ms: float
-    model_ms: float
-    #: Slips repaired without a call (kinds, as logged with ``salvaged: true``).
-    salvaged: list[str] = field(default_factory=list)
-
-    @property
-    def moved(self) -> bool:
-        return self.step_before != self.step_after
-
-
-# --- the next-step values of the turn loop --------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Respond:
-    """Have the model answer under the current step: the user's ``text``, or the step's entry."""
-
-    purpose: Purpose
-    text: str
-
-
-@dataclass(frozen=True)
-class Move:
-    """Have the FSM take ``signal`` from the current step."""
-
-    signal: str
-
-
-@dataclass(frozen=True)
-class Enter:
-    """The current step was just entered (or the conversation just started)."""
-
-
-@dataclass(frozen=True)
-class Wait:
-    """Nothing more to do: the turn ends and the conversation waits for the user."""
-
-
-NextStep = Respond | Move | Enter | Wait
-
-
-# --- what the judge decides -----------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Accepted:
-    """The reply keeps the contract; ``target`` is the next step, ``None`` to stay.
-
-    ``request`` is the exchange's first request: what it sent enters the chain with the reply.
-    """
-
-    reply: StepReply
-    raw: ModelReply
-    target: str | None
-    request: ModelRequest | None = None
-    new_chain: bool = False
-
-
-@dataclass(frozen=True)
-class Correct:
-    """The reply broke the contract; send ``violation.correction`` chained to ``raw``."""
-
-    violation: ContractViolation
-    raw: ModelReply
-
-
-@dataclass(frozen=True)
-class GiveUp:
-    """``contract.max_attempts`` calls all broke the contract: fall back, stay in the step."""
-
-    violation: ContractViolation
-
-
-@dataclass
-class _Turn:
-    """Accumulates one turn's figures while its phases run."""
-
-    number: int
-    step_before: str
-    started: float
-    messages: list[str] = field(default_factory=list)
-    signal: str | None = None
-    calls: int = 0
-    corrections: int = 0
-    violations: list[str] = field(default_factory=list)
-    salvaged: list[str] = field(default_factory=list)
-    fallback: bool = False
-    model_s: float = 0.0
-    engine_ms: float = 0.0
 
 
 # --- the conversation -----------------------------------------------------------------------
@@ -349,7 +229,7 @@ class Conversation:
         self._announce()
         if self.data.started:
             return []
-        turn = _Turn(number=0, step_before=self.state.step, started=self.clock())
+        turn = TurnTally(number=0, step_before=self.state.step, started=self.clock())
         snapshot = self.data.copy()
         try:
             for change in self.vars.changes():
@@ -375,7 +255,7 @@ class Conversation:
             )
         snapshot = self.data.copy()
         self.data.state = self.fsm.next_turn(self.state)
-        turn = _Turn(number=self.state.turn, step_before=self.state.step, started=self.clock())
+        turn = TurnTally(number=self.state.turn, step_before=self.state.step, started=self.clock())
         try:
             self._emit(EventType.USER_MESSAGE, UserMessageData(text=text))
             await self._run(turn, Respond("turn", text))
@@ -418,21 +298,7 @@ class Conversation:
         ``source`` is a session (object or file), a conversation log file, or its events. The
         fork gets a new session id and chains from the response of that turn.
         """
-        prices = options.get("prices")
-        if isinstance(source, str | Path):
-            path = Path(source)
-            if path.suffix.lower() in _LOG_SUFFIXES:
-                source = read_log(path).events
-            else:
-                source = load_session(path, scenario, prices)
-        if isinstance(source, SessionData):
-            parent = source.session_id
-            data = source.fork(upto_turn)
-        else:
-            events = list(source)
-            rebuilt = session_from_events(events, scenario, upto_turn=upto_turn, prices=prices)
-            parent = rebuilt.session_id
-            data = rebuilt.fork(upto_turn)
+        data, parent = fork_source(source, upto_turn, scenario, options.get("prices"))
         origin = SessionOrigin(forked_from=ForkedFromData(session=parent, turn=upto_turn))
         return cls(scenario, provider, session=data, origin=origin, **options)
 
@@ -456,7 +322,7 @@ class Conversation:
 
     # --- the loop ---------------------------------------------------------------------------
 
-    async def _run(self, turn: _Turn, step: NextStep) -> None:
+    async def _run(self, turn: TurnTally, step: NextStep) -> None:
         """Run the phases of a turn until one says :class:`Wait`."""
         entries = 0
         while not isinstance(step, Wait):
@@ -474,7 +340,7 @@ class Conversation:
 
     # --- phase: respond (one exchange, then apply) -------------------------------------------
 
-    async def _respond(self, turn: _Turn, ask: Respond) -> NextStep:
+    async def _respond(self, turn: TurnTally, ask: Respond) -> NextStep:
         outcome = await self._exchange(turn, ask.purpose, ask.text)
         if isinstance(outcome, GiveUp):
             self._fall_back(turn, outcome)
@@ -484,7 +350,7 @@ class Conversation:
         self._apply(turn, outcome)
         return Wait() if outcome.target is None else Move(outcome.reply.transition)
 
-    async def _exchange(self, turn: _Turn, purpose: Purpose, text: str) -> Accepted | GiveUp:
+    async def _exchange(self, turn: TurnTally, purpose: Purpose, text: str) -> Accepted | GiveUp:
         """Build request → call → judge, and correct until accepted or out of attempts."""
         step = self.step
         offered = self._offered()
@@ -494,7 +360,8 @@ class Conversation:
         attempt = 1
         while True:
             raw = await self._call(turn, request, attempt, new_chain=new_chain and attempt == 1)
-            verdict = self._judge(raw, step, offered)
+            verdict = judge(raw, step, offered,
+                            scenario=self.scenario, fsm=self.fsm, data=self.data)
             if isinstance(verdict, Accepted):
                 for slip in verdict.reply.salvaged:
                     turn.salvaged.append(slip.kind)
@@ -512,7 +379,7 @@ class Conversation:
             turn.corrections += 1
             self._emit(EventType.CORRECTION_SENT,
                        CorrectionSentData(text=issue.correction, attempt=attempt))
-            request = self._correction_request(request, raw, issue)
+            request = correction_request(request, raw, issue, chains=self.provider.chains)
             self._check_limits(request)
 
     def _build_request(
@@ -523,89 +390,31 @@ class Conversation:
         Returns the request and whether it starts a new response chain.
         """
         settings = self.scenario.model
-        prompt = self._prompt(step, offered, restart=False)
+        prompt = step_prompt(self.scenario, self.data, step, offered, restart=False)
         request = self._request(prompt, purpose, text)
         if (settings.layout is PromptLayout.APPEND and not prompt.new_chain
                 and self._estimated_tokens(request) > settings.max_prompt_tokens):
             # The conversation outgrew the limit: restart the chain from the summaries.
-            prompt = self._prompt(step, offered, restart=True)
+            prompt = step_prompt(self.scenario, self.data, step, offered, restart=True)
             request = self._request(prompt, purpose, text)
         self._unfilled = list(prompt.unfilled)
         self._check_limits(request)
         return request, prompt.new_chain
 
-    def _prompt(self, step: Step, offered: list[str], *, restart: bool) -> Prompt:
-        return build_prompt(
-            self.scenario, step, self._known_values(), layout=self.scenario.model.layout,
-            offered=offered, carried=self._chain_carries_this_visit(), restart=restart,
-            visited=self.state.visited, summaries=self.summaries,
-        )
-
     def _request(self, prompt: Prompt, purpose: Purpose, text: str) -> ModelRequest:
-        data = self.data
-        history: tuple[Message, ...] = ()
-        if not self.provider.chains and not prompt.new_chain:
-            if self.scenario.model.layout is PromptLayout.PER_STEP:
-                history = build_history(self.scenario, data.transcript,
-                                        len(self.state.visited) - 1, self.summaries)
-            else:
-                history = chain_messages(data.chain)
-        settings = self.scenario.model
-        return ModelRequest(
-            model=self.model,
-            instructions=prompt.instructions,
-            input=text,
-            input_items=prompt.items,
-            schema=prompt.schema,
-            schema_name=prompt.schema_name,
-            previous_response_id=None if prompt.new_chain else data.last_response_id,
-            history=history,
-            purpose=purpose,
-            temperature=settings.temperature,
-            max_output_tokens=settings.max_output_tokens,
-            metadata={"session": self.session_id, "step": self.step.id,
-                      "turn": str(self.state.turn)},
-            prompt_cache_key=data.cache_key,
-        )
-
-    def _correction_request(
-        self, request: ModelRequest, bad: ModelReply, issue: ContractViolation
-    ) -> ModelRequest:
-        """The follow-up naming what was wrong: chained to the bad response, or after it in the
-        local history for a provider that cannot chain. A reply too long to be fed back is left
-        out: the previous request is sent again with the correction after its input."""
-        said = (*request.input_items, Message("user", request.input))
-        if issue.kind == Kind.TOO_LONG:
-            return replace(request, input_items=said, input=issue.correction,
-                           purpose="correction")
-        history = request.history
-        if not self.provider.chains:
-            history = (*history, *said, Message("assistant", bad.text))
-        return replace(request, input=issue.correction, input_items=(), purpose="correction",
-                       previous_response_id=bad.response_id or request.previous_response_id,
-                       history=history)
+        return step_request(self.scenario, self.data, prompt, purpose, text,
+                            model=self.model, chains=self.provider.chains)
 
     async def _call(
-        self, turn: _Turn, request: ModelRequest, attempt: int, *, new_chain: bool = False
+        self, turn: TurnTally, request: ModelRequest, attempt: int, *, new_chain: bool = False
     ) -> ModelReply:
         """Phase 2: one model call, logged and priced. A ProviderError propagates untouched.
 
         ``new_chain``: the request starts a new response chain (logged, so that a session
         rebuilt from the log knows where its chain starts).
         """
-        sent = ModelRequestData(
-            purpose=request.purpose, attempt=attempt, model=request.model,
-            instructions=request.instructions, input=request.input, schema=request.schema,
-            previous_response_id=request.previous_response_id,
-            history_messages=len(request.history), layout=self.scenario.model.layout.value,
-            prompt_cache_key=request.prompt_cache_key)
-        if request.input_items:
-            sent["input_items"] = [InputItemData(role=item.role, content=item.content)
-                                   for item in request.input_items]
-        if new_chain:
-            sent["new_chain"] = True
-        if self._unfilled:
-            sent["unfilled_placeholders"] = self._unfilled
+        sent = request_data(request, attempt, layout=self.scenario.model.layout,
+                            new_chain=new_chain, unfilled=self._unfilled)
         self._emit(EventType.MODEL_REQUEST, sent)
         began = self.clock()
         try:
@@ -617,89 +426,22 @@ class Conversation:
                                     model=reply.model or request.model, latency_s=elapsed,
                                     usage=reply.usage, response_id=reply.response_id)
         turn.calls += 1
-        self._emit(EventType.MODEL_RESPONSE, ModelResponseData(
-            purpose=request.purpose, attempt=attempt, model=record.model,
-            response_id=reply.response_id,
-            raw_text=_loggable(reply.text, self.scenario.model.max_reply_chars),
-            status=reply.status, incomplete_reason=reply.incomplete_reason,
-            refusal=reply.refusal, usage=_usage_data(reply.usage),
-            latency_ms=round(elapsed * 1000, 3), cost_usd=record.cost_usd))
+        self._emit(EventType.MODEL_RESPONSE, response_data(
+            request, reply, attempt, record, elapsed_s=elapsed,
+            max_reply_chars=self.scenario.model.max_reply_chars))
         return reply
-
-    def _judge(self, raw: ModelReply, step: Step, offered: list[str]) -> Accepted | Correct:
-        """Phase 3: does the reply keep the contract, and may it go where it wants to?
-
-        The contract checks the form and converts the values; the FSM alone says what stands in
-        the way of the transition, and the contract words the correction.
-        """
-        try:
-            reply = parse_reply(raw, step, max_chars=self.scenario.model.max_reply_chars,
-                                offered=offered)
-            for name, value in reply.results.items():
-                if value is not None and name in self.scenario.variables:
-                    try:  # only a result declared unlike its variable can fail here
-                        self.vars.coerce(name, value)
-                    except ValueError as error:
-                        raise make_violation(Kind.WRONG_TYPE, f"'results.{name}': {error}",
-                                             step, offered) from None
-        except ContractViolation as issue:
-            return Correct(issue, raw)
-        if reply.stays:
-            return Accepted(reply, raw, None)
-        known = self._merged_results(step, reply)
-        blocked = self.fsm.unmet(self.state, reply.transition,
-                                 lambda name: self._is_set(name, known), known)
-        if blocked:
-            return Correct(refused(blocked, reply.transition, step, offered), raw)
-        return Accepted(reply, raw, step.transitions[reply.transition].to)
 
     # --- limits ------------------------------------------------------------------------------
 
     def _estimated_tokens(self, request: ModelRequest) -> int:
-        """What ``request`` will be billed as input, estimated generously before sending it."""
-        chars = len(request.instructions) + len(request.input)
-        chars += len(json.dumps(request.schema, separators=(",", ":")))
-        chars += sum(len(item.content) for item in (*request.history, *request.input_items))
-        if self.provider.chains and request.previous_response_id is not None:
-            chars += sum(len(entry.content) for entry in self.data.chain)
-        return math.ceil(chars / CHARS_PER_TOKEN)
+        return estimated_tokens(request, self.data.chain if self.provider.chains else ())
 
     def _check_limits(self, request: ModelRequest) -> None:
-        """Refuse to send a request over ``model.max_prompt_tokens`` or the conversation's
-        budget ``model.max_cost_usd`` (:class:`~engine.errors.LimitExceeded`)."""
-        settings = self.scenario.model
-        tokens = self._estimated_tokens(request)
-        if tokens > settings.max_prompt_tokens:
-            raise PromptTooLarge(
-                f"the next model call would send about {tokens:,} tokens, more than this "
-                f"scenario's limit of {settings.max_prompt_tokens:,} (model.max_prompt_tokens); "
-                "send a shorter message, or raise the limit",
-                limit=settings.max_prompt_tokens, needed=tokens,
-            )
-        if settings.max_cost_usd is None:
-            return
-        price = self.ledger.prices.price(request.model)
-        spent = self.ledger.totals().cost_usd
-        if price is None:
-            raise BudgetExceeded(
-                f"this conversation has a budget (model.max_cost_usd = ${settings.max_cost_usd:g})"
-                f" but the model {request.model!r} has no price in the price table, so its cost "
-                "cannot be kept under it; add the model to prices.yaml",
-                limit=settings.max_cost_usd, needed=math.inf,
-            )
-        output = request.max_output_tokens or OUTPUT_ALLOWANCE_TOKENS
-        estimate = (tokens * price.input + output * price.output) / 1_000_000
-        if spent + estimate > settings.max_cost_usd:
-            raise BudgetExceeded(
-                f"the next model call could cost up to ${estimate:.4f}, and this conversation "
-                f"has already spent ${spent:.4f} of its ${settings.max_cost_usd:g} budget "
-                "(model.max_cost_usd); the call was not sent",
-                limit=settings.max_cost_usd, needed=spent + estimate,
-            )
+        check_limits(request, self._estimated_tokens(request), self.scenario.model, self.ledger)
 
     # --- phase: apply (results, summary, message) --------------------------------------------
 
-    def _apply(self, turn: _Turn, accepted: Accepted) -> None:
+    def _apply(self, turn: TurnTally, accepted: Accepted) -> None:
         data = self.data
         step_id = self.state.step
         reply = accepted.reply
@@ -739,7 +481,7 @@ class Conversation:
 
     # --- phase: move and enter ---------------------------------------------------------------
 
-    def _move(self, turn: _Turn, signal: str) -> NextStep:
+    def _move(self, turn: TurnTally, signal: str) -> NextStep:
         """Phase 4: the FSM takes the signal (it has the last word), then the step is entered."""
         before = self.state.step
         stored = self.data.results.get(before, {})
@@ -750,11 +492,11 @@ class Conversation:
                    TransitionData({"from": before, "to": self.state.step, "signal": signal}))
         return Enter()
 
-    def _enter(self, turn: _Turn) -> NextStep:
+    def _enter(self, turn: TurnTally) -> NextStep:
         """What entering the current step does: send a message step's text, or reply at once."""
         step = self.step
         if step.kind is StepKind.MESSAGE:
-            filled = fill_placeholders(step.text or "", self._known_values(),
+            filled = fill_placeholders(step.text or "", known_values(self.data),
                                        known_names(self.scenario))
             self._say(turn, filled.text, "message")
             signal = self._first_open_signal(step)
@@ -772,33 +514,33 @@ class Conversation:
                 return signal
         return None
 
-    def _fall_back(self, turn: _Turn, outcome: GiveUp) -> None:
+    def _fall_back(self, turn: TurnTally, outcome: GiveUp) -> None:
         turn.fallback = True
         text = self.scenario.contract.fallback_message
         reason = f"{outcome.violation.kind}: {outcome.violation.detail}"
         self._emit(EventType.FALLBACK, FallbackData(reason=reason, text=text))
         self._say(turn, text, "fallback")
 
-    def _say(self, turn: _Turn, text: str, source: str) -> None:
+    def _say(self, turn: TurnTally, text: str, source: str) -> None:
         turn.messages.append(text)
         self._emit(EventType.BOT_MESSAGE, BotMessageData(text=text, source=source))
 
     # --- phase: end of turn ------------------------------------------------------------------
 
-    def _end_turn(self, turn: _Turn) -> None:
+    def _end_turn(self, turn: TurnTally) -> None:
         totals = self.ledger.turn_totals(turn.number)
         engine_s = max(self.clock() - turn.started - turn.model_s, 0.0)
         self.data.checkpoints.append(self.data.checkpoint())
         self._emit(EventType.TURN_END, TurnEndData(
             calls=totals.llm_calls, corrections=totals.corrections,
-            usage=_usage_data(totals.usage), cost_usd=totals.cost_usd,
+            usage=usage_data(totals.usage), cost_usd=totals.cost_usd,
             engine_ms=round(engine_s * 1000, 3), model_ms=round(turn.model_s * 1000, 3),
             response_id=self.data.last_response_id))
         turn.engine_ms = engine_s * 1000
         if self.finished:
             self._end_session("finished")
 
-    def _result(self, turn: _Turn, text: str) -> TurnResult:
+    def _result(self, turn: TurnTally, text: str) -> TurnResult:
         totals = self.ledger.turn_totals(turn.number)
         return TurnResult(
             turn=turn.number, user_text=text, messages=list(turn.messages),
@@ -862,110 +604,14 @@ class Conversation:
 
     # --- helpers -----------------------------------------------------------------------------
 
-    def _known_values(self) -> dict[str, Any]:
-        """What placeholders may show: every step's known results, then the variables."""
-        values: dict[str, Any] = {}
-        for step_results in self.data.results.values():
-            values.update(step_results)
-        for name, value in self.vars.values().items():
-            if value is not None:
-                values[name] = value
-        return values
-
-    def _merged_results(self, step: Step, reply: StepReply) -> dict[str, Any]:
-        known = dict(self.data.results.get(step.id, {}))
-        known.update({name: value for name, value in reply.results.items() if value is not None})
-        return known
-
     def _is_set(self, name: str, results: dict[str, Any]) -> bool:
-        return results.get(name) is not None or self.vars.is_set(name)
+        return is_set(self.data, name, results)
 
     def _offered(self) -> list[str]:
         """The current step's signals that can open (the FSM decides; see ``fsm.offered``)."""
         stored = self.data.results.get(self.state.step, {})
         return self.fsm.offered(self.state, lambda name: self._is_set(name, stored))
 
-    def _chain_carries_this_visit(self) -> bool:
-        """Whether the current chain already holds the section of the current step visit."""
-        visit = len(self.state.visited) - 1
-        return any(entry.role == "system" and entry.visit == visit
-                   for entry in self.data.chain)
-
-
-def _loggable(text: str, limit: int) -> str:
-    """``text`` as a log line should hold it: a lone surrogate written as ``\\udXXX``, and a
-    reply over the size limit (refused, never fed back) cut to the limit with a note."""
-    if len(text) > limit:
-        text = f"{text[:limit]}… [{len(text) - limit:,} more characters not logged]"
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        return text.encode("utf-8", "backslashreplace").decode("utf-8")
-    return text
-
-
-def _usage_data(usage: Usage) -> UsageData:
-    return UsageData(input_tokens=usage.input_tokens, cached_tokens=usage.cached_tokens,
-                     output_tokens=usage.output_tokens)
-
-
-# --- sync wrapper ---------------------------------------------------------------------------
-
-
-class SyncConversation:
-    """The same conversation for scripts and notebooks: each call runs the loop to completion.
-
-    It owns a private event loop, so the provider's HTTP client stays on one loop for the whole
-    conversation. Use it as a context manager, or call :meth:`close`.
-    """
-
-    def __init__(self, conversation: Conversation) -> None:
-        self.conversation = conversation
-        self._loop = asyncio.new_event_loop()
-
-    @classmethod
-    def open(cls, scenario: Scenario, provider: Provider, **options: Any) -> SyncConversation:
-        return cls(Conversation(scenario, provider, **options))
-
-    def start(self) -> list[str]:
-        return self._loop.run_until_complete(self.conversation.start())
-
-    def send(self, text: str) -> TurnResult:
-        return self._loop.run_until_complete(self.conversation.send(text))
-
-    def save(self, path: Path | str) -> None:
-        self.conversation.save(path)
-
-    @property
-    def events(self) -> EventBus:
-        return self.conversation.events
-
-    @property
-    def state(self) -> DialogueState:
-        return self.conversation.state
-
-    @property
-    def vars(self) -> VarsMemory:
-        return self.conversation.vars
-
-    @property
-    def ledger(self) -> CostLedger:
-        return self.conversation.ledger
-
-    def close(self, reason: str = "closed") -> None:
-        if self._loop.is_closed():
-            return
-        try:
-            self.conversation.close(reason)
-            self._loop.run_until_complete(self.conversation.provider.aclose())
-        finally:
-            self._loop.close()
-
-    def __enter__(self) -> SyncConversation:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
 
 
 __all__ = [

@@ -51,7 +51,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 
 from engine.events import (
     BotMessageData,
@@ -195,8 +195,9 @@ class LogFold:
 
     def __init__(self, start_step: str | None = None) -> None:
         self.start_step = start_step
-        #: The fields of the latest ``session_start`` (where the log says the scenario is, …).
-        self.session_info: dict[str, Any] = {}
+        #: The latest ``session_start``'s payload (where the log says the scenario is, …);
+        #: ``None`` before one.
+        self.session_info: SessionStartData | None = None
         #: The session id and model of the first ``session_start``.
         self.session_id: str | None = None
         self.model = ""
@@ -379,7 +380,7 @@ class LogFold:
         data = event.payload(SessionStartData)
         if self._open is not None:  # the turn never closed: the process running it died
             self._close(Outcome.ROLLED_BACK, self._open.last_seq)
-        self.session_info = dict(data)
+        self.session_info = cast(SessionStartData, dict(data))
         self.ended = None
         step = event.step or data.get("start_step") or self.start_step
         if self.session_id is None:

@@ -50,6 +50,7 @@ from engine.fsm import DialogueState, Status
 from engine.ledger import CostLedger, PriceTable
 from engine.limits import MAX_SESSION_BYTES
 from engine.logfold import LogFold, Turn, VarChange, apply_summary
+from engine.logread import read_log
 from engine.prompting import TranscriptEntry
 from engine.redact import redact
 from engine.scenario.model import Scenario
@@ -350,7 +351,7 @@ class _Rebuild:
             vars=VarsMemory(scenario.variables),
             ledger=CostLedger(prices),
             model=fold.model,
-            provider=str(fold.session_info.get("provider", "")),
+            provider=fold.session_info.get("provider", "") if fold.session_info else "",
             started=True,
         )
 
@@ -400,6 +401,33 @@ class _Rebuild:
             raise SessionError(f"log seq {change.seq}: {error}") from None
 
 
+#: Suffixes of the files :func:`fork_source` reads as conversation logs (others are sessions).
+LOG_SUFFIXES = frozenset({".jsonl", ".ndjson", ".log"})
+
+
+def fork_source(
+    source: SessionData | Iterable[Event] | Path | str,
+    upto_turn: int,
+    scenario: Scenario,
+    prices: PriceTable | None = None,
+) -> tuple[SessionData, str]:
+    """What a fork of ``source`` at the end of ``upto_turn`` starts from, and its parent's id.
+
+    ``source`` is a session (object or file), a conversation log file, or its events. The fork
+    gets a new session id; the state is copied, never shared with the source.
+    """
+    if isinstance(source, str | Path):
+        path = Path(source)
+        if path.suffix.lower() in LOG_SUFFIXES:
+            source = read_log(path).events
+        else:
+            source = load_session(path, scenario, prices)
+    if isinstance(source, SessionData):
+        return source.fork(upto_turn), source.session_id
+    rebuilt = session_from_events(list(source), scenario, upto_turn=upto_turn, prices=prices)
+    return rebuilt.fork(upto_turn), rebuilt.session_id
+
+
 def _copy_results(results: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
     return {str(step): dict(values) for step, values in dict(results).items()}
 
@@ -408,6 +436,7 @@ __all__ = [
     "SESSION_VERSION",
     "Checkpoint",
     "SessionData",
+    "fork_source",
     "load_session",
     "new_session_id",
     "save_session",

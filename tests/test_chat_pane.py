@@ -22,6 +22,7 @@ from pytestqt.qtbot import QtBot
 from app.chat.keys import ApiKeyStore
 from app.chat.pane import ChatPane
 from app.chat.settings import ChatSettings
+from app.logview.table import WARNING_COLOR, EventTableModel
 from app.logview.window import LogWindow
 from engine.events import Event
 from engine.paths import default_scenario
@@ -280,6 +281,34 @@ def test_system_events_are_folded_between_bubbles_and_copy_as_json(
     pane.system_action.trigger()  # collapse the log: only bubbles remain
     assert all(event.is_chat for event in pane.view.visible_events())
     assert len(bubbles(pane)) == 5
+
+
+def test_a_slip_repaired_without_a_call_is_drawn_quietly_as_in_the_log_pane(
+    qtbot: QtBot, pane: ChatPane, openai_env: FakeOpenAIServer
+) -> None:
+    """A reply in a code fence is repaired without a correction (``salvaged: true``): the chat
+    draws that row like any quiet system event, as the log pane does; a real violation (the
+    second message's answer, not JSON at all) keeps the warning colour in both."""
+    text, answers = INTERVIEW[0]
+    openai_env.queue(f"```json\n{json.dumps(answers[0])}\n```")
+    send(qtbot, pane, text)
+    text, answers = INTERVIEW[1]
+    openai_env.queue(*answers)
+    send(qtbot, pane, text)
+
+    violations = [e for e in pane.view.visible_events() if e.type == "contract_violation"]
+    assert [(e.turn, e.data["salvaged"]) for e in violations] == [(1, True), (2, False)]
+    repaired, real = violations
+    palette = pane.view.palette()
+    quiet = pane.view.delegate.system_color(
+        next(e for e in pane.view.visible_events() if e.type == "model_request"), palette)
+    assert pane.view.delegate.system_color(repaired, palette) == quiet
+    assert pane.view.delegate.system_color(real, palette) == WARNING_COLOR != quiet
+    # the log pane's table, on the same events
+    table = EventTableModel()
+    table.set_events(violations)
+    colors = [table.index(row, 4).data(Qt.ItemDataRole.ForegroundRole) for row in range(2)]
+    assert colors == [None, WARNING_COLOR]
 
 
 def test_the_meter_counts_calls_per_message_tokens_and_cost(

@@ -25,7 +25,7 @@ from engine.fsm import DialogueFSM, DialogueState
 from engine.providers.base import ModelReply, Usage
 from engine.scenario.loader import parse_scenario
 from engine.scenario.model import Scenario, Step
-from engine.testing.fake_openai import _strict_schema_problem
+from engine.testing.fake_openai.requests import strict_schema_problem
 
 SCENARIO = """
 name: shop
@@ -152,7 +152,7 @@ def test_the_conversation_wide_schemas_are_strict_mode_compatible_and_hold_every
     by_step = any_step_schema(scenario)
     flat = all_results_schema(scenario)
     for schema in (by_step, flat):
-        assert _strict_schema_problem(schema) is None
+        assert strict_schema_problem(schema) is None
         assert schema["properties"]["transition"]["enum"] == ["stay", "ordered", "cancel", "paid"]
     branches = by_step["properties"]["results"]["anyOf"]
     assert [sorted(branch["properties"]) for branch in branches] == [

@@ -10,12 +10,14 @@ from PySide6.QtGui import QColor
 
 from app.graph.items import NODE_HEIGHT
 from app.graph.overlay import (
+    CORNERS,
     FADED_OPACITY,
     ColorRamp,
     EdgeStyle,
     GraphOverlay,
     Legend,
     LegendEntry,
+    LegendStack,
     LegendWidget,
     NodeStyle,
     Overlay,
@@ -193,3 +195,60 @@ def test_layers_survive_incremental_edits_of_the_steps_they_mark(studio: Any) ->
     assert "covered" in scene.nodes["users"].toolTip()
     assert scene.edge("users", "users_clear").line_width == 5.0
     assert scene.shading_layers() == [coverage.layer]
+
+
+# --- where the legends stand ----------------------------------------------------------------
+
+
+def hidden_by_corner(view: Any, legend: LegendWidget) -> dict[str, float]:
+    stack = LegendStack.of(view)
+    return {corner: stack.hidden_under(stack.box(corner, legend.size())) for corner in CORNERS}
+
+
+def test_a_legend_with_no_step_under_it_stays_in_the_top_left_corner(
+    studio: Any, overlay: GraphOverlay
+) -> None:
+    view = studio.scenario_editor.view
+    view.zoom_by(0.2)  # the graph small in the middle, the corners empty
+    view.centerOn(studio.scenario_editor.scene.items_rect().center())
+    overlay.show(example())
+    legend = overlay.legend_widget
+    assert legend is not None
+    assert hidden_by_corner(view, legend)["top-left"] == 0.0
+    assert legend.pos().x() == legend.pos().y() == LegendWidget.MARGIN
+
+
+def test_a_legend_over_a_step_moves_to_the_corner_that_hides_least(
+    studio: Any, overlay: GraphOverlay, qtbot: Any
+) -> None:
+    """Panned so that a step sits under the top-left legend, the legend goes to the corner
+    with the least of the graph under it, and the step is in sight again."""
+    view, scene = studio.scenario_editor.view, studio.scenario_editor.scene
+    view.zoom_by(0.2)
+    view.centerOn(scene.items_rect().center())
+    overlay.show(example())
+    legend = overlay.legend_widget
+    assert legend is not None and legend.pos().x() == LegendWidget.MARGIN
+    view.zoom_by(5.0)
+    under_legend = view.mapToScene(legend.geometry().center() - view.viewport().pos())
+    centre = view.mapToScene(view.viewport().rect().center())
+    view.centerOn(scene.nodes["users"].sceneBoundingRect().center() + (centre - under_legend))
+    stack = LegendStack.of(view)
+    qtbot.waitUntil(lambda: stack.corner != "top-left")
+    hidden = hidden_by_corner(view, legend)
+    assert hidden["top-left"] > 0.0  # the step the pan brought there
+    assert hidden[stack.corner] == min(hidden.values()) < hidden["top-left"]
+    assert legend.geometry() == stack.box(stack.corner, legend.size())
+    box = view.mapFromScene(scene.nodes["users"].sceneBoundingRect()).boundingRect()
+    assert not legend.geometry().intersects(box.translated(view.viewport().pos()))
+
+
+def test_a_legend_can_be_pinned_to_a_corner(studio: Any) -> None:
+    view = studio.scenario_editor.view
+    pinned = GraphOverlay(studio.scenario_editor.scene, view, legend_corner="bottom-right")
+    pinned.show(example())
+    legend = pinned.legend_widget
+    assert legend is not None
+    shown = view.viewport().geometry()
+    assert legend.geometry().right() == shown.right() - LegendWidget.MARGIN
+    assert legend.geometry().bottom() == shown.bottom() - LegendWidget.MARGIN

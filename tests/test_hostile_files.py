@@ -21,7 +21,7 @@ from engine.limits import (
     MIB,
     WARN_TEXT_FILE_BYTES,
 )
-from engine.scenario import loader
+from engine.scenario import yaml_marks
 from engine.scenario.layout import Layout
 from engine.scenario.loader import load_scenario, unsafe_references
 from engine.scenario.validate import check_folder
@@ -227,7 +227,7 @@ def composed(monkeypatch: pytest.MonkeyPatch) -> list[str]:
         loaders.append(Loader.__name__)
         return real_compose(text, Loader=Loader)
 
-    monkeypatch.setattr(loader.yaml, "compose", compose)
+    monkeypatch.setattr(yaml_marks.yaml, "compose", compose)
     return loaders
 
 

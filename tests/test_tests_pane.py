@@ -237,8 +237,15 @@ def test_a_broken_test_file_is_listed_in_problems_and_opens_at_its_line(
     assert (problems[0].line, problems[0].column) == (10, 7)
     assert pane.tree.items[DECLINES].text(1) == "✖ file has errors"
     assert pane.editor.problems.count() == 1 and "10:7" in pane.editor.problems.item(0).text()
-    assert [s.cursor.selectedText() for s in pane.editor.edit.extraSelections()] == [
-        "bot_sayz"]
+    # as in the instruction editor: line numbers, the line marked in the gutter (its tooltip
+    # says why), and the word underlined where it is
+    edit = pane.editor.edit
+    assert edit.gutter.isVisible() and edit.gutter.width() >= edit.gutter_width() > 0
+    assert edit.marked == {10: "unknown key 'bot_sayz' — did you mean 'bot_says'?"}
+    marked = [s for s in edit.extraSelections() if not s.cursor.hasSelection()]
+    assert [s.cursor.blockNumber() + 1 for s in marked] == [10]
+    assert [s.cursor.selectedText() for s in edit.extraSelections()
+            if s.cursor.hasSelection()] == ["bot_sayz"]
 
     pane.select(INTERVIEW)
     studio.jump_to_problem(problems[0])  # what activating the row in Problems does

@@ -9,41 +9,18 @@ faded ("no data"); arrows are as thick as they are taken often, and the ones nev
 
 from __future__ import annotations
 
-import math
 from collections import Counter
 from collections.abc import Iterable, Mapping
 
-from PySide6.QtGui import QColor, QGuiApplication, QPalette
+from PySide6.QtGui import QColor, QPalette
 
-from app.graph.overlay import (
-    ColorRamp,
-    EdgeKey,
-    EdgeStyle,
-    Legend,
-    LegendEntry,
-    NodeStyle,
-    Overlay,
-    ramp_color,
-)
-from app.theme import is_dark, mix
+from app.graph.overlay import THICK, THIN, EdgeKey, Overlay, heat_overlay, heat_ramp
 from engine.stats.model import MEASURES, Measure, StatsReport, StepStats
-
-#: Arrow widths: the least and the most taken arrow.
-THIN, THICK = 1.2, 8.0
 
 
 def ramp_for(measure: str, palette: QPalette | None = None) -> tuple[QColor, ...]:
-    palette = palette or QGuiApplication.palette()
-    base = palette.color(QPalette.ColorRole.Base)
-    dark = is_dark(palette)
-    if measure == "visits":
-        stops = ((QColor(56, 189, 248), QColor(37, 99, 235), QColor(147, 197, 253)) if dark
-                 else (QColor(186, 230, 253), QColor(59, 130, 246), QColor(30, 64, 175)))
-    else:
-        stops = ((QColor(250, 204, 21), QColor(234, 88, 12), QColor(239, 68, 68)) if dark
-                 else (QColor(254, 240, 138), QColor(249, 115, 22), QColor(185, 28, 28)))
-    low = mix(base, stops[0], 0.35)
-    return (low, *stops)
+    """The measure's colours: blue for visits, pale to red for the rest (high is bad)."""
+    return heat_ramp(palette, cool=measure == "visits")
 
 
 def measure_overlay(
@@ -55,47 +32,16 @@ def measure_overlay(
 ) -> Overlay:
     """The graph of ``steps`` shaded by ``measure_name`` over ``report``."""
     measure = MEASURES[measure_name]
-    ramp = ramp_for(measure_name, palette)
     values: dict[str, float | None] = {}
     for step in steps:
         stats = report.steps.get(step)
         values[step] = measure.of(stats) if stats is not None else None
-    present = [value for value in values.values() if value is not None]
-    high = max(present, default=0.0)
-    nodes: dict[str, NodeStyle] = {}
-    for step, value in values.items():
-        stats = report.steps.get(step)
-        if value is None or stats is None:
-            nodes[step] = NodeStyle(faded=True, tooltip="<i>no conversation reached it</i>")
-            continue
-        color = ramp_color(ramp, value / high if high > 0 else 0.0)
-        nodes[step] = NodeStyle(fill=color, border=color.darker(140),
-                                tooltip=step_tooltip(stats, measure))
-    edges = edge_styles(report.transitions, values.keys())
-    taken = max((count for count in _edge_counts(report.transitions).values()), default=0)
-    legend = Legend(
+    return heat_overlay(
+        values, _edge_counts(report.transitions), ramp=ramp_for(measure_name, palette),
+        tooltip=lambda step: step_tooltip(report.steps[step], measure),
         title=f"{measure.label} ({measure.unit})",
-        ramp=ColorRamp(ramp, format_value(measure, 0.0), format_value(measure, high)),
-        entries=(LegendEntry("no data", mix(ramp[0], QColor(128, 128, 128), 0.5)),),
-        note=f"arrow width: how often taken (up to {taken:,}×)",
-    )
-    return Overlay(nodes=nodes, edges=edges, legend=legend,
-                   default_edge=EdgeStyle(faded=True, tooltip="never taken"))
-
-
-def edge_styles(transitions: Mapping[tuple[str, str, str], int],
-                steps: Iterable[str]) -> dict[EdgeKey, EdgeStyle]:
-    """Arrows by (step, signal): thickness from how often taken; only steps in ``steps``."""
-    counts = _edge_counts(transitions)
-    known = set(steps)
-    top = max(counts.values(), default=0)
-    styles: dict[EdgeKey, EdgeStyle] = {}
-    for (source, signal), count in counts.items():
-        if source not in known:
-            continue
-        width = THIN + (THICK - THIN) * math.sqrt(count / top) if top else THIN
-        styles[(source, signal)] = EdgeStyle(width=width, tooltip=f"taken {count:,}×")
-    return styles
+        ends=lambda high: (format_value(measure, 0.0), format_value(measure, high)),
+        unreached="no data")
 
 
 def _edge_counts(transitions: Mapping[tuple[str, str, str], int]) -> Counter[EdgeKey]:
@@ -130,4 +76,4 @@ def step_tooltip(stats: StepStats, measure: Measure) -> str:
     return "<br>".join(lines)
 
 
-__all__ = ["edge_styles", "format_value", "measure_overlay", "ramp_for", "step_tooltip"]
+__all__ = ["THICK", "THIN", "format_value", "measure_overlay", "ramp_for", "step_tooltip"]

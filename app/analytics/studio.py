@@ -20,14 +20,14 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QFileDialog, QMainWindow, QMenu, QMessageBox, QWidget
+from PySide6.QtWidgets import QFileDialog, QMainWindow, QWidget
 
 from app.charts.turns import TurnChart
 from app.chat.turn_chart import attach_to_chat
 from app.session import EditSession
+from app.widgets import tell_problem, tools_menu
 from engine.errors import PrompterError, ScenarioErrors
 
-TOOLS_MENU = "&Tools"
 CHART_PANE = "Turn chart"
 
 
@@ -47,7 +47,9 @@ class StudioTools(QObject):
         self.analyse_action.setStatusTip(
             "Read many conversation logs and shade the graph by where conversations struggle")
         self.analyse_action.triggered.connect(lambda _checked=False: self.analyse())
-        self.menu = self._tools_menu()
+        self.menu = tools_menu(window)
+        if not self.menu.isEmpty():
+            self.menu.addSeparator()
         self.menu.addActions([self.compare_action, self.analyse_action])
         changed = getattr(window, "sessionChanged", None)
         if changed is not None:
@@ -119,22 +121,6 @@ class StudioTools(QObject):
 
     # --- building --------------------------------------------------------------------------
 
-    def _tools_menu(self) -> QMenu:
-        bar = self.window.menuBar()
-        for action in bar.actions():
-            menu = action.menu()
-            if isinstance(menu, QMenu) and menu.title().replace("&", "") == "Tools":
-                menu.addSeparator()
-                return menu
-        menu = QMenu(TOOLS_MENU, self.window)
-        help_action = next((a for a in bar.actions()
-                            if a.text().replace("&", "") == "Help"), None)
-        if help_action is not None:
-            bar.insertMenu(help_action, menu)
-        else:
-            bar.addMenu(menu)
-        return menu
-
     def _dock_chat_chart(self) -> None:
         from app.chat.pane import ChatPane
 
@@ -158,11 +144,7 @@ class StudioTools(QObject):
         self.analyse_action.setEnabled(has_scenario)
 
     def _tell(self, message: str) -> None:
-        tell = getattr(self.window, "tell", None)
-        if callable(tell):
-            tell("Prompter", message, True)
-        else:
-            QMessageBox.warning(self.window, "Prompter", message)
+        tell_problem(self.window, "Prompter", message)
 
 
 def _default_log_dir() -> Path:

@@ -9,7 +9,6 @@ every window it opened alive while it is shown (no module-level list of windows)
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -21,7 +20,7 @@ from app.chat.pane import ChatPane
 from app.chat.settings import default_log_dir
 from app.logview.window import LogWindow, open_log_window
 from engine.errors import SessionError
-from engine.events import Event
+from engine.events import Event, SessionStartData
 from engine.scenario.loader import load_scenario
 from engine.scenario.model import Scenario
 
@@ -46,9 +45,9 @@ class ChatWindow(QMainWindow):
         super().closeEvent(event)
 
 
-def scenario_of_log(session_info: Mapping[str, Any]) -> Scenario:
+def scenario_of_log(session_info: SessionStartData | None) -> Scenario:
     """The scenario a log's ``session_start`` names, loaded from disk."""
-    folder = session_info.get("scenario_path")
+    folder = session_info.get("scenario_path") if session_info is not None else None
     if not folder:
         raise SessionError(
             "the log does not say where its scenario is; open the scenario in the studio "
@@ -63,7 +62,7 @@ def open_fork_window(
     events: list[Event],
     turn: int,
     *,
-    scenario_hint: Mapping[str, Any],
+    scenario_hint: SessionStartData | None,
     parent: QWidget | None = None,
     **options: Any,
 ) -> ChatWindow:

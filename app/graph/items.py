@@ -7,22 +7,21 @@ transition target a dashed outline. Problems show as a badge in the corner. An
 gives it (the one the draw.io export writes too): straight when nothing is in its way, up a
 lane at the side for a loop back, down a lane past the steps it would cross; its label is the
 signal with a short guard (``[requires 15]``), the whole list in its tooltip. The
-:class:`Router` knows where every box is and redraws the arrows a moved box affects.
+:class:`~app.graph.routing.Router` knows where every box is and redraws the arrows a moved box
+affects.
 
-Other views mark items without touching the model: a :class:`NodeStyle` / :class:`EdgeStyle`
-per layer (``GraphScene.set_shading``; :mod:`app.graph.overlay` is the public way in). An item
-draws the styles of every layer, the later layer winning where two set the same thing, and
-adds each layer's tooltip to its own. Items only draw: the scene decides what they show and
-the commands decide what changes.
+Other views mark items without touching the model: a :class:`~app.graph.styles.NodeStyle` /
+:class:`~app.graph.styles.EdgeStyle` per layer (``GraphScene.set_shading``;
+:mod:`app.graph.overlay` is the public way in). An item draws the styles of every layer, the
+later layer winning where two set the same thing, and adds each layer's tooltip to its own.
+Items only draw: the scene decides what they show and the commands decide what changes.
 """
 
 from __future__ import annotations
 
 import functools
 import math
-from collections import defaultdict
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
@@ -40,19 +39,24 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from app.graph.layout import NODE_HEIGHT, NODE_WIDTH
-from app.theme import GraphColors, mix
-from engine.scenario.diagram import NodeIndex, Route, edge_label_line, guard_label, route_edge
+from app.graph.routing import BULK_MOVE, Router
+from app.graph.styles import (
+    FADED_OPACITY,
+    TOOLTIP_RULE,
+    EdgeStyle,
+    NodeStyle,
+    node_colors,
+    readable_text,
+    with_layers,
+)
+from app.theme import GraphColors
+from engine.scenario.diagram import Route, edge_label_line, guard_label
 
 RADIUS = 8.0
 HANDLE_RADIUS = 5.0
 BADGE_RADIUS = 9.0
 #: An arrow's pen, unless a style says otherwise.
 LINE_WIDTH = 1.4
-#: Opacity of faded items: still readable, clearly in the background.
-FADED_OPACITY = 0.38
-#: More moved boxes than this at once (an auto-layout) re-route every arrow instead of looking
-#: up which arrows each box affects.
-BULK_MOVE = 64
 
 
 #: A node's bounding rectangle: the box with room for the problem badge and the handle.
@@ -88,65 +92,6 @@ class _Fonts:
             cls.badge.setPointSizeF(7.5)
             cls.ready = True
         return cls
-
-
-@dataclass(frozen=True)
-class NodeStyle:
-    """How a layer marks a step (anything left ``None`` is the step's own look)."""
-
-    fill: QColor | None = None
-    border: QColor | None = None
-    #: title and id colour; by default black or white, whichever reads better on ``fill``
-    text: QColor | None = None
-    faded: bool = False
-    #: HTML appended to the node's own tooltip
-    tooltip: str | None = None
-
-
-@dataclass(frozen=True)
-class EdgeStyle:
-    """How a layer marks an arrow."""
-
-    color: QColor | None = None
-    width: float | None = None
-    faded: bool = False
-    tooltip: str | None = None
-
-
-def readable_text(fill: QColor) -> QColor:
-    """Near-black or near-white, whichever contrasts more with ``fill``."""
-    luminance = 0.2126 * fill.redF() + 0.7152 * fill.greenF() + 0.0722 * fill.blueF()
-    return QColor(20, 22, 26) if luminance > 0.45 else QColor(245, 246, 248)
-
-
-def node_colors(base: GraphColors, styles: Sequence[NodeStyle]) -> GraphColors:
-    """The colours a node paints with under ``styles`` (lowest layer first)."""
-    fill = border = text = None
-    for style in styles:
-        fill = style.fill or fill
-        border = style.border or border
-        text = style.text or text
-    if fill is None and border is None and text is None:
-        return base
-    text = text or (readable_text(fill) if fill is not None else None)
-    return replace(
-        base,
-        node_fill=fill or base.node_fill,
-        message_fill=fill or base.message_fill,
-        node_border=border or base.node_border,
-        text=text or base.text,
-        muted_text=mix(fill, text, 0.7) if fill is not None and text is not None
-        else base.muted_text,
-    )
-
-
-#: Between an item's own tooltip and what a layer adds to it.
-TOOLTIP_RULE = "<hr>"
-
-
-def _with_layers(own: str, extras: Iterable[str | None]) -> str:
-    added = [extra for extra in extras if extra]
-    return own + "".join(TOOLTIP_RULE + extra for extra in added) if added else own
 
 
 @dataclass
@@ -371,7 +316,7 @@ class NodeItem(QGraphicsItem):
             lines.append("<i>not declared: a transition leads here</i>")
         lines += [f"<span style='color:#c33'>✖ {_html(text)}</span>" for text in state.errors]
         lines += [f"<span style='color:#b80'>⚠ {_html(text)}</span>" for text in state.warnings]
-        self.setToolTip(_with_layers("<br>".join(lines), (style.tooltip for style in self.styles)))
+        self.setToolTip(with_layers("<br>".join(lines), (style.tooltip for style in self.styles)))
 
 
 class EdgeItem(QGraphicsItem):
@@ -455,7 +400,7 @@ class EdgeItem(QGraphicsItem):
             lines.append(f"<i>{_html(self.description)}</i>")
         if self.requires:
             lines.append(f"requires ({len(self.requires)}): {_html(', '.join(self.requires))}")
-        self.setToolTip(_with_layers("<br>".join(lines), (style.tooltip for style in self.styles)))
+        self.setToolTip(with_layers("<br>".join(lines), (style.tooltip for style in self.styles)))
 
     def path(self) -> QPainterPath:
         """The arrow's curve in scene coordinates (the label and arrowhead excluded)."""
@@ -550,95 +495,6 @@ class EdgeItem(QGraphicsItem):
         painter.drawText(self._label_rect, Qt.AlignmentFlag.AlignCenter, self.label_text())
 
 
-class Router:
-    """Where every box is, and the way each arrow runs among them.
-
-    Each arrow's route (:func:`engine.scenario.diagram.route_edge`) depends on its own two
-    boxes and on the boxes it had to go around (its blockers). When a box moves, appears or
-    goes, the router re-routes its own arrows, the arrows it blocked and the arrows now
-    running through it — exactly those whose route can change — so the graph on screen is
-    what routing every arrow afresh would draw (and what the draw.io export writes).
-    """
-
-    def __init__(self, all_edges: Callable[[], Iterable[EdgeItem]] | None = None,
-                 edges_near: Callable[[QRectF], Iterable[EdgeItem]] | None = None) -> None:
-        self.nodes = NodeIndex()
-        self._all_edges = all_edges or (lambda: ())
-        self._edges_near = edges_near or (lambda _rect: ())
-        #: step id -> the arrows whose route that step's box decided
-        self._blocking: dict[str, set[EdgeItem]] = defaultdict(set)
-        self._deferred: list[NodeItem] | None = None
-
-    def route(self, edge: EdgeItem) -> Route:
-        """Route ``edge`` among the boxes as they are now (and remember what decided it)."""
-        for node in (edge.source, edge.target):
-            if node.step_id not in self.nodes.positions:
-                self.nodes.place(node.step_id, (node.pos().x(), node.pos().y()))
-        route = route_edge(edge.source.step_id, edge.target.step_id, self.nodes,
-                           parallel_index=edge.parallel_index)
-        old = edge.route.blockers if edge.route is not None else frozenset()
-        if old != route.blockers:
-            for step_id in old - route.blockers:
-                self._blocking[step_id].discard(edge)
-            for step_id in route.blockers - old:
-                self._blocking[step_id].add(edge)
-        return route
-
-    def forget(self, edge: EdgeItem) -> None:
-        if edge.route is not None:
-            for step_id in edge.route.blockers:
-                self._blocking[step_id].discard(edge)
-
-    def node_moved(self, node: NodeItem) -> None:
-        """``node`` was placed or moved: re-route what that changes."""
-        point = (node.pos().x(), node.pos().y())
-        if self.nodes.positions.get(node.step_id) == point:
-            return
-        self.nodes.place(node.step_id, point)
-        if self._deferred is not None:
-            self._deferred.append(node)
-            return
-        for edge in self._affected([node]):
-            edge.update_path()
-
-    def node_removed(self, step_id: str) -> None:
-        """The box of ``step_id`` is gone: the arrows that went around it run straight again."""
-        self.nodes.remove(step_id)
-        for edge in list(self._blocking.pop(step_id, ())):
-            if edge.scene() is not None:
-                edge.update_path()
-
-    @contextmanager
-    def moving(self) -> Iterator[None]:
-        """Move many boxes, then re-route what they affect once (each arrow at most once)."""
-        if self._deferred is not None:
-            yield
-            return
-        self._deferred = []
-        try:
-            yield
-        finally:
-            moved, self._deferred = self._deferred, None
-            for edge in self._affected(moved):
-                edge.update_path()
-
-    def _affected(self, moved: list[NodeItem]) -> list[EdgeItem]:
-        if not moved:
-            return []
-        if len(moved) > BULK_MOVE:
-            return list(self._all_edges())
-        affected: dict[EdgeItem, None] = {}
-        for node in moved:
-            affected.update(dict.fromkeys(node.edges))
-            affected.update(dict.fromkeys(self._blocking.get(node.step_id, ())))
-            box = node.sceneBoundingRect()
-            point = (node.pos().x(), node.pos().y())
-            for edge in self._edges_near(box):
-                if edge.route is not None and edge.route.meets(point):
-                    affected[edge] = None
-        return list(affected)
-
-
 @functools.lru_cache(maxsize=4096)
 def _label_size(text: str) -> tuple[float, float]:
     """The size of an arrow's label (measured once per text: there are thousands of arrows)."""
@@ -663,3 +519,24 @@ def _rounded(points: list[QPointF], radius: float = 8.0) -> QPainterPath:
 
 def _html(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+__all__ = [
+    "BADGE_RADIUS",
+    "BULK_MOVE",
+    "FADED_OPACITY",
+    "HANDLE_RADIUS",
+    "LINE_WIDTH",
+    "NODE_HEIGHT",
+    "NODE_WIDTH",
+    "RADIUS",
+    "TOOLTIP_RULE",
+    "EdgeItem",
+    "EdgeStyle",
+    "NodeItem",
+    "NodeState",
+    "NodeStyle",
+    "Router",
+    "node_colors",
+    "readable_text",
+]

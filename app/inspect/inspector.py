@@ -39,7 +39,7 @@ from PySide6.QtWidgets import (
 from app.inspect.prefix_bar import PrefixBar
 from app.inspect.rows import PartsModel, Row, rows_of
 from engine.errors import ScenarioError
-from engine.events import Event
+from engine.events import Event, ModelRequestData
 from engine.ledger import ModelPrice, PriceTable
 from engine.request_export import api_body, body_json, replay_command
 from engine.request_view import CallIndex, RequestDiff, RequestView, compare, rebuild
@@ -65,7 +65,7 @@ def cost_text(view: RequestView) -> str:
         return "No reply was logged for this call (it failed, or is still running): no usage."
     share = billed.cached_tokens / billed.input_tokens if billed.input_tokens else 0.0
     dollars = f"${billed.cost_usd:.6f}" if billed.cost_usd is not None else "$—"
-    model = str(view.request.data.get("model") or "")
+    model = view.request.payload(ModelRequestData).get("model") or ""
     price = price_of(model)
     rates = (f" · {model}: ${price.input:g} in, ${price.cached_input:g} cached, "
              f"${price.output:g} out per 1M tokens" if price else
@@ -86,7 +86,7 @@ def estimate_text(view: RequestView) -> str:
 
 
 def header_text(view: RequestView) -> str:
-    request, data = view.request, view.request.data
+    request, data = view.request, view.request.payload(ModelRequestData)
     chain = data.get("previous_response_id")
     chained = ("starts a new chain" if data.get("new_chain") or not chain
                else f"continues {chain}")

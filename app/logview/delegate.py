@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QApplication, QStyle, QStyledItemDelegate, QStyleO
 
 from app.logview import describe
 from app.logview.model import EventRole, ExpandedRole
+from app.logview.table import ERROR_COLOR, WARNING_COLOR
 from app.theme import is_dark, mix
 from engine.events import Event, EventType
 
@@ -91,7 +92,7 @@ class EventDelegate(QStyledItemDelegate):
         if event.is_chat:
             metrics = QFontMetrics(font)
             inner = self._bubble_width(width) - 2 * BUBBLE_PAD
-            text_rect = self._text_rect(metrics, inner, str(event.data.get("text", "")))
+            text_rect = self._text_rect(metrics, inner, describe.message_text(event))
             caption = CAPTION_HEIGHT if event.type == EventType.USER_MESSAGE else 0
             height = text_rect.height() + 2 * BUBBLE_PAD + 2 * 5 + caption
         else:
@@ -124,7 +125,7 @@ class EventDelegate(QStyledItemDelegate):
         palette: QPalette = option.palette
         rect: QRect = option.rect
         is_user = event.type == EventType.USER_MESSAGE
-        text = str(event.data.get("text", ""))
+        text = describe.message_text(event)
         top = rect.top() + 5
         if is_user:
             painter.setFont(self._small_font(option))
@@ -150,7 +151,7 @@ class EventDelegate(QStyledItemDelegate):
         else:
             tint = 0.16 if is_dark(palette) else 0.07
             fill = mix(base, palette.color(QPalette.ColorRole.Text), tint)
-            if event.data.get("source") == "fallback":
+            if describe.is_fallback_message(event):
                 fill = mix(fill, QColor(230, 140, 30), 0.25)
             pen = palette.color(QPalette.ColorRole.Text)
         if option.state & QStyle.StateFlag.State_Selected:
@@ -166,17 +167,23 @@ class EventDelegate(QStyledItemDelegate):
             text,
         )
 
+    @staticmethod
+    def system_color(event: Event, palette: QPalette) -> QColor:
+        """The colour of a system event's row: errors and problems stand out (as in the log
+        pane's table: a slip the engine repaired without a call is not one), a transition is
+        a link, the rest is quiet."""
+        if describe.is_problem(event):
+            return ERROR_COLOR if event.type == EventType.ERROR else WARNING_COLOR
+        if event.type == EventType.TRANSITION:
+            return palette.color(QPalette.ColorRole.Link)
+        return palette.color(QPalette.ColorRole.PlaceholderText)
+
     def _paint_system(
         self, painter: QPainter, option: QStyleOptionViewItem, event: Event, expanded: bool
     ) -> None:
         palette: QPalette = option.palette
         rect: QRect = option.rect
-        text_color = palette.color(QPalette.ColorRole.PlaceholderText)
-        if describe.is_problem(event):
-            is_error = event.type == EventType.ERROR
-            text_color = QColor(214, 80, 60) if is_error else QColor(200, 120, 20)
-        elif event.type == EventType.TRANSITION:
-            text_color = palette.color(QPalette.ColorRole.Link)
+        text_color = self.system_color(event, palette)
         if option.state & QStyle.StateFlag.State_Selected:
             painter.fillRect(
                 rect,

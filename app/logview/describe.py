@@ -3,14 +3,37 @@
 Plain Python (no Qt) so the wording is tested on its own and shared by the live chat and the
 log viewer. A folded row must answer "what happened and what did it cost" at a glance; the
 unfolded row shows the whole record, long texts (instructions, raw replies) last.
+
+Each event type's fields are read through its payload type (:meth:`engine.events.Event.payload`),
+so mypy checks every name against the log schema; the rules the views draw by (what is a
+problem, a slip the engine repaired, a fallback) are said here once.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
-from engine.events import Event, EventType
+from engine.events import (
+    BotMessageData,
+    ContractViolationData,
+    CorrectionSentData,
+    ErrorData,
+    Event,
+    EventType,
+    FallbackData,
+    ModelRequestData,
+    ModelResponseData,
+    SessionEndData,
+    SessionStartData,
+    StepSummaryData,
+    TransitionData,
+    TurnEndData,
+    UsageData,
+    UserMessageData,
+    VariableChangeData,
+)
 
 #: Record fields shown first when unfolded; the long ones go to the end.
 _LONG_FIELDS = ("instructions", "input", "raw_text", "text", "schema", "summary")
@@ -26,7 +49,7 @@ def format_cost(usd: float | None) -> str:
     return f"${usd:.4f}" if usd < 1 else f"${usd:,.2f}"
 
 
-def _usage_text(usage: Any) -> str:
+def _usage_text(usage: UsageData | None) -> str:
     if not isinstance(usage, dict):
         return ""
     return (
@@ -45,60 +68,167 @@ def _value(value: Any) -> str:
     return "unset" if value is None else _short(json.dumps(value, ensure_ascii=False), 40)
 
 
+# --- the folded row of each event type, read through its payload type ------------------------
+
+
+def _session_start(event: Event) -> str:
+    d = event.payload(SessionStartData)
+    return (
+        f"Session started · {d.get('title') or d.get('scenario') or 'scenario'}"
+        f" · {d.get('provider', '?')} / {d.get('model', '?')} · start: {d.get('start_step')}"
+    )
+
+
+def _model_request(event: Event) -> str:
+    d = event.payload(ModelRequestData)
+    return (
+        f"Model request · {d.get('purpose', 'turn')} #{d.get('attempt', 1)}"
+        f" · {d.get('model', '')} · {len(str(d.get('instructions', ''))):,} chars of"
+        " instructions"
+    )
+
+
+def _model_response(event: Event) -> str:
+    d = event.payload(ModelResponseData)
+    latency = d.get("latency_ms")
+    parts = [f"Model reply · {d.get('purpose', 'turn')} #{d.get('attempt', 1)}"]
+    if d.get("status") and d.get("status") != "completed":
+        parts.append(f"{d.get('status')} ({d.get('incomplete_reason')})")
+    parts.append(_usage_text(d.get("usage")))
+    parts.append(format_cost(d.get("cost_usd")))
+    if latency is not None:
+        parts.append(f"{float(latency):,.0f} ms")
+    return " · ".join(part for part in parts if part)
+
+
+def _contract_violation(event: Event) -> str:
+    d = event.payload(ContractViolationData)
+    return f"Contract violation · {d.get('kind')} · {_short(d.get('detail'))}"
+
+
+def _correction_sent(event: Event) -> str:
+    d = event.payload(CorrectionSentData)
+    return f"Correction sent · attempt {d.get('attempt')} · {_short(d.get('text'))}"
+
+
+def _fallback(event: Event) -> str:
+    return f"Fallback message sent · {_short(event.payload(FallbackData).get('reason'))}"
+
+
+def _variable_change(event: Event) -> str:
+    d = event.payload(VariableChangeData)
+    return (
+        f"{d.get('name')}: {_value(d.get('old'))} → {_value(d.get('new'))}"
+        f" · by {d.get('source', '?')}"
+    )
+
+
+def _step_summary(event: Event) -> str:
+    return f"Step summary · {_short(event.payload(StepSummaryData).get('summary'))}"
+
+
+def _transition(event: Event) -> str:
+    d = event.payload(TransitionData)
+    return f"Transition · {d.get('from')} → {d.get('to')} on “{d.get('signal')}”"
+
+
+def _turn_end(event: Event) -> str:
+    d = event.payload(TurnEndData)
+    return (
+        f"Turn {event.turn} done · {d.get('calls', 0)} call(s),"
+        f" {d.get('corrections', 0)} correction(s) · {_usage_text(d.get('usage'))}"
+        f" · {format_cost(d.get('cost_usd'))}"
+    )
+
+
+def _error(event: Event) -> str:
+    d = event.payload(ErrorData)
+    retry = " · can retry" if d.get("retryable") else ""
+    return f"Error · {d.get('kind')} · {_short(d.get('message'), 100)}{retry}"
+
+
+def _session_end(event: Event) -> str:
+    return f"Session ended · {event.payload(SessionEndData).get('reason')}"
+
+
+def _chat(event: Event) -> str:
+    return _short(message_text(event))
+
+
+_SUMMARIES: dict[str, Callable[[Event], str]] = {
+    EventType.SESSION_START: _session_start,
+    EventType.MODEL_REQUEST: _model_request,
+    EventType.MODEL_RESPONSE: _model_response,
+    EventType.CONTRACT_VIOLATION: _contract_violation,
+    EventType.CORRECTION_SENT: _correction_sent,
+    EventType.FALLBACK: _fallback,
+    EventType.VARIABLE_CHANGE: _variable_change,
+    EventType.STEP_SUMMARY: _step_summary,
+    EventType.TRANSITION: _transition,
+    EventType.TURN_END: _turn_end,
+    EventType.ERROR: _error,
+    EventType.SESSION_END: _session_end,
+    EventType.USER_MESSAGE: _chat,
+    EventType.BOT_MESSAGE: _chat,
+}
+
+
 def summary(event: Event) -> str:
     """The folded row: the event's kind and its few most telling facts."""
-    d = event.data
+    describe = _SUMMARIES.get(event.type)
+    if describe is not None:
+        return describe(event)
+    return f"{event.type} · {_short(json.dumps(dict(event.data), ensure_ascii=False))}"
+
+
+def message_text(event: Event) -> str:
+    """What a chat bubble says: the text of a user or bot message ("" for other events)."""
+    if event.type == EventType.USER_MESSAGE:
+        return event.payload(UserMessageData).get("text", "")
+    if event.type == EventType.BOT_MESSAGE:
+        return event.payload(BotMessageData).get("text", "")
+    return ""
+
+
+def is_fallback_message(event: Event) -> bool:
+    """A bot message that is the scenario's fallback text (the contract was broken on every
+    attempt): its bubble is tinted."""
+    return (event.type == EventType.BOT_MESSAGE
+            and event.payload(BotMessageData).get("source") == "fallback")
+
+
+def is_salvaged(event: Event) -> bool:
+    """A contract violation the engine repaired without a call (``salvaged: true``): logged for
+    the record, drawn quietly, never counted as a problem."""
+    return (event.type == EventType.CONTRACT_VIOLATION
+            and bool(event.payload(ContractViolationData).get("salvaged")))
+
+
+def searched_text(event: Event) -> str:
+    """What a search looks in besides the summary: the messages, the model's replies, the input
+    sent, problems. Instructions and schemas (long, and the same on every call) are left out."""
     kind = event.type
-    if kind == EventType.SESSION_START:
-        return (
-            f"Session started · {d.get('title') or d.get('scenario') or 'scenario'}"
-            f" · {d.get('provider', '?')} / {d.get('model', '?')} · start: {d.get('start_step')}"
-        )
-    if kind == EventType.MODEL_REQUEST:
-        return (
-            f"Model request · {d.get('purpose', 'turn')} #{d.get('attempt', 1)}"
-            f" · {d.get('model', '')} · {len(str(d.get('instructions', ''))):,} chars of"
-            " instructions"
-        )
-    if kind == EventType.MODEL_RESPONSE:
-        latency = d.get("latency_ms")
-        parts = [f"Model reply · {d.get('purpose', 'turn')} #{d.get('attempt', 1)}"]
-        if d.get("status") and d.get("status") != "completed":
-            parts.append(f"{d.get('status')} ({d.get('incomplete_reason')})")
-        parts.append(_usage_text(d.get("usage")))
-        parts.append(format_cost(d.get("cost_usd")))
-        if latency is not None:
-            parts.append(f"{float(latency):,.0f} ms")
-        return " · ".join(part for part in parts if part)
-    if kind == EventType.CONTRACT_VIOLATION:
-        return f"Contract violation · {d.get('kind')} · {_short(d.get('detail'))}"
-    if kind == EventType.CORRECTION_SENT:
-        return f"Correction sent · attempt {d.get('attempt')} · {_short(d.get('text'))}"
-    if kind == EventType.FALLBACK:
-        return f"Fallback message sent · {_short(d.get('reason'))}"
-    if kind == EventType.VARIABLE_CHANGE:
-        return (
-            f"{d.get('name')}: {_value(d.get('old'))} → {_value(d.get('new'))}"
-            f" · by {d.get('source', '?')}"
-        )
-    if kind == EventType.STEP_SUMMARY:
-        return f"Step summary · {_short(d.get('summary'))}"
-    if kind == EventType.TRANSITION:
-        return f"Transition · {d.get('from')} → {d.get('to')} on “{d.get('signal')}”"
-    if kind == EventType.TURN_END:
-        return (
-            f"Turn {event.turn} done · {d.get('calls', 0)} call(s),"
-            f" {d.get('corrections', 0)} correction(s) · {_usage_text(d.get('usage'))}"
-            f" · {format_cost(d.get('cost_usd'))}"
-        )
-    if kind == EventType.ERROR:
-        retry = " · can retry" if d.get("retryable") else ""
-        return f"Error · {d.get('kind')} · {_short(d.get('message'), 100)}{retry}"
-    if kind == EventType.SESSION_END:
-        return f"Session ended · {d.get('reason')}"
+    texts: list[object] = []
     if kind in (EventType.USER_MESSAGE, EventType.BOT_MESSAGE):
-        return _short(d.get("text"))
-    return f"{kind} · {_short(json.dumps(d, ensure_ascii=False))}"
+        texts.append(message_text(event))
+    elif kind == EventType.MODEL_REQUEST:
+        texts.append(event.payload(ModelRequestData).get("input"))
+    elif kind == EventType.MODEL_RESPONSE:
+        texts.append(event.payload(ModelResponseData).get("raw_text"))
+    elif kind == EventType.CONTRACT_VIOLATION:
+        texts.append(event.payload(ContractViolationData).get("detail"))
+    elif kind == EventType.CORRECTION_SENT:
+        texts.append(event.payload(CorrectionSentData).get("text"))
+    elif kind == EventType.FALLBACK:
+        fallback = event.payload(FallbackData)
+        texts += [fallback.get("text"), fallback.get("reason")]
+    elif kind == EventType.STEP_SUMMARY:
+        texts.append(event.payload(StepSummaryData).get("summary"))
+    elif kind == EventType.ERROR:
+        texts.append(event.payload(ErrorData).get("message"))
+    elif kind == EventType.SESSION_END:
+        texts.append(event.payload(SessionEndData).get("reason"))
+    return "\n".join(str(text) for text in texts if text)
 
 
 def details(event: Event) -> str:
@@ -126,9 +256,8 @@ def as_json(event: Event) -> str:
 
 
 def is_problem(event: Event) -> bool:
-    """Events a reader should notice even when folded (painted in a warning colour)."""
-    return event.type in (
-        EventType.CONTRACT_VIOLATION,
-        EventType.FALLBACK,
-        EventType.ERROR,
-    )
+    """Events a reader should notice even when folded (painted in a warning colour): errors,
+    fallbacks, contract violations the engine did not repair (:func:`is_salvaged`)."""
+    if event.type == EventType.CONTRACT_VIOLATION:
+        return not is_salvaged(event)
+    return event.type in (EventType.FALLBACK, EventType.ERROR)

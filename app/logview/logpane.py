@@ -73,8 +73,7 @@ FLUSH_MS = 40
 
 def count_problems(events: Iterable[Event]) -> int:
     """Events a reader must notice: errors, fallbacks, violations the engine did not repair."""
-    return sum(1 for event in events if is_problem(event)
-               and not (event.type == "contract_violation" and event.data.get("salvaged")))
+    return sum(1 for event in events if is_problem(event))
 
 
 class LogPane(QWidget):

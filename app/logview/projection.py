@@ -21,7 +21,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from engine.events import Event
+from engine.events import Event, SessionStartData
 from engine.ledger import Totals
 from engine.logfold import LogFold, VarChange
 
@@ -65,8 +65,8 @@ class ConversationProjection:
     # --- what the views ask ------------------------------------------------------------
 
     @property
-    def session_info(self) -> dict[str, Any]:
-        """The fields of the latest ``session_start`` (empty before one)."""
+    def session_info(self) -> SessionStartData | None:
+        """The latest ``session_start``'s payload (``None`` before one)."""
         return self.fold.session_info
 
     @property

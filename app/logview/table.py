@@ -34,9 +34,6 @@ ALL_TYPES: tuple[str, ...] = tuple(kind.value for kind in EventType)
 PROBLEM_TYPES = frozenset({EventType.CONTRACT_VIOLATION, EventType.CORRECTION_SENT,
                            EventType.FALLBACK, EventType.ERROR})
 CALL_TYPES = frozenset({EventType.MODEL_REQUEST, EventType.MODEL_RESPONSE})
-#: Fields searched besides the summary, whole: the messages, the model's replies, the input
-#: sent, problems. Instructions and schemas (long, and the same on every call) are left out.
-SEARCHED_FIELDS = ("text", "raw_text", "input", "detail", "message", "summary", "reason")
 
 
 def short_time(ts: str) -> str:
@@ -112,8 +109,7 @@ class EventTableModel(QAbstractTableModel):
         if kind == EventType.ERROR:
             return ERROR_COLOR
         if kind in PROBLEM_TYPES:
-            salvaged = kind == EventType.CONTRACT_VIOLATION and event.data.get("salvaged")
-            return None if salvaged else WARNING_COLOR
+            return None if describe.is_salvaged(event) else WARNING_COLOR
         palette = QApplication.palette()
         if kind == EventType.TRANSITION:
             return palette.color(QPalette.ColorRole.Link)
@@ -189,8 +185,7 @@ class EventTableModel(QAbstractTableModel):
         key = id(event)
         text = self._haystacks.get(key)
         if text is None:
-            extra = "\n".join(str(event.data[field]) for field in SEARCHED_FIELDS
-                              if event.data.get(field))
+            extra = describe.searched_text(event)
             text = self._haystacks[key] = (
                 f"{self.summary(event)}\n{event.type}\n{event.step or ''}\n{extra}").lower()
         return text
@@ -241,8 +236,8 @@ class EventTableModel(QAbstractTableModel):
         return self._text
 
     def set_text(self, text: str) -> None:
-        """Show only events whose summary, type, step or :data:`SEARCHED_FIELDS` contain
-        ``text`` (any case)."""
+        """Show only events whose summary, type, step or searched texts
+        (:func:`~app.logview.describe.searched_text`) contain ``text`` (any case)."""
         wanted = text.strip().lower()
         if wanted != self._text:
             self._text = wanted

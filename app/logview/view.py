@@ -399,7 +399,7 @@ class ConversationView(QAbstractItemView):
         menu = QMenu(self)
         menu.addAction("Copy as JSON", lambda: self.copy_event(item))
         if item.is_chat:
-            text = str(item.data.get("text", ""))
+            text = describe.message_text(item)
             menu.addAction("Copy text", lambda: QGuiApplication.clipboard().setText(text))
         else:
             label = "Fold" if self.events_model.is_expanded(row) else "Unfold"

@@ -14,9 +14,8 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject, Signal
 
-from app.widgets import unique_name
 from engine.errors import PrompterError
-from engine.scenario.model import Scenario
+from engine.scenario.model import Scenario, unique_name
 from engine.scenario_tests.model import TEST_SUFFIX, TESTS_DIR
 from engine.simulate import save_as_test
 from engine.simulate.save import test_stem

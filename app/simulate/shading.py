@@ -21,30 +21,27 @@ paths table — in the accent colour, in order, with everything else faded.
 from __future__ import annotations
 
 import itertools
-import math
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from PySide6.QtGui import QColor, QGuiApplication, QPalette
+from PySide6.QtGui import QGuiApplication, QPalette
 
 from app.graph.overlay import (
-    ColorRamp,
     EdgeKey,
     EdgeStyle,
     Legend,
     LegendEntry,
     NodeStyle,
     Overlay,
-    ramp_color,
+    heat_overlay,
+    heat_ramp,
 )
-from app.theme import is_dark, mix
+from app.theme import mix
 from engine.scenario.model import Scenario
 from engine.simulate import ConversationOutcome
 
-#: Arrow widths: the least and the most taken arrow.
-THIN, THICK = 1.2, 8.0
 #: Statuses that mean the script did not get the conversation to its end.
 UNFINISHED = ("stuck", "abandoned", "failed")
 
@@ -96,15 +93,6 @@ def edges_taken(scenario: Scenario, conversations: Iterable[ConversationOutcome]
     return taken
 
 
-def ramp(palette: QPalette | None = None) -> tuple[QColor, ...]:
-    palette = palette or QGuiApplication.palette()
-    base = palette.color(QPalette.ColorRole.Base)
-    stops = ((QColor(250, 204, 21), QColor(234, 88, 12), QColor(239, 68, 68))
-             if is_dark(palette) else
-             (QColor(254, 240, 138), QColor(249, 115, 22), QColor(185, 28, 28)))
-    return (mix(base, stops[0], 0.35), *stops)
-
-
 def report_overlay(
     scenario: Scenario,
     conversations: Sequence[ConversationOutcome],
@@ -118,37 +106,17 @@ def report_overlay(
     measure = MEASURES[measure_name]
     ended = ended_by_step(conversations)
     reached = {step for outcome in conversations for step in outcome.path}
-    values: dict[str, float] = {}
-    for step in scenario.steps:
-        if step not in reached:
-            continue
-        figures = steps.get(step) if steps is not None else None
-        values[step] = _value(measure.name, ended.get(step, Counter()), figures)
-    high = max(values.values(), default=0.0)
-    colors = ramp(palette)
-    nodes: dict[str, NodeStyle] = {}
-    for step in scenario.steps:
-        if step not in values:
-            nodes[step] = NodeStyle(faded=True, tooltip="<i>no conversation reached it</i>")
-            continue
-        color = ramp_color(colors, values[step] / high if high > 0 else 0.0)
-        figures = steps.get(step) if steps is not None else None
-        nodes[step] = NodeStyle(fill=color, border=color.darker(140),
-                                tooltip=step_tooltip(ended.get(step, Counter()), figures))
-    taken = edges_taken(scenario, conversations)
-    top = max(taken.values(), default=0)
-    edges = {key: EdgeStyle(width=THIN + (THICK - THIN) * math.sqrt(count / top),
-                            tooltip=f"taken {count:,}×")
-             for key, count in taken.items() if top}
-    low_label, high_label = _ends(measure.name, high)
-    legend = Legend(
-        title=measure.short,
-        ramp=ColorRamp(colors, low_label, high_label),
-        entries=(LegendEntry("not reached", mix(colors[0], QColor(128, 128, 128), 0.5)),),
-        note=f"arrow width: how often taken (up to {top:,}×)",
-    )
-    return Overlay(nodes=nodes, edges=edges, legend=legend,
-                   default_edge=EdgeStyle(faded=True, tooltip="never taken"))
+
+    def figures(step: str) -> Mapping[str, Any] | None:
+        return steps.get(step) if steps is not None else None
+
+    values = {step: _value(measure.name, ended.get(step, Counter()), figures(step))
+              if step in reached else None for step in scenario.steps}
+    return heat_overlay(
+        values, edges_taken(scenario, conversations), ramp=heat_ramp(palette),
+        tooltip=lambda step: step_tooltip(ended.get(step, Counter()), figures(step)),
+        title=measure.short, ends=lambda high: _ends(measure.name, high),
+        unreached="not reached")
 
 
 def path_overlay(scenario: Scenario, path: Sequence[str], title: str,

@@ -23,7 +23,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject, QSettings
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QDialog, QMainWindow, QMenu, QMessageBox
+from PySide6.QtWidgets import QDialog, QMainWindow
 
 from app.chat.keys import ApiKeyStore
 from app.chat.settings import ChatSettings, load_settings
@@ -31,8 +31,8 @@ from app.session import EditSession
 from app.simulate.dialog import SimulateDialog
 from app.simulate.setup import SimulationSetup
 from app.simulate.window import SimulationWindow, open_simulation_window
+from app.widgets import tell_problem, tools_menu
 
-TOOLS_MENU = "&Tools"
 LogOpener = Callable[[Path], object]
 
 
@@ -119,27 +119,7 @@ class StudioSimulations(QObject):
         self.action.setEnabled(self.session is not None)
 
     def _tell(self, message: str) -> None:
-        tell = getattr(self.window, "tell", None)
-        if callable(tell):
-            tell("Simulate", message, True)
-        else:
-            QMessageBox.warning(self.window, "Simulate", message)
-
-
-def tools_menu(window: QMainWindow) -> QMenu:
-    """The window's Tools menu (made before Help when there is none yet)."""
-    bar = window.menuBar()
-    for action in bar.actions():
-        menu = action.menu()
-        if isinstance(menu, QMenu) and menu.title().replace("&", "") == "Tools":
-            return menu
-    menu = QMenu(TOOLS_MENU, window)
-    help_action = next((a for a in bar.actions() if a.text().replace("&", "") == "Help"), None)
-    if help_action is not None:
-        bar.insertMenu(help_action, menu)
-    else:
-        bar.addMenu(menu)
-    return menu
+        tell_problem(self.window, "Simulate", message)
 
 
 def install(window: QMainWindow, *, chat_settings: Callable[[], ChatSettings] | None = None,

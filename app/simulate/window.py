@@ -22,6 +22,12 @@ The graph is the studio's own, over a snapshot of the scenario as it was run, sh
 measure chosen in the toolbar (:mod:`app.simulate.shading`). Logs open through
 :attr:`SimulationWindow.log_opener`, which the studio points at its own log viewer (replay on
 the graph, fork into the test chat).
+
+Why one module of some 620 lines: it is one window. The report's tables, charts and shading
+come from :mod:`app.simulate.tables`, :mod:`app.charts` and :mod:`app.simulate.shading`, the
+run from :mod:`app.simulate.job`; what is left is how this window ties them together — the
+progress, the report shown a part at a time, the selections kept in step between the tabs and
+the graph, opening logs and saving tests — which reads best in one place.
 """
 
 from __future__ import annotations
@@ -30,7 +36,7 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
-from PySide6.QtCore import QPointF, QRectF, Qt, QTimer, QUrl, Signal
+from PySide6.QtCore import Qt, QTimer, QUrl, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QDesktopServices, QShowEvent
 from PySide6.QtWidgets import (
     QComboBox,
@@ -93,7 +99,6 @@ class SimulationWindow(QMainWindow):
         self.save_job: SaveTestJob | None = None
         #: every part of the report is on screen (it is shown a part at a time)
         self.report_shown = False
-        self._legend_placed = False
         self._closed = False
         self._path_shown: tuple[str, ...] | None = None
         self._last_live_shading = 0.0
@@ -400,29 +405,6 @@ class SimulationWindow(QMainWindow):
         measure = self.measure if report is not None else "unfinished"
         self.graph.overlay.show(report_overlay(self.scenario, conversations,
                                                report.steps if report else None, measure))
-        if not self._legend_placed:  # the first shading: make room for its legend
-            self._legend_placed = True
-            self.keep_clear_of_legend()
-
-    def keep_clear_of_legend(self) -> None:
-        """The legend floats over the graph's top-left corner; if it hides a step of the first
-        view, zoom out a little and move the graph down and right until no step is under it."""
-        # the overlay's floating legend, where it has one (another overlay may draw it apart)
-        legend = getattr(self.graph.overlay, "legend_widget", None)
-        view = self.graph.view
-        if not isinstance(legend, QWidget) or legend.isHidden() or not self.isVisible():
-            return
-        box = QRectF(legend.geometry()).adjusted(-6, -6, 6, 6)
-        for _attempt in range(6):
-            hidden = [node for node in self.graph.scene.nodes.values()
-                      if view.mapFromScene(node.sceneBoundingRect()).boundingRect()
-                      .intersects(box.toRect())]
-            if not hidden:
-                return
-            center = view.mapToScene(view.viewport().rect().center())
-            view.zoom_by(0.92)
-            shift = QPointF(box.width() / 4, box.height() / 2) / view.zoom
-            view.centerOn(center - shift)
 
     def show_path(self, path: tuple[str, ...], title: str) -> None:
         self._path_shown = path

@@ -38,9 +38,9 @@ from app import commands
 from app.session import EditSession
 from app.tests_pane.catalog import TEST_PATTERN, cassette_relpath, stem_of, test_relpath
 from engine.errors import PrompterError, ScenarioError, SessionError
-from engine.events import Event, EventType
+from engine.events import Event, EventType, SessionStartData
 from engine.providers.cassette import Cassette
-from engine.scenario.model import Scenario
+from engine.scenario.model import Scenario, unique_name
 from engine.scenario_tests import SavedChat, chat_to_test, dump_test
 
 #: (default name, default file stem, the file's text for a name, stems taken) ->
@@ -55,13 +55,8 @@ def slug(name: str) -> str:
     return text[:48].rstrip("_") or "chat"
 
 
-def unique_stem(stem: str, taken: Sequence[str]) -> str:
-    if stem not in taken:
-        return stem
-    number = 2
-    while f"{stem}_{number}" in taken:
-        number += 1
-    return f"{stem}_{number}"
+#: A test file's stem not taken yet (``chat``, ``chat_2``…).
+unique_stem = unique_name
 
 
 def default_name(events: Sequence[Event]) -> str:
@@ -231,7 +226,7 @@ class ChatTestSaver(QObject):
             return self._refuse("scenario.yaml does not load, so the chat cannot be checked "
                                 "against it. Fix it first (see Problems).")
         events = current_conversation(self.events())
-        if events and events[0].data.get("forked_from"):
+        if events and is_forked(events[0]):
             return self._refuse(_explained("forked"))
         if completed_turns(events) == 0:
             return self._refuse("There is nothing to save yet: send at least one message and "
@@ -298,6 +293,13 @@ def _dialog_asker(parent: QWidget | None, calls: int) -> AskName:
         return dialog.result_values()
 
     return ask
+
+
+def is_forked(event: Event) -> bool:
+    """Whether ``event`` starts a conversation forked from a logged one (not a test: a test
+    starts at the scenario's start)."""
+    return (event.type == EventType.SESSION_START
+            and bool(event.payload(SessionStartData).get("forked_from")))
 
 
 def _explained(engine_message: str) -> str:

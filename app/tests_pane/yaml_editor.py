@@ -5,8 +5,9 @@
 instruction editor does, so Ctrl+Z undoes test edits and graph edits in the order they were
 made and the title's ``*`` says the file is not saved yet. The problems of the file — its load
 errors and the checks against the scenario, as ``python -m engine test`` reports them — are
-listed under the text with their line and column and underlined in it; they are in the
-Problems pane too.
+listed under the text with their line and column, marked in the line numbers' gutter (the
+tooltip says why, as in the instruction editor: :class:`~app.code_edit.CodeEdit`) and underlined
+where they are; they are in the Problems pane too.
 """
 
 from __future__ import annotations
@@ -18,7 +19,6 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import (
     QColor,
     QFont,
-    QFontDatabase,
     QPalette,
     QSyntaxHighlighter,
     QTextCharFormat,
@@ -36,8 +36,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.code_edit import GlobalUndoPlainTextEdit
-from app.commands import SetTextCommand, push
+from app.code_edit import CodeEdit, problem_marks
+from app.file_text import FileText
+from app.highlighter import char_format
 from app.session import EditSession, follow_session
 from app.theme import is_dark, mix
 from engine.errors import ScenarioError
@@ -53,16 +54,6 @@ _SCALAR = re.compile(r"(?<=[:\[,]\s)(?:true|false|null|~|-?\d+(?:\.\d+)?)(?=\s*(
 PROBLEM_ROWS = 4
 
 
-def _format(color: QColor, *, bold: bool = False, italic: bool = False) -> QTextCharFormat:
-    fmt = QTextCharFormat()
-    fmt.setForeground(color)
-    if bold:
-        fmt.setFontWeight(QFont.Weight.DemiBold)
-    if italic:
-        fmt.setFontItalic(True)
-    return fmt
-
-
 class YamlHighlighter(QSyntaxHighlighter):
     """Keys, list dashes, strings, ``/regular expressions/``, scalars and comments of YAML."""
 
@@ -72,12 +63,13 @@ class YamlHighlighter(QSyntaxHighlighter):
         dark = is_dark(palette)
         text = palette.color(QPalette.ColorRole.Text)
         base = palette.color(QPalette.ColorRole.Base)
-        self.key = _format(QColor(96, 165, 250) if dark else QColor(29, 78, 216), bold=True)
-        self.dash = _format(palette.color(QPalette.ColorRole.Highlight), bold=True)
-        self.string = _format(QColor(134, 239, 172) if dark else QColor(21, 128, 61))
-        self.regex = _format(QColor(240, 171, 252) if dark else QColor(162, 28, 175))
-        self.scalar = _format(QColor(253, 186, 116) if dark else QColor(180, 83, 9))
-        self.comment = _format(mix(base, text, 0.5), italic=True)
+        bold = QFont.Weight.DemiBold
+        self.key = char_format(QColor(96, 165, 250) if dark else QColor(29, 78, 216), weight=bold)
+        self.dash = char_format(palette.color(QPalette.ColorRole.Highlight), weight=bold)
+        self.string = char_format(QColor(134, 239, 172) if dark else QColor(21, 128, 61))
+        self.regex = char_format(QColor(240, 171, 252) if dark else QColor(162, 28, 175))
+        self.scalar = char_format(QColor(253, 186, 116) if dark else QColor(180, 83, 9))
+        self.comment = char_format(mix(base, text, 0.5), italic=True)
 
     def highlightBlock(self, text: str) -> None:
         for pattern, fmt in ((_DASH, self.dash), (_SCALAR, self.scalar), (_STRING, self.string),
@@ -108,17 +100,13 @@ class TestFileEditor(QWidget):
         self.session: EditSession | None = None
         self.relpath: str | None = None
         self.findings: list[ScenarioError] = []
-        self._shown = ""
-        self._applying = False
         self.header = QLabel()
         self.header.setObjectName("testFileHeader")
         self.header.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.edit = GlobalUndoPlainTextEdit()
+        self.edit = CodeEdit()
+        self.file_text = FileText(self.edit)
         self.edit.setObjectName("testFileText")
         self.edit.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
-        font = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
-        font.setStyleHint(QFont.StyleHint.Monospace)
-        self.edit.setFont(font)
         self.edit.setTabChangesFocus(False)
         self.highlighter = YamlHighlighter(self.edit.document())
         self.problems = QListWidget()
@@ -196,45 +184,23 @@ class TestFileEditor(QWidget):
                                 if errors else "Warnings only: the test can run.")
         else:
             self.status.setText("✓ The file is valid for this scenario.")
-        self._underline()
+        self._mark()
 
     def go_to(self, line: int | None, column: int | None = None) -> None:
         """Put the cursor at a 1-based line and column, and focus the text."""
-        block = self.edit.document().findBlockByNumber(max(0, (line or 1) - 1))
-        cursor = QTextCursor(block)
-        if column:
-            cursor.movePosition(QTextCursor.MoveOperation.Right,
-                                QTextCursor.MoveMode.MoveAnchor,
-                                min(column - 1, max(0, block.length() - 1)))
-        self.edit.setTextCursor(cursor)
-        self.edit.centerCursor()
-        self.edit.setFocus()
+        self.edit.go_to(line, column)
 
     # --- keeping the editor and the document in step ----------------------------------------
 
     def _typed(self) -> None:
-        if self._applying or self.session is None or self.relpath is None:
-            return
-        text = self.edit.toPlainText()
-        if text == self._shown:
-            return
-        old, self._shown = self._shown, text
-        self._applying = True
-        try:
-            push(self.session.undo_stack, SetTextCommand(self.session, self.relpath, text,
-                                                         old=old))
-        finally:
-            self._applying = False
-        self._update_header()
+        if self.file_text.typed(self.session, self.relpath):
+            self._update_header()
 
     def _on_changed(self, change: Change) -> None:
         if self.relpath is None or self.session is None:
             return
         if change.kind in ("file", "text") and change.path == (self.relpath,):
-            if not self._applying:
-                text = self.session.document.text(self.relpath)
-                if text != self.edit.toPlainText():
-                    self._set_text(text)
+            self.file_text.follow(self.session, self.relpath)
             self._update_header()
 
     def _reload(self) -> None:
@@ -246,16 +212,7 @@ class TestFileEditor(QWidget):
             self.show_file(None)
 
     def _set_text(self, text: str) -> None:
-        self._applying = True
-        try:
-            position = self.edit.textCursor().position()
-            self.edit.setPlainText(text)
-            cursor = self.edit.textCursor()
-            cursor.setPosition(min(position, len(text)))
-            self.edit.setTextCursor(cursor)
-            self._shown = text
-        finally:
-            self._applying = False
+        self.file_text.set_text(text)
 
     def _update_header(self) -> None:
         if self.relpath is None:
@@ -266,7 +223,8 @@ class TestFileEditor(QWidget):
         state = " · <i>not saved yet (File ▸ Save writes it)</i>" if unsaved else ""
         self.header.setText(f"<b>{self.relpath}</b>{state}")
 
-    def _underline(self) -> None:
+    def _mark(self) -> None:
+        """Mark the problems' lines in the gutter, and underline each where it is."""
         selections: list[QTextEdit.ExtraSelection] = []
         for finding in self.findings:
             if not finding.line:
@@ -292,7 +250,7 @@ class TestFileEditor(QWidget):
                                QTextCursor.MoveMode.KeepAnchor)
             selection.cursor = cursor
             selections.append(selection)
-        self.edit.setExtraSelections(selections)
+        self.edit.mark_lines(problem_marks(self.findings), selections)
 
     def _problem_activated(self, item: QListWidgetItem) -> None:
         line, column = item.data(Qt.ItemDataRole.UserRole)

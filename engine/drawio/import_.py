@@ -55,7 +55,7 @@ from engine.errors import DiagramError, ScenarioErrors
 from engine.scenario.document import DocPath, ScenarioDocument
 from engine.scenario.layout import Point, gc_paused
 from engine.scenario.loader import load_scenario, unsafe_references
-from engine.scenario.model import STAY, Scenario
+from engine.scenario.model import STAY, Scenario, unique_name
 
 #: Styles of cells that annotate a diagram rather than being steps.
 _DECORATION_STYLES = ("text", "edgeLabel", "group", "swimlane", "shape=note", "note", "image")
@@ -259,7 +259,7 @@ class _Planner:
                 if not title:
                     self.result.notes.append(f"ignored cell {cell.id!r}: a shape without a label")
                     continue
-                proposed = _unique(slug(title), taken)
+                proposed = unique_name(slug(title), taken)
             taken.add(proposed)
             self.new_steps.append(proposed)
             self._claim(proposed, cell)
@@ -477,15 +477,6 @@ class _Planner:
         if not stamp or any(step in saved for step in self.scenario.steps):
             return None
         return stamped_positions(self.scenario, stamp)
-
-
-def _unique(base: str, taken: set[str]) -> str:
-    if base not in taken:
-        return base
-    number = 2
-    while f"{base}_{number}" in taken:
-        number += 1
-    return f"{base}_{number}"
 
 
 def _rounded_point(point: Point) -> Point:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 import re
 import reprlib
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Container, Sequence
 from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, Any
@@ -31,6 +31,17 @@ IDENTIFIER_PATTERN = r"^[A-Za-z_][A-Za-z0-9_]*$"
 #: the studio's dialogs and the draw.io import all check names with it).
 IDENTIFIER = re.compile(IDENTIFIER_PATTERN)
 Identifier = Annotated[str, Field(pattern=IDENTIFIER_PATTERN)]
+
+
+def unique_name(base: str, taken: Container[str]) -> str:
+    """``base``, or ``base_2``, ``base_3``… — the first not in ``taken``: the name of a new
+    step, signal, variable, result or test, and of a step the draw.io import adds."""
+    if base not in taken:
+        return base
+    number = 2
+    while f"{base}_{number}" in taken:
+        number += 1
+    return f"{base}_{number}"
 
 #: ``{{name}}`` or ``{{ name }}`` in instructions, persona and message text: a variable's value.
 #: The one definition of the placeholder syntax, shared by the engine (filling) and the
@@ -190,6 +201,37 @@ class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", populate_by_name=True)
 
 
+class MarkedModel(BaseModel):
+    """A model read from YAML that remembers where each key was written: a scenario, a test.
+
+    The marks are private, so they are never read from YAML, dumped, or put in the JSON
+    Schema; they are empty for a model built in memory, and stale after in-memory edits
+    (re-parse to refresh).
+    """
+
+    _marks: Marks = PrivateAttr(default_factory=dict)
+
+    @property
+    def marks(self) -> Marks:
+        """Where each key was in the file when it was parsed (:data:`Marks`)."""
+        return self._marks
+
+    @marks.setter
+    def marks(self, value: Marks) -> None:
+        self._marks = value
+
+    def mark(self, *field: str) -> tuple[int, int] | None:
+        """The (line, column) of ``field`` or of its nearest ancestor that has a mark.
+
+        ``mark("steps", "greet", "transitions", "next", "to")`` → where that target is written.
+        """
+        for end in range(len(field), 0, -1):
+            found = self._marks.get(field[:end])
+            if found is not None:
+                return found
+        return None
+
+
 class _Typed(_Strict):
     type: ValueType = Field(
         default=ValueType.STRING,
@@ -337,7 +379,7 @@ class ContractSettings(_Strict):
     )
 
 
-class Scenario(_Strict):
+class Scenario(_Strict, MarkedModel):
     name: Identifier = Field(description="Machine name of the scenario")
     title: str = Field(default="", description="Human title")
     description: str = Field(
@@ -358,30 +400,6 @@ class Scenario(_Strict):
     root: SkipJsonSchema[Path | None] = Field(default=None, exclude=True)
     #: The persona file's text, attached by the loader.
     persona_text: SkipJsonSchema[str] = Field(default="", exclude=True)
-    #: Where each key was in ``scenario.yaml`` when it was parsed; empty for scenarios built in
-    #: memory. Private so it is never read from YAML, dumped, or put in the JSON Schema.
-    _marks: Marks = PrivateAttr(default_factory=dict)
-
-    @property
-    def marks(self) -> Marks:
-        """The YAML marks of the parsed text; stale after in-memory edits (re-parse to refresh)."""
-        return self._marks
-
-    @marks.setter
-    def marks(self, value: Marks) -> None:
-        self._marks = value
-
-    def mark(self, *field: str) -> tuple[int, int] | None:
-        """The (line, column) of ``field`` or of its nearest ancestor that has a mark.
-
-        ``mark("steps", "greet", "transitions", "next", "to")`` → where that target is written.
-        """
-        for end in range(len(field), 0, -1):
-            found = self._marks.get(field[:end])
-            if found is not None:
-                return found
-        return None
-
     @model_validator(mode="after")
     def _name_steps(self) -> Scenario:
         for step_id, step in self.steps.items():

@@ -28,10 +28,10 @@ import re
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 from pydantic.json_schema import SkipJsonSchema
 
-from engine.scenario.model import Identifier, Marks
+from engine.scenario.model import Identifier, MarkedModel
 
 #: The folder of a scenario that holds its tests, and how test and cassette files are named.
 TESTS_DIR = "tests"
@@ -150,7 +150,7 @@ class EndSpec(_Strict):
     )
 
 
-class ScenarioTest(_Strict):
+class ScenarioTest(_Strict, MarkedModel):
     """One test: a conversation with expectations, run against the scenario it sits in."""
 
     __test__ = False  # not a pytest test class, whatever its name suggests to a collector
@@ -164,25 +164,6 @@ class ScenarioTest(_Strict):
 
     #: The file the test was read from (``None`` for a test built in memory).
     path: SkipJsonSchema[Path | None] = Field(default=None, exclude=True)
-    _marks: Marks = PrivateAttr(default_factory=dict)
-
-    @property
-    def marks(self) -> Marks:
-        """Where each key was in the file, as for scenarios (empty when built in memory)."""
-        return self._marks
-
-    @marks.setter
-    def marks(self, value: Marks) -> None:
-        self._marks = value
-
-    def mark(self, *field: str) -> tuple[int, int] | None:
-        """The (line, column) of ``field`` or of its nearest marked ancestor."""
-        for end in range(len(field), 0, -1):
-            found = self._marks.get(field[:end])
-            if found is not None:
-                return found
-        return None
-
     @property
     def title(self) -> str:
         """The name shown in reports: ``name``, else the file's stem."""

@@ -111,18 +111,13 @@ class Splicer:
             if child.dirty:
                 return
             value = mapping[part]
-            was_split = child.children is not None
-            if last or not self._splittable(child, value, mapping, part):
+            if last or not self._split_child(child, value, mapping, part, path[: depth + 1]):
                 self._mark(child, tree, path[: depth + 1])
                 if last and op == "delete":
                     block.buried[key] = block.children.pop(key)
                 elif last and op == "rename" and new_key is not None:
                     block.children[new_key] = block.children.pop(key)
                 return
-            if not was_split and path[: depth + 1] == self.fragments:
-                assert child.children is not None
-                for entry in child.children.values():
-                    entry.line = 1
             block, mapping = child, value
 
     def split(self, tree: CommentedMap, path: DocPath) -> None:
@@ -136,14 +131,26 @@ class Splicer:
             value = mapping.get(part) if isinstance(mapping, CommentedMap) else None
             if child is None or child.dirty or not isinstance(value, CommentedMap):
                 return
-            was_split = child.children is not None
-            if not self._splittable(child, value, mapping, part):
+            if not self._split_child(child, value, mapping, part, path[: depth + 1]):
                 return
-            if not was_split and path[: depth + 1] == self.fragments:
-                assert child.children is not None
-                for entry in child.children.values():
-                    entry.line = 1
             block, mapping = child, value
+
+    def _split_child(
+        self, child: _Block, value: Any, mapping: CommentedMap, key: Any, at: DocPath
+    ) -> bool:
+        """Split ``child`` (the entry at ``at``) into blocks of its own entries, if it splits.
+
+        Entries of the :attr:`fragments` mapping were loaded from their own text: split for
+        the first time, their lines count from 1.
+        """
+        was_split = child.children is not None
+        if not self._splittable(child, value, mapping, key):
+            return False
+        if not was_split and at == self.fragments:
+            assert child.children is not None
+            for entry in child.children.values():
+                entry.line = 1
+        return True
 
     def _splittable(self, block: _Block, value: Any, mapping: CommentedMap, key: Any) -> bool:
         if block.children is not None:

@@ -1,0 +1,129 @@
+"""Rules on the files a scenario references: the persona and each step's instructions.
+
+A file must be inside the folder, exist, be readable UTF-8 text and not be too large; the text
+the studio holds unsaved counts as the file's (it is what the model would get).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+from engine.errors import UnreadableFile
+from engine.limits import MAX_TEXT_FILE_BYTES, WARN_TEXT_FILE_BYTES
+from engine.scenario.loader import read_referenced, resolve_inside
+from engine.scenario.validate.checker import Checker, Finding
+from engine.textio import describe_size
+
+
+def check_files(check: Checker) -> Iterator[Finding]:
+    scenario = check.scenario
+    if not scenario.persona and not scenario.persona_text.strip():
+        yield check.at(
+            "no-persona",
+            "warning",
+            "the scenario has no persona: the model gets no global instructions",
+            "name",
+            hint="add 'persona: persona.md' and describe the bot's role and tone there",
+        )
+    elif scenario.persona:
+        yield from _check_file(check, scenario.persona, scenario.persona_text, ("persona",), None)
+    for step_id, step in scenario.steps.items():
+        if step.instructions:
+            yield from _check_file(
+                check,
+                step.instructions,
+                step.instructions_text,
+                ("steps", step_id, "instructions"),
+                step_id,
+            )
+
+
+def _check_file(
+    check: Checker, relative: str, text_in_memory: str, field: tuple[str, ...], step: str | None
+) -> Iterator[Finding]:
+    root = check.scenario.root
+    if root is None:
+        return
+    target = resolve_inside(root, relative)
+    if target is None:
+        yield check.at(
+            "file-outside-folder",
+            "error",
+            f"{relative!r} is outside the scenario folder",
+            *field,
+            hint="use a path relative to the folder, without '..'",
+            step=step,
+        )
+        return
+    if text_in_memory.strip():
+        # The studio may hold text not saved yet: that text is what the model gets.
+        size = len(text_in_memory.encode("utf-8", "surrogatepass"))
+        yield from _check_size(check, relative, size, field, step)
+        return
+    try:
+        text = read_referenced(root, relative)
+    except UnreadableFile as error:
+        yield _unreadable(check, relative, target, error, field, step)
+        return
+    if not text.strip():
+        yield check.at("empty-file", "warning", f"file {relative!r} is empty", *field, step=step)
+    yield from _check_size(check, relative, len(text.encode("utf-8")), field, step)
+
+
+def _unreadable(
+    check: Checker,
+    relative: str,
+    target: Path,
+    error: UnreadableFile,
+    field: tuple[str, ...],
+    step: str | None,
+) -> Finding:
+    root = check.scenario.root
+    assert root is not None
+    if error.reason == "missing":
+        return check.at(
+            "missing-file",
+            "error",
+            f"file {relative!r} does not exist",
+            *field,
+            hint=f"create {target.relative_to(root.resolve())}",
+            step=step,
+        )
+    if error.reason == "too-large":
+        return check.at(
+            "file-too-large",
+            "error",
+            f"{error.message}: it is not read, and never sent to the model",
+            *field,
+            hint="split the text, or keep only what the model needs at this step",
+            step=step,
+        )
+    reason = "it is not UTF-8 text" if error.reason == "not-utf8" else error.message
+    return check.at(
+        "unreadable-file",
+        "error",
+        f"cannot read {relative!r}: {reason}",
+        *field,
+        hint=error.hint,
+        step=step,
+    )
+
+
+def _check_size(
+    check: Checker, relative: str, size: int, field: tuple[str, ...], step: str | None
+) -> Iterator[Finding]:
+    if size > WARN_TEXT_FILE_BYTES:
+        yield check.at(
+            "large-file",
+            "warning",
+            f"file {relative!r} is {describe_size(size)}: all of it is sent on every call "
+            f"(about {size // 4:,} input tokens each time)",
+            *field,
+            hint=f"keep instruction files under {describe_size(WARN_TEXT_FILE_BYTES)}; "
+            f"files over {describe_size(MAX_TEXT_FILE_BYTES)} are refused",
+            step=step,
+        )
+
+
+__all__ = ["check_files"]
