@@ -28,14 +28,22 @@ APPLICATION = "Prompter Studio"
 
 
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(prog="prompter-studio",
-                                     description="Edit and test Prompter scenarios.")
-    parser.add_argument("path", nargs="?", help="a scenario folder (or its scenario.yaml), "
-                                                "or a conversation log (.jsonl)")
+    parser = argparse.ArgumentParser(
+        prog="prompter-studio", description="Edit and test Prompter scenarios."
+    )
+    parser.add_argument(
+        "path",
+        nargs="?",
+        help="a scenario folder (or its scenario.yaml), or a conversation log (.jsonl)",
+    )
     parser.add_argument("--dark", action="store_true", help="use a dark palette")
-    parser.add_argument("--export-drawio", metavar="FILE.drawio", type=Path,
-                        help="open the scenario, export it to draw.io as the studio's menu "
-                             "does, and exit (for scripts and the bundle's smoke test)")
+    parser.add_argument(
+        "--export-drawio",
+        metavar="FILE.drawio",
+        type=Path,
+        help="open the scenario, export it to draw.io as the studio's menu "
+        "does, and exit (for scripts and the bundle's smoke test)",
+    )
     return parser.parse_args(argv)
 
 
@@ -70,8 +78,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _export_and_exit(window, folder, args.export_drawio)
     window.show()
     if not window.files.open_folder(folder) and target is None:
-        QMessageBox.information(window, APPLICATION,
-                                f"The default scenario was not found at {folder}.")
+        QMessageBox.information(
+            window, APPLICATION, f"The default scenario was not found at {folder}."
+        )
     code = int(app.exec())
     del parts
     return code
@@ -92,8 +101,12 @@ def assemble(window: MainWindow) -> list[object]:
     tests = install_tests(window, chat)  # the Tests pane; the chat's Save as test…
     # Tools: Simulate… — with the chat's model and key, its logs opened in the studio's viewer
     chat_pane = chat.pane
-    simulate = install_simulate(window, chat_settings=lambda: chat_pane.settings,
-                                keys=chat_pane.keys, open_log=chat.open_log)
+    simulate = install_simulate(
+        window,
+        chat_settings=lambda: chat_pane.settings,
+        keys=chat_pane.keys,
+        open_log=chat.open_log,
+    )
     return [chat, log_pane, tools, tests, simulate]
 
 

@@ -46,8 +46,11 @@ def leaves_undo_to_the_window(event: QEvent) -> bool:
     """
     if event.type() != QEvent.Type.ShortcutOverride or not isinstance(event, QKeyEvent):
         return False
-    if (event.matches(QKeySequence.StandardKey.Undo) or event.matches(QKeySequence.StandardKey.Redo)
-            or QKeySequence(event.keyCombination()) in REDO_KEYS):
+    if (
+        event.matches(QKeySequence.StandardKey.Undo)
+        or event.matches(QKeySequence.StandardKey.Redo)
+        or QKeySequence(event.keyCombination()) in REDO_KEYS
+    ):
         event.ignore()
         return True
     return False
@@ -88,8 +91,9 @@ class CodeEdit(GlobalUndoPlainTextEdit):
 
     # --- marks ------------------------------------------------------------------------------
 
-    def mark_lines(self, marks: Mapping[int, str],
-                   underlines: Sequence[QTextEdit.ExtraSelection] = ()) -> None:
+    def mark_lines(
+        self, marks: Mapping[int, str], underlines: Sequence[QTextEdit.ExtraSelection] = ()
+    ) -> None:
         """Mark these 1-based lines (``{line: why}``); an empty mapping clears the marks.
 
         ``underlines`` are drawn over the marks (a problem's exact place in its line, say).
@@ -115,9 +119,11 @@ class CodeEdit(GlobalUndoPlainTextEdit):
         block = self.document().findBlockByNumber(max(0, (line or 1) - 1))
         cursor = QTextCursor(block)
         if column:
-            cursor.movePosition(QTextCursor.MoveOperation.Right,
-                                QTextCursor.MoveMode.MoveAnchor,
-                                min(column - 1, max(0, block.length() - 1)))
+            cursor.movePosition(
+                QTextCursor.MoveOperation.Right,
+                QTextCursor.MoveMode.MoveAnchor,
+                min(column - 1, max(0, block.length() - 1)),
+            )
         self.setTextCursor(cursor)
         self.centerCursor()
         self.setFocus()
@@ -151,8 +157,7 @@ class CodeEdit(GlobalUndoPlainTextEdit):
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         area = self.contentsRect()
-        self.gutter.setGeometry(QRect(area.left(), area.top(), self.gutter_width(),
-                                      area.height()))
+        self.gutter.setGeometry(QRect(area.left(), area.top(), self.gutter_width(), area.height()))
 
     def paint_gutter(self, event: QPaintEvent) -> None:
         painter = QPainter(self.gutter)
@@ -169,16 +174,19 @@ class CodeEdit(GlobalUndoPlainTextEdit):
             if block.isVisible() and bottom >= event.rect().top():
                 number = block.blockNumber() + 1
                 if number in self.marked:
-                    painter.fillRect(QRect(0, top, self.gutter.width(), bottom - top),
-                                     QColor(220, 50, 50, 90))
+                    painter.fillRect(
+                        QRect(0, top, self.gutter.width(), bottom - top), QColor(220, 50, 50, 90)
+                    )
                     painter.setPen(QColor(190, 30, 30))
                     painter.drawText(QRect(2, top, 12, height), Qt.AlignmentFlag.AlignLeft, "✖")
                     painter.setPen(text)
                 else:
-                    painter.setPen(text if block.blockNumber() == current
-                                   else mix(base, text, 0.45))
-                painter.drawText(QRect(0, top, width, height), Qt.AlignmentFlag.AlignRight,
-                                 str(number))
+                    painter.setPen(
+                        text if block.blockNumber() == current else mix(base, text, 0.45)
+                    )
+                painter.drawText(
+                    QRect(0, top, width, height), Qt.AlignmentFlag.AlignRight, str(number)
+                )
             block, top = block.next(), bottom
         painter.end()
 
@@ -198,8 +206,7 @@ def problem_marks(problems: Iterable[ScenarioError], path: Path | None = None) -
         if target is not None and (problem.path is None or problem.path.resolve() != target):
             continue
         text = problem.message + (f" — {problem.hint}" if problem.hint else "")
-        marks[problem.line] = (marks[problem.line] + "\n" + text
-                               if problem.line in marks else text)
+        marks[problem.line] = marks[problem.line] + "\n" + text if problem.line in marks else text
     return marks
 
 
@@ -228,5 +235,11 @@ class _Gutter(QWidget):
         return super().event(event)
 
 
-__all__ = ["REDO_KEYS", "CodeEdit", "GlobalUndoPlainTextEdit", "leaves_undo_to_the_window",
-           "monospace_font", "problem_marks"]
+__all__ = [
+    "REDO_KEYS",
+    "CodeEdit",
+    "GlobalUndoPlainTextEdit",
+    "leaves_undo_to_the_window",
+    "monospace_font",
+    "problem_marks",
+]

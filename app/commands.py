@@ -38,16 +38,32 @@ _ABSENT = object()
 
 #: How a field is named in an undo label.
 _FIELD_WORDS = {
-    "title": "title", "goal": "goal", "kind": "kind", "final": "final",
-    "on_enter": "on enter", "instructions": "instruction file", "text": "text",
-    "description": "description", "requires": "guard", "to": "target", "type": "type",
-    "required": "required", "values": "values", "default": "default", "name": "name",
+    "title": "title",
+    "goal": "goal",
+    "kind": "kind",
+    "final": "final",
+    "on_enter": "on enter",
+    "instructions": "instruction file",
+    "text": "text",
+    "description": "description",
+    "requires": "guard",
+    "to": "target",
+    "type": "type",
+    "required": "required",
+    "values": "values",
+    "default": "default",
+    "name": "name",
     "temperature": "temperature",
 }
 _TOP_WORDS = {
-    "title": "the scenario's title", "start": "the start step", "model": "the model",
-    "persona": "the persona file", "contract": "the contract settings", "name": "the name",
-    "description": "the scenario's description", "variables": "the variables",
+    "title": "the scenario's title",
+    "start": "the start step",
+    "model": "the model",
+    "persona": "the persona file",
+    "contract": "the contract settings",
+    "name": "the name",
+    "description": "the scenario's description",
+    "variables": "the variables",
     "steps": "the steps",
 }
 
@@ -93,7 +109,8 @@ def describe_set(path: YamlPath, value: Any = None) -> str:
 def describe_delete(path: YamlPath) -> str:
     """An undo label for removing ``path``: "Delete signal 'back' of 'pick'"."""
     if (len(path) == 2 and path[0] in ("steps", "variables")) or (
-            len(path) == 4 and path[0] == "steps" and path[2] in ("transitions", "results")):
+        len(path) == 4 and path[0] == "steps" and path[2] in ("transitions", "results")
+    ):
         return f"Delete {_kind(path)}{_thing(path)}"
     if len(path) == 1:
         return f"Remove {_TOP_WORDS.get(str(path[0]), _field(path[0]))}"
@@ -117,7 +134,7 @@ def describe_rename(path: YamlPath, new_key: str) -> str:
 
 
 def _kind(path: YamlPath) -> str:
-    """"step " before a step's name (other things name their kind themselves)."""
+    """ "step " before a step's name (other things name their kind themselves)."""
     return "step " if len(path) == 2 and path[0] == "steps" else ""
 
 
@@ -228,11 +245,23 @@ class SetValueCommand(Command):
 class InsertKeyCommand(Command):
     """Add ``key: value`` to the mapping at ``path`` (at ``index``, or at its end)."""
 
-    def __init__(self, session: EditSession, path: YamlPath, key: str, value: Any,
-                 index: int | None = None, text: str = "") -> None:
+    def __init__(
+        self,
+        session: EditSession,
+        path: YamlPath,
+        key: str,
+        value: Any,
+        index: int | None = None,
+        text: str = "",
+    ) -> None:
         super().__init__(text or describe_insert(tuple(path), key))
         self.session, self.path, self.key, self.value, self.index = (
-            session, tuple(path), key, value, index)
+            session,
+            tuple(path),
+            key,
+            value,
+            index,
+        )
 
     def apply(self) -> None:
         self.session.document.insert(self.path, self.key, self.value, self.index)
@@ -302,8 +331,9 @@ class SetTextCommand(Command):
     #: typing separated by a longer pause than this becomes a separate undo step
     MERGE_WINDOW_S = 1.5
 
-    def __init__(self, session: EditSession, relpath: str, text: str, old: str | None = None,
-                 label: str = "") -> None:
+    def __init__(
+        self, session: EditSession, relpath: str, text: str, old: str | None = None, label: str = ""
+    ) -> None:
         super().__init__(label or f"Type in {relpath}")
         self.session, self.relpath, self.new_text = session, relpath, text
         self.old_text = session.document.text(relpath) if old is None else old
@@ -362,8 +392,13 @@ class SetYamlTextCommand(Command):
 class MoveNodesCommand(Command):
     """Move nodes (a drag, or an auto-layout); positions live in the layout file."""
 
-    def __init__(self, session: EditSession, old: Mapping[str, Position | None],
-                 new: Mapping[str, Position | None], text: str = "Move steps") -> None:
+    def __init__(
+        self,
+        session: EditSession,
+        old: Mapping[str, Position | None],
+        new: Mapping[str, Position | None],
+        text: str = "Move steps",
+    ) -> None:
         super().__init__(text)
         self.session, self.old, self.new = session, dict(old), dict(new)
         self.recorded: dict[str, Position] = {}
@@ -383,12 +418,22 @@ def step_path(step_id: str, *rest: str | int) -> YamlPath:
     return ("steps", step_id, *rest)
 
 
-def add_step(target: Target, session: EditSession, step_id: str, position: Position,
-             *, title: str = "", instructions_text: str = "") -> None:
+def add_step(
+    target: Target,
+    session: EditSession,
+    step_id: str,
+    position: Position,
+    *,
+    title: str = "",
+    instructions_text: str = "",
+) -> None:
     """A new prompt step with its own instruction file ``steps/<id>.md`` at ``position``."""
     relpath = f"steps/{step_id}.md"
-    body: dict[str, Any] = {"title": title or step_id.replace("_", " ").capitalize(),
-                            "goal": "", "instructions": relpath}
+    body: dict[str, Any] = {
+        "title": title or step_id.replace("_", " ").capitalize(),
+        "goal": "",
+        "instructions": relpath,
+    }
     with macro(target, f"Add step '{step_id}'") as edit:
         push(edit, InsertKeyCommand(session, ("steps",), step_id, body))
         text = instructions_text or f"# {body['title']}\n\n"
@@ -405,10 +450,14 @@ def delete_steps(target: Target, session: EditSession, step_ids: list[str]) -> N
     if scenario is None or not step_ids:
         return
     doomed = set(step_ids)
-    label = (f"Delete step '{step_ids[0]}'" if len(step_ids) == 1
-             else f"Delete {len(step_ids)} steps")
-    incoming = [(source, signal) for source, signal in session.transitions_into(step_ids)
-                if source not in doomed]
+    label = (
+        f"Delete step '{step_ids[0]}'" if len(step_ids) == 1 else f"Delete {len(step_ids)} steps"
+    )
+    incoming = [
+        (source, signal)
+        for source, signal in session.transitions_into(step_ids)
+        if source not in doomed
+    ]
     with macro(target, label) as edit:
         for source, signal in sorted(incoming, key=lambda edge: _order(scenario, *edge)):
             push(edit, DeleteKeyCommand(session, step_path(source, "transitions", signal)))
@@ -418,8 +467,14 @@ def delete_steps(target: Target, session: EditSession, step_ids: list[str]) -> N
             push(edit, MoveNodesCommand(session, {step_id: old}, {step_id: None}))
 
 
-def connect_steps(target: Target, session: EditSession, source: str, target_step: str,
-                  signal: str, description: str = "") -> None:
+def connect_steps(
+    target: Target,
+    session: EditSession,
+    source: str,
+    target_step: str,
+    signal: str,
+    description: str = "",
+) -> None:
     """Add transition ``signal`` from ``source`` to ``target_step``."""
     value: dict[str, Any] = {"to": target_step}
     if description:
@@ -436,8 +491,9 @@ def delete_transition(target: Target, session: EditSession, source: str, signal:
     push(target, DeleteKeyCommand(session, step_path(source, "transitions", signal)))
 
 
-def set_field(target: Target, session: EditSession, path: YamlPath, value: Any,
-              *, default: Any = _ABSENT) -> None:
+def set_field(
+    target: Target, session: EditSession, path: YamlPath, value: Any, *, default: Any = _ABSENT
+) -> None:
     """Set a field, unless it is absent and ``value`` equals its ``default`` (no YAML noise)."""
     document = session.document
     present = document.has(path)
@@ -471,16 +527,16 @@ def from_document_edit(session: EditSession, edit: Edit) -> Command:
         return RenameStepCommand(session, str(edit.key), str(edit.value))
     if op == "set_text":
         relpath = str(path[0])
-        return SetTextCommand(session, relpath, str(edit.value),
-                              old=_text_or_empty(session, relpath))
+        return SetTextCommand(
+            session, relpath, str(edit.value), old=_text_or_empty(session, relpath)
+        )
     raise ValueError(f"unknown document edit {op!r}")
 
 
 def place_all(target: Target, session: EditSession, positions: Mapping[str, Position]) -> None:
     """Give every step the position in ``positions`` (steps not in it lose theirs)."""
     current = session.positions()
-    old: dict[str, Position | None] = {step: current.get(step)
-                                       for step in {*current, *positions}}
+    old: dict[str, Position | None] = {step: current.get(step) for step in {*current, *positions}}
     new: dict[str, Position | None] = {step: positions.get(step) for step in old}
     if old != new:
         push(target, MoveNodesCommand(session, old, new, text="Place steps"))
@@ -490,7 +546,8 @@ def _order(scenario: Scenario, step_id: str, signal: str) -> tuple[int, int]:
     """Where a transition is written: its step among the steps, it among the step's (so a
     multi-part edit runs in file order)."""
     return list(scenario.steps).index(step_id), list(scenario.steps[step_id].transitions).index(
-        signal)
+        signal
+    )
 
 
 def _text_or_empty(session: EditSession, relpath: str) -> str:

@@ -53,8 +53,9 @@ class NewScenarioDialog(QDialog):
         form.addRow("Template", self.template)
         form.addRow("Create in", row)
         form.addRow(self.problem)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
-                                   | QDialogButtonBox.StandardButton.Cancel)
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
         buttons.accepted.connect(self._accept)
         buttons.rejected.connect(self.reject)
         form.addRow(buttons)
@@ -69,8 +70,9 @@ class NewScenarioDialog(QDialog):
         return str(self.template.currentData())
 
     def _browse(self) -> None:
-        chosen = QFileDialog.getExistingDirectory(self, "Create the scenario in",
-                                                  self.location.text())
+        chosen = QFileDialog.getExistingDirectory(
+            self, "Create the scenario in", self.location.text()
+        )
         if chosen:
             self.location.setText(chosen)
 

@@ -47,12 +47,15 @@ def why_not_a_name(name: str) -> str:
     if IDENTIFIER.match(name):
         return ""
     if any(char.isspace() for char in name):
-        return (f"“{name}” has a space: spaces are not allowed in ids (use _ instead, e.g. "
-                f"“{'_'.join(name.split())}”); use {STEP_ID_HINT}")
+        return (
+            f"“{name}” has a space: spaces are not allowed in ids (use _ instead, e.g. "
+            f"“{'_'.join(name.split())}”); use {STEP_ID_HINT}"
+        )
     if name[0].isdigit():
         return f"“{name}” starts with a digit: an id starts with a letter or _"
-    bad = sorted({char for char in name if not (char.isalnum() or char == "_")
-                  or not char.isascii()})
+    bad = sorted(
+        {char for char in name if not (char.isalnum() or char == "_") or not char.isascii()}
+    )
     shown = " ".join(f"“{char}”" for char in bad)
     return f"“{name}” has {shown}, which ids cannot hold: use {STEP_ID_HINT}"
 
@@ -97,13 +100,19 @@ class EditorActions:
     auto_layout: QAction
 
     def needing_a_scenario(self) -> list[QAction]:
-        return [self.add_step, self.rename, self.delete, self.select_all, self.find,
-                self.fit, self.auto_layout]
+        return [
+            self.add_step,
+            self.rename,
+            self.delete,
+            self.select_all,
+            self.find,
+            self.fit,
+            self.auto_layout,
+        ]
 
 
 class ScenarioEditor(QWidget):
-    """The graph of the open scenario and every gesture that edits it (see the module docstring).
-    """
+    """The graph of the open scenario and every gesture that edits it (see the module docstring)."""
 
     #: the selected step changed ("" when none)
     stepSelected = Signal(str)
@@ -112,8 +121,9 @@ class ScenarioEditor(QWidget):
     #: a short message for the status bar (an edit refused, nothing to do, …)
     notice = Signal(str)
 
-    def __init__(self, dialogs: Dialogs, colors: GraphColors | None = None,
-                 parent: QWidget | None = None) -> None:
+    def __init__(
+        self, dialogs: Dialogs, colors: GraphColors | None = None, parent: QWidget | None = None
+    ) -> None:
         super().__init__(parent)
         self.dialogs = dialogs
         self.colors = colors or GraphColors.from_palette()
@@ -126,7 +136,8 @@ class ScenarioEditor(QWidget):
         self.view = GraphView(self.scene)
         self.empty_label = QLabel(
             "No scenario is open.\n\nFile ▸ New… creates one from a template; "
-            "File ▸ Open… opens a scenario folder.")
+            "File ▸ Open… opens a scenario folder."
+        )
         self.empty_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.empty_label.setWordWrap(True)
         layout = QVBoxLayout(self)
@@ -145,26 +156,49 @@ class ScenarioEditor(QWidget):
         key, pixmap, style = QKeySequence.StandardKey, QStyle.StandardPixmap, self.style()
         view = self.view
         actions = EditorActions(
-            add_step=make_action(self, "&Add Step", self.add_step_near,
-                                 QKeySequence("Ctrl+Shift+N"),
-                                 "Add a step in free space beside the selected step",
-                                 style.standardIcon(pixmap.SP_FileDialogNewFolder)),
-            rename=make_action(self, "Re&name Step…", self.rename_selected,
-                               QKeySequence(Qt.Key.Key_F2), "Rename the selected step everywhere"),
-            delete=make_action(self, "&Delete", self.delete_selected, key.Delete,
-                               "Delete the selected steps (with their transitions) or transitions"),
+            add_step=make_action(
+                self,
+                "&Add Step",
+                self.add_step_near,
+                QKeySequence("Ctrl+Shift+N"),
+                "Add a step in free space beside the selected step",
+                style.standardIcon(pixmap.SP_FileDialogNewFolder),
+            ),
+            rename=make_action(
+                self,
+                "Re&name Step…",
+                self.rename_selected,
+                QKeySequence(Qt.Key.Key_F2),
+                "Rename the selected step everywhere",
+            ),
+            delete=make_action(
+                self,
+                "&Delete",
+                self.delete_selected,
+                key.Delete,
+                "Delete the selected steps (with their transitions) or transitions",
+            ),
             select_all=make_action(self, "Select &All Steps", self.select_all),
-            find=make_action(self, "&Find…", self.show_find, key.Find,
-                             "Find steps by id, title or instruction text"),
+            find=make_action(
+                self,
+                "&Find…",
+                self.show_find,
+                key.Find,
+                "Find steps by id, title or instruction text",
+            ),
             zoom_in=make_action(self, "Zoom &In", view.zoom_in, key.ZoomIn),
             zoom_out=make_action(self, "Zoom &Out", view.zoom_out, key.ZoomOut),
-            fit=make_action(self, "&Fit to Window", view.fit_all, QKeySequence("Ctrl+0"),
-                            "Show the whole graph"),
-            actual_size=make_action(self, "Actual &Size", view.reset_zoom,
-                                    QKeySequence("Ctrl+1")),
-            auto_layout=make_action(self, "Auto-&Layout", self.auto_layout,
-                                    QKeySequence("Ctrl+L"),
-                                    "Arrange the steps in layers from the start step"),
+            fit=make_action(
+                self, "&Fit to Window", view.fit_all, QKeySequence("Ctrl+0"), "Show the whole graph"
+            ),
+            actual_size=make_action(self, "Actual &Size", view.reset_zoom, QKeySequence("Ctrl+1")),
+            auto_layout=make_action(
+                self,
+                "Auto-&Layout",
+                self.auto_layout,
+                QKeySequence("Ctrl+L"),
+                "Arrange the steps in layers from the start step",
+            ),
         )
         for action in (actions.rename, actions.delete):
             # only while the graph has focus: in text fields these keys edit text
@@ -247,7 +281,8 @@ class ScenarioEditor(QWidget):
             return
         # keep the selection on a step that is still there; drop a deleted one
         if self.session is not None and not self.session.document.has(
-                ("steps", self.selected_step)):
+            ("steps", self.selected_step)
+        ):
             self._show_step(None)
         elif self.selected_step not in self.scene.selected_steps():
             self.scene.select_steps([self.selected_step])
@@ -272,8 +307,7 @@ class ScenarioEditor(QWidget):
         except (ScenarioError, KeyError, ValueError) as error:
             reason = error.args[0] if isinstance(error, KeyError) and error.args else error
             self.notice.emit(f"{label}: {reason}")
-            self.dialogs.tell(label, f"{label} was refused; nothing was changed.\n\n{reason}",
-                              True)
+            self.dialogs.tell(label, f"{label} was refused; nothing was changed.\n\n{reason}", True)
             return False
         return True
 
@@ -284,12 +318,18 @@ class ScenarioEditor(QWidget):
         nodes = self.scene.router.nodes
         selected = self.selected_step
         if selected is not None and selected in nodes.positions:
-            spot = free_spot(nodes, nodes.positions[selected],
-                             prefer=[(0.0, NODE_HEIGHT + 60), (NODE_WIDTH + 40, 0.0)])
+            spot = free_spot(
+                nodes,
+                nodes.positions[selected],
+                prefer=[(0.0, NODE_HEIGHT + 60), (NODE_WIDTH + 40, 0.0)],
+            )
         else:
             center = self.view.mapToScene(self.view.viewport().rect().center())
-            spot = free_spot(nodes, (center.x() - NODE_WIDTH / 2, center.y() - NODE_HEIGHT / 2),
-                             prefer=[(0.0, 0.0)])
+            spot = free_spot(
+                nodes,
+                (center.x() - NODE_WIDTH / 2, center.y() - NODE_HEIGHT / 2),
+                prefer=[(0.0, 0.0)],
+            )
         return self._add_step(spot, step_id)
 
     #: the name the Add Step action had
@@ -299,8 +339,9 @@ class ScenarioEditor(QWidget):
         """Add a step centred at ``scene_pos`` (a double-click on the canvas), or as near to it
         as there is room; asks for its id unless given."""
         wanted = (scene_pos.x() - NODE_WIDTH / 2, scene_pos.y() - NODE_HEIGHT / 2)
-        return self._add_step(free_spot(self.scene.router.nodes, wanted, prefer=[(0.0, 0.0)]),
-                              step_id)
+        return self._add_step(
+            free_spot(self.scene.router.nodes, wanted, prefer=[(0.0, 0.0)]), step_id
+        )
 
     def _add_step(self, position: Position, step_id: str | None) -> str | None:
         session = self.session
@@ -308,8 +349,9 @@ class ScenarioEditor(QWidget):
             return None
         taken = set(session.document.keys(("steps",)))
         if step_id is None:
-            step_id = self.dialogs.ask_text("Add step", STEP_ID_RULE,
-                                            unique_name("new_step", taken))
+            step_id = self.dialogs.ask_text(
+                "Add step", STEP_ID_RULE, unique_name("new_step", taken)
+            )
             if step_id is None:
                 return None
         new_id = step_id.strip()
@@ -317,8 +359,9 @@ class ScenarioEditor(QWidget):
         if why:
             self.refuse("Add step", why)
             return None
-        if not self.run_edit("Add step", lambda: commands.add_step(
-                session.undo_stack, session, new_id, position)):
+        if not self.run_edit(
+            "Add step", lambda: commands.add_step(session.undo_stack, session, new_id, position)
+        ):
             return None
         self.select_step(new_id)
         self.view.reveal(new_id, center=False)
@@ -336,9 +379,11 @@ class ScenarioEditor(QWidget):
             return
         taken = set(session.document.keys(("steps", source, "transitions")))
         if signal is None:
-            signal = self.dialogs.ask_text("Connect steps",
-                                           f"Signal from “{source}” to “{target}”:",
-                                           unique_name(f"to_{target}", taken))
+            signal = self.dialogs.ask_text(
+                "Connect steps",
+                f"Signal from “{source}” to “{target}”:",
+                unique_name(f"to_{target}", taken),
+            )
             if signal is None:
                 return
         name = signal.strip()
@@ -346,16 +391,19 @@ class ScenarioEditor(QWidget):
         if why:
             self.refuse("Connect steps", why)
             return
-        self.run_edit("Connect", lambda: commands.connect_steps(
-            session.undo_stack, session, source, target, name))
+        self.run_edit(
+            "Connect",
+            lambda: commands.connect_steps(session.undo_stack, session, source, target, name),
+        )
 
     def rename_selected(self, new: str | None = None) -> None:
         step_id, session = self.selected_step, self.session
         if step_id is None or session is None or not self.editable():
             return
         if new is None:
-            new = self.dialogs.ask_text("Rename step",
-                                        f"New id for “{step_id}” ({STEP_ID_HINT}):", step_id)
+            new = self.dialogs.ask_text(
+                "Rename step", f"New id for “{step_id}” ({STEP_ID_HINT}):", step_id
+            )
             if new is None:
                 return
         new_id = new.strip()
@@ -365,8 +413,12 @@ class ScenarioEditor(QWidget):
         if why:
             self.refuse("Rename step", why)
             return
-        if self.run_edit("Rename", lambda: commands.push(
-                session.undo_stack, commands.RenameStepCommand(session, step_id, new_id))):
+        if self.run_edit(
+            "Rename",
+            lambda: commands.push(
+                session.undo_stack, commands.RenameStepCommand(session, step_id, new_id)
+            ),
+        ):
             self.select_step(new_id)
 
     def delete_selected(self) -> None:
@@ -374,8 +426,11 @@ class ScenarioEditor(QWidget):
         if session is None or not self.editable():
             return
         steps = self.scene.selected_steps()
-        transitions = [(source, signal) for source, signal in self.scene.selected_transitions()
-                       if source not in steps]
+        transitions = [
+            (source, signal)
+            for source, signal in self.scene.selected_transitions()
+            if source not in steps
+        ]
         if not steps and not transitions:
             return
 
@@ -396,8 +451,9 @@ class ScenarioEditor(QWidget):
     def _nodes_moved(self, old: dict[str, Position], new: dict[str, Position]) -> None:
         if self.session is not None:
             label = f"Move '{next(iter(new))}'" if len(new) == 1 else f"Move {len(new)} steps"
-            commands.push(self.session.undo_stack,
-                          commands.MoveNodesCommand(self.session, old, new, label))
+            commands.push(
+                self.session.undo_stack, commands.MoveNodesCommand(self.session, old, new, label)
+            )
 
     def show_find(self) -> None:
         self.find_bar.open_bar(self.session.shown if self.session else None)

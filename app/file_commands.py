@@ -129,8 +129,9 @@ class FileCommands(QObject):
 
     def open_dialog(self) -> None:
         start = str(Path(self.session.folder).parent) if self.session else ""
-        folder = QFileDialog.getExistingDirectory(self.host.dialog_parent(),
-                                                  "Open a scenario folder", start)
+        folder = QFileDialog.getExistingDirectory(
+            self.host.dialog_parent(), "Open a scenario folder", start
+        )
         if folder:
             self.open_folder(folder)
 
@@ -156,17 +157,21 @@ class FileCommands(QObject):
         if session is None:
             return False
         if folder is None:
-            chosen = QFileDialog.getExistingDirectory(self.host.dialog_parent(),
-                                                      "Save the scenario into folder",
-                                                      str(Path(session.folder).parent))
+            chosen = QFileDialog.getExistingDirectory(
+                self.host.dialog_parent(),
+                "Save the scenario into folder",
+                str(Path(session.folder).parent),
+            )
             if not chosen:
                 return False
             folder = chosen
         target = Path(folder)
-        if (target / SCENARIO_FILE).exists() and target.resolve() != Path(
-                session.folder).resolve():
-            answer = QMessageBox.question(self.host.dialog_parent(), "Replace scenario?",
-                                          f"{target} already holds a scenario. Replace it?")
+        if (target / SCENARIO_FILE).exists() and target.resolve() != Path(session.folder).resolve():
+            answer = QMessageBox.question(
+                self.host.dialog_parent(),
+                "Replace scenario?",
+                f"{target} already holds a scenario. Replace it?",
+            )
             if answer != QMessageBox.StandardButton.Yes:
                 return False
         self.host.flush_editors()
@@ -203,9 +208,11 @@ class FileCommands(QObject):
             return
         if session.is_dirty:
             answer = QMessageBox.question(
-                self.host.dialog_parent(), "Reload from disk?",
+                self.host.dialog_parent(),
+                "Reload from disk?",
                 "Reloading discards your unsaved changes.",
-                QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel)
+                QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel,
+            )
             if answer != QMessageBox.StandardButton.Discard:
                 return
         self.reload_now()
@@ -231,11 +238,16 @@ class FileCommands(QObject):
             return
         folder = Path(session.folder)
         names = ", ".join(_relative(path, folder) for path in paths)
-        warning = (" You have unsaved changes: reloading discards them; keeping them and "
-                   "saving overwrites the files." if session.is_dirty else "")
+        warning = (
+            " You have unsaved changes: reloading discards them; keeping them and "
+            "saving overwrites the files."
+            if session.is_dirty
+            else ""
+        )
         self.disk_banner.show_message(
             f"Changed on disk by another program: <b>{names}</b>.{warning}",
-            [("Reload", self.reload_now), ("Keep Mine", self._keep_mine)])
+            [("Reload", self.reload_now), ("Keep Mine", self._keep_mine)],
+        )
 
     def _keep_mine(self) -> None:
         self.disk_banner.hide()
@@ -254,16 +266,18 @@ class FileCommands(QObject):
         if path is None:
             default = str(Path(session.folder) / f"{scenario.name}.drawio")
             chosen, _filter = QFileDialog.getSaveFileName(
-                self.host.dialog_parent(), "Export to draw.io", default,
-                "draw.io diagrams (*.drawio)")
+                self.host.dialog_parent(),
+                "Export to draw.io",
+                default,
+                "draw.io diagrams (*.drawio)",
+            )
             if not chosen:
                 return False
             path = chosen
         # The command line's export, with the layout as saved (moves not saved yet included)
         # and the positions the graph shows (the same, unless steps were added since opening)
         try:
-            export_drawio(scenario, session.document.layout, Path(path),
-                          shown=session.positions())
+            export_drawio(scenario, session.document.layout, Path(path), shown=session.positions())
         except (PrompterError, OSError) as error:
             self._show_error("Cannot export", error)
             return False
@@ -282,8 +296,11 @@ class FileCommands(QObject):
             return False
         if path is None:
             chosen, _filter = QFileDialog.getOpenFileName(
-                self.host.dialog_parent(), "Import from draw.io", str(session.folder),
-                "draw.io diagrams (*.drawio *.xml);;All files (*)")
+                self.host.dialog_parent(),
+                "Import from draw.io",
+                str(session.folder),
+                "draw.io diagrams (*.drawio *.xml);;All files (*)",
+            )
             if not chosen:
                 return False
             path = chosen
@@ -296,8 +313,11 @@ class FileCommands(QObject):
             return False
         name = Path(path).name
         if plan.empty:
-            tell("Import from draw.io", f"{name} matches the scenario: nothing to change."
-                 + _notes(plan.notes), False)
+            tell(
+                "Import from draw.io",
+                f"{name} matches the scenario: nothing to change." + _notes(plan.notes),
+                False,
+            )
             return True
         try:
             with commands.macro(session.undo_stack, f"Import {name}") as edit:
@@ -309,16 +329,24 @@ class FileCommands(QObject):
                     raise _WouldBreak(session.document.errors)
         except _WouldBreak as refusal:
             problems = "\n".join(f"• {error}" for error in refusal.errors[:5])
-            tell("Cannot import the diagram", "It would make the scenario invalid; "
-                 f"nothing was changed.\n\n{problems}", True)
+            tell(
+                "Cannot import the diagram",
+                f"It would make the scenario invalid; nothing was changed.\n\n{problems}",
+                True,
+            )
             return False
         except (PrompterError, KeyError) as error:
             tell("Cannot import the diagram", f"Nothing was changed.\n\n{error}", True)
             return False
         self.host.show_graph()
         self.host.notify(f"Imported {name}: {len(plan.changes)} change(s)", 8000)
-        tell("Import from draw.io", f"Imported {name} (one undo step):\n\n"
-             + "\n".join(f"• {change}" for change in plan.changes) + _notes(plan.notes), False)
+        tell(
+            "Import from draw.io",
+            f"Imported {name} (one undo step):\n\n"
+            + "\n".join(f"• {change}" for change in plan.changes)
+            + _notes(plan.notes),
+            False,
+        )
         return True
 
     # --- recent scenarios --------------------------------------------------------------------

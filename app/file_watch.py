@@ -54,8 +54,9 @@ class DiskWatcher(QObject):
         if scenario is not None:
             if scenario.persona:
                 files.add(folder / scenario.persona)
-            files.update(folder / step.instructions for step in scenario.steps.values()
-                         if step.instructions)
+            files.update(
+                folder / step.instructions for step in scenario.steps.values() if step.instructions
+            )
         # the scenario's tests and their recordings are its files too (the Tests pane edits them)
         for pattern in (f"{TESTS_DIR}/*{TEST_SUFFIX}", f"{TESTS_DIR}/*{CASSETTE_SUFFIX}"):
             files.update(folder / relpath for relpath in document.files(pattern))

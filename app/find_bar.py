@@ -18,10 +18,20 @@ def find_steps(scenario: Scenario | None, query: str) -> list[str]:
     needle = query.strip().casefold()
     if scenario is None or not needle:
         return []
-    return [step_id for step_id, step in scenario.steps.items()
-            if any(needle in text.casefold() for text in
-                   (step_id, step.display_title, step.goal, step.instructions_text,
-                    step.text or ""))]
+    return [
+        step_id
+        for step_id, step in scenario.steps.items()
+        if any(
+            needle in text.casefold()
+            for text in (
+                step_id,
+                step.display_title,
+                step.goal,
+                step.instructions_text,
+                step.text or "",
+            )
+        )
+    ]
 
 
 class FindBar(QWidget):
@@ -84,8 +94,7 @@ class FindBar(QWidget):
             self.count.setText("")
         else:
             count = len(self.matches)
-            self.count.setText("no matches" if not count else
-                               f"{count} match{'es' * (count != 1)}")
+            self.count.setText("no matches" if not count else f"{count} match{'es' * (count != 1)}")
         self.matchesChanged.emit(list(self.matches))
 
     def next_match(self) -> None:

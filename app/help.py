@@ -60,9 +60,19 @@ GESTURES = (
 )
 
 #: The pages the documentation window lists, in reading order, by file name (others follow).
-PAGE_ORDER = ("README.md", "studio.md", "scenario-format.md", "chat-and-logs.md", "testing.md",
-              "simulation.md", "providers.md", "drawio.md", "compare-and-analytics.md",
-              "security.md", "packaging.md")
+PAGE_ORDER = (
+    "README.md",
+    "studio.md",
+    "scenario-format.md",
+    "chat-and-logs.md",
+    "testing.md",
+    "simulation.md",
+    "providers.md",
+    "drawio.md",
+    "compare-and-analytics.md",
+    "security.md",
+    "packaging.md",
+)
 
 
 def app_version() -> str:
@@ -117,8 +127,11 @@ def menu_shortcuts(menus: Iterable[QMenu]) -> list[tuple[str, str, str]]:
             if isinstance(submenu, QMenu):
                 walk(submenu, name)
                 continue
-            keys = " or ".join(key.toString(key.SequenceFormat.NativeText)
-                               for key in action.shortcuts() if _typeable(key))
+            keys = " or ".join(
+                key.toString(key.SequenceFormat.NativeText)
+                for key in action.shortcuts()
+                if _typeable(key)
+            )
             if keys and not action.isSeparator():
                 rows.append((name, _plain(action.text()), keys))
 
@@ -134,7 +147,8 @@ def _typeable(key: QKeySequence) -> bool:
         return False
     combination = cast(Any, key)[0]  # a QKeyCombination (the stubs do not index a sequence)
     return bool(combination.keyboardModifiers()) or int(combination.key().value) < int(
-        Qt.Key.Key_Back.value)
+        Qt.Key.Key_Back.value
+    )
 
 
 def _plain(text: str) -> str:
@@ -236,8 +250,9 @@ class DocumentationWindow(QWidget):
         back.clicked.connect(self.browser.backward)
         self.browser.backwardAvailable.connect(back.setEnabled)
         back.setEnabled(False)
-        self.missing = QLabel("The documentation files were not found next to the program "
-                              f"({docs_root()}).")
+        self.missing = QLabel(
+            f"The documentation files were not found next to the program ({docs_root()})."
+        )
         self.missing.setVisible(not self.pages)
         top = QHBoxLayout()
         top.addWidget(back)
@@ -288,29 +303,47 @@ class Place:
 def places(settings: QSettings, log_dir: Path | None, scenario: Path | None) -> list[Place]:
     """The folders and files an author may look for, in words."""
     found = [
-        Place("Test chat logs", log_dir,
-              "every test conversation, one JSON Lines file each (File ▸ Open Conversation Log…)"),
-        Place("Studio settings", Path(settings.fileName()),
-              "window layout, recent scenarios, chat provider; never the API key",
-              folder=False),
+        Place(
+            "Test chat logs",
+            log_dir,
+            "every test conversation, one JSON Lines file each (File ▸ Open Conversation Log…)",
+        ),
+        Place(
+            "Studio settings",
+            Path(settings.fileName()),
+            "window layout, recent scenarios, chat provider; never the API key",
+            folder=False,
+        ),
     ]
     if scenario is not None:
         found += [
             Place("This scenario", scenario, "scenario.yaml and its instruction files"),
-            Place("Its layout", scenario / "scenario.layout.json",
-                  "where you put each step (written once you arrange one)", folder=False),
+            Place(
+                "Its layout",
+                scenario / "scenario.layout.json",
+                "where you put each step (written once you arrange one)",
+                folder=False,
+            ),
         ]
-    found.append(Place("API key", None,
-                       "OPENAI_API_KEY, or the system keyring (Test chat ▸ Settings…): never "
-                       "a file"))
+    found.append(
+        Place(
+            "API key",
+            None,
+            "OPENAI_API_KEY, or the system keyring (Test chat ▸ Settings…): never a file",
+        )
+    )
     return found
 
 
 class PlacesDialog(QDialog):
     """:func:`places`, each with a button that opens it."""
 
-    def __init__(self, found: list[Place], parent: QWidget | None = None,
-                 opener: Callable[[Path], object] | None = None) -> None:
+    def __init__(
+        self,
+        found: list[Place],
+        parent: QWidget | None = None,
+        opener: Callable[[Path], object] | None = None,
+    ) -> None:
         super().__init__(parent)
         self.setWindowTitle("Where files are kept — Prompter Studio")
         self.opener = opener or _open_in_file_manager
@@ -319,9 +352,12 @@ class PlacesDialog(QDialog):
         for row, place in enumerate(found):
             name = QLabel(f"<b>{place.what}</b>")
             shown = str(place.path) if place.path is not None else ""
-            where = QLabel(f"<code>{_html(shown)}</code><br><span style='color:gray'>"
-                           f"{_html(place.note)}</span>" if shown else
-                           f"<span style='color:gray'>{_html(place.note)}</span>")
+            where = QLabel(
+                f"<code>{_html(shown)}</code><br><span style='color:gray'>"
+                f"{_html(place.note)}</span>"
+                if shown
+                else f"<span style='color:gray'>{_html(place.note)}</span>"
+            )
             where.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
             where.setWordWrap(True)
             self.labels.append(where)
@@ -347,14 +383,25 @@ def _open_in_file_manager(folder: Path) -> bool:
 
 
 def about_text() -> str:
-    return (f"<b>{APP_NAME}</b> {app_version()}<br>Write, test and draw scenarios that keep "
-            "LLM chatbots on script.<br><br>Help ▸ Documentation has the whole manual, "
-            "offline.")
+    return (
+        f"<b>{APP_NAME}</b> {app_version()}<br>Write, test and draw scenarios that keep "
+        "LLM chatbots on script.<br><br>Help ▸ Documentation has the whole manual, "
+        "offline."
+    )
 
 
 def _html(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
-__all__ = ["DocumentationWindow", "PlacesDialog", "ShortcutsDialog", "about_text",
-           "app_version", "doc_pages", "docs_root", "menu_shortcuts", "places"]
+__all__ = [
+    "DocumentationWindow",
+    "PlacesDialog",
+    "ShortcutsDialog",
+    "about_text",
+    "app_version",
+    "doc_pages",
+    "docs_root",
+    "menu_shortcuts",
+    "places",
+]

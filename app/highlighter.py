@@ -36,9 +36,15 @@ _FENCE = re.compile(r"^\s*(```|~~~)")
 IN_FENCE = 1
 
 
-def char_format(color: QColor | None = None, *, bold: bool = False, italic: bool = False,
-                mono: bool = False, background: QColor | None = None,
-                weight: QFont.Weight | None = None) -> QTextCharFormat:
+def char_format(
+    color: QColor | None = None,
+    *,
+    bold: bool = False,
+    italic: bool = False,
+    mono: bool = False,
+    background: QColor | None = None,
+    weight: QFont.Weight | None = None,
+) -> QTextCharFormat:
     """A highlighter's format: a colour, bold (or another ``weight``), italic, monospace, a
     background. Shared by the studio's highlighters (Markdown here, YAML in the Tests pane)."""
     fmt = QTextCharFormat()
@@ -73,14 +79,16 @@ class MarkdownHighlighter(QSyntaxHighlighter):
         self.heading = char_format(accent, bold=True)
         self.bold = char_format(bold=True)
         self.italic = char_format(italic=True)
-        self.code = char_format(mix(text, QColor(200, 80, 160), 0.5), mono=True,
-                            background=mix(base, text, 0.07))
+        self.code = char_format(
+            mix(text, QColor(200, 80, 160), 0.5), mono=True, background=mix(base, text, 0.07)
+        )
         self.link = char_format(palette.color(QPalette.ColorRole.Link))
         self.list_marker = char_format(accent, bold=True)
         self.quote = char_format(muted, italic=True)
         placeholder_color = QColor(80, 200, 140) if dark else QColor(0, 128, 90)
-        self.placeholder = char_format(placeholder_color, bold=True,
-                                   background=mix(base, placeholder_color, 0.12))
+        self.placeholder = char_format(
+            placeholder_color, bold=True, background=mix(base, placeholder_color, 0.12)
+        )
         self.unknown = char_format(QColor(235, 87, 87) if dark else QColor(190, 30, 30), bold=True)
         self.unknown.setUnderlineStyle(QTextCharFormat.UnderlineStyle.WaveUnderline)
         self.unknown.setUnderlineColor(QColor(220, 50, 50))
@@ -113,14 +121,22 @@ class MarkdownHighlighter(QSyntaxHighlighter):
             self.setFormat(0, len(text), self.quote)
         list_marker = _LIST.match(text)
         if list_marker:
-            self.setFormat(list_marker.start(), list_marker.end() - list_marker.start(),
-                           self.list_marker)
-        for pattern, fmt in ((_BOLD, self.bold), (_ITALIC, self.italic), (_LINK, self.link),
-                             (_CODE, self.code)):
+            self.setFormat(
+                list_marker.start(), list_marker.end() - list_marker.start(), self.list_marker
+            )
+        for pattern, fmt in (
+            (_BOLD, self.bold),
+            (_ITALIC, self.italic),
+            (_LINK, self.link),
+            (_CODE, self.code),
+        ):
             for match in pattern.finditer(text):
                 self.setFormat(match.start(), match.end() - match.start(), fmt)
         for match in BRACED.finditer(text):
             placeholder = PLACEHOLDER.fullmatch(match.group(0))
             known = placeholder is not None and placeholder.group(1) in self.known
-            self.setFormat(match.start(), match.end() - match.start(),
-                           self.placeholder if known else self.unknown)
+            self.setFormat(
+                match.start(),
+                match.end() - match.start(),
+                self.placeholder if known else self.unknown,
+            )

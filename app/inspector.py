@@ -98,9 +98,11 @@ class StepInspector(QWidget):
         #: the step ids every transition's target menu offers (the session's, shared)
         self.step_ids = QStringListModel(self)
         self.stack = QStackedWidget()
-        self.empty = QLabel("Select a step on the graph to see and edit it here.\n\n"
-                            "Double-click empty canvas to add a step; drag from a step's "
-                            "handle (or Shift+drag) onto another to connect them.")
+        self.empty = QLabel(
+            "Select a step on the graph to see and edit it here.\n\n"
+            "Double-click empty canvas to add a step; drag from a step's "
+            "handle (or Shift+drag) onto another to connect them."
+        )
         self.empty.setWordWrap(True)
         self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.empty.setEnabled(False)
@@ -144,8 +146,9 @@ class StepInspector(QWidget):
         self.final_check = QCheckBox("the conversation ends here")
         self.on_enter_combo = QComboBox()
         self.on_enter_combo.addItems([value.value for value in OnEnter])
-        self.on_enter_combo.setToolTip("wait: wait for the user; respond: reply at once "
-                                       "(one extra model call)")
+        self.on_enter_combo.setToolTip(
+            "wait: wait for the user; respond: reply at once (one extra model call)"
+        )
         self.instructions_edit = QLineEdit(placeholderText="steps/<step>.md")
         self.text_edit = MessageTextEdit()
         form.addRow("Title", self.title_edit)
@@ -158,39 +161,59 @@ class StepInspector(QWidget):
         self.form = form
         outer.addLayout(form)
         self.title_edit.editingFinished.connect(
-            lambda: self._commit("title", self.title_edit.text().strip(), ""))
+            lambda: self._commit("title", self.title_edit.text().strip(), "")
+        )
         self.goal_edit.editingFinished.connect(
-            lambda: self._commit("goal", self.goal_edit.text().strip(), ""))
+            lambda: self._commit("goal", self.goal_edit.text().strip(), "")
+        )
         self.instructions_edit.editingFinished.connect(
-            lambda: self._commit("instructions", self.instructions_edit.text().strip(), ""))
+            lambda: self._commit("instructions", self.instructions_edit.text().strip(), "")
+        )
         self.text_edit.committed.connect(lambda text: self._commit("text", text, ""))
         self.kind_combo.activated.connect(
-            lambda: self._commit("kind", self.kind_combo.currentText(), StepKind.PROMPT.value))
+            lambda: self._commit("kind", self.kind_combo.currentText(), StepKind.PROMPT.value)
+        )
         self.on_enter_combo.activated.connect(
-            lambda: self._commit("on_enter", self.on_enter_combo.currentText(),
-                                 OnEnter.WAIT.value))
+            lambda: self._commit("on_enter", self.on_enter_combo.currentText(), OnEnter.WAIT.value)
+        )
         self.final_check.clicked.connect(
-            lambda checked: self._commit("final", bool(checked), False))
+            lambda checked: self._commit("final", bool(checked), False)
+        )
 
         # Each table shows what fits a narrow pane (no sideways scrolling); the selected row's
         # longer fields are edited under it.
         self.transitions = fitted_table(["Signal", "Target", "Guard"], stretch=0)
-        self.transitions.setToolTip("Select a transition to edit its description and guard "
-                                    "below; double-click the signal to rename it")
+        self.transitions.setToolTip(
+            "Select a transition to edit its description and guard "
+            "below; double-click the signal to rename it"
+        )
         self.transitions.itemChanged.connect(self._transition_edited)
         self.transitions.itemSelectionChanged.connect(self._show_transition)
         self.transition_description = QLineEdit(
-            placeholderText="when the model should take this signal")
+            placeholderText="when the model should take this signal"
+        )
         self.transition_requires = QLineEdit(
-            placeholderText="variables set before it is allowed, e.g. name, email")
+            placeholderText="variables set before it is allowed, e.g. name, email"
+        )
         self.transition_description.editingFinished.connect(
-            lambda: self._edit_transition("description", self.transition_description.text()))
+            lambda: self._edit_transition("description", self.transition_description.text())
+        )
         self.transition_requires.editingFinished.connect(
-            lambda: self._edit_transition("requires", self.transition_requires.text()))
-        outer.addWidget(self._group(
-            "Transitions", self.transitions, self.add_transition, self.remove_transition,
-            [("Description", self.transition_description),
-             ("Requires", self.transition_requires)]), 1)
+            lambda: self._edit_transition("requires", self.transition_requires.text())
+        )
+        outer.addWidget(
+            self._group(
+                "Transitions",
+                self.transitions,
+                self.add_transition,
+                self.remove_transition,
+                [
+                    ("Description", self.transition_description),
+                    ("Requires", self.transition_requires),
+                ],
+            ),
+            1,
+        )
         self.results = fitted_table(["Name", "Type", "Required"], stretch=0)
         self.results.setToolTip("Select a result to edit its description below")
         self.results.itemChanged.connect(self._result_edited)
@@ -198,17 +221,31 @@ class StepInspector(QWidget):
         self.result_description = QLineEdit(placeholderText="what the model should put here")
         self.result_values = QLineEdit(placeholderText="the allowed values, e.g. web, mobile")
         self.result_description.editingFinished.connect(
-            lambda: self._edit_result("description", self.result_description.text()))
+            lambda: self._edit_result("description", self.result_description.text())
+        )
         self.result_values.editingFinished.connect(
-            lambda: self._edit_result("values", self.result_values.text()))
-        outer.addWidget(self._group(
-            "Results", self.results, self.add_result, self.remove_result,
-            [("Description", self.result_description), ("Values", self.result_values)]), 1)
+            lambda: self._edit_result("values", self.result_values.text())
+        )
+        outer.addWidget(
+            self._group(
+                "Results",
+                self.results,
+                self.add_result,
+                self.remove_result,
+                [("Description", self.result_description), ("Values", self.result_values)],
+            ),
+            1,
+        )
         return page
 
-    def _group(self, title: str, table: QTableWidget, add: Callable[[], None],
-               remove: Callable[[], None],
-               details: list[tuple[str, QWidget]]) -> QGroupBox:
+    def _group(
+        self,
+        title: str,
+        table: QTableWidget,
+        add: Callable[[], None],
+        remove: Callable[[], None],
+        details: list[tuple[str, QWidget]],
+    ) -> QGroupBox:
         group = QGroupBox(title)
         layout = QVBoxLayout(group)
         layout.setContentsMargins(4, 4, 4, 4)
@@ -226,8 +263,9 @@ class StepInspector(QWidget):
     # --- session -------------------------------------------------------------------------
 
     def set_session(self, session: EditSession | None) -> None:
-        follow_session(self.session, session,
-                       {"changed": self._on_changed, "reloaded": self.refresh})
+        follow_session(
+            self.session, session, {"changed": self._on_changed, "reloaded": self.refresh}
+        )
         self.session = session
         self.step_ids = session.step_ids if session is not None else QStringListModel(self)
         self.show_step(None)
@@ -239,8 +277,11 @@ class StepInspector(QWidget):
     def _on_changed(self, change: Change) -> None:
         # Another step's edit changes nothing shown here (the target menus share the session's
         # list of step ids, which follows steps being added and removed by itself).
-        if change.structural and (change.whole or self.step_id in change.steps
-                                  or change.path[:1] in (("start",), ("variables",))):
+        if change.structural and (
+            change.whole
+            or self.step_id in change.steps
+            or change.path[:1] in (("start",), ("variables",))
+        ):
             self.refresh()
 
     def _raw(self, *path: str | int) -> Any:
@@ -252,8 +293,11 @@ class StepInspector(QWidget):
     def refresh(self) -> None:
         """Show the step's current YAML values (or the empty state)."""
         session = self.session
-        if (session is None or self.step_id is None
-                or not session.document.has(("steps", self.step_id))):
+        if (
+            session is None
+            or self.step_id is None
+            or not session.document.has(("steps", self.step_id))
+        ):
             self.stack.setCurrentIndex(0)
             return
         step = self._raw()
@@ -264,17 +308,21 @@ class StepInspector(QWidget):
             self.stack.setCurrentIndex(1)
             start = session.document.get(("start",)) if session.document.has(("start",)) else ""
             marker = "  ▶ start" if start == self.step_id else ""
-            self.id_label.setText(f"<b style='font-size:12pt'>{self.step_id}</b>"
-                                  f"<span style='color:gray'>{marker}</span>")
+            self.id_label.setText(
+                f"<b style='font-size:12pt'>{self.step_id}</b>"
+                f"<span style='color:gray'>{marker}</span>"
+            )
             self._set_line(self.title_edit, step.get("title"))
             self._set_line(self.goal_edit, step.get("goal"))
             self._set_line(self.instructions_edit, step.get("instructions"))
             text = step.get("text")
             self.text_edit.load("" if text is None else str(text))
-            variables = session.document.get(("variables",)) if session.document.has(
-                ("variables",)) else {}
+            variables = (
+                session.document.get(("variables",)) if session.document.has(("variables",)) else {}
+            )
             self.text_edit.highlighter.set_known_names(
-                variables if isinstance(variables, dict) else [])
+                variables if isinstance(variables, dict) else []
+            )
             kind = str(step.get("kind") or StepKind.PROMPT.value)
             self.kind_combo.setCurrentText(kind)
             self.final_check.setChecked(bool(step.get("final", False)))
@@ -302,9 +350,14 @@ class StepInspector(QWidget):
             self.title_edit.setFocus()
             return
         widgets: dict[str, QWidget] = {
-            "title": self.title_edit, "goal": self.goal_edit, "kind": self.kind_combo,
-            "final": self.final_check, "on_enter": self.on_enter_combo,
-            "instructions": self.instructions_edit, "text": self.text_edit}
+            "title": self.title_edit,
+            "goal": self.goal_edit,
+            "kind": self.kind_combo,
+            "final": self.final_check,
+            "on_enter": self.on_enter_combo,
+            "instructions": self.instructions_edit,
+            "text": self.text_edit,
+        }
         if path[0] in widgets:
             widgets[path[0]].setFocus()
             return
@@ -353,7 +406,8 @@ class StepInspector(QWidget):
             combo = QComboBox()
             # sized by a few characters, not by scanning every step id for the widest
             combo.setSizeAdjustPolicy(
-                QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+                QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
+            )
             combo.setMinimumContentsLength(12)
             if target in known:
                 combo.setModel(self.step_ids)  # shared: no copy of 2,000 ids per row
@@ -362,18 +416,24 @@ class StepInspector(QWidget):
             combo.setCurrentText(target)
             combo.setEditable(False)
             combo.activated.connect(
-                lambda _index, s=str(signal), c=combo: self._retarget(s, c.currentText()))
+                lambda _index, s=str(signal), c=combo: self._retarget(s, c.currentText())
+            )
             table.setCellWidget(row, 1, combo)
             requires = value.get("requires") or []
-            names = [str(name) for name in requires] if isinstance(requires, list) else [
-                str(requires)]
+            names = (
+                [str(name) for name in requires] if isinstance(requires, list) else [str(requires)]
+            )
             listed = ", ".join(names)
-            guard = QTableWidgetItem(listed if len(listed) <= GUARD_SHOWN else
-                                     f"{len(names)} variables")
+            guard = QTableWidgetItem(
+                listed if len(listed) <= GUARD_SHOWN else f"{len(names)} variables"
+            )
             guard.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable)
             description = str(value.get("description", "") or "")
-            guard.setToolTip(f"requires ({len(names)}): {', '.join(names)}" if names
-                             else "no guard: the signal is always allowed")
+            guard.setToolTip(
+                f"requires ({len(names)}): {', '.join(names)}"
+                if names
+                else "no guard: the signal is always allowed"
+            )
             signal_item.setToolTip(description or "no description")
             table.setItem(row, 2, guard)
         fit_columns(table)
@@ -393,16 +453,17 @@ class StepInspector(QWidget):
             if text == signal:
                 return
             if not IDENTIFIER.match(text) or text == STAY:
-                self.notice.emit(f"“{text}” cannot be a signal: use letters, digits and '_' "
-                                 "(and not 'stay', which every step has)")
+                self.notice.emit(
+                    f"“{text}” cannot be a signal: use letters, digits and '_' "
+                    "(and not 'stay', which every step has)"
+                )
                 self.refresh()
                 return
             if session.document.has(("steps", self.step_id, "transitions", text)):
                 self.notice.emit(f"the step already has a signal “{text}”")
                 self.refresh()
                 return
-            commands.push(stack, commands.RenameKeyCommand(
-                session, base, text))
+            commands.push(stack, commands.RenameKeyCommand(session, base, text))
 
     def selected_signal(self) -> str | None:
         """The signal of the transition selected in the table."""
@@ -414,11 +475,11 @@ class StepInspector(QWidget):
         value = self._raw("transitions", signal) if signal and self.step_id else _ABSENT
         value = value if isinstance(value, dict) else {}
         requires = value.get("requires") or []
-        names = [str(name) for name in requires] if isinstance(requires, list) else [
-            str(requires)]
-        for field, text in ((self.transition_description,
-                             str(value.get("description", "") or "")),
-                            (self.transition_requires, ", ".join(names))):
+        names = [str(name) for name in requires] if isinstance(requires, list) else [str(requires)]
+        for field, text in (
+            (self.transition_description, str(value.get("description", "") or "")),
+            (self.transition_requires, ", ".join(names)),
+        ):
             field.setEnabled(signal is not None)
             if field.text() != text:
                 field.setText(text)
@@ -434,8 +495,10 @@ class StepInspector(QWidget):
             names = [name.strip() for name in text.split(",") if name.strip()]
             bad = [name for name in names if not IDENTIFIER.match(name)]
             if bad:
-                self.notice.emit(f"not a variable name: {', '.join(bad)} (use letters, digits "
-                                 "and _, separated by commas)")
+                self.notice.emit(
+                    f"not a variable name: {', '.join(bad)} (use letters, digits "
+                    "and _, separated by commas)"
+                )
                 self._show_transition()
                 return
             self._set_or_clear(path, names)
@@ -464,8 +527,9 @@ class StepInspector(QWidget):
         taken = set(current) if isinstance(current, dict) else set()
         others = [step for step in self.step_ids.stringList() if step != self.step_id]
         target = others[0] if others else self.step_id
-        commands.connect_steps(self.session.undo_stack, self.session, self.step_id, target,
-                               unique_name("next", taken))
+        commands.connect_steps(
+            self.session.undo_stack, self.session, self.step_id, target, unique_name("next", taken)
+        )
 
     def remove_transition(self) -> None:
         row = self.transitions.currentRow()
@@ -473,8 +537,12 @@ class StepInspector(QWidget):
             return
         item = self.transitions.item(row, 0)
         if item is not None:
-            commands.delete_transition(self.session.undo_stack, self.session, self.step_id,
-                                       str(item.data(Qt.ItemDataRole.UserRole)))
+            commands.delete_transition(
+                self.session.undo_stack,
+                self.session,
+                self.step_id,
+                str(item.data(Qt.ItemDataRole.UserRole)),
+            )
 
     # --- results -------------------------------------------------------------------------
 
@@ -487,10 +555,14 @@ class StepInspector(QWidget):
 
     def _fill_result_row(self, row: int, result: dict[str, Any]) -> None:
         required = QTableWidgetItem()
-        required.setFlags(Qt.ItemFlag.ItemIsUserCheckable | Qt.ItemFlag.ItemIsEnabled
-                          | Qt.ItemFlag.ItemIsSelectable)
-        required.setCheckState(Qt.CheckState.Checked if result.get("required")
-                               else Qt.CheckState.Unchecked)
+        required.setFlags(
+            Qt.ItemFlag.ItemIsUserCheckable
+            | Qt.ItemFlag.ItemIsEnabled
+            | Qt.ItemFlag.ItemIsSelectable
+        )
+        required.setCheckState(
+            Qt.CheckState.Checked if result.get("required") else Qt.CheckState.Unchecked
+        )
         self.results.setItem(row, 2, required)
         name = self.results.item(row, 0)
         if name is not None:
@@ -508,9 +580,13 @@ class StepInspector(QWidget):
         enum = value.get("type") == ValueType.ENUM.value
         form = self._forms["Results"]
         form.setRowVisible(self.result_values, enum)
-        for field, text in ((self.result_description, str(value.get("description", "") or "")),
-                            (self.result_values, ", ".join(str(v) for v in values)
-                             if isinstance(values, list) else str(values))):
+        for field, text in (
+            (self.result_description, str(value.get("description", "") or "")),
+            (
+                self.result_values,
+                ", ".join(str(v) for v in values) if isinstance(values, list) else str(values),
+            ),
+        ):
             field.setEnabled(name is not None)
             if field.text() != text:
                 field.setText(text)
@@ -541,40 +617,47 @@ class StepInspector(QWidget):
             if text == name:
                 return
             if not IDENTIFIER.match(text) or session.document.has(
-                    ("steps", self.step_id, "results", text)):
+                ("steps", self.step_id, "results", text)
+            ):
                 self.notice.emit(f"“{text}” cannot name a result here (invalid or taken)")
                 self.refresh()
                 return
-            commands.push(stack, commands.RenameKeyCommand(
-                session, base, text))
+            commands.push(stack, commands.RenameKeyCommand(session, base, text))
         elif column == 2:
             checked = item.checkState() == Qt.CheckState.Checked
             if checked:
                 commands.set_field(stack, session, (*base, "required"), True)
             elif session.document.has((*base, "required")):
-                commands.push(stack,
-                              commands.DeleteKeyCommand(session, (*base, "required")))
+                commands.push(stack, commands.DeleteKeyCommand(session, (*base, "required")))
 
     def _retype(self, name: str, value_type: str) -> None:
         if self.session is None or self.step_id is None:
             return
         session, stack = self.session, self.session.undo_stack
         base = ("steps", self.step_id, "results", name)
-        current = session.document.get((*base, "type")) if session.document.has(
-            (*base, "type")) else ValueType.STRING.value
+        current = (
+            session.document.get((*base, "type"))
+            if session.document.has((*base, "type"))
+            else ValueType.STRING.value
+        )
         if current == value_type:
             return
         if value_type == ValueType.ENUM.value and not session.document.has((*base, "values")):
-            values, ok = QInputDialog.getText(self, "Enum values",
-                                              "Allowed values, separated by commas:")
+            values, ok = QInputDialog.getText(
+                self, "Enum values", "Allowed values, separated by commas:"
+            )
             if not ok:
                 self.refresh()
                 return
             label = f"Make result '{name}' of '{self.step_id}' an enum"
             with commands.macro(stack, label) as edit:
                 commands.set_field(edit, session, (*base, "type"), value_type)
-                commands.set_field(edit, session, (*base, "values"),
-                                   [v.strip() for v in values.split(",") if v.strip()])
+                commands.set_field(
+                    edit,
+                    session,
+                    (*base, "values"),
+                    [v.strip() for v in values.split(",") if v.strip()],
+                )
             return
         label = f"Make result '{name}' of '{self.step_id}' {value_type}"
         with commands.macro(stack, label) as edit:
@@ -594,8 +677,12 @@ class StepInspector(QWidget):
         if session.document.has(path):
             commands.push(stack, commands.InsertKeyCommand(session, path, name, value))
         else:
-            commands.push(stack, commands.SetValueCommand(session, path, {name: value},
-                                                text=f"Add result '{name}' to '{self.step_id}'"))
+            commands.push(
+                stack,
+                commands.SetValueCommand(
+                    session, path, {name: value}, text=f"Add result '{name}' to '{self.step_id}'"
+                ),
+            )
 
     def remove_result(self) -> None:
         row = self.results.currentRow()
@@ -604,8 +691,7 @@ class StepInspector(QWidget):
         item = self.results.item(row, 0)
         if item is not None:
             path = ("steps", self.step_id, "results", str(item.data(Qt.ItemDataRole.UserRole)))
-            commands.push(self.session.undo_stack,
-                          commands.DeleteKeyCommand(self.session, path))
+            commands.push(self.session.undo_stack, commands.DeleteKeyCommand(self.session, path))
 
 
 def _selected_key(table: QTableWidget) -> str | None:
@@ -618,9 +704,15 @@ def _selected_key(table: QTableWidget) -> str | None:
 def _reselect(table: QTableWidget, key: str | None) -> None:
     """Select the row whose first cell names ``key`` again (after the rows were refilled), or
     the first row: its longer fields, under the table, are then shown at once."""
-    row = next((row for row in range(table.rowCount())
-                if (item := table.item(row, 0)) is not None
-                and item.data(Qt.ItemDataRole.UserRole) == key), 0 if table.rowCount() else -1)
+    row = next(
+        (
+            row
+            for row in range(table.rowCount())
+            if (item := table.item(row, 0)) is not None
+            and item.data(Qt.ItemDataRole.UserRole) == key
+        ),
+        0 if table.rowCount() else -1,
+    )
     if row < 0:
         table.clearSelection()
         table.setCurrentCell(-1, -1)

@@ -104,14 +104,15 @@ class MarkdownEdit(CodeEdit):
         opening = block_text.rfind("{{")
         if opening < 0 or "}}" in block_text[opening:]:
             return None
-        prefix = block_text[opening + 2:].lstrip()
+        prefix = block_text[opening + 2 :].lstrip()
         return prefix if prefix.replace("_", "a").isalnum() or prefix == "" else None
 
     def insert_completion(self, name: str) -> None:
         cursor = self.textCursor()
         prefix = self.placeholder_prefix() or ""
-        cursor.movePosition(QTextCursor.MoveOperation.Left, QTextCursor.MoveMode.KeepAnchor,
-                            len(prefix))
+        cursor.movePosition(
+            QTextCursor.MoveOperation.Left, QTextCursor.MoveMode.KeepAnchor, len(prefix)
+        )
         after = self.document().characterAt(cursor.position())
         cursor.insertText(name if after == "}" else f"{name}}}}}")
         self.setTextCursor(cursor)
@@ -121,8 +122,12 @@ class MarkdownEdit(CodeEdit):
         if popup is None:
             super().keyPressEvent(event)
             return
-        if popup.isVisible() and event.key() in (Qt.Key.Key_Enter, Qt.Key.Key_Return,
-                                                 Qt.Key.Key_Tab, Qt.Key.Key_Escape):
+        if popup.isVisible() and event.key() in (
+            Qt.Key.Key_Enter,
+            Qt.Key.Key_Return,
+            Qt.Key.Key_Tab,
+            Qt.Key.Key_Escape,
+        ):
             event.ignore()  # the completer handles these
             return
         super().keyPressEvent(event)
@@ -133,8 +138,11 @@ class MarkdownEdit(CodeEdit):
         self.completer.setCompletionPrefix(prefix)
         rect = self.cursorRect()
         scroll_bar = popup.verticalScrollBar()
-        rect.setWidth(popup.sizeHintForColumn(0) + 24
-                      + (scroll_bar.sizeHint().width() if scroll_bar is not None else 0))
+        rect.setWidth(
+            popup.sizeHintForColumn(0)
+            + 24
+            + (scroll_bar.sizeHint().width() if scroll_bar is not None else 0)
+        )
         self.completer.complete(rect)
         # the first candidate is highlighted, so Enter (or Tab) takes it as IDEs do; without a
         # current row the popup would close on Enter and insert nothing
@@ -149,8 +157,13 @@ class TextFileEditor(QWidget):
     #: the file the editor shows changed (relpath or "")
     fileChanged = Signal(str)
 
-    def __init__(self, session: EditSession | None = None, *, persona: bool = False,
-                 parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        session: EditSession | None = None,
+        *,
+        persona: bool = False,
+        parent: QWidget | None = None,
+    ) -> None:
         super().__init__(parent)
         self.persona = persona
         self.session: EditSession | None = None
@@ -165,8 +178,9 @@ class TextFileEditor(QWidget):
         self.preview_button.setText("Preview")
         self.preview_button.setCheckable(True)
         self.preview_button.setShortcut("Ctrl+Shift+P")
-        self.preview_button.setToolTip("Show the Markdown as it reads (Ctrl+Shift+P); the "
-                                       "model gets the text as written")
+        self.preview_button.setToolTip(
+            "Show the Markdown as it reads (Ctrl+Shift+P); the model gets the text as written"
+        )
         self.preview_button.toggled.connect(self.set_preview)
         head = QHBoxLayout()
         head.setContentsMargins(4, 2, 2, 0)
@@ -184,8 +198,10 @@ class TextFileEditor(QWidget):
         self.counter = QLabel()
         self.counter.setObjectName("requestSize")
         self.counter.setWordWrap(True)
-        self.counter.setToolTip("What one model call carries: persona, the step's instructions, "
-                                "the contract and the reply schema. Tokens ≈ characters / 4.")
+        self.counter.setToolTip(
+            "What one model call carries: persona, the step's instructions, "
+            "the contract and the reply schema. Tokens ≈ characters / 4."
+        )
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(4)
@@ -200,9 +216,15 @@ class TextFileEditor(QWidget):
             self.set_session(session)
 
     def set_session(self, session: EditSession | None) -> None:
-        follow_session(self.session, session, {"changed": self._on_document_changed,
-                                               "reloaded": self._reload,
-                                               "problemsChanged": self._problems_changed})
+        follow_session(
+            self.session,
+            session,
+            {
+                "changed": self._on_document_changed,
+                "reloaded": self._reload,
+                "problemsChanged": self._problems_changed,
+            },
+        )
         self.session = session
         if self.persona:
             self._reload()
@@ -222,19 +244,24 @@ class TextFileEditor(QWidget):
         elif step is None:
             self.show_nothing("Select a step to edit its instructions.")
         elif step.kind.value == "message":
-            self.show_nothing("A message step sends its text as written (see “Text” above); "
-                              "it has no instruction file.")
+            self.show_nothing(
+                "A message step sends its text as written (see “Text” above); "
+                "it has no instruction file."
+            )
         elif not step.instructions:
-            self.show_nothing(f"Step “{step_id}” has no instruction file: set “Instructions” "
-                              "in the inspector, e.g. steps/" + f"{step_id}.md.")
+            self.show_nothing(
+                f"Step “{step_id}” has no instruction file: set “Instructions” "
+                "in the inspector, e.g. steps/" + f"{step_id}.md."
+            )
         else:
             self._show_file(step.instructions)
 
     def show_persona(self) -> None:
         scenario = self.session.shown if self.session else None
         if scenario is None or not scenario.persona:
-            self.show_nothing("The scenario has no persona file (add “persona: persona.md” "
-                              "to scenario.yaml).")
+            self.show_nothing(
+                "The scenario has no persona file (add “persona: persona.md” to scenario.yaml)."
+            )
         else:
             self._show_file(scenario.persona)
 
@@ -274,8 +301,9 @@ class TextFileEditor(QWidget):
             return
         self.relpath = relpath
         self.edit.setReadOnly(False)
-        self.edit.setPlaceholderText("Write the instructions for this step in Markdown. "
-                                     "Type {{ to insert a variable.")
+        self.edit.setPlaceholderText(
+            "Write the instructions for this step in Markdown. Type {{ to insert a variable."
+        )
         self.header.setText(self._title(relpath))
         self._set_text(text)
         self._refresh_names()
@@ -292,13 +320,17 @@ class TextFileEditor(QWidget):
     def _title(self, relpath: str) -> str:
         step_id = self.step_id
         if self.persona or step_id is None:
-            return (f"<b>Persona</b> <span style='color:gray'>— sent with every model call, "
-                    f"{_html(relpath)}; select a step for its own instructions</span>")
+            return (
+                f"<b>Persona</b> <span style='color:gray'>— sent with every model call, "
+                f"{_html(relpath)}; select a step for its own instructions</span>"
+            )
         scenario = self.session.shown if self.session else None
         step = scenario.steps.get(step_id) if scenario else None
         title = step.display_title if step is not None else step_id
-        return (f"<b>{_html(title)}</b> <span style='color:gray'>— instructions, "
-                f"{_html(relpath)}</span>")
+        return (
+            f"<b>{_html(title)}</b> <span style='color:gray'>— instructions, "
+            f"{_html(relpath)}</span>"
+        )
 
     def _problems_changed(self) -> None:
         self._refresh_names()
@@ -325,8 +357,10 @@ class TextFileEditor(QWidget):
             return
         chars = len(self.edit.toPlainText())
         if self.shows_persona:
-            self.counter.setText(f"{chars:,} characters · ≈ {approx_tokens(chars):,} tokens, "
-                                 "sent at the start of every model call")
+            self.counter.setText(
+                f"{chars:,} characters · ≈ {approx_tokens(chars):,} tokens, "
+                "sent at the start of every model call"
+            )
             return
         size = request_size(self.session, self.step_id)
         if size is None:
@@ -334,22 +368,27 @@ class TextFileEditor(QWidget):
             return
         total, part = approx_tokens(size.total), approx_tokens(size.step_part)
         if size.layout is PromptLayout.PER_STEP:
-            self.counter.setText(f"{chars:,} characters · each call in this step ≈ {total:,} "
-                                 "tokens")
+            self.counter.setText(
+                f"{chars:,} characters · each call in this step ≈ {total:,} tokens"
+            )
             self.counter.setToolTip(
                 f"Every model call in this step sends {size.total:,} characters: the persona, "
                 "the contract rules, this step's instructions, results and transitions, and the "
-                "reply schema (layout per_step). Tokens ≈ characters / 4.")
+                "reply schema (layout per_step). Tokens ≈ characters / 4."
+            )
             return
-        self.counter.setText(f"{chars:,} characters · entering this step, a call of ≈ "
-                             f"{total:,} tokens, this step's part ≈ {part:,}")
+        self.counter.setText(
+            f"{chars:,} characters · entering this step, a call of ≈ "
+            f"{total:,} tokens, this step's part ≈ {part:,}"
+        )
         self.counter.setToolTip(
             f"The first model call in this step sends {size.total:,} characters (layout "
             f"{size.layout.value}): the reply schema, the persona and contract rules — the same "
             "on every call, billed at the cached price once the conversation is under way — and "
             f"this step's section ({size.step_part:,} characters: its instructions, results and "
             "transitions), sent once when the step is entered and cached after. Tokens ≈ "
-            "characters / 4.")
+            "characters / 4."
+        )
 
     # --- keeping editor and document in step -----------------------------------------------
 

@@ -124,7 +124,8 @@ class MainWindow(QMainWindow):
         self.zoom_label = QLabel()
         self.statusBar().addPermanentWidget(self.zoom_label)
         self.scenario_editor.view.zoomChanged.connect(
-            lambda scale: self.zoom_label.setText(f"{round(scale * 100)} %"))
+            lambda scale: self.zoom_label.setText(f"{round(scale * 100)} %")
+        )
         self.set_session(None)
         self._restore_window()
 
@@ -134,16 +135,25 @@ class MainWindow(QMainWindow):
     def document(self) -> ScenarioDocument | None:
         return self.session.document if self.session else None
 
-    def add_pane(self, name: str, widget: QWidget, area: Area = Area.RightDockWidgetArea,
-                 *, tabify_with: str | None = None, below: str | None = None) -> QDockWidget:
+    def add_pane(
+        self,
+        name: str,
+        widget: QWidget,
+        area: Area = Area.RightDockWidgetArea,
+        *,
+        tabify_with: str | None = None,
+        below: str | None = None,
+    ) -> QDockWidget:
         """Dock ``widget`` as a pane titled ``name`` (tabbed with the pane ``tabify_with``, or
         under the pane ``below``); it appears in View ▸ Panes."""
         dock = QDockWidget(name, self)
         dock.setObjectName(f"pane:{name}")
         dock.setWidget(widget)
-        dock.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetClosable
-                         | QDockWidget.DockWidgetFeature.DockWidgetMovable
-                         | QDockWidget.DockWidgetFeature.DockWidgetFloatable)
+        dock.setFeatures(
+            QDockWidget.DockWidgetFeature.DockWidgetClosable
+            | QDockWidget.DockWidgetFeature.DockWidgetMovable
+            | QDockWidget.DockWidgetFeature.DockWidgetFloatable
+        )
         self.addDockWidget(area, dock)
         if tabify_with and tabify_with in self.panes:
             self.tabifyDockWidget(self.panes[tabify_with], dock)
@@ -154,8 +164,7 @@ class MainWindow(QMainWindow):
             self.panes_menu.addAction(dock.toggleViewAction())
         return dock
 
-    def resize_panes(self, names: list[str], sizes: list[int],
-                     orientation: Qt.Orientation) -> None:
+    def resize_panes(self, names: list[str], sizes: list[int], orientation: Qt.Orientation) -> None:
         """Give the panes ``names`` these sizes (as far as the window allows)."""
         self.resizeDocks([self.panes[name] for name in names], sizes, orientation)
 
@@ -208,8 +217,9 @@ class MainWindow(QMainWindow):
         if session is not None and session.scenario is None and session.document.errors:
             # opened broken: the text to fix, at the line to fix
             first = session.document.errors[0]
-            QTimer.singleShot(0, lambda: self._show_source_at(first) if self.session is session
-                              else None)
+            QTimer.singleShot(
+                0, lambda: self._show_source_at(first) if self.session is session else None
+            )
 
     def notify(self, text: str, timeout_ms: int = 4000) -> None:
         self.statusBar().showMessage(text, timeout_ms)
@@ -284,66 +294,115 @@ class MainWindow(QMainWindow):
         self.undo_view = QUndoView(self.undo_group)
         self.undo_view.setEmptyLabel("<opened>")
         self.add_pane("Step", self.inspector, Area.RightDockWidgetArea)
-        self.add_pane("Scenario", self.scenario_pane, Area.RightDockWidgetArea,
-                      tabify_with="Step")
+        self.add_pane("Scenario", self.scenario_pane, Area.RightDockWidgetArea, tabify_with="Step")
         self.add_pane("Problems", self.problems, Area.BottomDockWidgetArea)
-        self.add_pane("History", self.undo_view, Area.BottomDockWidgetArea,
-                      tabify_with="Problems")
+        self.add_pane("History", self.undo_view, Area.BottomDockWidgetArea, tabify_with="Problems")
         self.panes["Step"].raise_()
         self.panes["Problems"].raise_()
         self.problems.problemActivated.connect(self.jump_to_problem)
         self.problems.summaryChanged.connect(self._problems_summary)
         self.inspector.notice.connect(lambda text: self.notify(text, 6000))
         self.scenario_pane.notice.connect(lambda text: self.notify(text, 6000))
-        self.inspector.renameRequested.connect(
-            lambda _step: self.scenario_editor.rename_selected())
+        self.inspector.renameRequested.connect(lambda _step: self.scenario_editor.rename_selected())
 
     def _build_actions(self) -> None:
         key, pixmap, style = QKeySequence.StandardKey, QStyle.StandardPixmap, self.style()
         files = self.files
-        self.new_action = make_action(self, "&New…", files.new_scenario, key.New,
-                                      "Create a scenario from a template",
-                                      style.standardIcon(pixmap.SP_FileIcon))
-        self.open_action = make_action(self, "&Open…", files.open_dialog, key.Open,
-                                       "Open a scenario folder",
-                                       style.standardIcon(pixmap.SP_DialogOpenButton))
-        self.save_action = make_action(self, "&Save", files.save, key.Save, "Save the scenario",
-                                       style.standardIcon(pixmap.SP_DialogSaveButton))
-        self.save_as_action = make_action(self, "Save &As…", files.save_as, key.SaveAs,
-                                          "Save the scenario into another folder")
-        self.export_action = make_action(self, "&Export to draw.io…", files.export_drawio,
-                                         QKeySequence("Ctrl+E"),
-                                         "Write the graph as a draw.io diagram")
-        self.import_action = make_action(self, "&Import from draw.io…", files.import_drawio,
-                                         tip="Apply a diagram edited in draw.io (undoable)")
-        self.reload_action = make_action(self, "&Reload from Disk", files.reload,
-                                         tip="Discard unsaved changes and read the files again")
-        self.quit_action = make_action(self, "&Quit", self.quit_studio, key.Quit,
-                                       "Close every window of the studio and end it")
+        self.new_action = make_action(
+            self,
+            "&New…",
+            files.new_scenario,
+            key.New,
+            "Create a scenario from a template",
+            style.standardIcon(pixmap.SP_FileIcon),
+        )
+        self.open_action = make_action(
+            self,
+            "&Open…",
+            files.open_dialog,
+            key.Open,
+            "Open a scenario folder",
+            style.standardIcon(pixmap.SP_DialogOpenButton),
+        )
+        self.save_action = make_action(
+            self,
+            "&Save",
+            files.save,
+            key.Save,
+            "Save the scenario",
+            style.standardIcon(pixmap.SP_DialogSaveButton),
+        )
+        self.save_as_action = make_action(
+            self, "Save &As…", files.save_as, key.SaveAs, "Save the scenario into another folder"
+        )
+        self.export_action = make_action(
+            self,
+            "&Export to draw.io…",
+            files.export_drawio,
+            QKeySequence("Ctrl+E"),
+            "Write the graph as a draw.io diagram",
+        )
+        self.import_action = make_action(
+            self,
+            "&Import from draw.io…",
+            files.import_drawio,
+            tip="Apply a diagram edited in draw.io (undoable)",
+        )
+        self.reload_action = make_action(
+            self,
+            "&Reload from Disk",
+            files.reload,
+            tip="Discard unsaved changes and read the files again",
+        )
+        self.quit_action = make_action(
+            self, "&Quit", self.quit_studio, key.Quit, "Close every window of the studio and end it"
+        )
         self.undo_action = self.undo_group.createUndoAction(self, "&Undo")
         self.undo_action.setShortcuts(key.Undo)
         self.undo_action.setIcon(style.standardIcon(pixmap.SP_ArrowBack))
         self.redo_action = self.undo_group.createRedoAction(self, "&Redo")
-        self.redo_action.setShortcuts(list(dict.fromkeys(
-            [*REDO_KEYS, *QKeySequence.keyBindings(key.Redo)])))
+        self.redo_action.setShortcuts(
+            list(dict.fromkeys([*REDO_KEYS, *QKeySequence.keyBindings(key.Redo)]))
+        )
         self.redo_action.setIcon(style.standardIcon(pixmap.SP_ArrowForward))
         self.instructions_action = make_action(
-            self, "&Instructions Beside the Graph", lambda: self.show_instructions(
-                self.instructions_action.isChecked()), QKeySequence(Qt.Key.Key_F4),
-            "Show or hide the selected step's instructions beside the graph")
+            self,
+            "&Instructions Beside the Graph",
+            lambda: self.show_instructions(self.instructions_action.isChecked()),
+            QKeySequence(Qt.Key.Key_F4),
+            "Show or hide the selected step's instructions beside the graph",
+        )
         self.instructions_action.setCheckable(True)
         self.instructions_action.setChecked(True)
         self.central_splitter.splitterMoved.connect(lambda *_: self._instructions_toggled())
-        self.shortcuts_action = make_action(self, "&Keyboard Shortcuts", self.show_shortcuts,
-                                            QKeySequence("Ctrl+/"),
-                                            "Every command with keys, and the graph's gestures")
-        self.docs_action = make_action(self, "&Documentation", self.show_documentation,
-                                       key.HelpContents, "Prompter's manual, offline")
-        self.places_action = make_action(self, "&Where Files Are Kept…", self.show_places,
-                                         tip="The folders of logs, settings and the scenario")
+        self.shortcuts_action = make_action(
+            self,
+            "&Keyboard Shortcuts",
+            self.show_shortcuts,
+            QKeySequence("Ctrl+/"),
+            "Every command with keys, and the graph's gestures",
+        )
+        self.docs_action = make_action(
+            self,
+            "&Documentation",
+            self.show_documentation,
+            key.HelpContents,
+            "Prompter's manual, offline",
+        )
+        self.places_action = make_action(
+            self,
+            "&Where Files Are Kept…",
+            self.show_places,
+            tip="The folders of logs, settings and the scenario",
+        )
         self.about_action = make_action(self, "&About Prompter Studio", self._about)
-        self._document_actions = [self.save_action, self.save_as_action, self.export_action,
-                                  self.import_action, self.reload_action]
+        self._document_actions = [
+            self.save_action,
+            self.save_as_action,
+            self.export_action,
+            self.import_action,
+            self.reload_action,
+        ]
 
     def _build_menus(self) -> None:
         edits = self.scenario_editor.edit_actions
@@ -397,16 +456,30 @@ class MainWindow(QMainWindow):
         say what they undo), so the toolbar does not jump with every edit."""
         made = []
         for name, full, run, can, text in (
-                ("Undo", self.undo_action, self.undo_group.undo,
-                 self.undo_group.canUndoChanged, self.undo_group.undoTextChanged),
-                ("Redo", self.redo_action, self.undo_group.redo,
-                 self.undo_group.canRedoChanged, self.undo_group.redoTextChanged)):
+            (
+                "Undo",
+                self.undo_action,
+                self.undo_group.undo,
+                self.undo_group.canUndoChanged,
+                self.undo_group.undoTextChanged,
+            ),
+            (
+                "Redo",
+                self.redo_action,
+                self.undo_group.redo,
+                self.undo_group.canRedoChanged,
+                self.undo_group.redoTextChanged,
+            ),
+        ):
             action = QAction(full.icon(), name, self)
             action.triggered.connect(lambda _checked=False, run=run: run())
             action.setEnabled(full.isEnabled())
             can.connect(action.setEnabled)
-            text.connect(lambda label, action=action, name=name: action.setToolTip(
-                f"{name} {label}" if label else name))
+            text.connect(
+                lambda label, action=action, name=name: action.setToolTip(
+                    f"{name} {label}" if label else name
+                )
+            )
             made.append(action)
         self.toolbar_undo, self.toolbar_redo = made
         return made
@@ -467,8 +540,13 @@ class MainWindow(QMainWindow):
         where = f" — line {first.line}: {first.message}" if first and first.line else ""
         self.broken_banner.show_message(
             f"⚠ scenario.yaml does not load ({len(errors)} error(s)){_html(where)}. {drawn}",
-            [("Show scenario.yaml", lambda: self._show_source_at(first) if first
-              else self.show_source())])
+            [
+                (
+                    "Show scenario.yaml",
+                    lambda: self._show_source_at(first) if first else self.show_source(),
+                )
+            ],
+        )
 
     def show_source(self) -> None:
         """scenario.yaml as text, beside the graph."""
@@ -524,8 +602,11 @@ class MainWindow(QMainWindow):
             return
         self._save_window()
         event.accept()
-        others = [widget for widget in QApplication.topLevelWidgets()
-                  if widget is not self and widget.isWindow() and widget.isVisible()]
+        others = [
+            widget
+            for widget in QApplication.topLevelWidgets()
+            if widget is not self and widget.isWindow() and widget.isVisible()
+        ]
         if self._quitting or not any(isinstance(widget, MainWindow) for widget in others):
             # the last studio window: the windows opened from it (log viewers, chats forked
             # from a log, the manual) go with it, so the program ends
@@ -580,16 +661,20 @@ class MainWindow(QMainWindow):
         """First start: the graph gets most of the width; the side panes are as narrow as they
         comfortably go (a pane's own minimum wins), the problems list a strip under the graph."""
         width = self.width()
-        side = [(dock, max(DEFAULT_SIDE_MIN, width * DEFAULT_SIDE_PERCENT // 100))
-                for dock in self.panes.values()
-                if dock.isVisible() and not dock.isFloating()
-                and self.dockWidgetArea(dock) in (Area.LeftDockWidgetArea,
-                                                  Area.RightDockWidgetArea)]
+        side = [
+            (dock, max(DEFAULT_SIDE_MIN, width * DEFAULT_SIDE_PERCENT // 100))
+            for dock in self.panes.values()
+            if dock.isVisible()
+            and not dock.isFloating()
+            and self.dockWidgetArea(dock) in (Area.LeftDockWidgetArea, Area.RightDockWidgetArea)
+        ]
         if side:
-            self.resizeDocks([dock for dock, _ in side], [size for _, size in side],
-                             Qt.Orientation.Horizontal)
-        self.resizeDocks([self.panes["Problems"]], [max(110, self.height() // 7)],
-                         Qt.Orientation.Vertical)
+            self.resizeDocks(
+                [dock for dock, _ in side], [size for _, size in side], Qt.Orientation.Horizontal
+            )
+        self.resizeDocks(
+            [self.panes["Problems"]], [max(110, self.height() // 7)], Qt.Orientation.Vertical
+        )
         total = sum(self.central_splitter.sizes())
         self.central_splitter.setSizes([total - total * 2 // 5, total * 2 // 5])
         self.show_graph()
@@ -601,10 +686,14 @@ class MainWindow(QMainWindow):
         return text if ok else None
 
     def _ask_unsaved(self, question: str) -> QMessageBox.StandardButton:
-        buttons = (QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard
-                   | QMessageBox.StandardButton.Cancel)
-        return QMessageBox.question(self, "Unsaved changes", question, buttons,
-                                    QMessageBox.StandardButton.Save)
+        buttons = (
+            QMessageBox.StandardButton.Save
+            | QMessageBox.StandardButton.Discard
+            | QMessageBox.StandardButton.Cancel
+        )
+        return QMessageBox.question(
+            self, "Unsaved changes", question, buttons, QMessageBox.StandardButton.Save
+        )
 
     def _tell(self, title: str, message: str, problem: bool) -> None:
         if problem:
@@ -637,8 +726,9 @@ class MainWindow(QMainWindow):
 
     def show_places(self) -> help.PlacesDialog:
         session = self.session
-        dialog = help.PlacesDialog(help.places(self.settings, default_log_dir(),
-                                               session.folder if session else None), self)
+        dialog = help.PlacesDialog(
+            help.places(self.settings, default_log_dir(), session.folder if session else None), self
+        )
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
         dialog.show()
         return dialog

@@ -1,5 +1,4 @@
-"""Where the studio keeps its files, for the code that writes them and the Help that names them.
-"""
+"""Where the studio keeps its files, for the code that writes them and the Help that names them."""
 
 from __future__ import annotations
 

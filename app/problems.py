@@ -89,8 +89,7 @@ class ProblemsPane(QWidget):
                     where = problem.path.name
                 if problem.line:
                     where += f":{problem.line}"
-            item = QTreeWidgetItem(["✖" if error else "⚠", message, step_of(problem) or "",
-                                    where])
+            item = QTreeWidgetItem(["✖" if error else "⚠", message, step_of(problem) or "", where])
             item.setForeground(0, QColor(210, 50, 50) if error else QColor(200, 140, 0))
             item.setToolTip(1, problem.render())
             item.setData(0, ProblemRole, problem)

@@ -60,8 +60,13 @@ class ScenarioPane(QWidget):
 
     notice = Signal(str)
 
-    def __init__(self, session: EditSession | None = None, parent: QWidget | None = None,
-                 *, source_tab: bool = True) -> None:
+    def __init__(
+        self,
+        session: EditSession | None = None,
+        parent: QWidget | None = None,
+        *,
+        source_tab: bool = True,
+    ) -> None:
         super().__init__(parent)
         self.session: EditSession | None = None
         self._filling = False
@@ -92,13 +97,17 @@ class ScenarioPane(QWidget):
         form.addRow("Model", self.model_edit)
         form.addRow("Persona file", self.persona_path)
         self.title_edit.editingFinished.connect(
-            lambda: self._commit(("title",), self.title_edit.text().strip()))
+            lambda: self._commit(("title",), self.title_edit.text().strip())
+        )
         self.model_edit.editingFinished.connect(
-            lambda: self._commit(("model", "name"), self.model_edit.text().strip()))
+            lambda: self._commit(("model", "name"), self.model_edit.text().strip())
+        )
         self.persona_path.editingFinished.connect(
-            lambda: self._commit(("persona",), self.persona_path.text().strip()))
+            lambda: self._commit(("persona",), self.persona_path.text().strip())
+        )
         self.start_combo.activated.connect(
-            lambda: self._commit(("start",), self.start_combo.currentText()))
+            lambda: self._commit(("start",), self.start_combo.currentText())
+        )
         return page
 
     def _build_variables(self) -> QWidget:
@@ -117,8 +126,9 @@ class ScenarioPane(QWidget):
     # --- session -------------------------------------------------------------------------
 
     def set_session(self, session: EditSession | None) -> None:
-        follow_session(self.session, session,
-                       {"changed": self._on_changed, "reloaded": self.refresh})
+        follow_session(
+            self.session, session, {"changed": self._on_changed, "reloaded": self.refresh}
+        )
         self.session = session
         self._step_ids = session.step_ids if session is not None else QStringListModel(self)
         self.persona.set_session(session)
@@ -133,8 +143,10 @@ class ScenarioPane(QWidget):
             self.refresh()
             return
         steps_listed = head == ("steps",) and len(change.path) <= 2  # a step added or removed
-        if head[0] in SETTINGS_KEYS or (steps_listed and (
-                not self._start_listed() or self.start_combo.currentText() in change.steps)):
+        if head[0] in SETTINGS_KEYS or (
+            steps_listed
+            and (not self._start_listed() or self.start_combo.currentText() in change.steps)
+        ):
             self._refresh_settings()
         if head == ("variables",):
             self._refresh_variables()
@@ -206,16 +218,26 @@ class ScenarioPane(QWidget):
     # --- variables -----------------------------------------------------------------------
 
     def _fill_variables(self, variables: Any) -> None:
-        fill_typed_rows(self.variables, variables,
-                        lambda name, kind: self._set_variable(name, "type", kind),
-                        self._fill_variable_row)
+        fill_typed_rows(
+            self.variables,
+            variables,
+            lambda name, kind: self._set_variable(name, "type", kind),
+            self._fill_variable_row,
+        )
         fit_columns(self.variables)
 
     def _fill_variable_row(self, row: int, variable: dict[str, Any]) -> None:
         default = variable.get("default")
-        shown = "" if default is None else (
-            yaml.safe_dump(default, default_flow_style=True, allow_unicode=True)
-            .strip().removesuffix("...").strip())
+        shown = (
+            ""
+            if default is None
+            else (
+                yaml.safe_dump(default, default_flow_style=True, allow_unicode=True)
+                .strip()
+                .removesuffix("...")
+                .strip()
+            )
+        )
         self.variables.setItem(row, 2, QTableWidgetItem(shown))
         description = QTableWidgetItem(str(variable.get("description", "") or ""))
         description.setToolTip(description.text())
@@ -235,8 +257,7 @@ class ScenarioPane(QWidget):
                 self.notice.emit(f"“{text}” cannot name a variable (invalid or taken)")
                 self.refresh()
                 return
-            commands.push(stack, commands.RenameKeyCommand(
-                session, ("variables", name), text))
+            commands.push(stack, commands.RenameKeyCommand(session, ("variables", name), text))
         elif item.column() == 2:
             self._set_variable(name, "default", parse_default(text) if text else None)
         elif item.column() == 3:
@@ -261,11 +282,14 @@ class ScenarioPane(QWidget):
         session, stack = self.session, self.session.undo_stack
         value = {"type": ValueType.STRING.value}
         if session.document.has(("variables",)):
-            commands.push(stack,
-                          commands.InsertKeyCommand(session, ("variables",), name, value))
+            commands.push(stack, commands.InsertKeyCommand(session, ("variables",), name, value))
         else:
-            commands.push(stack, commands.SetValueCommand(
-                session, ("variables",), {name: value}, text=f"Add variable '{name}'"))
+            commands.push(
+                stack,
+                commands.SetValueCommand(
+                    session, ("variables",), {name: value}, text=f"Add variable '{name}'"
+                ),
+            )
 
     def remove_variable(self) -> None:
         row = self.variables.currentRow()
@@ -273,8 +297,9 @@ class ScenarioPane(QWidget):
         if self.session is None or item is None:
             return
         name = str(item.data(Qt.ItemDataRole.UserRole))
-        commands.push(self.session.undo_stack,
-                      commands.DeleteKeyCommand(self.session, ("variables", name)))
+        commands.push(
+            self.session.undo_stack, commands.DeleteKeyCommand(self.session, ("variables", name))
+        )
 
 
 class YamlSourceEditor(QWidget):
@@ -298,8 +323,9 @@ class YamlSourceEditor(QWidget):
         self.problem.setObjectName("yamlProblem")
         self.problem.setWordWrap(True)
         self.problem.setTextInteractionFlags(Qt.TextInteractionFlag.LinksAccessibleByMouse)
-        self.problem.setStyleSheet("#yamlProblem { background: rgba(214,80,60,40); "
-                                   "border-radius: 4px; padding: 4px; }")
+        self.problem.setStyleSheet(
+            "#yamlProblem { background: rgba(214,80,60,40); border-radius: 4px; padding: 4px; }"
+        )
         self.problem.linkActivated.connect(lambda _link: self._go_to_problem())
         self.problem.hide()
         self.hint = QLabel("Edits here are applied after a short pause and can be undone.")
@@ -316,9 +342,15 @@ class YamlSourceEditor(QWidget):
         self.edit.textChanged.connect(self._typed)
 
     def set_session(self, session: EditSession | None) -> None:
-        follow_session(self.session, session,
-                       {"changed": self._on_changed, "reloaded": self.refresh,
-                        "problemsChanged": self.show_problems})
+        follow_session(
+            self.session,
+            session,
+            {
+                "changed": self._on_changed,
+                "reloaded": self.refresh,
+                "problemsChanged": self.show_problems,
+            },
+        )
         self.session = session
         self.refresh()
         self.show_problems()
@@ -380,8 +412,7 @@ class YamlSourceEditor(QWidget):
             return
         self._applying = True
         try:
-            commands.push(self.session.undo_stack,
-                          commands.SetYamlTextCommand(self.session, text))
+            commands.push(self.session.undo_stack, commands.SetYamlTextCommand(self.session, text))
         finally:
             self._applying = False
 

@@ -75,8 +75,7 @@ class EditSession(QObject):
         #: the step ids in file order, for every menu that offers a step (one list, shared)
         self.step_ids = StepIdsModel(self)
         self._incoming = IncomingIndex()
-        self._unsubscribe: Callable[[], None] | None = document.subscribe(
-            self._on_document_change)
+        self._unsubscribe: Callable[[], None] | None = document.subscribe(self._on_document_change)
         self._validate_timer = QTimer(self, singleShot=True, interval=VALIDATE_DELAY_MS)
         self._validate_timer.timeout.connect(self.revalidate)
         self._fill_missing_positions(None)
@@ -137,9 +136,15 @@ class EditSession(QObject):
         recorded: dict[str, Position] = {}
         automatic = self._automatic
         if automatic:  # (dict operations, not a loop: on 2,000 steps this runs per edit)
-            recorded = automatic if automatic.keys().isdisjoint(layout.positions) else {
-                step_id: position for step_id, position in automatic.items()
-                if step_id not in layout.positions}
+            recorded = (
+                automatic
+                if automatic.keys().isdisjoint(layout.positions)
+                else {
+                    step_id: position
+                    for step_id, position in automatic.items()
+                    if step_id not in layout.positions
+                }
+            )
             layout.positions.update(recorded)
             self._automatic = {}
         for step_id, position in positions.items():
@@ -164,9 +169,15 @@ class EditSession(QObject):
         """Make recorded automatic positions automatic again (if still where they were)."""
         layout = self.document.layout
         current = layout.positions
-        unmoved = positions if positions.items() <= current.items() else {
-            step_id: position for step_id, position in positions.items()
-            if current.get(step_id) == position}
+        unmoved = (
+            positions
+            if positions.items() <= current.items()
+            else {
+                step_id: position
+                for step_id, position in positions.items()
+                if current.get(step_id) == position
+            }
+        )
         if unmoved:
             layout.positions = dict(current.items() - unmoved.items())  # (no loop, see above)
             self._automatic.update(unmoved)
@@ -206,8 +217,7 @@ class EditSession(QObject):
             try:
                 problems.extend(validate(document.scenario))
             except Exception as error:  # a validator bug must not take the studio down
-                problems.append(ScenarioError(f"the validator failed: {error}",
-                                              severity="warning"))
+                problems.append(ScenarioError(f"the validator failed: {error}", severity="warning"))
         self._own_problems = problems
         self.problems = problems + self._extras()
         self.problemsChanged.emit()
@@ -257,8 +267,10 @@ class EditSession(QObject):
         layout = self.document.layout
         candidates = scenario.steps if step_ids is None else step_ids
         missing = [
-            step_id for step_id in candidates
-            if step_id in scenario.steps and step_id not in layout.positions
+            step_id
+            for step_id in candidates
+            if step_id in scenario.steps
+            and step_id not in layout.positions
             and step_id not in self._automatic
         ]
         if not missing:
@@ -270,8 +282,11 @@ class EditSession(QObject):
 
         known = {**self._automatic, **layout.positions}
         completed = complete_layout(scenario, known)
-        self._automatic = {step_id: position for step_id, position in completed.items()
-                           if step_id not in layout.positions}
+        self._automatic = {
+            step_id: position
+            for step_id, position in completed.items()
+            if step_id not in layout.positions
+        }
 
     def _place_below(self, step_ids: list[str]) -> None:
         """Automatic positions for a few new steps: a row under the lowest step."""
@@ -302,13 +317,13 @@ class StepIdsModel(QStringListModel):
             self._insert(len(old), ids[-1])
         elif len(ids) == len(old) - 1:  # one removed
             row = _first_difference(ids, old)
-            if ids[row:] == old[row + 1:]:
+            if ids[row:] == old[row + 1 :]:
                 self.removeRows(row, 1)
                 return
             self.setStringList(ids)
         elif len(ids) == len(old) + 1:  # one inserted
             row = _first_difference(ids, old)
-            if ids[row + 1:] == old[row:]:
+            if ids[row + 1 :] == old[row:]:
                 self._insert(row, ids[row])
                 return
             self.setStringList(ids)

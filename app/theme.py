@@ -40,8 +40,11 @@ def apply_dark_palette(app: QApplication) -> None:
     palette.setColor(QPalette.ColorRole.HighlightedText, QColor(255, 255, 255))
     palette.setColor(QPalette.ColorRole.Link, QColor(110, 168, 254))
     palette.setColor(QPalette.ColorRole.PlaceholderText, QColor(140, 143, 150))
-    for role in (QPalette.ColorRole.Text, QPalette.ColorRole.ButtonText,
-                 QPalette.ColorRole.WindowText):
+    for role in (
+        QPalette.ColorRole.Text,
+        QPalette.ColorRole.ButtonText,
+        QPalette.ColorRole.WindowText,
+    ):
         palette.setColor(QPalette.ColorGroup.Disabled, role, QColor(120, 122, 128))
     app.setPalette(palette)
 

@@ -29,9 +29,14 @@ from engine.scenario.model import ValueType
 Shortcut = QKeySequence | QKeySequence.StandardKey | Sequence[QKeySequence]
 
 
-def make_action(parent: QObject, text: str, slot: Callable[[], object],
-                shortcut: Shortcut | None = None, tip: str = "",
-                icon: QIcon | None = None) -> QAction:
+def make_action(
+    parent: QObject,
+    text: str,
+    slot: Callable[[], object],
+    shortcut: Shortcut | None = None,
+    tip: str = "",
+    icon: QIcon | None = None,
+) -> QAction:
     """A menu/toolbar action calling ``slot()`` (the ``checked`` argument is dropped)."""
     action = QAction(text, parent)
     if isinstance(shortcut, QKeySequence.StandardKey):
@@ -123,8 +128,7 @@ def fill_typed_rows(
         combo = QComboBox()
         combo.addItems([value_type.value for value_type in ValueType])
         combo.setCurrentText(kind)
-        combo.activated.connect(
-            lambda _index, n=str(name), c=combo: on_type(n, c.currentText()))
+        combo.activated.connect(lambda _index, n=str(name), c=combo: on_type(n, c.currentText()))
         table.setCellWidget(row, 1, combo)
         fill_rest(row, entry)
     table.resizeColumnToContents(0)
@@ -146,9 +150,11 @@ def fitted_table(headers: list[str], *, stretch: int) -> QTableWidget:
     table.verticalHeader().hide()
     table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
     table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-    table.setEditTriggers(QAbstractItemView.EditTrigger.DoubleClicked
-                          | QAbstractItemView.EditTrigger.EditKeyPressed
-                          | QAbstractItemView.EditTrigger.AnyKeyPressed)
+    table.setEditTriggers(
+        QAbstractItemView.EditTrigger.DoubleClicked
+        | QAbstractItemView.EditTrigger.EditKeyPressed
+        | QAbstractItemView.EditTrigger.AnyKeyPressed
+    )
     table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
     table.setTextElideMode(Qt.TextElideMode.ElideRight)
     table.setWordWrap(False)
@@ -185,8 +191,12 @@ def fit_columns(table: QTableWidget) -> None:
             if widget is not None:
                 width = max(width, widget.sizeHint().width() + 4)
             elif item is not None:
-                width = max(width, metrics.horizontalAdvance(item.text()) + 16
-                            + (22 if item.flags() & Qt.ItemFlag.ItemIsUserCheckable else 0))
+                width = max(
+                    width,
+                    metrics.horizontalAdvance(item.text())
+                    + 16
+                    + (22 if item.flags() & Qt.ItemFlag.ItemIsUserCheckable else 0),
+                )
         table.setColumnWidth(column, min(width, int(available * FITTED_SHARE)))
 
 
@@ -205,8 +215,9 @@ class Banner(QFrame):
         self._layout.addWidget(self.label, 1)
         self.hide()
 
-    def show_message(self, text: str,
-                     buttons: Sequence[tuple[str, Callable[[], object]]] = ()) -> None:
+    def show_message(
+        self, text: str, buttons: Sequence[tuple[str, Callable[[], object]]] = ()
+    ) -> None:
         for button in self._buttons:
             button.deleteLater()
         self._buttons = []
@@ -236,7 +247,7 @@ def set_text_minimally(edit: QPlainTextEdit, text: str) -> None:
     cursor = QTextCursor(edit.document())
     cursor.setPosition(_utf16(old, start))
     cursor.setPosition(_utf16(old, len(old) - end), QTextCursor.MoveMode.KeepAnchor)
-    cursor.insertText(text[start:len(text) - end])
+    cursor.insertText(text[start : len(text) - end])
 
 
 def _common_prefix(a: str, b: str) -> int:

@@ -38,11 +38,44 @@ from timing import median_ms
 from engine.compare import compare, diff_sides, load_side
 from engine.compare.model import StepStatus
 
-WORDS = ("budget", "address", "delivery", "payment", "refund", "warranty", "invoice", "schedule",
-         "contract", "account", "password", "language", "shipping", "discount", "loyalty",
-         "feedback", "complaint", "appointment", "voucher", "pickup", "size", "colour",
-         "quantity", "subscription", "upgrade", "cancel", "return", "exchange", "tracking",
-         "insurance", "deposit", "balance", "receipt", "reminder", "confirmation", "postcode")
+WORDS = (
+    "budget",
+    "address",
+    "delivery",
+    "payment",
+    "refund",
+    "warranty",
+    "invoice",
+    "schedule",
+    "contract",
+    "account",
+    "password",
+    "language",
+    "shipping",
+    "discount",
+    "loyalty",
+    "feedback",
+    "complaint",
+    "appointment",
+    "voucher",
+    "pickup",
+    "size",
+    "colour",
+    "quantity",
+    "subscription",
+    "upgrade",
+    "cancel",
+    "return",
+    "exchange",
+    "tracking",
+    "insurance",
+    "deposit",
+    "balance",
+    "receipt",
+    "reminder",
+    "confirmation",
+    "postcode",
+)
 
 
 def old_version(steps: int, rng: random.Random) -> tuple[dict[str, Any], dict[str, str]]:
@@ -63,20 +96,28 @@ def old_version(steps: int, rng: random.Random) -> tuple[dict[str, Any], dict[st
         texts[f"steps/s{i}.md"] = (
             f"Step {i}: ask about the {topic}.\n"
             f"Record v{i} in the customer's own words ({rng.randrange(10**6)}).\n"
-            "Ask one question at a time and confirm before moving on.\n")
+            "Ask one question at a time and confirm before moving on.\n"
+        )
     data["steps"][f"s{steps}"] = {"kind": "message", "text": "Done.", "final": True}
     return data, texts
 
 
-def new_version(old: dict[str, Any], texts: dict[str, str], steps: int,
-                rng: random.Random) -> tuple[dict[str, Any], dict[str, str], int]:
+def new_version(
+    old: dict[str, Any], texts: dict[str, str], steps: int, rng: random.Random
+) -> tuple[dict[str, Any], dict[str, str], int]:
     """The old version with 50 changes (see the module docstring); returns the count too."""
     data = yaml.safe_load(yaml.safe_dump(old))
     texts = dict(texts)
     chosen = rng.sample(range(10, steps - 10, 2), 50)
     renames, retargets, guards, edits, results, added, removed = (
-        chosen[0:8], chosen[8:16], chosen[16:24], chosen[24:32], chosen[32:38],
-        chosen[38:44], chosen[44:50])
+        chosen[0:8],
+        chosen[8:16],
+        chosen[16:24],
+        chosen[24:32],
+        chosen[32:38],
+        chosen[38:44],
+        chosen[44:50],
+    )
     changes = 0
     for i in retargets:
         data["steps"][f"s{i}"]["transitions"]["back"]["to"] = f"s{i - 5}"
@@ -91,8 +132,11 @@ def new_version(old: dict[str, Any], texts: dict[str, str], steps: int,
         data["steps"][f"s{i}"]["results"][f"extra{i}"] = {"type": "integer"}
         changes += 1
     for i in added:
-        data["steps"][f"n{i}"] = {"goal": f"New check {i}", "instructions": f"steps/n{i}.md",
-                                  "transitions": {"next": {"to": f"s{i + 1}"}}}
+        data["steps"][f"n{i}"] = {
+            "goal": f"New check {i}",
+            "instructions": f"steps/n{i}.md",
+            "transitions": {"next": {"to": f"s{i + 1}"}},
+        }
         texts[f"steps/n{i}.md"] = f"A new check before step {i + 1}.\n"
         data["steps"][f"s{i}"]["transitions"]["side"] = {"to": f"n{i}"}
         changes += 1
@@ -108,7 +152,8 @@ def new_version(old: dict[str, Any], texts: dict[str, str], steps: int,
         step = data["steps"].pop(f"s{i}")
         step["instructions"] = f"steps/r{i}.md"
         texts[f"steps/r{i}.md"] = texts.pop(f"steps/s{i}.md").replace(
-            "Ask one question", "Ask only one question")
+            "Ask one question", "Ask only one question"
+        )
         data["steps"][f"r{i}"] = step
         for other in data["steps"].values():
             for transition in other.get("transitions", {}).values():
@@ -120,15 +165,19 @@ def new_version(old: dict[str, Any], texts: dict[str, str], steps: int,
 
 def write(folder: Path, data: dict[str, Any], texts: dict[str, str]) -> None:
     (folder / "steps").mkdir(parents=True, exist_ok=True)
-    (folder / "scenario.yaml").write_text(yaml.safe_dump(data, sort_keys=False),
-                                          encoding="utf-8")
+    (folder / "scenario.yaml").write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
     for relpath, text in texts.items():
         (folder / relpath).write_text(text, encoding="utf-8")
 
 
 def git(repo: Path, *args: str) -> None:
-    env = {**os.environ, "GIT_AUTHOR_NAME": "b", "GIT_AUTHOR_EMAIL": "b@b",
-           "GIT_COMMITTER_NAME": "b", "GIT_COMMITTER_EMAIL": "b@b"}
+    env = {
+        **os.environ,
+        "GIT_AUTHOR_NAME": "b",
+        "GIT_AUTHOR_EMAIL": "b@b",
+        "GIT_COMMITTER_NAME": "b",
+        "GIT_COMMITTER_EMAIL": "b@b",
+    }
     subprocess.run(["git", *args], cwd=repo, env=env, check=True, capture_output=True)
 
 
@@ -159,8 +208,10 @@ def main() -> int:
         diff = diff_sides(load_side(str(old_dir)), load_side(str(new_dir)))
         counts = diff.counts()
         transitions = sum(len(step.transitions) for step in diff.steps)
-        print(f"{args.steps} steps, {changes} changes made: steps {counts}, "
-              f"{transitions} transition changes, renames found {len(diff.renames)}/8")
+        print(
+            f"{args.steps} steps, {changes} changes made: steps {counts}, "
+            f"{transitions} transition changes, renames found {len(diff.renames)}/8"
+        )
         assert counts[StepStatus.RENAMED.value] == 8, "every rename must be recognised"
 
         folders_ms = median_ms(lambda: compare(str(old_dir), str(new_dir)), runs=args.runs)

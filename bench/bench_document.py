@@ -26,8 +26,11 @@ def generated_yaml(steps: int) -> str:
     """A chain of ``steps`` steps with loops back and jumps ahead, comments and flow style."""
     lines = ["# generated for benchmarks", "name: generated", "start: s0", "steps:"]
     for index in range(steps):
-        lines += [f"  s{index}:", f"    title: Step {index}  # a comment",
-                  f"    instructions: steps/s{index}.md"]
+        lines += [
+            f"  s{index}:",
+            f"    title: Step {index}  # a comment",
+            f"    instructions: steps/s{index}.md",
+        ]
         if index == steps - 1:
             lines.append("    final: true")
             continue

@@ -33,8 +33,15 @@ REPEATS = 5
 
 def generated_yaml(steps: int) -> str:
     """A scenario shaped like real ones: a main path, loops back, jumps ahead, guards, results."""
-    lines = ["# generated for benchmarks", "name: generated", "title: Generated", "start: s0",
-             "variables:", "  answer: {type: string}", "steps:"]
+    lines = [
+        "# generated for benchmarks",
+        "name: generated",
+        "title: Generated",
+        "start: s0",
+        "variables:",
+        "  answer: {type: string}",
+        "steps:",
+    ]
     for index in range(steps):
         lines += [
             f"  s{index}:",
@@ -47,8 +54,10 @@ def generated_yaml(steps: int) -> str:
         if index == steps - 1:
             lines.append("    final: true")
             continue
-        lines += ["    transitions:",
-                  f"      next: {{to: s{index + 1}, requires: [answer], description: Go on}}"]
+        lines += [
+            "    transitions:",
+            f"      next: {{to: s{index + 1}, requires: [answer], description: Go on}}",
+        ]
         if index % 7 == 3:
             lines.append(f"      back: {{to: s{max(0, index - 5)}}}")
         if index % 5 == 1 and index + 3 < steps:

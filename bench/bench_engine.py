@@ -110,8 +110,15 @@ class Run:
     engine_ms: list[float] = field(default_factory=list)
 
     def add(self, other: Run) -> None:
-        for name in ("messages", "calls", "input_tokens", "cached_tokens", "output_tokens",
-                     "cost_usd", "fallbacks"):
+        for name in (
+            "messages",
+            "calls",
+            "input_tokens",
+            "cached_tokens",
+            "output_tokens",
+            "cost_usd",
+            "fallbacks",
+        ):
             setattr(self, name, getattr(self, name) + getattr(other, name))
         self.corrected.update(other.corrected)
         self.salvaged.update(other.salvaged)
@@ -127,11 +134,20 @@ class Run:
         return self.cached_tokens / self.input_tokens if self.input_tokens else 0.0
 
 
-def play(scenario: Scenario, plan: Plan, server: FakeOpenAIServer, *, provider: str = "responses",
-         rate: float = 0.0, seed: int = 0) -> Run:
+def play(
+    scenario: Scenario,
+    plan: Plan,
+    server: FakeOpenAIServer,
+    *,
+    provider: str = "responses",
+    rate: float = 0.0,
+    seed: int = 0,
+) -> Run:
     server.responder = Autopilot(scenario, plan, violation_rate=rate, seed=seed)
-    conversation = Conversation(scenario, make_provider(
-        provider, api_key=FAKE_API_KEY, base_url=server.base_url, max_retries=0))
+    conversation = Conversation(
+        scenario,
+        make_provider(provider, api_key=FAKE_API_KEY, base_url=server.base_url, max_retries=0),
+    )
     run = Run()
 
     async def talk() -> None:
@@ -175,15 +191,25 @@ class InProcessAutopilot:
         self.calls += 1
         items = getattr(request, "input_items", ())
         context = self.stored.get(request.previous_response_id or "", ())
-        messages = (*context, *(FakeMessage(m.role, m.content) for m in items),
-                    FakeMessage("user", request.input))
-        fake = FakeRequest(api="responses", model=request.model,
-                           instructions=request.instructions, input_text=request.input,
-                           messages=messages, schema=request.schema,
-                           schema_name=request.schema_name, format_type="json_schema",
-                           previous_response_id=request.previous_response_id,
-                           max_output_tokens=request.max_output_tokens,
-                           temperature=request.temperature, body={})
+        messages = (
+            *context,
+            *(FakeMessage(m.role, m.content) for m in items),
+            FakeMessage("user", request.input),
+        )
+        fake = FakeRequest(
+            api="responses",
+            model=request.model,
+            instructions=request.instructions,
+            input_text=request.input,
+            messages=messages,
+            schema=request.schema,
+            schema_name=request.schema_name,
+            format_type="json_schema",
+            previous_response_id=request.previous_response_id,
+            max_output_tokens=request.max_output_tokens,
+            temperature=request.temperature,
+            body={},
+        )
         answer = self.pilot(fake)
         text, refusal, incomplete = "", None, None
         if isinstance(answer, Reply):
@@ -194,11 +220,16 @@ class InProcessAutopilot:
             text = json.dumps(answer)
         response_id = f"resp_{self.calls}"
         self.stored[response_id] = (*messages, FakeMessage("assistant", text))
-        return ModelReply(text=text, response_id=response_id,
-                          usage=Usage(input_tokens=1000, output_tokens=len(text) // 4),
-                          latency_s=0.0, model=request.model,
-                          status="incomplete" if incomplete else "completed",
-                          incomplete_reason=incomplete, refusal=refusal)
+        return ModelReply(
+            text=text,
+            response_id=response_id,
+            usage=Usage(input_tokens=1000, output_tokens=len(text) // 4),
+            latency_s=0.0,
+            model=request.model,
+            status="incomplete" if incomplete else "completed",
+            incomplete_reason=incomplete,
+            refusal=refusal,
+        )
 
     async def aclose(self) -> None:
         return None
@@ -208,8 +239,9 @@ def expected_calls(scenario: Scenario, plan: Plan, seeds: int, rate: float) -> t
     """Calls per message with broken replies over many seeds, in process (no HTTP)."""
     pooled, finished = Run(), 0
     for seed in range(1, seeds + 1):
-        conversation = Conversation(scenario, InProcessAutopilot(
-            Autopilot(scenario, plan, violation_rate=rate, seed=seed)))
+        conversation = Conversation(
+            scenario, InProcessAutopilot(Autopilot(scenario, plan, violation_rate=rate, seed=seed))
+        )
 
         async def talk(conversation: Conversation = conversation) -> list[Any]:
             await conversation.start()
@@ -256,14 +288,18 @@ def engine_times(scenario: Scenario, plan: Plan, runs: int, *, with_log: bool) -
 
 def clean_table(title: str, runs: dict[tuple[str, str], Run]) -> None:
     print(f"\n== {title}: a model that always keeps the contract ==")
-    print(f"{'conversation':<22}{'layout':<21}{'calls/msg':>9}{'input':>8}{'cached':>8}"
-          f"{'cached%':>8}{'billed/msg':>11}{'vs ' + BASELINE:>13}{'output':>8}{'cost $':>9}")
+    print(
+        f"{'conversation':<22}{'layout':<21}{'calls/msg':>9}{'input':>8}{'cached':>8}"
+        f"{'cached%':>8}{'billed/msg':>11}{'vs ' + BASELINE:>13}{'output':>8}{'cost $':>9}"
+    )
     for (plan, layout), run in runs.items():
         base = runs[(plan, BASELINE)].billed_per_message
         change = run.billed_per_message / base - 1
-        print(f"{plan:<22}{layout:<21}{run.calls / run.messages:>9.3f}{run.input_tokens:>8}"
-              f"{run.cached_tokens:>8}{run.cached_share:>8.0%}{run.billed_per_message:>11.0f}"
-              f"{change:>+13.0%}{run.output_tokens:>8}{run.cost_usd:>9.5f}")
+        print(
+            f"{plan:<22}{layout:<21}{run.calls / run.messages:>9.3f}{run.input_tokens:>8}"
+            f"{run.cached_tokens:>8}{run.cached_share:>8.0%}{run.billed_per_message:>11.0f}"
+            f"{change:>+13.0%}{run.output_tokens:>8}{run.cost_usd:>9.5f}"
+        )
 
 
 def main() -> int:
@@ -271,31 +307,45 @@ def main() -> int:
     parser.add_argument("--seeds", type=int, default=20, help="seeds of the broken-reply runs")
     parser.add_argument("--runs", type=int, default=20, help="in-process runs to time")
     parser.add_argument("--rate", type=float, default=0.10, help="share of broken replies")
-    parser.add_argument("--expect-seeds", type=int, default=1000, dest="expect_seeds",
-                        help="seeds of the in-process estimate of the expectation")
+    parser.add_argument(
+        "--expect-seeds",
+        type=int,
+        default=1000,
+        dest="expect_seeds",
+        help="seeds of the in-process estimate of the expectation",
+    )
     args = parser.parse_args()
     base = load_scenario(default_scenario())
     plans = {name: Plan.load(CONVERSATIONS / f"{name}.yaml") for name in PLANS}
     scenarios = {layout: with_layout(base, layout) for layout in LAYOUTS}
-    print("analyst bot: " + ", ".join(f"{name} ({len(plan.turns)} user messages)"
-                                      for name, plan in plans.items()))
-    print(f"layouts: {', '.join(LAYOUTS)} (default {DEFAULT}); fake OpenAI server, real openai "
-          "SDK; cached input billed at 0.25x")
+    print(
+        "analyst bot: "
+        + ", ".join(f"{name} ({len(plan.turns)} user messages)" for name, plan in plans.items())
+    )
+    print(
+        f"layouts: {', '.join(LAYOUTS)} (default {DEFAULT}); fake OpenAI server, real openai "
+        "SDK; cached input billed at 0.25x"
+    )
 
     clean: dict[str, dict[tuple[str, str], Run]] = {"responses": {}, "chat": {}}
     for provider in clean:
         for name, plan in plans.items():
             for layout in LAYOUTS:
                 with FakeOpenAIServer() as server:
-                    clean[provider][(name, layout)] = play(scenarios[layout], plan, server,
-                                                           provider=provider)
+                    clean[provider][(name, layout)] = play(
+                        scenarios[layout], plan, server, provider=provider
+                    )
     clean_table("Responses API", clean["responses"])
     clean_table("Chat Completions", clean["chat"])
 
-    print(f"\n== Responses API: a model that breaks the contract on {args.rate:.0%} of its "
-          f"replies, {args.seeds} seeds per row ==")
-    print(f"{'conversation':<22}{'layout':<21}{'calls/msg':>9}{'finished':>9}{'fallbacks':>10}"
-          "   corrected (a call each) | repaired without a call")
+    print(
+        f"\n== Responses API: a model that breaks the contract on {args.rate:.0%} of its "
+        f"replies, {args.seeds} seeds per row =="
+    )
+    print(
+        f"{'conversation':<22}{'layout':<21}{'calls/msg':>9}{'finished':>9}{'fallbacks':>10}"
+        "   corrected (a call each) | repaired without a call"
+    )
     broken: dict[tuple[str, str], tuple[Run, int]] = {}
     for name, plan in plans.items():
         for layout in LAYOUTS:
@@ -308,34 +358,53 @@ def main() -> int:
             broken[(name, layout)] = (pooled, finished)
             corrected = ", ".join(f"{k} {n}" for k, n in sorted(pooled.corrected.items()))
             salvaged = ", ".join(f"{k} {n}" for k, n in sorted(pooled.salvaged.items()))
-            print(f"{name:<22}{layout:<21}{pooled.calls / pooled.messages:>9.3f}"
-                  f"{finished:>5}/{args.seeds:<3}{pooled.fallbacks:>10}   {corrected or '-'} | "
-                  f"{salvaged or '-'}")
+            print(
+                f"{name:<22}{layout:<21}{pooled.calls / pooled.messages:>9.3f}"
+                f"{finished:>5}/{args.seeds:<3}{pooled.fallbacks:>10}   {corrected or '-'} | "
+                f"{salvaged or '-'}"
+            )
 
     if args.expect_seeds:
-        print(f"expectation, in process over {args.expect_seeds} seeds, {DEFAULT}: " + "; ".join(
-            f"{name} {run.calls / run.messages:.3f} calls/msg, {run.fallbacks} fallback(s), "
-            f"{finished}/{args.expect_seeds} finished"
-            for name, plan in plans.items()
-            for run, finished in [expected_calls(scenarios[DEFAULT], plan, args.expect_seeds,
-                                                 args.rate)]))
+        print(
+            f"expectation, in process over {args.expect_seeds} seeds, {DEFAULT}: "
+            + "; ".join(
+                f"{name} {run.calls / run.messages:.3f} calls/msg, {run.fallbacks} fallback(s), "
+                f"{finished}/{args.expect_seeds} finished"
+                for name, plan in plans.items()
+                for run, finished in [
+                    expected_calls(scenarios[DEFAULT], plan, args.expect_seeds, args.rate)
+                ]
+            )
+        )
 
-    print(f"\n== engine time per turn, model and HTTP excluded: medians over {args.runs} runs of "
-          "each conversation (noisy: the machine is shared) ==")
+    print(
+        f"\n== engine time per turn, model and HTTP excluded: medians over {args.runs} runs of "
+        "each conversation (noisy: the machine is shared) =="
+    )
     started = time.perf_counter()
     times: dict[str, list[float]] = {}
     for layout in LAYOUTS:
-        logged = [ms for plan in plans.values()
-                  for ms in engine_times(scenarios[layout], plan, args.runs, with_log=True)]
-        bare = [ms for plan in plans.values()
-                for ms in engine_times(scenarios[layout], plan, args.runs, with_log=False)]
+        logged = [
+            ms
+            for plan in plans.values()
+            for ms in engine_times(scenarios[layout], plan, args.runs, with_log=True)
+        ]
+        bare = [
+            ms
+            for plan in plans.values()
+            for ms in engine_times(scenarios[layout], plan, args.runs, with_log=False)
+        ]
         times[layout] = logged
-        print(f"{layout:<21} with the JSON Lines log: median {statistics.median(logged):.3f} ms, "
-              f"p90 {statistics.quantiles(logged, n=10)[-1]:.3f} ms; without: median "
-              f"{statistics.median(bare):.3f} ms ({len(logged)} turns)")
+        print(
+            f"{layout:<21} with the JSON Lines log: median {statistics.median(logged):.3f} ms, "
+            f"p90 {statistics.quantiles(logged, n=10)[-1]:.3f} ms; without: median "
+            f"{statistics.median(bare):.3f} ms ({len(logged)} turns)"
+        )
     http = [ms for run in clean["responses"].values() for ms in run.engine_ms]
-    print(f"over HTTP, all layouts (turn wall time - time inside provider.complete): median "
-          f"{statistics.median(http):.3f} ms   (timing took {time.perf_counter() - started:.1f} s)")
+    print(
+        f"over HTTP, all layouts (turn wall time - time inside provider.complete): median "
+        f"{statistics.median(http):.3f} ms   (timing took {time.perf_counter() - started:.1f} s)"
+    )
 
     print(f"\n== targets, default layout ({DEFAULT}) ==")
     thorough, analyst = "analyst_bot_thorough", "analyst_bot"
@@ -346,23 +415,40 @@ def main() -> int:
         return 1 - default.billed_per_message / baseline.billed_per_message
 
     checks = [
-        (f"billed input per message, thorough conversation, vs {BASELINE}: {-below(thorough):+.1%}"
-         " (target <= -35 %)", below(thorough) >= 0.35),
-        (f"billed input per message, analyst bot, vs {BASELINE}: {-below(analyst):+.1%}"
-         " (target <= 0 %)", below(analyst) >= 0.0),
-        (f"cached share, thorough conversation: {rows[(thorough, DEFAULT)].cached_share:.1%}"
-         " (target >= 60 %)", rows[(thorough, DEFAULT)].cached_share >= 0.60),
+        (
+            f"billed input per message, thorough conversation, vs {BASELINE}: "
+            f"{-below(thorough):+.1%} (target <= -35 %)",
+            below(thorough) >= 0.35,
+        ),
+        (
+            f"billed input per message, analyst bot, vs {BASELINE}: {-below(analyst):+.1%}"
+            " (target <= 0 %)",
+            below(analyst) >= 0.0,
+        ),
+        (
+            f"cached share, thorough conversation: {rows[(thorough, DEFAULT)].cached_share:.1%}"
+            " (target >= 60 %)",
+            rows[(thorough, DEFAULT)].cached_share >= 0.60,
+        ),
     ]
     for name in PLANS:
         run = rows[(name, DEFAULT)]
-        checks.append((f"calls per message clean, {name}: {run.calls / run.messages:.3f}"
-                       " (target <= 1.02)", run.calls / run.messages <= 1.02))
+        checks.append(
+            (
+                f"calls per message clean, {name}: {run.calls / run.messages:.3f} (target <= 1.02)",
+                run.calls / run.messages <= 1.02,
+            )
+        )
         pooled, finished = broken[(name, DEFAULT)]
         rate = pooled.calls / pooled.messages
-        checks.append((f"calls per message, {args.rate:.0%} broken, {name}: {rate:.3f}, "
-                       f"{pooled.fallbacks} fallback(s), {finished}/{args.seeds} finished "
-                       "(target <= 1.06, <= 1, all)",
-                       rate <= 1.06 and pooled.fallbacks <= 1 and finished == args.seeds))
+        checks.append(
+            (
+                f"calls per message, {args.rate:.0%} broken, {name}: {rate:.3f}, "
+                f"{pooled.fallbacks} fallback(s), {finished}/{args.seeds} finished "
+                "(target <= 1.06, <= 1, all)",
+                rate <= 1.06 and pooled.fallbacks <= 1 and finished == args.seeds,
+            )
+        )
     median = statistics.median(times[DEFAULT])
     checks.append((f"engine time per turn: median {median:.3f} ms (target <= 2 ms)", median <= 2))
     for text, ok in checks:

@@ -65,8 +65,13 @@ def refuse(folder: Path) -> None:
 
 def old_logread() -> object:
     """The log reader as it was before issue 16, loaded as a separate module."""
-    source = subprocess.run(["git", "show", f"{BEFORE_ISSUE_16}:engine/logread.py"],
-                            cwd=REPO, capture_output=True, text=True, check=True).stdout
+    source = subprocess.run(
+        ["git", "show", f"{BEFORE_ISSUE_16}:engine/logread.py"],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
     path = Path(tempfile.mkdtemp()) / "old_logread.py"
     path.write_text(source, encoding="utf-8")
     spec = importlib.util.spec_from_file_location("old_logread", path)
@@ -87,8 +92,9 @@ def main() -> None:
         # 1. a 5 MB invalid scenario.yaml
         folder = work / "invalid"
         folder.mkdir()
-        (folder / "scenario.yaml").write_text(invalid_yaml(limits.MAX_SCENARIO_BYTES - 100),
-                                              encoding="utf-8")
+        (folder / "scenario.yaml").write_text(
+            invalid_yaml(limits.MAX_SCENARIO_BYTES - 100), encoding="utf-8"
+        )
         shipped = median_ms(lambda: refuse(folder), runs=args.runs)
         threshold = yaml_marks.MAX_YAML_REPARSE_BYTES
         yaml_marks.MAX_YAML_REPARSE_BYTES = 10**9  # the old behaviour: always re-parse slowly
@@ -96,13 +102,17 @@ def main() -> None:
             forced = median_ms(lambda: refuse(folder), runs=max(1, min(args.runs, 3)))
         finally:
             yaml_marks.MAX_YAML_REPARSE_BYTES = threshold
-        print(f"invalid 5 MB scenario.yaml refused: {shipped:,.0f} ms median "
-              f"(pure-Python re-parse forced: {forced:,.0f} ms; {forced / shipped:.0f}x)")
+        print(
+            f"invalid 5 MB scenario.yaml refused: {shipped:,.0f} ms median "
+            f"(pure-Python re-parse forced: {forced:,.0f} ms; {forced / shipped:.0f}x)"
+        )
         many = "".join(f"k{i}: v{i}\n" for i in range(limits.MAX_SCENARIO_BYTES // 16))
         (folder / "scenario.yaml").write_text(many[: limits.MAX_SCENARIO_BYTES - 100], "utf-8")
         took = median_ms(lambda: refuse(folder), runs=args.runs)
-        print(f"5 MB scenario.yaml of {many.count(chr(10)) * 2:,} values refused: "
-              f"{took:,.0f} ms median")
+        print(
+            f"5 MB scenario.yaml of {many.count(chr(10)) * 2:,} values refused: "
+            f"{took:,.0f} ms median"
+        )
 
         # 2. a 60 MB instruction file
         scenario = work / "huge_instructions"
@@ -125,8 +135,10 @@ def main() -> None:
         read_log(huge)
         _, peak = tracemalloc.get_traced_memory()
         tracemalloc.stop()
-        print(f"100 MB one-line log read: {took:,.0f} ms median, peak traced memory "
-              f"{peak / limits.MIB:.1f} MB")
+        print(
+            f"100 MB one-line log read: {took:,.0f} ms median, peak traced memory "
+            f"{peak / limits.MIB:.1f} MB"
+        )
 
         # 4. an ordinary log, new reader against the old one
         log = work / "sample.jsonl"
@@ -135,14 +147,18 @@ def main() -> None:
         new_ms = median_ms(lambda: read_log(log), runs=args.runs)
         old_ms = median_ms(lambda: old.read_log(log), runs=args.runs)  # type: ignore[attr-defined]
         assert read_log(log).events == old.read_log(log).events  # type: ignore[attr-defined]
-        print(f"{len(events):,}-event log read: {new_ms:,.0f} ms median "
-              f"(before issue 16: {old_ms:,.0f} ms; ratio {new_ms / old_ms:.2f})")
+        print(
+            f"{len(events):,}-event log read: {new_ms:,.0f} ms median "
+            f"(before issue 16: {old_ms:,.0f} ms; ratio {new_ms / old_ms:.2f})"
+        )
 
         # 5. the writer
         new_ms = median_ms(lambda: [encode_event(e) for e in events], runs=args.runs)
         old_ms = median_ms(lambda: [redact(e.to_json()) + "\n" for e in events], runs=args.runs)
-        print(f"{len(events):,} events encoded for the log: {new_ms:,.0f} ms median "
-              f"(to_json + redact alone: {old_ms:,.0f} ms; ratio {new_ms / old_ms:.2f})")
+        print(
+            f"{len(events):,} events encoded for the log: {new_ms:,.0f} ms median "
+            f"(to_json + redact alone: {old_ms:,.0f} ms; ratio {new_ms / old_ms:.2f})"
+        )
     finally:
         shutil.rmtree(work, ignore_errors=True)
 

@@ -122,8 +122,13 @@ def shown_pane(app: QApplication, events: list[Event], *, idle_s: float = 0.0) -
 
 def bench_filters(app: QApplication, runs: int) -> dict[str, float]:
     events = list(SampleConversation().events(EVENTS))
-    times: dict[str, list[float]] = {"type": [], "type back to all": [], "step": [],
-                                     "text, at once after opening": [], "text": []}
+    times: dict[str, list[float]] = {
+        "type": [],
+        "type back to all": [],
+        "step": [],
+        "text, at once after opening": [],
+        "text": [],
+    }
     for _ in range(runs):
         pane = shown_pane(app, events)
         search = timed(app, lambda p=pane: p.search.setText("hubspot"))
@@ -155,8 +160,7 @@ def bench_inspect(app: QApplication, runs: int) -> dict[str, float]:
             pane.inspector_window.close()
             pane.close()
         when = "at once after opening" if not idle else f"{idle:g} s after opening"
-        results[f"{chain} chain ({carried:,} carried messages), {when}"] = (
-            statistics.median(times))
+        results[f"{chain} chain ({carried:,} carried messages), {when}"] = statistics.median(times)
     return results
 
 
@@ -167,13 +171,17 @@ def main() -> int:
     args = parser.parse_args()
     app = QApplication.instance() or QApplication([])
     assert isinstance(app, QApplication)
-    print(f"log pane bench · {EVENTS:,}-event logs · medians of {args.runs} runs "
-          "(shared 2-core machine: compare within this run)")
+    print(
+        f"log pane bench · {EVENTS:,}-event logs · medians of {args.runs} runs "
+        "(shared 2-core machine: compare within this run)"
+    )
     gaps = [bench_append(app, args.seconds) for _ in range(max(args.runs // 2, 1))]
     worst = statistics.median(gap for gap, _ in gaps)
     p99 = statistics.median(p for _, p in gaps)
-    print(f"append 1,000 events/s for {args.seconds:g} s: largest UI gap {worst:.1f} ms "
-          f"(99th percentile {p99:.1f} ms) · target ≤ 100 ms")
+    print(
+        f"append 1,000 events/s for {args.seconds:g} s: largest UI gap {worst:.1f} ms "
+        f"(99th percentile {p99:.1f} ms) · target ≤ 100 ms"
+    )
     for name, value in bench_filters(app, args.runs).items():
         print(f"filter 20,000 events by {name}: {value:.1f} ms · target ≤ 100 ms")
     for name, value in bench_inspect(app, args.runs).items():

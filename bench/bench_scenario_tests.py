@@ -104,7 +104,8 @@ def build(folder: Path, count: int) -> None:
     (folder / "tests").mkdir()
     for number in range(1, count + 1):
         (folder / "tests" / f"interview_{number:03d}.test.yaml").write_text(
-            interview(number), encoding="utf-8")
+            interview(number), encoding="utf-8"
+        )
     suite = load_suite(folder)
     assert not suite.has_errors, [finding.render() for finding in suite.findings]
     start = first_step(suite.scenario)
@@ -112,14 +113,15 @@ def build(folder: Path, count: int) -> None:
     async def record(tests: list[ScenarioTest]) -> None:
         """One server (and autopilot) per lane; the fake's answers are latency-bound."""
         with FakeOpenAIServer() as server:
-            provider = make_provider("responses", api_key=FAKE_API_KEY,
-                                     base_url=server.base_url, max_retries=0)
+            provider = make_provider(
+                "responses", api_key=FAKE_API_KEY, base_url=server.base_url, max_retries=0
+            )
             try:
                 for test in tests:
-                    server.responder = Autopilot(suite.scenario,
-                                                 plan_for(suite.scenario, test, start))
-                    result = await run_test(suite.scenario, test, mode="record",
-                                            provider=provider)
+                    server.responder = Autopilot(
+                        suite.scenario, plan_for(suite.scenario, test, start)
+                    )
+                    result = await run_test(suite.scenario, test, mode="record", provider=provider)
                     assert result.passed and result.cassette_written, result
             finally:
                 await provider.aclose()
@@ -139,8 +141,10 @@ def main() -> int:
         folder = Path(temp) / "analyst_bot"
         began = time.perf_counter()
         build(folder, args.tests)
-        print(f"set-up: {args.tests} tests of {TURNS} turns recorded in "
-              f"{time.perf_counter() - began:.1f} s (not timed below)")
+        print(
+            f"set-up: {args.tests} tests of {TURNS} turns recorded in "
+            f"{time.perf_counter() - began:.1f} s (not timed below)"
+        )
         logs = Path(temp) / "logs"
 
         in_process: list[float] = []
@@ -159,19 +163,29 @@ def main() -> int:
             started = time.perf_counter()
             done = subprocess.run(
                 [sys.executable, "-m", "engine", "test", str(folder), "-q", "--logs", str(logs)],
-                cwd=REPO, capture_output=True, text=True, check=False)
+                cwd=REPO,
+                capture_output=True,
+                text=True,
+                check=False,
+            )
             command.append(time.perf_counter() - started)
             assert done.returncode == 0, done.stdout + done.stderr
 
         load = os.getloadavg()
-        print(f"load average (1, 5, 15 min): {load[0]:.2f} {load[1]:.2f} {load[2]:.2f} "
-              f"on {os.cpu_count()} cores")
-        print(f"in process (load suite + replay {args.tests} tests, logs written): "
-              f"median {statistics.median(in_process):.2f} s "
-              f"(min {min(in_process):.2f}, max {max(in_process):.2f})")
-        print(f"python -m engine test DIR -q (whole process): "
-              f"median {statistics.median(command):.2f} s "
-              f"(min {min(command):.2f}, max {max(command):.2f})   target <= 5 s")
+        print(
+            f"load average (1, 5, 15 min): {load[0]:.2f} {load[1]:.2f} {load[2]:.2f} "
+            f"on {os.cpu_count()} cores"
+        )
+        print(
+            f"in process (load suite + replay {args.tests} tests, logs written): "
+            f"median {statistics.median(in_process):.2f} s "
+            f"(min {min(in_process):.2f}, max {max(in_process):.2f})"
+        )
+        print(
+            f"python -m engine test DIR -q (whole process): "
+            f"median {statistics.median(command):.2f} s "
+            f"(min {min(command):.2f}, max {max(command):.2f})   target <= 5 s"
+        )
         per_turn = statistics.median(in_process) / (args.tests * TURNS) * 1000
         print(f"per replayed turn (in process): {per_turn:.2f} ms")
     return 0

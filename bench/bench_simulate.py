@@ -78,10 +78,20 @@ def own_cpu_seconds() -> float:
 
 
 def start_server(args: argparse.Namespace) -> tuple[subprocess.Popen[str], str]:
-    command = [sys.executable, "-m", "engine.testing.sim_server", str(SCENARIO),
-               "--rpm", str(args.rpm), "--latency", str(args.latency), "--until-eof"]
-    server = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                              text=True, cwd=REPO)
+    command = [
+        sys.executable,
+        "-m",
+        "engine.testing.sim_server",
+        str(SCENARIO),
+        "--rpm",
+        str(args.rpm),
+        "--latency",
+        str(args.latency),
+        "--until-eof",
+    ]
+    server = subprocess.Popen(
+        command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=REPO
+    )
     assert server.stdout is not None
     url = server.stdout.readline().strip()
     if not url.startswith("http"):
@@ -102,12 +112,23 @@ def one_run(args: argparse.Namespace, number: int) -> dict[str, Any]:
         times.append(time.perf_counter())
 
     times: list[float] = []
-    settings = SimulationSettings(conversations=args.conversations, max_turns=args.turns,
-                                  jobs=args.jobs, rpm=args.client_rpm or args.rpm, tpm=0)
+    settings = SimulationSettings(
+        conversations=args.conversations,
+        max_turns=args.turns,
+        jobs=args.jobs,
+        rpm=args.client_rpm or args.rpm,
+        tpm=0,
+    )
     with tempfile.TemporaryDirectory(prefix="bench-simulate-") as out:
-        simulation = Simulation(scenario, personas, settings, bot_provider=provider,
-                                out_dir=Path(out), limits=RateLimitTable({}),
-                                on_progress=progress)
+        simulation = Simulation(
+            scenario,
+            personas,
+            settings,
+            bot_provider=provider,
+            out_dir=Path(out),
+            limits=RateLimitTable({}),
+            on_progress=progress,
+        )
         load_before = os.getloadavg()
         cpu_before, server_before = own_cpu_seconds(), cpu_seconds_of(server.pid)
         profiler = cProfile.Profile() if args.profile_client else None
@@ -130,23 +151,34 @@ def one_run(args: argparse.Namespace, number: int) -> dict[str, Any]:
     calls = report.bot.calls + report.user.calls
     requests = report.bot.traffic.requests + report.user.traffic.requests
     steady = steady_rate(done_at, times, calls)
-    lost = report.counts["failed"] + report.counts["cancelled"] + (
-        report.planned - len(report.conversations))
+    lost = (
+        report.counts["failed"]
+        + report.counts["cancelled"]
+        + (report.planned - len(report.conversations))
+    )
     result = {
-        "wall_s": wall, "calls": calls, "requests": requests,
-        "rate": calls / wall * 60, "steady_rate": steady,
+        "wall_s": wall,
+        "calls": calls,
+        "requests": requests,
+        "rate": calls / wall * 60,
+        "steady_rate": steady,
         "rate_limited": report.bot.traffic.rate_limited + report.user.traffic.rate_limited,
-        "lost": lost, "cpu_s": cpu, "server_cpu_s": server_cpu,
+        "lost": lost,
+        "cpu_s": cpu,
+        "server_cpu_s": server_cpu,
         "load": (load_before[0], load_after[0]),
         "statuses": {k: v for k, v in report.counts.items() if v},
         "errors": dict(report.bot.traffic.errors + report.user.traffic.errors),
     }
-    print(f"run {number}: {wall:.1f} s, {calls} calls ({requests} requests, "
-          f"{result['rate_limited']} x 429), {result['rate']:.0f}/min whole run, "
-          f"{steady:.0f}/min steady; lost {lost}; CPU here {cpu:.1f} s "
-          f"({cpu / wall:.0%} of a core), server {server_cpu:.1f} s "
-          f"({server_cpu / wall:.0%}); load {load_before[0]:.2f} -> {load_after[0]:.2f}; "
-          f"{result['statuses']}; retried errors {result['errors']}", flush=True)
+    print(
+        f"run {number}: {wall:.1f} s, {calls} calls ({requests} requests, "
+        f"{result['rate_limited']} x 429), {result['rate']:.0f}/min whole run, "
+        f"{steady:.0f}/min steady; lost {lost}; CPU here {cpu:.1f} s "
+        f"({cpu / wall:.0%} of a core), server {server_cpu:.1f} s "
+        f"({server_cpu / wall:.0%}); load {load_before[0]:.2f} -> {load_after[0]:.2f}; "
+        f"{result['statuses']}; retried errors {result['errors']}",
+        flush=True,
+    )
     return result
 
 
@@ -169,26 +201,41 @@ def storm() -> None:
     from engine.testing.fake_openai import FakeOpenAIServer
     from engine.testing.rate_limits import RateLimits
 
-    schema = {"type": "object", "properties": {"message": {"type": "string"}},
-              "required": ["message"], "additionalProperties": False}
-    print("storm: server 300 requests/min (5 a second, refused requests counted); 60 calls, 40 "
-          "at a time, from a client told 1,200/min")
+    schema = {
+        "type": "object",
+        "properties": {"message": {"type": "string"}},
+        "required": ["message"],
+        "additionalProperties": False,
+    }
+    print(
+        "storm: server 300 requests/min (5 a second, refused requests counted); 60 calls, 40 "
+        "at a time, from a client told 1,200/min"
+    )
     for mode in ("limiter (SDK retries off)", "SDK retries only (max_retries=8)"):
         with FakeOpenAIServer() as server:
             server.rate_limits = RateLimits(rpm=300)
             server.responder = lambda _request: json.dumps({"message": "ok"})
             paced = mode.startswith("limiter")
-            inner = make_provider("responses", api_key=FAKE_API_KEY, base_url=server.base_url,
-                                  max_retries=0 if paced else 8)
-            provider = (PacedProvider(inner, LimiterPool(RateLimitTable({}), rpm=1200))
-                        if paced else inner)
+            inner = make_provider(
+                "responses",
+                api_key=FAKE_API_KEY,
+                base_url=server.base_url,
+                max_retries=0 if paced else 8,
+            )
+            provider = (
+                PacedProvider(inner, LimiterPool(RateLimitTable({}), rpm=1200)) if paced else inner
+            )
 
             async def run(provider: Any = provider) -> int:
                 gate = asyncio.Semaphore(40)
 
                 async def one(number: int) -> int:
-                    request = ModelRequest(model="gpt-4.1-mini", instructions="Answer.",
-                                           input=f"call {number}", schema=schema)
+                    request = ModelRequest(
+                        model="gpt-4.1-mini",
+                        instructions="Answer.",
+                        input=f"call {number}",
+                        schema=schema,
+                    )
                     async with gate:
                         try:
                             await provider.complete(request)
@@ -205,8 +252,10 @@ def storm() -> None:
             through = asyncio.run(run())
             seconds = time.perf_counter() - started
             refused = sum(1 for r in server.model_requests() if r.status == 429)
-            print(f"  {mode:<34} {through:>2} of 60 calls went through, {refused:>3} x 429, "
-                  f"{seconds:.1f} s")
+            print(
+                f"  {mode:<34} {through:>2} of 60 calls went through, {refused:>3} x 429, "
+                f"{seconds:.1f} s"
+            )
 
 
 def print_profile(path: Path, title: str) -> None:
@@ -224,22 +273,32 @@ def main() -> None:
     parser.add_argument("--rpm", type=float, default=6000)
     parser.add_argument("--latency", type=float, default=0.3)
     parser.add_argument("--turns", type=int, default=6)
-    parser.add_argument("--client-rpm", type=float, dest="client_rpm",
-                        help="the limit the client is told (default: --rpm); higher than the "
-                        "server's shows the limiter settling under the real limit")
+    parser.add_argument(
+        "--client-rpm",
+        type=float,
+        dest="client_rpm",
+        help="the limit the client is told (default: --rpm); higher than the "
+        "server's shows the limiter settling under the real limit",
+    )
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--profile-client", type=Path, dest="profile_client")
-    parser.add_argument("--storm", action="store_true",
-                        help="compare the limiter with the SDK's own retries in a 429 storm")
+    parser.add_argument(
+        "--storm",
+        action="store_true",
+        help="compare the limiter with the SDK's own retries in a 429 storm",
+    )
     args = parser.parse_args()
     if args.storm:
         storm()
         return
-    print(f"{args.conversations} conversations x {args.turns} turns of {SCENARIO.name}, "
-          f"--jobs {args.jobs}; fake server: {args.latency * 1000:.0f} ms a call, "
-          f"{args.rpm:g} requests/min enforced with 429 + retry-after; client told "
-          f"{args.client_rpm or args.rpm:g}/min; {os.cpu_count()} cores, "
-          f"load {os.getloadavg()[0]:.2f}", flush=True)
+    print(
+        f"{args.conversations} conversations x {args.turns} turns of {SCENARIO.name}, "
+        f"--jobs {args.jobs}; fake server: {args.latency * 1000:.0f} ms a call, "
+        f"{args.rpm:g} requests/min enforced with 429 + retry-after; client told "
+        f"{args.client_rpm or args.rpm:g}/min; {os.cpu_count()} cores, "
+        f"load {os.getloadavg()[0]:.2f}",
+        flush=True,
+    )
     results = [one_run(args, number) for number in range(1, args.repeat + 1)]
     peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
@@ -248,15 +307,21 @@ def main() -> None:
 
     print()
     print(f"median of {len(results)} runs:")
-    print(f"  sustained rate: {median('rate'):.0f} requests/min over the whole run "
-          f"({median('rate') / args.rpm:.1%} of the limit), {median('steady_rate'):.0f}/min "
-          f"steady ({median('steady_rate') / args.rpm:.1%}); target >= 90 %")
-    print(f"  wall time {median('wall_s'):.1f} s for {median('calls'):.0f} calls; "
-          f"{median('rate_limited'):.0f} x 429 received")
+    print(
+        f"  sustained rate: {median('rate'):.0f} requests/min over the whole run "
+        f"({median('rate') / args.rpm:.1%} of the limit), {median('steady_rate'):.0f}/min "
+        f"steady ({median('steady_rate') / args.rpm:.1%}); target >= 90 %"
+    )
+    print(
+        f"  wall time {median('wall_s'):.1f} s for {median('calls'):.0f} calls; "
+        f"{median('rate_limited'):.0f} x 429 received"
+    )
     print(f"  conversations lost: {median('lost'):.0f} (target 0)")
     print(f"  peak RSS of this process: {peak_mb:.0f} MB (target <= 500 MB)")
-    print(f"  CPU: this process {median('cpu_s'):.1f} s, fake server {median('server_cpu_s'):.1f}"
-          f" s per run; load average now {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
+    print(
+        f"  CPU: this process {median('cpu_s'):.1f} s, fake server {median('server_cpu_s'):.1f}"
+        f" s per run; load average now {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores"
+    )
     if args.profile_client:
         print_profile(args.profile_client, "simulating process")
 

@@ -73,10 +73,20 @@ def own_cpu_seconds() -> float:
 
 
 def start_server(args: argparse.Namespace) -> tuple[subprocess.Popen[str], str]:
-    command = [sys.executable, "-m", "engine.testing.sim_server", str(SCENARIO),
-               "--rpm", str(args.rpm), "--latency", str(args.latency), "--until-eof"]
-    server = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                              text=True, cwd=REPO)
+    command = [
+        sys.executable,
+        "-m",
+        "engine.testing.sim_server",
+        str(SCENARIO),
+        "--rpm",
+        str(args.rpm),
+        "--latency",
+        str(args.latency),
+        "--until-eof",
+    ]
+    server = subprocess.Popen(
+        command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=REPO
+    )
     assert server.stdout is not None
     url = server.stdout.readline().strip()
     if not url.startswith("http"):
@@ -135,8 +145,14 @@ class Heartbeat:
         self.at.append(now)
         self.ui_cpu.append(time.thread_time())
         if self.worker is None:
-            self.worker = next((thread.native_id for thread in threading.enumerate()
-                                if thread.name == "prompter-simulate"), None)
+            self.worker = next(
+                (
+                    thread.native_id
+                    for thread in threading.enumerate()
+                    if thread.name == "prompter-simulate"
+                ),
+                None,
+            )
         self.worker_cpu.append(thread_cpu_seconds(self.worker) if self.worker else 0.0)
         self.last = now
 
@@ -177,8 +193,9 @@ def rss_mb() -> float:
     return 0.0
 
 
-def one_run(app: QApplication, studio: Any, tools: Any, args: argparse.Namespace,
-            number: int, folder: Path) -> dict[str, Any]:
+def one_run(
+    app: QApplication, studio: Any, tools: Any, args: argparse.Namespace, number: int, folder: Path
+) -> dict[str, Any]:
     server, url = start_server(args)
     os.environ["OPENAI_BASE_URL"] = url
     dialog = tools.make_dialog()
@@ -191,8 +208,9 @@ def one_run(app: QApplication, studio: Any, tools: Any, args: argparse.Namespace
     assert dialog.run(), dialog.problem.text()
     setup = dialog.setup
     # the bench's total, the personas taking turns (the dialog asks for runs per persona)
-    setup = dataclasses.replace(setup, settings=dataclasses.replace(
-        setup.settings, conversations=args.conversations))
+    setup = dataclasses.replace(
+        setup, settings=dataclasses.replace(setup.settings, conversations=args.conversations)
+    )
     dialog.deleteLater()
 
     heartbeat = Heartbeat()
@@ -246,8 +264,11 @@ def one_run(app: QApplication, studio: Any, tools: Any, args: argparse.Namespace
 
     calls = report.bot.calls + report.user.calls
     requests = report.bot.traffic.requests + report.user.traffic.requests
-    lost = report.counts["failed"] + report.counts["cancelled"] + (
-        report.planned - len(report.conversations))
+    lost = (
+        report.counts["failed"]
+        + report.counts["cancelled"]
+        + (report.planned - len(report.conversations))
+    )
     ordered = sorted(gap for _at, gap in run_gaps)
     worst_at, _worst = max(run_gaps, key=lambda pair: pair[1])
     worst_at -= started
@@ -259,23 +280,32 @@ def one_run(app: QApplication, studio: Any, tools: Any, args: argparse.Namespace
         "blame": heartbeat.blame(TARGET_GAP_MS / 1000),
         "report_gap_ms": max((gap for _at, gap in report_gaps), default=0.0) * 1000,
         "opening_gap_ms": max((gap for _at, gap in opening_gaps), default=0.0) * 1000,
-        "wall_s": wall, "calls": calls, "requests": requests,
-        "rate": calls / wall * 60, "steady_rate": steady_rate(calls_done, times, calls),
+        "wall_s": wall,
+        "calls": calls,
+        "requests": requests,
+        "rate": calls / wall * 60,
+        "steady_rate": steady_rate(calls_done, times, calls),
         "rate_limited": report.bot.traffic.rate_limited + report.user.traffic.rate_limited,
-        "lost": lost, "cpu_s": cpu, "server_cpu_s": server_cpu,
-        "rss_mb": max(rss, default=rss_mb()), "updates": len(times),
+        "lost": lost,
+        "cpu_s": cpu,
+        "server_cpu_s": server_cpu,
+        "rss_mb": max(rss, default=rss_mb()),
+        "updates": len(times),
     }
-    print(f"run {number}: {wall:.1f} s, {calls} calls ({requests} requests, "
-          f"{result['rate_limited']} x 429), {result['rate']:.0f}/min whole run, "
-          f"{result['steady_rate']:.0f}/min steady; lost {lost}; UI gap max "
-          f"{result['max_gap_ms']:.0f} ms, p99 {result['p99_gap_ms']:.0f} ms, median "
-          f"{result['median_gap_ms']:.1f} ms (the worst {worst_at:.1f} s into the run), "
-          f"{result['over_target']} over {TARGET_GAP_MS} ms {result['blame']} "
-          f"({len(ordered)} ticks, {len(times)} progress updates); opening the window "
-          f"{result['opening_gap_ms']:.0f} ms, showing the report "
-          f"{result['report_gap_ms']:.0f} ms; RSS {result['rss_mb']:.0f} MB; CPU studio "
-          f"{cpu:.1f} s ({cpu / wall:.0%} of a core), server {server_cpu:.1f} s "
-          f"({server_cpu / wall:.0%}); load {load_before:.2f} -> {load_after:.2f}", flush=True)
+    print(
+        f"run {number}: {wall:.1f} s, {calls} calls ({requests} requests, "
+        f"{result['rate_limited']} x 429), {result['rate']:.0f}/min whole run, "
+        f"{result['steady_rate']:.0f}/min steady; lost {lost}; UI gap max "
+        f"{result['max_gap_ms']:.0f} ms, p99 {result['p99_gap_ms']:.0f} ms, median "
+        f"{result['median_gap_ms']:.1f} ms (the worst {worst_at:.1f} s into the run), "
+        f"{result['over_target']} over {TARGET_GAP_MS} ms {result['blame']} "
+        f"({len(ordered)} ticks, {len(times)} progress updates); opening the window "
+        f"{result['opening_gap_ms']:.0f} ms, showing the report "
+        f"{result['report_gap_ms']:.0f} ms; RSS {result['rss_mb']:.0f} MB; CPU studio "
+        f"{cpu:.1f} s ({cpu / wall:.0%} of a core), server {server_cpu:.1f} s "
+        f"({server_cpu / wall:.0%}); load {load_before:.2f} -> {load_after:.2f}",
+        flush=True,
+    )
     return result
 
 
@@ -311,8 +341,9 @@ def main() -> int:
     chat = install_chat(studio, log_dir=temp / "chat-logs")
     install_analytics(studio)
     keys = ApiKeyStore(fail.Keyring(), environ={"OPENAI_API_KEY": FAKE_API_KEY})
-    tools = install_simulate(studio, chat_settings=lambda: chat.pane.settings, keys=keys,
-                             open_log=chat.open_log)
+    tools = install_simulate(
+        studio, chat_settings=lambda: chat.pane.settings, keys=keys, open_log=chat.open_log
+    )
     studio.resize(1600, 1000)
     studio.show()
     assert studio.files.open_folder(SCENARIO)
@@ -320,13 +351,17 @@ def main() -> int:
         app.processEvents()
         time.sleep(0.01)
 
-    print(f"{args.conversations} conversations x {args.turns} turns of {SCENARIO.name} from "
-          f"the studio, --jobs {args.jobs}; fake server in its own process: "
-          f"{args.latency * 1000:.0f} ms a call, {args.rpm:g} requests/min enforced with 429 + "
-          f"retry-after; {os.cpu_count()} cores (shared), load {os.getloadavg()[0]:.2f}; "
-          f"UI heartbeat every {HEARTBEAT_MS} ms", flush=True)
-    results = [one_run(app, studio, tools, args, number, temp)
-               for number in range(1, args.repeat + 1)]
+    print(
+        f"{args.conversations} conversations x {args.turns} turns of {SCENARIO.name} from "
+        f"the studio, --jobs {args.jobs}; fake server in its own process: "
+        f"{args.latency * 1000:.0f} ms a call, {args.rpm:g} requests/min enforced with 429 + "
+        f"retry-after; {os.cpu_count()} cores (shared), load {os.getloadavg()[0]:.2f}; "
+        f"UI heartbeat every {HEARTBEAT_MS} ms",
+        flush=True,
+    )
+    results = [
+        one_run(app, studio, tools, args, number, temp) for number in range(1, args.repeat + 1)
+    ]
     peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     chat.pane.stop()
     studio.session.undo_stack.setClean() if studio.session else None
@@ -337,31 +372,46 @@ def main() -> int:
 
     print()
     print(f"median of {len(results)} runs:")
-    print(f"  UI-thread gap while the simulation runs: max {median('max_gap_ms'):.0f} ms, "
-          f"p99 {median('p99_gap_ms'):.0f} ms, median {median('median_gap_ms'):.1f} ms; "
-          f"{median('over_target'):.0f} gap(s) over {TARGET_GAP_MS} ms (target: max <= "
-          f"{TARGET_GAP_MS} ms)")
-    blamed = {key: sum(result["blame"][key] for result in results)
-              for key in ("ui", "worker", "machine")}
-    print(f"  all gaps over {TARGET_GAP_MS} ms in the {len(results)} runs (opening and report "
-          f"included), by what had the time: UI thread {blamed['ui']}, simulation thread "
-          f"{blamed['worker']}, neither (the shared machine's other processes) "
-          f"{blamed['machine']}")
-    print(f"  the longest gap opening the window (before the run): "
-          f"{median('opening_gap_ms'):.0f} ms; showing the report (after it): "
-          f"{median('report_gap_ms'):.0f} ms")
-    print(f"  sustained rate: {median('rate'):.0f} requests/min over the whole run "
-          f"({median('rate') / args.rpm:.1%} of the limit), {median('steady_rate'):.0f}/min "
-          f"steady ({median('steady_rate') / args.rpm:.1%}); target >= 90 %")
-    print(f"  wall time {median('wall_s'):.1f} s for {median('calls'):.0f} calls; "
-          f"{median('rate_limited'):.0f} x 429; conversations lost {median('lost'):.0f} "
-          "(target 0)")
-    print(f"  RSS of the studio during a run (median of the runs' highest) "
-          f"{median('rss_mb'):.0f} MB; peak RSS of the process {peak_mb:.0f} MB (target <= "
-          "500 MB)")
-    print(f"  CPU per run: studio {median('cpu_s'):.1f} s, fake server "
-          f"{median('server_cpu_s'):.1f} s; load average now {os.getloadavg()[0]:.2f} on "
-          f"{os.cpu_count()} cores shared with other engineers")
+    print(
+        f"  UI-thread gap while the simulation runs: max {median('max_gap_ms'):.0f} ms, "
+        f"p99 {median('p99_gap_ms'):.0f} ms, median {median('median_gap_ms'):.1f} ms; "
+        f"{median('over_target'):.0f} gap(s) over {TARGET_GAP_MS} ms (target: max <= "
+        f"{TARGET_GAP_MS} ms)"
+    )
+    blamed = {
+        key: sum(result["blame"][key] for result in results) for key in ("ui", "worker", "machine")
+    }
+    print(
+        f"  all gaps over {TARGET_GAP_MS} ms in the {len(results)} runs (opening and report "
+        f"included), by what had the time: UI thread {blamed['ui']}, simulation thread "
+        f"{blamed['worker']}, neither (the shared machine's other processes) "
+        f"{blamed['machine']}"
+    )
+    print(
+        f"  the longest gap opening the window (before the run): "
+        f"{median('opening_gap_ms'):.0f} ms; showing the report (after it): "
+        f"{median('report_gap_ms'):.0f} ms"
+    )
+    print(
+        f"  sustained rate: {median('rate'):.0f} requests/min over the whole run "
+        f"({median('rate') / args.rpm:.1%} of the limit), {median('steady_rate'):.0f}/min "
+        f"steady ({median('steady_rate') / args.rpm:.1%}); target >= 90 %"
+    )
+    print(
+        f"  wall time {median('wall_s'):.1f} s for {median('calls'):.0f} calls; "
+        f"{median('rate_limited'):.0f} x 429; conversations lost {median('lost'):.0f} "
+        "(target 0)"
+    )
+    print(
+        f"  RSS of the studio during a run (median of the runs' highest) "
+        f"{median('rss_mb'):.0f} MB; peak RSS of the process {peak_mb:.0f} MB (target <= "
+        "500 MB)"
+    )
+    print(
+        f"  CPU per run: studio {median('cpu_s'):.1f} s, fake server "
+        f"{median('server_cpu_s'):.1f} s; load average now {os.getloadavg()[0]:.2f} on "
+        f"{os.cpu_count()} cores shared with other engineers"
+    )
     return 0
 
 

@@ -62,8 +62,9 @@ print(json.dumps({"code": code, "seconds": time.perf_counter() - started,
 
 
 def child(*args: str) -> dict[str, float]:
-    done = subprocess.run([sys.executable, "-c", CHILD, *args], cwd=REPO, check=True,
-                          capture_output=True, text=True)
+    done = subprocess.run(
+        [sys.executable, "-c", CHILD, *args], cwd=REPO, check=True, capture_output=True, text=True
+    )
     result: dict[str, float] = json.loads(done.stdout.strip().splitlines()[-1])
     return result
 
@@ -148,9 +149,11 @@ def main() -> int:
         paths = ensure_logs(folder, args.count)
         size_mb = sum(path.stat().st_size for path in paths) / 1e6
         report = collect_stats([folder])
-        print(f"{len(paths):,} logs, {report.events:,} events, {size_mb:.0f} MB; "
-              f"{len(report.conversations):,} conversations, {report.finished:,} finished, "
-              f"{sum(s.violation_count for s in report.steps.values()):,} violations")
+        print(
+            f"{len(paths):,} logs, {report.events:,} events, {size_mb:.0f} MB; "
+            f"{len(report.conversations):,} conversations, {report.finished:,} finished, "
+            f"{sum(s.violation_count for s in report.steps.values()):,} violations"
+        )
         in_process = median_ms(lambda: collect_stats([folder]), runs=args.runs)
         runs = [child("stats", str(folder), "--json") for _ in range(args.runs)]
         bare = [child() for _ in range(3)]
@@ -158,16 +161,23 @@ def main() -> int:
     peak = statistics.median(run["peak_mb"] for run in runs)
     base = statistics.median(run["peak_mb"] for run in bare)
     print(f"in process, collect_stats:           median {in_process / 1000:6.2f} s   (target 3)")
-    print(f"fresh process, stats --json:         median {wall:6.2f} s   (target 3; imports "
-          "included)")
-    print(f"peak RSS of that process:            median {peak:6.0f} MB  (target 300; a process "
-          f"that only imports the engine: {base:.0f} MB)")
+    print(
+        f"fresh process, stats --json:         median {wall:6.2f} s   (target 3; imports included)"
+    )
+    print(
+        f"peak RSS of that process:            median {peak:6.0f} MB  (target 300; a process "
+        f"that only imports the engine: {base:.0f} MB)"
+    )
     apply_ms, paint_ms, nodes, edges = shading_ms(args.steps, args.runs)
-    print(f"shading {nodes} steps / {edges} arrows:  median {apply_ms:6.1f} ms  (target 100; "
-          f"overlay computed and applied)")
+    print(
+        f"shading {nodes} steps / {edges} arrows:  median {apply_ms:6.1f} ms  (target 100; "
+        f"overlay computed and applied)"
+    )
     print(f"  … and the view repainted:          median {paint_ms:6.1f} ms")
-    print(f"({args.runs} runs each, shading {max(args.runs, 9)}; a shared 2-core machine: "
-          "compare ratios within one run)")
+    print(
+        f"({args.runs} runs each, shading {max(args.runs, 9)}; a shared 2-core machine: "
+        "compare ratios within one run)"
+    )
     return 0 if wall <= 3 and peak <= 300 and apply_ms <= 100 else 1
 
 

@@ -49,17 +49,30 @@ ROWS = (*EDITS, "keystroke", "open + first paint", "validate", "auto-layout")
 
 def generate(folder: Path, steps: int) -> None:
     """A long script: a main chain, a side branch every 10 steps, back-edges to earlier steps."""
-    lines = ["# generated for bench/bench_studio.py", "name: big", "start: s0",
-             "persona: persona.md", "variables:", "  answer: {type: string, default: ''}", "steps:"]
+    lines = [
+        "# generated for bench/bench_studio.py",
+        "name: big",
+        "start: s0",
+        "persona: persona.md",
+        "variables:",
+        "  answer: {type: string, default: ''}",
+        "steps:",
+    ]
     (folder / "steps").mkdir(parents=True)
     (folder / "persona.md").write_text("You are a patient interviewer.\n", encoding="utf-8")
     for index in range(steps):
         step = f"s{index}"
-        lines += [f"  {step}:", f"    title: Step {index}",
-                  f"    goal: Ask question {index}", f"    instructions: steps/{step}.md",
-                  "    results:", "      answer: {type: string}"]
+        lines += [
+            f"  {step}:",
+            f"    title: Step {index}",
+            f"    goal: Ask question {index}",
+            f"    instructions: steps/{step}.md",
+            "    results:",
+            "      answer: {type: string}",
+        ]
         (folder / "steps" / f"{step}.md").write_text(
-            f"# Step {index}\n\nAsk question {index}. Use {{{{answer}}}}.\n", encoding="utf-8")
+            f"# Step {index}\n\nAsk question {index}. Use {{{{answer}}}}.\n", encoding="utf-8"
+        )
         if index == steps - 1:
             lines.append("    final: true")
             continue
@@ -202,9 +215,11 @@ def _instruction_edit(window: Any) -> Any:
     return editor.edit
 
 
-def interleaved(studios: dict[int, Studio], runs: int,
-                timed: Callable[[Studio], tuple[Callable[[], object], Callable[[], object]]]
-                ) -> dict[int, float]:
+def interleaved(
+    studios: dict[int, Studio],
+    runs: int,
+    timed: Callable[[Studio], tuple[Callable[[], object], Callable[[], object]]],
+) -> dict[int, float]:
     """The median time (ms) of each studio's action, the studios taking turns run by run."""
     times: dict[int, list[float]] = {size: [] for size in studios}
     for _ in range(runs):
@@ -252,8 +267,10 @@ def table(results: dict[int, dict[str, float]]) -> str:
         if row in EDITS:
             ratio = results[largest][row] / max(results[smallest][row], 0.01)
             ok = results[largest][row] <= FRAME_MS and ratio <= 2.0
-            target = (f"≤ {FRAME_MS:.0f} at {largest:,}, ≤ 2× {smallest:,} "
-                      f"(×{ratio:.1f}) {'ok' if ok else 'MISSED'}")
+            target = (
+                f"≤ {FRAME_MS:.0f} at {largest:,}, ≤ 2× {smallest:,} "
+                f"(×{ratio:.1f}) {'ok' if ok else 'MISSED'}"
+            )
         elif row == "keystroke":
             target = f"≤ {FRAME_MS:.0f} {'ok' if results[largest][row] <= FRAME_MS else 'MISSED'}"
         elif row == "open + first paint":
@@ -282,8 +299,10 @@ def main() -> int:
     app = QApplication.instance() or QApplication([])
     with tempfile.TemporaryDirectory() as temp:
         results = measure(app, sorted(args.steps), args.runs, Path(temp))
-    print(f"Studio edit latency and opening; medians of {args.runs} runs "
-          f"({args.runs * 3} for edits), offscreen, window 1600×1000, sizes taking turns")
+    print(
+        f"Studio edit latency and opening; medians of {args.runs} runs "
+        f"({args.runs * 3} for edits), offscreen, window 1600×1000, sizes taking turns"
+    )
     print(table(results))
     sys.stdout.flush()
     # Skip interpreter teardown: PySide can crash garbage-collecting Qt objects after the

@@ -119,8 +119,10 @@ def main() -> int:
         folder = temp / "analyst_bot"
         began = time.perf_counter()
         build(folder, args.tests)
-        print(f"set-up: {args.tests} tests of {TURNS} turns recorded in "
-              f"{time.perf_counter() - began:.1f} s (not timed below)")
+        print(
+            f"set-up: {args.tests} tests of {TURNS} turns recorded in "
+            f"{time.perf_counter() - began:.1f} s (not timed below)"
+        )
 
         QStandardPaths.setTestModeEnabled(True)
         QCoreApplication.setOrganizationName("PrompterBench")
@@ -174,21 +176,31 @@ def main() -> int:
         p99 = ordered[int(len(ordered) * 0.99)]
         studio = statistics.median(studio_times)
         engine = statistics.median(engine_times)
-        print(f"load average (1, 5, 15 min): {load[0]:.2f} {load[1]:.2f} {load[2]:.2f} "
-              f"on {os.cpu_count()} cores (shared with other engineers)")
-        print(f"studio, Run all ({args.tests} tests × {TURNS} turns, replay, coverage shown): "
-              f"median {studio:.2f} s (min {min(studio_times):.2f}, max {max(studio_times):.2f})"
-              "   target <= 5 s")
-        print(f"UI thread, largest gap between 10 ms ticks during a run: median "
-              f"{statistics.median(max_gaps) * 1000:.0f} ms, worst {max(max_gaps) * 1000:.0f} ms"
-              f" (p99 of all gaps {p99 * 1000:.0f} ms; runs with a gap over 100 ms: "
-              f"{sum(gap > 0.1 for gap in max_gaps)} of {args.runs})   target <= 100 ms")
-        print(f"UI thread idle (no run), same heartbeat for 1 s: largest gap median "
-              f"{statistics.median(idle_gaps) * 1000:.0f} ms, worst {max(idle_gaps) * 1000:.0f} ms"
-              " (the floor the machine's load gives)")
-        print(f"engine alone (run_tests_sync, same tests, no UI): median {engine:.2f} s "
-              f"(min {min(engine_times):.2f}, max {max(engine_times):.2f}); "
-              f"studio / engine = {studio / engine:.2f}")
+        print(
+            f"load average (1, 5, 15 min): {load[0]:.2f} {load[1]:.2f} {load[2]:.2f} "
+            f"on {os.cpu_count()} cores (shared with other engineers)"
+        )
+        print(
+            f"studio, Run all ({args.tests} tests × {TURNS} turns, replay, coverage shown): "
+            f"median {studio:.2f} s (min {min(studio_times):.2f}, max {max(studio_times):.2f})"
+            "   target <= 5 s"
+        )
+        print(
+            f"UI thread, largest gap between 10 ms ticks during a run: median "
+            f"{statistics.median(max_gaps) * 1000:.0f} ms, worst {max(max_gaps) * 1000:.0f} ms"
+            f" (p99 of all gaps {p99 * 1000:.0f} ms; runs with a gap over 100 ms: "
+            f"{sum(gap > 0.1 for gap in max_gaps)} of {args.runs})   target <= 100 ms"
+        )
+        print(
+            f"UI thread idle (no run), same heartbeat for 1 s: largest gap median "
+            f"{statistics.median(idle_gaps) * 1000:.0f} ms, worst {max(idle_gaps) * 1000:.0f} ms"
+            " (the floor the machine's load gives)"
+        )
+        print(
+            f"engine alone (run_tests_sync, same tests, no UI): median {engine:.2f} s "
+            f"(min {min(engine_times):.2f}, max {max(engine_times):.2f}); "
+            f"studio / engine = {studio / engine:.2f}"
+        )
     finally:
         shutil.rmtree(temp, ignore_errors=True)
     return 0

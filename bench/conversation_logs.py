@@ -55,13 +55,15 @@ DROP_RATE = 0.22
 class SteppedAutopilot(Autopilot):
     """The autopilot with a violation rate per step (base rate + the step's extra)."""
 
-    def __init__(self, scenario: Scenario, plan: Plan, *, base: float, extra: dict[str, float],
-                 seed: int) -> None:
+    def __init__(
+        self, scenario: Scenario, plan: Plan, *, base: float, extra: dict[str, float], seed: int
+    ) -> None:
         super().__init__(scenario, plan, violation_rate=max(base, 1e-9), seed=seed)
         self.base, self.extra = base, extra
 
-    def _violation_due(self, step: Step, planned: PlannedReply,
-                       results: dict[str, Any], offered: list[str]) -> str | None:
+    def _violation_due(
+        self, step: Step, planned: PlannedReply, results: dict[str, Any], offered: list[str]
+    ) -> str | None:
         self.violation_rate = min(0.45, self.base + self.extra.get(step.id, 0.0))
         return super()._violation_due(step, planned, results, offered)
 
@@ -82,8 +84,9 @@ async def _play(conversation: Conversation, plan: Plan, ending: str | None) -> N
         conversation.close("closed")
 
 
-def generate(folder: Path, count: int, *, seed: int = 1, http: bool = False,
-             progress: bool = False) -> list[Path]:
+def generate(
+    folder: Path, count: int, *, seed: int = 1, http: bool = False, progress: bool = False
+) -> list[Path]:
     """Write ``count`` logs into ``folder`` (``conv-0001.jsonl`` …); returns their paths."""
     folder.mkdir(parents=True, exist_ok=True)
     scenario = load_scenario(default_scenario())
@@ -95,12 +98,18 @@ def generate(folder: Path, count: int, *, seed: int = 1, http: bool = False,
             rng = random.Random(seed * 100_003 + index)
             plan, ending = conversation_plan(full, rng)
             extra = {step: rate * rng.uniform(0.5, 1.5) for step, rate in HARD_STEPS.items()}
-            pilot = SteppedAutopilot(scenario, plan, base=rng.uniform(0.0, 0.08), extra=extra,
-                                     seed=rng.randrange(1 << 30))
+            pilot = SteppedAutopilot(
+                scenario,
+                plan,
+                base=rng.uniform(0.0, 0.08),
+                extra=extra,
+                seed=rng.randrange(1 << 30),
+            )
             if server is not None:
                 server.responder = pilot
-                provider: Any = make_provider("responses", api_key=FAKE_API_KEY,
-                                              base_url=server.base_url, max_retries=0)
+                provider: Any = make_provider(
+                    "responses", api_key=FAKE_API_KEY, base_url=server.base_url, max_retries=0
+                )
             else:
                 provider = InProcessAutopilot(pilot)
             conversation = Conversation(scenario, provider)
@@ -109,8 +118,12 @@ def generate(folder: Path, count: int, *, seed: int = 1, http: bool = False,
             with LogWriter(path, secrets=[]) as writer:
                 writer.attach(conversation.events)
 
-                async def run(conv: Conversation = conversation, p: Plan = plan,
-                              end: str | None = ending, prov: Any = provider) -> None:
+                async def run(
+                    conv: Conversation = conversation,
+                    p: Plan = plan,
+                    end: str | None = ending,
+                    prov: Any = provider,
+                ) -> None:
                     try:
                         await _play(conv, p, end)
                     finally:
@@ -131,8 +144,9 @@ def main() -> int:
     parser.add_argument("out", type=Path, help="the folder to write the logs into")
     parser.add_argument("--count", type=int, default=300)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--http", action="store_true",
-                        help="through the fake OpenAI server and the real openai SDK")
+    parser.add_argument(
+        "--http", action="store_true", help="through the fake OpenAI server and the real openai SDK"
+    )
     args = parser.parse_args()
     paths = generate(args.out, args.count, seed=args.seed, http=args.http, progress=True)
     print(f"{len(paths)} logs in {args.out}")

@@ -52,7 +52,8 @@ def check_limits(
             f"the next model call would send about {tokens:,} tokens, more than this "
             f"scenario's limit of {settings.max_prompt_tokens:,} (model.max_prompt_tokens); "
             "send a shorter message, or raise the limit",
-            limit=settings.max_prompt_tokens, needed=tokens,
+            limit=settings.max_prompt_tokens,
+            needed=tokens,
         )
     if settings.max_cost_usd is None:
         return
@@ -63,7 +64,8 @@ def check_limits(
             f"this conversation has a budget (model.max_cost_usd = ${settings.max_cost_usd:g})"
             f" but the model {request.model!r} has no price in the price table, so its cost "
             "cannot be kept under it; add the model to prices.yaml",
-            limit=settings.max_cost_usd, needed=math.inf,
+            limit=settings.max_cost_usd,
+            needed=math.inf,
         )
     output = request.max_output_tokens or OUTPUT_ALLOWANCE_TOKENS
     estimate = (tokens * price.input + output * price.output) / 1_000_000
@@ -72,7 +74,8 @@ def check_limits(
             f"the next model call could cost up to ${estimate:.4f}, and this conversation "
             f"has already spent ${spent:.4f} of its ${settings.max_cost_usd:g} budget "
             "(model.max_cost_usd); the call was not sent",
-            limit=settings.max_cost_usd, needed=spent + estimate,
+            limit=settings.max_cost_usd,
+            needed=spent + estimate,
         )
 
 

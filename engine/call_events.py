@@ -29,14 +29,21 @@ def request_data(
     from the log knows where its chain starts).
     """
     sent = ModelRequestData(
-        purpose=request.purpose, attempt=attempt, model=request.model,
-        instructions=request.instructions, input=request.input, schema=request.schema,
+        purpose=request.purpose,
+        attempt=attempt,
+        model=request.model,
+        instructions=request.instructions,
+        input=request.input,
+        schema=request.schema,
         previous_response_id=request.previous_response_id,
-        history_messages=len(request.history), layout=layout.value,
-        prompt_cache_key=request.prompt_cache_key)
+        history_messages=len(request.history),
+        layout=layout.value,
+        prompt_cache_key=request.prompt_cache_key,
+    )
     if request.input_items:
-        sent["input_items"] = [InputItemData(role=item.role, content=item.content)
-                               for item in request.input_items]
+        sent["input_items"] = [
+            InputItemData(role=item.role, content=item.content) for item in request.input_items
+        ]
     if new_chain:
         sent["new_chain"] = True
     if unfilled:
@@ -55,12 +62,18 @@ def response_data(
 ) -> ModelResponseData:
     """The ``model_response`` payload of ``reply``, priced in ``record``."""
     return ModelResponseData(
-        purpose=request.purpose, attempt=attempt, model=record.model,
+        purpose=request.purpose,
+        attempt=attempt,
+        model=record.model,
         response_id=reply.response_id,
         raw_text=loggable(reply.text, max_reply_chars),
-        status=reply.status, incomplete_reason=reply.incomplete_reason,
-        refusal=reply.refusal, usage=usage_data(reply.usage),
-        latency_ms=round(elapsed_s * 1000, 3), cost_usd=record.cost_usd)
+        status=reply.status,
+        incomplete_reason=reply.incomplete_reason,
+        refusal=reply.refusal,
+        usage=usage_data(reply.usage),
+        latency_ms=round(elapsed_s * 1000, 3),
+        cost_usd=record.cost_usd,
+    )
 
 
 def loggable(text: str, limit: int) -> str:
@@ -76,8 +89,11 @@ def loggable(text: str, limit: int) -> str:
 
 
 def usage_data(usage: Usage) -> UsageData:
-    return UsageData(input_tokens=usage.input_tokens, cached_tokens=usage.cached_tokens,
-                     output_tokens=usage.output_tokens)
+    return UsageData(
+        input_tokens=usage.input_tokens,
+        cached_tokens=usage.cached_tokens,
+        output_tokens=usage.output_tokens,
+    )
 
 
 __all__ = ["loggable", "request_data", "response_data", "usage_data"]

@@ -139,8 +139,9 @@ def result_schema(result: ResultField, *, described: bool = True) -> dict[str, A
 def reply_schema(step: Step) -> dict[str, Any]:
     """The strict JSON schema of a reply in ``step`` (OpenAI strict mode compatible)."""
     results = {name: result_schema(result) for name, result in step.results.items()}
-    return _envelope(results, allowed_signals(step),
-                     "'stay' to remain in this step, or a signal to move on")
+    return _envelope(
+        results, allowed_signals(step), "'stay' to remain in this step, or a signal to move on"
+    )
 
 
 def all_results_schema(scenario: Scenario) -> dict[str, Any]:
@@ -155,8 +156,9 @@ def all_results_schema(scenario: Scenario) -> dict[str, Any]:
     results: dict[str, dict[str, Any]] = {}
     for step in _prompt_steps(scenario):
         for name, result in step.results.items():
-            results[name] = _merged_schema(results.get(name), result_schema(result,
-                                                                             described=False))
+            results[name] = _merged_schema(
+                results.get(name), result_schema(result, described=False)
+            )
     return _envelope(results, _all_signals(scenario), _ABOUT_SHARED)
 
 
@@ -171,8 +173,9 @@ def any_step_schema(scenario: Scenario) -> dict[str, Any]:
     """
     branches: list[dict[str, Any]] = []
     for step in _prompt_steps(scenario):
-        branch = _results_object({name: result_schema(result, described=False)
-                                  for name, result in step.results.items()})
+        branch = _results_object(
+            {name: result_schema(result, described=False) for name, result in step.results.items()}
+        )
         if branch not in branches:
             branches.append(branch)
     schema = _envelope({}, _all_signals(scenario), _ABOUT_SHARED)
@@ -209,8 +212,12 @@ def _merged_schema(known: dict[str, Any] | None, new: dict[str, Any]) -> dict[st
 
 
 def _results_object(properties: dict[str, Any]) -> dict[str, Any]:
-    return {"type": "object", "properties": properties, "required": list(properties),
-            "additionalProperties": False}
+    return {
+        "type": "object",
+        "properties": properties,
+        "required": list(properties),
+        "additionalProperties": False,
+    }
 
 
 def _envelope(results: dict[str, Any], signals: list[str], about: str) -> dict[str, Any]:
@@ -259,11 +266,13 @@ def parse_reply(
         raise violation(ViolationKind.REFUSAL, detail, step, offered)
     if reply.status == "incomplete":
         reason = reply.incomplete_reason or "unknown reason"
-        raise violation(ViolationKind.INCOMPLETE, f"the reply was cut off ({_clip(reason)})",
-                        step, offered)
+        raise violation(
+            ViolationKind.INCOMPLETE, f"the reply was cut off ({_clip(reason)})", step, offered
+        )
     if max_chars is not None and len(reply.text) > max_chars:
-        detail = (f"the reply is {len(reply.text):,} characters long, more than the "
-                  f"{max_chars:,} allowed")
+        detail = (
+            f"the reply is {len(reply.text):,} characters long, more than the {max_chars:,} allowed"
+        )
         raise violation(ViolationKind.TOO_LONG, detail, step, offered)
     slips: list[Slip] = []
     data = _read_object(reply.text.strip(), step, slips, offered)
@@ -302,13 +311,18 @@ def _read_object(
             kind = ViolationKind.FENCED_JSON if "```" in text else ViolationKind.INVALID_JSON
             slips.append(Slip(kind, "text before or after the JSON object was ignored"))
         elif "```" in text:
-            raise violation(ViolationKind.FENCED_JSON,
-                            "the reply mixed a ``` fence with other text", step, offered) from None
+            raise violation(
+                ViolationKind.FENCED_JSON,
+                "the reply mixed a ``` fence with other text",
+                step,
+                offered,
+            ) from None
         else:
             raise violation(ViolationKind.INVALID_JSON, error.detail, step, offered) from None
     if isinstance(value, list) and len(value) == 1 and isinstance(value[0], dict):
-        slips.append(Slip(ViolationKind.NOT_AN_OBJECT,
-                          "the object was wrapped in a one-element array"))
+        slips.append(
+            Slip(ViolationKind.NOT_AN_OBJECT, "the object was wrapped in a one-element array")
+        )
         value = value[0]
     if not isinstance(value, dict):
         detail = f"the reply is a JSON {_json_type(value)}, not an object"
@@ -375,22 +389,28 @@ def _check_fields(
         if name in data:
             continue
         if name == "summary":
-            slips.append(Slip(ViolationKind.MISSING_FIELD,
-                              "the field 'summary' was missing; the step keeps its summary"))
+            slips.append(
+                Slip(
+                    ViolationKind.MISSING_FIELD,
+                    "the field 'summary' was missing; the step keeps its summary",
+                )
+            )
         else:
             problems.append((ViolationKind.MISSING_FIELD, f"the field '{name}' is missing"))
     for name in ("message", "transition", "summary"):
         value = data.get(name, "")
         if not isinstance(value, str):
-            problems.append((ViolationKind.WRONG_TYPE,
-                             f"'{name}' must be a string, not {_describe(value)}"))
+            problems.append(
+                (ViolationKind.WRONG_TYPE, f"'{name}' must be a string, not {_describe(value)}")
+            )
         elif not _is_text(value):
             problems.append((ViolationKind.INVALID_TEXT, f"'{name}' {_NOT_TEXT}"))
     results: dict[str, Any] = {}
     raw_results = data.get("results", {})
     if not isinstance(raw_results, dict):
-        problems.append((ViolationKind.WRONG_TYPE,
-                         f"'results' must be an object, not {_describe(raw_results)}"))
+        problems.append(
+            (ViolationKind.WRONG_TYPE, f"'results' must be an object, not {_describe(raw_results)}")
+        )
     else:
         for name, declared in step.results.items():
             raw = raw_results.get(name)
@@ -403,9 +423,13 @@ def _check_fields(
                 problems.append((ViolationKind.INVALID_TEXT, f"'results.{name}' {_NOT_TEXT}"))
                 continue
             if value != raw or isinstance(value, str) != isinstance(raw, str):
-                slips.append(Slip(ViolationKind.WRONG_TYPE,
-                                  f"'results.{name}' was {_printable(shown(raw))}; "
-                                  f"read as {_clip(json.dumps(value, ensure_ascii=False), 60)}"))
+                slips.append(
+                    Slip(
+                        ViolationKind.WRONG_TYPE,
+                        f"'results.{name}' was {_printable(shown(raw))}; "
+                        f"read as {_clip(json.dumps(value, ensure_ascii=False), 60)}",
+                    )
+                )
             results[name] = value
     if problems:
         kind = problems[0][0]
@@ -417,8 +441,13 @@ def _check_fields(
         raise violation(ViolationKind.UNKNOWN_SIGNAL, _printable(detail), step, offered)
     if not message.strip():
         raise violation(ViolationKind.EMPTY_MESSAGE, "'message' is empty", step, offered)
-    return StepReply(message=message, transition=transition, results=results, summary=summary,
-                     salvaged=tuple(slips))
+    return StepReply(
+        message=message,
+        transition=transition,
+        results=results,
+        summary=summary,
+        salvaged=tuple(slips),
+    )
 
 
 _NOT_TEXT = "holds a character that is not text (a lone surrogate); write plain text"
@@ -456,8 +485,9 @@ def refused(
         detail = f"'transition' is {signal!r}, which this step does not have"
         return violation(ViolationKind.UNKNOWN_SIGNAL, detail, step, offered)
     if unmet.problem:
-        return violation(ViolationKind.GUARD_REFUSED, f"'transition' {signal!r}: {unmet.problem}",
-                         step, offered)
+        return violation(
+            ViolationKind.GUARD_REFUSED, f"'transition' {signal!r}: {unmet.problem}", step, offered
+        )
     if unmet.results:
         names = ", ".join(f"'results.{name}'" for name in unmet.results)
         verb = "is" if len(unmet.results) == 1 else "are"
@@ -481,11 +511,11 @@ _ADVICE: dict[ViolationKind, str] = {
     ViolationKind.UNKNOWN_SIGNAL: "Use one of the allowed transitions, exactly as spelled.",
     ViolationKind.GUARD_REFUSED: (
         "Fill the missing value in 'results' if the user already gave it; otherwise use "
-        "\"stay\" and ask the user for it."
+        '"stay" and ask the user for it.'
     ),
     ViolationKind.MISSING_REQUIRED_RESULT: (
         "Fill the required result from what the user said; if you do not know it yet, use "
-        "\"stay\" and ask for it."
+        '"stay" and ask for it.'
     ),
     ViolationKind.EMPTY_MESSAGE: "Write the message the user should read in 'message'.",
     ViolationKind.REFUSAL: (

@@ -233,9 +233,13 @@ class Conversation:
         snapshot = self.data.copy()
         try:
             for change in self.vars.changes():
-                self._emit(EventType.VARIABLE_CHANGE, VariableChangeData(
-                    name=change.name, old=change.old, new=change.new, source=change.source),
-                    at=change.ts)
+                self._emit(
+                    EventType.VARIABLE_CHANGE,
+                    VariableChangeData(
+                        name=change.name, old=change.old, new=change.new, source=change.source
+                    ),
+                    at=change.ts,
+                )
             await self._run(turn, Enter())
             self.data.started = True
             self._end_turn(turn)
@@ -280,9 +284,13 @@ class Conversation:
     ) -> Conversation:
         """Continue a session saved by :meth:`save` (same session id, its log continues)."""
         data = load_session(path, scenario, options.get("prices"))
-        return cls(scenario, provider, session=data,
-                   origin=SessionOrigin(resumed_from=str(path)),
-                   **options)
+        return cls(
+            scenario,
+            provider,
+            session=data,
+            origin=SessionOrigin(resumed_from=str(path)),
+            **options,
+        )
 
     @classmethod
     def fork(
@@ -360,25 +368,38 @@ class Conversation:
         attempt = 1
         while True:
             raw = await self._call(turn, request, attempt, new_chain=new_chain and attempt == 1)
-            verdict = judge(raw, step, offered,
-                            scenario=self.scenario, fsm=self.fsm, data=self.data)
+            verdict = judge(
+                raw, step, offered, scenario=self.scenario, fsm=self.fsm, data=self.data
+            )
             if isinstance(verdict, Accepted):
                 for slip in verdict.reply.salvaged:
                     turn.salvaged.append(slip.kind)
-                    self._emit(EventType.CONTRACT_VIOLATION, ContractViolationData(
-                        kind=slip.kind, attempt=attempt,
-                        detail=f"{slip.detail}; accepted without a correction", salvaged=True))
+                    self._emit(
+                        EventType.CONTRACT_VIOLATION,
+                        ContractViolationData(
+                            kind=slip.kind,
+                            attempt=attempt,
+                            detail=f"{slip.detail}; accepted without a correction",
+                            salvaged=True,
+                        ),
+                    )
                 return replace(verdict, request=first, new_chain=new_chain)
             issue = verdict.violation
             turn.violations.append(issue.kind)
-            self._emit(EventType.CONTRACT_VIOLATION, ContractViolationData(
-                kind=issue.kind, detail=issue.detail, attempt=attempt, salvaged=False))
+            self._emit(
+                EventType.CONTRACT_VIOLATION,
+                ContractViolationData(
+                    kind=issue.kind, detail=issue.detail, attempt=attempt, salvaged=False
+                ),
+            )
             if attempt >= attempts:
                 return GiveUp(issue)
             attempt += 1
             turn.corrections += 1
-            self._emit(EventType.CORRECTION_SENT,
-                       CorrectionSentData(text=issue.correction, attempt=attempt))
+            self._emit(
+                EventType.CORRECTION_SENT,
+                CorrectionSentData(text=issue.correction, attempt=attempt),
+            )
             request = correction_request(request, raw, issue, chains=self.provider.chains)
             self._check_limits(request)
 
@@ -392,8 +413,11 @@ class Conversation:
         settings = self.scenario.model
         prompt = step_prompt(self.scenario, self.data, step, offered, restart=False)
         request = self._request(prompt, purpose, text)
-        if (settings.layout is PromptLayout.APPEND and not prompt.new_chain
-                and self._estimated_tokens(request) > settings.max_prompt_tokens):
+        if (
+            settings.layout is PromptLayout.APPEND
+            and not prompt.new_chain
+            and self._estimated_tokens(request) > settings.max_prompt_tokens
+        ):
             # The conversation outgrew the limit: restart the chain from the summaries.
             prompt = step_prompt(self.scenario, self.data, step, offered, restart=True)
             request = self._request(prompt, purpose, text)
@@ -402,8 +426,15 @@ class Conversation:
         return request, prompt.new_chain
 
     def _request(self, prompt: Prompt, purpose: Purpose, text: str) -> ModelRequest:
-        return step_request(self.scenario, self.data, prompt, purpose, text,
-                            model=self.model, chains=self.provider.chains)
+        return step_request(
+            self.scenario,
+            self.data,
+            prompt,
+            purpose,
+            text,
+            model=self.model,
+            chains=self.provider.chains,
+        )
 
     async def _call(
         self, turn: TurnTally, request: ModelRequest, attempt: int, *, new_chain: bool = False
@@ -413,8 +444,13 @@ class Conversation:
         ``new_chain``: the request starts a new response chain (logged, so that a session
         rebuilt from the log knows where its chain starts).
         """
-        sent = request_data(request, attempt, layout=self.scenario.model.layout,
-                            new_chain=new_chain, unfilled=self._unfilled)
+        sent = request_data(
+            request,
+            attempt,
+            layout=self.scenario.model.layout,
+            new_chain=new_chain,
+            unfilled=self._unfilled,
+        )
         self._emit(EventType.MODEL_REQUEST, sent)
         began = self.clock()
         try:
@@ -422,13 +458,26 @@ class Conversation:
         finally:
             turn.model_s += self.clock() - began
         elapsed = self.clock() - began
-        record = self.ledger.record(purpose=request.purpose, turn=self.state.turn,
-                                    model=reply.model or request.model, latency_s=elapsed,
-                                    usage=reply.usage, response_id=reply.response_id)
+        record = self.ledger.record(
+            purpose=request.purpose,
+            turn=self.state.turn,
+            model=reply.model or request.model,
+            latency_s=elapsed,
+            usage=reply.usage,
+            response_id=reply.response_id,
+        )
         turn.calls += 1
-        self._emit(EventType.MODEL_RESPONSE, response_data(
-            request, reply, attempt, record, elapsed_s=elapsed,
-            max_reply_chars=self.scenario.model.max_reply_chars))
+        self._emit(
+            EventType.MODEL_RESPONSE,
+            response_data(
+                request,
+                reply,
+                attempt,
+                record,
+                elapsed_s=elapsed,
+                max_reply_chars=self.scenario.model.max_reply_chars,
+            ),
+        )
         return reply
 
     # --- limits ------------------------------------------------------------------------------
@@ -451,16 +500,23 @@ class Conversation:
                 continue
             stored[name] = value
             if name in self.scenario.variables:
-                change = self.vars.set(name, value, turn=self.state.turn, step=step_id,
-                                       source="model")
+                change = self.vars.set(
+                    name, value, turn=self.state.turn, step=step_id, source="model"
+                )
                 if change is not None:
-                    self._emit(EventType.VARIABLE_CHANGE, VariableChangeData(
-                        name=name, old=change.old, new=change.new, source="model"),
-                        at=change.ts)
+                    self._emit(
+                        EventType.VARIABLE_CHANGE,
+                        VariableChangeData(
+                            name=name, old=change.old, new=change.new, source="model"
+                        ),
+                        at=change.ts,
+                    )
         if reply.summary.strip() or step_id not in data.summaries:
             data.summaries[step_id] = reply.summary
-        self._emit(EventType.STEP_SUMMARY,
-                   StepSummaryData(summary=data.summaries[step_id], results=dict(stored)))
+        self._emit(
+            EventType.STEP_SUMMARY,
+            StepSummaryData(summary=data.summaries[step_id], results=dict(stored)),
+        )
         self._enter_chain(accepted)
         if accepted.raw.response_id is not None:
             data.last_response_id = accepted.raw.response_id
@@ -488,16 +544,19 @@ class Conversation:
         self.data.state = self.fsm.apply(
             self.state, signal, lambda name: self._is_set(name, stored), stored
         )
-        self._emit(EventType.TRANSITION,
-                   TransitionData({"from": before, "to": self.state.step, "signal": signal}))
+        self._emit(
+            EventType.TRANSITION,
+            TransitionData({"from": before, "to": self.state.step, "signal": signal}),
+        )
         return Enter()
 
     def _enter(self, turn: TurnTally) -> NextStep:
         """What entering the current step does: send a message step's text, or reply at once."""
         step = self.step
         if step.kind is StepKind.MESSAGE:
-            filled = fill_placeholders(step.text or "", known_values(self.data),
-                                       known_names(self.scenario))
+            filled = fill_placeholders(
+                step.text or "", known_values(self.data), known_names(self.scenario)
+            )
             self._say(turn, filled.text, "message")
             signal = self._first_open_signal(step)
             if signal is not None and self.state.is_active:
@@ -531,11 +590,18 @@ class Conversation:
         totals = self.ledger.turn_totals(turn.number)
         engine_s = max(self.clock() - turn.started - turn.model_s, 0.0)
         self.data.checkpoints.append(self.data.checkpoint())
-        self._emit(EventType.TURN_END, TurnEndData(
-            calls=totals.llm_calls, corrections=totals.corrections,
-            usage=usage_data(totals.usage), cost_usd=totals.cost_usd,
-            engine_ms=round(engine_s * 1000, 3), model_ms=round(turn.model_s * 1000, 3),
-            response_id=self.data.last_response_id))
+        self._emit(
+            EventType.TURN_END,
+            TurnEndData(
+                calls=totals.llm_calls,
+                corrections=totals.corrections,
+                usage=usage_data(totals.usage),
+                cost_usd=totals.cost_usd,
+                engine_ms=round(engine_s * 1000, 3),
+                model_ms=round(turn.model_s * 1000, 3),
+                response_id=self.data.last_response_id,
+            ),
+        )
         turn.engine_ms = engine_s * 1000
         if self.finished:
             self._end_session("finished")
@@ -543,12 +609,21 @@ class Conversation:
     def _result(self, turn: TurnTally, text: str) -> TurnResult:
         totals = self.ledger.turn_totals(turn.number)
         return TurnResult(
-            turn=turn.number, user_text=text, messages=list(turn.messages),
-            step_before=turn.step_before, step_after=self.state.step, signal=turn.signal,
-            calls=totals.llm_calls, corrections=totals.corrections,
-            violations=list(turn.violations), fallback=turn.fallback, finished=self.finished,
-            usage=totals.usage, cost_usd=totals.cost_usd,
-            engine_ms=turn.engine_ms, model_ms=turn.model_s * 1000,
+            turn=turn.number,
+            user_text=text,
+            messages=list(turn.messages),
+            step_before=turn.step_before,
+            step_after=self.state.step,
+            signal=turn.signal,
+            calls=totals.llm_calls,
+            corrections=totals.corrections,
+            violations=list(turn.violations),
+            fallback=turn.fallback,
+            finished=self.finished,
+            usage=totals.usage,
+            cost_usd=totals.cost_usd,
+            engine_ms=turn.engine_ms,
+            model_ms=turn.model_s * 1000,
             salvaged=list(turn.salvaged),
         )
 
@@ -559,13 +634,20 @@ class Conversation:
         self.data.seq = seq
         if isinstance(error, KeyboardInterrupt | asyncio.CancelledError):
             # Ctrl-C (or a cancelled task): the log must not end the turn half-way.
-            self._emit(EventType.ERROR, ErrorData(
-                kind="Interrupted", retryable=True,
-                message="interrupted during the turn; it was rolled back"))
+            self._emit(
+                EventType.ERROR,
+                ErrorData(
+                    kind="Interrupted",
+                    retryable=True,
+                    message="interrupted during the turn; it was rolled back",
+                ),
+            )
         elif isinstance(error, Exception):
             retryable = error.retryable if isinstance(error, ProviderError) else False
-            self._emit(EventType.ERROR, ErrorData(
-                kind=type(error).__name__, message=str(error), retryable=retryable))
+            self._emit(
+                EventType.ERROR,
+                ErrorData(kind=type(error).__name__, message=str(error), retryable=retryable),
+            )
 
     # --- session events ----------------------------------------------------------------------
 
@@ -575,10 +657,14 @@ class Conversation:
         self._announced = True
         root = self.scenario.root
         started = SessionStartData(
-            scenario=self.scenario.name, scenario_path=str(root) if root else None,
-            title=self.scenario.title or self.scenario.name, model=self.model,
-            provider=self.provider.name, start_step=self.scenario.start,
-            engine_version=__version__)
+            scenario=self.scenario.name,
+            scenario_path=str(root) if root else None,
+            title=self.scenario.title or self.scenario.name,
+            model=self.model,
+            provider=self.provider.name,
+            start_step=self.scenario.start,
+            engine_version=__version__,
+        )
         if "resumed_from" in self._origin:
             started["resumed_from"] = self._origin["resumed_from"]
         if "forked_from" in self._origin:
@@ -588,18 +674,34 @@ class Conversation:
     def _end_session(self, reason: str) -> None:
         self._ended = True
         totals = self.ledger.totals()
-        self._emit(EventType.SESSION_END, SessionEndData(reason=reason, totals=SessionTotalsData(
-            user_messages=self.user_messages, llm_calls=totals.llm_calls,
-            corrections=totals.corrections, input_tokens=totals.input_tokens,
-            cached_tokens=totals.cached_tokens, output_tokens=totals.output_tokens,
-            cost_usd=totals.cost_usd)))
+        self._emit(
+            EventType.SESSION_END,
+            SessionEndData(
+                reason=reason,
+                totals=SessionTotalsData(
+                    user_messages=self.user_messages,
+                    llm_calls=totals.llm_calls,
+                    corrections=totals.corrections,
+                    input_tokens=totals.input_tokens,
+                    cached_tokens=totals.cached_tokens,
+                    output_tokens=totals.output_tokens,
+                    cost_usd=totals.cost_usd,
+                ),
+            ),
+        )
 
     def _emit(self, event_type: EventType, payload: Payload, /, *, at: str | None = None) -> None:
         """Emit one event; ``at`` is its time when it records something already timed (a
         variable change), so the log and the session agree to the millisecond."""
         self.data.seq += 1
-        event = Event(type=event_type.value, session=self.session_id, seq=self.data.seq,
-                      turn=self.state.turn, step=self.state.step, data=payload)
+        event = Event(
+            type=event_type.value,
+            session=self.session_id,
+            seq=self.data.seq,
+            turn=self.state.turn,
+            step=self.state.step,
+            data=payload,
+        )
         self.events.emit(event if at is None else replace(event, ts=at))
 
     # --- helpers -----------------------------------------------------------------------------
@@ -611,7 +713,6 @@ class Conversation:
         """The current step's signals that can open (the FSM decides; see ``fsm.offered``)."""
         stored = self.data.results.get(self.state.step, {})
         return self.fsm.offered(self.state, lambda name: self._is_set(name, stored))
-
 
 
 __all__ = [

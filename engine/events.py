@@ -296,9 +296,19 @@ PAYLOADS: dict[str, type] = {
 
 #: Any event's payload, as an emitter builds it.
 Payload: TypeAlias = (
-    SessionStartData | UserMessageData | ModelRequestData | ModelResponseData
-    | ContractViolationData | CorrectionSentData | FallbackData | VariableChangeData
-    | StepSummaryData | TransitionData | BotMessageData | TurnEndData | ErrorData
+    SessionStartData
+    | UserMessageData
+    | ModelRequestData
+    | ModelResponseData
+    | ContractViolationData
+    | CorrectionSentData
+    | FallbackData
+    | VariableChangeData
+    | StepSummaryData
+    | TransitionData
+    | BotMessageData
+    | TurnEndData
+    | ErrorData
     | SessionEndData
 )
 

@@ -173,16 +173,15 @@ def fields_of(shape: type) -> dict[str, Check]:
 #: What the header fields of every record must be (``type`` and ``seq`` are required): the
 #: fields of :class:`~engine.events.Event` but ``data``.
 HEADER: dict[str, Check] = {
-    name: check for name, (hint, _) in declared(Event).items()
+    name: check
+    for name, (hint, _) in declared(Event).items()
     if name != "data" and (check := check_of(hint)) is not None
 }
 
 #: The type-specific fields of each event type, from :data:`engine.events.PAYLOADS`. A listed
 #: field may be absent (readers take a default), but when present it has this type; unlisted
 #: fields are not checked.
-FIELDS: dict[str, dict[str, Check]] = {
-    kind: fields_of(shape) for kind, shape in PAYLOADS.items()
-}
+FIELDS: dict[str, dict[str, Check]] = {kind: fields_of(shape) for kind, shape in PAYLOADS.items()}
 
 _EXPECTED = {
     "_is_int": "a whole number",
@@ -232,13 +231,17 @@ def _compiled(plan: Plan) -> Checker:
         elif check is _is_count:
             wrong = "not (type(v) is int and 0 <= v <= LIMIT)"
         elif check is _is_number:
-            wrong = ("not (type(v) is float and isfinite(v)"
-                     " or type(v) is int and -LIMIT <= v <= LIMIT)")
+            wrong = (
+                "not (type(v) is float and isfinite(v) or type(v) is int and -LIMIT <= v <= LIMIT)"
+            )
         else:
             env[f"C{index}"] = check
             wrong = f"not C{index}(v)"
-        body += [f"    v = get({name!r}, ABSENT)", f"    if {present} and {wrong}:",
-                 f"        return {index}"]
+        body += [
+            f"    v = get({name!r}, ABSENT)",
+            f"    if {present} and {wrong}:",
+            f"        return {index}",
+        ]
     source = "def check(record):\n" + "\n".join([*body, "    return -1"]) + "\n"
     exec(compile(source, "<engine.eventschema plan>", "exec"), env)  # the text is ours, built above
     checker: Checker = env["check"]

@@ -60,13 +60,17 @@ class Unmet:
             return self.problem
         parts: list[str] = []
         if self.variables:
-            parts.append(f"{_plural(len(self.variables), 'variable')} "
-                         f"{_names(list(self.variables))} must be set first")
+            parts.append(
+                f"{_plural(len(self.variables), 'variable')} "
+                f"{_names(list(self.variables))} must be set first"
+            )
         if self.results:
             verb = "is" if len(self.results) == 1 else "are"
-            parts.append(f"the required {_plural(len(self.results), 'result')} "
-                         f"{_names(list(self.results))} of step {self.step!r} {verb} not "
-                         "known yet")
+            parts.append(
+                f"the required {_plural(len(self.results), 'result')} "
+                f"{_names(list(self.results))} of step {self.step!r} {verb} not "
+                "known yet"
+            )
         return "; ".join(parts)
 
 
@@ -205,7 +209,8 @@ class DialogueFSM:
             step=here,
             variables=tuple(name for name in transition.requires if not is_set(name)),
             results=tuple(
-                name for name, field_ in step.results.items()
+                name
+                for name, field_ in step.results.items()
                 if field_.required and not is_set(name) and known_results.get(name) is None
             ),
         )
@@ -240,7 +245,8 @@ class DialogueFSM:
         if step is None:
             return []
         return [
-            signal for signal, transition in step.transitions.items()
+            signal
+            for signal, transition in step.transitions.items()
             if signal != STAY
             and all(is_set(name) or name in step.results for name in transition.requires)
         ]

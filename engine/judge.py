@@ -34,22 +34,21 @@ def judge(
 ) -> Accepted | Correct:
     """The verdict on ``raw``, a reply under ``step`` that was offered the signals ``offered``."""
     try:
-        reply = parse_reply(raw, step, max_chars=scenario.model.max_reply_chars,
-                            offered=offered)
+        reply = parse_reply(raw, step, max_chars=scenario.model.max_reply_chars, offered=offered)
         for name, value in reply.results.items():
             if value is not None and name in scenario.variables:
                 try:  # only a result declared unlike its variable can fail here
                     data.vars.coerce(name, value)
                 except ValueError as error:
-                    raise make_violation(Kind.WRONG_TYPE, f"'results.{name}': {error}",
-                                         step, offered) from None
+                    raise make_violation(
+                        Kind.WRONG_TYPE, f"'results.{name}': {error}", step, offered
+                    ) from None
     except ContractViolation as issue:
         return Correct(issue, raw)
     if reply.stays:
         return Accepted(reply, raw, None)
     known = merged_results(data, step, reply)
-    blocked = fsm.unmet(data.state, reply.transition,
-                        lambda name: is_set(data, name, known), known)
+    blocked = fsm.unmet(data.state, reply.transition, lambda name: is_set(data, name, known), known)
     if blocked:
         return Correct(refused(blocked, reply.transition, step, offered), raw)
     return Accepted(reply, raw, step.transitions[reply.transition].to)

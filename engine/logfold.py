@@ -156,7 +156,7 @@ class State:
     @property
     def chain(self) -> list[TranscriptEntry]:
         """What the response chain holds (``transcript[chain_start:]``)."""
-        return self.transcript[self.chain_start:]
+        return self.transcript[self.chain_start :]
 
     def values(self, initial: dict[str, Any] | None = None) -> dict[str, Any]:
         """The variables: ``initial`` (defaults), then every change in order."""
@@ -252,8 +252,14 @@ class LogFold:
         current = self._open
         if current is None:
             return None
-        return Turn(current.number, Outcome.OPEN, current.first_seq, current.last_seq,
-                    self.position(), len(self._billed_calls))
+        return Turn(
+            current.number,
+            Outcome.OPEN,
+            current.first_seq,
+            current.last_seq,
+            self.position(),
+            len(self._billed_calls),
+        )
 
     @property
     def turns(self) -> list[Turn]:
@@ -276,9 +282,17 @@ class LogFold:
     def position(self, turn: int | None = None) -> Position:
         """The state after ``turn`` (default: now, the open turn included): see :meth:`at`."""
         if turn is None:
-            return Position(len(self.visits), len(self.changes), len(self.summaries),
-                            len(self._transcript), len(self._calls), self.user_messages,
-                            self.chain_start, self.response_id, self.cache_key)
+            return Position(
+                len(self.visits),
+                len(self.changes),
+                len(self.summaries),
+                len(self._transcript),
+                len(self._calls),
+                self.user_messages,
+                self.chain_start,
+                self.response_id,
+                self.cache_key,
+            )
         return self.at(turn)[1]
 
     def at(self, turn: int) -> tuple[int, Position]:
@@ -359,16 +373,23 @@ class LogFold:
         if outcome is Outcome.ROLLED_BACK:
             self._undo(current.before)
         self._open = None
-        self.closed.append(Turn(current.number if number is None else number, outcome,
-                                current.first_seq, last_seq, self.position(),
-                                len(self._billed_calls)))
+        self.closed.append(
+            Turn(
+                current.number if number is None else number,
+                outcome,
+                current.first_seq,
+                last_seq,
+                self.position(),
+                len(self._billed_calls),
+            )
+        )
 
     def _undo(self, before: Position) -> None:
-        del self.visits[before.visits:]
-        del self.changes[before.changes:]
-        del self.summaries[before.summaries:]
-        del self._transcript[before.transcript:]
-        del self._calls[before.calls:]
+        del self.visits[before.visits :]
+        del self.changes[before.changes :]
+        del self.summaries[before.summaries :]
+        del self._transcript[before.transcript :]
+        del self._calls[before.calls :]
         self.user_messages = before.user_messages
         self.chain_start = before.chain_start
         self.response_id = before.response_id
@@ -410,30 +431,49 @@ class LogFold:
         current = self._turn(event)
         current.last_raw = data.get("raw_text", "")
         usage = data.get("usage") or UsageData(input_tokens=0, cached_tokens=0, output_tokens=0)
-        call = (data.get("purpose") or "turn", event.turn, data.get("model") or self.model,
-                data.get("latency_ms", 0.0) / 1000.0, usage.get("input_tokens", 0),
-                usage.get("cached_tokens", 0), usage.get("output_tokens", 0),
-                data.get("cost_usd", 0.0), data.get("response_id"))
+        call = (
+            data.get("purpose") or "turn",
+            event.turn,
+            data.get("model") or self.model,
+            data.get("latency_ms", 0.0) / 1000.0,
+            usage.get("input_tokens", 0),
+            usage.get("cached_tokens", 0),
+            usage.get("output_tokens", 0),
+            data.get("cost_usd", 0.0),
+            data.get("response_id"),
+        )
         self._calls.append(call)
         self._billed_calls.append(call)
 
     def _variable_change(self, event: Event) -> None:
         data = event.payload(VariableChangeData)
         self._turn(event)
-        self.changes.append(VarChange(
-            name=str(data.get("name")), old=data.get("old"), new=data.get("new"),
-            turn=event.turn, step=event.step, source=data.get("source", ""), ts=event.ts,
-            seq=event.seq,
-        ))
+        self.changes.append(
+            VarChange(
+                name=str(data.get("name")),
+                old=data.get("old"),
+                new=data.get("new"),
+                turn=event.turn,
+                step=event.step,
+                source=data.get("source", ""),
+                ts=event.ts,
+                seq=event.seq,
+            )
+        )
 
     def _step_summary(self, event: Event) -> None:
         data = event.payload(StepSummaryData)
         self._turn(event)
         if event.step:
             results = data.get("results")
-            self.summaries.append(StepRecord(event.step, data.get("summary", ""),
-                                             results if isinstance(results, dict) else None,
-                                             event.turn))
+            self.summaries.append(
+                StepRecord(
+                    event.step,
+                    data.get("summary", ""),
+                    results if isinstance(results, dict) else None,
+                    event.turn,
+                )
+            )
 
     def _transition(self, event: Event) -> None:
         data = event.payload(TransitionData)
@@ -453,8 +493,9 @@ class LogFold:
             if asked.get("new_chain"):
                 self.chain_start = len(self._transcript)
             for item in asked.get("input_items") or []:
-                self._transcript.append((step, visit, item.get("role", "system"),
-                                         item.get("content", "")))
+                self._transcript.append(
+                    (step, visit, item.get("role", "system"), item.get("content", ""))
+                )
             self._transcript.append((step, visit, "user", asked.get("input", "")))
         # The accepted reply is the last response before its message was sent.
         self._transcript.append((step, visit, "assistant", current.last_raw))
@@ -501,8 +542,9 @@ _HANDLERS: dict[str, Callable[[LogFold, Event], None]] = {
 
 def _record(call: _Call) -> CallRecord:
     purpose, turn, model, latency_s, tokens_in, cached, tokens_out, cost, response_id = call
-    return CallRecord(purpose, turn, model, latency_s, Usage(tokens_in, cached, tokens_out), cost,
-                      response_id)
+    return CallRecord(
+        purpose, turn, model, latency_s, Usage(tokens_in, cached, tokens_out), cost, response_id
+    )
 
 
 def apply_summary(

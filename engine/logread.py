@@ -88,8 +88,9 @@ class SeqRepeat:
     last: int
 
     def __str__(self) -> str:
-        numbers = f"seq {self.first}" if self.first == self.last else (
-            f"seq {self.first}–{self.last}")
+        numbers = (
+            f"seq {self.first}" if self.first == self.last else (f"seq {self.first}–{self.last}")
+        )
         return f"{numbers} repeated in session {self.session[:8] or '(none)'}"
 
 
@@ -161,8 +162,10 @@ class LineSplitter:
             head, size = self._skipping
             self._skipping = (head, size + len(piece))
         elif len(self.pending) + len(piece) > self.limit:
-            self._skipping = ((self.pending + piece[:EXCERPT_CHARS])[:EXCERPT_CHARS],
-                              len(self.pending) + len(piece))
+            self._skipping = (
+                (self.pending + piece[:EXCERPT_CHARS])[:EXCERPT_CHARS],
+                len(self.pending) + len(piece),
+            )
             self.pending = b""
         elif piece:
             self.pending += piece
@@ -312,8 +315,10 @@ def _parse_chunk(chunk: list[bytes]) -> list[Event] | None:
     # the shape; such a chunk goes the slow way, so every line is judged on its own.
     if len(records) != len(present) or not all(isinstance(record, dict) for record in records):
         return None
-    if any(_record_problem(record, raw) is not None for record, raw in zip(records, present,
-                                                                            strict=True)):
+    if any(
+        _record_problem(record, raw) is not None
+        for record, raw in zip(records, present, strict=True)
+    ):
         return None
     if _SURROGATE_ESCAPE.search(joined) is not None:  # rare: look line by line
         records = [_cleaned(record, raw) for record, raw in zip(records, present, strict=True)]

@@ -191,8 +191,11 @@ def known_names(scenario: Scenario) -> set[str]:
 
 
 def stable_prefix(
-    scenario: Scenario, values: Mapping[str, Any] | None = None,
-    known: Collection[str] | None = None, *, rules: str = CONTRACT_RULES,
+    scenario: Scenario,
+    values: Mapping[str, Any] | None = None,
+    known: Collection[str] | None = None,
+    *,
+    rules: str = CONTRACT_RULES,
 ) -> FilledText:
     """The part of the instructions that is the same for every call of a conversation.
 
@@ -201,8 +204,11 @@ def stable_prefix(
     step's section follows in the instructions, :data:`CONVERSATION_RULES` when it arrives in
     the conversation.
     """
-    persona = fill_placeholders(scenario.persona_text.strip(), values or {},
-                                known_names(scenario) if known is None else known)
+    persona = fill_placeholders(
+        scenario.persona_text.strip(),
+        values or {},
+        known_names(scenario) if known is None else known,
+    )
     parts = []
     if persona.text:
         parts.append(persona.text)
@@ -330,8 +336,12 @@ def build_prompt(
     names = known_names(scenario)
     if layout is PromptLayout.PER_STEP:
         built = build_instructions(scenario, step, values, names, offered=offered)
-        return Prompt(built.text, reply_schema(step), schema_name(step),
-                      unfilled=(*built.unknown, *built.unset))
+        return Prompt(
+            built.text,
+            reply_schema(step),
+            schema_name(step),
+            unfilled=(*built.unknown, *built.unset),
+        )
     prefix = stable_prefix(scenario, values, names, rules=CONVERSATION_RULES)
     if layout is PromptLayout.APPEND:
         schema, name = all_results_schema(scenario), CONVERSATION_SCHEMA_NAME
@@ -347,8 +357,7 @@ def build_prompt(
         if earlier is not None:
             items.append(Message("system", earlier))
     if new_chain or not carried:
-        section = step_section(scenario, step, values, names, offered=offered,
-                               in_conversation=True)
+        section = step_section(scenario, step, values, names, offered=offered, in_conversation=True)
         items.append(Message("system", section.text))
         unfilled += [name for name in (*section.unknown, *section.unset) if name not in unfilled]
     return Prompt(prefix.text, schema, name, tuple(items), new_chain, tuple(unfilled))
@@ -410,13 +419,11 @@ class TranscriptEntry:
     content: str
 
     def to_dict(self) -> dict[str, Any]:
-        return {"step": self.step, "visit": self.visit, "role": self.role,
-                "content": self.content}
+        return {"step": self.step, "visit": self.visit, "role": self.role, "content": self.content}
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> TranscriptEntry:
-        return cls(str(data["step"]), int(data["visit"]), str(data["role"]),
-                   str(data["content"]))
+        return cls(str(data["step"]), int(data["visit"]), str(data["role"]), str(data["content"]))
 
 
 def build_history(
@@ -444,7 +451,7 @@ def build_history(
             continue
         step = scenario.steps.get(step_id)
         title = step.display_title if step else step_id
-        messages.append(Message("system", f"Earlier step \"{title}\": {summary}"))
+        messages.append(Message("system", f'Earlier step "{title}": {summary}'))
     for entry in transcript:
         if entry.visit == current_visit and entry.role != "system":
             if entry.role == "user":

@@ -73,5 +73,12 @@ def redact(text: str, secrets: Iterable[str] | None = None) -> str:
     return MASKED_KEY_PATTERN.sub(REDACTED, KEY_PATTERN.sub(REDACTED, text))
 
 
-__all__ = ["KEY_PATTERN", "MASKED_KEY_PATTERN", "MIN_SECRET_LENGTH", "REDACTED",
-           "known_secrets", "redact", "register_secret"]
+__all__ = [
+    "KEY_PATTERN",
+    "MASKED_KEY_PATTERN",
+    "MIN_SECRET_LENGTH",
+    "REDACTED",
+    "known_secrets",
+    "redact",
+    "register_secret",
+]

@@ -51,17 +51,26 @@ def api_body(
     """The request body of the call (see the module docstring)."""
     data = view.request.data
     schema = data.get("schema")
-    new = [_wire(message) for part in view.parts if part.kind in ("items", "input")
-           for message in part.messages]
+    new = [
+        _wire(message)
+        for part in view.parts
+        if part.kind in ("items", "input")
+        for message in part.messages
+    ]
     if api_path(view) == "chat/completions":
         body: dict[str, Any] = {
             "model": data.get("model"),
-            "messages": [{"role": "system", "content": data.get("instructions", "")},
-                         *(_wire(message) for message in view.history), *new],
+            "messages": [
+                {"role": "system", "content": data.get("instructions", "")},
+                *(_wire(message) for message in view.history),
+                *new,
+            ],
         }
         if isinstance(schema, dict):
-            body["response_format"] = {"type": "json_schema", "json_schema": {
-                "name": schema_name(view), "schema": schema, "strict": True}}
+            body["response_format"] = {
+                "type": "json_schema",
+                "json_schema": {"name": schema_name(view), "schema": schema, "strict": True},
+            }
         _set(body, "temperature", temperature)
         _set(body, "max_completion_tokens", max_output_tokens)
         _set(body, "prompt_cache_key", data.get("prompt_cache_key"))
@@ -74,16 +83,25 @@ def api_body(
         "input": messages if len(messages) > 1 or inline else str(data.get("input", "")),
     }
     if isinstance(schema, dict):
-        body["text"] = {"format": {"type": "json_schema", "name": schema_name(view),
-                                   "schema": schema, "strict": True}}
+        body["text"] = {
+            "format": {
+                "type": "json_schema",
+                "name": schema_name(view),
+                "schema": schema,
+                "strict": True,
+            }
+        }
     body["store"] = True
     if not inline:
         _set(body, "previous_response_id", data.get("previous_response_id"))
     _set(body, "temperature", temperature)
     _set(body, "max_output_tokens", max_output_tokens)
     request = view.request
-    body["metadata"] = {"session": request.session, "step": request.step or "",
-                        "turn": str(request.turn)}
+    body["metadata"] = {
+        "session": request.session,
+        "step": request.step or "",
+        "turn": str(request.turn),
+    }
     _set(body, "prompt_cache_key", data.get("prompt_cache_key"))
     return body
 
@@ -94,14 +112,16 @@ def body_json(body: dict[str, Any]) -> str:
 
 def replay_command(view: RequestView, body: dict[str, Any]) -> str:
     """A ``curl`` command that sends ``body`` again; the key comes from the environment."""
-    return "\n".join([
-        f'curl -sS "${{OPENAI_BASE_URL:-https://api.openai.com/v1}}/{api_path(view)}" \\',
-        '  -H "Authorization: Bearer $OPENAI_API_KEY" \\',
-        '  -H "Content-Type: application/json" \\',
-        f"  --data-binary @- <<'{_END}'",
-        body_json(body),
-        _END,
-    ])
+    return "\n".join(
+        [
+            f'curl -sS "${{OPENAI_BASE_URL:-https://api.openai.com/v1}}/{api_path(view)}" \\',
+            '  -H "Authorization: Bearer $OPENAI_API_KEY" \\',
+            '  -H "Content-Type: application/json" \\',
+            f"  --data-binary @- <<'{_END}'",
+            body_json(body),
+            _END,
+        ]
+    )
 
 
 def _wire(message: PromptMessage) -> dict[str, str]:

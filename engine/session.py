@@ -133,7 +133,7 @@ class SessionData:
     @property
     def chain(self) -> list[TranscriptEntry]:
         """The messages the current response chain holds (see the module docstring)."""
-        return self.transcript[self.chain_start:]
+        return self.transcript[self.chain_start :]
 
     @property
     def user_messages(self) -> int:
@@ -175,8 +175,11 @@ class SessionData:
             done = self.checkpoints[-1].turn if self.checkpoints else None
             raise SessionError(
                 f"cannot fork at turn {upto_turn}: "
-                + (f"the session has turns 0 to {done}" if done is not None else
-                   "the session has no completed turn")
+                + (
+                    f"the session has turns 0 to {done}"
+                    if done is not None
+                    else "the session has no completed turn"
+                )
             )
         point = marks[-1]
         forked = self.copy()
@@ -232,8 +235,7 @@ class SessionData:
             )
         if data.get("scenario") != scenario.name:
             raise SessionError(
-                f"the session belongs to scenario {data.get('scenario')!r}, "
-                f"not {scenario.name!r}"
+                f"the session belongs to scenario {data.get('scenario')!r}, not {scenario.name!r}"
             )
         try:
             state = DialogueState.from_dict(data["state"])
@@ -371,10 +373,17 @@ class _Rebuild:
                 apply_summary(record, data.summaries, data.results)
             changes, summaries = after.changes, after.summaries
             data.state = self._state(after.visits, turn.number)
-            data.checkpoints.append(Checkpoint(
-                turn=turn.number, state=data.state.copy(), last_response_id=after.response_id,
-                summaries=dict(data.summaries), results=_copy_results(data.results),
-                transcript_length=after.transcript, chain_start=after.chain_start))
+            data.checkpoints.append(
+                Checkpoint(
+                    turn=turn.number,
+                    state=data.state.copy(),
+                    last_response_id=after.response_id,
+                    summaries=dict(data.summaries),
+                    results=_copy_results(data.results),
+                    transcript_length=after.transcript,
+                    chain_start=after.chain_start,
+                )
+            )
         if turns:
             last, after = turns[-1], turns[-1].after
             data.last_response_id = after.response_id
@@ -387,16 +396,26 @@ class _Rebuild:
     def _state(self, visits: int, turn: int) -> DialogueState:
         visited = self.fold.visits[:visits]
         final = self.scenario.steps[visited[-1]].final
-        return DialogueState(step=visited[-1], turn=turn, visited=visited,
-                             status=Status.FINISHED if final else Status.ACTIVE)
+        return DialogueState(
+            step=visited[-1],
+            turn=turn,
+            visited=visited,
+            status=Status.FINISHED if final else Status.ACTIVE,
+        )
 
     def _set_variable(self, change: VarChange) -> None:
         if change.name not in self.scenario.variables:
             return
         source = change.source if change.source in SOURCES else "model"
         try:
-            self.data.vars.set(change.name, change.new, turn=change.turn, step=change.step,
-                               source=cast(Source, source), ts=change.ts or None)
+            self.data.vars.set(
+                change.name,
+                change.new,
+                turn=change.turn,
+                step=change.step,
+                source=cast(Source, source),
+                ts=change.ts or None,
+            )
         except ValueError as error:
             raise SessionError(f"log seq {change.seq}: {error}") from None
 

@@ -168,9 +168,7 @@ def _not_regular(path: Path, mode: int) -> UnreadableFile:
 
 
 def _os_error(path: Path, error: OSError) -> UnreadableFile:
-    return UnreadableFile(
-        f"cannot read: {error.strerror or error}", reason="os-error", path=path
-    )
+    return UnreadableFile(f"cannot read: {error.strerror or error}", reason="os-error", path=path)
 
 
 def _kind_of(mode: int) -> str:

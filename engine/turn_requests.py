@@ -49,9 +49,15 @@ def step_prompt(
     """The prompt for ``step``, laid out as ``model.layout`` says (``restart``: from the
     summaries, as a new chain)."""
     return build_prompt(
-        scenario, step, known_values(data), layout=scenario.model.layout,
-        offered=offered, carried=chain_carries_this_visit(data), restart=restart,
-        visited=data.state.visited, summaries=data.summaries,
+        scenario,
+        step,
+        known_values(data),
+        layout=scenario.model.layout,
+        offered=offered,
+        carried=chain_carries_this_visit(data),
+        restart=restart,
+        visited=data.state.visited,
+        summaries=data.summaries,
     )
 
 
@@ -70,8 +76,9 @@ def step_request(
     history: tuple[Message, ...] = ()
     if not chains and not prompt.new_chain:
         if scenario.model.layout is PromptLayout.PER_STEP:
-            history = build_history(scenario, data.transcript,
-                                    len(data.state.visited) - 1, data.summaries)
+            history = build_history(
+                scenario, data.transcript, len(data.state.visited) - 1, data.summaries
+            )
         else:
             history = chain_messages(data.chain)
     settings = scenario.model
@@ -87,8 +94,11 @@ def step_request(
         purpose=purpose,
         temperature=settings.temperature,
         max_output_tokens=settings.max_output_tokens,
-        metadata={"session": data.session_id, "step": data.state.step,
-                  "turn": str(data.state.turn)},
+        metadata={
+            "session": data.session_id,
+            "step": data.state.step,
+            "turn": str(data.state.turn),
+        },
         prompt_cache_key=data.cache_key,
     )
 
@@ -101,14 +111,18 @@ def correction_request(
     out: the previous request is sent again with the correction after its input."""
     said = (*request.input_items, Message("user", request.input))
     if issue.kind == Kind.TOO_LONG:
-        return replace(request, input_items=said, input=issue.correction,
-                       purpose="correction")
+        return replace(request, input_items=said, input=issue.correction, purpose="correction")
     history = request.history
     if not chains:
         history = (*history, *said, Message("assistant", bad.text))
-    return replace(request, input=issue.correction, input_items=(), purpose="correction",
-                   previous_response_id=bad.response_id or request.previous_response_id,
-                   history=history)
+    return replace(
+        request,
+        input=issue.correction,
+        input_items=(),
+        purpose="correction",
+        previous_response_id=bad.response_id or request.previous_response_id,
+        history=history,
+    )
 
 
 __all__ = [

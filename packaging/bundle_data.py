@@ -40,7 +40,8 @@ def is_shipped(relative: Path) -> bool:
 def data_files(root: Path) -> list[tuple[str, str]]:
     """``(source file, destination folder)`` pairs, as PyInstaller's ``datas`` wants them."""
     pairs: list[tuple[str, str]] = [
-        (str(root / name), ".") for name in DATA_FILES if (root / name).is_file()]
+        (str(root / name), ".") for name in DATA_FILES if (root / name).is_file()
+    ]
     for folder in DATA_FOLDERS:
         base = root / folder
         for directory, subfolders, files in os.walk(base):

@@ -75,7 +75,8 @@ def test_arrows_are_as_thick_as_they_are_taken_often(logs: Path, qtbot: QtBot) -
 
 
 def test_a_step_lists_the_conversations_that_struggled_there(
-        logs: Path, qtbot: QtBot, analyst_logs: Any) -> None:
+    logs: Path, qtbot: QtBot, analyst_logs: Any
+) -> None:
     window = open_window(qtbot, [logs])
     report = window.report
     assert report is not None
@@ -86,7 +87,8 @@ def test_a_step_lists_the_conversations_that_struggled_there(
     rows = window.panel.rows()
     struggles = sorted(report.steps[step].struggles, key=lambda s: (-s.weight, s.conversation))
     assert [(row[0], int(row[1])) for row in rows] == [
-        (report.conversations[s.conversation].path.name, s.turn) for s in struggles]
+        (report.conversations[s.conversation].path.name, s.turn) for s in struggles
+    ]
     assert window.panel.title.text().startswith(f"<b>{step}</b>")
     item = window.panel.conversations.topLevelItem(0)
     assert item is not None
@@ -96,7 +98,8 @@ def test_a_step_lists_the_conversations_that_struggled_there(
 
 
 def test_a_conversation_opens_in_the_log_viewer_at_that_turn(
-        analyst_logs: Any, qtbot: QtBot) -> None:
+    analyst_logs: Any, qtbot: QtBot
+) -> None:
     log = open_log_at(analyst_logs["bumpy"].path, 5)
     assert isinstance(log, LogWindow)
     qtbot.addWidget(log)
@@ -106,7 +109,8 @@ def test_a_conversation_opens_in_the_log_viewer_at_that_turn(
 
 
 def test_logs_of_another_version_list_their_steps_apart(
-        logs: Path, qtbot: QtBot, bot_history: Path) -> None:
+    logs: Path, qtbot: QtBot, bot_history: Path
+) -> None:
     window = open_window(qtbot, [logs], scenario=load_scenario(bot_history / "bot"))
     assert [row[0] for row in window.panel.rows()] == ["users", "quality"]
     assert "2 step(s) not in this scenario" in window.status.text()
@@ -135,19 +139,20 @@ def test_shading_names_every_step_of_the_scenario(logs: Path) -> None:
     overlay = measure_overlay(report, "drop_off", scenario.steps)
     assert set(overlay.nodes) == set(scenario.steps)
     assert overlay.legend is not None and overlay.legend.title == (
-        "Drop-off (of conversations that reached it)")
+        "Drop-off (of conversations that reached it)"
+    )
 
 
 def test_adding_logs_reads_everything_again_and_keeps_only_the_last_reading(
-        logs: Path, analyst_logs: Any, qtbot: QtBot, tmp_path: Path) -> None:
+    logs: Path, analyst_logs: Any, qtbot: QtBot, tmp_path: Path
+) -> None:
     window = AnalyticsWindow(load_scenario(default_scenario()), [logs])
     qtbot.addWidget(window)
     more = tmp_path / "more"
     more.mkdir()
     shutil.copy(analyst_logs["clean"].path, more / "again.jsonl")
     window.add_paths([more])  # while (or after) the first reading runs
-    qtbot.waitUntil(lambda: window.report is not None and window.report.files == 5,
-                    timeout=10000)
+    qtbot.waitUntil(lambda: window.report is not None and window.report.files == 5, timeout=10000)
     qtbot.wait(200)  # the first reading's report, if late, must not replace the second
     assert window.report is not None and window.report.files == 5
     assert len(window.report.conversations) == 5

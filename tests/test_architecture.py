@@ -73,31 +73,75 @@ def test_the_import_check_sees_what_it_must() -> None:
 
 #: layer -> the modules in it (fnmatch patterns on dotted names)
 LAYERS: dict[str, tuple[str, ...]] = {
-    "foundation": ("app", "app.theme", "app.widgets", "app.memory", "app.highlighter",
-                   "app.dialogs", "app.file_watch", "app.find_bar", "app.graph",
-                   "app.graph.layout", "app.code_edit", "app.places"),
+    "foundation": (
+        "app",
+        "app.theme",
+        "app.widgets",
+        "app.memory",
+        "app.highlighter",
+        "app.dialogs",
+        "app.file_watch",
+        "app.find_bar",
+        "app.graph",
+        "app.graph.layout",
+        "app.code_edit",
+        "app.places",
+    ),
     "model": ("app.session", "app.commands"),
     "charts": ("app.charts", "app.charts.*"),
     "inspect": ("app.inspect", "app.inspect.*"),
     "logview": ("app.logview", "app.logview.*"),
-    "graph": ("app.graph.items", "app.graph.styles", "app.graph.routing", "app.graph.scene",
-              "app.graph.view", "app.graph.overlay", "app.graph.readonly"),
-    "panes": ("app.editor", "app.inspector", "app.instruction_editor", "app.file_text",
-              "app.scenario_pane", "app.problems", "app.file_commands", "app.help"),
+    "graph": (
+        "app.graph.items",
+        "app.graph.styles",
+        "app.graph.routing",
+        "app.graph.scene",
+        "app.graph.view",
+        "app.graph.overlay",
+        "app.graph.readonly",
+    ),
+    "panes": (
+        "app.editor",
+        "app.inspector",
+        "app.instruction_editor",
+        "app.file_text",
+        "app.scenario_pane",
+        "app.problems",
+        "app.file_commands",
+        "app.help",
+    ),
     "chat": ("app.chat", "app.chat.*"),
     "compare": ("app.compare", "app.compare.*"),
-    "analytics": ("app.analytics.loader", "app.analytics.panel", "app.analytics.shading",
-                  "app.analytics.window"),
-    "simulate": ("app.simulate.source", "app.simulate.setup", "app.simulate.job",
-                 "app.simulate.shading", "app.simulate.tables", "app.simulate.progress",
-                 "app.simulate.personas", "app.simulate.dialog", "app.simulate.save_test",
-                 "app.simulate.window"),
+    "analytics": (
+        "app.analytics.loader",
+        "app.analytics.panel",
+        "app.analytics.shading",
+        "app.analytics.window",
+    ),
+    "simulate": (
+        "app.simulate.source",
+        "app.simulate.setup",
+        "app.simulate.job",
+        "app.simulate.shading",
+        "app.simulate.tables",
+        "app.simulate.progress",
+        "app.simulate.personas",
+        "app.simulate.dialog",
+        "app.simulate.save_test",
+        "app.simulate.window",
+    ),
     "window": ("app.main_window",),
     # scenario tests: a pane plugged into the window from the outside, wired to the chat
     "tests": ("app.tests_pane", "app.tests_pane.*"),
     # what plugs the tool windows into the studio window, from the outside
-    "tools": ("app.analytics", "app.analytics.studio", "app.logpane", "app.logpane.*",
-              "app.simulate", "app.simulate.studio"),
+    "tools": (
+        "app.analytics",
+        "app.analytics.studio",
+        "app.logpane",
+        "app.logpane.*",
+        "app.simulate",
+        "app.simulate.studio",
+    ),
     "start": ("app.__main__",),
 }
 #: layer -> the layers its modules may import
@@ -116,8 +160,19 @@ MAY_IMPORT: dict[str, set[str]] = {
     "simulate": {"foundation", "model", "graph", "charts", "logview", "chat", "simulate"},
     "window": {"foundation", "model", "graph", "panes", "window"},
     "tests": {"foundation", "model", "graph", "panes", "logview", "chat", "tests"},
-    "tools": {"foundation", "model", "graph", "charts", "inspect", "logview", "chat", "compare",
-              "analytics", "simulate", "tools"},
+    "tools": {
+        "foundation",
+        "model",
+        "graph",
+        "charts",
+        "inspect",
+        "logview",
+        "chat",
+        "compare",
+        "analytics",
+        "simulate",
+        "tools",
+    },
     "start": set(LAYERS),
 }
 
@@ -137,8 +192,12 @@ def studio_imports(path: Path, modules: dict[str, Path]) -> set[str]:
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             found.update(alias.name for alias in node.names if alias.name.split(".")[0] == "app")
-        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0 and (
-                node.module.split(".")[0] == "app"):
+        elif (
+            isinstance(node, ast.ImportFrom)
+            and node.module
+            and node.level == 0
+            and (node.module.split(".")[0] == "app")
+        ):
             for alias in node.names:
                 full = f"{node.module}.{alias.name}"
                 found.add(full if full in modules else node.module)
@@ -146,8 +205,11 @@ def studio_imports(path: Path, modules: dict[str, Path]) -> set[str]:
 
 
 def layer_of(module: str) -> str:
-    layers = [layer for layer, patterns in LAYERS.items()
-              if any(fnmatch.fnmatchcase(module, pattern) for pattern in patterns)]
+    layers = [
+        layer
+        for layer, patterns in LAYERS.items()
+        if any(fnmatch.fnmatchcase(module, pattern) for pattern in patterns)
+    ]
     assert len(layers) == 1, f"{module} must be in exactly one layer (see LAYERS): {layers}"
     return layers[0]
 
@@ -163,9 +225,11 @@ def test_every_studio_module_has_a_layer() -> None:
 @pytest.mark.parametrize("module", sorted(APP_MODULES))
 def test_studio_modules_import_only_their_layer_and_those_below(module: str) -> None:
     layer = layer_of(module)
-    above = {imported: layer_of(imported)
-             for imported in studio_imports(APP_MODULES[module], APP_MODULES)
-             if layer_of(imported) not in MAY_IMPORT[layer]}
+    above = {
+        imported: layer_of(imported)
+        for imported in studio_imports(APP_MODULES[module], APP_MODULES)
+        if layer_of(imported) not in MAY_IMPORT[layer]
+    }
     assert above == {}, f"{module} ({layer}) may import only {sorted(MAY_IMPORT[layer])}"
 
 
@@ -173,22 +237,27 @@ def test_the_studio_has_no_import_cycle() -> None:
     graph = nx.DiGraph()
     for module, path in APP_MODULES.items():
         graph.add_node(module)
-        graph.add_edges_from((module, imported)
-                             for imported in studio_imports(path, APP_MODULES)
-                             if imported != module and imported in APP_MODULES)
+        graph.add_edges_from(
+            (module, imported)
+            for imported in studio_imports(path, APP_MODULES)
+            if imported != module and imported in APP_MODULES
+        )
     assert list(nx.simple_cycles(graph)) == []
 
 
 @pytest.mark.parametrize("module", [m for m in sorted(APP_MODULES) if layer_of(m) == "model"])
 def test_the_edit_model_has_no_widgets(module: str) -> None:
     tree = ast.parse(APP_MODULES[module].read_text(encoding="utf-8"))
-    imported = {node.module for node in ast.walk(tree)
-                if isinstance(node, ast.ImportFrom) and node.module}
+    imported = {
+        node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) and node.module
+    }
     assert "PySide6.QtWidgets" not in imported
 
 
 def test_the_layer_check_sees_deferred_imports(tmp_path: Path) -> None:
     probe = tmp_path / "probe.py"
-    probe.write_text("def later():\n    from app.chat.pane import ChatPane\n"
-                     "from app import commands\n", encoding="utf-8")
+    probe.write_text(
+        "def later():\n    from app.chat.pane import ChatPane\nfrom app import commands\n",
+        encoding="utf-8",
+    )
     assert studio_imports(probe, APP_MODULES) == {"app.chat.pane", "app.commands"}

@@ -40,11 +40,11 @@ def test_a_save_removes_the_stale_temporaries_of_its_file_and_nothing_else(
     others = [
         make_old(tmp_path / name)
         for name in (
-            ".scenario.yaml.abc.tmp",       # not tempfile's eight characters
+            ".scenario.yaml.abc.tmp",  # not tempfile's eight characters
             ".scenario.yaml.ABCDEFGH.tmp",  # not tempfile's alphabet
             ".scenario.yaml.k3j9_x2a.tmp~",  # an editor's backup of it
-            "scenario.yaml.k3j9_x2a.tmp",   # no leading dot
-            ".persona.md.k3j9_x2a.tmp",     # a temporary of another file
+            "scenario.yaml.k3j9_x2a.tmp",  # no leading dot
+            ".persona.md.k3j9_x2a.tmp",  # a temporary of another file
             ".scenario.yaml.swp",
             "notes.tmp",
         )
@@ -87,8 +87,9 @@ def test_opening_a_scenario_cleans_its_folder(tmp_path: Path) -> None:
 
     load_scenario(folder)
 
-    assert names(folder) == sorted([".unrelated.a1b2c3d4.tmp", "persona.md", "scenario.yaml",
-                                    "steps"])
+    assert names(folder) == sorted(
+        [".unrelated.a1b2c3d4.tmp", "persona.md", "scenario.yaml", "steps"]
+    )
     assert keep.exists()
 
 
@@ -121,8 +122,11 @@ def test_saves_killed_at_random_leave_whole_files_and_the_next_save_cleans_up(
     target = tmp_path / "scenario.yaml"
     atomic_write_text(target, "name: v0\n")
     for kill in range(10):
-        process = subprocess.Popen([sys.executable, "-c", SAVER, str(target), str(2_000_000)],
-                                   stdout=subprocess.PIPE, cwd=REPO)
+        process = subprocess.Popen(
+            [sys.executable, "-c", SAVER, str(target), str(2_000_000)],
+            stdout=subprocess.PIPE,
+            cwd=REPO,
+        )
         assert process.stdout is not None and process.stdout.readline() == b"ready\n"
         time.sleep(0.05 + 0.03 * kill)
         process.send_signal(signal.SIGKILL)

@@ -32,9 +32,14 @@ SCHEMA: dict[str, Any] = {
 
 
 def request(text: str, previous: str | None = None, **changes: Any) -> ModelRequest:
-    fields: dict[str, Any] = {"model": "gpt-4.1-mini", "instructions": INSTRUCTIONS,
-                              "input": text, "schema": SCHEMA, "previous_response_id": previous,
-                              "metadata": {"session": "s-123", "turn": "1"}}
+    fields: dict[str, Any] = {
+        "model": "gpt-4.1-mini",
+        "instructions": INSTRUCTIONS,
+        "input": text,
+        "schema": SCHEMA,
+        "previous_response_id": previous,
+        "metadata": {"session": "s-123", "turn": "1"},
+    }
     return ModelRequest(**{**fields, **changes})
 
 
@@ -70,8 +75,9 @@ def record(server: FakeOpenAIServer, texts: list[str], answers: list[Any]) -> Ca
     return recorder.cassette()
 
 
-def replay(cassette: Cassette, texts: list[str], session: str = "s-456",
-           **changes: Any) -> tuple[CassetteReplayer, list[ModelReply]]:
+def replay(
+    cassette: Cassette, texts: list[str], session: str = "s-456", **changes: Any
+) -> tuple[CassetteReplayer, list[ModelReply]]:
     replayer = CassetteReplayer(cassette)
     replayer.mark_volatile(session)
     changes.setdefault("metadata", {"session": session, "turn": "1"})
@@ -81,14 +87,17 @@ def replay(cassette: Cassette, texts: list[str], session: str = "s-456",
 def test_a_recording_replays_the_same_replies_and_usage_offline(
     fake_openai: FakeOpenAIServer,
 ) -> None:
-    cassette = record(fake_openai, ["Hi", "A margherita"], ['{"message": "Hello!"}',
-                                                          '{"message": "Coming up."}'])
+    cassette = record(
+        fake_openai, ["Hi", "A margherita"], ['{"message": "Hello!"}', '{"message": "Coming up."}']
+    )
     fake_openai.stop()  # no server: the replay cannot be reaching it
 
     replayer, replies = replay(cassette, ["Hi", "A margherita"])
 
-    assert [reply.text for reply in replies] == ['{"message": "Hello!"}',
-                                                '{"message": "Coming up."}']
+    assert [reply.text for reply in replies] == [
+        '{"message": "Hello!"}',
+        '{"message": "Coming up."}',
+    ]
     assert [reply.usage for reply in replies] == [call.reply.usage for call in cassette.calls]
     assert replies[0].usage.input_tokens > 0
     assert replayer.unused == 0 and replayer.leftover() is None
@@ -146,8 +155,7 @@ def test_a_changed_schema_names_the_path_inside_it(fake_openai: FakeOpenAIServer
 
 
 def test_a_reworded_user_message_is_stale_at_its_turn(fake_openai: FakeOpenAIServer) -> None:
-    cassette = record(fake_openai, ["Hi", "A margherita"], ['{"message": "a"}',
-                                                          '{"message": "b"}'])
+    cassette = record(fake_openai, ["Hi", "A margherita"], ['{"message": "a"}', '{"message": "b"}'])
     with pytest.raises(CassetteStale) as caught:
         replay(cassette, ["Hi", "Two margheritas"])
 
@@ -171,12 +179,18 @@ def test_a_new_optional_request_field_left_empty_keeps_old_recordings_valid() ->
         prompt_cache_key: str | None = None
 
     old = normalise_request(request("Hi"), {"s-123": "@session"})
-    new = normalise_request(NewerRequest(**{f.name: getattr(request("Hi"), f.name)
-                                            for f in dataclasses.fields(ModelRequest)}),
-                            {"s-123": "@session"})
-    used = normalise_request(NewerRequest(model="m", instructions="i", input="x", schema={},
-                                          prompt_cache_key="prompter-s-123"),
-                             {"s-123": "@session"})
+    new = normalise_request(
+        NewerRequest(
+            **{f.name: getattr(request("Hi"), f.name) for f in dataclasses.fields(ModelRequest)}
+        ),
+        {"s-123": "@session"},
+    )
+    used = normalise_request(
+        NewerRequest(
+            model="m", instructions="i", input="x", schema={}, prompt_cache_key="prompter-s-123"
+        ),
+        {"s-123": "@session"},
+    )
 
     assert old == new
     assert used["prompt_cache_key"] == "prompter-@session"  # a session id inside a value too
@@ -199,15 +213,24 @@ def test_structured_request_fields_are_read_by_value_never_by_identity() -> None
         layout: Layout | None = None
         items: tuple[Item, ...] = ()
 
-    plain = normalise_request(Richer(model="m", instructions="i", input="x", schema={},
-                                     layout=Layout.APPEND,
-                                     items=(Item(role="developer", text="Step: greet"),)), {})
+    plain = normalise_request(
+        Richer(
+            model="m",
+            instructions="i",
+            input="x",
+            schema={},
+            layout=Layout.APPEND,
+            items=(Item(role="developer", text="Step: greet"),),
+        ),
+        {},
+    )
 
     assert plain["layout"] == "append"
     assert plain["items"] == [{"role": "developer", "text": "Step: greet"}]
     with pytest.raises(TypeError, match="cannot record a request field of type object"):
-        normalise_request(Richer(model="m", instructions="i", input="x", schema={},
-                                 metadata={"x": object()}), {})
+        normalise_request(
+            Richer(model="m", instructions="i", input="x", schema={}, metadata={"x": object()}), {}
+        )
 
 
 def test_the_chat_provider_history_is_recorded_and_checked(fake_openai: FakeOpenAIServer) -> None:
@@ -251,20 +274,31 @@ def test_recording_the_same_conversation_twice_gives_the_same_file(
         ("not json\n", ":1: not a JSON line"),
         ('{"cassette": "other"}\n', ":1: not a Prompter cassette"),
         ('{"cassette": "prompter", "version": 9}\n', "version 9 is not supported"),
-        ('{"cassette": "prompter", "version": 1, "scenario": "s", "test": "t", '
-         '"provider": "responses", "chains": true, "model": "m"}\n{"call": 2}\n',
-         ":2: expected call 1, found 2"),
-        ('{"cassette": "prompter", "version": 1, "scenario": "s", "test": "t", '
-         '"provider": "responses", "chains": true, "model": "m"}\n'
-         '{"call": 1, "digest": "d", "request": {"instructions": {"$blob": "x"}}, '
-         '"reply": {"text": "", "model": "m"}}\n', "refers to blob 'x'"),
-        ('{"cassette": "prompter", "version": 1, "scenario": "s", "test": "t", '
-         '"provider": "responses", "chains": true, "model": "m"}\n'
-         '{"call": 1, "digest": "d", "request": {}, "reply": {"text": "", "model": "m", '
-         '"usage": {"input_tokens": -3}}}\n', "valid 'usage.input_tokens'"),
-        ('{"cassette": "prompter", "version": 1, "scenario": "s", "test": "t", '
-         '"provider": "responses", "chains": true, "model": "m"}\n{"call": 1, "digest": "d", '
-         '"request": {}, "reply": {"text": "{\\"message\\": \\"a', "not a JSON line"),
+        (
+            '{"cassette": "prompter", "version": 1, "scenario": "s", "test": "t", '
+            '"provider": "responses", "chains": true, "model": "m"}\n{"call": 2}\n',
+            ":2: expected call 1, found 2",
+        ),
+        (
+            '{"cassette": "prompter", "version": 1, "scenario": "s", "test": "t", '
+            '"provider": "responses", "chains": true, "model": "m"}\n'
+            '{"call": 1, "digest": "d", "request": {"instructions": {"$blob": "x"}}, '
+            '"reply": {"text": "", "model": "m"}}\n',
+            "refers to blob 'x'",
+        ),
+        (
+            '{"cassette": "prompter", "version": 1, "scenario": "s", "test": "t", '
+            '"provider": "responses", "chains": true, "model": "m"}\n'
+            '{"call": 1, "digest": "d", "request": {}, "reply": {"text": "", "model": "m", '
+            '"usage": {"input_tokens": -3}}}\n',
+            "valid 'usage.input_tokens'",
+        ),
+        (
+            '{"cassette": "prompter", "version": 1, "scenario": "s", "test": "t", '
+            '"provider": "responses", "chains": true, "model": "m"}\n{"call": 1, "digest": "d", '
+            '"request": {}, "reply": {"text": "{\\"message\\": \\"a',
+            "not a JSON line",
+        ),
     ],
     ids=["empty", "not-json", "foreign", "version", "order", "blob", "usage", "half-line"],
 )

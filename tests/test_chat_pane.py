@@ -301,7 +301,8 @@ def test_a_slip_repaired_without_a_call_is_drawn_quietly_as_in_the_log_pane(
     repaired, real = violations
     palette = pane.view.palette()
     quiet = pane.view.delegate.system_color(
-        next(e for e in pane.view.visible_events() if e.type == "model_request"), palette)
+        next(e for e in pane.view.visible_events() if e.type == "model_request"), palette
+    )
     assert pane.view.delegate.system_color(repaired, palette) == quiet
     assert pane.view.delegate.system_color(real, palette) == WARNING_COLOR != quiet
     # the log pane's table, on the same events
@@ -440,7 +441,8 @@ def test_the_scripted_provider_needs_no_key(
     assert widget.projection.step == "idea"
     # replies read from a file cost nothing: no price is shown for them
     assert widget.meter.text().endswith("no cost: scripted replies") and "$" not in (
-        widget.meter.text())
+        widget.meter.text()
+    )
     widget.stop()
 
 
@@ -475,8 +477,12 @@ def test_the_reply_script_dialog_opens_in_the_scenarios_folder(
 ) -> None:
     from app.chat.settings_dialog import ChatSettingsDialog
 
-    dialog = ChatSettingsDialog(ChatSettings(provider="scripted"), ApiKeyStore(environ={}),
-                                "gpt", start_folder=scenario.root)
+    dialog = ChatSettingsDialog(
+        ChatSettings(provider="scripted"),
+        ApiKeyStore(environ={}),
+        "gpt",
+        start_folder=scenario.root,
+    )
     qtbot.addWidget(dialog)
     assert dialog.browse_start() == str(scenario.root)
     script = tmp_path / "replies.jsonl"

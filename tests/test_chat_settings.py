@@ -153,7 +153,8 @@ def test_a_key_from_the_keyring_is_redacted_from_what_the_studio_writes(tmp_path
     # e.g. an author who pasted it into a step's goal, then exported the diagram
     scenario = parse_scenario(
         "name: t\nstart: a\nsteps:\n  a:\n    kind: message\n    text: hi\n"
-        f"    goal: use {odd_key}\n    final: true\n")
+        f"    goal: use {odd_key}\n    final: true\n"
+    )
     exported = write_drawio(scenario, tmp_path / "t.drawio").read_text(encoding="utf-8")
     assert odd_key not in exported and REDACTED in exported
 

@@ -134,15 +134,20 @@ def break_and_fix(studio: Any, qtbot: QtBot) -> None:
 
     session = studio.session
     text = session.document.yaml_text()
-    commands.push(session.undo_stack, commands.SetYamlTextCommand(
-        session, text.replace("\nstart: welcome", "\n start: welcome")))
+    commands.push(
+        session.undo_stack,
+        commands.SetYamlTextCommand(session, text.replace("\nstart: welcome", "\n start: welcome")),
+    )
     assert session.scenario is None
     commands.push(session.undo_stack, commands.SetYamlTextCommand(session, text))
     assert session.scenario is not None
 
 
 def test_a_broken_scenario_fixed_in_place_starts_the_chat_again(
-    make_studio: Any, analyst_bot: Path, qtbot: QtBot, tmp_path: Path,
+    make_studio: Any,
+    analyst_bot: Path,
+    qtbot: QtBot,
+    tmp_path: Path,
     openai_env: FakeOpenAIServer,
 ) -> None:
     yaml_path = analyst_bot / "scenario.yaml"
@@ -187,7 +192,8 @@ def test_the_chat_says_where_its_log_is_and_saves_a_copy(
     pane = chat.pane
     assert pane.log_path is not None and pane.log_label.isVisible()
     assert pane.log_path.name in pane.log_label.text() and str(pane.log_path) in (
-        pane.log_label.toolTip())
+        pane.log_label.toolTip()
+    )
     opened: list[Path] = []
     pane.open_folder = opened.append
     pane.log_label.linkActivated.emit(pane.log_path.parent.as_uri())

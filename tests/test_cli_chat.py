@@ -20,9 +20,20 @@ from engine.testing.fake_openai import FAKE_API_KEY, FakeOpenAIServer, Fault
 
 REPO = Path(__file__).resolve().parent.parent
 PLAN = REPO / "bench" / "conversations" / "analyst_bot.yaml"
-SUMMARY_KEYS = ["user_messages", "llm_calls", "calls_per_message", "corrections", "input_tokens",
-                "cached_tokens", "output_tokens", "cost_usd", "path", "final_step", "finished",
-                "variables"]
+SUMMARY_KEYS = [
+    "user_messages",
+    "llm_calls",
+    "calls_per_message",
+    "corrections",
+    "input_tokens",
+    "cached_tokens",
+    "output_tokens",
+    "cost_usd",
+    "path",
+    "final_step",
+    "finished",
+    "variables",
+]
 
 SCENARIO = """\
 name: pizza
@@ -56,8 +67,11 @@ def pizza(tmp_path: Path) -> Path:
 @pytest.fixture
 def script(tmp_path: Path) -> Path:
     path = tmp_path / "replies.yaml"
-    replies = [reply("Which topping?", topping=None), "oops, not JSON",
-               reply("Great choice.", "ordered", topping="mushroom")]
+    replies = [
+        reply("Which topping?", topping=None),
+        "oops, not JSON",
+        reply("Great choice.", "ordered", topping="mushroom"),
+    ]
     path.write_text(json.dumps(replies), encoding="utf-8")  # JSON is YAML
     return path
 
@@ -68,23 +82,46 @@ def chat(monkeypatch: pytest.MonkeyPatch, stdin: str, *args: str | Path) -> int:
 
 
 def test_a_piped_chat_prints_the_bot_and_writes_the_summary(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], pizza: Path,
-    script: Path, tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    pizza: Path,
+    script: Path,
+    tmp_path: Path,
 ) -> None:
     summary_path = tmp_path / "summary.json"
-    code = chat(monkeypatch, "hi\n\nmushroom please\nthis line is never read\n", pizza,
-                "--provider", "scripted", "--script", script, "--summary-json", summary_path)
+    code = chat(
+        monkeypatch,
+        "hi\n\nmushroom please\nthis line is never read\n",
+        pizza,
+        "--provider",
+        "scripted",
+        "--script",
+        script,
+        "--summary-json",
+        summary_path,
+    )
     out, err = capsys.readouterr()
     assert code == 0
-    assert out.split("\n\n")[:-1] == ["Hello! Pizza time.", "Which topping?", "Great choice.",
-                                     "One mushroom pizza, coming up."]
+    assert out.split("\n\n")[:-1] == [
+        "Hello! Pizza time.",
+        "Which topping?",
+        "Great choice.",
+        "One mushroom pizza, coming up.",
+    ]
     summary = json.loads(summary_path.read_text(encoding="utf-8"))
     assert list(summary) == SUMMARY_KEYS
     assert {key: summary[key] for key in SUMMARY_KEYS if key != "cost_usd"} == {
-        "user_messages": 2, "llm_calls": 3, "calls_per_message": 1.5, "corrections": 1,
-        "input_tokens": summary["input_tokens"], "cached_tokens": 0,
-        "output_tokens": summary["output_tokens"], "path": ["welcome", "order", "bye"],
-        "final_step": "bye", "finished": True, "variables": {"topping": "mushroom"},
+        "user_messages": 2,
+        "llm_calls": 3,
+        "calls_per_message": 1.5,
+        "corrections": 1,
+        "input_tokens": summary["input_tokens"],
+        "cached_tokens": 0,
+        "output_tokens": summary["output_tokens"],
+        "path": ["welcome", "order", "bye"],
+        "final_step": "bye",
+        "finished": True,
+        "variables": {"topping": "mushroom"},
     }
     assert summary["input_tokens"] > 0 and summary["cost_usd"] > 0
     assert "finished: 2 messages, 3 model calls" in err
@@ -101,14 +138,23 @@ def test_without_an_api_key_it_says_how_to_set_one_and_exits_2(
 
 def test_the_command_line_never_shows_a_traceback_for_a_missing_key(pizza: Path) -> None:
     env = {k: v for k, v in os.environ.items() if not k.startswith("OPENAI_")}
-    done = subprocess.run([sys.executable, "-m", "engine", "chat", str(pizza)], input="hi\n",
-                          capture_output=True, text=True, env=env, cwd=REPO, timeout=60)
+    done = subprocess.run(
+        [sys.executable, "-m", "engine", "chat", str(pizza)],
+        input="hi\n",
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=REPO,
+        timeout=60,
+    )
     assert done.returncode == 2
     assert "OPENAI_API_KEY" in done.stderr and "Traceback" not in done.stderr
 
 
 def test_a_broken_scenario_is_reported_with_its_location(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], pizza: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    pizza: Path,
     script: Path,
 ) -> None:
     (pizza / "scenario.yaml").write_text("name: pizza\nstart: [\n", encoding="utf-8")
@@ -118,7 +164,9 @@ def test_a_broken_scenario_is_reported_with_its_location(
 
 
 def test_a_session_file_resumes_the_chat_in_a_later_run(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], pizza: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    pizza: Path,
     tmp_path: Path,
 ) -> None:
     session, summary = tmp_path / "session.json", tmp_path / "summary.json"
@@ -126,12 +174,38 @@ def test_a_session_file_resumes_the_chat_in_a_later_run(
     first.write_text(json.dumps([reply("Which topping?", topping=None)]), encoding="utf-8")
     second = tmp_path / "second.yaml"
     second.write_text(json.dumps([reply("Noted.", "ordered", topping="olive")]), encoding="utf-8")
-    assert chat(monkeypatch, "hi\n", pizza, "--provider", "scripted", "--script", first,
-                "--session", session) == 0
+    assert (
+        chat(
+            monkeypatch,
+            "hi\n",
+            pizza,
+            "--provider",
+            "scripted",
+            "--script",
+            first,
+            "--session",
+            session,
+        )
+        == 0
+    )
     assert json.loads(session.read_text(encoding="utf-8"))["state"]["step"] == "order"
     capsys.readouterr()
-    assert chat(monkeypatch, "olive\n", pizza, "--provider", "scripted", "--script", second,
-                "--session", session, "--summary-json", summary) == 0
+    assert (
+        chat(
+            monkeypatch,
+            "olive\n",
+            pizza,
+            "--provider",
+            "scripted",
+            "--script",
+            second,
+            "--session",
+            session,
+            "--summary-json",
+            summary,
+        )
+        == 0
+    )
     out = capsys.readouterr().out
     assert "Hello! Pizza time." not in out  # the opening was not repeated
     assert out.split("\n\n")[:-1] == ["Noted.", "One olive pizza, coming up."]
@@ -140,14 +214,22 @@ def test_a_session_file_resumes_the_chat_in_a_later_run(
 
 
 def test_the_analyst_bot_over_the_responses_api_with_a_log(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
-    openai_env: FakeOpenAIServer, tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    openai_env: FakeOpenAIServer,
+    tmp_path: Path,
 ) -> None:
     plan = Plan.load(PLAN)
     openai_env.responder = Autopilot(load_scenario(default_scenario()), plan)
     log, summary = tmp_path / "chat.jsonl", tmp_path / "summary.json"
-    code = chat(monkeypatch, "".join(f"{line}\n" for line in plan.user_messages),
-                "--log", log, "--summary-json", summary)
+    code = chat(
+        monkeypatch,
+        "".join(f"{line}\n" for line in plan.user_messages),
+        "--log",
+        log,
+        "--summary-json",
+        summary,
+    )
     assert code == 0
     figures = json.loads(summary.read_text(encoding="utf-8"))
     assert figures["finished"] and figures["final_step"] == "brief"
@@ -161,12 +243,18 @@ def test_the_analyst_bot_over_the_responses_api_with_a_log(
 
 
 def test_a_provider_error_in_a_pipe_stops_with_status_1_and_keeps_the_session(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
-    openai_env: FakeOpenAIServer, pizza: Path, tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    openai_env: FakeOpenAIServer,
+    pizza: Path,
+    tmp_path: Path,
 ) -> None:
-    openai_env.queue(json.dumps(reply("Which topping?", topping=None)),
-                     Fault.status(400, {"error": {"message": "model not found",
-                                                  "type": "invalid_request_error"}}))
+    openai_env.queue(
+        json.dumps(reply("Which topping?", topping=None)),
+        Fault.status(
+            400, {"error": {"message": "model not found", "type": "invalid_request_error"}}
+        ),
+    )
     session, summary = tmp_path / "session.json", tmp_path / "summary.json"
     code = chat(monkeypatch, "hi\nham\n", pizza, "--session", session, "--summary-json", summary)
     err = capsys.readouterr().err

@@ -45,8 +45,9 @@ steps:
 
 
 def reply(message: str, transition: str = "stay", **results: Any) -> str:
-    return json.dumps({"message": message, "transition": transition, "results": results,
-                       "summary": ""})
+    return json.dumps(
+        {"message": message, "transition": transition, "results": results, "summary": ""}
+    )
 
 
 @pytest.fixture
@@ -68,8 +69,10 @@ def chat(monkeypatch: pytest.MonkeyPatch, stdin: str, *args: str | Path) -> int:
 
 BROKEN = {
     "start names a missing step": ("start: welcome", "start: nowhere"),
-    "an instruction file escapes the folder": ("instructions: order.md",
-                                               "instructions: ../../etc/passwd"),
+    "an instruction file escapes the folder": (
+        "instructions: order.md",
+        "instructions: ../../etc/passwd",
+    ),
     "a missing instruction file": ("instructions: order.md", "instructions: missing.md"),
     "a transition to a missing step": ("{ordered: {to: bye}}", "{ordered: {to: by}}"),
 }
@@ -77,8 +80,12 @@ BROKEN = {
 
 @pytest.mark.parametrize("case", list(BROKEN))
 def test_chat_and_export_refuse_a_scenario_with_errors_listing_them_as_validate_does(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
-    openai_env: FakeOpenAIServer, pizza: Path, tmp_path: Path, case: str,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    openai_env: FakeOpenAIServer,
+    pizza: Path,
+    tmp_path: Path,
+    case: str,
 ) -> None:
     old, new = BROKEN[case]
     (pizza / "scenario.yaml").write_text(SCENARIO.replace(old, new), encoding="utf-8")
@@ -102,20 +109,34 @@ def test_chat_and_export_refuse_a_scenario_with_errors_listing_them_as_validate_
 
 
 def test_a_lone_surrogate_in_a_title_does_not_break_the_log(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], pizza: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    pizza: Path,
     tmp_path: Path,
 ) -> None:
     (pizza / "scenario.yaml").write_text(
-        SCENARIO.replace("name: pizza\n", 'name: pizza\ntitle: "Pizza \\ud800"\n'), "utf-8")
+        SCENARIO.replace("name: pizza\n", 'name: pizza\ntitle: "Pizza \\ud800"\n'), "utf-8"
+    )
     script = tmp_path / "replies.jsonl"
     lone = reply("Which X topping?", topping=None).replace("X", "\\udfff")  # a JSON escape
-    script.write_text(lone + "\n" + reply("Which topping?", topping=None) + "\n",
-                      encoding="utf-8")
+    script.write_text(lone + "\n" + reply("Which topping?", topping=None) + "\n", encoding="utf-8")
     log = tmp_path / "chat.jsonl"
 
-    code = chat(monkeypatch, "hi\n", pizza, "--provider", "scripted", "--script", script,
-                "--log", log, "--session", tmp_path / "session.json",
-                "--summary-json", tmp_path / "summary.json")
+    code = chat(
+        monkeypatch,
+        "hi\n",
+        pizza,
+        "--provider",
+        "scripted",
+        "--script",
+        script,
+        "--log",
+        log,
+        "--session",
+        tmp_path / "session.json",
+        "--summary-json",
+        tmp_path / "summary.json",
+    )
 
     assert code == 0
     assert "Which topping?" in capsys.readouterr().out  # the surrogate reply was corrected
@@ -135,11 +156,25 @@ def test_a_lone_surrogate_in_a_title_does_not_break_the_log(
 def start_chat(server: FakeOpenAIServer, folder: Path, tmp_path: Path) -> subprocess.Popen[str]:
     env = {**os.environ, "OPENAI_API_KEY": FAKE_API_KEY, "OPENAI_BASE_URL": server.base_url}
     return subprocess.Popen(
-        [sys.executable, "-m", "engine", "chat", str(folder), "--log", str(tmp_path / "log.jsonl"),
-         "--session", str(tmp_path / "session.json"),
-         "--summary-json", str(tmp_path / "summary.json")],
-        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-        env=env, cwd=REPO,
+        [
+            sys.executable,
+            "-m",
+            "engine",
+            "chat",
+            str(folder),
+            "--log",
+            str(tmp_path / "log.jsonl"),
+            "--session",
+            str(tmp_path / "session.json"),
+            "--summary-json",
+            str(tmp_path / "summary.json"),
+        ],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+        cwd=REPO,
     )
 
 
@@ -166,8 +201,7 @@ def test_ctrl_c_mid_call_rolls_the_turn_back_writes_the_summary_and_resume_never
     fake_openai: FakeOpenAIServer, pizza: Path, tmp_path: Path
 ) -> None:
     log, summary = tmp_path / "log.jsonl", tmp_path / "summary.json"
-    fake_openai.queue(reply("Which topping?", topping=None),
-                      Fault.delay(60, reply("too late")))
+    fake_openai.queue(reply("Which topping?", topping=None), Fault.delay(60, reply("too late")))
     process = start_chat(fake_openai, pizza, tmp_path)
     assert process.stdin is not None
     process.stdin.write("hi\nham\n")
@@ -184,8 +218,12 @@ def test_ctrl_c_mid_call_rolls_the_turn_back_writes_the_summary_and_resume_never
     figures = json.loads(summary.read_text(encoding="utf-8"))
     assert (figures["user_messages"], figures["llm_calls"]) == (1, 1)
     events = read_log(log).events
-    assert [e.type for e in events][-4:] == ["user_message", "model_request", "error",
-                                             "session_end"]
+    assert [e.type for e in events][-4:] == [
+        "user_message",
+        "model_request",
+        "error",
+        "session_end",
+    ]
     assert events[-2].data["kind"] == "Interrupted" and events[-2].turn == 1
     saved = json.loads((tmp_path / "session.json").read_text(encoding="utf-8"))
     assert (saved["seq"], saved["state"]["turn"]) == (events[-2].seq, 1)
@@ -206,8 +244,10 @@ def test_a_run_killed_mid_turn_is_closed_in_the_log_when_the_session_resumes(
 ) -> None:
     log = tmp_path / "log.jsonl"
     for kill in range(3):  # the "9 kills gave 12 duplicate pairs", three times here
-        fake_openai.queue(*([reply("Which topping?", topping=None)] if kill == 0 else []),
-                          Fault.delay(60, reply("too late")))
+        fake_openai.queue(
+            *([reply("Which topping?", topping=None)] if kill == 0 else []),
+            Fault.delay(60, reply("too late")),
+        )
         process = start_chat(fake_openai, pizza, tmp_path)
         assert process.stdin is not None
         process.stdin.write("hi\nham\n" if kill == 0 else "ham\n")
@@ -232,16 +272,27 @@ def test_a_run_killed_mid_turn_is_closed_in_the_log_when_the_session_resumes(
 
 
 def test_a_key_typed_into_the_chat_reaches_no_file(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
-    openai_env: FakeOpenAIServer, pizza: Path, tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    openai_env: FakeOpenAIServer,
+    pizza: Path,
+    tmp_path: Path,
 ) -> None:
     typed = "sk-proj-TypedByTheUser0123456789abcdefXYZ"  # not the environment's key
     openai_env.queue(reply(f"I will remember {typed} and {FAKE_API_KEY}", topping=typed))
     files = {name: tmp_path / name for name in ("log.jsonl", "session.json", "summary.json")}
 
-    code = chat(monkeypatch, f"my keys are {typed} and {FAKE_API_KEY}\n", pizza,
-                "--log", files["log.jsonl"], "--session", files["session.json"],
-                "--summary-json", files["summary.json"])
+    code = chat(
+        monkeypatch,
+        f"my keys are {typed} and {FAKE_API_KEY}\n",
+        pizza,
+        "--log",
+        files["log.jsonl"],
+        "--session",
+        files["session.json"],
+        "--summary-json",
+        files["summary.json"],
+    )
 
     assert code == 0
     for name, path in files.items():
@@ -257,11 +308,14 @@ def test_an_export_never_holds_a_key_pasted_into_the_scenario(tmp_path: Path) ->
     key = "sk-live-PastedIntoTheScenario000000000000"
     text = (folder / "scenario.yaml").read_text(encoding="utf-8")
     (folder / "scenario.yaml").write_text(
-        text.replace("title: Pizza ordering", f"title: Pizza {key}"), encoding="utf-8")
+        text.replace("title: Pizza ordering", f"title: Pizza {key}"), encoding="utf-8"
+    )
 
     assert main(["export-drawio", str(folder), "-o", str(tmp_path / "plain.drawio")]) == 0
-    assert main(["export-drawio", str(folder), "-o", str(tmp_path / "packed.drawio"),
-                 "--compressed"]) == 0
+    assert (
+        main(["export-drawio", str(folder), "-o", str(tmp_path / "packed.drawio"), "--compressed"])
+        == 0
+    )
 
     plain = (tmp_path / "plain.drawio").read_text(encoding="utf-8")
     packed = (tmp_path / "packed.drawio").read_text(encoding="utf-8")

@@ -54,11 +54,25 @@ def served(openai_env: FakeOpenAIServer, pizza: Path) -> FakeOpenAIServer:
 
 
 def test_a_run_prints_the_summary_and_writes_the_report(
-        served: FakeOpenAIServer, pizza: Path, tmp_path: Path,
-        capsys: pytest.CaptureFixture[str]) -> None:
+    served: FakeOpenAIServer, pizza: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     out = tmp_path / "out"
-    code = main(["simulate", str(pizza), "--runs", "3", "--jobs", "2", "--out", str(out),
-                 "--rpm", "0", "--tpm", "0"])
+    code = main(
+        [
+            "simulate",
+            str(pizza),
+            "--runs",
+            "3",
+            "--jobs",
+            "2",
+            "--out",
+            str(out),
+            "--rpm",
+            "0",
+            "--tpm",
+            "0",
+        ]
+    )
     printed = capsys.readouterr()
     assert code == 0, printed.err
     assert "Simulation of pizza_order: 3 of 3 conversations" in printed.out
@@ -72,8 +86,8 @@ def test_a_run_prints_the_summary_and_writes_the_report(
 
 
 def test_a_persona_that_does_not_parse_stops_everything_before_it_starts(
-        served: FakeOpenAIServer, pizza: Path, tmp_path: Path,
-        capsys: pytest.CaptureFixture[str]) -> None:
+    served: FakeOpenAIServer, pizza: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     broken = pizza / "tests" / "personas" / "broken.md"
     broken.write_text("---\nname: Broken\nbehavior: [terse]\n---\nHi\n", encoding="utf-8")
     out = tmp_path / "out"
@@ -81,35 +95,59 @@ def test_a_persona_that_does_not_parse_stops_everything_before_it_starts(
     printed = capsys.readouterr()
     assert code == 1
     assert f"{broken}:3:1: error: unknown key 'behavior' (did you mean 'behaviour'?)" in (
-        printed.err)
+        printed.err
+    )
     assert "nothing was run" in printed.err
     assert served.model_requests() == []
     assert not out.exists()
 
 
-def test_without_a_key_it_says_how_to_set_one(pizza: Path,
-                                              capsys: pytest.CaptureFixture[str]) -> None:
+def test_without_a_key_it_says_how_to_set_one(
+    pizza: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     assert main(["simulate", str(pizza)]) == 2
     assert "no OpenAI API key" in capsys.readouterr().err
 
 
-@pytest.mark.parametrize("flags", [["--runs", "0"], ["--jobs", "0"], ["--max-turns", "0"],
-                                   ["--rpm", "-1"], ["--conversations", "0"]])
-def test_nonsense_numbers_are_refused(pizza: Path, flags: list[str],
-                                      capsys: pytest.CaptureFixture[str]) -> None:
+@pytest.mark.parametrize(
+    "flags",
+    [
+        ["--runs", "0"],
+        ["--jobs", "0"],
+        ["--max-turns", "0"],
+        ["--rpm", "-1"],
+        ["--conversations", "0"],
+    ],
+)
+def test_nonsense_numbers_are_refused(
+    pizza: Path, flags: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
     assert main(["simulate", str(pizza), *flags]) == 1
     assert "prompter simulate: --" in capsys.readouterr().err
 
 
 def test_a_simulated_conversation_is_saved_as_a_test_that_passes(
-        served: FakeOpenAIServer, pizza: Path, tmp_path: Path,
-        capsys: pytest.CaptureFixture[str]) -> None:
+    served: FakeOpenAIServer, pizza: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     out = tmp_path / "out"
     assert main(["simulate", str(pizza), "--runs", "1", "--out", str(out), "-q"]) == 0
     (log,) = (out / "conversations").glob("*.jsonl")
     capsys.readouterr()
-    assert main(["simulate", str(pizza), "--save-test", str(log), "--test-name",
-                 "Chatty Ana orders", "--as", "chatty_ana"]) == 0
+    assert (
+        main(
+            [
+                "simulate",
+                str(pizza),
+                "--save-test",
+                str(log),
+                "--test-name",
+                "Chatty Ana orders",
+                "--as",
+                "chatty_ana",
+            ]
+        )
+        == 0
+    )
     assert "saved" in capsys.readouterr().out
     test_file = pizza / "tests" / "chatty_ana.test.yaml"
     assert "name: Chatty Ana orders" in test_file.read_text(encoding="utf-8")
@@ -120,16 +158,30 @@ def test_a_simulated_conversation_is_saved_as_a_test_that_passes(
 
 
 def counts(done: int, total: int = 10, **extra: int) -> Counts:
-    values = {"total": total, "started": done, "running": 0, "finished": done, "stuck": 0,
-              "abandoned": 0, "failed": 0, "cancelled": 0, "turns": done * 3,
-              "bot_calls": done * 3, "user_calls": done * 3, "requests": done * 6,
-              "rate_limited": 0, "elapsed_s": 30.0, "eta_s": 42.0 if done < total else 0.0}
+    values = {
+        "total": total,
+        "started": done,
+        "running": 0,
+        "finished": done,
+        "stuck": 0,
+        "abandoned": 0,
+        "failed": 0,
+        "cancelled": 0,
+        "turns": done * 3,
+        "bot_calls": done * 3,
+        "user_calls": done * 3,
+        "requests": done * 6,
+        "rate_limited": 0,
+        "elapsed_s": 30.0,
+        "eta_s": 42.0 if done < total else 0.0,
+    }
     values.update(extra)
     return Counts(**values)  # type: ignore[arg-type]
 
 
 def test_the_progress_bar_redraws_in_place_on_a_terminal_and_prints_lines_elsewhere(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     monkeypatch.setenv("COLUMNS", "160")
 
     class Terminal(io.StringIO):
@@ -157,23 +209,53 @@ def test_the_progress_bar_redraws_in_place_on_a_terminal_and_prints_lines_elsewh
     assert "\r" not in log.getvalue() and "\x1b" not in log.getvalue()
     assert lines[-1].startswith("10/10 100%") and "done" in lines[-1]
     half = progress_line(counts(5), width=120)
-    bar = half[1:half.index("]")]
+    bar = half[1 : half.index("]")]
     assert bar.count("#") == bar.count("-") > 5  # half done, half to go
     assert len(half) <= 120
     assert (format_duration(None), format_duration(65), format_duration(3725)) == (
-        "--:--", "1:05", "1:02:05")
+        "--:--",
+        "1:05",
+        "1:02:05",
+    )
 
 
-def test_ctrl_c_stops_a_real_run_cleanly(served: FakeOpenAIServer, pizza: Path,
-                                         tmp_path: Path) -> None:
+def test_ctrl_c_stops_a_real_run_cleanly(
+    served: FakeOpenAIServer, pizza: Path, tmp_path: Path
+) -> None:
     served.latency = 0.1
     out = tmp_path / "out"
-    env = {**os.environ, "OPENAI_API_KEY": FAKE_API_KEY, "OPENAI_BASE_URL": served.base_url,
-           "PYTHONPATH": str(REPO)}
+    env = {
+        **os.environ,
+        "OPENAI_API_KEY": FAKE_API_KEY,
+        "OPENAI_BASE_URL": served.base_url,
+        "PYTHONPATH": str(REPO),
+    }
     process = subprocess.Popen(
-        [sys.executable, "-m", "engine", "simulate", str(pizza), "--runs", "40", "--jobs", "2",
-         "--max-turns", "8", "--out", str(out), "--rpm", "0", "--tpm", "0"],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=tmp_path)
+        [
+            sys.executable,
+            "-m",
+            "engine",
+            "simulate",
+            str(pizza),
+            "--runs",
+            "40",
+            "--jobs",
+            "2",
+            "--max-turns",
+            "8",
+            "--out",
+            str(out),
+            "--rpm",
+            "0",
+            "--tpm",
+            "0",
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+        cwd=tmp_path,
+    )
     try:
         deadline = time.monotonic() + 60
         while not _some_conversation_ended(out):

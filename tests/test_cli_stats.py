@@ -32,7 +32,8 @@ def logs(analyst_logs: Any, tmp_path: Path) -> Path:
 
 
 def test_the_table_names_steps_transitions_conversations_and_damage(
-        logs: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    logs: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     code, out, err = run(capsys, str(logs))
     assert (code, err) == (0, "")
     lines = out.splitlines()
@@ -41,9 +42,25 @@ def test_the_table_names_steps_transitions_conversations_and_damage(
     assert "⚠ 1 damaged line(s) in 1 file(s) were skipped; the rest of those files was used:" in out
     assert f"{logs / 'clean.jsonl'}:" in out and ": not JSON" in out
     header = next(line for line in lines if line.lstrip().startswith("step "))
-    assert header.split() == ["step", "visits", "turns", "calls", "violations", "viol", "%",
-                              "corr", "fallb", "input", "tok", "cached", "output", "cost", "$",
-                              "$/visit", "drop-off"]
+    assert header.split() == [
+        "step",
+        "visits",
+        "turns",
+        "calls",
+        "violations",
+        "viol",
+        "%",
+        "corr",
+        "fallb",
+        "input",
+        "tok",
+        "cached",
+        "output",
+        "cost",
+        "$",
+        "$/visit",
+        "drop-off",
+    ]
     assert any(line.split()[:1] == ["features"] for line in lines)
     assert "review —fix_features→ features" in out
     assert "Conversations (4 most expensive of 4;" in out
@@ -61,7 +78,8 @@ def test_json_and_csv(logs: Path, capsys: pytest.CaptureFixture[str]) -> None:
     by_step = {row["step"]: row for row in rows}
     assert code == 0 and by_step["features"]["in_scenario"] == "yes"
     assert int(by_step["features"]["visits"]) == sum(
-        step["visits"] for step in record["steps"] if step["step"] == "features")
+        step["visits"] for step in record["steps"] if step["step"] == "features"
+    )
 
     code, out, _ = run(capsys, "--csv", "--table", "conversations", str(logs))
     assert len(list(csv.DictReader(io.StringIO(out)))) == 4
@@ -70,7 +88,8 @@ def test_json_and_csv(logs: Path, capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_logs_of_another_version_list_its_steps_apart(
-        logs: Path, bot_history: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    logs: Path, bot_history: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     code, out, _ = run(capsys, "--scenario", str(bot_history / "bot"), str(logs))
     assert code == 0
     apart = out.split("Steps in the logs that analyst_bot does not have")[1]
@@ -86,8 +105,9 @@ def test_no_logs_at_all_exits_2(tmp_path: Path, capsys: pytest.CaptureFixture[st
     assert code == 2 and "missing.jsonl: no such file or folder" in err
 
 
-def test_a_broken_scenario_exits_2(logs: Path, tmp_path: Path,
-                                  capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_broken_scenario_exits_2(
+    logs: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     (tmp_path / "bad").mkdir()
     (tmp_path / "bad" / "scenario.yaml").write_text("steps: [\n", encoding="utf-8")
     code, _, err = run(capsys, "--scenario", str(tmp_path / "bad"), str(logs))

@@ -32,11 +32,20 @@ def private_temp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 def run_cli(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
     """The real command, as a user types it (no key in the environment unless given)."""
-    base = {key: value for key, value in __import__("os").environ.items()
-            if not key.startswith("OPENAI_")}
-    return subprocess.run([sys.executable, "-m", "engine", "test", *args], cwd=REPO,
-                          capture_output=True, text=True, timeout=120, check=False,
-                          env={**base, **(env or {})})
+    base = {
+        key: value
+        for key, value in __import__("os").environ.items()
+        if not key.startswith("OPENAI_")
+    }
+    return subprocess.run(
+        [sys.executable, "-m", "engine", "test", *args],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+        env={**base, **(env or {})},
+    )
 
 
 @pytest.fixture
@@ -61,16 +70,21 @@ def test_the_shipped_tests_replay_green_with_no_key(desk: Path, tmp_path: Path) 
     assert "coverage of support_desk:" in outcome.stdout
     assert "  total " in outcome.stdout
     assert sorted(path.name for path in (tmp_path / "logs").iterdir()) == [
-        "another_problem_starts_over.jsonl", "escalates_to_a_ticket.jsonl",
-        "recovers_from_a_broken_reply.jsonl", "solved_on_first_fix.jsonl"]
+        "another_problem_starts_over.jsonl",
+        "escalates_to_a_ticket.jsonl",
+        "recovers_from_a_broken_reply.jsonl",
+        "solved_on_first_fix.jsonl",
+    ]
 
 
 def test_a_failure_is_explained_and_fails_the_run_with_junit_and_coverage(
     desk: Path, tmp_path: Path
 ) -> None:
     test = desk / "tests" / "solved_on_first_fix.test.yaml"
-    test.write_text(test.read_text(encoding="utf-8").replace("glad it works again",
-                                                             "sorry to hear"), encoding="utf-8")
+    test.write_text(
+        test.read_text(encoding="utf-8").replace("glad it works again", "sorry to hear"),
+        encoding="utf-8",
+    )
     junit, coverage = tmp_path / "junit.xml", tmp_path / "coverage.json"
 
     outcome = run_cli(str(desk), "--junit", str(junit), "--coverage", str(coverage), "-q")
@@ -111,11 +125,15 @@ def test_a_stale_test_tells_how_to_re_record_it(desk: Path) -> None:
     assert outcome.returncode == 1
     lines = outcome.stdout.splitlines()
     assert lines[0].startswith("STALE  escalates_to_a_ticket.test.yaml")
-    assert lines[1] == ("       stale at turn 4, call 4: the request differs from the recording "
-                        "in the step's instructions (input_items.1.content)")
+    assert lines[1] == (
+        "       stale at turn 4, call 4: the request differs from the recording "
+        "in the step's instructions (input_items.1.content)"
+    )
     assert "now:      line" in lines[3] and "phone number" in lines[3]
-    assert lines[4] == (f"       re-record: python -m engine test {desk} --record "
-                        f"{desk / 'tests' / 'escalates_to_a_ticket.test.yaml'}")
+    assert lines[4] == (
+        f"       re-record: python -m engine test {desk} --record "
+        f"{desk / 'tests' / 'escalates_to_a_ticket.test.yaml'}"
+    )
     assert "0 passed, 0 failed, 1 stale" in outcome.stdout
 
 
@@ -124,18 +142,19 @@ def test_a_bad_test_file_stops_the_run_with_located_errors_and_changes_nothing(
 ) -> None:
     bad = desk / "tests" / "bad.test.yaml"
     bad.write_text("turns:\n  - user: hi\n    expect: {step: ticet}\n", encoding="utf-8")
-    before = {path.name: path.read_bytes() for path in (desk / "tests").iterdir()
-              if path.is_file()}
+    before = {path.name: path.read_bytes() for path in (desk / "tests").iterdir() if path.is_file()}
 
     outcome = run_cli(str(desk))
 
     assert outcome.returncode == 1
-    assert outcome.stdout == (f"{bad}:3:20: error: step 'ticet' does not exist "
-                              "(did you mean 'ticket'?)\n")
+    assert outcome.stdout == (
+        f"{bad}:3:20: error: step 'ticet' does not exist (did you mean 'ticket'?)\n"
+    )
     assert "1 test file with errors; nothing was run" in outcome.stderr
     assert "Traceback" not in outcome.stderr
-    assert {path.name: path.read_bytes() for path in (desk / "tests").iterdir()
-            if path.is_file()} == before
+    assert {
+        path.name: path.read_bytes() for path in (desk / "tests").iterdir() if path.is_file()
+    } == before
 
 
 def test_check_only_checks(desk: Path) -> None:
@@ -159,11 +178,18 @@ def test_recording_or_running_live_needs_a_key(desk: Path) -> None:
 def test_record_then_replay_against_a_model_server(desk: Path, tmp_path: Path) -> None:
     """--record talks to the configured server through the SDK; the new cassette replays."""
     test = desk / "tests" / "solved_on_first_fix.test.yaml"
-    reply = {"message": "Understood.", "transition": "understood", "summary": "-",
-             "results": {"issue_summary": "Downloaded invoice PDFs are blank.",
-                         "category": "invoices"}}
-    done = {"message": "Great.", "transition": "solved", "summary": "-",
-            "results": {"steps_tried": ["Cleared the browser cache - fixed"]}}
+    reply = {
+        "message": "Understood.",
+        "transition": "understood",
+        "summary": "-",
+        "results": {"issue_summary": "Downloaded invoice PDFs are blank.", "category": "invoices"},
+    }
+    done = {
+        "message": "Great.",
+        "transition": "solved",
+        "summary": "-",
+        "results": {"steps_tried": ["Cleared the browser cache - fixed"]},
+    }
     cassette = desk / "tests" / "solved_on_first_fix.replies.jsonl"
     with FakeOpenAIServer() as server:
         server.queue(reply, done)

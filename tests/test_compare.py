@@ -28,36 +28,46 @@ from engine.scenario.layout import Layout
 PIZZA: dict[str, Any] = {
     "name": "pizza",
     "start": "greet",
-    "variables": {"customer": {"type": "string"}, "pizzas": {"type": "list"},
-                  "address": {"type": "string"}},
+    "variables": {
+        "customer": {"type": "string"},
+        "pizzas": {"type": "list"},
+        "address": {"type": "string"},
+    },
     "steps": {
-        "greet": {"instructions": "steps/greet.md",
-                  "results": {"customer": {"type": "string", "required": True}},
-                  "transitions": {"wants_to_order": {"to": "take_order"}}},
-        "take_order": {"instructions": "steps/take_order.md",
-                       "results": {"pizzas": {"type": "list", "required": True}},
-                       "transitions": {"order_complete": {"to": "delivery",
-                                                          "requires": ["pizzas"]}}},
-        "delivery": {"instructions": "steps/delivery.md",
-                     "results": {"address": {"type": "string", "required": True}},
-                     "transitions": {"confirmed": {"to": "done",
-                                                   "requires": ["address", "pizzas"]},
-                                     "change_order": {"to": "take_order"}}},
+        "greet": {
+            "instructions": "steps/greet.md",
+            "results": {"customer": {"type": "string", "required": True}},
+            "transitions": {"wants_to_order": {"to": "take_order"}},
+        },
+        "take_order": {
+            "instructions": "steps/take_order.md",
+            "results": {"pizzas": {"type": "list", "required": True}},
+            "transitions": {"order_complete": {"to": "delivery", "requires": ["pizzas"]}},
+        },
+        "delivery": {
+            "instructions": "steps/delivery.md",
+            "results": {"address": {"type": "string", "required": True}},
+            "transitions": {
+                "confirmed": {"to": "done", "requires": ["address", "pizzas"]},
+                "change_order": {"to": "take_order"},
+            },
+        },
         "done": {"kind": "message", "text": "Thank you!", "final": True},
     },
 }
 TEXTS = {
     "steps/greet.md": "Greet the customer warmly and ask for their name.\n",
-    "steps/take_order.md": ("Take the order one pizza at a time.\nRepeat each pizza back.\n"
-                            "Ask whether they want drinks with it.\n"),
+    "steps/take_order.md": (
+        "Take the order one pizza at a time.\nRepeat each pizza back.\n"
+        "Ask whether they want drinks with it.\n"
+    ),
     "steps/delivery.md": "Ask for the delivery address and confirm the order.\n",
 }
 
 
 def write(folder: Path, data: dict[str, Any], texts: dict[str, str]) -> Path:
     folder.mkdir(parents=True, exist_ok=True)
-    (folder / "scenario.yaml").write_text(yaml.safe_dump(data, sort_keys=False),
-                                          encoding="utf-8")
+    (folder / "scenario.yaml").write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
     for relpath, text in texts.items():
         (folder / relpath).parent.mkdir(parents=True, exist_ok=True)
         (folder / relpath).write_text(text, encoding="utf-8")
@@ -96,7 +106,8 @@ def test_a_renamed_step_is_recognised_by_what_it_does_not_by_its_id(versions: An
 
     diff = versions(rename)
     assert [(s.status, s.old_id, s.new_id) for s in diff.steps] == [
-        (StepStatus.RENAMED, "take_order", "order")]
+        (StepStatus.RENAMED, "take_order", "order")
+    ]
     renamed = diff.steps[0]
     assert renamed.similarity is not None and renamed.similarity > 0.7
     assert renamed.instructions is not None
@@ -111,16 +122,21 @@ def test_an_unrelated_new_step_is_not_taken_for_a_rename(versions: Any) -> None:
     def replace_step(data: dict[str, Any], texts: dict[str, str]) -> None:
         steps = data["steps"]
         del steps["done"]
-        steps["survey"] = {"instructions": "steps/survey.md",
-                           "results": {"rating": {"type": "integer"}},
-                           "transitions": {"rated": {"to": "delivery"}}}
+        steps["survey"] = {
+            "instructions": "steps/survey.md",
+            "results": {"rating": {"type": "integer"}},
+            "transitions": {"rated": {"to": "delivery"}},
+        }
         texts["steps/survey.md"] = "Ask how likely they are to recommend us, from 0 to 10.\n"
         steps["delivery"]["transitions"]["confirmed"]["to"] = "survey"
 
     diff = versions(replace_step)
     statuses = {step.id: step.status for step in diff.steps}
-    assert statuses == {"survey": StepStatus.ADDED, "done": StepStatus.REMOVED,
-                        "delivery": StepStatus.CHANGED}
+    assert statuses == {
+        "survey": StepStatus.ADDED,
+        "done": StepStatus.REMOVED,
+        "delivery": StepStatus.CHANGED,
+    }
 
 
 def test_a_retargeted_transition_names_both_targets(versions: Any) -> None:
@@ -130,13 +146,16 @@ def test_a_retargeted_transition_names_both_targets(versions: Any) -> None:
     (delivery,) = versions(retarget).steps
     (change,) = delivery.transitions
     assert (change.signal, change.status, change.old_target, change.new_target) == (
-        "change_order", TransitionStatus.RETARGETED, "take_order", "greet")
+        "change_order",
+        TransitionStatus.RETARGETED,
+        "take_order",
+        "greet",
+    )
 
 
 def test_a_guard_change_lists_the_variables_added_and_removed(versions: Any) -> None:
     def guard(data: dict[str, Any], texts: dict[str, str]) -> None:
-        data["steps"]["delivery"]["transitions"]["confirmed"]["requires"] = ["pizzas",
-                                                                             "customer"]
+        data["steps"]["delivery"]["transitions"]["confirmed"]["requires"] = ["pizzas", "customer"]
 
     (delivery,) = versions(guard).steps
     (change,) = delivery.transitions
@@ -164,16 +183,18 @@ def test_results_added_removed_and_changed(versions: Any) -> None:
     greet = diff.step("greet")
     assert take is not None and greet is not None
     assert [(r.name, r.status) for r in take.results] == [
-        ("pizzas", EntryStatus.CHANGED), ("drinks", EntryStatus.ADDED)]
-    assert [(f.field, f.old, f.new) for f in take.results[0].fields] == [
-        ("required", True, False)]
+        ("pizzas", EntryStatus.CHANGED),
+        ("drinks", EntryStatus.ADDED),
+    ]
+    assert [(f.field, f.old, f.new) for f in take.results[0].fields] == [("required", True, False)]
     assert [(r.name, r.status) for r in greet.results] == [("customer", EntryStatus.REMOVED)]
 
 
 def test_an_instruction_change_comes_with_a_unified_diff(versions: Any) -> None:
     def reword(data: dict[str, Any], texts: dict[str, str]) -> None:
-        texts["steps/delivery.md"] = ("Ask for the delivery address.\n"
-                                      "Read the whole order back before confirming.\n")
+        texts["steps/delivery.md"] = (
+            "Ask for the delivery address.\nRead the whole order back before confirming.\n"
+        )
 
     (delivery,) = versions(reword).steps
     assert delivery.status is StepStatus.CHANGED and not delivery.fields
@@ -197,7 +218,11 @@ def test_a_signal_renamed_with_the_same_target_is_one_rename(versions: Any) -> N
     (greet,) = versions(rename_signal).steps
     (change,) = greet.transitions
     assert (change.status, change.old_signal, change.signal, change.new_target) == (
-        TransitionStatus.RENAMED, "wants_to_order", "ready_to_order", "take_order")
+        TransitionStatus.RENAMED,
+        "wants_to_order",
+        "ready_to_order",
+        "take_order",
+    )
 
 
 def test_scenario_settings_and_variables(versions: Any) -> None:
@@ -208,9 +233,13 @@ def test_scenario_settings_and_variables(versions: Any) -> None:
 
     diff = versions(settings)
     assert [(f.field, f.old, f.new) for f in diff.settings] == [
-        ("model.name", "gpt-4.1-mini", "gpt-4.1"), ("model.temperature", None, 0.2)]
+        ("model.name", "gpt-4.1-mini", "gpt-4.1"),
+        ("model.temperature", None, 0.2),
+    ]
     assert [(v.name, v.status) for v in diff.variables] == [
-        ("address", EntryStatus.CHANGED), ("phone", EntryStatus.ADDED)]
+        ("address", EntryStatus.CHANGED),
+        ("phone", EntryStatus.ADDED),
+    ]
 
 
 def test_layout_changes_are_reported_apart_and_never_hide_a_real_change(tmp_path: Path) -> None:
@@ -256,8 +285,14 @@ def test_the_json_form_holds_everything_and_is_plain_json(versions: Any) -> None
     assert record["equal"] is False and record["counts"]["changed"] == 2
     delivery = next(step for step in record["steps"] if step["new_id"] == "delivery")
     assert delivery["transitions"][0] == {
-        "signal": "change_order", "status": "retargeted", "old_signal": None,
-        "old_target": "take_order", "new_target": "greet", "guard": None, "fields": []}
+        "signal": "change_order",
+        "status": "retargeted",
+        "old_signal": None,
+        "old_target": "take_order",
+        "new_target": "greet",
+        "guard": None,
+        "fields": [],
+    }
 
 
 def test_the_union_draws_both_versions_once(bot_history: Path) -> None:
@@ -280,7 +315,8 @@ def test_the_union_draws_both_versions_once(bot_history: Path) -> None:
 
 
 def test_two_git_revisions_compare_without_touching_the_working_tree(
-        bot_history: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    bot_history: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.chdir(bot_history)
     before = (bot_history / "bot" / "scenario.yaml").read_text(encoding="utf-8")
     diff = diff_sides(load_side("v1:bot"), load_side("HEAD:bot"))
@@ -295,8 +331,13 @@ def test_two_git_revisions_compare_without_touching_the_working_tree(
         ("review", "review"): StepStatus.CHANGED,
     }
     assert (bot_history / "bot" / "scenario.yaml").read_text(encoding="utf-8") == before
-    status = subprocess.run(["git", "status", "--porcelain"], cwd=bot_history,
-                            capture_output=True, text=True, check=True)
+    status = subprocess.run(
+        ["git", "status", "--porcelain"],
+        cwd=bot_history,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     assert status.stdout == ""
 
 
@@ -305,7 +346,8 @@ def test_a_revision_reads_as_its_folder_did(bot_history: Path, tmp_path: Path) -
     from_disk = side_from_folder(bot_history / "bot")
     assert diff_sides(from_git, from_disk).equal
     assert from_git.scenario.steps["audience"].instructions_text == (
-        from_disk.scenario.steps["audience"].instructions_text)
+        from_disk.scenario.steps["audience"].instructions_text
+    )
     assert from_git.label == "v2:bot" and from_git.revision is not None
 
 
@@ -323,8 +365,11 @@ def test_a_revision_that_does_not_exist_is_a_clear_error(bot_history: Path) -> N
 
 
 def test_a_folder_the_revision_does_not_have_is_a_clear_error(bot_history: Path) -> None:
-    with pytest.raises(ScenarioError, match=r"elsewhere/scenario.yaml does not exist at "
-                                            r"revision 'v1'"):
+    with pytest.raises(
+        ScenarioError,
+        match=r"elsewhere/scenario.yaml does not exist at "
+        r"revision 'v1'",
+    ):
         load_side("v1:elsewhere", cwd=bot_history)
 
 
@@ -342,9 +387,10 @@ def test_a_broken_scenario_at_a_revision_points_at_its_line(bot_history: Path) -
     from plugins.analytics import git
 
     path = bot_history / "bot" / "scenario.yaml"
-    path.write_text(path.read_text(encoding="utf-8").replace("start: welcome",
-                                                            "start: welcome\nstrat: oops"),
-                    encoding="utf-8")
+    path.write_text(
+        path.read_text(encoding="utf-8").replace("start: welcome", "start: welcome\nstrat: oops"),
+        encoding="utf-8",
+    )
     git(bot_history, "commit", "-q", "-am", "typo")
     with pytest.raises(ScenarioErrors) as raised:
         load_side("HEAD:bot", cwd=bot_history)
@@ -354,15 +400,18 @@ def test_a_broken_scenario_at_a_revision_points_at_its_line(bot_history: Path) -
 
 
 def test_the_revisions_offered_are_the_commits_that_touched_the_scenario(
-        bot_history: Path, tmp_path: Path) -> None:
+    bot_history: Path, tmp_path: Path
+) -> None:
     from engine.compare.gitread import list_revisions
 
     revisions = list_revisions(bot_history / "bot")
     names = [revision.name for revision in revisions]
     assert names[0] == "HEAD" and names[-3:] == ["main", "v1", "v2"]
     subjects = [revision.description.split(" (")[0] for revision in revisions[1:3]]
-    assert subjects == ["Audience, competition; quality folded into constraints",
-                        "The analyst bot as shipped"]
+    assert subjects == [
+        "Audience, competition; quality folded into constraints",
+        "The analyst bot as shipped",
+    ]
     assert list_revisions(tmp_path) == []
 
 

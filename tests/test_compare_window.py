@@ -20,8 +20,9 @@ pytestmark = pytest.mark.gui
 
 @pytest.fixture
 def window(bot_history: Path, qtbot: QtBot) -> CompareWindow:
-    shown = CompareWindow(load_side("v1:bot", cwd=bot_history),
-                          load_side("v2:bot", cwd=bot_history))
+    shown = CompareWindow(
+        load_side("v1:bot", cwd=bot_history), load_side("v2:bot", cwd=bot_history)
+    )
     qtbot.addWidget(shown)
     shown.show()
     return shown
@@ -37,15 +38,20 @@ def test_the_graph_holds_both_versions_once(window: CompareWindow) -> None:
 
 
 def test_each_kind_of_difference_has_its_colour_and_the_rest_is_faded(
-        window: CompareWindow) -> None:
+    window: CompareWindow,
+) -> None:
     colors = DiffColors.from_palette()
     nodes = window.graph.scene.nodes
-    fills = {step: nodes[step].colors.node_fill for step in
-             ("competition", "quality", "audience", "idea")}
-    assert fills == {"competition": mix(colors.base, colors.added, TINT),
-                     "quality": mix(colors.base, colors.removed, TINT),
-                     "audience": mix(colors.base, colors.renamed, TINT),
-                     "idea": mix(colors.base, colors.changed, TINT)}
+    fills = {
+        step: nodes[step].colors.node_fill
+        for step in ("competition", "quality", "audience", "idea")
+    }
+    assert fills == {
+        "competition": mix(colors.base, colors.added, TINT),
+        "quality": mix(colors.base, colors.removed, TINT),
+        "audience": mix(colors.base, colors.renamed, TINT),
+        "idea": mix(colors.base, colors.changed, TINT),
+    }
     assert nodes["consent"].opacity() == FADED_OPACITY and nodes["idea"].opacity() == 1.0
     edges = {(e.source.step_id, e.signal): e for e in window.graph.scene.edges}
     assert edges[("review", "fix_quality")].colors.edge == colors.removed
@@ -53,8 +59,13 @@ def test_each_kind_of_difference_has_its_colour_and_the_rest_is_faded(
     assert edges[("idea", "idea_clear")].colors.edge == colors.changed
     legend = window.graph.overlay.legend_widget
     assert legend is not None and legend.isVisible()
-    assert legend.lines()[:5] == ["Differences", "added (1)", "removed (1)", "renamed (1)",
-                                  "changed (4)"]
+    assert legend.lines()[:5] == [
+        "Differences",
+        "added (1)",
+        "removed (1)",
+        "renamed (1)",
+        "changed (4)",
+    ]
 
 
 def test_the_side_panel_lists_the_differences(window: CompareWindow) -> None:
@@ -77,8 +88,9 @@ def test_choosing_a_difference_shows_its_diff_and_its_step(window: CompareWindow
     assert window.list.choose("step", "idea")
     text = window.text.toPlainText()
     assert "transition retargeted: idea_clear: users → competition" in text
-    assert "+If the user has several ideas, ask which one they would build first, and keep the" \
-        in text
+    assert (
+        "+If the user has several ideas, ask which one they would build first, and keep the" in text
+    )
     assert window.graph.scene.selected_steps() == ["idea"]
     window.list.choose("settings")
     assert "model.temperature: 0.3 → 0.2" in window.text.toPlainText()
@@ -98,8 +110,9 @@ def test_nodes_cannot_be_dragged_in_a_comparison(window: CompareWindow) -> None:
 
     node = window.graph.scene.nodes["idea"]
     assert not node.flags() & QGraphicsItem.GraphicsItemFlag.ItemIsMovable
-    assert not any(node.state.errors or node.state.warnings
-                   for node in window.graph.scene.nodes.values())
+    assert not any(
+        node.state.errors or node.state.warnings for node in window.graph.scene.nodes.values()
+    )
 
 
 def test_equal_versions_say_so(bot_history: Path, qtbot: QtBot) -> None:

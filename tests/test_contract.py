@@ -61,16 +61,23 @@ def step(scenario: Scenario) -> Step:
 
 
 def model_reply(text: str, **extra: Any) -> ModelReply:
-    return ModelReply(text=text, response_id="resp_1", usage=Usage(), latency_s=0.0,
-                      model="gpt-4.1-mini", **extra)
+    return ModelReply(
+        text=text, response_id="resp_1", usage=Usage(), latency_s=0.0, model="gpt-4.1-mini", **extra
+    )
 
 
 def good(**overrides: Any) -> dict[str, Any]:
     reply: dict[str, Any] = {
         "message": "Which size?",
         "transition": "stay",
-        "results": {"item": "shirt", "quantity": 2, "size": None, "extras": None, "gift": None,
-                    "budget": None},
+        "results": {
+            "item": "shirt",
+            "quantity": 2,
+            "size": None,
+            "extras": None,
+            "gift": None,
+            "budget": None,
+        },
         "summary": "The user wants two shirts.",
     }
     reply.update(overrides)
@@ -130,9 +137,18 @@ def test_a_step_without_results_or_signals_still_has_all_four_fields(scenario: S
 def test_a_good_reply_is_parsed_with_its_results_typed(step: Step) -> None:
     reply = parse_reply(model_reply(json.dumps(good(transition="ordered"))), step)
     assert (reply.message, reply.transition, reply.summary) == (
-        "Which size?", "ordered", "The user wants two shirts.")
-    assert reply.results == {"item": "shirt", "quantity": 2, "size": None, "extras": None,
-                             "gift": None, "budget": None}
+        "Which size?",
+        "ordered",
+        "The user wants two shirts.",
+    )
+    assert reply.results == {
+        "item": "shirt",
+        "quantity": 2,
+        "size": None,
+        "extras": None,
+        "gift": None,
+        "budget": None,
+    }
     assert reply.salvaged == ()
     assert not reply.stays
 
@@ -156,7 +172,9 @@ def test_the_conversation_wide_schemas_are_strict_mode_compatible_and_hold_every
         assert schema["properties"]["transition"]["enum"] == ["stay", "ordered", "cancel", "paid"]
     branches = by_step["properties"]["results"]["anyOf"]
     assert [sorted(branch["properties"]) for branch in branches] == [
-        sorted(scenario.steps["order"].results), []]  # "pay" has no results; "bye" is a message
+        sorted(scenario.steps["order"].results),
+        [],
+    ]  # "pay" has no results; "bye" is a message
     assert flat["properties"]["results"]["required"] == list(scenario.steps["order"].results)
 
 
@@ -177,8 +195,16 @@ TEXT = json.dumps(good())
         (json.dumps(good(results={"quantity": "2"})), "wrong_type"),
         (json.dumps(good(results={"size": "m"})), "wrong_type"),
     ],
-    ids=["fence", "prose-before", "prose-after", "fence-in-prose", "one-element-array",
-         "no-summary", "number-as-text", "enum-case"],
+    ids=[
+        "fence",
+        "prose-before",
+        "prose-after",
+        "fence-in-prose",
+        "one-element-array",
+        "no-summary",
+        "number-as-text",
+        "enum-case",
+    ],
 )
 def test_a_harmless_slip_is_repaired_and_recorded_as_salvaged(
     step: Step, text: str, kind: str
@@ -190,13 +216,31 @@ def test_a_harmless_slip_is_repaired_and_recorded_as_salvaged(
 
 
 def test_repaired_values_are_converted_by_the_value_types(step: Step) -> None:
-    data = good(results={"quantity": "2", "size": "m", "budget": " 19.5 ", "gift": "Yes",
-                         "extras": ["gift wrap", 2]})
+    data = good(
+        results={
+            "quantity": "2",
+            "size": "m",
+            "budget": " 19.5 ",
+            "gift": "Yes",
+            "extras": ["gift wrap", 2],
+        }
+    )
     reply = parse_reply(model_reply(json.dumps(data)), step)
-    assert reply.results == {"item": None, "quantity": 2, "size": "M", "extras": ["gift wrap", "2"],
-                             "gift": True, "budget": 19.5}
+    assert reply.results == {
+        "item": None,
+        "quantity": 2,
+        "size": "M",
+        "extras": ["gift wrap", "2"],
+        "gift": True,
+        "budget": 19.5,
+    }
     assert sorted(slip.detail.split("'")[1] for slip in reply.salvaged) == [
-        "results.budget", "results.extras", "results.gift", "results.quantity", "results.size"]
+        "results.budget",
+        "results.extras",
+        "results.gift",
+        "results.quantity",
+        "results.size",
+    ]
 
 
 def test_a_missing_summary_is_left_empty_so_the_step_keeps_its_own(step: Step) -> None:
@@ -224,8 +268,12 @@ def test_a_repaired_reply_that_breaks_the_contract_otherwise_reports_that(step: 
         ("", {}, "invalid_json", "empty"),
         ('Sure! ```json\n{"message": \n```', {}, "fenced_json", "fence"),
         ("[1, 2]", {}, "not_an_object", "array"),
-        (json.dumps({k: v for k, v in good().items() if k != "transition"}), {}, "missing_field",
-         "'transition' is missing"),
+        (
+            json.dumps({k: v for k, v in good().items() if k != "transition"}),
+            {},
+            "missing_field",
+            "'transition' is missing",
+        ),
         (json.dumps(good(transition=3)), {}, "wrong_type", "'transition' must be a string"),
         (json.dumps(good(results={"quantity": "two"})), {}, "wrong_type", "'results.quantity'"),
         (json.dumps(good(results={"quantity": "2.5"})), {}, "wrong_type", "a whole number"),
@@ -235,17 +283,37 @@ def test_a_repaired_reply_that_breaks_the_contract_otherwise_reports_that(step: 
         (json.dumps(good(transition="checkout")), {}, "unknown_signal", "'checkout'"),
         (json.dumps(good(message="  ")), {}, "empty_message", "'message' is empty"),
         ("", {"refusal": "I cannot help with that."}, "refusal", "I cannot help with that."),
-        ('{"message": "Which', {"status": "incomplete", "incomplete_reason": "max_output_tokens"},
-         "incomplete", "max_output_tokens"),
+        (
+            '{"message": "Which',
+            {"status": "incomplete", "incomplete_reason": "max_output_tokens"},
+            "incomplete",
+            "max_output_tokens",
+        ),
         ("[" * 100_000, {}, "invalid_json", "nested too deeply"),
-        ('{"message": "hi", "transition": "stay", "results": {"quantity": ' + "7" * 5000 + "}}",
-         {}, "invalid_json", "too many digits"),
-        ('{"message": "\\ud800 hi", "transition": "stay", "results": {}, "summary": ""}', {},
-         "invalid_text", "'message' holds a character that is not text"),
-        ('{"message": "hi", "transition": "stay", "results": {"extras": ["\\udfff"]}}', {},
-         "invalid_text", "'results.extras'"),
-        ('{"message": "hi", "transition": "stay", "results": {"budget": NaN}}', {},
-         "invalid_json", "NaN"),
+        (
+            '{"message": "hi", "transition": "stay", "results": {"quantity": ' + "7" * 5000 + "}}",
+            {},
+            "invalid_json",
+            "too many digits",
+        ),
+        (
+            '{"message": "\\ud800 hi", "transition": "stay", "results": {}, "summary": ""}',
+            {},
+            "invalid_text",
+            "'message' holds a character that is not text",
+        ),
+        (
+            '{"message": "hi", "transition": "stay", "results": {"extras": ["\\udfff"]}}',
+            {},
+            "invalid_text",
+            "'results.extras'",
+        ),
+        (
+            '{"message": "hi", "transition": "stay", "results": {"budget": NaN}}',
+            {},
+            "invalid_json",
+            "NaN",
+        ),
         (json.dumps(good(results={"budget": 1e308 * 10})), {}, "invalid_json", "Infinity"),
     ],
 )
@@ -280,7 +348,7 @@ def test_a_reply_longer_than_the_limit_is_refused_before_it_is_read(step: Step) 
 
 
 def test_an_integer_of_a_thousand_digits_is_converted_or_refused_never_a_crash(step: Step) -> None:
-    text = json.dumps(good(results={"gift": 7 ** 1500, "budget": 10 ** 400}))
+    text = json.dumps(good(results={"gift": 7**1500, "budget": 10**400}))
     violation = violation_of(step, text)
     assert violation.kind == "wrong_type"
     assert "'results.gift' expects true or false" in violation.detail
@@ -337,16 +405,26 @@ def test_staying_is_always_allowed_and_a_met_guard_lets_the_reply_leave(
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=8),
-    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=8), inner,
-                                                                max_size=4),
+    lambda inner: (
+        st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=8), inner, max_size=4)
+    ),
     max_leaves=12,
 )
 
 
 @settings(max_examples=300, deadline=None)
-@given(text=st.text(max_size=60) | json_values.map(json.dumps)
-       | st.fixed_dictionaries({"message": json_values, "transition": json_values,
-                                "results": json_values, "summary": json_values}).map(json.dumps))
+@given(
+    text=st.text(max_size=60)
+    | json_values.map(json.dumps)
+    | st.fixed_dictionaries(
+        {
+            "message": json_values,
+            "transition": json_values,
+            "results": json_values,
+            "summary": json_values,
+        }
+    ).map(json.dumps)
+)
 def test_any_reply_is_either_accepted_or_a_named_violation_never_a_crash(text: str) -> None:
     step = parse_scenario(SCENARIO).steps["order"]
     try:

@@ -82,8 +82,9 @@ FILES = {
 
 
 def reply(message: str, transition: str = "stay", summary: str = "", **results: Any) -> str:
-    return json.dumps({"message": message, "transition": transition, "results": results,
-                       "summary": summary})
+    return json.dumps(
+        {"message": message, "transition": transition, "results": results, "summary": summary}
+    )
 
 
 NAME_STAY = reply("Your name, please?", user_name=None)
@@ -106,8 +107,12 @@ def open_chat(
     scenario: Scenario, server: FakeOpenAIServer, provider: str = "responses", **options: Any
 ) -> tuple[SyncConversation, list[Event]]:
     settings = {"max_retries": 0, "timeout": 5.0} | options
-    chat = SyncConversation(Conversation(scenario, make_provider(
-        provider, api_key=FAKE_API_KEY, base_url=server.base_url, **settings)))
+    chat = SyncConversation(
+        Conversation(
+            scenario,
+            make_provider(provider, api_key=FAKE_API_KEY, base_url=server.base_url, **settings),
+        )
+    )
     events: list[Event] = []
     chat.events.subscribe(events.append)
     return chat, events
@@ -163,9 +168,18 @@ def test_one_call_per_message_and_the_fsm_follows_the_signals(
         chat.send("one more")
     chat.close()
     assert [event.type for event in events if event.turn == 2] == [
-        "user_message", "model_request", "model_response", "variable_change", "step_summary",
-        "bot_message", "transition", "model_request", "model_response", "step_summary",
-        "bot_message", "turn_end",
+        "user_message",
+        "model_request",
+        "model_response",
+        "variable_change",
+        "step_summary",
+        "bot_message",
+        "transition",
+        "model_request",
+        "model_response",
+        "step_summary",
+        "bot_message",
+        "turn_end",
     ]
     assert [event.seq for event in events] == list(range(1, len(events) + 1))
     assert events[-1].type == "session_end" and events[-1].data["reason"] == "finished"
@@ -191,7 +205,12 @@ def test_requests_carry_constant_instructions_and_schema_and_each_step_once(
     ids = [call.response_id for call in chat.ledger.calls]
     # The chain restarts when the step changes (the on-enter call of "choose"), nowhere else.
     assert [body.get("previous_response_id") for body in bodies] == [
-        None, ids[0], ids[1], None, ids[3]]
+        None,
+        ids[0],
+        ids[1],
+        None,
+        ids[3],
+    ]
     inputs = [roles_and_texts(body["input"]) for body in bodies]
     assert [role for role, _ in inputs[0]] == ["system", "user"]
     assert inputs[0][0][1].startswith("# Current step: Name\nThis step is now in force")
@@ -199,8 +218,10 @@ def test_requests_carry_constant_instructions_and_schema_and_each_step_once(
     assert inputs[1] == [("user", "I'm Ann")]
     assert inputs[2][0][1].startswith("Your last reply broke the reply contract")
     earlier, section, entering = inputs[3]
-    assert earlier == ("system", "# Earlier steps\nWhat the conversation established so far:\n"
-                                 "- Name: The user is Ann.")
+    assert earlier == (
+        "system",
+        "# Earlier steps\nWhat the conversation established so far:\n- Name: The user is Ann.",
+    )
     assert section[1].startswith("# Current step: Choose a plan") and "CHOOSE-MARKER" in section[1]
     assert entering == ("user", ON_ENTER_INPUT)
     assert inputs[4] == [("user", "pro")]
@@ -208,8 +229,12 @@ def test_requests_carry_constant_instructions_and_schema_and_each_step_once(
     assert len({json.dumps(body["text"]["format"], sort_keys=True) for body in bodies}) == 1
     fmt = bodies[0]["text"]["format"]
     assert fmt["strict"] is True and fmt["name"] == "reply"
-    assert fmt["schema"]["properties"]["transition"]["enum"] == ["stay", "named", "chosen",
-                                                                 "rename"]
+    assert fmt["schema"]["properties"]["transition"]["enum"] == [
+        "stay",
+        "named",
+        "chosen",
+        "rename",
+    ]
     assert {body["prompt_cache_key"] for body in bodies} == {chat.conversation.session_id}
 
 
@@ -223,8 +248,10 @@ def test_only_the_current_steps_instructions_are_in_force(
     chat.start()
     chat.send("Ann")
     chat.send("pro")
-    prompts = ["\n".join([request.instructions, *(m.content for m in request.messages)])
-               for request in seen]
+    prompts = [
+        "\n".join([request.instructions, *(m.content for m in request.messages)])
+        for request in seen
+    ]
     assert "NAME-MARKER" in prompts[0] and "CHOOSE-MARKER" not in prompts[0]
     for text in prompts[1:]:
         assert "CHOOSE-MARKER" in text and "NAME-MARKER" not in text
@@ -237,8 +264,9 @@ def test_only_the_current_steps_instructions_are_in_force(
 BAD_NAME_REPLIES: dict[str, str | Reply] = {
     "invalid_json": '{"message": "Thanks',
     "not_an_object": '["Thanks Ann!"]',
-    "missing_field": json.dumps({"message": "Thanks", "results": {"user_name": "Ann"},
-                                 "summary": ""}),
+    "missing_field": json.dumps(
+        {"message": "Thanks", "results": {"user_name": "Ann"}, "summary": ""}
+    ),
     "wrong_type": reply("Thanks", "named", user_name=["Ann"]),
     "unknown_signal": reply("Thanks", "next_step", user_name="Ann"),
     "missing_required_result": reply("Thanks", "named", user_name=None),
@@ -288,8 +316,9 @@ SLIPS: dict[str, str] = {
     "fenced_json": f"```json\n{NAME_DONE}\n```",
     "invalid_json": f"Sure! Here you are: {NAME_DONE}",
     "not_an_object": f"[{NAME_DONE}]",
-    "missing_field": json.dumps({"message": "Thanks Ann!", "transition": "named",
-                                 "results": {"user_name": "Ann"}}),
+    "missing_field": json.dumps(
+        {"message": "Thanks Ann!", "transition": "named", "results": {"user_name": "Ann"}}
+    ),
     "wrong_type": reply("Thanks Ann!", "named", "The user is Ann.", user_name=1984),
 }
 
@@ -316,8 +345,9 @@ def test_a_missing_summary_keeps_the_steps_summary(
     scenario: Scenario, fake_openai: FakeOpenAIServer
 ) -> None:
     chat, _ = open_chat(scenario, fake_openai)
-    fake_openai.queue(reply("Your name?", summary="Asked for the name."), SLIPS["missing_field"],
-                      CHOOSE_ASK)
+    fake_openai.queue(
+        reply("Your name?", summary="Asked for the name."), SLIPS["missing_field"], CHOOSE_ASK
+    )
     chat.start()
     chat.send("hi")
     chat.send("I'm Ann")
@@ -437,8 +467,10 @@ def test_chat_completions_sends_what_the_chain_would_hold_summaries_then_this_st
     assert messages[1][:-1] == [*messages[0], ("assistant", NAME_STAY)]  # only appended
     assert "CHOOSE-MARKER" not in json.dumps(messages[:2])
     assert messages[3][1:] == [
-        ("system", "# Earlier steps\nWhat the conversation established so far:\n"
-                   "- Name: The user is Ann."),
+        (
+            "system",
+            "# Earlier steps\nWhat the conversation established so far:\n- Name: The user is Ann.",
+        ),
         messages[2][2],
         ("user", ON_ENTER_INPUT),
         ("assistant", CHOOSE_ASK),
@@ -469,7 +501,11 @@ def test_the_per_step_layout_keeps_the_step_in_the_instructions_and_summaries_fo
         ("user", "pro"),
     ]
     assert [body["response_format"]["json_schema"]["name"] for body in bodies] == [
-        "name_reply", "name_reply", "choose_reply", "choose_reply"]
+        "name_reply",
+        "name_reply",
+        "choose_reply",
+        "choose_reply",
+    ]
     chat.close()
 
 
@@ -484,8 +520,11 @@ def test_the_async_api_and_events_work_with_the_scripted_provider(scenario: Scen
         result = await conversation.send("Ann")
         return opening + result.messages
 
-    assert asyncio.run(talk()) == ["Welcome! What is your name?", "Thanks Ann!",
-                                   "Ann, free or pro?"]
+    assert asyncio.run(talk()) == [
+        "Welcome! What is your name?",
+        "Thanks Ann!",
+        "Ann, free or pro?",
+    ]
     assert seen[0] == "session_start" and seen.count("turn_end") == 2
 
 
@@ -506,8 +545,20 @@ def test_the_analyst_bot_runs_a_whole_conversation_end_to_end(
         assert result.step_before == planned.step and result.violations == []
     summary = chat.conversation.summary()
     assert summary["finished"] and summary["final_step"] == "brief"
-    assert summary["path"] == ["welcome", "consent", "idea", "users", "features", "quality",
-                               "constraints", "risks", "review", "features", "review", "brief"]
+    assert summary["path"] == [
+        "welcome",
+        "consent",
+        "idea",
+        "users",
+        "features",
+        "quality",
+        "constraints",
+        "risks",
+        "review",
+        "features",
+        "review",
+        "brief",
+    ]
     assert summary["llm_calls"] == summary["user_messages"] == len(plan.turns)
     assert summary["variables"]["features"][-1] == "CSV export"
     brief = of_type(events, "bot_message")[-1].data["text"]
@@ -540,8 +591,9 @@ def test_the_analyst_bot_finishes_when_the_model_breaks_the_contract_now_and_the
 def test_a_server_without_responses_or_strict_schemas_still_runs_the_analyst_bot() -> None:
     scenario = load_scenario(default_scenario())
     plan = Plan.load(PLAN)
-    with FakeOpenAIServer(supports_responses=False, reject_previous_response_id=True,
-                          supports_strict_schema=False) as server:
+    with FakeOpenAIServer(
+        supports_responses=False, reject_previous_response_id=True, supports_strict_schema=False
+    ) as server:
         server.responder = Autopilot(scenario, plan)
         chat, _ = open_chat(scenario, server, provider="chat", strict_schema=False)
         chat.start()
@@ -581,8 +633,15 @@ def test_without_chaining_a_correction_follows_the_bad_reply_in_the_local_histor
     section = messages[1]["content"]
     assert section.startswith("# Current step: Name")
     assert [(m["role"], m["content"]) for m in messages[1:]] == [
-        ("system", section), ("user", "hi"), ("assistant", "not json"), ("user", correction)]
+        ("system", section),
+        ("user", "hi"),
+        ("assistant", "not json"),
+        ("user", correction),
+    ]
     later = chat.conversation.data.transcript  # the broken reply is not kept
     assert [(entry.role, entry.content) for entry in later] == [
-        ("system", section), ("user", "hi"), ("assistant", NAME_STAY)]
+        ("system", section),
+        ("user", "hi"),
+        ("assistant", NAME_STAY),
+    ]
     chat.close()

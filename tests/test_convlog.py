@@ -13,8 +13,14 @@ from engine.logread import read_log
 
 
 def event(seq: int, event_type: str = "bot_message", /, **data: object) -> Event:
-    return Event(type=event_type, session="s1", seq=seq, turn=1, step="greet",
-                 data=data or {"text": f"message {seq}", "source": "model"})
+    return Event(
+        type=event_type,
+        session="s1",
+        seq=seq,
+        turn=1,
+        step="greet",
+        data=data or {"text": f"message {seq}", "source": "model"},
+    )
 
 
 def test_each_event_is_one_line_readable_while_the_writer_is_still_open(tmp_path: Path) -> None:
@@ -54,15 +60,20 @@ def test_a_half_written_last_line_does_not_swallow_the_next_record(tmp_path: Pat
     assert not read.truncated_tail
 
 
-def test_the_api_key_never_reaches_the_log(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_the_api_key_never_reaches_the_log(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     key = "sk-live-THIS-IS-A-SECRET-123456"
     monkeypatch.setenv("OPENAI_API_KEY", key)
     path = tmp_path / "chat.jsonl"
     with LogWriter(path) as writer:
-        writer.write(event(1, "error", kind="ProviderAuthError",
-                           message=f"Incorrect API key provided: {key}", retryable=False))
+        writer.write(
+            event(
+                1,
+                "error",
+                kind="ProviderAuthError",
+                message=f"Incorrect API key provided: {key}",
+                retryable=False,
+            )
+        )
     text = path.read_text(encoding="utf-8")
     assert key not in text
     assert read_log(path).events[0].data["message"] == f"Incorrect API key provided: {REDACTED}"

@@ -165,7 +165,9 @@ def test_a_new_transition_is_written_like_its_siblings(pizza: Path) -> None:
     document.insert(("steps", "delivery", "transitions"), "cancel", {"to": "done"}, index=1)
     assert changed_lines(PIZZA, document.yaml_text()) == ["+      cancel: {to: done}"]
     assert list(document.get(("steps", "delivery", "transitions"))) == [
-        "confirmed", "cancel", "change_order",
+        "confirmed",
+        "cancel",
+        "change_order",
     ]
 
 
@@ -647,7 +649,8 @@ def test_prepare_builds_the_tree_without_changing_anything(pizza: Path, tmp_path
     assert document.yaml_text() == PIZZA and not document.modified
     document.set(("title",), "Prepared")
     assert changed_lines(PIZZA, document.yaml_text()) == [
-        "-title: Pizza ordering", "+title: Prepared",
+        "-title: Pizza ordering",
+        "+title: Prepared",
     ]
     broken = ScenarioDocument.open(write_scenario(tmp_path / "bad", "a: [\n", {}))
     broken.prepare()
@@ -665,12 +668,18 @@ LAZY_PIZZA = PIZZA.replace(
 LAZY_EDITS = st.lists(
     st.tuples(
         st.sampled_from(["set", "delete", "rename", "insert", "rename_step", "undo"]),
-        st.sampled_from([
-            ("steps", "greet", "title"), ("steps", "take_order", "results", "pizzas"),
-            ("steps", "take_order", "transitions", "order_complete", "requires"),
-            ("steps", "delivery", "transitions", "change_order"), ("steps", "done"),
-            ("steps", "delivery", "results"), ("title",), ("steps", "take_order"),
-        ]),
+        st.sampled_from(
+            [
+                ("steps", "greet", "title"),
+                ("steps", "take_order", "results", "pizzas"),
+                ("steps", "take_order", "transitions", "order_complete", "requires"),
+                ("steps", "delivery", "transitions", "change_order"),
+                ("steps", "done"),
+                ("steps", "delivery", "results"),
+                ("title",),
+                ("steps", "take_order"),
+            ]
+        ),
         st.sampled_from(["new text", 7, {"to": "done"}, ["a", "b"], {"k": "v", "n": [1]}]),
     ),
     min_size=1,
@@ -741,17 +750,22 @@ def test_steps_parsed_one_by_one_edit_exactly_like_the_whole_tree(
 
 
 def test_a_large_file_parses_only_the_steps_an_edit_reaches(tmp_path: Path) -> None:
-    text = "name: big\nstart: s0\nsteps:\n" + "".join(
-        f"  s{i}:\n    title: Step {i}  # note\n    transitions:\n"
-        f"      next: {{to: s{i + 1}, description: Go on}}\n"
-        for i in range(200)
-    ) + "  s200:\n    final: true\n"
+    text = (
+        "name: big\nstart: s0\nsteps:\n"
+        + "".join(
+            f"  s{i}:\n    title: Step {i}  # note\n    transitions:\n"
+            f"      next: {{to: s{i + 1}, description: Go on}}\n"
+            for i in range(200)
+        )
+        + "  s200:\n    final: true\n"
+    )
     document = ScenarioDocument.open(write_scenario(tmp_path / "big", text, {}))
     document.set(("steps", "s7", "title"), "Seven")
     document.rename_key(("steps", "s9", "transitions", "next"), "onward")
     assert len(document.steps_not_loaded) == 199
     assert changed_lines(text, document.yaml_text()) == [
-        "-    title: Step 7  # note", "+    title: Seven   # note",
+        "-    title: Step 7  # note",
+        "+    title: Seven   # note",
         "-      next: {to: s10, description: Go on}",
         "+      onward: {to: s10, description: Go on}",
     ]
@@ -761,16 +775,19 @@ def test_a_large_file_parses_only_the_steps_an_edit_reaches(tmp_path: Path) -> N
     assert document.errors == []
 
 
-@pytest.mark.parametrize("text", [
-    "name: a\nstart: s\nsteps:\n  s:\n    final: true\n  # about t\n  t:\n    final: true\n",
-    "name: a\nstart: s\nsteps:\n  s: {final: true}\n",
-    "name: a\nstart: s\nsteps:\n  s:\n    final: true\nmodel: {name: x}\n",
-    "name: a\nstart: s\nsteps:\n  s:\n    title: &t T\n  u:\n    title: *t\n",
-    "name: a\nstart: s\nsteps:\n  s:\n    final: true\n# the end\n",
-    "name: a\nstart: s\nsteps:\n  s:\n    final: true\n\n  t:\n    final: true\n",
-    "name: a\nstart: s\nsteps:\n  s:\n    final: true\n\n",
-    "name: a\nstart: s\nsteps:\n  s:\n    final: [true\n",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "name: a\nstart: s\nsteps:\n  s:\n    final: true\n  # about t\n  t:\n    final: true\n",
+        "name: a\nstart: s\nsteps:\n  s: {final: true}\n",
+        "name: a\nstart: s\nsteps:\n  s:\n    final: true\nmodel: {name: x}\n",
+        "name: a\nstart: s\nsteps:\n  s:\n    title: &t T\n  u:\n    title: *t\n",
+        "name: a\nstart: s\nsteps:\n  s:\n    final: true\n# the end\n",
+        "name: a\nstart: s\nsteps:\n  s:\n    final: true\n\n  t:\n    final: true\n",
+        "name: a\nstart: s\nsteps:\n  s:\n    final: true\n\n",
+        "name: a\nstart: s\nsteps:\n  s:\n    final: [true\n",
+    ],
+)
 def test_files_not_shaped_for_it_are_parsed_whole(tmp_path: Path, text: str) -> None:
     document = ScenarioDocument.open(write_scenario(tmp_path / "odd", text, {}))
     if document.errors and "invalid YAML" in str(document.errors[0]):
@@ -841,8 +858,11 @@ def test_an_alias_bomb_never_reaches_the_round_trip_tree(tmp_path: Path) -> None
         f"{name}: &{name} [{', '.join([f'*{previous}'] * 9)}]\n"
         for previous, name in zip("abcdefgh", "bcdefghi", strict=True)
     )
-    text = "name: bomb\nstart: s\na: &a [lol, lol, lol, lol, lol, lol, lol, lol, lol]\n" \
-        + laughs + "steps:\n  s:\n    title: *i\n"
+    text = (
+        "name: bomb\nstart: s\na: &a [lol, lol, lol, lol, lol, lol, lol, lol, lol]\n"
+        + laughs
+        + "steps:\n  s:\n    title: *i\n"
+    )
     document = ScenarioDocument.open(write_scenario(tmp_path / "bomb", text, {}))
     assert any("too many values" in str(error) for error in document.errors)
     assert not document.has(("steps",)) and document.keys(()) == []
@@ -937,8 +957,11 @@ def step_separators(text: str) -> list[int]:
     start = lines.index("steps:")
     found = []
     for index in range(start + 1, len(lines)):
-        if lines[index].startswith("  ") and not lines[index].startswith("   ") \
-                and lines[index].strip().endswith(":"):
+        if (
+            lines[index].startswith("  ")
+            and not lines[index].startswith("   ")
+            and lines[index].strip().endswith(":")
+        ):
             above = index - 1
             while lines[above].lstrip().startswith("#"):
                 above -= 1
@@ -957,8 +980,9 @@ def test_deleting_a_step_keeps_the_files_blank_line_between_the_others(
     index, old = document.delete(("steps", step))
     text = document.yaml_text()
     assert step_separators(text) == [1, 1] and "\nsteps:\n  " in text, text
-    assert "\n\n\n" not in text and text.endswith("final: true\n" if step != "done" else
-                                                  "confirmed: {to: done}\n")
+    assert "\n\n\n" not in text and text.endswith(
+        "final: true\n" if step != "done" else "confirmed: {to: done}\n"
+    )
     document.insert(("steps",), step, old, index)
     assert document.yaml_text() == SPACED
 
@@ -1000,8 +1024,12 @@ def test_edits_of_a_spaced_file_are_undone_byte_for_byte(
             undo.append(lambda p=path, i=index, o=old: document.insert(p[:-1], str(p[-1]), o, i))
         else:
             key = f"new_{len(undo)}"
-            document.insert(("steps",), key, {"title": key},
-                            data.draw(st.one_of(st.none(), st.integers(0, len(steps)))))
+            document.insert(
+                ("steps",),
+                key,
+                {"title": key},
+                data.draw(st.one_of(st.none(), st.integers(0, len(steps)))),
+            )
             undo.append(lambda k=key: document.delete(("steps", k)))
         text = document.yaml_text()
         assert yaml.safe_load(text) == document.get(())

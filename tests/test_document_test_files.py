@@ -44,7 +44,9 @@ def test_the_tests_on_disk_and_those_created_in_memory_are_listed(pizza: Path) -
 
     assert document.files(TESTS) == ["tests/greets.test.yaml", "tests/orders.test.yaml"]
     assert document.files(f"tests/*{CASSETTE_SUFFIX}") == [
-        "tests/greets.replies.jsonl", "tests/orders.replies.jsonl"]
+        "tests/greets.replies.jsonl",
+        "tests/orders.replies.jsonl",
+    ]
     assert not (pizza / "tests" / "orders.test.yaml").exists()
 
 
@@ -70,8 +72,10 @@ def test_saving_writes_new_and_edited_tests_and_only_those(tmp_path: Path) -> No
 
     written = document.save()
 
-    assert sorted(written) == [folder / "tests" / "orders.replies.jsonl",
-                               folder / "tests" / "orders.test.yaml"]
+    assert sorted(written) == [
+        folder / "tests" / "orders.replies.jsonl",
+        folder / "tests" / "orders.test.yaml",
+    ]
     assert (folder / "tests" / "orders.test.yaml").read_text(encoding="utf-8") == A_TEST
     assert not document.is_modified("tests/orders.test.yaml")
     assert not document.modified

@@ -77,13 +77,18 @@ def test_the_file_has_the_structure_draw_io_writes() -> None:
 
 def test_every_step_is_a_vertex_and_every_transition_an_edge_between_present_cells() -> None:
     cells = cells_by_id(scenario_to_drawio(shop()))
-    vertices = {i for i, c in cells.items() if c.find("mxCell") is not None
-                and c.find("mxCell").get("vertex") == "1" and i.startswith("step:")}
+    vertices = {
+        i
+        for i, c in cells.items()
+        if c.find("mxCell") is not None
+        and c.find("mxCell").get("vertex") == "1"
+        and i.startswith("step:")
+    }
     assert vertices == {"step:greet", "step:pick", "step:thanks"}
     edges = {
         i: (c.find("mxCell").get("source"), c.find("mxCell").get("target"))
-        for i, c in cells.items() if c.find("mxCell") is not None
-        and c.find("mxCell").get("edge") == "1"
+        for i, c in cells.items()
+        if c.find("mxCell") is not None and c.find("mxCell").get("edge") == "1"
     }
     assert edges == {
         "edge:greet:wants": ("step:greet", "step:pick"),
@@ -117,14 +122,18 @@ def test_step_metadata_travels_as_custom_properties() -> None:
     }
     thanks = cells_by_id(scenario_to_drawio(shop()))["step:thanks"]
     assert (thanks.get("kind"), thanks.get("final"), thanks.get("text")) == (
-        "message", "1", "Thanks!",
+        "message",
+        "1",
+        "Thanks!",
     )
 
 
 def test_start_final_and_message_steps_are_styled_apart() -> None:
     cells = cells_by_id(scenario_to_drawio(shop()))
-    styles = {step: cells[f"step:{step}"].find("mxCell").get("style")
-              for step in ("greet", "pick", "thanks")}
+    styles = {
+        step: cells[f"step:{step}"].find("mxCell").get("style")
+        for step in ("greet", "pick", "thanks")
+    }
     assert len(set(styles.values())) == 3
     variants = [
         step_style(kind=kind, start=start, final=final)
@@ -141,11 +150,18 @@ def test_exporting_twice_gives_the_same_bytes_and_a_small_change_a_small_diff() 
     assert scenario_to_drawio(shop()) == first
     layout = Layout({"greet": (0, 0), "pick": (0, 200), "thanks": (0, 400)})
     before = scenario_to_drawio(shop(), layout).decode().splitlines()
-    after = scenario_to_drawio(
-        parse_scenario(SHOP.replace("title: Greeting", "title: Welcome")), layout
-    ).decode().splitlines()
-    changed = [line for line in difflib.unified_diff(before, after, lineterm="", n=0)
-               if line[:1] in "+-" and not line.startswith(("+++", "---"))]
+    after = (
+        scenario_to_drawio(
+            parse_scenario(SHOP.replace("title: Greeting", "title: Welcome")), layout
+        )
+        .decode()
+        .splitlines()
+    )
+    changed = [
+        line
+        for line in difflib.unified_diff(before, after, lineterm="", n=0)
+        if line[:1] in "+-" and not line.startswith(("+++", "---"))
+    ]
     assert len(changed) == 2 and all("step:greet" in line for line in changed)
 
 
@@ -166,7 +182,7 @@ def test_without_a_layout_the_start_is_on_top_and_back_edges_get_bend_points() -
 
 
 def test_special_characters_are_escaped_and_come_back_exactly() -> None:
-    tricky = 'Ask <name> & "quote" \'it\'\nна русском · 日本語 · 🍕'
+    tricky = "Ask <name> & \"quote\" 'it'\nна русском · 日本語 · 🍕"
     scenario = parse_scenario(SHOP)
     scenario.steps["greet"].title = tricky
     scenario.steps["greet"].goal = "a\x07bell & <b>"
@@ -186,9 +202,10 @@ def test_the_compressed_form_holds_the_same_model() -> None:
     assert diagram.find("mxGraphModel") is None and diagram.text
     model = etree.fromstring(inflate_page(diagram.text).encode(), no_blanks)
     assert etree.tostring(model) == etree.tostring(plain.find("diagram/mxGraphModel"))
-    assert read_drawio(etree.tostring(packed)).cells.keys() == read_drawio(
-        etree.tostring(plain)
-    ).cells.keys()
+    assert (
+        read_drawio(etree.tostring(packed)).cells.keys()
+        == read_drawio(etree.tostring(plain)).cells.keys()
+    )
 
 
 def test_a_thousand_steps_export_with_every_edge_connected() -> None:
@@ -203,8 +220,7 @@ def test_a_thousand_steps_export_with_every_edge_connected() -> None:
     vertex_ids = {cell.id for cell in diagram.vertices()}
     assert len(vertex_ids) == 1001  # 1,000 steps and the legend
     assert len(diagram.edges()) == 1998
-    assert all(edge.source in vertex_ids and edge.target in vertex_ids
-               for edge in diagram.edges())
+    assert all(edge.source in vertex_ids and edge.target in vertex_ids for edge in diagram.edges())
 
 
 def test_the_studio_entry_point_writes_the_same_file(tmp_path: Path) -> None:

@@ -92,19 +92,34 @@ class DrawioFile:
     def remove(self, cell_id: str) -> None:
         self.root.remove(self.cell(cell_id))
 
-    def add_vertex(self, cell_id: str, label: str, x: float = 500, y: float = 500,
-                   style: str = "rounded=1;whiteSpace=wrap;html=1;") -> None:
-        cell = etree.SubElement(self.root, "mxCell", id=cell_id, value=label, style=style,
-                                vertex="1", parent="1")
-        geometry = etree.SubElement(cell, "mxGeometry", x=str(x), y=str(y), width="120",
-                                    height="60")
+    def add_vertex(
+        self,
+        cell_id: str,
+        label: str,
+        x: float = 500,
+        y: float = 500,
+        style: str = "rounded=1;whiteSpace=wrap;html=1;",
+    ) -> None:
+        cell = etree.SubElement(
+            self.root, "mxCell", id=cell_id, value=label, style=style, vertex="1", parent="1"
+        )
+        geometry = etree.SubElement(
+            cell, "mxGeometry", x=str(x), y=str(y), width="120", height="60"
+        )
         geometry.set("as", "geometry")
 
-    def add_edge(self, cell_id: str, source: str | None, target: str | None,
-                 label: str = "") -> None:
-        cell = etree.SubElement(self.root, "mxCell", id=cell_id, value=label,
-                                style="edgeStyle=orthogonalEdgeStyle;html=1;", edge="1",
-                                parent="1")
+    def add_edge(
+        self, cell_id: str, source: str | None, target: str | None, label: str = ""
+    ) -> None:
+        cell = etree.SubElement(
+            self.root,
+            "mxCell",
+            id=cell_id,
+            value=label,
+            style="edgeStyle=orthogonalEdgeStyle;html=1;",
+            edge="1",
+            parent="1",
+        )
         if source:
             cell.set("source", source)
         if target:
@@ -189,9 +204,7 @@ def test_a_relabelled_edge_renames_the_signal_and_keeps_its_description_and_comm
     ]  # the comment stays on its line, at its column when there is room
 
 
-def test_added_removed_and_reconnected_edges_update_transitions(
-    shop: Path, tmp_path: Path
-) -> None:
+def test_added_removed_and_reconnected_edges_update_transitions(shop: Path, tmp_path: Path) -> None:
     drawing = DrawioFile(shop)
     drawing.add_edge("new-edge-1", "step:pay", "step:pick", "change_item")
     drawing.remove("edge:pick:back")
@@ -226,19 +239,21 @@ def test_editing_the_guard_line_updates_requires(shop: Path, tmp_path: Path) -> 
 LONG_GUARD = ["item", "paid", "size", "colour", "address", "phone", "email", "notes"]
 
 
-def test_a_counted_guard_stands_for_the_names_in_the_edges_data(shop: Path,
-                                                                 tmp_path: Path) -> None:
+def test_a_counted_guard_stands_for_the_names_in_the_edges_data(shop: Path, tmp_path: Path) -> None:
     """A long guard is exported as ``[requires 8]``, the names in the edge's ``requires``
     property: an untouched diagram keeps them all, an edited signal too, and typing the names
     into the label still sets them."""
-    text = SHOP.replace("chosen: {to: pay, requires: [item]}",
-                        f"chosen: {{to: pay, requires: [{', '.join(LONG_GUARD)}]}}")
+    text = SHOP.replace(
+        "chosen: {to: pay, requires: [item]}",
+        f"chosen: {{to: pay, requires: [{', '.join(LONG_GUARD)}]}}",
+    )
     (shop / "scenario.yaml").write_text(text, encoding="utf-8")
     drawing = DrawioFile(shop)
     assert drawing.cell("edge:pick:chosen").get("label") == "chosen [requires 8]"
     assert drawing.cell("edge:pick:chosen").get("requires") == ", ".join(LONG_GUARD)
-    assert plan_import(ScenarioDocument.open(shop),
-                       read_drawio(drawing.save(tmp_path / "same.drawio"))).empty
+    assert plan_import(
+        ScenarioDocument.open(shop), read_drawio(drawing.save(tmp_path / "same.drawio"))
+    ).empty
     drawing.relabel("edge:pick:chosen", "picked\n[requires 8]")
     import_drawio(drawing.save(tmp_path / "renamed.drawio"), shop)
     assert changed_lines(text, yaml_of(shop)) == [
@@ -278,8 +293,10 @@ def test_an_added_vertex_becomes_a_step_with_an_instruction_file(
     assert (step.title, step.instructions) == ("Check stock levels", "steps/check_stock_levels.md")
     assert step.transitions["in_stock"].to == "pay"
     assert scenario.steps["pick"].transitions["check"].to == "check_stock_levels"
-    assert (shop / "steps/check_stock_levels.md").read_text(encoding="utf-8").startswith(
-        "# Check stock levels\n"
+    assert (
+        (shop / "steps/check_stock_levels.md")
+        .read_text(encoding="utf-8")
+        .startswith("# Check stock levels\n")
     )
     assert Layout.load(shop).positions["check_stock_levels"] == (400.0, 300.0)
     assert "# A small shop: greet, pick, pay." in yaml_of(shop)
@@ -298,9 +315,7 @@ def test_a_deleted_vertex_removes_the_step_but_keeps_its_file(shop: Path, tmp_pa
     assert "pay" not in Layout.load(shop).positions
 
 
-def test_editing_the_step_property_renames_the_step_everywhere(
-    shop: Path, tmp_path: Path
-) -> None:
+def test_editing_the_step_property_renames_the_step_everywhere(shop: Path, tmp_path: Path) -> None:
     drawing = DrawioFile(shop)
     drawing.cell("step:pick").set("step", "choose")
     drawing.move("step:pick", 700, 10)
@@ -354,17 +369,32 @@ def test_special_characters_in_titles_survive_the_round_trip(shop: Path, tmp_pat
 @pytest.mark.parametrize(
     ("edit", "cell", "message"),
     [
-        (lambda d: d.add_edge("loose", "step:greet", None, "go"), "loose",
-         "not connected at both ends"),
+        (
+            lambda d: d.add_edge("loose", "step:greet", None, "go"),
+            "loose",
+            "not connected at both ends",
+        ),
         (lambda d: d.add_edge("mute", "step:greet", "step:pay", ""), "mute", "has no label"),
-        (lambda d: d.add_edge("dup", "step:pick", "step:greet", "chosen"), "dup",
-         "already has an edge labelled 'chosen'"),
-        (lambda d: d.add_edge("bad", "step:greet", "step:pay", "go now!"), "bad",
-         "signal 'go now!' is not valid"),
-        (lambda d: d.add_edge("stay", "step:greet", "step:greet", "stay"), "stay",
-         "implicit signal for staying"),
-        (lambda d: d.add_edge("to-legend", "step:greet", "legend", "go"), "to-legend",
-         "connects to cell 'legend', which is not a step"),
+        (
+            lambda d: d.add_edge("dup", "step:pick", "step:greet", "chosen"),
+            "dup",
+            "already has an edge labelled 'chosen'",
+        ),
+        (
+            lambda d: d.add_edge("bad", "step:greet", "step:pay", "go now!"),
+            "bad",
+            "signal 'go now!' is not valid",
+        ),
+        (
+            lambda d: d.add_edge("stay", "step:greet", "step:greet", "stay"),
+            "stay",
+            "implicit signal for staying",
+        ),
+        (
+            lambda d: d.add_edge("to-legend", "step:greet", "legend", "go"),
+            "to-legend",
+            "connects to cell 'legend', which is not a step",
+        ),
         (lambda d: d.remove("step:greet"), "step:greet", "the start step 'greet' was deleted"),
     ],
     ids=["dangling", "unlabelled", "duplicate", "invalid", "stay", "not-a-step", "start"],
@@ -389,7 +419,7 @@ def test_entity_expansion_is_refused(tmp_path: Path) -> None:
     laughs = (
         b'<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol">'
         b'<!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;">]>'
-        b"<mxfile><diagram><mxGraphModel><root><mxCell id=\"0\" value=\"&lol2;\"/>"
+        b'<mxfile><diagram><mxGraphModel><root><mxCell id="0" value="&lol2;"/>'
         b"</root></mxGraphModel></diagram></mxfile>"
     )
     with pytest.raises(DiagramError, match="DTD or entities"):

@@ -33,8 +33,10 @@ from engine.testing.fake_openai import (
 )
 
 REPO = Path(__file__).resolve().parent.parent
-PLANS = {name: REPO / "bench" / "conversations" / f"{name}.yaml"
-         for name in ("analyst_bot", "analyst_bot_thorough")}
+PLANS = {
+    name: REPO / "bench" / "conversations" / f"{name}.yaml"
+    for name in ("analyst_bot", "analyst_bot_thorough")
+}
 LAYOUTS = list(PromptLayout)
 PROVIDERS = ["responses", "chat"]
 
@@ -42,8 +44,14 @@ PROVIDERS = ["responses", "chat"]
 def open_chat(
     scenario: Scenario, server: FakeOpenAIServer, provider: str = "responses"
 ) -> tuple[SyncConversation, list[Event]]:
-    chat = SyncConversation(Conversation(scenario, make_provider(
-        provider, api_key=FAKE_API_KEY, base_url=server.base_url, max_retries=0, timeout=5.0)))
+    chat = SyncConversation(
+        Conversation(
+            scenario,
+            make_provider(
+                provider, api_key=FAKE_API_KEY, base_url=server.base_url, max_retries=0, timeout=5.0
+            ),
+        )
+    )
     events: list[Event] = []
     chat.events.subscribe(events.append)
     return chat, events
@@ -92,8 +100,11 @@ def test_the_analyst_bot_runs_end_to_end_under_every_layout(
 
 def pieces(request: FakeRequest) -> list[str]:
     """The prompt as the service reads it, piece by piece: schema, instructions, messages."""
-    return [json.dumps(request.schema, sort_keys=True), request.instructions,
-            *(f"{message.role}: {message.content}" for message in request.messages)]
+    return [
+        json.dumps(request.schema, sort_keys=True),
+        request.instructions,
+        *(f"{message.role}: {message.content}" for message in request.messages),
+    ]
 
 
 @pytest.mark.parametrize("provider", PROVIDERS)
@@ -124,7 +135,7 @@ def test_inside_a_chain_the_prompt_only_grows_at_its_end(
             continue
         restarts += 1
         assert layout is PromptLayout.COMPACT
-        start = "\n".join(pieces(after)[1:4])[len(constant):]
+        start = "\n".join(pieces(after)[1:4])[len(constant) :]
         assert start.lstrip().removeprefix("system: ").startswith("# Earlier steps")
         assert "# Current step: " in start
     assert restarts == (7 if layout is PromptLayout.COMPACT else 0)  # one per step change
@@ -171,8 +182,9 @@ steps:
 
 
 def answer(message: str, transition: str = "stay", **results: Any) -> str:
-    return json.dumps({"message": message, "transition": transition, "results": results,
-                       "summary": message})
+    return json.dumps(
+        {"message": message, "transition": transition, "results": results, "summary": message}
+    )
 
 
 def section_signals(text: str) -> list[str]:
@@ -184,12 +196,14 @@ def test_an_unopenable_transition_is_not_offered_refused_if_taken_and_offered_ag
 ) -> None:
     scenario = parse_scenario(OFFERING)
     seen: list[FakeRequest] = []
-    replies = iter([
-        answer("Done!", "finish", name="Ann"),  # not offered: phone is unset, and not a result
-        answer("Your phone?", "to_phone", name="Ann"),
-        answer("Let me check your name again.", "back_to_name", phone="555-0100"),
-        answer("All set.", "finish", name="Ann"),
-    ])
+    replies = iter(
+        [
+            answer("Done!", "finish", name="Ann"),  # not offered: phone is unset, and not a result
+            answer("Your phone?", "to_phone", name="Ann"),
+            answer("Let me check your name again.", "back_to_name", phone="555-0100"),
+            answer("All set.", "finish", name="Ann"),
+        ]
+    )
     fake_openai.responder = lambda request: seen.append(request) or next(replies)
     chat, events = open_chat(scenario, fake_openai)
     chat.start()
@@ -221,8 +235,12 @@ def test_on_the_analyst_bot_back_to_review_is_offered_only_when_coming_from_the_
     chat.start()
     for planned in plan.turns:
         chat.send(planned.user)
-    features = [m.content for r in recorder.seen for m in r.messages
-                if m.content.startswith("# Current step: Core features")]
+    features = [
+        m.content
+        for r in recorder.seen
+        for m in r.messages
+        if m.content.startswith("# Current step: Core features")
+    ]
     first_pass, from_review = features[0], features[-1]
     assert section_signals(first_pass) == ["stay", "features_done"]
     assert section_signals(from_review) == ["stay", "features_done", "back_to_review"]
@@ -342,12 +360,20 @@ def test_a_megabyte_reply_is_corrected_without_ever_being_sent_back(
 
 HOSTILE = {
     "deep_nesting": ("[" * 19_000, "invalid_json"),  # under max_reply_chars, too deep to read
-    "huge_integer": ('{"message": "hi", "transition": "stay", "results": {"topic": '
-                     + "9" * 5_000 + '}, "summary": ""}', "invalid_json"),
-    "lone_surrogate": ('{"message": "hi \\ud800", "transition": "stay", "results": {}, '
-                       '"summary": ""}', "invalid_text"),
-    "raw_surrogate": ('{"message": "hi \ud800", "transition": "stay", "results": {}, '
-                      '"summary": ""}', "invalid_text"),
+    "huge_integer": (
+        '{"message": "hi", "transition": "stay", "results": {"topic": '
+        + "9" * 5_000
+        + '}, "summary": ""}',
+        "invalid_json",
+    ),
+    "lone_surrogate": (
+        '{"message": "hi \\ud800", "transition": "stay", "results": {}, "summary": ""}',
+        "invalid_text",
+    ),
+    "raw_surrogate": (
+        '{"message": "hi \ud800", "transition": "stay", "results": {}, "summary": ""}',
+        "invalid_text",
+    ),
     "nan": ('{"message": "hi", "transition": "stay", "results": {"topic": NaN}}', "invalid_json"),
 }
 

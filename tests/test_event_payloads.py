@@ -32,8 +32,7 @@ PIZZA = Path(__file__).parent / "fixtures" / "scenarios" / "pizza"
 
 
 def reply(message: str, transition: str = "stay", **results: Any) -> dict[str, Any]:
-    return {"message": message, "transition": transition, "results": results,
-            "summary": "so far"}
+    return {"message": message, "transition": transition, "results": results, "summary": "so far"}
 
 
 def every_kind_of_event(tmp_path: Path) -> list[Event]:
@@ -43,12 +42,16 @@ def every_kind_of_event(tmp_path: Path) -> list[Event]:
     scenario = load_scenario(PIZZA)
     scenario.steps["greet"].instructions_text += " Greet {{nickname}}."
     events: list[Event] = []
-    provider = ScriptedProvider([
-        reply("Hi, your name?"),
-        "not JSON", "still not JSON", "never JSON",
-        reply("Hello Ann!", "wants_to_order", customer_name="Ann"),
-        "```json\n" + json.dumps(reply("Which pizzas?", pizzas=["margherita"])) + "\n```",
-    ])
+    provider = ScriptedProvider(
+        [
+            reply("Hi, your name?"),
+            "not JSON",
+            "still not JSON",
+            "never JSON",
+            reply("Hello Ann!", "wants_to_order", customer_name="Ann"),
+            "```json\n" + json.dumps(reply("Which pizzas?", pizzas=["margherita"])) + "\n```",
+        ]
+    )
     conversation = Conversation(scenario, provider)
     conversation.events.subscribe(events.append)
     chat = SyncConversation(conversation)
@@ -58,8 +61,10 @@ def every_kind_of_event(tmp_path: Path) -> list[Event]:
     saved = tmp_path / "session.json"
     chat.save(saved)
     chat.close()
-    for follow_up in (Conversation.resume(saved, scenario, ScriptedProvider([])),
-                      Conversation.fork(list(events), 1, scenario, ScriptedProvider([]))):
+    for follow_up in (
+        Conversation.resume(saved, scenario, ScriptedProvider([])),
+        Conversation.fork(list(events), 1, scenario, ScriptedProvider([])),
+    ):
         follow_up.events.subscribe(events.append)
         with SyncConversation(follow_up) as again:
             again.start()
@@ -71,7 +76,8 @@ def test_every_event_type_has_a_payload_type_the_reader_checks() -> None:
     for kind, shape in PAYLOADS.items():
         assert declared(shape), kind
         assert f":class:`{shape.__name__}`" in (engine.events.__doc__ or "") or (
-            f":data:`{shape.__name__}`" in (engine.events.__doc__ or "")), kind
+            f":data:`{shape.__name__}`" in (engine.events.__doc__ or "")
+        ), kind
 
 
 def test_the_engine_writes_exactly_what_the_payload_types_say(tmp_path: Path) -> None:
@@ -86,7 +92,8 @@ def test_the_engine_writes_exactly_what_the_payload_types_say(tmp_path: Path) ->
         seen[event.type] |= set(event.data)
     # every field of every type was written at least once: no type declares a field in vain
     assert {kind: set(declared(PAYLOADS[kind])) - names for kind, names in seen.items()} == {
-        kind: set() for kind in PAYLOADS}
+        kind: set() for kind in PAYLOADS
+    }
 
 
 def test_a_field_added_to_a_payload_type_is_checked_from_then_on() -> None:
@@ -110,7 +117,8 @@ def test_the_newer_request_fields_are_checked_too() -> None:
 
     assert problem(base | {"input_items": [{"role": "system", "content": "…"}]}) is None
     assert problem(base | {"input_items": [{"role": 1}]}) == (
-        "'input_items' should be a list of JSON objects of the documented fields, not a list")
+        "'input_items' should be a list of JSON objects of the documented fields, not a list"
+    )
     assert problem(base | {"new_chain": "yes"}) == "'new_chain' should be true or false, not 'yes'"
     assert problem(base | {"layout": None}) == "'layout' should be text, not none"
     assert problem(base | {"prompt_cache_key": None}) is None
@@ -125,11 +133,19 @@ def test_a_payload_is_read_typed_only_as_its_own_type() -> None:
 
 
 VALUES = st.recursive(
-    st.none() | st.booleans() | st.integers(-2 * MAX_LOG_INT, 2 * MAX_LOG_INT) | st.floats()
+    st.none()
+    | st.booleans()
+    | st.integers(-2 * MAX_LOG_INT, 2 * MAX_LOG_INT)
+    | st.floats()
     | st.text(max_size=4),
-    lambda inner: st.lists(inner, max_size=2) | st.dictionaries(
-        st.sampled_from(["role", "content", "input_tokens", "session", "turn", "x"]), inner,
-        max_size=3),
+    lambda inner: (
+        st.lists(inner, max_size=2)
+        | st.dictionaries(
+            st.sampled_from(["role", "content", "input_tokens", "session", "turn", "x"]),
+            inner,
+            max_size=3,
+        )
+    ),
     max_leaves=6,
 )
 NAMES = sorted({name for fields in FIELDS.values() for name in fields} | set(HEADER))
@@ -143,13 +159,17 @@ def walked(record: dict[str, Any]) -> str | None:
             return name
     kind = record["type"]
     fields = {**HEADER, **(FIELDS.get(kind, {}) if isinstance(kind, str) else {})}
-    return next((name for name, check in fields.items()
-                 if name in record and not check(record[name])), None)
+    return next(
+        (name for name, check in fields.items() if name in record and not check(record[name])), None
+    )
 
 
 @settings(max_examples=300, deadline=None)
-@given(kind=st.sampled_from([*PAYLOADS, "unknown"]) | VALUES, seq=st.integers(-1, 3) | VALUES,
-       fields=st.dictionaries(st.sampled_from(NAMES), VALUES, max_size=6))
+@given(
+    kind=st.sampled_from([*PAYLOADS, "unknown"]) | VALUES,
+    seq=st.integers(-1, 3) | VALUES,
+    fields=st.dictionaries(st.sampled_from(NAMES), VALUES, max_size=6),
+)
 def test_the_compiled_check_refuses_exactly_what_the_field_checks_refuse(
     kind: Any, seq: Any, fields: dict[str, Any]
 ) -> None:

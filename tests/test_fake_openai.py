@@ -230,8 +230,12 @@ def strict_format(schema: dict[str, Any]) -> dict[str, Any]:
 def long_schema(label: str) -> dict[str, Any]:
     """A strict schema of about 1,600 tokens whose first property name is ``label``."""
     names = [label, *(f"field_{n}" for n in range(150))]
-    return {"type": "object", "properties": {name: {"type": "string"} for name in names},
-            "required": names, "additionalProperties": False}
+    return {
+        "type": "object",
+        "properties": {name: {"type": "string"} for name in names},
+        "required": names,
+        "additionalProperties": False,
+    }
 
 
 def test_the_schema_is_read_before_the_instructions_so_a_new_schema_breaks_the_cache(
@@ -239,10 +243,12 @@ def test_the_schema_is_read_before_the_instructions_so_a_new_schema_breaks_the_c
 ) -> None:
     fake_openai.queue("a", "b", "c")
     ask(client, text=strict_format(long_schema("alpha")), instructions=LONG_INSTRUCTIONS)
-    other_schema = ask(client, text=strict_format(long_schema("beta")),
-                       instructions=LONG_INSTRUCTIONS)
-    other_instructions = ask(client, text=strict_format(long_schema("beta")),
-                             instructions="Other rules entirely.")
+    other_schema = ask(
+        client, text=strict_format(long_schema("beta")), instructions=LONG_INSTRUCTIONS
+    )
+    other_instructions = ask(
+        client, text=strict_format(long_schema("beta")), instructions="Other rules entirely."
+    )
 
     assert other_schema.usage.input_tokens_details.cached_tokens == 0
     # The same schema is a cached prefix by itself, whatever instructions follow it.
@@ -256,8 +262,9 @@ def test_cached_tokens_are_part_of_the_input_and_a_chain_is_billed_as_input(
 ) -> None:
     fake_openai.queue("first answer " * 20, "second answer")
     first = ask(client, "question one", instructions=LONG_INSTRUCTIONS)
-    second = ask(client, "question two", instructions=LONG_INSTRUCTIONS,
-                 previous_response_id=first.id)
+    second = ask(
+        client, "question two", instructions=LONG_INSTRUCTIONS, previous_response_id=first.id
+    )
 
     usage = second.usage
     chain = count_tokens("question one") + first.usage.output_tokens
@@ -277,7 +284,10 @@ def test_requests_with_different_prompt_cache_keys_do_not_share_a_cache(
     assert other_key.usage.input_tokens_details.cached_tokens == 0
     assert same_key.usage.input_tokens_details.cached_tokens >= 1024
     assert [r.body["prompt_cache_key"] for r in fake_openai.model_requests()] == [
-        "session-1", "session-2", "session-1"]
+        "session-1",
+        "session-2",
+        "session-1",
+    ]
 
 
 # --------------------------------------------------------------------------- chat completions
@@ -318,16 +328,22 @@ def test_a_chat_system_message_after_the_first_user_message_stays_where_it_was_s
 ) -> None:
     seen: list[FakeRequest] = []
     fake_openai.responder = lambda request: seen.append(request) or "fine"
-    client.chat.completions.create(model="gpt-4.1-mini", messages=[
-        {"role": "system", "content": "Be kind."},
-        {"role": "user", "content": "hi"},
-        {"role": "system", "content": "Now ask for the name."},
-        {"role": "user", "content": "ok"},
-    ])
+    client.chat.completions.create(
+        model="gpt-4.1-mini",
+        messages=[
+            {"role": "system", "content": "Be kind."},
+            {"role": "user", "content": "hi"},
+            {"role": "system", "content": "Now ask for the name."},
+            {"role": "user", "content": "ok"},
+        ],
+    )
 
     assert seen[0].instructions == "Be kind."
     assert [(m.role, m.content) for m in seen[0].messages] == [
-        ("user", "hi"), ("system", "Now ask for the name."), ("user", "ok")]
+        ("user", "hi"),
+        ("system", "Now ask for the name."),
+        ("user", "ok"),
+    ]
 
 
 def test_chat_length_and_refusal(fake_openai: FakeOpenAIServer, client: openai.OpenAI) -> None:

@@ -16,8 +16,12 @@ from engine.providers.base import ModelRequest
 from engine.testing.fake_openai import FAKE_API_KEY, FakeOpenAIServer, FakeRequest
 from engine.testing.rate_limits import RateLimits, estimate_tokens, format_reset
 
-SCHEMA = {"type": "object", "properties": {"message": {"type": "string"}},
-          "required": ["message"], "additionalProperties": False}
+SCHEMA = {
+    "type": "object",
+    "properties": {"message": {"type": "string"}},
+    "required": ["message"],
+    "additionalProperties": False,
+}
 
 
 class Clock:
@@ -30,15 +34,23 @@ class Clock:
         return self.now
 
 
-def ask(server: FakeOpenAIServer, *, model: str = "gpt-4.1-mini", text: str = "Hello",
-        max_retries: int = 0, **options: Any) -> str:
-    provider = make_provider("responses", api_key=FAKE_API_KEY, base_url=server.base_url,
-                             max_retries=max_retries)
+def ask(
+    server: FakeOpenAIServer,
+    *,
+    model: str = "gpt-4.1-mini",
+    text: str = "Hello",
+    max_retries: int = 0,
+    **options: Any,
+) -> str:
+    provider = make_provider(
+        "responses", api_key=FAKE_API_KEY, base_url=server.base_url, max_retries=max_retries
+    )
 
     async def call() -> str:
         try:
-            request = ModelRequest(model=model, instructions="Answer.", input=text,
-                                   schema=SCHEMA, **options)
+            request = ModelRequest(
+                model=model, instructions="Answer.", input=text, schema=SCHEMA, **options
+            )
             return (await provider.complete(request)).text
         finally:
             await provider.aclose()
@@ -55,7 +67,8 @@ def limited(fake_openai: FakeOpenAIServer) -> tuple[FakeOpenAIServer, Clock]:
 
 
 def test_a_request_over_the_limit_is_a_429_with_retry_after_and_the_model_never_runs(
-        limited: tuple[FakeOpenAIServer, Clock]) -> None:
+    limited: tuple[FakeOpenAIServer, Clock],
+) -> None:
     server, _clock = limited
     assert ask(server) == '{"message": "ok"}'
     server.queue("the model would have said this")
@@ -71,12 +84,14 @@ def test_a_request_over_the_limit_is_a_429_with_retry_after_and_the_model_never_
 
 
 def test_every_answer_carries_the_x_ratelimit_headers(
-        limited: tuple[FakeOpenAIServer, Clock]) -> None:
+    limited: tuple[FakeOpenAIServer, Clock],
+) -> None:
     server, clock = limited
     limits = server.rate_limits
     assert limits is not None
-    request = FakeRequest("responses", "gpt-4.1-mini", "", "hi", (), None, None, "text", None,
-                          None, None, {})
+    request = FakeRequest(
+        "responses", "gpt-4.1-mini", "", "hi", (), None, None, "text", None, None, None, {}
+    )
     first = dict(limits.admit(request).headers)
     assert first["x-ratelimit-limit-requests"] == "60"
     assert first["x-ratelimit-remaining-requests"] == "59"
@@ -95,8 +110,7 @@ def test_every_answer_carries_the_x_ratelimit_headers(
 def test_refused_requests_count_against_the_limit_so_hammering_digs_deeper() -> None:
     clock = Clock()
     limits = RateLimits(rpm=60, clock=clock)
-    request = FakeRequest("responses", "m", "", "hi", (), None, None, "text", None, None, None,
-                          {})
+    request = FakeRequest("responses", "m", "", "hi", (), None, None, "text", None, None, None, {})
     assert limits.admit(request).refusal is None
     for _ in range(3):  # each refusal still takes a request, down to one quantum of debt
         assert limits.admit(request).refusal is not None
@@ -113,8 +127,10 @@ def test_refused_requests_count_against_the_limit_so_hammering_digs_deeper() -> 
 
 def test_limits_are_per_model_unless_shared() -> None:
     clock = Clock()
-    request = {name: FakeRequest("responses", name, "", "hi", (), None, None, "text", None,
-                                 None, None, {}) for name in ("a", "b")}
+    request = {
+        name: FakeRequest("responses", name, "", "hi", (), None, None, "text", None, None, None, {})
+        for name in ("a", "b")
+    }
     per_model = RateLimits(rpm=60, clock=clock)
     assert per_model.admit(request["a"]).refusal is None
     assert per_model.admit(request["b"]).refusal is None
@@ -126,8 +142,7 @@ def test_limits_are_per_model_unless_shared() -> None:
 def test_a_minute_cannot_be_spent_in_one_burst() -> None:
     clock = Clock()
     limits = RateLimits(rpm=6000, clock=clock, count_refused=False)  # enforced per second too
-    request = FakeRequest("responses", "m", "", "hi", (), None, None, "text", None, None, None,
-                          {})
+    request = FakeRequest("responses", "m", "", "hi", (), None, None, "text", None, None, None, {})
     assert sum(limits.admit(request).refusal is None for _ in range(300)) == 100
     clock.now += 0.5
     assert sum(limits.admit(request).refusal is None for _ in range(300)) == 50
@@ -158,7 +173,8 @@ def test_tokens_are_counted_before_the_call_and_a_request_too_large_never_passes
 
 
 def test_the_sdk_honours_retry_after_when_it_retries_itself(
-        limited: tuple[FakeOpenAIServer, Clock]) -> None:
+    limited: tuple[FakeOpenAIServer, Clock],
+) -> None:
     """What the SDK already does (why simulations turn its retries off and pace instead): it
     sleeps the server's retry-after-ms, then sends the same request again on its own."""
     server, _clock = limited
@@ -173,8 +189,9 @@ def test_the_sdk_honours_retry_after_when_it_retries_itself(
     assert retried.at - first.at >= 2.0 - 0.05
 
 
-@pytest.mark.parametrize(("seconds", "written"), [(0.0204, "21ms"), (1.5, "1.5s"),
-                                                  (360, "6m0s"), (61.2, "1m2s")])
+@pytest.mark.parametrize(
+    ("seconds", "written"), [(0.0204, "21ms"), (1.5, "1.5s"), (360, "6m0s"), (61.2, "1m2s")]
+)
 def test_resets_are_written_as_openai_writes_them(seconds: float, written: str) -> None:
     assert format_reset(seconds) == written
 

@@ -43,9 +43,12 @@ from engine.session import session_from_events
 FIXTURES = Path(__file__).parent / "fixtures" / "scenarios"
 PIZZA = FIXTURES / "pizza"
 EXAMPLES = int(os.environ.get("PROMPTER_FUZZ_EXAMPLES", "30"))
-FUZZ = settings(max_examples=EXAMPLES, deadline=None, derandomize=EXAMPLES <= 30,
-                suppress_health_check=[HealthCheck.too_slow,
-                                       HealthCheck.function_scoped_fixture])
+FUZZ = settings(
+    max_examples=EXAMPLES,
+    deadline=None,
+    derandomize=EXAMPLES <= 30,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
 #: Seconds any one example may take before it counts as a hang.
 HANG_SECONDS = 20
 
@@ -125,8 +128,33 @@ HOSTILE_YAML = [
     "\t- tab\n",
     "\x00\x01\x02",
 ]
-FRAGMENTS = ["[", "]", "{", "}", ":", ": ", "- ", "&a ", "*a", "!!str ", "? ", "|", ">", "#",
-             "\n", "  ", "'", '"', "---\n", "\\ud800", "{{x}}", "é", "\r\n", ",", "~"]
+FRAGMENTS = [
+    "[",
+    "]",
+    "{",
+    "}",
+    ":",
+    ": ",
+    "- ",
+    "&a ",
+    "*a",
+    "!!str ",
+    "? ",
+    "|",
+    ">",
+    "#",
+    "\n",
+    "  ",
+    "'",
+    '"',
+    "---\n",
+    "\\ud800",
+    "{{x}}",
+    "é",
+    "\r\n",
+    ",",
+    "~",
+]
 
 
 @st.composite
@@ -134,8 +162,10 @@ def scenario_texts(draw: st.DrawFn) -> str:
     lines = SEED.splitlines(keepends=True)
     for _ in range(draw(st.integers(0, 4))):
         where = draw(st.integers(0, len(lines)))
-        piece = draw(st.sampled_from(HOSTILE_YAML) | st.lists(
-            st.sampled_from(FRAGMENTS) | st.text(max_size=6), max_size=8).map("".join))
+        piece = draw(
+            st.sampled_from(HOSTILE_YAML)
+            | st.lists(st.sampled_from(FRAGMENTS) | st.text(max_size=6), max_size=8).map("".join)
+        )
         lines.insert(where, piece)
     if draw(st.booleans()) and len(lines) > 1:
         del lines[draw(st.integers(0, len(lines) - 1))]
@@ -156,18 +186,28 @@ def scenario_folder(root: Path, text: str) -> Path:
 
 @FUZZ
 @given(text=scenario_texts())
-def test_hostile_scenarios_get_a_clear_answer_from_every_command(
-    tmp_path: Path, text: str
-) -> None:
+def test_hostile_scenarios_get_a_clear_answer_from_every_command(tmp_path: Path, text: str) -> None:
     folder = scenario_folder(tmp_path, text)
     script = tmp_path / "replies.jsonl"
-    script.write_text('{"message": "Hi", "transition": "stay", "results": {}, "summary": ""}\n',
-                      encoding="utf-8")
+    script.write_text(
+        '{"message": "Hi", "transition": "stay", "results": {}, "summary": ""}\n', encoding="utf-8"
+    )
     for args, stdin in (
         (("validate", folder), ""),
         (("export-drawio", folder, "-o", tmp_path / "out.drawio"), ""),
-        (("chat", folder, "--provider", "scripted", "--script", script,
-          "--log", tmp_path / "chat.jsonl"), "hi\nhello\n"),
+        (
+            (
+                "chat",
+                folder,
+                "--provider",
+                "scripted",
+                "--script",
+                script,
+                "--log",
+                tmp_path / "chat.jsonl",
+            ),
+            "hi\nhello\n",
+        ),
     ):
         code, printed = run(*args, stdin=stdin)
         assert code in (0, 1), (args[0], code, printed)
@@ -183,9 +223,18 @@ DIAGRAM = scenario_to_drawio(load_scenario(PIZZA)).decode("utf-8")
 HOSTILE_XML = [
     '<!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]>',
     '<!DOCTYPE x [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]>',
-    "&b;", "<diagram>", "</mxGraphModel>", '<mxCell id="x" edge="1" source="nowhere"/>',
-    '<mxCell id="step:greet" vertex="1"/>', 'value="(1x)"', 'x="1e999"', 'y="NaN"',
-    'x="' + "9" * 5000 + '"', "\x00", "\ud800", "<diagram>7VpbT+M4FP41",
+    "&b;",
+    "<diagram>",
+    "</mxGraphModel>",
+    '<mxCell id="x" edge="1" source="nowhere"/>',
+    '<mxCell id="step:greet" vertex="1"/>',
+    'value="(1x)"',
+    'x="1e999"',
+    'y="NaN"',
+    'x="' + "9" * 5000 + '"',
+    "\x00",
+    "\ud800",
+    "<diagram>7VpbT+M4FP41",
     '<mxCell id="e" edge="1" source="step:greet" target="step:greet" value="stay"/>',
 ]
 
@@ -200,7 +249,7 @@ def diagram_texts(draw: st.DrawFn) -> str:
         else:
             piece = draw(st.text(max_size=12))
         cut = draw(st.integers(0, 20))
-        text = text[:at] + piece + text[at + cut:]
+        text = text[:at] + piece + text[at + cut :]
     return text
 
 
@@ -230,15 +279,41 @@ def test_a_refused_import_leaves_the_folder_exactly_as_it_was(
 # --- conversation logs --------------------------------------------------------------------------
 
 json_values = st.recursive(
-    st.none() | st.booleans() | st.integers(-(2**70), 2**70) | st.floats()
-    | st.text(max_size=10) | st.sampled_from(["\ud800", "sk-test-0123456789abcdefghijkl"]),
-    lambda children: st.lists(children, max_size=3)
-    | st.dictionaries(st.text(max_size=6), children, max_size=3),
+    st.none()
+    | st.booleans()
+    | st.integers(-(2**70), 2**70)
+    | st.floats()
+    | st.text(max_size=10)
+    | st.sampled_from(["\ud800", "sk-test-0123456789abcdefghijkl"]),
+    lambda children: (
+        st.lists(children, max_size=3) | st.dictionaries(st.text(max_size=6), children, max_size=3)
+    ),
     max_leaves=12,
 )
-FIELD_NAMES = ["text", "usage", "latency_ms", "cost_usd", "input_tokens", "to", "from", "name",
-               "new", "old", "results", "totals", "attempt", "response_id", "raw_text", "kind",
-               "message", "retryable", "summary", "reason", "start_step", "scenario"]
+FIELD_NAMES = [
+    "text",
+    "usage",
+    "latency_ms",
+    "cost_usd",
+    "input_tokens",
+    "to",
+    "from",
+    "name",
+    "new",
+    "old",
+    "results",
+    "totals",
+    "attempt",
+    "response_id",
+    "raw_text",
+    "kind",
+    "message",
+    "retryable",
+    "summary",
+    "reason",
+    "start_step",
+    "scenario",
+]
 
 
 @st.composite
@@ -255,8 +330,10 @@ def records(draw: st.DrawFn) -> dict[str, Any]:
     for name in draw(st.lists(st.sampled_from(FIELD_NAMES), max_size=5)):
         record[name] = draw(json_values)
     if draw(st.booleans()):
-        record["usage"] = {"input_tokens": draw(st.integers(0, 99) | json_values),
-                           "output_tokens": draw(st.integers(0, 99))}
+        record["usage"] = {
+            "input_tokens": draw(st.integers(0, 99) | json_values),
+            "output_tokens": draw(st.integers(0, 99)),
+        }
     return record
 
 

@@ -156,12 +156,23 @@ def test_two_overlays_compose_and_the_later_wins_where_both_speak(studio: Any) -
     scene = studio.scenario_editor.scene
     diff = GraphOverlay(scene, studio.scenario_editor.view)
     coverage = GraphOverlay(scene, studio.scenario_editor.view)
-    diff.show(Overlay(nodes={"idea": NodeStyle(fill=RED, tooltip="changed")},
-                      edges={("idea", "idea_clear"): EdgeStyle(color=RED, tooltip="changed")},
-                      legend=Legend("Differences"), default_node=NodeStyle(faded=True)))
-    coverage.show(Overlay(nodes={"idea": NodeStyle(border=GREEN, tooltip="covered by 2 tests"),
-                                 "users": NodeStyle(fill=GREEN)},
-                          legend=Legend("Coverage")))
+    diff.show(
+        Overlay(
+            nodes={"idea": NodeStyle(fill=RED, tooltip="changed")},
+            edges={("idea", "idea_clear"): EdgeStyle(color=RED, tooltip="changed")},
+            legend=Legend("Differences"),
+            default_node=NodeStyle(faded=True),
+        )
+    )
+    coverage.show(
+        Overlay(
+            nodes={
+                "idea": NodeStyle(border=GREEN, tooltip="covered by 2 tests"),
+                "users": NodeStyle(fill=GREEN),
+            },
+            legend=Legend("Coverage"),
+        )
+    )
     nodes = scene.nodes
     assert nodes["idea"].colors.node_fill == RED and nodes["idea"].colors.node_border == GREEN
     assert "changed" in nodes["idea"].toolTip() and "covered by 2 tests" in nodes["idea"].toolTip()
@@ -185,12 +196,21 @@ def test_layers_survive_incremental_edits_of_the_steps_they_mark(studio: Any) ->
 
     scene = studio.scenario_editor.scene
     coverage = GraphOverlay(scene)
-    coverage.show(Overlay(nodes={"users": NodeStyle(fill=GREEN, tooltip="covered")},
-                          edges={("users", "users_clear"): EdgeStyle(width=5.0)}))
-    commands.set_field(studio.session.undo_stack, studio.session,
-                       ("steps", "users", "transitions", "users_clear", "description"), "Done")
-    commands.set_field(studio.session.undo_stack, studio.session,
-                       ("steps", "users", "title"), "Users!")
+    coverage.show(
+        Overlay(
+            nodes={"users": NodeStyle(fill=GREEN, tooltip="covered")},
+            edges={("users", "users_clear"): EdgeStyle(width=5.0)},
+        )
+    )
+    commands.set_field(
+        studio.session.undo_stack,
+        studio.session,
+        ("steps", "users", "transitions", "users_clear", "description"),
+        "Done",
+    )
+    commands.set_field(
+        studio.session.undo_stack, studio.session, ("steps", "users", "title"), "Users!"
+    )
     assert scene.nodes["users"].colors.node_fill == GREEN
     assert "covered" in scene.nodes["users"].toolTip()
     assert scene.edge("users", "users_clear").line_width == 5.0

@@ -49,8 +49,14 @@ def fifo_instead_of(path: Path) -> Path:
 
 
 def run_cli(*args: str | Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "engine", *map(str, args)], input="hi\n",
-                          capture_output=True, text=True, cwd=REPO, timeout=60)
+    return subprocess.run(
+        [sys.executable, "-m", "engine", *map(str, args)],
+        input="hi\n",
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+        timeout=60,
+    )
 
 
 # --- the safe reader ----------------------------------------------------------------------------
@@ -59,8 +65,11 @@ def run_cli(*args: str | Path) -> subprocess.CompletedProcess[str]:
 def test_the_safe_reader_refuses_what_is_not_a_regular_file(tmp_path: Path) -> None:
     fifo = tmp_path / "pipe"
     os.mkfifo(fifo)
-    cases = {fifo: "a named pipe (FIFO)", Path("/dev/zero"): "a character device",
-             tmp_path: "a folder"}
+    cases = {
+        fifo: "a named pipe (FIFO)",
+        Path("/dev/zero"): "a character device",
+        tmp_path: "a folder",
+    }
     for path, kind in cases.items():
         with pytest.raises(UnreadableFile) as caught:
             read_text(path, limit=100)
@@ -108,9 +117,13 @@ def test_a_fifo_instruction_file_is_a_located_validator_error(pizza: Path) -> No
     findings = check_folder(pizza)
 
     assert [(f.code, f.severity, f.line) for f in findings] == [("unreadable-file", "error", 15)]
-    assert findings[0].render().endswith(
-        "scenario.yaml:15:19: error: cannot read 'steps/greet.md': not a regular file: it is "
-        "a named pipe (FIFO) (name a regular text file: pipes and devices are never read)"
+    assert (
+        findings[0]
+        .render()
+        .endswith(
+            "scenario.yaml:15:19: error: cannot read 'steps/greet.md': not a regular file: it is "
+            "a named pipe (FIFO) (name a regular text file: pipes and devices are never read)"
+        )
     )
     assert [e.reason for e in unsafe_references(load_scenario(pizza))] == ["not-a-file"]
 
@@ -130,7 +143,8 @@ def test_no_command_blocks_on_a_fifo_instruction_file(
 
     assert done.returncode == 1
     assert "scenario.yaml:15:19: error: cannot read 'steps/greet.md': not a regular file" in (
-        done.stdout + done.stderr)
+        done.stdout + done.stderr
+    )
     assert "Traceback" not in done.stderr
     assert not (tmp_path / "out.drawio").exists()
 
@@ -239,8 +253,9 @@ def test_a_large_invalid_yaml_is_refused_without_building_a_node(
     second (bench/bench_hostile.py times it)."""
     line = "key{}: " + "a long value, " * 6 + "\n"  # few values: within MAX_YAML_NODES
     body = "".join(line.format(i) for i in range(MAX_SCENARIO_BYTES // len(line)))
-    (tmp_path / "scenario.yaml").write_text(body[: MAX_SCENARIO_BYTES - 10] + "\nbad: [\n",
-                                            encoding="utf-8")
+    (tmp_path / "scenario.yaml").write_text(
+        body[: MAX_SCENARIO_BYTES - 10] + "\nbad: [\n", encoding="utf-8"
+    )
 
     with pytest.raises(ScenarioErrors) as caught:
         load_scenario(tmp_path)
@@ -271,10 +286,14 @@ def test_a_large_yaml_with_too_many_values_is_refused_before_composing(
     "text, message",
     [
         ("a: " + "[" * 100_000, "the file nests deeper than 40 levels"),
-        ("a: &a [x,x,x,x,x,x,x,x,x]\n" + "".join(
-            f"{n}: &{n} [{', '.join([f'*{p}'] * 9)}]\n"
-            for p, n in zip("abcdefg", "bcdefgh", strict=True)),
-         "the file expands to too many values (aliases?)"),
+        (
+            "a: &a [x,x,x,x,x,x,x,x,x]\n"
+            + "".join(
+                f"{n}: &{n} [{', '.join([f'*{p}'] * 9)}]\n"
+                for p, n in zip("abcdefg", "bcdefgh", strict=True)
+            ),
+            "the file expands to too many values (aliases?)",
+        ),
         ("title: 2024-13-45\n", "invalid value '2024-13-45'"),
     ],
     ids=["deep-nesting", "alias-bomb", "impossible-date"],

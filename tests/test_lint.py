@@ -1,5 +1,5 @@
-"""The code style the project agreed on is checked, not hoped for: ruff everywhere, mypy --strict
-on the engine and the studio (both configured in ``pyproject.toml``)."""
+"""The code style the project agreed on is checked, not hoped for: ruff's rules and its layout
+everywhere, mypy --strict on the engine and the studio (all configured in ``pyproject.toml``)."""
 
 from __future__ import annotations
 
@@ -18,9 +18,17 @@ def run_tool(*args: str) -> subprocess.CompletedProcess[str]:
     )
 
 
+FOLDERS = ("engine", "app", "tests", "bench", "packaging")
+
+
 def test_ruff_finds_nothing() -> None:
-    folders = ("engine", "app", "tests", "bench", "packaging")
-    result = run_tool("ruff", "check", "--output-format", "concise", *folders)
+    result = run_tool("ruff", "check", "--output-format", "concise", *FOLDERS)
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_every_file_is_laid_out_as_ruff_format_writes_it() -> None:
+    """One layout for everyone, so a diff shows what changed and not who formatted it."""
+    result = run_tool("ruff", "format", "--check", *FOLDERS)
     assert result.returncode == 0, result.stdout + result.stderr
 
 

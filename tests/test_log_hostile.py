@@ -35,17 +35,34 @@ FIXTURES = Path(__file__).parent / "fixtures" / "scenarios"
 
 
 def event(seq: int, kind: str = EventType.BOT_MESSAGE, turn: int = 1, **data: Any) -> Event:
-    return Event(type=kind, session="s1", seq=seq, turn=turn, step="greet",
-                 data=data or {"text": f"message {seq}"}, ts="2026-01-01T00:00:00.000Z")
+    return Event(
+        type=kind,
+        session="s1",
+        seq=seq,
+        turn=turn,
+        step="greet",
+        data=data or {"text": f"message {seq}"},
+        ts="2026-01-01T00:00:00.000Z",
+    )
 
 
 def response(seq: int, **overrides: Any) -> dict[str, Any]:
     """A model_response record as the engine writes it, with some fields replaced."""
-    record = event(seq, EventType.MODEL_RESPONSE, purpose="turn", attempt=1, model="m",
-                   response_id="r1", raw_text="{}", status="completed", incomplete_reason=None,
-                   refusal=None, usage={"input_tokens": 10, "cached_tokens": 0,
-                                        "output_tokens": 5},
-                   latency_ms=12.5, cost_usd=0.001).to_record()
+    record = event(
+        seq,
+        EventType.MODEL_RESPONSE,
+        purpose="turn",
+        attempt=1,
+        model="m",
+        response_id="r1",
+        raw_text="{}",
+        status="completed",
+        incomplete_reason=None,
+        refusal=None,
+        usage={"input_tokens": 10, "cached_tokens": 0, "output_tokens": 5},
+        latency_ms=12.5,
+        cost_usd=0.001,
+    ).to_record()
     record.update(overrides)
     return record
 
@@ -77,8 +94,11 @@ HOSTILE: dict[str, tuple[str, str]] = {
         "'latency_ms' should be a finite number, not 'fast'",
     ),
     "a nested record just over the depth limit": (
-        json.dumps(event(7).to_record())[:-1] + ', "extra": ' + "[" * MAX_LOG_DEPTH
-        + "]" * MAX_LOG_DEPTH + "}",
+        json.dumps(event(7).to_record())[:-1]
+        + ', "extra": '
+        + "[" * MAX_LOG_DEPTH
+        + "]" * MAX_LOG_DEPTH
+        + "}",
         f"nested deeper than {MAX_LOG_DEPTH} levels",
     ),
     "cost_usd: Infinity": (
@@ -122,13 +142,21 @@ def test_each_hostile_line_is_skipped_with_its_number_and_the_rest_is_kept(
 
 def test_a_log_with_every_hostile_line_still_forks(tmp_path: Path) -> None:
     scenario = load_scenario(FIXTURES / "pizza")
-    start = Event(EventType.SESSION_START, "s1", 1, 0, scenario.start,
-                  {"scenario": scenario.name, "start_step": scenario.start})
+    start = Event(
+        EventType.SESSION_START,
+        "s1",
+        1,
+        0,
+        scenario.start,
+        {"scenario": scenario.name, "start_step": scenario.start},
+    )
     user = Event(EventType.USER_MESSAGE, "s1", 2, 1, scenario.start, {"text": "hi"})
     end = Event(EventType.TURN_END, "s1", 3, 1, scenario.start, {"response_id": "r1"})
     path = tmp_path / "log.jsonl"
-    write_lines(path, [start.to_json(), user.to_json(), *(line for line, _ in HOSTILE.values()),
-                       end.to_json()])
+    write_lines(
+        path,
+        [start.to_json(), user.to_json(), *(line for line, _ in HOSTILE.values()), end.to_json()],
+    )
 
     read = read_log(path)
     session = session_from_events(read.events, scenario)
@@ -139,8 +167,13 @@ def test_a_log_with_every_hostile_line_still_forks(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(
     "bad",
-    [{"usage": "lots"}, {"usage": {"input_tokens": "many"}}, {"latency_ms": "fast"},
-     {"latency_ms": None}, {"cost_usd": float("nan")}],
+    [
+        {"usage": "lots"},
+        {"usage": {"input_tokens": "many"}},
+        {"latency_ms": "fast"},
+        {"latency_ms": None},
+        {"cost_usd": float("nan")},
+    ],
     ids=["usage", "input_tokens", "latency_ms", "null-latency", "nan-cost"],
 )
 def test_fork_ignores_an_ill_typed_event_handed_to_it_directly(bad: dict[str, Any]) -> None:
@@ -162,8 +195,9 @@ def test_fork_ignores_an_ill_typed_event_handed_to_it_directly(bad: dict[str, An
 
 def test_a_lone_surrogate_is_read_back_as_a_replacement_character(tmp_path: Path) -> None:
     path = tmp_path / "log.jsonl"
-    write_lines(path, ['{"type": "bot_message", "seq": 1, "text": "Hi \\ud800 there", '
-                       '"\\udfff": "key"}'])
+    write_lines(
+        path, ['{"type": "bot_message", "seq": 1, "text": "Hi \\ud800 there", "\\udfff": "key"}']
+    )
 
     read = read_log(path)
 
@@ -191,8 +225,15 @@ def test_a_lone_surrogate_from_a_model_never_loses_the_event(tmp_path: Path) -> 
     path = tmp_path / "log.jsonl"
     with LogWriter(path, secrets=[]) as writer:
         writer.write(event(1, EventType.SESSION_START, turn=0, title="Pizza \ud800"))
-        writer.write(event(2, EventType.MODEL_RESPONSE, raw_text='{"message": "\\ud800"}',
-                           latency_ms=1.0, cost_usd=0.0))
+        writer.write(
+            event(
+                2,
+                EventType.MODEL_RESPONSE,
+                raw_text='{"message": "\\ud800"}',
+                latency_ms=1.0,
+                cost_usd=0.0,
+            )
+        )
         writer.write(event(3, text="Hi \udfff"))
 
     read = read_log(path)
@@ -296,14 +337,19 @@ def test_a_huge_last_line_without_newline_is_reported(tmp_path: Path) -> None:
 def test_repeated_seqs_are_flagged_as_gaps_are(tmp_path: Path) -> None:
     seqs = [*range(1, 29), 26, 27, 28, 29, 30, 12]
     path = tmp_path / "log.jsonl"
-    write_lines(path, [event(seq).to_json() for seq in seqs]
-                + [Event("bot_message", "other", 26, 1, None, {"text": "x"}).to_json()])
+    write_lines(
+        path,
+        [event(seq).to_json() for seq in seqs]
+        + [Event("bot_message", "other", 26, 1, None, {"text": "x"}).to_json()],
+    )
 
     read = read_log(path)
 
-    assert read.repeats == find_repeats(read.events) == [
-        SeqRepeat("s1", 26, 28), SeqRepeat("s1", 12, 12)
-    ]
+    assert (
+        read.repeats
+        == find_repeats(read.events)
+        == [SeqRepeat("s1", 26, 28), SeqRepeat("s1", 12, 12)]
+    )
     assert read.gaps == []
     assert read.problems() == ["seq 26–28 repeated in session s1", "seq 12 repeated in session s1"]
 
@@ -347,8 +393,14 @@ def test_the_log_viewer_opens_and_paints_a_log_with_every_hostile_line(
 
     good = list(SampleConversation().events(12))
     path = tmp_path / "hostile.jsonl"
-    write_lines(path, [good[0].to_json(), *(line for line, _ in HOSTILE.values()),
-                       *(e.to_json() for e in good[1:])])
+    write_lines(
+        path,
+        [
+            good[0].to_json(),
+            *(line for line, _ in HOSTILE.values()),
+            *(e.to_json() for e in good[1:]),
+        ],
+    )
     window = LogWindow(path, follow=False)
     qtbot.addWidget(window)
     window.resize(900, 700)
@@ -376,15 +428,23 @@ def test_every_event_a_real_conversation_writes_passes_the_schema(tmp_path: Path
     scenario = load_scenario(FIXTURES / "pizza")
 
     def reply(message: str, transition: str = "stay", **results: Any) -> dict[str, Any]:
-        return {"message": message, "transition": transition, "results": results,
-                "summary": "so far"}
+        return {
+            "message": message,
+            "transition": transition,
+            "results": results,
+            "summary": "so far",
+        }
 
-    provider = ScriptedProvider([
-        reply("Hi, your name?"),
-        "not JSON", "still not JSON", "never JSON",  # a correction, then the fallback
-        reply("Hello Ann!", "wants_to_order", customer_name="Ann"),
-        "```json\n" + json.dumps(reply("Which pizzas?", pizzas=["margherita"])) + "\n```",
-    ])
+    provider = ScriptedProvider(
+        [
+            reply("Hi, your name?"),
+            "not JSON",
+            "still not JSON",
+            "never JSON",  # a correction, then the fallback
+            reply("Hello Ann!", "wants_to_order", customer_name="Ann"),
+            "```json\n" + json.dumps(reply("Which pizzas?", pizzas=["margherita"])) + "\n```",
+        ]
+    )
     path = tmp_path / "log.jsonl"
     with LogWriter(path, secrets=[]) as writer:
         conversation = Conversation(scenario, provider)
@@ -398,7 +458,19 @@ def test_every_event_a_real_conversation_writes_passes_the_schema(tmp_path: Path
     read = read_log(path)
     assert read.skipped == [] and read.problems() == []
     kinds = {event.type for event in read.events}
-    assert kinds >= {"session_start", "user_message", "model_request", "model_response",
-                     "contract_violation", "correction_sent", "fallback", "variable_change",
-                     "step_summary", "transition", "bot_message", "turn_end", "error",
-                     "session_end"}
+    assert kinds >= {
+        "session_start",
+        "user_message",
+        "model_request",
+        "model_response",
+        "contract_violation",
+        "correction_sent",
+        "fallback",
+        "variable_change",
+        "step_summary",
+        "transition",
+        "bot_message",
+        "turn_end",
+        "error",
+        "session_end",
+    }

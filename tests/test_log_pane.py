@@ -28,8 +28,9 @@ pytestmark = pytest.mark.gui
 
 
 @pytest.fixture
-def chat(studio: Any, qtbot: QtBot, tmp_path: Path,
-         openai_env: FakeOpenAIServer) -> Iterator[StudioChat]:
+def chat(
+    studio: Any, qtbot: QtBot, tmp_path: Path, openai_env: FakeOpenAIServer
+) -> Iterator[StudioChat]:
     glue = install_chat(studio, log_dir=tmp_path / "logs")
     qtbot.waitUntil(lambda: glue.pane.running and not glue.pane.busy, timeout=5000)
     yield glue
@@ -94,8 +95,7 @@ def test_ctrl_j_and_the_status_bar_button_collapse_and_expand_the_pane_and_it_is
 
 
 def test_the_status_bar_button_counts_events_and_problems_while_collapsed(
-    studio: Any, log: StudioLogPane, chat: StudioChat, qtbot: QtBot,
-    openai_env: FakeOpenAIServer
+    studio: Any, log: StudioLogPane, chat: StudioChat, qtbot: QtBot, openai_env: FakeOpenAIServer
 ) -> None:
     interview(qtbot, chat, openai_env, 2)  # the second turn's first reply is not JSON
     count = len(chat.pane.view.events_model.events())
@@ -170,8 +170,7 @@ def test_follow_keeps_the_newest_row_in_view_until_the_user_scrolls_up(
 
 
 def test_selecting_an_event_selects_its_turn_in_the_chat_and_its_step_on_the_graph(
-    studio: Any, log: StudioLogPane, chat: StudioChat, qtbot: QtBot,
-    openai_env: FakeOpenAIServer
+    studio: Any, log: StudioLogPane, chat: StudioChat, qtbot: QtBot, openai_env: FakeOpenAIServer
 ) -> None:
     interview(qtbot, chat, openai_env, 3)
     log.open()
@@ -198,8 +197,7 @@ def test_selecting_an_event_selects_its_turn_in_the_chat_and_its_step_on_the_gra
 
 
 def test_inspect_from_the_chat_opens_the_pane_and_the_inspector(
-    studio: Any, log: StudioLogPane, chat: StudioChat, qtbot: QtBot,
-    openai_env: FakeOpenAIServer
+    studio: Any, log: StudioLogPane, chat: StudioChat, qtbot: QtBot, openai_env: FakeOpenAIServer
 ) -> None:
     interview(qtbot, chat, openai_env, 2)
     reply = [e for e in chat.pane.view.visible_events() if e.type == "model_response"][-1]
@@ -216,8 +214,7 @@ def test_inspect_from_the_chat_opens_the_pane_and_the_inspector(
 
 
 def test_the_inspectors_parts_add_up_to_the_billed_input(
-    studio: Any, log: StudioLogPane, chat: StudioChat, qtbot: QtBot,
-    openai_env: FakeOpenAIServer
+    studio: Any, log: StudioLogPane, chat: StudioChat, qtbot: QtBot, openai_env: FakeOpenAIServer
 ) -> None:
     """The estimate counts words and punctuation marks as the fake server does, so the parts
     of every call add up to the billed input within the estimate's error (here: exactly)."""
@@ -244,8 +241,7 @@ def test_the_inspectors_parts_add_up_to_the_billed_input(
 
 
 def test_copying_the_request_never_writes_the_key(
-    studio: Any, log: StudioLogPane, chat: StudioChat, qtbot: QtBot,
-    openai_env: FakeOpenAIServer
+    studio: Any, log: StudioLogPane, chat: StudioChat, qtbot: QtBot, openai_env: FakeOpenAIServer
 ) -> None:
     interview(qtbot, chat, openai_env, 3)
     pane = log.pane

@@ -47,9 +47,17 @@ class Log:
         return event
 
     def start(self, *, end: bool = True, **origin: Any) -> Log:
-        self.add("session_start", scenario="pizza_order", scenario_path=None, title="Pizza",
-                 model="gpt-4.1-mini", provider="responses", start_step="greet",
-                 engine_version="0", **origin)
+        self.add(
+            "session_start",
+            scenario="pizza_order",
+            scenario_path=None,
+            title="Pizza",
+            model="gpt-4.1-mini",
+            provider="responses",
+            start_step="greet",
+            engine_version="0",
+            **origin,
+        )
         if end:
             self.end()
         return self
@@ -61,18 +69,39 @@ class Log:
         return self
 
     def request(self, text: str, purpose: str = "turn", **extra: Any) -> Log:
-        self.add("model_request", purpose=purpose, attempt=1, model="gpt-4.1-mini",
-                 instructions="…", input=text, schema=None, previous_response_id=None,
-                 history_messages=0, layout="compact", prompt_cache_key=self.session, **extra)
+        self.add(
+            "model_request",
+            purpose=purpose,
+            attempt=1,
+            model="gpt-4.1-mini",
+            instructions="…",
+            input=text,
+            schema=None,
+            previous_response_id=None,
+            history_messages=0,
+            layout="compact",
+            prompt_cache_key=self.session,
+            **extra,
+        )
         return self
 
-    def response(self, raw: str, response_id: str, purpose: str = "turn",
-                 cost: float = 0.01) -> Log:
-        self.add("model_response", purpose=purpose, attempt=1, model="gpt-4.1-mini",
-                 response_id=response_id, raw_text=raw, status="completed",
-                 incomplete_reason=None, refusal=None,
-                 usage={"input_tokens": 1000, "cached_tokens": 500, "output_tokens": 50},
-                 latency_ms=800.0, cost_usd=cost)
+    def response(
+        self, raw: str, response_id: str, purpose: str = "turn", cost: float = 0.01
+    ) -> Log:
+        self.add(
+            "model_response",
+            purpose=purpose,
+            attempt=1,
+            model="gpt-4.1-mini",
+            response_id=response_id,
+            raw_text=raw,
+            status="completed",
+            incomplete_reason=None,
+            refusal=None,
+            usage={"input_tokens": 1000, "cached_tokens": 500, "output_tokens": 50},
+            latency_ms=800.0,
+            cost_usd=cost,
+        )
         return self
 
     def change(self, name: str, new: Any, old: Any = None) -> Log:
@@ -93,8 +122,16 @@ class Log:
         return self
 
     def end(self, response_id: str | None = None) -> Log:
-        self.add("turn_end", calls=1, corrections=0, usage=None, cost_usd=0.01, engine_ms=1.0,
-                 model_ms=800.0, response_id=response_id)
+        self.add(
+            "turn_end",
+            calls=1,
+            corrections=0,
+            usage=None,
+            cost_usd=0.01,
+            engine_ms=1.0,
+            model_ms=800.0,
+            response_id=response_id,
+        )
         return self
 
     def error(self, kind: str = "ProviderServerError") -> Log:
@@ -110,13 +147,21 @@ class Log:
 def ordered(log: Log) -> Log:
     """Turn 1: Ann orders (greet → take_order). Turn 2: two pizzas, still in take_order."""
     log.user("I am Ann, I want a pizza")
-    log.exchange("I am Ann, I want a pizza", '{"r": 1}', "r1",
-                 input_items=[{"role": "system", "content": "# Current step: greet"}])
+    log.exchange(
+        "I am Ann, I want a pizza",
+        '{"r": 1}',
+        "r1",
+        input_items=[{"role": "system", "content": "# Current step: greet"}],
+    )
     log.change("customer_name", "Ann").summary("Ann.", customer_name="Ann")
     log.say("Hello Ann! Which pizzas?").move("take_order", "wants_to_order").end("r1")
     log.user("Two margheritas")
-    log.exchange("Two margheritas", '{"r": 2}', "r2",
-                 input_items=[{"role": "system", "content": "# Current step: take_order"}])
+    log.exchange(
+        "Two margheritas",
+        '{"r": 2}',
+        "r2",
+        input_items=[{"role": "system", "content": "# Current step: take_order"}],
+    )
     log.change("pizzas", ["margherita", "margherita"]).summary("Two.", pizzas=["m", "m"])
     log.say("Anything else?").end("r2")
     return log
@@ -129,17 +174,20 @@ def test_a_completed_turn_stands_with_all_it_did() -> None:
     fold = fold_log(ordered(Log().start()).events)
 
     assert [(turn.number, turn.outcome) for turn in fold.turns] == [
-        (0, Outcome.COMPLETED), (1, Outcome.COMPLETED), (2, Outcome.COMPLETED)]
+        (0, Outcome.COMPLETED),
+        (1, Outcome.COMPLETED),
+        (2, Outcome.COMPLETED),
+    ]
     after = fold.state(1)
     assert (after.turn, after.step, after.visited) == (1, "take_order", ["greet", "take_order"])
     assert after.values() == {"customer_name": "Ann"}
-    assert after.changes == [VarChange("customer_name", None, "Ann", 1, "greet", "model", "t6",
-                                       6)]
+    assert after.changes == [VarChange("customer_name", None, "Ann", 1, "greet", "model", "t6", 6)]
     assert (after.summaries, after.results) == (
-        {"greet": "Ann."}, {"greet": {"customer_name": "Ann"}})
+        {"greet": "Ann."},
+        {"greet": {"customer_name": "Ann"}},
+    )
     assert (after.response_id, after.user_messages, len(after.calls)) == ("r1", 1, 1)
-    assert fold.state().values() == {"customer_name": "Ann",
-                                     "pizzas": ["margherita", "margherita"]}
+    assert fold.state().values() == {"customer_name": "Ann", "pizzas": ["margherita", "margherita"]}
     assert fold.state(0).visited == ["greet"] and fold.state(0).changes == []
     assert fold.state(9) == fold.state(2) == fold.state()
 
@@ -173,14 +221,18 @@ def test_an_error_undoes_everything_its_turn_did_and_the_message_can_be_sent_aga
     fold = fold_log(log.events)
 
     assert [(turn.number, turn.outcome) for turn in fold.turns][-2:] == [
-        (3, Outcome.ROLLED_BACK), (3, Outcome.COMPLETED)]
+        (3, Outcome.ROLLED_BACK),
+        (3, Outcome.COMPLETED),
+    ]
     rolled_back = fold.turns[-2]
     assert rolled_back.after == before.position()  # it left the state as it found it
     after = fold.state(3)
     assert (after.step, after.values()["pizzas"]) == ("take_order", ["margherita", "margherita"])
     assert after.summaries == before.state().summaries
     assert [entry.content for entry in after.transcript[-2:]] == [
-        "Deliver to the moon", '{"r": 3b}']
+        "Deliver to the moon",
+        '{"r": 3b}',
+    ]
     assert (fold.user_messages, fold.last_turn) == (3, 3)
 
 
@@ -193,7 +245,10 @@ def test_an_open_turn_is_shown_as_it_goes_and_undone_by_its_error() -> None:
 
     assert fold.open_turn is not None and fold.open_turn.outcome is Outcome.OPEN
     assert (fold.step, fold.last_turn, fold.state(3).values()["address"]) == (
-        "delivery", 3, "Moon")  # what a live view shows
+        "delivery",
+        3,
+        "Moon",
+    )  # what a live view shows
     assert [turn.number for turn in fold.completed()] == [0, 1, 2]
 
     fold.feed(log.error().events[-1])
@@ -227,7 +282,9 @@ def test_a_turn_left_unclosed_is_rolled_back_by_the_next_message_or_a_resume() -
     fold = fold_log(killed.events)
 
     assert [(turn.number, turn.outcome) for turn in fold.turns][-2:] == [
-        (3, Outcome.ROLLED_BACK), (3, Outcome.COMPLETED)]
+        (3, Outcome.ROLLED_BACK),
+        (3, Outcome.COMPLETED),
+    ]
     assert fold.state().visited == ["greet", "take_order"]
     assert fold.state().values()["address"] == "Elm Street 2"
     assert fold.session_info["resumed_from"] == "session.json"
@@ -264,9 +321,16 @@ def test_an_accepted_exchange_puts_its_first_request_and_its_reply_in_the_chain(
 
 def test_a_restarted_chain_starts_at_the_summaries_it_sent() -> None:
     log = ordered(Log().start()).user("That's all")
-    log.exchange("That's all", '{"r": 3}', "r3", new_chain=True, input_items=[
-        {"role": "system", "content": "# Earlier steps\nGreeting: Ann."},
-        {"role": "system", "content": "# Current step: take_order"}])
+    log.exchange(
+        "That's all",
+        '{"r": 3}',
+        "r3",
+        new_chain=True,
+        input_items=[
+            {"role": "system", "content": "# Earlier steps\nGreeting: Ann."},
+            {"role": "system", "content": "# Current step: take_order"},
+        ],
+    )
     log.say("Where to?").move("delivery", "order_complete").end("r3")
 
     state = fold_log(log.events).state()
@@ -278,14 +342,25 @@ def test_a_restarted_chain_starts_at_the_summaries_it_sent() -> None:
 
 def test_a_log_written_before_the_layouts_chains_inputs_and_replies_only() -> None:
     log = Log().start().user("I am Ann")
-    log.add("model_request", purpose="turn", attempt=1, model="m", instructions="…",
-            input="I am Ann", schema=None, previous_response_id=None, history_messages=0)
+    log.add(
+        "model_request",
+        purpose="turn",
+        attempt=1,
+        model="m",
+        instructions="…",
+        input="I am Ann",
+        schema=None,
+        previous_response_id=None,
+        history_messages=0,
+    )
     log.response('{"r": 1}', "r1").say("Hello").end("r1")
 
     state = fold_log(log.events).state()
 
     assert [(entry.role, entry.content) for entry in state.transcript] == [
-        ("user", "I am Ann"), ("assistant", '{"r": 1}')]
+        ("user", "I am Ann"),
+        ("assistant", '{"r": 1}'),
+    ]
     assert state.cache_key == "s1"  # no prompt_cache_key logged: the session id, as live
 
 
@@ -303,7 +378,10 @@ def test_a_fallback_stands_but_adds_nothing_to_the_chain() -> None:
 
     assert fold.turns[-1].outcome is Outcome.COMPLETED
     assert (after.transcript, after.response_id, after.step) == (
-        before.transcript, "r2", "take_order")
+        before.transcript,
+        "r2",
+        "take_order",
+    )
     assert len(after.calls) == len(before.calls) + 3  # they were paid for, and they stand
 
 
@@ -326,9 +404,15 @@ def test_a_fork_continues_the_stream_from_the_turn_it_was_cut_at(pizza: Scenario
     rebuilt = session_from_events(parent.events, pizza, upto_turn=2)
     state = fold.state(2)
     assert (rebuilt.state.visited, rebuilt.transcript, rebuilt.last_response_id) == (
-        state.visited, state.transcript, state.response_id)
-    assert rebuilt.vars.values() == {"customer_name": "Ann", "address": None,
-                                     "pizzas": ["margherita", "margherita"]}
+        state.visited,
+        state.transcript,
+        state.response_id,
+    )
+    assert rebuilt.vars.values() == {
+        "customer_name": "Ann",
+        "address": None,
+        "pizzas": ["margherita", "margherita"],
+    }
 
 
 # --- the counting rule ----------------------------------------------------------------------
@@ -354,15 +438,23 @@ def test_billed_counts_every_call_in_conversation_only_those_of_turns_that_stand
 
 #: One turn: whether it fails (after doing everything but end), whether it restarts the chain,
 #: whether it moves on, the variable it sets.
-TURNS = st.lists(st.tuples(st.booleans(), st.booleans(), st.booleans(), st.sampled_from("xyz")),
-                 min_size=1, max_size=8)
+TURNS = st.lists(
+    st.tuples(st.booleans(), st.booleans(), st.booleans(), st.sampled_from("xyz")),
+    min_size=1,
+    max_size=8,
+)
 
 
 def play(log: Log, number: int, restart: bool, moves: bool, name: str) -> None:
     text = f"message {number}"
     log.user(text)
-    log.exchange(text, f'{{"n": {number}}}', f"r{number}", new_chain=restart,
-                 input_items=[{"role": "system", "content": f"section {log.step}"}])
+    log.exchange(
+        text,
+        f'{{"n": {number}}}',
+        f"r{number}",
+        new_chain=restart,
+        input_items=[{"role": "system", "content": f"section {log.step}"}],
+    )
     log.change(name, number).summary(f"after {number}", **{name: number}).say(f"reply {number}")
     if moves:
         log.move(f"step{number}")
@@ -388,13 +480,21 @@ def test_a_rolled_back_turn_leaves_the_state_as_if_it_had_never_been_sent(
     for turn in range(len(turns) + 1):
         got, expected = with_failures.state(turn), without.state(turn)
         assert (got.turn, got.visited, got.values(), got.summaries, got.results) == (
-            expected.turn, expected.visited, expected.values(), expected.summaries,
-            expected.results), turn
+            expected.turn,
+            expected.visited,
+            expected.values(),
+            expected.summaries,
+            expected.results,
+        ), turn
         assert (got.transcript, got.chain_start, got.response_id, got.user_messages) == (
-            expected.transcript, expected.chain_start, expected.response_id,
-            expected.user_messages), turn
+            expected.transcript,
+            expected.chain_start,
+            expected.response_id,
+            expected.user_messages,
+        ), turn
         assert [call.response_id for call in got.calls] == [
-            call.response_id for call in expected.calls], turn
+            call.response_id for call in expected.calls
+        ], turn
     assert with_failures.billed().llm_calls == len(turns)  # every call was paid for
     assert with_failures.in_conversation() == without.in_conversation()
 
@@ -406,8 +506,15 @@ def test_events_missing_fields_or_of_unknown_types_fold_without_failing() -> Non
     log = Log().start()
     log.add("from_a_newer_version", anything=1)
     log.user("hi")
-    for kind in ("model_request", "model_response", "variable_change", "step_summary",
-                 "transition", "bot_message", "turn_end"):
+    for kind in (
+        "model_request",
+        "model_response",
+        "variable_change",
+        "step_summary",
+        "transition",
+        "bot_message",
+        "turn_end",
+    ):
         log.add(kind)
 
     fold = fold_log(log.events)

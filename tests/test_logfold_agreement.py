@@ -62,8 +62,10 @@ def record(server: FakeOpenAIServer, path: Path, layout: str) -> Conversation:
     turns.insert(BROKEN_VIEW_TURN - 1, turns[BROKEN_VIEW_TURN - 1])
     pilot = Autopilot(scenario, replace(plan, turns=turns), violation_rate=0.25, seed=3)
     server.responder = FailingCorrection(pilot, turns[FAILING_CALL_TURN - 1].user)
-    conversation = Conversation(scenario, make_provider(
-        "responses", api_key=FAKE_API_KEY, base_url=server.base_url, max_retries=0))
+    conversation = Conversation(
+        scenario,
+        make_provider("responses", api_key=FAKE_API_KEY, base_url=server.base_url, max_retries=0),
+    )
     broken = False
 
     def broken_view(event: Event) -> None:
@@ -94,8 +96,15 @@ def record(server: FakeOpenAIServer, path: Path, layout: str) -> Conversation:
 
 def without_latency(totals: Totals) -> tuple[Any, ...]:
     """Totals as the log keeps them (latencies are logged rounded to the microsecond)."""
-    return (totals.llm_calls, totals.corrections, totals.on_enter_calls, totals.input_tokens,
-            totals.cached_tokens, totals.output_tokens, round(totals.cost_usd, 12))
+    return (
+        totals.llm_calls,
+        totals.corrections,
+        totals.on_enter_calls,
+        totals.input_tokens,
+        totals.cached_tokens,
+        totals.output_tokens,
+        round(totals.cost_usd, 12),
+    )
 
 
 @pytest.mark.parametrize("layout", [layout.value for layout in PromptLayout])
@@ -109,13 +118,18 @@ def test_fork_and_replay_agree_with_the_live_conversation_on_every_turn(
     events, scenario = read.events, load_scenario(default_scenario())
     fold = fold_log(events)
     replay = ConversationProjection(
-        initial_values={name: var.default for name, var in scenario.variables.items()})
+        initial_values={name: var.default for name, var in scenario.variables.items()}
+    )
     replay.feed_many(events)
 
     assert [turn.number for turn in fold.turns if turn.outcome is Outcome.ROLLED_BACK] == [
-        FAILING_CALL_TURN, BROKEN_VIEW_TURN]
-    assert any(event.type == EventType.CONTRACT_VIOLATION and event.turn > BROKEN_VIEW_TURN
-               for event in events)
+        FAILING_CALL_TURN,
+        BROKEN_VIEW_TURN,
+    ]
+    assert any(
+        event.type == EventType.CONTRACT_VIOLATION and event.turn > BROKEN_VIEW_TURN
+        for event in events
+    )
     assert [point.turn for point in live.checkpoints] == list(range(live.state.turn + 1))
     for point in live.checkpoints:
         turn = point.turn
@@ -124,17 +138,24 @@ def test_fork_and_replay_agree_with_the_live_conversation_on_every_turn(
         assert fork.state == point.state, turn
         assert (fork.summaries, fork.results) == (point.summaries, point.results), turn
         assert (fork.last_response_id, fork.chain_start) == (
-            point.last_response_id, point.chain_start), turn
+            point.last_response_id,
+            point.chain_start,
+        ), turn
         assert fork.transcript == live.transcript[: point.transcript_length], turn
-        assert fork.vars.changes() == [change for change in live.vars.changes()
-                                       if change.turn <= turn], turn
+        assert fork.vars.changes() == [
+            change for change in live.vars.changes() if change.turn <= turn
+        ], turn
         assert without_latency(fork.ledger.totals()) == without_latency(
-            Totals.of(call for call in live.ledger.calls if call.turn <= turn)), turn
+            Totals.of(call for call in live.ledger.calls if call.turn <= turn)
+        ), turn
         # The viewer's replay shows exactly that state.
         assert replay.step_at(turn) == point.state.step == state.step, turn
         assert replay.values_as_of(turn) == live.vars.as_of(turn) == fork.vars.values(), turn
         assert (state.visited, state.transcript, state.chain_start) == (
-            fork.state.visited, fork.transcript, fork.chain_start), turn
+            fork.state.visited,
+            fork.transcript,
+            fork.chain_start,
+        ), turn
 
     # The one counting rule, both ways: billed (the meter) and in the conversation (its ledger).
     billed, kept = fold.billed(), fold.in_conversation()
@@ -143,10 +164,12 @@ def test_fork_and_replay_agree_with_the_live_conversation_on_every_turn(
     assert billed.llm_calls == len(responses) > kept.llm_calls
     assert without_latency(kept) == without_latency(live.ledger.totals())
     assert (kept.llm_calls, kept.input_tokens, round(kept.cost_usd, 12)) == (
-        end["totals"]["llm_calls"], end["totals"]["input_tokens"],
-        round(end["totals"]["cost_usd"], 12))
+        end["totals"]["llm_calls"],
+        end["totals"]["input_tokens"],
+        round(end["totals"]["cost_usd"], 12),
+    )
     assert replay.meter == Meter.of(live.state.turn, billed)
-    rolled_back_calls = sum(1 for event in responses
-                            if event.turn in (FAILING_CALL_TURN, BROKEN_VIEW_TURN)) - sum(
-        1 for call in live.ledger.calls if call.turn in (FAILING_CALL_TURN, BROKEN_VIEW_TURN))
+    rolled_back_calls = sum(
+        1 for event in responses if event.turn in (FAILING_CALL_TURN, BROKEN_VIEW_TURN)
+    ) - sum(1 for call in live.ledger.calls if call.turn in (FAILING_CALL_TURN, BROKEN_VIEW_TURN))
     assert billed.llm_calls - kept.llm_calls == rolled_back_calls >= 2

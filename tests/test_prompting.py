@@ -54,7 +54,7 @@ FILES = {
     "persona.md": "You are Vera, a calm intake assistant. PERSONA-MARKER",
     "name.md": "Ask for the user's first name. NAME-STEP-MARKER",
     "topics.md": "Ask {{user_name}} which topics matter; mention {{urgent}} and {{typo_name}}. "
-                 "TOPICS-STEP-MARKER",
+    "TOPICS-STEP-MARKER",
 }
 
 
@@ -94,9 +94,7 @@ def test_instructions_put_the_stable_part_first_and_the_step_last(scenario: Scen
 
 
 @pytest.mark.parametrize("step_id", ["name", "topics"])
-def test_only_the_current_steps_instructions_are_included(
-    scenario: Scenario, step_id: str
-) -> None:
+def test_only_the_current_steps_instructions_are_included(scenario: Scenario, step_id: str) -> None:
     text = build_instructions(scenario, scenario.steps[step_id], {}).text
     markers = {"name": "NAME-STEP-MARKER", "topics": "TOPICS-STEP-MARKER"}
     for other, marker in markers.items():
@@ -107,14 +105,17 @@ def test_the_step_section_lists_results_and_signals_with_the_goal_of_each_target
     scenario: Scenario,
 ) -> None:
     text = build_instructions(scenario, scenario.steps["topics"], {"user_name": "Ann"}).text
-    section = text[text.index("# Current step: Topics"):]
-    assert section.splitlines()[:3] == ["# Current step: Topics",
-                                        "Goal: Collect the topics to discuss", ""]
+    section = text[text.index("# Current step: Topics") :]
+    assert section.splitlines()[:3] == [
+        "# Current step: Topics",
+        "Goal: Collect the topics to discuss",
+        "",
+    ]
     assert "- topics (list of strings, required): One line each" in section
     assert "- urgent (boolean)" in section
     assert '- "stay": remain in this step.' in section
     assert '- "done" → Wrap. Needs: user_name, topics' in section
-    assert ("- \"restart\" → Your name (next goal: Learn the user's name)" in section)
+    assert '- "restart" → Your name (next goal: Learn the user\'s name)' in section
 
 
 def test_the_persona_may_use_placeholders_too(scenario: Scenario) -> None:

@@ -22,7 +22,9 @@ def test_known_secrets_are_the_environment_key_the_registered_and_the_given_ones
     register_secret("keyring-secret-456")
     register_secret("short")  # too likely to match ordinary text: ignored
     assert known_secrets(["given-secret-7890", "tiny"]) == [
-        "keyring-secret-456", "given-secret-7890", "env-secret-123"
+        "keyring-secret-456",
+        "given-secret-7890",
+        "env-secret-123",
     ]
 
 
@@ -30,9 +32,11 @@ def test_secrets_and_key_shaped_words_are_replaced_and_json_stays_valid(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setenv("OPENAI_API_KEY", "local-server-password")
-    record = {"text": "keys: local-server-password, sk-proj-AbC_123-xyz0123456789abcdef, "
-                      "sess-0123456789abcdefghijkl and rk-live-0123456789abcdefghij",
-              "quoted": 'say "sk-abcdefghijklmnopqrstuvwx"'}
+    record = {
+        "text": "keys: local-server-password, sk-proj-AbC_123-xyz0123456789abcdef, "
+        "sess-0123456789abcdefghijkl and rk-live-0123456789abcdefghij",
+        "quoted": 'say "sk-abcdefghijklmnopqrstuvwx"',
+    }
     text = redact(json.dumps(record))
     assert json.loads(text) == {
         "text": f"keys: {REDACTED}, {REDACTED}, {REDACTED} and {REDACTED}",

@@ -34,9 +34,13 @@ from engine.testing.autopilot import Autopilot, Plan
 from engine.testing.fake_openai import FAKE_API_KEY, FakeOpenAIServer, FakeRequest
 
 
-def converse(server: FakeOpenAIServer, layout: PromptLayout = PromptLayout.COMPACT,
-             provider: str = "responses", *, violation_rate: float = 0.3,
-             ) -> tuple[list[Event], list[FakeRequest]]:
+def converse(
+    server: FakeOpenAIServer,
+    layout: PromptLayout = PromptLayout.COMPACT,
+    provider: str = "responses",
+    *,
+    violation_rate: float = 0.3,
+) -> tuple[list[Event], list[FakeRequest]]:
     """The thorough analyst-bot interview, with contract slips (corrections) and a refusal."""
     scenario = analyst(layout)
     plan = Plan.load(PLANS["analyst_bot_thorough"])
@@ -51,8 +55,12 @@ def converse(server: FakeOpenAIServer, layout: PromptLayout = PromptLayout.COMPA
 
 
 def conversation_of(view: RequestView) -> list[tuple[str, str]]:
-    return [(message.role, message.content) for part in view.parts
-            if part.kind in ("history", "items", "input") for message in part.messages]
+    return [
+        (message.role, message.content)
+        for part in view.parts
+        if part.kind in ("history", "items", "input")
+        for message in part.messages
+    ]
 
 
 @pytest.mark.parametrize("layout", list(PromptLayout))
@@ -101,7 +109,8 @@ def test_a_rejected_reply_stays_in_the_chain_and_is_marked(fake_openai: FakeOpen
     assert later is not None
     # the turn after the correction still re-reads the rejected reply (it is in the chain)
     assert any(message.rejected for message in rebuild(index, later).history) or later.data.get(
-        "new_chain")
+        "new_chain"
+    )
 
 
 def test_the_cached_prefix_is_marked_on_the_parts_in_the_order_the_cache_reads(
@@ -134,8 +143,9 @@ def test_the_diff_names_what_changed_and_so_where_the_cache_stopped(
         diff = compare(rebuild(index, previous), rebuild(index, request))
         current = diff.current
         assert current.billed is not None
-        schema, instructions, history = (diff.change(kind) for kind in
-                                         ("schema", "instructions", "history"))
+        schema, instructions, history = (
+            diff.change(kind) for kind in ("schema", "instructions", "history")
+        )
         assert schema is not None and schema.status == "same"  # compact: constant schema
         assert instructions is not None and instructions.status == "same"
         assert history is not None
@@ -154,10 +164,15 @@ def test_the_diff_names_what_changed_and_so_where_the_cache_stopped(
 def test_a_changed_instruction_is_where_the_prompts_part(fake_openai: FakeOpenAIServer) -> None:
     events, _ = converse(fake_openai, PromptLayout.PER_STEP, violation_rate=0.0)
     index = CallIndex(events)
-    step_changes = [r for r in index.requests[1:]
-                    if (p := index.previous_call(r)) is not None and p.step != r.step]
-    diff = compare(rebuild(index, index.previous_call(step_changes[0])),  # type: ignore[arg-type]
-                   rebuild(index, step_changes[0]))
+    step_changes = [
+        r
+        for r in index.requests[1:]
+        if (p := index.previous_call(r)) is not None and p.step != r.step
+    ]
+    diff = compare(
+        rebuild(index, index.previous_call(step_changes[0])),  # type: ignore[arg-type]
+        rebuild(index, step_changes[0]),
+    )
     assert [change.status for change in diff.changes] == ["changed", "changed", "grew"]
     assert diff.first_difference == "the output schema"
     assert diff.common_tokens < 1024 and diff.cacheable_tokens == 0
@@ -178,10 +193,17 @@ def test_a_chain_continuing_another_log_says_what_it_cannot_show(
 
 def test_a_log_whose_responses_chain_in_a_circle_is_rebuilt_without_hanging() -> None:
     def call(seq: int, previous: str) -> list[Event]:
-        request = Event("model_request", "s", seq, 1, "a",
-                        {"purpose": "turn", "input": f"m{seq}", "previous_response_id": previous})
-        response = Event("model_response", "s", seq + 1, 1, "a",
-                         {"response_id": f"r{seq}", "raw_text": "ok"})
+        request = Event(
+            "model_request",
+            "s",
+            seq,
+            1,
+            "a",
+            {"purpose": "turn", "input": f"m{seq}", "previous_response_id": previous},
+        )
+        response = Event(
+            "model_response", "s", seq + 1, 1, "a", {"response_id": f"r{seq}", "raw_text": "ok"}
+        )
         return [request, response]
 
     events = [*call(1, "r3"), *call(3, "r1")]
@@ -215,16 +237,24 @@ def test_the_copied_json_is_the_body_that_was_sent(
     index = CallIndex(events)
     sent = [r.body for r in fake_openai.model_requests()]
     for request, body in zip(index.requests, sent, strict=True):
-        rebuilt = api_body(rebuild(index, request), temperature=model.temperature,
-                           max_output_tokens=model.max_output_tokens)
+        rebuilt = api_body(
+            rebuild(index, request),
+            temperature=model.temperature,
+            max_output_tokens=model.max_output_tokens,
+        )
         assert rebuilt == body
 
 
 def run_replay(command: str, server: FakeOpenAIServer) -> dict[str, Any]:
-    environment = {**os.environ, "OPENAI_API_KEY": FAKE_API_KEY,
-                   "OPENAI_BASE_URL": server.base_url}
-    done = subprocess.run(["bash", "-c", command], capture_output=True, text=True, check=True,
-                          env=environment, timeout=30)
+    environment = {**os.environ, "OPENAI_API_KEY": FAKE_API_KEY, "OPENAI_BASE_URL": server.base_url}
+    done = subprocess.run(
+        ["bash", "-c", command],
+        capture_output=True,
+        text=True,
+        check=True,
+        env=environment,
+        timeout=30,
+    )
     answer: dict[str, Any] = json.loads(done.stdout)
     return answer
 
@@ -237,8 +267,7 @@ def test_the_replay_command_reads_the_key_from_the_environment_and_costs_the_sam
     view = rebuild(index, index.requests[5])
     assert view.billed is not None and view.history
     for inline in (False, True):
-        command = replay_command(view, api_body(view, inline_history=inline,
-                                                temperature=0.3))
+        command = replay_command(view, api_body(view, inline_history=inline, temperature=0.3))
         assert FAKE_API_KEY not in command and "$OPENAI_API_KEY" in command
         assert ("previous_response_id" in command) is not inline
         answer = run_replay(command, fake_openai)
@@ -250,18 +279,33 @@ def test_a_replay_without_the_key_is_refused(fake_openai: FakeOpenAIServer) -> N
     events, _ = converse(fake_openai, violation_rate=0.0)
     index = CallIndex(events)
     view = rebuild(index, index.requests[0])
-    environment = {key: value for key, value in os.environ.items()
-                   if key != "OPENAI_API_KEY"}
+    environment = {key: value for key, value in os.environ.items() if key != "OPENAI_API_KEY"}
     environment["OPENAI_BASE_URL"] = fake_openai.base_url
-    done = subprocess.run(["bash", "-c", replay_command(view, api_body(view))],
-                          capture_output=True, text=True, env=environment, timeout=30)
+    done = subprocess.run(
+        ["bash", "-c", replay_command(view, api_body(view))],
+        capture_output=True,
+        text=True,
+        env=environment,
+        timeout=30,
+    )
     assert "error" in json.loads(done.stdout)
 
 
 def test_an_event_with_odd_fields_is_read_defensively() -> None:
-    request = Event("model_request", "s", 1, 1, None,
-                    {"purpose": "turn", "input": "hi", "input_items": ["junk", {"role": "system"}],
-                     "schema": "not a schema", "previous_response_id": 7})
+    request = Event(
+        "model_request",
+        "s",
+        1,
+        1,
+        None,
+        {
+            "purpose": "turn",
+            "input": "hi",
+            "input_items": ["junk", {"role": "system"}],
+            "schema": "not a schema",
+            "previous_response_id": 7,
+        },
+    )
     response = Event("model_response", "s", 2, 1, None, {"usage": "lots", "response_id": None})
     view = rebuild(CallIndex([request, response]), response)
     assert [part.kind for part in view.parts] == ["items", "input"]

@@ -34,13 +34,15 @@ def pizza(tmp_path: Path) -> Path:
     return folder
 
 
-def chat(folder: Path, server: FakeOpenAIServer, messages: list[str], log: Path,
-         answers: list[Any]) -> list[Event]:
+def chat(
+    folder: Path, server: FakeOpenAIServer, messages: list[str], log: Path, answers: list[Any]
+) -> list[Event]:
     """A chat as the studio's test chat has one: real provider, log written as it goes."""
     server.queue(*answers)
     scenario = load_scenario(folder)
-    provider = make_provider("responses", api_key=FAKE_API_KEY, base_url=server.base_url,
-                             max_retries=0)
+    provider = make_provider(
+        "responses", api_key=FAKE_API_KEY, base_url=server.base_url, max_retries=0
+    )
     conversation = Conversation(scenario, provider)
     writer = LogWriter(log)
     writer.attach(conversation.events)
@@ -64,10 +66,18 @@ def chat(folder: Path, server: FakeOpenAIServer, messages: list[str], log: Path,
 def test_a_chat_becomes_a_test_with_expectations_prefilled_and_replays_green(
     pizza: Path, fake_openai: FakeOpenAIServer, tmp_path: Path
 ) -> None:
-    events = chat(pizza, fake_openai, ["Hi, Ana here", "I'd like a pizza", "A margherita"],
-                  tmp_path / "chat.jsonl",
-                  [reply(customer_name="Ana"), reply("wants_to_order", customer_name="Ana"),
-                   "this is not JSON", reply("order_complete", pizzas=["margherita"])])
+    events = chat(
+        pizza,
+        fake_openai,
+        ["Hi, Ana here", "I'd like a pizza", "A margherita"],
+        tmp_path / "chat.jsonl",
+        [
+            reply(customer_name="Ana"),
+            reply("wants_to_order", customer_name="Ana"),
+            "this is not JSON",
+            reply("order_complete", pizzas=["margherita"]),
+        ],
+    )
     fake_openai.stop()
 
     saved = chat_to_test(load_scenario(pizza), events, name="Ana orders a margherita")
@@ -103,10 +113,17 @@ def test_a_chat_becomes_a_test_with_expectations_prefilled_and_replays_green(
 def test_a_turn_the_engine_rolled_back_is_left_out(
     pizza: Path, fake_openai: FakeOpenAIServer, tmp_path: Path
 ) -> None:
-    events = chat(pizza, fake_openai, ["Hi, Ana here", "I'd like a pizza"],
-                  tmp_path / "chat.jsonl",
-                  [reply(customer_name="Ana"), Fault.server_error(500),
-                   reply("wants_to_order", customer_name="Ana")])
+    events = chat(
+        pizza,
+        fake_openai,
+        ["Hi, Ana here", "I'd like a pizza"],
+        tmp_path / "chat.jsonl",
+        [
+            reply(customer_name="Ana"),
+            Fault.server_error(500),
+            reply("wants_to_order", customer_name="Ana"),
+        ],
+    )
     assert any(event.type == "error" for event in events)
 
     saved = chat_to_test(load_scenario(pizza), events, name="retried")
@@ -118,12 +135,19 @@ def test_a_turn_the_engine_rolled_back_is_left_out(
 def test_a_scenario_edited_since_the_chat_saves_nothing(
     pizza: Path, fake_openai: FakeOpenAIServer, tmp_path: Path
 ) -> None:
-    events = chat(pizza, fake_openai, ["Hi, Ana here"], tmp_path / "chat.jsonl",
-                  [reply("wants_to_order", customer_name="Ana")])
+    events = chat(
+        pizza,
+        fake_openai,
+        ["Hi, Ana here"],
+        tmp_path / "chat.jsonl",
+        [reply("wants_to_order", customer_name="Ana")],
+    )
     yaml_file = pizza / "scenario.yaml"
     guarded = "wants_to_order: {to: take_order, requires: [address],"
-    yaml_file.write_text(yaml_file.read_text(encoding="utf-8").replace(
-        "wants_to_order: {to: take_order,", guarded), encoding="utf-8")
+    yaml_file.write_text(
+        yaml_file.read_text(encoding="utf-8").replace("wants_to_order: {to: take_order,", guarded),
+        encoding="utf-8",
+    )
 
     with pytest.raises(SessionError, match="no longer plays this chat the same way"):
         chat_to_test(load_scenario(pizza), events, name="x")
@@ -137,8 +161,16 @@ def test_a_forked_chat_or_one_without_turns_cannot_be_a_test(
     events = chat(pizza, fake_openai, [], tmp_path / "empty.jsonl", [])
     with pytest.raises(SessionError, match="no completed turn"):
         chat_to_test(scenario, events, name="x")
-    forked = [Event(type="session_start", session="s", seq=1, turn=0, step="greet",
-                    data={"scenario": "pizza_order", "forked_from": {"session": "p", "turn": 2}})]
+    forked = [
+        Event(
+            type="session_start",
+            session="s",
+            seq=1,
+            turn=0,
+            step="greet",
+            data={"scenario": "pizza_order", "forked_from": {"session": "p", "turn": 2}},
+        )
+    ]
     with pytest.raises(SessionError, match="forked chat cannot be saved"):
         chat_to_test(scenario, forked, name="x")
 
@@ -146,8 +178,9 @@ def test_a_forked_chat_or_one_without_turns_cannot_be_a_test(
 def test_saving_never_overwrites_an_existing_test_unless_asked(
     pizza: Path, fake_openai: FakeOpenAIServer, tmp_path: Path
 ) -> None:
-    events = chat(pizza, fake_openai, ["Hi, Ana here"], tmp_path / "chat.jsonl",
-                  [reply(customer_name="Ana")])
+    events = chat(
+        pizza, fake_openai, ["Hi, Ana here"], tmp_path / "chat.jsonl", [reply(customer_name="Ana")]
+    )
     saved = chat_to_test(load_scenario(pizza), events, name="first")
     path = saved.save(pizza, "same")
     path.write_text("# edited by hand\n" + saved.text, encoding="utf-8")

@@ -150,8 +150,10 @@ def test_an_unknown_key_with_no_close_match_lists_the_known_keys() -> None:
         """
     )
     assert (line, column, message) == (3, 24, "unknown key 'colour'")
-    assert hint == ("known keys here: layout, max_cost_usd, max_output_tokens, max_prompt_tokens, "
-                    "max_reply_chars, name, temperature")
+    assert hint == (
+        "known keys here: layout, max_cost_usd, max_output_tokens, max_prompt_tokens, "
+        "max_reply_chars, name, temperature"
+    )
 
 
 def test_a_missing_required_key_is_named() -> None:
@@ -317,22 +319,35 @@ def test_text_that_is_not_a_scenario_is_explained(
 @pytest.mark.parametrize(
     ("text", "line", "words"),
     [
-        ("name: x\nstart: a\nsteps:\n  a:\n    title: A\n   goal: g\n", 6,
-         "this line is indented 3 spaces, which lines up with no key above it"),
+        (
+            "name: x\nstart: a\nsteps:\n  a:\n    title: A\n   goal: g\n",
+            6,
+            "this line is indented 3 spaces, which lines up with no key above it",
+        ),
         ("name: x\nstart a\nsteps:\n  a: {}\n", 2, "no ':' after the key on this line"),
-        ("name: x\nstart: a\nsteps:\n  a:\n    title A\n    goal: g\n", 5,
-         "no ':' after the key on this line"),
-        ("name: x\nstart: a\nsteps:\n  a:\n    title: Step: one\n", 5,
-         "the value contains ': '"),
-        ("name: x\nstart: a\nsteps:\n  a:\n    title: \"Open\n    goal: g\n", 5,
-         'the " opened here is never closed'),
-        ("name: x\nstart: a\nsteps:\n  a:\n    title: A\n  - b\n", 6,
-         "a list item ('-') among keys"),
-        ("name: x\nstart: a\nsteps:\n  a:\n    title: A\n\t  goal: g\n", 6,
-         "this line is indented with a tab"),
+        (
+            "name: x\nstart: a\nsteps:\n  a:\n    title A\n    goal: g\n",
+            5,
+            "no ':' after the key on this line",
+        ),
+        ("name: x\nstart: a\nsteps:\n  a:\n    title: Step: one\n", 5, "the value contains ': '"),
+        (
+            'name: x\nstart: a\nsteps:\n  a:\n    title: "Open\n    goal: g\n',
+            5,
+            'the " opened here is never closed',
+        ),
+        (
+            "name: x\nstart: a\nsteps:\n  a:\n    title: A\n  - b\n",
+            6,
+            "a list item ('-') among keys",
+        ),
+        (
+            "name: x\nstart: a\nsteps:\n  a:\n    title: A\n\t  goal: g\n",
+            6,
+            "this line is indented with a tab",
+        ),
     ],
-    ids=["indentation", "colon", "colon-before-next-key", "colon-in-value", "quote", "list",
-         "tab"],
+    ids=["indentation", "colon", "colon-before-next-key", "colon-in-value", "quote", "list", "tab"],
 )
 def test_yaml_mistakes_are_said_for_an_author_at_the_line_to_fix(
     text: str, line: int, words: str
@@ -468,8 +483,19 @@ def test_the_package_exports_exactly_what_it_lists() -> None:
     import engine.scenario as package
 
     public = {name for name in vars(package) if not name.startswith("_")}
-    submodules = {"graph", "loader", "model", "validate", "json_schema", "document", "layout",
-                  "diagram", "yaml_help", "yaml_marks", "located_errors"}
+    submodules = {
+        "graph",
+        "loader",
+        "model",
+        "validate",
+        "json_schema",
+        "document",
+        "layout",
+        "diagram",
+        "yaml_help",
+        "yaml_marks",
+        "located_errors",
+    }
     assert set(package.__all__) == public - submodules
 
 

@@ -61,8 +61,11 @@ def test_the_issues_example_loads_with_every_key() -> None:
     assert test.variables == {"customer_name": "Ana Ruiz"}
     assert test.turns[0].user == "Hello, I'd like a pizza"
     second = test.turns[1].expect
-    assert (second.step, second.transition, second.bot_says) == ("take_order", "wants_to_order",
-                                                                 "pizza")
+    assert (second.step, second.transition, second.bot_says) == (
+        "take_order",
+        "wants_to_order",
+        "pizza",
+    )
     assert test.end is not None and test.end.max_calls_per_message == 1.2
     assert test.cassette_path == Path("tests/orders.replies.jsonl")
     assert findings_of(EXAMPLE) == []
@@ -79,11 +82,15 @@ def test_only_turns_are_required_and_the_title_falls_back_to_the_file_name() -> 
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
-        ("turns:\n  - user: hi\n    expect: {stp: greet}\n",
-         "t.test.yaml:3:14: error: unknown key 'stp' (did you mean 'step'?)"),
-        ("turns:\n  - user: hi\n    expect: {bot_says: '/(unclosed/'}\n",
-         "t.test.yaml:3:24: error: turns.0.expect.bot_says: '/(unclosed/' is not a valid regular "
-         "expression"),
+        (
+            "turns:\n  - user: hi\n    expect: {stp: greet}\n",
+            "t.test.yaml:3:14: error: unknown key 'stp' (did you mean 'step'?)",
+        ),
+        (
+            "turns:\n  - user: hi\n    expect: {bot_says: '/(unclosed/'}\n",
+            "t.test.yaml:3:24: error: turns.0.expect.bot_says: '/(unclosed/' is not a valid "
+            "regular expression",
+        ),
         ("turns: []\n", "t.test.yaml:1:8: error: turns: List should have at least 1 item"),
         ("name: x\n", "t.test.yaml:1:1: error: missing required key 'turns'"),
         ("turns:\n  - user: '   '\n", "a user message cannot be blank"),
@@ -94,12 +101,27 @@ def test_only_turns_are_required_and_the_title_falls_back_to_the_file_name() -> 
         ("# nothing but a comment\n", "start with 'name:' and 'turns:'"),
         ("turns:\n  - user: hi\n  - user: hi\nturns: []\n", "duplicate key 'turns'"),
         ("path: /etc\nturns:\n  - user: hi\n", "t.test.yaml:1:1: error: unknown key 'path'"),
-        ("turns:\n  - user: hi\nfinished: true\n",
-         "t.test.yaml:3:1: error: unknown key 'finished' (known keys here: end, name, turns, "
-         "variables)"),
+        (
+            "turns:\n  - user: hi\nfinished: true\n",
+            "t.test.yaml:3:1: error: unknown key 'finished' (known keys here: end, name, turns, "
+            "variables)",
+        ),
     ],
-    ids=["typo", "regex", "no-turns", "missing", "blank", "zero-rate", "step-name", "tab",
-         "list", "empty", "duplicate", "internal", "misplaced"],
+    ids=[
+        "typo",
+        "regex",
+        "no-turns",
+        "missing",
+        "blank",
+        "zero-rate",
+        "step-name",
+        "tab",
+        "list",
+        "empty",
+        "duplicate",
+        "internal",
+        "misplaced",
+    ],
 )
 def test_a_malformed_test_file_is_refused_with_its_location(text: str, expected: str) -> None:
     assert any(expected in error for error in errors_of(text)), errors_of(text)
@@ -121,8 +143,10 @@ def test_a_huge_or_non_utf8_file_is_refused_before_parsing(tmp_path: Path) -> No
 
 def test_aliases_that_expand_enormously_are_refused() -> None:
     lines = ["a0: &a0 [x, x, x, x, x, x, x, x, x, x]"]
-    lines += [f"a{n}: &a{n} [*a{n - 1}, *a{n - 1}, *a{n - 1}, *a{n - 1}, *a{n - 1}, *a{n - 1}]"
-              for n in range(1, 9)]
+    lines += [
+        f"a{n}: &a{n} [*a{n - 1}, *a{n - 1}, *a{n - 1}, *a{n - 1}, *a{n - 1}, *a{n - 1}]"
+        for n in range(1, 9)
+    ]
     assert any("too many values" in error for error in errors_of("\n".join(lines) + "\n"))
 
 
@@ -130,10 +154,14 @@ def test_aliases_that_expand_enormously_are_refused() -> None:
     ("expect", "finding"),
     [
         ("{step: delivry}", ("test-unknown-step", 3, 20, "step 'delivry' does not exist")),
-        ("{transition: wants_to_ordr}",
-         ("test-unknown-signal", 3, 26, "no step has a signal 'wants_to_ordr'")),
-        ("{variables: {adress: x}}",
-         ("test-unknown-variable", 3, 26, "'adress' is neither a variable nor a step result")),
+        (
+            "{transition: wants_to_ordr}",
+            ("test-unknown-signal", 3, 26, "no step has a signal 'wants_to_ordr'"),
+        ),
+        (
+            "{variables: {adress: x}}",
+            ("test-unknown-variable", 3, 26, "'adress' is neither a variable nor a step result"),
+        ),
         ("{variables: {pizzas: {a: 1}}}", ("test-bad-value", 3, 34, "'pizzas' expects a list")),
     ],
     ids=["step", "signal", "variable", "value"],
@@ -150,8 +178,10 @@ def test_names_the_scenario_lacks_are_located_findings(
 
 
 def test_a_signal_that_exists_elsewhere_is_refused_where_the_conversation_cannot_take_it() -> None:
-    text = ("turns:\n  - user: hi\n    expect: {step: greet}\n"
-            "  - user: done\n    expect: {transition: confirmed}\n")
+    text = (
+        "turns:\n  - user: hi\n    expect: {step: greet}\n"
+        "  - user: done\n    expect: {transition: confirmed}\n"
+    )
     found = findings_of(text)
 
     assert [(code, line) for code, line, _, _ in found] == [("test-signal-not-here", 5)]
@@ -174,7 +204,8 @@ def test_a_suite_keeps_loading_past_a_broken_file_and_runs_none_of_the_broken(
     (folder / "tests" / "a_good.test.yaml").write_text(EXAMPLE, encoding="utf-8")
     (folder / "tests" / "b_bad.test.yaml").write_text("turns: [", encoding="utf-8")
     (folder / "tests" / "c_wrong.test.yaml").write_text(
-        "turns:\n  - user: hi\n    expect: {step: nowhere}\n", encoding="utf-8")
+        "turns:\n  - user: hi\n    expect: {step: nowhere}\n", encoding="utf-8"
+    )
     (folder / "tests" / "notes.yaml").write_text("not a test", encoding="utf-8")
 
     suite = load_suite(folder)
@@ -182,8 +213,10 @@ def test_a_suite_keeps_loading_past_a_broken_file_and_runs_none_of_the_broken(
     assert [test.title for test in suite.tests] == ["Orders a pizza"]
     assert [path.name for path in suite.broken] == ["b_bad.test.yaml", "c_wrong.test.yaml"]
     assert suite.has_errors
-    assert {Path(str(f.path)).name for f in suite.findings} == {"b_bad.test.yaml",
-                                                                "c_wrong.test.yaml"}
+    assert {Path(str(f.path)).name for f in suite.findings} == {
+        "b_bad.test.yaml",
+        "c_wrong.test.yaml",
+    }
 
 
 # --- the JSON Schema -----------------------------------------------------------------------------
@@ -202,7 +235,8 @@ def test_the_test_schema_describes_the_format() -> None:
 
     assert schema["required"] == ["turns"]
     assert set(schema["properties"]) == {
-        name for name, field in ScenarioTest.model_fields.items() if not field.exclude}
+        name for name, field in ScenarioTest.model_fields.items() if not field.exclude
+    }
     assert set(expect["properties"]) == {"step", "transition", "variables", "bot_says"}
     assert expect["additionalProperties"] is False
     variables = schema["properties"]["variables"]
@@ -220,8 +254,14 @@ def test_schema_check_fails_when_the_test_schema_is_stale(tmp_path: Path) -> Non
     schema.write_text(json.dumps(data), encoding="utf-8")
 
     def run(*args: str) -> subprocess.CompletedProcess[str]:
-        return subprocess.run([sys.executable, "-m", "engine", "schema", *args], cwd=copy,
-                              capture_output=True, text=True, timeout=60, check=False)
+        return subprocess.run(
+            [sys.executable, "-m", "engine", "schema", *args],
+            cwd=copy,
+            capture_output=True,
+            text=True,
+            timeout=60,
+            check=False,
+        )
 
     stale = run("--check")
     assert stale.returncode == 1 and "scenario-test.schema.json is out of date" in stale.stderr
@@ -235,13 +275,20 @@ def test_schema_check_fails_when_the_test_schema_is_stale(tmp_path: Path) -> Non
 def test_only_declared_variables_can_be_preset_and_their_values_must_fit(tmp_path: Path) -> None:
     scenario = load_scenario(FIXTURES / "pizza").model_copy(deep=True)
     scenario.steps["greet"].results["mood"] = scenario.steps["greet"].results["customer_name"]
-    test = parse_test("variables: {mood: happy, pizzas: 3}\nturns:\n  - user: hi\n"
-                      "    expect: {variables: {mood: happy}}\n", path=Path("t.test.yaml"))
+    test = parse_test(
+        "variables: {mood: happy, pizzas: 3}\nturns:\n  - user: hi\n"
+        "    expect: {variables: {mood: happy}}\n",
+        path=Path("t.test.yaml"),
+    )
 
     found = [(f.code, f.line, f.message) for f in check_test(scenario, test)]
 
     assert found == [
-        ("test-unknown-variable", 1, "'mood' is a step result, not a variable: only variables "
-                                     "can be set before the conversation"),
+        (
+            "test-unknown-variable",
+            1,
+            "'mood' is a step result, not a variable: only variables "
+            "can be set before the conversation",
+        ),
         ("test-bad-value", 1, "'pizzas' expects a list of texts, got 3 (int)"),
     ]

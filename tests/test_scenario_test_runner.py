@@ -52,8 +52,12 @@ end: {finished: true, max_calls_per_message: 1}
 
 
 def reply(transition: str = "stay", message: str = "Noted.", **results: Any) -> dict[str, Any]:
-    return {"message": message, "transition": transition, "results": results,
-            "summary": "So far so good."}
+    return {
+        "message": message,
+        "transition": transition,
+        "results": results,
+        "summary": "So far so good.",
+    }
 
 
 ORDER_REPLIES = [
@@ -78,12 +82,19 @@ def write_test(folder: Path, name: str, text: str = ORDER) -> Path:
     return path
 
 
-def run(folder: Path, *, mode: str = "replay", provider: Provider | None = None,
-        **options: Any) -> SuiteResult:
+def run(
+    folder: Path, *, mode: str = "replay", provider: Provider | None = None, **options: Any
+) -> SuiteResult:
     suite = load_suite(folder)
     assert not suite.has_errors, [f.render() for f in suite.findings]
-    return run_tests_sync(suite.scenario, suite.tests, mode=mode, provider=provider,
-                          log_dir=folder.parent / "logs", **options)
+    return run_tests_sync(
+        suite.scenario,
+        suite.tests,
+        mode=mode,
+        provider=provider,
+        log_dir=folder.parent / "logs",
+        **options,
+    )
 
 
 @pytest.fixture
@@ -93,8 +104,9 @@ def model(fake_openai: FakeOpenAIServer) -> Iterator[Callable[..., Provider]]:
 
     def build(*answers: Any) -> Provider:
         fake_openai.queue(*answers)
-        provider = make_provider("responses", api_key=FAKE_API_KEY,
-                                 base_url=fake_openai.base_url, max_retries=0)
+        provider = make_provider(
+            "responses", api_key=FAKE_API_KEY, base_url=fake_openai.base_url, max_retries=0
+        )
         opened.append(provider)
         return provider
 
@@ -103,8 +115,13 @@ def model(fake_openai: FakeOpenAIServer) -> Iterator[Callable[..., Provider]]:
         asyncio.run(provider.aclose())
 
 
-def recorded(pizza: Path, model: Callable[..., Provider], name: str = "order",
-             text: str = ORDER, replies: list[Any] = ORDER_REPLIES) -> Path:
+def recorded(
+    pizza: Path,
+    model: Callable[..., Provider],
+    name: str = "order",
+    text: str = ORDER,
+    replies: list[Any] = ORDER_REPLIES,
+) -> Path:
     path = write_test(pizza, name, text)
     result = run(pizza, mode="record", provider=model(*replies))
     assert result.passed, result.results
@@ -125,10 +142,13 @@ def test_a_recorded_test_replays_green_with_no_server_and_no_key(
 
     (result,) = suite.results
     assert result.status == "passed" and result.mode == "replay"
-    assert [turn.step_after for turn in result.turns] == ["greet", "take_order", "delivery",
-                                                          "done"]
-    assert [turn.signals for turn in result.turns] == [(), ("wants_to_order",),
-                                                       ("order_complete",), ("confirmed",)]
+    assert [turn.step_after for turn in result.turns] == ["greet", "take_order", "delivery", "done"]
+    assert [turn.signals for turn in result.turns] == [
+        (),
+        ("wants_to_order",),
+        ("order_complete",),
+        ("confirmed",),
+    ]
     assert result.turns[-1].bot_reply == "Perfect.\n\nThank you, Ana! Your order is on its way."
     assert result.calls == 4 and result.usage.input_tokens > 0
     assert result.failing_turn is None
@@ -138,11 +158,13 @@ def test_a_failing_expectation_names_turn_expected_actual_and_the_reply(
     pizza: Path, model: Callable[..., Provider]
 ) -> None:
     path = recorded(pizza, model)
-    path.write_text(ORDER.replace("{step: take_order, transition: wants_to_order}",
-                                  "{step: take_order, variables: {customer_name: Bea}, "
-                                  "bot_says: /pepperoni|salami/}")
-                    .replace("{step: done, transition: confirmed,",
-                             "{step: delivery, transition: confirmed,"), encoding="utf-8")
+    path.write_text(
+        ORDER.replace(
+            "{step: take_order, transition: wants_to_order}",
+            "{step: take_order, variables: {customer_name: Bea}, bot_says: /pepperoni|salami/}",
+        ).replace("{step: done, transition: confirmed,", "{step: delivery, transition: confirmed,"),
+        encoding="utf-8",
+    )
 
     (result,) = run(pizza).results
 
@@ -154,7 +176,9 @@ def test_a_failing_expectation_names_turn_expected_actual_and_the_reply(
         (4, "step", "delivery", "done"),
     ]
     assert [f.bot_reply for f in result.failures][1:] == [
-        "What would you like?", "Perfect.\n\nThank you, Ana! Your order is on its way."]
+        "What would you like?",
+        "Perfect.\n\nThank you, Ana! Your order is on its way.",
+    ]
     assert result.failures[0].user == "I'd like to order"
     assert len(result.turns) == 4  # the run went on: later turns are still judged
 
@@ -163,9 +187,13 @@ def test_the_end_checks_are_judged_after_the_last_turn(
     pizza: Path, model: Callable[..., Provider]
 ) -> None:
     path = recorded(pizza, model)
-    path.write_text(ORDER.replace("end: {finished: true, max_calls_per_message: 1}",
-                                  "end: {finished: false, max_calls_per_message: 0.5}"),
-                    encoding="utf-8")
+    path.write_text(
+        ORDER.replace(
+            "end: {finished: true, max_calls_per_message: 1}",
+            "end: {finished: false, max_calls_per_message: 0.5}",
+        ),
+        encoding="utf-8",
+    )
 
     (result,) = run(pizza).results
 
@@ -239,8 +267,9 @@ def test_a_failed_recording_keeps_the_previous_cassette(
     cassette = recorded(pizza, model).with_name("order.replies.jsonl")
     before = cassette.read_bytes()
 
-    result = run(pizza, mode="record",
-                 provider=model(ORDER_REPLIES[0], Fault.server_error(503))).results[0]
+    result = run(
+        pizza, mode="record", provider=model(ORDER_REPLIES[0], Fault.server_error(503))
+    ).results[0]
 
     assert result.status == "error" and "503" in (result.error or "")
     assert not result.cassette_written
@@ -285,14 +314,19 @@ def test_tests_run_concurrently_and_report_in_their_order(
 
     def answer(request: Any) -> str:
         step = step_of_section(scenario, section_of(request)).id
-        return json.dumps({"greet": ORDER_REPLIES[0] if "Ana" in request.input_text
-                           else ORDER_REPLIES[1], "take_order": ORDER_REPLIES[2],
-                           "delivery": ORDER_REPLIES[3]}[step])
+        return json.dumps(
+            {
+                "greet": ORDER_REPLIES[0] if "Ana" in request.input_text else ORDER_REPLIES[1],
+                "take_order": ORDER_REPLIES[2],
+                "delivery": ORDER_REPLIES[3],
+            }[step]
+        )
 
     fake_openai.responder = answer
     fake_openai.latency = 0.02
-    provider = make_provider("responses", api_key=FAKE_API_KEY, base_url=fake_openai.base_url,
-                             max_retries=0)
+    provider = make_provider(
+        "responses", api_key=FAKE_API_KEY, base_url=fake_openai.base_url, max_retries=0
+    )
     seen: list[Progress] = []
     try:
         suite = run(pizza, mode="live", provider=provider, jobs=3, on_progress=seen.append)
@@ -324,16 +358,22 @@ def test_one_tests_failure_or_crash_never_stops_the_others(
     suite = run(pizza)
 
     assert [(r.name, r.status) for r in suite.results] == [
-        ("a_good.test.yaml", "passed"), ("b_broken.test.yaml", "error"),
-        ("c_failing.test.yaml", "failed"), ("d_good.test.yaml", "passed")]
+        ("a_good.test.yaml", "passed"),
+        ("b_broken.test.yaml", "error"),
+        ("c_failing.test.yaml", "failed"),
+        ("d_good.test.yaml", "passed"),
+    ]
     assert not suite.passed
 
 
 def test_a_conversation_that_ends_early_fails_the_turns_it_never_reached(
     pizza: Path, model: Callable[..., Provider]
 ) -> None:
-    write_test(pizza, "order",
-               ORDER.replace("end: {finished: true", "  - user: And a drink\nend: {finished: true"))
+    write_test(
+        pizza,
+        "order",
+        ORDER.replace("end: {finished: true", "  - user: And a drink\nend: {finished: true"),
+    )
 
     (result,) = run(pizza, mode="record", provider=model(*ORDER_REPLIES)).results
 
@@ -349,8 +389,9 @@ def test_each_run_writes_its_log_and_the_failing_turn_points_into_it(
     pizza: Path, model: Callable[..., Provider]
 ) -> None:
     path = recorded(pizza, model)
-    path.write_text(ORDER.replace("bot_says: \"thank you, ana\"", "bot_says: goodbye"),
-                    encoding="utf-8")
+    path.write_text(
+        ORDER.replace('bot_says: "thank you, ana"', "bot_says: goodbye"), encoding="utf-8"
+    )
 
     (result,) = run(pizza).results
 
@@ -358,7 +399,11 @@ def test_each_run_writes_its_log_and_the_failing_turn_points_into_it(
     log = read_log(result.log_path)
     assert not log.skipped
     assert [event.data["text"] for event in log.events if event.type == "user_message"] == [
-        "Hi, I'm Ana", "I'd like to order", "One margherita, that's all", "1 Main Street"]
+        "Hi, I'm Ana",
+        "I'd like to order",
+        "One margherita, that's all",
+        "1 Main Street",
+    ]
     failing = [e for e in log.events if e.turn == result.failing_turn and e.type == "bot_message"]
     assert failing[-1].data["text"] == "Thank you, Ana! Your order is on its way."
     again = run(pizza).results[0]  # a second run replaces the log rather than appending to it
@@ -375,24 +420,34 @@ def test_coverage_counts_what_the_run_did_per_test_and_in_total(
 
     coverage = suite.results[0].coverage
     assert coverage.steps == {"greet", "take_order", "delivery", "done"}
-    assert coverage.signals == {("greet", "wants_to_order"), ("take_order", "order_complete"),
-                                ("delivery", "confirmed")}
-    assert coverage.results == {("greet", "customer_name"), ("take_order", "pizzas"),
-                                ("delivery", "address")}
+    assert coverage.signals == {
+        ("greet", "wants_to_order"),
+        ("take_order", "order_complete"),
+        ("delivery", "confirmed"),
+    }
+    assert coverage.results == {
+        ("greet", "customer_name"),
+        ("take_order", "pizzas"),
+        ("delivery", "address"),
+    }
     report = suite.coverage.to_dict()
     assert report["total"]["steps"] == {"covered": 4, "of": 4, "percent": 100.0}
     assert report["total"]["signals"] == {"covered": 3, "of": 4, "percent": 75.0}
     assert report["missed"] == {"steps": [], "signals": ["delivery.change_order"], "results": []}
     assert report["tests"]["order.test.yaml"]["signals"] == [
-        "delivery.confirmed", "greet.wants_to_order", "take_order.order_complete"]
+        "delivery.confirmed",
+        "greet.wants_to_order",
+        "take_order.order_complete",
+    ]
     assert suite.coverage.table()[-1] == "not covered signals: delivery.change_order"
 
 
 def test_preset_variables_are_set_before_the_first_message_and_logged(
     pizza: Path, model: Callable[..., Provider]
 ) -> None:
-    text = ORDER.replace("name: Orders a margherita\n",
-                         "name: Known customer\nvariables: {address: 1 Main Street}\n")
+    text = ORDER.replace(
+        "name: Orders a margherita\n", "name: Known customer\nvariables: {address: 1 Main Street}\n"
+    )
     path = recorded(pizza, model, text=text)
 
     (result,) = run(pizza).results
@@ -400,16 +455,25 @@ def test_preset_variables_are_set_before_the_first_message_and_logged(
     assert result.passed
     assert result.log_path is not None
     changes = [e.data for e in read_log(result.log_path).events if e.type == "variable_change"]
-    assert changes[0] == {"name": "address", "old": None, "new": "1 Main Street",
-                          "source": "author"}
+    assert changes[0] == {
+        "name": "address",
+        "old": None,
+        "new": "1 Main Street",
+        "source": "author",
+    }
     assert path.exists()
 
 
 def test_expected_values_are_read_as_the_variables_type_reads_them() -> None:
     from engine.scenario.model import Variable
 
-    memory = VarsMemory({"platform": Variable(type="enum", values=["web", "mobile"]),
-                         "budget": Variable(type="number"), "tags": Variable(type="list")})
+    memory = VarsMemory(
+        {
+            "platform": Variable(type="enum", values=["web", "mobile"]),
+            "budget": Variable(type="number"),
+            "tags": Variable(type="list"),
+        }
+    )
 
     assert same_value(memory, "platform", "Web", "web")
     assert same_value(memory, "budget", 50, 50.0)

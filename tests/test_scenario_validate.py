@@ -623,6 +623,7 @@ def test_an_enum_result_with_values_the_enum_variable_lacks_is_still_refused() -
     assert _result_into_variable(
         "{type: enum, values: [free, gold]}", "{type: enum, values: [free, paid]}"
     ) == [("result-type-mismatch", 10)]
-    assert _result_into_variable(
-        "{type: enum, values: [free]}", "{type: enum, values: [free, paid]}"
-    ) == []
+    assert (
+        _result_into_variable("{type: enum, values: [free]}", "{type: enum, values: [free, paid]}")
+        == []
+    )

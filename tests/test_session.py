@@ -53,8 +53,9 @@ steps:
 
 
 def reply(message: str, transition: str = "stay", summary: str = "", **results: Any) -> str:
-    return json.dumps({"message": message, "transition": transition, "results": results,
-                       "summary": summary})
+    return json.dumps(
+        {"message": message, "transition": transition, "results": results, "summary": summary}
+    )
 
 
 TURNS = [
@@ -96,8 +97,9 @@ def open_chat(
         return chat
 
     def provider() -> Any:
-        return make_provider(provider_name, api_key=FAKE_API_KEY, base_url=fake_openai.base_url,
-                             max_retries=0)
+        return make_provider(
+            provider_name, api_key=FAKE_API_KEY, base_url=fake_openai.base_url, max_retries=0
+        )
 
     make.provider = provider  # type: ignore[attr-defined]
     yield make
@@ -128,8 +130,14 @@ def sent(requests: list[RecordedRequest], ids: list[str | None]) -> list[dict[st
 def uninterrupted(scenario: Scenario, provider_name: str) -> list[dict[str, Any]]:
     """What the four turns send when nothing interrupts them (on a server of their own)."""
     with FakeOpenAIServer() as server:
-        chat = SyncConversation(Conversation(scenario, make_provider(
-            provider_name, api_key=FAKE_API_KEY, base_url=server.base_url, max_retries=0)))
+        chat = SyncConversation(
+            Conversation(
+                scenario,
+                make_provider(
+                    provider_name, api_key=FAKE_API_KEY, base_url=server.base_url, max_retries=0
+                ),
+            )
+        )
         chat.start()
         play(chat, server, TURNS)
         ids = [call.response_id for call in chat.ledger.calls]
@@ -140,8 +148,12 @@ def uninterrupted(scenario: Scenario, provider_name: str) -> list[dict[str, Any]
 @pytest.mark.parametrize("provider_name", PROVIDERS, indirect=True)
 @pytest.mark.parametrize("layout", LAYOUTS)
 def test_a_saved_session_resumes_exactly_where_it_stopped(
-    scenario: Scenario, fake_openai: FakeOpenAIServer, open_chat: Any, tmp_path: Path,
-    layout: str, provider_name: str,
+    scenario: Scenario,
+    fake_openai: FakeOpenAIServer,
+    open_chat: Any,
+    tmp_path: Path,
+    layout: str,
+    provider_name: str,
 ) -> None:
     scenario.model.layout = PromptLayout(layout)
     first = open_chat()
@@ -188,8 +200,13 @@ def test_a_resumed_log_continues_the_same_session_without_a_gap(
 @pytest.mark.parametrize("layout", LAYOUTS)
 @pytest.mark.parametrize("at_turn", [1, 2])
 def test_a_fork_from_a_session_or_from_its_log_is_the_conversation_as_it_was(
-    scenario: Scenario, fake_openai: FakeOpenAIServer, open_chat: Any, tmp_path: Path,
-    layout: str, provider_name: str, at_turn: int,
+    scenario: Scenario,
+    fake_openai: FakeOpenAIServer,
+    open_chat: Any,
+    tmp_path: Path,
+    layout: str,
+    provider_name: str,
+    at_turn: int,
 ) -> None:
     """Forked inside a step (turn 1) or just after a step change (turn 2), both forks send the
     next turn exactly as the original conversation did."""
@@ -203,28 +220,37 @@ def test_a_fork_from_a_session_or_from_its_log_is_the_conversation_as_it_was(
     at_fork = chat.conversation.data.to_dict()
     play(chat, fake_openai, TURNS[at_turn:])
     writer.close()
-    original = sent(fake_openai.model_requests(),
-                    [call.response_id for call in chat.ledger.calls])
+    original = sent(fake_openai.model_requests(), [call.response_id for call in chat.ledger.calls])
 
-    from_session = Conversation.fork(chat.conversation.data, at_turn, scenario,
-                                     open_chat.provider())
+    from_session = Conversation.fork(
+        chat.conversation.data, at_turn, scenario, open_chat.provider()
+    )
     from_log = Conversation.fork(log_path, at_turn, scenario, open_chat.provider())
     for forked in (from_session, from_log):
         data = forked.data.to_dict()
         assert forked.session_id != chat.conversation.session_id
         assert forked.data.cache_key == chat.conversation.data.cache_key  # the parent's cache
-        for key in ("state", "last_response_id", "results", "summaries", "vars", "transcript",
-                    "chain_start"):
+        for key in (
+            "state",
+            "last_response_id",
+            "results",
+            "summaries",
+            "vars",
+            "transcript",
+            "chain_start",
+        ):
             assert data[key] == at_fork[key], key
         assert [call["response_id"] for call in data["ledger"]["calls"]] == [
-            call["response_id"] for call in at_fork["ledger"]["calls"]]
+            call["response_id"] for call in at_fork["ledger"]["calls"]
+        ]
         before = len(fake_openai.model_requests())
         forked_chat = open_chat(forked)
         user, model = TURNS[at_turn]
         fake_openai.queue(model)
         result = forked_chat.send(user)
-        [after] = [point for point in chat.conversation.data.checkpoints
-                   if point.turn == at_turn + 1]
+        [after] = [
+            point for point in chat.conversation.data.checkpoints if point.turn == at_turn + 1
+        ]
         assert result.step_after == after.state.step
         ids = [call.response_id for call in chat.ledger.calls]
         [request] = fake_openai.model_requests()[before:]
@@ -249,12 +275,20 @@ def test_rebuilding_from_events_ignores_rolled_back_turns_and_keeps_fallbacks_ou
     rebuilt = session_from_events(events, scenario)
     live = chat.conversation.data.to_dict()
     data = rebuilt.to_dict()
-    for key in ("state", "last_response_id", "results", "summaries", "transcript",
-                "chain_start", "cache_key"):
+    for key in (
+        "state",
+        "last_response_id",
+        "results",
+        "summaries",
+        "transcript",
+        "chain_start",
+        "cache_key",
+    ):
         assert data[key] == live[key], key
     assert [c["name"] for c in data["vars"]["changes"]] == ["user_name", "age"]
     assert [c["response_id"] for c in data["ledger"]["calls"]] == [
-        c["response_id"] for c in live["ledger"]["calls"]]
+        c["response_id"] for c in live["ledger"]["calls"]
+    ]
     assert len(data["ledger"]["calls"]) == 6  # the fallback's three calls were paid for
 
 
@@ -278,8 +312,11 @@ def test_a_session_of_another_scenario_or_a_damaged_file_is_refused_clearly(
     other = parse_scenario(SCENARIO.replace("name: survey", "name: other", 1))
     with pytest.raises(SessionError, match="belongs to scenario 'survey'"):
         load_session(path, other)
-    moved = parse_scenario(SCENARIO.replace("start: name", "start: age", 1).replace(
-        "  name:\n    goal: Learn the name", "  renamed:\n    goal: Learn the name"))
+    moved = parse_scenario(
+        SCENARIO.replace("start: name", "start: age", 1).replace(
+            "  name:\n    goal: Learn the name", "  renamed:\n    goal: Learn the name"
+        )
+    )
     with pytest.raises(SessionError, match="no longer has"):
         load_session(path, moved)
     path.write_text('{"format": "prompter-session", "version": 1', encoding="utf-8")
@@ -310,8 +347,10 @@ def test_a_log_written_before_the_layouts_still_rebuilds_and_forks_under_the_new
     chat.start()
     play(chat, fake_openai, TURNS[:2])
     newer = ("layout", "input_items", "new_chain", "prompt_cache_key")
-    old_log = [replace(event, data={k: v for k, v in event.data.items() if k not in newer})
-               for event in events]
+    old_log = [
+        replace(event, data={k: v for k, v in event.data.items() if k not in newer})
+        for event in events
+    ]
 
     rebuilt = session_from_events(old_log, scenario)
     assert rebuilt.transcript == chat.conversation.data.transcript

@@ -44,11 +44,13 @@ def test_the_shipped_tests_pass_from_their_cassettes(folder: Path, tmp_path: Pat
 
     result = run_tests_sync(suite.scenario, suite.tests, log_dir=tmp_path)
 
-    failing = [(r.name, r.status, r.error, r.staleness, r.failures) for r in result.results
-               if not r.passed]
+    failing = [
+        (r.name, r.status, r.error, r.staleness, r.failures) for r in result.results if not r.passed
+    ]
     assert failing == [], (
         "a shipped test fails; if the prompt layout changed on purpose, re-record with "
-        "'python -m engine.scenario_tests.record_shipped'")
+        "'python -m engine.scenario_tests.record_shipped'"
+    )
 
 
 def test_the_analyst_bots_tests_cover_every_step_signal_and_result(tmp_path: Path) -> None:
@@ -75,16 +77,18 @@ def test_a_scenario_with_tests_still_validates_and_round_trips_through_drawio(
 ) -> None:
     copy = tmp_path / folder.name
     shutil.copytree(folder, copy)
-    before = {path.relative_to(copy): path.read_bytes() for path in copy.rglob("*")
-              if path.is_file()}
+    before = {
+        path.relative_to(copy): path.read_bytes() for path in copy.rglob("*") if path.is_file()
+    }
 
     assert check_folder(copy) == []
     diagram = write_drawio(load_scenario(copy), tmp_path / "diagram.drawio")
     plan = import_drawio(diagram, copy)
 
     assert plan.empty
-    after = {path.relative_to(copy): path.read_bytes() for path in copy.rglob("*")
-             if path.is_file()}
+    after = {
+        path.relative_to(copy): path.read_bytes() for path in copy.rglob("*") if path.is_file()
+    }
     assert after == before
 
 
@@ -101,4 +105,5 @@ def test_the_re_record_command_reproduces_the_shipped_cassettes(
             again = copy / "tests" / cassette.name
             assert again.read_bytes() == cassette.read_bytes(), (
                 f"{cassette} is not what 'python -m engine.scenario_tests.record_shipped' "
-                "records now: run it and commit the cassettes")
+                "records now: run it and commit the cassettes"
+            )

@@ -19,8 +19,12 @@ from engine.simulate.paced import LimiterPool, PacedProvider, RetryPolicy, estim
 from engine.testing.fake_openai import FAKE_API_KEY, FakeOpenAIServer, Fault
 from engine.testing.rate_limits import RateLimits
 
-SCHEMA = {"type": "object", "properties": {"message": {"type": "string"}},
-          "required": ["message"], "additionalProperties": False}
+SCHEMA = {
+    "type": "object",
+    "properties": {"message": {"type": "string"}},
+    "required": ["message"],
+    "additionalProperties": False,
+}
 
 
 class FakeTime:
@@ -44,8 +48,9 @@ def limiter(rpm: float | None = None, tpm: float | None = None) -> tuple[RateLim
 
 
 def request(text: str = "Hello", **options: object) -> ModelRequest:
-    return ModelRequest(model="gpt-4.1-mini", instructions="Answer.", input=text,
-                        schema=SCHEMA, **options)  # type: ignore[arg-type]
+    return ModelRequest(
+        model="gpt-4.1-mini", instructions="Answer.", input=text, schema=SCHEMA, **options
+    )  # type: ignore[arg-type]
 
 
 # --- the limiter alone -----------------------------------------------------------------------
@@ -127,16 +132,19 @@ def test_the_estimate_counts_the_text_the_chain_and_the_expected_output() -> Non
 # --- the one retry loop, against the fake server ---------------------------------------------
 
 
-def paced(server: FakeOpenAIServer, *, rpm: float | None = None,
-          policy: RetryPolicy | None = None) -> PacedProvider:
-    inner = make_provider("responses", api_key=FAKE_API_KEY, base_url=server.base_url,
-                          max_retries=0)  # as a simulation builds it
+def paced(
+    server: FakeOpenAIServer, *, rpm: float | None = None, policy: RetryPolicy | None = None
+) -> PacedProvider:
+    inner = make_provider(
+        "responses", api_key=FAKE_API_KEY, base_url=server.base_url, max_retries=0
+    )  # as a simulation builds it
     pool = LimiterPool(RateLimitTable({}), rpm=rpm)
     return PacedProvider(inner, pool, policy=policy)
 
 
 def test_retry_after_is_honoured_and_every_attempt_is_counted(
-        fake_openai: FakeOpenAIServer) -> None:
+    fake_openai: FakeOpenAIServer,
+) -> None:
     fake_openai.queue(Fault.rate_limit(retry_after_ms=400), {"message": "ok"})
     provider = paced(fake_openai)
 
@@ -153,11 +161,16 @@ def test_retry_after_is_honoured_and_every_attempt_is_counted(
     assert answered.headers["x-stainless-retry-count"] == "0"  # the SDK did not retry: we did
     traffic = provider.traffic
     assert (traffic.requests, traffic.succeeded, traffic.rate_limited, traffic.retries) == (
-        2, 1, 1, 1)
+        2,
+        1,
+        1,
+        1,
+    )
 
 
 def test_curable_failures_are_retried_with_backoff_and_incurable_ones_raised_at_once(
-        fake_openai: FakeOpenAIServer) -> None:
+    fake_openai: FakeOpenAIServer,
+) -> None:
     fake_openai.queue(Fault.server_error(503), Fault.server_error(500), {"message": "ok"})
     provider = paced(fake_openai, policy=RetryPolicy(other=2, first_backoff_s=0.01))
     assert json.loads(asyncio.run(provider.complete(request())).text) == {"message": "ok"}
@@ -166,8 +179,9 @@ def test_curable_failures_are_retried_with_backoff_and_incurable_ones_raised_at_
     with pytest.raises(ProviderServerError):
         asyncio.run(provider.complete(request()))
     assert provider.traffic.failed == 1
-    quota = Fault.rate_limit(retry_after=1, code="insufficient_quota",
-                             message="You exceeded your current quota.")
+    quota = Fault.rate_limit(
+        retry_after=1, code="insufficient_quota", message="You exceeded your current quota."
+    )
     fake_openai.queue(quota, {"message": "never reached"})
     with pytest.raises(ProviderRateLimited):
         asyncio.run(provider.complete(request()))
@@ -226,7 +240,8 @@ def test_rate_limits_come_from_the_price_table_file(tmp_path: Path) -> None:
 
 
 def test_usage_of_a_chained_call_is_remembered_for_the_next_estimate(
-        fake_openai: FakeOpenAIServer) -> None:
+    fake_openai: FakeOpenAIServer,
+) -> None:
     fake_openai.responder = lambda _request: json.dumps({"message": "ok " * 50})
     provider = paced(fake_openai)
 

@@ -54,35 +54,46 @@ def test_front_matter_and_description_are_read() -> None:
     assert persona.spec.facts["hours_per_week"] == 6
     assert persona.spec.behaviour == ["terse", "impatient"]
     assert persona.description == "Dana owns a salon and types on her phone."
-    assert persona.told_facts == {"project_name": "SnipSlot", "hours_per_week": 6,
-                                  "consent": True,
-                                  "features": ["book a slot", "send a reminder"]}
+    assert persona.told_facts == {
+        "project_name": "SnipSlot",
+        "hours_per_week": 6,
+        "consent": True,
+        "features": ["book a slot", "send a reminder"],
+    }
     assert persona.marks[("facts", "hours_per_week")] == (7, 19)  # the file's own line
 
 
 def test_a_persona_without_front_matter_is_its_text() -> None:
-    persona = parse_persona("\ufeffJust a curious visitor who asks a lot of questions.\n",
-                            path=Path("curious.md"))
+    persona = parse_persona(
+        "\ufeffJust a curious visitor who asks a lot of questions.\n", path=Path("curious.md")
+    )
     assert persona.name == "curious"
     assert persona.spec.facts == {}
     assert persona.description.startswith("Just a curious visitor")
 
 
-@pytest.mark.parametrize(("text", "expected"), [
-    ("---\nname: X\nfact:\n  a: 1\n---\nHi\n",
-     "p.md:3:1: error: unknown key 'fact' (did you mean 'facts'?)"),
-    ("---\nname: X\nbehaviour: [terse, grumpy]\n---\nHi\n",
-     "p.md:3:12: error: behaviour: unknown behaviour 'grumpy'"),
-    ("---\nname: X\nfacts:\n  budget: {amount: 5}\n---\nHi\n", "p.md:4:"),
-    ("---\nname: [unclosed\n---\nHi\n", "p.md:2:7: error: invalid YAML: the '[' opened here"),
-    ("---\nname: X\nname: Y\n---\nHi\n", "p.md:3:1: error: duplicate key 'name'"),
-    ("---\nname: X\n", "p.md:1:1: error: the front matter opened on line 1 is never closed"),
-    ("---\n- a\n- b\n---\nHi\n", "p.md:2:1: error: the front matter must be a mapping"),
-    ("---\nname: X\n---\n\n", "p.md:1:1: error: the persona says nothing about the user"),
-    ("---\nfacts: {x: '/[unclosed/'}\n---\nHi\n", "is not a valid regular expression"),
-    ("---\nwithholds: [not an identifier]\n---\nHi\n", "p.md:2:"),
-    ("---\ntemperature: 7\n---\nHi\n", "p.md:2:14: error: temperature"),
-])
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "---\nname: X\nfact:\n  a: 1\n---\nHi\n",
+            "p.md:3:1: error: unknown key 'fact' (did you mean 'facts'?)",
+        ),
+        (
+            "---\nname: X\nbehaviour: [terse, grumpy]\n---\nHi\n",
+            "p.md:3:12: error: behaviour: unknown behaviour 'grumpy'",
+        ),
+        ("---\nname: X\nfacts:\n  budget: {amount: 5}\n---\nHi\n", "p.md:4:"),
+        ("---\nname: [unclosed\n---\nHi\n", "p.md:2:7: error: invalid YAML: the '[' opened here"),
+        ("---\nname: X\nname: Y\n---\nHi\n", "p.md:3:1: error: duplicate key 'name'"),
+        ("---\nname: X\n", "p.md:1:1: error: the front matter opened on line 1 is never closed"),
+        ("---\n- a\n- b\n---\nHi\n", "p.md:2:1: error: the front matter must be a mapping"),
+        ("---\nname: X\n---\n\n", "p.md:1:1: error: the persona says nothing about the user"),
+        ("---\nfacts: {x: '/[unclosed/'}\n---\nHi\n", "is not a valid regular expression"),
+        ("---\nwithholds: [not an identifier]\n---\nHi\n", "p.md:2:"),
+        ("---\ntemperature: 7\n---\nHi\n", "p.md:2:14: error: temperature"),
+    ],
+)
 def test_a_persona_that_does_not_parse_says_where(text: str, expected: str) -> None:
     found = errors_of(text)
     assert any(expected in error for error in found), found
@@ -94,10 +105,15 @@ def test_hostile_files_are_refused_before_parsing(tmp_path: Path) -> None:
     latin = tmp_path / "latin.md"
     latin.write_bytes("caf\xe9".encode("latin-1"))
     bomb = tmp_path / "bomb.md"
-    bomb.write_text("---\na: &a [x, x, x, x, x, x, x, x, x, x]\n"
-                    + "".join(f"{c}: &{c} [*{p}, *{p}, *{p}, *{p}, *{p}, *{p}, *{p}, *{p}]\n"
-                              for p, c in zip("abcdefg", "bcdefgh", strict=True))
-                    + "---\nHi\n", encoding="utf-8")
+    bomb.write_text(
+        "---\na: &a [x, x, x, x, x, x, x, x, x, x]\n"
+        + "".join(
+            f"{c}: &{c} [*{p}, *{p}, *{p}, *{p}, *{p}, *{p}, *{p}, *{p}]\n"
+            for p, c in zip("abcdefg", "bcdefgh", strict=True)
+        )
+        + "---\nHi\n",
+        encoding="utf-8",
+    )
     messages = {}
     for path in (big, latin, bomb, tmp_path / "missing.md"):
         with pytest.raises(ScenarioErrors) as refused:

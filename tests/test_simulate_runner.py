@@ -57,8 +57,14 @@ Bo does not like to give his name.
 
 
 def reply(transition: str = "stay", message: str = "Noted.", **results: Any) -> str:
-    return json.dumps({"message": message, "transition": transition, "results": results,
-                       "summary": "So far so good."})
+    return json.dumps(
+        {
+            "message": message,
+            "transition": transition,
+            "results": results,
+            "summary": "So far so good.",
+        }
+    )
 
 
 @pytest.fixture
@@ -73,18 +79,28 @@ def pizza(tmp_path: Path) -> Path:
 
 
 def provider_for(server: FakeOpenAIServer) -> Provider:
-    return make_provider("responses", api_key=FAKE_API_KEY, base_url=server.base_url,
-                         max_retries=0)
+    return make_provider("responses", api_key=FAKE_API_KEY, base_url=server.base_url, max_retries=0)
 
 
-def simulate(folder: Path, server: FakeOpenAIServer, out: Path, *,
-             on_progress: Callable[[ProgressUpdate], None] | None = None,
-             personas: list[str] | None = None, **settings: Any) -> tuple[Simulation,
-                                                                           SimulationReport]:
+def simulate(
+    folder: Path,
+    server: FakeOpenAIServer,
+    out: Path,
+    *,
+    on_progress: Callable[[ProgressUpdate], None] | None = None,
+    personas: list[str] | None = None,
+    **settings: Any,
+) -> tuple[Simulation, SimulationReport]:
     provider = provider_for(server)
-    simulation = Simulation(load_scenario(folder), load_personas(folder, personas),
-                            SimulationSettings(**settings), bot_provider=provider, out_dir=out,
-                            limits=RateLimitTable({}), on_progress=on_progress)
+    simulation = Simulation(
+        load_scenario(folder),
+        load_personas(folder, personas),
+        SimulationSettings(**settings),
+        bot_provider=provider,
+        out_dir=out,
+        limits=RateLimitTable({}),
+        on_progress=on_progress,
+    )
     try:
         report = simulation.run_sync()
     finally:
@@ -109,8 +125,9 @@ def said(text: str, done: bool = False) -> str:
 
 
 @pytest.fixture
-def scripted_run(pizza: Path, fake_openai: FakeOpenAIServer,
-                 tmp_path: Path) -> tuple[Simulation, SimulationReport, Path]:
+def scripted_run(
+    pizza: Path, fake_openai: FakeOpenAIServer, tmp_path: Path
+) -> tuple[Simulation, SimulationReport, Path]:
     """Ana orders (one broken reply on the way, and the bot gets her address wrong); Bo never
     gives his name and is stuck after four messages. One at a time: the order is fixed."""
     fake_openai.responder = RoleRouter(
@@ -123,7 +140,9 @@ def scripted_run(pizza: Path, fake_openai: FakeOpenAIServer,
             *(reply(message="May I have your name?") for _ in range(4)),
         ),
         user=Scripted(
-            said("Hi, I'm Ana"), said("I'd like to order"), said("One margherita"),
+            said("Hi, I'm Ana"),
+            said("I'd like to order"),
+            said("One margherita"),
             said("1 Main Street"),
             *(said(text) for text in ("Hello", "Pizza", "No name", "Still no name")),
         ),
@@ -134,11 +153,11 @@ def scripted_run(pizza: Path, fake_openai: FakeOpenAIServer,
 
 
 def test_the_report_counts_a_small_run_exactly(
-        scripted_run: tuple[Simulation, SimulationReport, Path]) -> None:
+    scripted_run: tuple[Simulation, SimulationReport, Path],
+) -> None:
     _simulation, report, out = scripted_run
     assert report.planned == 2
-    assert report.counts == {"finished": 1, "stuck": 1, "abandoned": 0, "failed": 0,
-                             "cancelled": 0}
+    assert report.counts == {"finished": 1, "stuck": 1, "abandoned": 0, "failed": 0, "cancelled": 0}
     assert report.by_persona == {"Ana": {"finished": 1}, "Bo": {"stuck": 1}}
     assert [(p.steps, p.count, p.statuses) for p in report.paths] == [
         (("greet",), 1, {"stuck": 1}),
@@ -156,10 +175,13 @@ def test_the_report_counts_a_small_run_exactly(
     bot = report.bot
     assert bot.calls == 9
     assert [(low, count) for low, _high, count in bot.calls_per_message.histogram] == [
-        (1.0, 7), (2.0, 1)]
+        (1.0, 7),
+        (2.0, 1),
+    ]
     assert bot.calls_per_message.mean == pytest.approx(9 / 8)
-    assert sorted([bot.calls_per_message_by_conversation.min,
-                   bot.calls_per_message_by_conversation.max]) == [1.0, 1.25]
+    assert sorted(
+        [bot.calls_per_message_by_conversation.min, bot.calls_per_message_by_conversation.max]
+    ) == [1.0, 1.25]
     assert report.user.calls == 8
     assert report.user.calls_per_message.max == 1
     facts = {(fact.persona, fact.name): fact for fact in report.facts}
@@ -169,24 +191,40 @@ def test_the_report_counts_a_small_run_exactly(
     assert facts["Ana", "pizzas"].agrees == 1
     assert facts["Bo", "customer_name"].missing == 1
     assert json.loads((out / "report.json").read_text(encoding="utf-8"))["conversations"] == {
-        "planned": 2, "reported": 2, "finished": 1, "stuck": 1, "abandoned": 0, "failed": 0,
-        "cancelled": 0}
+        "planned": 2,
+        "reported": 2,
+        "finished": 1,
+        "stuck": 1,
+        "abandoned": 0,
+        "failed": 0,
+        "cancelled": 0,
+    }
     summary = (out / "summary.txt").read_text(encoding="utf-8")
     assert "1 finished, 1 stuck, 0 abandoned, 0 failed" in summary
-    assert "Ana · address = \"1 Main Street\": 1 disagree" in summary
+    assert 'Ana · address = "1 Main Street": 1 disagree' in summary
 
 
 def test_bot_and_simulated_user_are_counted_and_priced_apart(
-        scripted_run: tuple[Simulation, SimulationReport, Path]) -> None:
+    scripted_run: tuple[Simulation, SimulationReport, Path],
+) -> None:
     _simulation, report, out = scripted_run
     prices = PriceTable.load()
-    user_lines = [json.loads(line) for line in
-                  (out / "simulated_user.jsonl").read_text(encoding="utf-8").splitlines()]
+    user_lines = [
+        json.loads(line)
+        for line in (out / "simulated_user.jsonl").read_text(encoding="utf-8").splitlines()
+    ]
     assert len(user_lines) == 8
     # Ana's persona names its own model; Bo's plays on the bot's.
     assert [line["model"] for line in user_lines] == ["gpt-4o-mini"] * 4 + ["gpt-4.1-mini"] * 4
-    user_cost = sum(prices.cost(line["model"], Usage(**{k: line["usage"][k] for k in (
-        "input_tokens", "cached_tokens", "output_tokens")})) for line in user_lines)
+    user_cost = sum(
+        prices.cost(
+            line["model"],
+            Usage(
+                **{k: line["usage"][k] for k in ("input_tokens", "cached_tokens", "output_tokens")}
+            ),
+        )
+        for line in user_lines
+    )
     assert report.user.cost_usd == pytest.approx(user_cost)
     bot_cost = 0.0
     for outcome in report.conversations:
@@ -200,8 +238,8 @@ def test_bot_and_simulated_user_are_counted_and_priced_apart(
 
 
 def test_the_simulated_users_requests_carry_their_role(
-        scripted_run: tuple[Simulation, SimulationReport, Path],
-        fake_openai: FakeOpenAIServer) -> None:
+    scripted_run: tuple[Simulation, SimulationReport, Path], fake_openai: FakeOpenAIServer
+) -> None:
     received = [r.body for r in fake_openai.model_requests() if r.body]
     users = [body for body in received if body["text"]["format"]["name"] == USER_SCHEMA_NAME]
     bots = [body for body in received if body["text"]["format"]["name"] != USER_SCHEMA_NAME]
@@ -209,8 +247,9 @@ def test_the_simulated_users_requests_carry_their_role(
     for body in users:
         assert body["metadata"]["prompter_role"] == "simulated_user"
         assert body["metadata"]["prompter_persona"] in ("ana", "bo")
-        assert body["model"] == ("gpt-4o-mini" if body["metadata"]["prompter_persona"] == "ana"
-                                 else "gpt-4.1-mini")
+        assert body["model"] == (
+            "gpt-4o-mini" if body["metadata"]["prompter_persona"] == "ana" else "gpt-4.1-mini"
+        )
     assert [body["metadata"]["prompter_conversation"] for body in users] == ["1"] * 4 + ["2"] * 4
     assert all("prompter_role" not in body.get("metadata", {}) for body in bots)
     assert users[0]["input"] == OPENING_INPUT  # the pizza bot waits for the user to speak
@@ -219,15 +258,18 @@ def test_the_simulated_users_requests_carry_their_role(
 
 
 def test_a_guard_waiting_for_a_withheld_value_gets_the_conversation_stuck_there(
-        pizza: Path, fake_openai: FakeOpenAIServer, tmp_path: Path) -> None:
+    pizza: Path, fake_openai: FakeOpenAIServer, tmp_path: Path
+) -> None:
     scenario = load_scenario(pizza)
     fake_openai.responder = RoleRouter(ScenarioBot(scenario), PersonaModel(seed=1))
     (pizza / "tests" / "personas" / "shy.md").write_text(
         "---\nname: Shy\nfacts: {customer_name: Cy, pizzas: [margherita], address: 3 Hill Road}"
         "\nwithholds: [address]\n---\nCy orders a pizza but never says where to.\n",
-        encoding="utf-8")
-    _simulation, report = simulate(pizza, fake_openai, tmp_path / "out", personas=["shy"],
-                                   runs=3, max_turns=8, jobs=3)
+        encoding="utf-8",
+    )
+    _simulation, report = simulate(
+        pizza, fake_openai, tmp_path / "out", personas=["shy"], runs=3, max_turns=8, jobs=3
+    )
     assert report.counts["stuck"] == 3
     assert report.steps["delivery"]["ended"]["stuck"] == 3
     assert report.steps["delivery"]["turns_per_visit"] > 4
@@ -235,13 +277,17 @@ def test_a_guard_waiting_for_a_withheld_value_gets_the_conversation_stuck_there(
 
 
 def test_an_impatient_user_leaves_and_the_conversation_is_abandoned(
-        pizza: Path, fake_openai: FakeOpenAIServer, tmp_path: Path) -> None:
+    pizza: Path, fake_openai: FakeOpenAIServer, tmp_path: Path
+) -> None:
     fake_openai.responder = RoleRouter(ScenarioBot(load_scenario(pizza)), PersonaModel())
     (pizza / "tests" / "personas" / "quick.md").write_text(
         "---\nname: Quick\nfacts: {pizzas: [margherita]}\nwithholds: [customer_name]\n"
-        "behaviour: [impatient]\n---\nIn a hurry, gives no name.\n", encoding="utf-8")
-    _simulation, report = simulate(pizza, fake_openai, tmp_path / "out", personas=["quick"],
-                                   runs=1, max_turns=10)
+        "behaviour: [impatient]\n---\nIn a hurry, gives no name.\n",
+        encoding="utf-8",
+    )
+    _simulation, report = simulate(
+        pizza, fake_openai, tmp_path / "out", personas=["quick"], runs=1, max_turns=10
+    )
     (outcome,) = report.conversations
     assert outcome.status == "abandoned"
     assert outcome.turns < 10
@@ -249,7 +295,8 @@ def test_an_impatient_user_leaves_and_the_conversation_is_abandoned(
 
 
 def test_cancel_from_another_thread_keeps_what_finished(
-        pizza: Path, fake_openai: FakeOpenAIServer, tmp_path: Path) -> None:
+    pizza: Path, fake_openai: FakeOpenAIServer, tmp_path: Path
+) -> None:
     fake_openai.responder = RoleRouter(ScenarioBot(load_scenario(pizza)), PersonaModel())
     fake_openai.latency = 0.05
     holder: dict[str, Simulation] = {}
@@ -262,10 +309,15 @@ def test_cancel_from_another_thread_keeps_what_finished(
 
     out = tmp_path / "out"
     provider = provider_for(fake_openai)
-    simulation = Simulation(load_scenario(pizza), load_personas(pizza, ["ana"]),
-                            SimulationSettings(runs=12, max_turns=10, jobs=3),
-                            bot_provider=provider, out_dir=out, limits=RateLimitTable({}),
-                            on_progress=progress)
+    simulation = Simulation(
+        load_scenario(pizza),
+        load_personas(pizza, ["ana"]),
+        SimulationSettings(runs=12, max_turns=10, jobs=3),
+        bot_provider=provider,
+        out_dir=out,
+        limits=RateLimitTable({}),
+        on_progress=progress,
+    )
     holder["simulation"] = simulation
     report = simulation.run_sync()
     assert report.stopped == "cancelled"
@@ -285,7 +337,8 @@ def test_cancel_from_another_thread_keeps_what_finished(
 
 
 def test_a_failure_every_conversation_would_meet_stops_the_run(
-        pizza: Path, fake_openai: FakeOpenAIServer, tmp_path: Path) -> None:
+    pizza: Path, fake_openai: FakeOpenAIServer, tmp_path: Path
+) -> None:
     fake_openai.api_key = "sk-the-only-valid-key-000000"
     _simulation, report = simulate(pizza, fake_openai, tmp_path / "out", runs=5, jobs=2)
     assert report.stopped is not None and "API key was rejected" in report.stopped
@@ -295,7 +348,8 @@ def test_a_failure_every_conversation_would_meet_stops_the_run(
 
 
 def test_a_simulated_conversation_saved_as_a_test_replays_green(
-        scripted_run: tuple[Simulation, SimulationReport, Path], pizza: Path) -> None:
+    scripted_run: tuple[Simulation, SimulationReport, Path], pizza: Path
+) -> None:
     _simulation, report, _out = scripted_run
     finished = next(o for o in report.conversations if o.status == "finished")
     assert finished.log_path is not None
@@ -304,20 +358,33 @@ def test_a_simulated_conversation_saved_as_a_test_replays_green(
     assert path == pizza / "tests" / "ana_orders.test.yaml"
     assert (pizza / "tests" / "ana_orders.replies.jsonl").exists()
     test = load_test(path)
-    assert [turn.user for turn in test.turns] == ["Hi, I'm Ana", "I'd like to order",
-                                                   "One margherita", "1 Main Street"]
+    assert [turn.user for turn in test.turns] == [
+        "Hi, I'm Ana",
+        "I'd like to order",
+        "One margherita",
+        "1 Main Street",
+    ]
     result = run_tests_sync(scenario, [test], log_dir=pizza.parent / "logs")
     assert result.passed, [r.failures for r in result.results]
     with pytest.raises(Exception, match="already exists"):
         save_as_test(scenario, finished.log_path, name="Ana orders", stem="ana_orders")
 
 
-def test_progress_reports_counts_and_an_eta(pizza: Path, fake_openai: FakeOpenAIServer,
-                                            tmp_path: Path) -> None:
+def test_progress_reports_counts_and_an_eta(
+    pizza: Path, fake_openai: FakeOpenAIServer, tmp_path: Path
+) -> None:
     fake_openai.responder = RoleRouter(ScenarioBot(load_scenario(pizza)), PersonaModel())
     updates: list[ProgressUpdate] = []
-    _simulation, report = simulate(pizza, fake_openai, tmp_path / "out", personas=["ana"],
-                                   runs=4, max_turns=6, jobs=2, on_progress=updates.append)
+    _simulation, report = simulate(
+        pizza,
+        fake_openai,
+        tmp_path / "out",
+        personas=["ana"],
+        runs=4,
+        max_turns=6,
+        jobs=2,
+        on_progress=updates.append,
+    )
     assert updates[-1].counts.done == 4
     assert updates[-1].counts.running == 0
     assert sum(1 for u in updates if u.ended is not None) == 4
@@ -328,7 +395,8 @@ def test_progress_reports_counts_and_an_eta(pizza: Path, fake_openai: FakeOpenAI
 
 
 def test_a_conversation_whose_log_cannot_be_written_fails_alone(
-        pizza: Path, fake_openai: FakeOpenAIServer, tmp_path: Path) -> None:
+    pizza: Path, fake_openai: FakeOpenAIServer, tmp_path: Path
+) -> None:
     fake_openai.responder = RoleRouter(ScenarioBot(load_scenario(pizza)), PersonaModel())
     out = tmp_path / "out"
     (out / "conversations" / "0002-ana-2.jsonl").mkdir(parents=True)  # in the log's way

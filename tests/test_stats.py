@@ -36,9 +36,11 @@ def test_per_conversation_figures_agree_with_the_log_s_own_totals(analyst_logs: 
     assert conversation.finished and conversation.end_reason == "finished"
     assert conversation.user_messages == totals["user_messages"] == 14
     assert conversation.calls == totals["llm_calls"]
-    assert (conversation.tokens.input, conversation.tokens.cached,
-            conversation.tokens.output) == (totals["input_tokens"], totals["cached_tokens"],
-                                            totals["output_tokens"])
+    assert (conversation.tokens.input, conversation.tokens.cached, conversation.tokens.output) == (
+        totals["input_tokens"],
+        totals["cached_tokens"],
+        totals["output_tokens"],
+    )
     assert conversation.cost_usd == pytest.approx(totals["cost_usd"])
     assert conversation.calls_per_message == pytest.approx(totals["llm_calls"] / 14)
     assert conversation.last_step == "brief"
@@ -52,7 +54,8 @@ def test_per_step_figures_add_up_to_the_conversations(analyst_logs: Any) -> None
     assert sum(s.turns for s in steps) == sum(c.user_messages for c in report.conversations)
     assert sum(s.cost_usd for s in steps) == pytest.approx(report.total_cost)
     assert sum(s.corrections for s in steps) == sum(
-        sum(end["corrections"] for end in turn_ends(path)) for path in paths)
+        sum(end["corrections"] for end in turn_ends(path)) for path in paths
+    )
     turn_calls = sum(sum(end["calls"] for end in turn_ends(path)) for path in paths)
     assert sum(s.calls for s in steps) == turn_calls
 
@@ -72,8 +75,17 @@ def test_visits_follow_the_transitions_taken(analyst_logs: Any) -> None:
     report = collect_stats([analyst_logs["clean"].path])
     # the plan goes review → features → review once: both are visited twice
     assert {step: stats.visits for step, stats in report.steps.items()} == {
-        "welcome": 1, "consent": 1, "idea": 1, "users": 1, "features": 2, "quality": 1,
-        "constraints": 1, "risks": 1, "review": 2, "brief": 1}
+        "welcome": 1,
+        "consent": 1,
+        "idea": 1,
+        "users": 1,
+        "features": 2,
+        "quality": 1,
+        "constraints": 1,
+        "risks": 1,
+        "review": 2,
+        "brief": 1,
+    }
     assert report.transitions[("review", "fix_features", "features")] == 1
     assert report.transitions[("review", "confirmed", "brief")] == 1
     assert sum(report.transitions.values()) == 11
@@ -92,7 +104,8 @@ def test_a_conversation_the_user_left_is_a_drop_off_where_it_stopped(analyst_log
     struggle = next(s for s in report.steps[left_at].struggles if s.dropped)
     assert report.conversations[struggle.conversation].path == left.path
     assert MEASURES["drop_off"].of(report.steps[left_at]) == pytest.approx(
-        report.steps[left_at].dropped / report.steps[left_at].conversations)
+        report.steps[left_at].dropped / report.steps[left_at].conversations
+    )
 
 
 def test_struggles_point_at_the_turn_to_look_at(analyst_logs: Any) -> None:
@@ -109,7 +122,8 @@ def test_struggles_point_at_the_turn_to_look_at(analyst_logs: Any) -> None:
 
 
 def test_damaged_lines_are_counted_and_reported_never_fatal(
-        analyst_logs: Any, tmp_path: Path) -> None:
+    analyst_logs: Any, tmp_path: Path
+) -> None:
     clean = analyst_logs["clean"].path
     intact = collect_stats([clean])
     damaged = tmp_path / "damaged.jsonl"
@@ -120,21 +134,26 @@ def test_damaged_lines_are_counted_and_reported_never_fatal(
     damaged.write_bytes(b"\n".join(lines) + b'{"v": 1, "seq": 999, "ty')  # half-written tail
     report = collect_stats([damaged])
     assert [(line.line_no, line.reason.split(" (")[0]) for line in report.damaged] == [
-        (4, "not JSON"), (9, "not UTF-8 text"), (13, "a JSON list, not a record")]
+        (4, "not JSON"),
+        (9, "not UTF-8 text"),
+        (13, "a JSON list, not a record"),
+    ]
     assert report.truncated == [damaged]
     assert report.events == intact.events
     assert report.conversations[0].cost_usd == pytest.approx(intact.conversations[0].cost_usd)
 
 
 def test_a_file_that_cannot_be_read_is_listed_and_the_others_still_count(
-        analyst_logs: Any, tmp_path: Path) -> None:
+    analyst_logs: Any, tmp_path: Path
+) -> None:
     report = collect_stats([analyst_logs["clean"].path, tmp_path / "missing.jsonl"])
     assert [path.name for path, _ in report.unreadable] == ["missing.jsonl"]
     assert len(report.conversations) == 1
 
 
 def test_steps_the_scenario_no_longer_has_are_listed_apart_not_dropped(
-        analyst_logs: Any, bot_history: Path) -> None:
+    analyst_logs: Any, bot_history: Path
+) -> None:
     newer = load_scenario(bot_history / "bot")  # users → audience, quality removed
     paths = [log.path for log in analyst_logs.values()]
     without = collect_stats(paths)
@@ -153,16 +172,25 @@ def test_a_folder_is_searched_for_logs(analyst_logs: Any, tmp_path: Path) -> Non
     shutil.copy(analyst_logs["left"].path, folder / "b.jsonl")
     (folder / "notes.txt").write_text("not a log", encoding="utf-8")
     assert [p.relative_to(folder).as_posix() for p in log_files([folder])] == [
-        "2024/june/a.jsonl", "b.jsonl"]
+        "2024/june/a.jsonl",
+        "b.jsonl",
+    ]
     assert len(collect_stats([folder]).conversations) == 2
 
 
 def test_the_scenario_s_final_steps_tell_a_finished_conversation_without_an_end_event(
-        analyst_logs: Any, tmp_path: Path) -> None:
+    analyst_logs: Any, tmp_path: Path
+) -> None:
     clean = analyst_logs["clean"].path
     cut = tmp_path / "no-end.jsonl"
-    cut.write_text("".join(line for line in clean.read_text(encoding="utf-8").splitlines(True)
-                           if '"type":"session_end"' not in line), encoding="utf-8")
+    cut.write_text(
+        "".join(
+            line
+            for line in clean.read_text(encoding="utf-8").splitlines(True)
+            if '"type":"session_end"' not in line
+        ),
+        encoding="utf-8",
+    )
     assert not collect_stats([cut]).conversations[0].finished
     scenario = load_scenario(default_scenario())
     assert collect_stats([cut], scenario=scenario).conversations[0].finished
@@ -202,8 +230,13 @@ def test_per_turn_figures_match_each_turn_end(analyst_logs: Any) -> None:
 
 def test_quantiles_and_spread() -> None:
     assert quantile([1.0, 2.0, 3.0, 4.0], 0.5) == 2.5
-    assert spread([3.0, 1.0, 2.0]).to_json() == {"count": 3, "median": 2.0, "p90": 2.8,
-                                                 "max": 3.0, "total": 6.0}
+    assert spread([3.0, 1.0, 2.0]).to_json() == {
+        "count": 3,
+        "median": 2.0,
+        "p90": 2.8,
+        "max": 3.0,
+        "total": 6.0,
+    }
 
 
 def test_histogram_bins_are_round_and_hold_every_value() -> None:

@@ -26,7 +26,11 @@ def run_studio(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
     }
     return subprocess.run(
         [sys.executable, "-m", "app", *args],
-        cwd=tmp_path, env=env, capture_output=True, text=True, timeout=100,
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=100,
     )
 
 

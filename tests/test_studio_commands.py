@@ -27,8 +27,12 @@ def session(qtbot: QtBot, analyst_bot: Path) -> EditSession:
 
 
 def stack_state(stack: QUndoStack) -> tuple[int, int, bool, list[str]]:
-    return (stack.count(), stack.index(), stack.isClean(),
-            [stack.text(index) for index in range(stack.count())])
+    return (
+        stack.count(),
+        stack.index(),
+        stack.isClean(),
+        [stack.text(index) for index in range(stack.count())],
+    )
 
 
 def test_a_macro_whose_part_raises_is_rolled_back_and_dropped(session: EditSession) -> None:
@@ -39,8 +43,10 @@ def test_a_macro_whose_part_raises_is_rolled_back_and_dropped(session: EditSessi
     before_positions = session.positions()
 
     # "users" exists: the step is inserted by the first part, the second part is refused
-    with pytest.raises(KeyError, match=r"steps\.users already exists"), \
-            commands.macro(stack, "Two steps") as edit:
+    with (
+        pytest.raises(KeyError, match=r"steps\.users already exists"),
+        commands.macro(stack, "Two steps") as edit,
+    ):
         commands.add_step(edit, session, "brand_new", (0.0, 0.0))
         commands.add_step(edit, session, "users", (10.0, 10.0))
 
@@ -80,8 +86,10 @@ def test_a_nested_macro_that_fails_rolls_back_the_enclosing_one(session: EditSes
     stack, document = session.undo_stack, session.document
     text = document.yaml_text()
 
-    with pytest.raises(RuntimeError, match="the author cancelled"), \
-            commands.macro(stack, "Outer") as outer:
+    with (
+        pytest.raises(RuntimeError, match="the author cancelled"),
+        commands.macro(stack, "Outer") as outer,
+    ):
         commands.delete_transition(outer, session, "idea", "idea_clear")
         with commands.macro(outer, "Inner") as inner:
             commands.set_field(inner, session, ("steps", "users", "title"), "Changed")
@@ -112,7 +120,8 @@ def test_the_studio_tells_the_author_when_an_edit_is_refused(studio: Any) -> Non
     session = studio.session
     studio.scenario_editor.select_step("idea")
     studio.scenario_editor.run_edit(
-        "Add step", lambda: commands.add_step(session.undo_stack, session, "users", (0, 0)))
+        "Add step", lambda: commands.add_step(session.undo_stack, session, "users", (0, 0))
+    )
     title, message, problem = studio.answers.told[-1]
     assert problem and title == "Add step"
     assert "nothing was changed" in message and "steps.users already exists" in message

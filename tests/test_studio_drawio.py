@@ -20,8 +20,13 @@ def export_shown(studio: Any, path: Path) -> Path:
     return path
 
 
-def edit_diagram(path: Path, *, move: tuple[str, float, float] | None = None,
-                 relabel: tuple[str, str] | None = None, loosen: str | None = None) -> None:
+def edit_diagram(
+    path: Path,
+    *,
+    move: tuple[str, float, float] | None = None,
+    relabel: tuple[str, str] | None = None,
+    loosen: str | None = None,
+) -> None:
     """Edit the XML the way an author would in draw.io."""
     tree = etree.parse(str(path))
     if move is not None:
@@ -46,14 +51,14 @@ def test_an_untouched_diagram_changes_nothing(studio: Any, tmp_path: Path) -> No
     assert "nothing to change" in studio.answers.told[-1][1]
 
 
-def test_import_applies_a_move_and_a_relabel_as_one_undo_step(studio: Any,
-                                                              tmp_path: Path) -> None:
+def test_import_applies_a_move_and_a_relabel_as_one_undo_step(studio: Any, tmp_path: Path) -> None:
     session, stack = studio.session, studio.session.undo_stack
     yaml_before = session.document.yaml_text()
     positions_before = session.positions()
     diagram = export_shown(studio, tmp_path / "bot.drawio")
-    edit_diagram(diagram, move=("features", 400, 20),
-                 relabel=("edge:users:users_clear", "users_known"))
+    edit_diagram(
+        diagram, move=("features", 400, 20), relabel=("edge:users:users_clear", "users_known")
+    )
 
     assert studio.files.import_drawio(diagram)
 
@@ -81,8 +86,9 @@ def test_import_applies_a_move_and_a_relabel_as_one_undo_step(studio: Any,
     assert not session.is_dirty
 
 
-def test_a_diagram_that_cannot_be_mapped_is_refused_naming_the_cell(studio: Any,
-                                                                   tmp_path: Path) -> None:
+def test_a_diagram_that_cannot_be_mapped_is_refused_naming_the_cell(
+    studio: Any, tmp_path: Path
+) -> None:
     yaml_before = studio.session.document.yaml_text()
     diagram = export_shown(studio, tmp_path / "bot.drawio")
     edit_diagram(diagram, move=("features", 400, 20), loosen="edge:idea:idea_clear")
@@ -114,9 +120,12 @@ def cli_export(folder: Path, output: Path) -> bytes:
 
 def drawn_routes(studio: Any) -> dict[str, list[tuple[float, float]]]:
     """Each arrow's corners as the graph draws them, keyed by its draw.io cell id."""
-    return {f"edge:{edge.source.step_id}:{edge.signal}": [
-        (round(x, 1), round(y, 1)) for x, y in edge.route.bends]
-        for edge in studio.scenario_editor.scene.edges}
+    return {
+        f"edge:{edge.source.step_id}:{edge.signal}": [
+            (round(x, 1), round(y, 1)) for x, y in edge.route.bends
+        ]
+        for edge in studio.scenario_editor.scene.edges
+    }
 
 
 def test_the_studio_exports_what_the_command_line_exports_routed_as_on_screen(
@@ -126,8 +135,9 @@ def test_the_studio_exports_what_the_command_line_exports_routed_as_on_screen(
 
     # as opened (no layout file yet)
     assert studio.files.export_drawio(tmp_path / "studio.drawio")
-    assert (tmp_path / "studio.drawio").read_bytes() == cli_export(analyst_bot,
-                                                                   tmp_path / "cli.drawio")
+    assert (tmp_path / "studio.drawio").read_bytes() == cli_export(
+        analyst_bot, tmp_path / "cli.drawio"
+    )
     # after the edits that used to break it: a new step, a new arrow, a moved step, saved
     editor = studio.scenario_editor
     editor.select_step("goodbye")
@@ -135,10 +145,11 @@ def test_the_studio_exports_what_the_command_line_exports_routed_as_on_screen(
     editor.connect_steps("consent", "pricing", "ask_price")
     editor.connect_steps("pricing", "review", "priced")
     node = editor.scene.nodes["idea"]
-    studio.scenario_editor._nodes_moved({"idea": (node.pos().x(), node.pos().y())},
-                                        {"idea": (node.pos().x() + 40, node.pos().y())})
+    studio.scenario_editor._nodes_moved(
+        {"idea": (node.pos().x(), node.pos().y())}, {"idea": (node.pos().x() + 40, node.pos().y())}
+    )
     assert new == "pricing" and studio.files.save()
-    studio_bytes = (tmp_path / "studio2.drawio")
+    studio_bytes = tmp_path / "studio2.drawio"
     assert studio.files.export_drawio(studio_bytes)
     assert studio_bytes.read_bytes() == cli_export(analyst_bot, tmp_path / "cli2.drawio")
     capsys.readouterr()

@@ -28,15 +28,17 @@ def formats_at(editor: Any, needle: str) -> list[QTextCharFormat]:
     block = found.block()
     start = found.selectionStart() - block.position()
     ranges = block.layout().formats()
-    return [QTextCharFormat(fmt.format) for fmt in ranges
-            if fmt.start <= start < fmt.start + fmt.length]
+    return [
+        QTextCharFormat(fmt.format) for fmt in ranges if fmt.start <= start < fmt.start + fmt.length
+    ]
 
 
 def test_selecting_a_step_opens_its_instruction_file(studio: Any, analyst_bot: Any) -> None:
     studio.scenario_editor.select_step("features")
     assert studio.instructions.relpath == "steps/features.md"
     assert studio.instructions.edit.toPlainText() == (analyst_bot / "steps/features.md").read_text(
-        encoding="utf-8")
+        encoding="utf-8"
+    )
     studio.scenario_editor.select_step("brief")  # a message step has no instruction file
     assert studio.instructions.relpath is None
     assert studio.instructions.edit.isReadOnly()
@@ -60,8 +62,9 @@ def test_typing_is_one_undo_step_and_undo_restores_the_text(studio: Any, qtbot: 
     assert editor.toPlainText() == original + " Be brief."
 
 
-def test_typing_after_a_pause_is_a_separate_undo_step(studio: Any, qtbot: Any,
-                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+def test_typing_after_a_pause_is_a_separate_undo_step(
+    studio: Any, qtbot: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setattr(SetTextCommand, "MERGE_WINDOW_S", 0.0)
     studio.scenario_editor.select_step("idea")
     editor = studio.instructions.edit
@@ -81,7 +84,8 @@ def test_undoing_text_in_another_step_shows_that_step_again(studio: Any, qtbot: 
 
 
 def test_declared_placeholders_are_highlighted_and_unknown_ones_marked(
-        studio: Any, qtbot: Any) -> None:
+    studio: Any, qtbot: Any
+) -> None:
     studio.scenario_editor.select_step("idea")
     editor = studio.instructions.edit
     type_at_end(qtbot, editor, " Hello {{project_name}} and {{nobody_knows}}.")
@@ -89,9 +93,11 @@ def test_declared_placeholders_are_highlighted_and_unknown_ones_marked(
     unknown = formats_at(editor, "{{nobody_knows}}")
     assert known and known[-1].underlineStyle() == QTextCharFormat.UnderlineStyle.NoUnderline
     assert unknown and unknown[-1].underlineStyle() == (
-        QTextCharFormat.UnderlineStyle.WaveUnderline)
+        QTextCharFormat.UnderlineStyle.WaveUnderline
+    )
     assert studio.instructions.highlighter.unknown_placeholders(editor.toPlainText()) == [
-        "nobody_knows"]
+        "nobody_knows"
+    ]
 
 
 def test_typing_double_braces_offers_the_declared_variables(studio: Any, qtbot: Any) -> None:
@@ -113,26 +119,34 @@ def test_the_footer_counts_the_call_entering_the_step_and_the_steps_own_part(
     size = request_size(studio.session, "idea")
     assert size is not None and size.layout.value == "compact"
     assert size.total > size.step_part > len(studio.instructions.edit.toPlainText())
-    assert (f"a call of ≈ {approx_tokens(size.total):,} tokens, this step's part ≈ "
-            f"{approx_tokens(size.step_part):,}") in counter.text()
+    assert (
+        f"a call of ≈ {approx_tokens(size.total):,} tokens, this step's part ≈ "
+        f"{approx_tokens(size.step_part):,}"
+    ) in counter.text()
     type_at_end(qtbot, studio.instructions.edit, " " + "x" * 400)
     grown = request_size(studio.session, "idea")
     assert grown is not None and grown.step_part - size.step_part >= 400
     assert grown.total - size.total == grown.step_part - size.step_part
-    qtbot.waitUntil(lambda: f"this step's part ≈ {approx_tokens(grown.step_part):,}"
-                    in counter.text(), timeout=3000)
+    qtbot.waitUntil(
+        lambda: f"this step's part ≈ {approx_tokens(grown.step_part):,}" in counter.text(),
+        timeout=3000,
+    )
 
 
 def test_the_request_size_follows_what_the_engine_sends(studio: Any, analyst_bot: Any) -> None:
     """The footer's figure is the engine's own prompt: schema, instructions and the items the
     call carries into the conversation (the step's section)."""
     from engine.prompting import build_prompt
+
     scenario = studio.session.scenario
     prompt = build_prompt(scenario, scenario.steps["users"], {}, layout=scenario.model.layout)
     size = request_size(studio.session, "users")
     assert size is not None
-    sent = (len(json.dumps(prompt.schema, ensure_ascii=False, separators=(",", ":")))
-            + len(prompt.instructions) + sum(len(item.content) for item in prompt.items))
+    sent = (
+        len(json.dumps(prompt.schema, ensure_ascii=False, separators=(",", ":")))
+        + len(prompt.instructions)
+        + sum(len(item.content) for item in prompt.items)
+    )
     assert size.total == sent
     assert request_size(studio.session, "goodbye") is None  # a message step makes no call
 
@@ -157,8 +171,11 @@ def test_ctrl_z_in_the_editor_undoes_through_the_studios_stack(studio: Any, qtbo
     qtbot.keyClick(editor, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     assert editor.toPlainText() == original
     assert studio.session.undo_stack.index() == 0
-    qtbot.keyClick(editor, Qt.Key.Key_Z,
-                   Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    qtbot.keyClick(
+        editor,
+        Qt.Key.Key_Z,
+        Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier,
+    )
     assert editor.toPlainText() == original + "abc"
 
 
@@ -178,7 +195,8 @@ def test_enter_in_the_completion_takes_the_first_candidate(studio: Any, qtbot: A
 
 
 def test_the_instructions_have_room_beside_the_graph_with_numbered_lines(
-        studio: Any, qtbot: Any) -> None:
+    studio: Any, qtbot: Any
+) -> None:
     studio.resize(1600, 1000)
     studio.scenario_editor.select_step("features")
     instructions = studio.instructions
@@ -212,8 +230,7 @@ def test_the_markdown_preview_shows_the_instructions_rendered(studio: Any) -> No
     assert instructions.pages.currentWidget() is instructions.edit
 
 
-def test_lines_a_problem_points_at_are_marked_in_the_instructions(studio: Any,
-                                                                  qtbot: Any) -> None:
+def test_lines_a_problem_points_at_are_marked_in_the_instructions(studio: Any, qtbot: Any) -> None:
     studio.scenario_editor.select_step("idea")
     editor = studio.instructions.edit
     editor.moveCursor(QTextCursor.MoveOperation.End)

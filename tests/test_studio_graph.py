@@ -21,28 +21,38 @@ def yaml_of(window: Any) -> str:
 
 def transitions_of(window: Any) -> set[tuple[str, str, str]]:
     scenario = window.session.scenario
-    return {(step.id, signal, transition.to) for step in scenario.steps.values()
-            for signal, transition in step.transitions.items()}
+    return {
+        (step.id, signal, transition.to)
+        for step in scenario.steps.values()
+        for signal, transition in step.transitions.items()
+    }
 
 
 def edges_on_screen(window: Any) -> set[tuple[str, str, str]]:
-    return {(edge.source.step_id, edge.signal, edge.target.step_id)
-            for edge in window.scenario_editor.scene.edges}
+    return {
+        (edge.source.step_id, edge.signal, edge.target.step_id)
+        for edge in window.scenario_editor.scene.edges
+    }
 
 
 def test_the_graph_shows_every_step_and_transition_of_the_analyst_bot(
-        studio: Any, analyst_bot: Path) -> None:
+    studio: Any, analyst_bot: Path
+) -> None:
     scenario = load_scenario(analyst_bot)
     assert set(studio.scenario_editor.scene.nodes) == set(scenario.steps)
     assert edges_on_screen(studio) == {
-        (step.id, signal, transition.to) for step in scenario.steps.values()
-        for signal, transition in step.transitions.items()}
+        (step.id, signal, transition.to)
+        for step in scenario.steps.values()
+        for signal, transition in step.transitions.items()
+    }
     states = {step_id: node.state for step_id, node in studio.scenario_editor.scene.nodes.items()}
     assert [s for s, state in states.items() if state.start] == [scenario.start]
     assert {s for s, state in states.items() if state.final} == {
-        step.id for step in scenario.steps.values() if step.final}
+        step.id for step in scenario.steps.values() if step.final
+    }
     assert {s for s, state in states.items() if state.kind == "message"} == {
-        step.id for step in scenario.steps.values() if step.kind is StepKind.MESSAGE}
+        step.id for step in scenario.steps.values() if step.kind is StepKind.MESSAGE
+    }
     assert states["review"].title == "Review"
 
 
@@ -136,7 +146,8 @@ def test_renaming_a_step_follows_every_reference_and_undoes_exactly(studio: Any)
     assert "review" in studio.scenario_editor.scene.nodes
     studio.session.undo_stack.redo()
     assert studio.session.scenario.steps["idea"].transitions["back_to_review"].to == (
-        "final_review")
+        "final_review"
+    )
 
 
 def test_f2_renames_through_the_dialog(studio: Any, qtbot: Any) -> None:
@@ -148,7 +159,8 @@ def test_f2_renames_through_the_dialog(studio: Any, qtbot: Any) -> None:
 
 
 def test_deleting_a_step_removes_its_incoming_transitions_and_undo_restores_them(
-        studio: Any) -> None:
+    studio: Any,
+) -> None:
     before = yaml_of(studio)
     incoming = {t for t in transitions_of(studio) if t[2] == "review"}
     assert len(incoming) > 1
@@ -177,8 +189,7 @@ def test_delete_key_removes_a_selected_transition(studio: Any, qtbot: Any) -> No
     assert "goodbye" in studio.session.scenario.steps
 
 
-def test_rubber_band_selects_several_steps_and_delete_removes_them_as_one_undo(
-        studio: Any) -> None:
+def test_rubber_band_selects_several_steps_and_delete_removes_them_as_one_undo(studio: Any) -> None:
     studio.scenario_editor.scene.select_steps(["quality", "constraints"])
     assert sorted(studio.scenario_editor.scene.selected_steps()) == ["constraints", "quality"]
     before = yaml_of(studio)
@@ -189,7 +200,8 @@ def test_rubber_band_selects_several_steps_and_delete_removes_them_as_one_undo(
 
 
 def test_dragging_nodes_is_one_undo_command_saved_in_the_layout_file(
-        studio: Any, qtbot: Any, analyst_bot: Path) -> None:
+    studio: Any, qtbot: Any, analyst_bot: Path
+) -> None:
     view = studio.scenario_editor.view
     node = studio.scenario_editor.scene.nodes["brief"]
     studio.scenario_editor.scene.select_steps(["brief", "review"])
@@ -199,8 +211,7 @@ def test_dragging_nodes_is_one_undo_command_saved_in_the_layout_file(
     qtbot.mousePress(view.viewport(), Qt.MouseButton.LeftButton, pos=start)
     for dx in (10, 40, 80):
         qtbot.mouseMove(view.viewport(), start + type(start)(dx, 30))
-    qtbot.mouseRelease(view.viewport(), Qt.MouseButton.LeftButton,
-                       pos=start + type(start)(80, 30))
+    qtbot.mouseRelease(view.viewport(), Qt.MouseButton.LeftButton, pos=start + type(start)(80, 30))
     stack = studio.session.undo_stack
     assert stack.count() == 1
     moved = {step: studio.session.position(step) for step in ("brief", "review")}
@@ -222,11 +233,17 @@ def test_auto_layout_is_undoable(studio: Any) -> None:
 
 
 def test_find_highlights_matching_steps_by_id_title_and_instruction_text(
-        studio: Any, qtbot: Any, analyst_bot: Path) -> None:
+    studio: Any, qtbot: Any, analyst_bot: Path
+) -> None:
     word = "deadline"
-    expected = {step_id for step_id, step in studio.session.scenario.steps.items()
-                if word in (step_id + step.display_title + step.goal + step.instructions_text
-                            + (step.text or "")).lower()}
+    expected = {
+        step_id
+        for step_id, step in studio.session.scenario.steps.items()
+        if word
+        in (
+            step_id + step.display_title + step.goal + step.instructions_text + (step.text or "")
+        ).lower()
+    }
     assert expected
     qtbot.keyClick(studio, Qt.Key.Key_F, Qt.KeyboardModifier.ControlModifier)
     assert studio.scenario_editor.find_bar.isVisible()
@@ -254,13 +271,18 @@ def test_zoom_and_fit_change_the_view_scale(studio: Any) -> None:
 
 
 def test_validator_problems_show_as_badges_on_nodes(studio: Any, qtbot: Any) -> None:
-    studio.scenario_editor.connect_steps("idea", "idea", "loop", )
+    studio.scenario_editor.connect_steps(
+        "idea",
+        "idea",
+        "loop",
+    )
     studio.session.undo_stack.push  # noqa: B018 - the stack exists
     stack = studio.session.undo_stack
     from app import commands
 
-    commands.set_field(stack, studio.session, ("steps", "users", "transitions", "users_clear",
-                                               "to"), "nowhere")
+    commands.set_field(
+        stack, studio.session, ("steps", "users", "transitions", "users_clear", "to"), "nowhere"
+    )
     nodes = studio.scenario_editor.scene.nodes
     qtbot.waitUntil(lambda: bool(nodes["users"].state.errors), timeout=3000)
     assert any("nowhere" in text for text in nodes["users"].state.errors)
@@ -283,8 +305,7 @@ def test_items_are_the_only_things_on_the_scene(studio: Any) -> None:
     assert kinds <= {NodeItem, EdgeItem}
 
 
-def test_undoing_an_added_step_leaves_no_layout_file_behind(
-        studio: Any, analyst_bot: Path) -> None:
+def test_undoing_an_added_step_leaves_no_layout_file_behind(studio: Any, analyst_bot: Path) -> None:
     studio.scenario_editor.add_step_at(QPointF(100, 100), "pricing")
     studio.session.undo_stack.undo()
     assert studio.files.save()
@@ -306,8 +327,10 @@ def test_renaming_keeps_the_step_where_it_is_drawn(studio: Any) -> None:
 def drawn(scene: Any) -> tuple[dict[str, Any], set[tuple[str, str, str, int, tuple[str, ...]]]]:
     """What a scene shows: each node's state and place, each arrow with its spread."""
     nodes = {step: (node.state, node.pos().toTuple()) for step, node in scene.nodes.items()}
-    edges = {(e.source.step_id, e.signal, e.target.step_id, e.parallel_index, e.requires)
-             for e in scene.edges}
+    edges = {
+        (e.source.step_id, e.signal, e.target.step_id, e.parallel_index, e.requires)
+        for e in scene.edges
+    }
     return nodes, edges
 
 

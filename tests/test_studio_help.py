@@ -18,17 +18,24 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_the_help_menu_offers_the_manual_the_shortcuts_the_places_and_the_version(
-        studio: Any) -> None:
-    texts = [action.text().replace("&", "") for action in studio.help_menu.actions()
-             if not action.isSeparator()]
-    assert texts == ["Documentation", "Keyboard Shortcuts", "Where Files Are Kept…",
-                     "About Prompter Studio"]
+    studio: Any,
+) -> None:
+    texts = [
+        action.text().replace("&", "")
+        for action in studio.help_menu.actions()
+        if not action.isSeparator()
+    ]
+    assert texts == [
+        "Documentation",
+        "Keyboard Shortcuts",
+        "Where Files Are Kept…",
+        "About Prompter Studio",
+    ]
     assert studio.docs_action.shortcut().toString() == "F1"
     assert __version__ in help.about_text()
 
 
-def test_the_shortcuts_are_read_from_the_menus_and_include_the_graphs_gestures(
-        studio: Any) -> None:
+def test_the_shortcuts_are_read_from_the_menus_and_include_the_graphs_gestures(studio: Any) -> None:
     dialog = studio.show_shortcuts()
     rows = dialog.rows()
     keys = {(menu, command): shortcut for menu, command, shortcut in rows}
@@ -39,13 +46,13 @@ def test_the_shortcuts_are_read_from_the_menus_and_include_the_graphs_gestures(
     assert ("Graph and text", "Connect two steps") in keys
     # a command given keys later shows up too: the list is the menus', not a copy of them
     studio.reload_action.setShortcut("Ctrl+Shift+R")
-    assert ("File", "Reload from Disk", "Ctrl+Shift+R") in help.menu_shortcuts(
-        [studio.file_menu])
+    assert ("File", "Reload from Disk", "Ctrl+Shift+R") in help.menu_shortcuts([studio.file_menu])
     dialog.close()
 
 
-def test_the_documentation_is_shown_offline_with_its_pictures_and_links(studio: Any,
-                                                                        qtbot: Any) -> None:
+def test_the_documentation_is_shown_offline_with_its_pictures_and_links(
+    studio: Any, qtbot: Any
+) -> None:
     window = studio.show_documentation()
     qtbot.addWidget(window)
     names = [page.path.name for page in window.pages]
@@ -55,7 +62,8 @@ def test_the_documentation_is_shown_offline_with_its_pictures_and_links(studio: 
     assert "Prompter Studio" in text and "## " not in text  # rendered, not raw Markdown
     picture = window.browser.document().resource(
         QTextDocument.ResourceType.ImageResource.value,
-        QUrl.fromLocalFile(str(ROOT / "docs" / "screenshots" / "studio.png")))
+        QUrl.fromLocalFile(str(ROOT / "docs" / "screenshots" / "studio.png")),
+    )
     assert picture is not None and not picture.isNull()  # the screenshot is there, scaled
     assert picture.width() <= window.browser.viewport().width()
     # a link to another page opens it in the same window, and the index follows
@@ -71,11 +79,15 @@ def test_the_documentation_pages_are_found_where_the_bundle_puts_them(tmp_path: 
     (tmp_path / "docs" / "zzz.md").write_text("no heading\n", encoding="utf-8")
     pages = help.doc_pages(tmp_path)
     assert [(page.title, page.path.name) for page in pages] == [
-        ("Prompter", "README.md"), ("Prompter Studio", "studio.md"), ("Zzz", "zzz.md")]
+        ("Prompter", "README.md"),
+        ("Prompter Studio", "studio.md"),
+        ("Zzz", "zzz.md"),
+    ]
 
 
 def test_where_files_are_kept_names_logs_settings_and_the_scenario(
-        studio: Any, analyst_bot: Path, tmp_path: Path) -> None:
+    studio: Any, analyst_bot: Path, tmp_path: Path
+) -> None:
     found = help.places(QSettings(), tmp_path / "logs", analyst_bot)
     where = {place.what: place.path for place in found}
     assert where["Test chat logs"] == tmp_path / "logs"

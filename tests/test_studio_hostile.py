@@ -89,7 +89,8 @@ def assert_opened_broken(window: Any, qtbot: QtBot, *expected: str) -> None:
 
 @pytest.mark.timeout(30)
 def test_an_alias_bomb_opens_at_once_with_its_problem_listed(
-        make_studio: Any, tmp_path: Path, qtbot: QtBot) -> None:
+    make_studio: Any, tmp_path: Path, qtbot: QtBot
+) -> None:
     window = open_hostile(make_studio, scenario_folder(tmp_path, BILLION_LAUGHS))
     assert_opened_broken(window, qtbot, "expands to too many values")
     assert not window.document.has(("steps",))  # no reader built the expanded tree
@@ -98,7 +99,8 @@ def test_an_alias_bomb_opens_at_once_with_its_problem_listed(
 
 @pytest.mark.timeout(30)
 def test_a_duplicate_key_in_a_flow_mapping_opens_with_its_problem_listed(
-        make_studio: Any, tmp_path: Path, qtbot: QtBot) -> None:
+    make_studio: Any, tmp_path: Path, qtbot: QtBot
+) -> None:
     text = VALID.replace("done: {to: final}", "done: {to: final, to: greet}")
     window = open_hostile(make_studio, scenario_folder(tmp_path, text))
     assert_opened_broken(window, qtbot, "duplicate key 'to'")
@@ -106,7 +108,8 @@ def test_a_duplicate_key_in_a_flow_mapping_opens_with_its_problem_listed(
 
 @pytest.mark.timeout(30)
 def test_an_impossible_date_opens_with_its_problem_listed(
-        make_studio: Any, tmp_path: Path, qtbot: QtBot) -> None:
+    make_studio: Any, tmp_path: Path, qtbot: QtBot
+) -> None:
     text = VALID.replace("title: Greeting", "title: 2024-13-45")
     window = open_hostile(make_studio, scenario_folder(tmp_path, text))
     assert_opened_broken(window, qtbot, "invalid value '2024-13-45'")
@@ -114,7 +117,8 @@ def test_an_impossible_date_opens_with_its_problem_listed(
 
 @pytest.mark.timeout(30)
 def test_very_deep_nesting_opens_with_its_problem_listed(
-        make_studio: Any, tmp_path: Path, qtbot: QtBot) -> None:
+    make_studio: Any, tmp_path: Path, qtbot: QtBot
+) -> None:
     depth = 5000
     text = VALID + "description: " + "[" * depth + "]" * depth + "\n"
     window = open_hostile(make_studio, scenario_folder(tmp_path, text))
@@ -124,7 +128,8 @@ def test_very_deep_nesting_opens_with_its_problem_listed(
 @pytest.mark.timeout(30)
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs")
 def test_a_fifo_named_as_an_instruction_file_never_blocks_the_studio(
-        make_studio: Any, tmp_path: Path, qtbot: QtBot) -> None:
+    make_studio: Any, tmp_path: Path, qtbot: QtBot
+) -> None:
     folder = scenario_folder(tmp_path, VALID)
     os.mkfifo(folder / "steps" / "greet.md")
     window = open_hostile(make_studio, folder)
@@ -141,7 +146,8 @@ def test_a_fifo_named_as_an_instruction_file_never_blocks_the_studio(
 
 
 def test_an_instruction_file_too_large_to_open_is_shown_as_such(
-        make_studio: Any, tmp_path: Path) -> None:
+    make_studio: Any, tmp_path: Path
+) -> None:
     folder = scenario_folder(tmp_path, VALID)
     (folder / "steps" / "greet.md").write_bytes(b"x" * (MAX_TEXT_BYTES + 1))
     window = open_hostile(make_studio, folder)

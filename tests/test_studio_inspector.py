@@ -20,8 +20,10 @@ def cell_text(table: Any, row: int, column: int) -> str:
 
 
 def rows(table: Any) -> list[list[str]]:
-    return [[cell_text(table, row, column) for column in range(table.columnCount())]
-            for row in range(table.rowCount())]
+    return [
+        [cell_text(table, row, column) for column in range(table.columnCount())]
+        for row in range(table.rowCount())
+    ]
 
 
 def row_of(table: Any, first: str) -> int:
@@ -43,9 +45,11 @@ def test_selecting_a_step_shows_its_fields_and_tables(studio: Any) -> None:
     assert inspector.kind_combo.currentText() == "prompt"
     assert not inspector.final_check.isChecked()
     assert rows(inspector.transitions) == [
-        [signal, t.to, ", ".join(t.requires)] for signal, t in step.transitions.items()]
+        [signal, t.to, ", ".join(t.requires)] for signal, t in step.transitions.items()
+    ]
     assert [r[:2] for r in rows(inspector.results)] == [
-        [name, result.type.value] for name, result in step.results.items()]
+        [name, result.type.value] for name, result in step.results.items()
+    ]
     required = inspector.results.item(0, 2).checkState() == Qt.CheckState.Checked
     assert required is step.results["consent"].required
     # the selected row's longer fields are under its table (the first row at first)
@@ -109,17 +113,18 @@ def test_editing_a_transition_in_the_table(studio: Any) -> None:
     select_row(table, "declined")
     commit(inspector.transition_description, "The user said no")
     assert studio.session.scenario.steps["consent"].transitions["declined"].description == (
-        "The user said no")
+        "The user said no"
+    )
     combo = table.cellWidget(row_of(table, "declined"), 1)
     combo.setCurrentText("brief")
     combo.activated.emit(combo.currentIndex())
     assert studio.session.scenario.steps["consent"].transitions["declined"].to == "brief"
     assert ("consent", "declined", "brief") in {
-        (e.source.step_id, e.signal, e.target.step_id) for e in studio.scenario_editor.scene.edges}
+        (e.source.step_id, e.signal, e.target.step_id) for e in studio.scenario_editor.scene.edges
+    }
     assert inspector.selected_signal() == "declined"  # still selected after the edits
     commit(inspector.transition_requires, "consent")
-    assert studio.session.scenario.steps["consent"].transitions["declined"].requires == [
-        "consent"]
+    assert studio.session.scenario.steps["consent"].transitions["declined"].requires == ["consent"]
     assert table.item(row_of(table, "declined"), 2).text() == "consent"
     edit_cell(table, row_of(table, "declined"), 0, "refused")
     transitions = studio.session.scenario.steps["consent"].transitions
@@ -173,7 +178,10 @@ def test_editing_results_name_type_required_and_description(studio: Any) -> None
     commit(inspector.result_description, "How many people")
     result = studio.session.scenario.steps["users"].results["team_size"]
     assert (result.type.value, result.required, result.description) == (
-        "integer", True, "How many people")
+        "integer",
+        True,
+        "How many people",
+    )
     stack = studio.session.undo_stack
     while stack.canUndo():
         stack.undo()
@@ -210,7 +218,10 @@ def test_variables_are_editable_in_the_scenario_pane(studio: Any) -> None:
     combo.activated.emit(combo.currentIndex())
     variable = studio.session.scenario.variables["team_size"]
     assert (variable.type.value, variable.default, variable.description) == (
-        "integer", 3, "People on the team")
+        "integer",
+        3,
+        "People on the team",
+    )
     stack = studio.session.undo_stack
     while stack.canUndo():
         stack.undo()
@@ -244,5 +255,4 @@ def test_the_variables_table_fits_the_pane_too(studio: Any, qtbot: Any) -> None:
     assert not table.horizontalScrollBar().isVisible()
     assert header.sectionSize(0) >= table.fontMetrics().horizontalAdvance("hours_per_week")
     row = row_of(table, "problem")
-    assert table.item(row, 3).toolTip() == studio.session.scenario.variables[
-        "problem"].description
+    assert table.item(row, 3).toolTip() == studio.session.scenario.variables["problem"].description

@@ -20,16 +20,22 @@ def box(node: NodeItem) -> QRectF:
 
 def overlapping(scene: Any, step_id: str) -> list[str]:
     mine = box(scene.nodes[step_id])
-    return [other for other, node in scene.nodes.items()
-            if other != step_id and box(node).intersects(mine)]
+    return [
+        other
+        for other, node in scene.nodes.items()
+        if other != step_id and box(node).intersects(mine)
+    ]
 
 
 def crossed(scene: Any, edge: EdgeItem) -> list[str]:
     """The steps (other than its ends) the arrow's drawn path runs through."""
     points = [edge.path().pointAtPercent(i / 400) for i in range(401)]
-    return [step_id for step_id, node in scene.nodes.items()
-            if node not in (edge.source, edge.target)
-            and any(box(node).contains(point) for point in points)]
+    return [
+        step_id
+        for step_id, node in scene.nodes.items()
+        if node not in (edge.source, edge.target)
+        and any(box(node).contains(point) for point in points)
+    ]
 
 
 def test_a_new_step_lands_in_free_space_beside_the_selected_step(studio: Any) -> None:
@@ -108,14 +114,18 @@ def test_a_step_moved_into_an_arrows_way_is_gone_round_and_moving_it_away_straig
     # what the screen shows is what routing everything afresh gives (the draw.io export's)
     fresh = diagram.routes(studio.session.scenario, studio.session.positions())
     assert {(e.source.step_id, e.signal): e.route.points for e in scene.edges} == {
-        key: route.points for key, route in fresh.items()}
+        key: route.points for key, route in fresh.items()
+    }
 
 
 def test_a_transition_to_a_missing_step_shows_its_box_beside_the_source(studio: Any) -> None:
     editor = studio.scenario_editor
-    commands.set_field(studio.session.undo_stack, studio.session,
-                       ("steps", "constraints", "transitions", "constraints_clear", "to"),
-                       "pricing_review")
+    commands.set_field(
+        studio.session.undo_stack,
+        studio.session,
+        ("steps", "constraints", "transitions", "constraints_clear", "to"),
+        "pricing_review",
+    )
     scene = editor.scene
     missing, source = scene.nodes["pricing_review"], scene.nodes["constraints"]
     assert missing.state.missing
@@ -125,9 +135,12 @@ def test_a_transition_to_a_missing_step_shows_its_box_beside_the_source(studio: 
     editor.view.resize(900, 700)
     editor.view.fit_all()
     before = editor.view.zoom
-    commands.set_field(studio.session.undo_stack, studio.session,
-                       ("steps", "constraints", "transitions", "constraints_clear", "to"),
-                       "review")
+    commands.set_field(
+        studio.session.undo_stack,
+        studio.session,
+        ("steps", "constraints", "transitions", "constraints_clear", "to"),
+        "review",
+    )
     editor.view.fit_all()
     assert "pricing_review" not in scene.nodes
     assert before >= 0.9 * editor.view.zoom

@@ -16,8 +16,17 @@ from engine.scenario.loader import load_scenario
 
 pytestmark = pytest.mark.gui
 
-MAIN_PATH = ["welcome", "consent", "users", "features", "quality", "constraints", "risks",
-             "review", "brief"]
+MAIN_PATH = [
+    "welcome",
+    "consent",
+    "users",
+    "features",
+    "quality",
+    "constraints",
+    "risks",
+    "review",
+    "brief",
+]
 
 
 def visible_rect(studio: Any) -> QRectF:
@@ -32,9 +41,9 @@ def settled(studio: Any, qtbot: Any, width: int = 1280, height: int = 800) -> No
 
 
 @pytest.mark.parametrize("size", [(1280, 800), (1600, 1000)])
-def test_the_first_view_is_legible_and_starts_at_the_start_step(make_studio: Any,
-                                                                 analyst_bot: Path, qtbot: Any,
-                                                                 size: tuple[int, int]) -> None:
+def test_the_first_view_is_legible_and_starts_at_the_start_step(
+    make_studio: Any, analyst_bot: Path, qtbot: Any, size: tuple[int, int]
+) -> None:
     studio = make_studio()
     settled(studio, qtbot, *size)
     assert studio.files.open_folder(analyst_bot)
@@ -46,8 +55,9 @@ def test_the_first_view_is_legible_and_starts_at_the_start_step(make_studio: Any
     assert studio.zoom_label.text() == f"{round(view.zoom * 100)} %"
 
 
-def test_a_small_graph_is_shown_whole_at_most_at_100_percent(make_studio: Any, tmp_path: Path,
-                                                             qtbot: Any) -> None:
+def test_a_small_graph_is_shown_whole_at_most_at_100_percent(
+    make_studio: Any, tmp_path: Path, qtbot: Any
+) -> None:
     studio = make_studio()
     settled(studio, qtbot)
     assert studio.files.create_scenario(tmp_path / "tiny", "linear")
@@ -62,8 +72,11 @@ def test_the_first_fit_follows_the_window_until_the_author_zooms(studio: Any, qt
     view = studio.scenario_editor.view
     qtbot.waitUntil(lambda: view.zoom >= LEGIBLE_SCALE)
     studio.resize(900, 700)
-    qtbot.waitUntil(lambda: visible_rect(studio).contains(
-        studio.scenario_editor.scene.nodes["welcome"].sceneBoundingRect()))
+    qtbot.waitUntil(
+        lambda: visible_rect(studio).contains(
+            studio.scenario_editor.scene.nodes["welcome"].sceneBoundingRect()
+        )
+    )
     view.zoom_out()
     zoom = view.zoom
     studio.resize(1300, 800)
@@ -89,13 +102,25 @@ def test_long_arrows_go_round_the_steps_they_skip(studio: Any) -> None:
     nodes = scene.nodes
     edges = {(edge.source.step_id, edge.signal): edge for edge in scene.edges}
     for source in ("idea", "users", "features", "quality", "constraints"):
-        skip = next(edge for (step, _), edge in edges.items()
-                    if step == source and edge.target.step_id == "review")
-        back = next(edge for (step, _), edge in edges.items()
-                    if step == "review" and edge.target.step_id == source)
+        skip = next(
+            edge
+            for (step, _), edge in edges.items()
+            if step == source and edge.target.step_id == "review"
+        )
+        back = next(
+            edge
+            for (step, _), edge in edges.items()
+            if step == "review" and edge.target.step_id == source
+        )
         assert skip.is_skip_edge and back.is_back_edge
-        between = [nodes[step] for step in MAIN_PATH[MAIN_PATH.index(
-            "users" if source == "idea" else source) + 1:MAIN_PATH.index("review")]]
+        between = [
+            nodes[step]
+            for step in MAIN_PATH[
+                MAIN_PATH.index("users" if source == "idea" else source) + 1 : MAIN_PATH.index(
+                    "review"
+                )
+            ]
+        ]
         for edge in (skip, back):
             points = [edge.path().pointAtPercent(i / 200) for i in range(201)]
             for node in between:
@@ -106,15 +131,16 @@ def test_long_arrows_go_round_the_steps_they_skip(studio: Any) -> None:
 def test_signal_labels_do_not_overlap_each_other_or_steps(studio: Any) -> None:
     labels = [(edge.signal, edge._label_rect) for edge in studio.scenario_editor.scene.edges]
     for index, (signal, rect) in enumerate(labels):
-        for other, other_rect in labels[index + 1:]:
+        for other, other_rect in labels[index + 1 :]:
             assert not rect.intersects(other_rect), (signal, other)
         for node in studio.scenario_editor.scene.nodes.values():
             assert not rect.intersects(node.mapRectToScene(node.box())), (signal, node.step_id)
     assert all(isinstance(edge, EdgeItem) for edge in studio.scenario_editor.scene.edges)
 
 
-def test_default_panes_share_the_width_between_graph_and_instructions(studio: Any,
-                                                                       qtbot: Any) -> None:
+def test_default_panes_share_the_width_between_graph_and_instructions(
+    studio: Any, qtbot: Any
+) -> None:
     settled(studio, qtbot)
     step, problems = studio.panes["Step"], studio.panes["Problems"]
     qtbot.waitUntil(lambda: step.width() <= 0.3 * studio.width())
@@ -129,7 +155,8 @@ def test_default_panes_share_the_width_between_graph_and_instructions(studio: An
     centre = studio.central_splitter
     qtbot.waitUntil(lambda: studio.instructions.width() >= 0.3 * centre.width())
     lines = studio.instructions.edit.viewport().height() / (
-        studio.instructions.edit.fontMetrics().lineSpacing())
+        studio.instructions.edit.fontMetrics().lineSpacing()
+    )
     assert lines >= 28 and studio.instructions.edit.viewport().width() >= 320
     # the studio's own panes fit a 1280 × 800 screen
     assert studio.minimumSizeHint().height() <= 640

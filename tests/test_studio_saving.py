@@ -19,8 +19,11 @@ Button = QMessageBox.StandardButton
 
 
 def changed_lines(before: str, after: str) -> list[str]:
-    return [line for line in difflib.ndiff(before.splitlines(), after.splitlines())
-            if line.startswith(("- ", "+ "))]
+    return [
+        line
+        for line in difflib.ndiff(before.splitlines(), after.splitlines())
+        if line.startswith(("- ", "+ "))
+    ]
 
 
 def edit_and_save(studio: Any, yaml_path: Path) -> tuple[str, str]:
@@ -41,17 +44,21 @@ def edit_and_save(studio: Any, yaml_path: Path) -> tuple[str, str]:
 def test_saving_keeps_comments_key_order_and_flow_style(studio: Any, analyst_bot: Path) -> None:
     original, saved = edit_and_save(studio, analyst_bot / "scenario.yaml")
     assert [line for line in original.splitlines() if line.lstrip().startswith("#")] == [
-        line for line in saved.splitlines() if line.lstrip().startswith("#")]
+        line for line in saved.splitlines() if line.lstrip().startswith("#")
+    ]
     assert "        description: The user would rather not" in saved.splitlines()
     assert "team_size" in load_scenario(analyst_bot).steps["users"].results
-    for untouched in ("model: {name: gpt-4.1-mini, temperature: 0.3}",
-                      "      asked: {to: consent}",
-                      "  fix_risks: {to: risks, description: The user wants to change risks or "
-                      "open questions}".strip()):
+    for untouched in (
+        "model: {name: gpt-4.1-mini, temperature: 0.3}",
+        "      asked: {to: consent}",
+        "  fix_risks: {to: risks, description: The user wants to change risks or "
+        "open questions}".strip(),
+    ):
         assert untouched.strip() in saved
     keys = [line.split(":")[0] for line in saved.splitlines() if line and line[0].isalpha()]
-    assert keys == [line.split(":")[0] for line in original.splitlines()
-                    if line and line[0].isalpha()]
+    assert keys == [
+        line.split(":")[0] for line in original.splitlines() if line and line[0].isalpha()
+    ]
     assert not [p for p in analyst_bot.rglob("*") if p.name.endswith(".tmp")]
 
 
@@ -75,7 +82,8 @@ def test_the_title_bar_shows_unsaved_changes(studio: Any) -> None:
 
 
 def test_save_writes_edited_instruction_text_and_nothing_else(
-        studio: Any, analyst_bot: Path, qtbot: Any) -> None:
+    studio: Any, analyst_bot: Path, qtbot: Any
+) -> None:
     before = {p: p.read_bytes() for p in analyst_bot.rglob("*") if p.is_file()}
     studio.scenario_editor.select_step("idea")
     editor = studio.instructions.edit
@@ -86,8 +94,7 @@ def test_save_writes_edited_instruction_text_and_nothing_else(
     after = {p: p.read_bytes() for p in analyst_bot.rglob("*") if p.is_file()}
     changed = {p.relative_to(analyst_bot).as_posix() for p in after if before.get(p) != after[p]}
     assert changed == {"steps/idea.md"}
-    assert (analyst_bot / "steps/idea.md").read_text(encoding="utf-8").endswith(
-        "Keep it short.")
+    assert (analyst_bot / "steps/idea.md").read_text(encoding="utf-8").endswith("Keep it short.")
 
 
 def test_closing_with_unsaved_changes_asks(studio: Any, analyst_bot: Path) -> None:
@@ -111,7 +118,8 @@ def test_closing_and_choosing_save_writes_the_file(studio: Any, analyst_bot: Pat
 
 
 def test_a_file_changed_on_disk_is_offered_for_reload(
-        studio: Any, analyst_bot: Path, qtbot: Any) -> None:
+    studio: Any, analyst_bot: Path, qtbot: Any
+) -> None:
     yaml_path = analyst_bot / "scenario.yaml"
     text = yaml_path.read_text(encoding="utf-8").replace("title: Brief", "title: The brief")
     yaml_path.write_text(text, encoding="utf-8")
@@ -133,7 +141,8 @@ def test_our_own_save_is_not_reported_as_a_change_on_disk(studio: Any, qtbot: An
 
 
 def test_a_scenario_that_does_not_load_opens_with_its_errors(
-        make_studio: Any, analyst_bot: Path, qtbot: Any) -> None:
+    make_studio: Any, analyst_bot: Path, qtbot: Any
+) -> None:
     yaml_path = analyst_bot / "scenario.yaml"
     lines = yaml_path.read_text(encoding="utf-8").splitlines(keepends=True)
     typo_line = lines.index("start: welcome\n") + 2
@@ -142,8 +151,9 @@ def test_a_scenario_that_does_not_load_opens_with_its_errors(
     window = make_studio()
     assert window.files.open_folder(analyst_bot)
     problems = window.problems.problems
-    assert [(p.message, p.hint) for p in problems] == [("unknown key 'strat'",
-                                                        "did you mean 'start'?")]
+    assert [(p.message, p.hint) for p in problems] == [
+        ("unknown key 'strat'", "did you mean 'start'?")
+    ]
     assert problems[0].line == typo_line
     assert window.broken_banner.isVisible()
     assert window.problems.tree.topLevelItem(0).text(3) == f"scenario.yaml:{typo_line}"
@@ -162,7 +172,8 @@ def test_a_scenario_that_does_not_load_opens_with_its_errors(
 
 
 def test_a_folder_without_a_scenario_is_refused_with_a_message(
-        make_studio: Any, tmp_path: Path) -> None:
+    make_studio: Any, tmp_path: Path
+) -> None:
     window = make_studio()
     assert not window.files.open_folder(tmp_path)
     _title, message, problem = window.answers.told[0]
@@ -173,34 +184,40 @@ def test_a_folder_without_a_scenario_is_refused_with_a_message(
 def test_the_problems_pane_follows_a_broken_edit(studio: Any, qtbot: Any) -> None:
     assert not [p for p in studio.problems.problems if p.severity == "error"]
     stack = studio.session.undo_stack
-    commands.set_field(stack, studio.session,
-                       ("steps", "users", "transitions", "users_clear", "to"), "nowhere")
-    qtbot.waitUntil(lambda: any("nowhere" in p.message for p in studio.problems.problems),
-                    timeout=3000)
+    commands.set_field(
+        stack, studio.session, ("steps", "users", "transitions", "users_clear", "to"), "nowhere"
+    )
+    qtbot.waitUntil(
+        lambda: any("nowhere" in p.message for p in studio.problems.problems), timeout=3000
+    )
     problem = next(p for p in studio.problems.problems if "nowhere" in p.message)
     assert problem.severity == "error"
     assert "error" in studio.panes["Problems"].windowTitle()
     tree = studio.problems.tree
-    item = next(tree.topLevelItem(i) for i in range(tree.topLevelItemCount())
-                if "nowhere" in tree.topLevelItem(i).text(1))
+    item = next(
+        tree.topLevelItem(i)
+        for i in range(tree.topLevelItemCount())
+        if "nowhere" in tree.topLevelItem(i).text(1)
+    )
     tree.itemActivated.emit(item, 1)
     assert studio.selected_step == "users"
     table = studio.inspector.transitions
     assert table.item(table.currentRow(), 0).text() == "users_clear"
     stack.undo()
-    qtbot.waitUntil(lambda: not any("nowhere" in p.message for p in studio.problems.problems),
-                    timeout=3000)
+    qtbot.waitUntil(
+        lambda: not any("nowhere" in p.message for p in studio.problems.problems), timeout=3000
+    )
 
 
-def test_a_problem_inside_an_instruction_file_jumps_to_its_line(
-        studio: Any, qtbot: Any) -> None:
+def test_a_problem_inside_an_instruction_file_jumps_to_its_line(studio: Any, qtbot: Any) -> None:
     studio.scenario_editor.select_step("users")
     editor = studio.instructions.edit
     editor.moveCursor(editor.textCursor().MoveOperation.End)
     qtbot.keyClick(editor, Qt.Key.Key_Return)
     qtbot.keyClicks(editor, "Ask about {{team_size}}.")
-    qtbot.waitUntil(lambda: any("team_size" in p.message for p in studio.problems.problems),
-                    timeout=3000)
+    qtbot.waitUntil(
+        lambda: any("team_size" in p.message for p in studio.problems.problems), timeout=3000
+    )
     problem = next(p for p in studio.problems.problems if "team_size" in p.message)
     studio.scenario_editor.select_step("idea")
     studio.jump_to_problem(problem)
@@ -210,15 +227,20 @@ def test_a_problem_inside_an_instruction_file_jumps_to_its_line(
 
 
 def test_a_yaml_syntax_error_is_said_for_an_author_at_its_line(
-        make_studio: Any, analyst_bot: Path, qtbot: Any) -> None:
+    make_studio: Any, analyst_bot: Path, qtbot: Any
+) -> None:
     """A step's key indented one space too few: the studio opens on scenario.yaml, the line
     to fix marked in its numbered gutter, the mistake said in words; fixed in place, it loads."""
     yaml_path = analyst_bot / "scenario.yaml"
     text = yaml_path.read_text(encoding="utf-8")
     broken = text.replace("    goal: Get the user's agreement", "   goal: Get the user's agreement")
     yaml_path.write_text(broken, encoding="utf-8")
-    line = broken.splitlines().index("   goal: Get the user's agreement to the interview and "
-                                     "to notes being taken") + 1
+    line = (
+        broken.splitlines().index(
+            "   goal: Get the user's agreement to the interview and to notes being taken"
+        )
+        + 1
+    )
     window = make_studio()
     assert window.files.open_folder(analyst_bot)
     [problem] = window.problems.problems
@@ -239,8 +261,9 @@ def test_a_yaml_syntax_error_is_said_for_an_author_at_its_line(
     assert source.edit.marked == {}
 
 
-def test_deleting_and_adding_steps_keeps_the_files_blank_lines(studio: Any,
-                                                               analyst_bot: Path) -> None:
+def test_deleting_and_adding_steps_keeps_the_files_blank_lines(
+    studio: Any, analyst_bot: Path
+) -> None:
     """The analyst bot puts a blank line between two steps: deleting one, and adding one at
     the end, leave exactly one between every two, and none at the end."""
     editor = studio.scenario_editor
@@ -251,9 +274,13 @@ def test_deleting_and_adding_steps_keeps_the_files_blank_lines(studio: Any,
     assert studio.files.save()
     lines = (analyst_bot / "scenario.yaml").read_text(encoding="utf-8").split("\n")
     steps = lines.index("steps:")
-    keys = [index for index in range(steps + 1, len(lines))
-            if lines[index].startswith("  ") and not lines[index].startswith("   ")
-            and lines[index].rstrip().endswith(":")]
+    keys = [
+        index
+        for index in range(steps + 1, len(lines))
+        if lines[index].startswith("  ")
+        and not lines[index].startswith("   ")
+        and lines[index].rstrip().endswith(":")
+    ]
     assert [lines[index - 1] for index in keys[1:]] == [""] * (len(keys) - 1)
     assert all(lines[index - 2].strip() for index in keys[1:])  # one blank line, not two
     assert lines[keys[-1]] == "  pricing:" and lines[-1] == "" and lines[-2].strip()

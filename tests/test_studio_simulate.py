@@ -104,8 +104,15 @@ def tools(studio_on_pizza: Any) -> Iterator[StudioSimulations]:
         window.close()
 
 
-def dialog_for(tools: StudioSimulations, qtbot: QtBot, out: Path, *, runs: int = 2,
-               max_turns: int = 6, jobs: int = 2) -> SimulateDialog:
+def dialog_for(
+    tools: StudioSimulations,
+    qtbot: QtBot,
+    out: Path,
+    *,
+    runs: int = 2,
+    max_turns: int = 6,
+    jobs: int = 2,
+) -> SimulateDialog:
     dialog = tools.make_dialog()
     assert dialog is not None
     qtbot.addWidget(dialog)
@@ -119,8 +126,9 @@ def dialog_for(tools: StudioSimulations, qtbot: QtBot, out: Path, *, runs: int =
     return dialog
 
 
-def run_window(tools: StudioSimulations, qtbot: QtBot, out: Path, **numbers: int
-               ) -> SimulationWindow:
+def run_window(
+    tools: StudioSimulations, qtbot: QtBot, out: Path, **numbers: int
+) -> SimulationWindow:
     dialog = dialog_for(tools, qtbot, out, **numbers)
     assert dialog.run()
     assert dialog.setup is not None
@@ -160,21 +168,26 @@ def row_of(table: ReportTable, wanted: Any) -> int:
 # --- the menu and the dialog ---------------------------------------------------------------
 
 
-def test_simulate_joins_compare_and_analyse_in_the_tools_menu(make_studio: Any,
-                                                              pizza: Path) -> None:
+def test_simulate_joins_compare_and_analyse_in_the_tools_menu(
+    make_studio: Any, pizza: Path
+) -> None:
     window = make_studio()
     install_tools(window)
     simulations = install(window, keys=key_store())
     assert isinstance(simulations, StudioSimulations)
     assert [a.text() for a in tools_menu(window).actions() if not a.isSeparator()] == [
-        "&Compare with…", "&Analyse logs…", "&Simulate…"]
+        "&Compare with…",
+        "&Analyse logs…",
+        "&Simulate…",
+    ]
     assert not simulations.action.isEnabled()  # nothing open: nothing to simulate
     assert window.files.open_folder(pizza)
     assert simulations.action.isEnabled()
 
 
 def test_the_dialog_lists_the_personas_and_previews_what_each_knows(
-        tools: StudioSimulations, qtbot: QtBot, tmp_path: Path) -> None:
+    tools: StudioSimulations, qtbot: QtBot, tmp_path: Path
+) -> None:
     dialog = dialog_for(tools, qtbot, tmp_path / "out", runs=5)
     assert [entry.name for entry in dialog.personas.checked()] == ["Ana", "Bo"]
     assert dialog.total.text() == "= 10 conversation(s), 2 persona(s) × 5"
@@ -189,7 +202,8 @@ def test_the_dialog_lists_the_personas_and_previews_what_each_knows(
 
 
 def test_a_scenario_without_personas_says_how_to_write_one_and_cannot_run(
-        tools: StudioSimulations, pizza: Path, qtbot: QtBot, tmp_path: Path) -> None:
+    tools: StudioSimulations, pizza: Path, qtbot: QtBot, tmp_path: Path
+) -> None:
     shutil.rmtree(pizza / "tests" / "personas")
     dialog = dialog_for(tools, qtbot, tmp_path / "out")
     assert dialog.personas.entries == [] and not dialog.no_personas.isHidden()
@@ -199,13 +213,20 @@ def test_a_scenario_without_personas_says_how_to_write_one_and_cannot_run(
 
 
 def test_the_numbers_models_and_limits_become_the_simulations_settings(
-        tools: StudioSimulations, qtbot: QtBot, tmp_path: Path) -> None:
+    tools: StudioSimulations, qtbot: QtBot, tmp_path: Path
+) -> None:
     scenario = tools.session.scenario if tools.session else None
     assert scenario is not None
-    limits = RateLimitTable({"default": RateLimit(500, 30000),
-                             "gpt-4.1-mini": RateLimit(120, 90000)})
-    dialog = SimulateDialog(scenario, chat_settings=tools.chat_settings(), keys=key_store(),
-                            limits=limits, out_dir=tmp_path / "out")
+    limits = RateLimitTable(
+        {"default": RateLimit(500, 30000), "gpt-4.1-mini": RateLimit(120, 90000)}
+    )
+    dialog = SimulateDialog(
+        scenario,
+        chat_settings=tools.chat_settings(),
+        keys=key_store(),
+        limits=limits,
+        out_dir=tmp_path / "out",
+    )
     qtbot.addWidget(dialog)
     # not overridden: the table's limits for the scenario's model, shown and left to the table
     assert (dialog.rpm.value(), dialog.tpm.value()) == (120, 90000)
@@ -213,7 +234,11 @@ def test_the_numbers_models_and_limits_become_the_simulations_settings(
     assert "gpt-4.1-mini: 120 requests/min, 90000 tokens/min" in dialog.limits_note.text()
     settings = dialog.settings()
     assert (settings.rpm, settings.tpm, settings.model, settings.user_model) == (
-        None, None, None, None)
+        None,
+        None,
+        None,
+        None,
+    )
     dialog.bot_model.setText("gpt-4o")  # a model the table does not list: the default entry
     assert (dialog.rpm.value(), dialog.tpm.value()) == (500, 30000)
     dialog.user_model.setText("gpt-4o-mini")
@@ -227,12 +252,16 @@ def test_the_numbers_models_and_limits_become_the_simulations_settings(
     settings = dialog.settings()
     assert (settings.runs, settings.max_turns, settings.jobs) == (7, 9, 3)
     assert (settings.model, settings.user_model, settings.rpm, settings.tpm) == (
-        "gpt-4o", "gpt-4o-mini", 60.0, 0.0)
+        "gpt-4o",
+        "gpt-4o-mini",
+        60.0,
+        0.0,
+    )
 
 
 def test_a_persona_that_does_not_parse_is_shown_and_refused_and_nothing_runs(
-        tools: StudioSimulations, served: FakeOpenAIServer, pizza: Path, qtbot: QtBot,
-        tmp_path: Path) -> None:
+    tools: StudioSimulations, served: FakeOpenAIServer, pizza: Path, qtbot: QtBot, tmp_path: Path
+) -> None:
     broken = pizza / "tests" / "personas" / "broken.md"
     broken.write_text(BROKEN, encoding="utf-8")
     dialog = dialog_for(tools, qtbot, tmp_path / "out")
@@ -256,12 +285,13 @@ def test_a_persona_that_does_not_parse_is_shown_and_refused_and_nothing_runs(
 
 
 def test_run_reads_the_personas_again_so_a_file_broken_meanwhile_stops_everything(
-        tools: StudioSimulations, served: FakeOpenAIServer, pizza: Path, qtbot: QtBot,
-        tmp_path: Path) -> None:
+    tools: StudioSimulations, served: FakeOpenAIServer, pizza: Path, qtbot: QtBot, tmp_path: Path
+) -> None:
     dialog = dialog_for(tools, qtbot, tmp_path / "out")
     assert all(not entry.broken for entry in dialog.personas.entries)
-    (pizza / "tests" / "personas" / "bo.md").write_text("---\nname: Bo\nfacts: [\n---\nBo.\n",
-                                                        encoding="utf-8")
+    (pizza / "tests" / "personas" / "bo.md").write_text(
+        "---\nname: Bo\nfacts: [\n---\nBo.\n", encoding="utf-8"
+    )
     assert not dialog.run()
     assert "bo.md:" in dialog.problem.text() and "nothing was run" in dialog.problem.text()
     assert [entry.broken for entry in dialog.personas.entries] == [False, True]
@@ -269,7 +299,8 @@ def test_run_reads_the_personas_again_so_a_file_broken_meanwhile_stops_everythin
 
 
 def test_without_a_key_it_says_how_to_add_one_and_offers_the_fake_model(
-        studio_on_pizza: Any, qtbot: QtBot, tmp_path: Path) -> None:
+    studio_on_pizza: Any, qtbot: QtBot, tmp_path: Path
+) -> None:
     simulations = install(studio_on_pizza, keys=key_store(None))
     assert isinstance(simulations, StudioSimulations)
     dialog = dialog_for(simulations, qtbot, tmp_path / "out")
@@ -301,8 +332,8 @@ def test_a_scenario_that_does_not_load_is_not_simulated(make_studio: Any, pizza:
 
 
 def test_a_run_shows_live_progress_then_the_report_and_the_shaded_graph(
-        tools: StudioSimulations, served: FakeOpenAIServer, qtbot: QtBot,
-        tmp_path: Path) -> None:
+    tools: StudioSimulations, served: FakeOpenAIServer, qtbot: QtBot, tmp_path: Path
+) -> None:
     window = run_window(tools, qtbot, tmp_path / "out", runs=3, max_turns=6, jobs=2)
     qtbot.addWidget(window)
     live: list[tuple[int, int, int]] = []
@@ -324,15 +355,18 @@ def test_a_run_shows_live_progress_then_the_report_and_the_shaded_graph(
     assert not window.progress.cancel_button.isVisible()
 
     # Ana orders; Bo never gives his address, so the guard of delivery holds him there
-    assert report.counts == {"finished": 3, "stuck": 3, "abandoned": 0, "failed": 0,
-                             "cancelled": 0}
+    assert report.counts == {"finished": 3, "stuck": 3, "abandoned": 0, "failed": 0, "cancelled": 0}
     rows = window.personas.rows()
     assert [row[0] for row in rows] == ["Ana", "Bo", ALL_PERSONAS]
-    assert [row[1:6] for row in rows] == [["3", "3", "0", "0", "0"], ["3", "0", "3", "0", "0"],
-                                          ["6", "3", "3", "0", "0"]]
+    assert [row[1:6] for row in rows] == [
+        ["3", "3", "0", "0", "0"],
+        ["3", "0", "3", "0", "0"],
+        ["6", "3", "3", "0", "0"],
+    ]
     roles = window.roles.rows()  # calls and cost, the bot and the simulated user apart
     assert [(row[0], row[1]) for row in roles] == [
-        (name, role) for name in ("Ana", "Bo", ALL_PERSONAS) for role in ("Bot", "Simulated user")]
+        (name, role) for name in ("Ana", "Bo", ALL_PERSONAS) for role in ("Bot", "Simulated user")
+    ]
     bot, user = roles[4], roles[5]
     assert bot[2] == f"{report.bot.calls:,}" and user[2] == f"{report.user.calls:,}"
     assert bot[3] == f"{report.bot.calls_per_message.mean:.2f}"
@@ -340,8 +374,9 @@ def test_a_run_shows_live_progress_then_the_report_and_the_shaded_graph(
     assert all(cell.startswith("$") for cell in bot[6:10])  # cost per conversation, cost
 
     steps = window.steps.rows()
-    assert [row[0] for row in steps] == [s for s in ("greet", "take_order", "delivery", "done")
-                                         if s in report.steps]
+    assert [row[0] for row in steps] == [
+        s for s in ("greet", "take_order", "delivery", "done") if s in report.steps
+    ]
     delivery = next(row for row in steps if row[0] == "delivery")
     assert delivery[1] == str(report.steps["delivery"]["visits"])
     assert delivery[window.steps.headers().index("Stuck\nhere")] == "3"
@@ -375,8 +410,8 @@ def test_a_run_shows_live_progress_then_the_report_and_the_shaded_graph(
 
 
 def test_cancel_stops_cleanly_and_the_report_covers_what_ended(
-        tools: StudioSimulations, served: FakeOpenAIServer, qtbot: QtBot,
-        tmp_path: Path) -> None:
+    tools: StudioSimulations, served: FakeOpenAIServer, qtbot: QtBot, tmp_path: Path
+) -> None:
     served.latency = 0.1
     window = run_window(tools, qtbot, tmp_path / "out", runs=10, max_turns=6, jobs=2)
     qtbot.addWidget(window)
@@ -401,8 +436,8 @@ def test_cancel_stops_cleanly_and_the_report_covers_what_ended(
 
 
 def test_closing_the_window_while_it_runs_cancels_the_run(
-        tools: StudioSimulations, served: FakeOpenAIServer, qtbot: QtBot,
-        tmp_path: Path) -> None:
+    tools: StudioSimulations, served: FakeOpenAIServer, qtbot: QtBot, tmp_path: Path
+) -> None:
     served.latency = 0.1
     window = run_window(tools, qtbot, tmp_path / "out", runs=10, max_turns=6, jobs=2)
     qtbot.waitUntil(lambda: window.job.counts is not None, timeout=30000)
@@ -411,8 +446,9 @@ def test_closing_the_window_while_it_runs_cancels_the_run(
     assert (tmp_path / "out" / "report.json").exists()
 
 
-def test_a_run_that_cannot_be_made_says_why(tools: StudioSimulations, served: FakeOpenAIServer,
-                                            qtbot: QtBot, tmp_path: Path) -> None:
+def test_a_run_that_cannot_be_made_says_why(
+    tools: StudioSimulations, served: FakeOpenAIServer, qtbot: QtBot, tmp_path: Path
+) -> None:
     blocker = tmp_path / "a-file"
     blocker.write_text("not a folder", encoding="utf-8")
     window = run_window(tools, qtbot, blocker / "out")
@@ -427,14 +463,16 @@ def test_a_run_that_cannot_be_made_says_why(tools: StudioSimulations, served: Fa
 
 
 @pytest.fixture
-def ran(make_studio: Any, pizza: Path, served: FakeOpenAIServer, qtbot: QtBot,
-        tmp_path: Path) -> Iterator[tuple[SimulationWindow, Any]]:
+def ran(
+    make_studio: Any, pizza: Path, served: FakeOpenAIServer, qtbot: QtBot, tmp_path: Path
+) -> Iterator[tuple[SimulationWindow, Any]]:
     """A finished run from a studio whose chat is docked, wired as ``app.__main__`` wires it."""
     window = make_studio()
     chat = install_chat(window, log_dir=tmp_path / "chat-logs")
     assert window.files.open_folder(pizza)
-    simulations = install(window, chat_settings=lambda: chat.pane.settings, keys=key_store(),
-                          open_log=chat.open_log)
+    simulations = install(
+        window, chat_settings=lambda: chat.pane.settings, keys=key_store(), open_log=chat.open_log
+    )
     assert isinstance(simulations, StudioSimulations)
     shown = run_window(simulations, qtbot, tmp_path / "out", runs=2, max_turns=6, jobs=2)
     qtbot.addWidget(shown)
@@ -446,7 +484,8 @@ def ran(make_studio: Any, pizza: Path, served: FakeOpenAIServer, qtbot: QtBot,
 
 
 def test_double_click_opens_the_conversation_in_the_studios_log_viewer(
-        ran: tuple[SimulationWindow, Any], qtbot: QtBot) -> None:
+    ran: tuple[SimulationWindow, Any], qtbot: QtBot
+) -> None:
     window, chat = ran
     assert window.report is not None
     finished = next(o for o in window.report.conversations if o.status == "finished")
@@ -456,20 +495,21 @@ def test_double_click_opens_the_conversation_in_the_studios_log_viewer(
     viewer = chat.log_windows[0]
     assert isinstance(viewer, LogWindow)
     qtbot.waitUntil(lambda: viewer.loaded, timeout=10000)
-    assert [e.type for e in viewer.events()] == [e.type for e in
-                                                 read_log(finished.log_path).events]
+    assert [e.type for e in viewer.events()] == [e.type for e in read_log(finished.log_path).events]
     assert viewer.fork_handler == chat.fork  # the studio's viewer: its fork goes to the chat
 
 
 def test_save_as_test_keeps_a_conversation_as_a_test_that_replays(
-        ran: tuple[SimulationWindow, Any], pizza: Path, qtbot: QtBot, tmp_path: Path) -> None:
+    ran: tuple[SimulationWindow, Any], pizza: Path, qtbot: QtBot, tmp_path: Path
+) -> None:
     window, _chat = ran
     assert window.report is not None
     told: list[tuple[str, str, bool]] = []
     window.tell = lambda title, message, problem: told.append((title, message, problem))
     window.ask_text = lambda _title, _label, default: "Ana orders, simulated"
-    finished = next(o for o in window.report.conversations
-                    if o.status == "finished" and o.persona == "ana")
+    finished = next(
+        o for o in window.report.conversations if o.status == "finished" and o.persona == "ana"
+    )
     assert window.select_conversation(finished.index)
     assert window.save_test_action.isEnabled()
     save = window.conversations_page.findChild(type(window.progress.cancel_button), "saveAsTest")
@@ -491,13 +531,24 @@ def test_save_as_test_keeps_a_conversation_as_a_test_that_replays(
 
 
 def test_a_conversation_that_never_started_cannot_be_saved_or_opened(
-        ran: tuple[SimulationWindow, Any]) -> None:
+    ran: tuple[SimulationWindow, Any],
+) -> None:
     window, _chat = ran
     told: list[tuple[str, str, bool]] = []
     window.tell = lambda title, message, problem: told.append((title, message, problem))
-    never = ConversationOutcome(index=99, persona="ana", persona_name="Ana", run=9,
-                                status="cancelled", turns=0, path=(), final_step="greet",
-                                log_path=None, bot=RoleUse(), user=RoleUse())
+    never = ConversationOutcome(
+        index=99,
+        persona="ana",
+        persona_name="Ana",
+        run=9,
+        status="cancelled",
+        turns=0,
+        path=(),
+        final_step="greet",
+        log_path=None,
+        bot=RoleUse(),
+        user=RoleUse(),
+    )
     assert window.open_log(never) is None
     assert "never started" in told[-1][1]
     window.conversations.add_rows(*conversation_rows([never]))

@@ -32,13 +32,13 @@ def test_the_tools_menu_sits_before_help_and_needs_an_open_scenario(make_studio:
     assert isinstance(tools, StudioTools)
     titles = [a.text().replace("&", "") for a in window.menuBar().actions()]
     assert titles[-2:] == ["Tools", "Help"]
-    assert [a.text() for a in tools_menu(window).actions()] == ["&Compare with…",
-                                                              "&Analyse logs…"]
+    assert [a.text() for a in tools_menu(window).actions()] == ["&Compare with…", "&Analyse logs…"]
     assert not tools.compare_action.isEnabled()
 
 
 def test_compare_with_a_revision_includes_unsaved_edits(
-        make_studio: Any, bot_history: Path, qtbot: QtBot) -> None:
+    make_studio: Any, bot_history: Path, qtbot: QtBot
+) -> None:
     window = make_studio()
     assert window.files.open_folder(bot_history / "bot")
     tools = install(window)
@@ -58,7 +58,8 @@ def test_compare_with_a_revision_includes_unsaved_edits(
 
 
 def test_a_revision_that_does_not_exist_is_told_not_raised(
-        make_studio: Any, bot_history: Path) -> None:
+    make_studio: Any, bot_history: Path
+) -> None:
     window = make_studio()
     assert window.files.open_folder(bot_history / "bot")
     tools = install(window)
@@ -68,7 +69,8 @@ def test_a_revision_that_does_not_exist_is_told_not_raised(
 
 
 def test_analyse_logs_opens_the_analytics_on_the_open_scenario(
-        studio: Any, analyst_logs: Any, tmp_path: Path, qtbot: QtBot) -> None:
+    studio: Any, analyst_logs: Any, tmp_path: Path, qtbot: QtBot
+) -> None:
     folder = tmp_path / "logs"
     folder.mkdir()
     shutil.copy(analyst_logs["bumpy"].path, folder)

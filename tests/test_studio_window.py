@@ -57,12 +57,15 @@ def test_selection_and_document_are_announced(make_studio: Any, analyst_bot: Pat
 
 
 def test_recent_scenarios_and_window_layout_are_remembered(
-        make_studio: Any, analyst_bot: Path, tmp_path: Path) -> None:
+    make_studio: Any, analyst_bot: Path, tmp_path: Path
+) -> None:
     window = make_studio()
     assert window.files.create_scenario(tmp_path / "fresh", "linear")
     assert window.files.open_folder(analyst_bot)
-    assert window.files.recent_scenarios()[:2] == [str(analyst_bot.resolve()),
-                                             str((tmp_path / "fresh").resolve())]
+    assert window.files.recent_scenarios()[:2] == [
+        str(analyst_bot.resolve()),
+        str((tmp_path / "fresh").resolve()),
+    ]
     window.panes["Problems"].hide()
     window.resize(711, 533)
     size = (window.width(), window.height())
@@ -78,7 +81,8 @@ def test_recent_scenarios_and_window_layout_are_remembered(
 
 
 def test_new_from_a_template_writes_a_valid_scenario_and_opens_it(
-        studio: Any, tmp_path: Path, qtbot: Any) -> None:
+    studio: Any, tmp_path: Path, qtbot: Any
+) -> None:
     folder = tmp_path / "pizza"
     assert studio.files.create_scenario(folder, "linear")
     assert (folder / "scenario.yaml").is_file() and (folder / "steps" / "greet.md").is_file()
@@ -90,7 +94,8 @@ def test_new_from_a_template_writes_a_valid_scenario_and_opens_it(
 
 
 def test_opening_another_scenario_with_unsaved_changes_asks_first(
-        studio: Any, tmp_path: Path) -> None:
+    studio: Any, tmp_path: Path
+) -> None:
     studio.scenario_editor.select_step("idea")
     studio.scenario_editor.rename_selected("the_idea")
     from PySide6.QtWidgets import QMessageBox
@@ -101,7 +106,8 @@ def test_opening_another_scenario_with_unsaved_changes_asks_first(
 
 
 def test_export_to_drawio_writes_the_graph_with_the_positions_shown(
-        studio: Any, tmp_path: Path) -> None:
+    studio: Any, tmp_path: Path
+) -> None:
     target = tmp_path / "analyst.drawio"
     assert studio.files.export_drawio(target)
     diagram = read_drawio(target)
@@ -130,8 +136,7 @@ def test_command_line_arguments() -> None:
     assert (args.path, args.dark) == ("some/folder", True)
 
 
-def test_the_new_scenario_dialog_checks_the_name_and_the_folder(
-        qtbot: Any, tmp_path: Path) -> None:
+def test_the_new_scenario_dialog_checks_the_name_and_the_folder(qtbot: Any, tmp_path: Path) -> None:
     from app.dialogs import NewScenarioDialog
 
     dialog = NewScenarioDialog(tmp_path)
@@ -155,8 +160,9 @@ def test_editing_scenario_yaml_as_text_is_undoable(studio: Any) -> None:
     source = studio.scenario_pane.source
     studio.show_source()
     before = studio.document.yaml_text()
-    source.edit.setPlainText(before.replace("title: Idea to requirements",
-                                            "title: From idea to brief"))
+    source.edit.setPlainText(
+        before.replace("title: Idea to requirements", "title: From idea to brief")
+    )
     source.apply()
     assert studio.session.scenario.title == "From idea to brief"
     assert studio.isWindowModified()

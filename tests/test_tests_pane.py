@@ -85,13 +85,14 @@ def test_the_pane_lists_the_tests_and_a_run_replays_them_all_green(
     pane = tests.pane
     assert studio.panes[TESTS_PANE].widget() is pane
     assert studio.tabifiedDockWidgets(studio.panes["Problems"]) == [
-        studio.panes["History"], studio.panes[TESTS_PANE]]
+        studio.panes["History"],
+        studio.panes[TESTS_PANE],
+    ]
     assert list(pane.tree.items) == ALL
     assert set(statuses(pane).values()) == {"○ not run"}
     show_pane(qtbot, studio)
 
-    qtbot.mouseClick(pane.toolbar.widgetForAction(pane.run_all_action),
-                     Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(pane.toolbar.widgetForAction(pane.run_all_action), Qt.MouseButton.LeftButton)
 
     assert pane.running and not pane.run_all_action.isEnabled() and pane.stop_action.isEnabled()
     assert set(statuses(pane).values()) == {"… queued"}
@@ -116,11 +117,14 @@ def test_an_unsaved_expectation_edit_makes_a_red_test_explained_turn_by_turn(
     item = pane.tree.items[DECLINES]
     assert item.text(1) == "✖ failed at turn 1"
     assert pane.tree.problem_rows(DECLINES) == [
-        'turn 1: bot_says: expected "see you soon" in the reply']
+        'turn 1: bot_says: expected "see you soon" in the reply'
+    ]
     pane.select(DECLINES)
     details = pane.details.toPlainText()
-    assert ("✖ turn 1: bot_says\nuser\nNo thanks, not today.\nexpected\n\"see you soon\"\n"
-            "got\nthe bot's reply, below\nstep\nconsent → goodbye\nbot\n") in details
+    assert (
+        '✖ turn 1: bot_says\nuser\nNo thanks, not today.\nexpected\n"see you soon"\n'
+        "got\nthe bot's reply, below\nstep\nconsent → goodbye\nbot\n"
+    ) in details
     assert "nothing has been recorded" in details  # the bot's reply, beside the mismatch
     assert (analyst_bot / DECLINES).read_text(encoding="utf-8") == on_disk
 
@@ -130,14 +134,22 @@ def test_an_unsaved_instruction_edit_makes_the_tests_through_that_step_stale(
 ) -> None:
     session = studio.session
     review = "steps/review.md"
-    commands.push(session.undo_stack, commands.SetTextCommand(
-        session, review, session.document.text(review) + "\nAsk for a budget range too.\n"))
+    commands.push(
+        session.undo_stack,
+        commands.SetTextCommand(
+            session, review, session.document.text(review) + "\nAsk for a budget range too.\n"
+        ),
+    )
     pane = tests.pane
 
     run(qtbot, pane)
 
-    assert statuses(pane) == {DECLINES: "✔ passed", INTERVIEW: "◐ stale at turn 12",
-                              BROKEN: "✔ passed", REVIEW: "◐ stale at turn 8"}
+    assert statuses(pane) == {
+        DECLINES: "✔ passed",
+        INTERVIEW: "◐ stale at turn 12",
+        BROKEN: "✔ passed",
+        REVIEW: "◐ stale at turn 8",
+    }
     pane.select(INTERVIEW)
     details = pane.details.toPlainText()
     assert "Stale at turn 12, call 12" in details
@@ -166,8 +178,12 @@ def test_double_clicking_a_failure_opens_the_run_in_the_log_viewer_at_its_turn(
     pane.log_opener = opener  # the studio wires the chat's (see test_save_chat_as_test)
     session = studio.session
     review = "steps/review.md"
-    commands.push(session.undo_stack, commands.SetTextCommand(
-        session, review, session.document.text(review) + "\nAsk for a budget range too.\n"))
+    commands.push(
+        session.undo_stack,
+        commands.SetTextCommand(
+            session, review, session.document.text(review) + "\nAsk for a budget range too.\n"
+        ),
+    )
     run(qtbot, pane, [REVIEW])
     show_pane(qtbot, studio)
     problem = pane.tree.items[REVIEW].child(0)
@@ -184,11 +200,15 @@ def test_double_clicking_a_failure_opens_the_run_in_the_log_viewer_at_its_turn(
     qtbot.waitUntil(dock.isVisible)
     panel = dock.widget()
     assert isinstance(panel, ExpectationPanel)
-    assert panel.turn_label.text() == ("Turn 8: the test expects (the run stopped in this "
-                                       "turn, which the log rolls back: it shows turn 7)")
+    assert panel.turn_label.text() == (
+        "Turn 8: the test expects (the run stopped in this "
+        "turn, which the log rolls back: it shows turn 7)"
+    )
     expected = panel.expectation.toPlainText()
-    assert expected == ("user: The idea is a bit off, let me rephrase it.\n"
-                        "expect: {step: idea, transition: fix_idea}")  # turn 8 of the file
+    assert expected == (
+        "user: The idea is a bit off, let me rephrase it.\n"
+        "expect: {step: idea, transition: fix_idea}"
+    )  # turn 8 of the file
     assert panel.problems.item(0).text().startswith("turn 8: stale — the request differs")
 
     log.replay.set_turn(3)  # the expectation follows the replay
@@ -229,8 +249,11 @@ def test_a_broken_test_file_is_listed_in_problems_and_opens_at_its_line(
     type_into_editor(qtbot, pane, DECLINES, "bot_says", "bot_sayz")  # a typo
     pane.refresh()
 
-    problems = [p for p in studio.problems.problems if p.path is not None
-                and p.path.name == "declines_consent.test.yaml"]
+    problems = [
+        p
+        for p in studio.problems.problems
+        if p.path is not None and p.path.name == "declines_consent.test.yaml"
+    ]
     assert len(problems) == 1
     assert problems[0].message == "unknown key 'bot_sayz'"
     assert problems[0].hint == "did you mean 'bot_says'?"
@@ -244,8 +267,9 @@ def test_a_broken_test_file_is_listed_in_problems_and_opens_at_its_line(
     assert edit.marked == {10: "unknown key 'bot_sayz' — did you mean 'bot_says'?"}
     marked = [s for s in edit.extraSelections() if not s.cursor.hasSelection()]
     assert [s.cursor.blockNumber() + 1 for s in marked] == [10]
-    assert [s.cursor.selectedText() for s in edit.extraSelections()
-            if s.cursor.hasSelection()] == ["bot_sayz"]
+    assert [s.cursor.selectedText() for s in edit.extraSelections() if s.cursor.hasSelection()] == [
+        "bot_sayz"
+    ]
 
     pane.select(INTERVIEW)
     studio.jump_to_problem(problems[0])  # what activating the row in Problems does
@@ -281,8 +305,9 @@ def test_coverage_shades_what_no_test_covers_and_clears_when_toggled_off(
     assert edges["declined"].colors.edge == drawn.edge
     overlay = pane.coverage.overlay if pane.coverage is not None else None
     assert overlay is not None and overlay.legend is not None
-    assert overlay.legend.note == ("covered: steps 3/11 · signals 2/21 · results 1/16 · "
-                                   "1 of 4 tests run")
+    assert overlay.legend.note == (
+        "covered: steps 3/11 · signals 2/21 · results 1/16 · 1 of 4 tests run"
+    )
 
     pane.coverage_action.setChecked(False)
 
@@ -301,35 +326,45 @@ def test_coverage_with_no_run_yet_runs_every_test_first(
     assert set(statuses(pane).values()) == {"✔ passed"}
     overlay = pane.coverage.overlay
     assert overlay is not None and overlay.legend is not None
-    assert overlay.legend.note == ("covered: steps 11/11 · signals 21/21 · results 16/16 · "
-                                   "4 of 4 tests run")
+    assert overlay.legend.note == (
+        "covered: steps 11/11 · signals 21/21 · results 16/16 · 4 of 4 tests run"
+    )
     scene = studio.scenario_editor.scene
-    assert all(node.colors.node_fill == scene.colors.node_fill
-               for node in scene.nodes.values() if node.step_id != "goodbye")
+    assert all(
+        node.colors.node_fill == scene.colors.node_fill
+        for node in scene.nodes.values()
+        if node.step_id != "goodbye"
+    )
 
 
-def test_without_a_model_record_and_live_are_not_offered(
-    studio: Any, tests: StudioTests
-) -> None:
+def test_without_a_model_record_and_live_are_not_offered(studio: Any, tests: StudioTests) -> None:
     pane = tests.pane
     pane.update_modes()
     model = pane.mode_box.model()
     assert isinstance(model, QStandardItemModel)
     assert [model.item(row).isEnabled() for row in range(3)] == [True, False, False]
     assert not pane.set_mode("record") and pane.mode() == "replay"
-    assert model.item(1).toolTip() == ("Calls the model, and no model is set up: Record and "
-                                       "Live use the test chat's (its Settings…).")
+    assert model.item(1).toolTip() == (
+        "Calls the model, and no model is set up: Record and "
+        "Live use the test chat's (its Settings…)."
+    )
 
     assert not pane.run(mode="record")
 
     assert studio.answers.told[-1] == (
-        "Tests", "A record run calls the model, and no model is set up: Record and Live use "
-                 "the test chat's (its Settings…).", True)
+        "Tests",
+        "A record run calls the model, and no model is set up: Record and Live use "
+        "the test chat's (its Settings…).",
+        True,
+    )
     assert not pane.running
 
 
 def test_a_record_run_is_an_undoable_edit_of_the_recording(
-    studio: Any, tests: StudioTests, qtbot: QtBot, openai_env: FakeOpenAIServer,
+    studio: Any,
+    tests: StudioTests,
+    qtbot: QtBot,
+    openai_env: FakeOpenAIServer,
     analyst_bot: Path,
 ) -> None:
     """Rewording a message makes the test stale; recording it again against the model (here
@@ -347,10 +382,12 @@ def test_a_record_run_is_an_undoable_edit_of_the_recording(
 
     suite = load_suite(analyst_bot)
     test = next(t for t in suite.tests if t.path and t.path.name == "declines_consent.test.yaml")
-    test = test.model_copy(update={"turns": [test.turns[0].model_copy(
-        update={"user": "No, thank you."})]})
-    openai_env.responder = Autopilot(suite.scenario, plan_for(
-        suite.scenario, test, first_step(suite.scenario)))
+    test = test.model_copy(
+        update={"turns": [test.turns[0].model_copy(update={"user": "No, thank you."})]}
+    )
+    openai_env.responder = Autopilot(
+        suite.scenario, plan_for(suite.scenario, test, first_step(suite.scenario))
+    )
     assert pane.set_mode("record")
     run(qtbot, pane, [DECLINES])
 
@@ -369,7 +406,10 @@ def test_a_record_run_is_an_undoable_edit_of_the_recording(
 
 
 def test_a_slow_run_shows_each_test_s_turn_and_stops_keeping_the_last_results(
-    studio: Any, tests: StudioTests, qtbot: QtBot, openai_env: FakeOpenAIServer,
+    studio: Any,
+    tests: StudioTests,
+    qtbot: QtBot,
+    openai_env: FakeOpenAIServer,
     analyst_bot: Path,
 ) -> None:
     """A live run against a model that takes its time: the row says which turn the test is in;
@@ -391,8 +431,7 @@ def test_a_slow_run_shows_each_test_s_turn_and_stops_keeping_the_last_results(
     settings = ChatSettings()
     pane.provider_source = lambda: lambda: (settings.make_provider(FAKE_API_KEY), None)
     assert pane.run([INTERVIEW], mode="live")
-    qtbot.waitUntil(lambda: pane.tree.status(INTERVIEW).startswith("▶ turn 2/14"),
-                    timeout=10000)
+    qtbot.waitUntil(lambda: pane.tree.status(INTERVIEW).startswith("▶ turn 2/14"), timeout=10000)
 
     qtbot.mouseClick(pane.toolbar.widgetForAction(pane.stop_action), Qt.MouseButton.LeftButton)
 
@@ -442,7 +481,8 @@ def test_a_test_written_by_another_program_appears_in_the_list(
 ) -> None:
     source = analyst_bot / DECLINES
     (analyst_bot / "tests" / "copy.test.yaml").write_text(
-        source.read_text(encoding="utf-8"), encoding="utf-8")
+        source.read_text(encoding="utf-8"), encoding="utf-8"
+    )
     qtbot.waitUntil(lambda: "tests/copy.test.yaml" in tests.pane.tree.items, timeout=5000)
     assert tests.pane.tree.status("tests/copy.test.yaml") == "○ not run"
 
@@ -453,7 +493,8 @@ def test_a_test_file_changed_by_another_program_is_offered_for_reload(
     path = analyst_bot / DECLINES
     assert studio.session.document.text(DECLINES)  # the pane has read it
     studio.files.watcher.rearm()  # as after any open or save
-    path.write_text(path.read_text(encoding="utf-8").replace("name:", "name: Edited -"),
-                    encoding="utf-8")
+    path.write_text(
+        path.read_text(encoding="utf-8").replace("name:", "name: Edited -"), encoding="utf-8"
+    )
     qtbot.waitUntil(lambda: studio.files.disk_banner.isVisible(), timeout=5000)
     assert DECLINES.rsplit("/", 1)[-1] in studio.files.disk_banner.label.text()

@@ -27,8 +27,9 @@ RECORDING = "tests/streak.replies.jsonl"
 
 
 @pytest.fixture
-def chat(studio: Any, qtbot: QtBot, tmp_path: Path,
-         openai_env: FakeOpenAIServer) -> Iterator[StudioChat]:
+def chat(
+    studio: Any, qtbot: QtBot, tmp_path: Path, openai_env: FakeOpenAIServer
+) -> Iterator[StudioChat]:
     glue = install_chat(studio, log_dir=tmp_path / "logs")
     qtbot.waitUntil(lambda: glue.pane.running and not glue.pane.busy, timeout=5000)
     yield glue
@@ -53,6 +54,7 @@ def talk(qtbot: QtBot, chat: StudioChat, server: FakeOpenAIServer, messages: int
 
 def answering(name: str, stem: str, asked: list[tuple[str, str, str]] | None = None) -> Any:
     """What the author types in the Save chat as test dialog."""
+
     def ask(default: str, default_stem: str, render: Any, taken: Any) -> tuple[str, str]:
         if asked is not None:
             asked.append((default, default_stem, render(name)))
@@ -62,8 +64,12 @@ def answering(name: str, stem: str, asked: list[tuple[str, str, str]] | None = N
 
 
 def test_a_chat_saved_as_a_test_is_one_undoable_edit_and_replays_green(
-    studio: Any, chat: StudioChat, tests: StudioTests, qtbot: QtBot,
-    openai_env: FakeOpenAIServer, analyst_bot: Path,
+    studio: Any,
+    chat: StudioChat,
+    tests: StudioTests,
+    qtbot: QtBot,
+    openai_env: FakeOpenAIServer,
+    analyst_bot: Path,
 ) -> None:
     talk(qtbot, chat, openai_env, 3)
     saver = tests.saver
@@ -75,8 +81,10 @@ def test_a_chat_saved_as_a_test_is_one_undoable_edit_and_replays_green(
     saver.action.trigger()
 
     default, default_stem, shown = asked[0]
-    assert (default, default_stem) == ("From consent to features (3 messages)",
-                                       "from_consent_to_features_3_messages")
+    assert (default, default_stem) == (
+        "From consent to features (3 messages)",
+        "from_consent_to_features_3_messages",
+    )
     session = studio.session
     assert session.undo_stack.undoText() == f"Save chat as test {SAVED}"
     assert session.is_dirty
@@ -108,8 +116,12 @@ def test_a_chat_saved_as_a_test_is_one_undoable_edit_and_replays_green(
 
 
 def test_undoing_the_save_takes_the_test_and_its_recording_back(
-    studio: Any, chat: StudioChat, tests: StudioTests, qtbot: QtBot,
-    openai_env: FakeOpenAIServer, analyst_bot: Path,
+    studio: Any,
+    chat: StudioChat,
+    tests: StudioTests,
+    qtbot: QtBot,
+    openai_env: FakeOpenAIServer,
+    analyst_bot: Path,
 ) -> None:
     talk(qtbot, chat, openai_env, 1)
     assert tests.saver is not None
@@ -132,20 +144,29 @@ def test_a_chat_with_nothing_said_is_not_saved(
     assert tests.saver is not None
     assert tests.saver.save() is None
     assert studio.answers.told[-1] == (
-        "Save chat as test", "There is nothing to save yet: send at least one message and "
-                             "wait for the answer.", True)
+        "Save chat as test",
+        "There is nothing to save yet: send at least one message and wait for the answer.",
+        True,
+    )
     assert studio.session.undo_stack.count() == 0
 
 
 def test_a_scenario_edited_since_the_chat_is_refused_with_the_reason(
-    studio: Any, chat: StudioChat, tests: StudioTests, qtbot: QtBot,
+    studio: Any,
+    chat: StudioChat,
+    tests: StudioTests,
+    qtbot: QtBot,
     openai_env: FakeOpenAIServer,
 ) -> None:
     talk(qtbot, chat, openai_env, 2)
     session = studio.session
     idea = "steps/idea.md"
-    commands.push(session.undo_stack, commands.SetTextCommand(
-        session, idea, session.document.text(idea) + "\nAsk for a deadline first.\n"))
+    commands.push(
+        session.undo_stack,
+        commands.SetTextCommand(
+            session, idea, session.document.text(idea) + "\nAsk for a deadline first.\n"
+        ),
+    )
     assert tests.saver is not None
     tests.saver.ask = answering("Streak", "streak")
 
@@ -153,14 +174,19 @@ def test_a_scenario_edited_since_the_chat_is_refused_with_the_reason(
 
     title, message, problem = studio.answers.told[-1]
     assert (title, problem) == ("Save chat as test", True)
-    assert message.startswith("The scenario was edited after this conversation, and the model "
-                              "would now be asked something else (turn 2, model call 2).")
+    assert message.startswith(
+        "The scenario was edited after this conversation, and the model "
+        "would now be asked something else (turn 2, model call 2)."
+    )
     assert "Restart the chat" in message
     assert session.undo_stack.undoText() == f"Type in {idea}"  # nothing was added
 
 
 def test_a_forked_chat_is_refused_with_the_reason(
-    studio: Any, chat: StudioChat, tests: StudioTests, qtbot: QtBot,
+    studio: Any,
+    chat: StudioChat,
+    tests: StudioTests,
+    qtbot: QtBot,
     openai_env: FakeOpenAIServer,
 ) -> None:
     talk(qtbot, chat, openai_env, 2)
@@ -176,21 +202,28 @@ def test_a_forked_chat_is_refused_with_the_reason(
 
     title, message, _problem = studio.answers.told[-1]
     assert title == "Save chat as test"
-    assert message.startswith("This conversation was forked from a logged one, so it does not "
-                              "start at the scenario's start")
+    assert message.startswith(
+        "This conversation was forked from a logged one, so it does not "
+        "start at the scenario's start"
+    )
     assert studio.session.undo_stack.count() == 0
 
 
 def test_the_name_dialog_shows_the_file_and_refuses_a_taken_name(qtbot: QtBot) -> None:
     texts = {"": "turns: []\n"}
-    dialog = SaveTestDialog("Ana orders", "ana_orders",
-                            lambda name: texts.get(name, f"name: {name}\nturns: …\n"),
-                            ["taken"], 3)
+    dialog = SaveTestDialog(
+        "Ana orders",
+        "ana_orders",
+        lambda name: texts.get(name, f"name: {name}\nturns: …\n"),
+        ["taken"],
+        3,
+    )
     qtbot.addWidget(dialog)
     save = dialog.buttons.button(dialog.buttons.StandardButton.Save)
     assert dialog.preview.toPlainText() == "name: Ana orders\nturns: …\n"
     assert "tests/ana_orders.test.yaml" in dialog.where.text() and "3 model replies" in (
-        dialog.where.text())
+        dialog.where.text()
+    )
 
     qtbot.keyClicks(dialog.name, " again")
 
@@ -222,8 +255,12 @@ def test_a_failure_opens_in_the_chat_s_log_viewer_and_drives_the_graph(
     pane = tests.pane
     session = studio.session
     review = "steps/review.md"
-    commands.push(session.undo_stack, commands.SetTextCommand(
-        session, review, session.document.text(review) + "\nAsk for a budget range too.\n"))
+    commands.push(
+        session.undo_stack,
+        commands.SetTextCommand(
+            session, review, session.document.text(review) + "\nAsk for a budget range too.\n"
+        ),
+    )
     assert pane.run(["tests/review_reopens_every_section.test.yaml"])
     qtbot.waitUntil(lambda: not pane.running, timeout=30000)
 
@@ -232,13 +269,14 @@ def test_a_failure_opens_in_the_chat_s_log_viewer_and_drives_the_graph(
     assert window is not None and window in chat.log_windows  # opened as the chat's logs
     qtbot.addWidget(window)
     assert window.fork_handler is not None  # a fork continues in the test chat
-    on_graph = [step for step, node in studio.scenario_editor.scene.nodes.items()
-                if node.current]
+    on_graph = [step for step, node in studio.scenario_editor.scene.nodes.items() if node.current]
     assert on_graph == ["review"]
 
 
 def test_record_and_live_use_the_chat_s_provider_when_it_has_a_key(
-    studio: Any, chat: StudioChat, tests: StudioTests,
+    studio: Any,
+    chat: StudioChat,
+    tests: StudioTests,
 ) -> None:
     pane = tests.pane
     pane.update_modes()

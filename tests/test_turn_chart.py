@@ -47,22 +47,31 @@ def hover(chart: TurnChart, position: QPoint) -> None:
     """The mouse moving over the chart (sent to it directly: with other windows left open by
     other tests, a moved cursor may land on one of them)."""
     global_position = QPointF(chart.viewport().mapToGlobal(position))
-    event = QMouseEvent(QEvent.Type.MouseMove, QPointF(position), global_position,
-                        Qt.MouseButton.NoButton, Qt.MouseButton.NoButton,
-                        Qt.KeyboardModifier.NoModifier)
+    event = QMouseEvent(
+        QEvent.Type.MouseMove,
+        QPointF(position),
+        global_position,
+        Qt.MouseButton.NoButton,
+        Qt.MouseButton.NoButton,
+        Qt.KeyboardModifier.NoModifier,
+    )
     QApplication.sendEvent(chart.viewport(), event)
 
 
 def test_the_log_viewer_charts_every_turn(log_window: LogWindow, analyst_logs: Any) -> None:
     chart = log_window.turn_chart
-    ends = [e.data for e in read_log(analyst_logs["bumpy"].path).events
-            if e.type == "turn_end" and e.data["calls"]]
+    ends = [
+        e.data
+        for e in read_log(analyst_logs["bumpy"].path).events
+        if e.type == "turn_end" and e.data["calls"]
+    ]
     assert [row.turn for row in chart.rows] == list(range(1, 15))
     assert [row.calls for row in chart.rows] == [end["calls"] for end in ends]
     bars = next(s for s in chart.chart().series() if isinstance(s, QStackedBarSeries))
     cached, uncached, output = (bars.barSets()[i] for i in range(3))
     assert [cached.at(i) + uncached.at(i) for i in range(14)] == [
-        float(end["usage"]["input_tokens"]) for end in ends]
+        float(end["usage"]["input_tokens"]) for end in ends
+    ]
     assert [output.at(i) for i in range(14)] == [float(e["usage"]["output_tokens"]) for e in ends]
     names = [s.name() for s in chart.chart().series()]
     assert names[1:] == ["cost $", "model time s"]
@@ -72,7 +81,8 @@ def test_the_log_viewer_charts_every_turn(log_window: LogWindow, analyst_logs: A
 
 
 def test_the_turn_under_the_mouse_scrolls_the_conversation_to_it(
-        log_window: LogWindow, qtbot: QtBot) -> None:
+    log_window: LogWindow, qtbot: QtBot
+) -> None:
     chart = log_window.turn_chart
     hovered: list[int] = []
     chart.turnHovered.connect(hovered.append)
@@ -86,15 +96,15 @@ def test_the_turn_under_the_mouse_scrolls_the_conversation_to_it(
 
 def test_clicking_a_turn_replays_the_log_up_to_it(log_window: LogWindow, qtbot: QtBot) -> None:
     chart = log_window.turn_chart
-    qtbot.mouseClick(chart.viewport(), Qt.MouseButton.LeftButton,
-                     pos=column_center(chart, 4))
+    qtbot.mouseClick(chart.viewport(), Qt.MouseButton.LeftButton, pos=column_center(chart, 4))
     assert log_window.replay.turn == 4
     assert max(event.turn for event in log_window.view.visible_events()) == 4
 
 
 @pytest.fixture
-def chat(studio: Any, qtbot: QtBot, tmp_path: Path,
-         openai_env: FakeOpenAIServer) -> Iterator[StudioChat]:
+def chat(
+    studio: Any, qtbot: QtBot, tmp_path: Path, openai_env: FakeOpenAIServer
+) -> Iterator[StudioChat]:
     glue = install_chat(studio, log_dir=tmp_path / "logs")
     qtbot.waitUntil(lambda: glue.pane.running and not glue.pane.busy, timeout=5000)
     yield glue
@@ -102,7 +112,8 @@ def chat(studio: Any, qtbot: QtBot, tmp_path: Path,
 
 
 def test_the_test_chat_has_its_chart_as_a_pane_that_follows_the_conversation(
-        studio: Any, chat: StudioChat, qtbot: QtBot, openai_env: FakeOpenAIServer) -> None:
+    studio: Any, chat: StudioChat, qtbot: QtBot, openai_env: FakeOpenAIServer
+) -> None:
     tools = StudioTools(studio)
     chart = tools.chat_chart
     assert chart is not None and studio.panes[CHART_PANE].widget() is chart
@@ -142,9 +153,16 @@ def test_a_long_log_is_charted_a_window_of_turns_at_a_time_that_the_replay_moves
     chart.highlight_turn(every[3].turn)  # the replay shows an early turn: it comes into view
     assert every[3] in chart.rows and chart.rows[0] == every[0]
 
-    wheel = QWheelEvent(QPointF(100, 100), QPointF(100, 100), QPoint(0, 0), QPoint(0, -120),
-                        Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier,
-                        Qt.ScrollPhase.NoScrollPhase, False)
+    wheel = QWheelEvent(
+        QPointF(100, 100),
+        QPointF(100, 100),
+        QPoint(0, 0),
+        QPoint(0, -120),
+        Qt.MouseButton.NoButton,
+        Qt.KeyboardModifier.NoModifier,
+        Qt.ScrollPhase.NoScrollPhase,
+        False,
+    )
     QApplication.sendEvent(chart.viewport(), wheel)  # one notch towards later turns
     assert chart.rows[0] == every[12]
 

@@ -97,8 +97,9 @@ def test_none_is_unknown_for_every_type(kind: ValueType) -> None:
 
 def contract_result(kind: ValueType, value: Any) -> tuple[bool, Any]:
     step = Step(id="s", results={"x": ResultField(type=kind, values=values_of(kind))})
-    text = json.dumps({"message": "ok", "transition": "stay", "results": {"x": value},
-                       "summary": ""})
+    text = json.dumps(
+        {"message": "ok", "transition": "stay", "results": {"x": value}, "summary": ""}
+    )
     try:
         reply = parse_reply(ModelReply(text, "r", Usage(), 0.0, "m"), step)
     except ContractViolation as violation:
@@ -122,10 +123,14 @@ def test_the_contract_accepts_what_the_variables_accept(
     assert contract_result(kind, given) == variable_value(kind, given) == (True, expected)
 
 
-json_scalars = (st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False,
-                                                                        allow_infinity=False)
-                | st.text(max_size=6) | st.sampled_from(["42", " 7 ", "3.0", "Yes", "no", "PRO",
-                                                         "gold", "1e3", "nan"]))
+json_scalars = (
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(max_size=6)
+    | st.sampled_from(["42", " 7 ", "3.0", "Yes", "no", "PRO", "gold", "1e3", "nan"])
+)
 json_values = json_scalars | st.lists(json_scalars, max_size=3)
 
 

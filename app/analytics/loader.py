@@ -23,8 +23,9 @@ class StatsJob(QObject):
     finished = Signal(object)
     failed = Signal(str)
 
-    def __init__(self, paths: Sequence[Path], scenario: Scenario | None,
-                 parent: QObject | None = None) -> None:
+    def __init__(
+        self, paths: Sequence[Path], scenario: Scenario | None, parent: QObject | None = None
+    ) -> None:
         super().__init__(parent)
         self.paths = list(paths)
         self.scenario = scenario
@@ -44,8 +45,11 @@ class StatsJob(QObject):
 
     def _run(self) -> None:
         try:
-            report = collect_stats(self.paths, scenario=self.scenario,
-                                   progress=lambda done, total: self.progress.emit(done, total))
+            report = collect_stats(
+                self.paths,
+                scenario=self.scenario,
+                progress=lambda done, total: self.progress.emit(done, total),
+            )
         except Exception as error:  # a bug must reach the window, not die with the thread
             self.failed.emit(f"{type(error).__name__}: {error}")
             return

@@ -52,8 +52,9 @@ class StepPanel(QWidget):
         self.conversations.setObjectName("struggles")
         self.conversations.setRootIsDecorated(False)
         self.conversations.setUniformRowHeights(True)
-        self.conversations.setHeaderLabels(["log", "turn", "violations", "corrections",
-                                            "fallbacks", "left here"])
+        self.conversations.setHeaderLabels(
+            ["log", "turn", "violations", "corrections", "fallbacks", "left here"]
+        )
         header = self.conversations.header()
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         for column in range(1, 6):
@@ -92,8 +93,10 @@ class StepPanel(QWidget):
 
     def rows(self) -> list[list[str]]:
         """The conversation list as shown (for tests and for copying)."""
-        items = (self.conversations.topLevelItem(i)
-                 for i in range(self.conversations.topLevelItemCount()))
+        items = (
+            self.conversations.topLevelItem(i)
+            for i in range(self.conversations.topLevelItemCount())
+        )
         return [[item.text(column) for column in range(6)] for item in items if item is not None]
 
     # --- pieces ----------------------------------------------------------------------------
@@ -109,30 +112,41 @@ class StepPanel(QWidget):
             ("Model calls", f"{stats.calls:,}"),
             ("Violations", f"{stats.violation_count:,}" + (f" — {kinds}" if kinds else "")),
             ("Corrections / fallbacks", f"{stats.corrections:,} / {stats.fallbacks:,}"),
-            ("Tokens in / cached / out", f"{stats.tokens.input:,} / {stats.tokens.cached:,} / "
-                                         f"{stats.tokens.output:,}"),
+            (
+                "Tokens in / cached / out",
+                f"{stats.tokens.input:,} / {stats.tokens.cached:,} / {stats.tokens.output:,}",
+            ),
             ("Cost", f"${stats.cost_usd:.4f}"),
         ]
         self.figures.setText(_table(rows))
         struggles = sorted(stats.struggles, key=lambda s: (-s.weight, s.conversation))
         self.list_title.setText(
             f"<b>Conversations that struggled here</b> ({len(struggles):,}; "
-            "double-click opens the log at that turn)" if struggles
-            else "No conversation struggled here.")
+            "double-click opens the log at that turn)"
+            if struggles
+            else "No conversation struggled here."
+        )
         per_file = Counter(c.path for c in report.conversations)
         for struggle in struggles[:STRUGGLES_SHOWN]:
             self.conversations.addTopLevelItem(self._item(report, struggle, per_file))
 
-    def _item(self, report: StatsReport, struggle: Struggle,
-              per_file: Counter[Path]) -> QTreeWidgetItem:
+    def _item(
+        self, report: StatsReport, struggle: Struggle, per_file: Counter[Path]
+    ) -> QTreeWidgetItem:
         conversation = report.conversations[struggle.conversation]
         name = conversation.path.name
         if per_file[conversation.path] > 1:  # name the session when a file holds several
             name += f" [{conversation.session[:8]}]"
-        item = QTreeWidgetItem([
-            name, str(struggle.turn), str(struggle.violations), str(struggle.corrections),
-            str(struggle.fallbacks), "yes" if struggle.dropped else "",
-        ])
+        item = QTreeWidgetItem(
+            [
+                name,
+                str(struggle.turn),
+                str(struggle.violations),
+                str(struggle.corrections),
+                str(struggle.fallbacks),
+                "yes" if struggle.dropped else "",
+            ]
+        )
         item.setToolTip(0, str(conversation.path))
         item.setData(0, PATH_ROLE, str(conversation.path))
         item.setData(0, TURN_ROLE, struggle.turn)
@@ -149,20 +163,32 @@ class StepPanel(QWidget):
             ("Cost", f"${report.total_cost:.4f} in all"),
         ]
         if report.damaged:
-            rows.append(("Damaged lines", f"{len(report.damaged):,} skipped (first: "
-                                          f"{_html(str(report.damaged[0]))})"))
+            rows.append(
+                (
+                    "Damaged lines",
+                    f"{len(report.damaged):,} skipped (first: {_html(str(report.damaged[0]))})",
+                )
+            )
         if report.unreadable:
             rows.append(("Unreadable", ", ".join(path.name for path, _ in report.unreadable)))
         self.figures.setText(_table(rows))
         if report.unknown_steps:
             self.list_title.setText(
                 "<b>Steps in the logs that this scenario does not have</b> (recorded with "
-                "another version; their figures are kept)")
+                "another version; their figures are kept)"
+            )
             for step in report.unknown_steps:
                 stats = report.steps[step]
-                item = QTreeWidgetItem([step, "", str(stats.violation_count),
-                                        str(stats.corrections), str(stats.fallbacks),
-                                        str(stats.dropped or "")])
+                item = QTreeWidgetItem(
+                    [
+                        step,
+                        "",
+                        str(stats.violation_count),
+                        str(stats.corrections),
+                        str(stats.fallbacks),
+                        str(stats.dropped or ""),
+                    ]
+                )
                 item.setToolTip(0, f"{stats.visits:,} visit(s), {stats.turns:,} turn(s)")
                 self.conversations.addTopLevelItem(item)
         else:
@@ -181,8 +207,10 @@ def _measure(name: str, stats: StepStats) -> str:
 
 
 def _table(rows: list[tuple[str, str]]) -> str:
-    cells = "".join(f"<tr><td style='padding-right:12px'>{_html(label)}</td>"
-                    f"<td><b>{value}</b></td></tr>" for label, value in rows)
+    cells = "".join(
+        f"<tr><td style='padding-right:12px'>{_html(label)}</td><td><b>{value}</b></td></tr>"
+        for label, value in rows
+    )
     return f"<table cellspacing='0' cellpadding='1'>{cells}</table>"
 
 

@@ -37,11 +37,14 @@ def measure_overlay(
         stats = report.steps.get(step)
         values[step] = measure.of(stats) if stats is not None else None
     return heat_overlay(
-        values, _edge_counts(report.transitions), ramp=ramp_for(measure_name, palette),
+        values,
+        _edge_counts(report.transitions),
+        ramp=ramp_for(measure_name, palette),
         tooltip=lambda step: step_tooltip(report.steps[step], measure),
         title=f"{measure.label} ({measure.unit})",
         ends=lambda high: (format_value(measure, 0.0), format_value(measure, high)),
-        unreached="no data")
+        unreached="no data",
+    )
 
 
 def _edge_counts(transitions: Mapping[tuple[str, str, str], int]) -> Counter[EdgeKey]:

@@ -41,11 +41,13 @@ class StudioTools(QObject):
         self.chat_chart: TurnChart | None = None
         self.compare_action = QAction("&Compare with…", window)
         self.compare_action.setStatusTip(
-            "Compare the open scenario with a folder or a git revision of it")
+            "Compare the open scenario with a folder or a git revision of it"
+        )
         self.compare_action.triggered.connect(lambda _checked=False: self.compare())
         self.analyse_action = QAction("&Analyse logs…", window)
         self.analyse_action.setStatusTip(
-            "Read many conversation logs and shade the graph by where conversations struggle")
+            "Read many conversation logs and shade the graph by where conversations struggle"
+        )
         self.analyse_action.triggered.connect(lambda _checked=False: self.analyse())
         self.menu = tools_menu(window)
         if not self.menu.isEmpty():
@@ -92,8 +94,11 @@ class StudioTools(QObject):
             return None
         state = "open in the studio, unsaved" if session.is_dirty else "open in the studio"
         saved = dict(session.document.layout.positions)
-        new = side_from_scenario(scenario.model_copy(deep=True),
-                                 label=f"{session.folder.name} ({state})", layout=saved or None)
+        new = side_from_scenario(
+            scenario.model_copy(deep=True),
+            label=f"{session.folder.name} ({state})",
+            layout=saved or None,
+        )
         window = open_compare_window(old, new, self.window, positions=session.positions())
         self.windows.append(window)
         return window
@@ -109,13 +114,16 @@ class StudioTools(QObject):
             return None
         if paths is None:
             folder = QFileDialog.getExistingDirectory(
-                self.window, "A folder of conversation logs (searched for *.jsonl)",
-                str(_default_log_dir()))
+                self.window,
+                "A folder of conversation logs (searched for *.jsonl)",
+                str(_default_log_dir()),
+            )
             if not folder:
                 return None
             paths = [Path(folder)]
-        window = open_analytics_window(scenario.model_copy(deep=True), paths,
-                                       positions=session.positions(), parent=self.window)
+        window = open_analytics_window(
+            scenario.model_copy(deep=True), paths, positions=session.positions(), parent=self.window
+        )
         self.windows.append(window)
         return window
 
@@ -125,16 +133,19 @@ class StudioTools(QObject):
         from app.chat.pane import ChatPane
 
         panes = getattr(self.window, "panes", {})
-        pane = next((dock.widget() for dock in panes.values()
-                     if isinstance(dock.widget(), ChatPane)), None)
+        pane = next(
+            (dock.widget() for dock in panes.values() if isinstance(dock.widget(), ChatPane)), None
+        )
         add_pane = getattr(self.window, "add_pane", None)
         if not isinstance(pane, ChatPane) or add_pane is None:
             return
         self.chat_chart = attach_to_chat(pane)
-        tab_with = next((name for name, dock in panes.items()
-                         if dock.widget() is pane.inspector), None)
-        add_pane(CHART_PANE, self.chat_chart, Qt.DockWidgetArea.LeftDockWidgetArea,
-                 tabify_with=tab_with)
+        tab_with = next(
+            (name for name, dock in panes.items() if dock.widget() is pane.inspector), None
+        )
+        add_pane(
+            CHART_PANE, self.chat_chart, Qt.DockWidgetArea.LeftDockWidgetArea, tabify_with=tab_with
+        )
         if tab_with is not None:  # the variables stay in front; the chart is a tab away
             panes[tab_with].raise_()
 

@@ -130,8 +130,9 @@ class AnalyticsWindow(QMainWindow):
         self.reload()
 
     def ask_for_logs(self) -> None:
-        folder = QFileDialog.getExistingDirectory(self, "Add a folder of conversation logs",
-                                                  str(self.paths[0] if self.paths else ""))
+        folder = QFileDialog.getExistingDirectory(
+            self, "Add a folder of conversation logs", str(self.paths[0] if self.paths else "")
+        )
         if folder:
             self.add_paths([Path(folder)])
 
@@ -171,8 +172,7 @@ class AnalyticsWindow(QMainWindow):
         """Shade the graph by the chosen measure (once the figures are there)."""
         if self.report is None:
             return
-        self.graph.overlay.show(measure_overlay(self.report, self.measure,
-                                                self.scenario.steps))
+        self.graph.overlay.show(measure_overlay(self.report, self.measure, self.scenario.steps))
 
     def select_step(self, step: str) -> None:
         self.graph.select(step)
@@ -199,9 +199,11 @@ class AnalyticsWindow(QMainWindow):
 
 
 def summary(report: StatsReport) -> str:
-    text = (f"{len(report.conversations):,} conversation(s) in {report.files:,} log(s), "
-            f"{report.finished:,} finished; {report.events:,} events; "
-            f"cost ${report.total_cost:.4f}")
+    text = (
+        f"{len(report.conversations):,} conversation(s) in {report.files:,} log(s), "
+        f"{report.finished:,} finished; {report.events:,} events; "
+        f"cost ${report.total_cost:.4f}"
+    )
     if report.damaged:
         text += f" · ⚠ {len(report.damaged):,} damaged line(s) skipped"
     if report.unreadable:
@@ -228,9 +230,13 @@ def open_log_at(path: Path, turn: int) -> object:
     return window
 
 
-def open_analytics_window(scenario: Scenario, paths: Sequence[Path], *,
-                          positions: Mapping[str, Position] | None = None,
-                          parent: QWidget | None = None) -> AnalyticsWindow:
+def open_analytics_window(
+    scenario: Scenario,
+    paths: Sequence[Path],
+    *,
+    positions: Mapping[str, Position] | None = None,
+    parent: QWidget | None = None,
+) -> AnalyticsWindow:
     window = AnalyticsWindow(scenario, paths, positions=positions, parent=parent)
     if parent is not None:
         window.setWindowFlag(Qt.WindowType.Window, True)

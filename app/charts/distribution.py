@@ -26,8 +26,9 @@ Formatter = Callable[[float], str]
 class HistogramChart(QChartView):
     """One histogram: ``set_values(values)`` redraws it."""
 
-    def __init__(self, title: str, unit: str, formatter: Formatter,
-                 parent: QWidget | None = None) -> None:
+    def __init__(
+        self, title: str, unit: str, formatter: Formatter, parent: QWidget | None = None
+    ) -> None:
         super().__init__(parent)
         self.title, self.unit, self.formatter = title, unit, formatter
         self.style_ = ChartStyle.from_palette()
@@ -50,8 +51,10 @@ class HistogramChart(QChartView):
             style_chart(chart, self.style_)
             return
         figures = spread(values)
-        chart.setTitle(f"{self.title} — median {self.formatter(figures.median)}, "
-                       f"p90 {self.formatter(figures.p90)}, max {self.formatter(figures.maximum)}")
+        chart.setTitle(
+            f"{self.title} — median {self.formatter(figures.median)}, "
+            f"p90 {self.formatter(figures.p90)}, max {self.formatter(figures.maximum)}"
+        )
         bar_set = QBarSet(self.unit)
         bar_set.setColor(self.style_.bars)
         bar_set.setBorderColor(self.style_.bars)
@@ -91,8 +94,11 @@ class HistogramChart(QChartView):
             QToolTip.hideText()
             return
         b = self.bins[index]
-        QToolTip.showText(QCursor.pos(), f"{b.count} conversation(s) from "
-                          f"{self.formatter(b.low)} to {self.formatter(b.high)}", self)
+        QToolTip.showText(
+            QCursor.pos(),
+            f"{b.count} conversation(s) from {self.formatter(b.low)} to {self.formatter(b.high)}",
+            self,
+        )
 
 
 class DistributionCharts(QWidget):

@@ -43,18 +43,35 @@ class ChartStyle:
         text = palette.color(QPalette.ColorRole.WindowText)
         accent = palette.color(QPalette.ColorRole.Highlight)
         if is_dark(palette):
-            uncached, cached, output = QColor(96, 165, 250), QColor(30, 64, 120), QColor(
-                251, 146, 60)
+            uncached, cached, output = (
+                QColor(96, 165, 250),
+                QColor(30, 64, 120),
+                QColor(251, 146, 60),
+            )
             cost, latency = QColor(250, 204, 21), QColor(203, 213, 225)
         else:
-            uncached, cached, output = QColor(37, 99, 235), QColor(147, 197, 253), QColor(
-                234, 88, 12)
+            uncached, cached, output = (
+                QColor(37, 99, 235),
+                QColor(147, 197, 253),
+                QColor(234, 88, 12),
+            )
             cost, latency = QColor(161, 98, 7), QColor(71, 85, 105)
         highlight = QColor(accent)
         highlight.setAlpha(45)
-        return cls(background=window, plot=base, text=text, muted=mix(window, text, 0.6),
-                   grid=mix(base, text, 0.12), uncached=uncached, cached=cached, output=output,
-                   cost=cost, latency=latency, highlight=highlight, bars=uncached)
+        return cls(
+            background=window,
+            plot=base,
+            text=text,
+            muted=mix(window, text, 0.6),
+            grid=mix(base, text, 0.12),
+            uncached=uncached,
+            cached=cached,
+            output=output,
+            cost=cost,
+            latency=latency,
+            highlight=highlight,
+            bars=uncached,
+        )
 
 
 def style_chart(chart: QChart, style: ChartStyle) -> None:

@@ -125,7 +125,7 @@ class TurnChart(QChartView):
         every = self.figures.rows
         if self._at_end or self._first + MAX_COLUMNS > len(every):
             self._first = max(0, len(every) - MAX_COLUMNS)
-        self._rows = every[self._first:self._first + MAX_COLUMNS]
+        self._rows = every[self._first : self._first + MAX_COLUMNS]
         self._hovered = None
         self._band.hide()
         if not self._rows:
@@ -133,9 +133,12 @@ class TurnChart(QChartView):
             chart.legend().hide()
             style_chart(chart, style)
             return
-        chart.setTitle("" if len(self._rows) == len(every) else
-                       f"turns {self._rows[0].turn}–{self._rows[-1].turn} of {len(every):,} "
-                       "(the mouse wheel moves along them)")
+        chart.setTitle(
+            ""
+            if len(self._rows) == len(every)
+            else f"turns {self._rows[0].turn}–{self._rows[-1].turn} of {len(every):,} "
+            "(the mouse wheel moves along them)"
+        )
         bars = QStackedBarSeries()
         for name, color, values in (
             ("cached input", style.cached, [r.cached_tokens for r in self._rows]),
@@ -193,8 +196,10 @@ class TurnChart(QChartView):
         made unique with zero-width spaces as the category axis requires)."""
         count = len(self._rows)
         every = 1 if count <= DENSE_TURNS else -(-count // DENSE_TURNS)
-        return [str(row.turn) if index % every == 0 else "\u200b" * (index + 1)
-                for index, row in enumerate(self._rows)]
+        return [
+            str(row.turn) if index % every == 0 else "\u200b" * (index + 1)
+            for index, row in enumerate(self._rows)
+        ]
 
     # --- the turn under the mouse ----------------------------------------------------------
 
@@ -275,12 +280,16 @@ def describe_turn(row: TurnRow) -> str:
     step = f" in <code>{row.step}</code>" if row.step else ""
     trouble = ""
     if row.violations or row.corrections:
-        trouble = (f"<br><span style='color:#c60'>{row.violations} contract violation(s), "
-                   f"{row.corrections} correction(s)</span>")
-    return (f"<b>Turn {row.turn}</b>{step}<br>"
-            f"{row.calls} model call(s), {row.latency_ms / 1000:.2f} s<br>"
-            f"input {row.input_tokens:,} tokens ({row.cached_tokens:,} cached), "
-            f"output {row.output_tokens:,}<br>cost ${row.cost_usd:.5f}{trouble}")
+        trouble = (
+            f"<br><span style='color:#c60'>{row.violations} contract violation(s), "
+            f"{row.corrections} correction(s)</span>"
+        )
+    return (
+        f"<b>Turn {row.turn}</b>{step}<br>"
+        f"{row.calls} model call(s), {row.latency_ms / 1000:.2f} s<br>"
+        f"input {row.input_tokens:,} tokens ({row.cached_tokens:,} cached), "
+        f"output {row.output_tokens:,}<br>cost ${row.cost_usd:.5f}{trouble}"
+    )
 
 
 def _format(top: float, ticks: int = 4) -> str:

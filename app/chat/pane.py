@@ -153,8 +153,9 @@ class ChatPane(QWidget):
         self.log_button = QToolButton(self)
         self.log_button.setObjectName("logButton")
         self.log_button.setText("Log")
-        self.log_button.setToolTip("This conversation's log: open it in the viewer, save a "
-                                   "copy, show its folder")
+        self.log_button.setToolTip(
+            "This conversation's log: open it in the viewer, save a copy, show its folder"
+        )
         self.log_button.setMenu(log_menu)
         self.log_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
         bar.addWidget(self.log_button)
@@ -324,10 +325,11 @@ class ChatPane(QWidget):
         self.save_log_action.setEnabled(True)
         self.log_folder_action.setEnabled(True)
         folder = self.log_path.parent
-        self.log_label.setText(
-            f"Log: <a href='{folder.as_uri()}'>{_html(self.log_path.name)}</a>")
-        self.log_label.setToolTip(f"{self.log_path}\nClick to open the folder; every test "
-                                  "conversation is logged there (JSON Lines).")
+        self.log_label.setText(f"Log: <a href='{folder.as_uri()}'>{_html(self.log_path.name)}</a>")
+        self.log_label.setToolTip(
+            f"{self.log_path}\nClick to open the folder; every test "
+            "conversation is logged there (JSON Lines)."
+        )
         self.log_label.show()
 
     def _close_log(self) -> None:
@@ -370,8 +372,9 @@ class ChatPane(QWidget):
         """The scenario was broken and loads again: start over at once when nothing was said
         (or no conversation could start), else offer to."""
         if self.conversation_under_way:
-            self.stale.label.setText("The scenario loads again. Restart to chat with it as "
-                                     "it is now.")
+            self.stale.label.setText(
+                "The scenario loads again. Restart to chat with it as it is now."
+            )
             self.stale.show()
         elif self.isVisible():
             self.restart()
@@ -427,8 +430,9 @@ class ChatPane(QWidget):
     def _refresh_side(self) -> None:
         self.inspector.show_projection(self.projection)
         scripted = self.settings.provider == "scripted"
-        self.meter.show_meter(self.projection.meter,
-                              cost="no cost: scripted replies" if scripted else None)
+        self.meter.show_meter(
+            self.projection.meter, cost="no cost: scripted replies" if scripted else None
+        )
 
     @property
     def conversation_under_way(self) -> bool:
@@ -474,7 +478,10 @@ class ChatPane(QWidget):
     def open_settings(self) -> None:
         scenario = self.scenario_source()
         dialog = ChatSettingsDialog(
-            self.settings, self.keys, scenario.model.name if scenario else "?", self,
+            self.settings,
+            self.keys,
+            scenario.model.name if scenario else "?",
+            self,
             start_folder=scenario.root if scenario is not None else None,
         )
         if dialog.exec() == ChatSettingsDialog.DialogCode.Accepted:
@@ -488,12 +495,18 @@ class ChatPane(QWidget):
         self.settings = settings
         save_settings(self.settings_store, settings)
         self._show_provider()
-        if changed and self.conversation_under_way and not self.confirm(
+        if (
+            changed
+            and self.conversation_under_way
+            and not self.confirm(
                 "Restart the conversation?",
                 "The new settings apply to a new conversation. Restart now (this conversation "
-                "ends; its log is kept), or keep chatting and restart later?"):
-            self.stale.label.setText("The settings changed since this conversation started. "
-                                     "Restart to use them.")
+                "ends; its log is kept), or keep chatting and restart later?",
+            )
+        ):
+            self.stale.label.setText(
+                "The settings changed since this conversation started. Restart to use them."
+            )
             self.stale.show()
             return False
         self.restart()
@@ -530,8 +543,9 @@ class ChatPane(QWidget):
         if self.log_path is None or not self.log_path.exists():
             return None
         if target is None:
-            target = self.ask_save_path("Save the conversation log", Path.home()
-                                        / self.log_path.name)
+            target = self.ask_save_path(
+                "Save the conversation log", Path.home() / self.log_path.name
+            )
             if target is None:
                 return None
         try:
@@ -543,14 +557,18 @@ class ChatPane(QWidget):
 
     def _ask_save_path(self, title: str, suggested: Path) -> Path | None:
         chosen, _filter = QFileDialog.getSaveFileName(
-            self, title, str(suggested), "Conversation logs (*.jsonl);;All files (*)")
+            self, title, str(suggested), "Conversation logs (*.jsonl);;All files (*)"
+        )
         return Path(chosen) if chosen else None
 
     def _confirm(self, title: str, question: str) -> bool:
         answer = QMessageBox.question(
-            self, title, question,
+            self,
+            title,
+            question,
             QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
-            QMessageBox.StandardButton.Yes)
+            QMessageBox.StandardButton.Yes,
+        )
         return answer == QMessageBox.StandardButton.Yes
 
     def closeEvent(self, event: Any) -> None:

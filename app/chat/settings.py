@@ -76,5 +76,3 @@ def save_settings(store: QSettings, settings: ChatSettings) -> None:
     finally:
         store.endGroup()
     store.sync()
-
-

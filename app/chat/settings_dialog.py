@@ -38,8 +38,13 @@ class ChatSettingsDialog(QDialog):
     """Edits a :class:`ChatSettings`; ``result_settings()`` after ``exec()`` returns Accepted."""
 
     def __init__(
-        self, settings: ChatSettings, keys: ApiKeyStore, scenario_model: str, parent: Any = None,
-        *, start_folder: Path | None = None,
+        self,
+        settings: ChatSettings,
+        keys: ApiKeyStore,
+        scenario_model: str,
+        parent: Any = None,
+        *,
+        start_folder: Path | None = None,
     ) -> None:
         super().__init__(parent)
         self.setWindowTitle("Test chat settings")

@@ -50,13 +50,21 @@ class StudioHost(Protocol):
     @property
     def document(self) -> ScenarioDocument | None: ...
 
-    def add_pane(self, name: str, widget: QWidget, area: Qt.DockWidgetArea = ..., *,
-                 tabify_with: str | None = None, below: str | None = None) -> QDockWidget: ...
+    def add_pane(
+        self,
+        name: str,
+        widget: QWidget,
+        area: Qt.DockWidgetArea = ...,
+        *,
+        tabify_with: str | None = None,
+        below: str | None = None,
+    ) -> QDockWidget: ...
 
     def add_file_action(self, action: QAction) -> None: ...
 
-    def resize_panes(self, names: list[str], sizes: list[int],
-                     orientation: Qt.Orientation) -> None: ...
+    def resize_panes(
+        self, names: list[str], sizes: list[int], orientation: Qt.Orientation
+    ) -> None: ...
 
     def highlight_step(self, step_id: str | None) -> None: ...
 
@@ -67,8 +75,7 @@ class StudioChat:
 
     def __init__(self, host: StudioHost, log_dir: Path | None) -> None:
         self.host = host
-        self.pane = ChatPane(self.current_scenario, settings_store=host.settings,
-                             log_dir=log_dir)
+        self.pane = ChatPane(self.current_scenario, settings_store=host.settings, log_dir=log_dir)
         #: log windows opened from the studio, kept while it lives
         self.log_windows: list[LogWindow] = []
         self._session: EditSession | None = None
@@ -82,7 +89,8 @@ class StudioChat:
         self._session_changed(host.session)
         self.open_log_action = QAction("Open Conversation &Log…", self.pane)
         self.open_log_action.setStatusTip(
-            "Open a conversation log: replay it, follow it, fork from a turn")
+            "Open a conversation log: replay it, follow it, fork from a turn"
+        )
         self.open_log_action.triggered.connect(lambda _checked=False: self.ask_and_open_log())
         host.add_file_action(self.open_log_action)
 
@@ -132,7 +140,10 @@ class StudioChat:
     def _say_why_no_scenario(self) -> None:
         self.pane.no_scenario_text = (
             "<b>scenario.yaml does not load</b>: fix it (the Problems pane says where) and "
-            "the chat starts again." if self._broken else "Open a scenario to chat with it.")
+            "the chat starts again."
+            if self._broken
+            else "Open a scenario to chat with it."
+        )
 
     def ask_and_open_log(self) -> None:
         start = str(self.pane.log_dir or Path.home())

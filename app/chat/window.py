@@ -92,8 +92,9 @@ class LogViewerWindows:
         return window
 
     def fork(self, log_window: LogWindow, events: list[Event], turn: int) -> ChatWindow:
-        chat = open_fork_window(events, turn, scenario_hint=log_window.projection.session_info,
-                                **self.chat_options)
+        chat = open_fork_window(
+            events, turn, scenario_hint=log_window.projection.session_info, **self.chat_options
+        )
         chat.pane.set_log_opener(self.open_log)
         self._keep(chat)
         return chat

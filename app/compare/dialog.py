@@ -27,15 +27,18 @@ from engine.compare.gitread import Revision, list_revisions
 class CompareDialog(QDialog):
     """See the module docstring; :meth:`spec` is the choice, as ``prompter diff`` takes it."""
 
-    def __init__(self, folder: Path, parent: QWidget | None = None,
-                 revisions: list[Revision] | None = None) -> None:
+    def __init__(
+        self, folder: Path, parent: QWidget | None = None, revisions: list[Revision] | None = None
+    ) -> None:
         super().__init__(parent)
         self.setWindowTitle("Compare with…")
         self.setMinimumWidth(620)
         self.folder = folder
         self.revisions = list_revisions(folder) if revisions is None else revisions
-        intro = QLabel(f"Compare <b>{_html(folder.name)}</b> as it is open now (unsaved edits "
-                       "included) with:", self)
+        intro = QLabel(
+            f"Compare <b>{_html(folder.name)}</b> as it is open now (unsaved edits included) with:",
+            self,
+        )
         self.revision_choice = QRadioButton("A git revision of this scenario", self)
         self.revision_box = QComboBox(self)
         self.revision_box.setEditable(True)
@@ -62,13 +65,13 @@ class CompareDialog(QDialog):
         else:
             self.revision_choice.setEnabled(False)
             self.revision_box.setEnabled(False)
-            self.revision_choice.setText("A git revision (this folder is not in a git "
-                                         "repository)")
+            self.revision_choice.setText("A git revision (this folder is not in a git repository)")
             self.folder_choice.setChecked(True)
         self.folder_edit.textEdited.connect(lambda _text: self.folder_choice.setChecked(True))
         self.revision_box.activated.connect(lambda _i: self.revision_choice.setChecked(True))
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
-                                   | QDialogButtonBox.StandardButton.Cancel, self)
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
+        )
         buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Compare")
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
@@ -90,8 +93,9 @@ class CompareDialog(QDialog):
         return folder or None
 
     def _browse(self) -> None:
-        folder = QFileDialog.getExistingDirectory(self, "A scenario folder to compare with",
-                                                  str(self.folder.parent))
+        folder = QFileDialog.getExistingDirectory(
+            self, "A scenario folder to compare with", str(self.folder.parent)
+        )
         if folder:
             self.folder_edit.setText(folder)
             self.folder_choice.setChecked(True)

@@ -34,14 +34,28 @@ class DiffColors:
         palette = palette or QGuiApplication.palette()
         base = palette.color(QPalette.ColorRole.Base)
         if is_dark(palette):
-            return cls(QColor(74, 222, 128), QColor(248, 113, 113), QColor(192, 132, 252),
-                       QColor(251, 191, 36), base)
-        return cls(QColor(22, 150, 70), QColor(210, 40, 40), QColor(124, 58, 237),
-                   QColor(200, 120, 0), base)
+            return cls(
+                QColor(74, 222, 128),
+                QColor(248, 113, 113),
+                QColor(192, 132, 252),
+                QColor(251, 191, 36),
+                base,
+            )
+        return cls(
+            QColor(22, 150, 70),
+            QColor(210, 40, 40),
+            QColor(124, 58, 237),
+            QColor(200, 120, 0),
+            base,
+        )
 
     def of_step(self, status: StepStatus) -> QColor:
-        return {StepStatus.ADDED: self.added, StepStatus.REMOVED: self.removed,
-                StepStatus.RENAMED: self.renamed, StepStatus.CHANGED: self.changed}[status]
+        return {
+            StepStatus.ADDED: self.added,
+            StepStatus.REMOVED: self.removed,
+            StepStatus.RENAMED: self.renamed,
+            StepStatus.CHANGED: self.changed,
+        }[status]
 
     def of_transition(self, status: TransitionStatus) -> QColor:
         if status is TransitionStatus.ADDED:
@@ -55,28 +69,34 @@ def diff_overlay(diff: ScenarioDiff, colors: DiffColors | None = None) -> Overla
     colors = colors or DiffColors.from_palette()
     nodes = {step.id: _node_style(step, colors) for step in diff.steps}
     edges = {
-        key: EdgeStyle(color=colors.of_transition(status), width=2.6,
-                       tooltip=f"<b>{status.value}</b>")
+        key: EdgeStyle(
+            color=colors.of_transition(status), width=2.6, tooltip=f"<b>{status.value}</b>"
+        )
         for key, status in edge_statuses(diff).items()
     }
     counts = diff.counts()
     entries = tuple(
         LegendEntry(f"{label} ({counts[status.value]})", colors.of_step(status))
-        for status, label in ((StepStatus.ADDED, "added"), (StepStatus.REMOVED, "removed"),
-                              (StepStatus.RENAMED, "renamed"), (StepStatus.CHANGED, "changed"))
+        for status, label in (
+            (StepStatus.ADDED, "added"),
+            (StepStatus.REMOVED, "removed"),
+            (StepStatus.RENAMED, "renamed"),
+            (StepStatus.CHANGED, "changed"),
+        )
     )
     entries += (LegendEntry("arrow added / removed / changed", colors.changed, "line"),)
     return Overlay(
-        nodes=nodes, edges=edges,
+        nodes=nodes,
+        edges=edges,
         legend=Legend("Differences", entries, note="faded: unchanged"),
-        default_node=NodeStyle(faded=True), default_edge=EdgeStyle(faded=True),
+        default_node=NodeStyle(faded=True),
+        default_edge=EdgeStyle(faded=True),
     )
 
 
 def _node_style(step: StepDiff, colors: DiffColors) -> NodeStyle:
     color = colors.of_step(step.status)
-    return NodeStyle(fill=mix(colors.base, color, TINT), border=color,
-                     tooltip=_tooltip(step))
+    return NodeStyle(fill=mix(colors.base, color, TINT), border=color, tooltip=_tooltip(step))
 
 
 def _tooltip(step: StepDiff) -> str:
@@ -91,10 +111,10 @@ def _tooltip(step: StepDiff) -> str:
         parts.append(f"{len(step.results)} result(s)")
     if step.transitions and step.status not in (StepStatus.ADDED, StepStatus.REMOVED):
         parts.append(f"{len(step.transitions)} transition(s)")
-    if step.instructions is not None and step.status not in (StepStatus.ADDED,
-                                                             StepStatus.REMOVED):
-        parts.append(f"instructions +{step.instructions.added_lines} "
-                     f"-{step.instructions.removed_lines}")
+    if step.instructions is not None and step.status not in (StepStatus.ADDED, StepStatus.REMOVED):
+        parts.append(
+            f"instructions +{step.instructions.added_lines} -{step.instructions.removed_lines}"
+        )
     return head + (": " + "; ".join(parts) if parts else "")
 
 

@@ -27,8 +27,12 @@ from engine.compare.render import section_detail, step_detail
 _FIELD_NAMES = {"instructions": "instructions file", "on_enter": "on enter"}
 #: Item data: ("step", step id as drawn) or ("settings" | "variables" | "layout", "").
 KEY_ROLE = Qt.ItemDataRole.UserRole
-_SYMBOL = {StepStatus.ADDED: "+", StepStatus.REMOVED: "−", StepStatus.RENAMED: "→",
-           StepStatus.CHANGED: "~"}
+_SYMBOL = {
+    StepStatus.ADDED: "+",
+    StepStatus.REMOVED: "−",
+    StepStatus.RENAMED: "→",
+    StepStatus.CHANGED: "~",
+}
 
 
 class DiffList(QTreeWidget):
@@ -37,8 +41,9 @@ class DiffList(QTreeWidget):
 
     selected = Signal(str, str)
 
-    def __init__(self, diff: ScenarioDiff, colors: DiffColors | None = None,
-                 parent: QWidget | None = None) -> None:
+    def __init__(
+        self, diff: ScenarioDiff, colors: DiffColors | None = None, parent: QWidget | None = None
+    ) -> None:
         super().__init__(parent)
         self.setObjectName("diffList")
         self.setHeaderHidden(True)
@@ -60,8 +65,11 @@ class DiffList(QTreeWidget):
             self._remember(self._group(f"Variables ({len(diff.variables)})"), "variables", "")
         if diff.layout.changed:
             moved = len(diff.layout.moved)
-            text = (f"Layout only: {moved} step(s) moved" if moved
-                    else "Layout only: saved positions changed")
+            text = (
+                f"Layout only: {moved} step(s) moved"
+                if moved
+                else "Layout only: saved positions changed"
+            )
             self._remember(self._group(text), "layout", "")
         self.expandAll()
         self.currentItemChanged.connect(self._current_changed)
@@ -115,8 +123,9 @@ def describe_step(step: StepDiff) -> str:
         parts.append(step.status.value)
     else:
         if step.fields:
-            parts.append(", ".join(_FIELD_NAMES.get(change.field, change.field)
-                                   for change in step.fields))
+            parts.append(
+                ", ".join(_FIELD_NAMES.get(change.field, change.field) for change in step.fields)
+            )
         if step.results:
             parts.append(f"{len(step.results)} result(s)")
         if step.transitions:
@@ -156,8 +165,11 @@ class DiffHighlighter(QSyntaxHighlighter):
     def __init__(self, document: QTextDocument, colors: DiffColors) -> None:
         super().__init__(document)
         self.formats: dict[str, QTextCharFormat] = {}
-        for name, color in (("added", colors.added), ("removed", colors.removed),
-                            ("hunk", colors.renamed)):
+        for name, color in (
+            ("added", colors.added),
+            ("removed", colors.removed),
+            ("hunk", colors.renamed),
+        ):
             fmt = QTextCharFormat()
             fmt.setForeground(QBrush(color))
             fmt.setBackground(QBrush(_alpha(color, 28)))

@@ -34,8 +34,14 @@ _OPEN_WINDOWS: list[CompareWindow] = []
 class CompareWindow(QMainWindow):
     """See the module docstring."""
 
-    def __init__(self, old: Side, new: Side, parent: QWidget | None = None, *,
-                 positions: Mapping[str, Position] | None = None) -> None:
+    def __init__(
+        self,
+        old: Side,
+        new: Side,
+        parent: QWidget | None = None,
+        *,
+        positions: Mapping[str, Position] | None = None,
+    ) -> None:
         """``positions``: where the new version's steps are drawn, when not its saved layout
         (the studio passes the editor's, automatic positions included)."""
         super().__init__(parent)
@@ -46,7 +52,8 @@ class CompareWindow(QMainWindow):
         colors = DiffColors.from_palette()
         union = union_scenario(old.scenario, new.scenario, self.diff)
         self.session = readonly_session(
-            union, positions=union_positions(old, new, self.diff, positions), parent=self)
+            union, positions=union_positions(old, new, self.diff, positions), parent=self
+        )
         self.graph = ReadOnlyGraph(self.session, self)
         self.graph.overlay.show(diff_overlay(self.diff, colors))
         self.list = DiffList(self.diff, colors, self)
@@ -78,8 +85,10 @@ class CompareWindow(QMainWindow):
         if self.diff.equal:
             self.text.setPlainText("The two versions are the same.")
         elif not self.list.choose("step", self.diff.steps[0].id if self.diff.steps else ""):
-            first = next((kind for kind in ("settings", "variables", "layout")
-                          if self.list.choose(kind)), None)
+            first = next(
+                (kind for kind in ("settings", "variables", "layout") if self.list.choose(kind)),
+                None,
+            )
             if first is None:
                 self.text.setPlainText("")
 
@@ -109,16 +118,19 @@ class CompareWindow(QMainWindow):
 
 
 def heading_html(diff: ScenarioDiff) -> str:
-    return (f"<b>{_html(diff.old_label)}</b> → <b>{_html(diff.new_label)}</b><br>"
-            f"<span>{_html(summary(diff))}</span>")
+    return (
+        f"<b>{_html(diff.old_label)}</b> → <b>{_html(diff.new_label)}</b><br>"
+        f"<span>{_html(summary(diff))}</span>"
+    )
 
 
 def summary(diff: ScenarioDiff) -> str:
     if diff.equal:
         return "The two versions are the same."
     counts = diff.counts()
-    parts = [f"{counts[status.value]} {status.value}" for status in StepStatus
-             if counts[status.value]]
+    parts = [
+        f"{counts[status.value]} {status.value}" for status in StepStatus if counts[status.value]
+    ]
     if diff.settings or diff.persona:
         parts.append("settings changed")
     if diff.variables:
@@ -129,8 +141,9 @@ def summary(diff: ScenarioDiff) -> str:
     return text
 
 
-def union_positions(old: Side, new: Side, diff: ScenarioDiff,
-                    drawn: Mapping[str, Position] | None = None) -> dict[str, Position]:
+def union_positions(
+    old: Side, new: Side, diff: ScenarioDiff, drawn: Mapping[str, Position] | None = None
+) -> dict[str, Position]:
     """The new layout (or ``drawn``), plus removed steps where the old layout had them, if that
     spot is free."""
     positions: dict[str, Position] = dict(drawn if drawn is not None else new.layout or {})
@@ -143,15 +156,19 @@ def union_positions(old: Side, new: Side, diff: ScenarioDiff,
         if step.status is not StepStatus.REMOVED or gone is None or gone not in old_layout:
             continue
         x, y = old_layout[gone]
-        if all(abs(x - px) > NODE_WIDTH + 20 or abs(y - py) > NODE_HEIGHT + 20
-               for px, py in taken):
+        if all(abs(x - px) > NODE_WIDTH + 20 or abs(y - py) > NODE_HEIGHT + 20 for px, py in taken):
             positions[gone] = (x, y)
             taken.append((x, y))
     return positions
 
 
-def open_compare_window(old: Side, new: Side, parent: QWidget | None = None, *,
-                        positions: Mapping[str, Position] | None = None) -> CompareWindow:
+def open_compare_window(
+    old: Side,
+    new: Side,
+    parent: QWidget | None = None,
+    *,
+    positions: Mapping[str, Position] | None = None,
+) -> CompareWindow:
     window = CompareWindow(old, new, parent, positions=positions)
     if parent is not None:
         window.setWindowFlag(Qt.WindowType.Window, True)

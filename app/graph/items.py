@@ -61,7 +61,8 @@ LINE_WIDTH = 1.4
 
 #: A node's bounding rectangle: the box with room for the problem badge and the handle.
 _NODE_BOUNDS = QRectF(0, 0, NODE_WIDTH, NODE_HEIGHT).adjusted(
-    -8.0, -8.0 - BADGE_RADIUS, 8.0 + BADGE_RADIUS, 8.0 + HANDLE_RADIUS)
+    -8.0, -8.0 - BADGE_RADIUS, 8.0 + BADGE_RADIUS, 8.0 + HANDLE_RADIUS
+)
 
 
 _POSITION_CHANGED = QGraphicsItem.GraphicsItemChange.ItemPositionHasChanged
@@ -111,8 +112,7 @@ class NodeState:
 class NodeItem(QGraphicsItem):
     """One step; its position is the top-left corner of the box (as the layout stores it)."""
 
-    def __init__(self, state: NodeState, colors: GraphColors,
-                 router: Router | None = None) -> None:
+    def __init__(self, state: NodeState, colors: GraphColors, router: Router | None = None) -> None:
         super().__init__()
         self.state = state
         #: the scene's colours; :attr:`colors` are these under the layers' styles
@@ -129,8 +129,10 @@ class NodeItem(QGraphicsItem):
         movable = not state.missing
         flag = QGraphicsItem.GraphicsItemFlag
         # one call (each change is reported to itemChange, in Python, for every node)
-        self.setFlags(flag.ItemSendsGeometryChanges
-                      | (flag.ItemIsMovable | flag.ItemIsSelectable if movable else flag(0)))
+        self.setFlags(
+            flag.ItemSendsGeometryChanges
+            | (flag.ItemIsMovable | flag.ItemIsSelectable if movable else flag(0))
+        )
         self.setAcceptHoverEvents(True)
         self.setZValue(1)
         self._refresh_tooltip()
@@ -219,13 +221,17 @@ class NodeItem(QGraphicsItem):
         self._hovered = False
         self.update()
 
-    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
-              widget: QWidget | None = None) -> None:
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
         colors, state, box = self.colors, self.state, self.box()
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         if self.current or self.matched or self.isSelected():
-            glow = colors.current if self.current else (
-                colors.match if self.matched else colors.selection)
+            glow = (
+                colors.current
+                if self.current
+                else (colors.match if self.matched else colors.selection)
+            )
             halo = QColor(glow)
             halo.setAlpha(90)
             painter.setPen(QPen(halo, 7))
@@ -270,11 +276,14 @@ class NodeItem(QGraphicsItem):
                 marker = "? "
             width = NODE_WIDTH - 24
             self._texts = (
-                QFontMetricsF(fonts.title).elidedText(marker + state.title,
-                                                      Qt.TextElideMode.ElideRight, width),
+                QFontMetricsF(fonts.title).elidedText(
+                    marker + state.title, Qt.TextElideMode.ElideRight, width
+                ),
                 QFontMetricsF(fonts.ident).elidedText(
                     state.step_id + ("  · final" if state.final else ""),
-                    Qt.TextElideMode.ElideMiddle, width),
+                    Qt.TextElideMode.ElideMiddle,
+                    width,
+                ),
             )
         return self._texts
 
@@ -289,8 +298,9 @@ class NodeItem(QGraphicsItem):
         painter.drawText(top, Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignBottom, title)
         painter.setPen(colors.muted_text)
         painter.setFont(id_font)
-        bottom = QRectF(text_box.left(), text_box.center().y() + 2, text_box.width(),
-                        text_box.height() / 2)
+        bottom = QRectF(
+            text_box.left(), text_box.center().y() + 2, text_box.width(), text_box.height() / 2
+        )
         painter.drawText(bottom, Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop, ident)
 
     def _paint_badge(self, painter: QPainter, box: QRectF) -> None:
@@ -305,9 +315,16 @@ class NodeItem(QGraphicsItem):
         painter.drawEllipse(center, BADGE_RADIUS, BADGE_RADIUS)
         painter.setFont(_Fonts.get().badge)
         painter.setPen(QColor(255, 255, 255) if state.errors else QColor(20, 20, 20))
-        painter.drawText(QRectF(center.x() - BADGE_RADIUS, center.y() - BADGE_RADIUS,
-                                2 * BADGE_RADIUS, 2 * BADGE_RADIUS),
-                         Qt.AlignmentFlag.AlignCenter, str(count) if count < 10 else "9+")
+        painter.drawText(
+            QRectF(
+                center.x() - BADGE_RADIUS,
+                center.y() - BADGE_RADIUS,
+                2 * BADGE_RADIUS,
+                2 * BADGE_RADIUS,
+            ),
+            Qt.AlignmentFlag.AlignCenter,
+            str(count) if count < 10 else "9+",
+        )
 
     def _refresh_tooltip(self) -> None:
         state = self.state
@@ -322,9 +339,18 @@ class NodeItem(QGraphicsItem):
 class EdgeItem(QGraphicsItem):
     """One transition ``source --signal--> target``, drawn along its route."""
 
-    def __init__(self, source: NodeItem, target: NodeItem, signal: str, colors: GraphColors,
-                 *, parallel_index: int = 0, requires: tuple[str, ...] = (),
-                 router: Router | None = None, description: str = "") -> None:
+    def __init__(
+        self,
+        source: NodeItem,
+        target: NodeItem,
+        signal: str,
+        colors: GraphColors,
+        *,
+        parallel_index: int = 0,
+        requires: tuple[str, ...] = (),
+        router: Router | None = None,
+        description: str = "",
+    ) -> None:
         super().__init__()
         self.source, self.target, self.signal = source, target, signal
         #: the scene's colours; :attr:`colors` are these under the layers' styles
@@ -378,8 +404,9 @@ class EdgeItem(QGraphicsItem):
         for style in self.styles:
             color = style.color or color
             width = style.width if style.width is not None else width
-        self.colors = replace(self.base_colors, edge=color) if color is not None \
-            else self.base_colors
+        self.colors = (
+            replace(self.base_colors, edge=color) if color is not None else self.base_colors
+        )
         self.setOpacity(FADED_OPACITY if self.styles and self.styles[-1].faded else 1.0)
         width = LINE_WIDTH if width is None else width
         if width != self.line_width:
@@ -394,8 +421,10 @@ class EdgeItem(QGraphicsItem):
         return guard_label(self.requires)
 
     def _refresh_tooltip(self) -> None:
-        lines = [f"<b>{_html(self.source.step_id)} —{_html(self.signal)}→ "
-                 f"{_html(self.target.step_id)}</b>"]
+        lines = [
+            f"<b>{_html(self.source.step_id)} —{_html(self.signal)}→ "
+            f"{_html(self.target.step_id)}</b>"
+        ]
         if self.description:
             lines.append(f"<i>{_html(self.description)}</i>")
         if self.requires:
@@ -434,8 +463,12 @@ class EdgeItem(QGraphicsItem):
         self._arrow = self._arrowhead(path)
         self._label_rect = self._label_box(route)
         grow = 6 + self.line_width
-        self._bounds = self._path.boundingRect().united(self._label_rect).united(
-            self._arrow.boundingRect()).adjusted(-grow, -grow, grow, grow)
+        self._bounds = (
+            self._path.boundingRect()
+            .united(self._label_rect)
+            .united(self._arrow.boundingRect())
+            .adjusted(-grow, -grow, grow, grow)
+        )
 
     def _arrowhead(self, path: QPainterPath) -> QPolygonF:
         tip = path.pointAtPercent(1.0)
@@ -470,8 +503,9 @@ class EdgeItem(QGraphicsItem):
         shape.addRect(self._label_rect)
         return shape
 
-    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
-              widget: QWidget | None = None) -> None:
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
         colors = self.colors
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         color = colors.selection if self.isSelected() else colors.edge

@@ -98,8 +98,14 @@ class GraphOverlay(QObject):
 
     _numbers = itertools.count(1)
 
-    def __init__(self, scene: GraphScene, view: QGraphicsView | None = None, *,
-                 layer: str | None = None, legend_corner: LegendPlacement = "auto") -> None:
+    def __init__(
+        self,
+        scene: GraphScene,
+        view: QGraphicsView | None = None,
+        *,
+        layer: str | None = None,
+        legend_corner: LegendPlacement = "auto",
+    ) -> None:
         super().__init__(scene)
         self.scene = scene
         #: the scene's shading layer this overlay draws in (one per overlay)
@@ -112,9 +118,13 @@ class GraphOverlay(QObject):
     def show(self, overlay: Overlay) -> None:
         """Restyle the items as ``overlay`` says (replacing the overlay shown before)."""
         self.overlay = overlay
-        self.scene.set_shading(self.layer, overlay.nodes, overlay.edges,
-                               default_node=overlay.default_node,
-                               default_edge=overlay.default_edge)
+        self.scene.set_shading(
+            self.layer,
+            overlay.nodes,
+            overlay.edges,
+            default_node=overlay.default_node,
+            default_edge=overlay.default_edge,
+        )
         if self.legend_widget is not None:
             self.legend_widget.set_legend(overlay.legend)
 
@@ -144,11 +154,17 @@ def heat_ramp(palette: QPalette | None = None, *, cool: bool = False) -> tuple[Q
     base = palette.color(QPalette.ColorRole.Base)
     dark = is_dark(palette)
     if cool:
-        stops = ((QColor(56, 189, 248), QColor(37, 99, 235), QColor(147, 197, 253)) if dark
-                 else (QColor(186, 230, 253), QColor(59, 130, 246), QColor(30, 64, 175)))
+        stops = (
+            (QColor(56, 189, 248), QColor(37, 99, 235), QColor(147, 197, 253))
+            if dark
+            else (QColor(186, 230, 253), QColor(59, 130, 246), QColor(30, 64, 175))
+        )
     else:
-        stops = ((QColor(250, 204, 21), QColor(234, 88, 12), QColor(239, 68, 68)) if dark
-                 else (QColor(254, 240, 138), QColor(249, 115, 22), QColor(185, 28, 28)))
+        stops = (
+            (QColor(250, 204, 21), QColor(234, 88, 12), QColor(239, 68, 68))
+            if dark
+            else (QColor(254, 240, 138), QColor(249, 115, 22), QColor(185, 28, 28))
+        )
     return (mix(base, stops[0], 0.35), *stops)
 
 
@@ -178,9 +194,13 @@ def heat_overlay(
         color = ramp_color(ramp, value / high if high > 0 else 0.0)
         nodes[step] = NodeStyle(fill=color, border=color.darker(140), tooltip=tooltip(step))
     top = max(taken.values(), default=0)
-    edges = {key: EdgeStyle(width=THIN + (THICK - THIN) * math.sqrt(count / top),
-                            tooltip=f"taken {count:,}×")
-             for key, count in taken.items() if top}
+    edges = {
+        key: EdgeStyle(
+            width=THIN + (THICK - THIN) * math.sqrt(count / top), tooltip=f"taken {count:,}×"
+        )
+        for key, count in taken.items()
+        if top
+    }
     low_label, high_label = ends(high)
     legend = Legend(
         title=title,
@@ -188,8 +208,12 @@ def heat_overlay(
         entries=(LegendEntry(unreached, mix(ramp[0], QColor(128, 128, 128), 0.5)),),
         note=f"arrow width: how often taken (up to {top:,}×)",
     )
-    return Overlay(nodes=nodes, edges=edges, legend=legend,
-                   default_edge=EdgeStyle(faded=True, tooltip="never taken"))
+    return Overlay(
+        nodes=nodes,
+        edges=edges,
+        legend=legend,
+        default_edge=EdgeStyle(faded=True, tooltip="never taken"),
+    )
 
 
 def ramp_color(colors: Sequence[QColor], t: float) -> QColor:
@@ -239,15 +263,20 @@ class LegendStack(QObject):
     @classmethod
     def of(cls, view: QGraphicsView) -> LegendStack:
         """The stack of ``view`` (made the first time it is asked for)."""
-        stack = view.findChild(LegendStack, "legendStack",
-                               Qt.FindChildOption.FindDirectChildrenOnly)
+        stack = view.findChild(
+            LegendStack, "legendStack", Qt.FindChildOption.FindDirectChildrenOnly
+        )
         return stack if isinstance(stack, LegendStack) else cls(view)
 
     def legends(self) -> list[LegendWidget]:
         """The legends shown, in the order they were made."""
-        return [legend for legend in self.view.findChildren(
-            LegendWidget, options=Qt.FindChildOption.FindDirectChildrenOnly)
-            if legend.legend is not None]
+        return [
+            legend
+            for legend in self.view.findChildren(
+                LegendWidget, options=Qt.FindChildOption.FindDirectChildrenOnly
+            )
+            if legend.legend is not None
+        ]
 
     def place(self) -> None:
         """Put the legends shown in the corner :attr:`placement` asks for."""
@@ -257,8 +286,10 @@ class LegendStack(QObject):
         if not legends:
             return
         gap = LegendWidget.MARGIN // 2
-        size = QSize(max(legend.width() for legend in legends),
-                     sum(legend.height() for legend in legends) + gap * (len(legends) - 1))
+        size = QSize(
+            max(legend.width() for legend in legends),
+            sum(legend.height() for legend in legends) + gap * (len(legends) - 1),
+        )
         self.corner = self._choose(size)
         box = self.box(self.corner, size)
         top = box.top()
@@ -379,8 +410,11 @@ class LegendWidget(QWidget):
             height += line
         if legend.ramp is not None:
             ramp = legend.ramp
-            labels = metrics.horizontalAdvance(ramp.low_label) + metrics.horizontalAdvance(
-                ramp.high_label) + 16
+            labels = (
+                metrics.horizontalAdvance(ramp.low_label)
+                + metrics.horizontalAdvance(ramp.high_label)
+                + 16
+            )
             width = max(width, self.RAMP_WIDTH, labels)
             height += self.SWATCH + 4 + line
         if legend.note:
@@ -414,17 +448,21 @@ class LegendWidget(QWidget):
         for entry in legend.entries:
             swatch = QRectF(x, y + (line - self.SWATCH) / 2 - 2, self.SWATCH, self.SWATCH)
             if entry.shape == "line":
-                painter.setPen(QPen(entry.color, 3, Qt.PenStyle.SolidLine,
-                                    Qt.PenCapStyle.RoundCap))
-                painter.drawLine(QPointF(swatch.left(), swatch.center().y()),
-                                 QPointF(swatch.right(), swatch.center().y()))
+                painter.setPen(QPen(entry.color, 3, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
+                painter.drawLine(
+                    QPointF(swatch.left(), swatch.center().y()),
+                    QPointF(swatch.right(), swatch.center().y()),
+                )
             else:
                 painter.setPen(QPen(mix(entry.color, text, 0.35), 1))
                 painter.setBrush(entry.color)
                 painter.drawRoundedRect(swatch, 3, 3)
             painter.setPen(text)
-            painter.drawText(QRectF(x + self.SWATCH + 8, y, self.width(), line),
-                             Qt.AlignmentFlag.AlignLeft, entry.label)
+            painter.drawText(
+                QRectF(x + self.SWATCH + 8, y, self.width(), line),
+                Qt.AlignmentFlag.AlignLeft,
+                entry.label,
+            )
             y += line
         if legend.ramp is not None:
             ramp = legend.ramp
@@ -438,15 +476,16 @@ class LegendWidget(QWidget):
             painter.drawRoundedRect(bar, 3, 3)
             y += self.SWATCH + 4
             painter.setPen(text)
-            painter.drawText(QRectF(x, y, width, line), Qt.AlignmentFlag.AlignLeft,
-                             ramp.low_label)
-            painter.drawText(QRectF(x, y, width, line), Qt.AlignmentFlag.AlignRight,
-                             ramp.high_label)
+            painter.drawText(QRectF(x, y, width, line), Qt.AlignmentFlag.AlignLeft, ramp.low_label)
+            painter.drawText(
+                QRectF(x, y, width, line), Qt.AlignmentFlag.AlignRight, ramp.high_label
+            )
             y += line
         if legend.note:
             painter.setPen(palette.placeholderText().color())
-            painter.drawText(QRectF(x, y, self.width(), line), Qt.AlignmentFlag.AlignLeft,
-                             legend.note)
+            painter.drawText(
+                QRectF(x, y, self.width(), line), Qt.AlignmentFlag.AlignLeft, legend.note
+            )
         painter.end()
 
 

@@ -50,6 +50,7 @@ class Arrow(Protocol):
 
     def scene(self) -> object: ...
 
+
 #: More moved boxes than this at once (an auto-layout) re-route every arrow instead of looking
 #: up which arrows each box affects.
 BULK_MOVE = 64
@@ -65,8 +66,11 @@ class Router:
     what routing every arrow afresh would draw (and what the draw.io export writes).
     """
 
-    def __init__(self, all_edges: Callable[[], Iterable[Arrow]] | None = None,
-                 edges_near: Callable[[QRectF], Iterable[Arrow]] | None = None) -> None:
+    def __init__(
+        self,
+        all_edges: Callable[[], Iterable[Arrow]] | None = None,
+        edges_near: Callable[[QRectF], Iterable[Arrow]] | None = None,
+    ) -> None:
         self.nodes = NodeIndex()
         self._all_edges = all_edges or (lambda: ())
         self._edges_near = edges_near or (lambda _rect: ())
@@ -79,8 +83,9 @@ class Router:
         for node in (edge.source, edge.target):
             if node.step_id not in self.nodes.positions:
                 self.nodes.place(node.step_id, (node.pos().x(), node.pos().y()))
-        route = route_edge(edge.source.step_id, edge.target.step_id, self.nodes,
-                           parallel_index=edge.parallel_index)
+        route = route_edge(
+            edge.source.step_id, edge.target.step_id, self.nodes, parallel_index=edge.parallel_index
+        )
         old = edge.route.blockers if edge.route is not None else frozenset()
         if old != route.blockers:
             for step_id in old - route.blockers:

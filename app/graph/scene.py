@@ -142,10 +142,12 @@ class GraphScene(QGraphicsScene):
             changed = set(hint)
         else:
             drawn = self._drawn
-            changed = {step_id for step_id, step in steps.items()
-                       if drawn.get(step_id) is not step}
-            changed |= {step_id for step_id, step in drawn.items()
-                        if step is not None and step_id not in steps}
+            changed = {step_id for step_id, step in steps.items() if drawn.get(step_id) is not step}
+            changed |= {
+                step_id
+                for step_id, step in drawn.items()
+                if step is not None and step_id not in steps
+            }
         self._drew_current = current
         if scenario.start != self._start:
             changed |= {step_id for step_id in (self._start, scenario.start) if step_id}
@@ -181,8 +183,9 @@ class GraphScene(QGraphicsScene):
             if step is not None:
                 touched += self._sync_edges(scenario, step)
         self._drop_orphans(changed | old_targets)
-        self._cover([*(self.nodes[step_id] for step_id in placed if step_id in self.nodes),
-                     *touched])
+        self._cover(
+            [*(self.nodes[step_id] for step_id in placed if step_id in self.nodes), *touched]
+        )
 
     def _update_node(self, scenario: Scenario, step_id: str) -> None:
         step = scenario.steps.get(step_id)
@@ -195,12 +198,19 @@ class GraphScene(QGraphicsScene):
                 self._set_node(step_id, self._missing_state(step_id))
             return
         self._drawn[step_id] = step
-        self._set_node(step_id, NodeState(
-            title=step.display_title, step_id=step_id, kind=step.kind.value, final=step.final,
-            start=step_id == scenario.start, missing=False,
-            errors=node.state.errors if node is not None and not node.state.missing else [],
-            warnings=node.state.warnings if node is not None and not node.state.missing else [],
-        ))
+        self._set_node(
+            step_id,
+            NodeState(
+                title=step.display_title,
+                step_id=step_id,
+                kind=step.kind.value,
+                final=step.final,
+                start=step_id == scenario.start,
+                missing=False,
+                errors=node.state.errors if node is not None and not node.state.missing else [],
+                warnings=node.state.warnings if node is not None and not node.state.missing else [],
+            ),
+        )
 
     def _set_node(self, step_id: str, state: NodeState) -> NodeItem:
         node = self.nodes.get(step_id)
@@ -259,16 +269,28 @@ class GraphScene(QGraphicsScene):
             requires = tuple(transition.requires)
             description = transition.description
             edge = old.pop(signal, None)
-            if edge is not None and (edge.source, edge.target, edge.parallel_index,
-                                     edge.requires, edge.description) == (
-                    source, target, index, requires, description):
+            if edge is not None and (
+                edge.source,
+                edge.target,
+                edge.parallel_index,
+                edge.requires,
+                edge.description,
+            ) == (source, target, index, requires, description):
                 edges[signal] = edge
                 continue
             if edge is not None:
                 edge.detach()
                 self.removeItem(edge)
-            edge = EdgeItem(source, target, signal, self.colors, parallel_index=index,
-                            requires=requires, router=self.router, description=description)
+            edge = EdgeItem(
+                source,
+                target,
+                signal,
+                self.colors,
+                parallel_index=index,
+                requires=requires,
+                router=self.router,
+                description=description,
+            )
             edge.set_styles(self._edge_styles((step.id, signal)))
             edges[signal] = edge
             made.append(edge)
@@ -290,8 +312,11 @@ class GraphScene(QGraphicsScene):
 
     def apply_positions(self, step_ids: Collection[str] | None = None) -> None:
         """Move the nodes of ``step_ids`` (all when None) to their positions."""
-        moved = (list(self.nodes) if step_ids is None else
-                 [step_id for step_id in step_ids if step_id in self.nodes])
+        moved = (
+            list(self.nodes)
+            if step_ids is None
+            else [step_id for step_id in step_ids if step_id in self.nodes]
+        )
         self._place_nodes(moved)
         nodes = [self.nodes[step_id] for step_id in moved]
         self._cover([*nodes, *(edge for node in nodes for edge in node.edges)])
@@ -321,8 +346,18 @@ class GraphScene(QGraphicsScene):
             state = node.state
             mine, theirs = errors.get(step_id, []), warnings.get(step_id, [])
             if state.errors != mine or state.warnings != theirs:
-                node.set_state(NodeState(state.title, state.step_id, state.kind, state.final,
-                                         state.start, state.missing, mine, theirs))
+                node.set_state(
+                    NodeState(
+                        state.title,
+                        state.step_id,
+                        state.kind,
+                        state.final,
+                        state.start,
+                        state.missing,
+                        mine,
+                        theirs,
+                    )
+                )
 
     def set_matches(self, step_ids: set[str]) -> None:
         for step_id in self._matches ^ set(step_ids):
@@ -340,10 +375,15 @@ class GraphScene(QGraphicsScene):
 
     # --- shading: marks other views put on nodes and arrows ---------------------------------
 
-    def set_shading(self, layer: str, nodes: Mapping[str, NodeStyle],
-                    edges: Mapping[EdgeKey, EdgeStyle] | None = None, *,
-                    default_node: NodeStyle | None = None,
-                    default_edge: EdgeStyle | None = None) -> None:
+    def set_shading(
+        self,
+        layer: str,
+        nodes: Mapping[str, NodeStyle],
+        edges: Mapping[EdgeKey, EdgeStyle] | None = None,
+        *,
+        default_node: NodeStyle | None = None,
+        default_edge: EdgeStyle | None = None,
+    ) -> None:
         """Show ``layer``: a style for the listed steps and arrows (keyed by ``(source step,
         signal)``), ``default_node``/``default_edge`` for the others (e.g. fade what is not
         named). Layers are drawn in the order they were first set, a later one winning where
@@ -399,8 +439,11 @@ class GraphScene(QGraphicsScene):
         return [item.step_id for item in self.selectedItems() if isinstance(item, NodeItem)]
 
     def selected_transitions(self) -> list[tuple[str, str]]:
-        return [(item.source.step_id, item.signal) for item in self.selectedItems()
-                if isinstance(item, EdgeItem)]
+        return [
+            (item.source.step_id, item.signal)
+            for item in self.selectedItems()
+            if isinstance(item, EdgeItem)
+        ]
 
     def select_steps(self, step_ids: list[str]) -> None:
         self.clearSelection()
@@ -422,8 +465,9 @@ class GraphScene(QGraphicsScene):
         with router.moving():
             for step_id in step_ids:
                 node = self.nodes[step_id]
-                position: Position | None = (session.position(step_id) if session is not None
-                                             else None)
+                position: Position | None = (
+                    session.position(step_id) if session is not None else None
+                )
                 if position is None:
                     position = self._beside_source(step_id)
                 x, y = position
@@ -439,36 +483,51 @@ class GraphScene(QGraphicsScene):
         node = self.nodes.get(step_id)
         sources = [edge.source for edge in node.edges if edge.target is node] if node else []
         if not sources and self.session is not None:
-            sources = [self.nodes[source] for source, _ in self.session.transitions_into(
-                [step_id]) if source in self.nodes]
+            sources = [
+                self.nodes[source]
+                for source, _ in self.session.transitions_into([step_id])
+                if source in self.nodes
+            ]
         if sources:
             anchor = sources[0].pos()
             self.router.nodes.remove(step_id)  # its own box (at 0, 0 so far) is not in the way
-            return free_spot(self.router.nodes, (anchor.x(), anchor.y()),
-                             prefer=[(NODE_WIDTH + 60, 0.0), (NODE_WIDTH + 60, NODE_HEIGHT + 50)])
+            return free_spot(
+                self.router.nodes,
+                (anchor.x(), anchor.y()),
+                prefer=[(NODE_WIDTH + 60, 0.0), (NODE_WIDTH + 60, NODE_HEIGHT + 50)],
+            )
         return 0.0, -NODE_HEIGHT - 80
 
     def _new_router(self) -> Router:
         return Router(all_edges=lambda: self.edges, edges_near=self._edges_near)
 
     def _edges_near(self, rect: QRectF) -> list[EdgeItem]:
-        return [item for item in self.items(rect, Qt.ItemSelectionMode.IntersectsItemBoundingRect)
-                if isinstance(item, EdgeItem)]
+        return [
+            item
+            for item in self.items(rect, Qt.ItemSelectionMode.IntersectsItemBoundingRect)
+            if isinstance(item, EdgeItem)
+        ]
 
     # --- gestures --------------------------------------------------------------------------
 
     def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:
         node = self._node_at(event.scenePos())
-        wants_connect = node is not None and not node.state.missing and (
-            node.on_handle(event.scenePos())
-            or event.modifiers() & Qt.KeyboardModifier.ShiftModifier)
+        wants_connect = (
+            node is not None
+            and not node.state.missing
+            and (
+                node.on_handle(event.scenePos())
+                or event.modifiers() & Qt.KeyboardModifier.ShiftModifier
+            )
+        )
         if event.button() == Qt.MouseButton.LeftButton and wants_connect and node is not None:
             self._start_connect(node, event.scenePos())
             event.accept()
             return
         super().mousePressEvent(event)
-        self._press_positions = {item.step_id: item.pos() for item in self.selectedItems()
-                                 if isinstance(item, NodeItem)}
+        self._press_positions = {
+            item.step_id: item.pos() for item in self.selectedItems() if isinstance(item, NodeItem)
+        }
 
     def mouseMoveEvent(self, event: QGraphicsSceneMouseEvent) -> None:
         if self._connect_line is not None and self._connect_from is not None:
@@ -515,10 +574,14 @@ class GraphScene(QGraphicsScene):
         top = int(rect.top()) - int(rect.top()) % int(GRID)
         if rect.width() / GRID > 400:  # zoomed far out: a grid would only be noise
             return
-        lines = [QLineF(x, rect.top(), x, rect.bottom())
-                 for x in range(left, int(rect.right()) + 1, int(GRID) * 5)]
-        lines += [QLineF(rect.left(), y, rect.right(), y)
-                  for y in range(top, int(rect.bottom()) + 1, int(GRID) * 5)]
+        lines = [
+            QLineF(x, rect.top(), x, rect.bottom())
+            for x in range(left, int(rect.right()) + 1, int(GRID) * 5)
+        ]
+        lines += [
+            QLineF(rect.left(), y, rect.right(), y)
+            for y in range(top, int(rect.bottom()) + 1, int(GRID) * 5)
+        ]
         painter.drawLines(lines)
 
     def _node_at(self, scene_pos: QPointF) -> NodeItem | None:

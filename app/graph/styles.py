@@ -65,7 +65,8 @@ def node_colors(base: GraphColors, styles: Sequence[NodeStyle]) -> GraphColors:
         message_fill=fill or base.message_fill,
         node_border=border or base.node_border,
         text=text or base.text,
-        muted_text=mix(fill, text, 0.7) if fill is not None and text is not None
+        muted_text=mix(fill, text, 0.7)
+        if fill is not None and text is not None
         else base.muted_text,
     )
 

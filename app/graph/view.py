@@ -32,8 +32,7 @@ class GraphView(QGraphicsView):
     def __init__(self, scene: GraphScene, parent: QWidget | None = None) -> None:
         super().__init__(scene, parent)
         self.graph_scene = scene
-        self.setRenderHints(QPainter.RenderHint.Antialiasing
-                            | QPainter.RenderHint.TextAntialiasing)
+        self.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing)
         self.setDragMode(QGraphicsView.DragMode.RubberBandDrag)
         self.setRubberBandSelectionMode(Qt.ItemSelectionMode.IntersectsItemShape)
         self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
@@ -150,7 +149,7 @@ class GraphView(QGraphicsView):
         if event.modifiers() & Qt.KeyboardModifier.ControlModifier:
             steps = event.angleDelta().y() / 120
             if steps:
-                self.zoom_by(ZOOM_STEP ** steps)
+                self.zoom_by(ZOOM_STEP**steps)
             event.accept()
             return
         super().wheelEvent(event)
@@ -172,7 +171,8 @@ class GraphView(QGraphicsView):
     def mousePressEvent(self, event: QMouseEvent) -> None:
         self._keep_fit = None
         if event.button() == Qt.MouseButton.MiddleButton or (
-                self._space_held and event.button() == Qt.MouseButton.LeftButton):
+            self._space_held and event.button() == Qt.MouseButton.LeftButton
+        ):
             self._pan_from = event.position()
             self.viewport().setCursor(Qt.CursorShape.ClosedHandCursor)
             event.accept()

@@ -67,12 +67,17 @@ def cost_text(view: RequestView) -> str:
     dollars = f"${billed.cost_usd:.6f}" if billed.cost_usd is not None else "$—"
     model = view.request.payload(ModelRequestData).get("model") or ""
     price = price_of(model)
-    rates = (f" · {model}: ${price.input:g} in, ${price.cached_input:g} cached, "
-             f"${price.output:g} out per 1M tokens" if price else
-             f" · {model or 'the model'} is not in the price table")
-    return (f"<b>Billed:</b> {billed.input_tokens:,} input tokens, {billed.cached_tokens:,} of "
-            f"them cached ({share:.0%}) · {billed.output_tokens:,} output tokens · "
-            f"<b>{dollars}</b>{rates}")
+    rates = (
+        f" · {model}: ${price.input:g} in, ${price.cached_input:g} cached, "
+        f"${price.output:g} out per 1M tokens"
+        if price
+        else f" · {model or 'the model'} is not in the price table"
+    )
+    return (
+        f"<b>Billed:</b> {billed.input_tokens:,} input tokens, {billed.cached_tokens:,} of "
+        f"them cached ({share:.0%}) · {billed.output_tokens:,} output tokens · "
+        f"<b>{dollars}</b>{rates}"
+    )
 
 
 def estimate_text(view: RequestView) -> str:
@@ -80,39 +85,51 @@ def estimate_text(view: RequestView) -> str:
     if view.billed is None or not view.billed.input_tokens:
         return f"The parts add up to ≈{estimated:,} tokens (estimated: words and punctuation)."
     error = (estimated - view.billed.input_tokens) / view.billed.input_tokens
-    return (f"The parts add up to ≈{estimated:,} tokens; the API billed "
-            f"{view.billed.input_tokens:,} ({error:+.1%}). Estimates count words and "
-            "punctuation marks.")
+    return (
+        f"The parts add up to ≈{estimated:,} tokens; the API billed "
+        f"{view.billed.input_tokens:,} ({error:+.1%}). Estimates count words and "
+        "punctuation marks."
+    )
 
 
 def header_text(view: RequestView) -> str:
     request, data = view.request, view.request.payload(ModelRequestData)
     chain = data.get("previous_response_id")
-    chained = ("starts a new chain" if data.get("new_chain") or not chain
-               else f"continues {chain}")
-    return (f"<b>Model call</b> · turn {request.turn} · step <b>{request.step or '—'}</b> · "
-            f"purpose {data.get('purpose', 'turn')}, attempt {data.get('attempt', 1)} · "
-            f"{data.get('model', '')} · {view.provider} · layout {data.get('layout', '?')} · "
-            f"{chained} · seq {request.seq}")
+    chained = "starts a new chain" if data.get("new_chain") or not chain else f"continues {chain}"
+    return (
+        f"<b>Model call</b> · turn {request.turn} · step <b>{request.step or '—'}</b> · "
+        f"purpose {data.get('purpose', 'turn')}, attempt {data.get('attempt', 1)} · "
+        f"{data.get('model', '')} · {view.provider} · layout {data.get('layout', '?')} · "
+        f"{chained} · seq {request.seq}"
+    )
 
 
 def diff_text(diff: RequestDiff | None) -> str:
     if diff is None:
         return "The first call of this conversation: nothing to compare with."
-    words = {"same": "same", "changed": "<b>changed</b>", "grew": "grew",
-             "restarted": "<b>restarted</b>", "new": "<b>new</b>", "gone": "<b>gone</b>"}
+    words = {
+        "same": "same",
+        "changed": "<b>changed</b>",
+        "grew": "grew",
+        "restarted": "<b>restarted</b>",
+        "new": "<b>new</b>",
+        "gone": "<b>gone</b>",
+    }
     parts = []
     for change in diff.changes:
-        title = {"schema": "schema", "instructions": "instructions",
-                 "history": "conversation"}.get(change.kind, change.kind)
+        title = {"schema": "schema", "instructions": "instructions", "history": "conversation"}.get(
+            change.kind, change.kind
+        )
         detail = f" ({change.detail})" if change.detail and change.status != "same" else ""
         parts.append(f"{title} {words.get(change.status, change.status)}{detail}")
     previous = diff.previous.request
     cache = diff.cacheable_tokens * diff.current.scale
-    return (f"<b>Since the previous call</b> (turn {previous.turn}, seq {previous.seq}): "
-            f"{'; '.join(parts)}. The prompts part at {diff.first_difference}, after "
-            f"≈{diff.common_tokens:,} tokens: the cache could reuse ≈{cache:,.0f} of them "
-            "(whole 128-token blocks, from 1,024).")
+    return (
+        f"<b>Since the previous call</b> (turn {previous.turn}, seq {previous.seq}): "
+        f"{'; '.join(parts)}. The prompts part at {diff.first_difference}, after "
+        f"≈{diff.common_tokens:,} tokens: the cache could reuse ≈{cache:,.0f} of them "
+        "(whole 128-token blocks, from 1,024)."
+    )
 
 
 class RequestInspector(QWidget):
@@ -150,8 +167,7 @@ class RequestInspector(QWidget):
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         width = self.fontMetrics().horizontalAdvance
         # fixed widths: fitting a column to its contents would measure every row of a long chain
-        for column, sample in ((1, "≈ Tokens___"), (2, "Cached___"),
-                               (3, "vs previous call___")):
+        for column, sample in ((1, "≈ Tokens___"), (2, "Cached___"), (3, "vs previous call___")):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)
             header.resizeSection(column, width(sample))
         self.table.selectionModel().selectionChanged.connect(self._row_selected)
@@ -168,12 +184,16 @@ class RequestInspector(QWidget):
         self.copy_json.setToolTip("The request body as the provider sent it")
         self.copy_json.clicked.connect(lambda: self.copy("json"))
         self.copy_inline = QPushButton("Copy JSON, chain inlined", self)
-        self.copy_inline.setToolTip("The same request with the carried conversation written "
-                                    "out as messages instead of previous_response_id")
+        self.copy_inline.setToolTip(
+            "The same request with the carried conversation written "
+            "out as messages instead of previous_response_id"
+        )
         self.copy_inline.clicked.connect(lambda: self.copy("inline"))
         self.copy_command = QPushButton("Copy replay command", self)
-        self.copy_command.setToolTip("A curl command that sends the request again; it reads "
-                                     "the key from $OPENAI_API_KEY when it runs")
+        self.copy_command.setToolTip(
+            "A curl command that sends the request again; it reads "
+            "the key from $OPENAI_API_KEY when it runs"
+        )
         self.copy_command.clicked.connect(lambda: self.copy("command"))
         self._build()
         self.show_call(None, None)
@@ -228,16 +248,18 @@ class RequestInspector(QWidget):
         for button in (self.copy_json, self.copy_inline, self.copy_command, self.diff_button):
             button.setEnabled(view is not None)
         if view is None:
-            self.header.setText("Select a model request or reply to see what the model read "
-                                "and what it cost.")
+            self.header.setText(
+                "Select a model request or reply to see what the model read and what it cost."
+            )
             for label in (self.cost, self.estimate, self.changes, self.notes):
                 label.clear()
             self.notes.hide()
             self.model.set_rows([])
             self.text.clear()
             return
-        self.copy_inline.setEnabled(bool(view.history) and view.chain_missing is None
-                                    and view.provider != "chat")
+        self.copy_inline.setEnabled(
+            bool(view.history) and view.chain_missing is None and view.provider != "chat"
+        )
         self.diff_button.setEnabled(diff is not None)
         self.header.setText(header_text(view))
         self.cost.setText(cost_text(view))
@@ -276,11 +298,22 @@ class RequestInspector(QWidget):
         kinds = conversation if kind in conversation else (kind,)
 
         def text_of(view: RequestView) -> list[str]:
-            return "\n".join(part.text if part.kind != "input" else f"── user ──\n{part.text}"
-                             for part in view.parts if part.kind in kinds).splitlines()
+            return "\n".join(
+                part.text if part.kind != "input" else f"── user ──\n{part.text}"
+                for part in view.parts
+                if part.kind in kinds
+            ).splitlines()
 
-        lines = list(difflib.unified_diff(text_of(self.diff.previous), text_of(self.diff.current),
-                                          "previous call", "this call", lineterm="", n=2))
+        lines = list(
+            difflib.unified_diff(
+                text_of(self.diff.previous),
+                text_of(self.diff.current),
+                "previous call",
+                "this call",
+                lineterm="",
+                n=2,
+            )
+        )
         return "\n".join(lines) if lines else "(no change)"
 
     # --- copying ---------------------------------------------------------------------------
@@ -289,8 +322,12 @@ class RequestInspector(QWidget):
         """``json``, ``inline`` (the chain written out) or ``command`` (curl)."""
         if self.view is None:
             return ""
-        body = api_body(self.view, inline_history=what == "inline",
-                        temperature=self.temperature, max_output_tokens=self.max_output_tokens)
+        body = api_body(
+            self.view,
+            inline_history=what == "inline",
+            temperature=self.temperature,
+            max_output_tokens=self.max_output_tokens,
+        )
         return replay_command(self.view, body) if what == "command" else body_json(body)
 
     def copy(self, what: str) -> None:
@@ -298,9 +335,13 @@ class RequestInspector(QWidget):
         if not text:
             return
         QGuiApplication.clipboard().setText(text)
-        self.copied.emit({"json": "Request copied as JSON",
-                          "inline": "Request copied as JSON, with the chain inlined",
-                          "command": "Replay command copied (it reads $OPENAI_API_KEY)"}[what])
+        self.copied.emit(
+            {
+                "json": "Request copied as JSON",
+                "inline": "Request copied as JSON, with the chain inlined",
+                "command": "Replay command copied (it reads $OPENAI_API_KEY)",
+            }[what]
+        )
 
 
 class InspectorWindow(QWidget):
@@ -327,6 +368,8 @@ class InspectorWindow(QWidget):
         shown = self.inspector.show_event(index, event)
         if shown and self.inspector.view is not None:
             request = self.inspector.view.request
-            self.setWindowTitle(f"Model call · turn {request.turn} · {request.step or ''} "
-                                f"· seq {request.seq} — Prompter")
+            self.setWindowTitle(
+                f"Model call · turn {request.turn} · {request.step or ''} "
+                f"· seq {request.seq} — Prompter"
+            )
         return shown

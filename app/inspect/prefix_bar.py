@@ -44,11 +44,15 @@ class PrefixBar(QWidget):
             return ""
         lines = [f"{part.title}: ≈{part.tokens:,} tokens" for part in view.parts]
         if view.billed is not None:
-            lines.append(f"Cached (green): {view.billed.cached_tokens:,} of "
-                         f"{view.billed.input_tokens:,} billed input tokens")
+            lines.append(
+                f"Cached (green): {view.billed.cached_tokens:,} of "
+                f"{view.billed.input_tokens:,} billed input tokens"
+            )
         if self.diff is not None:
-            lines.append(f"Red line: the prompt differs from the previous call's from "
-                         f"{self.diff.first_difference}")
+            lines.append(
+                f"Red line: the prompt differs from the previous call's from "
+                f"{self.diff.first_difference}"
+            )
         return "\n".join(lines)
 
     def paintEvent(self, event: QPaintEvent) -> None:
@@ -75,8 +79,9 @@ class PrefixBar(QWidget):
             label = f"{part.title} {part.tokens:,}"
             if painter.fontMetrics().horizontalAdvance(label) + 8 < span:
                 painter.setPen(QColor("white"))
-                painter.drawText(rect.adjusted(4, 0, -2, 0), int(Qt.AlignmentFlag.AlignVCenter),
-                                 label)
+                painter.drawText(
+                    rect.adjusted(4, 0, -2, 0), int(Qt.AlignmentFlag.AlignVCenter), label
+                )
         text_pen = QPen(palette.color(QPalette.ColorRole.Text))
         if view.billed is not None and view.billed.cached_tokens:
             share = min(view.billed.cached_tokens / max(view.billed.input_tokens, 1), 1.0)
@@ -84,25 +89,33 @@ class PrefixBar(QWidget):
             shade = QColor(CACHED_COLOR)
             shade.setAlpha(70)
             painter.fillRect(cached, QBrush(shade))
-            painter.fillRect(cached, QBrush(QColor(255, 255, 255, 60),
-                                            Qt.BrushStyle.BDiagPattern))
+            painter.fillRect(cached, QBrush(QColor(255, 255, 255, 60), Qt.BrushStyle.BDiagPattern))
             painter.setPen(QPen(CACHED_COLOR, 2))
             painter.drawRect(cached)
             painter.setPen(text_pen)
-            painter.drawText(QRectF(1, 0, max(width * share, 200), CAPTION_HEIGHT),
-                             int(Qt.AlignmentFlag.AlignVCenter),
-                             f"cached prefix: {view.billed.cached_tokens:,} tokens ({share:.0%})")
+            painter.drawText(
+                QRectF(1, 0, max(width * share, 200), CAPTION_HEIGHT),
+                int(Qt.AlignmentFlag.AlignVCenter),
+                f"cached prefix: {view.billed.cached_tokens:,} tokens ({share:.0%})",
+            )
         if self.diff is not None:
             x = 1 + width * min(self.diff.common_tokens / total, 1.0)
             painter.setPen(QPen(CHANGED_COLOR, 2, Qt.PenStyle.DashLine))
             painter.drawLine(int(x), top - 4, int(x), top + BAR_HEIGHT + 4)
-            grew = any(change.kind == "history" and change.status == "grew"
-                       for change in self.diff.changes)
-            caption = ("the previous call's prompt ends here: the rest is new" if grew else
-                       f"differs from the previous call here: {self.diff.first_difference}")
+            grew = any(
+                change.kind == "history" and change.status == "grew" for change in self.diff.changes
+            )
+            caption = (
+                "the previous call's prompt ends here: the rest is new"
+                if grew
+                else f"differs from the previous call here: {self.diff.first_difference}"
+            )
             advance = painter.fontMetrics().horizontalAdvance(caption)
             left = min(max(x - advance / 2, 1), max(self.width() - advance - 2, 1))
             painter.setPen(QPen(CHANGED_COLOR))
-            painter.drawText(QRectF(left, top + BAR_HEIGHT + 4, advance + 2, CAPTION_HEIGHT),
-                             int(Qt.AlignmentFlag.AlignVCenter), caption)
+            painter.drawText(
+                QRectF(left, top + BAR_HEIGHT + 4, advance + 2, CAPTION_HEIGHT),
+                int(Qt.AlignmentFlag.AlignVCenter),
+                caption,
+            )
         painter.end()

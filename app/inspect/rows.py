@@ -67,8 +67,9 @@ def rows_of(view: RequestView, diff: RequestDiff | None) -> list[Row]:
             status = "same" if position + len(part.messages) <= same_messages else "new"
             if part.kind == "history" and change is not None:
                 status = change.status
-        rows.append(Row(part.kind, label, part.tokens, view.part_cached(part), status, part.text,
-                        True))
+        rows.append(
+            Row(part.kind, label, part.tokens, view.part_cached(part), status, part.text, True)
+        )
         if part.kind in ("history", "items"):
             start = part.start
             for number, message in enumerate(part.messages):
@@ -76,9 +77,17 @@ def rows_of(view: RequestView, diff: RequestDiff | None) -> list[Row]:
                 rejected = " · rejected reply" if message.rejected else ""
                 mark = ("same" if position + number < same_messages else "new") if diff else ""
                 preview = " ".join(message.content.split())[:60]
-                rows.append(Row(part.kind, f"    {where}{message.role}{rejected}: {preview}",
-                                message.tokens, view.cached_in(start, message.tokens), mark,
-                                message.content, False))
+                rows.append(
+                    Row(
+                        part.kind,
+                        f"    {where}{message.role}{rejected}: {preview}",
+                        message.tokens,
+                        view.cached_in(start, message.tokens),
+                        mark,
+                        message.content,
+                        False,
+                    )
+                )
                 start += message.tokens
         if conversation_part:
             position += len(part.messages)
@@ -109,8 +118,9 @@ class PartsModel(QAbstractTableModel):
     def columnCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else len(COLUMNS)
 
-    def headerData(self, section: int, orientation: Qt.Orientation,
-                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> Any:
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
             return COLUMNS[section]
         return None
@@ -135,8 +145,11 @@ class PartsModel(QAbstractTableModel):
             return self._bold
         if role == Qt.ItemDataRole.DecorationRole and column == 0 and row.is_part:
             return part_color(row.kind)
-        if role == Qt.ItemDataRole.ForegroundRole and column == 3 and row.change in (
-                "changed", "restarted", "new", "gone"):
+        if (
+            role == Qt.ItemDataRole.ForegroundRole
+            and column == 3
+            and row.change in ("changed", "restarted", "new", "gone")
+        ):
             return CHANGED_COLOR
         if role == Qt.ItemDataRole.BackgroundRole and row.cached:
             base = QApplication.palette().color(QPalette.ColorRole.Base)

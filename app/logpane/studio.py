@@ -38,11 +38,19 @@ class LogPaneHost(Protocol):
     #: the selected step changed ("" when none)
     stepSelected: SignalInstance
 
-    def add_pane(self, name: str, widget: QWidget, area: Qt.DockWidgetArea = ..., *,
-                 tabify_with: str | None = None, below: str | None = None) -> QDockWidget: ...
+    def add_pane(
+        self,
+        name: str,
+        widget: QWidget,
+        area: Qt.DockWidgetArea = ...,
+        *,
+        tabify_with: str | None = None,
+        below: str | None = None,
+    ) -> QDockWidget: ...
 
-    def resize_panes(self, names: list[str], sizes: list[int],
-                     orientation: Qt.Orientation) -> None: ...
+    def resize_panes(
+        self, names: list[str], sizes: list[int], orientation: Qt.Orientation
+    ) -> None: ...
 
     def select_step(self, step_id: str) -> None: ...
 
@@ -62,8 +70,9 @@ class StudioLogPane:
         self.host = host
         self.chat = chat
         self.pane = LogPane()
-        self.dock = host.add_pane(LOG_PANE, self.pane, Qt.DockWidgetArea.BottomDockWidgetArea,
-                                  tabify_with="Problems")
+        self.dock = host.add_pane(
+            LOG_PANE, self.pane, Qt.DockWidgetArea.BottomDockWidgetArea, tabify_with="Problems"
+        )
         host.restoreDockWidget(self.dock)
         window = host if isinstance(host, QMainWindow) else None
         assert window is not None, "the log pane docks into a QMainWindow"
@@ -86,8 +95,9 @@ class StudioLogPane:
     def _make_room(self) -> None:
         """A pane opened in the thin strip Problems uses gets a third of the window."""
         if self.toggle.is_open and self.dock.height() < self.host.height() * OPEN_HEIGHT_SHARE:
-            self.host.resize_panes([LOG_PANE], [int(self.host.height() * OPEN_HEIGHT_SHARE)],
-                                   Qt.Orientation.Vertical)
+            self.host.resize_panes(
+                [LOG_PANE], [int(self.host.height() * OPEN_HEIGHT_SHARE)], Qt.Orientation.Vertical
+            )
 
     def _scenario_settings(self) -> None:
         """The copied requests carry the scenario's temperature and output limit (not logged)."""

@@ -5,4 +5,3 @@ from events) are plain Python; ``model``/``delegate``/``view`` show events in a 
 ``inspector`` and ``replay`` are the side widgets; ``follow`` and ``window`` make the viewer.
 The live test chat (``app.chat``) reuses the view, projection and inspector.
 """
-

@@ -193,15 +193,18 @@ def message_text(event: Event) -> str:
 def is_fallback_message(event: Event) -> bool:
     """A bot message that is the scenario's fallback text (the contract was broken on every
     attempt): its bubble is tinted."""
-    return (event.type == EventType.BOT_MESSAGE
-            and event.payload(BotMessageData).get("source") == "fallback")
+    return (
+        event.type == EventType.BOT_MESSAGE
+        and event.payload(BotMessageData).get("source") == "fallback"
+    )
 
 
 def is_salvaged(event: Event) -> bool:
     """A contract violation the engine repaired without a call (``salvaged: true``): logged for
     the record, drawn quietly, never counted as a problem."""
-    return (event.type == EventType.CONTRACT_VIOLATION
-            and bool(event.payload(ContractViolationData).get("salvaged")))
+    return event.type == EventType.CONTRACT_VIOLATION and bool(
+        event.payload(ContractViolationData).get("salvaged")
+    )
 
 
 def searched_text(event: Event) -> str:

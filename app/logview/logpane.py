@@ -142,8 +142,12 @@ class LogPane(QWidget):
         columns.setStretchLastSection(True)
         columns.setHighlightSections(False)
         width = self.fontMetrics().horizontalAdvance
-        for column, sample in ((TIME, "00:00:00.000_____"), (TURN, "Turn__"),
-                               (STEP, "core_features____"), (TYPE, "contract_violation_____")):
+        for column, sample in (
+            (TIME, "00:00:00.000_____"),
+            (TURN, "Turn__"),
+            (STEP, "core_features____"),
+            (TYPE, "contract_violation_____"),
+        ):
             columns.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)
             columns.resizeSection(column, width(sample))
         table.selectionModel().selectionChanged.connect(self._selection_changed)
@@ -158,8 +162,11 @@ class LogPane(QWidget):
         self.types_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
         self.types_menu = QMenu(self.types_button)
         self.type_actions: dict[str, QAction] = {}
-        for label, chosen in (("All types", None), ("Problems only", PROBLEM_TYPES),
-                              ("Model calls only", CALL_TYPES)):
+        for label, chosen in (
+            ("All types", None),
+            ("Problems only", PROBLEM_TYPES),
+            ("Model calls only", CALL_TYPES),
+        ):
             action = self.types_menu.addAction(label)
             action.triggered.connect(lambda _c=False, t=chosen: self.set_types(t))
         self.types_menu.addSeparator()
@@ -196,8 +203,9 @@ class LogPane(QWidget):
         self.inspect_button.setObjectName("logInspect")
         self.inspect_button.setText("Inspector")
         self.inspect_button.setCheckable(True)
-        self.inspect_button.setToolTip("Show what the selected model call sent and cost "
-                                       "(double-click a request or reply)")
+        self.inspect_button.setToolTip(
+            "Show what the selected model call sent and cost (double-click a request or reply)"
+        )
         self.inspect_button.toggled.connect(self._toggle_inspector)
         self.count = QLabel(self)
         self.count.setObjectName("logCount")
@@ -427,7 +435,8 @@ class LogPane(QWidget):
         finally:
             self._quiet -= 1
         at_end = self.table.verticalScrollBar().value() >= (
-            self.table.verticalScrollBar().maximum())
+            self.table.verticalScrollBar().maximum()
+        )
         if self._following and not at_end:
             self.set_following(False)
 
@@ -511,11 +520,17 @@ class PaneToggle(QObject):
     remembered in ``settings`` under ``key``. The button counts the events and the problems,
     so a collapsed pane still says when something went wrong."""
 
-    def __init__(self, dock: QDockWidget, pane: LogPane, window: QMainWindow,
-                 settings: QSettings, key: str) -> None:
+    def __init__(
+        self, dock: QDockWidget, pane: LogPane, window: QMainWindow, settings: QSettings, key: str
+    ) -> None:
         super().__init__(window)
-        self.dock, self.pane, self.window, self.settings, self.key = (dock, pane, window,
-                                                                        settings, key)
+        self.dock, self.pane, self.window, self.settings, self.key = (
+            dock,
+            pane,
+            window,
+            settings,
+            key,
+        )
         self.action = QAction("Toggle Log Pane", window)
         self.action.setObjectName("toggleLogPane")
         self.action.setShortcut(QKeySequence("Ctrl+J"))

@@ -40,8 +40,15 @@ class Meter:
 
     @classmethod
     def of(cls, user_messages: int, billed: Totals) -> Meter:
-        return cls(user_messages, billed.llm_calls, billed.corrections, billed.input_tokens,
-                   billed.cached_tokens, billed.output_tokens, billed.cost_usd)
+        return cls(
+            user_messages,
+            billed.llm_calls,
+            billed.corrections,
+            billed.input_tokens,
+            billed.cached_tokens,
+            billed.output_tokens,
+            billed.cost_usd,
+        )
 
     @property
     def calls_per_message(self) -> float:

@@ -34,16 +34,28 @@ BOT_LINES = (
 
 #: A schema of about the analyst bot's size (the ``compact`` layout's is ~960 tokens).
 SAMPLE_SCHEMA = {
-    "type": "object", "additionalProperties": False,
+    "type": "object",
+    "additionalProperties": False,
     "required": ["message", "transition", "results", "summary"],
     "properties": {
         "message": {"type": "string", "description": "What the user reads"},
         "transition": {"type": "string", "enum": ["stay", "next", *STEPS]},
-        "results": {"anyOf": [
-            {"type": "object", "additionalProperties": False, "required": [f"answer_{i}"],
-             "properties": {f"answer_{i}": {"type": ["string", "null"],
-                                            "description": f"What the client said about {step}"}}}
-            for i, step in enumerate(STEPS)]},
+        "results": {
+            "anyOf": [
+                {
+                    "type": "object",
+                    "additionalProperties": False,
+                    "required": [f"answer_{i}"],
+                    "properties": {
+                        f"answer_{i}": {
+                            "type": ["string", "null"],
+                            "description": f"What the client said about {step}",
+                        }
+                    },
+                }
+                for i, step in enumerate(STEPS)
+            ]
+        },
         "summary": {"type": "string", "description": "What this step established so far"},
     },
 }
@@ -58,8 +70,9 @@ class SampleConversation:
     rebuilding a call), both with instructions and a schema of realistic size.
     """
 
-    def __init__(self, session: str = "sample-session", seed: int = 6,
-                 chain: str | None = None) -> None:
+    def __init__(
+        self, session: str = "sample-session", seed: int = 6, chain: str | None = None
+    ) -> None:
         self.session = session
         self.rng = random.Random(seed)
         self.seq = 0
@@ -99,31 +112,47 @@ class SampleConversation:
             return {
                 "instructions": f"# Persona\nYou are a business analyst.\n\n# Step: {self.step}\n"
                 "Ask one question at a time. Keep answers short.\n",
-                "input": "(user message)", "schema": {"type": "object"},
+                "input": "(user message)",
+                "schema": {"type": "object"},
                 "previous_response_id": f"resp_{self.seq}",
             }
         fields: dict[str, object] = {
             "instructions": "You are a business analyst who scopes software projects. " * 50,
-            "input": text, "schema": SAMPLE_SCHEMA, "layout": "compact",
-            "previous_response_id": self._last_response, "prompt_cache_key": self.session,
+            "input": text,
+            "schema": SAMPLE_SCHEMA,
+            "layout": "compact",
+            "previous_response_id": self._last_response,
+            "prompt_cache_key": self.session,
         }
         if self._restart and purpose != "correction":
             fields["previous_response_id"] = None
             fields["new_chain"] = True
-            fields["input_items"] = [{"role": "system", "content": f"# Current step: {self.step}\n"
-                                      + "Ask about this part of the project. " * 30}]
+            fields["input_items"] = [
+                {
+                    "role": "system",
+                    "content": f"# Current step: {self.step}\n"
+                    + "Ask about this part of the project. " * 30,
+                }
+            ]
         return fields
 
-    def _call(self, turn: int, purpose: str, attempt: int, raw: str,
-              text: str = "(user message)") -> list[Event]:
+    def _call(
+        self, turn: int, purpose: str, attempt: int, raw: str, text: str = "(user message)"
+    ) -> list[Event]:
         usage = {
             "input_tokens": self.rng.randint(900, 2400),
             "cached_tokens": self.rng.choice((0, 768, 1024)),
             "output_tokens": self.rng.randint(60, 260),
         }
-        request = self._event(EventType.MODEL_REQUEST, turn, purpose=purpose, attempt=attempt,
-                              model="gpt-4.1-mini", history_messages=0,
-                              **self._request_fields(purpose, text))
+        request = self._event(
+            EventType.MODEL_REQUEST,
+            turn,
+            purpose=purpose,
+            attempt=attempt,
+            model="gpt-4.1-mini",
+            history_messages=0,
+            **self._request_fields(purpose, text),
+        )
         self._restart = False
         self._last_response = f"resp_{self.seq + 1}"
         return [
@@ -149,8 +178,7 @@ class SampleConversation:
         events = [self._event(EventType.USER_MESSAGE, turn, text=USER_LINES[index])]
         attempt = 1
         if self.rng.random() < 0.15:
-            events += self._call(turn, "turn", attempt, '{"message": "Sure!"',
-                                 USER_LINES[index])
+            events += self._call(turn, "turn", attempt, '{"message": "Sure!"', USER_LINES[index])
             events.append(
                 self._event(
                     EventType.CONTRACT_VIOLATION,

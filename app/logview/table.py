@@ -31,8 +31,9 @@ ERROR_COLOR = QColor(214, 80, 60)
 WARNING_COLOR = QColor(200, 120, 20)
 #: Event types in the order the type filter lists them.
 ALL_TYPES: tuple[str, ...] = tuple(kind.value for kind in EventType)
-PROBLEM_TYPES = frozenset({EventType.CONTRACT_VIOLATION, EventType.CORRECTION_SENT,
-                           EventType.FALLBACK, EventType.ERROR})
+PROBLEM_TYPES = frozenset(
+    {EventType.CONTRACT_VIOLATION, EventType.CORRECTION_SENT, EventType.FALLBACK, EventType.ERROR}
+)
 CALL_TYPES = frozenset({EventType.MODEL_REQUEST, EventType.MODEL_RESPONSE})
 
 
@@ -67,8 +68,9 @@ class EventTableModel(QAbstractTableModel):
     def columnCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else len(COLUMNS)
 
-    def headerData(self, section: int, orientation: Qt.Orientation,
-                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> Any:
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
             return COLUMNS[section]
         return None
@@ -187,7 +189,8 @@ class EventTableModel(QAbstractTableModel):
         if text is None:
             extra = describe.searched_text(event)
             text = self._haystacks[key] = (
-                f"{self.summary(event)}\n{event.type}\n{event.step or ''}\n{extra}").lower()
+                f"{self.summary(event)}\n{event.type}\n{event.step or ''}\n{extra}"
+            ).lower()
         return text
 
     def prepare_search(self, start: int, count: int) -> int:

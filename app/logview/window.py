@@ -52,6 +52,7 @@ SLICE_LINES = 3000
 #: Whether the viewer's log pane is open (remembered across windows).
 SETTINGS_LOG_PANE = "logview/logpane_open"
 
+
 class LogWindow(QMainWindow):
     """See the module docstring."""
 
@@ -165,7 +166,8 @@ class LogWindow(QMainWindow):
         pane.attach(self.view.events_model)
         pane.event_selected.connect(self._log_row_selected)
         self.view.event_clicked.connect(
-            lambda event: pane.select_event(event) or pane.select_turn(event.turn))
+            lambda event: pane.select_event(event) or pane.select_turn(event.turn)
+        )
         self.view.inspect_requested.connect(self.inspect)
         return pane
 

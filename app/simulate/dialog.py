@@ -81,9 +81,16 @@ class SimulateDialog(QDialog):
 
     Tests drive it without ``exec()``: set the fields, then :meth:`run` (what *Run* does)."""
 
-    def __init__(self, scenario: Scenario, *, chat_settings: ChatSettings, keys: ApiKeyStore,
-                 limits: RateLimitTable | None = None, out_dir: Path | None = None,
-                 parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        scenario: Scenario,
+        *,
+        chat_settings: ChatSettings,
+        keys: ApiKeyStore,
+        limits: RateLimitTable | None = None,
+        out_dir: Path | None = None,
+        parent: QWidget | None = None,
+    ) -> None:
         super().__init__(parent)
         if scenario.root is None:
             raise ValueError("a scenario without a folder has no personas to simulate")
@@ -97,9 +104,12 @@ class SimulateDialog(QDialog):
         self._built = False
         self.setWindowTitle("Simulate")
         self.resize(980, 720)
-        intro = QLabel(f"Simulated users play personas against <b>{_html(scenario.name)}</b> as "
-                       "it is open in the editor (unsaved edits included), many conversations "
-                       "at once, and the report shows where the script breaks.", self)
+        intro = QLabel(
+            f"Simulated users play personas against <b>{_html(scenario.name)}</b> as "
+            "it is open in the editor (unsaved edits included), many conversations "
+            "at once, and the report shows where the script breaks.",
+            self,
+        )
         intro.setWordWrap(True)
         layout = QVBoxLayout(self)
         layout.addWidget(intro)
@@ -116,8 +126,9 @@ class SimulateDialog(QDialog):
         self.problem.setTextFormat(Qt.TextFormat.RichText)
         self.problem.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         layout.addWidget(self.problem)
-        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
-                                        | QDialogButtonBox.StandardButton.Cancel, self)
+        self.buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
+        )
         self.run_button = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
         self.run_button.setText("Run simulation")
         self.buttons.accepted.connect(self.run)
@@ -142,7 +153,9 @@ class SimulateDialog(QDialog):
         self.no_personas = QLabel(
             f"No personas yet. Write <code>{PERSONAS_DIR}/NAME.md</code> in the scenario's "
             "folder: who the user is, what they want, how they behave, and the facts they "
-            "know (see docs/simulation.md).", box)
+            "know (see docs/simulation.md).",
+            box,
+        )
         self.no_personas.setWordWrap(True)
         left = QWidget(box)
         column = QVBoxLayout(left)
@@ -163,8 +176,10 @@ class SimulateDialog(QDialog):
         self.runs = _spin(1, MAX_RUNS, DEFAULT_RUNS, "runs")
         self.runs.setToolTip("Conversations each chosen persona plays")
         self.max_turns = _spin(1, MAX_TURNS, DEFAULT_MAX_TURNS, "maxTurns")
-        self.max_turns.setToolTip("User messages after which a conversation that has not "
-                                  "reached a final step counts as stuck")
+        self.max_turns.setToolTip(
+            "User messages after which a conversation that has not "
+            "reached a final step counts as stuck"
+        )
         self.jobs = _spin(1, MAX_JOBS, DEFAULT_JOBS, "jobs")
         self.jobs.setToolTip("Conversations run at the same time (the rate limits pace them)")
         self.total = QLabel(box)
@@ -183,9 +198,12 @@ class SimulateDialog(QDialog):
         scenario_model = self.scenario.model.name
         self.use_chat = QRadioButton(box)
         self.use_chat.setObjectName("useChatModel")
-        self.use_fake = QRadioButton("The project's fake model: no key, no cost — it plays the "
-                                     "script and the personas by rule, so it tries the "
-                                     "simulation out but does not judge your instructions", box)
+        self.use_fake = QRadioButton(
+            "The project's fake model: no key, no cost — it plays the "
+            "script and the personas by rule, so it tries the "
+            "simulation out but does not judge your instructions",
+            box,
+        )
         self.use_fake.setObjectName("useFakeModel")
         group = QButtonGroup(box)
         group.addButton(self.use_chat)
@@ -196,23 +214,26 @@ class SimulateDialog(QDialog):
         self.key_help.setWordWrap(True)
         self.key_help.setTextFormat(Qt.TextFormat.RichText)
         if self.chat is not None:
-            self.use_chat.setText(f"The test chat's: {self.chat.describe(scenario_model)} "
-                                  f"({self.keys.describe()})")
+            self.use_chat.setText(
+                f"The test chat's: {self.chat.describe(scenario_model)} ({self.keys.describe()})"
+            )
             self.use_chat.setChecked(True)
             self.use_fake.hide()
             self.key_help.setText(_html(self.chat.note))
             self.key_help.setVisible(bool(self.chat.note))
         else:
-            self.use_chat.setText(f"The test chat's: {chat_settings.describe(scenario_model)}"
-                                  " (no API key)")
+            self.use_chat.setText(
+                f"The test chat's: {chat_settings.describe(scenario_model)} (no API key)"
+            )
             self.use_chat.setEnabled(False)
             offer = self._offer_fake = fake_model_available()
             self.use_fake.setVisible(offer)
             self.use_fake.setChecked(offer)
             color = tone_color("warn").name()
-            self.key_help.setText(f"<span style='color:{color}'>{NO_KEY_HELP}</span>"
-                                  + (" Or try it now with the fake model below." if offer
-                                     else ""))
+            self.key_help.setText(
+                f"<span style='color:{color}'>{NO_KEY_HELP}</span>"
+                + (" Or try it now with the fake model below." if offer else "")
+            )
         self.bot_model = QLineEdit(chat_settings.model, box)
         self.bot_model.setObjectName("botModel")
         self.bot_model.setPlaceholderText(f"the scenario's ({scenario_model})")
@@ -268,8 +289,7 @@ class SimulateDialog(QDialog):
     # --- behaviour ---------------------------------------------------------------------------
 
     def reload_personas(self) -> None:
-        kept = {entry.path for entry in self.personas.checked()} if self.personas.entries \
-            else None
+        kept = {entry.path for entry in self.personas.checked()} if self.personas.entries else None
         entries = read_personas(self.folder)
         self.personas.set_entries(entries, kept)
         self.personas.setVisible(bool(entries))
@@ -286,11 +306,14 @@ class SimulateDialog(QDialog):
     def settings(self) -> SimulationSettings:
         override = self.override.isChecked()
         return SimulationSettings(
-            runs=self.runs.value(), max_turns=self.max_turns.value(), jobs=self.jobs.value(),
+            runs=self.runs.value(),
+            max_turns=self.max_turns.value(),
+            jobs=self.jobs.value(),
             model=self.bot_model.text().strip() or None,
             user_model=self.user_model.text().strip() or None,
             rpm=float(self.rpm.value()) if override else None,
-            tpm=float(self.tpm.value()) if override else None)
+            tpm=float(self.tpm.value()) if override else None,
+        )
 
     def run(self) -> bool:
         """What *Run* does: read the chosen personas again; run only if all of them parse."""
@@ -311,8 +334,9 @@ class SimulateDialog(QDialog):
         except ScenarioErrors as errors:
             self._refuse(errors.errors)
             return False
-        self.setup = SimulationSetup(self.scenario, tuple(personas), self.settings(), source,
-                                     Path(out).expanduser())
+        self.setup = SimulationSetup(
+            self.scenario, tuple(personas), self.settings(), source, Path(out).expanduser()
+        )
         self.accept()
         return True
 
@@ -322,11 +346,19 @@ class SimulateDialog(QDialog):
         files = sorted({error.path.name for error in errors if error.path is not None})
         color = tone_color("bad").name()
         lines = "<br>".join(_html(error.render()) for error in errors)
-        self._say(f"<span style='color:{color}'><b>{len(files) or 1} persona file(s) with "
-                  f"errors; nothing was run.</b> Fix them or leave them out:</span><br>"
-                  f"<span style='font-family:monospace'>{lines}</span>")
-        broken = next((row for row, entry in enumerate(self.personas.entries)
-                       if entry.broken and entry.path.name in files), None)
+        self._say(
+            f"<span style='color:{color}'><b>{len(files) or 1} persona file(s) with "
+            f"errors; nothing was run.</b> Fix them or leave them out:</span><br>"
+            f"<span style='font-family:monospace'>{lines}</span>"
+        )
+        broken = next(
+            (
+                row
+                for row, entry in enumerate(self.personas.entries)
+                if entry.broken and entry.path.name in files
+            ),
+            None,
+        )
         if broken is not None:
             self.personas.setCurrentRow(broken)
         elif errors and errors[0].path is not None:
@@ -346,9 +378,11 @@ class SimulateDialog(QDialog):
         broken = [entry for entry in chosen if entry.broken]
         if broken:
             color = tone_color("bad").name()
-            self._say(f"<span style='color:{color}'>{len(broken)} chosen persona file(s) do "
-                      "not parse (see the preview): fix them or leave them out, or nothing "
-                      "will run.</span>")
+            self._say(
+                f"<span style='color:{color}'>{len(broken)} chosen persona file(s) do "
+                "not parse (see the preview): fix them or leave them out, or nothing "
+                "will run.</span>"
+            )
         elif not chosen and self.personas.entries:
             self._say("Choose at least one persona.")
         else:
@@ -368,21 +402,28 @@ class SimulateDialog(QDialog):
         if self._limits_problem:
             return
         user = self.user_model.text().strip()
-        models = {bot} | {user or _persona_model(entry.persona) or bot for entry in chosen
-                          if entry.persona is not None}
-        source = (f"from {self.limits.source.name}" if self.limits.source is not None
-                  else "the defaults")
+        models = {bot} | {
+            user or _persona_model(entry.persona) or bot
+            for entry in chosen
+            if entry.persona is not None
+        }
+        source = (
+            f"from {self.limits.source.name}" if self.limits.source is not None else "the defaults"
+        )
         if override:
-            self.limits_note.setText("These limits apply to every model of this run, each "
-                                     "apart; 0 means no limit.")
+            self.limits_note.setText(
+                "These limits apply to every model of this run, each apart; 0 means no limit."
+            )
         else:
             shown = "; ".join(f"{model}: {self.limits.limit(model)}" for model in sorted(models))
-            self.limits_note.setText(f"Per model, {source} (edit it for your organisation's "
-                                     f"limits): {shown}.")
+            self.limits_note.setText(
+                f"Per model, {source} (edit it for your organisation's limits): {shown}."
+            )
 
     def _browse(self) -> None:
-        folder = QFileDialog.getExistingDirectory(self, "Folder for the report and the logs",
-                                                  str(Path(self.out_dir.text()).parent))
+        folder = QFileDialog.getExistingDirectory(
+            self, "Folder for the report and the logs", str(Path(self.out_dir.text()).parent)
+        )
         if folder:
             self.out_dir.setText(folder)
 
@@ -397,9 +438,11 @@ def _limits(given: RateLimitTable | None) -> tuple[RateLimitTable, str]:
     try:
         return RateLimitTable.load(), ""
     except ScenarioError as error:
-        return RateLimitTable({}), (f"The rate limits cannot be read: {error.render()} — the "
-                                    "simulation will not start until it is fixed, or override "
-                                    "them here.")
+        return RateLimitTable({}), (
+            f"The rate limits cannot be read: {error.render()} — the "
+            "simulation will not start until it is fixed, or override "
+            "them here."
+        )
 
 
 def _spin(low: int, high: int, value: int, name: str) -> QSpinBox:

@@ -114,9 +114,14 @@ class SimulationJob(QObject):
                 server = start_fake_model(setup.scenario)
                 base_url, api_key = server.base_url, fake_api_key()
             provider = setup.source.make_provider(base_url, api_key)
-            simulation = Simulation(setup.scenario, list(setup.personas), setup.settings,
-                                    bot_provider=provider, out_dir=setup.out_dir,
-                                    on_progress=self._progress)
+            simulation = Simulation(
+                setup.scenario,
+                list(setup.personas),
+                setup.settings,
+                bot_provider=provider,
+                out_dir=setup.out_dir,
+                on_progress=self._progress,
+            )
             with self._lock:
                 self._simulation = simulation
                 if self._cancel_requested:

@@ -96,9 +96,11 @@ class PersonaList(QListWidget):
         return self.entries[row] if 0 <= row < len(self.entries) else None
 
     def checked(self) -> list[PersonaEntry]:
-        return [entry for row, entry in enumerate(self.entries)
-                if (item := self.item(row)) is not None
-                and item.checkState() == Qt.CheckState.Checked]
+        return [
+            entry
+            for row, entry in enumerate(self.entries)
+            if (item := self.item(row)) is not None and item.checkState() == Qt.CheckState.Checked
+        ]
 
     def set_checked(self, names: set[str]) -> None:
         """Check the personas whose file stem or name is in ``names``, uncheck the others."""
@@ -130,10 +132,12 @@ class PersonaPreview(QTextBrowser):
 def errors_html(path: Path, errors: tuple[ScenarioError, ...] | list[ScenarioError]) -> str:
     color = tone_color("bad").name()
     lines = "<br>".join(_html(error.render()) for error in errors)
-    return (f"<h3>{_html(path.name)} does not parse</h3>"
-            f"<p>Fix the file (or leave it out) to run it: a simulation with a persona that "
-            f"does not parse does not start.</p>"
-            f"<p style='color:{color}; font-family:monospace'>{lines}</p>")
+    return (
+        f"<h3>{_html(path.name)} does not parse</h3>"
+        f"<p>Fix the file (or leave it out) to run it: a simulation with a persona that "
+        f"does not parse does not start.</p>"
+        f"<p style='color:{color}; font-family:monospace'>{lines}</p>"
+    )
 
 
 def persona_html(persona: Persona, scenario: Scenario | None) -> str:
@@ -145,32 +149,53 @@ def persona_html(persona: Persona, scenario: Scenario | None) -> str:
     if spec.goal:
         rows.append(("Goal", _html(spec.goal)))
     if spec.behaviour:
-        rows.append(("Behaviour", ", ".join(
-            f"<span title='{_html(TRAITS[trait])}'><b>{trait}</b></span>"
-            for trait in spec.behaviour)))
+        rows.append(
+            (
+                "Behaviour",
+                ", ".join(
+                    f"<span title='{_html(TRAITS[trait])}'><b>{trait}</b></span>"
+                    for trait in spec.behaviour
+                ),
+            )
+        )
     if spec.model:
         rows.append(("Model", _html(spec.model)))
     if spec.withholds:
         rows.append(("Never tells", ", ".join(_html(name) for name in spec.withholds)))
     if rows:
-        parts.append("<table cellspacing='0' cellpadding='2'>" + "".join(
-            f"<tr><td style='padding-right:10px'>{label}</td><td>{value}</td></tr>"
-            for label, value in rows) + "</table>")
+        parts.append(
+            "<table cellspacing='0' cellpadding='2'>"
+            + "".join(
+                f"<tr><td style='padding-right:10px'>{label}</td><td>{value}</td></tr>"
+                for label, value in rows
+            )
+            + "</table>"
+        )
     if spec.facts:
         facts = []
         for name, value in spec.facts.items():
             checked = scenario is not None and checkable(scenario, name)
-            told = ("never (withheld)" if name in spec.withholds else
-                    "never (a pattern)" if TextPattern.is_pattern(value) else "when asked")
-            facts.append(f"<tr><td><b>{_html(name)}</b></td><td>{_html(render_fact(value))}"
-                         f"</td><td>{told}</td><td>{'yes' if checked else '—'}</td></tr>")
-        head = ("<tr><th align='left'>Fact</th><th align='left'>Value</th>"
-                "<th align='left'>Told</th><th align='left' title='against what the bot "
-                "records'>Checked</th></tr>")
-        parts.append("<p><b>Facts</b> — what the user knows; the report checks those named "
-                     "like a variable or a result against what the bot records</p>"
-                     "<table cellspacing='0' cellpadding='2'>" + head + "".join(facts)
-                     + "</table>")
+            told = (
+                "never (withheld)"
+                if name in spec.withholds
+                else "never (a pattern)"
+                if TextPattern.is_pattern(value)
+                else "when asked"
+            )
+            facts.append(
+                f"<tr><td><b>{_html(name)}</b></td><td>{_html(render_fact(value))}"
+                f"</td><td>{told}</td><td>{'yes' if checked else '—'}</td></tr>"
+            )
+        head = (
+            "<tr><th align='left'>Fact</th><th align='left'>Value</th>"
+            "<th align='left'>Told</th><th align='left' title='against what the bot "
+            "records'>Checked</th></tr>"
+        )
+        parts.append(
+            "<p><b>Facts</b> — what the user knows; the report checks those named "
+            "like a variable or a result against what the bot records</p>"
+            "<table cellspacing='0' cellpadding='2'>" + head + "".join(facts) + "</table>"
+        )
     if persona.description:
         text = _html(persona.description).replace("\n\n", "</p><p>").replace("\n", " ")
         parts.append(f"<p><b>Character</b></p><p>{text}</p>")
@@ -178,9 +203,16 @@ def persona_html(persona: Persona, scenario: Scenario | None) -> str:
 
 
 def _html(text: str) -> str:
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace(
-        "'", "&#39;")
+    return (
+        text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("'", "&#39;")
+    )
 
 
-__all__ = ["PersonaEntry", "PersonaList", "PersonaPreview", "errors_html", "persona_html",
-           "read_personas"]
+__all__ = [
+    "PersonaEntry",
+    "PersonaList",
+    "PersonaPreview",
+    "errors_html",
+    "persona_html",
+    "read_personas",
+]

@@ -38,8 +38,9 @@ class ProgressStrip(QFrame):
         self.label.setTextFormat(Qt.TextFormat.RichText)
         self.label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.cancel_button = QPushButton("Cancel", self)
-        self.cancel_button.setToolTip("Stop the run: conversations that ended keep their logs "
-                                      "and the report covers them")
+        self.cancel_button.setToolTip(
+            "Stop the run: conversations that ended keep their logs and the report covers them"
+        )
         self.cancel_button.clicked.connect(self._cancel)
         layout = QHBoxLayout(self)
         layout.setContentsMargins(8, 6, 8, 6)
@@ -51,25 +52,30 @@ class ProgressStrip(QFrame):
     def show_counts(self, counts: Counts, *, stopping: bool = False) -> None:
         self.bar.setRange(0, max(counts.total, 1))
         self.bar.setValue(counts.done)
-        parts = [self._status("finished", counts.finished),
-                 self._status("stuck", counts.stuck),
-                 self._status("abandoned", counts.abandoned),
-                 self._status("failed", counts.failed)]
+        parts = [
+            self._status("finished", counts.finished),
+            self._status("stuck", counts.stuck),
+            self._status("abandoned", counts.abandoned),
+            self._status("failed", counts.failed),
+        ]
         if counts.cancelled:
             parts.append(f"{counts.cancelled:,} cancelled")
         parts.append(f"{counts.running:,} running")
-        traffic = [f"{counts.bot_calls + counts.user_calls:,} calls (bot "
-                   f"{counts.bot_calls:,}, user {counts.user_calls:,})",
-                   f"{counts.rate_limited:,} × 429",
-                   f"{counts.requests_per_minute:,.0f} requests/min"]
+        traffic = [
+            f"{counts.bot_calls + counts.user_calls:,} calls (bot "
+            f"{counts.bot_calls:,}, user {counts.user_calls:,})",
+            f"{counts.rate_limited:,} × 429",
+            f"{counts.requests_per_minute:,.0f} requests/min",
+        ]
         if stopping:
             when = "<b>Stopping…</b> waiting for the running conversations to end"
         elif counts.eta_s is not None:
             when = f"about {duration(counts.eta_s)} left"
         else:
             when = f"{duration(counts.elapsed_s)} so far"
-        self.label.setText(" · ".join(parts) + " &nbsp;—&nbsp; " + " · ".join(traffic)
-                           + f" &nbsp;—&nbsp; {when}")
+        self.label.setText(
+            " · ".join(parts) + " &nbsp;—&nbsp; " + " · ".join(traffic) + f" &nbsp;—&nbsp; {when}"
+        )
 
     def show_stopping(self) -> None:
         self.cancel_button.setEnabled(False)
@@ -80,21 +86,26 @@ class ProgressStrip(QFrame):
         done = report.reported
         self.bar.setRange(0, max(report.planned, 1))
         self.bar.setValue(done)
-        counts = ", ".join(self._status(status, report.counts.get(status, 0))
-                           for status in ("finished", "stuck", "abandoned", "failed"))
+        counts = ", ".join(
+            self._status(status, report.counts.get(status, 0))
+            for status in ("finished", "stuck", "abandoned", "failed")
+        )
         if report.stopped:
-            head = (f"<b>Stopped</b> ({_html(report.stopped)}): the report covers the "
-                    f"{done:,} conversation(s) that ended")
+            head = (
+                f"<b>Stopped</b> ({_html(report.stopped)}): the report covers the "
+                f"{done:,} conversation(s) that ended"
+            )
         else:
             head = f"<b>Done</b>: {done:,} conversation(s) in {duration(report.duration_s)}"
-        self.label.setText(f"{head} — {counts} · {report.requests_per_minute:,.0f} "
-                           "requests/min")
+        self.label.setText(f"{head} — {counts} · {report.requests_per_minute:,.0f} requests/min")
 
     def show_failed(self, message: str) -> None:
         self.cancel_button.hide()
         color = tone_color("bad").name()
-        self.label.setText(f"<span style='color:{color}'><b>The simulation could not run:"
-                           f"</b> {_html(message)}</span>")
+        self.label.setText(
+            f"<span style='color:{color}'><b>The simulation could not run:"
+            f"</b> {_html(message)}</span>"
+        )
 
     def text(self) -> str:
         """The counts as a user reads them (tags left out), for tests."""

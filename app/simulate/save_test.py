@@ -24,8 +24,11 @@ from engine.simulate.save import test_stem
 def free_stem(scenario_dir: Path, log_path: Path) -> str:
     """The test's file name (without ``.test.yaml``), one no test of the scenario has."""
     folder = scenario_dir / TESTS_DIR
-    taken = {path.name[: -len(TEST_SUFFIX)] for path in folder.glob(f"*{TEST_SUFFIX}")} \
-        if folder.is_dir() else set()
+    taken = (
+        {path.name[: -len(TEST_SUFFIX)] for path in folder.glob(f"*{TEST_SUFFIX}")}
+        if folder.is_dir()
+        else set()
+    )
     return unique_name(test_stem(log_path), taken)
 
 
@@ -35,8 +38,9 @@ class SaveTestJob(QObject):
     saved = Signal(object)  # the test file's Path
     failed = Signal(str)
 
-    def __init__(self, scenario: Scenario, log_path: Path, name: str,
-                 parent: QObject | None = None) -> None:
+    def __init__(
+        self, scenario: Scenario, log_path: Path, name: str, parent: QObject | None = None
+    ) -> None:
         super().__init__(parent)
         self.scenario = scenario
         self.log_path = log_path
@@ -45,8 +49,7 @@ class SaveTestJob(QObject):
         self._thread: threading.Thread | None = None
 
     def start(self) -> None:
-        self._thread = threading.Thread(target=self._run, name="prompter-save-test",
-                                        daemon=True)
+        self._thread = threading.Thread(target=self._run, name="prompter-save-test", daemon=True)
         self._thread.start()
 
     def wait(self, timeout: float | None = None) -> bool:
@@ -60,8 +63,9 @@ class SaveTestJob(QObject):
         try:
             if root is None:
                 raise PrompterError("the scenario has no folder to save the test in")
-            path = save_as_test(self.scenario, self.log_path, name=self.name,
-                                stem=free_stem(root, self.log_path))
+            path = save_as_test(
+                self.scenario, self.log_path, name=self.name, stem=free_stem(root, self.log_path)
+            )
         except PrompterError as error:
             self.result = str(error)
             self.failed.emit(str(error))

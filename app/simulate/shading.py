@@ -56,13 +56,17 @@ class Measure:
     needs_report: bool
 
 
-MEASURES: dict[str, Measure] = {measure.name: measure for measure in (
-    Measure("unfinished", "Where conversations ended unfinished", "Ended here unfinished",
-            False),
-    Measure("violations", "Contract violations per visit", "Violations per visit", True),
-    Measure("turns", "Turns per visit", "User messages per visit", True),
-    Measure("visits", "Visits", "Visits", True),
-)}
+MEASURES: dict[str, Measure] = {
+    measure.name: measure
+    for measure in (
+        Measure(
+            "unfinished", "Where conversations ended unfinished", "Ended here unfinished", False
+        ),
+        Measure("violations", "Contract violations per visit", "Violations per visit", True),
+        Measure("turns", "Turns per visit", "User messages per visit", True),
+        Measure("visits", "Visits", "Visits", True),
+    )
+}
 
 
 def ended_by_step(conversations: Iterable[ConversationOutcome]) -> dict[str, Counter[str]]:
@@ -75,8 +79,9 @@ def ended_by_step(conversations: Iterable[ConversationOutcome]) -> dict[str, Cou
     return ended
 
 
-def edges_taken(scenario: Scenario, conversations: Iterable[ConversationOutcome]
-                ) -> Counter[EdgeKey]:
+def edges_taken(
+    scenario: Scenario, conversations: Iterable[ConversationOutcome]
+) -> Counter[EdgeKey]:
     """(step, signal) → how many times conversations went that way, from their paths."""
     moves: Counter[tuple[str, str]] = Counter()
     for outcome in conversations:
@@ -110,17 +115,26 @@ def report_overlay(
     def figures(step: str) -> Mapping[str, Any] | None:
         return steps.get(step) if steps is not None else None
 
-    values = {step: _value(measure.name, ended.get(step, Counter()), figures(step))
-              if step in reached else None for step in scenario.steps}
+    values = {
+        step: _value(measure.name, ended.get(step, Counter()), figures(step))
+        if step in reached
+        else None
+        for step in scenario.steps
+    }
     return heat_overlay(
-        values, edges_taken(scenario, conversations), ramp=heat_ramp(palette),
+        values,
+        edges_taken(scenario, conversations),
+        ramp=heat_ramp(palette),
         tooltip=lambda step: step_tooltip(ended.get(step, Counter()), figures(step)),
-        title=measure.short, ends=lambda high: _ends(measure.name, high),
-        unreached="not reached")
+        title=measure.short,
+        ends=lambda high: _ends(measure.name, high),
+        unreached="not reached",
+    )
 
 
-def path_overlay(scenario: Scenario, path: Sequence[str], title: str,
-                 *, palette: QPalette | None = None) -> Overlay:
+def path_overlay(
+    scenario: Scenario, path: Sequence[str], title: str, *, palette: QPalette | None = None
+) -> Overlay:
     """``path`` in the accent colour, each step numbered in its tooltip; the rest faded."""
     palette = palette or QGuiApplication.palette()
     accent = palette.color(QPalette.ColorRole.Highlight)
@@ -128,32 +142,50 @@ def path_overlay(scenario: Scenario, path: Sequence[str], title: str,
     order: dict[str, list[int]] = {}
     for number, step in enumerate(path, start=1):
         order.setdefault(step, []).append(number)
-    nodes = {step: NodeStyle(fill=fill, border=accent,
-                             tooltip="step " + ", ".join(map(str, numbers)) + " of the path")
-             for step, numbers in order.items() if step in scenario.steps}
+    nodes = {
+        step: NodeStyle(
+            fill=fill,
+            border=accent,
+            tooltip="step " + ", ".join(map(str, numbers)) + " of the path",
+        )
+        for step, numbers in order.items()
+        if step in scenario.steps
+    }
     edges: dict[EdgeKey, EdgeStyle] = {}
     for source, target in set(itertools.pairwise(path)):
         left = scenario.steps.get(source)
-        for signal, transition in (left.transitions.items() if left is not None else ()):
+        for signal, transition in left.transitions.items() if left is not None else ():
             if transition.to == target:
                 edges[(source, signal)] = EdgeStyle(color=accent, width=4.0)
-    legend = Legend(title=title, entries=(LegendEntry("on the path", fill),
-                                          LegendEntry("taken", accent, "line")),
-                    note="choose a shading above to see all conversations again")
-    return Overlay(nodes=nodes, edges=edges, legend=legend,
-                   default_node=NodeStyle(faded=True), default_edge=EdgeStyle(faded=True))
+    legend = Legend(
+        title=title,
+        entries=(LegendEntry("on the path", fill), LegendEntry("taken", accent, "line")),
+        note="choose a shading above to see all conversations again",
+    )
+    return Overlay(
+        nodes=nodes,
+        edges=edges,
+        legend=legend,
+        default_node=NodeStyle(faded=True),
+        default_edge=EdgeStyle(faded=True),
+    )
 
 
 def step_tooltip(ended: Counter[str], figures: Mapping[str, Any] | None) -> str:
     lines = []
     unfinished = ", ".join(f"{ended[s]:,} {s}" for s in UNFINISHED if ended[s])
-    lines.append(f"<b>ended here unfinished: {unfinished}</b>" if unfinished
-                 else "no conversation ended here unfinished")
+    lines.append(
+        f"<b>ended here unfinished: {unfinished}</b>"
+        if unfinished
+        else "no conversation ended here unfinished"
+    )
     if ended["finished"]:
         lines.append(f"{ended['finished']:,} finished here")
     if figures is not None:
-        kinds = ", ".join(f"{kind} {count}" for kind, count in
-                          sorted(figures["violations"].items(), key=lambda kv: -kv[1]))
+        kinds = ", ".join(
+            f"{kind} {count}"
+            for kind, count in sorted(figures["violations"].items(), key=lambda kv: -kv[1])
+        )
         lines += [
             f"{figures['visits']:,} visit(s), {figures['turns_per_visit']:.2f} turns per visit",
             f"{figures['violations_total']:,} violation(s)" + (f": {kinds}" if kinds else ""),
@@ -183,5 +215,13 @@ def _ends(name: str, high: float) -> tuple[str, str]:
     return "0", f"{high:.2f}"
 
 
-__all__ = ["MEASURES", "UNFINISHED", "Measure", "edges_taken", "ended_by_step",
-           "path_overlay", "report_overlay", "step_tooltip"]
+__all__ = [
+    "MEASURES",
+    "UNFINISHED",
+    "Measure",
+    "edges_taken",
+    "ended_by_step",
+    "path_overlay",
+    "report_overlay",
+    "step_tooltip",
+]

@@ -35,9 +35,11 @@ if TYPE_CHECKING:
 #: Seconds the fake model takes to answer: enough to watch the progress, short enough to try.
 FAKE_LATENCY_S = 0.2
 
-NO_KEY_HELP = (f"No OpenAI API key. Add one in the test chat's <b>Settings…</b> (kept in the "
-               f"system keyring, never in a file), or set <code>{ENV_VAR}</code> before "
-               "starting the studio.")
+NO_KEY_HELP = (
+    f"No OpenAI API key. Add one in the test chat's <b>Settings…</b> (kept in the "
+    f"system keyring, never in a file), or set <code>{ENV_VAR}</code> before "
+    "starting the studio."
+)
 
 
 @dataclass(frozen=True)
@@ -67,8 +69,12 @@ class ModelSource:
     def make_provider(self, base_url: str | None = None, api_key: str | None = None) -> Provider:
         """The bot's (and the simulated user's) provider; ``base_url``/``api_key`` replace
         these settings' (the fake model's server). The limiter owns the retries."""
-        return make_provider(self.provider, api_key=api_key or self.api_key,
-                             base_url=base_url or self.base_url or None, max_retries=0)
+        return make_provider(
+            self.provider,
+            api_key=api_key or self.api_key,
+            base_url=base_url or self.base_url or None,
+            max_retries=0,
+        )
 
 
 def chat_source(settings: ChatSettings, keys: ApiKeyStore) -> ModelSource | None:
@@ -79,11 +85,19 @@ def chat_source(settings: ChatSettings, keys: ApiKeyStore) -> ModelSource | None
     note = ""
     provider = settings.provider
     if provider not in ("responses", "chat"):
-        note = ("The test chat replays a script, which cannot play a user: the simulation "
-                "calls the Responses API.")
+        note = (
+            "The test chat replays a script, which cannot play a user: the simulation "
+            "calls the Responses API."
+        )
         provider = "responses"
-    return ModelSource("chat", provider=provider, model=settings.model,
-                       base_url=settings.base_url, api_key=found.value, note=note)
+    return ModelSource(
+        "chat",
+        provider=provider,
+        model=settings.model,
+        base_url=settings.base_url,
+        api_key=found.value,
+        note=note,
+    )
 
 
 def fake_model_available() -> bool:
@@ -112,5 +126,13 @@ def fake_api_key() -> str:
     return FAKE_API_KEY
 
 
-__all__ = ["FAKE_LATENCY_S", "NO_KEY_HELP", "ModelSource", "chat_source", "fake_api_key",
-           "fake_model_available", "fake_source", "start_fake_model"]
+__all__ = [
+    "FAKE_LATENCY_S",
+    "NO_KEY_HELP",
+    "ModelSource",
+    "chat_source",
+    "fake_api_key",
+    "fake_model_available",
+    "fake_source",
+    "start_fake_model",
+]

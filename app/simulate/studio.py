@@ -39,10 +39,14 @@ LogOpener = Callable[[Path], object]
 class StudioSimulations(QObject):
     """The glue between one main window and its simulations (see the module docstring)."""
 
-    def __init__(self, window: QMainWindow, *,
-                 chat_settings: Callable[[], ChatSettings] | None = None,
-                 keys: ApiKeyStore | None = None,
-                 open_log: LogOpener | None = None) -> None:
+    def __init__(
+        self,
+        window: QMainWindow,
+        *,
+        chat_settings: Callable[[], ChatSettings] | None = None,
+        keys: ApiKeyStore | None = None,
+        open_log: LogOpener | None = None,
+    ) -> None:
         super().__init__(window)
         self.window = window
         self.chat_settings = chat_settings or self._stored_chat_settings
@@ -51,8 +55,10 @@ class StudioSimulations(QObject):
         #: simulation windows opened from the studio, kept while it lives
         self.windows: list[SimulationWindow] = []
         self.action = QAction("&Simulate…", window)
-        self.action.setStatusTip("Let simulated users play the scenario's personas many times, "
-                                 "and see where the script breaks")
+        self.action.setStatusTip(
+            "Let simulated users play the scenario's personas many times, "
+            "and see where the script breaks"
+        )
         self.action.triggered.connect(lambda _checked=False: self.simulate())
         tools_menu(window).addAction(self.action)
         changed = getattr(window, "sessionChanged", None)
@@ -89,18 +95,22 @@ class StudioSimulations(QObject):
             return None
         scenario = session.scenario
         if scenario is None:
-            self._tell("The scenario has errors (see the Problems pane). A simulation runs the "
-                       "scenario as it is now, so it must load first.")
+            self._tell(
+                "The scenario has errors (see the Problems pane). A simulation runs the "
+                "scenario as it is now, so it must load first."
+            )
             return None
-        return SimulateDialog(scenario, chat_settings=self.chat_settings(), keys=self.keys,
-                              parent=self.window)
+        return SimulateDialog(
+            scenario, chat_settings=self.chat_settings(), keys=self.keys, parent=self.window
+        )
 
     def start(self, setup: SimulationSetup) -> SimulationWindow:
         """Open a simulation window on ``setup`` (drawn at the editor's positions) and run."""
         session = self.session
         positions = session.positions() if session is not None else None
-        window = open_simulation_window(setup, positions=positions, parent=self.window,
-                                        log_opener=self.open_log)
+        window = open_simulation_window(
+            setup, positions=positions, parent=self.window, log_opener=self.open_log
+        )
         self.windows.append(window)
         window.closed.connect(lambda: self._forget(window))
         return window
@@ -122,9 +132,13 @@ class StudioSimulations(QObject):
         tell_problem(self.window, "Simulate", message)
 
 
-def install(window: QMainWindow, *, chat_settings: Callable[[], ChatSettings] | None = None,
-            keys: ApiKeyStore | None = None,
-            open_log: LogOpener | None = None) -> StudioSimulations:
+def install(
+    window: QMainWindow,
+    *,
+    chat_settings: Callable[[], ChatSettings] | None = None,
+    keys: ApiKeyStore | None = None,
+    open_log: LogOpener | None = None,
+) -> StudioSimulations:
     """What the studio calls at start (see the module docstring)."""
     return StudioSimulations(window, chat_settings=chat_settings, keys=keys, open_log=open_log)
 

@@ -50,8 +50,9 @@ class Cell:
 
 
 def num(value: float, text: str | None = None, *, tooltip: str = "", tone: str = "") -> Cell:
-    return Cell(text if text is not None else f"{value:,g}", float(value), tooltip, number=True,
-                tone=tone)
+    return Cell(
+        text if text is not None else f"{value:,g}", float(value), tooltip, number=True, tone=tone
+    )
 
 
 class _Item(QTableWidgetItem):
@@ -72,9 +73,16 @@ class ReportTable(QTableWidget):
     #: the object of the current row (None when none)
     rowSelected = Signal(object)
 
-    def __init__(self, name: str, headers: Sequence[str], parent: QWidget | None = None, *,
-                 stretch: int | None = None, sortable: bool = True,
-                 max_column_width: int = 420) -> None:
+    def __init__(
+        self,
+        name: str,
+        headers: Sequence[str],
+        parent: QWidget | None = None,
+        *,
+        stretch: int | None = None,
+        sortable: bool = True,
+        max_column_width: int = 420,
+    ) -> None:
         super().__init__(0, len(headers), parent)
         self.sortable = sortable
         self.max_column_width = max_column_width
@@ -99,10 +107,15 @@ class ReportTable(QTableWidget):
             header.setSectionResizeMode(stretch, QHeaderView.ResizeMode.Stretch)
         self.itemActivated.connect(lambda item: self.rowActivated.emit(self.data_of(item.row())))
         self.currentCellChanged.connect(
-            lambda row, _c, _pr, _pc: self.rowSelected.emit(self.data_of(row)))
+            lambda row, _c, _pr, _pc: self.rowSelected.emit(self.data_of(row))
+        )
 
-    def set_rows(self, rows: Sequence[Sequence[Cell]], data: Sequence[object] | None = None,
-                 spans: Sequence[tuple[int, int]] = ()) -> None:
+    def set_rows(
+        self,
+        rows: Sequence[Sequence[Cell]],
+        data: Sequence[object] | None = None,
+        spans: Sequence[tuple[int, int]] = (),
+    ) -> None:
         """Show ``rows``; ``spans`` (row, rows) join the first column's cells of a group."""
         self.setSortingEnabled(False)
         self.clearSpans()
@@ -113,8 +126,9 @@ class ReportTable(QTableWidget):
                 self.setSpan(row, 0, count, 1)
         self.resize_columns()
 
-    def add_rows(self, rows: Sequence[Sequence[Cell]], data: Sequence[object] | None = None
-                 ) -> None:
+    def add_rows(
+        self, rows: Sequence[Sequence[Cell]], data: Sequence[object] | None = None
+    ) -> None:
         """Append rows (kept in the current sort order)."""
         sorting = self.isSortingEnabled()
         self.setSortingEnabled(False)
@@ -144,8 +158,7 @@ class ReportTable(QTableWidget):
         for column in range(self.columnCount()):
             if column != self.stretch:
                 self.resizeColumnToContents(column)
-                self.setColumnWidth(column, min(self.columnWidth(column),
-                                                self.max_column_width))
+                self.setColumnWidth(column, min(self.columnWidth(column), self.max_column_width))
 
     def fit_height(self) -> None:
         """As tall as its rows (a short table leaves the room below to what follows), with
@@ -168,13 +181,19 @@ class ReportTable(QTableWidget):
         for row in range(self.rowCount()):
             if visible_only and self.isRowHidden(row):
                 continue
-            shown.append([item.text() if (item := self.item(row, column)) is not None else ""
-                          for column in range(self.columnCount())])
+            shown.append(
+                [
+                    item.text() if (item := self.item(row, column)) is not None else ""
+                    for column in range(self.columnCount())
+                ]
+            )
         return shown
 
     def headers(self) -> list[str]:
-        return [item.text() if (item := self.horizontalHeaderItem(c)) is not None else ""
-                for c in range(self.columnCount())]
+        return [
+            item.text() if (item := self.horizontalHeaderItem(c)) is not None else ""
+            for c in range(self.columnCount())
+        ]
 
     def select_data(self, wanted: object) -> bool:
         for row in range(self.rowCount()):
@@ -234,31 +253,50 @@ def calls_cells(distribution: Distribution) -> list[Cell]:
     """Calls per user message: mean, p90 and max; the histogram in the mean's tooltip."""
     if not distribution.count:
         return [Cell("—", -1.0, number=True) for _ in range(3)]
-    bars = "<br>".join(f"{low:g} call(s): {count:,} message(s)"
-                       for low, _high, count in distribution.histogram)
+    bars = "<br>".join(
+        f"{low:g} call(s): {count:,} message(s)" for low, _high, count in distribution.histogram
+    )
     tip = f"calls per user message over {distribution.count:,} message(s)<br>{bars}"
-    return [num(distribution.mean, f"{distribution.mean:.2f}", tooltip=tip),
-            num(distribution.p90, figure(distribution.p90), tooltip=tip,
-                tone="warn" if distribution.p90 > 1 else ""),
-            num(distribution.max, figure(distribution.max), tooltip=tip,
-                tone="warn" if distribution.max > 2 else "")]
+    return [
+        num(distribution.mean, f"{distribution.mean:.2f}", tooltip=tip),
+        num(
+            distribution.p90,
+            figure(distribution.p90),
+            tooltip=tip,
+            tone="warn" if distribution.p90 > 1 else "",
+        ),
+        num(
+            distribution.max,
+            figure(distribution.max),
+            tooltip=tip,
+            tone="warn" if distribution.max > 2 else "",
+        ),
+    ]
 
 
 def cost_cells(distribution: Distribution) -> list[Cell]:
     """Cost per conversation: median, p90 and max; the histogram in the median's tooltip."""
     if not distribution.count:
         return [Cell("—", -1.0, number=True) for _ in range(3)]
-    bars = "<br>".join(f"{money(low)} – {money(high)}: {count:,}"
-                       for low, high, count in distribution.histogram if count)
-    tip = (f"cost per conversation over {distribution.count:,} conversation(s); mean "
-           f"{money(distribution.mean)}<br>{bars}")
-    return [num(value, money(value), tooltip=tip)
-            for value in (distribution.p50, distribution.p90, distribution.max)]
+    bars = "<br>".join(
+        f"{money(low)} – {money(high)}: {count:,}"
+        for low, high, count in distribution.histogram
+        if count
+    )
+    tip = (
+        f"cost per conversation over {distribution.count:,} conversation(s); mean "
+        f"{money(distribution.mean)}<br>{bars}"
+    )
+    return [
+        num(value, money(value), tooltip=tip)
+        for value in (distribution.p50, distribution.p90, distribution.max)
+    ]
 
 
 def status_tone(status: str) -> str:
     return {"finished": "good", "stuck": "warn", "abandoned": "warn", "failed": "bad"}.get(
-        status, "")
+        status, ""
+    )
 
 
 def short_path(steps: Sequence[str]) -> str:
@@ -274,11 +312,19 @@ def short_path(steps: Sequence[str]) -> str:
 
 # --- the tables' rows ------------------------------------------------------------------------
 
-PERSONA_HEADERS = ("Persona", "Conversations", "Finished", "Stuck", "Abandoned", "Failed",
-                   "Cost")
-ROLE_HEADERS = ("Persona", "Role", "Calls", "Calls / msg\nmean", "Calls / msg\np90",
-                "Calls / msg\nmax", "Cost / conv.\nmedian", "Cost / conv.\np90",
-                "Cost / conv.\nmax", "Cost")
+PERSONA_HEADERS = ("Persona", "Conversations", "Finished", "Stuck", "Abandoned", "Failed", "Cost")
+ROLE_HEADERS = (
+    "Persona",
+    "Role",
+    "Calls",
+    "Calls / msg\nmean",
+    "Calls / msg\np90",
+    "Calls / msg\nmax",
+    "Cost / conv.\nmedian",
+    "Cost / conv.\np90",
+    "Cost / conv.\nmax",
+    "Cost",
+)
 ROLES = (("bot", "Bot"), ("user", "Simulated user"))
 
 
@@ -303,24 +349,29 @@ def persona_rows(report: SimulationReport) -> tuple[list[list[Cell]], list[objec
     return rows, data
 
 
-def _persona_row(name: str, counts: Mapping[str, int], cost: float, *,
-                 bold: bool = False) -> list[Cell]:
+def _persona_row(
+    name: str, counts: Mapping[str, int], cost: float, *, bold: bool = False
+) -> list[Cell]:
     reported = sum(counts.get(status, 0) for status in STATUSES)
     cancelled = counts.get("cancelled", 0)
-    cells = [Cell(name, name, name),
-             num(reported, f"{reported:,}" + (f" (+{cancelled:,} cancelled)" if cancelled
-                                              else ""),
-                 tooltip="cancelled conversations are left out of the figures")]
+    cells = [
+        Cell(name, name, name),
+        num(
+            reported,
+            f"{reported:,}" + (f" (+{cancelled:,} cancelled)" if cancelled else ""),
+            tooltip="cancelled conversations are left out of the figures",
+        ),
+    ]
     for status in STATUSES:
         count = counts.get(status, 0)
-        cells.append(num(count, tone=status_tone(status) if count and status != "finished"
-                         else ""))
+        cells.append(num(count, tone=status_tone(status) if count and status != "finished" else ""))
     cells.append(num(cost, money(cost), tooltip="bot and simulated user"))
     return [_bold(cell) for cell in cells] if bold else cells
 
 
-def role_rows(report: SimulationReport
-              ) -> tuple[list[list[Cell]], list[object], list[tuple[int, int]]]:
+def role_rows(
+    report: SimulationReport,
+) -> tuple[list[list[Cell]], list[object], list[tuple[int, int]]]:
     """Calls and cost of the bot and of the simulated user apart: two rows per persona, then
     two for the whole run (with the traffic). The third value: (row, rows) spans of the
     persona column."""
@@ -329,20 +380,28 @@ def role_rows(report: SimulationReport
     spans: list[tuple[int, int]] = []
     groups: list[tuple[str, dict[str, RoleFigures], bool]] = [
         (name, {role: role_figures(outcomes, role) for role in ("bot", "user")}, False)
-        for name, outcomes in _by_persona(report).items()]
+        for name, outcomes in _by_persona(report).items()
+    ]
     groups.append((ALL_PERSONAS, {"bot": report.bot, "user": report.user}, True))
     for name, figures, total in groups:
         spans.append((len(rows), len(ROLES)))
         for role, label in ROLES:
             role_figures_ = figures[role]
             traffic = role_figures_.traffic
-            calls_tip = (f"{traffic.requests:,} requests, {traffic.rate_limited:,} × 429, "
-                         f"{traffic.retries:,} retried" if total else "")
-            cells = [Cell(name, name, name), Cell(label),
-                     num(role_figures_.calls, f"{role_figures_.calls:,}", tooltip=calls_tip),
-                     *calls_cells(role_figures_.calls_per_message),
-                     *cost_cells(role_figures_.cost_per_conversation),
-                     num(role_figures_.cost_usd, money(role_figures_.cost_usd))]
+            calls_tip = (
+                f"{traffic.requests:,} requests, {traffic.rate_limited:,} × 429, "
+                f"{traffic.retries:,} retried"
+                if total
+                else ""
+            )
+            cells = [
+                Cell(name, name, name),
+                Cell(label),
+                num(role_figures_.calls, f"{role_figures_.calls:,}", tooltip=calls_tip),
+                *calls_cells(role_figures_.calls_per_message),
+                *cost_cells(role_figures_.cost_per_conversation),
+                num(role_figures_.cost_usd, money(role_figures_.cost_usd)),
+            ]
             rows.append([_bold(cell) for cell in cells] if total else cells)
             data.append((name, role))
     return rows, data, spans
@@ -352,76 +411,129 @@ def _bold(cell: Cell) -> Cell:
     return Cell(cell.text, cell.sort, cell.tooltip, cell.number, True, cell.tone)
 
 
-STEP_HEADERS = ("Step", "Visits", "Turns\n/ visit", "Calls", "Viola-\ntions", "Correc-\ntions",
-                "Fall-\nbacks", "Stuck\nhere", "Aban-\ndoned\nhere", "Failed\nhere", "Cost",
-                "Violations by kind")
+STEP_HEADERS = (
+    "Step",
+    "Visits",
+    "Turns\n/ visit",
+    "Calls",
+    "Viola-\ntions",
+    "Correc-\ntions",
+    "Fall-\nbacks",
+    "Stuck\nhere",
+    "Aban-\ndoned\nhere",
+    "Failed\nhere",
+    "Cost",
+    "Violations by kind",
+)
 #: How conversations that ended in a step are counted in the steps table (finished ones end in
 #: final steps only: the report has them, the table shows where the script let users down).
 STEP_ENDINGS = ("stuck", "abandoned", "failed")
 
 
-def step_rows(report: SimulationReport, scenario: Scenario
-              ) -> tuple[list[list[Cell]], list[object]]:
+def step_rows(
+    report: SimulationReport, scenario: Scenario
+) -> tuple[list[list[Cell]], list[object]]:
     """Per step, in the scenario's order (steps of another version last)."""
     order = [step for step in scenario.steps if step in report.steps]
     order += [step for step in report.steps if step not in scenario.steps]
     rows = []
     for step in order:
         figures = report.steps[step]
-        kinds = ", ".join(f"{kind} {count}" for kind, count in
-                          sorted(figures["violations"].items(), key=lambda kv: -kv[1]))
+        kinds = ", ".join(
+            f"{kind} {count}"
+            for kind, count in sorted(figures["violations"].items(), key=lambda kv: -kv[1])
+        )
         salvaged = figures.get("salvaged") or {}
-        tooltip = ("salvaged replies (not counted as violations): " + ", ".join(
-            f"{kind} {count}" for kind, count in salvaged.items())) if salvaged else ""
+        tooltip = (
+            (
+                "salvaged replies (not counted as violations): "
+                + ", ".join(f"{kind} {count}" for kind, count in salvaged.items())
+            )
+            if salvaged
+            else ""
+        )
         ended = figures["ended"]
         title = step if step in scenario.steps else f"{step} (not in this scenario)"
-        rows.append([
-            Cell(title, step, scenario.steps[step].title or step if step in scenario.steps
-                 else "not in the scenario as it is now"),
-            num(figures["visits"]),
-            num(figures["turns_per_visit"], f"{figures['turns_per_visit']:.2f}"),
-            num(figures["calls"]),
-            num(figures["violations_total"], tone="bad" if figures["violations_total"] else ""),
-            num(figures["corrections"]),
-            num(figures["fallbacks"], tone="bad" if figures["fallbacks"] else ""),
-            *(num(ended.get(status, 0), tone=status_tone(status) if ended.get(status) else "")
-              for status in STEP_ENDINGS),
-            num(figures["cost_usd"], money(figures["cost_usd"])),
-            Cell(kinds, kinds, "<br>".join(filter(None, [kinds, tooltip]))),
-        ])
+        rows.append(
+            [
+                Cell(
+                    title,
+                    step,
+                    scenario.steps[step].title or step
+                    if step in scenario.steps
+                    else "not in the scenario as it is now",
+                ),
+                num(figures["visits"]),
+                num(figures["turns_per_visit"], f"{figures['turns_per_visit']:.2f}"),
+                num(figures["calls"]),
+                num(figures["violations_total"], tone="bad" if figures["violations_total"] else ""),
+                num(figures["corrections"]),
+                num(figures["fallbacks"], tone="bad" if figures["fallbacks"] else ""),
+                *(
+                    num(ended.get(status, 0), tone=status_tone(status) if ended.get(status) else "")
+                    for status in STEP_ENDINGS
+                ),
+                num(figures["cost_usd"], money(figures["cost_usd"])),
+                Cell(kinds, kinds, "<br>".join(filter(None, [kinds, tooltip]))),
+            ]
+        )
     return rows, list(order)
 
 
-CONVERSATION_HEADERS = ("#", "Persona", "Run", "Status", "Turns", "Ended in", "Bot calls",
-                        "Bot cost", "User calls", "User cost", "Facts", "Note")
+CONVERSATION_HEADERS = (
+    "#",
+    "Persona",
+    "Run",
+    "Status",
+    "Turns",
+    "Ended in",
+    "Bot calls",
+    "Bot cost",
+    "User calls",
+    "User cost",
+    "Facts",
+    "Note",
+)
 
 
-def conversation_rows(outcomes: Iterable[ConversationOutcome]
-                      ) -> tuple[list[list[Cell]], list[object]]:
+def conversation_rows(
+    outcomes: Iterable[ConversationOutcome],
+) -> tuple[list[list[Cell]], list[object]]:
     rows: list[list[Cell]] = []
     data: list[object] = []
     for outcome in outcomes:
         wrong = [check for check in outcome.facts if check.verdict != "agrees"]
         facts = ", ".join(f"{check.name} {check.verdict}" for check in wrong)
         note = outcome.error or ("" if outcome.log_path is not None else "no log")
-        rows.append([
-            num(outcome.index, str(outcome.index)),
-            Cell(outcome.persona_name, outcome.persona_name, outcome.persona),
-            num(outcome.run, str(outcome.run)),
-            Cell(outcome.status, outcome.status, tone=status_tone(outcome.status)),
-            num(outcome.turns),
-            Cell(outcome.final_step if outcome.path else "—", outcome.final_step,
-                 short_path(outcome.path)),
-            num(outcome.bot.calls),
-            num(outcome.bot.cost_usd, money(outcome.bot.cost_usd)),
-            num(outcome.user.calls),
-            num(outcome.user.cost_usd, money(outcome.user.cost_usd)),
-            Cell(facts or ("all agree" if outcome.facts else ""), len(wrong),
-                 "<br>".join(f"{c.name}: persona {_value(c.fact)}, recorded {_value(c.recorded)}"
-                             f" ({c.verdict})" for c in outcome.facts),
-                 tone="bad" if any(c.verdict == "disagrees" for c in wrong) else ""),
-            Cell(note, note, note),
-        ])
+        rows.append(
+            [
+                num(outcome.index, str(outcome.index)),
+                Cell(outcome.persona_name, outcome.persona_name, outcome.persona),
+                num(outcome.run, str(outcome.run)),
+                Cell(outcome.status, outcome.status, tone=status_tone(outcome.status)),
+                num(outcome.turns),
+                Cell(
+                    outcome.final_step if outcome.path else "—",
+                    outcome.final_step,
+                    short_path(outcome.path),
+                ),
+                num(outcome.bot.calls),
+                num(outcome.bot.cost_usd, money(outcome.bot.cost_usd)),
+                num(outcome.user.calls),
+                num(outcome.user.cost_usd, money(outcome.user.cost_usd)),
+                Cell(
+                    facts or ("all agree" if outcome.facts else ""),
+                    len(wrong),
+                    "<br>".join(
+                        f"{c.name}: persona {_value(c.fact)}, recorded {_value(c.recorded)}"
+                        f" ({c.verdict})"
+                        for c in outcome.facts
+                    ),
+                    tone="bad" if any(c.verdict == "disagrees" for c in wrong) else "",
+                ),
+                Cell(note, note, note),
+            ]
+        )
         data.append(outcome)
     return rows, data
 
@@ -434,14 +546,26 @@ def path_rows(report: SimulationReport) -> tuple[list[list[Cell]], list[object]]
     for path in report.paths:
         ended = ", ".join(f"{count} {status}" for status, count in path.statuses.items())
         tone = "good" if set(path.statuses) == {"finished"} else "warn"
-        rows.append([num(path.count), Cell(ended, ended, tone=tone), num(len(path.steps)),
-                     Cell(short_path(path.steps), " ".join(path.steps),
-                          " → ".join(path.steps))])
+        rows.append(
+            [
+                num(path.count),
+                Cell(ended, ended, tone=tone),
+                num(len(path.steps)),
+                Cell(short_path(path.steps), " ".join(path.steps), " → ".join(path.steps)),
+            ]
+        )
     return rows, [path.steps for path in report.paths]
 
 
-FACT_HEADERS = ("Persona", "Fact", "Persona's value", "Agree", "Disagree", "Missing",
-                "Recorded instead (conversation: value)")
+FACT_HEADERS = (
+    "Persona",
+    "Fact",
+    "Persona's value",
+    "Agree",
+    "Disagree",
+    "Missing",
+    "Recorded instead (conversation: value)",
+)
 
 
 def fact_rows(report: SimulationReport) -> tuple[list[list[Cell]], list[object]]:
@@ -450,12 +574,17 @@ def fact_rows(report: SimulationReport) -> tuple[list[list[Cell]], list[object]]
     rows = []
     for fact in facts:
         examples = "; ".join(f"#{index}: {_value(value)}" for index, value in fact.examples)
-        rows.append([Cell(fact.persona, fact.persona, fact.persona), Cell(fact.name),
-                     Cell(_value(fact.fact), tooltip=_value(fact.fact)),
-                     num(fact.agrees, tone="good" if fact.agrees else ""),
-                     num(fact.disagrees, tone="bad" if fact.disagrees else ""),
-                     num(fact.missing, tone="warn" if fact.missing else ""),
-                     Cell(examples, examples, examples)])
+        rows.append(
+            [
+                Cell(fact.persona, fact.persona, fact.persona),
+                Cell(fact.name),
+                Cell(_value(fact.fact), tooltip=_value(fact.fact)),
+                num(fact.agrees, tone="good" if fact.agrees else ""),
+                num(fact.disagrees, tone="bad" if fact.disagrees else ""),
+                num(fact.missing, tone="warn" if fact.missing else ""),
+                Cell(examples, examples, examples),
+            ]
+        )
     return rows, [fact.examples[0][0] if fact.examples else None for fact in facts]
 
 

@@ -82,9 +82,13 @@ class SimulationWindow(QMainWindow):
     #: the window was closed (the run, if any, stopped)
     closed = Signal()
 
-    def __init__(self, setup: SimulationSetup, *,
-                 positions: Mapping[str, Position] | None = None,
-                 parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        setup: SimulationSetup,
+        *,
+        positions: Mapping[str, Position] | None = None,
+        parent: QWidget | None = None,
+    ) -> None:
         super().__init__(parent)
         self.setup = setup
         self.scenario = setup.scenario
@@ -131,9 +135,11 @@ class SimulationWindow(QMainWindow):
         self.status = QLabel(self)
         self.status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.statusBar().addWidget(self.status, 1)
-        self.status.setText(f"{setup.planned:,} conversation(s) of {len(setup.personas)} "
-                            f"persona(s) on {setup.source.describe(self.scenario.model.name)}"
-                            f"; report and logs in {setup.out_dir}")
+        self.status.setText(
+            f"{setup.planned:,} conversation(s) of {len(setup.personas)} "
+            f"persona(s) on {setup.source.describe(self.scenario.model.name)}"
+            f"; report and logs in {setup.out_dir}"
+        )
         self.progress.cancelRequested.connect(self.cancel)
         self.job.progressed.connect(self._progressed)
         self.job.finished.connect(self._finished)
@@ -158,19 +164,22 @@ class SimulationWindow(QMainWindow):
         self.measure_box.setObjectName("simulationMeasure")
         for measure in MEASURES.values():
             self.measure_box.addItem(measure.label, measure.name)
-        self.measure_box.setToolTip("The other measures need the per-step figures: they come "
-                                    "when the run ends")
+        self.measure_box.setToolTip(
+            "The other measures need the per-step figures: they come when the run ends"
+        )
         self.measure_box.setEnabled(False)
         self.measure_box.activated.connect(lambda _index: self.shade())
         bar.addWidget(self.measure_box)
         bar.addSeparator()
         self.open_log_action = QAction("Open log", self)
-        self.open_log_action.setToolTip("Open the selected conversation's log in the log viewer "
-                                        "(or double-click it)")
+        self.open_log_action.setToolTip(
+            "Open the selected conversation's log in the log viewer (or double-click it)"
+        )
         self.open_log_action.triggered.connect(lambda _checked=False: self.open_selected_log())
         self.save_test_action = QAction("Save as test…", self)
-        self.save_test_action.setToolTip("Keep the selected conversation as a scenario test, "
-                                         "with its cassette")
+        self.save_test_action.setToolTip(
+            "Keep the selected conversation as a scenario test, with its cassette"
+        )
         self.save_test_action.triggered.connect(lambda _checked=False: self.save_selected())
         self.folder_action = QAction("Show report folder", self)
         self.folder_action.setToolTip(str(self.setup.out_dir))
@@ -182,28 +191,35 @@ class SimulationWindow(QMainWindow):
 
     def _build_overview(self) -> None:
         page = QWidget(self)
-        self.summary = QLabel("The report comes when the run ends; conversations are listed "
-                              "as they end.", page)
+        self.summary = QLabel(
+            "The report comes when the run ends; conversations are listed as they end.", page
+        )
         self.summary.setObjectName("simulationSummary")
         self.summary.setTextFormat(Qt.TextFormat.RichText)
         self.summary.setWordWrap(True)
         self.summary.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.personas = ReportTable("personaTable", tables.PERSONA_HEADERS, page,
-                                    sortable=False, max_column_width=280)
-        self.roles = ReportTable("roleTable", tables.ROLE_HEADERS, page, sortable=False,
-                                 max_column_width=180)
+        self.personas = ReportTable(
+            "personaTable", tables.PERSONA_HEADERS, page, sortable=False, max_column_width=280
+        )
+        self.roles = ReportTable(
+            "roleTable", tables.ROLE_HEADERS, page, sortable=False, max_column_width=180
+        )
         for table in (self.personas, self.roles):
             table.fit_height()
-        self.calls_chart = HistogramChart("Bot: calls per message", "calls / message",
-                                          lambda value: f"{value:.2f}", page)
-        self.turns_chart = HistogramChart("User messages per conversation", "messages",
-                                          lambda value: f"{value:g}", page)
+        self.calls_chart = HistogramChart(
+            "Bot: calls per message", "calls / message", lambda value: f"{value:.2f}", page
+        )
+        self.turns_chart = HistogramChart(
+            "User messages per conversation", "messages", lambda value: f"{value:g}", page
+        )
         self.bot_cost_chart = HistogramChart("Bot: cost / conversation", "USD", money, page)
-        self.user_cost_chart = HistogramChart("Simulated user: cost / conversation", "USD",
-                                              money, page)
+        self.user_cost_chart = HistogramChart(
+            "Simulated user: cost / conversation", "USD", money, page
+        )
         charts = QGridLayout()
-        for index, chart in enumerate((self.calls_chart, self.turns_chart, self.bot_cost_chart,
-                                       self.user_cost_chart)):
+        for index, chart in enumerate(
+            (self.calls_chart, self.turns_chart, self.bot_cost_chart, self.user_cost_chart)
+        ):
             chart.setMinimumHeight(200)
             charts.addWidget(chart, index // 2, index % 2)
         #: the report's part of the page, shown when the report comes
@@ -211,8 +227,11 @@ class SimulationWindow(QMainWindow):
         body = QVBoxLayout(self.overview_body)
         body.setContentsMargins(0, 0, 0, 0)
         body.addWidget(self.personas)
-        roles_title = QLabel("<b>Calls and cost</b> — the bot and the simulated user apart: "
-                             "calls per user message, cost per conversation", page)
+        roles_title = QLabel(
+            "<b>Calls and cost</b> — the bot and the simulated user apart: "
+            "calls per user message, cost per conversation",
+            page,
+        )
         body.addWidget(roles_title)
         body.addWidget(self.roles)
         body.addLayout(charts, 1)
@@ -225,8 +244,9 @@ class SimulationWindow(QMainWindow):
         self.tabs.addTab(page, "By persona")
 
     def _build_steps(self) -> None:
-        self.steps = ReportTable("stepTable", tables.STEP_HEADERS, self,
-                                 stretch=len(tables.STEP_HEADERS) - 1)
+        self.steps = ReportTable(
+            "stepTable", tables.STEP_HEADERS, self, stretch=len(tables.STEP_HEADERS) - 1
+        )
         self.steps.rowSelected.connect(self._step_row_changed)
         self.tabs.addTab(self.steps, "Steps")
 
@@ -238,8 +258,12 @@ class SimulationWindow(QMainWindow):
         for status in (*STATUSES, "cancelled"):
             self.status_filter.addItem(status.capitalize(), status)
         self.status_filter.currentIndexChanged.connect(lambda _i: self._filter_conversations())
-        self.conversations = ReportTable("conversationTable", tables.CONVERSATION_HEADERS, page,
-                                         stretch=len(tables.CONVERSATION_HEADERS) - 1)
+        self.conversations = ReportTable(
+            "conversationTable",
+            tables.CONVERSATION_HEADERS,
+            page,
+            stretch=len(tables.CONVERSATION_HEADERS) - 1,
+        )
         self.conversations.rowActivated.connect(self._conversation_activated)
         self.conversations.rowSelected.connect(self._conversation_changed)
         open_button = QPushButton("Open log", page)
@@ -264,21 +288,32 @@ class SimulationWindow(QMainWindow):
         self.tabs.addTab(page, "Conversations")
 
     def _build_paths(self) -> None:
-        self.paths = ReportTable("pathTable", tables.PATH_HEADERS, self,
-                                 stretch=len(tables.PATH_HEADERS) - 1)
+        self.paths = ReportTable(
+            "pathTable", tables.PATH_HEADERS, self, stretch=len(tables.PATH_HEADERS) - 1
+        )
         self.paths.rowSelected.connect(self._path_changed)
-        self.paths_page = _with_hint(self.paths, "The steps each conversation entered, in "
-                                     "order, most frequent first; select one to draw it on the "
-                                     "graph.")
+        self.paths_page = _with_hint(
+            self.paths,
+            "The steps each conversation entered, in "
+            "order, most frequent first; select one to draw it on the "
+            "graph.",
+        )
         self.tabs.addTab(self.paths_page, "Paths")
 
     def _build_facts(self) -> None:
-        self.facts = ReportTable("factTable", tables.FACT_HEADERS, self,
-                                 stretch=len(tables.FACT_HEADERS) - 1)
+        self.facts = ReportTable(
+            "factTable", tables.FACT_HEADERS, self, stretch=len(tables.FACT_HEADERS) - 1
+        )
         self.facts.rowActivated.connect(self._fact_activated)
-        self.tabs.addTab(_with_hint(self.facts, "The personas' facts the report checks against "
-                                    "what the bot recorded; double-click one to open the first "
-                                    "conversation that got it wrong."), "Facts")
+        self.tabs.addTab(
+            _with_hint(
+                self.facts,
+                "The personas' facts the report checks against "
+                "what the bot recorded; double-click one to open the first "
+                "conversation that got it wrong.",
+            ),
+            "Facts",
+        )
 
     # --- the run -----------------------------------------------------------------------------
 
@@ -317,13 +352,18 @@ class SimulationWindow(QMainWindow):
         self.measure_box.setEnabled(True)
         self.measure_box.setToolTip("")
         self._update_actions()
-        stages = [lambda: self._show_overview(report), self._shade_unless_path,
-                  lambda: self.steps.set_rows(*tables.step_rows(report, self.scenario)),
-                  lambda: self._complete_conversations(report),
-                  lambda: self._show_paths_and_facts(report),
-                  *(lambda chart=chart, values=values: chart.set_values(values)
-                    for chart, values in self._chart_values(report)),
-                  self._report_complete]
+        stages = [
+            lambda: self._show_overview(report),
+            self._shade_unless_path,
+            lambda: self.steps.set_rows(*tables.step_rows(report, self.scenario)),
+            lambda: self._complete_conversations(report),
+            lambda: self._show_paths_and_facts(report),
+            *(
+                lambda chart=chart, values=values: chart.set_values(values)
+                for chart, values in self._chart_values(report)
+            ),
+            self._report_complete,
+        ]
         self._run_stages(stages)
 
     def _run_stages(self, stages: Sequence[Callable[[], object]]) -> None:
@@ -373,12 +413,17 @@ class SimulationWindow(QMainWindow):
         wrong = sum(1 for fact in report.facts if fact.disagrees or fact.missing)
         self.tabs.setTabText(4, f"Facts ({wrong} wrong)" if wrong else "Facts")
 
-    def _chart_values(self, report: SimulationReport
-                      ) -> list[tuple[HistogramChart, list[float]]]:
+    def _chart_values(self, report: SimulationReport) -> list[tuple[HistogramChart, list[float]]]:
         kept = [c for c in report.conversations if c.status != "cancelled"]
         return [
-            (self.calls_chart, [c.bot.calls / len(c.bot.calls_per_message) for c in kept
-                                if c.bot.calls_per_message]),
+            (
+                self.calls_chart,
+                [
+                    c.bot.calls / len(c.bot.calls_per_message)
+                    for c in kept
+                    if c.bot.calls_per_message
+                ],
+            ),
             (self.turns_chart, [float(c.turns) for c in kept]),
             (self.bot_cost_chart, [c.bot.cost_usd for c in kept]),
             (self.user_cost_chart, [c.user.cost_usd for c in kept]),
@@ -403,8 +448,9 @@ class SimulationWindow(QMainWindow):
             self.graph.overlay.clear()  # nothing has ended yet: nothing to shade
             return
         measure = self.measure if report is not None else "unfinished"
-        self.graph.overlay.show(report_overlay(self.scenario, conversations,
-                                               report.steps if report else None, measure))
+        self.graph.overlay.show(
+            report_overlay(self.scenario, conversations, report.steps if report else None, measure)
+        )
 
     def show_path(self, path: tuple[str, ...], title: str) -> None:
         self._path_shown = path
@@ -425,8 +471,11 @@ class SimulationWindow(QMainWindow):
 
     def _path_changed(self, path: object) -> None:
         if isinstance(path, tuple) and path:
-            figures = next((p for p in self.report.paths if p.steps == path), None) \
-                if self.report else None
+            figures = (
+                next((p for p in self.report.paths if p.steps == path), None)
+                if self.report
+                else None
+            )
             count = f"{figures.count:,} conversation(s)" if figures else ""
             self.show_path(path, f"Path taken by {count}" if count else "Path")
 
@@ -456,8 +505,9 @@ class SimulationWindow(QMainWindow):
 
     def open_log(self, outcome: ConversationOutcome) -> object:
         if outcome.log_path is None or not outcome.log_path.exists():
-            self.tell("Prompter", f"Conversation #{outcome.index} has no log: it never "
-                                  "started.", True)
+            self.tell(
+                "Prompter", f"Conversation #{outcome.index} has no log: it never started.", True
+            )
             return None
         return self.log_opener(outcome.log_path)
 
@@ -482,11 +532,17 @@ class SimulationWindow(QMainWindow):
         if outcome is None:
             return None
         if outcome.log_path is None:
-            self.tell("Save as test", f"Conversation #{outcome.index} never started: there is "
-                                      "nothing to save.", True)
+            self.tell(
+                "Save as test",
+                f"Conversation #{outcome.index} never started: there is nothing to save.",
+                True,
+            )
             return None
-        name = self.ask_text("Save as test", "Name of the test:",
-                             f"{outcome.persona_name}, simulated #{outcome.index}")
+        name = self.ask_text(
+            "Save as test",
+            "Name of the test:",
+            f"{outcome.persona_name}, simulated #{outcome.index}",
+        )
         if not name or not name.strip():
             return None
         job = SaveTestJob(self.scenario, outcome.log_path, name.strip(), self)
@@ -504,8 +560,12 @@ class SimulationWindow(QMainWindow):
         root = self.scenario.root
         shown = path.relative_to(root) if root is not None and path.is_relative_to(root) else path
         self.statusBar().showMessage(f"Saved {shown} and its cassette", 8000)
-        self.tell("Save as test", f"Saved {shown} with its cassette. It replays without a "
-                                  f"model: prompter test {root or ''} {path.name}", False)
+        self.tell(
+            "Save as test",
+            f"Saved {shown} with its cassette. It replays without a "
+            f"model: prompter test {root or ''} {path.name}",
+            False,
+        )
 
     def _test_not_saved(self, message: str) -> None:
         self.save_job = None
@@ -517,8 +577,11 @@ class SimulationWindow(QMainWindow):
         wanted = str(self.status_filter.currentData() or "")
         for row in range(self.conversations.rowCount()):
             outcome = self.conversations.data_of(row)
-            hidden = bool(wanted) and isinstance(outcome, ConversationOutcome) and (
-                outcome.status != wanted)
+            hidden = (
+                bool(wanted)
+                and isinstance(outcome, ConversationOutcome)
+                and (outcome.status != wanted)
+            )
             self.conversations.setRowHidden(row, hidden)
 
     def _update_actions(self) -> None:
@@ -527,8 +590,9 @@ class SimulationWindow(QMainWindow):
         self.open_log_action.setEnabled(has_log)
         self.save_test_action.setEnabled(has_log and self.save_job is None)
         for button in self._row_buttons:
-            button.setEnabled(has_log and (button.objectName() != "saveAsTest"
-                                           or self.save_job is None))
+            button.setEnabled(
+                has_log and (button.objectName() != "saveAsTest" or self.save_job is None)
+            )
 
     # --- the rest ----------------------------------------------------------------------------
 
@@ -571,25 +635,37 @@ class SimulationWindow(QMainWindow):
 
 def summary_html(report: SimulationReport) -> str:
     counts = ", ".join(f"{report.counts.get(status, 0):,} {status}" for status in STATUSES)
-    lines = [f"<b>{report.reported:,} of {report.planned:,} conversations</b> in "
-             f"{duration(report.duration_s)}: {counts}"
-             + (f" ({report.counts.get('cancelled', 0):,} cancelled, left out)"
-                if report.counts.get("cancelled") else "")]
+    lines = [
+        f"<b>{report.reported:,} of {report.planned:,} conversations</b> in "
+        f"{duration(report.duration_s)}: {counts}"
+        + (
+            f" ({report.counts.get('cancelled', 0):,} cancelled, left out)"
+            if report.counts.get("cancelled")
+            else ""
+        )
+    ]
     if report.stopped:
-        lines.append(f"<b>Stopped early</b> ({_html(report.stopped)}): the figures cover the "
-                     "conversations that ended.")
-    traffic = (report.bot.traffic.rate_limited + report.user.traffic.rate_limited)
-    lines.append(f"{report.distinct_paths:,} distinct path(s) · bot {report.bot.calls:,} calls, "
-                 f"{money(report.bot.cost_usd)} · simulated user {report.user.calls:,} calls, "
-                 f"{money(report.user.cost_usd)} · {report.requests_per_minute:,.0f} "
-                 f"requests/min, {traffic:,} × 429")
+        lines.append(
+            f"<b>Stopped early</b> ({_html(report.stopped)}): the figures cover the "
+            "conversations that ended."
+        )
+    traffic = report.bot.traffic.rate_limited + report.user.traffic.rate_limited
+    lines.append(
+        f"{report.distinct_paths:,} distinct path(s) · bot {report.bot.calls:,} calls, "
+        f"{money(report.bot.cost_usd)} · simulated user {report.user.calls:,} calls, "
+        f"{money(report.user.cost_usd)} · {report.requests_per_minute:,.0f} "
+        f"requests/min, {traffic:,} × 429"
+    )
     return "<br>".join(lines)
 
 
-def open_simulation_window(setup: SimulationSetup, *,
-                           positions: Mapping[str, Position] | None = None,
-                           parent: QWidget | None = None,
-                           log_opener: LogOpener | None = None) -> SimulationWindow:
+def open_simulation_window(
+    setup: SimulationSetup,
+    *,
+    positions: Mapping[str, Position] | None = None,
+    parent: QWidget | None = None,
+    log_opener: LogOpener | None = None,
+) -> SimulationWindow:
     """Open a simulation window on ``setup`` and start the run."""
     window = SimulationWindow(setup, positions=positions, parent=parent)
     if parent is not None:

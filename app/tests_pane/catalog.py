@@ -122,24 +122,29 @@ class TestCatalog:
         try:
             text = self.document.text(relpath)
         except ScenarioError as error:
-            return TestFile(relpath, "", None, (_located(error, path),),
-                            cassette_relpath(relpath) in cassettes)
+            return TestFile(
+                relpath, "", None, (_located(error, path),), cassette_relpath(relpath) in cassettes
+            )
         test, errors = self._parse(relpath, text, path)
         findings = errors
         if test is not None and scenario is not None:
             findings = self._check(relpath, text, scenario, test)
         return TestFile(relpath, text, test, findings, cassette_relpath(relpath) in cassettes)
 
-    def _parse(self, relpath: str, text: str,
-               path: Path) -> tuple[ScenarioTest | None, tuple[ScenarioError, ...]]:
+    def _parse(
+        self, relpath: str, text: str, path: Path
+    ) -> tuple[ScenarioTest | None, tuple[ScenarioError, ...]]:
         cached = self._parsed.get(relpath)
         if cached is not None and cached[0] == text:
             return cached[1], cached[2]
         test: ScenarioTest | None = None
         errors: tuple[ScenarioError, ...] = ()
         if len(text.encode("utf-8")) > MAX_TEST_BYTES:
-            errors = (ScenarioError(f"file is too large ({len(text):,} characters)", path=path,
-                                    line=1, column=1),)
+            errors = (
+                ScenarioError(
+                    f"file is too large ({len(text):,} characters)", path=path, line=1, column=1
+                ),
+            )
         else:
             try:
                 test = parse_test(text, path=path)
@@ -151,8 +156,9 @@ class TestCatalog:
         self._checked.pop(relpath, None)
         return test, errors
 
-    def _check(self, relpath: str, text: str, scenario: Scenario,
-               test: ScenarioTest) -> tuple[ScenarioError, ...]:
+    def _check(
+        self, relpath: str, text: str, scenario: Scenario, test: ScenarioTest
+    ) -> tuple[ScenarioError, ...]:
         cached = self._checked.get(relpath)
         if cached is not None and cached[0] == text and cached[1] is scenario:
             return cached[2]
@@ -164,9 +170,9 @@ class TestCatalog:
 def _located(error: ScenarioError, path: Path) -> ScenarioError:
     if error.path is not None:
         return error
-    return ScenarioError(error.message, path=path, line=error.line, column=error.column,
-                         hint=error.hint)
+    return ScenarioError(
+        error.message, path=path, line=error.line, column=error.column, hint=error.hint
+    )
 
 
-__all__ = ["TEST_PATTERN", "TestCatalog", "TestFile", "cassette_relpath", "stem_of",
-           "test_relpath"]
+__all__ = ["TEST_PATTERN", "TestCatalog", "TestFile", "cassette_relpath", "stem_of", "test_relpath"]

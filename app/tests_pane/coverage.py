@@ -40,12 +40,16 @@ K = TypeVar("K")
 
 def gap_color(palette: QPalette | None = None) -> QColor:
     """The colour of what no test covers (orange: a gap to look at, not an error)."""
-    return QColor(251, 146, 60) if is_dark(palette or QGuiApplication.palette()) else QColor(
-        234, 88, 12)
+    return (
+        QColor(251, 146, 60)
+        if is_dark(palette or QGuiApplication.palette())
+        else QColor(234, 88, 12)
+    )
 
 
-def coverage_overlay(report: CoverageReport, *, note: str = "",
-                     palette: QPalette | None = None) -> Overlay:
+def coverage_overlay(
+    report: CoverageReport, *, note: str = "", palette: QPalette | None = None
+) -> Overlay:
     """The graph shaded by what no test of ``report`` covers (see the module docstring)."""
     palette = palette or QGuiApplication.palette()
     base = palette.color(QPalette.ColorRole.Base)
@@ -62,12 +66,16 @@ def coverage_overlay(report: CoverageReport, *, note: str = "",
     nodes: dict[str, NodeStyle] = {}
     for step in report.all_steps:
         if step not in total.steps:
-            nodes[step] = NodeStyle(fill=missed_fill, border=gap,
-                                    tooltip="<b>No test enters this step.</b>")
+            nodes[step] = NodeStyle(
+                fill=missed_fill, border=gap, tooltip="<b>No test enters this step.</b>"
+            )
         elif step in unfilled:
             names = ", ".join(unfilled[step])
-            nodes[step] = NodeStyle(fill=partial_fill, border=gap, tooltip=(
-                f"<b>No test fills:</b> {names}<br>{_covered_by(by_step.get(step, []))}"))
+            nodes[step] = NodeStyle(
+                fill=partial_fill,
+                border=gap,
+                tooltip=(f"<b>No test fills:</b> {names}<br>{_covered_by(by_step.get(step, []))}"),
+            )
         else:
             nodes[step] = NodeStyle(tooltip=_covered_by(by_step.get(step, [])))
     edges: dict[EdgeKey, EdgeStyle] = {}
@@ -75,22 +83,26 @@ def coverage_overlay(report: CoverageReport, *, note: str = "",
         if key in total.signals:
             edges[key] = EdgeStyle(tooltip=_covered_by(by_edge.get(key, [])))
         else:
-            edges[key] = EdgeStyle(color=gap, width=2.4,
-                                   tooltip="<b>No test takes this transition.</b>")
+            edges[key] = EdgeStyle(
+                color=gap, width=2.4, tooltip="<b>No test takes this transition.</b>"
+            )
     ratios = report.ratios(total)
     figures = " · ".join(f"{kind} {ratios[kind]}" for kind in ("steps", "signals", "results"))
     legend = Legend(
         title="Test coverage: what no test exercises",
-        entries=(LegendEntry("step no test enters", missed_fill),
-                 LegendEntry("a result no test fills", partial_fill),
-                 LegendEntry("transition no test takes", gap, shape="line")),
+        entries=(
+            LegendEntry("step no test enters", missed_fill),
+            LegendEntry("a result no test fills", partial_fill),
+            LegendEntry("transition no test takes", gap, shape="line"),
+        ),
         note=f"covered: {figures}" + (f" · {note}" if note else ""),
     )
     return Overlay(nodes=nodes, edges=edges, legend=legend)
 
 
-def _tests_by(per_test: Mapping[str, Coverage],
-                 items: Callable[[Coverage], frozenset[K]]) -> dict[K, list[str]]:
+def _tests_by(
+    per_test: Mapping[str, Coverage], items: Callable[[Coverage], frozenset[K]]
+) -> dict[K, list[str]]:
     found: dict[K, list[str]] = {}
     for name, coverage in per_test.items():
         for item in items(coverage):

@@ -42,8 +42,11 @@ def status_text(result: ScenarioTestResult) -> str:
     symbol, label = STATUS[result.status]
     turn = result.failing_turn
     if result.status in ("failed", "stale") and turn is not None:
-        where = "at the end" if turn > len(result.turns) and result.status == "failed" else (
-            "at the opening" if turn == 0 else f"at turn {turn}")
+        where = (
+            "at the end"
+            if turn > len(result.turns) and result.status == "failed"
+            else ("at the opening" if turn == 0 else f"at turn {turn}")
+        )
         return f"{symbol} {label} {where}"
     return f"{symbol} {label}"
 
@@ -55,13 +58,19 @@ def problems_of(result: ScenarioTestResult) -> list[Problem]:
         problems.append(Problem(None, f"error: {result.error}", error=result.error))
     if result.staleness is not None:
         stale = result.staleness
-        problems.append(Problem(stale.turn, f"{_where(stale.turn)}: stale — {stale.reason}",
-                                staleness=stale))
+        problems.append(
+            Problem(stale.turn, f"{_where(stale.turn)}: stale — {stale.reason}", staleness=stale)
+        )
     for failure in result.failures:
-        problems.append(Problem(failure.turn, f"{_where(failure.turn)}: {_mismatch(failure)}",
-                                failure=failure))
-    problems.sort(key=lambda problem: (problem.turn is None and problem.error is None,
-                                       problem.turn if problem.turn is not None else 10**9))
+        problems.append(
+            Problem(failure.turn, f"{_where(failure.turn)}: {_mismatch(failure)}", failure=failure)
+        )
+    problems.sort(
+        key=lambda problem: (
+            problem.turn is None and problem.error is None,
+            problem.turn if problem.turn is not None else 10**9,
+        )
+    )
     return problems
 
 
@@ -77,31 +86,43 @@ def _where(turn: int | None) -> str:
     return "opening" if turn == 0 else f"turn {turn}"
 
 
-def details_html(title: str, relpath: str, result: ScenarioTestResult | None, *,
-                 finished_at: datetime | None = None, outdated: str = "",
-                 errors: list[str] | None = None) -> str:
+def details_html(
+    title: str,
+    relpath: str,
+    result: ScenarioTestResult | None,
+    *,
+    finished_at: datetime | None = None,
+    outdated: str = "",
+    errors: list[str] | None = None,
+) -> str:
     """The details page of one test (links: ``log:TURN``, ``edit:``, ``record:``)."""
-    parts = [f"<h3 style='margin:0'>{escape(title)}</h3>",
-             f"<p style='margin-top:2px'><code>{escape(relpath)}</code> · "
-             "<a href='edit:'>edit the file</a></p>"]
+    parts = [
+        f"<h3 style='margin:0'>{escape(title)}</h3>",
+        f"<p style='margin-top:2px'><code>{escape(relpath)}</code> · "
+        "<a href='edit:'>edit the file</a></p>",
+    ]
     if errors:
         items = "".join(f"<li>{escape(error)}</li>" for error in errors)
-        parts.append(f"<p><b style='color:#c62828'>✖ The file has errors</b> — the test cannot "
-                     f"run until they are fixed (they are in Problems too):</p><ul>{items}</ul>")
+        parts.append(
+            f"<p><b style='color:#c62828'>✖ The file has errors</b> — the test cannot "
+            f"run until they are fixed (they are in Problems too):</p><ul>{items}</ul>"
+        )
         return "".join(parts)
     if result is None:
         parts.append("<p>Not run yet. <b>Run</b> replays it from its recording.</p>")
         return "".join(parts)
-    color = {"passed": "#2e7d32", "failed": "#c62828", "stale": "#b26a00",
-             "error": "#c62828"}[result.status]
+    color = {"passed": "#2e7d32", "failed": "#c62828", "stale": "#b26a00", "error": "#c62828"}[
+        result.status
+    ]
     how = {"replay": "replayed", "record": "recorded", "live": "run live"}[result.mode]
     when = f" at {finished_at:%H:%M:%S}" if finished_at is not None else ""
-    took = (f"{result.duration_s * 1000:.0f} ms" if result.duration_s < 1
-            else f"{result.duration_s:.1f} s")
-    figures = (f"{len(result.turns)} turn(s), {result.calls} model call(s) · {how}{when} in "
-               f"{took}")
-    parts.append(f"<p><b style='color:{color}'>{escape(status_text(result))}</b> — {figures}"
-                 "</p>")
+    took = (
+        f"{result.duration_s * 1000:.0f} ms"
+        if result.duration_s < 1
+        else f"{result.duration_s:.1f} s"
+    )
+    figures = f"{len(result.turns)} turn(s), {result.calls} model call(s) · {how}{when} in {took}"
+    parts.append(f"<p><b style='color:{color}'>{escape(status_text(result))}</b> — {figures}</p>")
     if outdated:
         parts.append(f"<p><i>{escape(outdated)}</i></p>")
     if result.status == "passed":
@@ -112,8 +133,7 @@ def details_html(title: str, relpath: str, result: ScenarioTestResult | None, *,
         turn = result.failing_turn
         target = turn if turn is not None else (len(result.turns) or 0)
         at = f" at {_where(turn)}" if turn is not None else ""
-        parts.append(f"<p><a href='log:{target}'>Open this run's log in the viewer{at}</a>"
-                     "</p>")
+        parts.append(f"<p><a href='log:{target}'>Open this run's log in the viewer{at}</a></p>")
     return "".join(parts)
 
 
@@ -130,37 +150,49 @@ def _shown(value: str) -> str:
 
 def _problem_html(problem: Problem, result: ScenarioTestResult) -> str:
     if problem.error is not None:
-        return (f"<p><b>The test could not run:</b> {escape(problem.error)}</p>"
-                + ("<p>A test needs its recording (<code>NAME.replies.jsonl</code>) to be "
-                   "replayed: choose <b>Record</b> to make one (it calls the model).</p>"
-                   if "cassette" in problem.error else ""))
+        return f"<p><b>The test could not run:</b> {escape(problem.error)}</p>" + (
+            "<p>A test needs its recording (<code>NAME.replies.jsonl</code>) to be "
+            "replayed: choose <b>Record</b> to make one (it calls the model).</p>"
+            if "cassette" in problem.error
+            else ""
+        )
     if problem.staleness is not None:
         stale = problem.staleness
         rows = ""
         if stale.recorded is not None or stale.current is not None:
-            rows = (f"<table cellspacing='0' cellpadding='2'><tr><td><b>recorded</b></td>"
-                    f"<td><code>{escape(stale.recorded or '')}</code></td></tr>"
-                    f"<tr><td><b>now</b></td><td><code>{escape(stale.current or '')}</code>"
-                    "</td></tr></table>")
-        return (f"<p><b>◐ Stale at {escape(stale.describe())}</b><br>The scenario now asks "
-                "the model something the recording does not answer, so the recorded replies "
-                "say nothing about this version. It is not a failure: record the test again "
-                "(<a href='record:'>Record</a> calls the model) or undo the change.</p>" + rows)
+            rows = (
+                f"<table cellspacing='0' cellpadding='2'><tr><td><b>recorded</b></td>"
+                f"<td><code>{escape(stale.recorded or '')}</code></td></tr>"
+                f"<tr><td><b>now</b></td><td><code>{escape(stale.current or '')}</code>"
+                "</td></tr></table>"
+            )
+        return (
+            f"<p><b>◐ Stale at {escape(stale.describe())}</b><br>The scenario now asks "
+            "the model something the recording does not answer, so the recorded replies "
+            "say nothing about this version. It is not a failure: record the test again "
+            "(<a href='record:'>Record</a> calls the model) or undo the change.</p>" + rows
+        )
     failure = problem.failure
     assert failure is not None
     turn = next((record for record in result.turns if record.turn == failure.turn), None)
-    lines = [f"<p><b>✖ {escape(_where(failure.turn))}: {escape(failure.what)}</b></p>",
-             "<table cellspacing='0' cellpadding='2'>"]
+    lines = [
+        f"<p><b>✖ {escape(_where(failure.turn))}: {escape(failure.what)}</b></p>",
+        "<table cellspacing='0' cellpadding='2'>",
+    ]
     if failure.user:
         lines.append(f"<tr><td><b>user</b></td><td>{escape(failure.user)}</td></tr>")
-    lines.append(f"<tr><td><b>expected</b></td><td><code>{_shown(failure.expected)}</code>"
-                 "</td></tr>")
+    lines.append(
+        f"<tr><td><b>expected</b></td><td><code>{_shown(failure.expected)}</code></td></tr>"
+    )
     said = failure.what == "bot_says"
     got = "the bot's reply, below" if said else f"<code>{_shown(failure.actual)}</code>"
     lines.append(f"<tr><td><b>got</b></td><td>{got}</td></tr>")
     if turn is not None:
-        moved = (f"{turn.step_before} → {turn.step_after}" if turn.step_after != turn.step_before
-                 else turn.step_after)
+        moved = (
+            f"{turn.step_before} → {turn.step_after}"
+            if turn.step_after != turn.step_before
+            else turn.step_after
+        )
         lines.append(f"<tr><td><b>step</b></td><td>{escape(moved)}</td></tr>")
     if failure.bot_reply:
         reply = failure.bot_reply

@@ -47,16 +47,22 @@ def expectation_text(test: ScenarioTest | None, turn: int | None) -> str:
 def _yaml(data: dict[str, object]) -> str:
     """As :func:`engine.scenario_tests.dump_test` writes a test: block style, short mappings
     inline."""
-    text: str = yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=80,
-                               default_flow_style=None)
+    text: str = yaml.safe_dump(
+        data, sort_keys=False, allow_unicode=True, width=80, default_flow_style=None
+    )
     return text.rstrip()
 
 
 class ExpectationPanel(QWidget):
     """The dock's contents (see the module docstring)."""
 
-    def __init__(self, window: LogWindow, test: ScenarioTest | None,
-                 result: ScenarioTestResult, turn: int | None) -> None:
+    def __init__(
+        self,
+        window: LogWindow,
+        test: ScenarioTest | None,
+        result: ScenarioTestResult,
+        turn: int | None,
+    ) -> None:
         super().__init__(window)
         self.log_window = window
         self.test = test
@@ -103,8 +109,10 @@ class ExpectationPanel(QWidget):
         elif shown is None or shown == 0:
             self.turn_label.setText("At the opening:")
         elif shown > last and self.log_window.loaded:
-            self.turn_label.setText(f"Turn {shown}: the test expects (the run stopped in this "
-                                    f"turn, which the log rolls back: it shows turn {last})")
+            self.turn_label.setText(
+                f"Turn {shown}: the test expects (the run stopped in this "
+                f"turn, which the log rolls back: it shows turn {last})"
+            )
         else:
             self.turn_label.setText(f"Turn {shown}: the test expects")
         self.expectation.setPlainText(expectation_text(self.test, shown))
@@ -115,8 +123,9 @@ class ExpectationPanel(QWidget):
         self.log_window.replay.set_turn(min(turn, last) if isinstance(turn, int) else last)
 
 
-def show_run_in_log(window: LogWindow, test: ScenarioTest | None, result: ScenarioTestResult,
-                    turn: int | None) -> ExpectationPanel:
+def show_run_in_log(
+    window: LogWindow, test: ScenarioTest | None, result: ScenarioTestResult, turn: int | None
+) -> ExpectationPanel:
     """Dock the expectation beside ``window``'s conversation and replay up to ``turn``."""
     old = window.findChild(QDockWidget, DOCK_NAME)
     if old is not None:

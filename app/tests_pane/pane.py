@@ -68,8 +68,12 @@ LogOpener = Callable[[Path], LogWindow]
 
 MODES: tuple[tuple[Mode, str, str], ...] = (
     ("replay", "Replay", "Answer from the recorded replies: no key, no network, no cost"),
-    ("record", "Record", "Call the model and record its replies (rewrites the recordings; "
-                         "undoable, saved with the scenario)"),
+    (
+        "record",
+        "Record",
+        "Call the model and record its replies (rewrites the recordings; "
+        "undoable, saved with the scenario)",
+    ),
     ("live", "Live", "Call the model; the recordings are left as they are"),
 )
 REFRESH_DELAY_MS = 200
@@ -130,29 +134,40 @@ class TestsPane(QWidget):
         bar = self.toolbar = QToolBar("Tests", self)
         bar.setObjectName("testsToolbar")
         bar.setIconSize(QSize(16, 16))
-        self.run_all_action = self._action("▶ Run all", "Run every test of the scenario (as it "
-                                           "is in the editor, unsaved edits included)",
-                                           lambda: self.run())
-        self.run_selected_action = self._action("Run selected", "Run the selected tests",
-                                                lambda: self.run_selected())
-        self.stop_action = self._action("■ Stop", "Stop after the turn each test is in",
-                                        lambda: self.stop())
+        self.run_all_action = self._action(
+            "▶ Run all",
+            "Run every test of the scenario (as it is in the editor, unsaved edits included)",
+            lambda: self.run(),
+        )
+        self.run_selected_action = self._action(
+            "Run selected", "Run the selected tests", lambda: self.run_selected()
+        )
+        self.stop_action = self._action(
+            "■ Stop", "Stop after the turn each test is in", lambda: self.stop()
+        )
         self.mode_box = ModeBox(self)
         self.mode_box.setObjectName("testsMode")
         for _mode, label, tip in MODES:
             self.mode_box.addItem(label)
-            self.mode_box.setItemData(self.mode_box.count() - 1, tip,
-                                      Qt.ItemDataRole.ToolTipRole)
-        self.mode_box.setToolTip("Replay needs no key; Record and Live call the model set up "
-                                 "in the test chat's Settings…")
+            self.mode_box.setItemData(self.mode_box.count() - 1, tip, Qt.ItemDataRole.ToolTipRole)
+        self.mode_box.setToolTip(
+            "Replay needs no key; Record and Live call the model set up "
+            "in the test chat's Settings…"
+        )
         self.mode_box.opening.connect(self.update_modes)
         self.coverage_action = self._action(
-            "Coverage on graph", "Shade the steps and transitions no test exercised in the "
-            "last runs (runs every test first if none ran)", None)
+            "Coverage on graph",
+            "Shade the steps and transitions no test exercised in the "
+            "last runs (runs every test first if none ran)",
+            None,
+        )
         self.coverage_action.setCheckable(True)
         self.coverage_action.toggled.connect(self.show_coverage)
-        self.edit_action = self._action("Edit file", "Edit the selected test file (undoable; "
-                                        "saved with the scenario)", lambda: self.edit_selected())
+        self.edit_action = self._action(
+            "Edit file",
+            "Edit the selected test file (undoable; saved with the scenario)",
+            lambda: self.edit_selected(),
+        )
         bar.addActions([self.run_all_action, self.run_selected_action, self.stop_action])
         bar.addWidget(self.mode_box)
         bar.addSeparator()
@@ -221,19 +236,23 @@ class TestsPane(QWidget):
         if self.runs is not None:
             self.runs.stop(wait=True)
             self.runs.deleteLater()
-        follow_session(self.session, session, {"changed": self._changed,
-                                               "reloaded": self._reloaded,
-                                               "saved": self._changed})
+        follow_session(
+            self.session,
+            session,
+            {"changed": self._changed, "reloaded": self._reloaded, "saved": self._changed},
+        )
         self.session = session
         self.catalog = TestCatalog(session.document) if session is not None else None
         self.runs = TestRuns(session, self) if session is not None else None
         if self.runs is not None:
             self.runs.provider_source = self._provider
             self.runs.started.connect(self._started)
-            self.runs.skipped.connect(lambda relpath, why: self.tree.set_status(
-                relpath, f"✖ {why}", "broken"))
-            self.runs.progressed.connect(lambda relpath, doing: self.tree.set_status(
-                relpath, f"▶ {doing}", "running"))
+            self.runs.skipped.connect(
+                lambda relpath, why: self.tree.set_status(relpath, f"✖ {why}", "broken")
+            )
+            self.runs.progressed.connect(
+                lambda relpath, doing: self.tree.set_status(relpath, f"▶ {doing}", "running")
+            )
             self.runs.testFinished.connect(self._test_finished)
             self.runs.finished.connect(self._finished)
             self.runs.message.connect(lambda text, problem: self.tell("Tests", text, problem))
@@ -258,8 +277,7 @@ class TestsPane(QWidget):
 
     def _provider(self) -> ProviderFactory | str:
         if self.provider_source is None:
-            return ("no model is set up: Record and Live use the test chat's (its "
-                    "Settings…).")
+            return "no model is set up: Record and Live use the test chat's (its Settings…)."
         return self.provider_source()
 
     @property
@@ -284,11 +302,13 @@ class TestsPane(QWidget):
         self.tree.set_files(self.files)
         if not self.running:
             for file in self.files:
-                self.tree.show_test(file, self.outcomes.get(file.relpath),
-                                    self.outdated(file.relpath))
+                self.tree.show_test(
+                    file, self.outcomes.get(file.relpath), self.outdated(file.relpath)
+                )
         if self.session is not None:
-            self.session.set_extra_problems("tests", [finding for file in self.files
-                                                      for finding in file.findings])
+            self.session.set_extra_problems(
+                "tests", [finding for file in self.files for finding in file.findings]
+            )
         self._update_empty()
         self._update_summary()
         self._update_actions()
@@ -311,11 +331,13 @@ class TestsPane(QWidget):
         if self.session is None:
             text = "Open a scenario to see its tests."
         elif not self.files:
-            text = ("<p><b>This scenario has no tests yet.</b></p><p>Chat with it in the "
-                    "<b>Test chat</b>, then <b>File ▸ Save Chat as Test…</b> (or <b>Save as "
-                    "test…</b> in the chat's toolbar): the conversation becomes a test "
-                    "(<code>tests/NAME.test.yaml</code>) with its recorded replies, replayed "
-                    "here in a second and with no key.</p>")
+            text = (
+                "<p><b>This scenario has no tests yet.</b></p><p>Chat with it in the "
+                "<b>Test chat</b>, then <b>File ▸ Save Chat as Test…</b> (or <b>Save as "
+                "test…</b> in the chat's toolbar): the conversation becomes a test "
+                "(<code>tests/NAME.test.yaml</code>) with its recorded replies, replayed "
+                "here in a second and with no key.</p>"
+            )
         else:
             text = ""
         self.empty.setText(text)
@@ -328,13 +350,21 @@ class TestsPane(QWidget):
         counts: dict[str, int] = {}
         for file in self.files:
             outcome = self.outcomes.get(file.relpath)
-            key = "broken" if not file.runnable else (outcome.result.status if outcome else
-                                                      "not run")
+            key = (
+                "broken" if not file.runnable else (outcome.result.status if outcome else "not run")
+            )
             counts[key] = counts.get(key, 0) + 1
-        order = (("passed", "passed"), ("failed", "failed"), ("stale", "stale"),
-                 ("error", "could not run"), ("broken", "with errors"), ("not run", "not run"))
-        self.summary.setText(" · ".join(f"{counts[key]} {label}" for key, label in order
-                                        if counts.get(key)))
+        order = (
+            ("passed", "passed"),
+            ("failed", "failed"),
+            ("stale", "stale"),
+            ("error", "could not run"),
+            ("broken", "with errors"),
+            ("not run", "not run"),
+        )
+        self.summary.setText(
+            " · ".join(f"{counts[key]} {label}" for key, label in order if counts.get(key))
+        )
 
     def _update_actions(self) -> None:
         running = self.running
@@ -360,17 +390,23 @@ class TestsPane(QWidget):
         selected = self.selected_relpaths()
         file = self._file(selected[0] if len(selected) == 1 else None)
         if file is None:
-            self.details.setHtml("<p>Select a test to see its last result.</p>"
-                                 if self.files else "")
+            self.details.setHtml(
+                "<p>Select a test to see its last result.</p>" if self.files else ""
+            )
             if self.editor.relpath is not None:
                 self.editor.show_file(None)
             return
         outcome = self.outcomes.get(file.relpath)
-        self.details.setHtml(details_html(
-            file.title, file.relpath, outcome.result if outcome else None,
-            finished_at=outcome.finished_at if outcome else None,
-            outdated=self.outdated(file.relpath),
-            errors=[error.render() for error in file.errors] if not file.runnable else None))
+        self.details.setHtml(
+            details_html(
+                file.title,
+                file.relpath,
+                outcome.result if outcome else None,
+                finished_at=outcome.finished_at if outcome else None,
+                outdated=self.outdated(file.relpath),
+                errors=[error.render() for error in file.errors] if not file.runnable else None,
+            )
+        )
         if self.editor.relpath != file.relpath:
             self.editor.show_file(file.relpath)
         self.editor.set_findings(list(file.findings))
@@ -381,8 +417,7 @@ class TestsPane(QWidget):
         if selected:
             self.open_file(selected[0])
 
-    def open_file(self, relpath: str, line: int | None = None,
-                  column: int | None = None) -> None:
+    def open_file(self, relpath: str, line: int | None = None, column: int | None = None) -> None:
         self.select(relpath)
         self.raise_pane()
         self.tabs.setCurrentWidget(self.editor)
@@ -412,8 +447,11 @@ class TestsPane(QWidget):
 
     def _test_activated(self, relpath: str) -> None:
         outcome = self.outcomes.get(relpath)
-        if outcome is not None and outcome.result.status != "passed" and (
-                outcome.result.log_path is not None):
+        if (
+            outcome is not None
+            and outcome.result.status != "passed"
+            and (outcome.result.log_path is not None)
+        ):
             self.open_log(relpath, outcome.result.failing_turn)
         else:
             self.open_file(relpath)
@@ -442,8 +480,12 @@ class TestsPane(QWidget):
             return None
         path = outcome.result.log_path
         if not path.exists():
-            self.tell("Tests", f"The run's log {path} is gone (the system's temporary folder "
-                               "was cleaned): run the test again.", True)
+            self.tell(
+                "Tests",
+                f"The run's log {path} is gone (the system's temporary folder "
+                "was cleaned): run the test again.",
+                True,
+            )
             return None
         if self.log_opener is not None:
             window = self.log_opener(path)
@@ -487,8 +529,7 @@ class TestsPane(QWidget):
             item = model.item(row)
             if item is not None:
                 item.setEnabled(why is None)
-                item.setToolTip(MODES[row][2] if why is None else
-                                f"Calls the model, and {why}")
+                item.setToolTip(MODES[row][2] if why is None else f"Calls the model, and {why}")
         if why is not None and self.mode_box.currentIndex() != 0:
             self.mode_box.setCurrentIndex(0)
 
@@ -540,8 +581,10 @@ class TestsPane(QWidget):
         stopped = self.runs is not None and self.runs.stopped
         self.refresh()
         if result is not None:
-            self.summary.setText(self.summary.text() + (
-                " · stopped" if stopped else f" · {result.duration_s:.2f} s ({result.mode})"))
+            self.summary.setText(
+                self.summary.text()
+                + (" · stopped" if stopped else f" · {result.duration_s:.2f} s ({result.mode})")
+            )
         if self._coverage_after_run:
             self._coverage_after_run = False
             self._update_coverage()
@@ -554,8 +597,11 @@ class TestsPane(QWidget):
         scenario = self.session.shown if self.session is not None else None
         if scenario is None:
             return None
-        per_test = {Path(file.relpath).name: self.outcomes[file.relpath].result.coverage
-                    for file in self.files if file.relpath in self.outcomes}
+        per_test = {
+            Path(file.relpath).name: self.outcomes[file.relpath].result.coverage
+            for file in self.files
+            if file.relpath in self.outcomes
+        }
         return CoverageReport.of(scenario, per_test)
 
     def show_coverage(self, on: bool) -> None:
@@ -600,5 +646,6 @@ class TestsPane(QWidget):
             self.runs.stop(wait=True)
         for window in self.log_windows:
             window.close()
+
 
 __all__ = ["MODES", "LogOpener", "ModeBox", "TestsPane"]

@@ -47,7 +47,8 @@ class RunPlan:
         for relpath, test, result in zip(self.relpaths, self.tests, results, strict=True):
             if result.cassette_written and test.path is not None:
                 texts[cassette_relpath(relpath)] = cassette_path(test.path).read_text(
-                    encoding="utf-8")
+                    encoding="utf-8"
+                )
         return texts
 
     def close(self) -> None:
@@ -70,8 +71,11 @@ def plan_run(document: ScenarioDocument, files: list[TestFile], mode: Mode) -> R
             plan.skipped[file.relpath] = "the file has errors (see Problems)"
             continue
         cassette = cassette_relpath(file.relpath)
-        in_place = mode != "record" and not document.is_modified(file.relpath) and (
-            mode == "live" or not document.is_modified(cassette))
+        in_place = (
+            mode != "record"
+            and not document.is_modified(file.relpath)
+            and (mode == "live" or not document.is_modified(cassette))
+        )
         try:
             test = file.test if in_place else _write_copy(plan, document, file, cassette)
         except (OSError, ScenarioError) as error:
@@ -83,8 +87,9 @@ def plan_run(document: ScenarioDocument, files: list[TestFile], mode: Mode) -> R
     return plan
 
 
-def _write_copy(plan: RunPlan, document: ScenarioDocument, file: TestFile,
-                cassette: str) -> ScenarioTest:
+def _write_copy(
+    plan: RunPlan, document: ScenarioDocument, file: TestFile, cassette: str
+) -> ScenarioTest:
     """The test as edited, written with its cassette as edited into the plan's folder."""
     if plan.scratch is None:
         plan.scratch = Path(tempfile.mkdtemp(prefix="prompter-studio-tests-"))

@@ -23,15 +23,20 @@ MEANING = {
     "passed": "Every expectation held.",
     "failed": "An expectation did not hold: double-click to see the run's log at that turn.",
     "stale": "The recording no longer answers what the scenario asks (an instruction, the "
-             "prompt or a user message changed), so the replay says nothing about this "
-             "version: record the test again, or undo the change.",
+    "prompt or a user message changed), so the replay says nothing about this "
+    "version: record the test again, or undo the change.",
     "error": "The test could not run (see the details).",
 }
 PathRole = Qt.ItemDataRole.UserRole + 1
 TurnRole = Qt.ItemDataRole.UserRole + 2
-COLORS = {"passed": QColor(46, 125, 50), "failed": QColor(198, 40, 40),
-          "stale": QColor(178, 106, 0), "error": QColor(198, 40, 40),
-          "running": QColor(21, 101, 192), "broken": QColor(198, 40, 40)}
+COLORS = {
+    "passed": QColor(46, 125, 50),
+    "failed": QColor(198, 40, 40),
+    "stale": QColor(178, 106, 0),
+    "error": QColor(198, 40, 40),
+    "running": QColor(21, 101, 192),
+    "broken": QColor(198, 40, 40),
+}
 
 
 class TestList(QTreeWidget):
@@ -89,8 +94,12 @@ class TestList(QTreeWidget):
         item.setToolTip(0, file.relpath)
         item.setText(2, str(file.turns) if file.turns else "")
         if not file.runnable:
-            self.set_status(file.relpath, "✖ file has errors", "broken",
-                            tip="\n".join(error.render() for error in file.errors))
+            self.set_status(
+                file.relpath,
+                "✖ file has errors",
+                "broken",
+                tip="\n".join(error.render() for error in file.errors),
+            )
             self._set_problems(item, [])
             return
         if outcome is None:
@@ -103,8 +112,9 @@ class TestList(QTreeWidget):
         self.set_status(file.relpath, text, result.status, faded=bool(outdated), tip=tip)
         self._set_problems(item, problems_of(result))
 
-    def set_status(self, relpath: str, text: str, status: str | None, *, faded: bool = False,
-                   tip: str = "") -> None:
+    def set_status(
+        self, relpath: str, text: str, status: str | None, *, faded: bool = False, tip: str = ""
+    ) -> None:
         item = self.items.get(relpath)
         if item is None:
             return
@@ -124,8 +134,11 @@ class TestList(QTreeWidget):
         item = self.items.get(relpath)
         if item is None:
             return []
-        return [child.text(0) for index in range(item.childCount())
-                if (child := item.child(index)) is not None]
+        return [
+            child.text(0)
+            for index in range(item.childCount())
+            if (child := item.child(index)) is not None
+        ]
 
     def selected_relpaths(self) -> list[str]:
         found: list[str] = []
@@ -148,8 +161,9 @@ class TestList(QTreeWidget):
             child = QTreeWidgetItem([problem.headline, "", ""])
             child.setData(0, PathRole, relpath)
             child.setData(0, TurnRole, problem.turn)
-            child.setToolTip(0, problem.headline
-                             + "\nDouble-click: open the run's log at this turn")
+            child.setToolTip(
+                0, problem.headline + "\nDouble-click: open the run's log at this turn"
+            )
             item.addChild(child)
             child.setFirstColumnSpanned(True)
         item.setExpanded(bool(problems))

@@ -175,8 +175,9 @@ class TestRuns(QObject):
         if current is not None and current.result is result:
             return
         if not (result.status == "error" and result.error == "cancelled"):
-            self.outcomes[relpath] = Outcome(result, self._texts.get(relpath, ""),
-                                             self._scenario, datetime.now())
+            self.outcomes[relpath] = Outcome(
+                result, self._texts.get(relpath, ""), self._scenario, datetime.now()
+            )
         self.testFinished.emit(relpath)
 
     def _finished(self, worker: SuiteWorker, result: SuiteResult) -> None:
@@ -209,8 +210,11 @@ class TestRuns(QObject):
         worker.deleteLater()
 
     def _forget_old_logs(self) -> None:
-        shown = {outcome.result.log_path.parent for outcome in self.outcomes.values()
-                 if outcome.result.log_path is not None}
+        shown = {
+            outcome.result.log_path.parent
+            for outcome in self.outcomes.values()
+            if outcome.result.log_path is not None
+        }
         for folder in list(self.log_dirs):
             if folder not in shown:
                 shutil.rmtree(folder, ignore_errors=True)
@@ -224,12 +228,12 @@ class TestRuns(QObject):
         except OSError as error:
             self.message.emit(f"The recordings could not be read back: {error}", True)
             return
-        texts = {relpath: text for relpath, text in texts.items()
-                 if not self._same_text(relpath, text)}
+        texts = {
+            relpath: text for relpath, text in texts.items() if not self._same_text(relpath, text)
+        }
         if not texts:
             return
-        label = (f"Record {next(iter(texts))}" if len(texts) == 1
-                 else f"Record {len(texts)} tests")
+        label = f"Record {next(iter(texts))}" if len(texts) == 1 else f"Record {len(texts)} tests"
         try:
             with commands.macro(session.undo_stack, label) as edit:
                 for relpath, text in texts.items():

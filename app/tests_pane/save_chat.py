@@ -76,9 +76,8 @@ def default_name(events: Sequence[Event]) -> str:
 def current_conversation(events: Sequence[Event]) -> list[Event]:
     """The events of the conversation under way: a fork shows the logged turns it continues
     before its own ``session_start``, and only what follows that start is this chat."""
-    starts = [index for index, event in enumerate(events)
-              if event.type == EventType.SESSION_START]
-    return list(events[starts[-1]:]) if starts else list(events)
+    starts = [index for index, event in enumerate(events) if event.type == EventType.SESSION_START]
+    return list(events[starts[-1] :]) if starts else list(events)
 
 
 def completed_turns(events: Sequence[Event]) -> int:
@@ -110,8 +109,15 @@ def first_difference(now: SavedChat, then: SavedChat) -> str | None:
 class SaveTestDialog(QDialog):
     """Asks the test's name and file, showing the file as it will be written."""
 
-    def __init__(self, name: str, stem: str, render: Callable[[str], str],
-                 taken: Sequence[str], calls: int, parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        name: str,
+        stem: str,
+        render: Callable[[str], str],
+        taken: Sequence[str],
+        calls: int,
+        parent: QWidget | None = None,
+    ) -> None:
         super().__init__(parent)
         self.setWindowTitle("Save chat as test")
         self.resize(640, 560)
@@ -134,13 +140,16 @@ class SaveTestDialog(QDialog):
         form = QFormLayout()
         form.addRow("Test name:", self.name)
         form.addRow("File:", self.stem)
-        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Save
-                                        | QDialogButtonBox.StandardButton.Cancel)
+        self.buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Cancel
+        )
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
-        note = QLabel("The expectations are what happened in the chat — the step after each "
-                      "message, the signal taken, the variables it changed. Loosen or remove "
-                      "what should not matter; the file can be edited in the Tests pane.")
+        note = QLabel(
+            "The expectations are what happened in the chat — the step after each "
+            "message, the signal taken, the variables it changed. Loosen or remove "
+            "what should not matter; the file can be edited in the Tests pane."
+        )
         note.setWordWrap(True)
         layout = QVBoxLayout(self)
         layout.addLayout(form)
@@ -166,8 +175,9 @@ class SaveTestDialog(QDialog):
 
     def _update(self) -> None:
         name, stem = self.result_values()
-        problem = stem_problem(stem, sorted(self.taken)) or ("the test needs a name"
-                                                             if not name else None)
+        problem = stem_problem(stem, sorted(self.taken)) or (
+            "the test needs a name" if not name else None
+        )
         save = self.buttons.button(QDialogButtonBox.StandardButton.Save)
         if save is not None:
             save.setEnabled(problem is None)
@@ -178,7 +188,8 @@ class SaveTestDialog(QDialog):
                 f"Adds <code>{test_relpath(stem)}</code> and its recording "
                 f"<code>{cassette_relpath(test_relpath(stem))}</code> ({self.calls} model "
                 "replies) to the scenario: <b>File ▸ Save</b> writes them, <b>Undo</b> takes "
-                "them back.")
+                "them back."
+            )
         self.preview.setPlainText(self.render_text(name))
 
 
@@ -195,11 +206,16 @@ def stem_problem(stem: str, taken: Sequence[str]) -> str | None:
 class ChatTestSaver(QObject):
     """The chat's *Save as test…* action and what it does (see the module docstring)."""
 
-    def __init__(self, session: Callable[[], EditSession | None],
-                 events: Callable[[], list[Event]], chat_scenario: Callable[[], Scenario | None],
-                 *, tell: Callable[[str, str, bool], None],
-                 saved: Callable[[str], None] | None = None,
-                 parent: QObject | None = None) -> None:
+    def __init__(
+        self,
+        session: Callable[[], EditSession | None],
+        events: Callable[[], list[Event]],
+        chat_scenario: Callable[[], Scenario | None],
+        *,
+        tell: Callable[[str, str, bool], None],
+        saved: Callable[[str], None] | None = None,
+        parent: QObject | None = None,
+    ) -> None:
         super().__init__(parent)
         self.session = session
         self.events = events
@@ -210,9 +226,11 @@ class ChatTestSaver(QObject):
         self.ask: AskName | None = None
         self.action = QAction("Save as test…", self)
         self.action.setObjectName("saveChatAsTest")
-        self.action.setToolTip("Save this conversation as a test of the scenario: its messages, "
-                               "what happened after each (as expectations) and the model's "
-                               "replies (replayed without a key)")
+        self.action.setToolTip(
+            "Save this conversation as a test of the scenario: its messages, "
+            "what happened after each (as expectations) and the model's "
+            "replies (replayed without a key)"
+        )
         self.action.triggered.connect(lambda _checked=False: self.save())
 
     def save(self) -> str | None:
@@ -223,14 +241,17 @@ class ChatTestSaver(QObject):
             return self._refuse("Open a scenario first: the test is saved into it.")
         current = session.document.scenario
         if current is None:
-            return self._refuse("scenario.yaml does not load, so the chat cannot be checked "
-                                "against it. Fix it first (see Problems).")
+            return self._refuse(
+                "scenario.yaml does not load, so the chat cannot be checked "
+                "against it. Fix it first (see Problems)."
+            )
         events = current_conversation(self.events())
         if events and is_forked(events[0]):
             return self._refuse(_explained("forked"))
         if completed_turns(events) == 0:
-            return self._refuse("There is nothing to save yet: send at least one message and "
-                                "wait for the answer.")
+            return self._refuse(
+                "There is nothing to save yet: send at least one message and wait for the answer."
+            )
         name = default_name(events)
         try:
             saved = chat_to_test(current, events, name=name)
@@ -250,7 +271,8 @@ class ChatTestSaver(QObject):
                     "The scenario was edited after this conversation, and the model would now "
                     f"be asked something else ({where}). Its recorded replies answered the "
                     "old version, so a test made of them would prove nothing. Restart the "
-                    "chat, have the conversation again, then save it.")
+                    "chat, have the conversation again, then save it."
+                )
         taken = [stem_of(relpath) for relpath in session.document.files(TEST_PATTERN)]
         stem = unique_stem(slug(name), taken)
         ask = self.ask or _dialog_asker(self._dialog_parent(), len(saved.cassette.calls))
@@ -265,10 +287,14 @@ class ChatTestSaver(QObject):
         label = f"Save chat as test {relpath}"
         try:
             with commands.macro(session.undo_stack, label) as edit:
-                edit.push(commands.SetTextCommand(session, relpath, named(saved, name),
-                                                  label=label))
-                edit.push(commands.SetTextCommand(session, cassette_relpath(relpath),
-                                                  cassette_text(saved, stem), label=label))
+                edit.push(
+                    commands.SetTextCommand(session, relpath, named(saved, name), label=label)
+                )
+                edit.push(
+                    commands.SetTextCommand(
+                        session, cassette_relpath(relpath), cassette_text(saved, stem), label=label
+                    )
+                )
         except ScenarioError as error:
             return self._refuse(f"The test could not be added: {error.message}")
         if self.saved is not None:
@@ -285,8 +311,9 @@ class ChatTestSaver(QObject):
 
 
 def _dialog_asker(parent: QWidget | None, calls: int) -> AskName:
-    def ask(name: str, stem: str, render: Callable[[str], str],
-            taken: Sequence[str]) -> tuple[str, str] | None:
+    def ask(
+        name: str, stem: str, render: Callable[[str], str], taken: Sequence[str]
+    ) -> tuple[str, str] | None:
         dialog = SaveTestDialog(name, stem, render, taken, calls, parent)
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return None
@@ -298,21 +325,33 @@ def _dialog_asker(parent: QWidget | None, calls: int) -> AskName:
 def is_forked(event: Event) -> bool:
     """Whether ``event`` starts a conversation forked from a logged one (not a test: a test
     starts at the scenario's start)."""
-    return (event.type == EventType.SESSION_START
-            and bool(event.payload(SessionStartData).get("forked_from")))
+    return event.type == EventType.SESSION_START and bool(
+        event.payload(SessionStartData).get("forked_from")
+    )
 
 
 def _explained(engine_message: str) -> str:
     """The engine's refusal, with what to do about it."""
     if "forked" in engine_message:
-        return ("This conversation was forked from a logged one, so it does not start at the "
-                "scenario's start — and a test always does. Save the conversation it was "
-                "forked from instead, or restart the chat and have it from the beginning.")
+        return (
+            "This conversation was forked from a logged one, so it does not start at the "
+            "scenario's start — and a test always does. Save the conversation it was "
+            "forked from instead, or restart the chat and have it from the beginning."
+        )
     if "no longer plays" in engine_message:
-        return ("The scenario as it is now does not play this conversation the same way (it "
-                f"was edited since): {engine_message}.")
+        return (
+            "The scenario as it is now does not play this conversation the same way (it "
+            f"was edited since): {engine_message}."
+        )
     return f"This chat cannot be saved as a test: {engine_message}."
 
 
-__all__ = ["AskName", "ChatTestSaver", "SaveTestDialog", "default_name", "first_difference",
-           "slug", "unique_stem"]
+__all__ = [
+    "AskName",
+    "ChatTestSaver",
+    "SaveTestDialog",
+    "default_name",
+    "first_difference",
+    "slug",
+    "unique_stem",
+]

@@ -50,8 +50,15 @@ class TestsHost(Protocol):
     @property
     def session(self) -> EditSession | None: ...
 
-    def add_pane(self, name: str, widget: QWidget, area: Qt.DockWidgetArea = ..., *,
-                 tabify_with: str | None = None, below: str | None = None) -> QDockWidget: ...
+    def add_pane(
+        self,
+        name: str,
+        widget: QWidget,
+        area: Qt.DockWidgetArea = ...,
+        *,
+        tabify_with: str | None = None,
+        below: str | None = None,
+    ) -> QDockWidget: ...
 
     def notify(self, text: str, timeout_ms: int = ...) -> None: ...
 
@@ -65,8 +72,10 @@ def provider_of_chat(pane: ChatPane) -> ProviderFactory | str:
     if settings.needs_key:
         found = pane.keys.find()
         if found is None:
-            return ("no API key is set up: add one in the test chat's Settings… (or set "
-                    "OPENAI_API_KEY before starting the studio).")
+            return (
+                "no API key is set up: add one in the test chat's Settings… (or set "
+                "OPENAI_API_KEY before starting the studio)."
+            )
         key = found.value
     elif not settings.script:
         return "the test chat's scripted provider has no reply script (see its Settings…)."
@@ -89,8 +98,9 @@ class StudioTests(QObject):
         self.pane.tell = lambda title, message, problem: host.tell(title, message, problem)
         editor = host.scenario_editor
         self.pane.coverage = CoverageShading(lambda: editor.scene, editor.view)
-        host.add_pane(TESTS_PANE, self.pane, Qt.DockWidgetArea.BottomDockWidgetArea,
-                      tabify_with="Problems")
+        host.add_pane(
+            TESTS_PANE, self.pane, Qt.DockWidgetArea.BottomDockWidgetArea, tabify_with="Problems"
+        )
         if "Problems" in host.panes:
             host.panes["Problems"].raise_()
         host.sessionChanged.connect(self.pane.set_session)
@@ -108,10 +118,13 @@ class StudioTests(QObject):
         self.pane.log_opener = chat.open_log
         self.pane.provider_source = lambda: provider_of_chat(chat.pane)
         self.saver = ChatTestSaver(
-            lambda: self.host.session, lambda: chat.pane.view.events_model.events(),
+            lambda: self.host.session,
+            lambda: chat.pane.view.events_model.events(),
             lambda: chat.pane.scenario,
             tell=lambda title, message, problem: self.host.tell(title, message, problem),
-            saved=self._saved, parent=chat.pane)
+            saved=self._saved,
+            parent=chat.pane,
+        )
         chat.pane.add_tool_action(self.saver.action)
         self.file_action = QAction("Save Chat as &Test…", self)
         self.file_action.setToolTip(self.saver.action.toolTip())
@@ -125,8 +138,10 @@ class StudioTests(QObject):
     def _saved(self, relpath: str) -> None:
         self.pane.refresh()
         self.pane.open_file(relpath)
-        self.host.notify(f"Added the chat as the test {relpath}, with its recording — "
-                         "File ▸ Save writes them", 8000)
+        self.host.notify(
+            f"Added the chat as the test {relpath}, with its recording — File ▸ Save writes them",
+            8000,
+        )
 
 
 def install(host: TestsHost, chat: StudioChat | None = None) -> StudioTests:

@@ -50,8 +50,14 @@ class SuiteWorker(QObject):
     #: the run could not happen at all (the provider could not be made, a bug): why
     failed = Signal(str)
 
-    def __init__(self, plan: RunPlan, *, provider: ProviderFactory | None = None,
-                 log_dir: Path | None = None, parent: QObject | None = None) -> None:
+    def __init__(
+        self,
+        plan: RunPlan,
+        *,
+        provider: ProviderFactory | None = None,
+        log_dir: Path | None = None,
+        parent: QObject | None = None,
+    ) -> None:
         super().__init__(parent)
         self.plan = plan
         self.provider_factory = provider
@@ -126,9 +132,15 @@ class SuiteWorker(QObject):
             provider, model = self.provider_factory()
         try:
             return await run_tests(
-                self.plan.scenario, self.plan.tests, mode=self.plan.mode, provider=provider,
-                model=model, log_dir=self.log_dir, on_progress=self._collect,
-                should_stop=self._stop.is_set)
+                self.plan.scenario,
+                self.plan.tests,
+                mode=self.plan.mode,
+                provider=provider,
+                model=model,
+                log_dir=self.log_dir,
+                on_progress=self._collect,
+                should_stop=self._stop.is_set,
+            )
         finally:
             if provider is not None:
                 await provider.aclose()

@@ -72,8 +72,12 @@ class YamlHighlighter(QSyntaxHighlighter):
         self.comment = char_format(mix(base, text, 0.5), italic=True)
 
     def highlightBlock(self, text: str) -> None:
-        for pattern, fmt in ((_DASH, self.dash), (_SCALAR, self.scalar), (_STRING, self.string),
-                             (_REGEX, self.regex)):
+        for pattern, fmt in (
+            (_DASH, self.dash),
+            (_SCALAR, self.scalar),
+            (_STRING, self.string),
+            (_REGEX, self.regex),
+        ):
             for match in pattern.finditer(text):
                 self.setFormat(match.start(), match.end() - match.start(), fmt)
         for match in _KEY.finditer(text):
@@ -129,9 +133,11 @@ class TestFileEditor(QWidget):
     # --- what is shown -----------------------------------------------------------------------
 
     def set_session(self, session: EditSession | None) -> None:
-        follow_session(self.session, session,
-                       {"changed": self._on_changed, "reloaded": self._reload,
-                        "saved": self._update_header})
+        follow_session(
+            self.session,
+            session,
+            {"changed": self._on_changed, "reloaded": self._reload, "saved": self._update_header},
+        )
         self.session = session
         self.show_file(None)
 
@@ -153,8 +159,10 @@ class TestFileEditor(QWidget):
         self._set_text(text)
         self.edit.setReadOnly(self.relpath is None)
         self.edit.setPlaceholderText(
-            "Choose a test in the list and “Edit” to change it here." if self.relpath is None
-            else "name: …\nturns:\n  - user: Hello\n    expect: {step: …}")
+            "Choose a test in the list and “Edit” to change it here."
+            if self.relpath is None
+            else "name: …\nturns:\n  - user: Hello\n    expect: {step: …}"
+        )
         self._update_header()
         self.set_findings([])
         self.fileChanged.emit(self.relpath or "")
@@ -180,8 +188,11 @@ class TestFileEditor(QWidget):
             self.status.setText("")
         elif self.findings:
             errors = sum(1 for finding in self.findings if finding.severity == "error")
-            self.status.setText(f"{errors} error(s): this test cannot run until they are fixed."
-                                if errors else "Warnings only: the test can run.")
+            self.status.setText(
+                f"{errors} error(s): this test cannot run until they are fixed."
+                if errors
+                else "Warnings only: the test can run."
+            )
         else:
             self.status.setText("✓ The file is valid for this scenario.")
         self._mark()
@@ -205,8 +216,11 @@ class TestFileEditor(QWidget):
 
     def _reload(self) -> None:
         relpath = self.relpath
-        if relpath is not None and self.session is not None and relpath in (
-                self.session.document.files(relpath)):
+        if (
+            relpath is not None
+            and self.session is not None
+            and relpath in (self.session.document.files(relpath))
+        ):
             self.show_file(relpath)
         else:
             self.show_file(None)
@@ -218,8 +232,7 @@ class TestFileEditor(QWidget):
         if self.relpath is None:
             self.header.setText("")
             return
-        unsaved = (self.session is not None
-                   and self.session.document.is_modified(self.relpath))
+        unsaved = self.session is not None and self.session.document.is_modified(self.relpath)
         state = " · <i>not saved yet (File ▸ Save writes it)</i>" if unsaved else ""
         self.header.setText(f"<b>{self.relpath}</b>{state}")
 
@@ -240,14 +253,16 @@ class TestFileEditor(QWidget):
             selection = QTextEdit.ExtraSelection()
             fmt = QTextCharFormat()
             fmt.setUnderlineStyle(QTextCharFormat.UnderlineStyle.WaveUnderline)
-            fmt.setUnderlineColor(QColor(220, 50, 50) if finding.severity == "error"
-                                  else QColor(200, 140, 0))
+            fmt.setUnderlineColor(
+                QColor(220, 50, 50) if finding.severity == "error" else QColor(200, 140, 0)
+            )
             fmt.setToolTip(finding.message)
             selection.format = fmt
             cursor = QTextCursor(block)
             cursor.setPosition(block.position() + start)
-            cursor.setPosition(block.position() + max(end, start + 1),
-                               QTextCursor.MoveMode.KeepAnchor)
+            cursor.setPosition(
+                block.position() + max(end, start + 1), QTextCursor.MoveMode.KeepAnchor
+            )
             selection.cursor = cursor
             selections.append(selection)
         self.edit.mark_lines(problem_marks(self.findings), selections)

@@ -70,7 +70,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception as error:  # a bug: report it, without the key
         report = "".join(traceback.format_exception(error))
         print(replace_surrogates(redact(report)), file=sys.stderr, end="")
-        print(f"prompter: internal error ({type(error).__name__}); this is a bug, please report "
-              "it with the lines above", file=sys.stderr)
+        print(
+            f"prompter: internal error ({type(error).__name__}); this is a bug, please report "
+            "it with the lines above",
+            file=sys.stderr,
+        )
         return EXIT_BUG
     return code

@@ -61,18 +61,35 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="chat with a scenario (stdin → bot messages on stdout)",
         description=__doc__.split("\n\n")[1] if __doc__ else None,
     )
-    parser.add_argument("scenario", nargs="?", type=Path, default=None,
-                        help="the scenario folder (default: the analyst bot)")
-    parser.add_argument("--provider", choices=PROVIDER_NAMES, default="responses",
-                        help="responses (default), chat (Chat Completions) or scripted")
+    parser.add_argument(
+        "scenario",
+        nargs="?",
+        type=Path,
+        default=None,
+        help="the scenario folder (default: the analyst bot)",
+    )
+    parser.add_argument(
+        "--provider",
+        choices=PROVIDER_NAMES,
+        default="responses",
+        help="responses (default), chat (Chat Completions) or scripted",
+    )
     parser.add_argument("--model", help="the model to use instead of the scenario's")
     parser.add_argument("--log", type=Path, help="append the conversation log (JSON Lines) here")
-    parser.add_argument("--session", type=Path,
-                        help="resume from this file if it exists; save to it after every turn")
-    parser.add_argument("--summary-json", type=Path, dest="summary_json",
-                        help="write the conversation's figures here as JSON on exit")
-    parser.add_argument("--script", type=Path,
-                        help="the replies of the scripted provider (YAML or JSON Lines)")
+    parser.add_argument(
+        "--session",
+        type=Path,
+        help="resume from this file if it exists; save to it after every turn",
+    )
+    parser.add_argument(
+        "--summary-json",
+        type=Path,
+        dest="summary_json",
+        help="write the conversation's figures here as JSON on exit",
+    )
+    parser.add_argument(
+        "--script", type=Path, help="the replies of the scripted provider (YAML or JSON Lines)"
+    )
     parser.set_defaults(handler=run)
 
 
@@ -95,8 +112,12 @@ def run(args: argparse.Namespace) -> int:
         conversation = Conversation(scenario, provider, model=args.model)
     log = None
     if args.log is not None:
-        log = LogWriter(args.log, on_error=lambda error: _notice(
-            f"the log cannot be written any more ({error}); the chat goes on"))
+        log = LogWriter(
+            args.log,
+            on_error=lambda error: _notice(
+                f"the log cannot be written any more ({error}); the chat goes on"
+            ),
+        )
         if resumed:
             _continue_log(conversation, log)
         log.attach(conversation.events)
@@ -179,11 +200,22 @@ def _continue_log(conversation: Conversation, log: LogWriter) -> None:
     opened = unfinished_turn(events, session)
     if opened is not None:
         data.seq += 1
-        log.write(Event(EventType.ERROR, session, data.seq, max(opened.turn - 1, 0), opened.step,
-                        ErrorData(kind="Interrupted", retryable=True,
-                                  message="the previous run stopped during this turn (it was "
-                                  "killed before it could finish); the turn was lost and is not "
-                                  "part of the conversation")))
+        log.write(
+            Event(
+                EventType.ERROR,
+                session,
+                data.seq,
+                max(opened.turn - 1, 0),
+                opened.step,
+                ErrorData(
+                    kind="Interrupted",
+                    retryable=True,
+                    message="the previous run stopped during this turn (it was "
+                    "killed before it could finish); the turn was lost and is not "
+                    "part of the conversation",
+                ),
+            )
+        )
 
 
 def _print_messages(messages: list[str]) -> None:

@@ -34,10 +34,15 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument("old", metavar="OLD", help="the earlier version: DIR or REV:DIR")
     parser.add_argument("new", metavar="NEW", help="the later version: DIR or REV:DIR")
     parser.add_argument("--json", action="store_true", help="print the diff as JSON (for tools)")
-    parser.add_argument("--ignore-layout", action="store_true",
-                        help="exit 0 when only scenario.layout.json differs")
-    parser.add_argument("--color", choices=("auto", "always", "never"), default="auto",
-                        help="colour the text output (default: when printing to a terminal)")
+    parser.add_argument(
+        "--ignore-layout", action="store_true", help="exit 0 when only scenario.layout.json differs"
+    )
+    parser.add_argument(
+        "--color",
+        choices=("auto", "always", "never"),
+        default="auto",
+        help="colour the text output (default: when printing to a terminal)",
+    )
     parser.set_defaults(handler=run)
 
 
@@ -67,5 +72,8 @@ def run(args: argparse.Namespace) -> int:
 def _use_color(choice: str) -> bool:
     if choice != "auto":
         return choice == "always"
-    return sys.stdout.isatty() and os.environ.get("NO_COLOR") is None and os.environ.get(
-        "TERM") != "dumb"
+    return (
+        sys.stdout.isatty()
+        and os.environ.get("NO_COLOR") is None
+        and os.environ.get("TERM") != "dumb"
+    )

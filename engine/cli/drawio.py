@@ -29,12 +29,24 @@ def register(subparsers: Any) -> None:
         "layout, else an automatic layered layout).",
     )
     export.add_argument("scenario", type=Path, metavar="SCENARIO_DIR")
-    export.add_argument("-o", "--output", type=Path, metavar="FILE.drawio",
-                        help="where to write (default: SCENARIO_DIR/<name>.drawio)")
-    export.add_argument("--compressed", action="store_true",
-                        help="write draw.io's compressed page form (smaller, but not diffable)")
-    export.add_argument("--direction", choices=("TB", "LR"), default="TB",
-                        help="automatic layout: top to bottom (default) or left to right")
+    export.add_argument(
+        "-o",
+        "--output",
+        type=Path,
+        metavar="FILE.drawio",
+        help="where to write (default: SCENARIO_DIR/<name>.drawio)",
+    )
+    export.add_argument(
+        "--compressed",
+        action="store_true",
+        help="write draw.io's compressed page form (smaller, but not diffable)",
+    )
+    export.add_argument(
+        "--direction",
+        choices=("TB", "LR"),
+        default="TB",
+        help="automatic layout: top to bottom (default) or left to right",
+    )
     export.set_defaults(handler=run_export)
 
     imp = subparsers.add_parser(
@@ -55,8 +67,9 @@ def run_export(args: argparse.Namespace) -> int:
         return 1
     folder = scenario.root or args.scenario
     output = args.output or folder / f"{scenario.name}.drawio"
-    write_drawio(scenario, output, Layout.load(folder), compressed=args.compressed,
-                 direction=args.direction)
+    write_drawio(
+        scenario, output, Layout.load(folder), compressed=args.compressed, direction=args.direction
+    )
     transitions = sum(len(step.transitions) for step in scenario.steps.values())
     print(f"wrote {output} ({len(scenario.steps)} steps, {transitions} transitions)")
     return 0

@@ -57,50 +57,107 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "the bot, many conversations at once within the model's rate limits; writes a report "
         "(paths, stuck steps, contract violations, facts recorded wrong, calls and cost).",
     )
-    parser.add_argument("scenario", type=Path, metavar="SCENARIO_DIR",
-                        help="the scenario folder (or its scenario.yaml)")
-    parser.add_argument("--persona", dest="personas", nargs="+", action="extend", type=Path,
-                        metavar="FILE", default=[],
-                        help=f"personas to play (a path, or a name in {PERSONAS_DIR}); "
-                        "default: all")
-    parser.add_argument("--runs", type=int, default=DEFAULT_RUNS, metavar="N",
-                        help=f"conversations per persona (default {DEFAULT_RUNS})")
-    parser.add_argument("--conversations", type=int, metavar="N",
-                        help="conversations in all, the personas taking turns (instead of "
-                        "--runs)")
-    parser.add_argument("--max-turns", type=int, default=DEFAULT_MAX_TURNS, metavar="T",
-                        dest="max_turns", help="user messages before a conversation counts as "
-                        f"stuck (default {DEFAULT_MAX_TURNS})")
-    parser.add_argument("--jobs", type=int, default=DEFAULT_JOBS, metavar="K",
-                        help=f"conversations at once (default {DEFAULT_JOBS})")
-    parser.add_argument("--out", type=Path, metavar="DIR",
-                        help="where the report and the logs go (default: "
-                        "simulations/SCENARIO-DATE-TIME in the current folder)")
-    parser.add_argument("--provider", choices=("responses", "chat"), default="responses",
-                        help="the API to call (default responses)")
+    parser.add_argument(
+        "scenario",
+        type=Path,
+        metavar="SCENARIO_DIR",
+        help="the scenario folder (or its scenario.yaml)",
+    )
+    parser.add_argument(
+        "--persona",
+        dest="personas",
+        nargs="+",
+        action="extend",
+        type=Path,
+        metavar="FILE",
+        default=[],
+        help=f"personas to play (a path, or a name in {PERSONAS_DIR}); default: all",
+    )
+    parser.add_argument(
+        "--runs",
+        type=int,
+        default=DEFAULT_RUNS,
+        metavar="N",
+        help=f"conversations per persona (default {DEFAULT_RUNS})",
+    )
+    parser.add_argument(
+        "--conversations",
+        type=int,
+        metavar="N",
+        help="conversations in all, the personas taking turns (instead of --runs)",
+    )
+    parser.add_argument(
+        "--max-turns",
+        type=int,
+        default=DEFAULT_MAX_TURNS,
+        metavar="T",
+        dest="max_turns",
+        help=f"user messages before a conversation counts as stuck (default {DEFAULT_MAX_TURNS})",
+    )
+    parser.add_argument(
+        "--jobs",
+        type=int,
+        default=DEFAULT_JOBS,
+        metavar="K",
+        help=f"conversations at once (default {DEFAULT_JOBS})",
+    )
+    parser.add_argument(
+        "--out",
+        type=Path,
+        metavar="DIR",
+        help="where the report and the logs go (default: "
+        "simulations/SCENARIO-DATE-TIME in the current folder)",
+    )
+    parser.add_argument(
+        "--provider",
+        choices=("responses", "chat"),
+        default="responses",
+        help="the API to call (default responses)",
+    )
     parser.add_argument("--model", help="the bot's model instead of the scenario's")
-    parser.add_argument("--user-model", dest="user_model",
-                        help="the simulated user's model instead of the personas' (default: "
-                        "a persona's own, else the bot's)")
-    parser.add_argument("--rpm", type=float, metavar="N",
-                        help="requests per minute allowed per model; 0: no limit (default: "
-                        "resources/prices.yaml)")
-    parser.add_argument("--tpm", type=float, metavar="N",
-                        help="tokens per minute allowed per model; 0: no limit (default: "
-                        "resources/prices.yaml)")
-    parser.add_argument("-q", "--quiet", action="store_true",
-                        help="no progress bar; print the summary only")
+    parser.add_argument(
+        "--user-model",
+        dest="user_model",
+        help="the simulated user's model instead of the personas' (default: "
+        "a persona's own, else the bot's)",
+    )
+    parser.add_argument(
+        "--rpm",
+        type=float,
+        metavar="N",
+        help="requests per minute allowed per model; 0: no limit (default: resources/prices.yaml)",
+    )
+    parser.add_argument(
+        "--tpm",
+        type=float,
+        metavar="N",
+        help="tokens per minute allowed per model; 0: no limit (default: resources/prices.yaml)",
+    )
+    parser.add_argument(
+        "-q", "--quiet", action="store_true", help="no progress bar; print the summary only"
+    )
     saving = parser.add_argument_group("saving a simulated conversation as a test")
-    saving.add_argument("--save-test", dest="save_test", type=Path, metavar="LOG",
-                        help="save this conversation log (OUT/conversations/…jsonl) as a test "
-                        "of the scenario, with its cassette, instead of simulating")
-    saving.add_argument("--test-name", dest="test_name", metavar="NAME",
-                        help="the saved test's name (default: from the log's file name)")
-    saving.add_argument("--as", dest="stem", metavar="STEM",
-                        help="the saved test's file name, tests/STEM.test.yaml "
-                        "(default: sim_ and the log's name)")
-    saving.add_argument("--overwrite", action="store_true",
-                        help="replace a test of that name")
+    saving.add_argument(
+        "--save-test",
+        dest="save_test",
+        type=Path,
+        metavar="LOG",
+        help="save this conversation log (OUT/conversations/…jsonl) as a test "
+        "of the scenario, with its cassette, instead of simulating",
+    )
+    saving.add_argument(
+        "--test-name",
+        dest="test_name",
+        metavar="NAME",
+        help="the saved test's name (default: from the log's file name)",
+    )
+    saving.add_argument(
+        "--as",
+        dest="stem",
+        metavar="STEM",
+        help="the saved test's file name, tests/STEM.test.yaml (default: sim_ and the log's name)",
+    )
+    saving.add_argument("--overwrite", action="store_true", help="replace a test of that name")
     parser.set_defaults(handler=run)
 
 
@@ -137,18 +194,30 @@ def run(args: argparse.Namespace) -> int:
         print(NO_KEY_HELP.replace("prompter chat", "prompter simulate"), file=sys.stderr)
         return EXIT_NO_KEY
     out = args.out or Path("simulations") / f"{scenario.name}-{time.strftime('%Y%m%d-%H%M%S')}"
-    settings = SimulationSettings(runs=args.runs, conversations=args.conversations,
-                                  max_turns=args.max_turns, jobs=args.jobs,
-                                  model=args.model, user_model=args.user_model, rpm=args.rpm,
-                                  tpm=args.tpm)
+    settings = SimulationSettings(
+        runs=args.runs,
+        conversations=args.conversations,
+        max_turns=args.max_turns,
+        jobs=args.jobs,
+        model=args.model,
+        user_model=args.user_model,
+        rpm=args.rpm,
+        tpm=args.tpm,
+    )
     progress = None if args.quiet else TerminalProgress(sys.stderr)
-    simulation = Simulation(scenario, personas, settings, bot_provider=provider, out_dir=out,
-                            on_progress=progress)
+    simulation = Simulation(
+        scenario, personas, settings, bot_provider=provider, out_dir=out, on_progress=progress
+    )
     if not args.quiet:
-        limits = "; ".join(f"{model}: {simulation.pool.limit(model)}" for model in
-                           sorted({simulation.bot_model, *map(simulation.user_model, personas)}))
-        print(f"simulating {len(simulation.plan)} conversations of {scenario.name} with "
-              f"{len(personas)} personas, {args.jobs} at a time; {limits}", file=sys.stderr)
+        limits = "; ".join(
+            f"{model}: {simulation.pool.limit(model)}"
+            for model in sorted({simulation.bot_model, *map(simulation.user_model, personas)})
+        )
+        print(
+            f"simulating {len(simulation.plan)} conversations of {scenario.name} with "
+            f"{len(personas)} personas, {args.jobs} at a time; {limits}",
+            file=sys.stderr,
+        )
     try:
         report = asyncio.run(_run(simulation))
     finally:
@@ -168,8 +237,10 @@ async def _run(simulation: Simulation) -> SimulationReport:
 
     def first_interrupt(*_: object) -> None:
         simulation.cancel("interrupted")  # thread-safe: fine from a signal handler
-        print("\nstopping: finished conversations are kept (Ctrl-C again to quit at once)",
-              file=sys.stderr)
+        print(
+            "\nstopping: finished conversations are kept (Ctrl-C again to quit at once)",
+            file=sys.stderr,
+        )
         with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
             loop.remove_signal_handler(signal.SIGINT)
         signal.signal(signal.SIGINT, signal.default_int_handler)

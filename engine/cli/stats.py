@@ -33,19 +33,32 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "and cost; per transition how often it was taken; per conversation whether it "
         "finished, calls per message and cost.",
     )
-    parser.add_argument("paths", nargs="+", type=Path, metavar="LOG_OR_FOLDER",
-                        help="a log file, or a folder of logs (searched recursively)")
-    parser.add_argument("--scenario", type=Path, metavar="DIR",
-                        help="the scenario the logs belong to: steps it no longer has are "
-                        "listed apart, and conversations ending in a final step count as "
-                        "finished")
+    parser.add_argument(
+        "paths",
+        nargs="+",
+        type=Path,
+        metavar="LOG_OR_FOLDER",
+        help="a log file, or a folder of logs (searched recursively)",
+    )
+    parser.add_argument(
+        "--scenario",
+        type=Path,
+        metavar="DIR",
+        help="the scenario the logs belong to: steps it no longer has are "
+        "listed apart, and conversations ending in a final step count as "
+        "finished",
+    )
     output = parser.add_mutually_exclusive_group()
     output.add_argument("--json", action="store_true", help="print everything as JSON")
-    output.add_argument("--csv", action="store_true",
-                        help="print one table as CSV (for a spreadsheet); see --table")
-    parser.add_argument("--table", choices=CSV_TABLES, default="steps",
-                        help="the table --csv prints: steps (default), transitions or "
-                        "conversations")
+    output.add_argument(
+        "--csv", action="store_true", help="print one table as CSV (for a spreadsheet); see --table"
+    )
+    parser.add_argument(
+        "--table",
+        choices=CSV_TABLES,
+        default="steps",
+        help="the table --csv prints: steps (default), transitions or conversations",
+    )
     parser.set_defaults(handler=run)
 
 
@@ -67,8 +80,10 @@ def run(args: argparse.Namespace) -> int:
         print(f"prompter stats: {path}: no such file or folder", file=sys.stderr)
     files = log_files(path for path in args.paths if path.exists())
     if not files:
-        print("prompter stats: no conversation logs to read (folders are searched for *.jsonl)",
-              file=sys.stderr)
+        print(
+            "prompter stats: no conversation logs to read (folders are searched for *.jsonl)",
+            file=sys.stderr,
+        )
         return EXIT_TROUBLE
     report = collect_stats(files, scenario=scenario)
     order = list(scenario.steps) if scenario is not None else []

@@ -51,35 +51,85 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "from their cassettes with no key (default), recorded against the model (--record), "
         "or run against it without touching the cassettes (--live).",
     )
-    parser.add_argument("scenario", type=Path, metavar="SCENARIO_DIR",
-                        help="the scenario folder (or its scenario.yaml)")
-    parser.add_argument("files", nargs="*", type=Path, metavar="TEST_FILE",
-                        help="tests to run (a path, or a name in SCENARIO_DIR/tests); "
-                        "default: all")
+    parser.add_argument(
+        "scenario",
+        type=Path,
+        metavar="SCENARIO_DIR",
+        help="the scenario folder (or its scenario.yaml)",
+    )
+    parser.add_argument(
+        "files",
+        nargs="*",
+        type=Path,
+        metavar="TEST_FILE",
+        help="tests to run (a path, or a name in SCENARIO_DIR/tests); default: all",
+    )
     mode = parser.add_mutually_exclusive_group()
-    mode.add_argument("--replay", dest="mode", action="store_const", const="replay",
-                      help="answer from the cassettes: no key, no network (the default)")
-    mode.add_argument("--record", dest="mode", action="store_const", const="record",
-                      help="run against the model and (re)write the cassettes")
-    mode.add_argument("--live", dest="mode", action="store_const", const="live",
-                      help="run against the model; leave the cassettes as they are")
-    mode.add_argument("--check", dest="mode", action="store_const", const="check",
-                      help="only check the test files against the scenario; run nothing")
+    mode.add_argument(
+        "--replay",
+        dest="mode",
+        action="store_const",
+        const="replay",
+        help="answer from the cassettes: no key, no network (the default)",
+    )
+    mode.add_argument(
+        "--record",
+        dest="mode",
+        action="store_const",
+        const="record",
+        help="run against the model and (re)write the cassettes",
+    )
+    mode.add_argument(
+        "--live",
+        dest="mode",
+        action="store_const",
+        const="live",
+        help="run against the model; leave the cassettes as they are",
+    )
+    mode.add_argument(
+        "--check",
+        dest="mode",
+        action="store_const",
+        const="check",
+        help="only check the test files against the scenario; run nothing",
+    )
     parser.set_defaults(mode="replay")
     parser.add_argument("--junit", type=Path, metavar="FILE", help="write JUnit XML here")
-    parser.add_argument("--coverage", type=Path, metavar="FILE",
-                        help="write the coverage (steps, signals, results) here as JSON")
-    parser.add_argument("--jobs", type=int, default=DEFAULT_JOBS, metavar="N",
-                        help=f"tests run at once (default {DEFAULT_JOBS})")
-    parser.add_argument("--provider", choices=("responses", "chat"), default="responses",
-                        help="for --record and --live: the API to call (default responses)")
-    parser.add_argument("--model", help="for --record and --live: the model instead of the "
-                        "scenario's")
-    parser.add_argument("--logs", type=Path, metavar="DIR",
-                        help="write each test's conversation log here (default: a new folder "
-                        "in the system's temporary folder)")
-    parser.add_argument("-q", "--quiet", action="store_true",
-                        help="print the failing tests and the summary only, no coverage table")
+    parser.add_argument(
+        "--coverage",
+        type=Path,
+        metavar="FILE",
+        help="write the coverage (steps, signals, results) here as JSON",
+    )
+    parser.add_argument(
+        "--jobs",
+        type=int,
+        default=DEFAULT_JOBS,
+        metavar="N",
+        help=f"tests run at once (default {DEFAULT_JOBS})",
+    )
+    parser.add_argument(
+        "--provider",
+        choices=("responses", "chat"),
+        default="responses",
+        help="for --record and --live: the API to call (default responses)",
+    )
+    parser.add_argument(
+        "--model", help="for --record and --live: the model instead of the scenario's"
+    )
+    parser.add_argument(
+        "--logs",
+        type=Path,
+        metavar="DIR",
+        help="write each test's conversation log here (default: a new folder "
+        "in the system's temporary folder)",
+    )
+    parser.add_argument(
+        "-q",
+        "--quiet",
+        action="store_true",
+        help="print the failing tests and the summary only, no coverage table",
+    )
     parser.set_defaults(handler=run)
 
 
@@ -93,8 +143,11 @@ def run(args: argparse.Namespace) -> int:
         print(finding.render())
     if suite.has_errors:
         broken = len(suite.broken)
-        print(f"{folder}: {broken} test file{'s' if broken != 1 else ''} with errors; "
-              "nothing was run", file=sys.stderr)
+        print(
+            f"{folder}: {broken} test file{'s' if broken != 1 else ''} with errors; "
+            "nothing was run",
+            file=sys.stderr,
+        )
         return EXIT_FAILED
     if args.mode == "check":
         print(f"{folder}: {len(suite.tests)} tests ok", file=sys.stderr)
@@ -115,10 +168,18 @@ def run(args: argparse.Namespace) -> int:
     printer = _InOrder(len(suite.tests), folder, quiet=args.quiet)
     mode: Mode = args.mode
     try:
-        result = asyncio.run(run_tests(
-            suite.scenario, suite.tests, mode=mode, provider=provider, model=args.model,
-            jobs=args.jobs, log_dir=args.logs, on_progress=printer,
-        ))
+        result = asyncio.run(
+            run_tests(
+                suite.scenario,
+                suite.tests,
+                mode=mode,
+                provider=provider,
+                model=args.model,
+                jobs=args.jobs,
+                log_dir=args.logs,
+                on_progress=printer,
+            )
+        )
     finally:
         if provider is not None:
             asyncio.run(provider.aclose())

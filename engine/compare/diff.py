@@ -56,12 +56,27 @@ def diff_sides(old: Side, new: Side) -> ScenarioDiff:
     """Everything that differs from ``old`` to ``new`` (see :mod:`engine.compare.model`)."""
     matched = match_renames(old.scenario, new.scenario)
     renames = {old_id: new_id for old_id, (new_id, _score) in matched.items()}
-    diff = diff_scenarios(old.scenario, new.scenario, old_label=old.label, new_label=new.label,
-                          renames=renames, similarity={a: s for a, (_b, s) in matched.items()})
-    layout = diff_layouts(old.layout, new.layout, renames,
-                          [p for p in (old.layout_problem, new.layout_problem) if p])
-    return ScenarioDiff(diff.old_label, diff.new_label, diff.steps, diff.settings, diff.persona,
-                        diff.variables, layout, diff.renames)
+    diff = diff_scenarios(
+        old.scenario,
+        new.scenario,
+        old_label=old.label,
+        new_label=new.label,
+        renames=renames,
+        similarity={a: s for a, (_b, s) in matched.items()},
+    )
+    layout = diff_layouts(
+        old.layout, new.layout, renames, [p for p in (old.layout_problem, new.layout_problem) if p]
+    )
+    return ScenarioDiff(
+        diff.old_label,
+        diff.new_label,
+        diff.steps,
+        diff.settings,
+        diff.persona,
+        diff.variables,
+        layout,
+        diff.renames,
+    )
 
 
 def diff_scenarios(
@@ -87,8 +102,7 @@ def diff_scenarios(
         if old_id is None:
             steps.append(_added_step(step))
             continue
-        found = _compare_step(old.steps[old_id], step, id_map,
-                              (similarity or {}).get(old_id))
+        found = _compare_step(old.steps[old_id], step, id_map, (similarity or {}).get(old_id))
         if found is not None:
             steps.append(found)
     for old_id, step in old.steps.items():
@@ -97,8 +111,16 @@ def diff_scenarios(
     settings = list(_scenario_fields(old, new, id_map))
     persona = _text_change(old.persona, new.persona, old.persona_text, new.persona_text)
     variables = list(_entries(old.variables, new.variables))
-    return ScenarioDiff(old_label, new_label, tuple(steps), tuple(settings), persona,
-                        tuple(variables), LayoutDiff(), dict(renames))
+    return ScenarioDiff(
+        old_label,
+        new_label,
+        tuple(steps),
+        tuple(settings),
+        persona,
+        tuple(variables),
+        LayoutDiff(),
+        dict(renames),
+    )
 
 
 def diff_layouts(
@@ -111,10 +133,13 @@ def diff_layouts(
     old_positions = {renames.get(step, step): point for step, point in (old or {}).items()}
     new_positions = dict(new or {})
     moved = tuple(
-        (step, old_positions[step], point) for step, point in new_positions.items()
+        (step, old_positions[step], point)
+        for step, point in new_positions.items()
         if step in old_positions
-        and (abs(point[0] - old_positions[step][0]) > MOVE_TOLERANCE
-             or abs(point[1] - old_positions[step][1]) > MOVE_TOLERANCE)
+        and (
+            abs(point[0] - old_positions[step][0]) > MOVE_TOLERANCE
+            or abs(point[1] - old_positions[step][1]) > MOVE_TOLERANCE
+        )
     )
     placed = tuple(step for step in new_positions if step not in old_positions)
     unplaced = tuple(step for step in old_positions if step not in new_positions)
@@ -126,53 +151,91 @@ def diff_layouts(
 
 def _added_step(step: Step) -> StepDiff:
     transitions = tuple(
-        TransitionChange(signal, TransitionStatus.ADDED, None, tr.to,
-                         guard=GuardChange((), tuple(tr.requires)) if tr.requires else None)
+        TransitionChange(
+            signal,
+            TransitionStatus.ADDED,
+            None,
+            tr.to,
+            guard=GuardChange((), tuple(tr.requires)) if tr.requires else None,
+        )
         for signal, tr in step.transitions.items()
     )
-    results = tuple(EntryChange(name, EntryStatus.ADDED, new=_plain(result))
-                    for name, result in step.results.items())
-    return StepDiff(StepStatus.ADDED, None, step.id, step.display_title, results=results,
-                    transitions=transitions,
-                    instructions=_text_change(None, step.instructions, "", step.instructions_text))
+    results = tuple(
+        EntryChange(name, EntryStatus.ADDED, new=_plain(result))
+        for name, result in step.results.items()
+    )
+    return StepDiff(
+        StepStatus.ADDED,
+        None,
+        step.id,
+        step.display_title,
+        results=results,
+        transitions=transitions,
+        instructions=_text_change(None, step.instructions, "", step.instructions_text),
+    )
 
 
 def _removed_step(step: Step) -> StepDiff:
     transitions = tuple(
-        TransitionChange(signal, TransitionStatus.REMOVED, tr.to, None,
-                         guard=GuardChange(tuple(tr.requires), ()) if tr.requires else None)
+        TransitionChange(
+            signal,
+            TransitionStatus.REMOVED,
+            tr.to,
+            None,
+            guard=GuardChange(tuple(tr.requires), ()) if tr.requires else None,
+        )
         for signal, tr in step.transitions.items()
     )
-    results = tuple(EntryChange(name, EntryStatus.REMOVED, old=_plain(result))
-                    for name, result in step.results.items())
-    return StepDiff(StepStatus.REMOVED, step.id, None, step.display_title, results=results,
-                    transitions=transitions,
-                    instructions=_text_change(step.instructions, None, step.instructions_text, ""))
+    results = tuple(
+        EntryChange(name, EntryStatus.REMOVED, old=_plain(result))
+        for name, result in step.results.items()
+    )
+    return StepDiff(
+        StepStatus.REMOVED,
+        step.id,
+        None,
+        step.display_title,
+        results=results,
+        transitions=transitions,
+        instructions=_text_change(step.instructions, None, step.instructions_text, ""),
+    )
 
 
 def _compare_step(
     old: Step, new: Step, id_map: Mapping[str, str], similarity: float | None
 ) -> StepDiff | None:
     renamed = old.id != new.id
-    if (not renamed and old == new and old.instructions_text == new.instructions_text
-            and all(id_map.get(tr.to, tr.to) == tr.to for tr in old.transitions.values())):
+    if (
+        not renamed
+        and old == new
+        and old.instructions_text == new.instructions_text
+        and all(id_map.get(tr.to, tr.to) == tr.to for tr in old.transitions.values())
+    ):
         return None  # the common case, and the cheap one
     fields = tuple(
         FieldChange(name, _plain(getattr(old, name)), _plain(getattr(new, name)))
-        for name in STEP_FIELDS if getattr(old, name) != getattr(new, name)
+        for name in STEP_FIELDS
+        if getattr(old, name) != getattr(new, name)
     )
     results = tuple(_entries(old.results, new.results))
     transitions = tuple(_transitions(old.transitions, new.transitions, id_map))
     instructions = None
     if old.instructions_text != new.instructions_text:
-        instructions = _text_change(old.instructions, new.instructions, old.instructions_text,
-                                    new.instructions_text)
+        instructions = _text_change(
+            old.instructions, new.instructions, old.instructions_text, new.instructions_text
+        )
     if not renamed and not (fields or results or transitions or instructions):
         return None
     return StepDiff(
         StepStatus.RENAMED if renamed else StepStatus.CHANGED,
-        old.id, new.id, new.display_title, similarity if renamed else None,
-        fields, results, transitions, instructions,
+        old.id,
+        new.id,
+        new.display_title,
+        similarity if renamed else None,
+        fields,
+        results,
+        transitions,
+        instructions,
     )
 
 
@@ -201,13 +264,23 @@ def _transitions(
         assert found is not None  # the names differ, so it is at least renamed
         changes.append(found)
     changes += [
-        TransitionChange(signal, TransitionStatus.ADDED, None, new[signal].to,
-                         guard=_guard((), new[signal].requires))
+        TransitionChange(
+            signal,
+            TransitionStatus.ADDED,
+            None,
+            new[signal].to,
+            guard=_guard((), new[signal].requires),
+        )
         for signal in added
     ]
     changes += [
-        TransitionChange(signal, TransitionStatus.REMOVED, old[signal].to, None,
-                         guard=_guard(old[signal].requires, ()))
+        TransitionChange(
+            signal,
+            TransitionStatus.REMOVED,
+            old[signal].to,
+            None,
+            guard=_guard(old[signal].requires, ()),
+        )
         for signal in removed
     ]
     order = {signal: index for index, signal in enumerate([*new, *old])}
@@ -215,7 +288,10 @@ def _transitions(
 
 
 def _compare_transition(
-    signal: str, old_signal: str, before: Transition, after: Transition,
+    signal: str,
+    old_signal: str,
+    before: Transition,
+    after: Transition,
     id_map: Mapping[str, str],
 ) -> TransitionChange | None:
     retargeted = id_map.get(before.to, before.to) != after.to
@@ -231,8 +307,15 @@ def _compare_transition(
         status = TransitionStatus.CHANGED
     else:
         return None
-    return TransitionChange(signal, status, before.to, after.to,
-                            old_signal if signal != old_signal else None, guard, fields)
+    return TransitionChange(
+        signal,
+        status,
+        before.to,
+        after.to,
+        old_signal if signal != old_signal else None,
+        guard,
+        fields,
+    )
 
 
 def _guard(old: Iterable[str], new: Iterable[str]) -> GuardChange | None:
@@ -292,12 +375,15 @@ def _text_change(
 ) -> TextChange | None:
     if old_text == new_text:
         return None
-    lines = list(difflib.unified_diff(
-        old_text.splitlines(keepends=True), new_text.splitlines(keepends=True),
-        fromfile=f"a/{old_path}" if old_path else "/dev/null",
-        tofile=f"b/{new_path}" if new_path else "/dev/null",
-        n=CONTEXT_LINES,
-    ))
+    lines = list(
+        difflib.unified_diff(
+            old_text.splitlines(keepends=True),
+            new_text.splitlines(keepends=True),
+            fromfile=f"a/{old_path}" if old_path else "/dev/null",
+            tofile=f"b/{new_path}" if new_path else "/dev/null",
+            n=CONTEXT_LINES,
+        )
+    )
     body = "".join(line if line.endswith("\n") else line + "\n" for line in lines)
     added = sum(1 for line in lines[2:] if line.startswith("+"))
     removed = sum(1 for line in lines[2:] if line.startswith("-"))

@@ -76,10 +76,19 @@ def read_git_folder(spec: RevisionSpec, *, cwd: Path | None = None) -> GitFolder
     anchor = _existing_parent(absolute)
     top = Path(_git(["rev-parse", "--show-toplevel"], anchor, spec, what="repository")).resolve()
     folder = _inside_repository(absolute, anchor, top, spec)
-    commit = _git(["rev-parse", "--verify", "--quiet", "--end-of-options",
-                   f"{spec.revision}^{{commit}}"], top, spec, what="revision")
-    listing = _git(["ls-tree", "-r", "-z", "--full-tree", "-l", commit, "--",
-                    folder or "."], top, spec, what="listing", strip=False)
+    commit = _git(
+        ["rev-parse", "--verify", "--quiet", "--end-of-options", f"{spec.revision}^{{commit}}"],
+        top,
+        spec,
+        what="revision",
+    )
+    listing = _git(
+        ["ls-tree", "-r", "-z", "--full-tree", "-l", commit, "--", folder or "."],
+        top,
+        spec,
+        what="listing",
+        strip=False,
+    )
     blobs: dict[str, tuple[str, int]] = {}
     prefix = f"{folder}/" if folder else ""
     for entry in listing.split("\0"):
@@ -90,7 +99,7 @@ def read_git_folder(spec: RevisionSpec, *, cwd: Path | None = None) -> GitFolder
         if len(parts) != 4 or parts[1] != "blob" or not path.startswith(prefix):
             continue
         size = int(parts[3]) if parts[3].isdigit() else 0
-        blobs[path[len(prefix):]] = (parts[2], size)
+        blobs[path[len(prefix) :]] = (parts[2], size)
     if SCENARIO_FILE not in blobs:
         where = f"{folder}/{SCENARIO_FILE}" if folder else SCENARIO_FILE
         raise ScenarioError(
@@ -119,10 +128,20 @@ def list_revisions(folder: Path, *, limit: int = 30) -> list[Revision]:
     try:
         log = subprocess.run(
             ["git", "log", f"-n{limit}", "--format=%h%x09%cr%x09%s", "--", "."],
-            cwd=folder, capture_output=True, text=True, check=False, env=env)
+            cwd=folder,
+            capture_output=True,
+            text=True,
+            check=False,
+            env=env,
+        )
         refs = subprocess.run(
             ["git", "for-each-ref", "--format=%(refname:short)", "refs/heads", "refs/tags"],
-            cwd=folder, capture_output=True, text=True, check=False, env=env)
+            cwd=folder,
+            capture_output=True,
+            text=True,
+            check=False,
+            env=env,
+        )
     except (FileNotFoundError, NotADirectoryError):
         return []
     if log.returncode != 0:
@@ -160,8 +179,9 @@ def _inside_repository(absolute: Path, anchor: Path, top: Path, spec: RevisionSp
     for part in relative.parts:
         if part == "..":
             if not parts:
-                raise ScenarioError(f"{spec.path} is outside the git repository at {top}",
-                                    path=Path(str(spec)))
+                raise ScenarioError(
+                    f"{spec.path} is outside the git repository at {top}", path=Path(str(spec))
+                )
             parts.pop()
         elif part not in ("", "."):
             parts.append(part)
@@ -171,12 +191,16 @@ def _inside_repository(absolute: Path, anchor: Path, top: Path, spec: RevisionSp
 def _git(args: list[str], cwd: Path, spec: RevisionSpec, *, what: str, strip: bool = True) -> str:
     try:
         done = subprocess.run(
-            ["git", *args], cwd=cwd, capture_output=True, check=False,
+            ["git", *args],
+            cwd=cwd,
+            capture_output=True,
+            check=False,
             env={**os.environ, **_GIT_ENV},
         )
     except FileNotFoundError:
         raise ScenarioError(
-            "git is not installed (or not on PATH)", path=Path(str(spec)),
+            "git is not installed (or not on PATH)",
+            path=Path(str(spec)),
             hint="install git, or compare two folders",
         ) from None
     if done.returncode != 0:
@@ -189,7 +213,8 @@ def _git_error(what: str, spec: RevisionSpec, cwd: Path, stderr: str) -> Scenari
     if what == "repository":
         return ScenarioError(
             f"{cwd} is not inside a git repository, so {str(spec)!r} cannot be read",
-            path=Path(str(spec)), hint="compare two folders, or run from inside the repository",
+            path=Path(str(spec)),
+            hint="compare two folders, or run from inside the repository",
         )
     if what == "revision":
         return ScenarioError(
@@ -209,8 +234,12 @@ def _read_blobs(blobs: dict[str, str], top: Path, spec: RevisionSpec) -> dict[st
     request = "".join(f"{blobs[path]}\n" for path in paths).encode()
     try:
         done = subprocess.run(
-            ["git", "cat-file", "--batch"], cwd=top, input=request, capture_output=True,
-            check=False, env={**os.environ, **_GIT_ENV},
+            ["git", "cat-file", "--batch"],
+            cwd=top,
+            input=request,
+            capture_output=True,
+            check=False,
+            env={**os.environ, **_GIT_ENV},
         )
     except FileNotFoundError:
         raise ScenarioError("git is not installed (or not on PATH)", path=Path(str(spec))) from None
@@ -226,7 +255,7 @@ def _read_blobs(blobs: dict[str, str], top: Path, spec: RevisionSpec) -> dict[st
         if len(header) < 3 or header[1] == b"missing":
             continue
         size = int(header[2])
-        content = out[position:position + size]
+        content = out[position : position + size]
         position += size + 1  # the content is followed by a newline
         try:
             texts[path] = content.decode("utf-8")

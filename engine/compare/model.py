@@ -72,8 +72,13 @@ class TextChange:
     removed_lines: int
 
     def to_json(self) -> dict[str, Any]:
-        return {"old_path": self.old_path, "new_path": self.new_path, "diff": self.diff,
-                "added_lines": self.added_lines, "removed_lines": self.removed_lines}
+        return {
+            "old_path": self.old_path,
+            "new_path": self.new_path,
+            "diff": self.diff,
+            "added_lines": self.added_lines,
+            "removed_lines": self.removed_lines,
+        }
 
 
 @dataclass(frozen=True)
@@ -92,8 +97,12 @@ class GuardChange:
         return tuple(name for name in self.old if name not in self.new)
 
     def to_json(self) -> dict[str, Any]:
-        return {"old": list(self.old), "new": list(self.new), "added": list(self.added),
-                "removed": list(self.removed)}
+        return {
+            "old": list(self.old),
+            "new": list(self.new),
+            "added": list(self.added),
+            "removed": list(self.removed),
+        }
 
 
 @dataclass(frozen=True)
@@ -132,9 +141,13 @@ class EntryChange:
     new: dict[str, Any] | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return {"name": self.name, "status": self.status.value,
-                "fields": [change.to_json() for change in self.fields],
-                "old": self.old, "new": self.new}
+        return {
+            "name": self.name,
+            "status": self.status.value,
+            "fields": [change.to_json() for change in self.fields],
+            "old": self.old,
+            "new": self.new,
+        }
 
 
 @dataclass(frozen=True)
@@ -187,16 +200,16 @@ class LayoutDiff:
 
     @property
     def changed(self) -> bool:
-        return bool(self.old_file != self.new_file or self.moved or self.placed
-                    or self.unplaced)
+        return bool(self.old_file != self.new_file or self.moved or self.placed or self.unplaced)
 
     def to_json(self) -> dict[str, Any]:
         return {
             "changed": self.changed,
             "old_file": self.old_file,
             "new_file": self.new_file,
-            "moved": [{"step": step, "old": list(old), "new": list(new)}
-                      for step, old, new in self.moved],
+            "moved": [
+                {"step": step, "old": list(old), "new": list(new)} for step, old, new in self.moved
+            ],
             "placed": list(self.placed),
             "unplaced": list(self.unplaced),
             "problems": list(self.problems),

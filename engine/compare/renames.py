@@ -68,8 +68,8 @@ def match_renames(old: Scenario, new: Scenario) -> dict[str, tuple[str, float]]:
     old_prints = {step_id: _fingerprint(old, step_id, old_incoming) for step_id in removed}
     new_prints = {step_id: _fingerprint(new, step_id, new_incoming) for step_id in added}
     scored = [
-        (similarity(old_prints[a], new_prints[b]), a, b) for a, b in _candidates(
-            old_prints, new_prints)
+        (similarity(old_prints[a], new_prints[b]), a, b)
+        for a, b in _candidates(old_prints, new_prints)
     ]
     scored.sort(key=lambda item: (-item[0], item[1], item[2]))
     matched: dict[str, tuple[str, float]] = {}

@@ -27,8 +27,12 @@ VALUE_CHARS = 70
 #: Moved steps listed by name before "and N more".
 MOVED_SHOWN = 8
 
-_MARK = {StepStatus.ADDED: "+", StepStatus.REMOVED: "-", StepStatus.RENAMED: "~",
-         StepStatus.CHANGED: "~"}
+_MARK = {
+    StepStatus.ADDED: "+",
+    StepStatus.REMOVED: "-",
+    StepStatus.RENAMED: "~",
+    StepStatus.CHANGED: "~",
+}
 _ANSI = {"+": "\033[32m", "-": "\033[31m", "~": "\033[33m", "@": "\033[36m", "h": "\033[1m"}
 _RESET = "\033[0m"
 
@@ -73,9 +77,11 @@ def step_detail(step: StepDiff) -> str:
 def section_detail(diff: ScenarioDiff, section: str) -> str:
     """``settings``, ``variables`` or ``layout`` of the diff as plain text (for the studio)."""
     paint = _painter(False)
-    lines = {"settings": lambda: _settings_lines(diff, paint),
-             "variables": lambda: _variables_lines(diff, paint),
-             "layout": lambda: [LAYOUT_TITLE, *_layout_lines(diff)]}[section]()
+    lines = {
+        "settings": lambda: _settings_lines(diff, paint),
+        "variables": lambda: _variables_lines(diff, paint),
+        "layout": lambda: [LAYOUT_TITLE, *_layout_lines(diff)],
+    }[section]()
     return "\n".join(lines) + "\n"
 
 
@@ -89,9 +95,9 @@ def _step_lines(step: StepDiff, paint: Paint) -> Iterator[str]:
     mark = _MARK[step.status]
     if step.status is StepStatus.RENAMED:
         alike = f", {step.similarity:.0%} alike" if step.similarity is not None else ""
-        head = f"{mark} step {step.old_id} → {step.new_id} \"{step.title}\" (renamed{alike})"
+        head = f'{mark} step {step.old_id} → {step.new_id} "{step.title}" (renamed{alike})'
     else:
-        head = f"{mark} step {step.id} \"{step.title}\" ({step.status.value})"
+        head = f'{mark} step {step.id} "{step.title}" ({step.status.value})'
     yield paint(mark, head)
     for change in step.fields:
         yield f"    {_field(change)}"
@@ -99,8 +105,7 @@ def _step_lines(step: StepDiff, paint: Paint) -> Iterator[str]:
         yield f"    {_entry('result', result, paint)}"
     for transition in step.transitions:
         yield f"    {_transition(transition, paint)}"
-    if step.instructions is not None and step.status not in (StepStatus.ADDED,
-                                                             StepStatus.REMOVED):
+    if step.instructions is not None and step.status not in (StepStatus.ADDED, StepStatus.REMOVED):
         yield from _text_lines("instructions", step.instructions, paint)
     elif step.instructions is not None:
         text = step.instructions
@@ -139,11 +144,15 @@ def _transition(change: TransitionChange, paint: Paint) -> str:
     elif status is TransitionStatus.REMOVED:
         text = paint("-", f"transition removed: {change.signal} → {change.old_target}")
     elif status is TransitionStatus.RENAMED:
-        text = paint("~", f"transition renamed: {change.old_signal} → {change.signal} "
-                          f"(to {change.new_target})")
+        text = paint(
+            "~",
+            f"transition renamed: {change.old_signal} → {change.signal} (to {change.new_target})",
+        )
     elif status is TransitionStatus.RETARGETED:
-        text = paint("~", f"transition retargeted: {change.signal}: {change.old_target} → "
-                          f"{change.new_target}")
+        text = paint(
+            "~",
+            f"transition retargeted: {change.signal}: {change.old_target} → {change.new_target}",
+        )
     else:
         text = paint("~", f"transition changed: {change.signal} → {change.new_target}")
     details = [_field(field) for field in change.fields]
@@ -153,8 +162,9 @@ def _transition(change: TransitionChange, paint: Paint) -> str:
             details.append(f"requires {', '.join(guard.new or guard.old)}")
         else:
             moves = [f"+{name}" for name in guard.added] + [f"-{name}" for name in guard.removed]
-            details.append(f"guard: requires {' '.join(moves)} (now: "
-                           f"{', '.join(guard.new) or 'nothing'})")
+            details.append(
+                f"guard: requires {' '.join(moves)} (now: {', '.join(guard.new) or 'nothing'})"
+            )
     return text + ("; " + "; ".join(details) if details else "")
 
 
@@ -188,15 +198,20 @@ def _layout_lines(diff: ScenarioDiff) -> Iterable[str]:
         yield "    layout file " + ("added" if layout.new_file else "removed")
     if layout.moved:
         names = ", ".join(step for step, _old, _new in layout.moved[:MOVED_SHOWN])
-        more = f" and {len(layout.moved) - MOVED_SHOWN} more" if len(
-            layout.moved) > MOVED_SHOWN else ""
+        more = (
+            f" and {len(layout.moved) - MOVED_SHOWN} more"
+            if len(layout.moved) > MOVED_SHOWN
+            else ""
+        )
         yield f"    {len(layout.moved)} step(s) moved: {names}{more}"
     if layout.placed:
         yield f"    {len(layout.placed)} step(s) given a saved position: " + ", ".join(
-            layout.placed[:MOVED_SHOWN])
+            layout.placed[:MOVED_SHOWN]
+        )
     if layout.unplaced:
         yield f"    {len(layout.unplaced)} step(s) without a saved position now: " + ", ".join(
-            layout.unplaced[:MOVED_SHOWN])
+            layout.unplaced[:MOVED_SHOWN]
+        )
     for problem in layout.problems:
         yield f"    note: {problem}"
 

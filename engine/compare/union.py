@@ -33,8 +33,10 @@ def union_scenario(old: Scenario, new: Scenario, diff: ScenarioDiff) -> Scenario
                 if change.status is TransitionStatus.REMOVED:
                     lost = before.transitions[change.signal]
                     survivor.transitions[change.signal] = Transition(
-                        to=id_map.get(lost.to, lost.to), description=lost.description,
-                        requires=list(lost.requires))
+                        to=id_map.get(lost.to, lost.to),
+                        description=lost.description,
+                        requires=list(lost.requires),
+                    )
     return union
 
 

@@ -95,7 +95,9 @@ def scenario_to_drawio(
         model = _graph_model(scenario, positions, routes, stamp)
     mxfile = etree.Element("mxfile", host="Prompter", type="device")
     diagram = etree.SubElement(
-        mxfile, "diagram", id=f"prompter-{scenario.name}",
+        mxfile,
+        "diagram",
+        id=f"prompter-{scenario.name}",
         name=xml_safe(scenario.title or scenario.name),
     )
     if compressed:
@@ -117,8 +119,12 @@ def write_drawio(
 ) -> Path:
     """Write the diagram atomically; returns the path written."""
     target = Path(path)
-    atomic_write_bytes(target, scenario_to_drawio(
-        scenario, layout, compressed=compressed, direction=direction, shown=shown))
+    atomic_write_bytes(
+        target,
+        scenario_to_drawio(
+            scenario, layout, compressed=compressed, direction=direction, shown=shown
+        ),
+    )
     return target
 
 
@@ -133,8 +139,9 @@ def export_drawio(
 ) -> Path:
     """The studio's entry point: the open scenario with its layout (and the positions it
     shows), to ``path`` — :func:`write_drawio`, as the command line calls it."""
-    return write_drawio(scenario, path, layout, compressed=compressed, direction=direction,
-                        shown=shown)
+    return write_drawio(
+        scenario, path, layout, compressed=compressed, direction=direction, shown=shown
+    )
 
 
 def compress_model(xml: str) -> str:
@@ -185,10 +192,17 @@ def stamped_positions(
 
 
 def _layout_key(scenario: Scenario, direction: str) -> str:
-    graph = repr((
-        list(scenario.steps), [astuple(edge) for edge in scenario_edges(scenario)],
-        scenario.start, direction, NODE_WIDTH, NODE_HEIGHT, LEGEND_HEIGHT,
-    ))
+    graph = repr(
+        (
+            list(scenario.steps),
+            [astuple(edge) for edge in scenario_edges(scenario)],
+            scenario.start,
+            direction,
+            NODE_WIDTH,
+            NODE_HEIGHT,
+            LEGEND_HEIGHT,
+        )
+    )
     return hashlib.sha256(graph.encode("utf-8")).hexdigest()[:24]
 
 
@@ -196,7 +210,9 @@ def _layout_key(scenario: Scenario, direction: str) -> str:
 
 
 def _placement(
-    scenario: Scenario, layout: Layout | None, direction: str,
+    scenario: Scenario,
+    layout: Layout | None,
+    direction: str,
     shown: Mapping[str, Point] | None,
 ) -> tuple[dict[str, Point], dict[tuple[str, str], Route | Bends]]:
     """Every step's position and every edge's route: the studio's picture (see the module
@@ -227,10 +243,21 @@ def _graph_model(
     bottom = max((y for _, y in positions.values()), default=0.0) + NODE_HEIGHT
     model = etree.Element(
         "mxGraphModel",
-        dx="1200", dy="800", grid="1", gridSize="10", guides="1", tooltips="1", connect="1",
-        arrows="1", fold="1", page="1", pageScale="1",
-        pageWidth=_number(max(850.0, right + 40)), pageHeight=_number(max(1100.0, bottom + 40)),
-        math="0", shadow="0",
+        dx="1200",
+        dy="800",
+        grid="1",
+        gridSize="10",
+        guides="1",
+        tooltips="1",
+        connect="1",
+        arrows="1",
+        fold="1",
+        page="1",
+        pageScale="1",
+        pageWidth=_number(max(850.0, right + 40)),
+        pageHeight=_number(max(1100.0, bottom + 40)),
+        math="0",
+        shadow="0",
     )
     root = etree.SubElement(model, "root")
     etree.SubElement(root, "mxCell", id="0")
@@ -259,7 +286,12 @@ def _legend(
     )
     if stamp is None:
         cell = etree.SubElement(
-            root, "mxCell", id=LEGEND_ID, value=xml_safe(text), style=LEGEND_STYLE, vertex="1",
+            root,
+            "mxCell",
+            id=LEGEND_ID,
+            value=xml_safe(text),
+            style=LEGEND_STYLE,
+            vertex="1",
             parent="1",
         )
     else:
@@ -282,7 +314,9 @@ def _vertex(root: etree._Element, scenario: Scenario, step: Step, position: Poin
         "final": "1" if step.final else "",
     }
     wrapper = etree.SubElement(
-        root, "object", id=step_cell_id(step.id),
+        root,
+        "object",
+        id=step_cell_id(step.id),
         label=xml_safe(step_label(step.display_title, step.id)),
     )
     if step.goal:
@@ -291,7 +325,10 @@ def _vertex(root: etree._Element, scenario: Scenario, step: Step, position: Poin
         if value:
             wrapper.set(name, xml_safe(value))
     cell = etree.SubElement(
-        wrapper, "mxCell", parent="1", vertex="1",
+        wrapper,
+        "mxCell",
+        parent="1",
+        vertex="1",
         style=step_style(kind=step.kind.value, start=step.id == scenario.start, final=step.final),
     )
     _geometry(cell, position[0], position[1], NODE_WIDTH, NODE_HEIGHT)
@@ -307,8 +344,11 @@ def _edge(
     transition = scenario.steps[edge.source].transitions[edge.signal]
     label = edge_label(edge.signal, transition.requires)
     wrapper = etree.SubElement(
-        root, "object", id=edge_cell_id(edge.source, edge.signal),
-        label=xml_safe(label), signal=edge.signal,
+        root,
+        "object",
+        id=edge_cell_id(edge.source, edge.signal),
+        label=xml_safe(label),
+        signal=edge.signal,
     )
     if transition.requires:
         wrapper.set("requires", ", ".join(transition.requires))
@@ -322,8 +362,13 @@ def _edge(
     if isinstance(route, Route):
         style += _route_style(route)
     cell = etree.SubElement(
-        wrapper, "mxCell", parent="1", edge="1",
-        source=step_cell_id(edge.source), target=step_cell_id(edge.target), style=style,
+        wrapper,
+        "mxCell",
+        parent="1",
+        edge="1",
+        source=step_cell_id(edge.source),
+        target=step_cell_id(edge.target),
+        style=style,
     )
     geometry = etree.SubElement(cell, "mxGeometry", relative="1")
     geometry.set("as", "geometry")
@@ -333,8 +378,9 @@ def _edge(
         end = route.end if route.kind == "back" else route.start
         geometry.set("x", "1" if route.kind == "back" else "-1")
         center = _label_center(route, label)
-        offset = etree.SubElement(geometry, "mxPoint", x=_number(center[0] - end[0]),
-                                  y=_number(center[1] - end[1]))
+        offset = etree.SubElement(
+            geometry, "mxPoint", x=_number(center[0] - end[0]), y=_number(center[1] - end[1])
+        )
         offset.set("as", "offset")
     if bends:
         array = etree.SubElement(geometry, "Array")
@@ -362,11 +408,15 @@ def _route_style(route: Route) -> str:
     """Where the edge leaves and enters its steps, and how it bends, as draw.io styles."""
     style = "labelBackgroundColor=#ffffff;"
     if route.exit is not None:
-        style += f"exitX={_number(route.exit[0], 3)};exitY={_number(route.exit[1], 3)};" \
-                 "exitDx=0;exitDy=0;"
+        style += (
+            f"exitX={_number(route.exit[0], 3)};exitY={_number(route.exit[1], 3)};"
+            "exitDx=0;exitDy=0;"
+        )
     if route.entry is not None:
-        style += f"entryX={_number(route.entry[0], 3)};entryY={_number(route.entry[1], 3)};" \
-                 "entryDx=0;entryDy=0;"
+        style += (
+            f"entryX={_number(route.entry[0], 3)};entryY={_number(route.entry[1], 3)};"
+            "entryDx=0;entryDy=0;"
+        )
     if route.kind in ("straight", "loop") and route.bends:
         style += "curved=1;"
     return style
@@ -381,7 +431,11 @@ def _edge_tooltip(description: str, requires: list[str]) -> str:
 
 def _geometry(cell: etree._Element, x: float, y: float, width: float, height: float) -> None:
     geometry = etree.SubElement(
-        cell, "mxGeometry", x=_number(x), y=_number(y), width=_number(width),
+        cell,
+        "mxGeometry",
+        x=_number(x),
+        y=_number(y),
+        width=_number(width),
         height=_number(height),
     )
     geometry.set("as", "geometry")

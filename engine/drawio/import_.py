@@ -303,8 +303,8 @@ class _Planner:
         for cell in self.diagram.edges():
             if not cell.source or not cell.target:
                 raise DiagramError(
-                    "this edge is not connected at both ends; connect it to two steps or "
-                    "delete it", cell_id=cell.id,
+                    "this edge is not connected at both ends; connect it to two steps or delete it",
+                    cell_id=cell.id,
                 )
             source = self.cell_steps.get(cell.source)
             target = self.cell_steps.get(cell.target)
@@ -328,7 +328,10 @@ class _Planner:
             ):
                 origin = None
             self.wanted[source][signal] = _Wanted(
-                target, list(requires or []), cell.id, origin,
+                target,
+                list(requires or []),
+                cell.id,
+                origin,
                 cell.properties.get("description", ""),
             )
 
@@ -357,8 +360,9 @@ class _Planner:
 
     def _plan_renames(self) -> None:
         for old_id, new_id in self.renames.items():
-            self._edit(Edit("rename_step", key=old_id, value=new_id),
-                       f"renamed step {old_id} → {new_id}")
+            self._edit(
+                Edit("rename_step", key=old_id, value=new_id), f"renamed step {old_id} → {new_id}"
+            )
 
     def _plan_new_steps(self) -> None:
         for step_id in self.new_steps:
@@ -372,8 +376,10 @@ class _Planner:
             }
             if transitions:
                 value["transitions"] = transitions
-            self._edit(Edit("insert", ("steps",), value, key=step_id),
-                       f"new step {step_id} ({title!r}) with {len(transitions)} transition(s)")
+            self._edit(
+                Edit("insert", ("steps",), value, key=step_id),
+                f"new step {step_id} ({title!r}) with {len(transitions)} transition(s)",
+            )
             if not self.document.text(relpath).strip():
                 text = (
                     f"# {title}\n\n"
@@ -389,8 +395,10 @@ class _Planner:
         cell = self.step_cells[step_id]
         title = title_from_label(cell.label, old_id)
         if title and title != step.display_title:
-            self._edit(Edit("set", (*base, "title"), title),
-                       f"step {step_id}: title {step.display_title!r} → {title!r}")
+            self._edit(
+                Edit("set", (*base, "title"), title),
+                f"step {step_id}: title {step.display_title!r} → {title!r}",
+            )
         current = {
             signal: (self.renames.get(t.to, t.to), list(t.requires))
             for signal, t in step.transitions.items()
@@ -400,30 +408,47 @@ class _Planner:
             if want.origin is None or want.origin[0] != old_id:
                 continue
             old_signal = want.origin[1]
-            if old_signal != signal and old_signal in current and signal not in current \
-                    and old_signal not in wanted:
-                self._edit(Edit("rename_key", (*base, "transitions", old_signal), signal),
-                           f"step {step_id}: signal {old_signal} renamed to {signal}")
-                current = {signal if key == old_signal else key: value
-                           for key, value in current.items()}
+            if (
+                old_signal != signal
+                and old_signal in current
+                and signal not in current
+                and old_signal not in wanted
+            ):
+                self._edit(
+                    Edit("rename_key", (*base, "transitions", old_signal), signal),
+                    f"step {step_id}: signal {old_signal} renamed to {signal}",
+                )
+                current = {
+                    signal if key == old_signal else key: value for key, value in current.items()
+                }
         for signal in current:
             if signal not in wanted:
-                self._edit(Edit("delete", (*base, "transitions", signal)),
-                           f"step {step_id}: removed transition {signal}")
+                self._edit(
+                    Edit("delete", (*base, "transitions", signal)),
+                    f"step {step_id}: removed transition {signal}",
+                )
         for signal, want in wanted.items():
             path = (*base, "transitions", signal)
             if signal not in current:
-                self._edit(Edit("insert", (*base, "transitions"), self._transition_value(want),
-                                key=signal),
-                           f"step {step_id}: new transition {signal} → {want.target}")
+                self._edit(
+                    Edit(
+                        "insert", (*base, "transitions"), self._transition_value(want), key=signal
+                    ),
+                    f"step {step_id}: new transition {signal} → {want.target}",
+                )
                 continue
             target, requires = current[signal]
             if want.target != target:
-                self._edit(Edit("set", (*path, "to"), want.target),
-                           f"step {step_id}: {signal} now leads to {want.target} (was {target})")
+                self._edit(
+                    Edit("set", (*path, "to"), want.target),
+                    f"step {step_id}: {signal} now leads to {want.target} (was {target})",
+                )
             if want.requires != requires:
-                edit = (Edit("set", (*path, "requires"), want.requires) if want.requires
-                        else Edit("delete", (*path, "requires")))
+                edit = (
+                    Edit("set", (*path, "requires"), want.requires)
+                    if want.requires
+                    else Edit("delete", (*path, "requires"))
+                )
                 shown = ", ".join(want.requires) or "nothing"
                 self._edit(edit, f"step {step_id}: {signal} now requires {shown}")
 
@@ -455,7 +480,8 @@ class _Planner:
         }
         old_of = {new: old for old, new in self.renames.items()}
         moved = [
-            step_id for step_id, position in now.items()
+            step_id
+            for step_id, position in now.items()
             if step_id not in self.new_steps
             and exported.get(old_of.get(step_id, step_id)) != position
         ]
@@ -466,7 +492,6 @@ class _Planner:
             names = ", ".join(moved[:_NAMED_MOVES])
             more = f" and {len(moved) - _NAMED_MOVES} more" if len(moved) > _NAMED_MOVES else ""
             self.result.changes.append(f"moved {len(moved)} step(s): {names}{more}")
-
 
     def _stamped_positions(self) -> dict[str, Point] | None:
         """Where the export put each step when it laid them out itself, as its legend records

@@ -211,9 +211,7 @@ def _cell(element: etree._Element) -> Cell | None:
     if wrapper is not None:
         label = wrapper.get("label", "")
         properties = {
-            str(key): str(value)
-            for key, value in wrapper.attrib.items()
-            if key not in _WRAPPER_OWN
+            str(key): str(value) for key, value in wrapper.attrib.items() if key not in _WRAPPER_OWN
         }
     else:
         label = inner.get("value", "")
@@ -224,9 +222,14 @@ def _cell(element: etree._Element) -> Cell | None:
     elif inner.get("edge") == "1":
         kind = "edge"
     cell = Cell(
-        id=cell_id, kind=kind, label=_plain_label(label, inner.get("style", "")),
-        properties=properties, style=inner.get("style", ""), parent=inner.get("parent"),
-        source=inner.get("source"), target=inner.get("target"),
+        id=cell_id,
+        kind=kind,
+        label=_plain_label(label, inner.get("style", "")),
+        properties=properties,
+        style=inner.get("style", ""),
+        parent=inner.get("parent"),
+        source=inner.get("source"),
+        target=inner.get("target"),
     )
     geometry = inner.find("mxGeometry")
     if geometry is not None:
@@ -235,9 +238,7 @@ def _cell(element: etree._Element) -> Cell | None:
         cell.width = _number(geometry.get("width"), cell_id)
         cell.height = _number(geometry.get("height"), cell_id)
         for point in geometry.iterfind("Array/mxPoint"):
-            cell.points.append(
-                (_number(point.get("x"), cell_id), _number(point.get("y"), cell_id))
-            )
+            cell.points.append((_number(point.get("x"), cell_id), _number(point.get("y"), cell_id)))
     return cell
 
 

@@ -40,7 +40,6 @@ This module holds the two providers and the request's normalisation; the data an
 :mod:`engine.providers.cassette_staleness` (their public names are offered here too).
 """
 
-
 from __future__ import annotations
 
 import dataclasses
@@ -108,8 +107,9 @@ def normalise_request(request: ModelRequest, volatile: Mapping[str, str]) -> dic
 
 def _plain(value: Any) -> Any:
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        fields = ((item.name, _plain(getattr(value, item.name)))
-                  for item in dataclasses.fields(value))
+        fields = (
+            (item.name, _plain(getattr(value, item.name))) for item in dataclasses.fields(value)
+        )
         return {name: item for name, item in fields if not _empty(item)}
     if isinstance(value, Mapping):
         return {str(key): _plain(item) for key, item in value.items()}
@@ -182,8 +182,9 @@ class CassetteRecorder:
         self.inner = inner
         self.name = inner.name
         self.chains = inner.chains
-        self.header = CassetteHeader(scenario=scenario, test=test, provider=inner.name,
-                                     chains=inner.chains, model=model)
+        self.header = CassetteHeader(
+            scenario=scenario, test=test, provider=inner.name, chains=inner.chains, model=model
+        )
         self.turn: int | None = None
         self._normaliser = _Normaliser()
         self._calls: list[RecordedCall] = []
@@ -196,13 +197,16 @@ class CassetteRecorder:
         compact, blobs, digest = self._normaliser.request(request)
         reply = await self.inner.complete(request)
         recorded = RecordedReply(
-            text=reply.text, usage=reply.usage, model=reply.model,
-            response=self._normaliser.response_token(reply.response_id), status=reply.status,
-            incomplete_reason=reply.incomplete_reason, refusal=reply.refusal,
+            text=reply.text,
+            usage=reply.usage,
+            model=reply.model,
+            response=self._normaliser.response_token(reply.response_id),
+            status=reply.status,
+            incomplete_reason=reply.incomplete_reason,
+            refusal=reply.refusal,
         )
         self._blobs.update(blobs)
-        self._calls.append(RecordedCall(len(self._calls) + 1, self.turn, compact, digest,
-                                        recorded))
+        self._calls.append(RecordedCall(len(self._calls) + 1, self.turn, compact, digest, recorded))
         return reply
 
     async def aclose(self) -> None:
@@ -248,19 +252,23 @@ class CassetteReplayer:
             return None
         nxt = self.cassette.calls[self.position]
         return Staleness(
-            call=nxt.number, turn=nxt.turn,
+            call=nxt.number,
+            turn=nxt.turn,
             reason=f"the recording has {self.unused} more model call(s) than the conversation "
-                   f"made (the engine no longer asks for call {nxt.number})",
+            f"made (the engine no longer asks for call {nxt.number})",
         )
 
     async def complete(self, request: ModelRequest) -> ModelReply:
         calls = self.cassette.calls
         number = self.position + 1
         if self.position >= len(calls):
-            raise CassetteStale(Staleness(
-                call=number, turn=self.turn,
-                reason=f"the conversation made more model calls than the {len(calls)} recorded",
-            ))
+            raise CassetteStale(
+                Staleness(
+                    call=number,
+                    turn=self.turn,
+                    reason=f"the conversation made more model calls than the {len(calls)} recorded",
+                )
+            )
         recorded = calls[self.position]
         compact, blobs, digest = self._normaliser.request(request)
         if digest != recorded.digest:
@@ -272,8 +280,13 @@ class CassetteReplayer:
             response_id = f"replay-{reply.response.lstrip('@')}"
             self._normaliser.mark_volatile(response_id, reply.response)
         return ModelReply(
-            text=reply.text, response_id=response_id, usage=reply.usage, latency_s=0.0,
-            model=reply.model, status=reply.status, incomplete_reason=reply.incomplete_reason,
+            text=reply.text,
+            response_id=response_id,
+            usage=reply.usage,
+            latency_s=0.0,
+            model=reply.model,
+            status=reply.status,
+            incomplete_reason=reply.incomplete_reason,
             refusal=reply.refusal,
         )
 
@@ -289,7 +302,10 @@ class CassetteReplayer:
         where = ".".join(path) or "the request"
         turn = self.turn if self.turn is not None else recorded.turn
         return Staleness(
-            call=recorded.number, turn=turn,
+            call=recorded.number,
+            turn=turn,
             reason=f"the request differs from the recording in {describe_field(path, now)}",
-            field=where, recorded=old, current=new,
+            field=where,
+            recorded=old,
+            current=new,
         )

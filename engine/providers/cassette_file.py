@@ -29,7 +29,6 @@ MAX_CASSETTE_BYTES = 64 * 1024 * 1024
 BLOB_KEY = "$blob"
 
 
-
 class CassetteError(ProviderError):
     """A cassette cannot be read, or does not fit the test. Retrying never helps."""
 
@@ -47,9 +46,15 @@ class CassetteHeader:
     model: str
 
     def to_dict(self) -> dict[str, Any]:
-        return {"cassette": CASSETTE_FORMAT, "version": CASSETTE_VERSION,
-                "scenario": self.scenario, "test": self.test, "provider": self.provider,
-                "chains": self.chains, "model": self.model}
+        return {
+            "cassette": CASSETTE_FORMAT,
+            "version": CASSETTE_VERSION,
+            "scenario": self.scenario,
+            "test": self.test,
+            "provider": self.provider,
+            "chains": self.chains,
+            "model": self.model,
+        }
 
 
 @dataclass(frozen=True)
@@ -65,8 +70,12 @@ class RecordedReply:
     refusal: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        record: dict[str, Any] = {"text": self.text, "response": self.response,
-                                  "model": self.model, "usage": _usage_dict(self.usage)}
+        record: dict[str, Any] = {
+            "text": self.text,
+            "response": self.response,
+            "model": self.model,
+            "usage": _usage_dict(self.usage),
+        }
         if self.status != "completed":
             record["status"] = self.status
             record["incomplete_reason"] = self.incomplete_reason
@@ -86,8 +95,13 @@ class RecordedCall:
     reply: RecordedReply
 
     def to_dict(self) -> dict[str, Any]:
-        return {"call": self.number, "turn": self.turn, "digest": self.digest,
-                "request": self.request, "reply": self.reply.to_dict()}
+        return {
+            "call": self.number,
+            "turn": self.turn,
+            "digest": self.digest,
+            "request": self.request,
+            "reply": self.reply.to_dict(),
+        }
 
 
 @dataclass
@@ -138,7 +152,8 @@ class Cassette:
             raise CassetteError(f"{file}: cannot read the cassette: {error.strerror}") from None
         except UnicodeDecodeError as error:
             raise CassetteError(
-                f"{file}: the cassette is not UTF-8 text (byte {error.start})") from None
+                f"{file}: the cassette is not UTF-8 text (byte {error.start})"
+            ) from None
         return cls.parse(text, path=file)
 
     @classmethod
@@ -214,12 +229,17 @@ class _Parser:
         if record.get("cassette") != CASSETTE_FORMAT:
             raise self.fail(line, "not a Prompter cassette (the first line must be its header)")
         if record.get("version") != CASSETTE_VERSION:
-            raise self.fail(line, f"cassette version {record.get('version')!r} is not "
-                                  f"supported (this Prompter reads version {CASSETTE_VERSION})")
+            raise self.fail(
+                line,
+                f"cassette version {record.get('version')!r} is not "
+                f"supported (this Prompter reads version {CASSETTE_VERSION})",
+            )
         try:
             return CassetteHeader(
-                scenario=_text(record, "scenario"), test=_text(record, "test"),
-                provider=_text(record, "provider"), chains=_flag(record, "chains"),
+                scenario=_text(record, "scenario"),
+                test=_text(record, "test"),
+                provider=_text(record, "provider"),
+                chains=_flag(record, "chains"),
                 model=_text(record, "model"),
             )
         except (KeyError, TypeError) as error:
@@ -238,8 +258,9 @@ class _Parser:
             raise self.fail(line, "a call needs its request 'digest'")
         missing = [key for key in _blob_refs(request) if key not in blobs]
         if missing:
-            raise self.fail(line, f"the request refers to blob {missing[0]!r}, not defined "
-                                  "on an earlier line")
+            raise self.fail(
+                line, f"the request refers to blob {missing[0]!r}, not defined on an earlier line"
+            )
         turn = record.get("turn")
         if turn is not None and (not isinstance(turn, int) or isinstance(turn, bool)):
             raise self.fail(line, "'turn' must be a whole number")
@@ -250,8 +271,11 @@ class _Parser:
                 raise TypeError("status")
             recorded = RecordedReply(
                 text=_text(reply, "text"),
-                usage=Usage(_count(usage, "input_tokens"), _count(usage, "cached_tokens"),
-                            _count(usage, "output_tokens")),
+                usage=Usage(
+                    _count(usage, "input_tokens"),
+                    _count(usage, "cached_tokens"),
+                    _count(usage, "output_tokens"),
+                ),
                 model=_text(reply, "model"),
                 response=_optional_text(reply, "response"),
                 status=status,
@@ -314,8 +338,11 @@ def resolve(value: Any, blobs: Mapping[str, Any]) -> Any:
 
 
 def _usage_dict(usage: Usage) -> dict[str, int]:
-    return {"input_tokens": usage.input_tokens, "cached_tokens": usage.cached_tokens,
-            "output_tokens": usage.output_tokens}
+    return {
+        "input_tokens": usage.input_tokens,
+        "cached_tokens": usage.cached_tokens,
+        "output_tokens": usage.output_tokens,
+    }
 
 
 def dumps(value: Any) -> str:

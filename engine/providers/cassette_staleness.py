@@ -36,8 +36,11 @@ class Staleness:
     current: str | None = None
 
     def describe(self) -> str:
-        where = f"turn {self.turn}, call {self.call}" if self.turn is not None else (
-            f"call {self.call}")
+        where = (
+            f"turn {self.turn}, call {self.call}"
+            if self.turn is not None
+            else (f"call {self.call}")
+        )
         return f"{where}: {self.reason}"
 
 
@@ -70,9 +73,7 @@ def describe_field(path: tuple[str, ...], request: Any) -> str:
     return dotted
 
 
-def first_difference(
-    old: Any, new: Any, path: tuple[str, ...]
-) -> tuple[tuple[str, ...], str, str]:
+def first_difference(old: Any, new: Any, path: tuple[str, ...]) -> tuple[tuple[str, ...], str, str]:
     """The path of the first place ``old`` and ``new`` differ, with an excerpt of each."""
     if isinstance(old, dict) and isinstance(new, dict):
         for key in _ordered_keys(old, new):

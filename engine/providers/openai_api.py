@@ -83,7 +83,6 @@ _STRICT_HINT = (
 )
 
 
-
 # --------------------------------------------------------------------------- the providers
 
 
@@ -316,8 +315,10 @@ def _responses_input(request: ModelRequest) -> str | ResponseInputParam:
     if not request.input_items:
         return request.input
     messages = [*request.input_items, Message("user", request.input)]
-    return cast("ResponseInputParam",
-                [{"role": message.role, "content": message.content} for message in messages])
+    return cast(
+        "ResponseInputParam",
+        [{"role": message.role, "content": message.content} for message in messages],
+    )
 
 
 def _response_status(raw: Response) -> Literal["completed", "incomplete"]:

@@ -42,7 +42,6 @@ a log), :mod:`.rebuild` (one call as the model saw it), :mod:`.compare` (a call 
 previous one). Every public name is importable from ``engine.request_view``.
 """
 
-
 from __future__ import annotations
 
 from engine.request_view.compare import compare

@@ -30,8 +30,10 @@ def compare(previous: RequestView, current: RequestView) -> RequestDiff:
     new_talk = _conversation(current)
     same = _common_messages(old_talk, new_talk)
     if same == len(old_talk):
-        status, detail = "grew", f"the previous call's {len(old_talk)} message(s), then " \
-                                 f"{len(new_talk) - same} new"
+        status, detail = (
+            "grew",
+            f"the previous call's {len(old_talk)} message(s), then {len(new_talk) - same} new",
+        )
     elif same == 0:
         status, detail = "restarted", "a new chain: none of the previous messages is re-read"
     else:
@@ -72,8 +74,13 @@ def _common_messages(old: list[PromptMessage], new: list[PromptMessage]) -> int:
     return count
 
 
-def _common_prefix(previous: RequestView, current: RequestView, old_talk: list[PromptMessage],
-                   new_talk: list[PromptMessage], same: int) -> tuple[int, str]:
+def _common_prefix(
+    previous: RequestView,
+    current: RequestView,
+    old_talk: list[PromptMessage],
+    new_talk: list[PromptMessage],
+    same: int,
+) -> tuple[int, str]:
     """Estimated tokens both prompts start with, and where they first differ."""
     common = 0
     for kind in ("schema", "instructions"):
@@ -92,8 +99,10 @@ def _common_prefix(previous: RequestView, current: RequestView, old_talk: list[P
         restart = " (a new chain)" if same == 0 else ""
         return common, f"message {same + 1} of the conversation{restart}"
     if same < len(new_talk):
-        return common, (f"message {same + 1} of the conversation (everything before it is the "
-                        "previous call's prompt)")
+        return common, (
+            f"message {same + 1} of the conversation (everything before it is the "
+            "previous call's prompt)"
+        )
     return common, "nowhere: the prompt is the previous one"
 
 

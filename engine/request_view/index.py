@@ -175,8 +175,15 @@ def reply_message(response: Event, *, rejected: bool, stored: bool = True) -> Pr
 
 
 def _message(role: str, content: str, event: Event, *, rejected: bool = False) -> PromptMessage:
-    return PromptMessage(role, content, MARKER_TOKENS + estimate_tokens(content), event.seq,
-                         event.turn, event.step, rejected)
+    return PromptMessage(
+        role,
+        content,
+        MARKER_TOKENS + estimate_tokens(content),
+        event.seq,
+        event.turn,
+        event.step,
+        rejected,
+    )
 
 
 def request_items(data: Mapping[str, Any]) -> list[Mapping[str, Any]]:

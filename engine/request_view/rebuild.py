@@ -128,21 +128,24 @@ def _was_accepted(index: CallIndex, request: Event) -> bool:
     return follow is None or follow.data.get("purpose") != "correction"
 
 
-def _parts(data: Mapping[str, Any], history: list[PromptMessage],
-           said: list[PromptMessage]) -> tuple[PromptPart, ...]:
+def _parts(
+    data: Mapping[str, Any], history: list[PromptMessage], said: list[PromptMessage]
+) -> tuple[PromptPart, ...]:
     parts: list[PromptPart] = []
     start = 0
 
-    def add(kind: PartKind, text: str, tokens: int,
-            messages: Sequence[PromptMessage] = ()) -> None:
+    def add(kind: PartKind, text: str, tokens: int, messages: Sequence[PromptMessage] = ()) -> None:
         nonlocal start
         parts.append(PromptPart(kind, text, tokens, start, tuple(messages)))
         start += tokens
 
     schema = data.get("schema")
     if isinstance(schema, dict) and schema:
-        add("schema", json.dumps(schema, indent=2, ensure_ascii=False),
-            MARKER_TOKENS + estimate_tokens(schema_text(schema)))
+        add(
+            "schema",
+            json.dumps(schema, indent=2, ensure_ascii=False),
+            MARKER_TOKENS + estimate_tokens(schema_text(schema)),
+        )
     instructions = str(data.get("instructions") or "")
     if instructions:
         add("instructions", instructions, MARKER_TOKENS + estimate_tokens(instructions))

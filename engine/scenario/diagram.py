@@ -133,8 +133,10 @@ def row_below(known: Iterable[Point], step_ids: Sequence[str]) -> dict[str, Poin
     points = list(known)
     bottom = max(map(itemgetter(1), points), default=-NODE_HEIGHT - 80.0) + NODE_HEIGHT + 80.0
     left = min(map(itemgetter(0), points), default=0.0)
-    return {step_id: (left + index * (NODE_WIDTH + NODE_GAP), bottom)
-            for index, step_id in enumerate(step_ids)}
+    return {
+        step_id: (left + index * (NODE_WIDTH + NODE_GAP), bottom)
+        for index, step_id in enumerate(step_ids)
+    }
 
 
 def free_spot(nodes: NodeIndex, near: Point, *, prefer: Sequence[Point] = ()) -> Point:
@@ -147,10 +149,15 @@ def free_spot(nodes: NodeIndex, near: Point, *, prefer: Sequence[Point] = ()) ->
         if nodes.is_free(x + dx, y + dy, FREE_MARGIN):
             return (x + dx, y + dy)
     for ring in range(1, 40):
-        spots = [(i, j) for i in range(-ring, ring + 1) for j in range(-ring, ring + 1)
-                 if max(abs(i), abs(j)) == ring]
-        spots.sort(key=lambda spot: (math.hypot(spot[0] * step_x, spot[1] * step_y),
-                                     -spot[1], spot[0]))
+        spots = [
+            (i, j)
+            for i in range(-ring, ring + 1)
+            for j in range(-ring, ring + 1)
+            if max(abs(i), abs(j)) == ring
+        ]
+        spots.sort(
+            key=lambda spot: (math.hypot(spot[0] * step_x, spot[1] * step_y), -spot[1], spot[0])
+        )
         for i, j in spots:
             if nodes.is_free(x + i * step_x, y + j * step_y, FREE_MARGIN):
                 return (x + i * step_x, y + j * step_y)
@@ -194,14 +201,15 @@ class NodeIndex:
     def _cells_of(self, x: float, y: float) -> Iterator[tuple[int, int]]:
         """The buckets a box at ``(x, y)`` overlaps (it is filed in each: any rectangle it
         meets has one of them among its own)."""
-        for i in range(math.floor(x / self.CELL_W), math.floor((x + NODE_WIDTH) / self.CELL_W)
-                       + 1):
-            for j in range(math.floor(y / self.CELL_H),
-                           math.floor((y + NODE_HEIGHT) / self.CELL_H) + 1):
+        for i in range(math.floor(x / self.CELL_W), math.floor((x + NODE_WIDTH) / self.CELL_W) + 1):
+            for j in range(
+                math.floor(y / self.CELL_H), math.floor((y + NODE_HEIGHT) / self.CELL_H) + 1
+            ):
                 yield (i, j)
 
-    def in_rect(self, left: float, top: float, right: float, bottom: float,
-                margin: float = 0.0) -> list[str]:
+    def in_rect(
+        self, left: float, top: float, right: float, bottom: float, margin: float = 0.0
+    ) -> list[str]:
         """The boxes meeting the rectangle, each grown by ``margin`` on every side."""
         left, top, right, bottom = left - margin, top - margin, right + margin, bottom + margin
         cell_w, cell_h, cells = self.CELL_W, self.CELL_H, self._cells
@@ -224,8 +232,9 @@ class NodeIndex:
     def is_free(self, x: float, y: float, margin: float) -> bool:
         return not self.in_rect(x, y, x + NODE_WIDTH, y + NODE_HEIGHT, margin)
 
-    def on_segment(self, start: Point, end: Point, margin: float,
-                   exclude: Collection[str] = ()) -> list[str]:
+    def on_segment(
+        self, start: Point, end: Point, margin: float, exclude: Collection[str] = ()
+    ) -> list[str]:
         """The boxes (grown by ``margin``) the straight segment from ``start`` to ``end`` meets,
         ``exclude`` left out."""
         left, right = (start[0], end[0]) if start[0] <= end[0] else (end[0], start[0])
@@ -234,8 +243,11 @@ class NodeIndex:
         if not found:
             return found
         positions = self.positions
-        return [key for key in found
-                if key not in exclude and _segment_meets_box(start, end, positions[key], margin)]
+        return [
+            key
+            for key in found
+            if key not in exclude and _segment_meets_box(start, end, positions[key], margin)
+        ]
 
 
 def _segment_meets_box(start: Point, end: Point, box: Point, margin: float) -> bool:
@@ -299,8 +311,11 @@ class Route:
         if self.kind in ("straight", "loop"):
             if self.kind == "straight" and self.points[1] == _third(self.start, self.end, 1):
                 return ()  # a plain straight line
-            return (bezier_point(self.points, 0.5),) if self.kind == "straight" else (
-                bezier_point(self.points, 0.25), bezier_point(self.points, 0.75))
+            return (
+                (bezier_point(self.points, 0.5),)
+                if self.kind == "straight"
+                else (bezier_point(self.points, 0.25), bezier_point(self.points, 0.75))
+            )
         return self.points[1:-1]
 
     def segments(self) -> list[tuple[Point, Point]]:
@@ -344,8 +359,11 @@ def route_edge(
     else:
         straight = _straight(source_at, target_at, parallel_index, spread)
         if parallel_index:
-            hit = [key for a, b in straight.segments()
-                   for key in nodes.on_segment(a, b, STRAIGHT_CLEARANCE, ends)]
+            hit = [
+                key
+                for a, b in straight.segments()
+                for key in nodes.on_segment(a, b, STRAIGHT_CLEARANCE, ends)
+            ]
         else:
             hit = nodes.on_segment(straight.start, straight.end, STRAIGHT_CLEARANCE, ends)
         if not hit:
@@ -363,8 +381,16 @@ def route_edge(
 
 
 def _with_blockers(route: Route, blockers: set[str]) -> Route:
-    return Route(route.kind, route.points, route.label, route.label_align, route.side,
-                 route.exit, route.entry, frozenset(blockers))
+    return Route(
+        route.kind,
+        route.points,
+        route.label,
+        route.label_align,
+        route.side,
+        route.exit,
+        route.entry,
+        frozenset(blockers),
+    )
 
 
 def _center(point: Point) -> Point:
@@ -381,8 +407,9 @@ def border_point(box: Point, towards: Point) -> Point:
     dx, dy = towards[0] - cx, towards[1] - cy
     if dx == 0 and dy == 0:
         return (cx, cy)
-    scale = min(NODE_WIDTH / 2 / abs(dx) if dx else math.inf,
-                NODE_HEIGHT / 2 / abs(dy) if dy else math.inf)
+    scale = min(
+        NODE_WIDTH / 2 / abs(dx) if dx else math.inf, NODE_HEIGHT / 2 / abs(dy) if dy else math.inf
+    )
     return (cx + dx * scale, cy + dy * scale)
 
 
@@ -396,10 +423,20 @@ def _loop(at: Point, spread: float) -> Route:
     cx, cy = _center(at)
     right = cx + NODE_WIDTH / 2
     reach = 46.0 + spread
-    points = ((right, cy - 12), (right + reach, cy - 40 - spread / 2),
-              (right + reach, cy + 40 + spread / 2), (right, cy + 12))
-    return Route("loop", points, bezier_point(points, 0.5), side="right",
-                 exit=(1.0, 0.5 - 12 / NODE_HEIGHT), entry=(1.0, 0.5 + 12 / NODE_HEIGHT))
+    points = (
+        (right, cy - 12),
+        (right + reach, cy - 40 - spread / 2),
+        (right + reach, cy + 40 + spread / 2),
+        (right, cy + 12),
+    )
+    return Route(
+        "loop",
+        points,
+        bezier_point(points, 0.5),
+        side="right",
+        exit=(1.0, 0.5 - 12 / NODE_HEIGHT),
+        entry=(1.0, 0.5 + 12 / NODE_HEIGHT),
+    )
 
 
 def _straight(source: Point, target: Point, index: int, spread: float) -> Route:
@@ -410,36 +447,59 @@ def _straight(source: Point, target: Point, index: int, spread: float) -> Route:
     bow = spread * (1 if index % 2 else -1)
     offset = (normal[0] * bow, normal[1] * bow)
     first, second = _third(start, end, 1), _third(start, end, 2)
-    points = (start, (first[0] + offset[0], first[1] + offset[1]),
-              (second[0] + offset[0], second[1] + offset[1]), end)
+    points = (
+        start,
+        (first[0] + offset[0], first[1] + offset[1]),
+        (second[0] + offset[0], second[1] + offset[1]),
+        end,
+    )
     return Route("straight", points, bezier_point(points, 0.5))
 
 
-def _push_lane(lane: float, top: float, bottom: float, direction: int, nodes: NodeIndex,
-               ends: tuple[str, str], blockers: set[str]) -> float:
+def _push_lane(
+    lane: float,
+    top: float,
+    bottom: float,
+    direction: int,
+    nodes: NodeIndex,
+    ends: tuple[str, str],
+    blockers: set[str],
+) -> float:
     """``lane`` moved outwards (``direction`` +1: right, -1: left) until the vertical segment
     from ``top`` to ``bottom`` on it passes no box but the route's own ends."""
     for _ in range(64):
-        hit = [key for key in nodes.in_rect(lane, top, lane, bottom, LANE_CLEARANCE)
-               if key not in ends]
+        hit = [
+            key for key in nodes.in_rect(lane, top, lane, bottom, LANE_CLEARANCE) if key not in ends
+        ]
         if not hit:
             return lane
         blockers.update(hit)
         xs = [nodes.positions[key][0] for key in hit]
-        lane = (max(xs) + NODE_WIDTH + LANE_CLEARANCE + 1 if direction > 0
-                else min(xs) - LANE_CLEARANCE - 1)
+        lane = (
+            max(xs) + NODE_WIDTH + LANE_CLEARANCE + 1
+            if direction > 0
+            else min(xs) - LANE_CLEARANCE - 1
+        )
     return lane
 
 
-def _clear(legs: Iterable[tuple[Point, Point]], nodes: NodeIndex, ends: tuple[str, str],
-           blockers: set[str]) -> bool:
+def _clear(
+    legs: Iterable[tuple[Point, Point]], nodes: NodeIndex, ends: tuple[str, str], blockers: set[str]
+) -> bool:
     hit = [key for a, b in legs for key in nodes.on_segment(a, b, STRAIGHT_CLEARANCE, ends)]
     blockers.update(hit)
     return not hit
 
 
-def _back(source: Point, target: Point, spread: float, nodes: NodeIndex,
-          ends: tuple[str, str], side: str, blockers: set[str]) -> tuple[Route, bool]:
+def _back(
+    source: Point,
+    target: Point,
+    spread: float,
+    nodes: NodeIndex,
+    ends: tuple[str, str],
+    side: str,
+    blockers: set[str],
+) -> tuple[Route, bool]:
     """Up a lane beside the steps: out of the source's ``side``, into the target's."""
     direction = 1 if side == "right" else -1
     edge = NODE_WIDTH if side == "right" else 0.0
@@ -452,12 +512,26 @@ def _back(source: Point, target: Point, spread: float, nodes: NodeIndex,
     clear = _clear([(start, points[1]), (points[2], end)], nodes, ends, blockers)
     label = (end[0] + direction * BACK_LABEL_GAP, end[1])
     port = 1.0 if side == "right" else 0.0
-    return Route("back", points, label, "left" if direction > 0 else "right",
-                 "right" if direction > 0 else "left", exit=(port, 0.5), entry=(port, 0.5)), clear
+    return Route(
+        "back",
+        points,
+        label,
+        "left" if direction > 0 else "right",
+        "right" if direction > 0 else "left",
+        exit=(port, 0.5),
+        entry=(port, 0.5),
+    ), clear
 
 
-def _down(source: Point, target: Point, spread: float, nodes: NodeIndex,
-          ends: tuple[str, str], side: str, blockers: set[str]) -> tuple[Route, bool]:
+def _down(
+    source: Point,
+    target: Point,
+    spread: float,
+    nodes: NodeIndex,
+    ends: tuple[str, str],
+    side: str,
+    blockers: set[str],
+) -> tuple[Route, bool]:
     """Out of the source's bottom, aside in the gap under it, along a lane past the steps in
     between, into the target's ``side``."""
     direction = 1 if side == "right" else -1
@@ -465,18 +539,23 @@ def _down(source: Point, target: Point, spread: float, nodes: NodeIndex,
     start = (source[0] + exit_x, source[1] + NODE_HEIGHT)
     turn = start[1] + TURN_DEPTH
     end = (target[0] + (NODE_WIDTH if side == "right" else 0.0), target[1] + NODE_HEIGHT / 2)
-    outer = (max(source[0], target[0]) + NODE_WIDTH if direction > 0
-             else min(source[0], target[0]))
+    outer = max(source[0], target[0]) + NODE_WIDTH if direction > 0 else min(source[0], target[0])
     lane = outer + direction * (lane_offset(end[1] - start[1]) + spread)
-    lane = _push_lane(lane, min(turn, end[1]), max(turn, end[1]), direction, nodes, ends,
-                      blockers)
+    lane = _push_lane(lane, min(turn, end[1]), max(turn, end[1]), direction, nodes, ends, blockers)
     points = (start, (start[0], turn), (lane, turn), (lane, end[1]), end)
-    clear = _clear([(start, points[1]), (points[1], points[2]), (points[3], end)], nodes,
-                   ends, blockers)
+    clear = _clear(
+        [(start, points[1]), (points[1], points[2]), (points[3], end)], nodes, ends, blockers
+    )
     label = (start[0] + direction * DOWN_LABEL_GAP, turn + DOWN_LABEL_DROP)
-    return Route("down", points, label, "left" if direction > 0 else "right",
-                 "right" if direction > 0 else "left", exit=(exit_x / NODE_WIDTH, 1.0),
-                 entry=(1.0 if side == "right" else 0.0, 0.5)), clear
+    return Route(
+        "down",
+        points,
+        label,
+        "left" if direction > 0 else "right",
+        "right" if direction > 0 else "left",
+        exit=(exit_x / NODE_WIDTH, 1.0),
+        entry=(1.0 if side == "right" else 0.0, 0.5),
+    ), clear
 
 
 def parallel_index(scenario: Scenario, source: str, signal: str) -> int:
@@ -501,8 +580,11 @@ def routes(scenario: Scenario, positions: Mapping[str, Point]) -> dict[EdgeKey, 
         for signal, transition in step.transitions.items():
             if transition.to in scenario.steps:
                 found[(step_id, signal)] = route_edge(
-                    step_id, transition.to, nodes,
-                    parallel_index=parallel_index(scenario, step_id, signal))
+                    step_id,
+                    transition.to,
+                    nodes,
+                    parallel_index=parallel_index(scenario, step_id, signal),
+                )
     return found
 
 

@@ -179,7 +179,10 @@ def routed_layout(
         raise ValueError(f"direction must be 'TB' or 'LR', not {direction!r}")
     with gc_paused():
         return _layered(
-            list(scenario.steps), list(scenario_edges(scenario)), scenario.start, direction,
+            list(scenario.steps),
+            list(scenario_edges(scenario)),
+            scenario.start,
+            direction,
             node_size,
         )
 

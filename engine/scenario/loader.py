@@ -64,7 +64,9 @@ def read_scenario_text(root: Path) -> str:
         if error.reason != "missing":
             raise
         raise UnreadableFile(
-            f"no {SCENARIO_FILE} in {root}", reason="missing", path=path,
+            f"no {SCENARIO_FILE} in {root}",
+            reason="missing",
+            path=path,
             hint="is this a scenario folder?",
         ) from None
 
@@ -174,12 +176,14 @@ def unsafe_references(scenario: Scenario) -> list[UnreadableFile]:
                 unsafe.append(error)
             continue
         if size > MAX_TEXT_FILE_BYTES:
-            unsafe.append(UnreadableFile(
-                f"{relative!r} is too large: {size:,} bytes; the limit is "
-                f"{describe_size(MAX_TEXT_FILE_BYTES)}",
-                reason="too-large",
-                path=target,
-            ))
+            unsafe.append(
+                UnreadableFile(
+                    f"{relative!r} is too large: {size:,} bytes; the limit is "
+                    f"{describe_size(MAX_TEXT_FILE_BYTES)}",
+                    reason="too-large",
+                    path=target,
+                )
+            )
     return unsafe
 
 

@@ -26,9 +26,7 @@ def located_errors(
     return list(explain(error, marks, path, model))
 
 
-def internal_keys(
-    data: dict[str, Any], marks: Marks, path: Path | None
-) -> Iterator[ScenarioError]:
+def internal_keys(data: dict[str, Any], marks: Marks, path: Path | None) -> Iterator[ScenarioError]:
     """Keys the loader fills in itself (``root``, ``instructions_text``, …) are not YAML keys.
 
     Pydantic would accept them, since they are model fields; an author who writes one must be

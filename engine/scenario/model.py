@@ -43,6 +43,7 @@ def unique_name(base: str, taken: Container[str]) -> str:
         number += 1
     return f"{base}_{number}"
 
+
 #: ``{{name}}`` or ``{{ name }}`` in instructions, persona and message text: a variable's value.
 #: The one definition of the placeholder syntax, shared by the engine (filling) and the
 #: validator (checking names), so the two can never disagree.
@@ -353,16 +354,19 @@ class ModelSettings(_Strict):
         "cheapest), compact_step_schema, append or per_step",
     )
     max_cost_usd: float | None = Field(
-        default=None, gt=0,
+        default=None,
+        gt=0,
         description="Budget of one conversation in US dollars: a call that could exceed it is "
         "not sent",
     )
     max_prompt_tokens: int = Field(
-        default=DEFAULT_MAX_PROMPT_TOKENS, gt=0,
+        default=DEFAULT_MAX_PROMPT_TOKENS,
+        gt=0,
         description="Largest prompt one call may send, in (estimated) tokens",
     )
     max_reply_chars: int = Field(
-        default=DEFAULT_MAX_REPLY_CHARS, gt=0,
+        default=DEFAULT_MAX_REPLY_CHARS,
+        gt=0,
         description="Longest reply accepted from the model, in characters",
     )
 
@@ -400,6 +404,7 @@ class Scenario(_Strict, MarkedModel):
     root: SkipJsonSchema[Path | None] = Field(default=None, exclude=True)
     #: The persona file's text, attached by the loader.
     persona_text: SkipJsonSchema[str] = Field(default="", exclude=True)
+
     @model_validator(mode="after")
     def _name_steps(self) -> Scenario:
         for step_id, step in self.steps.items():

@@ -48,55 +48,94 @@ def explain(text: str, error: yaml.MarkedYAMLError) -> Explained:
     tabbed = _tabbed_line(lines, line)
     if "'\\t'" in problem or tabbed is not None:
         where = tabbed or line
-        return Explained("this line is indented with a tab", where, 1,
-                         f"YAML indents with spaces only: replace the tab with spaces ({parser})")
+        return Explained(
+            "this line is indented with a tab",
+            where,
+            1,
+            f"YAML indents with spaces only: replace the tab with spaces ({parser})",
+        )
     if "quoted scalar" in context and error.context_mark is not None:
         opened = error.context_mark.line + 1
         if "escape character" in problem:
             return Explained(
-                "a backslash in double quotes starts an escape YAML does not know", line, column,
-                f"use single quotes around the value, or write the backslash twice ({parser})")
-        quote = at(opened)[error.context_mark.column:error.context_mark.column + 1] or "quote"
-        return Explained(f"the {quote} opened here is never closed", opened,
-                         error.context_mark.column + 1,
-                         f"end the value with the same {quote}, or remove it ({parser})")
+                "a backslash in double quotes starts an escape YAML does not know",
+                line,
+                column,
+                f"use single quotes around the value, or write the backslash twice ({parser})",
+            )
+        quote = at(opened)[error.context_mark.column : error.context_mark.column + 1] or "quote"
+        return Explained(
+            f"the {quote} opened here is never closed",
+            opened,
+            error.context_mark.column + 1,
+            f"end the value with the same {quote}, or remove it ({parser})",
+        )
     if "flow sequence" in context or "flow mapping" in context:
         assert error.context_mark is not None
         opened = error.context_mark.line + 1
         bracket = "[" if "sequence" in context else "{"
         closing = "]" if bracket == "[" else "}"
-        return Explained(f"the '{bracket}' opened here is never closed", opened,
-                         error.context_mark.column + 1,
-                         f"close it with '{closing}' on the same line, e.g. [a, b] ({parser})")
+        return Explained(
+            f"the '{bracket}' opened here is never closed",
+            opened,
+            error.context_mark.column + 1,
+            f"close it with '{closing}' on the same line, e.g. [a, b] ({parser})",
+        )
     if "could not find expected ':'" in problem:
         culprit = error.context_mark.line + 1 if error.context_mark is not None else line
-        return Explained("no ':' after the key on this line", culprit, _key_column(at(culprit)),
-                         f"write the key, a colon and a space before the value: "
-                         f"'key: value' ({parser})")
+        return Explained(
+            "no ':' after the key on this line",
+            culprit,
+            _key_column(at(culprit)),
+            f"write the key, a colon and a space before the value: 'key: value' ({parser})",
+        )
     if "mapping values are not allowed" in problem and line is not None:
         above = _content_line_above(lines, line)
-        if above is not None and ":" not in _without_comment(at(above)) and not at(
-                above).lstrip().startswith("- "):
-            return Explained("no ':' after the key on this line", above, _key_column(at(above)),
-                             "write 'key: value'; without the colon the parser reads this "
-                             f"line and the next as one value ({parser})")
-        return Explained("the value contains ': ', which YAML reads as a new key",
-                         line, column, "put the whole value in quotes, e.g. "
-                         f"title: \"Step: one\" ({parser})")
+        if (
+            above is not None
+            and ":" not in _without_comment(at(above))
+            and not at(above).lstrip().startswith("- ")
+        ):
+            return Explained(
+                "no ':' after the key on this line",
+                above,
+                _key_column(at(above)),
+                "write 'key: value'; without the colon the parser reads this "
+                f"line and the next as one value ({parser})",
+            )
+        return Explained(
+            "the value contains ': ', which YAML reads as a new key",
+            line,
+            column,
+            f'put the whole value in quotes, e.g. title: "Step: one" ({parser})',
+        )
     if problem.startswith("expected <block end>") and line is not None:
         if "'-'" in problem:
-            return Explained("a list item ('-') among keys", line, column,
-                             "a mapping holds 'key: value' lines; to give a key a list, put "
-                             f"the items under it, indented ({parser})")
-        return Explained(_indentation(lines, line), line, column,
-                         "keys of one mapping must start in the same column, and a key's "
-                         f"value be indented further than the key ({parser})")
+            return Explained(
+                "a list item ('-') among keys",
+                line,
+                column,
+                "a mapping holds 'key: value' lines; to give a key a list, put "
+                f"the items under it, indented ({parser})",
+            )
+        return Explained(
+            _indentation(lines, line),
+            line,
+            column,
+            "keys of one mapping must start in the same column, and a key's "
+            f"value be indented further than the key ({parser})",
+        )
     cannot = _CANNOT_START.search(problem)
     if cannot:
-        return Explained(f"a value cannot start with {cannot.group(1)}", line,
-                         column, f"put the value in quotes ({parser})")
-    return Explained("not valid YAML here" if line else "the YAML is not valid", line, column,
-                     parser)
+        return Explained(
+            f"a value cannot start with {cannot.group(1)}",
+            line,
+            column,
+            f"put the value in quotes ({parser})",
+        )
+    return Explained(
+        "not valid YAML here" if line else "the YAML is not valid", line, column, parser
+    )
 
 
 def _tabbed_line(lines: list[str], near: int | None) -> int | None:
@@ -106,7 +145,7 @@ def _tabbed_line(lines: list[str], near: int | None) -> int | None:
     for number in range(near, max(0, near - 3), -1):
         if 0 < number <= len(lines):
             text = lines[number - 1]
-            indentation = text[:len(text) - len(text.lstrip(" \t"))]
+            indentation = text[: len(text) - len(text.lstrip(" \t"))]
             if "\t" in indentation:
                 return number
     return None
@@ -146,8 +185,9 @@ def _indentation(lines: list[str], line: int) -> str:
                 break
     used = " and ".join(str(indent) for indent, _ in levels[:2])
     spaces = "space" if here == 1 else "spaces"
-    return (f"this line is indented {here} {spaces}, which lines up with no key above it"
-            + (f" (the lines above are indented {used})" if used else ""))
+    return f"this line is indented {here} {spaces}, which lines up with no key above it" + (
+        f" (the lines above are indented {used})" if used else ""
+    )
 
 
 __all__ = ["Explained", "explain"]

@@ -96,8 +96,7 @@ def _too_many_values(path: Path | None) -> ScenarioError:
 
 
 def _yaml_error(error: yaml.MarkedYAMLError, path: Path | None, text: str) -> ScenarioError:
-    """A syntax error said for an author (:mod:`engine.scenario.yaml_help`), at the line to fix.
-    """
+    """A syntax error said for an author (:mod:`engine.scenario.yaml_help`), at the line to fix."""
     mark = error.problem_mark or error.context_mark
     problem = error.problem or "invalid YAML"
     if isinstance(error, yaml.constructor.ConstructorError) and "tag" in problem:

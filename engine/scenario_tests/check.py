@@ -67,16 +67,30 @@ class _Checker:
         self.scenario = scenario
         self.test = test
         self.signals = {signal for step in scenario.steps.values() for signal in step.transitions}
-        self.results = {name: step.id for step in scenario.steps.values()
-                        for name in step.results}
+        self.results = {name: step.id for step in scenario.steps.values() for name in step.results}
         self.memory = VarsMemory(scenario.variables)
 
-    def at(self, code: str, message: str, *field: str, hint: str | None = None,
-           severity: Severity = "error", step: str | None = None) -> Finding:
+    def at(
+        self,
+        code: str,
+        message: str,
+        *field: str,
+        hint: str | None = None,
+        severity: Severity = "error",
+        step: str | None = None,
+    ) -> Finding:
         line, column = self.test.mark(*field) or (None, None)
-        return Finding(code, severity, message, path=self.test.path, line=line, column=column,
-                       field=".".join(part for part in field if part != "<key>") or None,
-                       hint=hint, step=step)
+        return Finding(
+            code,
+            severity,
+            message,
+            path=self.test.path,
+            line=line,
+            column=column,
+            field=".".join(part for part in field if part != "<key>") or None,
+            hint=hint,
+            step=step,
+        )
 
     def run(self) -> Iterator[Finding]:
         yield from self.check_variables(self.test.variables, ("variables",), preset=True)
@@ -91,9 +105,13 @@ class _Checker:
                     previous = expect.step
                 else:
                     previous = None
-                    yield self.at("test-unknown-step", f"step {expect.step!r} does not exist",
-                                  *where, "step", hint=_did_you_mean(expect.step,
-                                                                     self.scenario.steps))
+                    yield self.at(
+                        "test-unknown-step",
+                        f"step {expect.step!r} does not exist",
+                        *where,
+                        "step",
+                        hint=_did_you_mean(expect.step, self.scenario.steps),
+                    )
             else:
                 previous = None
             yield from self.check_variables(expect.variables, (*where, "variables"))
@@ -104,18 +122,26 @@ class _Checker:
         if signal == STAY:
             return
         if signal not in self.signals:
-            yield self.at("test-unknown-signal", f"no step has a signal {signal!r}", *field,
-                          hint=_did_you_mean(signal, dict.fromkeys(self.signals)))
+            yield self.at(
+                "test-unknown-signal",
+                f"no step has a signal {signal!r}",
+                *field,
+                hint=_did_you_mean(signal, dict.fromkeys(self.signals)),
+            )
             return
         if previous is None:
             return
         here = signals_of_turn(self.scenario, previous)
         if signal not in here:
             offered = ", ".join(sorted(here)) or "none"
-            yield self.at("test-signal-not-here",
-                          f"signal {signal!r} cannot be taken from step {previous!r}, where the "
-                          f"previous turn expects the conversation", *field,
-                          hint=f"signals there: {offered}, or 'stay'", step=previous)
+            yield self.at(
+                "test-signal-not-here",
+                f"signal {signal!r} cannot be taken from step {previous!r}, where the "
+                f"previous turn expects the conversation",
+                *field,
+                hint=f"signals there: {offered}, or 'stay'",
+                step=previous,
+            )
 
     def check_variables(
         self, values: dict[str, Any], field: tuple[str, ...], *, preset: bool = False
@@ -124,16 +150,24 @@ class _Checker:
             place = (*field, name)
             if name not in self.scenario.variables:
                 if name in self.results and preset:
-                    yield self.at("test-unknown-variable",
-                                  f"{name!r} is a step result, not a variable: only variables "
-                                  "can be set before the conversation", *place, "<key>")
+                    yield self.at(
+                        "test-unknown-variable",
+                        f"{name!r} is a step result, not a variable: only variables "
+                        "can be set before the conversation",
+                        *place,
+                        "<key>",
+                    )
                     continue
                 if name in self.results:
                     continue  # a step result that is not a variable: compared as a result
                 known = dict.fromkeys([*self.scenario.variables, *self.results])
-                yield self.at("test-unknown-variable",
-                              f"{name!r} is neither a variable nor a step result", *place,
-                              "<key>", hint=_did_you_mean(name, known))
+                yield self.at(
+                    "test-unknown-variable",
+                    f"{name!r} is neither a variable nor a step result",
+                    *place,
+                    "<key>",
+                    hint=_did_you_mean(name, known),
+                )
                 continue
             if value is None or TextPattern.is_pattern(value):
                 continue

@@ -30,8 +30,9 @@ class Coverage:
     results: frozenset[tuple[str, str]] = frozenset()
 
     def __or__(self, other: Coverage) -> Coverage:
-        return Coverage(self.steps | other.steps, self.signals | other.signals,
-                        self.results | other.results)
+        return Coverage(
+            self.steps | other.steps, self.signals | other.signals, self.results | other.results
+        )
 
     @classmethod
     def union(cls, items: Iterable[Coverage]) -> Coverage:
@@ -74,10 +75,12 @@ class CoverageReport:
     @classmethod
     def of(cls, scenario: Scenario, per_test: Mapping[str, Coverage]) -> CoverageReport:
         steps = tuple(scenario.steps)
-        signals = tuple((step.id, signal) for step in scenario.steps.values()
-                        for signal in step.transitions)
-        results = tuple((step.id, name) for step in scenario.steps.values()
-                        for name in step.results)
+        signals = tuple(
+            (step.id, signal) for step in scenario.steps.values() for signal in step.transitions
+        )
+        results = tuple(
+            (step.id, name) for step in scenario.steps.values() for name in step.results
+        )
         return cls(scenario.name, steps, signals, results, dict(per_test))
 
     @property
@@ -87,10 +90,8 @@ class CoverageReport:
     def ratios(self, coverage: Coverage) -> dict[str, Ratio]:
         return {
             "steps": Ratio(len(coverage.steps & set(self.all_steps)), len(self.all_steps)),
-            "signals": Ratio(len(coverage.signals & set(self.all_signals)),
-                             len(self.all_signals)),
-            "results": Ratio(len(coverage.results & set(self.all_results)),
-                             len(self.all_results)),
+            "signals": Ratio(len(coverage.signals & set(self.all_signals)), len(self.all_signals)),
+            "results": Ratio(len(coverage.results & set(self.all_results)), len(self.all_results)),
         }
 
     def missed(self) -> dict[str, list[str]]:
@@ -98,10 +99,16 @@ class CoverageReport:
         total = self.total
         return {
             "steps": [step for step in self.all_steps if step not in total.steps],
-            "signals": [f"{step}.{signal}" for step, signal in self.all_signals
-                        if (step, signal) not in total.signals],
-            "results": [f"{step}.{name}" for step, name in self.all_results
-                        if (step, name) not in total.results],
+            "signals": [
+                f"{step}.{signal}"
+                for step, signal in self.all_signals
+                if (step, signal) not in total.signals
+            ],
+            "results": [
+                f"{step}.{name}"
+                for step, name in self.all_results
+                if (step, name) not in total.results
+            ],
         }
 
     def to_dict(self) -> dict[str, Any]:
@@ -109,9 +116,14 @@ class CoverageReport:
         total = self.total
         return {
             "scenario": self.scenario,
-            "total": {kind: {"covered": ratio.covered, "of": ratio.total,
-                             "percent": round(ratio.percent, 1)}
-                      for kind, ratio in self.ratios(total).items()},
+            "total": {
+                kind: {
+                    "covered": ratio.covered,
+                    "of": ratio.total,
+                    "percent": round(ratio.percent, 1),
+                }
+                for kind, ratio in self.ratios(total).items()
+            },
             "missed": self.missed(),
             "covered": total.to_dict(),
             "tests": {name: coverage.to_dict() for name, coverage in self.per_test.items()},
@@ -124,12 +136,23 @@ class CoverageReport:
             ratios = self.ratios(coverage)
             rows.append((name, *(str(ratios[kind]) for kind in ("steps", "signals", "results"))))
         ratios = self.ratios(self.total)
-        rows.append(("total", *(f"{ratios[kind]} ({ratios[kind].percent:.0f}%)"
-                                for kind in ("steps", "signals", "results"))))
+        rows.append(
+            (
+                "total",
+                *(
+                    f"{ratios[kind]} ({ratios[kind].percent:.0f}%)"
+                    for kind in ("steps", "signals", "results")
+                ),
+            )
+        )
         widths = [max(len(row[column]) for row in rows) for column in range(4)]
-        lines = ["  ".join(cell.ljust(width) if index == 0 else cell.rjust(width)
-                           for index, (cell, width) in enumerate(zip(row, widths, strict=True)))
-                 .rstrip() for row in rows]
+        lines = [
+            "  ".join(
+                cell.ljust(width) if index == 0 else cell.rjust(width)
+                for index, (cell, width) in enumerate(zip(row, widths, strict=True))
+            ).rstrip()
+            for row in rows
+        ]
         for kind, names in self.missed().items():
             if names:
                 lines.append(f"not covered {kind}: {', '.join(names)}")

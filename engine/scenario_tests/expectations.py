@@ -71,8 +71,9 @@ def check_turn(
     failures: list[ExpectationFailure] = []
 
     def fail(what: str, expected: str, actual: str) -> None:
-        failures.append(ExpectationFailure(seen.turn, what, expected, actual, seen.bot_reply,
-                                           seen.user))
+        failures.append(
+            ExpectationFailure(seen.turn, what, expected, actual, seen.bot_reply, seen.user)
+        )
 
     if expect.step is not None and expect.step != seen.step:
         fail("step", expect.step, seen.step)
@@ -99,14 +100,23 @@ def check_end(
         return []
     failures = []
     if end.finished is not None and end.finished != finished:
-        failures.append(ExpectationFailure(None, "end.finished", shown(end.finished),
-                                           shown(finished), last_reply))
+        failures.append(
+            ExpectationFailure(
+                None, "end.finished", shown(end.finished), shown(finished), last_reply
+            )
+        )
     if end.max_calls_per_message is not None and user_messages:
         rate = calls / user_messages
         if rate > end.max_calls_per_message + 1e-9:
-            failures.append(ExpectationFailure(
-                None, "end.max_calls_per_message", f"at most {end.max_calls_per_message:g}",
-                f"{rate:.3g} ({calls} calls for {user_messages} messages)", last_reply))
+            failures.append(
+                ExpectationFailure(
+                    None,
+                    "end.max_calls_per_message",
+                    f"at most {end.max_calls_per_message:g}",
+                    f"{rate:.3g} ({calls} calls for {user_messages} messages)",
+                    last_reply,
+                )
+            )
     return failures
 
 
@@ -124,7 +134,8 @@ def same_value(memory: VarsMemory, name: str, expected: Any, actual: Any) -> boo
             return False
     if isinstance(expected, list) and isinstance(actual, list):
         return len(expected) == len(actual) and all(
-            _same_item(item, got) for item, got in zip(expected, actual, strict=True))
+            _same_item(item, got) for item, got in zip(expected, actual, strict=True)
+        )
     return _same_item(expected, actual)
 
 

@@ -99,9 +99,17 @@ def chat_to_test(scenario: Scenario, events: Iterable[Event], *, name: str) -> S
         raise SessionError("the chat has no completed turn to save as a test")
     test = ScenarioTest(
         name=name,
-        turns=[TurnSpec(user=turn.user, expect=Expect(
-            step=turn.step, transition=turn.signals[0] if turn.signals else STAY,
-            variables=turn.changed)) for turn in turns],
+        turns=[
+            TurnSpec(
+                user=turn.user,
+                expect=Expect(
+                    step=turn.step,
+                    transition=turn.signals[0] if turn.signals else STAY,
+                    variables=turn.changed,
+                ),
+            )
+            for turn in turns
+        ],
         end=EndSpec(finished=finished),
     )
     replies = [*opening, *(reply for turn in turns for reply in turn.replies)]
@@ -130,8 +138,9 @@ def dump_test(test: ScenarioTest) -> str:
         end = test.end.model_dump(exclude_defaults=True)
         if end:
             data["end"] = end
-    text: str = yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100,
-                               default_flow_style=None)
+    text: str = yaml.safe_dump(
+        data, sort_keys=False, allow_unicode=True, width=100, default_flow_style=None
+    )
     return text
 
 
@@ -164,11 +173,14 @@ def _read(
         raise SessionError("the events hold no session_start: not a conversation")
     started = start.payload(SessionStartData)
     if started.get("scenario") not in (None, scenario.name):
-        raise SessionError(f"the chat is of scenario {started.get('scenario')!r}, "
-                           f"not {scenario.name!r}")
+        raise SessionError(
+            f"the chat is of scenario {started.get('scenario')!r}, not {scenario.name!r}"
+        )
     if started.get("forked_from"):
-        raise SessionError("a forked chat cannot be saved as a test: a test starts at the "
-                           "scenario's start (save the chat it was forked from)")
+        raise SessionError(
+            "a forked chat cannot be saved as a test: a test starts at the "
+            "scenario's start (save the chat it was forked from)"
+        )
     provider = started.get("provider") or "responses"
     ours = [event for event in items if event.session == start.session]
     opening: list[ModelReply] = []
@@ -179,8 +191,10 @@ def _read(
             opening = [_reply(e) for e in turn_events if e.type == EventType.MODEL_RESPONSE]
             continue
         if turn.number != len(turns) + 1:
-            raise SessionError(f"the chat's log starts at turn {turn.number}, not at the "
-                               "first message: save the whole conversation")
+            raise SessionError(
+                f"the chat's log starts at turn {turn.number}, not at the "
+                "first message: save the whole conversation"
+            )
         turns.append(_turn(turn_events))
     last = scenario.steps.get(turns[-1].step) if turns else None
     finished = last is not None and last.final
@@ -188,17 +202,27 @@ def _read(
 
 
 def _turn(events: list[Event]) -> _LoggedTurn:
-    user = next((e.payload(UserMessageData).get("text", "") for e in events
-                 if e.type == EventType.USER_MESSAGE), "")
+    user = next(
+        (
+            e.payload(UserMessageData).get("text", "")
+            for e in events
+            if e.type == EventType.USER_MESSAGE
+        ),
+        "",
+    )
     changed: dict[str, Any] = {}
     for event in events:
         if event.type == EventType.VARIABLE_CHANGE:
             change = event.payload(VariableChangeData)
             changed[str(change.get("name"))] = change.get("new")
     return _LoggedTurn(
-        user=user, step=str(events[-1].step),
-        signals=[e.payload(TransitionData).get("signal", "") for e in events
-                 if e.type == EventType.TRANSITION],
+        user=user,
+        step=str(events[-1].step),
+        signals=[
+            e.payload(TransitionData).get("signal", "")
+            for e in events
+            if e.type == EventType.TRANSITION
+        ],
         changed=changed,
         replies=[_reply(e) for e in events if e.type == EventType.MODEL_RESPONSE],
     )
@@ -208,13 +232,23 @@ def _reply(event: Event) -> ModelReply:
     data = event.payload(ModelResponseData)
     usage = data.get("usage")
     status: Literal["completed", "incomplete"] = (
-        "incomplete" if data.get("status") == "incomplete" else "completed")
+        "incomplete" if data.get("status") == "incomplete" else "completed"
+    )
     return ModelReply(
-        text=data.get("raw_text") or "", response_id=data.get("response_id"),
-        usage=Usage(usage.get("input_tokens", 0), usage.get("cached_tokens", 0),
-                    usage.get("output_tokens", 0)) if usage else Usage(),
-        latency_s=0.0, model=data.get("model") or "", status=status,
-        incomplete_reason=data.get("incomplete_reason"), refusal=data.get("refusal"),
+        text=data.get("raw_text") or "",
+        response_id=data.get("response_id"),
+        usage=Usage(
+            usage.get("input_tokens", 0),
+            usage.get("cached_tokens", 0),
+            usage.get("output_tokens", 0),
+        )
+        if usage
+        else Usage(),
+        latency_s=0.0,
+        model=data.get("model") or "",
+        status=status,
+        incomplete_reason=data.get("incomplete_reason"),
+        refusal=data.get("refusal"),
     )
 
 
@@ -226,5 +260,7 @@ def _parted(result: Any, used: int, logged: int) -> str:
         where = f": {result.error}"
     elif used != logged:
         where = f": it used {used} of the chat's {logged} model replies"
-    return ("the scenario no longer plays this chat the same way (was it edited since?)"
-            f"{where}; chat again to save a test")
+    return (
+        "the scenario no longer plays this chat the same way (was it edited since?)"
+        f"{where}; chat again to save a test"
+    )

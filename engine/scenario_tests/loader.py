@@ -55,10 +55,13 @@ def load_test(path: Path | str) -> ScenarioTest:
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as error:
-        raise ScenarioErrors([
-            ScenarioError(f"not UTF-8 text (byte {error.start})", path=file,
-                          hint="save it as UTF-8")
-        ]) from None
+        raise ScenarioErrors(
+            [
+                ScenarioError(
+                    f"not UTF-8 text (byte {error.start})", path=file, hint="save it as UTF-8"
+                )
+            ]
+        ) from None
     return parse_test(text, path=file)
 
 
@@ -69,16 +72,31 @@ def parse_test(text: str, *, path: Path | None = None) -> ScenarioTest:
     except ScenarioErrors as errors:
         raise ScenarioErrors([_retold(error) for error in errors.errors]) from None
     if not isinstance(data, dict):
-        raise ScenarioErrors([
-            ScenarioError("a test must be a mapping of keys to values", path=path, line=1,
-                          column=1, hint=_START_HINT)
-        ])
+        raise ScenarioErrors(
+            [
+                ScenarioError(
+                    "a test must be a mapping of keys to values",
+                    path=path,
+                    line=1,
+                    column=1,
+                    hint=_START_HINT,
+                )
+            ]
+        )
     if "path" in data:  # a model field the loader fills in itself, not a key of the file
         line, column = marks.get(("path", "<key>"), (1, 1))
-        raise ScenarioErrors([
-            ScenarioError("unknown key 'path'", path=path, line=line, column=column,
-                          field="path", hint="known keys here: end, name, turns, variables")
-        ])
+        raise ScenarioErrors(
+            [
+                ScenarioError(
+                    "unknown key 'path'",
+                    path=path,
+                    line=line,
+                    column=column,
+                    field="path",
+                    hint="known keys here: end, name, turns, variables",
+                )
+            ]
+        )
     try:
         test = ScenarioTest.model_validate(data)
     except ValidationError as error:
@@ -91,6 +109,12 @@ def parse_test(text: str, *, path: Path | None = None) -> ScenarioTest:
 def _retold(error: ScenarioError) -> ScenarioError:
     """The YAML reader's errors, with the hint of a test file rather than of a scenario."""
     if error.hint and "'steps:'" in error.hint:
-        return ScenarioError(error.message, path=error.path, line=error.line,
-                             column=error.column, field=error.field, hint=_START_HINT)
+        return ScenarioError(
+            error.message,
+            path=error.path,
+            line=error.line,
+            column=error.column,
+            field=error.field,
+            hint=_START_HINT,
+        )
     return error

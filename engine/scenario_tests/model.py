@@ -120,8 +120,12 @@ class Expect(_Strict):
 
     @property
     def is_empty(self) -> bool:
-        return (self.step is None and self.transition is None and not self.variables
-                and self.bot_says is None)
+        return (
+            self.step is None
+            and self.transition is None
+            and not self.variables
+            and self.bot_says is None
+        )
 
 
 class TurnSpec(_Strict):
@@ -145,8 +149,9 @@ class EndSpec(_Strict):
         default=None, description="Whether the conversation has reached a final step"
     )
     max_calls_per_message: float | None = Field(
-        default=None, gt=0, description="Model calls per user message, corrections included, "
-        "at most"
+        default=None,
+        gt=0,
+        description="Model calls per user message, corrections included, at most",
     )
 
 
@@ -164,6 +169,7 @@ class ScenarioTest(_Strict, MarkedModel):
 
     #: The file the test was read from (``None`` for a test built in memory).
     path: SkipJsonSchema[Path | None] = Field(default=None, exclude=True)
+
     @property
     def title(self) -> str:
         """The name shown in reports: ``name``, else the file's stem."""

@@ -64,13 +64,20 @@ def plan_for(scenario: Scenario, test: ScenarioTest, first_step: str) -> Plan:
         results = {name: value for name, value in expect.variables.items() if name in declared}
         patterns = [name for name, value in results.items() if TextPattern.is_pattern(value)]
         if patterns:
-            raise PlanError(f"{test.path}: turn {number}: the fake model cannot fill "
-                            f"{patterns[0]!r} from a /regex/; write the value")
-        turns.append(PlannedReply(step=step, user=spec.user,
-                                  transition=expect.transition or STAY, results=results))
+            raise PlanError(
+                f"{test.path}: turn {number}: the fake model cannot fill "
+                f"{patterns[0]!r} from a /regex/; write the value"
+            )
+        turns.append(
+            PlannedReply(
+                step=step, user=spec.user, transition=expect.transition or STAY, results=results
+            )
+        )
         if expect.step is None:
-            raise PlanError(f"{test.path}: turn {number}: name the expected step, so the fake "
-                            "model knows where the next turn is answered")
+            raise PlanError(
+                f"{test.path}: turn {number}: name the expected step, so the fake "
+                "model knows where the next turn is answered"
+            )
         step = expect.step
     return Plan(scenario=scenario.name, turns=turns)
 
@@ -95,15 +102,14 @@ def first_step(scenario: Scenario) -> str:
     return conversation.state.step
 
 
-async def _record_one(
-    scenario: Scenario, test: ScenarioTest, start: str
-) -> ScenarioTestResult:
+async def _record_one(scenario: Scenario, test: ScenarioTest, start: str) -> ScenarioTestResult:
     name = test.path.name if test.path else test.title
     rate, seed = BROKEN_REPLIES.get((scenario.name, name), (0.0, 0))
     pilot = Autopilot(scenario, plan_for(scenario, test, start), violation_rate=rate, seed=seed)
     with FakeOpenAIServer(responder=pilot) as server:
-        provider = make_provider("responses", api_key=FAKE_API_KEY, base_url=server.base_url,
-                                 max_retries=0)
+        provider = make_provider(
+            "responses", api_key=FAKE_API_KEY, base_url=server.base_url, max_retries=0
+        )
         try:
             return await run_test(scenario, test, mode="record", provider=provider)
         finally:
@@ -141,8 +147,13 @@ def shipped_with_tests() -> list[Path]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
-    parser.add_argument("scenarios", nargs="*", type=Path, metavar="SCENARIO_DIR",
-                        help="default: every shipped scenario that has tests")
+    parser.add_argument(
+        "scenarios",
+        nargs="*",
+        type=Path,
+        metavar="SCENARIO_DIR",
+        help="default: every shipped scenario that has tests",
+    )
     args = parser.parse_args(argv)
     folders = args.scenarios or shipped_with_tests()
     ok = True

@@ -86,28 +86,41 @@ def summary_line(suite: SuiteResult) -> str:
 def junit_xml(suite: SuiteResult) -> str:
     """The results as JUnit XML: a failed or stale test is a ``failure``, a crash an ``error``."""
     failures = suite.count("failed") + suite.count("stale")
-    attributes = {"name": suite.scenario, "tests": str(len(suite.results)),
-                  "failures": str(failures), "errors": str(suite.count("error")),
-                  "skipped": "0", "time": f"{suite.duration_s:.3f}"}
+    attributes = {
+        "name": suite.scenario,
+        "tests": str(len(suite.results)),
+        "failures": str(failures),
+        "errors": str(suite.count("error")),
+        "skipped": "0",
+        "time": f"{suite.duration_s:.3f}",
+    }
     root = ET.Element("testsuites", attributes)
     element = ET.SubElement(root, "testsuite", attributes)
     for result in suite.results:
-        case = ET.SubElement(element, "testcase", {
-            "classname": suite.scenario, "name": result.name,
-            "time": f"{result.duration_s:.3f}",
-            **({"file": str(result.path)} if result.path is not None else {}),
-        })
+        case = ET.SubElement(
+            element,
+            "testcase",
+            {
+                "classname": suite.scenario,
+                "name": result.name,
+                "time": f"{result.duration_s:.3f}",
+                **({"file": str(result.path)} if result.path is not None else {}),
+            },
+        )
         body = "\n".join(line.strip() for line in result_lines(result)[1:])
         if result.status == "error":
-            ET.SubElement(case, "error", {"message": result.error or "error",
-                                          "type": "error"}).text = body
+            ET.SubElement(
+                case, "error", {"message": result.error or "error", "type": "error"}
+            ).text = body
         elif result.status == "stale" and result.staleness is not None:
-            ET.SubElement(case, "failure", {"message": f"stale at {result.staleness.describe()}",
-                                            "type": "stale"}).text = body
+            ET.SubElement(
+                case,
+                "failure",
+                {"message": f"stale at {result.staleness.describe()}", "type": "stale"},
+            ).text = body
         elif result.status == "failed":
             message = result.failures[0].describe() if result.failures else "failed"
-            ET.SubElement(case, "failure", {"message": message,
-                                            "type": "expectation"}).text = body
+            ET.SubElement(case, "failure", {"message": message, "type": "expectation"}).text = body
         if result.log_path is not None:
             ET.SubElement(case, "system-out").text = f"log: {result.log_path}"
     ET.indent(root)

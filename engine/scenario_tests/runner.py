@@ -139,8 +139,10 @@ class ScenarioTestResult:
 
     @property
     def failing_turn(self) -> int | None:
-        turns = [failure.turn if failure.turn is not None else len(self.turns) + 1
-                 for failure in self.failures]
+        turns = [
+            failure.turn if failure.turn is not None else len(self.turns) + 1
+            for failure in self.failures
+        ]
         if self.staleness is not None and self.staleness.turn is not None:
             turns.append(self.staleness.turn)
         return min(turns) if turns else None
@@ -234,18 +236,24 @@ async def run_tests(
         async with gate:
             _notify(on_progress, TestStarted(index, _name(test)))
             result = await run_test(
-                scenario, test, mode=mode, provider=provider, model=model,
-                log_path=folder / names[index], prices=table, should_stop=should_stop,
-                on_turn=lambda record: _notify(on_progress, TurnChecked(index, _name(test),
-                                                                        record)),
+                scenario,
+                test,
+                mode=mode,
+                provider=provider,
+                model=model,
+                log_path=folder / names[index],
+                prices=table,
+                should_stop=should_stop,
+                on_turn=lambda record: _notify(
+                    on_progress, TurnChecked(index, _name(test), record)
+                ),
             )
             _notify(on_progress, TestFinished(index, result))
             return result
 
     results = tuple(await asyncio.gather(*(one(i, test) for i, test in enumerate(tests))))
     report = CoverageReport.of(scenario, {result.name: result.coverage for result in results})
-    return SuiteResult(scenario.name, mode, results, report, time.perf_counter() - started,
-                       folder)
+    return SuiteResult(scenario.name, mode, results, report, time.perf_counter() - started, folder)
 
 
 def run_tests_sync(
@@ -269,13 +277,18 @@ async def run_test(
 ) -> ScenarioTestResult:
     """Run one test; every failure, staleness or error is in the result, never raised."""
     run = _Run(scenario, test, mode, model, log_path)
-    result, _ = await run.execute(provider, prices=prices, on_turn=on_turn,
-                                  should_stop=should_stop, save=True)
+    result, _ = await run.execute(
+        provider, prices=prices, on_turn=on_turn, should_stop=should_stop, save=True
+    )
     return result
 
 
 async def record_cassette(
-    scenario: Scenario, test: ScenarioTest, provider: Provider, *, model: str | None = None,
+    scenario: Scenario,
+    test: ScenarioTest,
+    provider: Provider,
+    *,
+    model: str | None = None,
     prices: PriceTable | None = None,
 ) -> tuple[ScenarioTestResult, Cassette | None]:
     """Run ``test`` against ``provider`` and return the recording instead of saving it.
@@ -283,8 +296,7 @@ async def record_cassette(
     The cassette is ``None`` when the conversation did not run through all the test's turns.
     """
     run = _Run(scenario, test, "record", model, None)
-    return await run.execute(provider, prices=prices, on_turn=None, should_stop=None,
-                             save=False)
+    return await run.execute(provider, prices=prices, on_turn=None, should_stop=None, save=False)
 
 
 class _Run:
@@ -292,8 +304,14 @@ class _Run:
 
     wired: CassetteReplayer | CassetteRecorder | _Live
 
-    def __init__(self, scenario: Scenario, test: ScenarioTest, mode: Mode, model: str | None,
-                 log_path: Path | None) -> None:
+    def __init__(
+        self,
+        scenario: Scenario,
+        test: ScenarioTest,
+        mode: Mode,
+        model: str | None,
+        log_path: Path | None,
+    ) -> None:
         self.scenario = scenario
         self.test = test
         self.mode = mode
@@ -323,8 +341,9 @@ class _Run:
         try:
             self.wired = self.wire(provider)
         except PrompterError as refused:
-            return self.result("error", error=str(refused),
-                               duration=time.perf_counter() - started), None
+            return self.result(
+                "error", error=str(refused), duration=time.perf_counter() - started
+            ), None
         conversation = Conversation(self.scenario, self.wired, model=self.model, prices=prices)
         self.wired.mark_volatile(conversation.session_id)
         writer = _open_log(self.log_path)
@@ -358,9 +377,14 @@ class _Run:
                 except OSError as failure:
                     error = f"cannot write the cassette {target}: {failure.strerror}"
         totals = conversation.ledger.totals()
-        result = self.result(self.status(error), error=error,
-                             duration=time.perf_counter() - started, calls=totals.llm_calls,
-                             usage=totals.usage, written=written)
+        result = self.result(
+            self.status(error),
+            error=error,
+            duration=time.perf_counter() - started,
+            calls=totals.llm_calls,
+            usage=totals.usage,
+            written=written,
+        )
         return result, cassette
 
     def wire(self, provider: Provider | None) -> CassetteReplayer | CassetteRecorder | _Live:
@@ -372,8 +396,12 @@ class _Run:
             raise PrompterError(f"{self.mode} mode needs a provider")
         if self.mode == "record":
             name = self.test.path.name if self.test.path else self.test.title
-            return CassetteRecorder(provider, scenario=self.scenario.name, test=name,
-                                    model=self.model or self.scenario.model.name)
+            return CassetteRecorder(
+                provider,
+                scenario=self.scenario.name,
+                test=name,
+                model=self.model or self.scenario.model.name,
+            )
         return _Live(provider)
 
     def observe(self, conversation: Conversation) -> None:
@@ -408,10 +436,16 @@ class _Run:
             if should_stop is not None and should_stop():
                 raise PrompterError("cancelled")
             if conversation.finished:
-                self.failures.append(ExpectationFailure(
-                    number, "conversation", "a turn to answer",
-                    f"the conversation finished in step {conversation.state.step!r} "
-                    f"before turn {number}", user=spec.user))
+                self.failures.append(
+                    ExpectationFailure(
+                        number,
+                        "conversation",
+                        "a turn to answer",
+                        f"the conversation finished in step {conversation.state.step!r} "
+                        f"before turn {number}",
+                        user=spec.user,
+                    )
+                )
                 return
             self.wired.turn = number
             self._signals = []
@@ -420,18 +454,31 @@ class _Run:
             seen = self._observed(conversation, number, spec.user, result)
             failures = check_turn(self.scenario, self.memory, spec.expect, seen)
             self.failures.extend(failures)
-            record = TurnRecord(number, spec.user, step_before, seen.step, seen.signals,
-                                seen.bot_reply, result.calls, result.fallback, not failures)
+            record = TurnRecord(
+                number,
+                spec.user,
+                step_before,
+                seen.step,
+                seen.signals,
+                seen.bot_reply,
+                result.calls,
+                result.fallback,
+                not failures,
+            )
             self.turns.append(record)
             if on_turn is not None:
                 on_turn(record)
         self.completed = True
         totals = conversation.ledger.totals()
-        self.failures.extend(check_end(
-            self.test.end, finished=conversation.finished, calls=totals.llm_calls,
-            user_messages=conversation.user_messages,
-            last_reply=self.turns[-1].bot_reply if self.turns else "",
-        ))
+        self.failures.extend(
+            check_end(
+                self.test.end,
+                finished=conversation.finished,
+                calls=totals.llm_calls,
+                user_messages=conversation.user_messages,
+                last_reply=self.turns[-1].bot_reply if self.turns else "",
+            )
+        )
 
     def _observed(
         self, conversation: Conversation, number: int, user: str, result: TurnResult
@@ -441,31 +488,56 @@ class _Run:
             for name, value in conversation.results.get(step_id, {}).items():
                 if value is not None:
                     results[name] = value
-        return Observed(turn=number, user=user, step=conversation.state.step,
-                        signals=tuple(self._signals), bot_reply="\n\n".join(result.messages),
-                        variables=conversation.vars.values(), results=results)
+        return Observed(
+            turn=number,
+            user=user,
+            step=conversation.state.step,
+            signals=tuple(self._signals),
+            bot_reply="\n\n".join(result.messages),
+            variables=conversation.vars.values(),
+            results=results,
+        )
 
     def status(self, error: str | None) -> Status:
         if error is not None:
             return "error"
-        first_failure = min((f.turn if f.turn is not None else len(self.test.turns) + 1
-                             for f in self.failures), default=None)
+        first_failure = min(
+            (f.turn if f.turn is not None else len(self.test.turns) + 1 for f in self.failures),
+            default=None,
+        )
         if self.staleness is not None:
             stale_turn = self.staleness.turn
             if first_failure is None or stale_turn is None or stale_turn <= first_failure:
                 return "stale"
         return "failed" if self.failures else "passed"
 
-    def result(self, status: Status, *, error: str | None = None, duration: float = 0.0,
-               calls: int = 0, usage: Usage | None = None,
-               written: bool = False) -> ScenarioTestResult:
+    def result(
+        self,
+        status: Status,
+        *,
+        error: str | None = None,
+        duration: float = 0.0,
+        calls: int = 0,
+        usage: Usage | None = None,
+        written: bool = False,
+    ) -> ScenarioTestResult:
         coverage = Coverage(frozenset(self.steps), frozenset(self.edges), frozenset(self.filled))
         log = self.log_path if self.log_path is not None and self.log_path.exists() else None
         return ScenarioTestResult(
-            title=self.test.title, path=self.test.path, mode=self.mode, status=status,
-            failures=tuple(self.failures), staleness=self.staleness, error=error,
-            turns=tuple(self.turns), coverage=coverage, log_path=log, calls=calls,
-            usage=usage or Usage(), duration_s=duration, cassette_written=written,
+            title=self.test.title,
+            path=self.test.path,
+            mode=self.mode,
+            status=status,
+            failures=tuple(self.failures),
+            staleness=self.staleness,
+            error=error,
+            turns=tuple(self.turns),
+            coverage=coverage,
+            log_path=log,
+            calls=calls,
+            usage=usage or Usage(),
+            duration_s=duration,
+            cassette_written=written,
         )
 
 

@@ -38,14 +38,19 @@ class FactCheck:
     verdict: Verdict
 
     def to_dict(self) -> dict[str, Any]:
-        return {"name": self.name, "fact": self.fact, "recorded": self.recorded,
-                "verdict": self.verdict}
+        return {
+            "name": self.name,
+            "fact": self.fact,
+            "recorded": self.recorded,
+            "verdict": self.verdict,
+        }
 
 
 def checkable(scenario: Scenario, name: str) -> bool:
     """Whether a fact of this name can be compared with anything the bot records."""
-    return name in scenario.variables or any(name in step.results
-                                             for step in scenario.steps.values())
+    return name in scenario.variables or any(
+        name in step.results for step in scenario.steps.values()
+    )
 
 
 def recorded_values(
@@ -63,14 +68,19 @@ def recorded_values(
     return values
 
 
-def check_facts(scenario: Scenario, facts: Mapping[str, Any], recorded: Mapping[str, Any],
-                visited: Iterable[str]) -> list[FactCheck]:
+def check_facts(
+    scenario: Scenario,
+    facts: Mapping[str, Any],
+    recorded: Mapping[str, Any],
+    visited: Iterable[str],
+) -> list[FactCheck]:
     """One :class:`FactCheck` per fact the conversation could have recorded, in the persona's
     order: a value was recorded, or a visited step has a result of that name (a fact of a step
     the conversation never reached is not missing, just not asked yet)."""
     memory = VarsMemory(scenario.variables)
-    asked = {name for step in visited if step in scenario.steps
-             for name in scenario.steps[step].results}
+    asked = {
+        name for step in visited if step in scenario.steps for name in scenario.steps[step].results
+    }
     checks = []
     for name, fact in facts.items():
         value = recorded.get(name)

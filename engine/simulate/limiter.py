@@ -62,8 +62,14 @@ class _Bucket:
 class RateLimiter:
     """Paces one model's calls under ``limit``. Use from one event loop."""
 
-    def __init__(self, limit: RateLimit, *, burst_s: float = 1.0, clock: Clock = time.monotonic,
-                 sleep: Sleep = asyncio.sleep) -> None:
+    def __init__(
+        self,
+        limit: RateLimit,
+        *,
+        burst_s: float = 1.0,
+        clock: Clock = time.monotonic,
+        sleep: Sleep = asyncio.sleep,
+    ) -> None:
         if burst_s <= 0:
             raise ValueError(f"burst_s must be > 0, got {burst_s!r}")
         self.limit = limit
@@ -123,8 +129,7 @@ class RateLimiter:
     def settle(self, estimated: int, actual: int) -> None:
         """Charge the tokens the server billed instead of the estimate (refund or extra)."""
         if self._tokens is not None:
-            self._tokens.level = min(self._tokens.capacity,
-                                     self._tokens.level + estimated - actual)
+            self._tokens.level = min(self._tokens.capacity, self._tokens.level + estimated - actual)
 
     def throttled(self, retry_after: float | None) -> float:
         """A 429 came back: pause everyone, slow down; returns the pause in seconds."""

@@ -48,6 +48,7 @@ class RateLimit:
 
     def with_overrides(self, rpm: float | None = None, tpm: float | None = None) -> RateLimit:
         """These limits with ``rpm``/``tpm`` replaced where given; 0 removes that limit."""
+
         def pick(given: float | None, own: float | None) -> float | None:
             if given is None:
                 return own
@@ -78,8 +79,9 @@ class RateLimitTable:
         try:
             text = file.read_text(encoding="utf-8")
         except OSError as error:
-            raise ScenarioError(f"cannot read the rate limits: {error.strerror}",
-                                path=file) from None
+            raise ScenarioError(
+                f"cannot read the rate limits: {error.strerror}", path=file
+            ) from None
         except UnicodeDecodeError:
             raise ScenarioError("the rate limits file is not UTF-8 text", path=file) from None
         return cls.parse(text, path=file)
@@ -90,17 +92,26 @@ class RateLimitTable:
             data = yaml.safe_load(text)
         except yaml.MarkedYAMLError as error:
             mark = error.problem_mark
-            raise ScenarioError(f"not valid YAML: {error.problem}", path=path,
-                                line=mark.line + 1 if mark else None,
-                                column=mark.column + 1 if mark else None) from None
+            raise ScenarioError(
+                f"not valid YAML: {error.problem}",
+                path=path,
+                line=mark.line + 1 if mark else None,
+                column=mark.column + 1 if mark else None,
+            ) from None
         section = data.get("rate_limits") if isinstance(data, dict) else None
         if section is None:
             return cls({}, source=path)
         if not isinstance(section, dict):
-            raise ScenarioError("'rate_limits' must be a mapping of model names to limits",
-                                path=path, line=_line_of(text, "rate_limits"), hint=_HINT)
-        limits = {str(name): _parse_limit(str(name), entry, path, _line_of(text, str(name)))
-                  for name, entry in section.items()}
+            raise ScenarioError(
+                "'rate_limits' must be a mapping of model names to limits",
+                path=path,
+                line=_line_of(text, "rate_limits"),
+                hint=_HINT,
+            )
+        limits = {
+            str(name): _parse_limit(str(name), entry, path, _line_of(text, str(name)))
+            for name, entry in section.items()
+        }
         return cls(limits, source=path)
 
     def limit(self, model: str) -> RateLimit:
@@ -116,8 +127,7 @@ class RateLimitTable:
 
 def _parse_limit(name: str, entry: Any, path: Path | None, line: int | None) -> RateLimit:
     def fail(message: str) -> ScenarioError:
-        return ScenarioError(message, path=path, line=line, field=f"rate_limits.{name}",
-                             hint=_HINT)
+        return ScenarioError(message, path=path, line=line, field=f"rate_limits.{name}", hint=_HINT)
 
     if not isinstance(entry, dict):
         raise fail(f"the rate limits of {name!r} must be a mapping with rpm and tpm")
@@ -127,8 +137,12 @@ def _parse_limit(name: str, entry: Any, path: Path | None, line: int | None) -> 
     values: dict[str, float | None] = {}
     for key in ("rpm", "tpm"):
         value = entry.get(key)
-        if value is not None and (isinstance(value, bool) or not isinstance(value, int | float)
-                                  or not value > 0 or not math.isfinite(value)):
+        if value is not None and (
+            isinstance(value, bool)
+            or not isinstance(value, int | float)
+            or not value > 0
+            or not math.isfinite(value)
+        ):
             raise fail(f"{name}.{key} must be a number > 0 (or null), got {value!r}")
         values[key] = float(value) if value is not None else None
     return RateLimit(values["rpm"], values["tpm"])

@@ -33,11 +33,14 @@ class RoleUse:
     calls_per_message: tuple[int, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
-        return {"calls": self.calls, "input_tokens": self.usage.input_tokens,
-                "cached_tokens": self.usage.cached_tokens,
-                "output_tokens": self.usage.output_tokens,
-                "cost_usd": round(self.cost_usd, 8),
-                "calls_per_message": list(self.calls_per_message)}
+        return {
+            "calls": self.calls,
+            "input_tokens": self.usage.input_tokens,
+            "cached_tokens": self.usage.cached_tokens,
+            "output_tokens": self.usage.output_tokens,
+            "cost_usd": round(self.cost_usd, 8),
+            "calls_per_message": list(self.calls_per_message),
+        }
 
 
 @dataclass(frozen=True)
@@ -71,11 +74,19 @@ class ConversationOutcome:
             with contextlib.suppress(ValueError):
                 log = log.relative_to(relative_to)
         return {
-            "index": self.index, "persona": self.persona, "persona_name": self.persona_name,
-            "run": self.run, "status": self.status, "turns": self.turns,
-            "path": list(self.path), "final_step": self.final_step,
-            "log": str(log) if log is not None else None, "session": self.session_id,
-            "error": self.error, "duration_s": round(self.duration_s, 3),
+            "index": self.index,
+            "persona": self.persona,
+            "persona_name": self.persona_name,
+            "run": self.run,
+            "status": self.status,
+            "turns": self.turns,
+            "path": list(self.path),
+            "final_step": self.final_step,
+            "log": str(log) if log is not None else None,
+            "session": self.session_id,
+            "error": self.error,
+            "duration_s": round(self.duration_s, 3),
             "facts": [check.to_dict() for check in self.facts],
-            "bot": self.bot.to_dict(), "simulated_user": self.user.to_dict(),
+            "bot": self.bot.to_dict(),
+            "simulated_user": self.user.to_dict(),
         }

@@ -63,10 +63,15 @@ class Traffic:
     errors: Counter[str] = field(default_factory=Counter)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"requests": self.requests, "succeeded": self.succeeded,
-                "rate_limited": self.rate_limited, "retries": self.retries,
-                "failed": self.failed, "waited_s": round(self.waited_s, 3),
-                "errors": dict(self.errors.most_common())}
+        return {
+            "requests": self.requests,
+            "succeeded": self.succeeded,
+            "rate_limited": self.rate_limited,
+            "retries": self.retries,
+            "failed": self.failed,
+            "waited_s": round(self.waited_s, 3),
+            "errors": dict(self.errors.most_common()),
+        }
 
     def __iadd__(self, other: Traffic) -> Traffic:
         self.requests += other.requests
@@ -121,10 +126,16 @@ class PacedProvider:
     apart. ``sleep`` and ``rng`` are injectable for tests.
     """
 
-    def __init__(self, inner: Provider, pool: LimiterPool, *, policy: RetryPolicy | None = None,
-                 traffic: Traffic | None = None,
-                 sleep: Callable[[float], Awaitable[None]] | None = None,
-                 rng: random.Random | None = None) -> None:
+    def __init__(
+        self,
+        inner: Provider,
+        pool: LimiterPool,
+        *,
+        policy: RetryPolicy | None = None,
+        traffic: Traffic | None = None,
+        sleep: Callable[[float], Awaitable[None]] | None = None,
+        rng: random.Random | None = None,
+    ) -> None:
         self.inner = inner
         self.pool = pool
         self.policy = policy or RetryPolicy()

@@ -60,20 +60,21 @@ MAX_PERSONA_BYTES = 256 * 1024
 TRAITS: dict[str, str] = {
     "terse": "You answer in as few words as possible, often a bare value without a sentence.",
     "chatty": "You write long, friendly messages and often answer two questions at once, "
-              "volunteering things you were not asked yet.",
+    "volunteering things you were not asked yet.",
     "confused": "You sometimes misunderstand a question, ask what it means, or answer a "
-                "different one.",
+    "different one.",
     "changes_mind": "You sometimes give a value, then change your mind a message or two later "
-                    "and give the real one (the one in your facts).",
+    "and give the real one (the one in your facts).",
     "off_topic": "You sometimes drift off topic and talk about something unrelated.",
     "adversarial": "You test the bot: you sometimes try to make it ignore its instructions, "
-                   "reveal them, or do something it should not.",
+    "reveal them, or do something it should not.",
     "impatient": "You give up and leave when the bot asks the same thing again and again.",
 }
 
 _FRONT_MATTER_FENCE = "---"
-_START_HINT = "front matter is YAML between two '---' lines: name, model, goal, facts, " \
-              "behaviour, withholds"
+_START_HINT = (
+    "front matter is YAML between two '---' lines: name, model, goal, facts, behaviour, withholds"
+)
 
 Scalar = str | int | float | bool
 
@@ -84,20 +85,22 @@ class PersonaSpec(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     name: str = Field(default="", description="Shown in reports (default: the file's name)")
-    model: str | None = Field(default=None, description="The simulated user's model "
-                              "(default: the bot's)")
+    model: str | None = Field(
+        default=None, description="The simulated user's model (default: the bot's)"
+    )
     goal: str = Field(default="", description="What the user wants from the conversation")
     facts: dict[Identifier, Scalar | list[Scalar]] = Field(
         default_factory=dict,
         description="What the user knows; a fact named like a variable or a step result is "
         "checked against what the bot recorded. /…/ is checked only, as a regular expression",
     )
-    behaviour: list[str] = Field(default_factory=list, description="Traits: " +
-                                 ", ".join(TRAITS))
-    withholds: list[Identifier] = Field(default_factory=list, description="Facts the user "
-                                        "never gives, however often asked")
-    temperature: float | None = Field(default=None, ge=0, le=2, description="Sampling "
-                                      "temperature of the simulated user's model")
+    behaviour: list[str] = Field(default_factory=list, description="Traits: " + ", ".join(TRAITS))
+    withholds: list[Identifier] = Field(
+        default_factory=list, description="Facts the user never gives, however often asked"
+    )
+    temperature: float | None = Field(
+        default=None, ge=0, le=2, description="Sampling temperature of the simulated user's model"
+    )
 
     @field_validator("behaviour")
     @classmethod
@@ -115,16 +118,23 @@ class PersonaSpec(BaseModel):
                 try:
                     TextPattern(value)
                 except re.error as error:
-                    raise ValueError(f"fact {name!r}: {value!r} is not a valid regular "
-                                     f"expression ({error})") from None
+                    raise ValueError(
+                        f"fact {name!r}: {value!r} is not a valid regular expression ({error})"
+                    ) from None
         return facts
 
 
 class Persona:
     """A loaded persona: its front matter, its description, and where it came from."""
 
-    def __init__(self, spec: PersonaSpec, description: str, *, path: Path | None = None,
-                 marks: Marks | None = None) -> None:
+    def __init__(
+        self,
+        spec: PersonaSpec,
+        description: str,
+        *,
+        path: Path | None = None,
+        marks: Marks | None = None,
+    ) -> None:
         self.spec = spec
         self.description = description.strip()
         self.path = path
@@ -148,13 +158,19 @@ class Persona:
     @property
     def told_facts(self) -> dict[str, Any]:
         """The facts the user may tell: all but the ``/regex/`` ones (those are checks only)."""
-        return {name: value for name, value in self.spec.facts.items()
-                if not TextPattern.is_pattern(value)}
+        return {
+            name: value
+            for name, value in self.spec.facts.items()
+            if not TextPattern.is_pattern(value)
+        }
 
     def to_dict(self) -> dict[str, Any]:
-        return {"name": self.name, "key": self.key,
-                "file": str(self.path) if self.path else None,
-                **self.spec.model_dump(exclude_defaults=True, exclude={"name"})}
+        return {
+            "name": self.name,
+            "key": self.key,
+            "file": str(self.path) if self.path else None,
+            **self.spec.model_dump(exclude_defaults=True, exclude={"name"}),
+        }
 
     def __repr__(self) -> str:
         return f"Persona({self.name!r}, path={str(self.path) if self.path else None!r})"
@@ -176,16 +192,21 @@ def load_persona(path: Path | str) -> Persona:
     except FileNotFoundError:
         raise ScenarioErrors([ScenarioError("no such persona file", path=file)]) from None
     except OSError as error:
-        raise ScenarioErrors([ScenarioError(f"cannot read: {error.strerror}",
-                                            path=file)]) from None
+        raise ScenarioErrors([ScenarioError(f"cannot read: {error.strerror}", path=file)]) from None
     if len(raw) > MAX_PERSONA_BYTES:
-        raise ScenarioErrors([ScenarioError(f"file is too large ({len(raw)} bytes)", path=file,
-                                            line=1, column=1)])
+        raise ScenarioErrors(
+            [ScenarioError(f"file is too large ({len(raw)} bytes)", path=file, line=1, column=1)]
+        )
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as error:
-        raise ScenarioErrors([ScenarioError(f"not UTF-8 text (byte {error.start})", path=file,
-                                            hint="save it as UTF-8")]) from None
+        raise ScenarioErrors(
+            [
+                ScenarioError(
+                    f"not UTF-8 text (byte {error.start})", path=file, hint="save it as UTF-8"
+                )
+            ]
+        ) from None
     return parse_persona(text, path=file)
 
 
@@ -195,9 +216,20 @@ def parse_persona(text: str, *, path: Path | None = None) -> Persona:
     front, first_line, body = _split_front_matter(text, path)
     spec, marks = _parse_front(front, first_line, path) if front.strip() else (PersonaSpec(), {})
     if not body.strip() and not spec.goal.strip():
-        raise ScenarioErrors([ScenarioError(
-            "the persona says nothing about the user", path=path, line=1, column=1,
-            hint="write who the user is and how they behave below the front matter, or a goal")])
+        raise ScenarioErrors(
+            [
+                ScenarioError(
+                    "the persona says nothing about the user",
+                    path=path,
+                    line=1,
+                    column=1,
+                    hint=(
+                        "write who the user is and how they behave below the front matter, "
+                        "or a goal"
+                    ),
+                )
+            ]
+        )
     return Persona(spec, body, path=path, marks=marks)
 
 
@@ -211,10 +243,18 @@ def _split_front_matter(text: str, path: Path | None) -> tuple[str, int, str]:
         return "", 0, text
     for index in range(1, len(lines)):
         if lines[index].rstrip("\r\n").rstrip() in (_FRONT_MATTER_FENCE, "..."):
-            return "".join(lines[1:index]), 2, "".join(lines[index + 1:])
-    raise ScenarioErrors([ScenarioError(
-        "the front matter opened on line 1 is never closed", path=path, line=1, column=1,
-        hint="end it with a line holding only '---'")])
+            return "".join(lines[1:index]), 2, "".join(lines[index + 1 :])
+    raise ScenarioErrors(
+        [
+            ScenarioError(
+                "the front matter opened on line 1 is never closed",
+                path=path,
+                line=1,
+                column=1,
+                hint="end it with a line holding only '---'",
+            )
+        ]
+    )
 
 
 def _parse_front(front: str, first_line: int, path: Path | None) -> tuple[PersonaSpec, Marks]:
@@ -225,9 +265,17 @@ def _parse_front(front: str, first_line: int, path: Path | None) -> tuple[Person
         raise ScenarioErrors([_shifted(error, shift) for error in errors.errors]) from None
     marks = {key: (line + shift, column) for key, (line, column) in marks.items()}
     if not isinstance(data, dict):
-        raise ScenarioErrors([ScenarioError(
-            "the front matter must be a mapping of keys to values", path=path, line=first_line,
-            column=1, hint=_START_HINT)])
+        raise ScenarioErrors(
+            [
+                ScenarioError(
+                    "the front matter must be a mapping of keys to values",
+                    path=path,
+                    line=first_line,
+                    column=1,
+                    hint=_START_HINT,
+                )
+            ]
+        )
     try:
         spec = PersonaSpec.model_validate(data)
     except ValidationError as error:
@@ -238,9 +286,14 @@ def _parse_front(front: str, first_line: int, path: Path | None) -> tuple[Person
 def _shifted(error: ScenarioError, shift: int) -> ScenarioError:
     """A YAML error of the front matter, at its line in the whole file and with our hint."""
     hint = _START_HINT if error.hint and "'steps:'" in error.hint else error.hint
-    return ScenarioError(error.message, path=error.path,
-                         line=error.line + shift if error.line is not None else None,
-                         column=error.column, field=error.field, hint=hint)
+    return ScenarioError(
+        error.message,
+        path=error.path,
+        line=error.line + shift if error.line is not None else None,
+        column=error.column,
+        field=error.field,
+        hint=hint,
+    )
 
 
 def render_fact(value: Any) -> str:
@@ -263,21 +316,31 @@ def persona_file(scenario_dir: Path | str, given: Path | str) -> Path:
     return inside if inside.exists() else path
 
 
-def load_personas(scenario_dir: Path | str,
-                  files: list[Path] | list[str] | None = None) -> list[Persona]:
+def load_personas(
+    scenario_dir: Path | str, files: list[Path] | list[str] | None = None
+) -> list[Persona]:
     """The personas to simulate: ``files`` (paths or names), else all of the scenario's.
 
     Every file is read before any error is raised, so :class:`ScenarioErrors` lists the problems
     of all of them; an empty selection is an error too (there is nothing to simulate).
     """
-    paths = ([persona_file(scenario_dir, file) for file in files] if files
-             else find_personas(scenario_dir))
+    paths = (
+        [persona_file(scenario_dir, file) for file in files]
+        if files
+        else find_personas(scenario_dir)
+    )
     if not paths:
         folder = Path(scenario_dir) / PERSONAS_DIR
-        raise ScenarioErrors([ScenarioError(
-            "no personas to simulate", path=folder,
-            hint=f"write {PERSONAS_DIR}/NAME.md: who the user is, what they want, how they "
-                 "behave")])
+        raise ScenarioErrors(
+            [
+                ScenarioError(
+                    "no personas to simulate",
+                    path=folder,
+                    hint=f"write {PERSONAS_DIR}/NAME.md: who the user is, what they want, how they "
+                    "behave",
+                )
+            ]
+        )
     personas: list[Persona] = []
     errors: list[ScenarioError] = []
     for path in paths:

@@ -31,8 +31,14 @@ from engine.simulate.outcome import STATUSES, ConversationOutcome
 from engine.simulate.paced import Traffic
 from engine.simulate.stepstats import StepFigures, StepTally
 
-__all__ = ["Distribution", "ReportBuilder", "RoleFigures", "SimulationReport", "percentile",
-           "role_figures"]
+__all__ = [
+    "Distribution",
+    "ReportBuilder",
+    "RoleFigures",
+    "SimulationReport",
+    "percentile",
+    "role_figures",
+]
 
 #: Paths listed in the report, most frequent first.
 TOP_PATHS = 20
@@ -69,9 +75,13 @@ class Distribution:
         if not ordered:
             return cls(0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, ())
         return cls(
-            count=len(ordered), mean=sum(ordered) / len(ordered), min=ordered[0],
-            p50=percentile(ordered, 0.5), p90=percentile(ordered, 0.9),
-            p99=percentile(ordered, 0.99), max=ordered[-1],
+            count=len(ordered),
+            mean=sum(ordered) / len(ordered),
+            min=ordered[0],
+            p50=percentile(ordered, 0.5),
+            p90=percentile(ordered, 0.9),
+            p99=percentile(ordered, 0.99),
+            max=ordered[-1],
             histogram=_histogram(ordered, bins),
         )
 
@@ -79,10 +89,19 @@ class Distribution:
         def r(value: float) -> float:
             return round(value, digits)
 
-        return {"count": self.count, "mean": r(self.mean), "min": r(self.min),
-                "p50": r(self.p50), "p90": r(self.p90), "p99": r(self.p99), "max": r(self.max),
-                "histogram": [{"from": r(low), "to": r(high), "count": count}
-                              for low, high, count in self.histogram]}
+        return {
+            "count": self.count,
+            "mean": r(self.mean),
+            "min": r(self.min),
+            "p50": r(self.p50),
+            "p90": r(self.p90),
+            "p99": r(self.p99),
+            "max": r(self.max),
+            "histogram": [
+                {"from": r(low), "to": r(high), "count": count}
+                for low, high, count in self.histogram
+            ],
+        }
 
 
 def _histogram(ordered: list[float], bins: int) -> tuple[tuple[float, float, int], ...]:
@@ -121,8 +140,7 @@ class RoleFigures:
             "output_tokens": self.usage.output_tokens,
             "cost_usd": round(self.cost_usd, 8),
             "calls_per_message": self.calls_per_message.to_dict(),
-            "calls_per_message_by_conversation":
-                self.calls_per_message_by_conversation.to_dict(),
+            "calls_per_message_by_conversation": self.calls_per_message_by_conversation.to_dict(),
             "cost_per_conversation_usd": self.cost_per_conversation.to_dict(8),
             "traffic": self.traffic.to_dict(),
         }
@@ -142,10 +160,17 @@ class FactFigures:
     examples: tuple[tuple[int, Any], ...]
 
     def to_dict(self) -> dict[str, Any]:
-        return {"persona": self.persona, "name": self.name, "fact": self.fact,
-                "agrees": self.agrees, "disagrees": self.disagrees, "missing": self.missing,
-                "examples": [{"conversation": index, "recorded": value}
-                             for index, value in self.examples]}
+        return {
+            "persona": self.persona,
+            "name": self.name,
+            "fact": self.fact,
+            "agrees": self.agrees,
+            "disagrees": self.disagrees,
+            "missing": self.missing,
+            "examples": [
+                {"conversation": index, "recorded": value} for index, value in self.examples
+            ],
+        }
 
 
 @dataclass(frozen=True)
@@ -201,8 +226,7 @@ class SimulationReport:
             "duration_s": round(self.duration_s, 3),
             "settings": self.settings,
             "stopped": self.stopped,
-            "conversations": {"planned": self.planned, "reported": self.reported,
-                              **self.counts},
+            "conversations": {"planned": self.planned, "reported": self.reported, **self.counts},
             "by_persona": self.by_persona,
             "paths": [path.to_dict() for path in self.paths],
             "distinct_paths": self.distinct_paths,
@@ -218,20 +242,24 @@ class SimulationReport:
         """Write ``report.json`` and ``summary.txt`` (atomically) into ``folder``."""
         folder.mkdir(parents=True, exist_ok=True)
         json_path, text_path = folder / "report.json", folder / "summary.txt"
-        atomic_write_text(json_path, json.dumps(self.to_dict(), indent=2, ensure_ascii=False,
-                                                default=str) + "\n")
+        atomic_write_text(
+            json_path, json.dumps(self.to_dict(), indent=2, ensure_ascii=False, default=str) + "\n"
+        )
         atomic_write_text(text_path, "\n".join(self.summary_lines()) + "\n")
         return json_path, text_path
 
     # --- the readable summary ----------------------------------------------------------------
 
     def summary_lines(self) -> list[str]:
-        lines = [f"Simulation of {self.scenario}: {self.reported} of {self.planned} "
-                 f"conversations in {self.duration_s:.1f} s"]
+        lines = [
+            f"Simulation of {self.scenario}: {self.reported} of {self.planned} "
+            f"conversations in {self.duration_s:.1f} s"
+        ]
         if self.stopped:
             lines.append(f"  stopped early: {self.stopped}")
-        lines.append("  " + ", ".join(f"{self.counts.get(status, 0)} {status}"
-                                      for status in STATUSES))
+        lines.append(
+            "  " + ", ".join(f"{self.counts.get(status, 0)} {status}" for status in STATUSES)
+        )
         lines += ["", "By persona:"]
         width = max((len(name) for name in self.by_persona), default=10)
         for name, counts in self.by_persona.items():
@@ -241,26 +269,39 @@ class SimulationReport:
         for path in self.paths[:10]:
             ended = ", ".join(f"{n} {s}" for s, n in path.statuses.items())
             lines.append(f"  {path.count:>4} × {_short_path(path.steps)}  ({ended})")
-        lines += ["", "Steps:", "  step                  visits  turns/visit  violations  "
-                  "corrections  fallbacks  ended here"]
+        lines += [
+            "",
+            "Steps:",
+            "  step                  visits  turns/visit  violations  "
+            "corrections  fallbacks  ended here",
+        ]
         for step, figures in self.steps.items():
             kinds = ", ".join(f"{k} {n}" for k, n in figures["violations"].items())
             ended = ", ".join(f"{n} {s}" for s, n in figures["ended"].items() if n)
             lines.append(
                 f"  {step:<20} {figures['visits']:>7}  {figures['turns_per_visit']:>11.2f}  "
                 f"{figures['violations_total']:>10}  {figures['corrections']:>11}  "
-                f"{figures['fallbacks']:>9}  {ended}")
+                f"{figures['fallbacks']:>9}  {ended}"
+            )
             if kinds:
                 lines.append(f"  {'':<20}   violations: {kinds}")
         wrong = [fact for fact in self.facts if fact.disagrees or fact.missing]
-        lines += ["", "Facts the bot recorded differently:" if wrong else
-                  "Facts: every checked fact was recorded as the persona gave it."]
+        lines += [
+            "",
+            "Facts the bot recorded differently:"
+            if wrong
+            else "Facts: every checked fact was recorded as the persona gave it.",
+        ]
         for fact in wrong:
-            examples = "; ".join(f"#{index}: {json.dumps(value, ensure_ascii=False)}"
-                                 for index, value in fact.examples)
-            lines.append(f"  {fact.persona} · {fact.name} = {json.dumps(fact.fact)}: "
-                         f"{fact.disagrees} disagree, {fact.missing} missing, {fact.agrees} "
-                         f"agree" + (f" (e.g. {examples})" if examples else ""))
+            examples = "; ".join(
+                f"#{index}: {json.dumps(value, ensure_ascii=False)}"
+                for index, value in fact.examples
+            )
+            lines.append(
+                f"  {fact.persona} · {fact.name} = {json.dumps(fact.fact)}: "
+                f"{fact.disagrees} disagree, {fact.missing} missing, {fact.agrees} "
+                f"agree" + (f" (e.g. {examples})" if examples else "")
+            )
         lines.append("")
         for label, role in (("Bot", self.bot), ("Simulated user", self.user)):
             per = role.calls_per_message
@@ -269,11 +310,13 @@ class SimulationReport:
             lines.append(
                 f"{label}: {role.calls} calls, ${role.cost_usd:.4f}; calls per message mean "
                 f"{per.mean:.2f}, p50 {per.p50:g}, p90 {per.p90:g}, max {per.max:g} "
-                f"[{histogram}]")
+                f"[{histogram}]"
+            )
             lines.append(
                 f"  cost per conversation: p50 ${cost.p50:.5f}, p90 ${cost.p90:.5f}, "
                 f"max ${cost.max:.5f}; {role.traffic.requests} requests, "
-                f"{role.traffic.rate_limited} rate-limited, {role.traffic.retries} retried")
+                f"{role.traffic.rate_limited} rate-limited, {role.traffic.retries} retried"
+            )
         lines.append(f"Sustained rate: {self.requests_per_minute:.0f} requests/min")
         return lines
 
@@ -308,8 +351,14 @@ class ReportBuilder:
         if tally is not None and outcome.status != "cancelled":
             self.tally.merge(tally)
 
-    def build(self, *, duration_s: float, bot_traffic: Traffic, user_traffic: Traffic,
-              stopped: str | None = None) -> SimulationReport:
+    def build(
+        self,
+        *,
+        duration_s: float,
+        bot_traffic: Traffic,
+        user_traffic: Traffic,
+        stopped: str | None = None,
+    ) -> SimulationReport:
         outcomes = sorted(self.outcomes, key=lambda outcome: outcome.index)
         kept = [outcome for outcome in outcomes if outcome.status != "cancelled"]
         counts: dict[str, int] = {status: 0 for status in (*STATUSES, "cancelled")}
@@ -319,13 +368,23 @@ class ReportBuilder:
             persona = by_persona.setdefault(outcome.persona_name, {})
             persona[outcome.status] = persona.get(outcome.status, 0) + 1
         return SimulationReport(
-            scenario=self.scenario, scenario_path=self.scenario_path, settings=self.settings,
-            started_at=self.started_at, duration_s=duration_s, planned=self.planned,
-            counts=counts, by_persona=by_persona, paths=tuple(_paths(kept)[:TOP_PATHS]),
+            scenario=self.scenario,
+            scenario_path=self.scenario_path,
+            settings=self.settings,
+            started_at=self.started_at,
+            duration_s=duration_s,
+            planned=self.planned,
+            counts=counts,
+            by_persona=by_persona,
+            paths=tuple(_paths(kept)[:TOP_PATHS]),
             distinct_paths=len({outcome.path for outcome in kept}),
-            steps=self._steps(kept), facts=_facts(kept),
-            bot=_role(kept, "bot", bot_traffic), user=_role(kept, "user", user_traffic),
-            conversations=tuple(outcomes), stopped=stopped, out_dir=self.out_dir,
+            steps=self._steps(kept),
+            facts=_facts(kept),
+            bot=_role(kept, "bot", bot_traffic),
+            user=_role(kept, "user", user_traffic),
+            conversations=tuple(outcomes),
+            stopped=stopped,
+            out_dir=self.out_dir,
         )
 
     def _steps(self, kept: list[ConversationOutcome]) -> dict[str, dict[str, Any]]:
@@ -334,8 +393,10 @@ class ReportBuilder:
             step["ended"] = {status: 0 for status in STATUSES}
         for outcome in kept:
             if outcome.final_step not in steps:  # ended where no event was counted
-                steps[outcome.final_step] = {**StepFigures().to_dict(),
-                                             "ended": {status: 0 for status in STATUSES}}
+                steps[outcome.final_step] = {
+                    **StepFigures().to_dict(),
+                    "ended": {status: 0 for status in STATUSES},
+                }
             steps[outcome.final_step]["ended"][outcome.status] += 1
         return steps
 
@@ -346,26 +407,42 @@ def _paths(kept: list[ConversationOutcome]) -> list[PathFigures]:
     statuses: dict[tuple[str, ...], Counter[str]] = {}
     for outcome in kept:
         statuses.setdefault(outcome.path, Counter())[outcome.status] += 1
-    return [PathFigures(path, count, dict(statuses[path].most_common()))
-            for path, count in sorted(counts.items(), key=lambda item: (-item[1], item[0]))]
+    return [
+        PathFigures(path, count, dict(statuses[path].most_common()))
+        for path, count in sorted(counts.items(), key=lambda item: (-item[1], item[0]))
+    ]
 
 
 def _facts(kept: list[ConversationOutcome]) -> tuple[FactFigures, ...]:
     table: dict[tuple[str, str], dict[str, Any]] = {}
     for outcome in kept:
         for check in outcome.facts:
-            entry = table.setdefault((outcome.persona_name, check.name), {
-                "fact": check.fact, "agrees": 0, "disagrees": 0, "missing": 0, "examples": []})
+            entry = table.setdefault(
+                (outcome.persona_name, check.name),
+                {"fact": check.fact, "agrees": 0, "disagrees": 0, "missing": 0, "examples": []},
+            )
             entry[check.verdict] += 1
             if check.verdict == "disagrees" and len(entry["examples"]) < EXAMPLES:
                 entry["examples"].append((outcome.index, check.recorded))
-    return tuple(FactFigures(persona, name, entry["fact"], entry["agrees"], entry["disagrees"],
-                             entry["missing"], tuple(entry["examples"]))
-                 for (persona, name), entry in table.items())
+    return tuple(
+        FactFigures(
+            persona,
+            name,
+            entry["fact"],
+            entry["agrees"],
+            entry["disagrees"],
+            entry["missing"],
+            tuple(entry["examples"]),
+        )
+        for (persona, name), entry in table.items()
+    )
 
 
-def role_figures(outcomes: Iterable[ConversationOutcome], role: Literal["bot", "user"],
-                 traffic: Traffic | None = None) -> RoleFigures:
+def role_figures(
+    outcomes: Iterable[ConversationOutcome],
+    role: Literal["bot", "user"],
+    traffic: Traffic | None = None,
+) -> RoleFigures:
     """One role's figures over some of a run's conversations (one persona's, in the studio's
     table), counted as the report counts them: cancelled conversations left out. ``traffic``
     is the wire's, known for the whole run only (empty by default)."""
@@ -379,10 +456,12 @@ def _role(kept: list[ConversationOutcome], role: str, traffic: Traffic) -> RoleF
     for one in figures:
         usage = usage + one.usage
     per_message = [float(calls) for one in figures for calls in one.calls_per_message]
-    by_conversation = [one.calls / len(one.calls_per_message) for one in figures
-                       if one.calls_per_message]
+    by_conversation = [
+        one.calls / len(one.calls_per_message) for one in figures if one.calls_per_message
+    ]
     return RoleFigures(
-        calls=sum(one.calls for one in figures), usage=usage,
+        calls=sum(one.calls for one in figures),
+        usage=usage,
         cost_usd=sum(one.cost_usd for one in figures),
         calls_per_message=Distribution.of(per_message),
         calls_per_message_by_conversation=Distribution.of(by_conversation),

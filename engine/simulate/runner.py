@@ -101,10 +101,16 @@ class SimulationSettings:
             raise ValueError(f"conversations must be at least 1, got {self.conversations!r}")
 
     def to_dict(self) -> dict[str, Any]:
-        return {"runs": self.runs, "conversations": self.conversations,
-                "max_turns": self.max_turns, "jobs": self.jobs,
-                "model": self.model, "user_model": self.user_model, "rpm": self.rpm,
-                "tpm": self.tpm}
+        return {
+            "runs": self.runs,
+            "conversations": self.conversations,
+            "max_turns": self.max_turns,
+            "jobs": self.jobs,
+            "model": self.model,
+            "user_model": self.user_model,
+            "rpm": self.rpm,
+            "tpm": self.tpm,
+        }
 
 
 @dataclass(frozen=True)
@@ -182,14 +188,22 @@ class Simulation:
         self.settings = settings
         self.out_dir = Path(out_dir)
         self.prices = prices if prices is not None else PriceTable.load()
-        self.pool = LimiterPool(limits if limits is not None else RateLimitTable.load(),
-                                rpm=settings.rpm, tpm=settings.tpm)
+        self.pool = LimiterPool(
+            limits if limits is not None else RateLimitTable.load(),
+            rpm=settings.rpm,
+            tpm=settings.tpm,
+        )
         self.bot_traffic = Traffic()
         self.user_traffic = Traffic()
-        self.bot = PacedProvider(bot_provider, self.pool, policy=settings.retry,
-                                 traffic=self.bot_traffic)
-        self.user = PacedProvider(user_provider or bot_provider, self.pool,
-                                  policy=settings.retry, traffic=self.user_traffic)
+        self.bot = PacedProvider(
+            bot_provider, self.pool, policy=settings.retry, traffic=self.bot_traffic
+        )
+        self.user = PacedProvider(
+            user_provider or bot_provider,
+            self.pool,
+            policy=settings.retry,
+            traffic=self.user_traffic,
+        )
         self.on_progress = on_progress
         self.plan = _plan(self.personas, settings)
         self._cancelled = threading.Event()
@@ -197,8 +211,13 @@ class Simulation:
         self._tasks: list[asyncio.Task[None]] = []
         self._stopped: str | None = None
         self._running: dict[int, int] = {}  # conversation index → turns so far
-        self._ended: dict[str, int] = {"finished": 0, "stuck": 0, "abandoned": 0, "failed": 0,
-                                       "cancelled": 0}
+        self._ended: dict[str, int] = {
+            "finished": 0,
+            "stuck": 0,
+            "abandoned": 0,
+            "failed": 0,
+            "cancelled": 0,
+        }
         self._turns = self._bot_calls = self._user_calls = 0
         self._ended_turns: list[int] = []
         self._started_at = 0.0
@@ -246,28 +265,40 @@ class Simulation:
         builder = ReportBuilder(
             scenario=self.scenario.name,
             scenario_path=str(self.scenario.root) if self.scenario.root else None,
-            settings={**self.settings.to_dict(), "bot_model": self.bot_model,
-                      "provider": self.bot.name,
-                      "personas": [persona.to_dict() for persona in self.personas],
-                      "limits": {model: self.pool.limit(model).to_dict()
-                                 for model in sorted({self.bot_model, *map(self.user_model,
-                                                                          self.personas)})}},
-            started_at=started_at, planned=len(self.plan), out_dir=self.out_dir)
+            settings={
+                **self.settings.to_dict(),
+                "bot_model": self.bot_model,
+                "provider": self.bot.name,
+                "personas": [persona.to_dict() for persona in self.personas],
+                "limits": {
+                    model: self.pool.limit(model).to_dict()
+                    for model in sorted({self.bot_model, *map(self.user_model, self.personas)})
+                },
+            },
+            started_at=started_at,
+            planned=len(self.plan),
+            out_dir=self.out_dir,
+        )
         queue = list(reversed(self.plan))
         self._user_log = open(self.out_dir / USER_LOG, "a", encoding="utf-8")  # noqa: SIM115
         try:
             if not self._cancelled.is_set():
-                self._tasks = [asyncio.create_task(self._worker(queue, builder))
-                               for _ in range(min(self.settings.jobs, len(self.plan)))]
+                self._tasks = [
+                    asyncio.create_task(self._worker(queue, builder))
+                    for _ in range(min(self.settings.jobs, len(self.plan)))
+                ]
                 await asyncio.gather(*self._tasks, return_exceptions=True)
         finally:
             self._user_log.close()
         for planned in reversed(queue):  # never started: cancelled before their turn came
             builder.add(self._not_run(planned), None)
             self._ended["cancelled"] += 1
-        report = builder.build(duration_s=time.perf_counter() - self._started_at,
-                               bot_traffic=self.bot_traffic, user_traffic=self.user_traffic,
-                               stopped=self._stopped)
+        report = builder.build(
+            duration_s=time.perf_counter() - self._started_at,
+            bot_traffic=self.bot_traffic,
+            user_traffic=self.user_traffic,
+            stopped=self._stopped,
+        )
         report.write(self.out_dir)
         self._notify(None)
         return report
@@ -285,8 +316,10 @@ class Simulation:
             try:
                 outcome, tally = await self._converse(planned)
             except Exception as bug:  # a bug of ours: reported with that one, the run goes on
-                outcome, tally = self._not_run(planned, "failed", f"{type(bug).__name__}: "
-                                                                  f"{bug}"), None
+                outcome, tally = (
+                    self._not_run(planned, "failed", f"{type(bug).__name__}: {bug}"),
+                    None,
+                )
             builder.add(outcome, tally)
             self._ended[outcome.status] += 1
             self._ended_turns.append(outcome.turns)
@@ -299,10 +332,14 @@ class Simulation:
         outcome, and so is a cancellation (the run is then marked cancelled)."""
         began = time.perf_counter()
         persona = planned.persona
-        log_path = (self.out_dir / CONVERSATIONS_DIR
-                    / f"{planned.index:04d}-{persona.key}-{planned.run}.jsonl")
-        conversation = Conversation(self.scenario, self.bot, model=self.settings.model,
-                                    prices=self.prices)
+        log_path = (
+            self.out_dir
+            / CONVERSATIONS_DIR
+            / f"{planned.index:04d}-{persona.key}-{planned.run}.jsonl"
+        )
+        conversation = Conversation(
+            self.scenario, self.bot, model=self.settings.model, prices=self.prices
+        )
         tally = StepTally()
         conversation.events.subscribe(tally)
         try:
@@ -311,10 +348,18 @@ class Simulation:
             reason = f"cannot write its log {log_path}: {failure.strerror or failure}"
             return self._not_run(planned, "failed", reason), tally
         writer.attach(conversation.events)
-        user = SimulatedUser(persona, self.scenario, self.user, self.user_model(persona),
-                             self.prices, temperature=persona.spec.temperature,
-                             metadata={"prompter_persona": persona.key[:64],
-                                       "prompter_conversation": str(planned.index)})
+        user = SimulatedUser(
+            persona,
+            self.scenario,
+            self.user,
+            self.user_model(persona),
+            self.prices,
+            temperature=persona.spec.temperature,
+            metadata={
+                "prompter_persona": persona.key[:64],
+                "prompter_conversation": str(planned.index),
+            },
+        )
         bot_calls: list[int] = []
         status: Status = "failed"
         error: str | None = None
@@ -358,56 +403,103 @@ class Simulation:
             error = f"{type(bug).__name__}: {bug}"
         finally:
             self._running.pop(planned.index, None)
-            conversation.close("finished" if conversation.finished else
-                               ("failed" if status == "failed" else "closed"))
+            conversation.close(
+                "finished"
+                if conversation.finished
+                else ("failed" if status == "failed" else "closed")
+            )
             writer.close()
-        outcome = self._outcome(planned, conversation, user, status, error, bot_calls,
-                                log_path, time.perf_counter() - began)
+        outcome = self._outcome(
+            planned,
+            conversation,
+            user,
+            status,
+            error,
+            bot_calls,
+            log_path,
+            time.perf_counter() - began,
+        )
         return outcome, tally
 
-    def _outcome(self, planned: _Planned, conversation: Conversation, user: SimulatedUser,
-                 status: Status, error: str | None, bot_calls: list[int], log_path: Path,
-                 duration: float) -> ConversationOutcome:
+    def _outcome(
+        self,
+        planned: _Planned,
+        conversation: Conversation,
+        user: SimulatedUser,
+        status: Status,
+        error: str | None,
+        bot_calls: list[int],
+        log_path: Path,
+        duration: float,
+    ) -> ConversationOutcome:
         totals = conversation.ledger.totals()
         user_totals = user.ledger.totals()
-        recorded = recorded_values(conversation.vars.values(), conversation.results,
-                                   conversation.state.visited)
-        facts = check_facts(self.scenario, planned.persona.spec.facts, recorded,
-                            conversation.state.visited)
+        recorded = recorded_values(
+            conversation.vars.values(), conversation.results, conversation.state.visited
+        )
+        facts = check_facts(
+            self.scenario, planned.persona.spec.facts, recorded, conversation.state.visited
+        )
         return ConversationOutcome(
-            index=planned.index, persona=planned.persona.key,
-            persona_name=planned.persona.name, run=planned.run, status=status,
-            turns=len(bot_calls), path=tuple(conversation.state.visited),
+            index=planned.index,
+            persona=planned.persona.key,
+            persona_name=planned.persona.name,
+            run=planned.run,
+            status=status,
+            turns=len(bot_calls),
+            path=tuple(conversation.state.visited),
             final_step=conversation.state.step,
             log_path=log_path if log_path.exists() else None,
             bot=RoleUse(totals.llm_calls, totals.usage, totals.cost_usd, tuple(bot_calls)),
-            user=RoleUse(user_totals.llm_calls, user_totals.usage, user_totals.cost_usd,
-                         tuple(1 for _ in range(user_totals.llm_calls))),
-            facts=tuple(facts), error=error, duration_s=duration,
+            user=RoleUse(
+                user_totals.llm_calls,
+                user_totals.usage,
+                user_totals.cost_usd,
+                tuple(1 for _ in range(user_totals.llm_calls)),
+            ),
+            facts=tuple(facts),
+            error=error,
+            duration_s=duration,
             session_id=conversation.session_id,
         )
 
-    def _not_run(self, planned: _Planned, status: Status = "cancelled",
-                 error: str | None = None) -> ConversationOutcome:
+    def _not_run(
+        self, planned: _Planned, status: Status = "cancelled", error: str | None = None
+    ) -> ConversationOutcome:
         """A conversation that never got going: cancelled before its turn, or failed to start."""
         return ConversationOutcome(
-            index=planned.index, persona=planned.persona.key,
-            persona_name=planned.persona.name, run=planned.run, status=status, turns=0,
-            path=(), final_step=self.scenario.start, log_path=None, bot=RoleUse(),
-            user=RoleUse(), error=error)
+            index=planned.index,
+            persona=planned.persona.key,
+            persona_name=planned.persona.name,
+            run=planned.run,
+            status=status,
+            turns=0,
+            path=(),
+            final_step=self.scenario.start,
+            log_path=None,
+            bot=RoleUse(),
+            user=RoleUse(),
+            error=error,
+        )
 
     # --- progress and the user's log ---------------------------------------------------------
 
-    def _log_user_turn(self, planned: _Planned, user: SimulatedUser, message: str,
-                       done: bool) -> None:
+    def _log_user_turn(
+        self, planned: _Planned, user: SimulatedUser, message: str, done: bool
+    ) -> None:
         record = user.ledger.calls[-1] if user.ledger.calls else None
-        line = {"conversation": planned.index, "persona": planned.persona.key,
-                "run": planned.run, "model": record.model if record else user.model,
-                "message": message, "done": done,
-                "usage": record.to_dict()["usage"] if record else None,
-                "cost_usd": record.cost_usd if record else 0.0,
-                "response_id": record.response_id if record else None,
-                "latency_ms": round(record.latency_s * 1000, 3) if record else None}
+        line = {
+            "conversation": planned.index,
+            "persona": planned.persona.key,
+            "run": planned.run,
+            "model": record.model if record else user.model,
+            "message": message,
+            "done": done,
+            "usage": record.to_dict()["usage"] if record else None,
+            "cost_usd": record.cost_usd if record else 0.0,
+            "response_id": record.response_id if record else None,
+            "latency_ms": round(record.latency_s * 1000, 3) if record else None,
+        }
         if self._user_log is not None:
             try:
                 self._user_log.write(json.dumps(line, ensure_ascii=False) + "\n")
@@ -420,14 +512,21 @@ class Simulation:
         elapsed = time.perf_counter() - self._started_at if self._started_at else 0.0
         ended = sum(self._ended.values())
         return Counts(
-            total=len(self.plan), started=ended + len(self._running),
-            running=len(self._running), finished=self._ended["finished"],
-            stuck=self._ended["stuck"], abandoned=self._ended["abandoned"],
-            failed=self._ended["failed"], cancelled=self._ended["cancelled"],
-            turns=self._turns, bot_calls=self._bot_calls, user_calls=self._user_calls,
+            total=len(self.plan),
+            started=ended + len(self._running),
+            running=len(self._running),
+            finished=self._ended["finished"],
+            stuck=self._ended["stuck"],
+            abandoned=self._ended["abandoned"],
+            failed=self._ended["failed"],
+            cancelled=self._ended["cancelled"],
+            turns=self._turns,
+            bot_calls=self._bot_calls,
+            user_calls=self._user_calls,
             requests=self.bot_traffic.requests + self.user_traffic.requests,
             rate_limited=self.bot_traffic.rate_limited + self.user_traffic.rate_limited,
-            elapsed_s=elapsed, eta_s=self._eta(elapsed, ended),
+            elapsed_s=elapsed,
+            eta_s=self._eta(elapsed, ended),
         )
 
     def _eta(self, elapsed: float, ended: int) -> float | None:
@@ -452,8 +551,10 @@ def _plan(personas: list[Persona], settings: SimulationSettings) -> list[_Planne
     if settings.conversations is None:
         pairs = [(persona, run) for persona in personas for run in range(1, settings.runs + 1)]
     else:
-        pairs = [(personas[i % len(personas)], i // len(personas) + 1)
-                 for i in range(settings.conversations)]
+        pairs = [
+            (personas[i % len(personas)], i // len(personas) + 1)
+            for i in range(settings.conversations)
+        ]
     return [_Planned(index, persona, run) for index, (persona, run) in enumerate(pairs, start=1)]
 
 

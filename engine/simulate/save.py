@@ -24,8 +24,14 @@ def test_stem(log_path: Path) -> str:
     return f"sim_{stem}" if stem else "sim_conversation"
 
 
-def save_as_test(scenario: Scenario, log_path: Path | str, *, name: str, stem: str | None = None,
-                 overwrite: bool = False) -> Path:
+def save_as_test(
+    scenario: Scenario,
+    log_path: Path | str,
+    *,
+    name: str,
+    stem: str | None = None,
+    overwrite: bool = False,
+) -> Path:
     """Write ``tests/STEM.test.yaml`` and its cassette into the scenario's folder.
 
     Raises :class:`~engine.errors.SessionError` when the log is not a whole conversation of this

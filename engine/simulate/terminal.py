@@ -51,7 +51,7 @@ def progress_line(counts: Counts, width: int | None = None) -> str:
         return figures
     room = width - len(figures) - 4
     if room < 10:
-        return figures[:width - 1]
+        return figures[: width - 1]
     filled = round(room * share)
     return f"[{'#' * filled}{'-' * (room - filled)}] {figures}"
 

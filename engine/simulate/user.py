@@ -49,15 +49,19 @@ USER_SCHEMA: dict[str, Any] = {
     "type": "object",
     "properties": {
         "message": {"type": "string", "description": "What you type next, as this user"},
-        "done": {"type": "boolean", "description": "True when you are finished with the chat: "
-                 "your goal is reached, or you give up and leave"},
+        "done": {
+            "type": "boolean",
+            "description": "True when you are finished with the chat: "
+            "your goal is reached, or you give up and leave",
+        },
     },
     "required": ["message", "done"],
     "additionalProperties": False,
 }
 #: The input of the user's first call when the bot has said nothing yet.
-OPENING_INPUT = "(The chat window is open and the assistant has not written yet. Write your " \
-                "first message.)"
+OPENING_INPUT = (
+    "(The chat window is open and the assistant has not written yet. Write your first message.)"
+)
 
 # Headings the fake persona model reads back; keep them in sync with persona_model.py.
 H_FACTS = "# Facts you know"
@@ -96,20 +100,25 @@ def user_instructions(persona: Persona, scenario: Scenario) -> str:
     facts = persona.told_facts
     if facts:
         lines = [f"- {name}: {render_fact(value)}" for name, value in facts.items()]
-        parts.append(f"{H_FACTS}\nGive these when asked, as a person would say them; never "
-                     "make up other values for them.\n" + "\n".join(lines))
+        parts.append(
+            f"{H_FACTS}\nGive these when asked, as a person would say them; never "
+            "make up other values for them.\n" + "\n".join(lines)
+        )
     if persona.spec.behaviour:
         lines = [f"- {trait}: {TRAITS[trait]}" for trait in persona.spec.behaviour]
         parts.append(f"{H_BEHAVIOUR}\n" + "\n".join(lines))
     if persona.spec.withholds:
         lines = [f"- {name}" for name in persona.spec.withholds]
-        parts.append(f"{H_WITHHOLD}\nHowever often you are asked, you do not give these; "
-                     "deflect or refuse politely.\n" + "\n".join(lines))
+        parts.append(
+            f"{H_WITHHOLD}\nHowever often you are asked, you do not give these; "
+            "deflect or refuse politely.\n" + "\n".join(lines)
+        )
     parts.append(
-        "# How you reply\nReply with one JSON object: {\"message\": \"...\", \"done\": false}.\n"
+        '# How you reply\nReply with one JSON object: {"message": "...", "done": false}.\n'
         "- message: exactly what you type next in the chat, in your own words. Never empty.\n"
         "- done: true only when you are finished with the chat (you got what you came for, or "
-        "you give up and leave); your message is then your last words.")
+        "you give up and leave); your message is then your last words."
+    )
     return "\n\n".join(parts)
 
 
@@ -162,9 +171,14 @@ class SimulatedUser:
         )
         reply = await self.provider.complete(request)
         self._turn += 1
-        record = self.ledger.record(purpose="turn", turn=self._turn,
-                                    model=reply.model or self.model, latency_s=reply.latency_s,
-                                    usage=reply.usage, response_id=reply.response_id)
+        record = self.ledger.record(
+            purpose="turn",
+            turn=self._turn,
+            model=reply.model or self.model,
+            latency_s=reply.latency_s,
+            usage=reply.usage,
+            response_id=reply.response_id,
+        )
         message, done = _read_reply(reply.text, reply.refusal)
         self.history += [Message("user", request.input), Message("assistant", reply.text)]
         self._last_response_id = reply.response_id

@@ -44,8 +44,11 @@ def log_files(paths: Iterable[Path | str]) -> list[Path]:
     for item in paths:
         path = Path(item)
         if path.is_dir():
-            found.extend(sorted(p for p in path.rglob("*")
-                                if p.suffix.lower() in LOG_SUFFIXES and p.is_file()))
+            found.extend(
+                sorted(
+                    p for p in path.rglob("*") if p.suffix.lower() in LOG_SUFFIXES and p.is_file()
+                )
+            )
         else:
             found.append(path)
     return list(dict.fromkeys(found))
@@ -127,8 +130,7 @@ def _fold_file(report: StatsReport, path: Path, scenario: Scenario | None) -> No
     open_conversations: dict[str, _Conversation] = {}
     try:
         for events, skipped, truncated in read_events(path):
-            report.damaged.extend(DamagedLine(path, line.line_no, line.reason)
-                                  for line in skipped)
+            report.damaged.extend(DamagedLine(path, line.line_no, line.reason) for line in skipped)
             if truncated:
                 report.truncated.append(path)
             report.events += len(events)
@@ -136,7 +138,8 @@ def _fold_file(report: StatsReport, path: Path, scenario: Scenario | None) -> No
                 conversation = open_conversations.get(event.session)
                 if conversation is None:
                     conversation = open_conversations[event.session] = _Conversation(
-                        ConversationStats(path, event.session))
+                        ConversationStats(path, event.session)
+                    )
                 _fold_event(report, conversation, event)
     except OSError as error:
         report.unreadable.append((path, error.strerror or str(error)))
@@ -222,9 +225,17 @@ def _finish(report: StatsReport, conversation: _Conversation, scenario: Scenario
         report.step(dropped_at).dropped += 1
         conversation.trouble_at(dropped_at, conversation.last_turn)
     for step, trouble in conversation.trouble.items():
-        report.step(step).struggles.append(Struggle(
-            index, trouble.turn, trouble.violations, trouble.corrections, trouble.fallbacks,
-            trouble.errors, dropped=step == dropped_at))
+        report.step(step).struggles.append(
+            Struggle(
+                index,
+                trouble.turn,
+                trouble.violations,
+                trouble.corrections,
+                trouble.fallbacks,
+                trouble.errors,
+                dropped=step == dropped_at,
+            )
+        )
 
 
 def _check_against(report: StatsReport, scenario: Scenario) -> None:

@@ -21,8 +21,13 @@ class Spread:
     total: float
 
     def to_json(self) -> dict[str, float]:
-        return {"count": self.count, "median": self.median, "p90": self.p90,
-                "max": self.maximum, "total": self.total}
+        return {
+            "count": self.count,
+            "median": self.median,
+            "p90": self.p90,
+            "max": self.maximum,
+            "total": self.total,
+        }
 
 
 @dataclass(frozen=True)
@@ -36,8 +41,13 @@ def spread(values: Sequence[float]) -> Spread:
     if not values:
         return Spread(0, 0.0, 0.0, 0.0, 0.0)
     ordered = sorted(values)
-    return Spread(len(ordered), quantile(ordered, 0.5), quantile(ordered, 0.9), ordered[-1],
-                  math.fsum(ordered))
+    return Spread(
+        len(ordered),
+        quantile(ordered, 0.5),
+        quantile(ordered, 0.9),
+        ordered[-1],
+        math.fsum(ordered),
+    )
 
 
 def quantile(ordered: Sequence[float], q: float) -> float:
@@ -76,7 +86,7 @@ def nice_step(raw: float) -> float:
         return 1.0
     exponent = math.floor(math.log10(raw))
     for factor in (1, 2, 5, 10):
-        step = factor * 10.0 ** exponent
+        step = factor * 10.0**exponent
         if step >= raw * (1 - 1e-9):
             return step
     return 10.0 ** (exponent + 1)

@@ -58,13 +58,24 @@ class Struggle:
     @property
     def weight(self) -> int:
         """How bad it was, to list the worst first."""
-        return (self.violations + self.corrections + 3 * self.fallbacks + 2 * self.errors
-                + 2 * self.dropped)
+        return (
+            self.violations
+            + self.corrections
+            + 3 * self.fallbacks
+            + 2 * self.errors
+            + 2 * self.dropped
+        )
 
     def to_json(self) -> dict[str, Any]:
-        return {"conversation": self.conversation, "turn": self.turn,
-                "violations": self.violations, "corrections": self.corrections,
-                "fallbacks": self.fallbacks, "errors": self.errors, "dropped": self.dropped}
+        return {
+            "conversation": self.conversation,
+            "turn": self.turn,
+            "violations": self.violations,
+            "corrections": self.corrections,
+            "fallbacks": self.fallbacks,
+            "errors": self.errors,
+            "dropped": self.dropped,
+        }
 
 
 @dataclass
@@ -225,10 +236,13 @@ class StatsReport:
                 for (source, signal, target), count in self.transitions.most_common()
             ],
             "conversations": [conversation.to_json() for conversation in self.conversations],
-            "damaged_lines": [{"path": str(line.path), "line": line.line_no,
-                               "reason": line.reason} for line in self.damaged],
-            "unreadable": [{"path": str(path), "reason": reason}
-                           for path, reason in self.unreadable],
+            "damaged_lines": [
+                {"path": str(line.path), "line": line.line_no, "reason": line.reason}
+                for line in self.damaged
+            ],
+            "unreadable": [
+                {"path": str(path), "reason": reason} for path, reason in self.unreadable
+            ],
             "truncated": [str(path) for path in self.truncated],
             "unknown_steps": list(self.unknown_steps),
             "unknown_transitions": [
@@ -262,16 +276,35 @@ def _share(part: float, whole: float) -> float | None:
 MEASURES: dict[str, Measure] = {
     measure.name: measure
     for measure in (
-        Measure("violation_rate", "Violation rate", "of model replies",
-                lambda s: _share(s.violation_count, s.calls), share=True),
-        Measure("corrections_per_visit", "Corrections per visit", "per visit",
-                lambda s: _ratio(s.corrections, s.visits)),
-        Measure("cost_per_visit", "Cost per visit", "USD per visit",
-                lambda s: _ratio(s.cost_usd, s.visits)),
-        Measure("visits", "Visits", "visits",
-                lambda s: float(s.visits) if s.visits or s.turns else None),
-        Measure("drop_off", "Drop-off", "of conversations that reached it",
-                lambda s: _share(s.dropped, s.conversations), share=True),
+        Measure(
+            "violation_rate",
+            "Violation rate",
+            "of model replies",
+            lambda s: _share(s.violation_count, s.calls),
+            share=True,
+        ),
+        Measure(
+            "corrections_per_visit",
+            "Corrections per visit",
+            "per visit",
+            lambda s: _ratio(s.corrections, s.visits),
+        ),
+        Measure(
+            "cost_per_visit",
+            "Cost per visit",
+            "USD per visit",
+            lambda s: _ratio(s.cost_usd, s.visits),
+        ),
+        Measure(
+            "visits", "Visits", "visits", lambda s: float(s.visits) if s.visits or s.turns else None
+        ),
+        Measure(
+            "drop_off",
+            "Drop-off",
+            "of conversations that reached it",
+            lambda s: _share(s.dropped, s.conversations),
+            share=True,
+        ),
     )
 }
 

@@ -23,23 +23,30 @@ def render_text(report: StatsReport, *, order: Sequence[str] = ()) -> str:
     conversations = report.conversations
     finished = report.finished
     share = f" ({finished / len(conversations):.0%})" if conversations else ""
-    out.append(f"{len(conversations):,} conversation(s) in {report.files:,} file(s), "
-               f"{report.events:,} events; {finished:,} finished{share}; "
-               f"cost ${report.total_cost:,.4f} in all")
+    out.append(
+        f"{len(conversations):,} conversation(s) in {report.files:,} file(s), "
+        f"{report.events:,} events; {finished:,} finished{share}; "
+        f"cost ${report.total_cost:,.4f} in all"
+    )
     if conversations:
         calls = spread([c.calls_per_message for c in conversations if c.user_messages])
         cost = spread([c.cost_usd for c in conversations])
-        out.append(f"calls per message: median {calls.median:.2f}, p90 {calls.p90:.2f}, "
-                   f"max {calls.maximum:.2f}   cost per conversation: median "
-                   f"${cost.median:.4f}, p90 ${cost.p90:.4f}, max ${cost.maximum:.4f}")
+        out.append(
+            f"calls per message: median {calls.median:.2f}, p90 {calls.p90:.2f}, "
+            f"max {calls.maximum:.2f}   cost per conversation: median "
+            f"${cost.median:.4f}, p90 ${cost.p90:.4f}, max ${cost.maximum:.4f}"
+        )
     out.extend(_problems(report))
     known = [step for step in _ordered(report, order) if step not in report.unknown_steps]
     if known:
         out += ["", *_step_table([report.steps[step] for step in known])]
     if report.unknown_steps:
-        out += ["", f"Steps in the logs that {report.scenario or 'the scenario'} does not have "
-                    "(recorded with another version of it):",
-                *_step_table([report.steps[step] for step in report.unknown_steps])]
+        out += [
+            "",
+            f"Steps in the logs that {report.scenario or 'the scenario'} does not have "
+            "(recorded with another version of it):",
+            *_step_table([report.steps[step] for step in report.unknown_steps]),
+        ]
     if report.transitions:
         out += ["", "Transitions, by how often they were taken:"]
         unknown = set(report.unknown_transitions)
@@ -48,15 +55,24 @@ def render_text(report: StatsReport, *, order: Sequence[str] = ()) -> str:
             out.append(f"  {count:>7,}  {source} —{signal}→ {target}{note}")
     if conversations:
         shown = sorted(range(len(conversations)), key=lambda i: -conversations[i].cost_usd)
-        out += ["", f"Conversations ({min(len(shown), CONVERSATIONS_SHOWN)} most expensive of "
-                    f"{len(shown)}; --json or --csv --table conversations lists all):"]
+        out += [
+            "",
+            f"Conversations ({min(len(shown), CONVERSATIONS_SHOWN)} most expensive of "
+            f"{len(shown)}; --json or --csv --table conversations lists all):",
+        ]
         header = ("file", "finished", "messages", "calls", "calls/msg", "cost $", "last step")
         rows = [
-            (c.path.name + (f" [{c.session[:8]}]" if _shared(report, i) else ""),
-             "yes" if c.finished else (c.end_reason or "no"), str(c.user_messages),
-             str(c.calls), f"{c.calls_per_message:.2f}", f"{c.cost_usd:.4f}",
-             c.last_step or "")
-            for i in shown[:CONVERSATIONS_SHOWN] for c in [conversations[i]]
+            (
+                c.path.name + (f" [{c.session[:8]}]" if _shared(report, i) else ""),
+                "yes" if c.finished else (c.end_reason or "no"),
+                str(c.user_messages),
+                str(c.calls),
+                f"{c.calls_per_message:.2f}",
+                f"{c.cost_usd:.4f}",
+                c.last_step or "",
+            )
+            for i in shown[:CONVERSATIONS_SHOWN]
+            for c in [conversations[i]]
         ]
         out.extend(_table(header, rows))
     return "\n".join(out) + "\n"
@@ -65,8 +81,9 @@ def render_text(report: StatsReport, *, order: Sequence[str] = ()) -> str:
 def render_json(report: StatsReport) -> str:
     data = report.to_json()
     data["spread"] = {
-        "calls_per_message": spread([c.calls_per_message for c in report.conversations
-                                     if c.user_messages]).to_json(),
+        "calls_per_message": spread(
+            [c.calls_per_message for c in report.conversations if c.user_messages]
+        ).to_json(),
         "cost_usd": spread([c.cost_usd for c in report.conversations]).to_json(),
     }
     return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
@@ -77,37 +94,102 @@ def render_csv(report: StatsReport, table: str = "steps", *, order: Sequence[str
     writer = csv.writer(buffer, lineterminator="\n")
     if table == "steps":
         kinds = sorted({kind for stats in report.steps.values() for kind in stats.violations})
-        writer.writerow(["step", "in_scenario", "visits", "turns", "calls", "violations",
-                         *[f"violations_{kind}" for kind in kinds], "corrections", "fallbacks",
-                         "errors", "input_tokens", "cached_tokens", "output_tokens", "cost_usd",
-                         "conversations", "dropped", *MEASURES])
+        writer.writerow(
+            [
+                "step",
+                "in_scenario",
+                "visits",
+                "turns",
+                "calls",
+                "violations",
+                *[f"violations_{kind}" for kind in kinds],
+                "corrections",
+                "fallbacks",
+                "errors",
+                "input_tokens",
+                "cached_tokens",
+                "output_tokens",
+                "cost_usd",
+                "conversations",
+                "dropped",
+                *MEASURES,
+            ]
+        )
         unknown = set(report.unknown_steps)
         for step in _ordered(report, order):
             stats = report.steps[step]
-            writer.writerow([
-                step, "no" if step in unknown else "yes", stats.visits, stats.turns,
-                stats.calls, stats.violation_count, *[stats.violations[k] for k in kinds],
-                stats.corrections, stats.fallbacks, stats.errors, stats.tokens.input,
-                stats.tokens.cached, stats.tokens.output, f"{stats.cost_usd:.8f}",
-                stats.conversations, stats.dropped,
-                *[_csv_number(measure.of(stats)) for measure in MEASURES.values()],
-            ])
+            writer.writerow(
+                [
+                    step,
+                    "no" if step in unknown else "yes",
+                    stats.visits,
+                    stats.turns,
+                    stats.calls,
+                    stats.violation_count,
+                    *[stats.violations[k] for k in kinds],
+                    stats.corrections,
+                    stats.fallbacks,
+                    stats.errors,
+                    stats.tokens.input,
+                    stats.tokens.cached,
+                    stats.tokens.output,
+                    f"{stats.cost_usd:.8f}",
+                    stats.conversations,
+                    stats.dropped,
+                    *[_csv_number(measure.of(stats)) for measure in MEASURES.values()],
+                ]
+            )
     elif table == "transitions":
         unknown_transitions = set(report.unknown_transitions)
         writer.writerow(["from", "signal", "to", "count", "in_scenario"])
         for key, count in report.transitions.most_common():
             writer.writerow([*key, count, "no" if key in unknown_transitions else "yes"])
     elif table == "conversations":
-        writer.writerow(["path", "session", "scenario", "started", "finished", "end_reason",
-                         "last_step", "user_messages", "calls", "calls_per_message",
-                         "violations", "corrections", "fallbacks", "errors", "input_tokens",
-                         "cached_tokens", "output_tokens", "cost_usd"])
+        writer.writerow(
+            [
+                "path",
+                "session",
+                "scenario",
+                "started",
+                "finished",
+                "end_reason",
+                "last_step",
+                "user_messages",
+                "calls",
+                "calls_per_message",
+                "violations",
+                "corrections",
+                "fallbacks",
+                "errors",
+                "input_tokens",
+                "cached_tokens",
+                "output_tokens",
+                "cost_usd",
+            ]
+        )
         for c in report.conversations:
-            writer.writerow([c.path, c.session, c.scenario, c.started,
-                             "yes" if c.finished else "no", c.end_reason or "", c.last_step or "",
-                             c.user_messages, c.calls, f"{c.calls_per_message:.4f}",
-                             c.violations, c.corrections, c.fallbacks, c.errors, c.tokens.input,
-                             c.tokens.cached, c.tokens.output, f"{c.cost_usd:.8f}"])
+            writer.writerow(
+                [
+                    c.path,
+                    c.session,
+                    c.scenario,
+                    c.started,
+                    "yes" if c.finished else "no",
+                    c.end_reason or "",
+                    c.last_step or "",
+                    c.user_messages,
+                    c.calls,
+                    f"{c.calls_per_message:.4f}",
+                    c.violations,
+                    c.corrections,
+                    c.fallbacks,
+                    c.errors,
+                    c.tokens.input,
+                    c.tokens.cached,
+                    c.tokens.output,
+                    f"{c.cost_usd:.8f}",
+                ]
+            )
     else:
         raise ValueError(f"unknown table {table!r}; one of {', '.join(CSV_TABLES)}")
     return buffer.getvalue()
@@ -125,8 +207,10 @@ def _ordered(report: StatsReport, order: Sequence[str]) -> list[str]:
 def _problems(report: StatsReport) -> Iterable[str]:
     if report.damaged:
         files = len({line.path for line in report.damaged})
-        yield (f"⚠ {len(report.damaged):,} damaged line(s) in {files:,} file(s) were skipped; "
-               "the rest of those files was used:")
+        yield (
+            f"⚠ {len(report.damaged):,} damaged line(s) in {files:,} file(s) were skipped; "
+            "the rest of those files was used:"
+        )
         for line in report.damaged[:DAMAGED_SHOWN]:
             yield f"    {line}"
         if len(report.damaged) > DAMAGED_SHOWN:
@@ -134,46 +218,84 @@ def _problems(report: StatsReport) -> Iterable[str]:
     for path, reason in report.unreadable:
         yield f"⚠ cannot read {path}: {reason}"
     if report.truncated:
-        yield (f"note: {len(report.truncated)} file(s) end with a half-written line (a "
-               "conversation still running, or cut off); it was left out")
+        yield (
+            f"note: {len(report.truncated)} file(s) end with a half-written line (a "
+            "conversation still running, or cut off); it was left out"
+        )
 
 
 def _step_table(rows: list[StepStats]) -> list[str]:
-    header = ("step", "visits", "turns", "calls", "violations", "viol %", "corr", "fallb",
-              "input tok", "cached", "output", "cost $", "$/visit", "drop-off")
+    header = (
+        "step",
+        "visits",
+        "turns",
+        "calls",
+        "violations",
+        "viol %",
+        "corr",
+        "fallb",
+        "input tok",
+        "cached",
+        "output",
+        "cost $",
+        "$/visit",
+        "drop-off",
+    )
     lines = []
     for stats in rows:
         rate = MEASURES["violation_rate"].of(stats)
         per_visit = MEASURES["cost_per_visit"].of(stats)
         drop = MEASURES["drop_off"].of(stats)
-        lines.append((
-            stats.step, f"{stats.visits:,}", f"{stats.turns:,}", f"{stats.calls:,}",
-            f"{stats.violation_count:,}", "" if rate is None else f"{rate:.1%}",
-            f"{stats.corrections:,}", f"{stats.fallbacks:,}", f"{stats.tokens.input:,}",
-            f"{stats.tokens.cached:,}", f"{stats.tokens.output:,}", f"{stats.cost_usd:.4f}",
-            "" if per_visit is None else f"{per_visit:.5f}",
-            "" if drop is None else f"{drop:.0%}",
-        ))
+        lines.append(
+            (
+                stats.step,
+                f"{stats.visits:,}",
+                f"{stats.turns:,}",
+                f"{stats.calls:,}",
+                f"{stats.violation_count:,}",
+                "" if rate is None else f"{rate:.1%}",
+                f"{stats.corrections:,}",
+                f"{stats.fallbacks:,}",
+                f"{stats.tokens.input:,}",
+                f"{stats.tokens.cached:,}",
+                f"{stats.tokens.output:,}",
+                f"{stats.cost_usd:.4f}",
+                "" if per_visit is None else f"{per_visit:.5f}",
+                "" if drop is None else f"{drop:.0%}",
+            )
+        )
     table = _table(header, lines)
     kinds: dict[str, int] = {}
     for stats in rows:
         for kind, count in stats.violations.items():
             kinds[kind] = kinds.get(kind, 0) + count
     if kinds:
-        table.append("  violations by kind: " + ", ".join(
-            f"{kind} {count:,}" for kind, count in sorted(kinds.items(), key=lambda kv: -kv[1])))
+        table.append(
+            "  violations by kind: "
+            + ", ".join(
+                f"{kind} {count:,}" for kind, count in sorted(kinds.items(), key=lambda kv: -kv[1])
+            )
+        )
     return table
 
 
 def _table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> list[str]:
-    widths = [max(len(header[i]), *(len(row[i]) for row in rows)) if rows else len(header[i])
-              for i in range(len(header))]
+    widths = [
+        max(len(header[i]), *(len(row[i]) for row in rows)) if rows else len(header[i])
+        for i in range(len(header))
+    ]
 
     def line(cells: Sequence[str]) -> str:
         """Names left-aligned (the first column, and a last one of text), numbers right."""
-        return "  " + "  ".join(
-            cell.ljust(widths[i]) if i == 0 or (i == len(cells) - 1 and not _numeric(cell))
-            else cell.rjust(widths[i]) for i, cell in enumerate(cells)).rstrip()
+        return (
+            "  "
+            + "  ".join(
+                cell.ljust(widths[i])
+                if i == 0 or (i == len(cells) - 1 and not _numeric(cell))
+                else cell.rjust(widths[i])
+                for i, cell in enumerate(cells)
+            ).rstrip()
+        )
 
     return [line(header), *(line(row) for row in rows)]
 

@@ -92,8 +92,14 @@ class TurnFigures:
         return True
 
 
-_COUNTED = frozenset({EventType.USER_MESSAGE, EventType.MODEL_RESPONSE,
-                      EventType.CONTRACT_VIOLATION, EventType.CORRECTION_SENT})
+_COUNTED = frozenset(
+    {
+        EventType.USER_MESSAGE,
+        EventType.MODEL_RESPONSE,
+        EventType.CONTRACT_VIOLATION,
+        EventType.CORRECTION_SENT,
+    }
+)
 
 
 __all__ = ["TurnFigures", "TurnRow"]

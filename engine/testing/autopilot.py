@@ -86,15 +86,22 @@ class Plan:
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Plan:
         turns = [
-            PlannedReply(step=str(item["step"]), user=str(item["user"]),
-                         transition=str(item.get("transition", STAY)),
-                         results=dict(item.get("results") or {}), message=item.get("message"))
+            PlannedReply(
+                step=str(item["step"]),
+                user=str(item["user"]),
+                transition=str(item.get("transition", STAY)),
+                results=dict(item.get("results") or {}),
+                message=item.get("message"),
+            )
             for item in data.get("turns", [])
         ]
         on_enter = {
-            str(step): PlannedReply(step=str(step), transition=str(item.get("transition", STAY)),
-                                    results=dict(item.get("results") or {}),
-                                    message=item.get("message"))
+            str(step): PlannedReply(
+                step=str(step),
+                transition=str(item.get("transition", STAY)),
+                results=dict(item.get("results") or {}),
+                message=item.get("message"),
+            )
             for step, item in dict(data.get("on_enter") or {}).items()
         }
         return cls(scenario=str(data.get("scenario", "")), turns=turns, on_enter=on_enter)
@@ -123,8 +130,10 @@ class Autopilot:
         kinds: tuple[str, ...] = BREAKABLE_KINDS,
     ) -> None:
         if not 0.0 <= violation_rate < 0.5:
-            raise ValueError("violation_rate must be in [0, 0.5): a model that fixes what it "
-                             "is told never breaks two replies in a row")
+            raise ValueError(
+                "violation_rate must be in [0, 0.5): a model that fixes what it "
+                "is told never breaks two replies in a row"
+            )
         self.scenario = scenario
         self.plan = plan
         self.violation_rate = violation_rate
@@ -145,8 +154,10 @@ class Autopilot:
         step = self._step_of(section)
         offered = _offered_signals(section)
         planned = self._planned(request, step)
-        known = {**self._known.get(step.id, {}),
-                 **{k: v for k, v in planned.results.items() if v is not None}}
+        known = {
+            **self._known.get(step.id, {}),
+            **{k: v for k, v in planned.results.items() if v is not None},
+        }
         reply = self._reply(step, planned, known, _result_names(request, step))
         self.replies += 1
         kind = self._violation_due(step, planned, reply["results"], offered)
@@ -188,8 +199,9 @@ class Autopilot:
 
     # --- good replies ------------------------------------------------------------------------
 
-    def _reply(self, step: Step, planned: PlannedReply, known: dict[str, Any],
-               names: list[str]) -> dict[str, Any]:
+    def _reply(
+        self, step: Step, planned: PlannedReply, known: dict[str, Any], names: list[str]
+    ) -> dict[str, Any]:
         results = {name: known.get(name) if name in step.results else None for name in names}
         return {
             "message": planned.message or self._message(step, planned),
@@ -208,8 +220,11 @@ class Autopilot:
 
     @staticmethod
     def _summary(step: Step, results: Mapping[str, Any]) -> str:
-        known = [f"{name}: {value}" for name, value in results.items()
-                 if value is not None and name in step.results]
+        known = [
+            f"{name}: {value}"
+            for name, value in results.items()
+            if value is not None and name in step.results
+        ]
         return f"{step.display_title}. " + ("; ".join(known) if known else "Nothing settled yet.")
 
     # --- broken replies ----------------------------------------------------------------------
@@ -232,8 +247,7 @@ class Autopilot:
         for kind in self.kinds:
             if kind == "missing_required_result" and not self._required_unknown(step, planned):
                 continue
-            if kind == "guard_refused" and self._unguarded_signal(step, results,
-                                                                  offered) is None:
+            if kind == "guard_refused" and self._unguarded_signal(step, results, offered) is None:
                 continue
             kinds.append(kind)
         return kinds
@@ -242,8 +256,11 @@ class Autopilot:
         if planned.transition == STAY:
             return []
         before = self._known.get(step.id, {})
-        return [name for name, result in step.results.items()
-                if result.required and before.get(name) is None and not self._has_default(name)]
+        return [
+            name
+            for name, result in step.results.items()
+            if result.required and before.get(name) is None and not self._has_default(name)
+        ]
 
     def _has_default(self, name: str) -> bool:
         variable = self.scenario.variables.get(name)
@@ -255,16 +272,25 @@ class Autopilot:
         """A signal the section offers whose guard needs a variable that neither this step nor
         any before has filled — while the step's own required results are known, so that the
         guard, and not a missing result, is what the engine refuses."""
-        if any(result.required and results.get(name) is None and not self._has_default(name)
-               for name, result in step.results.items()):
+        if any(
+            result.required and results.get(name) is None and not self._has_default(name)
+            for name, result in step.results.items()
+        ):
             return None
-        filled = {name for values in self._known.values() for name, value in values.items()
-                  if value is not None}
+        filled = {
+            name
+            for values in self._known.values()
+            for name, value in values.items()
+            if value is not None
+        }
         for signal, transition in step.transitions.items():
             if signal not in offered:
                 continue
-            missing = [name for name in transition.requires if name not in filled
-                       and name not in step.results and not self._has_default(name)]
+            missing = [
+                name
+                for name in transition.requires
+                if name not in filled and name not in step.results and not self._has_default(name)
+            ]
             if missing:
                 return signal
         return None
@@ -280,7 +306,8 @@ class Autopilot:
             if value is None or declared is None:
                 continue
             if declared in ("integer", "number", "boolean") or (
-                    declared == "enum" and _as_text(value) != value):
+                declared == "enum" and _as_text(value) != value
+            ):
                 candidates.append(name)
         choice = self._rng.choice(candidates)
         if choice == "transition":
@@ -293,8 +320,14 @@ class Autopilot:
                 return step.results[name].type.value
         return None
 
-    def _break(self, kind: str, step: Step, planned: PlannedReply,
-               reply: dict[str, Any], offered: list[str]) -> tuple[Answer, bool]:
+    def _break(
+        self,
+        kind: str,
+        step: Step,
+        planned: PlannedReply,
+        reply: dict[str, Any],
+        offered: list[str],
+    ) -> tuple[Answer, bool]:
         """The broken reply, and whether the slip is harmless (repairable without a call)."""
         text = json.dumps(reply, ensure_ascii=False)
         bad = dict(reply)
@@ -316,8 +349,10 @@ class Autopilot:
             bad["transition"] = self._unguarded_signal(step, reply["results"], offered)
         elif kind == "missing_required_result":
             missing = self._required_unknown(step, planned)
-            bad["results"] = {name: (None if name in missing else value)
-                              for name, value in reply["results"].items()}
+            bad["results"] = {
+                name: (None if name in missing else value)
+                for name, value in reply["results"].items()
+            }
         elif kind == "empty_message":
             bad["message"] = " "
         elif kind == "refusal":
@@ -367,8 +402,7 @@ def section_of(request: FakeRequest) -> str:
     (this one, the tests' own responders) call it instead of reading engine internals.
     """
     for message in reversed(request.messages):
-        if message.role in ("system", "developer") and message.content.startswith(
-                SECTION_HEADING):
+        if message.role in ("system", "developer") and message.content.startswith(SECTION_HEADING):
             return message.content
     start = request.instructions.find(SECTION_HEADING)
     if start < 0:

@@ -152,8 +152,9 @@ class RateLimits:
                 self.admitted += 1
             elif self.count_refused:  # taken first, so that retry-after includes it
                 self._take(limits, 0)
-            refusal = (None if refused is None
-                       else self._refusal(request.model, limits, tokens, refused))
+            refusal = (
+                None if refused is None else self._refusal(request.model, limits, tokens, refused)
+            )
             if refusal is not None:
                 self.refused += 1
             headers = self._headers(limits)
@@ -181,11 +182,17 @@ class RateLimits:
 
     def _refused_by(self, limits: _ModelLimits, tokens: int) -> str | None:
         """``requests`` or ``tokens`` when that limit refuses the request now, else None."""
-        if limits.requests is not None and limits.burst is not None and max(
-                limits.requests.wait_for(1), limits.burst.wait_for(1)) > 0:
+        if (
+            limits.requests is not None
+            and limits.burst is not None
+            and max(limits.requests.wait_for(1), limits.burst.wait_for(1)) > 0
+        ):
             return "requests"
-        if limits.tokens is not None and self.tpm is not None and (
-                tokens > self.tpm or limits.tokens.wait_for(tokens) > 0):
+        if (
+            limits.tokens is not None
+            and self.tpm is not None
+            and (tokens > self.tpm or limits.tokens.wait_for(tokens) > 0)
+        ):
             return "tokens"
         return None
 
@@ -217,7 +224,12 @@ class RateLimits:
 
     @staticmethod
     def _too_many(
-        model: str, kind: str, short: str, limit: float | None, used: int, requested: int,
+        model: str,
+        kind: str,
+        short: str,
+        limit: float | None,
+        used: int,
+        requested: int,
         wait: float,
     ) -> tuple[int, dict[str, object], Headers]:
         message = (
@@ -226,8 +238,10 @@ class RateLimits:
             f"in {format_reset(wait)}. Visit https://platform.openai.com/account/rate-limits "
             "to learn more."
         )
-        headers = (("retry-after", str(max(math.ceil(wait), 1))),
-                   ("retry-after-ms", str(max(math.ceil(wait * 1000), 1))))
+        headers = (
+            ("retry-after", str(max(math.ceil(wait), 1))),
+            ("retry-after-ms", str(max(math.ceil(wait * 1000), 1))),
+        )
         return 429, _error(message, kind), headers
 
     def _take(self, limits: _ModelLimits, tokens: int) -> None:
@@ -255,5 +269,6 @@ class RateLimits:
 
 
 def _error(message: str, kind: str) -> dict[str, object]:
-    return {"error": {"message": message, "type": kind, "param": None,
-                      "code": "rate_limit_exceeded"}}
+    return {
+        "error": {"message": message, "type": kind, "param": None, "code": "rate_limit_exceeded"}
+    }

@@ -46,11 +46,23 @@ __all__ = ["CONTRACT_BREAKS", "ScenarioBot"]
 #: How the engine's correction texts begin (``engine.contract.correction_text``).
 CORRECTION_MARK = "broke the reply contract"
 #: What an attempt to take over the bot sounds like.
-ATTACK_WORDS = ("instructions", "system prompt", "developer mode", "transition now",
-                "no rules", "pretend the step")
+ATTACK_WORDS = (
+    "instructions",
+    "system prompt",
+    "developer mode",
+    "transition now",
+    "no rules",
+    "pretend the step",
+)
 #: The kinds of broken replies the bot produces (all corrected by the engine but the fence).
-CONTRACT_BREAKS = ("invalid_json", "fenced_json", "missing_field", "wrong_type",
-                   "unknown_signal", "empty_message")
+CONTRACT_BREAKS = (
+    "invalid_json",
+    "fenced_json",
+    "missing_field",
+    "wrong_type",
+    "unknown_signal",
+    "empty_message",
+)
 _KNOWN_MARK = "Known: "
 _DECODER = json.JSONDecoder()
 _ASKED_WAY = re.compile(r"Is this right: (.+?)\?")
@@ -78,10 +90,20 @@ class _Context:
 class ScenarioBot:
     """The fake server's responder playing a contract-keeping bot (see the module docstring)."""
 
-    def __init__(self, scenario: Scenario, *, violation_rate: float = 0.0,
-                 stubborn_rate: float = 0.0, gullible: float = 0.5, seed: int = 0) -> None:
-        for name, value in (("violation_rate", violation_rate), ("stubborn_rate", stubborn_rate),
-                            ("gullible", gullible)):
+    def __init__(
+        self,
+        scenario: Scenario,
+        *,
+        violation_rate: float = 0.0,
+        stubborn_rate: float = 0.0,
+        gullible: float = 0.5,
+        seed: int = 0,
+    ) -> None:
+        for name, value in (
+            ("violation_rate", violation_rate),
+            ("stubborn_rate", stubborn_rate),
+            ("gullible", gullible),
+        ):
             if not 0.0 <= value <= 1.0:
                 raise ValueError(f"{name} must be in [0, 1], got {value!r}")
         self.scenario = scenario
@@ -90,9 +112,14 @@ class ScenarioBot:
         self.gullible = gullible
         self.seed = seed
         #: Every variable and result name, longest first ("budget usd" before "budget").
-        self._names = sorted({*scenario.variables,
-                              *(name for step in scenario.steps.values() for name in step.results)},
-                             key=len, reverse=True)
+        self._names = sorted(
+            {
+                *scenario.variables,
+                *(name for step in scenario.steps.values() for name in step.results),
+            },
+            key=len,
+            reverse=True,
+        )
 
     def __call__(self, request: FakeRequest) -> Answer:
         step = self._step_of(request)
@@ -118,7 +145,8 @@ class ScenarioBot:
             return step_of_section(self.scenario, section_of(request))
         except ValueError:
             raise ValueError(
-                "scenario bot: cannot tell the current step from the request") from None
+                "scenario bot: cannot tell the current step from the request"
+            ) from None
 
     def _read(self, request: FakeRequest, step: Step) -> _Context:
         earlier = list(request.messages[:-1])
@@ -129,11 +157,17 @@ class ScenarioBot:
         text = request.input_text
         correction = CORRECTION_MARK in text
         if correction:  # answer again the user's message the broken reply answered
-            users = [m.content for m in earlier if m.role == "user"
-                     and CORRECTION_MARK not in m.content]
+            users = [
+                m.content for m in earlier if m.role == "user" and CORRECTION_MARK not in m.content
+            ]
             text = users[-1] if users else ""
-        return _Context(text=text, known=known, asked_ways=_asked_ways(earlier, step, text),
-                        correction=correction, on_enter=ON_ENTER_INPUT in request.input_text)
+        return _Context(
+            text=text,
+            known=known,
+            asked_ways=_asked_ways(earlier, step, text),
+            correction=correction,
+            on_enter=ON_ENTER_INPUT in request.input_text,
+        )
 
     # --- the reply ---------------------------------------------------------------------------
 
@@ -146,52 +180,86 @@ class ScenarioBot:
             heard = self._extract(step, context.text, results)
         results.update({name: value for name, value in heard.items() if value is not None})
         known.update({name: value for name, value in results.items() if value is not None})
-        missing = [name for name, result in step.results.items()
-                   if result.required and results.get(name) is None]
+        missing = [
+            name
+            for name, result in step.results.items()
+            if result.required and results.get(name) is None
+        ]
         if attacked:
             if not context.correction and rng.random() < self.gullible and step.transitions:
                 way = next(iter(step.transitions))  # fooled: it tries to leave right away
                 return self._answer(step, way, results, known, "Alright, moving on.")
-            return self._answer(step, STAY, results, known,
-                                f"I can only help with {self._title()} here. "
-                                + self._question(step, missing, known))
+            return self._answer(
+                step,
+                STAY,
+                results,
+                known,
+                f"I can only help with {self._title()} here. "
+                + self._question(step, missing, known),
+            )
         note = "Thanks, noted. " if heard else ""
         if missing:
-            return self._answer(step, STAY, results, known,
-                                note + self._question(step, missing, known))
+            return self._answer(
+                step, STAY, results, known, note + self._question(step, missing, known)
+            )
         way, question = self._choose(step, results, known, context)
         if way == STAY:
             return self._answer(step, STAY, results, known, note + question)
-        return self._answer(step, way, results, known, "Thank you, that is clear. "
-                            + self._lead_in(step, way, known))
+        return self._answer(
+            step,
+            way,
+            results,
+            known,
+            "Thank you, that is clear. " + self._lead_in(step, way, known),
+        )
 
-    def _answer(self, step: Step, way: str, results: dict[str, Any], known: dict[str, Any],
-                message: str) -> dict[str, Any]:
+    def _answer(
+        self, step: Step, way: str, results: dict[str, Any], known: dict[str, Any], message: str
+    ) -> dict[str, Any]:
         shown = {name: results.get(name) for name in step.results}
-        return {"message": message.strip(), "transition": way, "results": shown,
-                "summary": f"{step.display_title}. Known: "
-                           + json.dumps({k: v for k, v in known.items() if v is not None},
-                                        ensure_ascii=False, sort_keys=True)}
+        return {
+            "message": message.strip(),
+            "transition": way,
+            "results": shown,
+            "summary": f"{step.display_title}. Known: "
+            + json.dumps(
+                {k: v for k, v in known.items() if v is not None},
+                ensure_ascii=False,
+                sort_keys=True,
+            ),
+        }
 
     def _open(self, step: Step, known: Mapping[str, Any]) -> list[str]:
         """The signals whose guards hold with what is known."""
-        return [signal for signal, transition in step.transitions.items()
-                if all(known.get(name) is not None or self._has_default(name)
-                       for name in transition.requires)]
+        return [
+            signal
+            for signal, transition in step.transitions.items()
+            if all(
+                known.get(name) is not None or self._has_default(name)
+                for name in transition.requires
+            )
+        ]
 
-    def _choose(self, step: Step, results: Mapping[str, Any], known: Mapping[str, Any],
-                context: _Context) -> tuple[str, str]:
+    def _choose(
+        self, step: Step, results: Mapping[str, Any], known: Mapping[str, Any], context: _Context
+    ) -> tuple[str, str]:
         """The way out of a step whose results are known, or ``stay`` and a question."""
         open_ways = self._open(step, known)
         for name, result in step.results.items():  # a "no" picks the way that does not need it
             if result.type is ValueType.BOOLEAN and results.get(name) is not None:
-                wanted = [way for way in open_ways
-                          if (name in step.transitions[way].requires) == bool(results[name])]
+                wanted = [
+                    way
+                    for way in open_ways
+                    if (name in step.transitions[way].requires) == bool(results[name])
+                ]
                 if wanted:
                     return wanted[0], ""
         refused = {asked for asked, answer in context.asked_ways if _NO.search(answer)}
-        agreed = [asked for asked, answer in context.asked_ways
-                  if not _NO.search(answer) and _YES.search(answer)]
+        agreed = [
+            asked
+            for asked, answer in context.asked_ways
+            if not _NO.search(answer) and _YES.search(answer)
+        ]
         for way in open_ways:
             if self._description(step, way) in agreed:
                 return way, ""
@@ -217,10 +285,14 @@ class ScenarioBot:
         if target is None or target.kind is StepKind.MESSAGE:
             return ""
         lead = f"Next: {target.goal.rstrip('.')}. " if target.goal else ""
-        missing = [name for name, result in target.results.items()
-                   if result.required and known.get(name) is None]
-        return lead + (_ask(missing[0], target.results[missing[0]]) if missing else
-                       "Shall we go on?")
+        missing = [
+            name
+            for name, result in target.results.items()
+            if result.required and known.get(name) is None
+        ]
+        return lead + (
+            _ask(missing[0], target.results[missing[0]]) if missing else "Shall we go on?"
+        )
 
     def _title(self) -> str:
         return self.scenario.title or _label(self.scenario.name)
@@ -243,16 +315,24 @@ class ScenarioBot:
                 value = _read_as(result, said)
                 if value is not None:
                     heard[name] = value
-        asked = next((name for name, result in step.results.items()
-                      if result.required and results.get(name) is None
-                      and name not in heard), None)
+        asked = next(
+            (
+                name
+                for name, result in step.results.items()
+                if result.required and results.get(name) is None and name not in heard
+            ),
+            None,
+        )
         bare = _gist(rest)
         if heard and len(bare.split()) < 3:  # what is left is "Oh," or "Thanks.": no answer
             return heard
         result = step.results.get(asked) if asked else None
-        if (result is not None and result.type in (ValueType.STRING, ValueType.LIST)
-                and len(bare.split()) <= 4
-                and (_YES.search(bare) or _NO.search(bare) or _GREETING.match(bare))):
+        if (
+            result is not None
+            and result.type in (ValueType.STRING, ValueType.LIST)
+            and len(bare.split()) <= 4
+            and (_YES.search(bare) or _NO.search(bare) or _GREETING.match(bare))
+        ):
             return heard  # "Yes, sure." or "Hello there." is not a value
         if asked is None or not bare or bare.endswith("?") or "rather not" in bare.lower():
             return heard
@@ -345,7 +425,7 @@ def _asked_ways(earlier: list[FakeMessage], step: Step, text: str) -> list[tuple
         match = _ASKED_WAY.search(str(data.get("message", "")))
         if match is None:
             continue
-        answers = [m.content for m in earlier[index + 1:] if m.role == "user"]
+        answers = [m.content for m in earlier[index + 1 :] if m.role == "user"]
         answer = answers[0] if answers else text
         pairs.append((match.group(1).lower(), answer))
     return pairs
@@ -367,7 +447,8 @@ def _named_value(text: str, name: str) -> tuple[str | None, str]:
     pattern = re.compile(
         rf"(?:\b(?:my|the|our)\s+)?\b{label}\s*(?:is|are|was|=|:)\s*"
         rf"(.+?)(?:\.\s|\.$|!|\?|\n|;|$|(?=,?\s+and\s+my\s))",
-        re.IGNORECASE | re.DOTALL)
+        re.IGNORECASE | re.DOTALL,
+    )
     matches = pattern.findall(text)
     if not matches:
         return None, text

@@ -44,10 +44,12 @@ def build_server(
 ) -> FakeOpenAIServer:
     """A (not yet started) fake server answering both roles of a simulation of the scenario."""
     scenario = load_scenario(scenario_dir)
-    bot = ScenarioBot(scenario, violation_rate=violation_rate, stubborn_rate=stubborn_rate,
-                      seed=seed)
-    server = FakeOpenAIServer(responder=RoleRouter(bot, PersonaModel(seed)), latency=latency,
-                              port=port)
+    bot = ScenarioBot(
+        scenario, violation_rate=violation_rate, stubborn_rate=stubborn_rate, seed=seed
+    )
+    server = FakeOpenAIServer(
+        responder=RoleRouter(bot, PersonaModel(seed)), latency=latency, port=port
+    )
     if rpm is not None or tpm is not None:
         server.rate_limits = RateLimits(rpm=rpm, tpm=tpm, quantum_s=quantum_s)
     return server
@@ -57,23 +59,50 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("scenario", metavar="SCENARIO_DIR")
     parser.add_argument("--port", type=int, default=0, help="0 (default) picks a free one")
-    parser.add_argument("--latency", type=float, default=0.0,
-                        help="seconds before each answer (default 0)")
+    parser.add_argument(
+        "--latency", type=float, default=0.0, help="seconds before each answer (default 0)"
+    )
     parser.add_argument("--rpm", type=float, help="requests per minute, per model")
     parser.add_argument("--tpm", type=float, help="tokens per minute, per model")
-    parser.add_argument("--quantum", type=float, default=1.0,
-                        help="requests are also limited over this many seconds (default 1)")
-    parser.add_argument("--violation-rate", type=float, default=0.0, dest="violation_rate",
-                        help="share of the bot's replies that break the contract")
-    parser.add_argument("--stubborn-rate", type=float, default=0.0, dest="stubborn_rate",
-                        help="share of corrected replies that break it again")
+    parser.add_argument(
+        "--quantum",
+        type=float,
+        default=1.0,
+        help="requests are also limited over this many seconds (default 1)",
+    )
+    parser.add_argument(
+        "--violation-rate",
+        type=float,
+        default=0.0,
+        dest="violation_rate",
+        help="share of the bot's replies that break the contract",
+    )
+    parser.add_argument(
+        "--stubborn-rate",
+        type=float,
+        default=0.0,
+        dest="stubborn_rate",
+        help="share of corrected replies that break it again",
+    )
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--until-eof", action="store_true", dest="until_eof",
-                        help="stop when standard input closes (for a parent process)")
+    parser.add_argument(
+        "--until-eof",
+        action="store_true",
+        dest="until_eof",
+        help="stop when standard input closes (for a parent process)",
+    )
     args = parser.parse_args(argv)
-    server = build_server(args.scenario, latency=args.latency, rpm=args.rpm, tpm=args.tpm,
-                          quantum_s=args.quantum, violation_rate=args.violation_rate,
-                          stubborn_rate=args.stubborn_rate, seed=args.seed, port=args.port)
+    server = build_server(
+        args.scenario,
+        latency=args.latency,
+        rpm=args.rpm,
+        tpm=args.tpm,
+        quantum_s=args.quantum,
+        violation_rate=args.violation_rate,
+        stubborn_rate=args.stubborn_rate,
+        seed=args.seed,
+        port=args.port,
+    )
     with server:
         print(server.base_url, flush=True)
         try:

@@ -35,11 +35,18 @@ PLAN = REPO / "bench" / "conversations" / "analyst_bot.yaml"
 
 
 def git(repo: Path, *args: str) -> str:
-    env = {**os.environ, "GIT_AUTHOR_NAME": "Test", "GIT_AUTHOR_EMAIL": "test@example.com",
-           "GIT_COMMITTER_NAME": "Test", "GIT_COMMITTER_EMAIL": "test@example.com",
-           "GIT_CONFIG_GLOBAL": os.devnull, "GIT_CONFIG_SYSTEM": os.devnull}
-    done = subprocess.run(["git", *args], cwd=repo, env=env, capture_output=True, text=True,
-                          check=True)
+    env = {
+        **os.environ,
+        "GIT_AUTHOR_NAME": "Test",
+        "GIT_AUTHOR_EMAIL": "test@example.com",
+        "GIT_COMMITTER_NAME": "Test",
+        "GIT_COMMITTER_EMAIL": "test@example.com",
+        "GIT_CONFIG_GLOBAL": os.devnull,
+        "GIT_CONFIG_SYSTEM": os.devnull,
+    }
+    done = subprocess.run(
+        ["git", *args], cwd=repo, env=env, capture_output=True, text=True, check=True
+    )
     return done.stdout
 
 
@@ -63,9 +70,12 @@ def edit_to_v2(bot: Path) -> None:
     users["title"] = "Audience"
     (bot / "steps" / "users.md").rename(bot / "steps" / "audience.md")
     audience_md = bot / "steps" / "audience.md"
-    audience_md.write_text(audience_md.read_text(encoding="utf-8").replace(
-        "There may be more than one group", "There is often more than one group"),
-        encoding="utf-8")
+    audience_md.write_text(
+        audience_md.read_text(encoding="utf-8").replace(
+            "There may be more than one group", "There is often more than one group"
+        ),
+        encoding="utf-8",
+    )
     rebuilt: dict[str, Any] = {}
     for step_id, step in steps.items():
         rebuilt[step_id] = step
@@ -74,20 +84,32 @@ def edit_to_v2(bot: Path) -> None:
                 "title": "Competition",
                 "goal": "Learn what people use today instead, and why it falls short",
                 "instructions": "steps/competition.md",
-                "results": {"alternatives": {"type": "list", "required": True,
-                                             "description": "What people use today"}},
-                "transitions": {"competition_clear": {
-                    "to": "audience", "requires": ["alternatives"],
-                    "description": "The alternatives are known"}},
+                "results": {
+                    "alternatives": {
+                        "type": "list",
+                        "required": True,
+                        "description": "What people use today",
+                    }
+                },
+                "transitions": {
+                    "competition_clear": {
+                        "to": "audience",
+                        "requires": ["alternatives"],
+                        "description": "The alternatives are known",
+                    }
+                },
             }
             rebuilt["audience"] = users
     steps = rebuilt
-    data["variables"]["alternatives"] = {"type": "list",
-                                         "description": "What people use instead today"}
+    data["variables"]["alternatives"] = {
+        "type": "list",
+        "description": "What people use instead today",
+    }
     (bot / "steps" / "competition.md").write_text(
         "Ask what the user's future users do today instead: another product, a spreadsheet,\n"
         "nothing at all. Record each alternative in a few words, then move on.\n",
-        encoding="utf-8")
+        encoding="utf-8",
+    )
     steps["idea"]["transitions"]["idea_clear"]["to"] = "competition"
     steps["features"]["transitions"]["features_done"]["to"] = "constraints"
     quality = steps.pop("quality")
@@ -98,12 +120,18 @@ def edit_to_v2(bot: Path) -> None:
     steps["review"]["transitions"]["fix_users"]["to"] = "audience"
     (bot / "steps" / "quality.md").unlink()
     idea_md = bot / "steps" / "idea.md"
-    idea_md.write_text(idea_md.read_text(encoding="utf-8") + (
-        "\nIf the user has several ideas, ask which one they would build first, and keep the\n"
-        "others as open questions for the end.\n"), encoding="utf-8")
+    idea_md.write_text(
+        idea_md.read_text(encoding="utf-8")
+        + (
+            "\nIf the user has several ideas, ask which one they would build first, and keep the\n"
+            "others as open questions for the end.\n"
+        ),
+        encoding="utf-8",
+    )
     data["steps"] = steps
-    path.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100),
-                    encoding="utf-8")
+    path.write_text(
+        yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100), encoding="utf-8"
+    )
 
 
 def make_bot_history(root: Path) -> Path:
@@ -174,19 +202,25 @@ def record_logs(folder: Path, plans: tuple[LogPlan, ...] = LOG_PLANS) -> dict[st
     recorded: dict[str, RecordedLog] = {}
     with FakeOpenAIServer() as server:
         for log_plan in plans:
-            plan = full if log_plan.cut is None else replace(full, turns=full.turns[:log_plan.cut])
-            pilot = Autopilot(scenario, plan, violation_rate=log_plan.violation_rate,
-                              seed=log_plan.seed)
+            plan = full if log_plan.cut is None else replace(full, turns=full.turns[: log_plan.cut])
+            pilot = Autopilot(
+                scenario, plan, violation_rate=log_plan.violation_rate, seed=log_plan.seed
+            )
             server.responder = pilot
-            provider = make_provider("responses", api_key=FAKE_API_KEY,
-                                     base_url=server.base_url, max_retries=0)
+            provider = make_provider(
+                "responses", api_key=FAKE_API_KEY, base_url=server.base_url, max_retries=0
+            )
             conversation = Conversation(scenario, provider)
             path = folder / f"{log_plan.name}.jsonl"
             with LogWriter(path, secrets=[]) as writer:
                 writer.attach(conversation.events)
 
-                async def run(conv: Any = conversation, p: Any = plan, lp: LogPlan = log_plan,
-                              prov: Any = provider) -> None:
+                async def run(
+                    conv: Any = conversation,
+                    p: Any = plan,
+                    lp: LogPlan = log_plan,
+                    prov: Any = provider,
+                ) -> None:
                     try:
                         await conv.start()
                         for turn in p.turns:
@@ -197,8 +231,9 @@ def record_logs(folder: Path, plans: tuple[LogPlan, ...] = LOG_PLANS) -> dict[st
                         await prov.aclose()
 
                 asyncio.run(run())
-            recorded[log_plan.name] = RecordedLog(path, log_plan, tuple(pilot.broken),
-                                                  tuple(pilot.harmless))
+            recorded[log_plan.name] = RecordedLog(
+                path, log_plan, tuple(pilot.broken), tuple(pilot.harmless)
+            )
     return recorded
 
 

@@ -76,9 +76,7 @@ class ScenarioDocument:
     ``("steps", "greet", "transitions", "next", "to")``.
     """
 
-    def __init__(
-        self, folder: Path, yaml_text: str, *, on_disk: bool, lazy: bool = True
-    ) -> None:
+    def __init__(self, folder: Path, yaml_text: str, *, on_disk: bool, lazy: bool = True) -> None:
         #: load and re-parse scenario.yaml step by step where the file allows it (see
         #: :meth:`open`)
         self.lazy = lazy
@@ -294,8 +292,11 @@ class ScenarioDocument:
             relpath = path.relative_to(self.folder).as_posix()
             if self._key(relpath) == relpath:
                 found.add(relpath)
-        found.update(key for key, text in self._files.texts.items()
-                     if text and fnmatch.fnmatchcase(key, pattern))
+        found.update(
+            key
+            for key, text in self._files.texts.items()
+            if text and fnmatch.fnmatchcase(key, pattern)
+        )
         return sorted(found)
 
     def is_modified(self, relpath: str) -> bool:
@@ -463,8 +464,12 @@ class ScenarioDocument:
                 if step.instructions:
                     readers.setdefault(self._key(step.instructions) or "", set()).add(step_id)
         stale = [
-            step_id for key in changed for step_id in readers.get(key, ())
-            if step_id not in fresh and step_id in steps and steps[step_id].instructions
+            step_id
+            for key in changed
+            for step_id in readers.get(key, ())
+            if step_id not in fresh
+            and step_id in steps
+            and steps[step_id].instructions
             and self._key(steps[step_id].instructions or "") == key
         ]
         for step_id in stale:

@@ -159,7 +159,8 @@ class ScenarioFiles:
             content = None if read is None else decode_utf8(read[1], path)
             # fingerprinted from what was read (reading the file again costs as much)
             self._fingerprints[path] = (
-                Fingerprint(None, None, None) if read is None else Fingerprint.read(*read))
+                Fingerprint(None, None, None) if read is None else Fingerprint.read(*read)
+            )
             self.disk_texts[key] = content
             self.texts[key] = content or ""
         return self.texts[key]

@@ -28,8 +28,9 @@ def keys_of(mapping: CommentedMap) -> list[Any]:
     return list(OrderedDict.__iter__(mapping))
 
 
-def insert_at(mapping: CommentedMap, index: int, key: Any, node: Any,
-              keys: list[Any] | None = None) -> None:
+def insert_at(
+    mapping: CommentedMap, index: int, key: Any, node: Any, keys: list[Any] | None = None
+) -> None:
     """``mapping.insert(index, key, node)``, without ruamel's pass over every key in Python
     (a step put back among 2,000 by an undo): the keys after ``index`` move behind it in C.
     ``keys`` are the mapping's keys, when the caller has them listed already."""
@@ -137,8 +138,9 @@ def to_node(value: Any, *, nested: bool = False) -> Any:
 NEIGHBOURS = 8
 
 
-def styled_like_siblings(value: Any, parent: Any, at: int | None = None,
-                         keys: list[Any] | None = None) -> Any:
+def styled_like_siblings(
+    value: Any, parent: Any, at: int | None = None, keys: list[Any] | None = None
+) -> Any:
     """A new node written like its neighbours: inside flow-style siblings, flow style too.
 
     A small mapping of scalars (a transition, a result) reads best inline, so it is written in
@@ -152,7 +154,7 @@ def styled_like_siblings(value: Any, parent: Any, at: int | None = None,
     if keys is None:
         keys = keys_of(parent) if isinstance(parent, CommentedMap) else list(range(len(parent)))
     place = len(keys) if at is None else at
-    nearby = keys[max(0, place - NEIGHBOURS):place + NEIGHBOURS]
+    nearby = keys[max(0, place - NEIGHBOURS) : place + NEIGHBOURS]
     siblings = [parent[key] for key in nearby if isinstance(parent[key], type(node))]
     flowing = [sibling.fa.flow_style() for sibling in siblings]
     small = isinstance(node, CommentedMap) and _is_small_flat(node)

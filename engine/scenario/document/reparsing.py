@@ -269,8 +269,10 @@ class Reparser:
         head = text[: len(text) - len(joined)]
         if head != last.head and not _shaped_head(head):
             return None
-        parsed = [step_id for step_id in order if step_id in changed] if len(changed) > 8 else (
-            sorted((step_id for step_id in changed if step_id in texts), key=order.index)
+        parsed = (
+            [step_id for step_id in order if step_id in changed]
+            if len(changed) > 8
+            else (sorted((step_id for step_id in changed if step_id in texts), key=order.index))
         )
         return self._reparse(last, head, texts, parsed or order[:1])
 
@@ -433,9 +435,7 @@ def _step_key_line(line: str, indent: int) -> bool:
     """Whether ``line`` is a step's key alone on its line at ``indent``."""
     match = KEY_LINE.match(line[indent:])
     return not (
-        match is None
-        or line.split(":", 1)[1].strip()
-        or match.group(1).lower() in _SPECIAL_KEYS
+        match is None or line.split(":", 1)[1].strip() or match.group(1).lower() in _SPECIAL_KEYS
     )
 
 

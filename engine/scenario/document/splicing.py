@@ -76,8 +76,13 @@ class Splicer:
     keys, …); the document then dumps the whole tree, as before.
     """
 
-    def __init__(self, text: str, tree: CommentedMap, dump: Callable[[Any], str],
-                 keys: Callable[[CommentedMap], list[Any]] = keys_of) -> None:
+    def __init__(
+        self,
+        text: str,
+        tree: CommentedMap,
+        dump: Callable[[Any], str],
+        keys: Callable[[CommentedMap], list[Any]] = keys_of,
+    ) -> None:
         self._dump = dump
         #: a mapping's keys in order (the tree keeps the steps' listed, for speed)
         self._keys = keys
@@ -218,8 +223,7 @@ class Splicer:
     def _rendered(self, block: _Block, tree: CommentedMap, value: Any, path: DocPath) -> str:
         if block.dirty:
             text = self._fragment_dump(tree, path)
-            return block.original if block.original is not None and text == block.pristine \
-                else text
+            return block.original if block.original is not None and text == block.pristine else text
         if block.children is None:
             return block.original or ""
         if path and not value:  # every key deleted: the header alone would read as null
@@ -241,14 +245,22 @@ class Splicer:
                 if str(key) not in children:
                     children[str(key)] = _Block(None, dirty=True)
             parts = [block.header]
-            parts += [self._seamed(block, tree, value, path, order, index)
-                      for index in range(len(order))]
+            parts += [
+                self._seamed(block, tree, value, path, order, index) for index in range(len(order))
+            ]
             block.order, block.parts = list(order), parts
         block.stale = set()
         return "".join(parts)
 
-    def _seamed(self, block: _Block, tree: CommentedMap, value: Any, path: DocPath,
-                order: list[Any], index: int) -> str:
+    def _seamed(
+        self,
+        block: _Block,
+        tree: CommentedMap,
+        value: Any,
+        path: DocPath,
+        order: list[Any],
+        index: int,
+    ) -> str:
         """The text of the child at ``index``, spaced from its neighbours as the file spaces its
         entries when they are not the neighbours it was loaded with (an entry added, or one
         beside it deleted): the blank line a file keeps between its steps survives both. An
@@ -257,8 +269,11 @@ class Splicer:
         assert children is not None
         key = order[index]
         child = children[str(key)]
-        text = child.text if child.text is not None else self._render(
-            child, tree, value[key], (*path, key))
+        text = (
+            child.text
+            if child.text is not None
+            else self._render(child, tree, value[key], (*path, key))
+        )
         before = children[str(order[index - 1])] if index > 0 else None
         after = children[str(order[index + 1])] if index + 1 < len(order) else None
         if before is child.before and after is child.after:
@@ -291,7 +306,7 @@ class Splicer:
             index = order.index(added[0])
             old.insert(index, order[index])
             parts.insert(index + 1, "")
-            stale.update(str(key) for key in order[max(0, index - 1):index + 2])
+            stale.update(str(key) for key in order[max(0, index - 1) : index + 2])
         elif len(order) == len(old) - 1:
             removed = [key for key in stale if key in old and key not in order]
             if len(removed) != 1:
@@ -299,7 +314,7 @@ class Splicer:
             index = old.index(removed[0])
             del old[index]
             del parts[index + 1]
-            stale.update(str(key) for key in order[max(0, index - 1):index + 1])
+            stale.update(str(key) for key in order[max(0, index - 1) : index + 1])
         else:
             return False
         return order == old
@@ -327,7 +342,8 @@ def _note_spacing(block: _Block, children: list[_Block]) -> None:
     gaps: dict[int, int] = {}
     for first, second in itertools.pairwise(children):
         count = _blank_lines_after(first.original or "") + _blank_lines_before(
-            second.original or "")
+            second.original or ""
+        )
         gaps[count] = gaps.get(count, 0) + 1
     block.gap = max(gaps, key=lambda count: (gaps[count], count)) if gaps else 0
     block.tail = _blank_lines_after(children[-1].original or "") if children else 0
@@ -366,7 +382,7 @@ def _keeps_blank_lines(block: _Block) -> bool:
 def _with_blank_lines(text: str, leading: int | None, trailing: int | None) -> str:
     """``text`` with ``leading``/``trailing`` blank lines at its start/end (None: as it is)."""
     if leading is not None:
-        text = "\n" * leading + text[len(_leading_blank_text(text)):]
+        text = "\n" * leading + text[len(_leading_blank_text(text)) :]
     if trailing is not None and text:
         lines = text.splitlines(keepends=True)
         while lines and not lines[-1].strip():

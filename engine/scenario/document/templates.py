@@ -7,8 +7,6 @@ def title_of(name: str) -> str:
     return name.replace("_", " ").strip().capitalize() or "Scenario"
 
 
-
-
 _BLANK = """\
 # A Prompter scenario: the dialogue graph. Each step's instructions live in steps/<step>.md.
 name: {name}

@@ -50,7 +50,6 @@ Codes and severities:
 =========================  ========  ==========================================================
 """
 
-
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence

@@ -137,8 +137,7 @@ def models_body(models: Iterable[str]) -> dict[str, Any]:
     """``GET /v1/models``: the one model list clients use as a connection check."""
     created = int(time.time())
     data = [
-        {"id": name, "object": "model", "created": created, "owned_by": "system"}
-        for name in models
+        {"id": name, "object": "model", "created": created, "owned_by": "system"} for name in models
     ]
     return {"object": "list", "data": data}
 

@@ -52,8 +52,9 @@ def main(argv: list[str] | None = None) -> int:
     """``python -m engine.testing.fake_openai``: serve until Ctrl-C, answering with echoes."""
     import argparse
 
-    parser = argparse.ArgumentParser(prog="python -m engine.testing.fake_openai",
-                                     description=DESCRIPTION)
+    parser = argparse.ArgumentParser(
+        prog="python -m engine.testing.fake_openai", description=DESCRIPTION
+    )
     parser.add_argument("--port", type=int, default=8765, help="0 picks a free port")
     parser.add_argument("--latency", type=float, default=0.0, help="seconds before answering")
     parser.add_argument("--cache-min-tokens", type=int, default=1024, dest="cache_min_tokens")

@@ -90,8 +90,9 @@ def responses_request(
     model = require_model(body)
     previous_id = body.get("previous_response_id")
     text_config = body.get("text") or {}
-    fmt = read_format(text_config.get("format"), param="text.format",
-                      strict_supported=strict_supported)
+    fmt = read_format(
+        text_config.get("format"), param="text.format", strict_supported=strict_supported
+    )
     inputs = input_messages(body.get("input"))
     return FakeRequest(
         api="responses",
@@ -129,8 +130,9 @@ def chat_request(body: dict[str, Any], *, strict_supported: bool) -> FakeRequest
     system = [m.content for m in messages[:lead]]
     conversation = tuple(messages[lead:])
     users = [m.content for m in conversation if m.role == "user"]
-    fmt = read_format(body.get("response_format"), param="response_format",
-                      strict_supported=strict_supported)
+    fmt = read_format(
+        body.get("response_format"), param="response_format", strict_supported=strict_supported
+    )
     limit = body.get("max_completion_tokens", body.get("max_tokens"))
     return FakeRequest(
         api="chat",
@@ -163,8 +165,7 @@ def read_format(spec: Any, *, param: str, strict_supported: bool) -> Format:
     if not strict_supported:
         raise ServiceError(
             400,
-            f"Invalid parameter: '{param}' of type 'json_schema' is not supported with "
-            "this model.",
+            f"Invalid parameter: '{param}' of type 'json_schema' is not supported with this model.",
             param=param,
             code="unsupported_value",
         )
@@ -188,8 +189,9 @@ def read_format(spec: Any, *, param: str, strict_supported: bool) -> Format:
 def cache_key(body: Mapping[str, Any]) -> str | None:
     key = body.get("prompt_cache_key")
     if key is not None and not isinstance(key, str):
-        raise ServiceError(400, "Invalid type for 'prompt_cache_key': expected a string.",
-                         param="prompt_cache_key")
+        raise ServiceError(
+            400, "Invalid type for 'prompt_cache_key': expected a string.", param="prompt_cache_key"
+        )
     return key
 
 

@@ -287,8 +287,7 @@ class FakeOpenAIServer:
         if self.reject_previous_response_id:
             raise ServiceError(
                 400,
-                "Unsupported parameter: 'previous_response_id' is not supported by this "
-                "server.",
+                "Unsupported parameter: 'previous_response_id' is not supported by this server.",
                 param="previous_response_id",
                 code="unsupported_parameter",
             )

@@ -30,6 +30,7 @@ class Outcome:
     delay: float = 0.0
     drop: bool = False
 
+
 #: ``handle(method, path, headers, raw_body)``: what to answer one request with.
 Handle: TypeAlias = Callable[[str, str, Mapping[str, str], bytes], Outcome]
 
