@@ -6,7 +6,7 @@ undo command; the inspector then refreshes from the document like every other vi
 shows is always what will be saved — but only after an edit that concerns the step it shows
 (or the list of steps its target menus offer), so editing stays as quick on 2,000 steps as on 20.
 
-Why one module of some 630 lines: it is one form. The step's fields, its transitions table and
+Why one module of some 720 lines: it is one form. The step's fields, its transitions table and
 its results table share one refresh from the document, one way of committing an edit as an undo
 command, and the selection that says which transition or result the fields under each table
 show; the small widgets and the table helpers already live in :mod:`app.widgets`. Split apart,

@@ -16,7 +16,7 @@ small API that :class:`app.chat.studio.StudioHost` spells out:
 
 Unsaved changes mean "the undo stack is not clean"; the title shows ``*`` and closing asks.
 
-Why one module of some 650 lines: what is left here is the window's own arrangement — its
+Why one module of some 740 lines: what is left here is the window's own arrangement — its
 actions, menus and toolbar, the docks and how their sizes are remembered — and the few things
 that need all of it (jumping to a problem, the banner of a file that does not load, closing and
 quitting). The graph and its gestures, File ▸ …, the panes and the tools live in their own

@@ -55,6 +55,13 @@ Decisions worth knowing:
   empty summary keeps the step's previous one.
 * A message step follows the first of its transitions whose guard holds; if none does, the
   conversation waits there and the next user message is answered under that step.
+
+Why one module of some 730 lines (a third of it this docstring): it is one class, the
+conversation, whose phases all read and write the same state — the FSM, the variables, the chain
+head, the ledger and the turn's snapshot — inside one transaction. What could stand alone
+already does (:mod:`engine.turn`, :mod:`engine.turn_requests`, :mod:`engine.judge`,
+:mod:`engine.budget`, :mod:`engine.call_events`, :mod:`engine.sync_conversation`); splitting
+the phases themselves would hand that state from module to module.
 """
 
 from __future__ import annotations

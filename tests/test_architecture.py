@@ -261,3 +261,24 @@ def test_the_layer_check_sees_deferred_imports(tmp_path: Path) -> None:
         encoding="utf-8",
     )
     assert studio_imports(probe, APP_MODULES) == {"app.chat.pane", "app.commands"}
+
+
+#: Past this many lines a module must say at its top why it is one module (issue 13's house rule).
+LONG_MODULE_LINES = 600
+
+
+def long_modules_without_a_reason() -> list[str]:
+    unexplained = []
+    for path in sorted([*ENGINE.rglob("*.py"), *APP.rglob("*.py")]):
+        text = path.read_text(encoding="utf-8")
+        if text.count("\n") <= LONG_MODULE_LINES:
+            continue
+        docstring = ast.get_docstring(ast.parse(text)) or ""
+        if "Why one module" not in docstring:
+            unexplained.append(f"{path.relative_to(ROOT)} ({text.count(chr(10))} lines)")
+    return unexplained
+
+
+def test_a_long_module_says_at_its_top_why_it_is_one_module() -> None:
+    """A newcomer opening a long file learns first why it was not split, or it gets split."""
+    assert long_modules_without_a_reason() == []

@@ -7,6 +7,9 @@ path, a step) so that double-clicking or pressing Enter hands it back
 into rows of :class:`Cell`; nothing here computes a figure the engine's report does not hold,
 except a persona's share of the calls and cost (:func:`engine.simulate.role_figures`, the
 report's own fold).
+
+Why one module of some 610 lines: one table widget and the five tables of one report, each a
+short function from the report's data to rows; apart, each would import the same few helpers.
 """
 
 from __future__ import annotations

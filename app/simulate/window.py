@@ -23,7 +23,7 @@ measure chosen in the toolbar (:mod:`app.simulate.shading`). Logs open through
 :attr:`SimulationWindow.log_opener`, which the studio points at its own log viewer (replay on
 the graph, fork into the test chat).
 
-Why one module of some 620 lines: it is one window. The report's tables, charts and shading
+Why one module of some 700 lines: it is one window. The report's tables, charts and shading
 come from :mod:`app.simulate.tables`, :mod:`app.charts` and :mod:`app.simulate.shading`, the
 run from :mod:`app.simulate.job`; what is left is how this window ties them together — the
 progress, the report shown a part at a time, the selections kept in step between the tabs and
