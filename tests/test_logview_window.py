@@ -54,6 +54,27 @@ def test_a_log_opens_as_bubbles_and_folded_events(qtbot: QtBot, tmp_path: Path) 
     assert window.view.visible_events() == chat
 
 
+def test_the_status_bar_is_one_line_with_the_cost_meter_shown_whole(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    """The meter once wrapped in the status bar: squeezed to no width, it made the bar a
+    quarter of the window tall and showed nothing."""
+    path = tmp_path / "log.jsonl"
+    write_sample_log(path, 400)
+    window = open_window(qtbot, path)
+    window.resize(1600, 1000)
+    qtbot.waitUntil(lambda: window.loaded)
+    qtbot.wait(50)
+
+    line = window.meter.fontMetrics().height()
+    assert window.statusBar().height() <= 3 * line
+    assert window.meter.isVisible()
+    assert window.meter.width() >= window.meter.fontMetrics().horizontalAdvance(window.meter.text())
+    assert window.replay.mapTo(window, window.replay.rect().bottomLeft()).y() >= (
+        window.statusBar().y() - 3 * line
+    )
+
+
 def test_a_damaged_log_shows_what_it_can_and_says_what_it_skipped(
     qtbot: QtBot, tmp_path: Path
 ) -> None:

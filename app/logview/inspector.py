@@ -130,14 +130,19 @@ class VariablesInspector(QWidget):
 class MeterLabel(QLabel):
     """One line: calls per user message, tokens (input, cached, output) and cost."""
 
-    def __init__(self, parent: Any = None) -> None:
+    def __init__(self, parent: Any = None, *, wrap: bool = True) -> None:
+        """``wrap``: in a pane, the text grows with the figures and wraps rather than widening
+        the pane it sits in (a docked chat grew wider with every exchange). In a status bar it
+        must not: squeezed by a stretching neighbour, a wrapping label was given no width and
+        a column's height, so the bar stood 230 pixels tall with the meter invisible."""
         super().__init__(parent)
         self.setObjectName("costMeter")
         self.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        # The text grows with the figures: it wraps rather than widening the pane it sits in
-        # (a docked chat grew wider with every exchange).
-        self.setWordWrap(True)
-        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.setWordWrap(wrap)
+        if wrap:
+            self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        else:
+            self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
         self.show_meter(Meter())
 
     def show_meter(self, meter: Meter, *, cost: str | None = None) -> None:

@@ -88,7 +88,7 @@ class LogWindow(QMainWindow):
         replay_bar.setMovable(False)
         replay_bar.addWidget(self.replay)
         self.addToolBar(Qt.ToolBarArea.BottomToolBarArea, replay_bar)
-        self.meter = MeterLabel(self)
+        self.meter = MeterLabel(self, wrap=False)
         self.problems_label = QLabel(self)
         self.problems_label.setObjectName("logProblems")
         self.statusBar().addWidget(self.problems_label, 1)
