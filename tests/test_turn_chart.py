@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtCharts import QBarCategoryAxis, QStackedBarSeries
+from PySide6.QtCharts import QCategoryAxis, QStackedBarSeries
 from PySide6.QtCore import QEvent, QPoint, QPointF, Qt
 from PySide6.QtGui import QMouseEvent
 from PySide6.QtWidgets import QApplication
@@ -58,7 +58,22 @@ def hover(chart: TurnChart, position: QPoint) -> None:
     QApplication.sendEvent(chart.viewport(), event)
 
 
-def test_the_log_viewer_charts_every_turn(log_window: LogWindow, analyst_logs: Any) -> None:
+def turn_numbers(chart: TurnChart) -> QCategoryAxis:
+    """The axis that writes the turn numbers under the columns."""
+    return next(a for a in chart.chart().axes() if isinstance(a, QCategoryAxis))
+
+
+def assert_turn_numbers_readable(chart: TurnChart) -> None:
+    labels = chart.turn_labels()
+    assert turn_numbers(chart).categoriesLabels() == [text for _, text in labels]
+    column = chart.chart().plotArea().width() / len(chart.rows)
+    room = (labels[1][0] - labels[0][0]) * column
+    assert all(chart.fontMetrics().horizontalAdvance(text) < room for _, text in labels)
+
+
+def test_the_log_viewer_charts_every_turn(
+    log_window: LogWindow, analyst_logs: Any, qtbot: QtBot
+) -> None:
     chart = log_window.turn_chart
     ends = [
         e.data
@@ -75,8 +90,9 @@ def test_the_log_viewer_charts_every_turn(log_window: LogWindow, analyst_logs: A
     assert [output.at(i) for i in range(14)] == [float(e["usage"]["output_tokens"]) for e in ends]
     names = [s.name() for s in chart.chart().series()]
     assert names[1:] == ["cost $", "model time s"]
-    axis = next(a for a in chart.chart().axes() if isinstance(a, QBarCategoryAxis))
-    assert axis.categories()[:3] == ["1", "2", "3"]
+    # Every turn is numbered under its column once the chart has its width.
+    qtbot.waitUntil(lambda: turn_numbers(chart).categoriesLabels()[:3] == ["1", "2", "3"])
+    assert [turn_numbers(chart).endValue(label) for label in ("1", "2", "3")] == [0.0, 1.0, 2.0]
     assert chart.isVisible()
 
 
@@ -137,18 +153,28 @@ def test_a_long_log_is_charted_a_window_of_turns_at_a_time_that_the_replay_moves
 ) -> None:
     from PySide6.QtGui import QWheelEvent
 
-    from app.charts.turns import MAX_COLUMNS
+    from app.charts.turns import DENSE_TURNS, MAX_COLUMNS
     from app.logview.sample import write_sample_log
 
     events = write_sample_log(tmp_path / "long.jsonl", 4000)
     chart = TurnChart()
     qtbot.addWidget(chart)
     chart.resize(900, 300)
+    chart.show()
     chart.set_events(events)
+    qtbot.waitExposed(chart)
     every = chart.figures.rows
     assert len(every) > MAX_COLUMNS
     assert chart.rows == every[-MAX_COLUMNS:]  # the latest turns first
     assert f"of {len(every):,}" in chart.chart().title()
+    # Turn numbers stand under their columns, far enough apart to be read whole, at any width.
+    labels = chart.turn_labels()
+    assert labels[0] == (0, str(chart.rows[0].turn)) and len(labels) <= DENSE_TURNS
+    assert_turn_numbers_readable(chart)
+    chart.resize(400, 300)
+    qtbot.waitUntil(lambda: len(turn_numbers(chart).categoriesLabels()) < len(labels))
+    assert_turn_numbers_readable(chart)
+    chart.resize(900, 300)
 
     chart.highlight_turn(every[3].turn)  # the replay shows an early turn: it comes into view
     assert every[3] in chart.rows and chart.rows[0] == every[0]

@@ -19,6 +19,7 @@ from collections.abc import Iterable
 from PySide6.QtCharts import (
     QBarCategoryAxis,
     QBarSet,
+    QCategoryAxis,
     QChart,
     QChartView,
     QLineSeries,
@@ -26,7 +27,7 @@ from PySide6.QtCharts import (
     QValueAxis,
 )
 from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF, Qt, QTimer, Signal
-from PySide6.QtGui import QBrush, QMouseEvent, QPainter, QPen, QWheelEvent
+from PySide6.QtGui import QBrush, QMouseEvent, QPainter, QPen, QResizeEvent, QWheelEvent
 from PySide6.QtWidgets import QGraphicsRectItem, QToolTip, QWidget
 
 from app.charts.style import ChartStyle, style_chart
@@ -36,8 +37,12 @@ from engine.stats.turns import TurnFigures, TurnRow
 
 #: Events arriving within this many milliseconds redraw the chart once.
 REDRAW_DELAY_MS = 120
-#: Past this many turns only every n-th turn number is written under the axis.
+#: At most this many turn numbers are written under the axis (every n-th turn past that).
 DENSE_TURNS = 30
+#: The room a turn number needs beside its own width, and the share of the chart's width the
+#: plot takes (the axes' labels and titles have the rest), for spacing the turn numbers.
+LABEL_GAP_PX = 12
+PLOT_SHARE = 0.85
 #: At most this many turns are drawn at once: a long log shows a window of them, its latest
 #: turns first, moved with the mouse wheel and by the replay (Qt's bar series takes about a
 #: second to lay out 2,000 columns; 120 stay readable and draw in a few milliseconds).
@@ -66,6 +71,7 @@ class TurnChart(QChartView):
         self._first = 0
         self._at_end = True
         self._hovered: int | None = None
+        self._drawn_every = 1
         self._redraw = QTimer(self, singleShot=True, interval=REDRAW_DELAY_MS)
         self._redraw.timeout.connect(self.redraw)
         self._chart = QChart()
@@ -162,9 +168,22 @@ class TurnChart(QChartView):
             latency.append(float(index), row.latency_ms / 1000)
         for series in (bars, cost, latency):
             chart.addSeries(series)
+        # The bars need a category axis, but it writes each label within its column and
+        # elides it ("…") once columns are narrow; so its labels are hidden and a second axis
+        # over the same columns writes the turn numbers, centred under their columns, with
+        # the room between them.
         turns = QBarCategoryAxis()
-        turns.append(self._labels())
-        turns.setTitleText("turn")
+        turns.append(["\u200b" * (index + 1) for index in range(len(self._rows))])
+        turns.setLabelsVisible(False)
+        turns.setGridLineVisible(False)
+        numbers = QCategoryAxis()
+        numbers.setRange(-0.5, len(self._rows) - 0.5)
+        numbers.setLabelsPosition(QCategoryAxis.AxisLabelsPosition.AxisLabelsPositionOnValue)
+        for index, label in self.turn_labels():
+            numbers.append(label, float(index))
+        self._drawn_every = self._label_every()
+        numbers.setTitleText("turn")
+        numbers.setGridLineVisible(False)
         tokens = QValueAxis()
         tokens.setTitleText("tokens")
         tokens.setLabelFormat("%.0f")
@@ -182,6 +201,7 @@ class TurnChart(QChartView):
         for axis in (tokens, dollars, seconds):
             axis.setTickCount(5)
         chart.addAxis(turns, Qt.AlignmentFlag.AlignBottom)
+        chart.addAxis(numbers, Qt.AlignmentFlag.AlignBottom)
         chart.addAxis(tokens, Qt.AlignmentFlag.AlignLeft)
         chart.addAxis(dollars, Qt.AlignmentFlag.AlignRight)
         chart.addAxis(seconds, Qt.AlignmentFlag.AlignRight)
@@ -191,15 +211,29 @@ class TurnChart(QChartView):
         chart.legend().show()
         style_chart(chart, style)
 
-    def _labels(self) -> list[str]:
-        """Turn numbers under the columns; when dense, every n-th (the others left blank,
-        made unique with zero-width spaces as the category axis requires)."""
+    def turn_labels(self) -> list[tuple[int, str]]:
+        """The turn numbers written under the axis, with the column each stands under: every
+        turn, or every n-th — at most :data:`DENSE_TURNS` of them, and far enough apart for
+        the widest number to be read whole at the chart's width."""
         count = len(self._rows)
-        every = 1 if count <= DENSE_TURNS else -(-count // DENSE_TURNS)
+        if not count:
+            return []
+        widest = self.fontMetrics().horizontalAdvance(str(self._rows[-1].turn)) + LABEL_GAP_PX
+        column = max(1.0, self.viewport().width() * PLOT_SHARE / count)
+        every = max(-(-count // DENSE_TURNS), math.ceil(widest / column))
         return [
-            str(row.turn) if index % every == 0 else "\u200b" * (index + 1)
-            for index, row in enumerate(self._rows)
+            (index, str(row.turn)) for index, row in enumerate(self._rows) if index % every == 0
         ]
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        """Wider or narrower, the chart writes more or fewer turn numbers."""
+        super().resizeEvent(event)
+        if self._rows and self._label_every() != self._drawn_every:
+            self._redraw.start()
+
+    def _label_every(self) -> int:
+        labels = self.turn_labels()
+        return labels[1][0] - labels[0][0] if len(labels) > 1 else len(self._rows)
 
     # --- the turn under the mouse ----------------------------------------------------------
 
