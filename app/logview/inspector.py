@@ -150,7 +150,7 @@ class MeterLabel(QLabel):
         cost nothing)."""
         shown = format_cost(meter.cost_usd) if cost is None else cost
         self.setText(
-            f"{meter.llm_calls} calls · {meter.calls_per_message:.2f} per message"
+            f"{meter.llm_calls:,} calls · {meter.calls_per_message:.2f} per message"
             f" · {format_tokens(meter.input_tokens)} in"
             f" ({format_tokens(meter.cached_tokens)} cached)"
             f" · {format_tokens(meter.output_tokens)} out · {shown}"
