@@ -32,6 +32,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from offscreen import bench_application
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication
 
@@ -169,8 +170,7 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--seconds", type=float, default=10.0)
     args = parser.parse_args()
-    app = QApplication.instance() or QApplication([])
-    assert isinstance(app, QApplication)
+    app = bench_application()
     print(
         f"log pane bench · {EVENTS:,}-event logs · medians of {args.runs} runs "
         "(shared 2-core machine: compare within this run)"

@@ -24,6 +24,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from offscreen import bench_application
 from PySide6.QtCore import QEvent, QObject, QSettings, QTimer
 from PySide6.QtWidgets import QApplication
 
@@ -194,7 +195,7 @@ def main() -> int:
     parser.add_argument("--follow-lines", type=int, default=60)
     parser.add_argument("--turns", type=int, default=6)
     args = parser.parse_args()
-    app = QApplication.instance() or QApplication(sys.argv[:1])
+    app = bench_application()
     with tempfile.TemporaryDirectory() as temp:
         folder = Path(temp)
         bench_open(app, folder, args.events, args.runs)

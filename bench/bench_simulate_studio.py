@@ -45,6 +45,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
+from offscreen import bench_application  # noqa: E402
 from PySide6.QtCore import (  # noqa: E402
     QCoreApplication,
     QEvent,
@@ -326,8 +327,7 @@ def main() -> int:
     QSettings.setDefaultFormat(QSettings.Format.IniFormat)
     QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(temp))
     os.environ["OPENAI_API_KEY"] = FAKE_API_KEY
-    app = QApplication.instance() or QApplication(sys.argv[:1])
-    assert isinstance(app, QApplication)
+    app = bench_application()
 
     from keyring.backends import fail
 

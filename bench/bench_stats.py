@@ -88,15 +88,14 @@ def shading_ms(steps: int, runs: int) -> tuple[float, float, int, int]:
     import yaml
 
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    os.environ.setdefault("QT_LOGGING_RULES", "default.warning=false")  # offscreen noise
     from bench_diff import old_version
-    from PySide6.QtWidgets import QApplication
+    from offscreen import bench_application
 
     from app.analytics.shading import measure_overlay
     from app.graph.readonly import ReadOnlyGraph, readonly_session
     from engine.scenario.loader import parse_scenario
 
-    app = QApplication.instance() or QApplication([])
+    app = bench_application()
     rng = random.Random(500)
     data, _texts = old_version(steps, rng)
     scenario = parse_scenario(yaml.safe_dump(data, sort_keys=False))

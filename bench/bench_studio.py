@@ -288,15 +288,15 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=5)
     args = parser.parse_args()
 
+    from offscreen import bench_application
     from PySide6.QtCore import QCoreApplication, QSettings, QStandardPaths
-    from PySide6.QtWidgets import QApplication
 
     settings_dir = tempfile.mkdtemp(prefix="bench-studio-settings-")
     QStandardPaths.setTestModeEnabled(True)
     QCoreApplication.setOrganizationName("PrompterBench")
     QSettings.setDefaultFormat(QSettings.Format.IniFormat)
     QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, settings_dir)
-    app = QApplication.instance() or QApplication([])
+    app = bench_application()
     with tempfile.TemporaryDirectory() as temp:
         results = measure(app, sorted(args.steps), args.runs, Path(temp))
     print(

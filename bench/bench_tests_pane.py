@@ -40,6 +40,7 @@ sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "bench"))
 
 from bench_scenario_tests import TURNS, build  # noqa: E402
+from offscreen import bench_application  # noqa: E402
 from PySide6.QtCore import (  # noqa: E402
     QCoreApplication,
     QEventLoop,
@@ -129,8 +130,7 @@ def main() -> int:
         QCoreApplication.setApplicationName("BenchTestsPane")
         QSettings.setDefaultFormat(QSettings.Format.IniFormat)
         QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(temp))
-        app = QApplication.instance() or QApplication(sys.argv[:1])
-        assert isinstance(app, QApplication)
+        app = bench_application()
         from app.main_window import MainWindow
         from app.tests_pane.studio import TESTS_PANE, install
 
