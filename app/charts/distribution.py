@@ -11,11 +11,12 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 
-from PySide6.QtCharts import QBarCategoryAxis, QBarSeries, QBarSet, QChart, QChartView, QValueAxis
+from PySide6.QtCharts import QBarSeries, QBarSet, QChart, QChartView, QValueAxis
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QCursor, QPainter
+from PySide6.QtGui import QCursor, QPainter, QResizeEvent
 from PySide6.QtWidgets import QHBoxLayout, QToolTip, QWidget
 
+from app.charts.columns import column_axis, column_ruler, label_spacing
 from app.charts.style import ChartStyle, style_chart
 from engine.stats.distribution import Bin, histogram, nice_step, spread
 from engine.stats.model import StatsReport
@@ -33,6 +34,8 @@ class HistogramChart(QChartView):
         self.title, self.unit, self.formatter = title, unit, formatter
         self.style_ = ChartStyle.from_palette()
         self.bins: list[Bin] = []
+        self._values: list[float] = []
+        self._drawn_every = 1
         self.setRenderHint(QPainter.RenderHint.Antialiasing)
         self.setMinimumHeight(160)
         self._chart = QChart()
@@ -45,6 +48,7 @@ class HistogramChart(QChartView):
         chart.removeAllSeries()
         for axis in chart.axes():
             chart.removeAxis(axis)
+        self._values = list(values)
         self.bins = histogram(values, bins=10)
         if not values:
             chart.setTitle(f"{self.title}: no conversations")
@@ -64,9 +68,9 @@ class HistogramChart(QChartView):
         series.setBarWidth(0.92)
         series.append(bar_set)
         chart.addSeries(series)
-        categories = QBarCategoryAxis()
-        categories.append(self.labels())
-        categories.setTitleText(self.unit)
+        categories = column_axis(len(self.bins))
+        ruler = column_ruler(self.edge_labels(), len(self.bins), self.unit)
+        self._drawn_every = self._label_every()
         counts = QValueAxis()
         counts.setTitleText("conversations")
         counts.setLabelFormat("%.0f")
@@ -75,6 +79,7 @@ class HistogramChart(QChartView):
         counts.setRange(0, top)
         counts.setTickCount(int(top / step) + 1)
         chart.addAxis(categories, Qt.AlignmentFlag.AlignBottom)
+        chart.addAxis(ruler, Qt.AlignmentFlag.AlignBottom)
         chart.addAxis(counts, Qt.AlignmentFlag.AlignLeft)
         series.attachAxis(categories)
         series.attachAxis(counts)
@@ -88,6 +93,25 @@ class HistogramChart(QChartView):
         width = self.bins[0].high - self.bins[0].low
         decimals = 0 if width >= 1 or width <= 0 else -math.floor(math.log10(width))
         return [f"{b.low:.{decimals}f}" for b in self.bins]
+
+    def edge_labels(self) -> list[tuple[float, str]]:
+        """The labels written under the bars, each at its bar's lower edge: every edge, or
+        every n-th when the bars are too narrow for the widest label."""
+        texts = self.labels()
+        every = label_spacing(
+            texts, len(texts), self.viewport().width(), self.fontMetrics(), at_most=len(texts)
+        )
+        return [(index - 0.5, text) for index, text in enumerate(texts) if index % every == 0]
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        """Wider or narrower, the histogram writes more or fewer of its edges."""
+        super().resizeEvent(event)
+        if self.bins and self._label_every() != self._drawn_every:
+            self.set_values(self._values)
+
+    def _label_every(self) -> int:
+        marks = self.edge_labels()
+        return round(marks[1][0] - marks[0][0]) if len(marks) > 1 else len(self.bins)
 
     def _hovered(self, status: bool, index: int) -> None:
         if not status or not 0 <= index < len(self.bins):

@@ -17,9 +17,7 @@ import math
 from collections.abc import Iterable
 
 from PySide6.QtCharts import (
-    QBarCategoryAxis,
     QBarSet,
-    QCategoryAxis,
     QChart,
     QChartView,
     QLineSeries,
@@ -30,6 +28,7 @@ from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import QBrush, QMouseEvent, QPainter, QPen, QResizeEvent, QWheelEvent
 from PySide6.QtWidgets import QGraphicsRectItem, QToolTip, QWidget
 
+from app.charts.columns import column_axis, column_ruler, label_spacing
 from app.charts.style import ChartStyle, style_chart
 from engine.events import Event
 from engine.stats.distribution import nice_step
@@ -39,10 +38,6 @@ from engine.stats.turns import TurnFigures, TurnRow
 REDRAW_DELAY_MS = 120
 #: At most this many turn numbers are written under the axis (every n-th turn past that).
 DENSE_TURNS = 30
-#: The room a turn number needs beside its own width, and the share of the chart's width the
-#: plot takes (the axes' labels and titles have the rest), for spacing the turn numbers.
-LABEL_GAP_PX = 12
-PLOT_SHARE = 0.85
 #: At most this many turns are drawn at once: a long log shows a window of them, its latest
 #: turns first, moved with the mouse wheel and by the replay (Qt's bar series takes about a
 #: second to lay out 2,000 columns; 120 stay readable and draw in a few milliseconds).
@@ -168,22 +163,11 @@ class TurnChart(QChartView):
             latency.append(float(index), row.latency_ms / 1000)
         for series in (bars, cost, latency):
             chart.addSeries(series)
-        # The bars need a category axis, but it writes each label within its column and
-        # elides it ("…") once columns are narrow; so its labels are hidden and a second axis
-        # over the same columns writes the turn numbers, centred under their columns, with
-        # the room between them.
-        turns = QBarCategoryAxis()
-        turns.append(["\u200b" * (index + 1) for index in range(len(self._rows))])
-        turns.setLabelsVisible(False)
-        turns.setGridLineVisible(False)
-        numbers = QCategoryAxis()
-        numbers.setRange(-0.5, len(self._rows) - 0.5)
-        numbers.setLabelsPosition(QCategoryAxis.AxisLabelsPosition.AxisLabelsPositionOnValue)
-        for index, label in self.turn_labels():
-            numbers.append(label, float(index))
+        turns = column_axis(len(self._rows))
+        numbers = column_ruler(
+            ((float(index), text) for index, text in self.turn_labels()), len(self._rows), "turn"
+        )
         self._drawn_every = self._label_every()
-        numbers.setTitleText("turn")
-        numbers.setGridLineVisible(False)
         tokens = QValueAxis()
         tokens.setTitleText("tokens")
         tokens.setLabelFormat("%.0f")
@@ -215,15 +199,11 @@ class TurnChart(QChartView):
         """The turn numbers written under the axis, with the column each stands under: every
         turn, or every n-th — at most :data:`DENSE_TURNS` of them, and far enough apart for
         the widest number to be read whole at the chart's width."""
-        count = len(self._rows)
-        if not count:
-            return []
-        widest = self.fontMetrics().horizontalAdvance(str(self._rows[-1].turn)) + LABEL_GAP_PX
-        column = max(1.0, self.viewport().width() * PLOT_SHARE / count)
-        every = max(-(-count // DENSE_TURNS), math.ceil(widest / column))
-        return [
-            (index, str(row.turn)) for index, row in enumerate(self._rows) if index % every == 0
-        ]
+        texts = [str(row.turn) for row in self._rows]
+        every = label_spacing(
+            texts[-1:], len(texts), self.viewport().width(), self.fontMetrics(), at_most=DENSE_TURNS
+        )
+        return [(index, text) for index, text in enumerate(texts) if index % every == 0]
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         """Wider or narrower, the chart writes more or fewer turn numbers."""
