@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import subprocess
 from dataclasses import replace
 from typing import Any
@@ -95,6 +96,36 @@ def test_a_chat_provider_is_sent_the_accepted_exchanges_again(
         assert view.billed is not None
         assert view.estimated_tokens - view.billed.input_tokens == lead
         assert view.notes == ()
+
+
+@pytest.mark.parametrize("provider", ["responses", "chat"])
+def test_chains_the_index_keeps_read_as_a_fresh_rebuild_in_any_order(
+    fake_openai: FakeOpenAIServer, provider: str
+) -> None:
+    """An index keeps the chains it rebuilt so the next call's walk stops there; whatever order
+    calls are inspected in, each reads exactly as it would from a new index."""
+    events, _ = converse(fake_openai, PromptLayout.COMPACT, provider)
+    kept = CallIndex(events)
+    order = list(kept.requests)
+    random.Random(7).shuffle(order)
+    for request in order:
+        assert rebuild(kept, request) == rebuild(CallIndex(events), request)
+
+
+def test_a_kept_chain_reads_again_once_a_correction_rejects_its_last_reply(
+    fake_openai: FakeOpenAIServer,
+) -> None:
+    """In a log still being written, a reply reads as accepted until the correction after it
+    arrives; a chain kept before then must not be served after."""
+    events, _ = converse(fake_openai, PromptLayout.COMPACT)
+    live = CallIndex()
+    for number, event in enumerate(events):
+        live.add([event])
+        if event.type != "model_request" or len(live.requests) < 2:
+            continue
+        fresh = CallIndex(events[: number + 1])
+        for request in live.requests[-3:]:
+            assert rebuild(live, request) == rebuild(fresh, request)
 
 
 def test_a_rejected_reply_stays_in_the_chain_and_is_marked(fake_openai: FakeOpenAIServer) -> None:

@@ -236,9 +236,12 @@ class RequestInspector(QWidget):
         request = index.request_for(event)
         if request is None:
             return False
-        view = rebuild(index, request)
         previous = index.previous_call(request)
-        diff = compare(rebuild(index, previous), view) if previous is not None else None
+        # The call before first: this call's chain is the previous one's plus an exchange,
+        # and the index, having kept the previous chain, walks only that exchange.
+        before = rebuild(index, previous) if previous is not None else None
+        view = rebuild(index, request)
+        diff = compare(before, view) if before is not None else None
         self.show_call(view, diff)
         return True
 

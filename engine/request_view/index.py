@@ -15,6 +15,11 @@ from typing import Any
 from engine.events import Event, EventType
 from engine.request_view.model import MARKER_TOKENS, PromptMessage, estimate_tokens
 
+#: A chain's conversation, oldest first, and the id of a response it needs that the log lacks.
+Chain = tuple[list[PromptMessage], str | None]
+#: How many rebuilt chains an index keeps (each holds references, not copies, of messages).
+KEPT_CHAINS = 32
+
 
 class CallIndex:
     """Where the model calls of a log are, so any of them is rebuilt without a scan.
@@ -46,6 +51,8 @@ class CallIndex:
         self._replies: dict[tuple[int, bool], PromptMessage] = {}
         self._calls: list[Event] = []  # requests and responses, in order, for prepare()
         self._prepared = 0
+        #: The conversations recent calls' chains carried (see :meth:`chain`).
+        self._chains: dict[tuple[str, int], Chain] = {}
 
     def add(self, events: Iterable[Event]) -> None:
         for event in events:
@@ -141,6 +148,23 @@ class CallIndex:
             message = self._replies[key] = reply_message(response, rejected=False, stored=stored)
         return replace(message, rejected=True) if rejected else message
 
+    def chain(self, walk: str, request: Event) -> Chain | None:
+        """The conversation ``request``'s chain carried, as ``walk`` last rebuilt it, if kept.
+
+        An inspector shows a call next to the one before it, and both chains are thousands of
+        messages that differ by the last exchange: the later walk stops where the earlier one
+        is kept instead of going back to the start again. A kept chain stays true as the log
+        grows: it holds only replies to calls before ``request``, and whether each was
+        rejected (a correction followed it) was settled by the time ``request`` was logged.
+        """
+        return self._chains.get((walk, id(request)))
+
+    def keep_chain(self, walk: str, request: Event, chain: Chain) -> None:
+        """Keep ``chain`` for :meth:`chain` (the last :data:`KEPT_CHAINS` only)."""
+        self._chains[(walk, id(request))] = chain
+        if len(self._chains) > KEPT_CHAINS:
+            del self._chains[next(iter(self._chains))]
+
     def prepare(self, count: int) -> bool:
         """Word and count the messages of the next ``count`` calls not prepared yet (a viewer
         does it while idle, so the first rebuild of a long chain is quick); False when all
@@ -193,4 +217,4 @@ def request_items(data: Mapping[str, Any]) -> list[Mapping[str, Any]]:
     return [item for item in items if isinstance(item, Mapping)]
 
 
-__all__ = ["CallIndex", "reply_message", "request_items", "said"]
+__all__ = ["KEPT_CHAINS", "CallIndex", "Chain", "reply_message", "request_items", "said"]

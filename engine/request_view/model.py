@@ -7,6 +7,7 @@ import json
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any, Literal
 
 from engine.events import Event
@@ -100,11 +101,11 @@ class RequestView:
     rejected_messages: int = 0
     billed: Billed | None = field(default=None)
 
-    @property
+    @cached_property
     def estimated_tokens(self) -> int:
         return sum(part.tokens for part in self.parts)
 
-    @property
+    @cached_property
     def scale(self) -> float:
         """Billed input ÷ estimated input (1.0 when nothing was billed yet)."""
         if self.billed is None or not self.estimated_tokens or self.chain_missing:

@@ -68,7 +68,7 @@ def _server_chain(index: CallIndex, request: Event) -> tuple[list[PromptMessage]
         accepted = _was_accepted(index, asked)
         return [*index.said(asked), index.reply(response, rejected=not accepted)], asked
 
-    return _walk_back(index, request, segment)
+    return _walk_back(index, request, segment, "server")
 
 
 def _sent_history(index: CallIndex, request: Event) -> tuple[list[PromptMessage], str | None]:
@@ -90,7 +90,7 @@ def _sent_history(index: CallIndex, request: Event) -> tuple[list[PromptMessage]
         first = index.first_of_exchange(answered)
         return [*index.said(first), index.reply(response, rejected=False, stored=False)], first
 
-    return _walk_back(index, request, segment)
+    return _walk_back(index, request, segment, "sent")
 
 
 #: What one link of a chain gave: its messages, and the request the walk goes on from.
@@ -98,16 +98,23 @@ Segment = Callable[[Event, Event], tuple[list[PromptMessage], Event]]
 
 
 def _walk_back(
-    index: CallIndex, request: Event, segment: Segment
+    index: CallIndex, request: Event, segment: Segment, walk: str
 ) -> tuple[list[PromptMessage], str | None]:
     """Walk back from ``request`` through ``previous_response_id``: each response the log has
     (with the request it answered) gives ``segment``'s messages, oldest first in the result.
 
     Returns the messages and the id of a response the chain needs that the log lacks (a fork
-    or a resume from another log), else ``None``. A loop of ids ends the walk.
+    or a resume from another log), else ``None``. A loop of ids ends the walk. The walk stops
+    early at a request whose chain the index kept (:meth:`CallIndex.chain`), and keeps this
+    one's.
     """
+    kept = index.chain(walk, request)
+    if kept is not None:
+        return kept
     segments: list[list[PromptMessage]] = []
     seen: set[str] = set()
+    older: list[PromptMessage] = []
+    missing: str | None = None
     response_id = _previous_id(request)
     asking = request
     while response_id is not None and response_id not in seen:
@@ -115,11 +122,18 @@ def _walk_back(
         response = index.response(response_id, before=asking)
         answered = index.request_for(response) if response is not None else None
         if response is None or answered is None:
-            return _joined(segments), response_id
+            missing = response_id
+            break
         messages, asking = segment(response, answered)
         segments.append(messages)
+        earlier = index.chain(walk, asking)
+        if earlier is not None:
+            older, missing = earlier
+            break
         response_id = _previous_id(asking)
-    return _joined(segments), None
+    chain = ([*older, *_joined(segments)], missing)
+    index.keep_chain(walk, request, chain)
+    return chain
 
 
 def _was_accepted(index: CallIndex, request: Event) -> bool:
