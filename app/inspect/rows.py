@@ -27,6 +27,9 @@ PART_COLORS: dict[PartKind, tuple[str, str]] = {
     "items": ("#2f9e8f", "#47b9a9"),
     "input": ("#d9822b", "#eb9a48"),
 }
+#: A message's preview is read from this much of its start: a step section of thousands of
+#: characters is not split into words for the sixty the row shows.
+PREVIEW_SCAN = 400
 CACHED_COLOR = QColor(46, 160, 67)
 CHANGED_COLOR = QColor(214, 80, 60)
 
@@ -76,7 +79,7 @@ def rows_of(view: RequestView, diff: RequestDiff | None) -> list[Row]:
                 where = f"turn {message.turn} · " if message.turn is not None else ""
                 rejected = " · rejected reply" if message.rejected else ""
                 mark = ("same" if position + number < same_messages else "new") if diff else ""
-                preview = " ".join(message.content.split())[:60]
+                preview = " ".join(message.content[:PREVIEW_SCAN].split())[:60]
                 rows.append(
                     Row(
                         part.kind,
