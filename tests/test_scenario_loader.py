@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import gc
 import os
 import re
 from pathlib import Path
 from textwrap import dedent
 
 import pytest
+import yaml
 
 from engine.errors import ScenarioError, ScenarioErrors
 from engine.scenario import (
@@ -63,6 +65,23 @@ def test_a_folder_loads_with_the_text_of_every_file_it_references() -> None:
         PIZZA / "steps" / "take_order.md"
     ).read_text(encoding="utf-8")
     assert scenario.steps["delivery"].id == "delivery"
+
+
+def test_parsing_keeps_nothing_of_the_yaml_once_the_scenario_is_built() -> None:
+    """The studio re-parses the scenario at every pause in typing, a simulation or a test run
+    at every start: the YAML nodes of a parse must go with it (a constructor shared by every
+    parse once kept them all)."""
+
+    def yaml_nodes_alive() -> int:
+        gc.collect()
+        return sum(1 for thing in gc.get_objects() if isinstance(thing, yaml.Node))
+
+    load_scenario(PIZZA)
+    before = yaml_nodes_alive()
+    for _ in range(3):
+        scenario = load_scenario(PIZZA)
+    assert scenario.marks  # the marks are kept: lines and columns, not nodes
+    assert yaml_nodes_alive() == before
 
 
 def test_defaults_fill_what_the_yaml_leaves_out() -> None:

@@ -59,7 +59,10 @@ def compose_yaml(text: str, *, path: Path | None = None) -> tuple[Any, Marks]:
         )
     marks: Marks = {}
     try:
-        data = _to_python(node, (), marks, path)
+        # A constructor per document: it remembers every node it built (PyYAML's
+        # ``constructed_objects``), so one shared by every parse kept each scenario ever
+        # parsed alive — in the studio, one per pause in typing — and threads shared it.
+        data = _to_python(node, (), marks, path, yaml.constructor.SafeConstructor())
     except RecursionError:
         raise ScenarioErrors([_too_deep(path)]) from None
     except yaml.MarkedYAMLError as error:
@@ -130,13 +133,18 @@ def _too_deep(path: Path | None) -> ScenarioError:
     )
 
 
-_SCALARS = yaml.constructor.SafeConstructor()
 #: Kept under their old names for callers of this module; the values live in engine.limits.
 MAX_NODES = MAX_YAML_NODES
 MAX_DEPTH = MAX_YAML_DEPTH
 
 
-def _to_python(node: yaml.Node, at: tuple[str, ...], marks: Marks, path: Path | None) -> Any:
+def _to_python(
+    node: yaml.Node,
+    at: tuple[str, ...],
+    marks: Marks,
+    path: Path | None,
+    scalars: yaml.constructor.SafeConstructor,
+) -> Any:
     if len(marks) > MAX_NODES:
         raise ScenarioErrors([_too_many_values(path)])
     if len(at) > MAX_DEPTH:
@@ -145,7 +153,7 @@ def _to_python(node: yaml.Node, at: tuple[str, ...], marks: Marks, path: Path | 
     if isinstance(node, yaml.MappingNode):
         result: dict[Any, Any] = {}
         for key_node, value_node in node.value:
-            key = _to_python(key_node, (*at, "<key>"), {}, path)
+            key = _to_python(key_node, (*at, "<key>"), {}, path, scalars)
             if isinstance(key, (dict, list)) or key is None:
                 raise ScenarioErrors(
                     [
@@ -175,15 +183,15 @@ def _to_python(node: yaml.Node, at: tuple[str, ...], marks: Marks, path: Path | 
                 key_node.start_mark.line + 1,
                 key_node.start_mark.column + 1,
             )
-            result[key_text] = _to_python(value_node, (*at, key_text), marks, path)
+            result[key_text] = _to_python(value_node, (*at, key_text), marks, path, scalars)
         return result
     if isinstance(node, yaml.SequenceNode):
         return [
-            _to_python(item, (*at, str(index)), marks, path)
+            _to_python(item, (*at, str(index)), marks, path, scalars)
             for index, item in enumerate(node.value)
         ]
     try:
-        return _SCALARS.construct_object(node, deep=True)
+        return scalars.construct_object(node, deep=True)
     except (ValueError, OverflowError) as error:  # e.g. a date like 2024-13-45
         raise ScenarioErrors(
             [
