@@ -29,8 +29,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QSettings, Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShowEvent, QUndoGroup
+from PySide6.QtCore import QPoint, QSettings, QSize, Qt, QTimer, Signal
+from PySide6.QtGui import (
+    QAction,
+    QCloseEvent,
+    QGuiApplication,
+    QKeySequence,
+    QShowEvent,
+    QUndoGroup,
+)
 from PySide6.QtWidgets import (
     QApplication,
     QDockWidget,
@@ -74,6 +81,8 @@ STATE_VERSION = 2
 #: first start: each side column's share of the window width, and its least width
 DEFAULT_SIDE_PERCENT = 22
 DEFAULT_SIDE_MIN = 300
+#: first start on a small screen: room left for the frame and title bar a window manager adds
+FRAME_ALLOWANCE = (16, 40)
 
 Area = Qt.DockWidgetArea
 
@@ -636,20 +645,30 @@ class MainWindow(QMainWindow):
 
     def _restore_window(self) -> None:
         geometry = self.settings.value(SETTINGS_GEOMETRY)
-        if geometry is not None:
-            self.restoreGeometry(geometry)
-        else:
-            screen = self.screen().availableGeometry() if self.screen() else None
-            if screen is not None and screen.width() > 1400:
-                self.resize(screen.width() * 9 // 10, screen.height() * 9 // 10)
-            else:
-                self.resize(1280, 800)
+        if geometry is None or not self.restoreGeometry(geometry):
+            self._first_geometry()
         state = self.settings.value(SETTINGS_STATE)
         self._needs_default_sizes = state is None or not self.restoreState(state, STATE_VERSION)
         split = self.settings.value(SETTINGS_SPLIT)
         if split is not None and not self._needs_default_sizes:
             self.central_splitter.restoreState(split)
             self.instructions_action.setChecked(self.central_splitter.sizes()[1] > 0)
+
+    def _first_geometry(self) -> None:
+        """First start: nine tenths of a large screen, centred; on a laptop's (1366 × 768,
+        1280 × 800) all of its free area — a fixed 1280 × 800 ran off the bottom of a 768-pixel
+        screen and hid the status bar."""
+        screen = self.screen() or QGuiApplication.primaryScreen()
+        if screen is None:
+            self.resize(1280, 800)
+            return
+        free = screen.availableGeometry()
+        if free.width() > 1400 and free.height() > 900:
+            size = QSize(free.width() * 9 // 10, free.height() * 9 // 10)
+        else:  # the frame a window manager adds is not known before the window is shown
+            size = free.size() - QSize(*FRAME_ALLOWANCE)
+        self.resize(size)
+        self.move(free.center() - QPoint(size.width() // 2, size.height() // 2))
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)

@@ -154,8 +154,9 @@ def test_two_overlays_compose_and_the_later_wins_where_both_speak(studio: Any) -
     """A comparison fades what it does not name; test coverage colours what it covered: on
     one graph, both show — coverage over the comparison, both tooltips kept."""
     scene = studio.scenario_editor.scene
-    diff = GraphOverlay(scene, studio.scenario_editor.view)
-    coverage = GraphOverlay(scene, studio.scenario_editor.view)
+    # pinned to a corner, so where the legends stand does not depend on the window's size
+    diff = GraphOverlay(scene, studio.scenario_editor.view, legend_corner="top-left")
+    coverage = GraphOverlay(scene, studio.scenario_editor.view, legend_corner="top-left")
     diff.show(
         Overlay(
             nodes={"idea": NodeStyle(fill=RED, tooltip="changed")},

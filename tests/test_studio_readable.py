@@ -178,3 +178,14 @@ def test_the_assembled_studio_keeps_its_bottom_panes_a_strip_at_first_start(
     assert {"Tests", "Log", "Test chat"} <= set(window.panes)
     assert window.scenario_editor.view.height() >= 0.5 * window.height()
     del parts
+
+
+def test_the_first_start_fits_the_screen(make_studio: Any, qtbot: Any) -> None:
+    """With no saved geometry the window takes the screen's free area (nine tenths of a large
+    one) and never more: a fixed 1280 × 800 ran off a 1366 × 768 laptop screen, status bar and
+    all. The offscreen test screen is 800 × 800."""
+    window = make_studio(size=None)
+    qtbot.wait(20)
+    free = window.screen().availableGeometry()
+    assert free.contains(window.frameGeometry())
+    assert window.height() >= free.height() - 60 and window.width() >= free.width() * 0.85

@@ -70,7 +70,7 @@ def test_recent_scenarios_and_window_layout_are_remembered(
     window.resize(711, 533)
     size = (window.width(), window.height())
     assert window.close()
-    again = make_studio()
+    again = make_studio(size=None)  # as the studio restores it
     assert again.files.recent_scenarios()[0] == str(analyst_bot.resolve())
     assert (again.width(), again.height()) == size
     assert size[0] == 711

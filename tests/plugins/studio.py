@@ -73,8 +73,12 @@ def make_studio(qtbot: Any) -> Iterator[Any]:
 
     made: list[Any] = []
 
-    def make() -> Any:
+    def make(size: tuple[int, int] | None = (1280, 800)) -> Any:
+        """``size``: the window's, the same whatever screen the tests run on (``None``: the
+        size the studio chooses at a first start)."""
         window = MainWindow()
+        if size is not None:
+            window.resize(*size)
         answers = Answers()
         window.ask_text = answers.ask_text
         window.ask_unsaved = answers.ask_unsaved
