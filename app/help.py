@@ -41,6 +41,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.widgets import size_for_screen
 from engine import __version__
 from engine.paths import install_root
 
@@ -184,7 +185,7 @@ class ShortcutsDialog(QDialog):
         layout = QVBoxLayout(self)
         layout.addWidget(table)
         layout.addWidget(buttons)
-        self.resize(720, 620)
+        size_for_screen(self, 720, 620)
 
     def rows(self) -> list[tuple[str, str, str]]:
         table = self.table
@@ -260,7 +261,7 @@ class DocumentationWindow(QWidget):
         layout = QVBoxLayout(self)
         layout.addLayout(top)
         layout.addWidget(splitter, 1)
-        self.resize(1100, 800)
+        size_for_screen(self, 1100, 800)
         if self.pages:
             self.index.setCurrentRow(0)
 

@@ -29,7 +29,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QPoint, QSettings, QSize, Qt, QTimer, Signal
+from PySide6.QtCore import QRect, QSettings, Qt, QTimer, Signal
 from PySide6.QtGui import (
     QAction,
     QCloseEvent,
@@ -67,7 +67,7 @@ from app.problems import ProblemsPane
 from app.scenario_pane import ScenarioPane
 from app.session import EditSession, step_of
 from app.theme import GraphColors
-from app.widgets import Banner, make_action
+from app.widgets import Banner, make_action, size_for_screen
 from engine.errors import ScenarioError
 from engine.scenario.document import Change, ScenarioDocument
 from engine.scenario.model import SCENARIO_FILE
@@ -81,8 +81,6 @@ STATE_VERSION = 2
 #: first start: each side column's share of the window width, and its least width
 DEFAULT_SIDE_PERCENT = 22
 DEFAULT_SIDE_MIN = 300
-#: first start on a small screen: room left for the frame and title bar a window manager adds
-FRAME_ALLOWANCE = (16, 40)
 
 Area = Qt.DockWidgetArea
 
@@ -659,16 +657,10 @@ class MainWindow(QMainWindow):
         1280 × 800) all of its free area — a fixed 1280 × 800 ran off the bottom of a 768-pixel
         screen and hid the status bar."""
         screen = self.screen() or QGuiApplication.primaryScreen()
-        if screen is None:
-            self.resize(1280, 800)
-            return
-        free = screen.availableGeometry()
-        if free.width() > 1400 and free.height() > 900:
-            size = QSize(free.width() * 9 // 10, free.height() * 9 // 10)
-        else:  # the frame a window manager adds is not known before the window is shown
-            size = free.size() - QSize(*FRAME_ALLOWANCE)
-        self.resize(size)
-        self.move(free.center() - QPoint(size.width() // 2, size.height() // 2))
+        free = screen.availableGeometry() if screen is not None else QRect(0, 0, 1280, 800)
+        large = free.width() > 1400 and free.height() > 900
+        share = 9 if large else 10  # tenths of the free area; size_for_screen leaves the frame
+        size_for_screen(self, free.width() * share // 10, free.height() * share // 10, centre=True)
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)

@@ -5,8 +5,15 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from PySide6.QtCore import QObject, Qt
-from PySide6.QtGui import QAction, QIcon, QKeySequence, QResizeEvent, QTextCursor
+from PySide6.QtCore import QObject, QPoint, QSize, Qt
+from PySide6.QtGui import (
+    QAction,
+    QGuiApplication,
+    QIcon,
+    QKeySequence,
+    QResizeEvent,
+    QTextCursor,
+)
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -27,6 +34,27 @@ from PySide6.QtWidgets import (
 from engine.scenario.model import ValueType
 
 Shortcut = QKeySequence | QKeySequence.StandardKey | Sequence[QKeySequence]
+
+
+#: Room left around a top-level window for the frame and title bar a window manager adds (not
+#: known before the window is first shown).
+FRAME_ALLOWANCE = QSize(16, 40)
+
+
+def size_for_screen(window: QWidget, width: int, height: int, *, centre: bool = False) -> None:
+    """Give a top-level ``window`` ``width`` × ``height``, or less where its screen's free area
+    (less the window frame) is smaller: a fixed 1500 × 950 ran off a 1366 × 768 laptop screen.
+    ``centre`` also puts it in the middle of that area (the main window, at a first start)."""
+    screen = window.screen() or QGuiApplication.primaryScreen()
+    if screen is None:
+        window.resize(width, height)
+        return
+    free = screen.availableGeometry()
+    room = free.size() - FRAME_ALLOWANCE
+    size = QSize(min(width, room.width()), min(height, room.height()))
+    window.resize(size)
+    if centre:
+        window.move(free.center() - QPoint(size.width() // 2, size.height() // 2))
 
 
 def make_action(

@@ -189,3 +189,31 @@ def test_the_first_start_fits_the_screen(make_studio: Any, qtbot: Any) -> None:
     free = window.screen().availableGeometry()
     assert free.contains(window.frameGeometry())
     assert window.height() >= free.height() - 60 and window.width() >= free.width() * 0.85
+
+
+def test_the_studio_s_other_windows_fit_the_screen_too(qtbot: Any, tmp_path: Path) -> None:
+    """A tool window asks for its size (the log viewer 1,100 × 760, analytics 1,500 × 950) and
+    gets no more than the screen's free area: on a laptop they ran off the screen."""
+    from PySide6.QtWidgets import QMainWindow
+
+    from app.logview.sample import write_sample_log
+    from app.logview.window import LogWindow
+    from app.widgets import FRAME_ALLOWANCE, size_for_screen
+
+    big = QMainWindow()
+    qtbot.addWidget(big)
+    size_for_screen(big, 1500, 950)
+    free = big.screen().availableGeometry()
+    assert big.width() <= free.width() - FRAME_ALLOWANCE.width()
+    assert big.height() <= free.height() - FRAME_ALLOWANCE.height()
+    small = QMainWindow()
+    qtbot.addWidget(small)
+    size_for_screen(small, 300, 200)
+    assert (small.width(), small.height()) == (300, 200)  # what fits is given as asked
+
+    write_sample_log(tmp_path / "log.jsonl", 20)
+    viewer = LogWindow(tmp_path / "log.jsonl")
+    qtbot.addWidget(viewer)
+    viewer.show()
+    qtbot.waitExposed(viewer)
+    assert free.contains(viewer.frameGeometry())

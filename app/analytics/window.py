@@ -33,6 +33,7 @@ from app.analytics.panel import StepPanel
 from app.analytics.shading import measure_overlay
 from app.charts.distribution import DistributionCharts
 from app.graph.readonly import ReadOnlyGraph, readonly_session
+from app.widgets import size_for_screen
 from engine.scenario.model import Scenario
 from engine.stats import MEASURES, StatsReport
 
@@ -62,7 +63,7 @@ class AnalyticsWindow(QMainWindow):
         self.log_opener: LogOpener = open_log_at
         self._wanted_step: str | None = None
         self.setWindowTitle(f"{scenario.title or scenario.name} — Prompter analytics")
-        self.resize(1500, 950)
+        size_for_screen(self, 1500, 950)
         self.session = readonly_session(scenario, positions=positions, parent=self)
         self.graph = ReadOnlyGraph(self.session, self)
         self.panel = StepPanel(self)

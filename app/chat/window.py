@@ -19,6 +19,7 @@ from PySide6.QtWidgets import QDockWidget, QMainWindow, QWidget
 from app.chat.pane import ChatPane
 from app.chat.settings import default_log_dir
 from app.logview.window import LogWindow, open_log_window
+from app.widgets import size_for_screen
 from engine.errors import SessionError
 from engine.events import Event, SessionStartData
 from engine.scenario.loader import load_scenario
@@ -32,7 +33,7 @@ class ChatWindow(QMainWindow):
         super().__init__(parent)
         self.scenario = scenario
         self.setWindowTitle(f"{scenario.title or scenario.name} — Prompter test chat")
-        self.resize(1000, 720)
+        size_for_screen(self, 1000, 720)
         self.pane = ChatPane(lambda: self.scenario, parent=self, **options)
         self.setCentralWidget(self.pane)
         dock = QDockWidget("Variables", self)

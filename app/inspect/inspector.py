@@ -38,6 +38,7 @@ from PySide6.QtWidgets import (
 
 from app.inspect.prefix_bar import PrefixBar
 from app.inspect.rows import PartsModel, Row, rows_of
+from app.widgets import size_for_screen
 from engine.errors import ScenarioError
 from engine.events import Event, ModelRequestData
 from engine.ledger import ModelPrice, PriceTable
@@ -365,7 +366,7 @@ class InspectorWindow(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(frame)
-        self.resize(1080, 720)
+        size_for_screen(self, 1080, 720)
 
     def show_event(self, index: CallIndex, event: Event) -> bool:
         shown = self.inspector.show_event(index, event)

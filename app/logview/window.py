@@ -37,6 +37,7 @@ from app.logview.logpane import LogPane, PaneToggle
 from app.logview.projection import ConversationProjection
 from app.logview.replay import ReplayBar
 from app.logview.view import ConversationView
+from app.widgets import size_for_screen
 from engine.errors import PrompterError, SessionError
 from engine.events import Event
 from engine.logread import LogFollower, SeqTracker, SkippedLine, parse_lines
@@ -65,7 +66,7 @@ class LogWindow(QMainWindow):
         super().__init__(parent)
         self.path = Path(path)
         self.setWindowTitle(f"{self.path.name} — Prompter log")
-        self.resize(1100, 760)
+        size_for_screen(self, 1100, 760)
         self.projection = ConversationProjection()
         self.skipped: list[SkippedLine] = []
         self._seqs = SeqTracker()

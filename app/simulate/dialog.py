@@ -56,6 +56,7 @@ from app.simulate.source import (
     fake_source,
 )
 from app.simulate.tables import tone_color
+from app.widgets import size_for_screen
 from engine.errors import ScenarioError, ScenarioErrors
 from engine.scenario.model import Scenario
 from engine.simulate import (
@@ -103,7 +104,7 @@ class SimulateDialog(QDialog):
         self._offer_fake = False
         self._built = False
         self.setWindowTitle("Simulate")
-        self.resize(980, 720)
+        size_for_screen(self, 980, 720)
         intro = QLabel(
             f"Simulated users play personas against <b>{_html(scenario.name)}</b> as "
             "it is open in the editor (unsaved edits included), many conversations "

@@ -63,6 +63,7 @@ from app.simulate.save_test import SaveTestJob
 from app.simulate.setup import SimulationSetup
 from app.simulate.shading import MEASURES, path_overlay, report_overlay
 from app.simulate.tables import ReportTable, money
+from app.widgets import size_for_screen
 from engine.simulate import STATUSES, ConversationOutcome, Counts
 from engine.simulate.report import SimulationReport
 
@@ -108,7 +109,7 @@ class SimulationWindow(QMainWindow):
         self._last_live_shading = 0.0
         name = self.scenario.title or self.scenario.name
         self.setWindowTitle(f"{name} — simulation — Prompter")
-        self.resize(1600, 1000)
+        size_for_screen(self, 1600, 1000)
         self.session = readonly_session(self.scenario, positions=positions, parent=self)
         self.graph = ReadOnlyGraph(self.session, self)
         self.progress = ProgressStrip(setup.planned, self)

@@ -37,6 +37,7 @@ from PySide6.QtWidgets import (
 from app import commands
 from app.session import EditSession
 from app.tests_pane.catalog import TEST_PATTERN, cassette_relpath, stem_of, test_relpath
+from app.widgets import size_for_screen
 from engine.errors import PrompterError, ScenarioError, SessionError
 from engine.events import Event, EventType, SessionStartData
 from engine.providers.cassette import Cassette
@@ -120,7 +121,7 @@ class SaveTestDialog(QDialog):
     ) -> None:
         super().__init__(parent)
         self.setWindowTitle("Save chat as test")
-        self.resize(640, 560)
+        size_for_screen(self, 640, 560)
         self.taken = set(taken)
         self.render_text = render
         self._stem_edited = False
