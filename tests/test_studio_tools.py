@@ -81,3 +81,26 @@ def test_analyse_logs_opens_the_analytics_on_the_open_scenario(
     qtbot.waitUntil(lambda: shown.report is not None, timeout=10000)
     assert set(shown.graph.scene.nodes) == set(studio.session.shown.steps)
     assert shown.report is not None and len(shown.report.conversations) == 1
+
+
+def test_a_closed_tool_window_goes_with_what_it_holds(
+    studio: Any, analyst_logs: Any, tmp_path: Path, qtbot: QtBot
+) -> None:
+    """The analytics window holds a stats report and a graph: closed, it is deleted and the
+    studio forgets it, instead of staying a hidden child of the studio until it quits."""
+    from PySide6.QtCore import QCoreApplication, QEvent
+
+    folder = tmp_path / "logs"
+    folder.mkdir()
+    shutil.copy(analyst_logs["bumpy"].path, folder)
+    tools = install(studio)
+    shown = tools.analyse([folder])
+    assert isinstance(shown, AnalyticsWindow)
+    qtbot.waitUntil(lambda: shown.report is not None, timeout=10000)
+    gone: list[bool] = []
+    shown.destroyed.connect(lambda: gone.append(True))
+    shown.close()
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    qtbot.waitUntil(lambda: gone == [True])
+    assert tools.windows == []
+    assert not studio.findChildren(AnalyticsWindow)

@@ -100,7 +100,7 @@ class StudioTools(QObject):
             layout=saved or None,
         )
         window = open_compare_window(old, new, self.window, positions=session.positions())
-        self.windows.append(window)
+        self._keep(window)
         return window
 
     def analyse(self, paths: list[Path] | None = None) -> QWidget | None:
@@ -124,8 +124,15 @@ class StudioTools(QObject):
         window = open_analytics_window(
             scenario.model_copy(deep=True), paths, positions=session.positions(), parent=self.window
         )
-        self.windows.append(window)
+        self._keep(window)
         return window
+
+    def _keep(self, window: QWidget) -> None:
+        """Hold ``window`` while it is open; it deletes itself when closed."""
+        self.windows.append(window)
+        window.destroyed.connect(
+            lambda: self.windows.remove(window) if window in self.windows else None
+        )
 
     # --- building --------------------------------------------------------------------------
 

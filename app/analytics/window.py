@@ -241,6 +241,9 @@ def open_analytics_window(
     window = AnalyticsWindow(scenario, paths, positions=positions, parent=parent)
     if parent is not None:
         window.setWindowFlag(Qt.WindowType.Window, True)
+    # Closed, it goes with what it holds (a child of the studio would otherwise stay alive,
+    # hidden, for as long as the studio runs).
+    window.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
     _OPEN_WINDOWS.append(window)
     window.show()
     return window
