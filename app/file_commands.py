@@ -113,6 +113,7 @@ class FileCommands(QObject):
             return
         start = Path(self.session.folder).parent if self.session else Path.home()
         dialog = NewScenarioDialog(start, self.host.dialog_parent())
+        dialog.deleteLater()  # after this call: a dialog with a parent lives as long as it
         if dialog.exec() != NewScenarioDialog.DialogCode.Accepted:
             return
         self.create_scenario(dialog.folder, dialog.template_key)

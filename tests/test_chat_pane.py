@@ -520,3 +520,19 @@ def test_forking_a_log_of_another_scenario_explains_instead_of_failing(
     assert pane.notice.isVisible()
     assert "the log is of scenario 'pizza', not 'analyst_bot'" in pane.notice.label.text()
     assert not pane.running
+
+
+def test_the_settings_dialog_goes_once_closed(
+    pane: ChatPane, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A dialog made with the pane as parent lives as long as the pane unless deleted: opening
+    Settings a hundred times in a day must not keep a hundred dialogs."""
+    from PySide6.QtCore import QCoreApplication, QEvent
+
+    from app.chat.settings_dialog import ChatSettingsDialog
+
+    monkeypatch.setattr(ChatSettingsDialog, "exec", lambda self: 0)  # the author cancels
+    for _ in range(3):
+        pane.open_settings()
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    qtbot.waitUntil(lambda: not pane.findChildren(ChatSettingsDialog))

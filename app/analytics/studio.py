@@ -79,6 +79,7 @@ class StudioTools(QObject):
             return None
         if spec is None:
             dialog = CompareDialog(session.folder, self.window)
+            dialog.deleteLater()  # after this call: a dialog with a parent lives as long as it
             if dialog.exec() != CompareDialog.DialogCode.Accepted:
                 return None
             spec = dialog.spec()

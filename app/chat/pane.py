@@ -484,6 +484,7 @@ class ChatPane(QWidget):
             self,
             start_folder=scenario.root if scenario is not None else None,
         )
+        dialog.deleteLater()  # after this call: a dialog with a parent lives as long as it
         if dialog.exec() == ChatSettingsDialog.DialogCode.Accepted:
             self.apply_settings(dialog.result_settings())
 

@@ -316,6 +316,7 @@ def _dialog_asker(parent: QWidget | None, calls: int) -> AskName:
         name: str, stem: str, render: Callable[[str], str], taken: Sequence[str]
     ) -> tuple[str, str] | None:
         dialog = SaveTestDialog(name, stem, render, taken, calls, parent)
+        dialog.deleteLater()  # after this call: a dialog with a parent lives as long as it
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return None
         return dialog.result_values()
