@@ -41,27 +41,28 @@ def assert_labels_fit(chart: HistogramChart) -> None:
     assert all(chart.fontMetrics().horizontalAdvance(text) < room for _, text in marks)
 
 
-def test_a_histogram_writes_its_edges_under_the_bars_as_a_ruler(qtbot: QtBot) -> None:
-    chart = HistogramChart("Cost per conversation", "USD", lambda v: f"${v:.4f}")
-    qtbot.addWidget(chart)
-    chart.resize(520, 200)
-    chart.show()
-    qtbot.waitExposed(chart)
-    chart.set_values(costs())
+@pytest.fixture
+def chart(qtbot: QtBot) -> HistogramChart:
+    """The analytics' cost histogram, 520 pixels wide, over 300 conversations' costs."""
+    histogram = HistogramChart("Cost per conversation", "USD", lambda v: f"${v:.4f}")
+    qtbot.addWidget(histogram)
+    histogram.resize(520, 200)
+    histogram.show()
+    qtbot.waitExposed(histogram)
+    histogram.set_values(costs())
+    return histogram
 
+
+def test_a_histogram_writes_its_edges_under_the_bars_as_a_ruler(chart: HistogramChart) -> None:
     marks = chart.edge_labels()
     assert marks[0] == (-0.5, chart.labels()[0])  # the first bar's lower edge
     assert all(position + 0.5 == int(position + 0.5) for position, _ in marks)  # on edges
     assert_labels_fit(chart)
 
 
-def test_a_narrower_histogram_writes_fewer_edges_each_still_whole(qtbot: QtBot) -> None:
-    chart = HistogramChart("Cost per conversation", "USD", lambda v: f"${v:.4f}")
-    qtbot.addWidget(chart)
-    chart.resize(520, 200)
-    chart.show()
-    qtbot.waitExposed(chart)
-    chart.set_values(costs())
+def test_a_narrower_histogram_writes_fewer_edges_each_still_whole(
+    chart: HistogramChart, qtbot: QtBot
+) -> None:
     wide = len(chart.edge_labels())
 
     chart.resize(260, 200)
