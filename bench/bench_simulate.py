@@ -182,7 +182,7 @@ def one_run(args: argparse.Namespace, number: int) -> dict[str, Any]:
     return result
 
 
-def steady_rate(done: list[float], times: list[float], total: int) -> float:
+def steady_rate(done: list[float], times: list[float], total: float) -> float:
     """Calls per minute between 5 % and 95 % of the calls done (ramp-up and tail left out)."""
     if not done or total <= 0:
         return 0.0

@@ -33,7 +33,6 @@ import dataclasses
 import os
 import resource
 import statistics
-import subprocess
 import sys
 import tempfile
 import threading
@@ -45,6 +44,14 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
+from bench_simulate import (  # noqa: E402  # the same server, rate and CPU figures
+    CLK_TCK,
+    SCENARIO,
+    cpu_seconds_of,
+    own_cpu_seconds,
+    start_server,
+    steady_rate,
+)
 from offscreen import bench_application  # noqa: E402
 from PySide6.QtCore import (  # noqa: E402
     QCoreApplication,
@@ -57,53 +64,8 @@ from PySide6.QtWidgets import QApplication  # noqa: E402
 
 from engine.testing.fake_openai import FAKE_API_KEY  # noqa: E402
 
-SCENARIO = REPO / "scenarios" / "analyst_bot"
-CLK_TCK = os.sysconf("SC_CLK_TCK")
 HEARTBEAT_MS = 10
 TARGET_GAP_MS = 100
-
-
-def cpu_seconds_of(pid: int) -> float:
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / CLK_TCK
-
-
-def own_cpu_seconds() -> float:
-    usage = resource.getrusage(resource.RUSAGE_SELF)
-    return usage.ru_utime + usage.ru_stime
-
-
-def start_server(args: argparse.Namespace) -> tuple[subprocess.Popen[str], str]:
-    command = [
-        sys.executable,
-        "-m",
-        "engine.testing.sim_server",
-        str(SCENARIO),
-        "--rpm",
-        str(args.rpm),
-        "--latency",
-        str(args.latency),
-        "--until-eof",
-    ]
-    server = subprocess.Popen(
-        command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=REPO
-    )
-    assert server.stdout is not None
-    url = server.stdout.readline().strip()
-    if not url.startswith("http"):
-        server.kill()
-        raise SystemExit(f"the fake server did not start: {url!r}")
-    return server, url
-
-
-def steady_rate(done: list[float], times: list[float], total: float) -> float:
-    """Calls per minute between 5 % and 95 % of the calls done (ramp-up and tail left out)."""
-    if not done or total <= 0:
-        return 0.0
-    low = next(i for i, value in enumerate(done) if value >= 0.05 * total)
-    high = next(i for i, value in enumerate(done) if value >= 0.95 * total)
-    seconds = times[high] - times[low]
-    return (done[high] - done[low]) / seconds * 60 if seconds > 0 else 0.0
 
 
 def thread_cpu_seconds(native_id: int) -> float:

@@ -86,6 +86,7 @@ LAYERS: dict[str, tuple[str, ...]] = {
         "app.graph.layout",
         "app.code_edit",
         "app.places",
+        "app.worker_thread",
     ),
     "model": ("app.session", "app.commands"),
     "charts": ("app.charts", "app.charts.*"),

@@ -8,12 +8,12 @@ state, so the only thing crossing threads is the finished report.
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Sequence
 from pathlib import Path
 
 from PySide6.QtCore import QObject, Signal
 
+from app.worker_thread import WorkerThread
 from engine.scenario.model import Scenario
 from engine.stats import StatsReport, collect_stats
 
@@ -30,18 +30,14 @@ class StatsJob(QObject):
         self.paths = list(paths)
         self.scenario = scenario
         self.report: StatsReport | None = None
-        self._thread: threading.Thread | None = None
+        self._worker = WorkerThread(self._run, "prompter-stats")
 
     def start(self) -> None:
-        self._thread = threading.Thread(target=self._run, name="prompter-stats", daemon=True)
-        self._thread.start()
+        self._worker.start()
 
     def wait(self, timeout: float | None = None) -> bool:
         """Block until the work is done (tests, closing); True if it is."""
-        if self._thread is None:
-            return True
-        self._thread.join(timeout)
-        return not self._thread.is_alive()
+        return self._worker.wait(timeout)
 
     def _run(self) -> None:
         try:

@@ -26,6 +26,7 @@ from PySide6.QtCore import QObject, Qt, QTimer, Signal, Slot
 
 from app.simulate.setup import SimulationSetup
 from app.simulate.source import fake_api_key, start_fake_model
+from app.worker_thread import WorkerThread
 from engine.errors import PrompterError
 from engine.providers import Provider
 from engine.simulate import ConversationOutcome, Counts, ProgressUpdate, Simulation
@@ -67,7 +68,7 @@ class SimulationJob(QObject):
         self._ended: list[ConversationOutcome] = []
         self._pulsed = False
         self._last_drain = 0.0
-        self._thread: threading.Thread | None = None
+        self._worker = WorkerThread(self._run, "prompter-simulate")
         self._pulse.connect(self._drain, Qt.ConnectionType.QueuedConnection)
         self._done.connect(self._on_done, Qt.ConnectionType.QueuedConnection)
 
@@ -85,8 +86,7 @@ class SimulationJob(QObject):
         if self.state != "ready":
             raise RuntimeError("a simulation job runs once")
         self.state = "running"
-        self._thread = threading.Thread(target=self._run, name="prompter-simulate", daemon=True)
-        self._thread.start()
+        self._worker.start()
 
     def cancel(self) -> None:
         """Stop cleanly: what ended is kept and reported, nothing new starts."""
@@ -98,10 +98,7 @@ class SimulationJob(QObject):
 
     def wait(self, timeout: float | None = None) -> bool:
         """Block until the worker is done (closing, tests); True if it is."""
-        if self._thread is None:
-            return True
-        self._thread.join(timeout)
-        return not self._thread.is_alive()
+        return self._worker.wait(timeout)
 
     # --- the worker --------------------------------------------------------------------------
 

@@ -9,11 +9,11 @@ or ``…_2`` when that test exists already — an earlier test is never replaced
 
 from __future__ import annotations
 
-import threading
 from pathlib import Path
 
 from PySide6.QtCore import QObject, Signal
 
+from app.worker_thread import WorkerThread
 from engine.errors import PrompterError
 from engine.scenario.model import Scenario, unique_name
 from engine.scenario_tests.model import TEST_SUFFIX, TESTS_DIR
@@ -46,17 +46,13 @@ class SaveTestJob(QObject):
         self.log_path = log_path
         self.name = name
         self.result: Path | str | None = None
-        self._thread: threading.Thread | None = None
+        self._worker = WorkerThread(self._run, "prompter-save-test")
 
     def start(self) -> None:
-        self._thread = threading.Thread(target=self._run, name="prompter-save-test", daemon=True)
-        self._thread.start()
+        self._worker.start()
 
     def wait(self, timeout: float | None = None) -> bool:
-        if self._thread is None:
-            return True
-        self._thread.join(timeout)
-        return not self._thread.is_alive()
+        return self._worker.wait(timeout)
 
     def _run(self) -> None:
         root = self.scenario.root

@@ -22,6 +22,7 @@ from pathlib import Path
 from PySide6.QtCore import QObject, Qt, QTimer, Signal
 
 from app.tests_pane.plan import RunPlan
+from app.worker_thread import WorkerThread
 from engine.providers.base import Provider
 from engine.scenario_tests import Progress, SuiteResult, run_tests
 
@@ -71,11 +72,11 @@ class SuiteWorker(QObject):
         queued = Qt.ConnectionType.QueuedConnection
         self._relay.finished.connect(self._finished, queued)
         self._relay.failed.connect(self._failed, queued)
-        self._thread = threading.Thread(target=self._run, name="prompter-tests", daemon=True)
+        self._worker = WorkerThread(self._run, "prompter-tests")
 
     def start(self) -> None:
         self._batches.start()
-        self._thread.start()
+        self._worker.start()
 
     def stop(self) -> None:
         """Ask the run to stop between turns (the worker ends on its own)."""
@@ -87,9 +88,7 @@ class SuiteWorker(QObject):
 
     def wait(self, timeout: float | None = None) -> bool:
         """Wait for the thread to end (for closing); True when it has."""
-        if self._thread.is_alive():
-            self._thread.join(timeout)
-        return not self._thread.is_alive()
+        return self._worker.wait(timeout)
 
     # --- on the UI thread ---------------------------------------------------------------------
 
