@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Protocol
 
 from PySide6.QtCore import QObject, QPoint, QSize, Qt
 from PySide6.QtGui import (
@@ -17,6 +17,7 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
+    QDockWidget,
     QFrame,
     QHBoxLayout,
     QHeaderView,
@@ -55,6 +56,21 @@ def size_for_screen(window: QWidget, width: int, height: int, *, centre: bool = 
     window.resize(size)
     if centre:
         window.move(free.center() - QPoint(size.width() // 2, size.height() // 2))
+
+
+class PaneHost(Protocol):
+    """A window the studio's parts plug panes into (``app.main_window.MainWindow``): each
+    part's host protocol extends it with what else that part needs."""
+
+    def add_pane(
+        self,
+        name: str,
+        widget: QWidget,
+        area: Qt.DockWidgetArea = ...,
+        *,
+        tabify_with: str | None = None,
+        below: str | None = None,
+    ) -> QDockWidget: ...
 
 
 def make_action(

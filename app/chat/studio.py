@@ -21,12 +21,13 @@ from typing import Protocol
 
 from PySide6.QtCore import QSettings, Qt, SignalInstance
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QDockWidget, QFileDialog, QWidget
+from PySide6.QtWidgets import QDockWidget, QFileDialog
 
 from app.chat.pane import ChatPane
 from app.chat.settings import default_log_dir
 from app.logview.window import LogWindow, open_log_window
 from app.session import EditSession
+from app.widgets import PaneHost
 from engine.events import Event
 from engine.scenario.document import Change, ScenarioDocument
 from engine.scenario.model import Scenario
@@ -35,7 +36,7 @@ CHAT_PANE = "Test chat"
 VARIABLES_PANE = "Variables"
 
 
-class StudioHost(Protocol):
+class StudioHost(PaneHost, Protocol):
     """What the test chat needs from the studio window (``app.main_window.MainWindow``)."""
 
     settings: QSettings
@@ -49,16 +50,6 @@ class StudioHost(Protocol):
 
     @property
     def document(self) -> ScenarioDocument | None: ...
-
-    def add_pane(
-        self,
-        name: str,
-        widget: QWidget,
-        area: Qt.DockWidgetArea = ...,
-        *,
-        tabify_with: str | None = None,
-        below: str | None = None,
-    ) -> QDockWidget: ...
 
     def add_file_action(self, action: QAction) -> None: ...
 

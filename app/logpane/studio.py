@@ -19,10 +19,11 @@ from typing import Protocol
 
 from PySide6.QtCore import QSettings, Qt, QTimer, SignalInstance
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QDockWidget, QMainWindow, QStatusBar, QWidget
+from PySide6.QtWidgets import QDockWidget, QMainWindow, QStatusBar
 
 from app.chat.studio import StudioChat
 from app.logview.logpane import LogPane, PaneToggle
+from app.widgets import PaneHost
 from engine.events import Event
 
 LOG_PANE = "Log"
@@ -31,22 +32,12 @@ SETTINGS_OPEN = "logpane/open"
 OPEN_HEIGHT_SHARE = 0.36
 
 
-class LogPaneHost(Protocol):
+class LogPaneHost(PaneHost, Protocol):
     """What the log pane needs from the studio window (``app.main_window.MainWindow``)."""
 
     settings: QSettings
     #: the selected step changed ("" when none)
     stepSelected: SignalInstance
-
-    def add_pane(
-        self,
-        name: str,
-        widget: QWidget,
-        area: Qt.DockWidgetArea = ...,
-        *,
-        tabify_with: str | None = None,
-        below: str | None = None,
-    ) -> QDockWidget: ...
 
     def resize_panes(
         self, names: list[str], sizes: list[int], orientation: Qt.Orientation

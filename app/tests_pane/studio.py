@@ -21,7 +21,7 @@ from typing import Protocol
 
 from PySide6.QtCore import QCoreApplication, QObject, Qt, SignalInstance
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QDockWidget, QWidget
+from PySide6.QtWidgets import QDockWidget
 
 from app.chat.pane import ChatPane
 from app.chat.studio import StudioChat
@@ -31,13 +31,14 @@ from app.tests_pane.coverage import CoverageShading
 from app.tests_pane.pane import TestsPane
 from app.tests_pane.save_chat import ChatTestSaver
 from app.tests_pane.worker import ProviderFactory
+from app.widgets import PaneHost
 from engine.errors import ScenarioError
 from engine.providers.base import Provider
 
 TESTS_PANE = "Tests"
 
 
-class TestsHost(Protocol):
+class TestsHost(PaneHost, Protocol):
     """What the tests need from the studio window (``app.main_window.MainWindow``)."""
 
     #: the open session changed (an ``EditSession`` or None)
@@ -49,16 +50,6 @@ class TestsHost(Protocol):
 
     @property
     def session(self) -> EditSession | None: ...
-
-    def add_pane(
-        self,
-        name: str,
-        widget: QWidget,
-        area: Qt.DockWidgetArea = ...,
-        *,
-        tabify_with: str | None = None,
-        below: str | None = None,
-    ) -> QDockWidget: ...
 
     def notify(self, text: str, timeout_ms: int = ...) -> None: ...
 
