@@ -73,6 +73,26 @@ class PaneHost(Protocol):
     ) -> QDockWidget: ...
 
 
+#: Windows shown with no parent, kept here until they are closed (and so deleted).
+_PARENTLESS: set[QWidget] = set()
+
+
+def show_window(window: QWidget, parent: QWidget | None) -> None:
+    """Show ``window`` as a window of its own that is deleted when closed, with what it holds.
+
+    With a ``parent`` (the studio) it is the parent's child, which keeps it alive while open —
+    and, were it not deleted on close, hidden for as long as the studio runs. Without one it
+    is kept here until closed, so a window opened from a script is not garbage-collected.
+    """
+    if parent is not None:
+        window.setWindowFlag(Qt.WindowType.Window, True)
+    else:
+        _PARENTLESS.add(window)
+        window.destroyed.connect(lambda: _PARENTLESS.discard(window))
+    window.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
+    window.show()
+
+
 def make_action(
     parent: QObject,
     text: str,

@@ -33,15 +33,13 @@ from app.analytics.panel import StepPanel
 from app.analytics.shading import measure_overlay
 from app.charts.distribution import DistributionCharts
 from app.graph.readonly import ReadOnlyGraph, readonly_session
-from app.widgets import size_for_screen
+from app.widgets import show_window, size_for_screen
 from engine.scenario.model import Scenario
 from engine.stats import MEASURES, StatsReport
 
 Position = tuple[float, float]
 #: Opens a log at a turn; the studio may route it through its own log viewer.
 LogOpener = Callable[[Path, int], object]
-
-_OPEN_WINDOWS: list[AnalyticsWindow] = []
 
 
 class AnalyticsWindow(QMainWindow):
@@ -193,8 +191,6 @@ class AnalyticsWindow(QMainWindow):
     def closeEvent(self, event: QCloseEvent) -> None:
         if self.job is not None:
             self.job.wait(5)
-        if self in _OPEN_WINDOWS:
-            _OPEN_WINDOWS.remove(self)
         self.session.dispose()
         super().closeEvent(event)
 
@@ -239,13 +235,7 @@ def open_analytics_window(
     parent: QWidget | None = None,
 ) -> AnalyticsWindow:
     window = AnalyticsWindow(scenario, paths, positions=positions, parent=parent)
-    if parent is not None:
-        window.setWindowFlag(Qt.WindowType.Window, True)
-    # Closed, it goes with what it holds (a child of the studio would otherwise stay alive,
-    # hidden, for as long as the studio runs).
-    window.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
-    _OPEN_WINDOWS.append(window)
-    window.show()
+    show_window(window, parent)
     return window
 
 

@@ -22,14 +22,11 @@ from app.compare.marks import DiffColors, diff_overlay
 from app.compare.panel import DiffList, DiffText, detail_text
 from app.graph.layout import NODE_HEIGHT, NODE_WIDTH
 from app.graph.readonly import ReadOnlyGraph, readonly_session
-from app.widgets import size_for_screen
+from app.widgets import show_window, size_for_screen
 from engine.compare import ScenarioDiff, Side, StepStatus, diff_sides
 from engine.compare.union import union_scenario
 
 Position = tuple[float, float]
-
-#: Open windows, so one opened from a menu is not garbage-collected while shown.
-_OPEN_WINDOWS: list[CompareWindow] = []
 
 
 class CompareWindow(QMainWindow):
@@ -112,8 +109,6 @@ class CompareWindow(QMainWindow):
         self.graph.show_all()
 
     def closeEvent(self, event: QCloseEvent) -> None:
-        if self in _OPEN_WINDOWS:
-            _OPEN_WINDOWS.remove(self)
         self.session.dispose()
         super().closeEvent(event)
 
@@ -171,13 +166,7 @@ def open_compare_window(
     positions: Mapping[str, Position] | None = None,
 ) -> CompareWindow:
     window = CompareWindow(old, new, parent, positions=positions)
-    if parent is not None:
-        window.setWindowFlag(Qt.WindowType.Window, True)
-    # Closed, it goes with what it holds (a child of the studio would otherwise stay alive,
-    # hidden, for as long as the studio runs).
-    window.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
-    _OPEN_WINDOWS.append(window)
-    window.show()
+    show_window(window, parent)
     return window
 
 
