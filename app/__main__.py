@@ -54,7 +54,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     from PySide6.QtWidgets import QApplication, QMessageBox
 
     from app.theme import apply_dark_palette, wants_dark
-    from engine.paths import resource_path
+    from engine.io.resources import resource_path
 
     QCoreApplication.setOrganizationName(ORGANIZATION)
     QCoreApplication.setApplicationName(APPLICATION)
@@ -69,7 +69,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _open_log(app, target)
 
     from app.main_window import MainWindow
-    from engine.paths import default_scenario
+    from engine.io.resources import default_scenario
 
     window = MainWindow()
     parts = assemble(window)  # kept until the studio closes

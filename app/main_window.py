@@ -57,20 +57,20 @@ from PySide6.QtWidgets import (
 
 from app import help
 from app.code_edit import REDO_KEYS
+from app.edit_session import EditSession, step_of
 from app.editor import ScenarioEditor
 from app.file_commands import FileCommands
-from app.inspector import StepInspector
 from app.instruction_editor import TextFileEditor
 from app.memory import release_memory, settle_memory
 from app.places import default_log_dir
 from app.problems import ProblemsPane
 from app.scenario_pane import ScenarioPane
-from app.session import EditSession, step_of
+from app.step_form import StepInspector
 from app.theme import GraphColors
 from app.widgets import Banner, make_action, size_for_screen
 from engine.errors import ScenarioError
+from engine.scenario.definition import SCENARIO_FILE
 from engine.scenario.document import Change, ScenarioDocument
-from engine.scenario.model import SCENARIO_FILE
 
 APP_TITLE = "Prompter Studio"
 SETTINGS_GEOMETRY = "window/geometry"

@@ -52,7 +52,7 @@ if grep -qw validate <<<"$cli_help"; then
 else skip "prompter has no 'validate' command"; fi
 
 # 3. A scripted chat with the default scenario: the frozen engine finds the analyst bot and the
-#    price table through engine.paths (a cost above zero means prices.yaml was found), no key.
+#    price table through engine.io.resources (a cost above zero means prices.yaml was found), no key.
 if grep -qw chat <<<"$cli_help"; then
     printf -- '- {message: "Hello from the smoke test", transition: stay, results: {}, summary: ""}\n' \
         >"$sandbox/script.yaml"

@@ -88,9 +88,9 @@ LAYERS: dict[str, tuple[str, ...]] = {
         "app.places",
         "app.worker_thread",
     ),
-    "model": ("app.session", "app.commands"),
+    "model": ("app.edit_session", "app.commands"),
     "charts": ("app.charts", "app.charts.*"),
-    "inspect": ("app.inspect", "app.inspect.*"),
+    "inspect": ("app.request_inspector", "app.request_inspector.*"),
     "logview": ("app.logview", "app.logview.*"),
     "graph": (
         "app.graph.items",
@@ -103,7 +103,7 @@ LAYERS: dict[str, tuple[str, ...]] = {
     ),
     "panes": (
         "app.editor",
-        "app.inspector",
+        "app.step_form",
         "app.instruction_editor",
         "app.file_text",
         "app.scenario_pane",

@@ -24,12 +24,12 @@ from app.chat.pane import ChatPane
 from app.chat.settings import ChatSettings
 from app.logview.table import WARNING_COLOR, EventTableModel
 from app.logview.window import LogWindow
-from engine.events import Event
-from engine.paths import default_scenario
+from engine.io.resources import default_scenario
+from engine.log.events import Event
+from engine.offline.fake_openai import FAKE_API_KEY, FakeOpenAIServer, Fault
 from engine.providers.openai_api import DEFAULT_MAX_RETRIES
+from engine.scenario.definition import Scenario
 from engine.scenario.loader import load_scenario
-from engine.scenario.model import Scenario
-from engine.testing.fake_openai import FAKE_API_KEY, FakeOpenAIServer, Fault
 
 pytestmark = pytest.mark.gui
 

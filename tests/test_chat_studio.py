@@ -13,7 +13,7 @@ from pytestqt.qtbot import QtBot
 from test_chat_pane import INTERVIEW  # the analyst-bot interview script
 
 from app.chat.studio import CHAT_PANE, VARIABLES_PANE, StudioChat, install_chat
-from engine.testing.fake_openai import FakeOpenAIServer
+from engine.offline.fake_openai import FakeOpenAIServer
 
 pytestmark = pytest.mark.gui
 

@@ -17,13 +17,13 @@ from pathlib import Path
 import pytest
 
 from engine.cli import main
-from engine.logread import read_log
+from engine.log.reader import read_log
+from engine.offline.fake_openai import FAKE_API_KEY, FakeOpenAIServer
+from engine.offline.persona_model import PersonaModel, RoleRouter
+from engine.offline.scenario_bot import ScenarioBot
 from engine.scenario.loader import load_scenario
 from engine.simulate.runner import Counts, ProgressUpdate
 from engine.simulate.terminal import TerminalProgress, format_duration, progress_line
-from engine.testing.fake_openai import FAKE_API_KEY, FakeOpenAIServer
-from engine.testing.persona_model import PersonaModel, RoleRouter
-from engine.testing.scenario_bot import ScenarioBot
 
 REPO = Path(__file__).resolve().parent.parent
 FIXTURES = Path(__file__).parent / "fixtures" / "scenarios"

@@ -14,18 +14,18 @@ from pytestqt.qtbot import QtBot
 from test_chat_pane import INTERVIEW, STEPS_AFTER  # the analyst-bot interview script
 
 from app.chat.window import ChatWindow, open_fork_window, scenario_of_log
-from app.logview.inspector import MeterLabel
 from app.logview.projection import Meter
 from app.logview.sample import SampleConversation, write_sample_log
+from app.logview.variables_panel import MeterLabel
 from app.logview.window import LogWindow
-from engine.conversation_core import SyncConversation
-from engine.convlog import LogWriter
+from engine.conversation.conversation_core import SyncConversation
 from engine.errors import SessionError
-from engine.events import Event
-from engine.paths import default_scenario
+from engine.io.resources import default_scenario
+from engine.log.events import Event
+from engine.log.writer import LogWriter
+from engine.offline.fake_openai import FakeOpenAIServer
 from engine.providers import make_provider
 from engine.scenario.loader import load_scenario
-from engine.testing.fake_openai import FakeOpenAIServer
 
 pytestmark = pytest.mark.gui
 

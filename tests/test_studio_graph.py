@@ -9,8 +9,8 @@ import pytest
 from PySide6.QtCore import QPointF, Qt
 
 from app.graph.items import EdgeItem, NodeItem
+from engine.scenario.definition import StepKind
 from engine.scenario.loader import load_scenario
-from engine.scenario.model import StepKind
 
 pytestmark = pytest.mark.gui
 

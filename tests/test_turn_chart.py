@@ -20,8 +20,8 @@ from app.analytics.studio import CHART_PANE, StudioTools
 from app.charts.turns import TurnChart
 from app.chat.studio import StudioChat, install_chat
 from app.logview.window import LogWindow
-from engine.logread import read_log
-from engine.testing.fake_openai import FakeOpenAIServer
+from engine.log.reader import read_log
+from engine.offline.fake_openai import FakeOpenAIServer
 
 pytestmark = pytest.mark.gui
 

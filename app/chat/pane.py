@@ -40,16 +40,16 @@ from app.chat.parts import Banner, ChatInput, TypingIndicator
 from app.chat.runner import ConversationRunner
 from app.chat.settings import ChatSettings, load_settings, save_settings
 from app.chat.settings_dialog import ChatSettingsDialog
-from app.logview.inspector import MeterLabel, VariablesInspector
 from app.logview.projection import ConversationProjection
+from app.logview.variables_panel import MeterLabel, VariablesInspector
 from app.logview.view import ConversationView
-from engine.atomic import atomic_write_bytes
-from engine.conversation_core import Conversation
-from engine.convlog import LogWriter
+from engine.conversation.conversation_core import Conversation
 from engine.errors import PrompterError
-from engine.events import Event, EventType
+from engine.io.atomic import atomic_write_bytes
+from engine.log.events import Event, EventType
+from engine.log.writer import LogWriter
 from engine.providers import Provider
-from engine.scenario.model import Scenario
+from engine.scenario.definition import Scenario
 
 ScenarioSource = Callable[[], Scenario | None]
 STALE_TEXT = "The scenario changed since this conversation started. Restart to chat with it."

@@ -25,12 +25,12 @@ from PySide6.QtWidgets import QDockWidget, QFileDialog
 
 from app.chat.pane import ChatPane
 from app.chat.settings import default_log_dir
+from app.edit_session import EditSession
 from app.logview.window import LogWindow, open_log_window
-from app.session import EditSession
 from app.widgets import PaneHost
-from engine.events import Event
+from engine.log.events import Event
+from engine.scenario.definition import Scenario
 from engine.scenario.document import Change, ScenarioDocument
-from engine.scenario.model import Scenario
 
 CHAT_PANE = "Test chat"
 VARIABLES_PANE = "Variables"

@@ -21,9 +21,9 @@ from app.chat.settings import default_log_dir
 from app.logview.window import LogWindow, open_log_window
 from app.widgets import size_for_screen
 from engine.errors import SessionError
-from engine.events import Event, SessionStartData
+from engine.log.events import Event, SessionStartData
+from engine.scenario.definition import Scenario
 from engine.scenario.loader import load_scenario
-from engine.scenario.model import Scenario
 
 
 class ChatWindow(QMainWindow):

@@ -32,15 +32,15 @@ from PySide6.QtWidgets import (
 
 from app.charts.turns import TurnChart
 from app.logview.follow import LogFollowController
-from app.logview.inspector import MeterLabel, VariablesInspector
 from app.logview.logpane import LogPane, PaneToggle
 from app.logview.projection import ConversationProjection
 from app.logview.replay import ReplayBar
+from app.logview.variables_panel import MeterLabel, VariablesInspector
 from app.logview.view import ConversationView
 from app.widgets import size_for_screen
 from engine.errors import PrompterError, SessionError
-from engine.events import Event
-from engine.logread import LogFollower, SeqTracker, SkippedLine, parse_lines
+from engine.log.events import Event
+from engine.log.reader import LogFollower, SeqTracker, SkippedLine, parse_lines
 
 #: (events up to the turn, turn): continue the conversation live from there
 ForkHandler = Callable[[list[Event], int], object]

@@ -188,7 +188,7 @@ def run(args: argparse.Namespace) -> int:
     if not os.environ.get("OPENAI_API_KEY"):
         print(NO_KEY_HELP.replace("prompter chat", "prompter simulate"), file=sys.stderr)
         return EXIT_NO_KEY
-    try:  # the limiter owns retries: see engine/simulate/paced.py
+    try:  # the limiter owns retries: see engine/providers/paced.py
         provider = make_provider(args.provider, max_retries=0)
     except ProviderAuthError:
         print(NO_KEY_HELP.replace("prompter chat", "prompter simulate"), file=sys.stderr)

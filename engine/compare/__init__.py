@@ -6,8 +6,7 @@
 The data model is in :mod:`.model`.
 """
 
-from engine.compare.diff import compare, diff_layouts, diff_scenarios, diff_sides
-from engine.compare.model import (
+from engine.compare.changes import (
     EntryChange,
     EntryStatus,
     FieldChange,
@@ -20,6 +19,7 @@ from engine.compare.model import (
     TransitionChange,
     TransitionStatus,
 )
+from engine.compare.diff import compare, diff_layouts, diff_scenarios, diff_sides
 from engine.compare.sides import Side, load_side, side_from_folder, side_from_scenario
 
 __all__ = [

@@ -38,7 +38,7 @@ class ModelRequest:
     the ``per_step`` layout the current step's section).
     ``input_items`` are messages that enter the conversation with this call, before ``input``:
     a step's section when the step changes, the summaries of earlier steps when a chain
-    restarts (see :mod:`engine.prompting`). Usually empty.
+    restarts (see :mod:`engine.dialogue.prompting`). Usually empty.
     ``input`` is the new user-side text: the user's message, or a corrective follow-up.
     ``schema`` is the strict JSON schema of the reply (``text.format`` of the Responses API).
     ``previous_response_id`` chains to the conversation's last response (Responses API).

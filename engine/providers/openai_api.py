@@ -51,8 +51,8 @@ from engine.errors import (
     ProviderServerError,
     ProviderTimeout,
 )
+from engine.io.redact import redact
 from engine.providers.base import Message, ModelReply, ModelRequest, Usage
-from engine.redact import redact
 
 __all__ = [
     "DEFAULT_MAX_RETRIES",

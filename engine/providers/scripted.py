@@ -30,9 +30,9 @@ from typing import Any
 import yaml
 
 from engine.errors import ProviderError, UnreadableFile
-from engine.limits import MAX_SCRIPT_BYTES
+from engine.io.input_limits import MAX_SCRIPT_BYTES
+from engine.io.untrusted import read_text
 from engine.providers.base import ModelReply, ModelRequest, Usage
-from engine.textio import read_text
 
 Reply = str | dict[str, Any]
 

@@ -20,11 +20,11 @@ thread; :meth:`Simulation.run_sync` there, :meth:`Simulation.cancel` from the UI
 each ``log_path`` for the log viewer), and :func:`save_as_test`.
 """
 
+from engine.providers.paced import LimiterPool, PacedProvider, RetryPolicy, Traffic
+from engine.providers.rate_limiter import RateLimiter
+from engine.providers.rate_table import RateLimit, RateLimitTable
 from engine.simulate.facts import FactCheck, check_facts
-from engine.simulate.limiter import RateLimiter
-from engine.simulate.limits import RateLimit, RateLimitTable
 from engine.simulate.outcome import STATUSES, ConversationOutcome, RoleUse, Status
-from engine.simulate.paced import LimiterPool, PacedProvider, RetryPolicy, Traffic
 from engine.simulate.persona import (
     PERSONAS_DIR,
     TRAITS,

@@ -7,7 +7,7 @@ studio's per-turn chart); :mod:`.distribution` summarises a figure across conver
 """
 
 from engine.stats.collect import collect_stats, log_files
-from engine.stats.model import (
+from engine.stats.figures import (
     MEASURES,
     ConversationStats,
     DamagedLine,
