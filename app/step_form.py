@@ -1,4 +1,4 @@
-"""The step inspector: the selected step's fields, transitions and results, all editable.
+"""The step form: the selected step's fields, transitions and results, all editable.
 
 It reads the *YAML values* of the step (``document.get``), not the validated model, so it keeps
 working while the scenario is broken — which is exactly when the author needs it. Every edit is an
@@ -81,7 +81,7 @@ class MessageTextEdit(GlobalUndoPlainTextEdit):
             self.committed.emit(self._loaded)
 
 
-class StepInspector(QWidget):
+class StepForm(QWidget):
     """Shows and edits one step (see the module docstring)."""
 
     #: a message for the status bar (an edit was refused, e.g. an invalid name)

@@ -135,7 +135,7 @@ def test_the_test_chat_has_its_chart_as_a_pane_that_follows_the_conversation(
     assert chart is not None and studio.panes[CHART_PANE].widget() is chart
     assert chart.rows == []
     # tabbed with the variables, which stay in front
-    assert chat.pane.inspector.isVisible() and not chart.isVisible()
+    assert chat.pane.variables.isVisible() and not chart.isVisible()
     for text, answers in INTERVIEW[:2]:
         openai_env.queue(*answers)
         send(qtbot, chat, text)

@@ -149,7 +149,7 @@ class StudioTools(QObject):
             return
         self.chat_chart = attach_to_chat(pane)
         tab_with = next(
-            (name for name, dock in panes.items() if dock.widget() is pane.inspector), None
+            (name for name, dock in panes.items() if dock.widget() is pane.variables), None
         )
         add_pane(
             CHART_PANE, self.chat_chart, Qt.DockWidgetArea.LeftDockWidgetArea, tabify_with=tab_with

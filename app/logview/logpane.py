@@ -60,7 +60,7 @@ from app.logview.table import (
     TYPE,
     EventTableModel,
 )
-from app.request_inspector.inspector import InspectorWindow, RequestInspector
+from app.request_inspector.inspector import RequestInspector, RequestInspectorWindow
 from engine.log.events import Event
 from engine.request_view import CallIndex
 
@@ -100,7 +100,7 @@ class LogPane(QWidget):
         self.table.setObjectName("logTable")
         self.table.setModel(self.model)
         #: The request inspector's window (made with the pane, shown on demand).
-        self.inspector_window = InspectorWindow(self)
+        self.inspector_window = RequestInspectorWindow(self)
         self.inspector_window.installEventFilter(self)
         self._build_table()
         self._build_toolbar()

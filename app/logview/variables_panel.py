@@ -1,4 +1,4 @@
-"""Variables inspector and cost meter: what a conversation knows, and what it has cost so far.
+"""Variables panel and cost meter: what a conversation knows, and what it has cost so far.
 
 Both read a :class:`ConversationProjection`, so they look the same live and in a replayed log.
 The inspector lists every variable with its current value; unfolding one shows its history
@@ -37,7 +37,7 @@ def show_value(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False)
 
 
-class VariablesInspector(QWidget):
+class VariablesPanel(QWidget):
     """See the module docstring. ``show(projection, upto_turn)`` refreshes it."""
 
     turn_selected = Signal(int)

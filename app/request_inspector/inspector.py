@@ -348,7 +348,7 @@ class RequestInspector(QWidget):
         )
 
 
-class InspectorWindow(QWidget):
+class RequestInspectorWindow(QWidget):
     """The inspector in a window of its own, over the studio or the log viewer: a model call
     needs more room than a pane under the graph has. Whoever opens it keeps it and feeds it
     (the log pane shows the selected call in it while it is open)."""

@@ -1,7 +1,7 @@
 """How a conversation log adds up: the one fold of its events into the conversation's state.
 
 Fork and resume from a log (:func:`engine.conversation.session.session_from_events`), the studio's
-replay, its variables inspector and its cost meter all read a log through :class:`LogFold`: feed it
+replay, its variables panel and its cost meter all read a log through :class:`LogFold`: feed it
 one conversation's events in log order — all at once, or one by one as a live chat emits them — and
 ask where the conversation stood after any turn. Nothing else folds a log into state, so the
 viewer's "as of turn 4" and a fork at turn 4 cannot disagree.

@@ -1,4 +1,4 @@
-"""The step inspector: the selected step's fields and tables, each edit an undo command."""
+"""The step form: the selected step's fields and tables, each edit an undo command."""
 
 from __future__ import annotations
 
@@ -35,7 +35,7 @@ def edit_cell(table: Any, row: int, column: int, text: str) -> None:
 
 
 def test_selecting_a_step_shows_its_fields_and_tables(studio: Any) -> None:
-    inspector = studio.inspector
+    inspector = studio.step_form
     assert inspector.stack.currentIndex() == 0  # nothing selected: the hint is shown
     studio.scenario_editor.select_step("consent")
     scenario = studio.session.scenario
@@ -76,7 +76,7 @@ def test_the_tables_fit_the_pane_at_the_default_size(studio: Any, qtbot: Any) ->
     """No sideways scrolling: every column is inside the table, the signal readable."""
     studio.resize(1600, 1000)
     studio.scenario_editor.select_step("features")  # long signals, a guard of 15 names
-    inspector = studio.inspector
+    inspector = studio.step_form
     for table in (inspector.transitions, inspector.results):
         qtbot.waitUntil(lambda t=table: t.isVisible() and t.viewport().width() > 0)
         header = table.horizontalHeader()
@@ -91,7 +91,7 @@ def test_the_tables_fit_the_pane_at_the_default_size(studio: Any, qtbot: Any) ->
 def test_editing_the_title_is_undoable_and_shown_on_the_graph(studio: Any, qtbot: Any) -> None:
     before = studio.document.yaml_text()
     studio.scenario_editor.select_step("users")
-    field = studio.inspector.title_edit
+    field = studio.step_form.title_edit
     field.setFocus()
     field.selectAll()
     qtbot.keyClicks(field, "Who uses it")
@@ -108,7 +108,7 @@ def test_editing_the_title_is_undoable_and_shown_on_the_graph(studio: Any, qtbot
 def test_editing_a_transition_in_the_table(studio: Any) -> None:
     before = studio.document.yaml_text()
     studio.scenario_editor.select_step("consent")
-    inspector = studio.inspector
+    inspector = studio.step_form
     table = inspector.transitions
     select_row(table, "declined")
     commit(inspector.transition_description, "The user said no")
@@ -139,7 +139,7 @@ def test_editing_a_transition_in_the_table(studio: Any) -> None:
 def test_an_invalid_signal_name_is_refused_with_a_message(studio: Any) -> None:
     before = studio.document.yaml_text()
     studio.scenario_editor.select_step("consent")
-    table = studio.inspector.transitions
+    table = studio.step_form.transitions
     edit_cell(table, row_of(table, "declined"), 0, "no way")
     assert studio.document.yaml_text() == before
     assert "cannot be a signal" in studio.statusBar().currentMessage()
@@ -148,12 +148,12 @@ def test_an_invalid_signal_name_is_refused_with_a_message(studio: Any) -> None:
 
 def test_adding_and_removing_transitions_with_the_buttons(studio: Any) -> None:
     studio.scenario_editor.select_step("risks")
-    add = studio.inspector.findChild(QPushButton, "addTransitions")
-    remove = studio.inspector.findChild(QPushButton, "removeTransitions")
+    add = studio.step_form.findChild(QPushButton, "addTransitions")
+    remove = studio.step_form.findChild(QPushButton, "removeTransitions")
     add.click()
     transitions = studio.session.scenario.steps["risks"].transitions
     assert list(transitions) == ["risks_clear", "next"]
-    table = studio.inspector.transitions
+    table = studio.step_form.transitions
     table.selectRow(row_of(table, "risks_clear"))
     remove.click()
     assert list(studio.session.scenario.steps["risks"].transitions) == ["next"]
@@ -162,7 +162,7 @@ def test_adding_and_removing_transitions_with_the_buttons(studio: Any) -> None:
 def test_editing_results_name_type_required_and_description(studio: Any) -> None:
     before = studio.document.yaml_text()
     studio.scenario_editor.select_step("users")
-    inspector = studio.inspector
+    inspector = studio.step_form
     inspector.findChild(QPushButton, "addResults").click()
     results = studio.session.scenario.steps["users"].results
     assert list(results) == ["target_users", "main_scenario", "result"]
@@ -193,7 +193,7 @@ def test_editing_results_name_type_required_and_description(studio: Any) -> None
 
 def test_kind_and_final_edits_change_how_the_node_is_drawn(studio: Any) -> None:
     studio.scenario_editor.select_step("risks")
-    inspector = studio.inspector
+    inspector = studio.step_form
     inspector.final_check.click()
     assert studio.scenario_editor.scene.nodes["risks"].state.final
     inspector.kind_combo.setCurrentText("message")
@@ -230,10 +230,10 @@ def test_variables_are_editable_in_the_scenario_pane(studio: Any) -> None:
 
 def test_a_message_steps_text_keeps_its_lines_and_block_style(studio: Any, qtbot: Any) -> None:
     studio.scenario_editor.select_step("brief")
-    field = studio.inspector.text_edit
+    field = studio.step_form.text_edit
     original = studio.session.scenario.steps["brief"].text
     assert field.isVisible() and field.toPlainText() == original
-    assert not studio.inspector.instructions_edit.isVisible()  # message steps have no file
+    assert not studio.step_form.instructions_edit.isVisible()  # message steps have no file
     field.setFocus()
     field.moveCursor(field.textCursor().MoveOperation.End)
     qtbot.keyClicks(field, "Bye!")
