@@ -63,7 +63,7 @@ from engine.offline.fake_openai import (  # noqa: E402
     Reply,
 )
 from engine.providers import make_provider  # noqa: E402
-from engine.providers.base import ModelReply, ModelRequest, Usage  # noqa: E402
+from engine.providers.base import ClosingProvider, ModelReply, ModelRequest, Usage  # noqa: E402
 from engine.scenario.definition import Scenario  # noqa: E402
 from engine.scenario.loader import load_scenario  # noqa: E402
 
@@ -176,7 +176,7 @@ def play(
 # --- the engine alone, in process -----------------------------------------------------------
 
 
-class InProcessAutopilot:
+class InProcessAutopilot(ClosingProvider):
     """The autopilot behind the Provider interface, chaining like the Responses API, no HTTP."""
 
     name = "in-process"
@@ -230,9 +230,6 @@ class InProcessAutopilot:
             incomplete_reason=incomplete,
             refusal=refusal,
         )
-
-    async def aclose(self) -> None:
-        return None
 
 
 def expected_calls(scenario: Scenario, plan: Plan, seeds: int, rate: float) -> tuple[Run, int]:

@@ -15,7 +15,8 @@ from typing import Any
 
 import pytest
 
-from engine.conversation.conversation_core import ON_ENTER_INPUT, Conversation, SyncConversation
+from engine.conversation.conversation_core import ON_ENTER_INPUT, Conversation
+from engine.conversation.sync_conversation import SyncConversation
 from engine.errors import (
     ProviderConnectionError,
     ProviderError,

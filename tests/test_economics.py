@@ -14,7 +14,8 @@ from typing import Any
 
 import pytest
 
-from engine.conversation.conversation_core import Conversation, SyncConversation
+from engine.conversation.conversation_core import Conversation
+from engine.conversation.sync_conversation import SyncConversation
 from engine.dialogue.prompting import CONVERSATION_RULES, stable_prefix
 from engine.errors import BudgetExceeded, PromptTooLarge
 from engine.io.resources import default_scenario

@@ -13,7 +13,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import engine.log.events
-from engine.conversation.conversation_core import Conversation, SyncConversation
+from engine.conversation.conversation_core import Conversation
+from engine.conversation.sync_conversation import SyncConversation
 from engine.errors import ProviderError
 from engine.io.input_limits import MAX_LOG_INT
 from engine.log.events import (

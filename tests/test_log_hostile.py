@@ -421,7 +421,8 @@ def test_the_log_viewer_opens_and_paints_a_log_with_every_hostile_line(
 
 def test_every_event_a_real_conversation_writes_passes_the_schema(tmp_path: Path) -> None:
     """If an event's fields change, this fails until engine/log/schema.py says the same."""
-    from engine.conversation.conversation_core import Conversation, SyncConversation
+    from engine.conversation.conversation_core import Conversation
+    from engine.conversation.sync_conversation import SyncConversation
     from engine.errors import ProviderError
     from engine.providers.scripted import ScriptedProvider
 

@@ -16,8 +16,9 @@ from typing import Any
 import pytest
 
 from app.logview.projection import ConversationProjection, Meter
-from engine.conversation.conversation_core import Conversation, SyncConversation
+from engine.conversation.conversation_core import Conversation
 from engine.conversation.session import session_from_events
+from engine.conversation.sync_conversation import SyncConversation
 from engine.dialogue.ledger import Totals
 from engine.errors import ProviderServerError
 from engine.io.resources import default_scenario

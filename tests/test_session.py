@@ -15,8 +15,9 @@ from typing import Any
 
 import pytest
 
-from engine.conversation.conversation_core import Conversation, SyncConversation
+from engine.conversation.conversation_core import Conversation
 from engine.conversation.session import load_session, session_from_events
+from engine.conversation.sync_conversation import SyncConversation
 from engine.errors import ProviderServerError, SessionError
 from engine.log.reader import read_log
 from engine.log.writer import LogWriter

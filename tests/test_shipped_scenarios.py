@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from engine.conversation.conversation_core import SyncConversation
+from engine.conversation.sync_conversation import SyncConversation
 from engine.io.resources import default_scenario, scenarios_dir
 from engine.providers.scripted import ScriptedProvider
 from engine.scenario import OnEnter, Scenario, StepKind, ValueType, load_scenario

@@ -31,8 +31,7 @@ This module is the loop and its phases, and only that; each phase's parts live b
   values) and :class:`~engine.dialogue.fsm.DialogueFSM` (guards: the one place they are judged,
   :meth:`~engine.dialogue.fsm.DialogueFSM.unmet`);
 * :mod:`engine.conversation.call_events` — what the log says of each call;
-* :mod:`engine.conversation.sync_conversation` — the same conversation for scripts (re-exported
-  here).
+* :mod:`engine.conversation.sync_conversation` — the same conversation for scripts.
 
 The phases stay methods of one class, in one file a little over 600 lines, because they share
 the conversation's state (replaced wholesale on rollback) and read best next to the diagram
@@ -76,7 +75,6 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from engine import __version__
 from engine.conversation.budget import check_limits, estimated_tokens
 from engine.conversation.call_events import request_data, response_data, usage_data
 from engine.conversation.judge import is_set, judge
@@ -87,7 +85,6 @@ from engine.conversation.session import (
     new_session_id,
     save_session,
 )
-from engine.conversation.sync_conversation import SyncConversation
 from engine.conversation.turn import (
     Accepted,
     Correct,
@@ -135,8 +132,12 @@ from engine.log.events import (
 )
 from engine.providers.base import ModelReply, ModelRequest, Provider, Purpose
 from engine.scenario.definition import OnEnter, PromptLayout, Scenario, Step, StepKind
+from engine.version import __version__
 
 Clock = Callable[[], float]
+
+#: ``session_start.resumed_from`` of a session resumed from a :class:`SessionData` in memory.
+RESUMED_FROM_MEMORY = "(a session held by the caller)"
 
 
 # --- the conversation -----------------------------------------------------------------------
@@ -290,15 +291,26 @@ class Conversation:
 
     @classmethod
     def resume(
-        cls, path: Path | str, scenario: Scenario, provider: Provider, **options: Any
+        cls,
+        source: SessionData | Path | str,
+        scenario: Scenario,
+        provider: Provider,
+        **options: Any,
     ) -> Conversation:
-        """Continue a session saved by :meth:`save` (same session id, its log continues)."""
-        data = load_session(path, scenario, options.get("prices"))
+        """Continue a session: a file written by :meth:`save`, or a :class:`SessionData` the
+        caller holds (a server's store). Same session id; its log continues.
+
+        A :class:`SessionData` is taken over, not copied: the conversation goes on in it.
+        """
+        if isinstance(source, SessionData):
+            data, resumed_from = source, RESUMED_FROM_MEMORY
+        else:
+            data, resumed_from = load_session(source, scenario, options.get("prices")), str(source)
         return cls(
             scenario,
             provider,
             session=data,
-            origin=SessionOrigin(resumed_from=str(path)),
+            origin=SessionOrigin(resumed_from=resumed_from),
             **options,
         )
 
@@ -727,6 +739,7 @@ class Conversation:
 
 __all__ = [
     "ON_ENTER_INPUT",
+    "RESUMED_FROM_MEMORY",
     "Accepted",
     "Conversation",
     "Correct",
@@ -736,7 +749,6 @@ __all__ = [
     "NextStep",
     "Respond",
     "SessionOrigin",
-    "SyncConversation",
     "TurnResult",
     "Wait",
 ]

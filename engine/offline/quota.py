@@ -40,7 +40,9 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from engine.offline.fake_openai import FakeRequest, Fault, count_tokens
+from engine.offline.fake_openai.answers import Fault
+from engine.offline.fake_openai.cache import count_tokens
+from engine.offline.fake_openai.requests import FakeRequest
 
 __all__ = ["Admission", "RateLimits", "estimate_tokens", "format_reset"]
 

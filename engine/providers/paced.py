@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.errors import ProviderError, ProviderRateLimited
-from engine.providers.base import ModelReply, ModelRequest, Provider
+from engine.providers.base import ClosingProvider, ModelReply, ModelRequest, Provider
 from engine.providers.rate_limiter import MAX_BACKOFF_S, RateLimiter
 from engine.providers.rate_table import RateLimit, RateLimitTable
 
@@ -119,7 +119,7 @@ def estimate_tokens(request: ModelRequest, context: int = 0) -> int:
     return context + chars // CHARS_PER_TOKEN + output
 
 
-class PacedProvider:
+class PacedProvider(ClosingProvider):
     """Wraps a provider (built with ``max_retries=0``): limiter first, then the call, retried.
 
     ``traffic`` counts this wrapper's attempts; give each role its own wrapper to count them
@@ -189,6 +189,9 @@ class PacedProvider:
 
     async def aclose(self) -> None:
         await self.inner.aclose()
+
+    def close(self) -> None:
+        self.inner.close()
 
     def _backoff(self, attempt: int) -> float:
         """The SDK's schedule: 0.5 s doubled per retry, at most 8 s, minus up to 25 % jitter."""

@@ -37,7 +37,7 @@ the log (a forked or resumed conversation whose start is in another log) sets
 messages it sent (``history_messages``), and a rebuilt history of another length is reported in
 :attr:`RequestView.notes`.
 
-The package: :mod:`.model` (the values), :mod:`.index` (:class:`CallIndex`, finding the calls in
+The package: :mod:`.parts` (the values), :mod:`.index` (:class:`CallIndex`, finding the calls in
 a log), :mod:`.rebuild` (one call as the model saw it), :mod:`.compare` (a call against the
 previous one). Every public name is importable from ``engine.request_view``.
 """

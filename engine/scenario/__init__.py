@@ -1,6 +1,6 @@
 """Scenarios: the YAML graph, its models, loading with located errors, and validation.
 
-``model`` (pydantic models of scenario.yaml) ← ``loader`` (YAML with marks → Scenario, located
+``definition`` (pydantic models of scenario.yaml) ← ``loader`` (YAML with marks → Scenario, located
 errors) ← ``graph`` (networkx view) ← ``validate`` (findings). ``json_schema`` exports the models
 for other editors. The studio's round-trip editing lives in ``document`` and ``layout``.
 

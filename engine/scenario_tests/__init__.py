@@ -20,6 +20,9 @@ The studio's entry points: :func:`load_suite` (tests and findings of a folder),
 :func:`run_tests_sync` on a worker thread with ``on_progress``/``should_stop``, the result
 dataclasses (:class:`ScenarioTestResult` has ``log_path`` and ``failing_turn``), the
 :class:`CoverageReport` for shading the graph, and :func:`chat_to_test` to save a chat.
+
+It may import the turn loop (:mod:`engine.conversation`) and everything below it, and the
+key-free model (:mod:`engine.offline`) that re-records the shipped tests.
 """
 
 from engine.scenario_tests.check import check_test

@@ -47,7 +47,7 @@ from collections.abc import Mapping
 from enum import Enum
 from typing import Any
 
-from engine.providers.base import ModelReply, ModelRequest, Provider
+from engine.providers.base import ClosingProvider, ModelReply, ModelRequest, Provider
 from engine.scenario_tests.cassette_file import (
     BLOB_MIN_CHARS,
     CASSETTE_FORMAT,
@@ -170,7 +170,7 @@ class _Normaliser:
         return compact_request(normalise_request(request, self.volatile))
 
 
-class CassetteRecorder:
+class CassetteRecorder(ClosingProvider):
     """Passes every call to ``inner`` and keeps what was asked and answered.
 
     Set :attr:`turn` before each user message (the runner does), and register the session id
@@ -209,9 +209,6 @@ class CassetteRecorder:
         self._calls.append(RecordedCall(len(self._calls) + 1, self.turn, compact, digest, recorded))
         return reply
 
-    async def aclose(self) -> None:
-        """The inner provider stays open: it belongs to whoever created it."""
-
     @property
     def calls(self) -> int:
         return len(self._calls)
@@ -223,7 +220,7 @@ class CassetteRecorder:
 # --- replaying -------------------------------------------------------------------------------
 
 
-class CassetteReplayer:
+class CassetteReplayer(ClosingProvider):
     """Answers each call with the next recorded reply, after checking the request matches.
 
     No key, no network, no latency. :attr:`unused` counts recorded calls the conversation did
@@ -289,9 +286,6 @@ class CassetteReplayer:
             incomplete_reason=reply.incomplete_reason,
             refusal=reply.refusal,
         )
-
-    async def aclose(self) -> None:
-        """Nothing to release."""
 
     def _difference(
         self, recorded: RecordedCall, compact: dict[str, Any], blobs: dict[str, Any]

@@ -37,7 +37,7 @@ from engine.log.events import (
     VariableChangeData,
 )
 from engine.log.fold import events_by_turn, fold_log
-from engine.providers.base import ModelReply, ModelRequest, Usage
+from engine.providers.base import ClosingProvider, ModelReply, ModelRequest, Usage
 from engine.scenario.definition import STAY, Scenario
 from engine.scenario_tests.cassette import Cassette
 from engine.scenario_tests.definition import (
@@ -144,7 +144,7 @@ def dump_test(test: ScenarioTest) -> str:
     return text
 
 
-class _LoggedReplies:
+class _LoggedReplies(ClosingProvider):
     """Answers with the chat's logged replies, in order (the provider the cassette records)."""
 
     def __init__(self, replies: list[ModelReply], name: str) -> None:
@@ -159,9 +159,6 @@ class _LoggedReplies:
         reply = self.replies[self.position]
         self.position += 1
         return reply
-
-    async def aclose(self) -> None:
-        """Nothing to release."""
 
 
 def _read(

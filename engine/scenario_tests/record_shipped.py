@@ -34,7 +34,7 @@ from engine.io.resources import scenarios_dir
 from engine.offline.autopilot import Autopilot, Plan, PlannedReply
 from engine.offline.fake_openai import FAKE_API_KEY, FakeOpenAIServer
 from engine.providers import make_provider
-from engine.providers.base import ModelReply, ModelRequest
+from engine.providers.base import ClosingProvider, ModelReply, ModelRequest
 from engine.scenario.definition import STAY, Scenario
 from engine.scenario_tests.definition import ScenarioTest, TextPattern
 from engine.scenario_tests.report import result_lines, summary_line
@@ -82,7 +82,7 @@ def plan_for(scenario: Scenario, test: ScenarioTest, first_step: str) -> Plan:
     return Plan(scenario=scenario.name, turns=turns)
 
 
-class _NoModel:
+class _NoModel(ClosingProvider):
     """Starts a conversation that needs no model call; says so if one is asked for."""
 
     name = "none"
@@ -90,9 +90,6 @@ class _NoModel:
 
     async def complete(self, request: ModelRequest) -> ModelReply:
         raise PlanError("the scenario's start makes a model call; the plan cannot know it")
-
-    async def aclose(self) -> None:
-        """Nothing to release."""
 
 
 def first_step(scenario: Scenario) -> str:

@@ -41,7 +41,7 @@ from engine.dialogue.vars_memory import VarsMemory
 from engine.errors import PrompterError
 from engine.log.events import Event, EventType, StepSummaryData, TransitionData
 from engine.log.writer import LogWriter
-from engine.providers.base import ModelReply, ModelRequest, Provider, Usage
+from engine.providers.base import ClosingProvider, ModelReply, ModelRequest, Provider, Usage
 from engine.scenario.definition import Scenario
 from engine.scenario_tests.cassette import (
     Cassette,
@@ -541,7 +541,7 @@ class _Run:
         )
 
 
-class _Live:
+class _Live(ClosingProvider):
     """The provider as given (live mode), with the recorder's and replayer's small surface."""
 
     def __init__(self, inner: Provider) -> None:
@@ -555,9 +555,6 @@ class _Live:
 
     async def complete(self, request: ModelRequest) -> ModelReply:
         return await self.inner.complete(request)
-
-    async def aclose(self) -> None:
-        """The inner provider is the caller's."""
 
 
 def _open_log(path: Path | None) -> LogWriter | None:
