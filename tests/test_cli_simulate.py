@@ -109,6 +109,20 @@ def test_without_a_key_it_says_how_to_set_one(
     assert "no OpenAI API key" in capsys.readouterr().err
 
 
+def test_without_a_key_the_key_free_model_plays_both_sides(
+    pizza: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "out"
+    assert (
+        main(["simulate", str(pizza), "--fake-model", "--runs", "2", "-q", "--out", str(out)]) == 0
+    )
+    report = json.loads((out / "report.json").read_text(encoding="utf-8"))
+    assert report["conversations"]["reported"] == report["conversations"]["planned"] == 2
+    assert report["conversations"]["failed"] == 0
+    assert report["bot"]["calls"] > 0 and report["simulated_user"]["calls"] > 0
+    assert "no OpenAI API key" not in capsys.readouterr().err
+
+
 @pytest.mark.parametrize(
     "flags",
     [

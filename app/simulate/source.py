@@ -13,9 +13,8 @@ differ from the chat:
 Without a key, docs/simulation.md ("Trying it without a key") offers the project's fake model:
 the fake OpenAI server with the scenario-aware fake bot and the persona player of
 ``engine/offline`` — no key, no cost, deterministic. The studio offers it the same way, started
-in this process on 127.0.0.1 for the length of the run, on the scenario as it is open. It is
-test support and is not shipped in the desktop bundle; there, :func:`fake_model_available` is
-false and the studio only says how to add a key.
+in this process on 127.0.0.1 for the length of the run, on the scenario as it is open. It is a
+product feature, shipped in the desktop bundle too.
 """
 
 from __future__ import annotations
@@ -101,7 +100,7 @@ def chat_source(settings: ChatSettings, keys: ApiKeyStore) -> ModelSource | None
 
 
 def fake_model_available() -> bool:
-    """Whether the project's fake model is installed (it is not in the desktop bundle)."""
+    """Whether the key-free model is there (it ships with the engine and in the bundle)."""
     return importlib.util.find_spec("engine.offline") is not None
 
 
@@ -112,12 +111,9 @@ def fake_source() -> ModelSource:
 def start_fake_model(scenario: Scenario, *, latency: float = FAKE_LATENCY_S) -> FakeOpenAIServer:
     """The fake OpenAI server answering the bot with the scenario bot and the simulated user
     with the persona player, started on 127.0.0.1 (stop it when the run ends)."""
-    from engine.offline.fake_openai import FakeOpenAIServer
-    from engine.offline.persona_model import PersonaModel, RoleRouter
-    from engine.offline.scenario_bot import ScenarioBot
+    from engine.offline.sim_server import build_server
 
-    responder = RoleRouter(ScenarioBot(scenario), PersonaModel())
-    return FakeOpenAIServer(responder=responder, latency=latency).start()
+    return build_server(scenario, latency=latency).start()
 
 
 def fake_api_key() -> str:

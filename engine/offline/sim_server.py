@@ -25,13 +25,14 @@ from engine.offline.fake_openai import FakeOpenAIServer
 from engine.offline.persona_model import PersonaModel, RoleRouter
 from engine.offline.quota import RateLimits
 from engine.offline.scenario_bot import ScenarioBot
+from engine.scenario.definition import Scenario
 from engine.scenario.loader import load_scenario
 
 __all__ = ["build_server", "main"]
 
 
 def build_server(
-    scenario_dir: str,
+    scenario_dir: str | Scenario,
     *,
     latency: float = 0.0,
     rpm: float | None = None,
@@ -42,8 +43,10 @@ def build_server(
     seed: int = 0,
     port: int = 0,
 ) -> FakeOpenAIServer:
-    """A (not yet started) fake server answering both roles of a simulation of the scenario."""
-    scenario = load_scenario(scenario_dir)
+    """A (not yet started) fake server answering both roles of a simulation of the scenario:
+    the bot with the scenario bot, the simulated user with the persona player. ``scenario_dir``
+    is the folder, or the scenario in memory (the studio's, unsaved edits included)."""
+    scenario = scenario_dir if isinstance(scenario_dir, Scenario) else load_scenario(scenario_dir)
     bot = ScenarioBot(
         scenario, violation_rate=violation_rate, stubborn_rate=stubborn_rate, seed=seed
     )
