@@ -13,6 +13,7 @@ chat, the log viewer nothing of chats; the chat is docked into the window here
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -47,14 +48,24 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     return parser.parse_args(argv)
 
 
+#: What ``prompter-studio`` says when it was installed without the studio's extra.
+NO_QT_MESSAGE = (
+    "prompter-studio: the studio needs Qt, which this installation does not have; "
+    "install it with: pip install 'prompter[studio]'"
+)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(sys.argv[1:] if argv is None else argv)
+    if importlib.util.find_spec("PySide6") is None:  # a slim install: engine and CLI only
+        print(NO_QT_MESSAGE, file=sys.stderr)
+        return 2
     from PySide6.QtCore import QCoreApplication
     from PySide6.QtGui import QIcon
     from PySide6.QtWidgets import QApplication, QMessageBox
 
     from app.theme import apply_dark_palette, wants_dark
-    from engine.paths import resource_path
+    from engine.io.resources import resource_path
 
     QCoreApplication.setOrganizationName(ORGANIZATION)
     QCoreApplication.setApplicationName(APPLICATION)
@@ -69,7 +80,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _open_log(app, target)
 
     from app.main_window import MainWindow
-    from engine.paths import default_scenario
+    from engine.io.resources import default_scenario
 
     window = MainWindow()
     parts = assemble(window)  # kept until the studio closes

@@ -27,9 +27,9 @@ from typing import Any
 
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
-from app.session import EditSession, Position
+from app.edit_session import EditSession, Position
 from engine.drawio import Edit
-from engine.scenario.model import Scenario
+from engine.scenario.definition import Scenario
 
 YamlPath = tuple[str | int, ...]
 

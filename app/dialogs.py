@@ -21,8 +21,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from engine.scenario.definition import IDENTIFIER
 from engine.scenario.document import TEMPLATES
-from engine.scenario.model import IDENTIFIER
 
 TEMPLATE_LABELS = {
     "blank": "Blank — one step",

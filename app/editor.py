@@ -23,17 +23,17 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QLabel, QStyle, QVBoxLayout, QWidget
 
 from app import commands
+from app.edit_session import EditSession
 from app.find_bar import FindBar
 from app.graph.layout import NODE_HEIGHT, NODE_WIDTH, Position
 from app.graph.scene import GraphScene
 from app.graph.view import GraphView
-from app.session import EditSession
 from app.theme import GraphColors
 from app.widgets import make_action
 from engine.errors import ScenarioError
+from engine.scenario.definition import IDENTIFIER, STAY, unique_name
 from engine.scenario.diagram import free_spot
 from engine.scenario.document import Change
-from engine.scenario.model import IDENTIFIER, STAY, unique_name
 
 #: What a step id (and a signal) may be, in words.
 STEP_ID_HINT = "letters, digits and _, not starting with a digit"

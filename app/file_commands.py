@@ -21,15 +21,15 @@ from PySide6.QtWidgets import QFileDialog, QMenu, QMessageBox, QWidget
 
 from app import commands
 from app.dialogs import NewScenarioDialog
+from app.edit_session import EditSession
 from app.file_watch import DiskWatcher
-from app.session import EditSession
 from app.widgets import Banner
 from engine import drawio
 from engine.drawio import export_drawio
 from engine.errors import PrompterError, ScenarioError
+from engine.scenario.definition import SCENARIO_FILE
 from engine.scenario.document import ScenarioDocument
 from engine.scenario.layout import Layout, gc_paused
-from engine.scenario.model import SCENARIO_FILE
 
 MAX_RECENT = 10
 SETTINGS_RECENT = "recent/scenarios"

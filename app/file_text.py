@@ -12,7 +12,7 @@ from __future__ import annotations
 from PySide6.QtWidgets import QPlainTextEdit
 
 from app.commands import SetTextCommand, push
-from app.session import EditSession
+from app.edit_session import EditSession
 
 
 class FileText:

@@ -12,10 +12,10 @@ from pathlib import Path
 
 from PySide6.QtCore import QFileSystemWatcher, QObject, QTimer, Signal
 
+from engine.scenario.definition import SCENARIO_FILE
 from engine.scenario.document import ScenarioDocument
 from engine.scenario.layout import LAYOUT_FILE
-from engine.scenario.model import SCENARIO_FILE
-from engine.scenario_tests.model import CASSETTE_SUFFIX, TEST_SUFFIX, TESTS_DIR
+from engine.scenario_tests.definition import CASSETTE_SUFFIX, TEST_SUFFIX, TESTS_DIR
 
 DEBOUNCE_MS = 300
 

@@ -10,7 +10,7 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QApplication, QHBoxLayout, QLabel, QLineEdit, QToolButton, QWidget
 
-from engine.scenario.model import Scenario
+from engine.scenario.definition import Scenario
 
 
 def find_steps(scenario: Scenario | None, query: str) -> list[str]:

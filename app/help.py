@@ -42,8 +42,8 @@ from PySide6.QtWidgets import (
 )
 
 from app.widgets import size_for_screen
-from engine import __version__
-from engine.paths import install_root
+from engine.io.resources import install_root
+from engine.version import __version__
 
 APP_NAME = "Prompter Studio"
 

@@ -22,7 +22,7 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QApplication
 
 from app.theme import is_dark, mix
-from engine.scenario.model import BRACED, PLACEHOLDER
+from engine.scenario.definition import BRACED, PLACEHOLDER
 
 _HEADING = re.compile(r"^\s{0,3}#{1,6}\s.*$")
 _LIST = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s")

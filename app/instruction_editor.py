@@ -32,13 +32,13 @@ from PySide6.QtWidgets import (
 )
 
 from app.code_edit import CodeEdit, problem_marks
+from app.edit_session import EditSession, follow_session
 from app.file_text import FileText
 from app.highlighter import MarkdownHighlighter
-from app.session import EditSession, follow_session
+from engine.dialogue.prompting import build_prompt, known_names, step_section
 from engine.errors import ScenarioError
-from engine.prompting import build_prompt, known_names, step_section
+from engine.scenario.definition import PromptLayout
 from engine.scenario.document import Change
-from engine.scenario.model import PromptLayout
 
 #: A rough, model-independent estimate: English text averages about four characters per token.
 CHARS_PER_TOKEN = 4

@@ -57,20 +57,20 @@ from PySide6.QtWidgets import (
 
 from app import help
 from app.code_edit import REDO_KEYS
+from app.edit_session import EditSession, step_of
 from app.editor import ScenarioEditor
 from app.file_commands import FileCommands
-from app.inspector import StepInspector
 from app.instruction_editor import TextFileEditor
 from app.memory import release_memory, settle_memory
 from app.places import default_log_dir
 from app.problems import ProblemsPane
 from app.scenario_pane import ScenarioPane
-from app.session import EditSession, step_of
+from app.step_form import StepForm
 from app.theme import GraphColors
 from app.widgets import Banner, make_action, size_for_screen
 from engine.errors import ScenarioError
+from engine.scenario.definition import SCENARIO_FILE
 from engine.scenario.document import Change, ScenarioDocument
-from engine.scenario.model import SCENARIO_FILE
 
 APP_TITLE = "Prompter Studio"
 SETTINGS_GEOMETRY = "window/geometry"
@@ -204,7 +204,7 @@ class MainWindow(QMainWindow):
         self.session = session
         self.scenario_editor.set_session(session)
         self.files.watch(session)
-        for pane in (self.inspector, self.instructions, self.problems, self.scenario_pane):
+        for pane in (self.step_form, self.instructions, self.problems, self.scenario_pane):
             pane.set_session(session)
         if session is not None:
             self.undo_group.addStack(session.undo_stack)
@@ -233,7 +233,7 @@ class MainWindow(QMainWindow):
 
     def flush_editors(self) -> None:
         self.scenario_pane.source.apply()
-        self.inspector.text_edit.commit()
+        self.step_form.text_edit.commit()
         focused = self.focusWidget()
         finished = getattr(focused, "editingFinished", None)
         if finished is not None:
@@ -296,11 +296,11 @@ class MainWindow(QMainWindow):
         self.scenario_editor.notice.connect(lambda text: self.notify(text, 6000))
 
     def _build_panes(self) -> None:
-        self.inspector = StepInspector()
+        self.step_form = StepForm()
         self.problems = ProblemsPane()
         self.undo_view = QUndoView(self.undo_group)
         self.undo_view.setEmptyLabel("<opened>")
-        self.add_pane("Step", self.inspector, Area.RightDockWidgetArea)
+        self.add_pane("Step", self.step_form, Area.RightDockWidgetArea)
         self.add_pane("Scenario", self.scenario_pane, Area.RightDockWidgetArea, tabify_with="Step")
         self.add_pane("Problems", self.problems, Area.BottomDockWidgetArea)
         self.add_pane("History", self.undo_view, Area.BottomDockWidgetArea, tabify_with="Problems")
@@ -308,9 +308,9 @@ class MainWindow(QMainWindow):
         self.panes["Problems"].raise_()
         self.problems.problemActivated.connect(self.jump_to_problem)
         self.problems.summaryChanged.connect(self._problems_summary)
-        self.inspector.notice.connect(lambda text: self.notify(text, 6000))
+        self.step_form.notice.connect(lambda text: self.notify(text, 6000))
         self.scenario_pane.notice.connect(lambda text: self.notify(text, 6000))
-        self.inspector.renameRequested.connect(lambda _step: self.scenario_editor.rename_selected())
+        self.step_form.renameRequested.connect(lambda _step: self.scenario_editor.rename_selected())
 
     def _build_actions(self) -> None:
         key, pixmap, style = QKeySequence.StandardKey, QStyle.StandardPixmap, self.style()
@@ -498,7 +498,7 @@ class MainWindow(QMainWindow):
             self.update_title()
 
     def _step_selected(self, step_id: str) -> None:
-        self.inspector.show_step(step_id or None)
+        self.step_form.show_step(step_id or None)
         self.instructions.show_step(step_id or None)
         self.stepSelected.emit(step_id)
 
@@ -585,7 +585,7 @@ class MainWindow(QMainWindow):
                 self.show_instructions()
                 self.instructions.go_to(problem.line, problem.column)
                 return
-            self.inspector.focus_field(field[2:] if len(field) > 2 else [])
+            self.step_form.focus_field(field[2:] if len(field) > 2 else [])
             return
         if path is not None and path.name != SCENARIO_FILE and path.suffix.lower() == ".md":
             self.panes["Scenario"].show()

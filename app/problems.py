@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.session import EditSession, step_of
+from app.edit_session import EditSession, step_of
 from engine.errors import ScenarioError
 
 ProblemRole = Qt.ItemDataRole.UserRole + 1

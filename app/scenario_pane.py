@@ -27,8 +27,8 @@ from PySide6.QtWidgets import (
 
 from app import commands
 from app.code_edit import CodeEdit, problem_marks
+from app.edit_session import EditSession, follow_session
 from app.instruction_editor import TextFileEditor
-from app.session import EditSession, follow_session
 from app.widgets import (
     add_remove_buttons,
     fill_typed_rows,
@@ -37,8 +37,8 @@ from app.widgets import (
     set_text_minimally,
 )
 from engine.errors import ScenarioError
+from engine.scenario.definition import IDENTIFIER, ValueType, unique_name
 from engine.scenario.document import Change
-from engine.scenario.model import IDENTIFIER, ValueType, unique_name
 
 #: Top-level keys shown on the Scenario tab.
 SETTINGS_KEYS = frozenset({"title", "model", "persona", "start"})

@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from engine.scenario.model import ValueType
+from engine.scenario.definition import ValueType
 
 Shortcut = QKeySequence | QKeySequence.StandardKey | Sequence[QKeySequence]
 

@@ -36,7 +36,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))  # bench/timing.py
 from timing import median_ms
 
 from engine.compare import compare, diff_sides, load_side
-from engine.compare.model import StepStatus
+from engine.compare.changes import StepStatus
 
 WORDS = (
     "budget",

@@ -51,24 +51,24 @@ from typing import Any
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from engine.conversation_core import Conversation  # noqa: E402
-from engine.convlog import LogWriter  # noqa: E402
-from engine.paths import default_scenario  # noqa: E402
-from engine.providers import make_provider  # noqa: E402
-from engine.providers.base import ModelReply, ModelRequest, Usage  # noqa: E402
-from engine.scenario.loader import load_scenario  # noqa: E402
-from engine.scenario.model import Scenario  # noqa: E402
-from engine.testing.autopilot import Autopilot, Plan  # noqa: E402
-from engine.testing.fake_openai import (  # noqa: E402
+from engine.conversation.conversation_core import Conversation  # noqa: E402
+from engine.io.resources import default_scenario  # noqa: E402
+from engine.log.writer import LogWriter  # noqa: E402
+from engine.offline.autopilot import Autopilot, Plan  # noqa: E402
+from engine.offline.fake_openai import (  # noqa: E402
     FAKE_API_KEY,
     FakeMessage,
     FakeOpenAIServer,
     FakeRequest,
     Reply,
 )
+from engine.providers import make_provider  # noqa: E402
+from engine.providers.base import ClosingProvider, ModelReply, ModelRequest, Usage  # noqa: E402
+from engine.scenario.definition import Scenario  # noqa: E402
+from engine.scenario.loader import load_scenario  # noqa: E402
 
 try:
-    from engine.scenario.model import PromptLayout
+    from engine.scenario.definition import PromptLayout
 except ImportError:  # a checkout from before the layouts: its one layout is "today"
     PromptLayout = None  # type: ignore[assignment,misc]
 
@@ -176,7 +176,7 @@ def play(
 # --- the engine alone, in process -----------------------------------------------------------
 
 
-class InProcessAutopilot:
+class InProcessAutopilot(ClosingProvider):
     """The autopilot behind the Provider interface, chaining like the Responses API, no HTTP."""
 
     name = "in-process"
@@ -230,9 +230,6 @@ class InProcessAutopilot:
             incomplete_reason=incomplete,
             refusal=refusal,
         )
-
-    async def aclose(self) -> None:
-        return None
 
 
 def expected_calls(scenario: Scenario, plan: Plan, seeds: int, rate: float) -> tuple[Run, int]:

@@ -10,7 +10,7 @@
 3. **100 MB one-line log**: ``read_log`` time, and its peak of traced memory (target: a few MB,
    the issue measured a viewer at 3.9 GB).
 4. **ordinary log, 20,000 events**: ``read_log`` with the schema check and chunked reading,
-   against the reader of the commit before issue 16 (``git show faf0c3e:engine/logread.py``),
+   against the reader of the commit before issue 16 (``git show faf0c3e:engine/log/reader.py``),
    in the same run: what checking every record costs. The target that matters is the log
    viewer's (``bench_logview.py``: every event of a 20,000-event log shown within 1 s).
 5. **log writer**: encoding 20,000 events, against the old ``to_json`` + redaction.
@@ -35,11 +35,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))  # bench/timing.py
 from timing import median_ms
 
 from app.logview.sample import write_sample_log
-from engine import limits
-from engine.convlog import encode_event
 from engine.errors import ScenarioErrors
-from engine.logread import read_log
-from engine.redact import redact
+from engine.io import input_limits as limits
+from engine.io.redact import redact
+from engine.log.reader import read_log
+from engine.log.writer import encode_event
 from engine.scenario import loader, yaml_marks
 from engine.scenario.validate import check_folder
 
@@ -66,7 +66,7 @@ def refuse(folder: Path) -> None:
 def old_logread() -> object:
     """The log reader as it was before issue 16, loaded as a separate module."""
     source = subprocess.run(
-        ["git", "show", f"{BEFORE_ISSUE_16}:engine/logread.py"],
+        ["git", "show", f"{BEFORE_ISSUE_16}:engine/log/reader.py"],
         cwd=REPO,
         capture_output=True,
         text=True,

@@ -40,7 +40,7 @@ from app.logview.logpane import LogPane
 from app.logview.sample import SampleConversation
 from app.logview.table import PROBLEM_TYPES
 from app.logview.view import ConversationView
-from engine.events import Event
+from engine.log.events import Event
 
 EVENTS = 20_000
 

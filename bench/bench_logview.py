@@ -32,9 +32,9 @@ from app.chat.keys import ApiKeyStore
 from app.chat.pane import ChatPane
 from app.logview.sample import SampleConversation, write_sample_log
 from app.logview.window import LogWindow
-from engine.paths import default_scenario
+from engine.io.resources import default_scenario
+from engine.offline.fake_openai import FAKE_API_KEY, FakeOpenAIServer, Fault
 from engine.scenario.loader import load_scenario
-from engine.testing.fake_openai import FAKE_API_KEY, FakeOpenAIServer, Fault
 
 
 class PaintWatcher(QObject):

@@ -35,7 +35,9 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from engine.paths import default_scenario  # noqa: E402
+from engine.io.resources import default_scenario  # noqa: E402
+from engine.offline.autopilot import Autopilot  # noqa: E402
+from engine.offline.fake_openai import FAKE_API_KEY, FakeOpenAIServer  # noqa: E402
 from engine.providers import make_provider  # noqa: E402
 from engine.scenario_tests import (  # noqa: E402
     ScenarioTest,
@@ -44,8 +46,6 @@ from engine.scenario_tests import (  # noqa: E402
     run_tests_sync,
 )
 from engine.scenario_tests.record_shipped import first_step, plan_for  # noqa: E402
-from engine.testing.autopilot import Autopilot  # noqa: E402
-from engine.testing.fake_openai import FAKE_API_KEY, FakeOpenAIServer  # noqa: E402
 
 TURNS = 10
 

@@ -4,7 +4,7 @@
         [--latency 0.3] [--turns 6] [--repeat 3] [--profile-client FILE] [--storm]
 
 Set-up: the project's fake OpenAI server runs in its own process
-(``python -m engine.testing.sim_server``), answering the bot with the scenario bot and the
+(``python -m engine.offline.sim_server``), answering the bot with the scenario bot and the
 simulated user with the persona model, after ``--latency`` seconds per call, and enforcing
 ``--rpm`` requests per minute (per model, also over one-second periods) with 429 + retry-after,
 as OpenAI does. This process runs ``--conversations`` simulated conversations of the analyst bot
@@ -51,6 +51,7 @@ from typing import Any
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
+from engine.offline.fake_openai import FAKE_API_KEY  # noqa: E402
 from engine.providers import make_provider  # noqa: E402
 from engine.scenario.loader import load_scenario  # noqa: E402
 from engine.simulate import (  # noqa: E402
@@ -60,7 +61,6 @@ from engine.simulate import (  # noqa: E402
     SimulationSettings,
     load_personas,
 )
-from engine.testing.fake_openai import FAKE_API_KEY  # noqa: E402
 
 SCENARIO = REPO / "scenarios" / "analyst_bot"
 CLK_TCK = os.sysconf("SC_CLK_TCK")
@@ -81,7 +81,7 @@ def start_server(args: argparse.Namespace) -> tuple[subprocess.Popen[str], str]:
     command = [
         sys.executable,
         "-m",
-        "engine.testing.sim_server",
+        "engine.offline.sim_server",
         str(SCENARIO),
         "--rpm",
         str(args.rpm),
@@ -196,10 +196,10 @@ def storm() -> None:
     """The limiter against the SDK's own retries, in the same 429 storm."""
     import json
 
+    from engine.offline.fake_openai import FakeOpenAIServer
+    from engine.offline.quota import RateLimits
     from engine.providers.base import ModelRequest
     from engine.simulate import LimiterPool, PacedProvider
-    from engine.testing.fake_openai import FakeOpenAIServer
-    from engine.testing.rate_limits import RateLimits
 
     schema = {
         "type": "object",

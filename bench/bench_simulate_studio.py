@@ -4,7 +4,7 @@
         [--rpm 6000] [--latency 0.3] [--turns 6] [--repeat 3]
 
 Set-up, as ``bench/bench_simulate.py`` (the issue's setting): the project's fake OpenAI server in
-its own process (``python -m engine.testing.sim_server``) answers the bot and the simulated user
+its own process (``python -m engine.offline.sim_server``) answers the bot and the simulated user
 of the analyst bot after ``--latency`` seconds per call and enforces ``--rpm`` requests per
 minute (per model, also over one-second periods) with 429 + retry-after. This process is the
 studio (offscreen): the main window with the analyst bot open, the test chat docked and pointed
@@ -62,7 +62,7 @@ from PySide6.QtCore import (  # noqa: E402
 )
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
-from engine.testing.fake_openai import FAKE_API_KEY  # noqa: E402
+from engine.offline.fake_openai import FAKE_API_KEY  # noqa: E402
 
 HEARTBEAT_MS = 10
 TARGET_GAP_MS = 100

@@ -45,7 +45,7 @@ from conversation_logs import generate  # noqa: E402
 from timing import median_ms  # noqa: E402
 
 from engine.stats import StatsReport, StepStats, collect_stats  # noqa: E402
-from engine.stats.model import MEASURES  # noqa: E402
+from engine.stats.figures import MEASURES  # noqa: E402
 
 #: Runs the command line in this process and prints its wall time and peak RSS as JSON.
 CHILD = """

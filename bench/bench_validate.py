@@ -17,7 +17,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))  # bench/timing.py
 
 from timing import median_ms
 
-from engine.paths import default_scenario
+from engine.io.resources import default_scenario
 from engine.scenario import load_scenario, parse_scenario
 from engine.scenario.validate import validate
 

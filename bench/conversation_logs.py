@@ -1,8 +1,9 @@
 """Real conversation logs in bulk, for ``bench_stats.py`` and the analytics screenshots.
 
-Every log is written by the engine itself: a :class:`~engine.conversation_core.Conversation` on
-the analyst bot, its events appended by the real :class:`~engine.convlog.LogWriter`, the "model"
-being the :class:`~engine.testing.autopilot.Autopilot` following the bench's plan
+Every log is written by the engine itself: a
+:class:`~engine.conversation.conversation_core.Conversation` on the analyst bot, its events appended
+by the real :class:`~engine.log.writer.LogWriter`, the "model" being the
+:class:`~engine.offline.autopilot.Autopilot` following the bench's plan
 (``bench/conversations/analyst_bot.yaml``). Nothing is hand-written. To make the figures worth
 looking at, each conversation varies, seeded:
 
@@ -35,14 +36,14 @@ sys.path.insert(0, str(REPO / "bench"))
 
 from bench_engine import InProcessAutopilot  # noqa: E402
 
-from engine.conversation_core import Conversation  # noqa: E402
-from engine.convlog import LogWriter  # noqa: E402
-from engine.paths import default_scenario  # noqa: E402
+from engine.conversation.conversation_core import Conversation  # noqa: E402
+from engine.io.resources import default_scenario  # noqa: E402
+from engine.log.writer import LogWriter  # noqa: E402
+from engine.offline.autopilot import Autopilot, Plan, PlannedReply  # noqa: E402
+from engine.offline.fake_openai import FAKE_API_KEY, FakeOpenAIServer  # noqa: E402
 from engine.providers import make_provider  # noqa: E402
+from engine.scenario.definition import Scenario, Step  # noqa: E402
 from engine.scenario.loader import load_scenario  # noqa: E402
-from engine.scenario.model import Scenario, Step  # noqa: E402
-from engine.testing.autopilot import Autopilot, Plan, PlannedReply  # noqa: E402
-from engine.testing.fake_openai import FAKE_API_KEY, FakeOpenAIServer  # noqa: E402
 
 PLAN = REPO / "bench" / "conversations" / "analyst_bot.yaml"
 #: Extra violation rate by step: where the fake model struggles more (as real ones do with

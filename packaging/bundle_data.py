@@ -1,7 +1,7 @@
 """Which of the repository's files go into the bundle as data — and which never do.
 
 ``resources/``, ``scenarios/``, ``docs/`` (pages and pictures) and ``README.md`` are copied
-into the bundle's data folder, where ``engine.paths`` finds them frozen (``sys._MEIPASS``)
+into the bundle's data folder, where ``engine.io.resources`` finds them frozen (``sys._MEIPASS``)
 exactly as it finds them from source — the studio's Help shows the documentation offline.
 What a developer's machine adds to those folders must stay out: hidden files (``.env``, editor
 state), caches, backups, and the conversation logs and sessions a test chat leaves behind. The

@@ -52,7 +52,7 @@ if grep -qw validate <<<"$cli_help"; then
 else skip "prompter has no 'validate' command"; fi
 
 # 3. A scripted chat with the default scenario: the frozen engine finds the analyst bot and the
-#    price table through engine.paths (a cost above zero means prices.yaml was found), no key.
+#    price table through engine.io.resources (a cost above zero means prices.yaml was found), no key.
 if grep -qw chat <<<"$cli_help"; then
     printf -- '- {message: "Hello from the smoke test", transition: stay, results: {}, summary: ""}\n' \
         >"$sandbox/script.yaml"
@@ -98,7 +98,17 @@ else
     fail "prompter-studio stopped with status $status within ${STARTUP_SECONDS}s:"; sed 's/^/    /' "$log" | tail -20
 fi
 
-# 6. Running the bundle left nothing inside it, and it holds no key and no settings.
+# 6. Try without a key: the key-free model ships, and a simulation of the analyst bot runs on it
+#    (the studio's Simulate… uses the same engine.offline code when there is no key).
+if output=$(timeout 180 "$CLI" simulate "$SCENARIO" --fake-model --runs 1 --jobs 3 -q \
+            --out "$sandbox/simulation" 2>&1) \
+    && "$PYTHON" -c 'import json, sys; r = json.load(open(sys.argv[1]))
+c = r["conversations"]; sys.exit(not (c["reported"] == c["planned"] > 0 and c["failed"] == 0))' \
+        "$sandbox/simulation/report.json"
+then pass "prompter simulate --fake-model: $(ls "$sandbox/simulation/conversations" | wc -l) conversations without a key"
+else fail "the key-free simulation failed:"; sed 's/^/    /' <<<"$output" | tail -10; fi
+
+# 7. Running the bundle left nothing inside it, and it holds no key and no settings.
 written=$(find "$BUNDLE" -newer "$marker" \( -type f -o -type d \) | head -20)
 if [[ -z $written ]]; then pass "running the bundle wrote nothing into it"
 else fail "running the bundle wrote into it:"; sed 's/^/    /' <<<"$written"; fi

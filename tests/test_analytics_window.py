@@ -13,7 +13,7 @@ from app.analytics.shading import THICK, THIN, measure_overlay, ramp_for
 from app.analytics.window import AnalyticsWindow, open_log_at
 from app.graph.overlay import FADED_OPACITY
 from app.logview.window import LogWindow
-from engine.paths import default_scenario
+from engine.io.resources import default_scenario
 from engine.scenario.loader import load_scenario
 from engine.stats import MEASURES, collect_stats
 

@@ -1,5 +1,19 @@
 """The engine is a library: it never imports Qt or the studio, and one module talks to openai.
-The studio is built in layers, each importing only those below it, with no import cycle.
+The engine and the studio are each built in layers, each importing only those below it, with no
+import cycle.
+
+The engine's layers (lowest first; each package's docstring says the same in words):
+
+* foundation — the exception tree, the version, private I/O (``engine.io``);
+* format — the scenario format (``engine.scenario``): models, loader, validator, editing;
+* providers — the model interface and its adapters, pacing, rate tables;
+* records — the log's events, record schema, reader and writer: anything may log;
+* dialogue — fsm, vars_memory, ledger, contract, prompting: the parts of a dialogue;
+* fold — a log added up into a conversation's state (``engine.log.fold``);
+* conversation — the turn loop and a conversation's whole state;
+* tools — what is built over conversations: scenario tests, simulation, the key-free model,
+  stats, compare, draw.io, the request view;
+* cli — the command line; api — ``engine`` itself, the public face, over all but the cli.
 
 The studio's layers (napari-style contracts, lowest first):
 
@@ -69,6 +83,134 @@ def test_the_import_check_sees_what_it_must() -> None:
         probe.unlink()
 
 
+# --- the engine's layers -------------------------------------------------------------------------
+
+ENGINE_LAYERS: dict[str, tuple[str, ...]] = {
+    "foundation": ("engine.errors", "engine.version", "engine.io", "engine.io.*"),
+    "format": ("engine.scenario", "engine.scenario.*"),
+    "providers": ("engine.providers", "engine.providers.*"),
+    "records": (
+        "engine.log",
+        "engine.log.events",
+        "engine.log.schema",
+        "engine.log.reader",
+        "engine.log.writer",
+    ),
+    "dialogue": ("engine.dialogue", "engine.dialogue.*"),
+    "fold": ("engine.log.fold",),
+    "conversation": ("engine.conversation", "engine.conversation.*"),
+    "tools": (
+        "engine.scenario_tests",
+        "engine.scenario_tests.*",
+        "engine.simulate",
+        "engine.simulate.*",
+        "engine.offline",
+        "engine.offline.*",
+        "engine.stats",
+        "engine.stats.*",
+        "engine.compare",
+        "engine.compare.*",
+        "engine.drawio",
+        "engine.drawio.*",
+        "engine.request_view",
+        "engine.request_view.*",
+    ),
+    "cli": ("engine.cli", "engine.cli.*", "engine.__main__"),
+    "api": ("engine",),
+}
+_ENGINE_ORDER = list(ENGINE_LAYERS)
+#: layer -> the layers its modules may import: its own and every one below it, except that the
+#: format and the providers know nothing of each other, and the public face never imports the cli
+ENGINE_MAY_IMPORT: dict[str, set[str]] = {
+    layer: set(_ENGINE_ORDER[: index + 1]) for index, layer in enumerate(_ENGINE_ORDER)
+}
+ENGINE_MAY_IMPORT["providers"] -= {"format"}
+ENGINE_MAY_IMPORT["api"] -= {"cli"}
+
+
+def modules_under(package: Path) -> dict[str, Path]:
+    modules = {}
+    for path in sorted(package.rglob("*.py")):
+        name = ".".join(path.relative_to(ROOT).with_suffix("").parts)
+        modules[name.removesuffix(".__init__")] = path
+    return modules
+
+
+ENGINE_MODULES = modules_under(ENGINE)
+
+
+def package_imports(path: Path, modules: dict[str, Path], root: str) -> set[str]:
+    """The modules of ``root`` that ``path`` imports, wherever the import is (deferred too)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names if alias.name.split(".")[0] == root)
+        elif (
+            isinstance(node, ast.ImportFrom)
+            and node.module
+            and node.level == 0
+            and node.module.split(".")[0] == root
+        ):
+            for alias in node.names:
+                full = f"{node.module}.{alias.name}"
+                found.add(full if full in modules else node.module)
+    return found
+
+
+def engine_layer_of(module: str) -> str:
+    layers = [
+        layer
+        for layer, patterns in ENGINE_LAYERS.items()
+        if any(fnmatch.fnmatchcase(module, pattern) for pattern in patterns)
+    ]
+    assert len(layers) == 1, f"{module} must be in exactly one layer (ENGINE_LAYERS): {layers}"
+    return layers[0]
+
+
+def test_every_engine_module_has_a_layer() -> None:
+    for module in ENGINE_MODULES:
+        engine_layer_of(module)
+
+
+@pytest.mark.parametrize("module", sorted(ENGINE_MODULES))
+def test_engine_modules_import_only_their_layer_and_those_below(module: str) -> None:
+    layer = engine_layer_of(module)
+    above = {
+        imported: engine_layer_of(imported)
+        for imported in package_imports(ENGINE_MODULES[module], ENGINE_MODULES, "engine")
+        if engine_layer_of(imported) not in ENGINE_MAY_IMPORT[layer]
+    }
+    assert above == {}, f"{module} ({layer}) may import only {sorted(ENGINE_MAY_IMPORT[layer])}"
+
+
+def test_the_engine_has_no_import_cycle() -> None:
+    graph = nx.DiGraph()
+    for module, path in ENGINE_MODULES.items():
+        graph.add_node(module)
+        graph.add_edges_from(
+            (module, imported)
+            for imported in package_imports(path, ENGINE_MODULES, "engine")
+            if imported != module and imported in ENGINE_MODULES
+        )
+    # a package's __init__ re-exporting its own modules is not a cycle of design
+    cycles = [
+        cycle
+        for cycle in nx.simple_cycles(graph)
+        if not all(
+            m.startswith(min(cycle, key=len) + ".") or m == min(cycle, key=len) for m in cycle
+        )
+    ]
+    assert cycles == []
+
+
+def test_every_engine_package_says_what_it_holds_and_may_import() -> None:
+    for init in sorted(ENGINE.glob("*/__init__.py")):
+        docstring = ast.get_docstring(ast.parse(init.read_text(encoding="utf-8"))) or ""
+        assert len(docstring.splitlines()) >= 3, f"{init.relative_to(ROOT)} needs its map"
+        assert "import" in docstring, f"{init.relative_to(ROOT)}: say what it may import"
+
+
 # --- the studio's layers -------------------------------------------------------------------------
 
 #: layer -> the modules in it (fnmatch patterns on dotted names)
@@ -88,9 +230,9 @@ LAYERS: dict[str, tuple[str, ...]] = {
         "app.places",
         "app.worker_thread",
     ),
-    "model": ("app.session", "app.commands"),
+    "model": ("app.edit_session", "app.commands"),
     "charts": ("app.charts", "app.charts.*"),
-    "inspect": ("app.inspect", "app.inspect.*"),
+    "inspect": ("app.request_inspector", "app.request_inspector.*"),
     "logview": ("app.logview", "app.logview.*"),
     "graph": (
         "app.graph.items",
@@ -103,7 +245,7 @@ LAYERS: dict[str, tuple[str, ...]] = {
     ),
     "panes": (
         "app.editor",
-        "app.inspector",
+        "app.step_form",
         "app.instruction_editor",
         "app.file_text",
         "app.scenario_pane",

@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from engine.atomic import atomic_write_text, remove_stale_temporaries, temporary_pattern
-from engine.limits import STALE_TEMPORARY_SECONDS
+from engine.io.atomic import atomic_write_text, remove_stale_temporaries, temporary_pattern
+from engine.io.input_limits import STALE_TEMPORARY_SECONDS
 from engine.scenario.loader import load_scenario
 
 REPO = Path(__file__).resolve().parent.parent
@@ -105,7 +105,7 @@ def test_the_pattern_matches_exactly_what_mkstemp_makes(tmp_path: Path) -> None:
 
 SAVER = """
 import sys
-from engine.atomic import atomic_write_text
+from engine.io.atomic import atomic_write_text
 path, size = sys.argv[1], int(sys.argv[2])
 print("ready", flush=True)
 n = 0

@@ -10,9 +10,10 @@ from typing import Any
 
 import pytest
 
+from engine.offline.fake_openai import FAKE_API_KEY, FakeOpenAIServer, Reply
 from engine.providers import make_provider
 from engine.providers.base import Message, ModelReply, ModelRequest, Provider
-from engine.providers.cassette import (
+from engine.scenario_tests.cassette import (
     Cassette,
     CassetteError,
     CassetteRecorder,
@@ -20,7 +21,6 @@ from engine.providers.cassette import (
     CassetteStale,
     normalise_request,
 )
-from engine.testing.fake_openai import FAKE_API_KEY, FakeOpenAIServer, Reply
 
 INSTRUCTIONS = "You take pizza orders.\n" + "\n".join(f"Rule {n}: be kind." for n in range(40))
 SCHEMA: dict[str, Any] = {

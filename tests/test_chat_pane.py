@@ -1,7 +1,7 @@
 """The test chat, driven as a user would, against the real engine and the fake OpenAI server.
 
 A whole analyst-bot interview runs through the pane: bubbles appear, the current step follows
-the conversation, the variables inspector keeps each variable's history, the folded system
+the conversation, the variables panel keeps each variable's history, the folded system
 events show what the engine did (and copy as JSON), the meter counts calls and tokens, and the
 conversation's log reopens in the log viewer exactly as it was shown live.
 """
@@ -24,12 +24,12 @@ from app.chat.pane import ChatPane
 from app.chat.settings import ChatSettings
 from app.logview.table import WARNING_COLOR, EventTableModel
 from app.logview.window import LogWindow
-from engine.events import Event
-from engine.paths import default_scenario
+from engine.io.resources import default_scenario
+from engine.log.events import Event
+from engine.offline.fake_openai import FAKE_API_KEY, FakeOpenAIServer, Fault
 from engine.providers.openai_api import DEFAULT_MAX_RETRIES
+from engine.scenario.definition import Scenario
 from engine.scenario.loader import load_scenario
-from engine.scenario.model import Scenario
-from engine.testing.fake_openai import FAKE_API_KEY, FakeOpenAIServer, Fault
 
 pytestmark = pytest.mark.gui
 
@@ -215,17 +215,17 @@ def test_the_variables_inspector_keeps_each_history_and_scrolls_to_its_turn(
         openai_env.queue(*answers)
         send(qtbot, pane, text)
 
-    assert pane.inspector.value_of("project_name") == "Streak"
-    assert pane.inspector.value_of("must_haves") == '["streaks", "reminders"]'
-    history = pane.inspector.history_items("features")
+    assert pane.variables.value_of("project_name") == "Streak"
+    assert pane.variables.value_of("must_haves") == '["streaks", "reminders"]'
+    history = pane.variables.history_items("features")
     assert [(item.text(0), item.text(1), item.text(2)) for item in history] == [
         ("turn 4 · features", '— → ["streaks", "reminders"]', "model"),
     ]
-    assert pane.inspector.value_of("budget_usd") == "—"  # not known yet
+    assert pane.variables.value_of("budget_usd") == "—"  # not known yet
 
     pane.view.scrollToBottom()
-    consent = pane.inspector.history_items("consent")[0]
-    pane.inspector.tree.setCurrentItem(consent)
+    consent = pane.variables.history_items("consent")[0]
+    pane.variables.tree.setCurrentItem(consent)
     current = pane.view.event_at(pane.view.currentIndex())
     assert current is not None and current.turn == 1 and current.type == "user_message"
 
@@ -350,7 +350,7 @@ def test_a_failed_turn_shows_inline_with_retry_and_loses_nothing(
     assert pane.projection.step == "idea"
     assert bubbles(pane)[-1] == ("bot_message", "Great! What is your idea?")
     assert [t for t, _ in bubbles(pane)].count("user_message") == 2  # the failed one stays shown
-    assert pane.inspector.value_of("consent") == "true"
+    assert pane.variables.value_of("consent") == "true"
 
 
 def test_the_ui_thread_keeps_running_while_the_model_thinks(

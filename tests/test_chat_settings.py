@@ -140,7 +140,7 @@ def test_a_key_from_the_keyring_is_redacted_from_what_the_studio_writes(tmp_path
     """Not in the environment, and not shaped like an OpenAI key: only registering it makes
     the writers (session files, logs, exports) hide it."""
     from engine.drawio import write_drawio
-    from engine.redact import REDACTED, redact
+    from engine.io.redact import REDACTED, redact
     from engine.scenario.loader import parse_scenario
 
     odd_key = "proxy-key-from-the-keyring-42-XYZ"
@@ -160,7 +160,7 @@ def test_a_key_from_the_keyring_is_redacted_from_what_the_studio_writes(tmp_path
 
 
 def test_a_key_typed_in_the_dialog_is_redacted_too() -> None:
-    from engine.redact import REDACTED, redact
+    from engine.io.redact import REDACTED, redact
 
     typed = "another-proxy-token-typed-77-abc"
     ApiKeyStore(fail.Keyring(), environ={}).store(typed)

@@ -13,7 +13,7 @@ from pytestqt.qtbot import QtBot
 from test_chat_pane import INTERVIEW  # the analyst-bot interview script
 
 from app.chat.studio import CHAT_PANE, VARIABLES_PANE, StudioChat, install_chat
-from engine.testing.fake_openai import FakeOpenAIServer
+from engine.offline.fake_openai import FakeOpenAIServer
 
 pytestmark = pytest.mark.gui
 
@@ -41,7 +41,7 @@ def send(qtbot: QtBot, chat: StudioChat, text: str) -> None:
 
 def test_the_chat_and_the_variables_are_docked_panes(studio: Any, chat: StudioChat) -> None:
     assert studio.panes[CHAT_PANE].widget() is chat.pane
-    assert studio.panes[VARIABLES_PANE].widget() is chat.pane.inspector
+    assert studio.panes[VARIABLES_PANE].widget() is chat.pane.variables
     assert chat.pane.isVisible()
     assert chat.open_log_action in studio.file_menu.actions()
 
@@ -91,7 +91,7 @@ def test_a_log_replayed_from_the_studio_drives_the_graph_and_forks_into_the_chat
     qtbot.mouseClick(log_window.replay.fork_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: chat.pane.running and not chat.pane.busy, timeout=5000)
     assert chat.pane.projection.step == "users"
-    assert chat.pane.inspector.value_of("target_users") == "—"
+    assert chat.pane.variables.value_of("target_users") == "—"
     openai_env.queue(*INTERVIEW[2][1])
     send(qtbot, chat, "Students again.")
     assert current_on_graph(studio) == ["features"]

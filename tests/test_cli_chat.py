@@ -13,10 +13,10 @@ from typing import Any
 import pytest
 
 from engine.cli import main
-from engine.paths import default_scenario
+from engine.io.resources import default_scenario
+from engine.offline.autopilot import Autopilot, Plan
+from engine.offline.fake_openai import FAKE_API_KEY, FakeOpenAIServer, Fault
 from engine.scenario.loader import load_scenario
-from engine.testing.autopilot import Autopilot, Plan
-from engine.testing.fake_openai import FAKE_API_KEY, FakeOpenAIServer, Fault
 
 REPO = Path(__file__).resolve().parent.parent
 PLAN = REPO / "bench" / "conversations" / "analyst_bot.yaml"

@@ -21,9 +21,9 @@ import pytest
 
 from engine.cli import EXIT_BUG, main
 from engine.drawio.read import inflate_page
-from engine.logread import read_log
+from engine.log.reader import read_log
+from engine.offline.fake_openai import FAKE_API_KEY, FakeOpenAIServer, Fault
 from engine.scenario.validate import check_folder
-from engine.testing.fake_openai import FAKE_API_KEY, FakeOpenAIServer, Fault
 
 REPO = Path(__file__).resolve().parent.parent
 PIZZA_FIXTURE = Path(__file__).parent / "fixtures" / "scenarios" / "pizza"

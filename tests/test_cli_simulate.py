@@ -17,13 +17,13 @@ from pathlib import Path
 import pytest
 
 from engine.cli import main
-from engine.logread import read_log
+from engine.log.reader import read_log
+from engine.offline.fake_openai import FAKE_API_KEY, FakeOpenAIServer
+from engine.offline.persona_model import PersonaModel, RoleRouter
+from engine.offline.scenario_bot import ScenarioBot
 from engine.scenario.loader import load_scenario
 from engine.simulate.runner import Counts, ProgressUpdate
 from engine.simulate.terminal import TerminalProgress, format_duration, progress_line
-from engine.testing.fake_openai import FAKE_API_KEY, FakeOpenAIServer
-from engine.testing.persona_model import PersonaModel, RoleRouter
-from engine.testing.scenario_bot import ScenarioBot
 
 REPO = Path(__file__).resolve().parent.parent
 FIXTURES = Path(__file__).parent / "fixtures" / "scenarios"
@@ -107,6 +107,20 @@ def test_without_a_key_it_says_how_to_set_one(
 ) -> None:
     assert main(["simulate", str(pizza)]) == 2
     assert "no OpenAI API key" in capsys.readouterr().err
+
+
+def test_without_a_key_the_key_free_model_plays_both_sides(
+    pizza: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "out"
+    assert (
+        main(["simulate", str(pizza), "--fake-model", "--runs", "2", "-q", "--out", str(out)]) == 0
+    )
+    report = json.loads((out / "report.json").read_text(encoding="utf-8"))
+    assert report["conversations"]["reported"] == report["conversations"]["planned"] == 2
+    assert report["conversations"]["failed"] == 0
+    assert report["bot"]["calls"] > 0 and report["simulated_user"]["calls"] > 0
+    assert "no OpenAI API key" not in capsys.readouterr().err
 
 
 @pytest.mark.parametrize(

@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from engine.paths import scenarios_dir
-from engine.testing.fake_openai import FAKE_API_KEY, FakeOpenAIServer
+from engine.io.resources import scenarios_dir
+from engine.offline.fake_openai import FAKE_API_KEY, FakeOpenAIServer
 
 REPO = Path(__file__).resolve().parent.parent
 SUPPORT = scenarios_dir() / "support_desk"

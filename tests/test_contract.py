@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.contract import (
+from engine.dialogue.contract import (
     VIOLATION_KINDS,
     ViolationKind,
     all_results_schema,
@@ -20,12 +20,12 @@ from engine.contract import (
     reply_schema,
     schema_name,
 )
+from engine.dialogue.fsm import DialogueFSM, DialogueState
 from engine.errors import ContractViolation
-from engine.fsm import DialogueFSM, DialogueState
+from engine.offline.fake_openai.requests import strict_schema_problem
 from engine.providers.base import ModelReply, Usage
+from engine.scenario.definition import Scenario, Step
 from engine.scenario.loader import parse_scenario
-from engine.scenario.model import Scenario, Step
-from engine.testing.fake_openai.requests import strict_schema_problem
 
 SCENARIO = """
 name: shop

@@ -15,7 +15,8 @@ from typing import Any
 
 import pytest
 
-from engine.conversation_core import ON_ENTER_INPUT, Conversation, SyncConversation
+from engine.conversation.conversation_core import ON_ENTER_INPUT, Conversation
+from engine.conversation.sync_conversation import SyncConversation
 from engine.errors import (
     ProviderConnectionError,
     ProviderError,
@@ -23,14 +24,14 @@ from engine.errors import (
     ProviderTimeout,
     SessionError,
 )
-from engine.events import Event
-from engine.paths import default_scenario
+from engine.io.resources import default_scenario
+from engine.log.events import Event
+from engine.offline.autopilot import Autopilot, Plan
+from engine.offline.fake_openai import FAKE_API_KEY, FakeOpenAIServer, FakeRequest, Fault, Reply
 from engine.providers import make_provider
 from engine.providers.scripted import ScriptedProvider
+from engine.scenario.definition import PromptLayout, Scenario
 from engine.scenario.loader import load_scenario
-from engine.scenario.model import PromptLayout, Scenario
-from engine.testing.autopilot import Autopilot, Plan
-from engine.testing.fake_openai import FAKE_API_KEY, FakeOpenAIServer, FakeRequest, Fault, Reply
 
 REPO = Path(__file__).resolve().parent.parent
 PLAN = REPO / "bench" / "conversations" / "analyst_bot.yaml"

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from engine.convlog import REDACTED, LogWriter
-from engine.events import Event, EventBus
-from engine.logread import read_log
+from engine.log.events import Event, EventBus
+from engine.log.reader import read_log
+from engine.log.writer import REDACTED, LogWriter
 
 
 def event(seq: int, event_type: str = "bot_message", /, **data: object) -> Event:

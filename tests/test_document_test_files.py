@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from engine.scenario.document import Change, ScenarioDocument
-from engine.scenario_tests.model import CASSETTE_SUFFIX, TEST_SUFFIX, TESTS_DIR
+from engine.scenario_tests.definition import CASSETTE_SUFFIX, TEST_SUFFIX, TESTS_DIR
 
 FIXTURES = Path(__file__).parent / "fixtures" / "scenarios"
 TESTS = f"{TESTS_DIR}/*{TEST_SUFFIX}"

@@ -14,10 +14,10 @@ from engine.drawio import export_drawio
 from engine.drawio.cells import step_style
 from engine.drawio.export import scenario_to_drawio
 from engine.drawio.read import inflate_page, read_drawio
+from engine.scenario.definition import Scenario
 from engine.scenario.document import ScenarioDocument
 from engine.scenario.layout import Layout
 from engine.scenario.loader import parse_scenario
-from engine.scenario.model import Scenario
 
 SHOP = """\
 name: shop

@@ -14,23 +14,24 @@ from typing import Any
 
 import pytest
 
-from engine.conversation_core import Conversation, SyncConversation
-from engine.convlog import LogWriter
+from engine.conversation.conversation_core import Conversation
+from engine.conversation.sync_conversation import SyncConversation
+from engine.dialogue.prompting import CONVERSATION_RULES, stable_prefix
 from engine.errors import BudgetExceeded, PromptTooLarge
-from engine.events import Event
-from engine.logread import read_log
-from engine.paths import default_scenario
-from engine.prompting import CONVERSATION_RULES, stable_prefix
-from engine.providers import make_provider
-from engine.scenario.loader import load_scenario, parse_scenario
-from engine.scenario.model import PromptLayout, Scenario
-from engine.testing.autopilot import Autopilot, Plan
-from engine.testing.fake_openai import (
+from engine.io.resources import default_scenario
+from engine.log.events import Event
+from engine.log.reader import read_log
+from engine.log.writer import LogWriter
+from engine.offline.autopilot import Autopilot, Plan
+from engine.offline.fake_openai import (
     FAKE_API_KEY,
     FakeOpenAIServer,
     FakeRequest,
     Reply,
 )
+from engine.providers import make_provider
+from engine.scenario.definition import PromptLayout, Scenario
+from engine.scenario.loader import load_scenario, parse_scenario
 
 REPO = Path(__file__).resolve().parent.parent
 PLANS = {

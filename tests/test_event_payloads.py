@@ -12,10 +12,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import engine.events
-from engine.conversation_core import Conversation, SyncConversation
+import engine.log.events
+from engine.conversation.conversation_core import Conversation
+from engine.conversation.sync_conversation import SyncConversation
 from engine.errors import ProviderError
-from engine.events import (
+from engine.io.input_limits import MAX_LOG_INT
+from engine.log.events import (
     PAYLOADS,
     Count,
     Event,
@@ -23,8 +25,7 @@ from engine.events import (
     TurnEndData,
     UserMessageData,
 )
-from engine.eventschema import FIELDS, HEADER, check_of, declared, fields_of, problem
-from engine.limits import MAX_LOG_INT
+from engine.log.schema import FIELDS, HEADER, check_of, declared, fields_of, problem
 from engine.providers.scripted import ScriptedProvider
 from engine.scenario.loader import load_scenario
 
@@ -75,8 +76,8 @@ def test_every_event_type_has_a_payload_type_the_reader_checks() -> None:
     assert set(PAYLOADS) == set(EventType) == set(FIELDS)
     for kind, shape in PAYLOADS.items():
         assert declared(shape), kind
-        assert f":class:`{shape.__name__}`" in (engine.events.__doc__ or "") or (
-            f":data:`{shape.__name__}`" in (engine.events.__doc__ or "")
+        assert f":class:`{shape.__name__}`" in (engine.log.events.__doc__ or "") or (
+            f":data:`{shape.__name__}`" in (engine.log.events.__doc__ or "")
         ), kind
 
 

@@ -20,7 +20,7 @@ from typing import Any
 import openai
 import pytest
 
-from engine.testing.fake_openai import (
+from engine.offline.fake_openai import (
     FAKE_API_KEY,
     FakeMessage,
     FakeOpenAIServer,
@@ -599,7 +599,7 @@ def test_the_echo_model_answers_in_the_requested_schema(
 
 
 def test_the_fake_server_runs_standalone_for_demos() -> None:
-    command = [sys.executable, "-m", "engine.testing.fake_openai", "--port", "0"]
+    command = [sys.executable, "-m", "engine.offline.fake_openai", "--port", "0"]
     with subprocess.Popen(command, stdout=subprocess.PIPE, text=True) as process:
         try:
             assert process.stdout is not None

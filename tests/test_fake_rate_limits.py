@@ -11,10 +11,10 @@ from typing import Any
 import pytest
 
 from engine.errors import ProviderRateLimited
+from engine.offline.fake_openai import FAKE_API_KEY, FakeOpenAIServer, FakeRequest
+from engine.offline.quota import RateLimits, estimate_tokens, format_reset
 from engine.providers import make_provider
 from engine.providers.base import ModelRequest
-from engine.testing.fake_openai import FAKE_API_KEY, FakeOpenAIServer, FakeRequest
-from engine.testing.rate_limits import RateLimits, estimate_tokens, format_reset
 
 SCHEMA = {
     "type": "object",

@@ -6,10 +6,10 @@ from collections.abc import Callable
 
 import pytest
 
+from engine.dialogue.fsm import DialogueFSM, DialogueState, Status
 from engine.errors import TransitionRefused
-from engine.fsm import DialogueFSM, DialogueState, Status
+from engine.scenario.definition import Scenario
 from engine.scenario.loader import parse_scenario
-from engine.scenario.model import Scenario
 
 SCENARIO = """
 name: intake

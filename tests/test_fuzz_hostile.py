@@ -31,14 +31,14 @@ from hypothesis import strategies as st
 from app.logview.describe import details, summary
 from app.logview.projection import ConversationProjection
 from engine.cli import main
-from engine.convlog import encode_event
+from engine.conversation.session import session_from_events
 from engine.drawio.export import scenario_to_drawio
 from engine.errors import PrompterError
-from engine.events import EventType
-from engine.eventschema import event_problem
-from engine.logread import LogFollower, parse_lines, read_log
+from engine.log.events import EventType
+from engine.log.reader import LogFollower, parse_lines, read_log
+from engine.log.schema import event_problem
+from engine.log.writer import encode_event
 from engine.scenario.loader import load_scenario
-from engine.session import session_from_events
 
 FIXTURES = Path(__file__).parent / "fixtures" / "scenarios"
 PIZZA = FIXTURES / "pizza"

@@ -12,8 +12,9 @@ from pathlib import Path
 import pytest
 import yaml
 
+from engine.conversation.session import load_session
 from engine.errors import ScenarioErrors, SessionError, UnreadableFile
-from engine.limits import (
+from engine.io.input_limits import (
     MAX_SCENARIO_BYTES,
     MAX_TEXT_FILE_BYTES,
     MAX_YAML_NODES,
@@ -21,12 +22,11 @@ from engine.limits import (
     MIB,
     WARN_TEXT_FILE_BYTES,
 )
+from engine.io.untrusted import open_regular, read_bytes, read_text, replace_surrogates
 from engine.scenario import yaml_marks
 from engine.scenario.layout import Layout
 from engine.scenario.loader import load_scenario, unsafe_references
 from engine.scenario.validate import check_folder
-from engine.session import load_session
-from engine.textio import open_regular, read_bytes, read_text, replace_surrogates
 
 REPO = Path(__file__).resolve().parent.parent
 PIZZA = Path(__file__).parent / "fixtures" / "scenarios" / "pizza"

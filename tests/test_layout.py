@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
+from engine.scenario.definition import Scenario
 from engine.scenario.layout import LAYOUT_FILE, Layout, auto_layout, routed_layout
 from engine.scenario.loader import parse_scenario
-from engine.scenario.model import Scenario
 
 NODE = (180.0, 60.0)
 

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
+from engine.dialogue.ledger import CallRecord, CostLedger, ModelPrice, PriceTable, Totals
 from engine.errors import ScenarioError, SessionError
-from engine.ledger import CallRecord, CostLedger, ModelPrice, PriceTable, Totals
-from engine.paths import resource_path
+from engine.io.resources import resource_path
 from engine.providers.base import Usage
 
 #: Round numbers so the expected costs can be worked out by hand in each test.
@@ -123,7 +123,7 @@ class TestShippedPrices:
         assert 0 < price.cached_input <= price.input < price.output
 
     def test_the_scenario_default_model_is_priced(self, shipped: PriceTable) -> None:
-        from engine.scenario.model import ModelSettings
+        from engine.scenario.definition import ModelSettings
 
         assert shipped.knows(ModelSettings().name)
 

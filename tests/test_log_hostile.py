@@ -16,11 +16,11 @@ from typing import Any
 
 import pytest
 
-from engine.convlog import LogWriter, encode_event
+from engine.conversation.session import session_from_events
 from engine.errors import SessionError
-from engine.events import Event, EventType
-from engine.limits import MAX_LOG_DEPTH, MAX_LOG_LINE_BYTES, MIB
-from engine.logread import (
+from engine.io.input_limits import MAX_LOG_DEPTH, MAX_LOG_LINE_BYTES, MIB
+from engine.log.events import Event, EventType
+from engine.log.reader import (
     LogFollower,
     SeqRepeat,
     find_repeats,
@@ -28,8 +28,8 @@ from engine.logread import (
     read_log,
     unfinished_turn,
 )
+from engine.log.writer import LogWriter, encode_event
 from engine.scenario.loader import load_scenario
-from engine.session import session_from_events
 
 FIXTURES = Path(__file__).parent / "fixtures" / "scenarios"
 
@@ -420,8 +420,9 @@ def test_the_log_viewer_opens_and_paints_a_log_with_every_hostile_line(
 
 
 def test_every_event_a_real_conversation_writes_passes_the_schema(tmp_path: Path) -> None:
-    """If an event's fields change, this fails until engine/eventschema.py says the same."""
-    from engine.conversation_core import Conversation, SyncConversation
+    """If an event's fields change, this fails until engine/log/schema.py says the same."""
+    from engine.conversation.conversation_core import Conversation
+    from engine.conversation.sync_conversation import SyncConversation
     from engine.errors import ProviderError
     from engine.providers.scripted import ScriptedProvider
 

@@ -21,8 +21,8 @@ from app.logview.logpane import LogPane
 from app.logview.sample import SampleConversation, write_sample_log
 from app.logview.table import PROBLEM_TYPES
 from app.logview.window import LogWindow
-from engine.events import Event
-from engine.testing.fake_openai import FAKE_API_KEY, FakeOpenAIServer
+from engine.log.events import Event
+from engine.offline.fake_openai import FAKE_API_KEY, FakeOpenAIServer
 
 pytestmark = pytest.mark.gui
 

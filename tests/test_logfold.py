@@ -14,13 +14,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from engine.conversation.session import session_from_events
+from engine.dialogue.prompting import TranscriptEntry
 from engine.errors import SessionError
-from engine.events import Event
-from engine.logfold import LogFold, Outcome, VarChange, fold_log
-from engine.prompting import TranscriptEntry
+from engine.log.events import Event
+from engine.log.fold import LogFold, Outcome, VarChange, fold_log
+from engine.scenario.definition import Scenario
 from engine.scenario.loader import load_scenario
-from engine.scenario.model import Scenario
-from engine.session import session_from_events
 
 PIZZA = Path(__file__).parent / "fixtures" / "scenarios" / "pizza"
 

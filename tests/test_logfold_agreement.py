@@ -16,20 +16,21 @@ from typing import Any
 import pytest
 
 from app.logview.projection import ConversationProjection, Meter
-from engine.conversation_core import Conversation, SyncConversation
-from engine.convlog import LogWriter
+from engine.conversation.conversation_core import Conversation
+from engine.conversation.session import session_from_events
+from engine.conversation.sync_conversation import SyncConversation
+from engine.dialogue.ledger import Totals
 from engine.errors import ProviderServerError
-from engine.events import Event, EventType
-from engine.ledger import Totals
-from engine.logfold import Outcome, fold_log
-from engine.logread import read_log
-from engine.paths import default_scenario
+from engine.io.resources import default_scenario
+from engine.log.events import Event, EventType
+from engine.log.fold import Outcome, fold_log
+from engine.log.reader import read_log
+from engine.log.writer import LogWriter
+from engine.offline.autopilot import CORRECTION_PREFIX, Autopilot, Plan
+from engine.offline.fake_openai import FAKE_API_KEY, Answer, FakeOpenAIServer, FakeRequest, Fault
 from engine.providers import make_provider
+from engine.scenario.definition import PromptLayout
 from engine.scenario.loader import load_scenario
-from engine.scenario.model import PromptLayout
-from engine.session import session_from_events
-from engine.testing.autopilot import CORRECTION_PREFIX, Autopilot, Plan
-from engine.testing.fake_openai import FAKE_API_KEY, Answer, FakeOpenAIServer, FakeRequest, Fault
 
 PLAN = Path(__file__).resolve().parent.parent / "bench" / "conversations" / "analyst_bot.yaml"
 #: Turn 3's correction call fails; turn 5 is broken by a view after it moved on.

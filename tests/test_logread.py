@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from engine.errors import SessionError
-from engine.events import Event, EventType
-from engine.logread import LogFollower, SkippedLine, find_gaps, parse_line, read_log
+from engine.log.events import Event, EventType
+from engine.log.reader import LogFollower, SkippedLine, find_gaps, parse_line, read_log
 
 
 def make_events(count: int, session: str = "s1") -> list[Event]:

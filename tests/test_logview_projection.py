@@ -6,7 +6,7 @@ from typing import Any
 
 from app.logview import describe
 from app.logview.projection import ConversationProjection, VarChange
-from engine.events import Event
+from engine.log.events import Event
 
 
 class Log:

@@ -14,18 +14,18 @@ from pytestqt.qtbot import QtBot
 from test_chat_pane import INTERVIEW, STEPS_AFTER  # the analyst-bot interview script
 
 from app.chat.window import ChatWindow, open_fork_window, scenario_of_log
-from app.logview.inspector import MeterLabel
 from app.logview.projection import Meter
 from app.logview.sample import SampleConversation, write_sample_log
+from app.logview.variables_panel import MeterLabel
 from app.logview.window import LogWindow
-from engine.conversation_core import SyncConversation
-from engine.convlog import LogWriter
+from engine.conversation.sync_conversation import SyncConversation
 from engine.errors import SessionError
-from engine.events import Event
-from engine.paths import default_scenario
+from engine.io.resources import default_scenario
+from engine.log.events import Event
+from engine.log.writer import LogWriter
+from engine.offline.fake_openai import FakeOpenAIServer
 from engine.providers import make_provider
 from engine.scenario.loader import load_scenario
-from engine.testing.fake_openai import FakeOpenAIServer
 
 pytestmark = pytest.mark.gui
 
@@ -212,13 +212,13 @@ def test_replay_steps_turn_by_turn(qtbot: QtBot, tmp_path: Path) -> None:
         transition = [e for e in events if e.turn == turn and e.type == "transition"][-1]
         assert highlighted[-1] == transition.data["to"]
         assert f"Turn {turn} of {last}" in window.replay.position_label.text()
-        assert window.inspector.caption.text() == f"Variables as of turn {turn}"
+        assert window.variables.caption.text() == f"Variables as of turn {turn}"
         expected: dict[str, str] = {}
         for change in (e for e in events if e.type == "variable_change"):
             expected.setdefault(change.data["name"], "—")
             if change.turn <= turn:
                 expected[change.data["name"]] = change.data["new"]
-        assert {name: window.inspector.value_of(name) for name in expected} == expected
+        assert {name: window.variables.value_of(name) for name in expected} == expected
 
     qtbot.mouseClick(window.replay.live_button, Qt.MouseButton.LeftButton)
     assert window.replay.turn is None
@@ -232,9 +232,9 @@ def test_selecting_a_variable_change_scrolls_the_log_to_its_turn(
     write_sample_log(path, 400)
     window = open_window(qtbot, path)
     window.view.scrollToBottom()
-    item = window.inspector.history_items("answer_2")[0]
+    item = window.variables.history_items("answer_2")[0]
 
-    window.inspector.tree.setCurrentItem(item)
+    window.variables.tree.setCurrentItem(item)
 
     current = window.view.event_at(window.view.currentIndex())
     assert current is not None and current.turn == int(item.data(0, Qt.ItemDataRole.UserRole + 1))
@@ -248,7 +248,7 @@ def test_the_variables_pane_shows_every_column_at_the_default_size(
     window = LogWindow(interview_log, follow=False)
     qtbot.addWidget(window)
     window.show()  # its own default size
-    tree = window.inspector.tree
+    tree = window.variables.tree
     qtbot.waitUntil(lambda: tree.topLevelItemCount() > 0 and tree.viewport().width() > 0)
     header = tree.header()
     right = header.sectionPosition(2) + header.sectionSize(2)
@@ -305,8 +305,8 @@ def test_fork_continues_live_from_a_replayed_turn(
     qtbot.waitUntil(lambda: pane.running and not pane.busy, timeout=5000)
 
     assert pane.projection.step == STEPS_AFTER[1] == "users"
-    assert pane.inspector.value_of("project_name") == "Streak"
-    assert pane.inspector.value_of("target_users") == "—"  # set in turn 3: not in the fork
+    assert pane.variables.value_of("project_name") == "Streak"
+    assert pane.variables.value_of("target_users") == "—"  # set in turn 3: not in the fork
     assert pane.view.visible_events()[: len(events)] == events
     assert pane.view.visible_events()[len(events)].data["forked_from"]["turn"] == 2
 
@@ -315,7 +315,7 @@ def test_fork_continues_live_from_a_replayed_turn(
     assert pane.send("Teachers, actually, in class.")
     qtbot.waitUntil(lambda: not pane.busy, timeout=10000)
     assert pane.projection.step == "features"
-    assert pane.inspector.value_of("target_users") == '["students"]'
+    assert pane.variables.value_of("target_users") == '["students"]'
     # The fork goes on from turn 2: the model reads the first two turns, not the third. Turn 2
     # changed the step, so (default layout, compact) its chain restarts from their summaries.
     request = openai_env.model_requests()[-1].body or {}

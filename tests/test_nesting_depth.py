@@ -13,8 +13,8 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.eventschema import nesting_depth
-from engine.limits import MAX_LOG_DEPTH
+from engine.io.input_limits import MAX_LOG_DEPTH
+from engine.log.schema import nesting_depth
 
 JSON_VALUES = st.recursive(
     st.none() | st.booleans() | st.integers() | st.text(max_size=3),

@@ -29,14 +29,7 @@ from engine.errors import (
     ProviderServerError,
     ProviderTimeout,
 )
-from engine.providers import Message, ModelRequest, Provider, Usage, make_provider
-from engine.providers.openai_api import (
-    ChatCompletionsProvider,
-    ResponsesProvider,
-    map_openai_error,
-    retry_after_seconds,
-)
-from engine.testing.fake_openai import (
+from engine.offline.fake_openai import (
     FAKE_API_KEY,
     FakeMessage,
     FakeOpenAIServer,
@@ -44,6 +37,13 @@ from engine.testing.fake_openai import (
     Fault,
     RecordedRequest,
     Reply,
+)
+from engine.providers import Message, ModelRequest, Provider, Usage, make_provider
+from engine.providers.openai_api import (
+    ChatCompletionsProvider,
+    ResponsesProvider,
+    map_openai_error,
+    retry_after_seconds,
 )
 
 pytestmark = pytest.mark.anyio

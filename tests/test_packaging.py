@@ -123,6 +123,14 @@ class TestAudit:
         assert found == [f"{where}: looks like an API key: sk-proj…9_ ({len(key)} characters)"]
         assert key not in "".join(found)
 
+    def test_the_key_free_models_public_fake_key_is_not_a_finding(self, bundle: Path) -> None:
+        """The fake server's key ships with engine.offline; it opens nothing, anywhere."""
+        from engine.offline.fake_openai import FAKE_API_KEY
+
+        assert FAKE_API_KEY.encode() in audit_bundle.PUBLIC_FAKE_KEYS
+        (bundle / "_internal" / "offline.py").write_text(f"FAKE_API_KEY = {FAKE_API_KEY!r}\n")
+        assert findings(bundle) == []
+
     def test_a_key_assigned_to_the_environment_variable_is_found(self, bundle: Path) -> None:
         (bundle / "_internal" / "run.sh").write_text("OPENAI_API_KEY=abcdefghijklmnop1234\n")
         assert findings(bundle) == [

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.prompting import (
+from engine.dialogue.prompting import (
     CONTRACT_RULES,
     TranscriptEntry,
     build_history,
@@ -16,8 +16,8 @@ from engine.prompting import (
     stable_prefix,
 )
 from engine.providers.base import Message
+from engine.scenario.definition import Scenario
 from engine.scenario.loader import load_scenario
-from engine.scenario.model import Scenario
 
 SCENARIO = """\
 name: intake

@@ -6,8 +6,8 @@ import json
 
 import pytest
 
-from engine import redact as redaction
-from engine.redact import REDACTED, known_secrets, redact, register_secret
+from engine.io import redact as redaction
+from engine.io.redact import REDACTED, known_secrets, redact, register_secret
 
 
 @pytest.fixture(autouse=True)

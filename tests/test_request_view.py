@@ -20,8 +20,9 @@ from typing import Any
 import pytest
 from test_economics import PLANS, Recorder, analyst, open_chat
 
-from engine.events import Event
-from engine.request_export import api_body, replay_command
+from engine.log.events import Event
+from engine.offline.autopilot import Autopilot, Plan
+from engine.offline.fake_openai import FAKE_API_KEY, FakeOpenAIServer, FakeRequest
 from engine.request_view import (
     CACHE_BLOCK_TOKENS,
     CallIndex,
@@ -30,9 +31,8 @@ from engine.request_view import (
     estimate_tokens,
     rebuild,
 )
-from engine.scenario.model import PromptLayout
-from engine.testing.autopilot import Autopilot, Plan
-from engine.testing.fake_openai import FAKE_API_KEY, FakeOpenAIServer, FakeRequest
+from engine.request_view.export import api_body, replay_command
+from engine.scenario.definition import PromptLayout
 
 
 def converse(

@@ -10,15 +10,15 @@ from typing import Any
 
 import pytest
 
-from engine.conversation_core import Conversation
-from engine.convlog import LogWriter
+from engine.conversation.conversation_core import Conversation
 from engine.errors import ProviderError, SessionError
-from engine.events import Event
-from engine.logread import read_log
+from engine.log.events import Event
+from engine.log.reader import read_log
+from engine.log.writer import LogWriter
+from engine.offline.fake_openai import FAKE_API_KEY, FakeOpenAIServer, Fault
 from engine.providers import make_provider
 from engine.scenario.loader import load_scenario
 from engine.scenario_tests import chat_to_test, load_suite, parse_test, run_tests_sync
-from engine.testing.fake_openai import FAKE_API_KEY, FakeOpenAIServer, Fault
 
 FIXTURES = Path(__file__).parent / "fixtures" / "scenarios"
 

@@ -15,6 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine.scenario import Scenario, parse_scenario
+from engine.scenario.definition import ResultField, Step, Transition, Variable
 from engine.scenario.graph import (
     VariableFlow,
     may_be_unset,
@@ -23,7 +24,6 @@ from engine.scenario.graph import (
     setters,
     unset_reach,
 )
-from engine.scenario.model import ResultField, Step, Transition, Variable
 
 #: Variable names the random scenarios draw from; ``never_named`` appears in none of them.
 NAMES = ["a", "b", "c"]

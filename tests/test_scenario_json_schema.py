@@ -7,9 +7,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-from engine.paths import resource_path
+from engine.io.resources import resource_path
+from engine.scenario.definition import Scenario
 from engine.scenario.json_schema import is_current, scenario_json_schema, schema_text, write_schema
-from engine.scenario.model import Scenario
 
 REPO = Path(__file__).resolve().parent.parent
 

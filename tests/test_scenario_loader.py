@@ -482,7 +482,7 @@ def test_the_documented_example_loads_and_has_no_findings() -> None:
 
 
 def test_every_key_of_the_format_is_documented() -> None:
-    from engine.scenario.model import (
+    from engine.scenario.definition import (
         ContractSettings,
         ModelSettings,
         ResultField,
@@ -505,7 +505,7 @@ def test_the_package_exports_exactly_what_it_lists() -> None:
     submodules = {
         "graph",
         "loader",
-        "model",
+        "definition",
         "validate",
         "json_schema",
         "document",

@@ -12,11 +12,11 @@ from pathlib import Path
 import pytest
 
 from engine.errors import ScenarioErrors
-from engine.paths import resource_path
+from engine.io.resources import resource_path
 from engine.scenario.loader import load_scenario
 from engine.scenario_tests import check_test, load_suite, parse_test
+from engine.scenario_tests.definition import ScenarioTest, cassette_path
 from engine.scenario_tests.json_schema import schema_of_test_files, schema_text
-from engine.scenario_tests.model import ScenarioTest, cassette_path
 
 FIXTURES = Path(__file__).parent / "fixtures" / "scenarios"
 REPO = Path(__file__).resolve().parent.parent

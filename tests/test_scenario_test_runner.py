@@ -13,7 +13,10 @@ from typing import Any
 
 import pytest
 
-from engine.logread import read_log
+from engine.dialogue.vars_memory import VarsMemory
+from engine.log.reader import read_log
+from engine.offline.autopilot import section_of, step_of_section
+from engine.offline.fake_openai import FAKE_API_KEY, FakeOpenAIServer, Fault
 from engine.providers import make_provider
 from engine.providers.base import Provider
 from engine.scenario.loader import load_scenario
@@ -27,9 +30,6 @@ from engine.scenario_tests import (
     run_tests_sync,
 )
 from engine.scenario_tests.expectations import same_value
-from engine.testing.autopilot import section_of, step_of_section
-from engine.testing.fake_openai import FAKE_API_KEY, FakeOpenAIServer, Fault
-from engine.vars_memory import VarsMemory
 
 FIXTURES = Path(__file__).parent / "fixtures" / "scenarios"
 
@@ -465,7 +465,7 @@ def test_preset_variables_are_set_before_the_first_message_and_logged(
 
 
 def test_expected_values_are_read_as_the_variables_type_reads_them() -> None:
-    from engine.scenario.model import Variable
+    from engine.scenario.definition import Variable
 
     memory = VarsMemory(
         {

@@ -15,15 +15,16 @@ from typing import Any
 
 import pytest
 
-from engine.conversation_core import Conversation, SyncConversation
-from engine.convlog import LogWriter
+from engine.conversation.conversation_core import Conversation
+from engine.conversation.session import load_session, session_from_events
+from engine.conversation.sync_conversation import SyncConversation
 from engine.errors import ProviderServerError, SessionError
-from engine.logread import read_log
+from engine.log.reader import read_log
+from engine.log.writer import LogWriter
+from engine.offline.fake_openai import FAKE_API_KEY, FakeOpenAIServer, Fault, RecordedRequest
 from engine.providers import make_provider
+from engine.scenario.definition import PromptLayout, Scenario
 from engine.scenario.loader import load_scenario, parse_scenario
-from engine.scenario.model import PromptLayout, Scenario
-from engine.session import load_session, session_from_events
-from engine.testing.fake_openai import FAKE_API_KEY, FakeOpenAIServer, Fault, RecordedRequest
 
 SCENARIO = """\
 name: survey

@@ -12,7 +12,7 @@ import pytest
 
 from engine.drawio.export import write_drawio
 from engine.drawio.import_ import import_drawio
-from engine.paths import default_scenario, scenarios_dir
+from engine.io.resources import default_scenario, scenarios_dir
 from engine.scenario.loader import load_scenario
 from engine.scenario.validate import check_folder
 from engine.scenario_tests import find_tests, load_suite, run_tests_sync

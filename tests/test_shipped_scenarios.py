@@ -14,12 +14,12 @@ from typing import Any
 
 import pytest
 
-from engine.conversation_core import SyncConversation
-from engine.paths import default_scenario, scenarios_dir
+from engine.conversation.sync_conversation import SyncConversation
+from engine.io.resources import default_scenario, scenarios_dir
 from engine.providers.scripted import ScriptedProvider
 from engine.scenario import OnEnter, Scenario, StepKind, ValueType, load_scenario
+from engine.scenario.definition import PLACEHOLDER
 from engine.scenario.graph import reachable_from_start, scenario_graph
-from engine.scenario.model import PLACEHOLDER
 from engine.scenario.validate import validate
 
 SHIPPED = sorted(path.parent for path in scenarios_dir().glob("*/scenario.yaml"))

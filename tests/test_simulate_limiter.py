@@ -11,13 +11,13 @@ from pathlib import Path
 import pytest
 
 from engine.errors import ProviderAuthError, ProviderRateLimited, ProviderServerError
+from engine.offline.fake_openai import FAKE_API_KEY, FakeOpenAIServer, Fault
+from engine.offline.quota import RateLimits
 from engine.providers import make_provider
 from engine.providers.base import ModelReply, ModelRequest
-from engine.simulate.limiter import DECREASE, RateLimiter
-from engine.simulate.limits import RateLimit, RateLimitTable
-from engine.simulate.paced import LimiterPool, PacedProvider, RetryPolicy, estimate_tokens
-from engine.testing.fake_openai import FAKE_API_KEY, FakeOpenAIServer, Fault
-from engine.testing.rate_limits import RateLimits
+from engine.providers.paced import LimiterPool, PacedProvider, RetryPolicy, estimate_tokens
+from engine.providers.rate_limiter import DECREASE, RateLimiter
+from engine.providers.rate_table import RateLimit, RateLimitTable
 
 SCHEMA = {
     "type": "object",

@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from engine.errors import ScenarioErrors
-from engine.paths import scenarios_dir
+from engine.io.resources import scenarios_dir
+from engine.offline.persona_model import PersonaSheet
 from engine.scenario.loader import load_scenario
 from engine.simulate.facts import checkable
 from engine.simulate.persona import (
@@ -20,7 +21,6 @@ from engine.simulate.persona import (
     parse_persona,
 )
 from engine.simulate.user import user_instructions
-from engine.testing.persona_model import PersonaSheet
 
 TERSE = """\
 ---

@@ -14,8 +14,11 @@ from typing import Any
 
 import pytest
 
-from engine.ledger import PriceTable
-from engine.logread import read_log
+from engine.dialogue.ledger import PriceTable
+from engine.log.reader import read_log
+from engine.offline.fake_openai import FAKE_API_KEY, FakeOpenAIServer, FakeRequest
+from engine.offline.persona_model import PersonaModel, RoleRouter
+from engine.offline.scenario_bot import ScenarioBot
 from engine.providers import make_provider
 from engine.providers.base import Provider, Usage
 from engine.scenario.loader import load_scenario
@@ -30,9 +33,6 @@ from engine.simulate import (
     save_as_test,
 )
 from engine.simulate.user import OPENING_INPUT, USER_SCHEMA_NAME
-from engine.testing.fake_openai import FAKE_API_KEY, FakeOpenAIServer, FakeRequest
-from engine.testing.persona_model import PersonaModel, RoleRouter
-from engine.testing.scenario_bot import ScenarioBot
 
 FIXTURES = Path(__file__).parent / "fixtures" / "scenarios"
 

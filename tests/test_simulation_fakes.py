@@ -11,23 +11,23 @@ from typing import Any
 
 import pytest
 
-from engine.events import Event
-from engine.paths import scenarios_dir
-from engine.prompting import known_names, step_section
+from engine.dialogue.prompting import known_names, step_section
+from engine.io.resources import scenarios_dir
+from engine.log.events import Event
+from engine.offline.fake_openai import (
+    FAKE_API_KEY,
+    FakeMessage,
+    FakeOpenAIServer,
+    FakeRequest,
+)
+from engine.offline.persona_model import PersonaModel, RoleRouter, is_simulated_user, mentions
+from engine.offline.scenario_bot import ScenarioBot
 from engine.providers import make_provider
 from engine.scenario.loader import load_scenario
 from engine.simulate import RateLimitTable, Simulation, SimulationSettings, load_personas
 from engine.simulate.persona import parse_persona
 from engine.simulate.stepstats import StepTally
 from engine.simulate.user import USER_SCHEMA, USER_SCHEMA_NAME, user_instructions
-from engine.testing.fake_openai import (
-    FAKE_API_KEY,
-    FakeMessage,
-    FakeOpenAIServer,
-    FakeRequest,
-)
-from engine.testing.persona_model import PersonaModel, RoleRouter, is_simulated_user, mentions
-from engine.testing.scenario_bot import ScenarioBot
 
 SUPPORT = scenarios_dir() / "support_desk"
 PERSONA = """\

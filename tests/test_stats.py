@@ -16,8 +16,8 @@ from typing import Any
 
 import pytest
 
-from engine.logread import read_log
-from engine.paths import default_scenario
+from engine.io.resources import default_scenario
+from engine.log.reader import read_log
 from engine.scenario.loader import load_scenario
 from engine.stats import MEASURES, TurnFigures, collect_stats, log_files
 from engine.stats.distribution import histogram, nice_step, quantile, spread

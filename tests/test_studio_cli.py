@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from lxml import etree
 
-from engine.paths import default_scenario
+from engine.io.resources import default_scenario
 from engine.scenario import load_scenario
 
 pytestmark = pytest.mark.gui

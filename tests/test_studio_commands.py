@@ -15,7 +15,7 @@ from PySide6.QtGui import QUndoStack
 from pytestqt.qtbot import QtBot
 
 from app import commands
-from app.session import EditSession
+from app.edit_session import EditSession
 from engine.scenario.document import ScenarioDocument
 
 pytestmark = pytest.mark.gui

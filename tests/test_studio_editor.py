@@ -136,7 +136,7 @@ def test_the_footer_counts_the_call_entering_the_step_and_the_steps_own_part(
 def test_the_request_size_follows_what_the_engine_sends(studio: Any, analyst_bot: Any) -> None:
     """The footer's figure is the engine's own prompt: schema, instructions and the items the
     call carries into the conversation (the step's section)."""
-    from engine.prompting import build_prompt
+    from engine.dialogue.prompting import build_prompt
 
     scenario = studio.session.scenario
     prompt = build_prompt(scenario, scenario.steps["users"], {}, layout=scenario.model.layout)

@@ -9,8 +9,8 @@ import pytest
 from PySide6.QtCore import QPointF, Qt
 
 from app.graph.items import EdgeItem, NodeItem
+from engine.scenario.definition import StepKind
 from engine.scenario.loader import load_scenario
-from engine.scenario.model import StepKind
 
 pytestmark = pytest.mark.gui
 
@@ -81,7 +81,7 @@ def test_adding_a_step_is_one_undo_step(studio: Any) -> None:
     assert "pricing" in studio.scenario_editor.scene.nodes
     assert studio.scenario_editor.scene.nodes["pricing"].isSelected()
     assert studio.session.scenario.steps["pricing"].instructions == "steps/pricing.md"
-    assert studio.inspector.step_id == "pricing"
+    assert studio.step_form.step_id == "pricing"
     assert stack.count() == 1
     stack.undo()
     assert "pricing" not in studio.scenario_editor.scene.nodes

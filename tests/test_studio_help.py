@@ -10,7 +10,7 @@ from PySide6.QtCore import QSettings, QUrl
 from PySide6.QtGui import QTextDocument
 
 from app import help
-from engine import __version__
+from engine.version import __version__
 
 pytestmark = pytest.mark.gui
 

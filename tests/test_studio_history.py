@@ -96,7 +96,7 @@ def test_undo_labels_say_what_changed_in_words(studio: Any, edit: Any, label: st
 
 def test_the_inspectors_edits_are_labelled_in_words(studio: Any, qtbot: Any) -> None:
     studio.scenario_editor.select_step("users")
-    field = studio.inspector.goal_edit
+    field = studio.step_form.goal_edit
     field.setFocus()
     field.selectAll()
     qtbot.keyClicks(field, "Who will use it")

@@ -83,7 +83,7 @@ def assert_opened_broken(window: Any, qtbot: QtBot, *expected: str) -> None:
     window.scenario_pane.refresh()
     window.show_source()
     assert window.scenario_pane.source.edit.toPlainText() == window.document.yaml_text()
-    window.inspector.show_step("a")
+    window.step_form.show_step("a")
     assert not window.scenario_editor.editable()
 
 

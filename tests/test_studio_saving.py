@@ -29,12 +29,12 @@ def changed_lines(before: str, after: str) -> list[str]:
 def edit_and_save(studio: Any, yaml_path: Path) -> tuple[str, str]:
     original = yaml_path.read_text(encoding="utf-8")
     studio.scenario_editor.select_step("consent")
-    inspector = studio.inspector
+    inspector = studio.step_form
     inspector.transitions.setCurrentCell(1, 0)
     inspector.transition_description.setText("The user would rather not")
     inspector.transition_description.editingFinished.emit()
     studio.scenario_editor.select_step("users")
-    studio.inspector.add_result("team_size")
+    studio.step_form.add_result("team_size")
     assert studio.isWindowModified()
     assert studio.files.save()
     assert not studio.isWindowModified()
@@ -201,7 +201,7 @@ def test_the_problems_pane_follows_a_broken_edit(studio: Any, qtbot: Any) -> Non
     )
     tree.itemActivated.emit(item, 1)
     assert studio.selected_step == "users"
-    table = studio.inspector.transitions
+    table = studio.step_form.transitions
     assert table.item(table.currentRow(), 0).text() == "users_clear"
     stack.undo()
     qtbot.waitUntil(

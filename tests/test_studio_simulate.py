@@ -25,14 +25,14 @@ from app.simulate.dialog import SimulateDialog
 from app.simulate.studio import StudioSimulations
 from app.simulate.tables import ALL_PERSONAS, ReportTable, conversation_rows
 from app.simulate.window import SimulationWindow
-from engine.logread import read_log
+from engine.log.reader import read_log
+from engine.offline.fake_openai import FAKE_API_KEY, FakeOpenAIServer
+from engine.offline.persona_model import PersonaModel, RoleRouter
+from engine.offline.scenario_bot import ScenarioBot
 from engine.scenario.loader import load_scenario
 from engine.scenario_tests import load_test, run_tests_sync
 from engine.simulate import ConversationOutcome, RateLimit, RateLimitTable, RoleUse
 from engine.simulate.report import SimulationReport
-from engine.testing.fake_openai import FAKE_API_KEY, FakeOpenAIServer
-from engine.testing.persona_model import PersonaModel, RoleRouter
-from engine.testing.scenario_bot import ScenarioBot
 
 pytestmark = pytest.mark.gui
 

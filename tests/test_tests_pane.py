@@ -22,10 +22,10 @@ from app.tests_pane.coverage import gap_color
 from app.tests_pane.in_log import DOCK_NAME, ExpectationPanel
 from app.tests_pane.pane import TestsPane
 from app.tests_pane.studio import TESTS_PANE, StudioTests, install
+from engine.offline.autopilot import Autopilot
+from engine.offline.fake_openai import FAKE_API_KEY, FakeOpenAIServer, Fault
 from engine.scenario_tests import load_suite
 from engine.scenario_tests.record_shipped import first_step, plan_for
-from engine.testing.autopilot import Autopilot
-from engine.testing.fake_openai import FAKE_API_KEY, FakeOpenAIServer, Fault
 
 pytestmark = pytest.mark.gui
 

@@ -17,8 +17,8 @@ from app.chat.keys import ApiKeyStore
 from app.chat.studio import StudioChat, install_chat
 from app.tests_pane.save_chat import SaveTestDialog, default_name, slug, unique_stem
 from app.tests_pane.studio import StudioTests, install, provider_of_chat
+from engine.offline.fake_openai import FakeOpenAIServer
 from engine.scenario_tests import load_suite, run_tests_sync
-from engine.testing.fake_openai import FakeOpenAIServer
 
 pytestmark = pytest.mark.gui
 

@@ -20,8 +20,8 @@ from app.analytics.studio import CHART_PANE, StudioTools
 from app.charts.turns import TurnChart
 from app.chat.studio import StudioChat, install_chat
 from app.logview.window import LogWindow
-from engine.logread import read_log
-from engine.testing.fake_openai import FakeOpenAIServer
+from engine.log.reader import read_log
+from engine.offline.fake_openai import FakeOpenAIServer
 
 pytestmark = pytest.mark.gui
 
@@ -135,7 +135,7 @@ def test_the_test_chat_has_its_chart_as_a_pane_that_follows_the_conversation(
     assert chart is not None and studio.panes[CHART_PANE].widget() is chart
     assert chart.rows == []
     # tabbed with the variables, which stay in front
-    assert chat.pane.inspector.isVisible() and not chart.isVisible()
+    assert chat.pane.variables.isVisible() and not chart.isVisible()
     for text, answers in INTERVIEW[:2]:
         openai_env.queue(*answers)
         send(qtbot, chat, text)

@@ -14,11 +14,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.contract import parse_reply
+from engine.dialogue.contract import parse_reply
+from engine.dialogue.vars_memory import VarsMemory
 from engine.errors import ContractViolation
 from engine.providers.base import ModelReply, Usage
-from engine.scenario.model import ResultField, Step, ValueType, Variable
-from engine.vars_memory import VarsMemory
+from engine.scenario.definition import ResultField, Step, ValueType, Variable
 
 TIERS = ["free", "pro", "Gold"]
 

@@ -9,9 +9,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from engine.dialogue.vars_memory import Change, VarsMemory
 from engine.errors import SessionError
-from engine.scenario.model import ValueType, Variable
-from engine.vars_memory import Change, VarsMemory
+from engine.scenario.definition import ValueType, Variable
 
 DECLARED = {
     "company": Variable(type=ValueType.STRING),

@@ -14,7 +14,7 @@ from pathlib import Path
 from PySide6.QtCore import QObject, Signal
 
 from app.worker_thread import WorkerThread
-from engine.scenario.model import Scenario
+from engine.scenario.definition import Scenario
 from engine.stats import StatsReport, collect_stats
 
 

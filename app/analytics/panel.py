@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.analytics.shading import format_value
-from engine.stats.model import MEASURES, StatsReport, StepStats, Struggle
+from engine.stats.figures import MEASURES, StatsReport, StepStats, Struggle
 
 #: Conversations listed for one step (the worst first).
 STRUGGLES_SHOWN = 300

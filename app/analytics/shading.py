@@ -15,7 +15,7 @@ from collections.abc import Iterable, Mapping
 from PySide6.QtGui import QColor, QPalette
 
 from app.graph.overlay import THICK, THIN, EdgeKey, Overlay, heat_overlay, heat_ramp
-from engine.stats.model import MEASURES, Measure, StatsReport, StepStats
+from engine.stats.figures import MEASURES, Measure, StatsReport, StepStats
 
 
 def ramp_for(measure: str, palette: QPalette | None = None) -> tuple[QColor, ...]:

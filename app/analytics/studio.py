@@ -2,8 +2,8 @@
 
 The studio calls ``app.analytics.install(window)`` at start (as it does for the chat). Everything
 goes through the window's public parts — its menu bar, ``session`` (the open
-:class:`~app.session.EditSession`), ``sessionChanged``, ``add_pane`` and ``panes`` — so the main
-window's code knows nothing of it:
+:class:`~app.edit_session.EditSession`), ``sessionChanged``, ``add_pane`` and ``panes`` — so the
+main window's code knows nothing of it:
 
 * **Tools ▸ Compare with…** compares the open scenario *as it is in the editor* (unsaved edits
   included) with a folder or a git revision of it (:class:`~app.compare.dialog.CompareDialog`),
@@ -24,7 +24,7 @@ from PySide6.QtWidgets import QFileDialog, QMainWindow, QWidget
 
 from app.charts.turns import TurnChart
 from app.chat.turn_chart import attach_to_chat
-from app.session import EditSession
+from app.edit_session import EditSession
 from app.widgets import tell_problem, tools_menu
 from engine.errors import PrompterError, ScenarioErrors
 
@@ -149,7 +149,7 @@ class StudioTools(QObject):
             return
         self.chat_chart = attach_to_chat(pane)
         tab_with = next(
-            (name for name, dock in panes.items() if dock.widget() is pane.inspector), None
+            (name for name, dock in panes.items() if dock.widget() is pane.variables), None
         )
         add_pane(
             CHART_PANE, self.chat_chart, Qt.DockWidgetArea.LeftDockWidgetArea, tabify_with=tab_with

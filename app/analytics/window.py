@@ -34,7 +34,7 @@ from app.analytics.shading import measure_overlay
 from app.charts.distribution import DistributionCharts
 from app.graph.readonly import ReadOnlyGraph, readonly_session
 from app.widgets import show_window, size_for_screen
-from engine.scenario.model import Scenario
+from engine.scenario.definition import Scenario
 from engine.stats import MEASURES, StatsReport
 
 Position = tuple[float, float]

@@ -19,7 +19,7 @@ from PySide6.QtWidgets import QHBoxLayout, QToolTip, QWidget
 from app.charts.columns import column_axis, column_ruler, label_spacing
 from app.charts.style import ChartStyle, style_chart
 from engine.stats.distribution import Bin, histogram, nice_step, spread
-from engine.stats.model import StatsReport
+from engine.stats.figures import StatsReport
 
 Formatter = Callable[[float], str]
 

@@ -30,7 +30,7 @@ from PySide6.QtWidgets import QGraphicsRectItem, QToolTip, QWidget
 
 from app.charts.columns import column_axis, column_ruler, label_spacing
 from app.charts.style import ChartStyle, style_chart
-from engine.events import Event
+from engine.log.events import Event
 from engine.stats.distribution import nice_step
 from engine.stats.turns import TurnFigures, TurnRow
 

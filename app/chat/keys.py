@@ -5,7 +5,7 @@ key typed in the settings dialog), then a key typed this session when no keyring
 memory only, gone when the studio closes). The key is never written to QSettings, a scenario, a
 log or an export; :meth:`ApiKeyStore.describe` says where it came from without showing it. A
 key found in the keyring or typed here is not in ``OPENAI_API_KEY``, so it is registered with
-:func:`engine.redact.register_secret`: every file this process writes (logs, session files,
+:func:`engine.io.redact.register_secret`: every file this process writes (logs, session files,
 draw.io exports) redacts it, whatever its shape.
 """
 
@@ -20,7 +20,7 @@ import keyring
 import keyring.errors
 from keyring.backends import fail
 
-from engine.redact import register_secret
+from engine.io.redact import register_secret
 
 KEYRING_SERVICE = "Prompter"
 KEYRING_USER = "openai_api_key"

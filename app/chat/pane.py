@@ -40,16 +40,16 @@ from app.chat.parts import Banner, ChatInput, TypingIndicator
 from app.chat.runner import ConversationRunner
 from app.chat.settings import ChatSettings, load_settings, save_settings
 from app.chat.settings_dialog import ChatSettingsDialog
-from app.logview.inspector import MeterLabel, VariablesInspector
 from app.logview.projection import ConversationProjection
+from app.logview.variables_panel import MeterLabel, VariablesPanel
 from app.logview.view import ConversationView
-from engine.atomic import atomic_write_bytes
-from engine.conversation_core import Conversation
-from engine.convlog import LogWriter
+from engine.conversation.conversation_core import Conversation
 from engine.errors import PrompterError
-from engine.events import Event, EventType
+from engine.io.atomic import atomic_write_bytes
+from engine.log.events import Event, EventType
+from engine.log.writer import LogWriter
 from engine.providers import Provider
-from engine.scenario.model import Scenario
+from engine.scenario.definition import Scenario
 
 ScenarioSource = Callable[[], Scenario | None]
 STALE_TEXT = "The scenario changed since this conversation started. Restart to chat with it."
@@ -68,7 +68,7 @@ def _slug(text: str) -> str:
 
 
 class ChatPane(QWidget):
-    """See the module docstring. ``inspector`` is meant for its own dock next to the pane."""
+    """See the module docstring. ``variables`` is meant for its own dock next to the pane."""
 
     #: The conversation's current step (for ``GraphView.highlight_step``).
     step_changed = Signal(str)
@@ -111,10 +111,10 @@ class ChatPane(QWidget):
         self._step: str | None = None
         self._started_once = False
 
-        self.inspector = VariablesInspector()
+        self.variables = VariablesPanel()
         self.view = ConversationView(self)
         self.view.setObjectName("chatView")
-        self.inspector.turn_selected.connect(self.view.scroll_to_turn)
+        self.variables.turn_selected.connect(self.view.scroll_to_turn)
         self._build()
 
     # --- layout ------------------------------------------------------------------------------
@@ -428,7 +428,7 @@ class ChatPane(QWidget):
             self._update_enabled()
 
     def _refresh_side(self) -> None:
-        self.inspector.show_projection(self.projection)
+        self.variables.show_projection(self.projection)
         scripted = self.settings.provider == "scripted"
         self.meter.show_meter(
             self.projection.meter, cost="no cost: scripted replies" if scripted else None

@@ -18,7 +18,7 @@ from typing import Any
 
 from PySide6.QtCore import QObject, Qt, Signal, Slot
 
-from engine.conversation_core import Conversation
+from engine.conversation.conversation_core import Conversation
 from engine.errors import PrompterError, ProviderError
 
 

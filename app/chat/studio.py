@@ -1,4 +1,4 @@
-"""Plugs the test chat, the variables inspector and the log viewer into the studio window.
+"""Plugs the test chat, the variables panel and the log viewer into the studio window.
 
 The studio calls :func:`install_chat` at start. Everything the chat needs from the window is the
 small typed :class:`StudioHost` (docking a pane, a File menu action, the open document and its
@@ -25,12 +25,12 @@ from PySide6.QtWidgets import QDockWidget, QFileDialog
 
 from app.chat.pane import ChatPane
 from app.chat.settings import default_log_dir
+from app.edit_session import EditSession
 from app.logview.window import LogWindow, open_log_window
-from app.session import EditSession
 from app.widgets import PaneHost
-from engine.events import Event
+from engine.log.events import Event
+from engine.scenario.definition import Scenario
 from engine.scenario.document import Change, ScenarioDocument
-from engine.scenario.model import Scenario
 
 CHAT_PANE = "Test chat"
 VARIABLES_PANE = "Variables"
@@ -92,7 +92,7 @@ class StudioChat:
         """
         left = Qt.DockWidgetArea.LeftDockWidgetArea
         self.host.add_pane(CHAT_PANE, self.pane, left)
-        self.host.add_pane(VARIABLES_PANE, self.pane.inspector, left, below=CHAT_PANE)
+        self.host.add_pane(VARIABLES_PANE, self.pane.variables, left, below=CHAT_PANE)
         self.host.resize_panes([CHAT_PANE], [420], Qt.Orientation.Horizontal)
         self.host.resize_panes([CHAT_PANE, VARIABLES_PANE], [540, 200], Qt.Orientation.Vertical)
 
@@ -178,5 +178,5 @@ class StudioChat:
 
 
 def install_chat(host: StudioHost, *, log_dir: Path | None = None) -> StudioChat:
-    """Dock the chat and the variables inspector into ``host``; the caller keeps the glue."""
+    """Dock the chat and the variables panel into ``host``; the caller keeps the glue."""
     return StudioChat(host, log_dir if log_dir is not None else default_log_dir())

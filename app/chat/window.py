@@ -21,13 +21,13 @@ from app.chat.settings import default_log_dir
 from app.logview.window import LogWindow, open_log_window
 from app.widgets import size_for_screen
 from engine.errors import SessionError
-from engine.events import Event, SessionStartData
+from engine.log.events import Event, SessionStartData
+from engine.scenario.definition import Scenario
 from engine.scenario.loader import load_scenario
-from engine.scenario.model import Scenario
 
 
 class ChatWindow(QMainWindow):
-    """A :class:`ChatPane` with its variables inspector docked on the right."""
+    """A :class:`ChatPane` with its variables panel docked on the right."""
 
     def __init__(self, scenario: Scenario, parent: QWidget | None = None, **options: Any):
         super().__init__(parent)
@@ -38,7 +38,7 @@ class ChatWindow(QMainWindow):
         self.setCentralWidget(self.pane)
         dock = QDockWidget("Variables", self)
         dock.setObjectName("variablesDock")
-        dock.setWidget(self.pane.inspector)
+        dock.setWidget(self.pane.variables)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
 
     def closeEvent(self, event: QCloseEvent) -> None:

@@ -1,4 +1,4 @@
-"""A :class:`~engine.compare.model.ScenarioDiff` as an :class:`~app.graph.overlay.Overlay`.
+"""A :class:`~engine.compare.changes.ScenarioDiff` as an :class:`~app.graph.overlay.Overlay`.
 
 Each kind of difference has its own colour, the same for a step and for an arrow: added green,
 removed red, renamed violet, changed amber. Steps and arrows that did not change are faded, so
@@ -14,7 +14,7 @@ from PySide6.QtGui import QColor, QGuiApplication, QPalette
 
 from app.graph.overlay import EdgeStyle, Legend, LegendEntry, NodeStyle, Overlay
 from app.theme import is_dark, mix
-from engine.compare.model import ScenarioDiff, StepDiff, StepStatus, TransitionStatus
+from engine.compare.changes import ScenarioDiff, StepDiff, StepStatus, TransitionStatus
 from engine.compare.union import edge_statuses
 
 #: How strongly a changed step's fill is tinted with its colour (0 = none, 1 = the colour).

@@ -20,7 +20,7 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QPlainTextEdit, QTreeWidget, QTreeWidgetItem, QWidget
 
 from app.compare.marks import DiffColors
-from engine.compare.model import ScenarioDiff, StepDiff, StepStatus
+from engine.compare.changes import ScenarioDiff, StepDiff, StepStatus
 from engine.compare.render import section_detail, step_detail
 
 #: How a changed step field is named in the list (the instruction *text* is "instructions").

@@ -4,7 +4,7 @@ The compare and analytics views draw a scenario that is not the one open in the 
 union of two versions, or a snapshot taken when the analysis started. They reuse the editor's
 own :class:`~app.graph.scene.GraphScene` and :class:`~app.graph.view.GraphView` — the same
 nodes, arrows, layout and zoom the author knows — over a :class:`ReadOnlySession`: an
-:class:`~app.session.EditSession` on an in-memory document that nothing edits, and that shows
+:class:`~app.edit_session.EditSession` on an in-memory document that nothing edits, and that shows
 no validation badges (the picture is about something else). Nodes cannot be dragged; selecting
 one emits :attr:`ReadOnlyGraph.stepSelected`; :attr:`ReadOnlyGraph.overlay` marks it up.
 """
@@ -18,12 +18,12 @@ import yaml
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QGraphicsItem, QVBoxLayout, QWidget
 
+from app.edit_session import EditSession
 from app.graph.overlay import GraphOverlay
 from app.graph.scene import GraphScene
 from app.graph.view import GraphView
-from app.session import EditSession
+from engine.scenario.definition import Scenario
 from engine.scenario.document import ScenarioDocument
-from engine.scenario.model import Scenario
 
 Position = tuple[float, float]
 #: Below this scale step titles get hard to read: a larger graph opens at the editor's view.

@@ -2,7 +2,7 @@
 
 :class:`GraphScene` draws the session's shown scenario and follows it edit by edit: after an
 edit it redraws only the steps whose model changed — the document re-parses only what an edit
-touched and hands back the very same :class:`~engine.scenario.model.Step` objects for the rest,
+touched and hands back the very same :class:`~engine.scenario.definition.Step` objects for the rest,
 so comparing identities finds them — with their outgoing arrows and the arrows that share their
 pairs of steps. A position change moves only the nodes named. So an edit costs the same on 20
 steps and on 2,000. User gestures become *requests* (signals) — "these nodes were moved",
@@ -43,13 +43,13 @@ from PySide6.QtWidgets import (
     QGraphicsSceneMouseEvent,
 )
 
+from app.edit_session import EditSession, Position, step_of
 from app.graph.items import EdgeItem, EdgeStyle, NodeItem, NodeState, NodeStyle, Router
 from app.graph.layout import NODE_HEIGHT, NODE_WIDTH
-from app.session import EditSession, Position, step_of
 from app.theme import GraphColors
+from engine.scenario.definition import Scenario, Step
 from engine.scenario.diagram import free_spot, parallel_index
 from engine.scenario.document import Change
-from engine.scenario.model import Scenario, Step
 
 GRID = 20.0
 

@@ -24,7 +24,7 @@ from PySide6.QtWidgets import QDockWidget, QMainWindow, QStatusBar
 from app.chat.studio import StudioChat
 from app.logview.logpane import LogPane, PaneToggle
 from app.widgets import PaneHost
-from engine.events import Event
+from engine.log.events import Event
 
 LOG_PANE = "Log"
 SETTINGS_OPEN = "logpane/open"

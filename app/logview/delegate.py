@@ -14,10 +14,10 @@ from PySide6.QtGui import QColor, QFont, QFontDatabase, QFontMetrics, QPainter, 
 from PySide6.QtWidgets import QApplication, QStyle, QStyledItemDelegate, QStyleOptionViewItem
 
 from app.logview import describe
-from app.logview.model import EventRole, ExpandedRole
+from app.logview.event_rows import EventRole, ExpandedRole
 from app.logview.table import ERROR_COLOR, WARNING_COLOR
 from app.theme import is_dark, mix
-from engine.events import Event, EventType
+from engine.log.events import Event, EventType
 
 AnyIndex = QModelIndex | QPersistentModelIndex
 

@@ -4,9 +4,10 @@ Plain Python (no Qt) so the wording is tested on its own and shared by the live 
 log viewer. A folded row must answer "what happened and what did it cost" at a glance; the
 unfolded row shows the whole record, long texts (instructions, raw replies) last.
 
-Each event type's fields are read through its payload type (:meth:`engine.events.Event.payload`),
-so mypy checks every name against the log schema; the rules the views draw by (what is a
-problem, a slip the engine repaired, a fallback) are said here once.
+Each event type's fields are read through its payload type
+(:meth:`engine.log.events.Event.payload`), so mypy checks every name against the log schema; the
+rules the views draw by (what is a problem, a slip the engine repaired, a fallback) are said here
+once.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from engine.events import (
+from engine.log.events import (
     BotMessageData,
     ContractViolationData,
     CorrectionSentData,

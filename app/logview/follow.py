@@ -2,7 +2,7 @@
 
 The file watcher reacts at once when the OS reports a change; a short timer polls as well,
 because watchers miss changes on network drives, in some containers, and after the file was
-replaced (rotation). Reading is :class:`engine.logread.LogFollower`'s job: only appended bytes,
+replaced (rotation). Reading is :class:`engine.log.reader.LogFollower`'s job: only appended bytes,
 the file never held open, a half-written line kept until its newline arrives.
 """
 
@@ -14,7 +14,7 @@ from typing import Any
 from PySide6.QtCore import QFileSystemWatcher, QObject, QTimer, Signal
 
 from engine.errors import SessionError
-from engine.logread import FollowBatch, LogFollower
+from engine.log.reader import FollowBatch, LogFollower
 
 #: The fallback poll; with the watcher most lines arrive far sooner.
 POLL_INTERVAL_MS = 100

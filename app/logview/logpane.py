@@ -9,9 +9,9 @@ scrolling up stops it (reading an old turn is never interrupted), scrolling back
 the button resumes it.
 
 Double-click (or Enter on) a model request or reply opens the request inspector
-(:class:`~app.inspect.inspector.RequestInspector`) on the right; while it is open it follows the
-selected call. Selecting a row emits :attr:`LogPane.event_selected` (the studio selects the turn
-in the chat and the step on the graph); :meth:`select_event`, :meth:`select_turn` and
+(:class:`~app.request_inspector.inspector.RequestInspector`) on the right; while it is open it
+follows the selected call. Selecting a row emits :attr:`LogPane.event_selected` (the studio selects
+the turn in the chat and the step on the graph); :meth:`select_event`, :meth:`select_turn` and
 :meth:`select_step` select from the outside without echoing it back.
 """
 
@@ -47,9 +47,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.inspect.inspector import InspectorWindow, RequestInspector
 from app.logview.describe import is_problem
-from app.logview.model import EventListModel
+from app.logview.event_rows import EventListModel
 from app.logview.table import (
     ALL_TYPES,
     CALL_TYPES,
@@ -61,7 +60,8 @@ from app.logview.table import (
     TYPE,
     EventTableModel,
 )
-from engine.events import Event
+from app.request_inspector.inspector import RequestInspector, RequestInspectorWindow
+from engine.log.events import Event
 from engine.request_view import CallIndex
 
 ALL_STEPS = "All steps"
@@ -100,7 +100,7 @@ class LogPane(QWidget):
         self.table.setObjectName("logTable")
         self.table.setModel(self.model)
         #: The request inspector's window (made with the pane, shown on demand).
-        self.inspector_window = InspectorWindow(self)
+        self.inspector_window = RequestInspectorWindow(self)
         self.inspector_window.installEventFilter(self)
         self._build_table()
         self._build_toolbar()

@@ -2,7 +2,7 @@
 
 The live chat and the log viewer both only *see* events — the chat gets them from the engine's
 bus (from the worker thread), the viewer from a file — so both derive everything they show from
-events. They do it through :class:`engine.logfold.LogFold`, the engine's one reading of a log,
+events. They do it through :class:`engine.log.fold.LogFold`, the engine's one reading of a log,
 which fork and resume use too: replay at turn 4 shows what a fork at turn 4 starts from, and a
 turn the engine rolled back is undone here by the same rule (see that module). This class only
 shapes the fold's answers for the views: variables with the scenario's defaults, the step as of
@@ -21,9 +21,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from engine.events import Event, SessionStartData
-from engine.ledger import Totals
-from engine.logfold import LogFold, VarChange
+from engine.dialogue.ledger import Totals
+from engine.log.events import Event, SessionStartData
+from engine.log.fold import LogFold, VarChange
 
 
 @dataclass(frozen=True)

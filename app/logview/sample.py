@@ -1,6 +1,6 @@
 """Realistic conversation events for the benches, demos and screenshots of the log viewer.
 
-The events follow the log schema of :mod:`engine.events` turn by turn (request, reply, an
+The events follow the log schema of :mod:`engine.log.events` turn by turn (request, reply, an
 occasional contract violation and its correction, variable changes, transitions, cost), so a
 generated log exercises every kind of row the viewer paints.
 """
@@ -11,7 +11,7 @@ import random
 from collections.abc import Iterator
 from pathlib import Path
 
-from engine.events import Event, EventType
+from engine.log.events import Event, EventType
 
 STEPS = ("greet", "business_goal", "core_features", "integrations", "budget", "wrap_up")
 USER_LINES = (

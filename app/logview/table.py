@@ -1,6 +1,6 @@
 """The log pane's table: one row per event — time, turn, step, type, summary — filtered.
 
-A lazy table model (no widget per row). Like :class:`~app.logview.model.EventListModel` it
+A lazy table model (no widget per row). Like :class:`~app.logview.event_rows.EventListModel` it
 filters itself instead of sitting behind a ``QSortFilterProxyModel``: the rows are a Python list
 of the events that pass, rebuilt in one pass when a filter changes (a proxy would call back into
 Python once per row and per filter). Summaries are worded once per event, when first needed,
@@ -18,7 +18,7 @@ from PySide6.QtWidgets import QApplication
 
 from app.logview import describe
 from app.theme import mix
-from engine.events import Event, EventType
+from engine.log.events import Event, EventType
 
 AnyIndex = QModelIndex | QPersistentModelIndex
 

@@ -46,8 +46,8 @@ from PySide6.QtWidgets import QAbstractItemView, QMenu, QStyle, QStyleOptionView
 
 from app.logview import describe
 from app.logview.delegate import EventDelegate
-from app.logview.model import EventListModel, ExpandedRole
-from engine.events import Event, EventType
+from app.logview.event_rows import EventListModel, ExpandedRole
+from engine.log.events import Event, EventType
 
 #: Events whose context menu offers the request inspector.
 INSPECTABLE = frozenset({EventType.MODEL_REQUEST, EventType.MODEL_RESPONSE})

@@ -32,15 +32,15 @@ from PySide6.QtWidgets import (
 
 from app.charts.turns import TurnChart
 from app.logview.follow import LogFollowController
-from app.logview.inspector import MeterLabel, VariablesInspector
 from app.logview.logpane import LogPane, PaneToggle
 from app.logview.projection import ConversationProjection
 from app.logview.replay import ReplayBar
+from app.logview.variables_panel import MeterLabel, VariablesPanel
 from app.logview.view import ConversationView
 from app.widgets import size_for_screen
 from engine.errors import PrompterError, SessionError
-from engine.events import Event
-from engine.logread import LogFollower, SeqTracker, SkippedLine, parse_lines
+from engine.log.events import Event
+from engine.log.reader import LogFollower, SeqTracker, SkippedLine, parse_lines
 
 #: (events up to the turn, turn): continue the conversation live from there
 ForkHandler = Callable[[list[Event], int], object]
@@ -75,11 +75,11 @@ class LogWindow(QMainWindow):
         self.view = ConversationView(self)
         self.view.setObjectName("logView")
         self.setCentralWidget(self.view)
-        self.inspector = VariablesInspector(self)
-        self.inspector.turn_selected.connect(self.view.scroll_to_turn)
+        self.variables = VariablesPanel(self)
+        self.variables.turn_selected.connect(self.view.scroll_to_turn)
         dock = QDockWidget("Variables", self)
         dock.setObjectName("variablesDock")
-        dock.setWidget(self.inspector)
+        dock.setWidget(self.variables)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
         self.replay = ReplayBar(self)
         self.replay.turn_changed.connect(self._show_turn)
@@ -338,7 +338,7 @@ class LogWindow(QMainWindow):
         self._refresh_side(turn)
 
     def _refresh_side(self, turn: int | None) -> None:
-        self.inspector.show_projection(self.projection, turn)
+        self.variables.show_projection(self.projection, turn)
         self.meter.show_meter(self.projection.meter)
         step = self.projection.step if turn is None else self.projection.step_at(turn)
         self.replay.set_step_text(step)

@@ -58,7 +58,7 @@ from app.simulate.source import (
 from app.simulate.tables import tone_color
 from app.widgets import size_for_screen
 from engine.errors import ScenarioError, ScenarioErrors
-from engine.scenario.model import Scenario
+from engine.scenario.definition import Scenario
 from engine.simulate import (
     DEFAULT_JOBS,
     DEFAULT_MAX_TURNS,

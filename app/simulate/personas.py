@@ -16,8 +16,8 @@ from PySide6.QtWidgets import QListWidget, QListWidgetItem, QStyle, QTextBrowser
 
 from app.simulate.tables import tone_color
 from engine.errors import ScenarioError, ScenarioErrors
-from engine.scenario.model import Scenario
-from engine.scenario_tests.model import TextPattern
+from engine.scenario.definition import Scenario
+from engine.scenario_tests.definition import TextPattern
 from engine.simulate import TRAITS, Persona, find_personas, load_persona
 from engine.simulate.facts import checkable
 from engine.simulate.persona import render_fact

@@ -15,8 +15,8 @@ from PySide6.QtCore import QObject, Signal
 
 from app.worker_thread import WorkerThread
 from engine.errors import PrompterError
-from engine.scenario.model import Scenario, unique_name
-from engine.scenario_tests.model import TEST_SUFFIX, TESTS_DIR
+from engine.scenario.definition import Scenario, unique_name
+from engine.scenario_tests.definition import TEST_SUFFIX, TESTS_DIR
 from engine.simulate import save_as_test
 from engine.simulate.save import test_stem
 

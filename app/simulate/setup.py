@@ -10,7 +10,7 @@ from pathlib import Path
 
 from app.chat.settings import default_log_dir
 from app.simulate.source import ModelSource
-from engine.scenario.model import Scenario
+from engine.scenario.definition import Scenario
 from engine.simulate import Persona, SimulationSettings
 
 

@@ -39,7 +39,7 @@ from app.graph.overlay import (
     heat_ramp,
 )
 from app.theme import mix
-from engine.scenario.model import Scenario
+from engine.scenario.definition import Scenario
 from engine.simulate import ConversationOutcome
 
 #: Statuses that mean the script did not get the conversation to its end.

@@ -6,16 +6,15 @@ A simulation from the studio talks to the model the author already set up for th
 differ from the chat:
 
 * the provider is built with ``max_retries=0``: the simulation's limiter owns the retries
-  (see :mod:`engine.simulate.paced`);
+  (see :mod:`engine.providers.paced`);
 * the chat's *scripted* provider replays a file of replies and cannot play a user, so a
   simulation then calls the Responses API with the chat's server and model.
 
 Without a key, docs/simulation.md ("Trying it without a key") offers the project's fake model:
 the fake OpenAI server with the scenario-aware fake bot and the persona player of
-``engine/testing`` — no key, no cost, deterministic. The studio offers it the same way, started
-in this process on 127.0.0.1 for the length of the run, on the scenario as it is open. It is
-test support and is not shipped in the desktop bundle; there, :func:`fake_model_available` is
-false and the studio only says how to add a key.
+``engine/offline`` — no key, no cost, deterministic. The studio offers it the same way, started
+in this process on 127.0.0.1 for the length of the run, on the scenario as it is open. It is a
+product feature, shipped in the desktop bundle too.
 """
 
 from __future__ import annotations
@@ -27,10 +26,10 @@ from typing import TYPE_CHECKING, Literal
 from app.chat.keys import ENV_VAR, ApiKeyStore
 from app.chat.settings import ChatSettings
 from engine.providers import Provider, make_provider
-from engine.scenario.model import Scenario
+from engine.scenario.definition import Scenario
 
 if TYPE_CHECKING:
-    from engine.testing.fake_openai import FakeOpenAIServer
+    from engine.offline.fake_openai import FakeOpenAIServer
 
 #: Seconds the fake model takes to answer: enough to watch the progress, short enough to try.
 FAKE_LATENCY_S = 0.2
@@ -101,8 +100,8 @@ def chat_source(settings: ChatSettings, keys: ApiKeyStore) -> ModelSource | None
 
 
 def fake_model_available() -> bool:
-    """Whether the project's fake model is installed (it is not in the desktop bundle)."""
-    return importlib.util.find_spec("engine.testing") is not None
+    """Whether the key-free model is there (it ships with the engine and in the bundle)."""
+    return importlib.util.find_spec("engine.offline") is not None
 
 
 def fake_source() -> ModelSource:
@@ -112,16 +111,13 @@ def fake_source() -> ModelSource:
 def start_fake_model(scenario: Scenario, *, latency: float = FAKE_LATENCY_S) -> FakeOpenAIServer:
     """The fake OpenAI server answering the bot with the scenario bot and the simulated user
     with the persona player, started on 127.0.0.1 (stop it when the run ends)."""
-    from engine.testing.fake_openai import FakeOpenAIServer
-    from engine.testing.persona_model import PersonaModel, RoleRouter
-    from engine.testing.scenario_bot import ScenarioBot
+    from engine.offline.sim_server import build_server
 
-    responder = RoleRouter(ScenarioBot(scenario), PersonaModel())
-    return FakeOpenAIServer(responder=responder, latency=latency).start()
+    return build_server(scenario, latency=latency).start()
 
 
 def fake_api_key() -> str:
-    from engine.testing.fake_openai import FAKE_API_KEY
+    from engine.offline.fake_openai import FAKE_API_KEY
 
     return FAKE_API_KEY
 

@@ -3,7 +3,7 @@
 The studio calls ``app.simulate.install(window, chat_settings=…, keys=…, open_log=…)`` at start
 (``app/__main__.py``), after the compare and analytics tools, so the entry joins them in the
 Tools menu. Everything goes through the window's public parts — its menu bar, ``session`` (the
-open :class:`~app.session.EditSession`), ``sessionChanged``, ``flush_editors``, ``tell`` — and
+open :class:`~app.edit_session.EditSession`), ``sessionChanged``, ``flush_editors``, ``tell`` — and
 the three handlers the start-up wiring passes in:
 
 * ``chat_settings``: the test chat's provider settings as they are now (the simulation uses the
@@ -27,7 +27,7 @@ from PySide6.QtWidgets import QDialog, QMainWindow
 
 from app.chat.keys import ApiKeyStore
 from app.chat.settings import ChatSettings, load_settings
-from app.session import EditSession
+from app.edit_session import EditSession
 from app.simulate.dialog import SimulateDialog
 from app.simulate.setup import SimulationSetup
 from app.simulate.window import SimulationWindow, open_simulation_window

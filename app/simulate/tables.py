@@ -30,7 +30,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.theme import is_dark
-from engine.scenario.model import Scenario
+from engine.scenario.definition import Scenario
 from engine.simulate import STATUSES, ConversationOutcome, role_figures
 from engine.simulate.report import Distribution, RoleFigures, SimulationReport
 

@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from engine.errors import ScenarioError, ScenarioErrors
+from engine.scenario.definition import Scenario
 from engine.scenario.document import ScenarioDocument
-from engine.scenario.model import Scenario
 from engine.scenario_tests import (
     CASSETTE_SUFFIX,
     TEST_SUFFIX,

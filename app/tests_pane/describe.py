@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from html import escape
 
-from engine.providers.cassette import Staleness
 from engine.scenario_tests import ExpectationFailure, ScenarioTestResult
+from engine.scenario_tests.cassette import Staleness
 
 #: status -> (symbol, label)
 STATUS = {

@@ -47,8 +47,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.edit_session import EditSession, follow_session
 from app.logview.window import LogWindow, open_log_window
-from app.session import EditSession, follow_session
 from app.tests_pane.catalog import TestCatalog, TestFile
 from app.tests_pane.coverage import CoverageShading, coverage_overlay
 from app.tests_pane.describe import details_html

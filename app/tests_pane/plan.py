@@ -19,10 +19,10 @@ from typing import Literal
 
 from app.tests_pane.catalog import TestFile, cassette_relpath
 from engine.errors import ScenarioError
+from engine.scenario.definition import Scenario
 from engine.scenario.document import ScenarioDocument
-from engine.scenario.model import Scenario
 from engine.scenario_tests import ScenarioTest, ScenarioTestResult, parse_test
-from engine.scenario_tests.model import cassette_path
+from engine.scenario_tests.definition import cassette_path
 
 Mode = Literal["replay", "record", "live"]
 

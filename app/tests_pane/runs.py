@@ -22,12 +22,12 @@ from pathlib import Path
 from PySide6.QtCore import QObject, Signal
 
 from app import commands
-from app.session import EditSession
+from app.edit_session import EditSession
 from app.tests_pane.catalog import TestFile
 from app.tests_pane.plan import Mode, RunPlan, plan_run
 from app.tests_pane.worker import ProviderFactory, SuiteWorker
 from engine.errors import ScenarioError
-from engine.scenario.model import Scenario
+from engine.scenario.definition import Scenario
 from engine.scenario_tests import (
     ScenarioTestResult,
     SuiteResult,

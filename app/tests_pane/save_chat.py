@@ -35,14 +35,14 @@ from PySide6.QtWidgets import (
 )
 
 from app import commands
-from app.session import EditSession
+from app.edit_session import EditSession
 from app.tests_pane.catalog import TEST_PATTERN, cassette_relpath, stem_of, test_relpath
 from app.widgets import size_for_screen
 from engine.errors import PrompterError, ScenarioError, SessionError
-from engine.events import Event, EventType, SessionStartData
-from engine.providers.cassette import Cassette
-from engine.scenario.model import Scenario, unique_name
+from engine.log.events import Event, EventType, SessionStartData
+from engine.scenario.definition import Scenario, unique_name
 from engine.scenario_tests import SavedChat, chat_to_test, dump_test
+from engine.scenario_tests.cassette import Cassette
 
 #: (default name, default file stem, the file's text for a name, stems taken) ->
 #: (name, stem), or None when the author cancelled

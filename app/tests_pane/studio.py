@@ -25,8 +25,8 @@ from PySide6.QtWidgets import QDockWidget
 
 from app.chat.pane import ChatPane
 from app.chat.studio import StudioChat
+from app.edit_session import EditSession
 from app.editor import ScenarioEditor
-from app.session import EditSession
 from app.tests_pane.coverage import CoverageShading
 from app.tests_pane.pane import TestsPane
 from app.tests_pane.save_chat import ChatTestSaver

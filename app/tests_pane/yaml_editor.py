@@ -37,9 +37,9 @@ from PySide6.QtWidgets import (
 )
 
 from app.code_edit import CodeEdit, problem_marks
+from app.edit_session import EditSession, follow_session
 from app.file_text import FileText
 from app.highlighter import char_format
-from app.session import EditSession, follow_session
 from app.theme import is_dark, mix
 from engine.errors import ScenarioError
 from engine.scenario.document import Change

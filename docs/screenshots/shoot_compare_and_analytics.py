@@ -56,7 +56,7 @@ def main() -> int:
         QTimer.singleShot(300, lambda: window.list.choose("step", "idea"))
     elif args.what == "analytics":
         from app.analytics.window import AnalyticsWindow
-        from engine.paths import default_scenario
+        from engine.io.resources import default_scenario
         from engine.scenario.loader import load_scenario
 
         window = AnalyticsWindow(load_scenario(default_scenario()), [args.path])

@@ -10,7 +10,7 @@
         --scenario analyst_bot
 
 It is the "trying it without a key" set-up of the docs: the fake server of
-``engine.testing.sim_server`` (the scenario bot breaking the contract now and then, the persona
+``engine.offline.sim_server`` (the scenario bot breaking the contract now and then, the persona
 player) on 127.0.0.1, with ``OPENAI_BASE_URL`` and a fake ``OPENAI_API_KEY`` pointing the test
 chat's settings at it; then *Tools ▸ Simulate…* with the dialog filled in as a user would.
 ``report`` waits for the run to end and shows the report (``--tab``, ``--measure``);
@@ -43,8 +43,8 @@ def main() -> int:
     args = parser.parse_args()
     temp = Path(tempfile.mkdtemp(prefix="prompter-shot-"))
 
-    from engine.testing.fake_openai import FAKE_API_KEY
-    from engine.testing.sim_server import build_server
+    from engine.offline.fake_openai import FAKE_API_KEY
+    from engine.offline.sim_server import build_server
 
     folder = REPO / "scenarios" / args.scenario
     latency = 1.0 if args.what == "progress" else 0.05

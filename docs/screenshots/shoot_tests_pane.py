@@ -51,7 +51,7 @@ def main() -> int:
     from app.chat.studio import install_chat
     from app.main_window import MainWindow
     from app.tests_pane.studio import TESTS_PANE, install
-    from engine.paths import default_scenario
+    from engine.io.resources import default_scenario
 
     folder = temp / "analyst_bot"
     shutil.copytree(default_scenario(), folder)

@@ -83,14 +83,14 @@ def main() -> int:
 
     server = None
     if mode in ("chat", "chat-error", "logpane", "inspector"):
-        from engine.testing.fake_openai import FAKE_API_KEY, FakeOpenAIServer
+        from engine.offline.fake_openai import FAKE_API_KEY, FakeOpenAIServer
 
         server = FakeOpenAIServer().__enter__()
         os.environ["OPENAI_API_KEY"] = FAKE_API_KEY
         os.environ["OPENAI_BASE_URL"] = server.base_url
     from app.chat.studio import install_chat
     from app.main_window import MainWindow
-    from engine.paths import default_scenario
+    from engine.io.resources import default_scenario
 
     window = MainWindow()
     chat = install_chat(window, log_dir=temp / "logs")
@@ -196,7 +196,7 @@ def _converse(server: Any, chat: Any, failing: bool) -> None:
     from PySide6.QtCore import QTimer
     from test_chat_pane import INTERVIEW
 
-    from engine.testing.fake_openai import Fault
+    from engine.offline.fake_openai import Fault
 
     pane = chat.pane
     turns = list(INTERVIEW[:3])
@@ -226,9 +226,9 @@ def _interview(server: Any, chat: Any, log_pane: Any, *, inspect: bool) -> None:
     re-reads its chain, with its cached prefix and what changed since the previous call."""
     from PySide6.QtCore import QTimer
 
-    from engine.paths import default_scenario
+    from engine.io.resources import default_scenario
     from engine.scenario.loader import load_scenario
-    from engine.testing.autopilot import Autopilot, Plan
+    from engine.offline.autopilot import Autopilot, Plan
 
     plan = Plan.load(ROOT / "bench" / "conversations" / "analyst_bot_thorough.yaml")
     server.responder = Autopilot(load_scenario(default_scenario()), plan, violation_rate=0.2,

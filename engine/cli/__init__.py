@@ -7,8 +7,10 @@ starts with ``_`` are helpers, not commands).
 
 Exit statuses: 0 success, 1 a Prompter error or a file that cannot be written (printed as one
 clear message), 2 a usage error or no API key, 130 Ctrl-C. Anything else escaping a command is
-a bug: its traceback is printed as a crash report, through :func:`engine.redact.redact` like
+a bug: its traceback is printed as a crash report, through :func:`engine.io.redact.redact` like
 everything Prompter writes, with status 70.
+
+It may import the whole engine; nothing in the engine imports it.
 """
 
 from __future__ import annotations
@@ -20,10 +22,10 @@ import sys
 import traceback
 from collections.abc import Sequence
 
-from engine import __version__
 from engine.errors import PrompterError
-from engine.redact import redact
-from engine.textio import replace_surrogates
+from engine.io.redact import redact
+from engine.io.untrusted import replace_surrogates
+from engine.version import __version__
 
 #: The status of an unexpected error (``EX_SOFTWARE`` of sysexits.h): a bug to report.
 EXIT_BUG = 70

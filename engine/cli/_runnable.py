@@ -12,9 +12,9 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from engine.scenario.model import Scenario
+from engine.io.untrusted import replace_surrogates
+from engine.scenario.definition import Scenario
 from engine.scenario.validate import has_errors, load_and_check
-from engine.textio import replace_surrogates
 
 
 def runnable_scenario(folder: Path, command: str) -> Scenario | None:

@@ -29,17 +29,17 @@ import sys
 from pathlib import Path
 from typing import TextIO
 
-from engine.atomic import atomic_write_text
 from engine.cli._runnable import runnable_scenario
-from engine.conversation_core import Conversation
-from engine.convlog import LogWriter
+from engine.conversation.conversation_core import Conversation
 from engine.errors import PrompterError, ProviderAuthError, ProviderError, SessionError
-from engine.events import ErrorData, Event, EventType
-from engine.logread import read_log, unfinished_turn
-from engine.paths import default_scenario
+from engine.io.atomic import atomic_write_text
+from engine.io.redact import redact
+from engine.io.resources import default_scenario
+from engine.io.untrusted import replace_surrogates
+from engine.log.events import ErrorData, Event, EventType
+from engine.log.reader import read_log, unfinished_turn
+from engine.log.writer import LogWriter
 from engine.providers import PROVIDER_NAMES, make_provider
-from engine.redact import redact
-from engine.textio import replace_surrogates
 
 EXIT_OK = 0
 EXIT_FAILED = 1

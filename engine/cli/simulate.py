@@ -28,10 +28,13 @@ from pathlib import Path
 
 from engine.cli.chat import NO_KEY_HELP
 from engine.errors import PrompterError, ProviderAuthError, ScenarioErrors
-from engine.providers import make_provider
+from engine.offline.fake_openai import FAKE_API_KEY
+from engine.offline.sim_server import build_server
+from engine.providers import Provider, make_provider
+from engine.scenario.definition import Scenario
 from engine.scenario.loader import load_scenario
 from engine.scenario_tests.loader import scenario_folder
-from engine.simulate.persona import PERSONAS_DIR, load_personas
+from engine.simulate.persona import PERSONAS_DIR, Persona, load_personas
 from engine.simulate.report import SimulationReport
 from engine.simulate.runner import (
     DEFAULT_JOBS,
@@ -116,6 +119,13 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     parser.add_argument("--model", help="the bot's model instead of the scenario's")
     parser.add_argument(
+        "--fake-model",
+        dest="fake_model",
+        action="store_true",
+        help="no key, no cost: the key-free model (engine.offline) plays the bot from the "
+        "scenario's own steps and the users from their personas, on 127.0.0.1",
+    )
+    parser.add_argument(
         "--user-model",
         dest="user_model",
         help="the simulated user's model instead of the personas' (default: "
@@ -185,14 +195,31 @@ def run(args: argparse.Namespace) -> int:
         print(errors.render(), file=sys.stderr)
         print(f"{folder}: persona files with errors; nothing was run", file=sys.stderr)
         return EXIT_FAILED
-    if not os.environ.get("OPENAI_API_KEY"):
-        print(NO_KEY_HELP.replace("prompter chat", "prompter simulate"), file=sys.stderr)
-        return EXIT_NO_KEY
-    try:  # the limiter owns retries: see engine/simulate/paced.py
-        provider = make_provider(args.provider, max_retries=0)
-    except ProviderAuthError:
-        print(NO_KEY_HELP.replace("prompter chat", "prompter simulate"), file=sys.stderr)
-        return EXIT_NO_KEY
+    with contextlib.ExitStack() as stack:
+        server = stack.enter_context(build_server(scenario)) if args.fake_model else None
+        if server is None and not os.environ.get("OPENAI_API_KEY"):
+            print(NO_KEY_HELP.replace("prompter chat", "prompter simulate"), file=sys.stderr)
+            return EXIT_NO_KEY
+        try:  # the limiter owns retries: see engine/providers/paced.py
+            provider = make_provider(
+                args.provider,
+                max_retries=0,
+                api_key=FAKE_API_KEY if server else None,
+                base_url=server.base_url if server else None,
+            )
+        except ProviderAuthError:
+            print(NO_KEY_HELP.replace("prompter chat", "prompter simulate"), file=sys.stderr)
+            return EXIT_NO_KEY
+        return _simulate(args, folder, scenario, personas, provider)
+
+
+def _simulate(
+    args: argparse.Namespace,
+    folder: Path,
+    scenario: Scenario,
+    personas: list[Persona],
+    provider: Provider,
+) -> int:
     out = args.out or Path("simulations") / f"{scenario.name}-{time.strftime('%Y%m%d-%H%M%S')}"
     settings = SimulationSettings(
         runs=args.runs,
@@ -201,8 +228,9 @@ def run(args: argparse.Namespace) -> int:
         jobs=args.jobs,
         model=args.model,
         user_model=args.user_model,
-        rpm=args.rpm,
-        tpm=args.tpm,
+        # the key-free model has no rate limits to stay under, unless some are asked for
+        rpm=args.rpm if args.rpm is not None or not args.fake_model else 0,
+        tpm=args.tpm if args.tpm is not None or not args.fake_model else 0,
     )
     progress = None if args.quiet else TerminalProgress(sys.stderr)
     simulation = Simulation(

@@ -16,8 +16,8 @@ import sys
 from pathlib import Path
 
 from engine.errors import PrompterError, ScenarioErrors
+from engine.scenario.definition import Scenario
 from engine.scenario.loader import load_scenario
-from engine.scenario.model import Scenario
 from engine.stats import collect_stats, log_files
 from engine.stats.render import CSV_TABLES, render_csv, render_json, render_text
 

@@ -20,8 +20,8 @@ from engine.cli.chat import NO_KEY_HELP
 from engine.errors import ProviderAuthError
 from engine.providers import make_provider
 from engine.providers.base import Provider
+from engine.scenario_tests.definition import TEST_SUFFIX, TESTS_DIR
 from engine.scenario_tests.loader import scenario_folder
-from engine.scenario_tests.model import TEST_SUFFIX, TESTS_DIR
 from engine.scenario_tests.report import (
     result_lines,
     summary_line,

@@ -15,8 +15,8 @@ from pathlib import Path
 from typing import Any
 
 from engine.errors import ScenarioError
+from engine.io.untrusted import replace_surrogates
 from engine.scenario.validate import check_folder, has_errors
-from engine.textio import replace_surrogates
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

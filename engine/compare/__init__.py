@@ -3,11 +3,13 @@
 :func:`load_side` reads a version (a folder, ``REV:path`` from git, or a scenario in memory);
 :func:`diff_sides` compares two; :func:`compare` does both, as ``prompter diff`` does.
 :mod:`.render` prints the result and :mod:`.union` builds the one graph the studio draws it on.
-The data model is in :mod:`.model`.
+The data model is in :mod:`.changes`.
+
+It may import :mod:`engine.scenario` and the layers below it (:mod:`engine.io`,
+:mod:`engine.errors`); it never runs a conversation.
 """
 
-from engine.compare.diff import compare, diff_layouts, diff_scenarios, diff_sides
-from engine.compare.model import (
+from engine.compare.changes import (
     EntryChange,
     EntryStatus,
     FieldChange,
@@ -20,6 +22,7 @@ from engine.compare.model import (
     TransitionChange,
     TransitionStatus,
 )
+from engine.compare.diff import compare, diff_layouts, diff_scenarios, diff_sides
 from engine.compare.sides import Side, load_side, side_from_folder, side_from_scenario
 
 __all__ = [

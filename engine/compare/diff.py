@@ -16,7 +16,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from engine.compare.model import (
+from engine.compare.changes import (
     EntryChange,
     EntryStatus,
     FieldChange,
@@ -31,8 +31,8 @@ from engine.compare.model import (
 )
 from engine.compare.renames import match_renames
 from engine.compare.sides import Side, load_side
+from engine.scenario.definition import Scenario, Step, Transition
 from engine.scenario.layout import Point, gc_paused
-from engine.scenario.model import Scenario, Step, Transition
 
 #: The step fields compared as values (the instruction *text* is compared as text).
 STEP_FIELDS = ("title", "goal", "kind", "text", "final", "on_enter", "instructions")
@@ -53,7 +53,7 @@ def compare(old: str, new: str, *, cwd: Path | None = None) -> ScenarioDiff:
 
 
 def diff_sides(old: Side, new: Side) -> ScenarioDiff:
-    """Everything that differs from ``old`` to ``new`` (see :mod:`engine.compare.model`)."""
+    """Everything that differs from ``old`` to ``new`` (see :mod:`engine.compare.changes`)."""
     matched = match_renames(old.scenario, new.scenario)
     renames = {old_id: new_id for old_id, (new_id, _score) in matched.items()}
     diff = diff_scenarios(

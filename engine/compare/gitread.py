@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
 from engine.errors import ScenarioError
-from engine.scenario.model import SCENARIO_FILE
+from engine.scenario.definition import SCENARIO_FILE
 
 #: Files larger than this are not read (a scenario folder holds text; a stray video does not
 #: need to go through a pipe to be ignored).

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from difflib import SequenceMatcher
 from typing import TypeVar
 
-from engine.scenario.model import Scenario, Step
+from engine.scenario.definition import Scenario, Step
 
 _T = TypeVar("_T")
 

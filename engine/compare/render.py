@@ -10,7 +10,7 @@ import json
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
-from engine.compare.model import (
+from engine.compare.changes import (
     EntryChange,
     EntryStatus,
     FieldChange,

@@ -12,9 +12,9 @@ from pathlib import Path, PurePosixPath
 
 from engine.compare.gitread import parse_revision_spec, read_git_folder
 from engine.errors import ScenarioError
+from engine.scenario.definition import SCENARIO_FILE, Scenario
 from engine.scenario.layout import LAYOUT_FILE, Layout, Point, gc_paused
 from engine.scenario.loader import load_scenario, parse_scenario
-from engine.scenario.model import SCENARIO_FILE, Scenario
 
 
 @dataclass

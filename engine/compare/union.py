@@ -8,8 +8,8 @@ transition is drawn once, to its new target (its old target is in the diff's tex
 
 from __future__ import annotations
 
-from engine.compare.model import ScenarioDiff, StepStatus, TransitionStatus
-from engine.scenario.model import Scenario, Transition
+from engine.compare.changes import ScenarioDiff, StepStatus, TransitionStatus
+from engine.scenario.definition import Scenario, Transition
 
 #: (step id, signal) of an edge of the union: how the studio addresses an arrow.
 EdgeKey = tuple[str, str]

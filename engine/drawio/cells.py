@@ -14,10 +14,10 @@ from __future__ import annotations
 
 import re
 
+from engine.scenario.definition import IDENTIFIER as IDENTIFIER  # the one pattern, re-exported
 from engine.scenario.diagram import NODE_HEIGHT as NODE_HEIGHT  # one box size
 from engine.scenario.diagram import NODE_WIDTH as NODE_WIDTH
 from engine.scenario.diagram import edge_label_line
-from engine.scenario.model import IDENTIFIER as IDENTIFIER  # the one pattern, re-exported
 
 STEP_PREFIX = "step:"
 EDGE_PREFIX = "edge:"

@@ -20,7 +20,7 @@ fit); the full list is the edge's ``requires`` property and its tooltip.
 The output is deterministic (no timestamps, ids from step ids and signals) and uncompressed by
 default so that it diffs well; ``compressed=True`` writes draw.io's compressed page form. An
 export is shared with people who never see the scenario folder, so the XML goes through
-:func:`engine.redact.redact` before it is compressed or written: an API key pasted into a
+:func:`engine.io.redact.redact` before it is compressed or written: an API key pasted into a
 scenario stays on the author's machine.
 """
 
@@ -36,7 +36,6 @@ from urllib.parse import quote
 
 from lxml import etree
 
-from engine.atomic import atomic_write_bytes
 from engine.drawio.cells import (
     BACK_EDGE_STYLE,
     EDGE_STYLE,
@@ -50,8 +49,10 @@ from engine.drawio.cells import (
     step_style,
     xml_safe,
 )
-from engine.redact import redact
+from engine.io.atomic import atomic_write_bytes
+from engine.io.redact import redact
 from engine.scenario import diagram
+from engine.scenario.definition import ResultField, Scenario, Step
 from engine.scenario.diagram import Route
 from engine.scenario.layout import (
     Edge,
@@ -61,7 +62,6 @@ from engine.scenario.layout import (
     routed_layout,
     scenario_edges,
 )
-from engine.scenario.model import ResultField, Scenario, Step
 
 #: Bend points of an edge from the engine's LR layout (no route of the studio's).
 Bends = list[Point]

@@ -26,7 +26,7 @@ of ``scenario.yaml`` stay byte for byte, and the studio can push the same edits 
 commands. :func:`import_drawio` is the command-line path: plan, apply, save. It first makes sure
 every file of the folder it will open is safe to read (:func:`engine.scenario.loader.
 unsafe_references`): a FIFO or a device named as an instruction file refuses the import instead
-of blocking it. (Until the document reads through :mod:`engine.textio` itself.)
+of blocking it. (Until the document reads through :mod:`engine.io.untrusted` itself.)
 """
 
 from __future__ import annotations
@@ -52,10 +52,10 @@ from engine.drawio.export import (
 )
 from engine.drawio.read import Cell, Diagram, read_drawio
 from engine.errors import DiagramError, ScenarioErrors
+from engine.scenario.definition import STAY, Scenario, unique_name
 from engine.scenario.document import DocPath, ScenarioDocument
 from engine.scenario.layout import Point, gc_paused
 from engine.scenario.loader import load_scenario, unsafe_references
-from engine.scenario.model import STAY, Scenario, unique_name
 
 #: Styles of cells that annotate a diagram rather than being steps.
 _DECORATION_STYLES = ("text", "edgeLabel", "group", "swimlane", "shape=note", "note", "image")

@@ -2,10 +2,10 @@
 
 A diagram may come from anyone, so the parser is hardened: no DTD and no entity expansion
 ("billion laughs", external entities), no network access, lxml's default tree limits
-(``huge_tree=False``), a size limit on the file and on the inflated page (:mod:`engine.limits`),
-only regular files (:mod:`engine.textio`: a FIFO never blocks), and a refusal of any
-``<!DOCTYPE``. Both page forms draw.io writes are read: plain XML (``<diagram><mxGraphModel>``)
-and compressed text (base64 of raw deflate of the URL-encoded XML).
+(``huge_tree=False``), a size limit on the file and on the inflated page
+(:mod:`engine.io.input_limits`), only regular files (:mod:`engine.io.untrusted`: a FIFO never
+blocks), and a refusal of any ``<!DOCTYPE``. Both page forms draw.io writes are read: plain XML
+(``<diagram><mxGraphModel>``) and compressed text (base64 of raw deflate of the URL-encoded XML).
 
 Every failure is a :class:`DiagramError` saying what is wrong; nothing else escapes.
 """
@@ -23,9 +23,9 @@ from urllib.parse import unquote
 from lxml import etree
 
 from engine.errors import DiagramError, UnreadableFile
-from engine.limits import MAX_DRAWIO_BYTES
-from engine.limits import MAX_DRAWIO_INFLATED_BYTES as MAX_INFLATED_BYTES
-from engine.textio import read_bytes
+from engine.io.input_limits import MAX_DRAWIO_BYTES
+from engine.io.input_limits import MAX_DRAWIO_INFLATED_BYTES as MAX_INFLATED_BYTES
+from engine.io.untrusted import read_bytes
 
 #: Attributes of draw.io's ``<object>`` wrapper that are draw.io's own, not custom properties.
 _WRAPPER_OWN = frozenset({"id", "label", "placeholders", "tooltip", "link"})

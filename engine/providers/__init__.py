@@ -4,6 +4,16 @@
 OpenAI-compatible server) and ``scripted`` (replays replies from a file: demos and tests, no
 model, no key). The CLI's ``--provider`` and the studio's settings both go through
 :func:`make_provider`, so they accept the same names and report the same errors.
+
+    base          the interface: ``ModelRequest`` in, ``ModelReply`` out; who closes a provider
+    openai_api    Responses and Chat Completions through the ``openai`` SDK (its only importer)
+    scripted      replies from a file
+    rate_table    each model's requests and tokens per minute (``resources/prices.yaml``)
+    rate_limiter  client-side pacing under those limits
+    paced         a provider whose every attempt waits for the limiter, with the one retry loop
+
+It may import only :mod:`engine.io` and :mod:`engine.errors`: providers know nothing of
+scenarios or conversations, only of requests.
 """
 
 from __future__ import annotations

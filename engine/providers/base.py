@@ -8,12 +8,18 @@ OpenAI-compatible server; history sent from ``ModelRequest.history``), and
 
 Providers are stateless between calls: everything a call needs is in the request, so a failed
 call changes nothing and a conversation can be saved and resumed with any provider.
+
+**Who closes a provider: whoever made it.** Conversations never close the provider they were
+given, so one provider (one HTTP connection pool) serves many conversations. ``close()`` is for
+synchronous code, ``aclose()`` for async code; both may be called again, and every provider is a
+context manager (``with`` and ``async with``).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Literal, Protocol, runtime_checkable
+from types import TracebackType
+from typing import Any, Literal, Protocol, Self, runtime_checkable
 
 Purpose = Literal["turn", "correction", "on_enter"]
 Role = Literal["user", "assistant", "system"]
@@ -38,7 +44,7 @@ class ModelRequest:
     the ``per_step`` layout the current step's section).
     ``input_items`` are messages that enter the conversation with this call, before ``input``:
     a step's section when the step changes, the summaries of earlier steps when a chain
-    restarts (see :mod:`engine.prompting`). Usually empty.
+    restarts (see :mod:`engine.dialogue.prompting`). Usually empty.
     ``input`` is the new user-side text: the user's message, or a corrective follow-up.
     ``schema`` is the strict JSON schema of the reply (``text.format`` of the Responses API).
     ``previous_response_id`` chains to the conversation's last response (Responses API).
@@ -107,4 +113,46 @@ class Provider(Protocol):
 
     async def complete(self, request: ModelRequest) -> ModelReply: ...
 
-    async def aclose(self) -> None: ...
+    async def aclose(self) -> None:
+        """Release connections (async code); calling it again does nothing."""
+        ...
+
+    def close(self) -> None:
+        """Release connections (synchronous code); calling it again does nothing."""
+        ...
+
+
+class ClosingProvider:
+    """``with``/``async with`` for a provider, from its :meth:`close` and :meth:`aclose`.
+
+    Providers with nothing to release inherit both as no-ops; those that hold connections
+    override them.
+    """
+
+    async def aclose(self) -> None:
+        """Nothing to release."""
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        self.close()
+
+    async def __aenter__(self) -> Self:
+        return self
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        await self.aclose()

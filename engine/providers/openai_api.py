@@ -34,8 +34,7 @@ import threading
 import time
 import weakref
 from collections.abc import Callable, Coroutine, Iterable, Mapping
-from types import TracebackType
-from typing import Any, Literal, Self, TypeVar, cast
+from typing import Any, Literal, TypeVar, cast
 
 import openai
 from openai.types.chat import ChatCompletion, ChatCompletionMessageParam
@@ -51,8 +50,8 @@ from engine.errors import (
     ProviderServerError,
     ProviderTimeout,
 )
-from engine.providers.base import Message, ModelReply, ModelRequest, Usage
-from engine.redact import redact
+from engine.io.redact import redact
+from engine.providers.base import ClosingProvider, Message, ModelReply, ModelRequest, Usage
 
 __all__ = [
     "DEFAULT_MAX_RETRIES",
@@ -86,7 +85,7 @@ _STRICT_HINT = (
 # --------------------------------------------------------------------------- the providers
 
 
-class _OpenAIProvider:
+class _OpenAIProvider(ClosingProvider):
     """What both providers share: the SDK client, the key check, timing and error mapping."""
 
     name: str
@@ -157,16 +156,13 @@ class _OpenAIProvider:
         self._closed = True
         await asyncio.to_thread(self._finalizer)
 
-    async def __aenter__(self) -> Self:
-        return self
-
-    async def __aexit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        traceback: TracebackType | None,
-    ) -> None:
-        await self.aclose()
+    def close(self) -> None:
+        """The same as :meth:`aclose`, for synchronous code (not from inside an event loop's
+        callback that the provider's own loop waits on)."""
+        if self._closed:
+            return
+        self._closed = True
+        self._finalizer()
 
     def __repr__(self) -> str:  # never the key
         return f"{type(self).__name__}(base_url={self.base_url!r}, model={self.model!r})"

@@ -30,9 +30,9 @@ from typing import Any
 import yaml
 
 from engine.errors import ProviderError, UnreadableFile
-from engine.limits import MAX_SCRIPT_BYTES
-from engine.providers.base import ModelReply, ModelRequest, Usage
-from engine.textio import read_text
+from engine.io.input_limits import MAX_SCRIPT_BYTES
+from engine.io.untrusted import read_text
+from engine.providers.base import ClosingProvider, ModelReply, ModelRequest, Usage
 
 Reply = str | dict[str, Any]
 
@@ -47,7 +47,7 @@ class ScriptError(ProviderError):
     retryable = False
 
 
-class ScriptedProvider:
+class ScriptedProvider(ClosingProvider):
     """Replays a fixed list of replies, one per :meth:`complete` call."""
 
     name = "scripted"
@@ -91,9 +91,6 @@ class ScriptedProvider:
             latency_s=0.0,
             model=request.model,
         )
-
-    async def aclose(self) -> None:
-        """Nothing to release; present because the engine closes every provider it opens."""
 
 
 def load_script(path: Path) -> list[Reply]:

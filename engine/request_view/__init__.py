@@ -14,8 +14,8 @@ items and input), then ``R``'s output — and so on back to a request that start
 each call sends its own, as the API does. A correction chains to the *rejected* reply, so the
 model re-reads it; the fake OpenAI server keeps chains exactly this way, and the tests compare
 the rebuilt conversation with the one the server actually held. A provider that keeps no chain
-(``chat``) is sent the accepted exchanges again instead (``engine.session``'s transcript): there
-a rejected reply is read only by the corrections of its own exchange.
+(``chat``) is sent the accepted exchanges again instead (``engine.conversation.session``'s
+transcript): there a rejected reply is read only by the corrections of its own exchange.
 
 **The prompt as the cache sees it.** :class:`RequestView.parts` lists the parts in the order the
 service reads them — output schema, instructions, the carried conversation, the new items, the
@@ -37,7 +37,7 @@ the log (a forked or resumed conversation whose start is in another log) sets
 messages it sent (``history_messages``), and a rebuilt history of another length is reported in
 :attr:`RequestView.notes`.
 
-The package: :mod:`.model` (the values), :mod:`.index` (:class:`CallIndex`, finding the calls in
+The package: :mod:`.parts` (the values), :mod:`.index` (:class:`CallIndex`, finding the calls in
 a log), :mod:`.rebuild` (one call as the model saw it), :mod:`.compare` (a call against the
 previous one). Every public name is importable from ``engine.request_view``.
 """
@@ -46,7 +46,7 @@ from __future__ import annotations
 
 from engine.request_view.compare import compare
 from engine.request_view.index import CallIndex
-from engine.request_view.model import (
+from engine.request_view.parts import (
     CACHE_BLOCK_TOKENS,
     CACHE_MIN_TOKENS,
     CHAINING_PROVIDERS,

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from engine.request_view.model import (
+from engine.request_view.parts import (
     MARKER_TOKENS,
     PART_TITLES,
     TOKEN,

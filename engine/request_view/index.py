@@ -12,8 +12,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from typing import Any
 
-from engine.events import Event, EventType
-from engine.request_view.model import MARKER_TOKENS, PromptMessage, estimate_tokens
+from engine.log.events import Event, EventType
+from engine.request_view.parts import MARKER_TOKENS, PromptMessage, estimate_tokens
 
 #: A chain's conversation, oldest first, and the id of a response it needs that the log lacks.
 Chain = tuple[list[PromptMessage], str | None]

@@ -6,9 +6,9 @@ import json
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from engine.events import Event
+from engine.log.events import Event
 from engine.request_view.index import CallIndex, request_items
-from engine.request_view.model import (
+from engine.request_view.parts import (
     CHAINING_PROVIDERS,
     MARKER_TOKENS,
     Billed,

@@ -1,6 +1,6 @@
 """Scenarios: the YAML graph, its models, loading with located errors, and validation.
 
-``model`` (pydantic models of scenario.yaml) ← ``loader`` (YAML with marks → Scenario, located
+``definition`` (pydantic models of scenario.yaml) ← ``loader`` (YAML with marks → Scenario, located
 errors) ← ``graph`` (networkx view) ← ``validate`` (findings). ``json_schema`` exports the models
 for other editors. The studio's round-trip editing lives in ``document`` and ``layout``.
 
@@ -8,9 +8,7 @@ The validator is imported from its module (``from engine.scenario.validate impor
 re-exporting the function here would hide the module of the same name.
 """
 
-from engine.scenario.graph import scenario_graph
-from engine.scenario.loader import attach_files, load_scenario, parse_scenario, resolve_inside
-from engine.scenario.model import (
+from engine.scenario.definition import (
     PLACEHOLDER,
     RESERVED_SIGNALS,
     SCENARIO_FILE,
@@ -26,6 +24,8 @@ from engine.scenario.model import (
     ValueType,
     Variable,
 )
+from engine.scenario.graph import scenario_graph
+from engine.scenario.loader import attach_files, load_scenario, parse_scenario, resolve_inside
 
 __all__ = [
     "PLACEHOLDER",

@@ -47,8 +47,8 @@ from dataclasses import dataclass, field
 from operator import itemgetter
 from typing import Literal
 
+from engine.scenario.definition import Scenario
 from engine.scenario.layout import auto_layout
-from engine.scenario.model import Scenario
 
 Point = tuple[float, float]
 #: A transition's key: (source step, signal).

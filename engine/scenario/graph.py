@@ -26,7 +26,7 @@ from collections.abc import Iterable
 
 import networkx as nx
 
-from engine.scenario.model import Scenario
+from engine.scenario.definition import Scenario
 
 
 def scenario_graph(scenario: Scenario) -> nx.MultiDiGraph:

@@ -17,9 +17,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from engine.atomic import atomic_write_text
-from engine.paths import resource_path
-from engine.scenario.model import Scenario
+from engine.io.atomic import atomic_write_text
+from engine.io.resources import resource_path
+from engine.scenario.definition import Scenario
 
 SCHEMA_FILE = "scenario.schema.json"
 SCHEMA_ID = "https://prompter.dev/schemas/scenario.schema.json"

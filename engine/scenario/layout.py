@@ -21,11 +21,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from engine.atomic import atomic_write_text
 from engine.errors import UnreadableFile
-from engine.limits import MAX_LAYOUT_BYTES
-from engine.scenario.model import Scenario
-from engine.textio import read_text
+from engine.io.atomic import atomic_write_text
+from engine.io.input_limits import MAX_LAYOUT_BYTES
+from engine.io.untrusted import read_text
+from engine.scenario.definition import Scenario
 
 LAYOUT_FILE = "scenario.layout.json"
 LAYOUT_VERSION = 1

@@ -7,11 +7,11 @@ scenario folder.
 
 YAML is read by :mod:`engine.scenario.yaml_marks` and pydantic's errors are located by
 :mod:`engine.scenario.located_errors` (``compose_yaml`` and ``located_errors`` are offered here
-too, for the scenario's other YAML files). Every file is read through :mod:`engine.textio`
-(regular files only, with the size limits of :mod:`engine.limits`), and the YAML is bounded in
-size, depth and alias expansion, so a hostile folder is refused in well under a second, never
+too, for the scenario's other YAML files). Every file is read through :mod:`engine.io.untrusted`
+(regular files only, with the size limits of :mod:`engine.io.input_limits`), and the YAML is bounded
+in size, depth and alias expansion, so a hostile folder is refused in well under a second, never
 hangs and never grows the process. Opening a folder also removes the stale temporaries an
-interrupted save left there (:func:`engine.atomic.remove_stale_temporaries`).
+interrupted save left there (:func:`engine.io.atomic.remove_stale_temporaries`).
 """
 
 from __future__ import annotations
@@ -22,13 +22,13 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from engine.atomic import remove_stale_temporaries
 from engine.errors import ScenarioError, ScenarioErrors, UnreadableFile
-from engine.limits import MAX_SCENARIO_BYTES, MAX_TEXT_FILE_BYTES
+from engine.io.atomic import remove_stale_temporaries
+from engine.io.input_limits import MAX_SCENARIO_BYTES, MAX_TEXT_FILE_BYTES
+from engine.io.untrusted import decode_utf8, describe_size, open_regular, read_bytes, read_text
+from engine.scenario.definition import SCENARIO_FILE, Marks, Scenario
 from engine.scenario.located_errors import explain, internal_keys, located_errors
-from engine.scenario.model import SCENARIO_FILE, Marks, Scenario
 from engine.scenario.yaml_marks import MAX_DEPTH, MAX_NODES, compose_yaml
-from engine.textio import decode_utf8, describe_size, open_regular, read_bytes, read_text
 
 #: The studio's files beside ``scenario.yaml`` whose interrupted saves are cleaned up on open.
 _LAYOUT_FILE = "scenario.layout.json"
@@ -143,7 +143,7 @@ def read_referenced(root: Path, relative: str) -> str:
 
     Raises :class:`UnreadableFile` when it escapes the folder (as ``not-a-file``), is missing,
     is not a regular file (a FIFO, a device), is larger than
-    :data:`~engine.limits.MAX_TEXT_FILE_BYTES` or is not UTF-8. The validator turns each of
+    :data:`~engine.io.input_limits.MAX_TEXT_FILE_BYTES` or is not UTF-8. The validator turns each of
     these into a finding.
     """
     target = resolve_inside(root, relative)
@@ -156,8 +156,8 @@ def read_referenced(root: Path, relative: str) -> str:
 
 def unsafe_references(scenario: Scenario) -> list[UnreadableFile]:
     """The referenced files that exist but must not be read: FIFOs, devices, folders, files
-    over :data:`~engine.limits.MAX_TEXT_FILE_BYTES`. Missing files are not listed (an author
-    may not have written them yet). Checked without reading any of them.
+    over :data:`~engine.io.input_limits.MAX_TEXT_FILE_BYTES`. Missing files are not listed (an
+    author may not have written them yet). Checked without reading any of them.
     """
     root = scenario.root
     if root is None:

@@ -16,7 +16,7 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from engine.errors import ScenarioError
-from engine.scenario.model import Marks, Scenario, Step
+from engine.scenario.definition import Marks, Scenario, Step
 
 
 def located_errors(

@@ -1,9 +1,9 @@
 """YAML with marks: plain data, and the line and column of every key and value.
 
 YAML is composed with pyyaml's *safe* loader into nodes first, so every key and value keeps its
-mark (a :data:`~engine.scenario.model.Marks` entry per path), then turned into plain Python.
-The text is bounded in size, depth and alias expansion (:mod:`engine.limits`), duplicate keys
-and tags are refused, and a syntax error is said for an author
+mark (a :data:`~engine.scenario.definition.Marks` entry per path), then turned into plain Python.
+The text is bounded in size, depth and alias expansion (:mod:`engine.io.input_limits`), duplicate
+keys and tags are refused, and a syntax error is said for an author
 (:mod:`engine.scenario.yaml_help`) at the line to fix. ``scenario.yaml`` and the scenario's test
 files are read through it.
 """
@@ -16,8 +16,8 @@ from typing import Any
 import yaml
 
 from engine.errors import ScenarioError, ScenarioErrors
-from engine.limits import MAX_YAML_DEPTH, MAX_YAML_NODES, MAX_YAML_REPARSE_BYTES
-from engine.scenario.model import Marks
+from engine.io.input_limits import MAX_YAML_DEPTH, MAX_YAML_NODES, MAX_YAML_REPARSE_BYTES
+from engine.scenario.definition import Marks
 from engine.scenario.yaml_help import explain as explain_yaml_error
 
 #: libyaml's safe loader when pyyaml has it: ten times faster on large scenarios, which the studio
@@ -133,7 +133,7 @@ def _too_deep(path: Path | None) -> ScenarioError:
     )
 
 
-#: Kept under their old names for callers of this module; the values live in engine.limits.
+#: Kept under their old names for callers of this module; the values live in engine.io.input_limits.
 MAX_NODES = MAX_YAML_NODES
 MAX_DEPTH = MAX_YAML_DEPTH
 

@@ -1,9 +1,9 @@
 """Scenario tests: conversations with expectations, replayed offline from recorded model replies.
 
 A scenario folder may hold ``tests/*.test.yaml`` (one conversation each, see
-:mod:`~engine.scenario_tests.model`) and, beside each, its cassette ``NAME.replies.jsonl`` (the
-model's replies, see :mod:`engine.providers.cassette`). ``python -m engine test`` runs them; the
-studio calls the same functions.
+:mod:`~engine.scenario_tests.definition`) and, beside each, its cassette ``NAME.replies.jsonl`` (the
+model's replies, see :mod:`engine.scenario_tests.cassette`). ``python -m engine test`` runs them;
+the studio calls the same functions.
 
     model        the test file's pydantic models, file naming
     loader       reading test files with located errors (the scenario loader's machinery)
@@ -20,14 +20,14 @@ The studio's entry points: :func:`load_suite` (tests and findings of a folder),
 :func:`run_tests_sync` on a worker thread with ``on_progress``/``should_stop``, the result
 dataclasses (:class:`ScenarioTestResult` has ``log_path`` and ``failing_turn``), the
 :class:`CoverageReport` for shading the graph, and :func:`chat_to_test` to save a chat.
+
+It may import the turn loop (:mod:`engine.conversation`) and everything below it, and the
+key-free model (:mod:`engine.offline`) that re-records the shipped tests.
 """
 
 from engine.scenario_tests.check import check_test
 from engine.scenario_tests.coverage import Coverage, CoverageReport
-from engine.scenario_tests.expectations import ExpectationFailure
-from engine.scenario_tests.from_chat import SavedChat, chat_to_test, dump_test
-from engine.scenario_tests.loader import find_tests, load_test, parse_test
-from engine.scenario_tests.model import (
+from engine.scenario_tests.definition import (
     CASSETTE_SUFFIX,
     TEST_SUFFIX,
     TESTS_DIR,
@@ -37,6 +37,9 @@ from engine.scenario_tests.model import (
     TurnSpec,
     cassette_path,
 )
+from engine.scenario_tests.expectations import ExpectationFailure
+from engine.scenario_tests.from_chat import SavedChat, chat_to_test, dump_test
+from engine.scenario_tests.loader import find_tests, load_test, parse_test
 from engine.scenario_tests.runner import (
     Mode,
     Progress,

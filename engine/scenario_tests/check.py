@@ -27,10 +27,10 @@ import difflib
 from collections.abc import Iterator
 from typing import Any
 
-from engine.scenario.model import STAY, Scenario, StepKind
+from engine.dialogue.vars_memory import VarsMemory
+from engine.scenario.definition import STAY, Scenario, StepKind
 from engine.scenario.validate import Finding, Severity
-from engine.scenario_tests.model import ScenarioTest, TextPattern
-from engine.vars_memory import VarsMemory
+from engine.scenario_tests.definition import ScenarioTest, TextPattern
 
 __all__ = ["check_test", "signals_of_turn"]
 

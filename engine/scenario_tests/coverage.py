@@ -12,7 +12,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.scenario.model import Scenario
+from engine.scenario.definition import Scenario
 
 __all__ = ["Coverage", "CoverageReport", "Ratio"]
 

@@ -23,9 +23,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from engine.scenario.model import STAY, Scenario
-from engine.scenario_tests.model import EndSpec, Expect, TextPattern
-from engine.vars_memory import VarsMemory
+from engine.dialogue.vars_memory import VarsMemory
+from engine.scenario.definition import STAY, Scenario
+from engine.scenario_tests.definition import EndSpec, Expect, TextPattern
 
 __all__ = ["ExpectationFailure", "Observed", "check_end", "check_turn", "shown"]
 

@@ -25,9 +25,9 @@ from typing import Any, Literal
 
 import yaml
 
-from engine.atomic import atomic_write_text
 from engine.errors import SessionError
-from engine.events import (
+from engine.io.atomic import atomic_write_text
+from engine.log.events import (
     Event,
     EventType,
     ModelResponseData,
@@ -36,11 +36,11 @@ from engine.events import (
     UserMessageData,
     VariableChangeData,
 )
-from engine.logfold import events_by_turn, fold_log
-from engine.providers.base import ModelReply, ModelRequest, Usage
-from engine.providers.cassette import Cassette
-from engine.scenario.model import STAY, Scenario
-from engine.scenario_tests.model import (
+from engine.log.fold import events_by_turn, fold_log
+from engine.providers.base import ClosingProvider, ModelReply, ModelRequest, Usage
+from engine.scenario.definition import STAY, Scenario
+from engine.scenario_tests.cassette import Cassette
+from engine.scenario_tests.definition import (
     CASSETTE_SUFFIX,
     TEST_SUFFIX,
     TESTS_DIR,
@@ -144,7 +144,7 @@ def dump_test(test: ScenarioTest) -> str:
     return text
 
 
-class _LoggedReplies:
+class _LoggedReplies(ClosingProvider):
     """Answers with the chat's logged replies, in order (the provider the cassette records)."""
 
     def __init__(self, replies: list[ModelReply], name: str) -> None:
@@ -159,9 +159,6 @@ class _LoggedReplies:
         reply = self.replies[self.position]
         self.position += 1
         return reply
-
-    async def aclose(self) -> None:
-        """Nothing to release."""
 
 
 def _read(
@@ -185,7 +182,7 @@ def _read(
     ours = [event for event in items if event.session == start.session]
     opening: list[ModelReply] = []
     turns: list[_LoggedTurn] = []
-    # The turns that stand, by the one rule of engine.logfold (rolled-back ones left out).
+    # The turns that stand, by the one rule of engine.log.fold (rolled-back ones left out).
     for turn, turn_events in events_by_turn(ours, fold_log(ours).completed()):
         if turn.number == 0:
             opening = [_reply(e) for e in turn_events if e.type == EventType.MODEL_RESPONSE]

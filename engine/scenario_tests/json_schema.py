@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.scenario.json_schema import ShippedSchema, identifier_keys_only
-from engine.scenario_tests.model import ScenarioTest
+from engine.scenario_tests.definition import ScenarioTest
 
 __all__ = [
     "TEST_SCHEMA",

@@ -13,9 +13,9 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from engine.errors import ScenarioError, ScenarioErrors
+from engine.scenario.definition import SCENARIO_FILE
 from engine.scenario.loader import compose_yaml, located_errors
-from engine.scenario.model import SCENARIO_FILE
-from engine.scenario_tests.model import TEST_SUFFIX, TESTS_DIR, ScenarioTest
+from engine.scenario_tests.definition import TEST_SUFFIX, TESTS_DIR, ScenarioTest
 
 #: A test file larger than this is refused before parsing (hostile or accidental input).
 MAX_TEST_BYTES = 2 * 1024 * 1024

@@ -3,8 +3,8 @@
     python -m engine.scenario_tests.record_shipped [SCENARIO_DIR …]
 
 Prompter's own tests must run offline, so the shipped cassettes are recorded against the
-project's fake OpenAI server (:mod:`engine.testing.fake_openai`, through the real ``openai``
-SDK and the real Responses provider), with the scenario-aware :class:`~engine.testing.autopilot.
+project's fake OpenAI server (:mod:`engine.offline.fake_openai`, through the real ``openai``
+SDK and the real Responses provider), with the scenario-aware :class:`~engine.offline.autopilot.
 Autopilot` playing the model. The autopilot follows a plan derived from the test itself: in each
 turn it answers in the step the previous turn expects, sends the expected signal and fills the
 expected values of that step's results. So every turn must name its ``step``, and values of the
@@ -27,19 +27,19 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from engine.conversation_core import Conversation
+from engine.conversation.conversation_core import Conversation
+from engine.dialogue.ledger import PriceTable
 from engine.errors import PrompterError
-from engine.ledger import PriceTable
-from engine.paths import scenarios_dir
+from engine.io.resources import scenarios_dir
+from engine.offline.autopilot import Autopilot, Plan, PlannedReply
+from engine.offline.fake_openai import FAKE_API_KEY, FakeOpenAIServer
 from engine.providers import make_provider
-from engine.providers.base import ModelReply, ModelRequest
-from engine.scenario.model import STAY, Scenario
-from engine.scenario_tests.model import ScenarioTest, TextPattern
+from engine.providers.base import ClosingProvider, ModelReply, ModelRequest
+from engine.scenario.definition import STAY, Scenario
+from engine.scenario_tests.definition import ScenarioTest, TextPattern
 from engine.scenario_tests.report import result_lines, summary_line
 from engine.scenario_tests.runner import ScenarioTestResult, run_test, run_tests
 from engine.scenario_tests.suite import load_suite
-from engine.testing.autopilot import Autopilot, Plan, PlannedReply
-from engine.testing.fake_openai import FAKE_API_KEY, FakeOpenAIServer
 
 __all__ = ["BROKEN_REPLIES", "main", "plan_for", "record_scenario"]
 
@@ -82,7 +82,7 @@ def plan_for(scenario: Scenario, test: ScenarioTest, first_step: str) -> Plan:
     return Plan(scenario=scenario.name, turns=turns)
 
 
-class _NoModel:
+class _NoModel(ClosingProvider):
     """Starts a conversation that needs no model call; says so if one is asked for."""
 
     name = "none"
@@ -90,9 +90,6 @@ class _NoModel:
 
     async def complete(self, request: ModelRequest) -> ModelReply:
         raise PlanError("the scenario's start makes a model call; the plan cannot know it")
-
-    async def aclose(self) -> None:
-        """Nothing to release."""
 
 
 def first_step(scenario: Scenario) -> str:

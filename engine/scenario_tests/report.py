@@ -13,7 +13,7 @@ import xml.etree.ElementTree as ET
 from collections.abc import Iterator
 from pathlib import Path
 
-from engine.atomic import atomic_write_text
+from engine.io.atomic import atomic_write_text
 from engine.scenario_tests.expectations import ExpectationFailure
 from engine.scenario_tests.runner import ScenarioTestResult, SuiteResult
 

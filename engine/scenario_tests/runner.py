@@ -1,7 +1,7 @@
 """Run scenario tests on the async engine: replayed (default), recorded, or live.
 
-One test is one :class:`~engine.conversation_core.Conversation`: the test's preset values are
-set, the conversation is started, and each user message is sent and judged
+One test is one :class:`~engine.conversation.conversation_core.Conversation`: the test's preset
+values are set, the conversation is started, and each user message is sent and judged
 (:mod:`engine.scenario_tests.expectations`) from the engine's own events. Every run writes its
 JSON Lines conversation log, and its result keeps the log's path and the first failing turn, so
 a viewer can open the run right there.
@@ -35,29 +35,29 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
-from engine.conversation_core import Conversation, TurnResult
-from engine.convlog import LogWriter
+from engine.conversation.conversation_core import Conversation, TurnResult
+from engine.dialogue.ledger import PriceTable
+from engine.dialogue.vars_memory import VarsMemory
 from engine.errors import PrompterError
-from engine.events import Event, EventType, StepSummaryData, TransitionData
-from engine.ledger import PriceTable
-from engine.providers.base import ModelReply, ModelRequest, Provider, Usage
-from engine.providers.cassette import (
+from engine.log.events import Event, EventType, StepSummaryData, TransitionData
+from engine.log.writer import LogWriter
+from engine.providers.base import ClosingProvider, ModelReply, ModelRequest, Provider, Usage
+from engine.scenario.definition import Scenario
+from engine.scenario_tests.cassette import (
     Cassette,
     CassetteRecorder,
     CassetteReplayer,
     CassetteStale,
     Staleness,
 )
-from engine.scenario.model import Scenario
 from engine.scenario_tests.coverage import Coverage, CoverageReport
+from engine.scenario_tests.definition import ScenarioTest, cassette_path, stem_of
 from engine.scenario_tests.expectations import (
     ExpectationFailure,
     Observed,
     check_end,
     check_turn,
 )
-from engine.scenario_tests.model import ScenarioTest, cassette_path, stem_of
-from engine.vars_memory import VarsMemory
 
 __all__ = [
     "DEFAULT_JOBS",
@@ -541,7 +541,7 @@ class _Run:
         )
 
 
-class _Live:
+class _Live(ClosingProvider):
     """The provider as given (live mode), with the recorder's and replayer's small surface."""
 
     def __init__(self, inner: Provider) -> None:
@@ -555,9 +555,6 @@ class _Live:
 
     async def complete(self, request: ModelRequest) -> ModelReply:
         return await self.inner.complete(request)
-
-    async def aclose(self) -> None:
-        """The inner provider is the caller's."""
 
 
 def _open_log(path: Path | None) -> LogWriter | None:

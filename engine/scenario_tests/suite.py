@@ -12,11 +12,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from engine.errors import ScenarioError, ScenarioErrors
+from engine.scenario.definition import Scenario
 from engine.scenario.loader import load_scenario
-from engine.scenario.model import Scenario
 from engine.scenario_tests.check import check_test
+from engine.scenario_tests.definition import ScenarioTest
 from engine.scenario_tests.loader import find_tests, load_test, scenario_folder
-from engine.scenario_tests.model import ScenarioTest
 
 __all__ = ["Suite", "load_suite"]
 

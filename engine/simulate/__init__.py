@@ -2,9 +2,6 @@
 
     persona     persona files (tests/personas/*.md): front matter, description, located errors
     user        the simulated user: its instructions, its calls (marked prompter_role), its ledger
-    limits      each model's requests/tokens per minute, from resources/prices.yaml
-    limiter     client-side pacing: token buckets, a shared pause and slow-down after a 429
-    paced       the provider wrapper: every attempt paced, the one retry loop
     runner      Simulation: many conversations at once, progress, cancel, the report
     outcome     how one conversation ended (plain data)
     stepstats   per-step figures folded from events (shared with log analytics)
@@ -13,18 +10,24 @@
     terminal    the progress bar of the command line
     save        a simulated conversation → a scenario test with its cassette
 
+Pacing under the model's rate limits lives with the providers (:mod:`engine.providers.paced`,
+``rate_limiter``, ``rate_table``); it is re-exported here for the studio.
+
 The studio's entry points: :func:`load_personas`, :class:`Simulation` (built on the worker
 thread; :meth:`Simulation.run_sync` there, :meth:`Simulation.cancel` from the UI thread;
 ``on_progress`` receives :class:`ProgressUpdate` values — relay them with a queued signal), the
 :class:`SimulationReport` it returns (``steps`` for shading the graph, ``conversations`` with
 each ``log_path`` for the log viewer), and :func:`save_as_test`.
+
+It may import the turn loop (:mod:`engine.conversation`) and everything below it, and
+:mod:`engine.scenario_tests` (a simulated conversation saved as a test).
 """
 
+from engine.providers.paced import LimiterPool, PacedProvider, RetryPolicy, Traffic
+from engine.providers.rate_limiter import RateLimiter
+from engine.providers.rate_table import RateLimit, RateLimitTable
 from engine.simulate.facts import FactCheck, check_facts
-from engine.simulate.limiter import RateLimiter
-from engine.simulate.limits import RateLimit, RateLimitTable
 from engine.simulate.outcome import STATUSES, ConversationOutcome, RoleUse, Status
-from engine.simulate.paced import LimiterPool, PacedProvider, RetryPolicy, Traffic
 from engine.simulate.persona import (
     PERSONAS_DIR,
     TRAITS,

@@ -18,10 +18,10 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from engine.scenario.model import Scenario
+from engine.dialogue.vars_memory import VarsMemory
+from engine.scenario.definition import Scenario
+from engine.scenario_tests.definition import TextPattern
 from engine.scenario_tests.expectations import same_value
-from engine.scenario_tests.model import TextPattern
-from engine.vars_memory import VarsMemory
 
 __all__ = ["FactCheck", "check_facts", "recorded_values"]
 

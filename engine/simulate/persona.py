@@ -33,9 +33,9 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from engine.errors import ScenarioError, ScenarioErrors
+from engine.scenario.definition import Identifier, Marks
 from engine.scenario.loader import compose_yaml, located_errors
-from engine.scenario.model import Identifier, Marks
-from engine.scenario_tests.model import TESTS_DIR, TextPattern
+from engine.scenario_tests.definition import TESTS_DIR, TextPattern
 
 __all__ = [
     "MAX_PERSONA_BYTES",

@@ -25,10 +25,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
-from engine.atomic import atomic_write_text
+from engine.io.atomic import atomic_write_text
 from engine.providers.base import Usage
+from engine.providers.paced import Traffic
 from engine.simulate.outcome import STATUSES, ConversationOutcome
-from engine.simulate.paced import Traffic
 from engine.simulate.stepstats import StepFigures, StepTally
 
 __all__ = [

@@ -1,13 +1,13 @@
 """Run many simulated conversations at once, within the rate limits, and report on them.
 
-One simulated conversation is a real :class:`~engine.conversation_core.Conversation` (the bot,
-on the async engine API, its events written to a JSON Lines log as in a chat) and a
+One simulated conversation is a real :class:`~engine.conversation.conversation_core.Conversation`
+(the bot, on the async engine API, its events written to a JSON Lines log as in a chat) and a
 :class:`~engine.simulate.user.SimulatedUser` playing a persona. They take turns until the script
 reaches a final step (*finished*), the user has written ``max_turns`` messages (*stuck*), the
 user leaves (*abandoned*), or an error stops it (*failed*).
 
 :class:`Simulation` runs ``runs`` conversations per persona, ``jobs`` at a time, on one event
-loop. Every model call of either role goes through a :class:`~engine.simulate.paced.
+loop. Every model call of either role goes through a :class:`~engine.providers.paced.
 PacedProvider` sharing one limiter per model, so the run goes as fast as the limits allow and no
 faster. Progress is reported through ``on_progress`` (a :class:`ProgressUpdate`: plain data,
 called on the loop's thread) after every turn and every conversation.
@@ -37,8 +37,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import IO, Any
 
-from engine.conversation_core import Conversation
-from engine.convlog import LogWriter
+from engine.conversation.conversation_core import Conversation
+from engine.dialogue.ledger import PriceTable
 from engine.errors import (
     PrompterError,
     ProviderAuthError,
@@ -46,13 +46,13 @@ from engine.errors import (
     ProviderRateLimited,
     SessionError,
 )
-from engine.ledger import PriceTable
+from engine.log.writer import LogWriter
 from engine.providers.base import Provider
-from engine.scenario.model import Scenario
+from engine.providers.paced import LimiterPool, PacedProvider, RetryPolicy, Traffic
+from engine.providers.rate_table import RateLimitTable
+from engine.scenario.definition import Scenario
 from engine.simulate.facts import check_facts, recorded_values
-from engine.simulate.limits import RateLimitTable
 from engine.simulate.outcome import ConversationOutcome, RoleUse, Status
-from engine.simulate.paced import LimiterPool, PacedProvider, RetryPolicy, Traffic
 from engine.simulate.persona import Persona
 from engine.simulate.report import ReportBuilder, SimulationReport
 from engine.simulate.stepstats import StepTally
@@ -165,7 +165,7 @@ class Simulation:
 
     ``bot_provider`` answers for the bot; ``user_provider`` for the simulated user (default: the
     same provider). Build them with ``max_retries=0``: the retries are the limiter's here (see
-    :mod:`engine.simulate.paced`). They are not closed here.
+    :mod:`engine.providers.paced`). They are not closed here.
     """
 
     def __init__(

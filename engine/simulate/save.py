@@ -11,8 +11,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from engine.logread import read_log
-from engine.scenario.model import Scenario
+from engine.log.reader import read_log
+from engine.scenario.definition import Scenario
 from engine.scenario_tests import chat_to_test
 
 __all__ = ["save_as_test", "test_stem"]

@@ -4,7 +4,7 @@ A :class:`StepTally` reads the engine's events (live, or read back from logs) an
 each step: visits (entries, the start included), the user messages handled there (turns
 spent), model calls and their cost, contract violations by kind (salvaged replies apart),
 corrections and fallbacks. Tallies add up (:meth:`StepTally.merge`), so one per conversation
-gives the whole run. It depends on nothing but :mod:`engine.events`, so log analytics can fold
+gives the whole run. It depends on nothing but :mod:`engine.log.events`, so log analytics can fold
 logs with it too.
 """
 
@@ -15,7 +15,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.events import Event, EventType
+from engine.log.events import Event, EventType
 
 __all__ = ["StepFigures", "StepTally"]
 

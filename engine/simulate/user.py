@@ -4,7 +4,7 @@ Each of its turns is one model call made through :mod:`engine.providers` — the
 kind, key and base URL as the bot, with the persona's own model when it names one — so nothing
 here talks to an SDK. Its requests carry ``metadata: {"prompter_role": "simulated_user", …}``
 so that a log or a server can tell them from the bot's, and its calls and cost go to its own
-:class:`~engine.ledger.CostLedger`, never the bot's.
+:class:`~engine.dialogue.ledger.CostLedger`, never the bot's.
 
 The reply is asked for as a small strict JSON object, ``{"message": …, "done": …}``: the message
 the user types next, and whether the user is done with the chat (goal reached, or giving up).
@@ -13,7 +13,7 @@ providers needed no new kind of call; a model that answers plain text anyway is 
 word (the text is the message).
 
 The instructions are written for a real model, and they are also what the project's fake
-persona model reads (:mod:`engine.testing.persona_model`): the facts, the goal, the behaviours
+persona model reads (:mod:`engine.offline.persona_model`): the facts, the goal, the behaviours
 and what is withheld each sit under a fixed heading.
 """
 
@@ -23,10 +23,10 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.dialogue.ledger import CostLedger, PriceTable
 from engine.errors import SessionError
-from engine.ledger import CostLedger, PriceTable
 from engine.providers.base import Message, ModelRequest, Provider, Usage
-from engine.scenario.model import Scenario
+from engine.scenario.definition import Scenario
 from engine.simulate.persona import TRAITS, Persona, render_fact
 
 __all__ = [

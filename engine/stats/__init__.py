@@ -4,10 +4,13 @@
 per transition, per conversation — streaming, so memory stays flat; :mod:`.render` prints it
 (``prompter stats``); :class:`TurnFigures` gives one conversation's per-turn figures (the
 studio's per-turn chart); :mod:`.distribution` summarises a figure across conversations.
+
+It may import the log (:mod:`engine.log`) and the scenario format; it never runs a
+conversation.
 """
 
 from engine.stats.collect import collect_stats, log_files
-from engine.stats.model import (
+from engine.stats.figures import (
     MEASURES,
     ConversationStats,
     DamagedLine,

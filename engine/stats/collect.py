@@ -1,6 +1,6 @@
 """Fold any number of conversation logs into one :class:`~.model.StatsReport`, streaming.
 
-Logs are read through :mod:`engine.logread` a few megabytes at a time and folded event by
+Logs are read through :mod:`engine.log.reader` a few megabytes at a time and folded event by
 event, so memory stays flat however many logs there are: only the figures are kept, never the
 events. A damaged line is counted and reported (:attr:`StatsReport.damaged`) and the rest of the
 file is still used; a file that cannot be opened is listed in :attr:`StatsReport.unreadable`;
@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from engine.events import (
+from engine.log.events import (
     ContractViolationData,
     Event,
     EventType,
@@ -26,9 +26,9 @@ from engine.events import (
     SessionStartData,
     TransitionData,
 )
-from engine.logread import SkippedLine, parse_line, parse_lines
-from engine.scenario.model import Scenario
-from engine.stats.model import ConversationStats, DamagedLine, StatsReport, Struggle
+from engine.log.reader import SkippedLine, parse_line, parse_lines
+from engine.scenario.definition import Scenario
+from engine.stats.figures import ConversationStats, DamagedLine, StatsReport, Struggle
 
 #: Bytes read from a log at a time (a whole number of lines is parsed from each).
 CHUNK_BYTES = 4 * 1024 * 1024

@@ -9,7 +9,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from engine.stats.distribution import spread
-from engine.stats.model import MEASURES, StatsReport, StepStats
+from engine.stats.figures import MEASURES, StatsReport, StepStats
 
 #: Conversations listed in the text output (the most expensive first); all are in JSON/CSV.
 CONVERSATIONS_SHOWN = 15

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from engine.events import Event, EventType, ModelResponseData
+from engine.log.events import Event, EventType, ModelResponseData
 
 
 @dataclass

@@ -25,7 +25,7 @@ from typing import Any
 import pytest
 import yaml
 
-from engine.paths import default_scenario
+from engine.io.resources import default_scenario
 
 REPO = Path(__file__).resolve().parents[2]
 PLAN = REPO / "bench" / "conversations" / "analyst_bot.yaml"
@@ -189,12 +189,12 @@ class RecordedLog:
 
 def record_logs(folder: Path, plans: tuple[LogPlan, ...] = LOG_PLANS) -> dict[str, RecordedLog]:
     """Run each plan as a real conversation and write its log; returns them by name."""
-    from engine.conversation_core import Conversation
-    from engine.convlog import LogWriter
+    from engine.conversation.conversation_core import Conversation
+    from engine.log.writer import LogWriter
+    from engine.offline.autopilot import Autopilot, Plan
+    from engine.offline.fake_openai import FAKE_API_KEY, FakeOpenAIServer
     from engine.providers import make_provider
     from engine.scenario.loader import load_scenario
-    from engine.testing.autopilot import Autopilot, Plan
-    from engine.testing.fake_openai import FAKE_API_KEY, FakeOpenAIServer
 
     folder.mkdir(parents=True, exist_ok=True)
     scenario = load_scenario(default_scenario())

@@ -1,6 +1,6 @@
 """Fixtures for model calls: the fake OpenAI server, its environment, and no real network.
 
-* ``fake_openai``: a started :class:`~engine.testing.fake_openai.FakeOpenAIServer` (stopped
+* ``fake_openai``: a started :class:`~engine.offline.fake_openai.FakeOpenAIServer` (stopped
   after the test). Program it with ``fake_openai.queue(...)`` or ``fake_openai.responder``.
 * ``openai_env``: the same server, with ``OPENAI_API_KEY`` (``FAKE_API_KEY``) and
   ``OPENAI_BASE_URL`` pointing the SDK at it, as a user's shell would.
@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from engine.testing.fake_openai import FAKE_API_KEY, FakeOpenAIServer
+from engine.offline.fake_openai import FAKE_API_KEY, FakeOpenAIServer
 
 #: Variables the SDK reads; hidden from every test so a developer's real setup never applies.
 OPENAI_VARIABLES = (

@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from engine.paths import default_scenario
+from engine.io.resources import default_scenario
 
 
 @pytest.fixture(autouse=True)

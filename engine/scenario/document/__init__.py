@@ -26,7 +26,7 @@ Two guarantees the studio's undo stack relies on:
   the removed (or replaced) node with its comments and flow style; inserting or setting an equal
   value at the same path restores that node.
 
-Saving writes only files whose text changed, each atomically (:mod:`engine.atomic`). Files the
+Saving writes only files whose text changed, each atomically (:mod:`engine.io.atomic`). Files the
 scenario does not read — its tests, ``tests/*.test.yaml``, and their cassettes — are edited,
 undone and saved the same way (:meth:`ScenarioDocument.files` lists them); their edits are
 announced as ``file`` changes, which leave the derived scenario as it was.

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.errors import ScenarioError, ScenarioErrors
+from engine.scenario.definition import IDENTIFIER, SCENARIO_FILE, Scenario, Step
 from engine.scenario.document.files import ScenarioFiles, resolved, write_atomically
 from engine.scenario.document.nodes import plain
 from engine.scenario.document.reparsing import Reparser
@@ -25,7 +26,6 @@ from engine.scenario.document.templates import TEMPLATES, title_of
 from engine.scenario.document.tree import YamlTree
 from engine.scenario.layout import LAYOUT_FILE, Layout
 from engine.scenario.loader import compose_scenario, read_scenario_text
-from engine.scenario.model import IDENTIFIER, SCENARIO_FILE, Scenario, Step
 
 DocPath = tuple[str | int, ...]
 #: Step ids or file keys (``set`` is a method of the document, so its annotations say this).

@@ -1,9 +1,10 @@
 """The scenario's folder as the document knows it: the texts of its files as edited, what they
 were on disk, and writing back only what changed.
 
-Persona and instruction files are read through :mod:`engine.textio`, the one safe reader the
-loader uses too: only regular files, and only up to :data:`~engine.limits.MAX_TEXT_FILE_BYTES` —
-a FIFO or a device named as an instruction file would block the studio forever, or never end.
+Persona and instruction files are read through :mod:`engine.io.untrusted`, the one safe reader the
+loader uses too: only regular files, and only up to
+:data:`~engine.io.input_limits.MAX_TEXT_FILE_BYTES` — a FIFO or a device named as an instruction
+file would block the studio forever, or never end.
 """
 
 from __future__ import annotations
@@ -16,8 +17,8 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
 from engine.errors import ScenarioError, UnreadableFile
-from engine.limits import MAX_TEXT_FILE_BYTES
-from engine.textio import decode_utf8, open_regular, read_bytes_of
+from engine.io.input_limits import MAX_TEXT_FILE_BYTES
+from engine.io.untrusted import decode_utf8, open_regular, read_bytes_of
 
 #: A persona or instruction file larger than this is not opened (hostile or accidental input).
 MAX_TEXT_BYTES = MAX_TEXT_FILE_BYTES
@@ -238,7 +239,7 @@ def relative_inside(root: str, relpath: str) -> str | None:
 
 
 def write_atomically(path: Path, text: str) -> None:
-    from engine.atomic import atomic_write_bytes
+    from engine.io.atomic import atomic_write_bytes
 
     atomic_write_bytes(path, text.encode("utf-8"))
 

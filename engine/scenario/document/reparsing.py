@@ -23,10 +23,10 @@ from typing import Any, Protocol
 import yaml
 
 from engine.errors import ScenarioError, ScenarioErrors
+from engine.scenario.definition import Marks, Scenario, Step
 from engine.scenario.document.splicing import KEY_LINE
 from engine.scenario.layout import gc_paused
 from engine.scenario.loader import compose_scenario, scenario_from_yaml
-from engine.scenario.model import Marks, Scenario, Step
 
 MarkPath = tuple[str, ...]
 #: A step's marks with their lines counted from the step's first line.

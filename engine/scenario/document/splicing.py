@@ -11,8 +11,8 @@ from typing import Any
 
 from ruamel.yaml.comments import CommentedMap
 
+from engine.scenario.definition import IDENTIFIER_PATTERN
 from engine.scenario.document.nodes import keys_of
-from engine.scenario.model import IDENTIFIER_PATTERN
 
 DocPath = tuple[str | int, ...]
 

@@ -56,8 +56,8 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
 from engine.errors import ScenarioError, ScenarioErrors
+from engine.scenario.definition import Scenario
 from engine.scenario.loader import load_scenario
-from engine.scenario.model import Scenario
 from engine.scenario.validate.checker import Checker, Finding, Severity
 from engine.scenario.validate.rules_files import check_files
 from engine.scenario.validate.rules_graph import (

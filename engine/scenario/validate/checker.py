@@ -16,7 +16,7 @@ from typing import Any, Literal
 
 from engine.errors import ScenarioError
 from engine.scenario import graph as graphs
-from engine.scenario.model import Scenario, ValueType, Variable
+from engine.scenario.definition import Scenario, ValueType, Variable
 
 Severity = Literal["error", "warning"]
 

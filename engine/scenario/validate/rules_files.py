@@ -10,10 +10,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from engine.errors import UnreadableFile
-from engine.limits import MAX_TEXT_FILE_BYTES, WARN_TEXT_FILE_BYTES
+from engine.io.input_limits import MAX_TEXT_FILE_BYTES, WARN_TEXT_FILE_BYTES
+from engine.io.untrusted import describe_size
 from engine.scenario.loader import read_referenced, resolve_inside
 from engine.scenario.validate.checker import Checker, Finding
-from engine.textio import describe_size
 
 
 def check_files(check: Checker) -> Iterator[Finding]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from engine.scenario import graph as graphs
-from engine.scenario.model import RESERVED_SIGNALS
+from engine.scenario.definition import RESERVED_SIGNALS
 from engine.scenario.validate.checker import Checker, Finding, did_you_mean
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from engine.scenario.model import Step, StepKind
+from engine.scenario.definition import Step, StepKind
 from engine.scenario.validate.checker import Checker, Finding, describe_type, result_fits
 
 

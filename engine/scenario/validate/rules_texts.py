@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from engine.scenario.model import BRACED, PLACEHOLDER, StepKind
+from engine.scenario.definition import BRACED, PLACEHOLDER, StepKind
 from engine.scenario.validate.checker import Checker, Finding, describe_type, did_you_mean, fits
 
 

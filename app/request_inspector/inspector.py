@@ -1,0 +1,379 @@
+"""The request inspector: what one model call sent, what it cost, and why it changed.
+
+* **What was sent**, as the model saw it: the output schema, the instructions, the conversation
+  the chain carries (rebuilt from the log by :func:`engine.request_view.rebuild`), the new input
+  items and the input — a table with each part's and each message's token estimate; select a
+  row to read it in full.
+* **What it cost**: input (cached) and output tokens as billed, the price per million tokens and
+  the dollars; the cached prefix is shaded on the bar and on the rows it covered.
+* **Why it changed**: compared with the previous call of the conversation, each part is
+  ``same``, ``changed``, ``grew`` or ``restarted``; a red line on the bar marks where the prompts
+  part, the furthest the cache could reach. "Diff" shows the selected part's text diff.
+* **Copy** the request as the JSON body the provider sent, with the chain inlined as messages
+  (replayable after the stored response expired), or as a ``curl`` command that reads the key
+  from ``$OPENAI_API_KEY`` when it runs.
+"""
+
+from __future__ import annotations
+
+import difflib
+from functools import lru_cache
+from typing import Any
+
+from PySide6.QtCore import QItemSelection, Qt, Signal
+from PySide6.QtGui import QFontDatabase, QGuiApplication
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QFrame,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QPlainTextEdit,
+    QPushButton,
+    QSplitter,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.request_inspector.prefix_bar import PrefixBar
+from app.request_inspector.rows import PartsModel, Row, rows_of
+from app.widgets import size_for_screen
+from engine.dialogue.ledger import ModelPrice, PriceTable
+from engine.errors import ScenarioError
+from engine.log.events import Event, ModelRequestData
+from engine.request_view import CallIndex, RequestDiff, RequestView, compare, rebuild
+from engine.request_view.export import api_body, body_json, replay_command
+
+
+@lru_cache(maxsize=1)
+def _prices() -> PriceTable | None:
+    try:
+        return PriceTable.load()
+    except ScenarioError:
+        return None
+
+
+def price_of(model: str) -> ModelPrice | None:
+    table = _prices()
+    return table.price(model) if table is not None and model else None
+
+
+def cost_text(view: RequestView) -> str:
+    """The call's bill in one line."""
+    billed = view.billed
+    if billed is None:
+        return "No reply was logged for this call (it failed, or is still running): no usage."
+    share = billed.cached_tokens / billed.input_tokens if billed.input_tokens else 0.0
+    dollars = f"${billed.cost_usd:.6f}" if billed.cost_usd is not None else "$—"
+    model = view.request.payload(ModelRequestData).get("model") or ""
+    price = price_of(model)
+    rates = (
+        f" · {model}: ${price.input:g} in, ${price.cached_input:g} cached, "
+        f"${price.output:g} out per 1M tokens"
+        if price
+        else f" · {model or 'the model'} is not in the price table"
+    )
+    return (
+        f"<b>Billed:</b> {billed.input_tokens:,} input tokens, {billed.cached_tokens:,} of "
+        f"them cached ({share:.0%}) · {billed.output_tokens:,} output tokens · "
+        f"<b>{dollars}</b>{rates}"
+    )
+
+
+def estimate_text(view: RequestView) -> str:
+    estimated = view.estimated_tokens
+    if view.billed is None or not view.billed.input_tokens:
+        return f"The parts add up to ≈{estimated:,} tokens (estimated: words and punctuation)."
+    error = (estimated - view.billed.input_tokens) / view.billed.input_tokens
+    return (
+        f"The parts add up to ≈{estimated:,} tokens; the API billed "
+        f"{view.billed.input_tokens:,} ({error:+.1%}). Estimates count words and "
+        "punctuation marks."
+    )
+
+
+def header_text(view: RequestView) -> str:
+    request, data = view.request, view.request.payload(ModelRequestData)
+    chain = data.get("previous_response_id")
+    chained = "starts a new chain" if data.get("new_chain") or not chain else f"continues {chain}"
+    return (
+        f"<b>Model call</b> · turn {request.turn} · step <b>{request.step or '—'}</b> · "
+        f"purpose {data.get('purpose', 'turn')}, attempt {data.get('attempt', 1)} · "
+        f"{data.get('model', '')} · {view.provider} · layout {data.get('layout', '?')} · "
+        f"{chained} · seq {request.seq}"
+    )
+
+
+def diff_text(diff: RequestDiff | None) -> str:
+    if diff is None:
+        return "The first call of this conversation: nothing to compare with."
+    words = {
+        "same": "same",
+        "changed": "<b>changed</b>",
+        "grew": "grew",
+        "restarted": "<b>restarted</b>",
+        "new": "<b>new</b>",
+        "gone": "<b>gone</b>",
+    }
+    parts = []
+    for change in diff.changes:
+        title = {"schema": "schema", "instructions": "instructions", "history": "conversation"}.get(
+            change.kind, change.kind
+        )
+        detail = f" ({change.detail})" if change.detail and change.status != "same" else ""
+        parts.append(f"{title} {words.get(change.status, change.status)}{detail}")
+    previous = diff.previous.request
+    cache = diff.cacheable_tokens * diff.current.scale
+    return (
+        f"<b>Since the previous call</b> (turn {previous.turn}, seq {previous.seq}): "
+        f"{'; '.join(parts)}. The prompts part at {diff.first_difference}, after "
+        f"≈{diff.common_tokens:,} tokens: the cache could reuse ≈{cache:,.0f} of them "
+        "(whole 128-token blocks, from 1,024)."
+    )
+
+
+class RequestInspector(QWidget):
+    """See the module docstring. :meth:`show_call` fills it; it keeps nothing else."""
+
+    #: Something was copied (a short sentence for a status bar).
+    copied = Signal(str)
+
+    def __init__(self, parent: Any = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("requestInspector")
+        self.view: RequestView | None = None
+        self.diff: RequestDiff | None = None
+        #: Settings the log does not hold (the scenario's), for the copied request.
+        self.temperature: float | None = None
+        self.max_output_tokens: int | None = None
+        self.header = self._label("inspectorHeader")
+        self.cost = self._label("inspectorCost")
+        self.bar = PrefixBar(self)
+        self.estimate = self._label("inspectorEstimate")
+        self.changes = self._label("inspectorDiff")
+        self.notes = self._label("inspectorNotes")
+        self.notes.setStyleSheet("color: #c0392b;")
+        self.model = PartsModel(self)
+        self.table = QTableView(self)
+        self.table.setObjectName("inspectorParts")
+        self.table.setModel(self.model)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.verticalHeader().hide()
+        self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+        self.table.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 6)
+        self.table.setShowGrid(False)
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        width = self.fontMetrics().horizontalAdvance
+        # fixed widths: fitting a column to its contents would measure every row of a long chain
+        for column, sample in ((1, "≈ Tokens___"), (2, "Cached___"), (3, "vs previous call___")):
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)
+            header.resizeSection(column, width(sample))
+        self.table.selectionModel().selectionChanged.connect(self._row_selected)
+        self.text = QPlainTextEdit(self)
+        self.text.setObjectName("inspectorText")
+        self.text.setReadOnly(True)
+        self.text.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
+        self.text.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
+        self.diff_button = QPushButton("Diff", self)
+        self.diff_button.setCheckable(True)
+        self.diff_button.setToolTip("Show the selected part's changes since the previous call")
+        self.diff_button.toggled.connect(lambda _on: self._show_selected())
+        self.copy_json = QPushButton("Copy JSON", self)
+        self.copy_json.setToolTip("The request body as the provider sent it")
+        self.copy_json.clicked.connect(lambda: self.copy("json"))
+        self.copy_inline = QPushButton("Copy JSON, chain inlined", self)
+        self.copy_inline.setToolTip(
+            "The same request with the carried conversation written "
+            "out as messages instead of previous_response_id"
+        )
+        self.copy_inline.clicked.connect(lambda: self.copy("inline"))
+        self.copy_command = QPushButton("Copy replay command", self)
+        self.copy_command.setToolTip(
+            "A curl command that sends the request again; it reads "
+            "the key from $OPENAI_API_KEY when it runs"
+        )
+        self.copy_command.clicked.connect(lambda: self.copy("command"))
+        self._build()
+        self.show_call(None, None)
+
+    def _label(self, name: str) -> QLabel:
+        label = QLabel(self)
+        label.setObjectName(name)
+        label.setWordWrap(True)
+        label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        return label
+
+    def _build(self) -> None:
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.diff_button)
+        buttons.addStretch(1)
+        for button in (self.copy_json, self.copy_inline, self.copy_command):
+            buttons.addWidget(button)
+        right = QWidget(self)
+        right_layout = QVBoxLayout(right)
+        right_layout.setContentsMargins(0, 0, 0, 0)
+        right_layout.addLayout(buttons)
+        right_layout.addWidget(self.text, 1)
+        split = QSplitter(Qt.Orientation.Horizontal, self)
+        split.addWidget(self.table)
+        split.addWidget(right)
+        split.setStretchFactor(0, 1)
+        split.setStretchFactor(1, 1)
+        split.setSizes([560, 480])
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(8, 6, 8, 6)
+        layout.setSpacing(4)
+        for widget in (self.header, self.cost, self.bar, self.estimate, self.changes, self.notes):
+            layout.addWidget(widget)
+        layout.addWidget(split, 1)
+
+    # --- showing a call --------------------------------------------------------------------
+
+    def show_event(self, index: CallIndex, event: Event) -> bool:
+        """Show the call ``event`` belongs to (its request or its reply); False if none."""
+        request = index.request_for(event)
+        if request is None:
+            return False
+        previous = index.previous_call(request)
+        # The call before first: this call's chain is the previous one's plus an exchange,
+        # and the index, having kept the previous chain, walks only that exchange.
+        before = rebuild(index, previous) if previous is not None else None
+        view = rebuild(index, request)
+        diff = compare(before, view) if before is not None else None
+        self.show_call(view, diff)
+        return True
+
+    def show_call(self, view: RequestView | None, diff: RequestDiff | None) -> None:
+        self.view, self.diff = view, diff
+        self.bar.show_call(view, diff)
+        for button in (self.copy_json, self.copy_inline, self.copy_command, self.diff_button):
+            button.setEnabled(view is not None)
+        if view is None:
+            self.header.setText(
+                "Select a model request or reply to see what the model read and what it cost."
+            )
+            for label in (self.cost, self.estimate, self.changes, self.notes):
+                label.clear()
+            self.notes.hide()
+            self.model.set_rows([])
+            self.text.clear()
+            return
+        self.copy_inline.setEnabled(
+            bool(view.history) and view.chain_missing is None and view.provider != "chat"
+        )
+        self.diff_button.setEnabled(diff is not None)
+        self.header.setText(header_text(view))
+        self.cost.setText(cost_text(view))
+        self.estimate.setText(estimate_text(view))
+        self.changes.setText(diff_text(diff))
+        self.notes.setText("⚠ " + " · ".join(view.notes) if view.notes else "")
+        self.notes.setVisible(bool(view.notes))
+        self.model.set_rows(rows_of(view, diff))
+        self.table.selectRow(0)
+
+    # --- the selected row ------------------------------------------------------------------
+
+    def _row_selected(self, _selected: QItemSelection, _deselected: QItemSelection) -> None:
+        self._show_selected()
+
+    def selected_row(self) -> Row | None:
+        rows = self.table.selectionModel().selectedRows()
+        return self.model.row(rows[0].row()) if rows else None
+
+    def _show_selected(self) -> None:
+        row = self.selected_row()
+        if row is None:
+            self.text.clear()
+            return
+        if self.diff_button.isChecked() and self.diff is not None and row.is_part:
+            self.text.setPlainText(self.part_diff(row.kind))
+            return
+        self.text.setPlainText(row.text)
+
+    def part_diff(self, kind: str) -> str:
+        """The selected part's text diff with the previous call's (the conversation parts
+        are compared as one conversation)."""
+        if self.diff is None:
+            return ""
+        conversation = ("history", "items", "input")
+        kinds = conversation if kind in conversation else (kind,)
+
+        def text_of(view: RequestView) -> list[str]:
+            return "\n".join(
+                part.text if part.kind != "input" else f"── user ──\n{part.text}"
+                for part in view.parts
+                if part.kind in kinds
+            ).splitlines()
+
+        lines = list(
+            difflib.unified_diff(
+                text_of(self.diff.previous),
+                text_of(self.diff.current),
+                "previous call",
+                "this call",
+                lineterm="",
+                n=2,
+            )
+        )
+        return "\n".join(lines) if lines else "(no change)"
+
+    # --- copying ---------------------------------------------------------------------------
+
+    def request_text(self, what: str) -> str:
+        """``json``, ``inline`` (the chain written out) or ``command`` (curl)."""
+        if self.view is None:
+            return ""
+        body = api_body(
+            self.view,
+            inline_history=what == "inline",
+            temperature=self.temperature,
+            max_output_tokens=self.max_output_tokens,
+        )
+        return replay_command(self.view, body) if what == "command" else body_json(body)
+
+    def copy(self, what: str) -> None:
+        text = self.request_text(what)
+        if not text:
+            return
+        QGuiApplication.clipboard().setText(text)
+        self.copied.emit(
+            {
+                "json": "Request copied as JSON",
+                "inline": "Request copied as JSON, with the chain inlined",
+                "command": "Replay command copied (it reads $OPENAI_API_KEY)",
+            }[what]
+        )
+
+
+class RequestInspectorWindow(QWidget):
+    """The inspector in a window of its own, over the studio or the log viewer: a model call
+    needs more room than a pane under the graph has. Whoever opens it keeps it and feeds it
+    (the log pane shows the selected call in it while it is open)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent, Qt.WindowType.Window)
+        self.setObjectName("inspectorWindow")
+        self.setWindowTitle("Model call — Prompter")
+        self.inspector = RequestInspector(self)
+        frame = QFrame(self)  # a border of its own, where no window manager draws one
+        frame.setFrameShape(QFrame.Shape.Box)
+        inner = QVBoxLayout(frame)
+        inner.setContentsMargins(1, 1, 1, 1)
+        inner.addWidget(self.inspector)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(frame)
+        size_for_screen(self, 1080, 720)
+
+    def show_event(self, index: CallIndex, event: Event) -> bool:
+        shown = self.inspector.show_event(index, event)
+        if shown and self.inspector.view is not None:
+            request = self.inspector.view.request
+            self.setWindowTitle(
+                f"Model call · turn {request.turn} · {request.step or ''} "
+                f"· seq {request.seq} — Prompter"
+            )
+        return shown

@@ -1,0 +1,337 @@
+"""What every model call cost: calls, input, cached and output tokens, dollars, seconds.
+
+Cost is first-class in Prompter: the people who write scripts pay for every call, and the point
+of the engine is to make long scripts cheap. The conversation core records each call in a
+:class:`CostLedger`; the studio and the logs read totals per turn and per conversation from it.
+
+Prices come from ``resources/prices.yaml`` (:class:`PriceTable`), which users edit when OpenAI's
+prices change. A model missing from the table costs 0.0 and is *flagged* (:meth:`PriceTable.knows`,
+:attr:`CostLedger.unknown_models`) rather than refused: an unpriced model must never stop a chat,
+but a silent $0.00 must never pass for "free" either.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, get_args
+
+import yaml
+
+from engine.errors import ScenarioError, SessionError
+from engine.io.resources import resource_path
+from engine.providers.base import Purpose, Usage
+
+PURPOSES: frozenset[str] = frozenset(get_args(Purpose))
+TOKENS_PER_PRICE_UNIT = 1_000_000
+
+#: A dated snapshot suffix: ``gpt-4.1-mini-2025-04-14`` → ``gpt-4.1-mini``.
+_SNAPSHOT_SUFFIX = re.compile(r"-\d{4}-\d{2}-\d{2}$")
+
+
+@dataclass(frozen=True)
+class ModelPrice:
+    """US dollars per 1M tokens."""
+
+    input: float
+    cached_input: float
+    output: float
+
+
+class PriceTable:
+    """Model name → price. Lookups ignore case and dated snapshot suffixes."""
+
+    def __init__(self, prices: Mapping[str, ModelPrice], *, source: Path | None = None) -> None:
+        self._prices = {name.lower(): price for name, price in prices.items()}
+        self.source = source
+
+    @classmethod
+    def load(cls, path: Path | str | None = None) -> PriceTable:
+        """Read a price table (default: the shipped ``resources/prices.yaml``).
+
+        Raises :class:`~engine.errors.ScenarioError` pointing at the file (and the model's line)
+        when it cannot be read or a price is not a non-negative number: the file is hand-edited,
+        so a mistake in it must say where it is.
+        """
+        file = Path(path) if path is not None else resource_path("prices.yaml")
+        try:
+            text = file.read_text(encoding="utf-8")
+        except OSError as error:
+            message = f"cannot read the price table: {error.strerror}"
+            raise ScenarioError(message, path=file) from None
+        except UnicodeDecodeError:
+            raise ScenarioError("the price table is not UTF-8 text", path=file) from None
+        return cls.parse(text, path=file)
+
+    @classmethod
+    def parse(cls, text: str, *, path: Path | None = None) -> PriceTable:
+        try:
+            data = yaml.safe_load(text)
+        except yaml.MarkedYAMLError as error:
+            mark = error.problem_mark
+            raise ScenarioError(
+                f"the price table is not valid YAML: {error.problem}",
+                path=path,
+                line=mark.line + 1 if mark else None,
+                column=mark.column + 1 if mark else None,
+            ) from None
+        models = data.get("models") if isinstance(data, dict) else None
+        if not isinstance(models, dict):
+            raise ScenarioError(
+                "the price table needs a 'models' mapping",
+                path=path,
+                line=1,
+                hint="models: {gpt-4.1-mini: {input: 0.40, cached_input: 0.10, output: 1.60}}",
+            )
+        prices: dict[str, ModelPrice] = {}
+        for name, entry in models.items():
+            prices[str(name)] = _parse_price(str(name), entry, path, _line_of(text, str(name)))
+        return cls(prices, source=path)
+
+    def price(self, model: str) -> ModelPrice | None:
+        """The price of ``model``, or of its base name when it is a dated snapshot."""
+        name = model.strip().lower()
+        found = self._prices.get(name)
+        if found is None:
+            found = self._prices.get(_SNAPSHOT_SUFFIX.sub("", name))
+        return found
+
+    def knows(self, model: str) -> bool:
+        return self.price(model) is not None
+
+    def cost(self, model: str, usage: Usage) -> float:
+        """Dollars for one call; 0.0 for a model the table does not know."""
+        price = self.price(model)
+        if price is None:
+            return 0.0
+        cached = min(max(usage.cached_tokens, 0), max(usage.input_tokens, 0))
+        uncached = max(usage.input_tokens, 0) - cached
+        dollars = (
+            uncached * price.input
+            + cached * price.cached_input
+            + max(usage.output_tokens, 0) * price.output
+        )
+        return dollars / TOKENS_PER_PRICE_UNIT
+
+    @property
+    def models(self) -> list[str]:
+        return sorted(self._prices)
+
+
+@dataclass(frozen=True)
+class CallRecord:
+    """One model call as billed. ``purpose`` is ``turn``, ``correction`` or ``on_enter``."""
+
+    purpose: str
+    turn: int
+    model: str
+    latency_s: float
+    usage: Usage
+    cost_usd: float
+    response_id: str | None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "purpose": self.purpose,
+            "turn": self.turn,
+            "model": self.model,
+            "latency_s": self.latency_s,
+            "usage": {
+                "input_tokens": self.usage.input_tokens,
+                "cached_tokens": self.usage.cached_tokens,
+                "output_tokens": self.usage.output_tokens,
+            },
+            "cost_usd": self.cost_usd,
+            "response_id": self.response_id,
+        }
+
+
+@dataclass(frozen=True)
+class Totals:
+    """Sums over some calls. ``llm_calls`` counts all of them, corrections and on-enter included."""
+
+    llm_calls: int = 0
+    corrections: int = 0
+    on_enter_calls: int = 0
+    input_tokens: int = 0
+    cached_tokens: int = 0
+    output_tokens: int = 0
+    cost_usd: float = 0.0
+    latency_s: float = 0.0
+
+    @property
+    def usage(self) -> Usage:
+        return Usage(self.input_tokens, self.cached_tokens, self.output_tokens)
+
+    @property
+    def cache_ratio(self) -> float:
+        """The share of input tokens served from the cache (0.0 when there was no input)."""
+        return self.cached_tokens / self.input_tokens if self.input_tokens else 0.0
+
+    @classmethod
+    def of(cls, calls: Iterable[CallRecord]) -> Totals:
+        items = list(calls)
+        return cls(
+            llm_calls=len(items),
+            corrections=sum(1 for call in items if call.purpose == "correction"),
+            on_enter_calls=sum(1 for call in items if call.purpose == "on_enter"),
+            input_tokens=sum(call.usage.input_tokens for call in items),
+            cached_tokens=sum(call.usage.cached_tokens for call in items),
+            output_tokens=sum(call.usage.output_tokens for call in items),
+            cost_usd=sum(call.cost_usd for call in items),
+            latency_s=sum(call.latency_s for call in items),
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "llm_calls": self.llm_calls,
+            "corrections": self.corrections,
+            "on_enter_calls": self.on_enter_calls,
+            "input_tokens": self.input_tokens,
+            "cached_tokens": self.cached_tokens,
+            "output_tokens": self.output_tokens,
+            "cost_usd": self.cost_usd,
+            "latency_s": self.latency_s,
+        }
+
+
+class CostLedger:
+    """Every call of one conversation, in order, with its cost priced when it was made."""
+
+    def __init__(self, prices: PriceTable | None = None) -> None:
+        self.prices = prices if prices is not None else PriceTable.load()
+        self.calls: list[CallRecord] = []
+
+    def record(
+        self,
+        *,
+        purpose: str,
+        turn: int,
+        model: str,
+        latency_s: float,
+        usage: Usage,
+        response_id: str | None = None,
+    ) -> CallRecord:
+        """Price and keep one call; returns the record (its ``cost_usd`` goes into the log)."""
+        if purpose not in PURPOSES:
+            raise ValueError(f"purpose must be one of {sorted(PURPOSES)}, got {purpose!r}")
+        call = CallRecord(
+            purpose=purpose,
+            turn=turn,
+            model=model,
+            latency_s=latency_s,
+            usage=usage,
+            cost_usd=self.prices.cost(model, usage),
+            response_id=response_id,
+        )
+        self.calls.append(call)
+        return call
+
+    def turn_totals(self, turn: int) -> Totals:
+        return Totals.of(call for call in self.calls if call.turn == turn)
+
+    def totals(self) -> Totals:
+        return Totals.of(self.calls)
+
+    def calls_per_message(self, user_messages: int) -> float:
+        """Model calls per user message — the headline efficiency figure (0.0 before any)."""
+        return len(self.calls) / user_messages if user_messages > 0 else 0.0
+
+    @property
+    def unknown_models(self) -> list[str]:
+        """Models called that the price table does not know (their calls were priced at 0.0)."""
+        return sorted({call.model for call in self.calls if not self.prices.knows(call.model)})
+
+    def truncate_after(self, turn: int) -> None:
+        """Forget the calls made after ``turn`` (a forked conversation did not make them)."""
+        self.calls = [call for call in self.calls if call.turn <= turn]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"calls": [call.to_dict() for call in self.calls]}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any], prices: PriceTable | None = None) -> CostLedger:
+        """Rebuild a saved ledger. Costs are kept as saved: they are what the calls cost then."""
+        ledger = cls(prices)
+        raw_calls = data.get("calls")
+        if not isinstance(raw_calls, list):
+            raise SessionError("saved costs: 'calls' must be a list")
+        for index, raw in enumerate(raw_calls):
+            ledger.calls.append(_call_from_dict(raw, f"saved costs: call {index + 1}"))
+        return ledger
+
+
+def _call_from_dict(raw: Any, where: str) -> CallRecord:
+    if not isinstance(raw, Mapping):
+        raise SessionError(f"{where} is not a mapping")
+    try:
+        usage = raw["usage"]
+        if not isinstance(usage, Mapping):
+            raise SessionError(f"{where}: 'usage' is not a mapping")
+        return CallRecord(
+            purpose=str(raw["purpose"]),
+            turn=_whole(raw["turn"], f"{where}: 'turn'"),
+            model=str(raw["model"]),
+            latency_s=float(raw["latency_s"]),
+            usage=Usage(
+                _whole(usage.get("input_tokens", 0), f"{where}: 'input_tokens'"),
+                _whole(usage.get("cached_tokens", 0), f"{where}: 'cached_tokens'"),
+                _whole(usage.get("output_tokens", 0), f"{where}: 'output_tokens'"),
+            ),
+            cost_usd=float(raw["cost_usd"]),
+            response_id=None if raw.get("response_id") is None else str(raw["response_id"]),
+        )
+    except KeyError as missing:
+        raise SessionError(f"{where} has no {missing.args[0]!r}") from None
+    except (TypeError, ValueError) as error:
+        raise SessionError(f"{where} is malformed: {error}") from None
+
+
+def _whole(value: Any, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise SessionError(f"{what} must be a whole number, got {value!r}")
+    return value
+
+
+def _parse_price(name: str, entry: Any, path: Path | None, line: int | None) -> ModelPrice:
+    def fail(message: str) -> ScenarioError:
+        return ScenarioError(
+            message,
+            path=path,
+            line=line,
+            field=f"models.{name}",
+            hint="prices are US dollars per 1M tokens, e.g. {input: 0.40, output: 1.60}",
+        )
+
+    if not isinstance(entry, dict):
+        raise fail(f"the price of {name!r} must be a mapping of input, cached_input, output")
+    unknown = set(entry) - {"input", "cached_input", "output"}
+    if unknown:
+        keys = ", ".join(sorted(map(str, unknown)))
+        raise fail(f"unknown key(s) {keys} in the price of {name!r}")
+    values: dict[str, float] = {}
+    for key in ("input", "output", "cached_input"):
+        if key not in entry:
+            if key == "cached_input":
+                continue
+            raise fail(f"the price of {name!r} has no {key!r}")
+        value = entry[key]
+        if isinstance(value, bool) or not isinstance(value, int | float) or value < 0:
+            raise fail(f"{name}.{key} must be a number >= 0, got {value!r}")
+        values[key] = float(value)
+    return ModelPrice(
+        input=values["input"],
+        cached_input=values.get("cached_input", values["input"]),
+        output=values["output"],
+    )
+
+
+def _line_of(text: str, key: str) -> int | None:
+    """The 1-based line where ``key:`` is written, so a bad price points at its line."""
+    pattern = re.compile(rf"^\s*['\"]?{re.escape(key)}['\"]?\s*:")
+    for number, line in enumerate(text.splitlines(), start=1):
+        if pattern.match(line):
+            return number
+    return None

@@ -1,0 +1,11 @@
+"""Private I/O: how the engine touches files and text it did not write itself.
+
+    atomic        writes that a crash or a full disk never leave half done
+    untrusted     the one bounded reader of files someone else gave us (regular files, size first)
+    redact        the API key kept out of everything written
+    input_limits  the limits every reader of untrusted input shares
+    resources     where Prompter's own files are (source tree or frozen bundle)
+
+It may import only :mod:`engine.errors`; everything else in the engine builds on it. It is not
+part of the public API (:mod:`engine`): the studio and the command line use it, embedders need not.
+"""

@@ -1,0 +1,129 @@
+"""The fake's HTTP plumbing: a threading server on 127.0.0.1 that leaves no socket open.
+
+It knows nothing of OpenAI: each request's method, path, headers and body go to a ``handle``
+function (the fake's logic, :mod:`engine.offline.fake_openai.server`), whose :class:`Outcome`
+says what to send — a status and a body, maybe after a delay — or to drop the connection.
+Stopping cuts open connections (keep-alive reads, late answers) and waits for their threads.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import socket
+import threading
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any, TypeAlias
+
+from engine.offline.fake_openai.bodies import new_id
+
+
+@dataclass
+class Outcome:
+    """What the handler does: send ``status``/``body`` (maybe after ``delay``), or drop."""
+
+    status: int = 200
+    body: Any = None
+    headers: tuple[tuple[str, str], ...] = ()
+    delay: float = 0.0
+    drop: bool = False
+
+
+#: ``handle(method, path, headers, raw_body)``: what to answer one request with.
+Handle: TypeAlias = Callable[[str, str, Mapping[str, str], bytes], Outcome]
+
+
+class FakeHTTPServer(ThreadingHTTPServer):
+    """A threading server that knows its connections, so stopping leaves none open."""
+
+    allow_reuse_address = True
+    request_queue_size = 1024  # the listen backlog: 200 clients connecting at once all get in
+
+    def __init__(self, handle: Handle, stopping: threading.Event, port: int) -> None:
+        #: What answers a request (the fake's logic); called from the connection's thread.
+        self.handle = handle
+        #: Set when the fake stops: a late answer still waiting is not sent.
+        self.stopping = stopping
+        self._connections: set[socket.socket] = set()
+        self._handlers: set[threading.Thread] = set()
+        self._guard = threading.Lock()
+        super().__init__(("127.0.0.1", port), Handler)
+
+    def process_request(self, request: Any, client_address: Any) -> None:
+        thread = threading.Thread(
+            target=self._serve_connection,
+            args=(request, client_address),
+            name="fake-openai-connection",
+            daemon=True,
+        )
+        with self._guard:
+            self._connections.add(request)
+            self._handlers.add(thread)
+        thread.start()
+
+    def _serve_connection(self, request: Any, client_address: Any) -> None:
+        try:
+            self.finish_request(request, client_address)
+        except OSError:
+            pass  # the client went away: nothing to answer
+        finally:
+            self.shutdown_request(request)
+            with self._guard:
+                self._connections.discard(request)
+                self._handlers.discard(threading.current_thread())
+
+    def close_all(self) -> None:
+        """Unblock every handler (keep-alive reads, late answers), wait for them, close."""
+        with self._guard:
+            connections, handlers = list(self._connections), list(self._handlers)
+        for connection in connections:
+            with contextlib.suppress(OSError):
+                connection.shutdown(socket.SHUT_RDWR)
+        for handler in handlers:
+            handler.join(timeout=5)
+        self.server_close()
+
+
+class Handler(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+    server: FakeHTTPServer
+    server_version = "fake-openai/1"
+
+    def do_GET(self) -> None:
+        self._serve()
+
+    def do_POST(self) -> None:
+        self._serve()
+
+    def log_message(self, format: str, *args: Any) -> None:
+        """Silent: tests read ``server.requests`` instead of a log on stderr."""
+
+    def _serve(self) -> None:
+        length = int(self.headers.get("content-length") or 0)
+        raw = self.rfile.read(length) if length else b""
+        outcome = self.server.handle(self.command, self.path, dict(self.headers.items()), raw)
+        if outcome.drop:
+            self.close_connection = True
+            return
+        if outcome.delay > 0 and self.server.stopping.wait(outcome.delay):
+            self.close_connection = True
+            return
+        if isinstance(outcome.body, (dict, list)):
+            payload, content_type = json.dumps(outcome.body).encode(), "application/json"
+        else:
+            payload = str(outcome.body or "").encode()
+            content_type = "text/plain; charset=utf-8"
+        self.send_response(outcome.status)
+        self.send_header("content-type", content_type)
+        self.send_header("content-length", str(len(payload)))
+        self.send_header("x-request-id", new_id("req_"))
+        self.send_header("openai-processing-ms", "1")
+        for name, value in outcome.headers:
+            self.send_header(name, value)
+        self.end_headers()
+        self.wfile.write(payload)
+
+
+__all__ = ["FakeHTTPServer", "Handle", "Handler", "Outcome"]

@@ -1,0 +1,100 @@
+"""``pip install prompter`` is the engine and the command line, without Qt.
+
+A fresh virtual environment gets the package without extras (a real, non-editable install of
+this tree): ``prompter validate`` checks a shipped scenario there, the price table and schemas
+are found where the wheel put them, PySide6 is not installed, and ``prompter-studio`` says what
+to install instead of failing with a traceback.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import venv
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+SKIP = {
+    ".git",
+    ".venv",
+    "build",
+    "dist",
+    ".mypy_cache",
+    ".ruff_cache",
+    ".pytest_cache",
+    ".hypothesis",
+    "__pycache__",
+    "simulations",
+}
+
+pytestmark = [pytest.mark.slow, pytest.mark.timeout(900)]
+
+
+def copy_of_the_tree(target: Path) -> Path:
+    """The checkout without its caches, so the build leaves nothing in the real tree."""
+    shutil.copytree(
+        ROOT,
+        target,
+        ignore=lambda _folder, names: [
+            name for name in names if name in SKIP or name.endswith((".egg-info", ".pyc"))
+        ],
+    )
+    return target
+
+
+@pytest.fixture(scope="module")
+def slim_venv(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    base = tmp_path_factory.mktemp("slim")
+    source = copy_of_the_tree(base / "src")
+    env_dir = base / "venv"
+    venv.create(env_dir, with_pip=True)
+    python = env_dir / "bin" / "python"
+    environment = {**os.environ, "PIP_DISABLE_PIP_VERSION_CHECK": "1"}
+    subprocess.run(
+        [str(python), "-m", "pip", "install", "-q", str(source)],
+        check=True,
+        env=environment,
+        cwd=base,
+    )
+    shutil.rmtree(source)  # what follows must run from the installation alone
+    return env_dir
+
+
+def run(env_dir: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    environment = {k: v for k, v in os.environ.items() if not k.startswith("PYTHON")}
+    return subprocess.run(
+        [*args], capture_output=True, text=True, env=environment, cwd=env_dir, timeout=300
+    )
+
+
+def test_the_slim_install_has_no_qt(slim_venv: Path) -> None:
+    probe = run(slim_venv, str(slim_venv / "bin" / "python"), "-c", "import PySide6")
+    assert probe.returncode != 0
+    assert "No module named 'PySide6'" in probe.stderr
+
+
+def test_it_validates_a_shipped_scenario(slim_venv: Path) -> None:
+    shipped = slim_venv / "share" / "prompter" / "scenarios" / "analyst_bot"
+    assert (shipped / "scenario.yaml").is_file()
+    result = run(slim_venv, str(slim_venv / "bin" / "prompter"), "validate", str(shipped))
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_its_library_finds_its_resources(slim_venv: Path) -> None:
+    probe = (
+        "import engine, engine.io.resources as r; "
+        "print(r.resource_path('prices.yaml').is_file(), "
+        "engine.PriceTable.load().knows('gpt-4.1-mini'))"
+    )
+    result = run(slim_venv, str(slim_venv / "bin" / "python"), "-c", probe)
+    assert result.stdout.split() == ["True", "True"], result.stderr
+
+
+def test_the_studio_command_says_what_to_install(slim_venv: Path) -> None:
+    result = run(slim_venv, str(slim_venv / "bin" / "prompter-studio"))
+    assert result.returncode == 2
+    assert "pip install 'prompter[studio]'" in result.stderr
+    assert "Traceback" not in result.stderr
