@@ -14,13 +14,15 @@ first use, under an advisory lock so that workers starting together do not race.
 
 from __future__ import annotations
 
+import functools
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable, Coroutine
 from contextlib import asynccontextmanager
+from typing import Any, ParamSpec, TypeVar
 
 import psycopg
 import psycopg.errors
-from psycopg_pool import AsyncConnectionPool
+from psycopg_pool import AsyncConnectionPool, PoolTimeout
 
 from engine.serve.store import (
     Commit,
@@ -62,6 +64,24 @@ CREATE TABLE IF NOT EXISTS prompter_answers (
 SCHEMA_LOCK = 0x70726F6D  # "prom"
 #: Seconds a request waits for a free connection of the pool before failing (a 503).
 POOL_TIMEOUT_S = 30.0
+
+
+P = ParamSpec("P")
+T = TypeVar("T")
+
+
+def _mapped(method: Callable[P, Coroutine[Any, Any, T]]) -> Callable[P, Coroutine[Any, Any, T]]:
+    """psycopg's and the pool's errors (the server is down, the pool is exhausted) raised as
+    :class:`StoreError`, which the server answers with 503."""
+
+    @functools.wraps(method)
+    async def mapped(*args: P.args, **kwargs: P.kwargs) -> T:
+        try:
+            return await method(*args, **kwargs)
+        except (psycopg.Error, PoolTimeout) as error:
+            raise StoreError(f"the store does not answer: {error}") from None
+
+    return mapped
 
 
 class _PostgresHeld(HeldTurn):
@@ -164,6 +184,7 @@ class PostgresStore(SessionStore):
         except (psycopg.Error, Exception) as error:
             raise StoreError(f"the store {self.description} does not answer: {error}") from None
 
+    @_mapped
     async def read(self, conversation_id: str) -> Stored | None:
         async with self.pool.connection() as connection:
             cursor = await connection.execute(
@@ -175,6 +196,7 @@ class PostgresStore(SessionStore):
             return None
         return Stored(conversation_id, str(row[0]), str(row[1]), bool(row[2]), int(str(row[3])))
 
+    @_mapped
     async def log(self, conversation_id: str) -> list[str] | None:
         async with self.pool.connection() as connection, connection.transaction():
             cursor = await connection.execute(
@@ -188,10 +210,12 @@ class PostgresStore(SessionStore):
             )
             return [str(row[0]) for row in await cursor.fetchall()]
 
+    @_mapped
     async def answer(self, conversation_id: str, key: str) -> str | None:
         async with self.pool.connection() as connection:
             return await _answer(connection, conversation_id, key)
 
+    @_mapped
     async def conversation_ids(self) -> list[str]:
         async with self.pool.connection() as connection:
             cursor = await connection.execute(
@@ -199,6 +223,7 @@ class PostgresStore(SessionStore):
             )
             return [str(row[0]) for row in await cursor.fetchall()]
 
+    @_mapped
     async def create(self, conversation_id: str, commit: Commit) -> None:
         now = time.time()
         async with (
@@ -224,16 +249,20 @@ class PostgresStore(SessionStore):
 
     @asynccontextmanager
     async def hold(self, conversation_id: str, key: str | None) -> AsyncIterator[HeldTurn]:
-        async with self.pool.connection() as connection:
-            held: HeldTurn | None = None
-            try:
-                session, answer = await _lock(connection, conversation_id, key)
-                held = _PostgresHeld(connection, conversation_id, session, answer)
-                yield held
-            finally:
-                if held is None or not held.committed:
-                    await connection.rollback()
+        try:
+            async with self.pool.connection() as connection:
+                held: HeldTurn | None = None
+                try:
+                    session, answer = await _lock(connection, conversation_id, key)
+                    held = _PostgresHeld(connection, conversation_id, session, answer)
+                    yield held
+                finally:
+                    if held is None or not held.committed:
+                        await connection.rollback()
+        except (psycopg.Error, PoolTimeout) as error:
+            raise StoreError(f"the store does not answer: {error}") from None
 
+    @_mapped
     async def delete(self, conversation_id: str) -> None:
         async with self.pool.connection() as connection:
             try:

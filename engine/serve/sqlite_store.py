@@ -139,9 +139,13 @@ class SqliteStore(SessionStore):
     # --- plumbing ------------------------------------------------------------------------------
 
     async def _run(self, work: Callable[..., T], *args: object) -> T:
+        """``work(*args)`` on the store's thread; SQLite's own errors become StoreError."""
         if self._executor is None:
             raise StoreError(f"the store {self.description} is not open")
-        return await asyncio.get_running_loop().run_in_executor(self._executor, work, *args)
+        try:
+            return await asyncio.get_running_loop().run_in_executor(self._executor, work, *args)
+        except sqlite3.Error as error:
+            raise StoreError(f"the store {self.description} failed: {error}") from None
 
     @property
     def db(self) -> sqlite3.Connection:
