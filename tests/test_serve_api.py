@@ -73,7 +73,7 @@ class Gate:
         self.released.set()
 
 
-# --- the conversation's life -------------------------------------------------------------------
+# --- the conversation's life ---------------------------------------------------------------------
 
 
 async def test_a_conversation_starts_answers_and_reports_its_state(
@@ -137,7 +137,9 @@ async def test_the_log_is_one_the_log_viewer_and_fork_read(
     conversation = await start(serve_client)
     for text in (PROBLEM, "the category is login"):
         assert (
-            await serve_client.post(f"/v1/conversations/{conversation}/messages", json={"text": text})
+            await serve_client.post(
+                f"/v1/conversations/{conversation}/messages", json={"text": text}
+            )
         ).status_code == 200
     answer = await serve_client.get(f"/v1/conversations/{conversation}/log")
     assert answer.headers["content-type"].startswith("application/x-ndjson")
@@ -165,7 +167,7 @@ async def test_delete_forgets_the_conversation_and_its_log(
     assert again.status_code == 404
 
 
-# --- streaming -------------------------------------------------------------------------------------
+# --- streaming -----------------------------------------------------------------------------------
 
 
 async def test_the_event_stream_sends_the_message_then_the_answer(
@@ -292,7 +294,7 @@ async def test_a_key_retried_while_its_turn_runs_is_busy_then_replayed(
         await close_client(client, app)
 
 
-# --- a turn is a transaction -----------------------------------------------------------------------
+# --- a turn is a transaction ---------------------------------------------------------------------
 
 
 @pytest.mark.parametrize(
@@ -320,7 +322,9 @@ async def test_a_model_error_rolls_the_turn_back_and_the_message_can_be_sent_aga
     assert state["turns"] == 0 and state["variables"]["issue_summary"] is None
     log = (await serve_client.get(f"/v1/conversations/{conversation}/log")).text.splitlines()
     assert json.loads(log[-1])["type"] == "error"  # the rolled-back turn, as logged
-    retried = await serve_client.post(path, json={"text": PROBLEM}, headers={"Idempotency-Key": "x"})
+    retried = await serve_client.post(
+        path, json={"text": PROBLEM}, headers={"Idempotency-Key": "x"}
+    )
     assert retried.status_code == 200
     assert (await serve_client.get(f"/v1/conversations/{conversation}")).json()["turns"] == 1
     seqs = [
@@ -377,7 +381,10 @@ async def test_bad_requests_are_json_errors_with_their_status(
         "bad_request",
     )
     assert await error_of(await serve_client.post(path, json={"txt": "hi"})) == (400, "bad_request")
-    assert await error_of(await serve_client.post(path, json={"text": "  "})) == (400, "bad_request")
+    assert await error_of(await serve_client.post(path, json={"text": "  "})) == (
+        400,
+        "bad_request",
+    )
     assert await error_of(await serve_client.post(path, json=["hi"])) == (400, "bad_request")
     too_long = "x" * (MAX_SERVED_MESSAGE_CHARS + 1)
     assert await error_of(await serve_client.post(path, json={"text": too_long})) == (
@@ -436,14 +443,16 @@ async def test_a_bug_is_a_500_without_a_traceback(
         raise RuntimeError("secret internals sk-live-0123456789abcdefghijklmn")
 
     monkeypatch.setattr(ServedScenario, "_turn", broken)
-    answer = await serve_client.post(f"/v1/conversations/{conversation}/messages", json={"text": "a"})
+    answer = await serve_client.post(
+        f"/v1/conversations/{conversation}/messages", json={"text": "a"}
+    )
     assert answer.status_code == 500
     body = answer.json()
     assert body["error"]["type"] == "internal"
     assert "Traceback" not in answer.text and "secret" not in answer.text
 
 
-# --- tokens, health, metrics, the page -------------------------------------------------------------
+# --- tokens, health, metrics, the page -----------------------------------------------------------
 
 
 async def test_api_tokens_guard_every_v1_request_and_nothing_else(
@@ -470,7 +479,7 @@ async def test_healthz_says_when_the_store_does_not_answer(
     support_desk: Scenario, bot_server: FakeOpenAIServer, tmp_path: Path
 ) -> None:
     (tmp_path / "file").write_text("not a folder")
-    client, app = await open_client(
+    client, _app = await open_client(
         f"sqlite:///{tmp_path / 'file' / 'sessions.db'}", support_desk, bot_server
     )
     try:

@@ -268,7 +268,6 @@ class SessionData:
             )
         return session
 
-
     def to_json(self, *, indent: int | None = None) -> str:
         """The session as JSON text, redacted: what :func:`save_session` writes, for a caller
         that keeps sessions in its own store (:meth:`from_json` reads it back)."""

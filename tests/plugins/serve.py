@@ -6,11 +6,18 @@
 * ``serve_client``: an async HTTP client (httpx2, the SDK's own) talking to the ASGI app in
   process, whose store is ``store_url`` (SQLite, then PostgreSQL) and whose provider is the real
   ``openai`` SDK pointed at ``bot_server``. The app and its provider are closed after the test.
+* :class:`ServeProcess`: ``prompter serve`` run as a user runs it, in a process of its own.
 """
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Iterator
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import AsyncIterator, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -74,3 +81,102 @@ async def serve_client(
         yield client
     finally:
         await close_client(client, app)
+
+
+# --- prompter serve in a process of its own ------------------------------------------------------
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+class ServeProcess:
+    """``prompter serve`` as a user runs it, in a process of its own, with the model at
+    ``model_url``; ``with ServeProcess(…) as served: served.url``. The bench uses it too."""
+
+    def __init__(
+        self,
+        store_url: str,
+        model_url: str,
+        *,
+        scenario: Path = SUPPORT_DESK,
+        workers: int = 1,
+        folder: Path,
+        extra: Sequence[str] = (),
+        env: Mapping[str, str] | None = None,
+    ) -> None:
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.folder = folder
+        self.command = [
+            sys.executable, "-m", "engine", "serve", str(scenario),
+            "--port", str(self.port), "--workers", str(workers), "--no-access-log",
+            "--store", store_url, *extra,
+        ]  # fmt: skip
+        self.env = {
+            **os.environ,
+            "OPENAI_API_KEY": FAKE_API_KEY,
+            "OPENAI_BASE_URL": model_url,
+            **(env or {}),
+        }
+        self.workers = workers
+        self.process: subprocess.Popen[bytes] | None = None
+
+    @property
+    def log_path(self) -> Path:
+        return self.folder / f"serve-{self.port}.log"
+
+    def start(self, timeout: float = 90) -> ServeProcess:
+        with open(self.log_path, "wb") as log:
+            self.process = subprocess.Popen(
+                self.command, cwd=self.folder, env=self.env, stdout=log, stderr=log
+            )
+        deadline = time.monotonic() + timeout
+        while True:
+            try:
+                if httpx2.get(f"{self.url}/healthz", timeout=2).status_code == 200:
+                    break
+            except httpx2.TransportError:
+                pass
+            if self.process.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError(f"prompter serve did not start:\n{self.log_path.read_text()}")
+            time.sleep(0.2)
+        while len(self.worker_pids()) < self.workers and time.monotonic() < deadline:
+            time.sleep(0.2)
+        return self
+
+    def worker_pids(self) -> list[int]:
+        """The processes answering requests: uvicorn's workers, or the server itself."""
+        assert self.process is not None
+        if self.workers == 1:
+            return [self.process.pid]
+        pid = self.process.pid
+        children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+        workers = []
+        for child in children:
+            try:
+                command = Path(f"/proc/{child}/cmdline").read_bytes()
+            except FileNotFoundError:
+                continue
+            if b"spawn_main" in command:
+                workers.append(int(child))
+        return workers
+
+    def stop(self) -> None:
+        if self.process is None:
+            return
+        self.process.send_signal(signal.SIGINT)
+        try:
+            self.process.wait(30)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+        self.process = None
+
+    def __enter__(self) -> ServeProcess:
+        return self.start()
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
