@@ -533,3 +533,55 @@ async def test_the_chat_page_is_served_with_a_policy_that_allows_only_its_own_co
     assert f"script-src 'sha256-{digest}'" in policy
     assert "default-src 'none'" in policy and "connect-src 'self'" in policy
     assert "innerHTML" not in page.text  # what the bot says is put on the page as text
+
+
+# --- the stream relay, event by event ------------------------------------------------------------
+
+
+def relayed(*events: tuple[str, dict[str, Any]]) -> list[tuple[str, Any]]:
+    from engine.log.events import Event
+    from engine.serve.stream import StreamRelay
+
+    relay = StreamRelay()
+    for seq, (kind, data) in enumerate(events, start=1):
+        relay(Event(type=kind, session="s", seq=seq, turn=1, step="x", data=data))
+    relay.finish("")
+
+    async def collect() -> str:
+        return "".join([item async for item in relay.events()])
+
+    return events_of(asyncio.run(collect()))
+
+
+def test_message_deltas_are_relayed_and_a_retracted_reply_taken_back() -> None:
+    from engine.serve.stream import MESSAGE_DELTA, MESSAGE_RETRACTED
+
+    assert relayed(
+        (MESSAGE_DELTA, {"delta": "Hel"}),
+        (MESSAGE_DELTA, {"delta": "lo"}),
+        (MESSAGE_RETRACTED, {}),  # the reply broke the contract: the corrected one streams
+        (MESSAGE_DELTA, {"text": "Good"}),
+        (MESSAGE_DELTA, {"text": "Good day"}),  # the message so far: only its new text goes
+        ("bot_message", {"text": "Good day", "source": "model"}),
+        ("bot_message", {"text": "Bye.", "source": "message"}),  # never streamed: sent whole
+    ) == [
+        ("delta", {"text": "Hel", "message": 0}),
+        ("delta", {"text": "lo", "message": 0}),
+        ("retract", {"message": 0}),
+        ("delta", {"text": "Good", "message": 0}),
+        ("delta", {"text": " day", "message": 0}),
+        ("delta", {"text": "Bye.", "message": 1}),
+    ]
+
+
+def test_a_streamed_message_that_ends_otherwise_is_retracted_and_sent_whole() -> None:
+    from engine.serve.stream import MESSAGE_DELTA
+
+    assert relayed(
+        (MESSAGE_DELTA, {"delta": "I will"}),
+        ("bot_message", {"text": "Sorry, something went wrong.", "source": "fallback"}),
+    ) == [
+        ("delta", {"text": "I will", "message": 0}),
+        ("retract", {"message": 0}),
+        ("delta", {"text": "Sorry, something went wrong.", "message": 0}),
+    ]
