@@ -25,6 +25,7 @@ from engine.scenario.definition import Scenario
 from engine.serve.service import ServedScenario
 
 pytestmark = pytest.mark.anyio
+ROOT = Path(__file__).resolve().parent.parent
 
 PROBLEM = "I cannot log in, my password is refused"
 
@@ -585,3 +586,43 @@ def test_a_streamed_message_that_ends_otherwise_is_retracted_and_sent_whole() ->
         ("retract", {"message": 0}),
         ("delta", {"text": "Sorry, something went wrong.", "message": 0}),
     ]
+
+
+# --- prompter stats --store ----------------------------------------------------------------------
+
+
+async def test_stats_read_a_stores_conversations_as_they_read_the_same_logs_as_files(
+    serve_client: httpx2.AsyncClient,
+    store_url: str,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from engine.cli import main
+
+    for number, texts in enumerate([[PROBLEM, "the category is login"], ["my invoices are wrong"]]):
+        conversation = await start(serve_client)
+        for text in texts:
+            await serve_client.post(
+                f"/v1/conversations/{conversation}/messages", json={"text": text}
+            )
+        log = await serve_client.get(f"/v1/conversations/{conversation}/log")
+        (tmp_path / f"{number}-{conversation}.jsonl").write_bytes(log.content)  # store's order
+    scenario = str(ROOT / "scenarios" / "support_desk")
+    capsys.readouterr()
+    assert (
+        await asyncio.to_thread(
+            main, ["stats", "--store", store_url, "--json", "--scenario", scenario]
+        )
+        == 0
+    )
+    from_store = json.loads(capsys.readouterr().out)
+    assert (
+        await asyncio.to_thread(main, ["stats", str(tmp_path), "--json", "--scenario", scenario])
+        == 0
+    )
+    from_files = json.loads(capsys.readouterr().out)
+    for report in (from_store, from_files):
+        for conversation in report["conversations"]:
+            conversation.pop("path")
+    assert from_store == from_files
+    assert len(from_store["conversations"]) == 2

@@ -7,6 +7,8 @@ is not loaded for a SQLite store).
 
 from __future__ import annotations
 
+import asyncio
+from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
@@ -43,4 +45,23 @@ def sqlite_path(url: str) -> Path:
     return Path(path[1:] if path.startswith("/") else path)
 
 
-__all__ = ["open_store", "sqlite_path"]
+def store_logs(url: str) -> Iterator[tuple[str, list[bytes]]]:
+    """Every conversation of the store at ``url``, oldest first: its id and its log lines,
+    read one conversation at a time (``prompter stats --store``). Raises
+    :class:`~engine.serve.store.StoreError` when the store cannot be read."""
+    store = open_store(url, pool_size=1)
+    loop = asyncio.new_event_loop()
+    try:
+        loop.run_until_complete(store.open())
+        try:
+            for conversation_id in loop.run_until_complete(store.conversation_ids()):
+                lines = loop.run_until_complete(store.log(conversation_id))
+                if lines is not None:  # deleted meanwhile
+                    yield conversation_id, [line.encode("utf-8") for line in lines]
+        finally:
+            loop.run_until_complete(store.close())
+    finally:
+        loop.close()
+
+
+__all__ = ["open_store", "sqlite_path", "store_logs"]
