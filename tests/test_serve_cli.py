@@ -21,7 +21,7 @@ from typing import Any
 import httpx2
 import pytest
 from plugins.postgres import TempPostgres
-from plugins.serve import ServeProcess
+from plugins.serve import ServeProcess, talking_to
 
 from engine.cli import main
 from engine.offline.fake_openai import FakeOpenAIServer, FakeRequest
@@ -66,26 +66,6 @@ def test_a_broken_scenario_or_an_unknown_store_is_refused(
 
 
 # --- real workers --------------------------------------------------------------------------------
-
-
-def talking_to(pids: list[int], port: int) -> list[int]:
-    """Those of ``pids`` with an open connection to ``port`` on 127.0.0.1 (a model call)."""
-    inodes = set()
-    for line in Path("/proc/net/tcp").read_text().splitlines()[1:]:
-        fields = line.split()
-        if int(fields[2].split(":")[1], 16) == port and fields[3] == "01":  # ESTABLISHED
-            inodes.add(fields[9])
-    found = []
-    for pid in pids:
-        for fd in Path(f"/proc/{pid}/fd").iterdir():
-            try:
-                target = os.readlink(fd)
-            except OSError:
-                continue
-            if target.startswith("socket:[") and target[8:-1] in inodes:
-                found.append(pid)
-                break
-    return found
 
 
 class Gate:

@@ -14,8 +14,9 @@ is void and its turn never happened (nothing of it was written). The workers mus
 machine, as SQLite requires anyway (never a network file system).
 
 All SQL runs on one thread per worker with one connection (``sqlite3`` is synchronous), so the
-event loop never waits for the disk or for another process's write. The file is in WAL mode with
-``synchronous=FULL``: a committed turn survives a crash of the machine, not only of the process.
+event loop never waits for the disk or for another process's write. The file is in WAL mode; a turn's
+commit is ``synchronous=FULL`` (it survives a crash of the machine, not only of the process),
+its claim is not synced (a claim is void after a crash anyway).
 """
 
 from __future__ import annotations
@@ -135,6 +136,7 @@ class SqliteStore(SessionStore):
         self._executor: ThreadPoolExecutor | None = None
         self._db: sqlite3.Connection | None = None
         self._liveness: Liveness | None = None
+        self._durable = True
 
     # --- plumbing ------------------------------------------------------------------------------
 
@@ -154,8 +156,15 @@ class SqliteStore(SessionStore):
         return self._db
 
     @contextlib.contextmanager
-    def _writing(self) -> Iterator[sqlite3.Cursor]:
-        """One write transaction (``BEGIN IMMEDIATE``: the file's one writer, waited for)."""
+    def _writing(self, *, durable: bool = True) -> Iterator[sqlite3.Cursor]:
+        """One write transaction (``BEGIN IMMEDIATE``: the file's one writer, waited for).
+
+        ``durable=False`` for what need not survive the machine (a claim: after a crash every
+        claim is void anyway): no ``fsync``, so a turn pays for one, at its commit.
+        """
+        if durable != self._durable:
+            self.db.execute(f"PRAGMA synchronous = {'FULL' if durable else 'OFF'}")
+            self._durable = durable
         cursor = self.db.cursor()
         cursor.execute("BEGIN IMMEDIATE")
         try:
@@ -317,7 +326,7 @@ class SqliteStore(SessionStore):
     def _claim(self, conversation_id: str, key: str | None) -> tuple[str, str | None]:
         """Claim the conversation (or find ``key`` answered already): one short transaction."""
         assert self._liveness is not None
-        with self._writing() as cursor:
+        with self._writing(durable=False) as cursor:
             if key is not None:
                 answer = self._answer(conversation_id, key)
                 if answer is not None:
@@ -339,7 +348,7 @@ class SqliteStore(SessionStore):
 
     def _release(self, conversation_id: str) -> None:
         assert self._liveness is not None
-        with self._writing() as cursor:
+        with self._writing(durable=False) as cursor:
             cursor.execute(
                 "UPDATE prompter_conversations SET claimed_by = NULL "
                 "WHERE id = ? AND claimed_by = ?",
