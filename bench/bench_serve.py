@@ -36,9 +36,11 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import itertools
 import json
 import os
 import random
+import shutil
 import signal
 import statistics
 import subprocess
@@ -116,6 +118,71 @@ class FakeModel:
             self.process.stdout.close()
 
 
+# --- a lean HTTP client --------------------------------------------------------------------------
+
+
+class Answer:
+    def __init__(self, status_code: int, headers: dict[str, str], content: bytes) -> None:
+        self.status_code = status_code
+        self.headers = headers
+        self.content = content
+
+    def json(self) -> Any:
+        return json.loads(self.content)
+
+
+#: A kept-alive connection idle longer than this is opened again (uvicorn's limit is 5 s).
+IDLE_S = 4.0
+
+
+class LeanClient:
+    """HTTP/1.1 over one kept-alive connection: a small part of httpx's CPU per request, so
+    that 200 simulated users on 2 cores leave the CPU to the server they measure."""
+
+    def __init__(self, base_url: str) -> None:
+        host, port = base_url.removeprefix("http://").rstrip("/").split(":")
+        self.host, self.port = host, int(port)
+        self.reader: asyncio.StreamReader | None = None
+        self.writer: asyncio.StreamWriter | None = None
+        self.used = time.monotonic()
+
+    async def post(self, path: str, body: Any, headers: dict[str, str] | None = None) -> Answer:
+        if time.monotonic() - self.used > IDLE_S:
+            await self.close()  # uvicorn closes a connection idle for 5 s: do not race it
+        try:
+            return await self._post(path, body, headers)
+        finally:
+            self.used = time.monotonic()
+
+    async def _post(self, path: str, body: Any, headers: dict[str, str] | None) -> Answer:
+        if self.writer is None:
+            self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
+        assert self.reader is not None
+        data = json.dumps(body).encode()
+        lines = [
+            f"POST {path} HTTP/1.1",
+            f"Host: {self.host}",
+            "Content-Type: application/json",
+            f"Content-Length: {len(data)}",
+            *(f"{name}: {value}" for name, value in (headers or {}).items()),
+        ]
+        self.writer.write(("\r\n".join(lines) + "\r\n\r\n").encode() + data)
+        head = await self.reader.readuntil(b"\r\n\r\n")
+        status_line, *header_lines = head.decode("latin-1").split("\r\n")
+        found = {}
+        for line in header_lines:
+            name, _, value = line.partition(":")
+            found[name.strip().lower()] = value.strip()
+        content = await self.reader.readexactly(int(found.get("content-length", "0")))
+        return Answer(int(status_line.split()[1]), found, content)
+
+    async def close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+            await self.writer.wait_closed()
+            self.writer = None
+
+
 # --- checking a conversation ---------------------------------------------------------------------
 
 
@@ -177,11 +244,19 @@ class Load:
     answered: dict[str, int] = field(default_factory=dict)
 
 
-async def one_user(
-    client: httpx2.AsyncClient, load: Load, messages: int, think: float, rng: random.Random
+async def one_user(url: str, load: Load, messages: int, think: float, rng: random.Random) -> str:
+    client = LeanClient(url)  # each simulated user on a connection of their own
+    try:
+        return await talk(client, load, messages, think, rng)
+    finally:
+        await client.close()
+
+
+async def talk(
+    client: LeanClient, load: Load, messages: int, think: float, rng: random.Random
 ) -> str:
     await asyncio.sleep(rng.uniform(0, think))  # users arrive over the first think time
-    created = await client.post("/v1/conversations", json={})
+    created = await client.post("/v1/conversations", {})
     conversation = str(created.json()["id"])
     load.answered[conversation] = 0
     for number in range(messages):
@@ -190,7 +265,7 @@ async def one_user(
         sent = time.perf_counter()
         answer = await client.post(
             f"/v1/conversations/{conversation}/messages",
-            json={"text": text},
+            {"text": text},
             headers={"Idempotency-Key": f"{conversation}-{number}"},
         )
         elapsed_ms = (time.perf_counter() - sent) * 1000
@@ -208,18 +283,15 @@ async def one_user(
 
 async def run_load(url: str, conversations: int, messages: int, think: float) -> tuple[Load, Check]:
     load = Load()
-    limits = httpx2.Limits(
-        max_connections=conversations + 10, max_keepalive_connections=conversations
-    )
-    async with httpx2.AsyncClient(base_url=url, timeout=120, limits=limits) as client:
-        rng = random.Random(23)
-        users = [
-            one_user(client, load, messages, think, random.Random(rng.random()))
-            for _ in range(conversations)
-        ]
-        started = time.perf_counter()
-        ids = await asyncio.gather(*users)
-        load.wall_s = time.perf_counter() - started  # type: ignore[attr-defined]
+    rng = random.Random(23)
+    users = [
+        one_user(url, load, messages, think, random.Random(rng.random()))
+        for _ in range(conversations)
+    ]
+    started = time.perf_counter()
+    ids = await asyncio.gather(*users)
+    load.wall_s = time.perf_counter() - started  # type: ignore[attr-defined]
+    async with httpx2.AsyncClient(base_url=url, timeout=120) as client:
         check = Check()
         for conversation in ids:
             check.add(await check_conversation(client, conversation, load.answered[conversation]))
@@ -230,12 +302,14 @@ def print_load(title: str, load: Load, check: Check, expected: int) -> None:
     wall = getattr(load, "wall_s", 0.0)
     print(f"\n{title}")
     print(
-        f"  turns answered            {load.turns} of {expected}  ({load.turns / wall:.1f}/s over {wall:.0f} s)"
+        f"  turns answered            {load.turns} of {expected}  "
+        f"({load.turns / wall:.1f}/s over {wall:.0f} s)"
     )
     if load.failed:
         print(f"  failed answers            {dict(load.failed)}")
     print(
-        f"  lost / duplicated / interleaved turns   {check.lost} / {check.duplicated} / {check.interleaved}"
+        f"  lost / duplicated / interleaved turns   "
+        f"{check.lost} / {check.duplicated} / {check.interleaved}"
     )
     for problem in check.problems[:5]:
         print(f"    {problem}")
@@ -279,14 +353,15 @@ async def run_hammer(url: str, seconds: float) -> None:
             elif record["type"] == "turn_end" and start is not None:
                 spans.append((start, record["ts"]))
                 start = None
-        overlapping = sum(1 for a, b in zip(spans, spans[1:], strict=False) if b[0] < a[1])
+        overlapping = sum(1 for a, b in itertools.pairwise(spans) if b[0] < a[1])
         check = await check_conversation(client, conversation, statuses[200])
         turns = (await client.get(f"/v1/conversations/{conversation}")).json()["turns"]
     print(f"\n2. Two clients hammering one conversation for {seconds:.0f} s")
     print(f"  answers                   {dict(sorted(statuses.items()))}")
     print(f"  turns stored              {turns} (= 200 answers: {turns == statuses[200]})")
     print(
-        f"  turns overlapping in time {overlapping}   interleaved {check.interleaved}, duplicated {check.duplicated}"
+        f"  turns overlapping in time {overlapping}   "
+        f"interleaved {check.interleaved}, duplicated {check.duplicated}"
     )
 
 
@@ -334,79 +409,72 @@ async def run_kill(served: ServeProcess, model: FakeModel, in_flight: int) -> No
         for conversation in conversations:
             check.add(await check_conversation(client, conversation, answered[conversation]))
     print(
-        f"\n3. kill -9 of a worker (pid {victim}) during {in_flight} in-flight turns, 4 workers on PostgreSQL"
+        f"\n3. kill -9 of a worker (pid {victim}) during {in_flight} in-flight turns, "
+        "4 workers on PostgreSQL"
     )
     print(f"  the turns in flight       {dict(first)}   (-1: the connection died with the worker)")
     print(f"  every next message        {dict(second)}   (target: all {in_flight} answered 200)")
     print(
-        f"  half-applied / lost / duplicated / interleaved   {check.interleaved} / {check.lost} / {check.duplicated} / {check.interleaved}"
+        f"  half-applied / lost / duplicated turns   "
+        f"{check.interleaved} / {check.lost} / {check.duplicated}"
     )
 
 
 # --- main ----------------------------------------------------------------------------------------
 
 
+def serve(store: str, model: FakeModel, folder: Path, workers: int) -> ServeProcess:
+    extra = ["--pool-size", "80"]
+    return ServeProcess(
+        store, model.base_url, scenario=SCENARIO, workers=workers, folder=folder, extra=extra
+    )
+
+
 def main() -> int:
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # clean up servers when stopped
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--conversations", type=int, default=200)
     parser.add_argument("--messages", type=int, default=10)
-    parser.add_argument("--think", type=float, default=2.0, help="seconds between messages")
+    parser.add_argument("--think", type=float, default=6.0, help="seconds between messages")
     parser.add_argument("--hammer-seconds", type=float, default=10.0)
     parser.add_argument("--only", default="load,hammer,kill")
     args = parser.parse_args()
     parts = set(args.only.split(","))
     expected = args.conversations * args.messages
     print(
-        f"bench_serve: {args.conversations} conversations x {args.messages} messages, think {args.think} s, model {MODEL_LATENCY_S * 1000:.0f} ms"
+        f"bench_serve: {args.conversations} conversations x {args.messages} messages, "
+        f"think {args.think} s, model {MODEL_LATENCY_S * 1000:.0f} ms"
     )
     folder = Path(tempfile.mkdtemp(prefix="bench-serve-"))
     model = FakeModel(MODEL_LATENCY_S)
+    load_args = (args.conversations, args.messages, args.think)
     try:
+        if "load" in parts:
+            for title, synchronous in (
+                ("synchronous_commit on: each commit waits for its fsync", True),
+                ("synchronous_commit off: crash-safe, commits do not wait for fsync", False),
+            ):
+                with (
+                    TempPostgres(
+                        max_connections=400, durable=True, synchronous_commit=synchronous
+                    ) as database,
+                    serve(database.create_database(), model, folder, 4) as served,
+                ):
+                    load, check = asyncio.run(run_load(served.url, *load_args))
+                print_load(f"1. 4 workers on PostgreSQL, {title}", load, check, expected)
+            with serve(f"sqlite:///{folder / 'sessions.db'}", model, folder, 1) as served:
+                load, check = asyncio.run(run_load(served.url, *load_args))
+            print_load("1. 1 worker on SQLite (synchronous=FULL)", load, check, expected)
         with TempPostgres(max_connections=400, durable=True) as database:
-            if "load" in parts:
-                with ServeProcess(
-                    database.create_database(),
-                    model.base_url,
-                    scenario=SCENARIO,
-                    workers=4,
-                    folder=folder,
-                    extra=["--pool-size", "80"],
-                ) as served:
-                    load, check = asyncio.run(
-                        run_load(served.url, args.conversations, args.messages, args.think)
-                    )
-                print_load("1. 4 workers on PostgreSQL", load, check, expected)
-                with ServeProcess(
-                    f"sqlite:///{folder / 'sessions.db'}",
-                    model.base_url,
-                    scenario=SCENARIO,
-                    workers=1,
-                    folder=folder,
-                ) as served:
-                    load, check = asyncio.run(
-                        run_load(served.url, args.conversations, args.messages, args.think)
-                    )
-                print_load("1. 1 worker on SQLite", load, check, expected)
             if "hammer" in parts:
-                with ServeProcess(
-                    database.create_database(),
-                    model.base_url,
-                    scenario=SCENARIO,
-                    workers=4,
-                    folder=folder,
-                ) as served:
+                with serve(database.create_database(), model, folder, 4) as served:
                     asyncio.run(run_hammer(served.url, args.hammer_seconds))
             if "kill" in parts:
-                with ServeProcess(
-                    database.create_database(),
-                    model.base_url,
-                    scenario=SCENARIO,
-                    workers=4,
-                    folder=folder,
-                ) as served:
+                with serve(database.create_database(), model, folder, 4) as served:
                     asyncio.run(run_kill(served, model, 50))
     finally:
         model.close()
+        shutil.rmtree(folder, ignore_errors=True)
     return 0
 
 

@@ -7,7 +7,8 @@ bytes leave the process:
 
 =========================  ===================================================================
 conversation log           :class:`engine.log.writer.LogWriter`, each line
-session file               :func:`engine.conversation.session.save_session`
+session file               :func:`engine.conversation.session.save_session` (and
+                           ``SessionData.to_json``: a served conversation's stored session)
 ``--summary-json``         ``prompter chat``
 draw.io export             :func:`engine.drawio.export.scenario_to_drawio`
 crash report               ``prompter`` (an unexpected error's traceback on stderr)

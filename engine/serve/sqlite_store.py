@@ -14,9 +14,9 @@ is void and its turn never happened (nothing of it was written). The workers mus
 machine, as SQLite requires anyway (never a network file system).
 
 All SQL runs on one thread per worker with one connection (``sqlite3`` is synchronous), so the
-event loop never waits for the disk or for another process's write. The file is in WAL mode; a turn's
-commit is ``synchronous=FULL`` (it survives a crash of the machine, not only of the process),
-its claim is not synced (a claim is void after a crash anyway).
+event loop never waits for the disk or for another process's write. The file is in WAL mode; a
+turn's commit is ``synchronous=FULL`` (it survives a crash of the machine, not only of the
+process), its claim is not synced (a claim is void after a crash anyway).
 """
 
 from __future__ import annotations

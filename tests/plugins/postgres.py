@@ -67,13 +67,16 @@ def _free_port() -> int:
 class TempPostgres:
     """A PostgreSQL server of its own: ``with TempPostgres() as pg: pg.url("db")``."""
 
-    def __init__(self, *, max_connections: int = 300, durable: bool = False) -> None:
+    def __init__(
+        self, *, max_connections: int = 300, durable: bool = False, synchronous_commit: bool = True
+    ) -> None:
         bindir = postgres_bin()
         if bindir is None:
             raise RuntimeError("PostgreSQL is not installed (./dev setup installs it)")
         self.bindir = bindir
         self.max_connections = max_connections
         self.durable = durable
+        self.synchronous_commit = synchronous_commit
         self.user = _server_user()
         self.port = _free_port()
         self.root = Path(tempfile.mkdtemp(prefix="prompter-pg-"))
@@ -106,8 +109,10 @@ class TempPostgres:
             "-c listen_addresses=127.0.0.1",
             f"-c max_connections={self.max_connections}",
         ]
-        if not self.durable:
+        if not self.durable:  # tests: nothing needs to survive the machine
             options += ["-c fsync=off", "-c synchronous_commit=off", "-c full_page_writes=off"]
+        elif not self.synchronous_commit:  # crash-safe, but a commit does not wait for fsync
+            options += ["-c synchronous_commit=off"]
         self._run(
             "pg_ctl", "-D", str(self.data), "-l", str(self.root / "server.log"),
             "-o", " ".join(options), "-w", "-t", "60", "start",
