@@ -116,3 +116,25 @@ def test_an_event_encodes_as_one_redacted_log_line() -> None:
     line = engine.encode_event(event)
     assert line.endswith(b"\n") and line.count(b"\n") == 1
     assert json.loads(line)["text"] == "[REDACTED]"
+
+
+def test_the_server_is_built_on_the_public_api() -> None:
+    """``engine.serve`` takes from the engine only what ``import engine`` lists (imported from
+    the modules that define it, as its layer requires), besides its own modules and the
+    foundation's limits and resource paths."""
+    import ast
+
+    allowed_modules = ("engine.serve", "engine.io.input_limits", "engine.io.resources")
+    private: list[str] = []
+    for path in sorted((ROOT / "engine" / "serve").glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.ImportFrom) or not (node.module or "").startswith("engine"):
+                continue
+            if node.module is None or node.module.startswith(allowed_modules):
+                continue
+            private += [
+                f"{path.name}: {node.module}.{alias.name}"
+                for alias in node.names
+                if alias.name not in engine.__all__
+            ]
+    assert private == []
