@@ -1,13 +1,15 @@
 """Benchmark of ``prompter serve``: correct under concurrency, and what the server adds to a turn.
 
-    .venv/bin/python bench/bench_serve.py [--conversations 200] [--messages 10] [--think 2.0]
-                                          [--only load,hammer,kill]
+    .venv/bin/python bench/bench_serve.py [--conversations 200] [--messages 10] [--think 6.0]
+                                          [--only alone,load,hammer,kill]
 
 Everything runs on this machine as a user would run it: ``prompter serve`` (uvicorn workers), a
 real PostgreSQL started in a temporary folder (durable: ``fsync`` on) or a SQLite file, and the
 project's fake OpenAI server in a process of its own (``engine.offline.sim_server``: the
 scenario bot, **answering every call after 300 ms**). The served scenario is the support desk.
 
+0. **Alone.** One conversation, 30 messages one after another: the server's overhead per turn
+   when nothing queues (PostgreSQL with and without synchronous commits, SQLite).
 1. **Load.** ``--conversations`` conversations at once, ``--messages`` messages each, each
    simulated user waiting ``--think`` seconds (±50 %, seeded) between an answer and its next
    message, as a person reads and types; 4 workers on PostgreSQL, then the same on SQLite with
@@ -36,6 +38,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import itertools
 import json
 import os
@@ -376,23 +379,22 @@ async def run_kill(served: ServeProcess, model: FakeModel, in_flight: int) -> No
     answered = dict.fromkeys(conversations, 0)
 
     async def send(conversation: str, text: str) -> int:
-        # a connection of its own, so the requests spread over the workers
-        async with httpx2.AsyncClient(base_url=served.url, timeout=60) as own:
-            try:
-                status = (
-                    await own.post(
-                        f"/v1/conversations/{conversation}/messages", json={"text": text}
-                    )
-                ).status_code
-            except httpx2.TransportError:
-                return -1
+        own = LeanClient(served.url)  # a connection of its own: the requests spread out
+        try:
+            path = f"/v1/conversations/{conversation}/messages"
+            status = (await own.post(path, {"text": text})).status_code
+        except (OSError, asyncio.IncompleteReadError):
+            return -1  # the connection died with the worker
+        finally:
+            with contextlib.suppress(OSError):
+                await own.close()
         if status == 200:
             answered[conversation] += 1
         return status
 
     flying = [asyncio.ensure_future(send(c, "I cannot log in")) for c in conversations]
     victim = None
-    deadline = time.monotonic() + 10
+    deadline = time.monotonic() + 30
     while victim is None and time.monotonic() < deadline:
         await asyncio.sleep(0.02)
         busy = talking_to(served.worker_pids(), model.port)
@@ -423,6 +425,24 @@ async def run_kill(served: ServeProcess, model: FakeModel, in_flight: int) -> No
 # --- main ----------------------------------------------------------------------------------------
 
 
+async def run_alone(url: str, messages: int) -> Load:
+    """One conversation, one message after another: the server's overhead with no queue."""
+    load = Load()
+    client = LeanClient(url)
+    try:
+        conversation = str((await client.post("/v1/conversations", {})).json()["id"])
+        for number in range(messages + 3):
+            answer = await client.post(
+                f"/v1/conversations/{conversation}/messages", {"text": f"one moment ({number})"}
+            )
+            timed = timing(answer.headers.get("server-timing", ""))
+            if number >= 3:  # the first turns of a fresh worker warm its imports up
+                load.server_overhead_ms.append(timed["total"] - timed["model"])
+    finally:
+        await client.close()
+    return load
+
+
 def serve(store: str, model: FakeModel, folder: Path, workers: int) -> ServeProcess:
     extra = ["--pool-size", "80"]
     return ServeProcess(
@@ -437,7 +457,7 @@ def main() -> int:
     parser.add_argument("--messages", type=int, default=10)
     parser.add_argument("--think", type=float, default=6.0, help="seconds between messages")
     parser.add_argument("--hammer-seconds", type=float, default=10.0)
-    parser.add_argument("--only", default="load,hammer,kill")
+    parser.add_argument("--only", default="alone,load,hammer,kill")
     args = parser.parse_args()
     parts = set(args.only.split(","))
     expected = args.conversations * args.messages
@@ -449,6 +469,24 @@ def main() -> int:
     model = FakeModel(MODEL_LATENCY_S)
     load_args = (args.conversations, args.messages, args.think)
     try:
+        if "alone" in parts:
+            print("\n0. One conversation alone, 30 messages one after another (no queue)")
+            for title, synchronous in (("synchronous_commit on", True), ("off", False)):
+                with (
+                    TempPostgres(durable=True, synchronous_commit=synchronous) as database,
+                    serve(database.create_database(), model, folder, 4) as served,
+                ):
+                    alone = asyncio.run(run_alone(served.url, 30)).server_overhead_ms
+                print(
+                    f"  PostgreSQL, {title:21} overhead median {statistics.median(alone):.2f} ms,"
+                    f" max {max(alone):.2f} ms"
+                )
+            with serve(f"sqlite:///{folder / 'alone.db'}", model, folder, 1) as served:
+                alone = asyncio.run(run_alone(served.url, 30)).server_overhead_ms
+            print(
+                f"  SQLite, 1 worker                  overhead median "
+                f"{statistics.median(alone):.2f} ms, max {max(alone):.2f} ms"
+            )
         if "load" in parts:
             for title, synchronous in (
                 ("synchronous_commit on: each commit waits for its fsync", True),
