@@ -65,7 +65,7 @@ if TYPE_CHECKING:
     )
     from engine.log.events import Event, EventBus, EventType
     from engine.log.reader import LogRead, read_log
-    from engine.log.writer import LogWriter
+    from engine.log.writer import LogWriter, encode_event
     from engine.providers import PROVIDER_NAMES, make_provider
     from engine.providers.base import ModelReply, ModelRequest, Provider, Usage
     from engine.scenario.definition import Scenario
@@ -98,6 +98,7 @@ _HOMES: dict[str, str] = {
     "EventBus": "engine.log.events",
     "EventType": "engine.log.events",
     "LogWriter": "engine.log.writer",
+    "encode_event": "engine.log.writer",
     "LogRead": "engine.log.reader",
     "read_log": "engine.log.reader",
     # the exception tree
@@ -165,6 +166,7 @@ __all__ = [
     "Usage",
     "__version__",
     "check_folder",
+    "encode_event",
     "load_scenario",
     "load_session",
     "make_provider",

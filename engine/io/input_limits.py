@@ -123,3 +123,16 @@ __all__ = [
     "STALE_TEMPORARY_SECONDS",
     "WARN_TEXT_FILE_BYTES",
 ]
+
+# --- served conversations (prompter serve) ---------------------------------------------------
+
+#: A request body larger than this is refused with 413 before it is parsed: a message and a
+#: conversation's starting variables take a few kilobytes.
+MAX_SERVED_BODY_BYTES = 256 * KIB
+
+#: A user message longer than this many characters is refused with 413: a person typing writes
+#: a few hundred; 8,000 characters are about 2,000 tokens, sent again on every later call.
+MAX_SERVED_MESSAGE_CHARS = 8_000
+
+#: An ``Idempotency-Key`` longer than this is refused with 400 (a UUID is 36 characters).
+MAX_IDEMPOTENCY_KEY_CHARS = 255

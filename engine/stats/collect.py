@@ -125,11 +125,33 @@ class _Conversation:
         return found
 
 
+def collect_logs(
+    logs: Iterable[tuple[str, list[bytes]]], *, scenario: Scenario | None = None
+) -> StatsReport:
+    """The figures of logs held elsewhere than in files (a server's store): each is a name
+    (shown where a file's path would be) and its lines, without newlines."""
+    report = StatsReport(scenario=scenario.name if scenario is not None else None)
+    for name, lines in logs:
+        _fold_slices(report, Path(name), [(*parse_lines(lines), False)], scenario)
+    if scenario is not None:
+        _check_against(report, scenario)
+    return report
+
+
 def _fold_file(report: StatsReport, path: Path, scenario: Scenario | None) -> None:
+    _fold_slices(report, path, read_events(path), scenario)
+
+
+def _fold_slices(
+    report: StatsReport,
+    path: Path,
+    slices: Iterable[tuple[list[Event], list[SkippedLine], bool]],
+    scenario: Scenario | None,
+) -> None:
     report.files += 1
     open_conversations: dict[str, _Conversation] = {}
     try:
-        for events, skipped, truncated in read_events(path):
+        for events, skipped, truncated in slices:
             report.damaged.extend(DamagedLine(path, line.line_no, line.reason) for line in skipped)
             if truncated:
                 report.truncated.append(path)
@@ -250,4 +272,4 @@ def _check_against(report: StatsReport, scenario: Scenario) -> None:
     report.unknown_transitions = unknown
 
 
-__all__ = ["collect_stats", "log_files", "read_events"]
+__all__ = ["collect_logs", "collect_stats", "log_files", "read_events"]
