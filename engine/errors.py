@@ -120,7 +120,8 @@ class UnreadableFile(ScenarioError):
     """A file Prompter was asked to read cannot be read safely (see :mod:`engine.io.untrusted`).
 
     ``reason`` is a stable code: ``missing``, ``not-a-file`` (a folder, a FIFO, a device),
-    ``too-large``, ``not-utf8`` or ``os-error``. A ``not-utf8`` error carries the line and
+    ``outside`` (it leads out of the folder it belongs to), ``too-large``, ``not-utf8`` or
+    ``os-error``. A ``not-utf8`` error carries the line and
     column of the first bad byte.
     """
 

@@ -47,7 +47,7 @@ def read_personas(scenario_dir: Path) -> list[PersonaEntry]:
     entries = []
     for path in find_personas(scenario_dir):
         try:
-            entries.append(PersonaEntry(path, load_persona(path)))
+            entries.append(PersonaEntry(path, load_persona(path, inside=scenario_dir)))
         except ScenarioErrors as problems:
             entries.append(PersonaEntry(path, None, tuple(problems.errors)))
     return entries

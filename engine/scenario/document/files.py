@@ -69,12 +69,12 @@ class Fingerprint:
             info = path.stat()
             if not stat.S_ISREG(info.st_mode):
                 return cls(info.st_mtime_ns, info.st_size, f"special:{stat.S_IFMT(info.st_mode)}")
-            data = path.read_bytes()
+            digest = _digest(path)
         except (FileNotFoundError, NotADirectoryError):
             return cls(None, None, None)
         except OSError:
             return cls(None, None, "unreadable")
-        return cls(info.st_mtime_ns, info.st_size, hashlib.sha256(data).hexdigest())
+        return cls(info.st_mtime_ns, info.st_size, digest)
 
     def differs_from_disk(self, path: Path) -> bool:
         try:
@@ -90,9 +90,22 @@ class Fingerprint:
         if not stat.S_ISREG(info.st_mode):
             return self.digest != f"special:{stat.S_IFMT(info.st_mode)}"
         try:
-            return hashlib.sha256(path.read_bytes()).hexdigest() != self.digest
+            return _digest(path) != self.digest
         except OSError:
             return True
+
+
+def _digest(path: Path) -> str:
+    """The SHA-256 of a regular file, read in blocks through the bounded reader (a FIFO swapped
+    in under the name is refused, never waited on); ``OSError`` when it cannot be read."""
+    digest = hashlib.sha256()
+    try:
+        with open_regular(path) as handle:
+            while block := handle.read(1024 * 1024):
+                digest.update(block)
+    except UnreadableFile as error:
+        raise OSError(error.message) from None
+    return digest.hexdigest()
 
 
 class ScenarioFiles:
