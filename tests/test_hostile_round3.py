@@ -291,3 +291,53 @@ def test_a_cassette_with_a_5000_digit_number_is_a_located_error(desk: Path) -> N
     assert "Traceback" not in done.stderr and "internal error" not in done.stderr
     assert f"solved_on_first_fix.replies.jsonl:{len(lines)}: " in done.stdout
     assert "too many digits" in done.stdout
+
+
+# --- item 16: a lone surrogate written as a YAML escape -------------------------------------------
+
+
+def test_a_lone_surrogate_escape_is_a_validator_error_at_its_line(pizza: Path) -> None:
+    yaml_file = pizza / "scenario.yaml"
+    text = yaml_file.read_text(encoding="utf-8")
+    lines = text.splitlines()
+    number = next(index for index, line in enumerate(lines) if line.startswith("title:"))
+    lines[number] = 'title: "Probe \\ud800"'
+    yaml_file.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+    validated = run_engine("validate", pizza)
+    chatted = run_engine("chat", pizza, "--provider", "scripted", "--script", yaml_file)
+
+    assert validated.returncode == 1
+    assert f"scenario.yaml:{number + 1}:8: error: the text holds a lone surrogate" in (
+        validated.stdout
+    )
+    assert chatted.returncode == 1 and "lone surrogate" in chatted.stdout + chatted.stderr
+    assert "Traceback" not in chatted.stderr and "UnicodeEncodeError" not in chatted.stderr
+
+
+def test_a_lone_surrogate_in_a_test_file_is_located_too() -> None:
+    with pytest.raises(ScenarioErrors) as caught:
+        parse_test('turns:\n  - user: "hi \\udc00"\n', path=Path("tests/x.test.yaml"))
+    assert caught.value.errors[0].render().startswith("tests/x.test.yaml:2:11: error: the text")
+
+
+# --- item 17: diff's exit codes -------------------------------------------------------------------
+
+
+def test_diff_exits_2_on_a_name_too_long(pizza: Path) -> None:
+    done = run_engine("diff", "a" * 5000, pizza)
+    assert done.returncode == 2, done.stdout + done.stderr
+    assert "File name too long" in done.stderr and done.stdout == ""
+
+
+def test_diff_exits_2_naming_an_instruction_file_it_cannot_read(pizza: Path) -> None:
+    other = pizza.parent / "other"
+    shutil.copytree(pizza, other)
+    with (other / "steps" / "greet.md").open("wb") as handle:
+        handle.truncate(3 * MIB)  # over the read limit: not "emptied"
+
+    done = run_engine("diff", pizza, other)
+
+    assert done.returncode == 2, done.stdout + done.stderr
+    assert "greet.md" in done.stderr and "too large" in done.stderr
+    assert "emptied" not in done.stdout

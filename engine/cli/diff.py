@@ -60,6 +60,10 @@ def run(args: argparse.Namespace) -> int:
             except PrompterError as error:
                 print(f"prompter diff: {error}", file=sys.stderr)
                 return EXIT_TROUBLE
+            except OSError as error:  # a name too long, no permission: trouble, not "different"
+                where = f"{error.filename}: " if error.filename else f"{spec}: "
+                print(f"prompter diff: {where}{error.strerror or error}", file=sys.stderr)
+                return EXIT_TROUBLE
         diff = diff_sides(*sides)
     if args.json:
         sys.stdout.write(render_json(diff))
