@@ -341,3 +341,27 @@ def test_diff_exits_2_naming_an_instruction_file_it_cannot_read(pizza: Path) -> 
     assert done.returncode == 2, done.stdout + done.stderr
     assert "greet.md" in done.stderr and "too large" in done.stderr
     assert "emptied" not in done.stdout
+
+
+# --- item 19: the test suite never reaches the system keyring -------------------------------------
+
+
+def test_the_suite_never_reaches_the_system_keyring() -> None:
+    keyring = pytest.importorskip("keyring")
+    from app.chat.keys import KEYRING_SERVICE, KEYRING_USER, ApiKeyStore
+
+    store = ApiKeyStore(environ={})  # what the studio builds: falls back to keyring.get_keyring()
+
+    assert type(keyring.get_keyring()).__name__ == "SuiteKeyring"
+    assert store.store("sk-suite-only-0123456789abcdef") == "keyring"
+    assert keyring.get_keyring().get_password(KEYRING_SERVICE, KEYRING_USER) == (
+        "sk-suite-only-0123456789abcdef"
+    )
+    child = subprocess.run(
+        [sys.executable, "-c", "import keyring; print(type(keyring.get_keyring()).__module__)"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    )
+    assert child.stdout.strip() == "keyring.backends.fail"
