@@ -14,6 +14,7 @@ import subprocess
 import sys
 import textwrap
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -365,3 +366,64 @@ def test_the_suite_never_reaches_the_system_keyring() -> None:
         check=True,
     )
     assert child.stdout.strip() == "keyring.backends.fail"
+
+
+# --- item 7: author regexes are bounded -----------------------------------------------------------
+
+
+def _observed(reply: str) -> Any:
+    from engine.scenario_tests.expectations import Observed
+
+    return Observed(1, "hi", "greet", (), reply, {"customer_name": reply}, {})
+
+
+def test_the_issues_catastrophic_pattern_no_longer_hangs_a_replay(pizza: Path) -> None:
+    from engine.dialogue.vars_memory import VarsMemory
+    from engine.scenario.loader import load_scenario
+    from engine.scenario_tests.definition import Expect
+    from engine.scenario_tests.expectations import check_turn
+
+    scenario = load_scenario(pizza)
+    failures = check_turn(
+        scenario,
+        VarsMemory(scenario.variables),
+        Expect(bot_says="/(a+)+$/"),
+        _observed("a" * 34 + "!"),
+    )
+
+    assert [failure.what for failure in failures] == ["bot_says"]
+
+
+def test_a_pattern_that_backtracks_without_end_is_stopped_and_named(pizza: Path) -> None:
+    from engine.dialogue.vars_memory import VarsMemory
+    from engine.scenario.loader import load_scenario
+    from engine.scenario_tests.definition import Expect
+    from engine.scenario_tests.expectations import check_turn
+
+    scenario = load_scenario(pizza)
+    expect = Expect(bot_says="/(a|aa)+$/", variables={"customer_name": "/(a|aa)+$/"})
+
+    failures = check_turn(
+        scenario, VarsMemory(scenario.variables), expect, _observed("a" * 40 + "!")
+    )
+
+    assert [failure.what for failure in failures] == ["variables.customer_name", "bot_says"]
+    for failure in failures:
+        assert failure.actual.startswith("the pattern /(a|aa)+$/ took more than 1 s to search 41 ")
+        assert "characters and was stopped (it backtracks without end" in failure.actual
+
+
+def test_a_personas_slow_pattern_against_the_models_text_is_a_noted_disagreement(
+    pizza: Path,
+) -> None:
+    from engine.scenario.loader import load_scenario
+    from engine.simulate.facts import check_facts
+
+    scenario = load_scenario(pizza)
+    [check] = check_facts(
+        scenario, {"customer_name": "/(a|aa)+$/"}, {"customer_name": "a" * 40 + "!"}, ["greet"]
+    )
+
+    assert check.verdict == "disagrees"
+    assert check.note is not None and "/(a|aa)+$/" in check.note
+    assert check.to_dict()["note"] == check.note

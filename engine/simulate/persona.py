@@ -30,6 +30,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+import regex
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from engine.errors import ScenarioError, ScenarioErrors, UnreadableFile
@@ -117,7 +118,7 @@ class PersonaSpec(BaseModel):
             if TextPattern.is_pattern(value):
                 try:
                     TextPattern(value)
-                except re.error as error:
+                except regex.error as error:
                     raise ValueError(
                         f"fact {name!r}: {value!r} is not a valid regular expression ({error})"
                     ) from None
