@@ -3,6 +3,7 @@ end run from the Tests pane, while the window keeps painting."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import time
 from collections.abc import Iterator
@@ -70,7 +71,7 @@ def test_a_catastrophic_pattern_run_from_the_tests_pane_leaves_the_window_respon
 
     assert finished - started >= 0.9  # the pattern ran into its time limit
     during = [started, *(tick for tick in ticks if started <= tick <= finished), finished]
-    longest_freeze = max(later - earlier for earlier, later in zip(during, during[1:]))
+    longest_freeze = max(later - earlier for earlier, later in itertools.pairwise(during))
     assert longest_freeze < 0.5, f"the window froze for {longest_freeze:.1f} s"
     assert pane.tree.items[DECLINES].text(1) == "✖ failed at turn 1"
     [row] = pane.tree.problem_rows(DECLINES)
