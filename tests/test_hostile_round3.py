@@ -427,3 +427,42 @@ def test_a_personas_slow_pattern_against_the_models_text_is_a_noted_disagreement
     assert check.verdict == "disagrees"
     assert check.note is not None and "/(a|aa)+$/" in check.note
     assert check.to_dict()["note"] == check.note
+
+
+# --- item 15: simulate stops on the first failed write --------------------------------------------
+
+
+def _small_files(limit: int) -> Any:
+    """For a child process: files may not grow past ``limit`` bytes (writes past it fail with
+    EFBIG, as on a full disk), without the signal that would kill the process."""
+
+    def apply() -> None:
+        import resource
+        import signal
+
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+        resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
+
+    return apply
+
+
+def test_simulate_stops_with_a_clear_message_on_the_first_failed_write(pizza: Path) -> None:
+    out = pizza.parent / "out"
+    env = {key: value for key, value in os.environ.items() if not key.startswith("OPENAI_")}
+    done = subprocess.run(
+        [sys.executable, "-m", "engine", "simulate", str(pizza), "--fake-model"]
+        + ["--runs", "9", "--jobs", "1", "--out", str(out)],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=env,
+        preexec_fn=_small_files(16 * 1024),
+    )
+
+    assert done.returncode == 1, done.stdout + done.stderr
+    said = done.stdout + done.stderr
+    assert "stopped at the first failed write: cannot write " in said
+    assert "0001-ana-1.jsonl: File too large" in said
+    logs = sorted((out / "conversations").glob("*.jsonl"))
+    assert [log.name for log in logs] == ["0001-ana-1.jsonl"]  # no other log was started
