@@ -449,9 +449,9 @@ def _small_files(limit: int) -> Any:
 def test_simulate_stops_with_a_clear_message_on_the_first_failed_write(pizza: Path) -> None:
     out = pizza.parent / "out"
     env = {key: value for key, value in os.environ.items() if not key.startswith("OPENAI_")}
+    command = [sys.executable, "-m", "engine", "simulate", str(pizza), "--fake-model"]
     done = subprocess.run(
-        [sys.executable, "-m", "engine", "simulate", str(pizza), "--fake-model"]
-        + ["--runs", "9", "--jobs", "1", "--out", str(out)],
+        [*command, "--runs", "9", "--jobs", "1", "--out", str(out)],
         cwd=REPO,
         capture_output=True,
         text=True,
