@@ -4,7 +4,9 @@
 the window is the small typed :class:`FileHost`. It also watches the open scenario's files on
 disk and says, in its :attr:`FileCommands.disk_banner`, when another program changed them.
 
-Saving goes through :meth:`ScenarioDocument.save` (only changed files, each written atomically);
+Saving goes through :meth:`ScenarioDocument.save` (only changed files, all or nothing: each is
+written to a temporary and none is renamed before all are written; a folder deleted while open
+gets every file the studio holds);
 every way of dropping the open scenario goes through :meth:`FileCommands.maybe_save`, which asks
 Save / Discard / Cancel when the undo stack is not clean.
 """
@@ -143,6 +145,7 @@ class FileCommands(QObject):
         if session is None:
             return False
         self.host.flush_editors()
+        vanished = session.document.vanished  # deleted while open: every file held is written
         try:
             written = session.document.save()
         except PrompterError as error:
@@ -150,6 +153,15 @@ class FileCommands(QObject):
             return False
         session.undo_stack.setClean()
         self.watcher.acknowledge()
+        if vanished:
+            self.host.tell(
+                self.tr("Scenario folder recreated"),
+                self.tr(
+                    "{folder} was gone from the disk. Every file the studio holds was written "
+                    "there again: {count} file(s)."
+                ).format(folder=session.folder, count=len(written)),
+                False,
+            )
         self.host.notify(f"Saved {len(written)} file(s)" if written else "Nothing to save")
         return True
 

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
 from engine.errors import ScenarioError, UnreadableFile
+from engine.io.atomic import atomic_write_all
 from engine.io.input_limits import MAX_TEXT_FILE_BYTES
 from engine.io.untrusted import decode_utf8, open_regular, read_bytes_of
 
@@ -251,10 +252,10 @@ def relative_inside(root: str, relpath: str) -> str | None:
     return PurePosixPath(Path(os.path.relpath(target, root))).as_posix()
 
 
-def write_atomically(path: Path, text: str) -> None:
-    from engine.io.atomic import atomic_write_bytes
-
-    atomic_write_bytes(path, text.encode("utf-8"))
+def write_all(writes: list[tuple[Path, str]], *, inside: Path) -> None:
+    """Write the texts all or nothing (:func:`~engine.io.atomic.atomic_write_all`), never
+    through a link out of ``inside``."""
+    atomic_write_all([(path, text.encode("utf-8")) for path, text in writes], inside=inside)
 
 
 def resolved(path: Path) -> Path:
