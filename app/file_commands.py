@@ -25,6 +25,7 @@ from app import commands
 from app.dialogs import NewScenarioDialog
 from app.edit_session import EditSession
 from app.file_watch import DiskWatcher
+from app.plain_text import ask, escape
 from app.widgets import Banner
 from engine import drawio
 from engine.drawio import export_drawio
@@ -180,7 +181,7 @@ class FileCommands(QObject):
             folder = chosen
         target = Path(folder)
         if (target / SCENARIO_FILE).exists() and target.resolve() != Path(session.folder).resolve():
-            answer = QMessageBox.question(
+            answer = ask(
                 self.host.dialog_parent(),
                 "Replace scenario?",
                 f"{target} already holds a scenario. Replace it?",
@@ -220,7 +221,7 @@ class FileCommands(QObject):
         if session is None:
             return
         if session.is_dirty:
-            answer = QMessageBox.question(
+            answer = ask(
                 self.host.dialog_parent(),
                 "Reload from disk?",
                 "Reloading discards your unsaved changes.",
@@ -258,7 +259,7 @@ class FileCommands(QObject):
             else ""
         )
         self.disk_banner.show_message(
-            f"Changed on disk by another program: <b>{names}</b>.{warning}",
+            f"Changed on disk by another program: <b>{escape(names)}</b>.{warning}",
             [("Reload", self.reload_now), ("Keep Mine", self._keep_mine)],
         )
 

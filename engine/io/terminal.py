@@ -77,8 +77,8 @@ def unfiltered(stream: TextIO) -> TextIO:
 def sanitised_output() -> Iterator[None]:
     """``sys.stdout`` and ``sys.stderr`` as :class:`TerminalText` while the block runs."""
     out, err = sys.stdout, sys.stderr
-    sys.stdout = TerminalText(out)  # type: ignore[assignment]
-    sys.stderr = TerminalText(err)  # type: ignore[assignment]
+    sys.stdout = TerminalText(out)
+    sys.stderr = TerminalText(err)
     try:
         yield
     finally:
