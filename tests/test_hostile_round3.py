@@ -117,6 +117,21 @@ def test_a_persona_linked_outside_the_folder_is_refused_not_sent(pizza: Path, se
             load_personas(pizza, [given])
 
 
+def test_the_studios_simulate_dialog_lists_a_linked_persona_as_refused(
+    pizza: Path, secret: Path
+) -> None:
+    pytest.importorskip("PySide6")
+    from app.simulate.personas import read_personas
+
+    (pizza / "tests" / "personas" / "x.md").symlink_to(secret)
+
+    entries = {entry.path.name: entry for entry in read_personas(pizza)}
+
+    assert entries["ana.md"].persona is not None
+    refused = entries["x.md"]
+    assert refused.persona is None and "leads outside" in refused.errors[0].render()
+
+
 def test_simulate_refuses_a_linked_persona_before_anything_runs(pizza: Path, secret: Path) -> None:
     (pizza / "tests" / "personas" / "ana.md").unlink()
     (pizza / "tests" / "personas" / "ana.md").symlink_to(secret)
