@@ -405,7 +405,7 @@ SECRET = "root:x:0:0:secret-line"
 KINDS = ["as is", "link out", "/dev/zero", "fifo", "sparse", "hostile text", "surrogate"]
 
 
-def _make(path: Path, kind: str, outside: Path) -> None:
+def _make(path: Path, kind: str, outside: Path, sparse_bytes: int = 3 * 1024**3) -> None:
     """Turn ``path`` into ``kind`` (its text, when it has one, kept readable)."""
     text = path.read_text(encoding="utf-8") if path.is_file() else ""
     if kind == "as is":
@@ -419,7 +419,7 @@ def _make(path: Path, kind: str, outside: Path) -> None:
         os.mkfifo(path)
     elif kind == "sparse":
         with path.open("wb") as handle:
-            handle.truncate(3 * 1024 * 1024 * 1024)
+            handle.truncate(sparse_bytes)
     elif kind == "hostile text":
         lines = text.splitlines()
         for index, line in enumerate(lines):
@@ -493,7 +493,8 @@ def test_the_files_a_scenario_brings_are_confined_bounded_and_escaped(
         + "\n",
         encoding="utf-8",
     )
-    _make(logs / "a.jsonl", log_kind, outside / "passwd")
+    # a log has no size limit, only a line limit: it is read through, so 300 MB (a few seconds)
+    _make(logs / "a.jsonl", log_kind, outside / "passwd", sparse_bytes=300 * 1024**2)
     if tests_linked:
         elsewhere = outside / "tests"
         shutil.move(tests, elsewhere)
