@@ -231,6 +231,7 @@ LAYERS: dict[str, tuple[str, ...]] = {
         "app.code_edit",
         "app.places",
         "app.worker_thread",
+        "app.plain_text",
     ),
     "model": ("app.edit_session", "app.commands"),
     "charts": ("app.charts", "app.charts.*"),

@@ -18,6 +18,7 @@ import time
 from dataclasses import replace
 from typing import TextIO
 
+from engine.io.terminal import for_terminal, unfiltered
 from engine.simulate.runner import Counts, ProgressUpdate
 
 __all__ = ["TerminalProgress", "format_duration", "progress_line"]
@@ -88,7 +89,10 @@ class TerminalProgress:
         self._last = time.monotonic()
         if self.tty:
             width = shutil.get_terminal_size((100, 20)).columns
-            self.stream.write("\r" + progress_line(counts, width) + "\x1b[K")
+            # the bar's own control sequences, around a line cleaned of any
+            unfiltered(self.stream).write(
+                "\r" + for_terminal(progress_line(counts, width)) + "\x1b[K"
+            )
         else:
             self.stream.write(progress_line(counts) + "\n")
         self.stream.flush()

@@ -13,10 +13,13 @@ nothing recorded is silently dropped.
 
 from __future__ import annotations
 
+import errno
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from engine.errors import UnreadableFile
+from engine.io.untrusted import open_regular
 from engine.log.events import (
     ContractViolationData,
     Event,
@@ -26,7 +29,7 @@ from engine.log.events import (
     SessionStartData,
     TransitionData,
 )
-from engine.log.reader import SkippedLine, parse_line, parse_lines
+from engine.log.reader import LineSplitter, OverlongLine, SkippedLine, parse_line, parse_lines
 from engine.scenario.definition import Scenario
 from engine.stats.figures import ConversationStats, DamagedLine, StatsReport, Struggle
 
@@ -75,24 +78,31 @@ def collect_stats(
 def read_events(path: Path) -> Iterator[tuple[list[Event], list[SkippedLine], bool]]:
     """``path`` in slices: (events, skipped lines, whether the last line was cut off).
 
-    Raises ``OSError`` if the file cannot be opened or read.
+    Read as the log reader reads (:func:`engine.log.reader.read_log`): only a regular file
+    (:func:`~engine.io.untrusted.open_regular`: ``/dev/zero`` or a FIFO is refused at once),
+    cut into lines by a :class:`~engine.log.reader.LineSplitter`, which never holds more than
+    :data:`~engine.io.input_limits.MAX_LOG_LINE_BYTES` of a line (a 300 MB one-line log is
+    skipped as it streams by, in flat memory and linear time). Raises ``OSError`` (an
+    :class:`~engine.errors.UnreadableFile` is turned into one) if the file cannot be read.
     """
-    with open(path, "rb") as handle:
-        line_no = 1
-        pending = b""
-        while True:
-            block = handle.read(CHUNK_BYTES)
-            if not block:
-                break
-            lines = (pending + block).split(b"\n")
-            pending = lines.pop()
-            events, skipped = parse_lines(lines, line_no)
-            line_no += len(lines)
-            yield events, skipped, False
+    splitter = LineSplitter()
+    line_no = 1
+    try:
+        with open_regular(path) as handle:
+            while block := handle.read(CHUNK_BYTES):
+                lines = splitter.feed(block)
+                events, skipped = parse_lines(lines, line_no)
+                line_no += len(lines)
+                yield events, skipped, False
+    except UnreadableFile as error:
+        raise OSError(errno.EINVAL, error.message, str(path)) from None
+    pending = splitter.finish()
     if pending.strip():
         parsed = parse_line(pending, line_no)
         if isinstance(parsed, Event):  # a whole record that only lacks its newline
             yield [parsed], [], False
+        elif isinstance(parsed, SkippedLine) and isinstance(pending, OverlongLine):
+            yield [], [parsed], False
         else:
             yield [], [], True
 
