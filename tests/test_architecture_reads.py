@@ -26,6 +26,8 @@ ALLOWED: dict[str, tuple[set[str], str]] = {
     "engine/io/atomic.py": ({"os.open()"}, "its own temporaries (O_NOFOLLOW, O_NONBLOCK)"),
     "engine/cli/__init__.py": ({"os.open()"}, "opens os.devnull to write to it"),
     "engine/dialogue/ledger.py": ({".read_text()"}, "Prompter's own resources/prices.yaml"),
+    "engine/serve/sqlite_store.py": ({"os.open()"}, "its own workers' lock files, never read"),
+    "engine/serve/page.py": ({".read_text()"}, "Prompter's own resources/serve/chat.html"),
     "engine/providers/rate_table.py": ({".read_text()"}, "Prompter's own rate-limit table"),
     "engine/scenario/json_schema.py": ({".read_text()"}, "Prompter's own schema, for --check"),
     "engine/scenario/document/files.py": (

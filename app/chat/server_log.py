@@ -20,17 +20,17 @@ from collections.abc import Callable
 from pathlib import Path
 from urllib.parse import quote, urlsplit
 
-from PySide6.QtCore import QObject, QSettings, Qt, Signal
+from PySide6.QtCore import QObject, QSettings, Signal
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QFormLayout,
-    QLabel,
     QLineEdit,
     QVBoxLayout,
     QWidget,
 )
 
+from app.plain_text import PlainLabel
 from app.worker_thread import WorkerThread
 from engine.io.atomic import atomic_write_bytes
 
@@ -135,8 +135,7 @@ class ServerLogDialog(QDialog):
         form.addRow(self.tr("Server"), self.server)
         form.addRow(self.tr("Conversation"), self.conversation)
         form.addRow(self.tr("API token"), self.token)
-        self.problem = QLabel(self)
-        self.problem.setTextFormat(Qt.TextFormat.PlainText)
+        self.problem = PlainLabel(self)
         self.problem.setWordWrap(True)
         self.problem.setStyleSheet("color: #b3261e;")
         self.buttons = QDialogButtonBox(
