@@ -4,7 +4,8 @@ import cycle.
 
 The engine's layers (lowest first; each package's docstring says the same in words):
 
-* foundation — the exception tree, the version, private I/O (``engine.io``);
+* foundation — the exception tree, the version, private I/O (``engine.io``), the tables of the
+  engine's words in each language (``engine.languages``);
 * format — the scenario format (``engine.scenario``): models, loader, validator, editing;
 * providers — the model interface and its adapters, pacing, rate tables;
 * records — the log's events, record schema, reader and writer: anything may log;
@@ -86,7 +87,14 @@ def test_the_import_check_sees_what_it_must() -> None:
 # --- the engine's layers -------------------------------------------------------------------------
 
 ENGINE_LAYERS: dict[str, tuple[str, ...]] = {
-    "foundation": ("engine.errors", "engine.version", "engine.io", "engine.io.*"),
+    "foundation": (
+        "engine.errors",
+        "engine.version",
+        "engine.io",
+        "engine.io.*",
+        "engine.languages",
+        "engine.languages.*",
+    ),
     "format": ("engine.scenario", "engine.scenario.*"),
     "providers": ("engine.providers", "engine.providers.*"),
     "records": (
