@@ -18,7 +18,8 @@ The engine's layers (lowest first; each package's docstring says the same in wor
 
 The studio's layers (napari-style contracts, lowest first):
 
-* foundation — theme, small widgets, dialogs, the layout geometry: no other studio module;
+* foundation — theme, small widgets, dialogs, the layout geometry, languages and fonts
+  (``app.i18n``): no other studio module;
 * model — the edit session and its undo commands: no widgets;
 * inspect — the request inspector: shows a model call the engine rebuilt from a log;
 * logview — the conversation-log viewer and the log pane: knows nothing of the editor or the
@@ -237,6 +238,8 @@ LAYERS: dict[str, tuple[str, ...]] = {
         "app.code_edit",
         "app.places",
         "app.worker_thread",
+        "app.i18n",
+        "app.i18n.*",
     ),
     "model": ("app.edit_session", "app.commands"),
     "charts": ("app.charts", "app.charts.*"),
