@@ -151,7 +151,7 @@ def tools_menu(window: QMainWindow) -> QMenu:
     if found is not None:
         return found
     menu = ToolsMenu(window)
-    after = window.findChild(QMenu, "menu:settings") or window.findChild(QMenu, "menu:help")
+    after = window.findChild(QMenu, "menu:help")
     if after is not None:
         bar.insertMenu(after.menuAction(), menu)
     else:

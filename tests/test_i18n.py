@@ -441,3 +441,24 @@ def test_the_new_scenario_dialog_says_which_characters_a_name_may_hold(
     dialog.name.setText("2_tables")
     dialog._accept()
     assert "commence par un chiffre" in dialog.problem.text()
+
+
+def test_a_missing_qm_is_compiled_by_the_studio_itself(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A wheel built where Qt's lrelease was missing carries the .ts alone: the studio compiles
+    it once into its cache with the lrelease of its own PySide6, and loads it."""
+    import shutil
+
+    from PySide6.QtCore import QTranslator
+
+    from app.i18n import languages
+
+    shutil.copy(I18N / "prompter_fr.ts", tmp_path / "prompter_fr.ts")
+    monkeypatch.setattr(languages, "translations_folder", lambda: tmp_path)
+    compiled = languages.qm_file("prompter_fr")
+    assert compiled is not None and compiled.parent != tmp_path
+    translator = QTranslator()
+    assert translator.load(str(compiled))
+    assert translator.translate("MainWindow", "&File") == "&Fichier"
+    assert languages.qm_file("prompter_de") is None

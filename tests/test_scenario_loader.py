@@ -514,6 +514,7 @@ def test_the_package_exports_exactly_what_it_lists() -> None:
         "yaml_help",
         "yaml_marks",
         "located_errors",
+        "names",
     }
     assert set(package.__all__) == public - submodules
 
