@@ -337,15 +337,18 @@ ENGLISH_KEY_FREE = (
 )
 
 
+@pytest.mark.parametrize("api", ["responses", "chat"])
 @pytest.mark.parametrize(
     ("folder", "marker"), [(FRENCH, "Pourriez-vous"), (HINDI, "कृपया")], ids=["fr", "hi"]
 )
 def test_the_key_free_bot_and_its_simulated_users_speak_the_scenario_language(
-    folder: Path, marker: str, tmp_path: Path, fake_openai: FakeOpenAIServer
+    folder: Path, marker: str, api: str, tmp_path: Path, fake_openai: FakeOpenAIServer
 ) -> None:
+    """With either API (the chat one joins the step section to the rules, which quote its
+    heading: the stand-in bot still finds the step)."""
     scenario = load_scenario(folder)
     fake_openai.responder = RoleRouter(ScenarioBot(scenario), PersonaModel())
-    provider = make_provider("responses", api_key=FAKE_API_KEY, base_url=fake_openai.base_url)
+    provider = make_provider(api, api_key=FAKE_API_KEY, base_url=fake_openai.base_url)
     simulation = Simulation(
         scenario,
         load_personas(folder),

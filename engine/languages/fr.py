@@ -27,7 +27,7 @@ Une transition marquée « Requiert » n'est permise qu'une fois ces valeurs con
     "conversation_rules": """\
 # Comment répondre
 Vous menez une conversation scénarisée, une étape à la fois. Les instructions de chaque étape
-arrivent dans la conversation sous la forme d'un message intitulé « # Étape en cours : ». La plus
+arrivent dans la conversation sous la forme d'un message intitulé « # Étape en cours ». La plus
 récente est l'étape en vigueur : suivez-la, et ne suivez plus les instructions des étapes
 précédentes.
 Répondez à chaque message de l'utilisateur par UN SEUL objet JSON, et rien d'autre (pas de bloc

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -48,6 +49,9 @@ ON_ENTER_MARKS = tuple(
 #: How a step section begins (engine.dialogue.prompting.SECTION_HEADING), as the model reads it,
 #: in every language.
 SECTION_HEADINGS = in_every_language("section_heading")
+_SECTION_START = re.compile(
+    "^(?:" + "|".join(re.escape(heading) for heading in SECTION_HEADINGS) + ")", re.MULTILINE
+)
 TRANSITIONS_HEADINGS = frozenset(text.strip() for text in in_every_language("transitions_heading"))
 #: The English ones.
 CORRECTION_PREFIX, ON_ENTER_MARK, SECTION_HEADING = (
@@ -420,14 +424,10 @@ def section_of(request: FakeRequest) -> str:
     for message in reversed(request.messages):
         if message.role in ("system", "developer") and message.content.startswith(SECTION_HEADINGS):
             return message.content
-    found = [
-        start
-        for start in (request.instructions.find(heading) for heading in SECTION_HEADINGS)
-        if start >= 0
-    ]
-    if not found:
+    found = _SECTION_START.search(request.instructions)  # a heading begins a line: the rules
+    if found is None:  # may quote it inside a sentence
         raise ValueError("autopilot: the request shows no step section")
-    return request.instructions[min(found) :]
+    return request.instructions[found.start() :]
 
 
 def step_of_section(scenario: Scenario, section: str) -> Step:
