@@ -60,10 +60,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     if importlib.util.find_spec("PySide6") is None:  # a slim install: engine and CLI only
         print(NO_QT_MESSAGE, file=sys.stderr)
         return 2
-    from PySide6.QtCore import QCoreApplication
+    from PySide6.QtCore import QCoreApplication, QSettings
     from PySide6.QtGui import QIcon
     from PySide6.QtWidgets import QApplication
 
+    from app.i18n.fonts import register_fonts
+    from app.i18n.languages import translations
     from app.theme import apply_dark_palette, wants_dark
     from engine.io.resources import resource_path
 
@@ -72,6 +74,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     existing = QApplication.instance()
     app = existing if isinstance(existing, QApplication) else QApplication(sys.argv[:1])
     app.setWindowIcon(QIcon(str(resource_path("icon.svg"))))
+    register_fonts()  # Noto, shipped: Hindi is drawn on a machine with no Devanagari font
+    translations().start(QSettings())  # the language chosen in Settings, or the system's
     if wants_dark(args.dark):
         apply_dark_palette(app)
 
@@ -101,6 +105,7 @@ def assemble(window: MainWindow) -> list[object]:
     objects, which the caller keeps alive as long as the window."""
     from app.analytics import install as install_analytics
     from app.chat.studio import install_chat
+    from app.i18n.fonts import ScriptWarning
     from app.logpane import install_log_pane
     from app.simulate import install as install_simulate
     from app.tests_pane.studio import install as install_tests
@@ -117,7 +122,12 @@ def assemble(window: MainWindow) -> list[object]:
         keys=chat_pane.keys,
         open_log=chat.open_log,
     )
-    return [chat, log_pane, tools, tests, simulate]
+    # a scenario in a script no font draws is said so once, instead of drawn as boxes
+    scripts = ScriptWarning(lambda title, text, problem: window.tell(title, text, problem), window)
+    window.sessionChanged.connect(
+        lambda session: scripts.check(str(session.folder), session.scenario) if session else None
+    )
+    return [chat, log_pane, tools, tests, simulate, scripts]
 
 
 def _export_and_exit(window: MainWindow, folder: Path, output: Path) -> int:

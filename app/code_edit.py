@@ -30,6 +30,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QPlainTextEdit, QTextEdit, QToolTip, QWidget
 
+from app.i18n.fonts import covering
 from app.theme import mix
 from engine.errors import ScenarioError
 
@@ -70,9 +71,11 @@ class GlobalUndoPlainTextEdit(QPlainTextEdit):
 
 
 def monospace_font() -> QFont:
+    """The system's monospace font, with the shipped fonts as fallbacks for the scripts it
+    lacks (Devanagari, say: :func:`app.i18n.fonts.covering`)."""
     font = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
     font.setStyleHint(QFont.StyleHint.Monospace)
-    return font
+    return covering(font)
 
 
 class CodeEdit(GlobalUndoPlainTextEdit):

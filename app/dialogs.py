@@ -2,12 +2,17 @@
 
 The main window calls them through replaceable attributes (``MainWindow.ask_text`` …) so tests
 drive the same code paths without a modal dialog.
+
+:class:`NewScenarioDialog` follows the retranslate pattern (:mod:`app.i18n`): its widgets are
+built without text, and :meth:`~NewScenarioDialog.retranslate_ui` sets them — once built, and
+again when the studio's language changes while it is open.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
+from PySide6.QtCore import QEvent, Qt
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -15,6 +20,7 @@ from PySide6.QtWidgets import (
     QFileDialog,
     QFormLayout,
     QHBoxLayout,
+    QLabel,
     QLineEdit,
     QPushButton,
     QWidget,
@@ -23,11 +29,7 @@ from PySide6.QtWidgets import (
 from app.plain_text import PlainLabel
 from engine.scenario.definition import IDENTIFIER
 from engine.scenario.document import TEMPLATES
-
-TEMPLATE_LABELS = {
-    "blank": "Blank — one step",
-    "linear": "Greeting → goodbye, with a variable",
-}
+from engine.scenario.names import disallowed_characters, identifier_from
 
 
 class NewScenarioDialog(QDialog):
@@ -35,31 +37,66 @@ class NewScenarioDialog(QDialog):
 
     def __init__(self, location: Path, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("New scenario")
         self.name = QLineEdit("my_scenario")
         self.template = QComboBox()
         for key in sorted(TEMPLATES):
-            self.template.addItem(TEMPLATE_LABELS.get(key, key), key)
+            self.template.addItem(key, key)  # the labels: retranslate_ui
         self.location = QLineEdit(str(location))
-        browse = QPushButton("Browse…")
-        browse.clicked.connect(self._browse)
+        self.browse = QPushButton()
+        self.browse.clicked.connect(self._browse)
         row = QHBoxLayout()
         row.addWidget(self.location, 1)
-        row.addWidget(browse)
+        row.addWidget(self.browse)
         self.problem = PlainLabel()
         self.problem.setStyleSheet("color: #c33")
-        form = QFormLayout(self)
-        form.addRow("Name", self.name)
-        form.addRow("Template", self.template)
-        form.addRow("Create in", row)
+        self.problem.setWordWrap(True)
+        self.problem.setTextFormat(Qt.TextFormat.PlainText)  # it quotes what the author typed
+        self.form = form = QFormLayout(self)
+        form.addRow("", self.name)
+        form.addRow("", self.template)
+        form.addRow("", row)
         form.addRow(self.problem)
-        buttons = QDialogButtonBox(
+        self.buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
         )
-        buttons.accepted.connect(self._accept)
-        buttons.rejected.connect(self.reject)
-        form.addRow(buttons)
+        self.buttons.accepted.connect(self._accept)
+        self.buttons.rejected.connect(self.reject)
+        form.addRow(self.buttons)
+        #: what the problem label says, kept to say it again in another language
+        self._refused: tuple[str, str] | None = None
+        self.retranslate_ui()
         self.resize(520, self.sizeHint().height())
+
+    def retranslate_ui(self) -> None:
+        """Every text of the dialog, in the studio's language."""
+        self.setWindowTitle(self.tr("New scenario"))
+        labels = {
+            "blank": self.tr("Blank — one step"),
+            "linear": self.tr("Greeting → goodbye, with a variable"),
+        }
+        for index in range(self.template.count()):
+            key = str(self.template.itemData(index))
+            self.template.setItemText(index, labels.get(key, key))
+        self.browse.setText(self.tr("Browse…"))
+        for row, text in enumerate((self.tr("Name"), self.tr("Template"), self.tr("Create in"))):
+            label = self.form.itemAt(row, QFormLayout.ItemRole.LabelRole)
+            widget = label.widget() if label is not None else None
+            if isinstance(widget, QLabel):
+                widget.setText(text)
+        self.name.setToolTip(self.identifier_rule())
+        if self._refused is not None:
+            self._say(*self._refused)
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate_ui()
+        super().changeEvent(event)
+
+    def identifier_rule(self) -> str:
+        return self.tr(
+            "A scenario's name may hold only ASCII letters (a–z, A–Z), digits (0–9) and _, "
+            "and does not start with a digit."
+        )
 
     @property
     def folder(self) -> Path:
@@ -71,7 +108,7 @@ class NewScenarioDialog(QDialog):
 
     def _browse(self) -> None:
         chosen = QFileDialog.getExistingDirectory(
-            self, "Create the scenario in", self.location.text()
+            self, self.tr("Create the scenario in"), self.location.text()
         )
         if chosen:
             self.location.setText(chosen)
@@ -79,9 +116,33 @@ class NewScenarioDialog(QDialog):
     def _accept(self) -> None:
         name = self.name.text().strip()
         if not IDENTIFIER.match(name):
-            self.problem.setText("Use letters, digits and '_' for the name.")
+            self._say("name", name)
             return
         if self.folder.exists() and any(self.folder.iterdir()):
-            self.problem.setText(f"{self.folder} exists and is not empty.")
+            self._say("exists", str(self.folder))
             return
         self.accept()
+
+    def _say(self, problem: str, value: str) -> None:
+        """Say why the dialog cannot be accepted (``problem``: name, exists)."""
+        self._refused = (problem, value)
+        if problem == "exists":
+            self.problem.setText(self.tr("{folder} exists and is not empty.").format(folder=value))
+            return
+        if not value:
+            self.problem.setText(
+                self.tr("The scenario needs a name.") + " " + self.identifier_rule()
+            )
+            return
+        bad = disallowed_characters(value)
+        if bad:
+            why = self.tr("“{name}” holds {characters}, which a name cannot hold.").format(
+                name=value, characters=" ".join(f"“{char}”" for char in bad)
+            )
+        else:
+            why = self.tr("“{name}” starts with a digit.").format(name=value)
+        text = f"{why} {self.identifier_rule()}"
+        suggestion = identifier_from(value, "scenario")
+        if suggestion != value:
+            text += " " + self.tr("Use “{suggestion}”?").format(suggestion=suggestion)
+        self.problem.setText(text)

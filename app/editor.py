@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 import shiboken6
-from PySide6.QtCore import QPointF, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QPointF, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QStyle, QVBoxLayout, QWidget
 
@@ -30,14 +30,14 @@ from app.graph.scene import GraphScene
 from app.graph.view import GraphView
 from app.plain_text import PlainLabel
 from app.theme import GraphColors
-from app.widgets import make_action
+from app.widgets import make_action, set_texts
 from engine.errors import ScenarioError
 from engine.scenario.definition import IDENTIFIER, STAY, unique_name
 from engine.scenario.diagram import free_spot
 from engine.scenario.document import Change
 
 #: What a step id (and a signal) may be, in words.
-STEP_ID_HINT = "letters, digits and _, not starting with a digit"
+STEP_ID_HINT = "ASCII letters (a–z, A–Z), digits (0–9) and _, not starting with a digit"
 STEP_ID_RULE = f"Step id ({STEP_ID_HINT}):"
 
 
@@ -135,10 +135,7 @@ class ScenarioEditor(QWidget):
         self.scene = GraphScene(None, self.colors)
         self.scene.setParent(self)
         self.view = GraphView(self.scene)
-        self.empty_label = PlainLabel(
-            "No scenario is open.\n\nFile ▸ New… creates one from a template; "
-            "File ▸ Open… opens a scenario folder."
-        )
+        self.empty_label = PlainLabel()  # its text: retranslate_ui
         self.empty_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.empty_label.setWordWrap(True)
         layout = QVBoxLayout(self)
@@ -151,61 +148,84 @@ class ScenarioEditor(QWidget):
         self.find_bar.matchChosen.connect(lambda step: self.select_step(step, center=True))
         self.find_bar.closed.connect(self.view.setFocus)
         self.edit_actions = self._build_actions()
+        self.retranslate_ui()
         self.set_session(None)
 
     def _build_actions(self) -> EditorActions:
+        """The graph's actions, without text (see :meth:`retranslate_ui`)."""
         key, pixmap, style = QKeySequence.StandardKey, QStyle.StandardPixmap, self.style()
         view = self.view
         actions = EditorActions(
             add_step=make_action(
                 self,
-                "&Add Step",
+                "",
                 self.add_step_near,
                 QKeySequence("Ctrl+Shift+N"),
-                "Add a step in free space beside the selected step",
-                style.standardIcon(pixmap.SP_FileDialogNewFolder),
+                icon=style.standardIcon(pixmap.SP_FileDialogNewFolder),
             ),
-            rename=make_action(
-                self,
-                "Re&name Step…",
-                self.rename_selected,
-                QKeySequence(Qt.Key.Key_F2),
-                "Rename the selected step everywhere",
-            ),
-            delete=make_action(
-                self,
-                "&Delete",
-                self.delete_selected,
-                key.Delete,
-                "Delete the selected steps (with their transitions) or transitions",
-            ),
-            select_all=make_action(self, "Select &All Steps", self.select_all),
-            find=make_action(
-                self,
-                "&Find…",
-                self.show_find,
-                key.Find,
-                "Find steps by id, title or instruction text",
-            ),
-            zoom_in=make_action(self, "Zoom &In", view.zoom_in, key.ZoomIn),
-            zoom_out=make_action(self, "Zoom &Out", view.zoom_out, key.ZoomOut),
-            fit=make_action(
-                self, "&Fit to Window", view.fit_all, QKeySequence("Ctrl+0"), "Show the whole graph"
-            ),
-            actual_size=make_action(self, "Actual &Size", view.reset_zoom, QKeySequence("Ctrl+1")),
-            auto_layout=make_action(
-                self,
-                "Auto-&Layout",
-                self.auto_layout,
-                QKeySequence("Ctrl+L"),
-                "Arrange the steps in layers from the start step",
-            ),
+            rename=make_action(self, "", self.rename_selected, QKeySequence(Qt.Key.Key_F2)),
+            delete=make_action(self, "", self.delete_selected, key.Delete),
+            select_all=make_action(self, "", self.select_all),
+            find=make_action(self, "", self.show_find, key.Find),
+            zoom_in=make_action(self, "", view.zoom_in, key.ZoomIn),
+            zoom_out=make_action(self, "", view.zoom_out, key.ZoomOut),
+            fit=make_action(self, "", view.fit_all, QKeySequence("Ctrl+0")),
+            actual_size=make_action(self, "", view.reset_zoom, QKeySequence("Ctrl+1")),
+            auto_layout=make_action(self, "", self.auto_layout, QKeySequence("Ctrl+L")),
         )
         for action in (actions.rename, actions.delete):
             # only while the graph has focus: in text fields these keys edit text
             action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
             view.addAction(action)
         return actions
+
+    def retranslate_ui(self) -> None:
+        """The texts of the graph's actions and of the empty view, in the studio's language."""
+        actions = self.edit_actions
+        for action, text, tip in (
+            (
+                actions.add_step,
+                self.tr("&Add Step"),
+                self.tr("Add a step in free space beside the selected step"),
+            ),
+            (
+                actions.rename,
+                self.tr("Re&name Step…"),
+                self.tr("Rename the selected step everywhere"),
+            ),
+            (
+                actions.delete,
+                self.tr("&Delete"),
+                self.tr("Delete the selected steps (with their transitions) or transitions"),
+            ),
+            (actions.select_all, self.tr("Select &All Steps"), ""),
+            (
+                actions.find,
+                self.tr("&Find…"),
+                self.tr("Find steps by id, title or instruction text"),
+            ),
+            (actions.zoom_in, self.tr("Zoom &In"), ""),
+            (actions.zoom_out, self.tr("Zoom &Out"), ""),
+            (actions.fit, self.tr("&Fit to Window"), self.tr("Show the whole graph")),
+            (actions.actual_size, self.tr("Actual &Size"), ""),
+            (
+                actions.auto_layout,
+                self.tr("Auto-&Layout"),
+                self.tr("Arrange the steps in layers from the start step"),
+            ),
+        ):
+            set_texts(action, text, tip)
+        self.empty_label.setText(
+            self.tr(
+                "No scenario is open.\n\nFile ▸ New… creates one from a template; "
+                "File ▸ Open… opens a scenario folder."
+            )
+        )
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate_ui()
+        super().changeEvent(event)
 
     # --- the session shown ---------------------------------------------------------------------
 

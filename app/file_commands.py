@@ -76,7 +76,7 @@ class FileCommands(QObject):
         self.watcher.changedOnDisk.connect(self._changed_on_disk)
         #: "changed on disk by another program": the window shows it above the graph
         self.disk_banner = Banner()
-        self.recent_menu = QMenu("Open &Recent")
+        self.recent_menu = QMenu()  # its title: the window's retranslate_ui
         self.recent_menu.aboutToShow.connect(self._fill_recent_menu)
 
     @property
@@ -384,10 +384,10 @@ class FileCommands(QObject):
             action.setEnabled(Path(folder, SCENARIO_FILE).is_file())
             action.triggered.connect(lambda _checked=False, f=folder: self.open_folder(f))
         if not recent:
-            self.recent_menu.addAction("(none yet)").setEnabled(False)
+            self.recent_menu.addAction(self.tr("(none yet)")).setEnabled(False)
         else:
             self.recent_menu.addSeparator()
-            self.recent_menu.addAction("Clear List", self._clear_recent)
+            self.recent_menu.addAction(self.tr("Clear List"), self._clear_recent)
 
     def _clear_recent(self) -> None:
         self.host.settings.setValue(SETTINGS_RECENT, [])

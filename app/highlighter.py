@@ -21,6 +21,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QApplication
 
+from app.i18n.fonts import FALLBACK_FAMILIES
 from app.theme import is_dark, mix
 from engine.scenario.definition import BRACED, PLACEHOLDER
 
@@ -58,7 +59,7 @@ def char_format(
         fmt.setFontItalic(True)
     if mono:
         fmt.setFontFixedPitch(True)
-        fmt.setFontFamilies(["monospace"])
+        fmt.setFontFamilies(["monospace", *FALLBACK_FAMILIES])  # Devanagari in code too
     if background is not None:
         fmt.setBackground(background)
     return fmt

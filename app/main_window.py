@@ -16,6 +16,11 @@ small API that :class:`app.chat.studio.StudioHost` spells out:
 
 Unsaved changes mean "the undo stack is not clean"; the title shows ``*`` and closing asks.
 
+Every text of the window, its menus and its status bar is set by :meth:`MainWindow.retranslate_ui`,
+called once built and again on ``LanguageChange``, when *Settings ▸ Language* (or a test)
+switches the language (the retranslate pattern, :mod:`app.i18n`): the builders make actions and
+menus without text.
+
 Why one module of some 740 lines: what is left here is the window's own arrangement — its
 actions, menus and toolbar, the docks and how their sizes are remembered — and the few things
 that need all of it (jumping to a problem, the banner of a file that does not load, closing and
@@ -29,7 +34,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QRect, QSettings, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QRect, QSettings, Qt, QTimer, Signal
 from PySide6.QtGui import (
     QAction,
     QCloseEvent,
@@ -44,6 +49,7 @@ from PySide6.QtWidgets import (
     QInputDialog,
     QMainWindow,
     QMenu,
+    QMenuBar,
     QMessageBox,
     QSplitter,
     QStyle,
@@ -59,6 +65,8 @@ from app.code_edit import REDO_KEYS
 from app.edit_session import EditSession, step_of
 from app.editor import ScenarioEditor
 from app.file_commands import FileCommands
+from app.i18n.locale_text import number, percent
+from app.i18n.menu import LanguageMenu
 from app.instruction_editor import TextFileEditor
 from app.memory import release_memory, settle_memory
 from app.places import default_log_dir
@@ -67,7 +75,7 @@ from app.problems import ProblemsPane
 from app.scenario_pane import ScenarioPane
 from app.step_form import StepForm
 from app.theme import GraphColors
-from app.widgets import Banner, make_action, size_for_screen
+from app.widgets import Banner, make_action, set_texts, size_for_screen
 from engine.errors import ScenarioError
 from engine.scenario.definition import SCENARIO_FILE
 from engine.scenario.document import Change, ScenarioDocument
@@ -127,12 +135,13 @@ class MainWindow(QMainWindow):
         self._build_actions()
         self._build_menus()
         self._build_toolbar()
-        self.statusBar().showMessage("Ready", 2000)
         self.zoom_label = PlainLabel()
         self.statusBar().addPermanentWidget(self.zoom_label)
-        self.scenario_editor.view.zoomChanged.connect(
-            lambda scale: self.zoom_label.setText(f"{round(scale * 100)} %")
-        )
+        self._zoom: float | None = None
+        self._problems_text = ""
+        self.scenario_editor.view.zoomChanged.connect(self._show_zoom)
+        self.retranslate_ui()
+        self.statusBar().showMessage(self.tr("Ready"), 2000)
         self.set_session(None)
         self._restore_window()
 
@@ -280,7 +289,7 @@ class MainWindow(QMainWindow):
         self.editor_tabs = QTabWidget()
         self.editor_tabs.setObjectName("editorTabs")
         self.editor_tabs.setDocumentMode(True)
-        self.editor_tabs.addTab(self.instructions, "Instructions")
+        self.editor_tabs.addTab(self.instructions, "")  # the tab's text: retranslate_ui
         self.editor_tabs.addTab(self.scenario_pane.source, "scenario.yaml")
         splitter = QSplitter(Qt.Orientation.Horizontal)
         splitter.setObjectName("centralSplitter")
@@ -299,7 +308,7 @@ class MainWindow(QMainWindow):
         self.step_form = StepForm()
         self.problems = ProblemsPane()
         self.undo_view = QUndoView(self.undo_group)
-        self.undo_view.setEmptyLabel("<opened>")
+        # the panes' names are their keys (and their saved state's): titles are retranslate_ui's
         self.add_pane("Step", self.step_form, Area.RightDockWidgetArea)
         self.add_pane("Scenario", self.scenario_pane, Area.RightDockWidgetArea, tabify_with="Step")
         self.add_pane("Problems", self.problems, Area.BottomDockWidgetArea)
@@ -313,96 +322,51 @@ class MainWindow(QMainWindow):
         self.step_form.renameRequested.connect(lambda _step: self.scenario_editor.rename_selected())
 
     def _build_actions(self) -> None:
+        """The window's actions, without text (see :meth:`retranslate_ui`)."""
         key, pixmap, style = QKeySequence.StandardKey, QStyle.StandardPixmap, self.style()
         files = self.files
+        icon = style.standardIcon
         self.new_action = make_action(
-            self,
-            "&New…",
-            files.new_scenario,
-            key.New,
-            "Create a scenario from a template",
-            style.standardIcon(pixmap.SP_FileIcon),
+            self, "", files.new_scenario, key.New, icon=icon(pixmap.SP_FileIcon)
         )
         self.open_action = make_action(
-            self,
-            "&Open…",
-            files.open_dialog,
-            key.Open,
-            "Open a scenario folder",
-            style.standardIcon(pixmap.SP_DialogOpenButton),
+            self, "", files.open_dialog, key.Open, icon=icon(pixmap.SP_DialogOpenButton)
         )
         self.save_action = make_action(
-            self,
-            "&Save",
-            files.save,
-            key.Save,
-            "Save the scenario",
-            style.standardIcon(pixmap.SP_DialogSaveButton),
+            self, "", files.save, key.Save, icon=icon(pixmap.SP_DialogSaveButton)
         )
-        self.save_as_action = make_action(
-            self, "Save &As…", files.save_as, key.SaveAs, "Save the scenario into another folder"
-        )
-        self.export_action = make_action(
-            self,
-            "&Export to draw.io…",
-            files.export_drawio,
-            QKeySequence("Ctrl+E"),
-            "Write the graph as a draw.io diagram",
-        )
-        self.import_action = make_action(
-            self,
-            "&Import from draw.io…",
-            files.import_drawio,
-            tip="Apply a diagram edited in draw.io (undoable)",
-        )
-        self.reload_action = make_action(
-            self,
-            "&Reload from Disk",
-            files.reload,
-            tip="Discard unsaved changes and read the files again",
-        )
-        self.quit_action = make_action(
-            self, "&Quit", self.quit_studio, key.Quit, "Close every window of the studio and end it"
-        )
-        self.undo_action = self.undo_group.createUndoAction(self, "&Undo")
-        self.undo_action.setShortcuts(key.Undo)
-        self.undo_action.setIcon(style.standardIcon(pixmap.SP_ArrowBack))
-        self.redo_action = self.undo_group.createRedoAction(self, "&Redo")
+        self.save_as_action = make_action(self, "", files.save_as, key.SaveAs)
+        self.export_action = make_action(self, "", files.export_drawio, QKeySequence("Ctrl+E"))
+        self.import_action = make_action(self, "", files.import_drawio)
+        self.reload_action = make_action(self, "", files.reload)
+        self.quit_action = make_action(self, "", self.quit_studio, key.Quit)
+        self.undo_action = make_action(self, "", self.undo_group.undo, key.Undo)
+        self.undo_action.setIcon(icon(pixmap.SP_ArrowBack))
+        self.redo_action = make_action(self, "", self.undo_group.redo)
         self.redo_action.setShortcuts(
             list(dict.fromkeys([*REDO_KEYS, *QKeySequence.keyBindings(key.Redo)]))
         )
-        self.redo_action.setIcon(style.standardIcon(pixmap.SP_ArrowForward))
+        self.redo_action.setIcon(icon(pixmap.SP_ArrowForward))
+        group = self.undo_group
+        for action, can in ((self.undo_action, group.canUndo), (self.redo_action, group.canRedo)):
+            action.setEnabled(can())
+        group.canUndoChanged.connect(self.undo_action.setEnabled)
+        group.canRedoChanged.connect(self.redo_action.setEnabled)
+        group.undoTextChanged.connect(lambda _text: self._undo_texts())
+        group.redoTextChanged.connect(lambda _text: self._undo_texts())
         self.instructions_action = make_action(
             self,
-            "&Instructions Beside the Graph",
+            "",
             lambda: self.show_instructions(self.instructions_action.isChecked()),
             QKeySequence(Qt.Key.Key_F4),
-            "Show or hide the selected step's instructions beside the graph",
         )
         self.instructions_action.setCheckable(True)
         self.instructions_action.setChecked(True)
         self.central_splitter.splitterMoved.connect(lambda *_: self._instructions_toggled())
-        self.shortcuts_action = make_action(
-            self,
-            "&Keyboard Shortcuts",
-            self.show_shortcuts,
-            QKeySequence("Ctrl+/"),
-            "Every command with keys, and the graph's gestures",
-        )
-        self.docs_action = make_action(
-            self,
-            "&Documentation",
-            self.show_documentation,
-            key.HelpContents,
-            "Prompter's manual, offline",
-        )
-        self.places_action = make_action(
-            self,
-            "&Where Files Are Kept…",
-            self.show_places,
-            tip="The folders of logs, settings and the scenario",
-        )
-        self.about_action = make_action(self, "&About Prompter Studio", self._about)
+        self.shortcuts_action = make_action(self, "", self.show_shortcuts, QKeySequence("Ctrl+/"))
+        self.docs_action = make_action(self, "", self.show_documentation, key.HelpContents)
+        self.places_action = make_action(self, "", self.show_places)
+        self.about_action = make_action(self, "", self._about)
         self._document_actions = [
             self.save_action,
             self.save_as_action,
@@ -414,7 +378,7 @@ class MainWindow(QMainWindow):
     def _build_menus(self) -> None:
         edits = self.scenario_editor.edit_actions
         bar = self.menuBar()
-        self.file_menu = file_menu = bar.addMenu("&File")
+        self.file_menu = file_menu = self._menu(bar, "file")
         file_menu.addActions([self.new_action, self.open_action])
         file_menu.addMenu(self.files.recent_menu)
         file_menu.addSeparator()
@@ -423,29 +387,32 @@ class MainWindow(QMainWindow):
         file_menu.addActions([self.export_action, self.import_action])
         self._file_plugins_end = file_menu.addSeparator()
         file_menu.addAction(self.quit_action)
-        edit_menu = bar.addMenu("&Edit")
+        self.edit_menu = edit_menu = self._menu(bar, "edit")
         edit_menu.addActions([self.undo_action, self.redo_action])
         edit_menu.addSeparator()
         edit_menu.addActions([edits.add_step, edits.rename, edits.delete, edits.select_all])
         edit_menu.addSeparator()
         edit_menu.addAction(edits.find)
-        view_menu = bar.addMenu("&View")
+        self.view_menu = view_menu = self._menu(bar, "view")
         view_menu.addActions([edits.zoom_in, edits.zoom_out, edits.fit, edits.actual_size])
         view_menu.addSeparator()
         view_menu.addAction(edits.auto_layout)
         view_menu.addSeparator()
         view_menu.addAction(self.instructions_action)
-        self.panes_menu = view_menu.addMenu("&Panes")
+        self.panes_menu = self._menu(view_menu, "panes")
         for dock in self.panes.values():
             self.panes_menu.addAction(dock.toggleViewAction())
-        self.help_menu = help_menu = bar.addMenu("&Help")
+        self.settings_menu = self._menu(bar, "settings")
+        self.language_menu = LanguageMenu(self.settings, self.settings_menu)
+        self.settings_menu.addMenu(self.language_menu)
+        self.help_menu = help_menu = self._menu(bar, "help")
         help_menu.addActions([self.docs_action, self.shortcuts_action, self.places_action])
         help_menu.addSeparator()
         help_menu.addAction(self.about_action)
 
     def _build_toolbar(self) -> None:
         edits = self.scenario_editor.edit_actions
-        toolbar = QToolBar("Main", self)
+        toolbar = QToolBar(self)
         toolbar.setObjectName("toolbar:main")
         toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
         toolbar.addActions([self.new_action, self.open_action, self.save_action])
@@ -462,34 +429,135 @@ class MainWindow(QMainWindow):
         """Undo and Redo for the toolbar: their labels stay short (the menu and the tooltip
         say what they undo), so the toolbar does not jump with every edit."""
         made = []
-        for name, full, run, can, text in (
-            (
-                "Undo",
-                self.undo_action,
-                self.undo_group.undo,
-                self.undo_group.canUndoChanged,
-                self.undo_group.undoTextChanged,
-            ),
-            (
-                "Redo",
-                self.redo_action,
-                self.undo_group.redo,
-                self.undo_group.canRedoChanged,
-                self.undo_group.redoTextChanged,
-            ),
+        group = self.undo_group
+        for full, run, can in (
+            (self.undo_action, group.undo, group.canUndoChanged),
+            (self.redo_action, group.redo, group.canRedoChanged),
         ):
-            action = QAction(full.icon(), name, self)
+            action = QAction(full.icon(), "", self)
             action.triggered.connect(lambda _checked=False, run=run: run())
             action.setEnabled(full.isEnabled())
             can.connect(action.setEnabled)
-            text.connect(
-                lambda label, action=action, name=name: action.setToolTip(
-                    plain_tooltip(f"{name} {label}" if label else name)
-                )
-            )
             made.append(action)
         self.toolbar_undo, self.toolbar_redo = made
         return made
+
+    def _menu(self, parent: QMenuBar | QMenu, name: str) -> QMenu:
+        """A menu without a title (see :meth:`retranslate_ui`), named ``menu:NAME`` so that
+        plug-ins find it whatever the language."""
+        menu = QMenu(self)
+        menu.setObjectName(f"menu:{name}")
+        parent.addMenu(menu)
+        return menu
+
+    # --- the texts, in the language the studio speaks --------------------------------------
+
+    def retranslate_ui(self) -> None:
+        """Set every text of the window, its menus, toolbar and status bar (again)."""
+        texts = (
+            (self.new_action, self.tr("&New…"), self.tr("Create a scenario from a template")),
+            (self.open_action, self.tr("&Open…"), self.tr("Open a scenario folder")),
+            (self.save_action, self.tr("&Save"), self.tr("Save the scenario")),
+            (
+                self.save_as_action,
+                self.tr("Save &As…"),
+                self.tr("Save the scenario into another folder"),
+            ),
+            (
+                self.export_action,
+                self.tr("&Export to draw.io…"),
+                self.tr("Write the graph as a draw.io diagram"),
+            ),
+            (
+                self.import_action,
+                self.tr("&Import from draw.io…"),
+                self.tr("Apply a diagram edited in draw.io (undoable)"),
+            ),
+            (
+                self.reload_action,
+                self.tr("&Reload from Disk"),
+                self.tr("Discard unsaved changes and read the files again"),
+            ),
+            (
+                self.quit_action,
+                self.tr("&Quit"),
+                self.tr("Close every window of the studio and end it"),
+            ),
+            (
+                self.instructions_action,
+                self.tr("&Instructions Beside the Graph"),
+                self.tr("Show or hide the selected step's instructions beside the graph"),
+            ),
+            (
+                self.shortcuts_action,
+                self.tr("&Keyboard Shortcuts"),
+                self.tr("Every command with keys, and the graph's gestures"),
+            ),
+            (self.docs_action, self.tr("&Documentation"), self.tr("Prompter's manual, offline")),
+            (
+                self.places_action,
+                self.tr("&Where Files Are Kept…"),
+                self.tr("The folders of logs, settings and the scenario"),
+            ),
+            (self.about_action, self.tr("&About Prompter Studio"), ""),
+        )
+        for action, text, tip in texts:
+            set_texts(action, text, tip)
+        self._undo_texts()
+        for menu, title in (
+            (self.file_menu, self.tr("&File")),
+            (self.edit_menu, self.tr("&Edit")),
+            (self.view_menu, self.tr("&View")),
+            (self.panes_menu, self.tr("&Panes")),
+            (self.settings_menu, self.tr("&Settings")),
+            (self.help_menu, self.tr("&Help")),
+            (self.files.recent_menu, self.tr("Open &Recent")),
+        ):
+            menu.setTitle(title)
+        titles = {
+            "Step": self.tr("Step"),
+            "Scenario": self.tr("Scenario"),
+            "Problems": self.tr("Problems"),
+            "History": self.tr("History"),
+        }
+        for name, title in titles.items():
+            self.panes[name].setWindowTitle(title)
+        self._problems_summary(self._problems_text)
+        self.toolbar.setWindowTitle(self.tr("Main"))
+        self.editor_tabs.setTabText(
+            self.editor_tabs.indexOf(self.instructions), self.tr("Instructions")
+        )
+        self.undo_view.setEmptyLabel(self.tr("<opened>"))
+        self._show_zoom(self._zoom)
+        self._update_broken_banner()
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate_ui()
+        super().changeEvent(event)
+
+    def _undo_texts(self) -> None:
+        """The Undo and Redo actions name the edit they undo, in the studio's language."""
+        undo, redo = self.undo_group.undoText(), self.undo_group.redoText()
+        self.undo_action.setText(
+            self.tr("&Undo {edit}").format(edit=undo) if undo else self.tr("&Undo")
+        )
+        self.redo_action.setText(
+            self.tr("&Redo {edit}").format(edit=redo) if redo else self.tr("&Redo")
+        )
+        if hasattr(self, "toolbar_undo"):
+            self.toolbar_undo.setText(self.tr("Undo"))
+            self.toolbar_redo.setText(self.tr("Redo"))
+            self.toolbar_undo.setToolTip(  # an edit's name holds a step's title: plain text
+                plain_tooltip(self.tr("Undo {edit}").format(edit=undo) if undo else self.tr("Undo"))
+            )
+            self.toolbar_redo.setToolTip(
+                plain_tooltip(self.tr("Redo {edit}").format(edit=redo) if redo else self.tr("Redo"))
+            )
+
+    def _show_zoom(self, scale: float | None) -> None:
+        self._zoom = scale
+        self.zoom_label.setText(percent(scale) if scale is not None else "")
 
     # --- following the session -----------------------------------------------------------
 
@@ -541,15 +609,24 @@ class MainWindow(QMainWindow):
         if session is None or session.scenario is not None:
             self.broken_banner.hide()
             return
-        drawn = "The graph shows the last version that loaded." if session.last_good else ""
+        drawn = (
+            self.tr("The graph shows the last version that loaded.") if session.last_good else ""
+        )
         errors = session.document.errors
         first = errors[0] if errors else None
-        where = f" — line {first.line}: {first.message}" if first and first.line else ""
+        where = (
+            self.tr(" — line {line}: {message}").format(
+                line=number(first.line), message=first.message
+            )
+            if first and first.line
+            else ""
+        )
+        head = self.tr("⚠ scenario.yaml does not load (%n error(s))", "", len(errors))
         self.broken_banner.show_message(
-            f"⚠ scenario.yaml does not load ({len(errors)} error(s)){_html(where)}. {drawn}",
+            f"{_html(head)}{_html(where)}. {drawn}",
             [
                 (
-                    "Show scenario.yaml",
+                    self.tr("Show scenario.yaml"),
                     lambda: self._show_source_at(first) if first else self.show_source(),
                 )
             ],
@@ -568,7 +645,12 @@ class MainWindow(QMainWindow):
     # --- problems ------------------------------------------------------------------------
 
     def _problems_summary(self, summary: str) -> None:
-        self.panes["Problems"].setWindowTitle(f"Problems — {summary}" if summary else "Problems")
+        self._problems_text = summary
+        self.panes["Problems"].setWindowTitle(
+            self.tr("Problems — {summary}").format(summary=summary)
+            if summary
+            else self.tr("Problems")
+        )
 
     def jump_to_problem(self, problem: ScenarioError) -> None:
         """Select the step a problem concerns and put the cursor on its field or line."""
@@ -702,7 +784,9 @@ class MainWindow(QMainWindow):
             | QMessageBox.StandardButton.Discard
             | QMessageBox.StandardButton.Cancel
         )
-        return ask(self, "Unsaved changes", question, buttons, QMessageBox.StandardButton.Save)
+        return ask(
+            self, self.tr("Unsaved changes"), question, buttons, QMessageBox.StandardButton.Save
+        )
 
     def _tell(self, title: str, message: str, problem: bool) -> None:
         if problem:
@@ -711,7 +795,7 @@ class MainWindow(QMainWindow):
             show_message(self, title, message)
 
     def _about(self) -> None:
-        QMessageBox.about(self, "About Prompter Studio", help.about_text())
+        QMessageBox.about(self, self.tr("About Prompter Studio"), help.about_text())
 
     # --- help ----------------------------------------------------------------------------
 

@@ -456,8 +456,8 @@ class StepForm(QWidget):
                 return
             if not IDENTIFIER.match(text) or text == STAY:
                 self.notice.emit(
-                    f"“{text}” cannot be a signal: use letters, digits and '_' "
-                    "(and not 'stay', which every step has)"
+                    f"“{text}” cannot be a signal: use ASCII letters (a–z, A–Z), digits (0–9) "
+                    "and '_', not starting with a digit (and not 'stay', which every step has)"
                 )
                 self.refresh()
                 return
@@ -498,8 +498,8 @@ class StepForm(QWidget):
             bad = [name for name in names if not IDENTIFIER.match(name)]
             if bad:
                 self.notice.emit(
-                    f"not a variable name: {', '.join(bad)} (use letters, digits "
-                    "and _, separated by commas)"
+                    f"not a variable name: {', '.join(bad)} (use ASCII letters (a–z, A–Z), "
+                    "digits (0–9) and _, separated by commas)"
                 )
                 self._show_transition()
                 return

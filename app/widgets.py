@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
-from PySide6.QtCore import QObject, QPoint, QSize, Qt
+from PySide6.QtCore import QEvent, QObject, QPoint, QSize, Qt
 from PySide6.QtGui import (
     QAction,
     QGuiApplication,
@@ -117,22 +117,42 @@ def make_action(
     return action
 
 
-#: The title of the menu the studio's tool windows are opened from.
-TOOLS_MENU = "&Tools"
+def set_texts(action: QAction, text: str, tip: str = "") -> None:
+    """Give ``action`` its text, and its tip as status tip and tooltip (a retranslate step)."""
+    action.setText(text)
+    action.setStatusTip(tip)
+    action.setToolTip(tip or text.replace("&", ""))
+
+
+class ToolsMenu(QMenu):
+    """The menu the studio's tool windows are opened from; its title follows the language."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("menu:tools")
+        self.retranslate_ui()
+
+    def retranslate_ui(self) -> None:
+        self.setTitle(self.tr("&Tools"))
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate_ui()
+        super().changeEvent(event)
 
 
 def tools_menu(window: QMainWindow) -> QMenu:
     """The window's Tools menu (made before Help when there is none yet): each tool plugged
-    into the studio from the outside adds its entries to it."""
+    into the studio from the outside adds its entries to it. Menus are found by their object
+    names (``menu:tools``, ``menu:help``), which no translation changes."""
     bar = window.menuBar()
-    for action in bar.actions():
-        menu = action.menu()
-        if isinstance(menu, QMenu) and menu.title().replace("&", "") == "Tools":
-            return menu
-    menu = QMenu(TOOLS_MENU, window)
-    help_action = next((a for a in bar.actions() if a.text().replace("&", "") == "Help"), None)
-    if help_action is not None:
-        bar.insertMenu(help_action, menu)
+    found = window.findChild(QMenu, "menu:tools")
+    if found is not None:
+        return found
+    menu = ToolsMenu(window)
+    after = window.findChild(QMenu, "menu:help")
+    if after is not None:
+        bar.insertMenu(after.menuAction(), menu)
     else:
         bar.addMenu(menu)
     return menu

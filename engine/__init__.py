@@ -15,6 +15,7 @@ docstring says what it may import; ``tests/test_architecture.py`` enforces it), 
 
     errors        the one exception tree
     io            private I/O: atomic writes, the bounded reader, redaction, input limits
+    languages     the engine's own words in each language a scenario may speak (en, fr, hi)
     scenario      the scenario format: models, loader with located errors, validator, editing
     providers     the model interface and its adapters (Responses, Chat Completions, scripted)
     log           the conversation log: events, record schema, writer, reader, fold

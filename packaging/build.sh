@@ -44,6 +44,9 @@ else
     "$PYTHON" packaging/render_icon.py --out "$ICONS/icon.png" "${render[@]}" >/dev/null
 fi
 
+# The studio's translations: the .ts under version control, compiled to the .qm it loads.
+"$PYTHON" -m app.i18n.qm >&2 || die "cannot compile the translations (resources/i18n)"
+
 log "building $BUNDLE with PyInstaller (a few minutes)"
 started=$(date +%s)
 QT_QPA_PLATFORM=offscreen "$PYTHON" -m PyInstaller --noconfirm --clean --log-level WARN \

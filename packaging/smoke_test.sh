@@ -98,6 +98,25 @@ else
     fail "prompter-studio stopped with status $status within ${STARTUP_SECONDS}s:"; sed 's/^/    /' "$log" | tail -20
 fi
 
+# 5b. The studio's languages and fonts travel with it: its French and Hindi translations, Qt's
+#     own French one, the Noto fonts and their licence; a Hindi scenario opens under LANG=hi_IN
+#     and its draw.io export names a font that draws Devanagari.
+missing=()
+for file in resources/i18n/prompter_fr.qm resources/i18n/prompter_hi.qm resources/i18n/qt_extra_hi.qm \
+            resources/fonts/NotoSans-Regular.ttf resources/fonts/NotoSansDevanagari-Regular.ttf \
+            resources/fonts/OFL.txt; do
+    [[ -s $DATA/$file ]] || missing+=("$file")
+done
+[[ -n $(find "$DATA" -name qtbase_fr.qm -print -quit) ]] || missing+=("Qt's qtbase_fr.qm")
+if (( ${#missing[@]} == 0 )); then pass "the translations (fr, hi), Qt's French and the Noto fonts are bundled"
+else fail "missing from the bundle: ${missing[*]}"; fi
+HINDI=$DATA/scenarios/clinic_appointment
+out=$sandbox/hindi.drawio
+if output=$(LANG=hi_IN.UTF-8 timeout 120 "$STUDIO" --export-drawio "$out" "$HINDI" 2>&1) \
+    && grep -q "fontFamily=Noto Sans Devanagari;" "$out"; then
+    pass "prompter-studio (LANG=hi_IN) exported the Hindi scenario with a Devanagari font"
+else fail "the Hindi scenario did not export with a Devanagari font: $output"; fi
+
 # 6. Try without a key: the key-free model ships, and a simulation of the analyst bot runs on it
 #    (the studio's Simulate… uses the same engine.offline code when there is no key).
 if output=$(timeout 180 "$CLI" simulate "$SCENARIO" --fake-model --runs 1 --jobs 3 -q \

@@ -4,7 +4,8 @@ import cycle.
 
 The engine's layers (lowest first; each package's docstring says the same in words):
 
-* foundation — the exception tree, the version, private I/O (``engine.io``);
+* foundation — the exception tree, the version, private I/O (``engine.io``), the tables of the
+  engine's words in each language (``engine.languages``);
 * format — the scenario format (``engine.scenario``): models, loader, validator, editing;
 * providers — the model interface and its adapters, pacing, rate tables;
 * records — the log's events, record schema, reader and writer: anything may log;
@@ -17,7 +18,8 @@ The engine's layers (lowest first; each package's docstring says the same in wor
 
 The studio's layers (napari-style contracts, lowest first):
 
-* foundation — theme, small widgets, dialogs, the layout geometry: no other studio module;
+* foundation — theme, small widgets, dialogs, the layout geometry, languages and fonts
+  (``app.i18n``): no other studio module;
 * model — the edit session and its undo commands: no widgets;
 * inspect — the request inspector: shows a model call the engine rebuilt from a log;
 * logview — the conversation-log viewer and the log pane: knows nothing of the editor or the
@@ -86,7 +88,14 @@ def test_the_import_check_sees_what_it_must() -> None:
 # --- the engine's layers -------------------------------------------------------------------------
 
 ENGINE_LAYERS: dict[str, tuple[str, ...]] = {
-    "foundation": ("engine.errors", "engine.version", "engine.io", "engine.io.*"),
+    "foundation": (
+        "engine.errors",
+        "engine.version",
+        "engine.io",
+        "engine.io.*",
+        "engine.languages",
+        "engine.languages.*",
+    ),
     "format": ("engine.scenario", "engine.scenario.*"),
     "providers": ("engine.providers", "engine.providers.*"),
     "records": (
@@ -232,6 +241,8 @@ LAYERS: dict[str, tuple[str, ...]] = {
         "app.places",
         "app.worker_thread",
         "app.plain_text",
+        "app.i18n",
+        "app.i18n.*",
     ),
     "model": ("app.edit_session", "app.commands"),
     "charts": ("app.charts", "app.charts.*"),

@@ -383,7 +383,7 @@ def test_special_characters_in_titles_survive_the_round_trip(shop: Path, tmp_pat
         (
             lambda d: d.add_edge("bad", "step:greet", "step:pay", "go now!"),
             "bad",
-            "signal 'go now!' is not valid",
+            "'go now!' cannot be a signal",
         ),
         (
             lambda d: d.add_edge("stay", "step:greet", "step:greet", "stay"),

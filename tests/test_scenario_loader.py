@@ -257,7 +257,7 @@ def test_a_step_id_must_be_a_name_and_the_error_points_at_the_key() -> None:
             4,
             3,
             "steps: '1st' is not a valid name",
-            "use letters, digits and '_', not starting with a digit",
+            "use ASCII letters (a–z, A–Z), digits (0–9) and '_', not starting with a digit",
         )
     ]
 
@@ -514,6 +514,7 @@ def test_the_package_exports_exactly_what_it_lists() -> None:
         "yaml_help",
         "yaml_marks",
         "located_errors",
+        "names",
     }
     assert set(package.__all__) == public - submodules
 

@@ -31,8 +31,13 @@ def private_temp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return temp
 
 
-def test_both_shipped_scenarios_have_tests() -> None:
-    assert [folder.name for folder in WITH_TESTS] == ["analyst_bot", "support_desk"]
+def test_every_shipped_scenario_has_tests() -> None:
+    assert [folder.name for folder in WITH_TESTS] == [
+        "analyst_bot",
+        "clinic_appointment",
+        "reservation_restaurant",
+        "support_desk",
+    ]
     assert shipped_with_tests() == WITH_TESTS
 
 

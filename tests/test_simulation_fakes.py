@@ -226,7 +226,9 @@ def test_the_scenario_bot_breaks_the_contract_as_often_as_asked_and_the_same_way
     assert 25 <= broken <= 55
 
 
-@pytest.mark.parametrize("name", ["analyst_bot", "support_desk"])
+@pytest.mark.parametrize(
+    "name", ["analyst_bot", "support_desk", "reservation_restaurant", "clinic_appointment"]
+)
 @pytest.mark.parametrize("api", ["responses", "chat"])
 def test_the_shipped_scenarios_simulate_end_to_end(
     name: str, api: str, tmp_path: Path, fake_openai: FakeOpenAIServer

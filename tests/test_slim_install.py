@@ -98,3 +98,14 @@ def test_the_studio_command_says_what_to_install(slim_venv: Path) -> None:
     assert result.returncode == 2
     assert "pip install 'prompter[studio]'" in result.stderr
     assert "Traceback" not in result.stderr
+
+
+def test_the_wheel_carries_the_studio_s_translations_and_fonts(slim_venv: Path) -> None:
+    """Built by pip's isolated build (no Qt there): the .qm that ./dev compiled ship, and so do
+    the .ts (the studio compiles a missing .qm itself) and the fonts with their licence."""
+    resources = slim_venv / "share" / "prompter" / "resources"
+    for name in ("prompter_fr", "prompter_hi", "qt_extra_hi"):
+        assert (resources / "i18n" / f"{name}.ts").is_file()
+        assert (resources / "i18n" / f"{name}.qm").stat().st_size > 100
+    assert (resources / "fonts" / "NotoSansDevanagari-Regular.ttf").is_file()
+    assert (resources / "fonts" / "OFL.txt").is_file()

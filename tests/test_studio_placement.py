@@ -152,7 +152,7 @@ def test_renaming_to_an_id_with_a_space_says_why_it_is_refused(studio: Any) -> N
     editor.rename_selected("budget plan")
     [(_title, message, problem)] = studio.answers.told
     assert problem and "space" in message and "budget_plan" in message
-    assert "letters, digits and _" in message
+    assert "ASCII letters (a–z, A–Z), digits (0–9) and _" in message
     assert "review" in editor.scene.nodes
     editor.rename_selected("2nd_review")
     assert "starts with a digit" in studio.answers.told[-1][1]
@@ -164,4 +164,4 @@ def test_the_rename_dialog_says_what_an_id_may_hold(studio: Any) -> None:
     studio.scenario_editor.select_step("review")
     studio.answers.texts = [None]
     studio.scenario_editor.rename_selected()
-    assert "letters, digits and _" in studio.answers.asked[-1]
+    assert "ASCII letters (a–z, A–Z), digits (0–9) and _" in studio.answers.asked[-1]

@@ -52,7 +52,7 @@ def test_the_first_view_is_legible_and_starts_at_the_start_step(
     assert view.zoom <= 1.0
     start = studio.scenario_editor.scene.nodes["welcome"].sceneBoundingRect()
     assert visible_rect(studio).contains(start)
-    assert studio.zoom_label.text() == f"{round(view.zoom * 100)} %"
+    assert studio.zoom_label.text() == f"{round(view.zoom * 100)}%"  # English: no space
 
 
 def test_a_small_graph_is_shown_whole_at_most_at_100_percent(

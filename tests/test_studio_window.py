@@ -28,7 +28,7 @@ def test_the_window_has_the_graph_in_the_centre_and_the_standard_panes(studio: A
     assert {"Step", "Scenario", "Problems", "History"} <= set(studio.panes)
     assert studio.windowTitle().startswith("analyst_bot[*]")
     menus = [action.text().replace("&", "") for action in studio.menuBar().actions()]
-    assert menus[:4] == ["File", "Edit", "View", "Help"]
+    assert menus[:5] == ["File", "Edit", "View", "Settings", "Help"]
     assert studio.undo_action.shortcut().toString() == "Ctrl+Z"
     assert studio.save_action.shortcut().toString() == "Ctrl+S"
     assert studio.scenario_editor.edit_actions.find.shortcut().toString() == "Ctrl+F"

@@ -245,6 +245,9 @@ def test_the_name_dialog_shows_the_file_and_refuses_a_taken_name(qtbot: QtBot) -
 def test_names_and_file_stems() -> None:
     assert slug("Ana orders a margherita!") == "ana_orders_a_margherita"
     assert slug("¿?") == "chat"
+    assert slug("Réservation complète pour « 4 »") == "reservation_complete_pour_4"
+    assert slug("बुख़ार के लिए डॉक्टर") == "bukh_ar_ke_lie_doktr"
+    assert slug("Crème brûlée, s'il vous plaît !") == "creme_brulee_s_il_vous_plait"
     assert unique_stem("ana", ["ana", "ana_2"]) == "ana_3"
     assert default_name([]) == "A conversation from the test chat"
 

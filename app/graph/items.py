@@ -49,6 +49,7 @@ from app.graph.styles import (
     readable_text,
     with_layers,
 )
+from app.i18n.fonts import covering
 from app.theme import GraphColors
 from engine.scenario.diagram import Route, edge_label_line, guard_label
 
@@ -80,15 +81,16 @@ class _Fonts:
     @classmethod
     def get(cls) -> type[_Fonts]:
         if not cls.ready:
-            cls.title = QFont()
+            # every font with the shipped ones as fallbacks: a Hindi title is drawn, not boxes
+            cls.title = covering(QFont())
             cls.title.setBold(True)
             cls.title.setPointSizeF(max(cls.title.pointSizeF(), 10.0))
-            cls.ident = QFont("monospace")
+            cls.ident = covering(QFont("monospace"))
             cls.ident.setStyleHint(QFont.StyleHint.Monospace)
             cls.ident.setPointSizeF(cls.title.pointSizeF() * 0.85)
-            cls.label = QFont()
+            cls.label = covering(QFont())
             cls.label.setPointSizeF(7.5)
-            cls.badge = QFont()
+            cls.badge = covering(QFont())
             cls.badge.setBold(True)
             cls.badge.setPointSizeF(7.5)
             cls.ready = True

@@ -13,6 +13,7 @@ from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRect, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QFontDatabase, QFontMetrics, QPainter, QPalette
 from PySide6.QtWidgets import QApplication, QStyle, QStyledItemDelegate, QStyleOptionViewItem
 
+from app.i18n.fonts import covering
 from app.logview import describe
 from app.logview.event_rows import EventRole, ExpandedRole
 from app.logview.table import ERROR_COLOR, WARNING_COLOR
@@ -47,7 +48,7 @@ class EventDelegate(QStyledItemDelegate):
         super().__init__(parent)
         self._size_cache: dict[tuple[int, int, bool], int] = {}
         # The system fixed font, one point smaller than the text around it.
-        self._mono = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
+        self._mono = covering(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
         base = QApplication.font().pointSizeF()
         self._mono.setPointSizeF(max(base - 1.0, 7.0))
 

@@ -21,7 +21,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
-from PySide6.QtCore import QObject, Qt
+from PySide6.QtCore import QCoreApplication, QObject, Qt
 from PySide6.QtGui import QAction, QFont, QFontDatabase
 from PySide6.QtWidgets import (
     QDialog,
@@ -41,6 +41,7 @@ from app.widgets import size_for_screen
 from engine.errors import PrompterError, ScenarioError, SessionError
 from engine.log.events import Event, EventType, SessionStartData
 from engine.scenario.definition import Scenario, unique_name
+from engine.scenario.names import file_stem
 from engine.scenario_tests import SavedChat, chat_to_test, dump_test
 from engine.scenario_tests.cassette import Cassette
 
@@ -51,9 +52,10 @@ STEM = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]*")
 
 
 def slug(name: str) -> str:
-    """A file stem for a test name: ``Ana orders a margherita`` -> ``ana_orders_a_margherita``."""
-    text = re.sub(r"[^a-z0-9]+", "_", name.lower()).strip("_")
-    return text[:48].rstrip("_") or "chat"
+    """A file stem for a test name: ``Ana orders a margherita`` -> ``ana_orders_a_margherita``,
+    ``Réservation complète`` -> ``reservation_complete``, a Hindi name romanised (why ASCII:
+    :mod:`engine.scenario.names`)."""
+    return file_stem(name, "chat")
 
 
 #: A test file's stem not taken yet (``chat``, ``chat_2``…).
@@ -198,7 +200,11 @@ def stem_problem(stem: str, taken: Sequence[str]) -> str | None:
     if not stem:
         return "the file needs a name"
     if not STEM.fullmatch(stem):
-        return "use letters, digits, '_' and '-' in the file name"
+        return QCoreApplication.translate(
+            "SaveTestDialog",
+            "use only ASCII letters (a–z, A–Z), digits (0–9), '_' and '-' in the file name, "
+            "starting with a letter or a digit",
+        )
     if stem in taken:
         return f"{test_relpath(stem)} exists already: choose another name"
     return None

@@ -12,7 +12,9 @@ call, its cached prefix and the diff to the previous call), ``edge-hover`` (the 
 graph fitted to the window, a guarded arrow's tooltip listing what it requires),
 ``instructions`` (a step's instructions given half the window, lines numbered, a problem
 marked), ``yaml-error`` (a scenario.yaml indented wrongly: the error said for an author, its
-line marked) and ``help`` (the Help menu open over the manual). Settings, logs and keys go to a
+line marked), ``help`` (the Help menu open over the manual), and ``french`` / ``hindi`` (the
+studio speaking French or Hindi on the shipped French or Hindi scenario, a chat with the key-free
+model under way; saved as ``studio-fr.png``, ``studio-hi.png``). Settings, logs and keys go to a
 temporary folder: nothing of the user's is read or written, and no real model is called; the
 modes that edit the scenario work on a copy.
 
@@ -39,7 +41,21 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))  # the interview the chat tests use
 
 MODES = ("studio", "dark", "chat", "chat-error", "chat-nokey", "logview", "logpane", "inspector",
-         "edge-hover", "instructions", "yaml-error", "help")
+         "edge-hover", "instructions", "yaml-error", "help", "french", "hindi")
+#: mode -> (the language the studio speaks, the shipped scenario, the step selected, the user's
+#: messages, worded for the stand-in bot)
+LANGUAGE_MODES = {
+    "french": ("fr", "reservation_restaurant", "preferences", (
+        "Bonsoir ! Une table pour 4, s'il vous plaît.",
+        "Samedi soir",
+        "20h30",
+    )),
+    "hindi": ("hi", "clinic_appointment", "slot", (
+        "दो दिन से बुख़ार और खाँसी है",
+        "सामान्य",
+        "हाँ",
+    )),
+}
 
 
 def main() -> int:
@@ -62,7 +78,13 @@ def main() -> int:
     QSettings.setDefaultFormat(QSettings.Format.IniFormat)
     QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(temp))
     app = QApplication([])
+    from app.i18n.fonts import register_fonts
+    from app.i18n.languages import translations
     from app.theme import apply_dark_palette, wants_dark
+
+    register_fonts()  # as the studio does at its start
+    if mode in LANGUAGE_MODES:
+        translations().apply(LANGUAGE_MODES[mode][0])
 
     if wants_dark():
         apply_dark_palette(app)
@@ -82,7 +104,7 @@ def main() -> int:
         return int(app.exec())
 
     server = None
-    if mode in ("chat", "chat-error", "logpane", "inspector"):
+    if mode in ("chat", "chat-error", "logpane", "inspector", *LANGUAGE_MODES):
         from engine.offline.fake_openai import FAKE_API_KEY, FakeOpenAIServer
 
         server = FakeOpenAIServer().__enter__()
@@ -103,6 +125,8 @@ def main() -> int:
     window.move(0, 0)
     window.show()
     folder = default_scenario()
+    if mode in LANGUAGE_MODES:
+        folder = default_scenario().parent / LANGUAGE_MODES[mode][1]
     if mode in ("instructions", "yaml-error"):
         folder = temp / "analyst_bot"
         shutil.copytree(default_scenario(), folder)
@@ -132,6 +156,11 @@ def main() -> int:
     elif mode in ("logpane", "inspector"):
         assert server is not None
         _interview(server, chat, log_pane, inspect=mode == "inspector")
+    elif mode in LANGUAGE_MODES:
+        assert server is not None
+        _, _, step, messages = LANGUAGE_MODES[mode]
+        _speak(server, chat, folder, messages)
+        QTimer.singleShot(300, lambda: editor.select_step(step))
     code = int(app.exec())
     if server is not None:
         server.__exit__(None, None, None)
@@ -216,6 +245,28 @@ def _converse(server: Any, chat: Any, failing: bool) -> None:
         else:
             server.queue(Fault.delay(60.0, json.dumps(INTERVIEW[3][1][0])))
         pane.send("Streaks and reminders, and a weekly summary.")
+
+    QTimer.singleShot(500, next_message)
+
+
+def _speak(server: Any, chat: Any, folder: Path, messages: tuple[str, ...]) -> None:
+    """A chat in the scenario's language with the key-free model (the stand-in bot)."""
+    from PySide6.QtCore import QTimer
+
+    from engine.offline.scenario_bot import ScenarioBot
+    from engine.scenario.loader import load_scenario
+
+    server.responder = ScenarioBot(load_scenario(folder))
+    pane = chat.pane
+    left = list(messages)
+
+    def next_message() -> None:
+        if not pane.running or pane.busy:
+            QTimer.singleShot(100, next_message)
+            return
+        if left:
+            pane.send(left.pop(0))
+            QTimer.singleShot(100, next_message)
 
     QTimer.singleShot(500, next_message)
 

@@ -102,12 +102,19 @@ from engine.conversation.turn_requests import (
     ON_ENTER_INPUT,
     correction_request,
     known_values,
+    on_enter_input,
     step_prompt,
     step_request,
 )
 from engine.dialogue.fsm import DialogueFSM, DialogueState, Status
 from engine.dialogue.ledger import CostLedger, PriceTable
-from engine.dialogue.prompting import Prompt, TranscriptEntry, fill_placeholders, known_names
+from engine.dialogue.prompting import (
+    Prompt,
+    TranscriptEntry,
+    fill_placeholders,
+    known_names,
+    words_of,
+)
 from engine.dialogue.vars_memory import VarsMemory
 from engine.errors import ProviderError, SessionError
 from engine.log.events import (
@@ -597,7 +604,10 @@ class Conversation:
         step = self.step
         if step.kind is StepKind.MESSAGE:
             filled = fill_placeholders(
-                step.text or "", known_values(self.data), known_names(self.scenario)
+                step.text or "",
+                known_values(self.data),
+                known_names(self.scenario),
+                words=words_of(self.scenario),
             )
             self._say(turn, filled.text, "message")
             signal = self._first_open_signal(step)
@@ -605,7 +615,7 @@ class Conversation:
                 return Move(signal)
             return Wait()
         if step.on_enter is OnEnter.RESPOND:
-            return Respond("on_enter", ON_ENTER_INPUT)
+            return Respond("on_enter", on_enter_input(self.scenario))
         return Wait()
 
     def _first_open_signal(self, step: Step) -> str | None:
@@ -617,7 +627,7 @@ class Conversation:
 
     def _fall_back(self, turn: TurnTally, outcome: GiveUp) -> None:
         turn.fallback = True
-        text = self.scenario.contract.fallback_message
+        text = self.scenario.fallback_text
         reason = f"{outcome.violation.kind}: {outcome.violation.detail}"
         self._emit(EventType.FALLBACK, FallbackData(reason=reason, text=text))
         self._say(turn, text, "fallback")

@@ -19,6 +19,7 @@ from engine.dialogue.contract import StepReply, parse_reply, refused
 from engine.dialogue.contract import ViolationKind as Kind
 from engine.dialogue.contract import violation as make_violation
 from engine.dialogue.fsm import DialogueFSM
+from engine.dialogue.prompting import words_of
 from engine.errors import ContractViolation
 from engine.providers.base import ModelReply
 from engine.scenario.definition import Scenario, Step
@@ -33,16 +34,20 @@ def judge(
     fsm: DialogueFSM,
     data: SessionData,
 ) -> Accepted | Correct:
-    """The verdict on ``raw``, a reply under ``step`` that was offered the signals ``offered``."""
+    """The verdict on ``raw``, a reply under ``step`` that was offered the signals ``offered``;
+    a correction is worded in the scenario's language."""
+    words = words_of(scenario)
     try:
-        reply = parse_reply(raw, step, max_chars=scenario.model.max_reply_chars, offered=offered)
+        reply = parse_reply(
+            raw, step, max_chars=scenario.model.max_reply_chars, offered=offered, words=words
+        )
         for name, value in reply.results.items():
             if value is not None and name in scenario.variables:
                 try:  # only a result declared unlike its variable can fail here
                     data.vars.coerce(name, value)
                 except ValueError as error:
                     raise make_violation(
-                        Kind.WRONG_TYPE, f"'results.{name}': {error}", step, offered
+                        Kind.WRONG_TYPE, f"'results.{name}': {error}", step, offered, words=words
                     ) from None
     except ContractViolation as issue:
         return Correct(issue, raw)
@@ -51,7 +56,7 @@ def judge(
     known = merged_results(data, step, reply)
     blocked = fsm.unmet(data.state, reply.transition, lambda name: is_set(data, name, known), known)
     if blocked:
-        return Correct(refused(blocked, reply.transition, step, offered), raw)
+        return Correct(refused(blocked, reply.transition, step, offered, words=words), raw)
     return Accepted(reply, raw, step.transitions[reply.transition].to)
 
 

@@ -17,14 +17,18 @@ from engine.conversation.session import SessionData
 from engine.dialogue.contract import ViolationKind as Kind
 from engine.dialogue.prompting import Prompt, build_history, build_prompt, chain_messages
 from engine.errors import ContractViolation
+from engine.languages import ENGLISH, scaffolding
 from engine.providers.base import Message, ModelReply, ModelRequest, Purpose
 from engine.scenario.definition import PromptLayout, Scenario, Step
 
-#: The input of an ``on_enter: respond`` call: there is no user message to answer yet.
-ON_ENTER_INPUT = (
-    "(The conversation has just entered this step. Reply now under its instructions, "
-    "without waiting for the user.)"
-)
+#: The input of an ``on_enter: respond`` call: there is no user message to answer yet (in
+#: English; :func:`on_enter_input` gives it in the scenario's language).
+ON_ENTER_INPUT = scaffolding(ENGLISH).say("on_enter_input")
+
+
+def on_enter_input(scenario: Scenario) -> str:
+    """The input of an ``on_enter: respond`` call, in the scenario's language."""
+    return scaffolding(scenario.language).say("on_enter_input")
 
 
 def known_values(data: SessionData) -> dict[str, Any]:
@@ -131,6 +135,7 @@ __all__ = [
     "chain_carries_this_visit",
     "correction_request",
     "known_values",
+    "on_enter_input",
     "step_prompt",
     "step_request",
 ]

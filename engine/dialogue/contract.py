@@ -34,6 +34,10 @@ Decisions worth knowing:
 * **Result keys the step does not declare are dropped**, not punished: in the ``append`` layout the
   schema holds every step's results, and a chat model's extra key is harmless. A declared result
   left out of ``results`` counts as unknown (``null``).
+* **The correction is in the scenario's language, the log in English**: what was wrong is a
+  :class:`Wording` (a key of :mod:`engine.languages` and its values), written in the scenario's
+  language in the ``correction`` the model reads and in English in the ``detail`` the log keeps
+  (tools and authors read logs of conversations in any language alike).
 * **A hostile reply is a violation, never a crash**: JSON nested a hundred thousand levels deep, a
   number of thousands of digits, ``NaN``, a lone surrogate in a text, or a reply longer than the
   scenario's ``model.max_reply_chars`` (it is refused before it is read, so it is never fed back).
@@ -54,10 +58,13 @@ from typing import Any
 
 from engine.dialogue.fsm import Unmet
 from engine.errors import ContractViolation
+from engine.languages import ENGLISH, Phrasebook, scaffolding
 from engine.providers.base import ModelReply
 from engine.scenario.definition import STAY, ResultField, Scenario, Step, StepKind, ValueType, shown
 
 FIELDS = ("message", "transition", "results", "summary")
+#: The engine's words in English: the log's language, and the default of every function here.
+_ENGLISH = scaffolding(ENGLISH)
 #: ``schema_name`` of :func:`conversation_schema`.
 CONVERSATION_SCHEMA_NAME = "reply"
 
@@ -140,12 +147,11 @@ def result_schema(result: ResultField, *, described: bool = True) -> dict[str, A
     return schema
 
 
-def reply_schema(step: Step) -> dict[str, Any]:
-    """The strict JSON schema of a reply in ``step`` (OpenAI strict mode compatible)."""
+def reply_schema(step: Step, words: Phrasebook = _ENGLISH) -> dict[str, Any]:
+    """The strict JSON schema of a reply in ``step`` (OpenAI strict mode compatible); its
+    descriptions in the language of ``words``."""
     results = {name: result_schema(result) for name, result in step.results.items()}
-    return _envelope(
-        results, allowed_signals(step), "'stay' to remain in this step, or a signal to move on"
-    )
+    return _envelope(results, allowed_signals(step), words.say("schema_transition"), words)
 
 
 def all_results_schema(scenario: Scenario) -> dict[str, Any]:
@@ -163,7 +169,8 @@ def all_results_schema(scenario: Scenario) -> dict[str, Any]:
             results[name] = _merged_schema(
                 results.get(name), result_schema(result, described=False)
             )
-    return _envelope(results, _all_signals(scenario), _ABOUT_SHARED)
+    words = scaffolding(scenario.language)
+    return _envelope(results, _all_signals(scenario), words.say("schema_transition_shared"), words)
 
 
 def any_step_schema(scenario: Scenario) -> dict[str, Any]:
@@ -182,15 +189,13 @@ def any_step_schema(scenario: Scenario) -> dict[str, Any]:
         )
         if branch not in branches:
             branches.append(branch)
-    schema = _envelope({}, _all_signals(scenario), _ABOUT_SHARED)
+    words = scaffolding(scenario.language)
+    schema = _envelope({}, _all_signals(scenario), words.say("schema_transition_shared"), words)
     schema["properties"]["results"] = {
         "anyOf": branches or [_results_object({})],
-        "description": "The results object of the current step",
+        "description": words.say("schema_results"),
     }
     return schema
-
-
-_ABOUT_SHARED = "'stay' to remain in the current step, or one of its signals to move on"
 
 
 def _prompt_steps(scenario: Scenario) -> Iterable[Step]:
@@ -224,14 +229,16 @@ def _results_object(properties: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def _envelope(results: dict[str, Any], signals: list[str], about: str) -> dict[str, Any]:
+def _envelope(
+    results: dict[str, Any], signals: list[str], about: str, words: Phrasebook
+) -> dict[str, Any]:
     return {
         "type": "object",
         "properties": {
-            "message": {"type": "string", "description": "What the user reads"},
+            "message": {"type": "string", "description": words.say("schema_message")},
             "transition": {"type": "string", "enum": signals, "description": about},
             "results": _results_object(results),
-            "summary": {"type": "string", "description": "What this step established so far"},
+            "summary": {"type": "string", "description": words.say("schema_summary")},
         },
         "required": list(FIELDS),
         "additionalProperties": False,
@@ -245,11 +252,64 @@ _FENCE = re.compile(r"^\s*```[A-Za-z0-9_-]*[ \t]*\n(?P<body>.*?)\n?```\s*$", re.
 _MAX_OBJECT_STARTS = 20
 
 
+@dataclass(frozen=True)
+class Wording:
+    """What was wrong with a reply, before it is written: a key of the phrase tables
+    (:mod:`engine.languages`, ``detail_…``) and its values, which may be wordings too."""
+
+    key: str
+    values: tuple[tuple[str, object], ...] = ()
+
+    def render(self, words: Phrasebook) -> str:
+        return words.say(
+            self.key,
+            **{
+                name: value.render(words) if isinstance(value, Wording | Joined) else value
+                for name, value in self.values
+            },
+        )
+
+
+@dataclass(frozen=True)
+class Joined:
+    """Several wordings in one detail, one after the other (``separator``: a key of the
+    tables, or none when each part begins with its own)."""
+
+    parts: tuple[Wording, ...]
+    separator: str | None = "detail_separator"
+
+    def render(self, words: Phrasebook) -> str:
+        between = words.say(self.separator) if self.separator else ""
+        return between.join(part.render(words) for part in self.parts)
+
+
+#: What a violation says was wrong: a :class:`Wording` (or several), or a text already written
+#: (in English, by a caller that words its own problem).
+Detail = Wording | Joined | str
+
+
+def _wording(key: str, **values: object) -> Wording:
+    return Wording(f"detail_{key}", tuple(values.items()))
+
+
+def _written(detail: Detail, words: Phrasebook) -> str:
+    return detail if isinstance(detail, str) else detail.render(words)
+
+
 class _NotJSON(Exception):
     """The text is not one JSON value; ``detail`` says why, for the correction."""
 
-    def __init__(self, detail: str) -> None:
-        super().__init__(detail)
+    def __init__(self, detail: Wording) -> None:
+        super().__init__(detail.key)
+        self.detail = detail
+
+
+class _Broken(Exception):
+    """A reply's fields break the contract: the first kind, and everything that was wrong."""
+
+    def __init__(self, kind: ViolationKind, detail: Wording | Joined) -> None:
+        super().__init__(kind.value)
+        self.kind = kind
         self.detail = detail
 
 
@@ -259,48 +319,56 @@ def parse_reply(
     *,
     max_chars: int | None = None,
     offered: Sequence[str] | None = None,
+    words: Phrasebook = _ENGLISH,
 ) -> StepReply:
     """Check the form of ``reply`` for ``step``; raise :class:`ContractViolation` if broken.
 
     ``max_chars`` refuses a longer reply before reading it. ``offered`` is the list of signals
-    the model was shown (for the correction); default: all of the step's.
+    the model was shown (for the correction); default: all of the step's. ``words``: the
+    language of the correction (the scenario's).
     """
+    detail: Wording | Joined
     if reply.refusal:
-        detail = f"the model refused: {_clip(reply.refusal)}"
-        raise violation(ViolationKind.REFUSAL, detail, step, offered)
+        detail = _wording("refused", text=_clip(reply.refusal))
+        raise violation(ViolationKind.REFUSAL, detail, step, offered, words=words)
     if reply.status == "incomplete":
-        reason = reply.incomplete_reason or "unknown reason"
-        raise violation(
-            ViolationKind.INCOMPLETE, f"the reply was cut off ({_clip(reason)})", step, offered
+        reason: object = (
+            _clip(reply.incomplete_reason)
+            if reply.incomplete_reason
+            else _wording("unknown_reason")
         )
+        detail = _wording("incomplete", reason=reason)
+        raise violation(ViolationKind.INCOMPLETE, detail, step, offered, words=words)
     if max_chars is not None and len(reply.text) > max_chars:
-        detail = (
-            f"the reply is {len(reply.text):,} characters long, more than the {max_chars:,} allowed"
-        )
-        raise violation(ViolationKind.TOO_LONG, detail, step, offered)
+        detail = _wording("too_long", length=f"{len(reply.text):,}", limit=f"{max_chars:,}")
+        raise violation(ViolationKind.TOO_LONG, detail, step, offered, words=words)
     slips: list[Slip] = []
-    data = _read_object(reply.text.strip(), step, slips, offered)
+    data = _read_object(reply.text.strip(), step, slips, offered, words)
     try:
-        return _check_fields(data, step, slips, offered)
-    except ContractViolation as error:
+        return _check_fields(data, step, slips)
+    except _Broken as broken:
+        detail = broken.detail
         if any(slip.kind == ViolationKind.FENCED_JSON for slip in slips):
-            detail = f"{error.detail}; also, the JSON was inside a ``` fence"
-            raise violation(ViolationKind(error.kind), detail, step, offered) from None
-        raise
+            detail = _wording("also_fenced", detail=detail)
+        raise violation(broken.kind, detail, step, offered, words=words) from None
 
 
 def parse_text(text: str, step: Step) -> StepReply:
     """Check the text of a reply alone (no refusal, status or size to look at)."""
     slips: list[Slip] = []
-    return _check_fields(_read_object(text.strip(), step, slips, None), step, slips, None)
+    data = _read_object(text.strip(), step, slips, None, _ENGLISH)
+    try:
+        return _check_fields(data, step, slips)
+    except _Broken as broken:
+        raise violation(broken.kind, broken.detail, step) from None
 
 
 def _read_object(
-    text: str, step: Step, slips: list[Slip], offered: Sequence[str] | None
+    text: str, step: Step, slips: list[Slip], offered: Sequence[str] | None, words: Phrasebook
 ) -> dict[str, Any]:
     """The reply's JSON object, repairing a fence, prose around it, a one-element array."""
     if not text:
-        raise violation(ViolationKind.INVALID_JSON, "the reply was empty", step, offered)
+        raise violation(ViolationKind.INVALID_JSON, _wording("empty"), step, offered, words=words)
     fence = _FENCE.match(text)
     try:
         if fence is not None:
@@ -316,21 +384,20 @@ def _read_object(
             slips.append(Slip(kind, "text before or after the JSON object was ignored"))
         elif "```" in text:
             raise violation(
-                ViolationKind.FENCED_JSON,
-                "the reply mixed a ``` fence with other text",
-                step,
-                offered,
+                ViolationKind.FENCED_JSON, _wording("fence_mixed"), step, offered, words=words
             ) from None
         else:
-            raise violation(ViolationKind.INVALID_JSON, error.detail, step, offered) from None
+            raise violation(
+                ViolationKind.INVALID_JSON, error.detail, step, offered, words=words
+            ) from None
     if isinstance(value, list) and len(value) == 1 and isinstance(value[0], dict):
         slips.append(
             Slip(ViolationKind.NOT_AN_OBJECT, "the object was wrapped in a one-element array")
         )
         value = value[0]
     if not isinstance(value, dict):
-        detail = f"the reply is a JSON {_json_type(value)}, not an object"
-        raise violation(ViolationKind.NOT_AN_OBJECT, detail, step, offered)
+        detail = _wording("not_an_object", kind=_json_type(value))
+        raise violation(ViolationKind.NOT_AN_OBJECT, detail, step, offered, words=words)
     return value
 
 
@@ -339,14 +406,15 @@ def _decode(text: str) -> Any:
     try:
         return json.loads(text, parse_constant=_no_constant)
     except RecursionError:
-        raise _NotJSON("the reply is nested too deeply to be read") from None
+        raise _NotJSON(_wording("too_deep")) from None
     except json.JSONDecodeError as error:
-        where = f"line {error.lineno} column {error.colno}"
-        raise _NotJSON(f"the reply is not valid JSON ({error.msg} at {where})") from None
+        raise _NotJSON(
+            _wording("not_json", message=error.msg, line=error.lineno, column=error.colno)
+        ) from None
     except _Constant as error:
-        raise _NotJSON(f"the reply uses {error}, which is not a JSON value") from None
+        raise _NotJSON(_wording("constant", name=str(error))) from None
     except ValueError:  # Python's limit on the digits of an integer
-        raise _NotJSON("the reply holds a number with too many digits") from None
+        raise _NotJSON(_wording("too_many_digits")) from None
 
 
 class _Constant(ValueError):
@@ -385,10 +453,9 @@ def _embedded_object(text: str) -> dict[str, Any] | None:
     return None
 
 
-def _check_fields(
-    data: dict[str, Any], step: Step, slips: list[Slip], offered: Sequence[str] | None
-) -> StepReply:
-    problems: list[tuple[ViolationKind, str]] = []
+def _check_fields(data: dict[str, Any], step: Step, slips: list[Slip]) -> StepReply:
+    """The reply, or :class:`_Broken` naming every problem of its fields."""
+    problems: list[tuple[ViolationKind, Wording]] = []
     for name in FIELDS:
         if name in data:
             continue
@@ -400,20 +467,23 @@ def _check_fields(
                 )
             )
         else:
-            problems.append((ViolationKind.MISSING_FIELD, f"the field '{name}' is missing"))
+            problems.append((ViolationKind.MISSING_FIELD, _wording("missing_field", name=name)))
     for name in ("message", "transition", "summary"):
         value = data.get(name, "")
         if not isinstance(value, str):
             problems.append(
-                (ViolationKind.WRONG_TYPE, f"'{name}' must be a string, not {_describe(value)}")
+                (
+                    ViolationKind.WRONG_TYPE,
+                    _wording("not_a_string", name=name, value=_describe(value)),
+                )
             )
         elif not _is_text(value):
-            problems.append((ViolationKind.INVALID_TEXT, f"'{name}' {_NOT_TEXT}"))
+            problems.append((ViolationKind.INVALID_TEXT, _wording("not_text", name=name)))
     results: dict[str, Any] = {}
     raw_results = data.get("results", {})
     if not isinstance(raw_results, dict):
         problems.append(
-            (ViolationKind.WRONG_TYPE, f"'results' must be an object, not {_describe(raw_results)}")
+            (ViolationKind.WRONG_TYPE, _wording("results_not_object", value=_describe(raw_results)))
         )
     else:
         for name, declared in step.results.items():
@@ -421,10 +491,17 @@ def _check_fields(
             try:
                 value = declared.convert(raw)
             except ValueError as error:
-                problems.append((ViolationKind.WRONG_TYPE, f"'results.{name}' {_printable(error)}"))
+                problems.append(
+                    (
+                        ViolationKind.WRONG_TYPE,
+                        _wording("result_wrong", name=name, problem=_printable(error)),
+                    )
+                )
                 continue
             if not all(_is_text(item) for item in _texts(value)):
-                problems.append((ViolationKind.INVALID_TEXT, f"'results.{name}' {_NOT_TEXT}"))
+                problems.append(
+                    (ViolationKind.INVALID_TEXT, _wording("not_text", name=f"results.{name}"))
+                )
                 continue
             if value != raw or isinstance(value, str) != isinstance(raw, str):
                 slips.append(
@@ -436,15 +513,14 @@ def _check_fields(
                 )
             results[name] = value
     if problems:
-        kind = problems[0][0]
-        raise violation(kind, "; ".join(detail for _, detail in problems), step, offered)
+        raise _Broken(problems[0][0], _joined([detail for _, detail in problems]))
     message, transition = data["message"], data["transition"]
     summary = data.get("summary", "")
     if transition not in allowed_signals(step):
-        detail = f"'transition' is {_clip(repr(transition), 60)}, which this step does not have"
-        raise violation(ViolationKind.UNKNOWN_SIGNAL, _printable(detail), step, offered)
+        signal = _printable(_clip(repr(transition), 60))
+        raise _Broken(ViolationKind.UNKNOWN_SIGNAL, _wording("unknown_signal", signal=signal))
     if not message.strip():
-        raise violation(ViolationKind.EMPTY_MESSAGE, "'message' is empty", step, offered)
+        raise _Broken(ViolationKind.EMPTY_MESSAGE, _wording("message_empty"))
     return StepReply(
         message=message,
         transition=transition,
@@ -454,7 +530,9 @@ def _check_fields(
     )
 
 
-_NOT_TEXT = "holds a character that is not text (a lone surrogate); write plain text"
+def _joined(details: Sequence[Wording]) -> Wording | Joined:
+    """Several problems named in one detail."""
+    return details[0] if len(details) == 1 else Joined(tuple(details))
 
 
 def _texts(value: Any) -> Iterable[Any]:
@@ -479,75 +557,82 @@ def _is_text(value: Any) -> bool:
 
 
 def refused(
-    unmet: Unmet, signal: str, step: Step, offered: Sequence[str] | None = None
+    unmet: Unmet,
+    signal: str,
+    step: Step,
+    offered: Sequence[str] | None = None,
+    *,
+    words: Phrasebook = _ENGLISH,
 ) -> ContractViolation:
     """The violation for a transition the FSM found blocked
     (:meth:`~engine.dialogue.fsm.DialogueFSM.unmet`).
 
     The FSM judges the guard; this only words the correction, naming exactly what is missing.
     """
+    quoted = repr(signal)
+    detail: Wording | Joined
     if unmet.unknown_signal:
-        detail = f"'transition' is {signal!r}, which this step does not have"
-        return violation(ViolationKind.UNKNOWN_SIGNAL, detail, step, offered)
+        detail = _wording("unknown_signal", signal=quoted)
+        return violation(ViolationKind.UNKNOWN_SIGNAL, detail, step, offered, words=words)
     if unmet.problem:
-        return violation(
-            ViolationKind.GUARD_REFUSED, f"'transition' {signal!r}: {unmet.problem}", step, offered
-        )
+        detail = _wording("guard_problem", signal=quoted, problem=unmet.problem)
+        return violation(ViolationKind.GUARD_REFUSED, detail, step, offered, words=words)
     if unmet.results:
         names = ", ".join(f"'results.{name}'" for name in unmet.results)
-        verb = "is" if len(unmet.results) == 1 else "are"
-        detail = f"'transition' is {signal!r} but the required {names} {verb} still unknown"
+        number = "one" if len(unmet.results) == 1 else "many"
+        detail = _wording(f"required_unknown_{number}", signal=quoted, names=names)
         if unmet.variables:
-            detail += f"; it also needs {', '.join(unmet.variables)} to be known first"
-        return violation(ViolationKind.MISSING_REQUIRED_RESULT, detail, step, offered)
-    detail = f"'transition' {signal!r} needs {', '.join(unmet.variables)} to be known first"
-    return violation(ViolationKind.GUARD_REFUSED, detail, step, offered)
+            more = _wording("also_needs", names=_listed(unmet))
+            detail = Joined((detail, more), separator=None)
+        return violation(ViolationKind.MISSING_REQUIRED_RESULT, detail, step, offered, words=words)
+    detail = _wording("needs", signal=quoted, names=_listed(unmet))
+    return violation(ViolationKind.GUARD_REFUSED, detail, step, offered, words=words)
+
+
+def _listed(unmet: Unmet) -> str:
+    return ", ".join(unmet.variables)
 
 
 # --- corrections ----------------------------------------------------------------------------
 
-_ADVICE: dict[ViolationKind, str] = {
-    ViolationKind.INVALID_JSON: "Send one JSON object only, with no text before or after it.",
-    ViolationKind.FENCED_JSON: "Send the bare JSON object: no ``` fence, no text around it.",
-    ViolationKind.NOT_AN_OBJECT: "Send one JSON object, not an array or a bare value.",
-    ViolationKind.MISSING_FIELD: "Include all four fields, even when a value is empty or null.",
-    ViolationKind.WRONG_TYPE: "Use the types of the schema; use null for a result you do not know.",
-    ViolationKind.INVALID_TEXT: "Write every text as plain characters, without escape codes.",
-    ViolationKind.UNKNOWN_SIGNAL: "Use one of the allowed transitions, exactly as spelled.",
-    ViolationKind.GUARD_REFUSED: (
-        "Fill the missing value in 'results' if the user already gave it; otherwise use "
-        '"stay" and ask the user for it.'
-    ),
-    ViolationKind.MISSING_REQUIRED_RESULT: (
-        "Fill the required result from what the user said; if you do not know it yet, use "
-        '"stay" and ask for it.'
-    ),
-    ViolationKind.EMPTY_MESSAGE: "Write the message the user should read in 'message'.",
-    ViolationKind.REFUSAL: (
-        "Answer within this step's instructions. If the request is out of scope, say so politely "
-        "in 'message' and use \"stay\"."
-    ),
-    ViolationKind.INCOMPLETE: "Reply again, shorter: a brief 'message' and a one-line 'summary'.",
-    ViolationKind.TOO_LONG: "Reply again, much shorter: a brief 'message', a one-line 'summary'.",
-}
-
 
 def correction_text(
-    kind: ViolationKind, detail: str, step: Step, offered: Sequence[str] | None = None
+    kind: ViolationKind,
+    detail: Detail,
+    step: Step,
+    offered: Sequence[str] | None = None,
+    *,
+    words: Phrasebook = _ENGLISH,
 ) -> str:
-    """The corrective follow-up: what was wrong, how to fix it, and the allowed transitions."""
-    signals = ", ".join(f'"{signal}"' for signal in _allowed(step, offered))
-    return (
-        f"Your last reply broke the reply contract: {detail}. {_ADVICE[kind]} "
-        "Reply again to the user's last message as one JSON object with exactly the fields "
-        f"message, transition, results, summary. Allowed transitions: {signals}."
+    """The corrective follow-up: what was wrong, how to fix it, and the allowed transitions, in
+    the language of ``words``."""
+    signals = ", ".join(
+        words.say("signal_quoted", signal=signal) for signal in _allowed(step, offered)
+    )
+    return words.say(
+        "correction",
+        start=words.say("correction_start"),
+        detail=_written(detail, words),
+        advice=words.say(f"advice_{kind.value}"),
+        signals=signals,
     )
 
 
 def violation(
-    kind: ViolationKind, detail: str, step: Step, offered: Sequence[str] | None = None
+    kind: ViolationKind,
+    detail: Detail,
+    step: Step,
+    offered: Sequence[str] | None = None,
+    *,
+    words: Phrasebook = _ENGLISH,
 ) -> ContractViolation:
-    return ContractViolation(kind.value, detail, correction_text(kind, detail, step, offered))
+    """The violation: its ``detail`` in English (the log's), its ``correction`` in the
+    language of ``words`` (the scenario's)."""
+    return ContractViolation(
+        kind.value,
+        _written(detail, _ENGLISH),
+        correction_text(kind, detail, step, offered, words=words),
+    )
 
 
 def _allowed(step: Step, offered: Sequence[str] | None) -> list[str]:
@@ -559,27 +644,31 @@ def _allowed(step: Step, offered: Sequence[str] | None) -> list[str]:
 # --- helpers --------------------------------------------------------------------------------
 
 
-def _json_type(value: Any) -> str:
+def _json_type(value: Any) -> Wording:
     if value is None:
-        return "null"
+        return Wording("json_null")
     if isinstance(value, bool):
-        return "boolean"
+        return Wording("json_boolean")
     if isinstance(value, int | float):
-        return "number"
+        return Wording("json_number")
     if isinstance(value, str):
-        return "string"
+        return Wording("json_string")
     if isinstance(value, list):
-        return "array"
-    return "object"
+        return Wording("json_array")
+    return Wording("json_object")
 
 
-def _describe(value: Any) -> str:
-    kind = _json_type(value)
-    if kind in ("object", "array", "null"):
-        return "an array" if kind == "array" else ("an object" if kind == "object" else "null")
+def _describe(value: Any) -> Wording:
+    if value is None:
+        return Wording("value_null")
+    if isinstance(value, list):
+        return Wording("value_array")
+    if isinstance(value, dict):
+        return Wording("value_object")
     if isinstance(value, int) and not isinstance(value, bool) and abs(value) > 10**40:
-        return "a number with too many digits"
-    return f"the {kind} {_clip(json.dumps(value, ensure_ascii=False), 40)}"
+        return Wording("value_huge_number")
+    shown_value = _clip(json.dumps(value, ensure_ascii=False), 40)
+    return Wording("value_shown", (("kind", _json_type(value)), ("value", shown_value)))
 
 
 def _printable(text: object) -> str:

@@ -76,44 +76,26 @@ from engine.dialogue.contract import (
     reply_schema,
     schema_name,
 )
+from engine.languages import ENGLISH, Phrasebook, scaffolding
 from engine.providers.base import Message, Role
 from engine.scenario.definition import PLACEHOLDER, STAY, PromptLayout, Scenario, Step, ValueType
 
+#: The engine's words in the prompt are in the scenario's ``language`` (:mod:`engine.languages`);
+#: these are the English ones, by the names the rest of the engine and the tests know them by.
+_ENGLISH = scaffolding(ENGLISH)
 #: The general rules, identical for every step and every call: part of the cached prefix.
-CONTRACT_RULES = """\
-# How you reply
-You run one step of a scripted conversation. Follow the current step's instructions below.
-Reply to every user message with ONE JSON object and nothing else (no Markdown fence):
-{"message": "...", "transition": "...", "results": {...}, "summary": "..."}
-- message: what the user reads, in the user's language. Never empty.
-- transition: "stay" while the step's goal is not reached; when it is, one of the step's listed
-  transitions. When you move on, let your message lead naturally into the next step's goal.
-- results: every result listed for the step. Use null for what you do not know yet, and repeat
-  the values you already know.
-- summary: one or two sentences on what this step has established so far.
-A transition marked "needs" is allowed only once those values are known."""
-
+CONTRACT_RULES = _ENGLISH.say("contract_rules")
 #: The general rules when step sections arrive in the conversation (``append``, ``compact``).
-CONVERSATION_RULES = """\
-# How you reply
-You run a scripted conversation one step at a time. Each step's instructions arrive in the
-conversation as a message headed "# Current step:". The latest one is the step in force: follow
-it, and no longer follow the instructions of earlier steps.
-Reply to every user message with ONE JSON object and nothing else (no Markdown fence):
-{"message": "...", "transition": "...", "results": {...}, "summary": "..."}
-- message: what the user reads, in the user's language. Never empty.
-- transition: "stay" while the current step's goal is not reached; when it is, one of the
-  transitions listed for the current step. When you move on, let your message lead naturally
-  into the next step's goal.
-- results: the results listed for the current step. Use null for what you do not know yet
-  and repeat the values you already know; results of other steps stay null or left out.
-- summary: one or two sentences on what the current step has established so far.
-A transition marked "needs" is allowed only once those values are known."""
-
+CONVERSATION_RULES = _ENGLISH.say("conversation_rules")
 #: The first line of every step section; the model (and the test autopilot) find steps by it.
-SECTION_HEADING = "# Current step: "
-IN_FORCE = "This step is now in force; the instructions of earlier steps no longer apply."
-EARLIER_HEADING = "# Earlier steps"
+SECTION_HEADING = _ENGLISH.say("section_heading")
+IN_FORCE = _ENGLISH.say("in_force")
+EARLIER_HEADING = _ENGLISH.say("earlier_heading")
+
+
+def words_of(scenario: Scenario) -> Phrasebook:
+    """The engine's words in the scenario's language."""
+    return scaffolding(scenario.language)
 
 
 @dataclass(frozen=True)
@@ -132,25 +114,29 @@ class FilledText:
         return not self.unknown and not self.unset
 
 
-def format_value(value: Any) -> str:
-    """A value as a person would write it in a sentence."""
+def format_value(value: Any, words: Phrasebook = _ENGLISH) -> str:
+    """A value as a person would write it in a sentence (in the language of ``words``)."""
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return words.say("yes") if value else words.say("no")
     if isinstance(value, list):
-        return ", ".join(format_value(item) for item in value)
+        return words.say("list_separator").join(format_value(item, words) for item in value)
     if isinstance(value, dict):
         return json.dumps(value, ensure_ascii=False)
     return str(value)
 
 
 def fill_placeholders(
-    text: str, values: Mapping[str, Any], known: Collection[str] | None = None
+    text: str,
+    values: Mapping[str, Any],
+    known: Collection[str] | None = None,
+    *,
+    words: Phrasebook = _ENGLISH,
 ) -> FilledText:
     """Replace ``{{name}}`` with ``values[name]``.
 
     ``known`` lists the names that exist (declared variables and results); a name outside it is
     reported as unknown, a known name without a value (missing or ``None``) as unset. Both stay
-    visible in the text.
+    visible in the text. Values are written in the language of ``words`` (yes/no, lists).
     """
     names = set(values) if known is None else set(known)
     filled: list[str] = []
@@ -167,7 +153,7 @@ def fill_placeholders(
             _add_once(unset, name)
             return match.group(0)
         _add_once(filled, name)
-        return format_value(value)
+        return format_value(value, words)
 
     return FilledText(PLACEHOLDER.sub(replace, text), tuple(filled), tuple(unknown), tuple(unset))
 
@@ -196,27 +182,29 @@ def stable_prefix(
     values: Mapping[str, Any] | None = None,
     known: Collection[str] | None = None,
     *,
-    rules: str = CONTRACT_RULES,
+    rules: str | None = None,
 ) -> FilledText:
     """The part of the instructions that is the same for every call of a conversation.
 
     The persona may use placeholders too (a user's name, say); they change rarely, so the
-    prefix stays cacheable between those changes. ``rules``: :data:`CONTRACT_RULES` when the
-    step's section follows in the instructions, :data:`CONVERSATION_RULES` when it arrives in
-    the conversation.
+    prefix stays cacheable between those changes. ``rules``: the contract rules (the default,
+    in the scenario's language) when the step's section follows in the instructions, the
+    conversation rules when it arrives in the conversation.
     """
+    words = words_of(scenario)
     persona = fill_placeholders(
         scenario.persona_text.strip(),
         values or {},
         known_names(scenario) if known is None else known,
+        words=words,
     )
     parts = []
     if persona.text:
         parts.append(persona.text)
     if scenario.title or scenario.description:
-        heading = f"# Conversation: {scenario.title or scenario.name}"
+        heading = words.say("conversation_heading", title=scenario.title or scenario.name)
         parts.append(f"{heading}\n{scenario.description.strip()}".rstrip())
-    parts.append(rules)
+    parts.append(words.say("contract_rules") if rules is None else rules)
     return FilledText("\n\n".join(parts), persona.filled, persona.unknown, persona.unset)
 
 
@@ -235,23 +223,24 @@ def step_section(
     open from here (:meth:`~engine.dialogue.fsm.DialogueFSM.offered`). ``in_conversation``: the
     section is a message of the conversation, so it says that it is now in force.
     """
-    body = fill_placeholders(step.instructions_text.strip(), values, known)
-    lines = [f"{SECTION_HEADING}{step.display_title}"]
+    words = words_of(scenario)
+    body = fill_placeholders(step.instructions_text.strip(), values, known, words=words)
+    lines = [f"{words.say('section_heading')}{step.display_title}"]
     if in_conversation:
-        lines.append(IN_FORCE)
+        lines.append(words.say("in_force"))
     if step.goal:
-        lines.append(f"Goal: {step.goal}")
+        lines.append(words.say("goal", goal=step.goal))
     if body.text:
         lines += ["", body.text]
     if step.results:
-        lines += ["", "## Results of this step"]
-        lines += [_result_line(name, step) for name in step.results]
-    lines += ["", "## Transitions"]
-    lines.append(f'- "{STAY}": remain in this step.')
+        lines += ["", words.say("results_heading")]
+        lines += [_result_line(name, step, words) for name in step.results]
+    lines += ["", words.say("transitions_heading")]
+    lines.append(words.say("stay_line", stay=STAY))
     signals = list(step.transitions) if offered is None else list(offered)
     for signal in signals:
         if signal in step.transitions:
-            lines.append(_transition_line(scenario, step, signal))
+            lines.append(_transition_line(scenario, step, signal, words))
     return FilledText("\n".join(lines), body.filled, body.unknown, body.unset)
 
 
@@ -295,7 +284,8 @@ def earlier_steps(
             lines.append(f"- {step.display_title if step else step_id}: {summary}")
     if not lines:
         return None
-    return "\n".join([EARLIER_HEADING, "What the conversation established so far:", *lines])
+    words = words_of(scenario)
+    return "\n".join([words.say("earlier_heading"), words.say("earlier_intro"), *lines])
 
 
 @dataclass(frozen=True)
@@ -339,17 +329,18 @@ def build_prompt(
         built = build_instructions(scenario, step, values, names, offered=offered)
         return Prompt(
             built.text,
-            reply_schema(step),
+            reply_schema(step, words_of(scenario)),
             schema_name(step),
             unfilled=(*built.unknown, *built.unset),
         )
-    prefix = stable_prefix(scenario, values, names, rules=CONVERSATION_RULES)
+    rules = words_of(scenario).say("conversation_rules")
+    prefix = stable_prefix(scenario, values, names, rules=rules)
     if layout is PromptLayout.APPEND:
         schema, name = all_results_schema(scenario), CONVERSATION_SCHEMA_NAME
     elif layout is PromptLayout.COMPACT:
         schema, name = any_step_schema(scenario), CONVERSATION_SCHEMA_NAME
     else:
-        schema, name = reply_schema(step), schema_name(step)
+        schema, name = reply_schema(step, words_of(scenario)), schema_name(step)
     new_chain = restart or (layout is not PromptLayout.APPEND and not carried)
     items: list[Message] = []
     unfilled = [*prefix.unknown, *prefix.unset]
@@ -375,31 +366,30 @@ def _role(role: str) -> Role:
     return "user"
 
 
-def _result_line(name: str, step: Step) -> str:
+def _result_line(name: str, step: Step, words: Phrasebook) -> str:
     result = step.results[name]
-    kind = result.type.value
     if result.type is ValueType.ENUM:
-        kind = "one of " + ", ".join(result.values or [])
-    elif result.type is ValueType.LIST:
-        kind = "list of strings"
-    flags = ", required" if result.required else ""
-    line = f"- {name} ({kind}{flags})"
+        kind = words.say("type_enum", values=", ".join(result.values or []))
+    else:
+        kind = words.say(f"type_{result.type.value}")
+    flags = words.say("result_required") if result.required else ""
+    line = words.say("result_line", name=name, kind=kind, required=flags)
     if result.description:
-        line += f": {result.description}"
+        line += words.say("result_description", description=result.description)
     return line
 
 
-def _transition_line(scenario: Scenario, step: Step, signal: str) -> str:
+def _transition_line(scenario: Scenario, step: Step, signal: str, words: Phrasebook) -> str:
     transition = step.transitions[signal]
     target = scenario.steps.get(transition.to)
     title = target.display_title if target else transition.to
-    line = f'- "{signal}" → {title}'
+    line = words.say("transition_line", signal=signal, title=title)
     if target is not None and target.goal:
-        line += f" (next goal: {target.goal})"
+        line += words.say("transition_goal", goal=target.goal)
     if transition.description:
-        line += f". When: {transition.description}"
+        line += words.say("transition_when", description=transition.description)
     if transition.requires:
-        line += f". Needs: {', '.join(transition.requires)}"
+        line += words.say("transition_needs", names=", ".join(transition.requires))
     return line
 
 
@@ -452,7 +442,9 @@ def build_history(
             continue
         step = scenario.steps.get(step_id)
         title = step.display_title if step else step_id
-        messages.append(Message("system", f'Earlier step "{title}": {summary}'))
+        messages.append(
+            Message("system", words_of(scenario).say("earlier_step", title=title, summary=summary))
+        )
     for entry in transcript:
         if entry.visit == current_visit and entry.role != "system":
             if entry.role == "user":
@@ -492,4 +484,5 @@ __all__ = [
     "placeholders",
     "stable_prefix",
     "step_section",
+    "words_of",
 ]

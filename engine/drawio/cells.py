@@ -13,11 +13,13 @@ with no HTML to strip, and ``< > &`` in titles need no double escaping.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 from engine.scenario.definition import IDENTIFIER as IDENTIFIER  # the one pattern, re-exported
 from engine.scenario.diagram import NODE_HEIGHT as NODE_HEIGHT  # one box size
 from engine.scenario.diagram import NODE_WIDTH as NODE_WIDTH
 from engine.scenario.diagram import edge_label_line
+from engine.scenario.names import identifier_from
 
 STEP_PREFIX = "step:"
 EDGE_PREFIX = "edge:"
@@ -36,6 +38,20 @@ _START = {"strokeColor": "#2d7600", "strokeWidth": "3"}
 EDGE_STYLE = "rounded=1;html=0;endArrow=block;endFill=1;"
 BACK_EDGE_STYLE = EDGE_STYLE + "dashed=1;"
 LEGEND_STYLE = "text;html=0;align=left;verticalAlign=top;whiteSpace=wrap;fontSize=11;"
+#: The font of a diagram whose labels hold Devanagari (a Hindi scenario): a family that draws
+#: it, and its Latin letters too; draw.io loads it as a web font (``fontSource``) where the
+#: machine does not have it. Other diagrams keep draw.io's default font.
+DEVANAGARI_FONT = (
+    "fontFamily=Noto Sans Devanagari;"
+    "fontSource=https%3A%2F%2Ffonts.googleapis.com%2Fcss%3Ffamily%3DNoto%2BSans%2BDevanagari;"
+)
+
+
+def font_style(texts: Iterable[str]) -> str:
+    """The style part naming a font for labels made of ``texts`` ("" for draw.io's default)."""
+    devanagari = any("\u0900" <= char <= "\u097f" for text in texts for char in text)
+    return DEVANAGARI_FONT if devanagari else ""
+
 
 #: What a guard line of an edge label looks like: ``[requires: address, pizzas]``, or, for a
 #: long list, its count ``[requires 15]`` (the names are in the edge's ``requires`` property).
@@ -123,11 +139,9 @@ def parse_edge_label(label: str, listed: str = "") -> tuple[str, list[str] | Non
 
 
 def slug(text: str) -> str:
-    """A step id made from a title typed in draw.io: ``"Check payment!"`` → ``check_payment``."""
-    cleaned = re.sub(r"[^A-Za-z0-9]+", "_", text.strip().lower()).strip("_")
-    if not cleaned:
-        return "step"
-    return cleaned if IDENTIFIER.match(cleaned) else f"step_{cleaned}"
+    """A step id made from a title typed in draw.io: ``"Check payment!"`` → ``check_payment``,
+    ``"Réservation"`` → ``reservation`` (transliterated: :mod:`engine.scenario.names`)."""
+    return identifier_from(text.strip(), "step")
 
 
 _NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")

@@ -44,6 +44,7 @@ from engine.drawio.cells import (
     NODE_WIDTH,
     edge_cell_id,
     edge_label,
+    font_style,
     step_cell_id,
     step_label,
     step_style,
@@ -329,7 +330,8 @@ def _vertex(root: etree._Element, scenario: Scenario, step: Step, position: Poin
         "mxCell",
         parent="1",
         vertex="1",
-        style=step_style(kind=step.kind.value, start=step.id == scenario.start, final=step.final),
+        style=step_style(kind=step.kind.value, start=step.id == scenario.start, final=step.final)
+        + _font(scenario),
     )
     _geometry(cell, position[0], position[1], NODE_WIDTH, NODE_HEIGHT)
 
@@ -358,7 +360,7 @@ def _edge(
     if tooltip:
         wrapper.set("tooltip", xml_safe(tooltip))
     backward = positions[edge.target][1] < positions[edge.source][1]
-    style = BACK_EDGE_STYLE if backward else EDGE_STYLE
+    style = (BACK_EDGE_STYLE if backward else EDGE_STYLE) + _font(scenario)
     if isinstance(route, Route):
         style += _route_style(route)
     cell = etree.SubElement(
@@ -420,6 +422,15 @@ def _route_style(route: Route) -> str:
     if route.kind in ("straight", "loop") and route.bends:
         style += "curved=1;"
     return style
+
+
+def _font(scenario: Scenario) -> str:
+    """The font of every label of the diagram: one that draws the scenario's script."""
+    texts = [scenario.title]
+    for step in scenario.steps.values():
+        texts.append(step.display_title)
+        texts += [transition.description for transition in step.transitions.values()]
+    return font_style(texts)
 
 
 def _edge_tooltip(description: str, requires: list[str]) -> str:

@@ -56,6 +56,7 @@ from engine.scenario.definition import STAY, Scenario, unique_name
 from engine.scenario.document import DocPath, ScenarioDocument
 from engine.scenario.layout import Point, gc_paused
 from engine.scenario.loader import load_scenario, unsafe_references
+from engine.scenario.names import identifier_problem
 
 #: Styles of cells that annotate a diagram rather than being steps.
 _DECORATION_STYLES = ("text", "edgeLabel", "group", "swimlane", "shape=note", "note", "image")
@@ -279,9 +280,7 @@ class _Planner:
 
     def _check_new_step_id(self, new_id: str, cell: Cell) -> None:
         if not IDENTIFIER.match(new_id):
-            raise DiagramError(
-                f"step id {new_id!r} is not valid: use letters, digits and '_'", cell_id=cell.id
-            )
+            raise DiagramError(f"{identifier_problem(new_id, 'a step id')}", cell_id=cell.id)
         if new_id in self.scenario.steps or new_id in self.renames.values():
             raise DiagramError(
                 f"cannot rename the step to {new_id!r}: that id is taken", cell_id=cell.id
@@ -339,9 +338,7 @@ class _Planner:
         if not signal:
             raise DiagramError("this edge has no label: label it with its signal", cell_id=cell.id)
         if not IDENTIFIER.match(signal):
-            raise DiagramError(
-                f"signal {signal!r} is not valid: use letters, digits and '_'", cell_id=cell.id
-            )
+            raise DiagramError(f"{identifier_problem(signal, 'a signal')}", cell_id=cell.id)
         if signal == STAY:
             raise DiagramError(
                 f"{STAY!r} is the implicit signal for staying; it cannot be an edge",

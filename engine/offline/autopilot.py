@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -37,15 +38,29 @@ import yaml
 
 from engine.io.input_limits import MAX_SCRIPT_BYTES
 from engine.io.untrusted import read_text
+from engine.languages import in_every_language, key_free
 from engine.offline.fake_openai import Answer, FakeRequest, Reply
 from engine.scenario.definition import STAY, Scenario, Step
 
-#: How the conversation core's correction texts and on-enter inputs begin (see
-# engine.dialogue.contract).
-CORRECTION_PREFIX = "Your last reply broke the reply contract"
-ON_ENTER_MARK = "The conversation has just entered this step"
-#: How a step section begins (engine.dialogue.prompting.SECTION_HEADING), as the model reads it.
-SECTION_HEADING = "# Current step: "
+#: How the conversation core's correction texts and on-enter inputs begin, in every language
+#: the engine speaks (see engine.dialogue.contract, engine.languages).
+CORRECTION_PREFIXES = in_every_language("correction_start")
+ON_ENTER_MARKS = tuple(
+    text.strip("()").split(".")[0] for text in in_every_language("on_enter_input")
+)
+#: How a step section begins (engine.dialogue.prompting.SECTION_HEADING), as the model reads it,
+#: in every language.
+SECTION_HEADINGS = in_every_language("section_heading")
+_SECTION_START = re.compile(
+    "^(?:" + "|".join(re.escape(heading) for heading in SECTION_HEADINGS) + ")", re.MULTILINE
+)
+TRANSITIONS_HEADINGS = frozenset(text.strip() for text in in_every_language("transitions_heading"))
+#: The English ones.
+CORRECTION_PREFIX, ON_ENTER_MARK, SECTION_HEADING = (
+    CORRECTION_PREFIXES[0],
+    ON_ENTER_MARKS[0],
+    SECTION_HEADINGS[0],
+)
 
 #: Every kind the autopilot can produce, named by the violation it is, and what it looks like.
 BREAKABLE_KINDS = (
@@ -139,6 +154,8 @@ class Autopilot:
             )
         self.scenario = scenario
         self.plan = plan
+        #: What it says, in the scenario's language.
+        self.words = key_free(scenario.language)
         self.violation_rate = violation_rate
         self.kinds = kinds
         self._rng = random.Random(seed)
@@ -181,9 +198,9 @@ class Autopilot:
 
     def _planned(self, request: FakeRequest, step: Step) -> PlannedReply:
         text = request.input_text
-        if text.startswith(CORRECTION_PREFIX) and self._current is not None:
+        if text.startswith(CORRECTION_PREFIXES) and self._current is not None:
             planned = self._current
-        elif ON_ENTER_MARK in text:
+        elif any(mark in text for mark in ON_ENTER_MARKS):
             planned = self.plan.on_enter.get(step.id, PlannedReply(step=step.id))
         else:
             planned = self._next_turn(text)
@@ -214,21 +231,23 @@ class Autopilot:
         }
 
     def _message(self, step: Step, planned: PlannedReply) -> str:
+        words = self.words
         if planned.transition != STAY and planned.transition in step.transitions:
             target = self.scenario.steps.get(step.transitions[planned.transition].to)
-            goal = target.goal if target and target.goal else "the next topic"
-            return f"Thank you, that is clear. Let us move on: {goal.lower()}. Tell me about it?"
+            goal = target.goal if target and target.goal else words.say("ap_next_topic")
+            return words.say("ap_move_on", goal=goal.lower())
         goal = step.goal or step.display_title
-        return f"Thanks, noted. To finish this part ({goal.lower()}), could you tell me a bit more?"
+        return words.say("ap_stay", goal=goal.lower())
 
-    @staticmethod
-    def _summary(step: Step, results: Mapping[str, Any]) -> str:
+    def _summary(self, step: Step, results: Mapping[str, Any]) -> str:
         known = [
             f"{name}: {value}"
             for name, value in results.items()
             if value is not None and name in step.results
         ]
-        return f"{step.display_title}. " + ("; ".join(known) if known else "Nothing settled yet.")
+        return f"{step.display_title}. " + (
+            "; ".join(known) if known else self.words.say("ap_nothing_yet")
+        )
 
     # --- broken replies ----------------------------------------------------------------------
 
@@ -335,7 +354,7 @@ class Autopilot:
         text = json.dumps(reply, ensure_ascii=False)
         bad = dict(reply)
         if kind == "invalid_json":
-            return "Sure! Here is my answer: " + text, True
+            return self.words.say("sure_prefix") + text, True
         if kind == "fenced_json":
             return f"```json\n{text}\n```", True
         if kind == "not_an_object":
@@ -359,7 +378,7 @@ class Autopilot:
         elif kind == "empty_message":
             bad["message"] = " "
         elif kind == "refusal":
-            return Reply(refusal="I'm sorry, but I can't help with that."), False
+            return Reply(refusal=self.words.say("refusal")), False
         elif kind == "incomplete":
             return Reply(text=text[: len(text) // 2], incomplete="max_output_tokens"), False
         return json.dumps(bad, ensure_ascii=False), False
@@ -380,7 +399,7 @@ def _offered_signals(section: str) -> list[str]:
     listing = False
     for line in section.splitlines():
         if line.startswith("## "):
-            listing = line.strip() == "## Transitions"
+            listing = line.strip() in TRANSITIONS_HEADINGS
         elif listing and line.startswith('- "'):
             signal = line[3:].split('"', 1)[0]
             if signal != STAY:
@@ -405,17 +424,19 @@ def section_of(request: FakeRequest) -> str:
     (this one, the tests' own responders) call it instead of reading engine internals.
     """
     for message in reversed(request.messages):
-        if message.role in ("system", "developer") and message.content.startswith(SECTION_HEADING):
+        if message.role in ("system", "developer") and message.content.startswith(SECTION_HEADINGS):
             return message.content
-    start = request.instructions.find(SECTION_HEADING)
-    if start < 0:
+    found = _SECTION_START.search(request.instructions)  # a heading begins a line: the rules
+    if found is None:  # may quote it inside a sentence
         raise ValueError("autopilot: the request shows no step section")
-    return request.instructions[start:]
+    return request.instructions[found.start() :]
 
 
 def step_of_section(scenario: Scenario, section: str) -> Step:
     """The step a section is headed with (sections name steps by their display title)."""
-    title = section.splitlines()[0].removeprefix(SECTION_HEADING).strip()
+    first = section.splitlines()[0]
+    heading = next((h for h in SECTION_HEADINGS if first.startswith(h)), "")
+    title = first.removeprefix(heading).strip()
     for step in scenario.steps.values():
         if step.display_title == title:
             return step

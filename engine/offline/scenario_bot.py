@@ -23,7 +23,9 @@ contract and runs each step the way its instructions would have it —
   after a correction, so that fallbacks happen too. The draws are seeded by the request's
   content: the same conversation breaks in the same places on every run.
 
-Like the autopilot, it only sees what a real model sees.
+Like the autopilot, it only sees what a real model sees. It speaks the scenario's language
+(``language:``): what it says and the words it understands (yes, no, a greeting, an attempt to
+take it over) come from the key-free model's table (:mod:`engine.languages`).
 """
 
 from __future__ import annotations
@@ -34,26 +36,21 @@ import random
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
-from engine.conversation.conversation_core import ON_ENTER_INPUT
-from engine.offline.autopilot import section_of, step_of_section
+from engine.languages import KEY_FREE, Phrasebook, in_every_language, key_free
+from engine.offline.autopilot import (
+    CORRECTION_PREFIXES,
+    ON_ENTER_MARKS,
+    section_of,
+    step_of_section,
+)
 from engine.offline.fake_openai import Answer, FakeMessage, FakeRequest, Reply
 from engine.scenario.definition import STAY, ResultField, Scenario, Step, StepKind, ValueType
 
 __all__ = ["CONTRACT_BREAKS", "ScenarioBot"]
 
-#: How the engine's correction texts begin (``engine.dialogue.contract.correction_text``).
-CORRECTION_MARK = "broke the reply contract"
-#: What an attempt to take over the bot sounds like.
-ATTACK_WORDS = (
-    "instructions",
-    "system prompt",
-    "developer mode",
-    "transition now",
-    "no rules",
-    "pretend the step",
-)
 #: The kinds of broken replies the bot produces (all corrected by the engine but the fence).
 CONTRACT_BREAKS = (
     "invalid_json",
@@ -63,13 +60,57 @@ CONTRACT_BREAKS = (
     "unknown_signal",
     "empty_message",
 )
-_KNOWN_MARK = "Known: "
+#: How a summary says what is known, in every language (its JSON follows).
+_KNOWN_MARKS = in_every_language("bot_known_mark", KEY_FREE)
 _DECODER = json.JSONDecoder()
-_ASKED_WAY = re.compile(r"Is this right: (.+?)\?")
-_NO = re.compile(r"\b(no|nope|not|don't|doesn't|didn't|never|nothing)\b", re.IGNORECASE)
-_YES = re.compile(r"\b(yes|yeah|yep|sure|right|correct|ok|okay|agree|let's)\b", re.IGNORECASE)
-_GREETING = re.compile(r"^(hi|hello|hey|good (morning|afternoon|evening))\b", re.IGNORECASE)
 _NUMBER = re.compile(r"-?\d+(?:[.,]\d+)?")
+#: A word, in any script: Devanagari vowel signs are no ``\w`` for Python, so they are added.
+_WORD = re.compile(r"[\w\u0900-\u0963\u0966-\u097F]+")
+
+
+def _correction(text: str) -> bool:
+    """Whether ``text`` is the engine's correction (in any language)."""
+    return any(prefix in text for prefix in CORRECTION_PREFIXES)
+
+
+@dataclass(frozen=True)
+class _Speech:
+    """What the bot says and understands in one language."""
+
+    words: Phrasebook
+    #: What an attempt to take over the bot sounds like.
+    attack_words: tuple[str, ...]
+    no: re.Pattern[str]
+    yes: re.Pattern[str]
+    greeting: re.Pattern[str]
+    asked_way: re.Pattern[str]
+
+    def __getattr__(self, key: str) -> str:  # a plain text of the table: speech.rather_not
+        if key.startswith("_") or key not in self.words.texts:
+            raise AttributeError(key)
+        return self.words.say(key)
+
+    def pattern(self, key: str) -> re.Pattern[str]:
+        return _compiled(self.words.texts[key])
+
+
+@cache
+def _compiled(source: str) -> re.Pattern[str]:
+    return re.compile(source, re.IGNORECASE)
+
+
+@cache
+def _speech(language: str) -> _Speech:
+    words = key_free(language)
+    before, _, after = words.texts["bot_is_this_right"].partition("{description}")
+    return _Speech(
+        words,
+        tuple(words.texts["attack_words"].split("|")),
+        _compiled(words.texts["re_no"]),
+        _compiled(words.texts["re_yes"]),
+        _compiled(words.texts["re_greeting"]),
+        re.compile(f"{re.escape(before)}(.+?){re.escape(after)}"),
+    )
 
 
 def _label(name: str) -> str:
@@ -107,6 +148,7 @@ class ScenarioBot:
             if not 0.0 <= value <= 1.0:
                 raise ValueError(f"{name} must be in [0, 1], got {value!r}")
         self.scenario = scenario
+        self._speech = _speech(scenario.language)
         self.violation_rate = violation_rate
         self.stubborn_rate = stubborn_rate
         self.gullible = gullible
@@ -155,18 +197,16 @@ class ScenarioBot:
         for message in earlier:
             known.update(_known_in(message))
         text = request.input_text
-        correction = CORRECTION_MARK in text
+        correction = _correction(text)
         if correction:  # answer again the user's message the broken reply answered
-            users = [
-                m.content for m in earlier if m.role == "user" and CORRECTION_MARK not in m.content
-            ]
+            users = [m.content for m in earlier if m.role == "user" and not _correction(m.content)]
             text = users[-1] if users else ""
         return _Context(
             text=text,
             known=known,
-            asked_ways=_asked_ways(earlier, step, text),
+            asked_ways=_asked_ways(earlier, step, text, self._speech),
             correction=correction,
-            on_enter=ON_ENTER_INPUT in request.input_text,
+            on_enter=any(mark in request.input_text for mark in ON_ENTER_MARKS),
         )
 
     # --- the reply ---------------------------------------------------------------------------
@@ -174,7 +214,8 @@ class ScenarioBot:
     def _reply(self, step: Step, context: _Context, rng: random.Random) -> dict[str, Any]:
         known = dict(context.known)
         results = {name: known.get(name) for name in step.results}
-        attacked = any(word in context.text.lower() for word in ATTACK_WORDS)
+        say = self._speech
+        attacked = any(word in context.text.lower() for word in say.attack_words)
         heard: dict[str, Any] = {}
         if not context.on_enter and not attacked:
             heard = self._extract(step, context.text, results)
@@ -188,16 +229,16 @@ class ScenarioBot:
         if attacked:
             if not context.correction and rng.random() < self.gullible and step.transitions:
                 way = next(iter(step.transitions))  # fooled: it tries to leave right away
-                return self._answer(step, way, results, known, "Alright, moving on.")
+                return self._answer(step, way, results, known, say.bot_moving_on)
             return self._answer(
                 step,
                 STAY,
                 results,
                 known,
-                f"I can only help with {self._title()} here. "
+                say.words.say("bot_only_here", title=self._title())
                 + self._question(step, missing, known),
             )
-        note = "Thanks, noted. " if heard else ""
+        note = say.bot_noted if heard else ""
         if missing:
             return self._answer(
                 step, STAY, results, known, note + self._question(step, missing, known)
@@ -210,7 +251,7 @@ class ScenarioBot:
             way,
             results,
             known,
-            "Thank you, that is clear. " + self._lead_in(step, way, known),
+            say.bot_clear + self._lead_in(step, way, known),
         )
 
     def _answer(
@@ -221,7 +262,7 @@ class ScenarioBot:
             "message": message.strip(),
             "transition": way,
             "results": shown,
-            "summary": f"{step.display_title}. Known: "
+            "summary": f"{step.display_title}. {self._speech.bot_known_mark}"
             + json.dumps(
                 {k: v for k, v in known.items() if v is not None},
                 ensure_ascii=False,
@@ -254,11 +295,12 @@ class ScenarioBot:
                 ]
                 if wanted:
                     return wanted[0], ""
-        refused = {asked for asked, answer in context.asked_ways if _NO.search(answer)}
+        say = self._speech
+        refused = {asked for asked, answer in context.asked_ways if say.no.search(answer)}
         agreed = [
             asked
             for asked, answer in context.asked_ways
-            if not _NO.search(answer) and _YES.search(answer)
+            if not say.no.search(answer) and say.yes.search(answer)
         ]
         for way in open_ways:
             if self._description(step, way) in agreed:
@@ -267,31 +309,35 @@ class ScenarioBot:
         if len(candidates) == 1:
             return candidates[0], ""
         if not candidates:
-            return STAY, "Then what would you like to do next?"
-        return STAY, f"Is this right: {self._description(step, candidates[0])}?"
+            return STAY, say.bot_what_next
+        return STAY, say.words.say(
+            "bot_is_this_right", description=self._description(step, candidates[0])
+        )
 
     def _description(self, step: Step, way: str) -> str:
         transition = step.transitions[way]
-        text = (transition.description or f"we go on to {_label(transition.to)}").strip()
+        going = self._speech.words.say("bot_go_on_to", step=_label(transition.to))
+        text = (transition.description or going).strip()
         return text.rstrip(".").lower()
 
     def _question(self, step: Step, missing: list[str], known: Mapping[str, Any]) -> str:
         if not missing:
-            return "What else can I do for you?"
-        return _ask(missing[0], step.results[missing[0]])
+            return self._speech.bot_what_else
+        return _ask(missing[0], step.results[missing[0]], self._speech)
 
     def _lead_in(self, step: Step, way: str, known: Mapping[str, Any]) -> str:
         target = self.scenario.steps.get(step.transitions[way].to)
         if target is None or target.kind is StepKind.MESSAGE:
             return ""
-        lead = f"Next: {target.goal.rstrip('.')}. " if target.goal else ""
+        say = self._speech
+        lead = say.words.say("bot_next", goal=target.goal.rstrip(".")) if target.goal else ""
         missing = [
             name
             for name, result in target.results.items()
             if result.required and known.get(name) is None
         ]
         return lead + (
-            _ask(missing[0], target.results[missing[0]]) if missing else "Shall we go on?"
+            _ask(missing[0], target.results[missing[0]], say) if missing else say.bot_shall_we
         )
 
     def _title(self) -> str:
@@ -306,13 +352,14 @@ class ScenarioBot:
     def _extract(self, step: Step, text: str, results: Mapping[str, Any]) -> dict[str, Any]:
         """The step's results the message gives: named ones, else a bare answer to the first
         required result still unknown (the one the bot asked for)."""
+        say = self._speech
         heard: dict[str, Any] = {}
         rest = text
         for name in self._names:  # every name, so that "my idea is …" is never a bare answer
-            said, rest = _named_value(rest, name)
+            said, rest = _named_value(rest, name, say)
             result = step.results.get(name)
             if said is not None and result is not None:
-                value = _read_as(result, said)
+                value = _read_as(result, said, say)
                 if value is not None:
                     heard[name] = value
         asked = next(
@@ -323,7 +370,7 @@ class ScenarioBot:
             ),
             None,
         )
-        bare = _gist(rest)
+        bare = _gist(rest, say)
         if heard and len(bare.split()) < 3:  # what is left is "Oh," or "Thanks.": no answer
             return heard
         result = step.results.get(asked) if asked else None
@@ -331,24 +378,23 @@ class ScenarioBot:
             result is not None
             and result.type in (ValueType.STRING, ValueType.LIST)
             and len(bare.split()) <= 4
-            and (_YES.search(bare) or _NO.search(bare) or _GREETING.match(bare))
+            and (say.yes.search(bare) or say.no.search(bare) or say.greeting.match(bare))
         ):
             return heard  # "Yes, sure." or "Hello there." is not a value
-        if asked is None or not bare or bare.endswith("?") or "rather not" in bare.lower():
+        if asked is None or not bare or bare.endswith("?") or say.rather_not in bare.lower():
             return heard
-        value = _read_as(step.results[asked], bare.rstrip(".!"))
+        value = _read_as(step.results[asked], bare.rstrip(".!।"), say)
         if value is not None:
             heard[asked] = value
         return heard
 
     # --- broken replies ----------------------------------------------------------------------
 
-    @staticmethod
-    def _break(kind: str, reply: dict[str, Any]) -> Answer:
+    def _break(self, kind: str, reply: dict[str, Any]) -> Answer:
         text = json.dumps(reply, ensure_ascii=False)
         bad = dict(reply)
         if kind == "invalid_json":
-            return "Sure! Here is my answer: " + text
+            return self._speech.sure_prefix + text
         if kind == "fenced_json":
             return f"```json\n{text}\n```"
         if kind == "missing_field":
@@ -360,18 +406,21 @@ class ScenarioBot:
         elif kind == "empty_message":
             bad["message"] = " "
         else:  # pragma: no cover - CONTRACT_BREAKS lists the kinds above
-            return Reply(refusal="I'm sorry, but I can't help with that.")
+            return Reply(refusal=self._speech.refusal)
         return json.dumps(bad, ensure_ascii=False)
 
 
-def _ask(name: str, result: ResultField) -> str:
+def _ask(name: str, result: ResultField, say: _Speech) -> str:
+    words = say.words
     description = (result.description or "").rstrip(".")
     if result.type is ValueType.BOOLEAN:
-        return f"Could you confirm your {_label(name)}: {description.lower()}? (yes or no)"
+        return words.say("bot_ask_boolean", label=_label(name), description=description.lower())
     detail = description
     if result.type is ValueType.ENUM and result.values:
-        detail = f"{description}: one of {', '.join(result.values)}".lstrip(": ")
-    return f"Could you tell me your {_label(name)}?" + (f" ({detail})" if detail else "")
+        values = ", ".join(result.values)
+        detail = words.say("bot_enum_detail", description=description, values=values).lstrip(": ")
+    question = words.say("bot_ask", label=_label(name))
+    return question + (words.say("bot_ask_detail", detail=detail) if detail else "")
 
 
 def _known_in(message: FakeMessage) -> dict[str, Any]:
@@ -395,24 +444,28 @@ def _known_in(message: FakeMessage) -> dict[str, Any]:
 
 
 def _summary_known(text: str) -> dict[str, Any]:
-    """The values of every ``Known: {…}`` in ``text`` (one summary, or many system lines)."""
+    """The values of every ``Known: {…}`` in ``text`` (one summary, or many system lines; the
+    mark in any language)."""
     found: dict[str, Any] = {}
-    start = text.find(_KNOWN_MARK)
-    while start >= 0:
-        try:
-            data, _end = _DECODER.raw_decode(text, start + len(_KNOWN_MARK))
-        except ValueError:
-            data = None
-        if isinstance(data, dict):
-            found.update({k: v for k, v in data.items() if v is not None})
-        start = text.find(_KNOWN_MARK, start + 1)
+    for mark in _KNOWN_MARKS:
+        start = text.find(mark)
+        while start >= 0:
+            try:
+                data, _end = _DECODER.raw_decode(text, start + len(mark))
+            except ValueError:
+                data = None
+            if isinstance(data, dict):
+                found.update({k: v for k, v in data.items() if v is not None})
+            start = text.find(mark, start + 1)
     return found
 
 
-def _asked_ways(earlier: list[FakeMessage], step: Step, text: str) -> list[tuple[str, str]]:
+def _asked_ways(
+    earlier: list[FakeMessage], step: Step, text: str, say: _Speech
+) -> list[tuple[str, str]]:
     """The ways the bot asked about in this step, with the user's answer to each."""
     pairs: list[tuple[str, str]] = []
-    title = f"{step.display_title}. Known:"
+    title = f"{step.display_title}. {say.bot_known_mark}".rstrip()
     for index, message in enumerate(earlier):
         if message.role != "assistant":
             continue
@@ -422,7 +475,7 @@ def _asked_ways(earlier: list[FakeMessage], step: Step, text: str) -> list[tuple
             continue
         if not isinstance(data, dict) or not str(data.get("summary", "")).startswith(title):
             continue
-        match = _ASKED_WAY.search(str(data.get("message", "")))
+        match = say.asked_way.search(str(data.get("message", "")))
         if match is None:
             continue
         answers = [m.content for m in earlier[index + 1 :] if m.role == "user"]
@@ -431,22 +484,23 @@ def _asked_ways(earlier: list[FakeMessage], step: Step, text: str) -> list[tuple
     return pairs
 
 
-def _gist(text: str) -> str:
+def _gist(text: str, say: _Speech) -> str:
     """The message without exclamations ("Hi!", "I'm so excited!") and leftover joints."""
-    text = re.sub(r"\bactually,?\s+i\s+changed\s+my\s+mind:?", " ", text, flags=re.IGNORECASE)
-    sentences = re.split(r"(?<=[.!?])\s+", text.strip())
+    text = say.pattern("re_changed_mind").sub(" ", text)
+    sentences = say.pattern("re_sentence_end").split(text.strip())
     kept = " ".join(s for s in sentences if s and not s.endswith("!"))
-    kept = re.sub(r"(?:^|\s)(?:oh,?\s*)?and\s*$", "", kept.strip(), flags=re.IGNORECASE)
-    return re.sub(r"^(?:oh,?\s*and|and)\s+", "", kept.strip(), flags=re.IGNORECASE).strip()
+    kept = say.pattern("re_and_tail").sub("", kept.strip())
+    return say.pattern("re_and_head").sub("", kept.strip()).strip()
 
 
-def _named_value(text: str, name: str) -> tuple[str | None, str]:
+def _named_value(text: str, name: str, say: _Speech) -> tuple[str | None, str]:
     """The value in ``my budget usd is 50`` / ``budget_usd: 50`` (or None), and the text
     without the sentences that named it."""
     label = re.escape(_label(name)).replace(r"\ ", "[ _]")
+    texts = say.words.texts
     pattern = re.compile(
-        rf"(?:\b(?:my|the|our)\s+)?\b{label}\s*(?:is|are|was|=|:)\s*"
-        rf"(.+?)(?:\.\s|\.$|!|\?|\n|;|$|(?=,?\s+and\s+my\s))",
+        rf"{texts['re_named_before']}{label}{texts['re_named_verb']}"
+        rf"(.+?){texts['re_named_end']}",
         re.IGNORECASE | re.DOTALL,
     )
     matches = pattern.findall(text)
@@ -456,7 +510,7 @@ def _named_value(text: str, name: str) -> tuple[str | None, str]:
     return matches[-1].strip(), pattern.sub(" ", text)
 
 
-def _read_as(result: ResultField, text: str) -> Any:
+def _read_as(result: ResultField, text: str, say: _Speech) -> Any:
     """``text`` as the result's type, or None when it does not read as one."""
     kind = result.type
     if kind in (ValueType.INTEGER, ValueType.NUMBER):
@@ -466,14 +520,14 @@ def _read_as(result: ResultField, text: str) -> Any:
         value = float(number.group(0).replace(",", "."))
         return int(value) if kind is ValueType.INTEGER else value
     if kind is ValueType.BOOLEAN:
-        text = re.split(r"(?<=[.!?])\s", text.strip())[0]  # "Yes. My problem is never …"
-        if _NO.search(text):
+        text = say.pattern("re_sentence_end").split(text.strip())[0]  # "Yes. My problem is …"
+        if say.no.search(text):
             return False
-        return True if _YES.search(text) else None
+        return True if say.yes.search(text) else None
     if kind is ValueType.ENUM:
-        words = set(re.findall(r"[a-z0-9_]+", text.lower()))
+        words = set(_WORD.findall(text.lower()))
         return next((value for value in result.values or [] if value.lower() in words), None)
     if kind is ValueType.LIST:
-        items = [item.strip() for item in re.split(r",\s*|\s+and\s+", text) if item.strip()]
+        items = [item.strip() for item in say.pattern("re_list_split").split(text) if item.strip()]
         return items or None
     return text.strip() or None

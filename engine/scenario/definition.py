@@ -21,6 +21,7 @@ from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, model_validator
 from pydantic.json_schema import SkipJsonSchema
 
 from engine.io.input_limits import DEFAULT_MAX_PROMPT_TOKENS, DEFAULT_MAX_REPLY_CHARS
+from engine.languages import BCP47_PATTERN, ENGLISH, scaffolding
 
 #: The implicit signal for remaining in the current step; it may not be declared.
 STAY = "stay"
@@ -397,9 +398,10 @@ class ContractSettings(_Strict):
     max_attempts: int = Field(
         default=3, ge=1, le=10, description="Model calls per user message, corrections included"
     )
-    fallback_message: str = Field(
-        default="Sorry, I didn't quite get that. Could you say it again in other words?",
-        description="Sent when the model keeps breaking the contract; the step does not change",
+    fallback_message: str | None = Field(
+        default=None,
+        description="Sent when the model keeps breaking the contract; the step does not change "
+        "(default: a sentence in the scenario's language)",
     )
 
 
@@ -408,6 +410,12 @@ class Scenario(_Strict, MarkedModel):
     title: str = Field(default="", description="Human title")
     description: str = Field(
         default="", description="What the conversation is for (sent to the model)"
+    )
+    language: str = Field(
+        default=ENGLISH,
+        pattern=BCP47_PATTERN,
+        description="The language of its conversations, a BCP 47 tag (en, fr, hi, pt-BR…): the "
+        "engine's own words in the prompts are written in it",
     )
     start: Identifier = Field(description="The step the conversation starts in")
     persona: str | None = Field(
@@ -437,6 +445,14 @@ class Scenario(_Strict, MarkedModel):
     @property
     def yaml_path(self) -> Path | None:
         return self.root / "scenario.yaml" if self.root else None
+
+    @property
+    def fallback_text(self) -> str:
+        """Sent when the model keeps breaking the contract: the author's ``fallback_message``,
+        else the default sentence in the scenario's language."""
+        if self.contract.fallback_message is not None:
+            return self.contract.fallback_message
+        return scaffolding(self.language).say("fallback_message")
 
 
 SCENARIO_FILE = "scenario.yaml"

@@ -17,6 +17,7 @@ from pydantic import BaseModel, ValidationError
 
 from engine.errors import ScenarioError
 from engine.scenario.definition import Marks, Scenario, Step
+from engine.scenario.names import IDENTIFIER_RULE
 
 
 def located_errors(
@@ -118,7 +119,8 @@ def explain(
             )
 
 
-NAME_HINT = "use letters, digits and '_', not starting with a digit"
+NAME_HINT = f"use {IDENTIFIER_RULE}"
+LANGUAGE_HINT = "a BCP 47 language tag: en, fr, hi, pt-BR…"
 
 #: Pydantic error types → what the author must write instead.
 _EXPECTED = {
@@ -153,6 +155,8 @@ def _describe(item: Any) -> tuple[str, str | None]:
         close = difflib.get_close_matches(str(item.get("input")), allowed, n=1, cutoff=0.5)
         hint = f"did you mean {close[0]!r}?" if close else None
         return f"{got} is not one of {', '.join(allowed)}", hint
+    if kind == "string_pattern_mismatch" and item["loc"][-1:] == ("language",):
+        return f"{got} is not a language tag", LANGUAGE_HINT
     if kind == "string_pattern_mismatch":
         return f"{got} is not a valid name", NAME_HINT
     if kind in {"greater_than", "greater_than_equal", "less_than", "less_than_equal"}:

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from engine.dialogue.prompting import SECTION_HEADING
+from engine.languages import in_every_language
 from engine.scenario_tests.cassette_file import CassetteError, dumps
 
 #: Characters of a differing line shown in a staleness report.
@@ -66,7 +66,8 @@ def describe_field(path: tuple[str, ...], request: Any) -> str:
         index = int(path[1])
         item = items[index] if isinstance(items, list) and index < len(items) else None
         content = item.get("content") if isinstance(item, dict) else None
-        if isinstance(content, str) and content.lstrip().startswith(SECTION_HEADING.strip()):
+        headings = tuple(heading.strip() for heading in in_every_language("section_heading"))
+        if isinstance(content, str) and content.lstrip().startswith(headings):
             return f"the step's instructions ({dotted})"
         role = item.get("role") if isinstance(item, dict) else None
         return f"a {role or 'conversation'} message ({dotted})"

@@ -47,6 +47,7 @@ __all__ = ["BROKEN_REPLIES", "main", "plan_for", "record_scenario"]
 BROKEN_REPLIES: dict[tuple[str, str], tuple[float, int]] = {
     ("analyst_bot", "recovers_from_broken_replies.test.yaml"): (0.3, 3),
     ("support_desk", "recovers_from_a_broken_reply.test.yaml"): (0.3, 2),
+    ("reservation_restaurant", "reprend_apres_une_reponse_cassee.test.yaml"): (0.3, 5),
 }
 
 

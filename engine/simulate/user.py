@@ -25,6 +25,7 @@ from typing import Any
 
 from engine.dialogue.ledger import CostLedger, PriceTable
 from engine.errors import SessionError
+from engine.languages import ENGLISH, language_name, table_for
 from engine.providers.base import Message, ModelRequest, Provider, Usage
 from engine.scenario.definition import Scenario
 from engine.simulate.persona import TRAITS, Persona, render_fact
@@ -68,6 +69,8 @@ H_FACTS = "# Facts you know"
 H_GOAL = "# Your goal"
 H_BEHAVIOUR = "# How you behave"
 H_WITHHOLD = "# What you never tell"
+#: Only for a scenario in another language than English: the tag ends its line, in brackets.
+H_LANGUAGE = "# Your language"
 
 
 @dataclass(frozen=True)
@@ -93,6 +96,11 @@ def user_instructions(persona: Persona, scenario: Scenario) -> str:
         "or a simulation, and never write the assistant's part.",
         f"# The chatbot you are talking to\n{bot}. {scenario.description.strip()}".rstrip(),
     ]
+    if table_for(scenario.language) != ENGLISH:
+        parts.append(
+            f"{H_LANGUAGE}\nWrite every message in the chatbot's language: "
+            f"{language_name(scenario.language)} ({scenario.language})"
+        )
     if persona.description:
         parts.append(f"# Who you are\n{persona.description}")
     if persona.spec.goal:

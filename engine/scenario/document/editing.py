@@ -26,6 +26,7 @@ from engine.scenario.document.templates import TEMPLATES, title_of
 from engine.scenario.document.tree import YamlTree
 from engine.scenario.layout import LAYOUT_FILE, Layout
 from engine.scenario.loader import compose_scenario, read_scenario_text
+from engine.scenario.names import IDENTIFIER_RULE
 
 DocPath = tuple[str | int, ...]
 #: Step ids or file keys (``set`` is a method of the document, so its annotations say this).
@@ -237,7 +238,7 @@ class ScenarioDocument:
         if not IDENTIFIER.match(new):
             raise ScenarioError(
                 f"{new!r} is not a valid step id",
-                hint="use letters, digits and '_', not starting with a digit",
+                hint=f"use {IDENTIFIER_RULE}",
             )
         with self._one_edit():
             self.rename_key(("steps", old), new)

@@ -47,6 +47,8 @@ Codes and severities:
 ``message-without-text``   error     a message step has no text to send
 ``message-results``        warning   a message step declares results (no model fills them)
 ``ignored-text``           warning   a prompt step has ``text`` (only message steps send it)
+``untranslated-scaffolding`` warning the engine has no (or no full) table of its prompt texts in
+                                     the scenario's ``language``: English fills the gaps
 =========================  ========  ==========================================================
 """
 
@@ -66,6 +68,7 @@ from engine.scenario.validate.rules_graph import (
     check_start,
     check_transitions,
 )
+from engine.scenario.validate.rules_language import check_language
 from engine.scenario.validate.rules_steps import check_steps
 from engine.scenario.validate.rules_texts import (
     check_placeholders,
@@ -84,6 +87,7 @@ RULES: tuple[Callable[[Checker], Iterator[Finding]], ...] = (
     check_placeholders,
     check_unset_placeholders,
     check_variables,
+    check_language,
 )
 
 

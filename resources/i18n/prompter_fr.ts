@@ -1,0 +1,411 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="fr" sourcelanguage="en">
+<context>
+    <name>FileCommands</name>
+    <message>
+        <source>(none yet)</source>
+        <translation>(aucun pour l&apos;instant)</translation>
+    </message>
+    <message>
+        <source>Clear List</source>
+        <translation>Vider la liste</translation>
+    </message>
+</context>
+<context>
+    <name>LanguageMenu</name>
+    <message>
+        <source>&amp;Language</source>
+        <translation>&amp;Langue</translation>
+    </message>
+    <message>
+        <source>System Language ({language})</source>
+        <translation>Langue du système ({language})</translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <source>Ready</source>
+        <translation>Prêt</translation>
+    </message>
+    <message>
+        <source>&amp;New…</source>
+        <translation>&amp;Nouveau…</translation>
+    </message>
+    <message>
+        <source>Create a scenario from a template</source>
+        <translation>Créer un scénario à partir d&apos;un modèle</translation>
+    </message>
+    <message>
+        <source>&amp;Open…</source>
+        <translation>&amp;Ouvrir…</translation>
+    </message>
+    <message>
+        <source>Open a scenario folder</source>
+        <translation>Ouvrir le dossier d&apos;un scénario</translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation>&amp;Enregistrer</translation>
+    </message>
+    <message>
+        <source>Save the scenario</source>
+        <translation>Enregistrer le scénario</translation>
+    </message>
+    <message>
+        <source>Save &amp;As…</source>
+        <translation>Enregistrer &amp;sous…</translation>
+    </message>
+    <message>
+        <source>Save the scenario into another folder</source>
+        <translation>Enregistrer le scénario dans un autre dossier</translation>
+    </message>
+    <message>
+        <source>&amp;Export to draw.io…</source>
+        <translation>E&amp;xporter vers draw.io…</translation>
+    </message>
+    <message>
+        <source>Write the graph as a draw.io diagram</source>
+        <translation>Écrire le graphe sous forme de diagramme draw.io</translation>
+    </message>
+    <message>
+        <source>&amp;Import from draw.io…</source>
+        <translation>&amp;Importer depuis draw.io…</translation>
+    </message>
+    <message>
+        <source>Apply a diagram edited in draw.io (undoable)</source>
+        <translation>Appliquer un diagramme modifié dans draw.io (annulable)</translation>
+    </message>
+    <message>
+        <source>&amp;Reload from Disk</source>
+        <translation>&amp;Recharger depuis le disque</translation>
+    </message>
+    <message>
+        <source>Discard unsaved changes and read the files again</source>
+        <translation>Abandonner les modifications non enregistrées et relire les fichiers</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>&amp;Quitter</translation>
+    </message>
+    <message>
+        <source>Close every window of the studio and end it</source>
+        <translation>Fermer toutes les fenêtres du studio et le quitter</translation>
+    </message>
+    <message>
+        <source>&amp;Instructions Beside the Graph</source>
+        <translation>&amp;Instructions à côté du graphe</translation>
+    </message>
+    <message>
+        <source>Show or hide the selected step&apos;s instructions beside the graph</source>
+        <translation>Afficher ou masquer les instructions de l&apos;étape sélectionnée à côté du graphe</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard Shortcuts</source>
+        <translation>&amp;Raccourcis clavier</translation>
+    </message>
+    <message>
+        <source>Every command with keys, and the graph&apos;s gestures</source>
+        <translation>Toutes les commandes avec leurs touches, et les gestes du graphe</translation>
+    </message>
+    <message>
+        <source>&amp;Documentation</source>
+        <translation>&amp;Documentation</translation>
+    </message>
+    <message>
+        <source>Prompter&apos;s manual, offline</source>
+        <translation>Le manuel de Prompter, hors ligne</translation>
+    </message>
+    <message>
+        <source>&amp;Where Files Are Kept…</source>
+        <translation>&amp;Où sont les fichiers…</translation>
+    </message>
+    <message>
+        <source>The folders of logs, settings and the scenario</source>
+        <translation>Les dossiers des journaux, des réglages et du scénario</translation>
+    </message>
+    <message>
+        <source>&amp;About Prompter Studio</source>
+        <translation>À &amp;propos de Prompter Studio</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>&amp;Fichier</translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>&amp;Édition</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>&amp;Affichage</translation>
+    </message>
+    <message>
+        <source>&amp;Panes</source>
+        <translation>&amp;Panneaux</translation>
+    </message>
+    <message>
+        <source>&amp;Settings</source>
+        <translation>&amp;Paramètres</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>&amp;Aide</translation>
+    </message>
+    <message>
+        <source>Open &amp;Recent</source>
+        <translation>Ouvrir un fichier &amp;récent</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>Étape</translation>
+    </message>
+    <message>
+        <source>Scenario</source>
+        <translation>Scénario</translation>
+    </message>
+    <message>
+        <source>Problems</source>
+        <translation>Problèmes</translation>
+    </message>
+    <message>
+        <source>History</source>
+        <translation>Historique</translation>
+    </message>
+    <message>
+        <source>Main</source>
+        <translation>Principale</translation>
+    </message>
+    <message>
+        <source>Instructions</source>
+        <translation>Instructions</translation>
+    </message>
+    <message>
+        <source>&lt;opened&gt;</source>
+        <translation>&lt;ouvert&gt;</translation>
+    </message>
+    <message>
+        <source>&amp;Undo {edit}</source>
+        <translation>&amp;Annuler : {edit}</translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation>&amp;Annuler</translation>
+    </message>
+    <message>
+        <source>&amp;Redo {edit}</source>
+        <translation>&amp;Rétablir : {edit}</translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation>&amp;Rétablir</translation>
+    </message>
+    <message>
+        <source>Undo</source>
+        <translation>Annuler</translation>
+    </message>
+    <message>
+        <source>Redo</source>
+        <translation>Rétablir</translation>
+    </message>
+    <message>
+        <source>Undo {edit}</source>
+        <translation>Annuler : {edit}</translation>
+    </message>
+    <message>
+        <source>Redo {edit}</source>
+        <translation>Rétablir : {edit}</translation>
+    </message>
+    <message>
+        <source>The graph shows the last version that loaded.</source>
+        <translation>Le graphe montre la dernière version qui s&apos;est chargée.</translation>
+    </message>
+    <message>
+        <source> — line {line}: {message}</source>
+        <translation> — ligne {line} : {message}</translation>
+    </message>
+    <message numerus="yes">
+        <source>⚠ scenario.yaml does not load (%n error(s))</source>
+        <translation>
+            <numerusform>⚠ scenario.yaml ne se charge pas (%n erreur)</numerusform>
+            <numerusform>⚠ scenario.yaml ne se charge pas (%n erreurs)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Show scenario.yaml</source>
+        <translation>Afficher scenario.yaml</translation>
+    </message>
+    <message>
+        <source>Problems — {summary}</source>
+        <translation>Problèmes — {summary}</translation>
+    </message>
+    <message>
+        <source>Unsaved changes</source>
+        <translation>Modifications non enregistrées</translation>
+    </message>
+    <message>
+        <source>About Prompter Studio</source>
+        <translation>À propos de Prompter Studio</translation>
+    </message>
+</context>
+<context>
+    <name>NewScenarioDialog</name>
+    <message>
+        <source>New scenario</source>
+        <translation>Nouveau scénario</translation>
+    </message>
+    <message>
+        <source>Blank — one step</source>
+        <translation>Vide — une étape</translation>
+    </message>
+    <message>
+        <source>Greeting → goodbye, with a variable</source>
+        <translation>Accueil → au revoir, avec une variable</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>Parcourir…</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Nom</translation>
+    </message>
+    <message>
+        <source>Template</source>
+        <translation>Modèle</translation>
+    </message>
+    <message>
+        <source>Create in</source>
+        <translation>Créer dans</translation>
+    </message>
+    <message>
+        <source>A scenario&apos;s name may hold only ASCII letters (a–z, A–Z), digits (0–9) and _, and does not start with a digit.</source>
+        <translation>Le nom d&apos;un scénario ne peut contenir que des lettres ASCII (a–z, A–Z), des chiffres (0–9) et _, et ne commence pas par un chiffre.</translation>
+    </message>
+    <message>
+        <source>Create the scenario in</source>
+        <translation>Créer le scénario dans</translation>
+    </message>
+    <message>
+        <source>{folder} exists and is not empty.</source>
+        <translation>{folder} existe et n&apos;est pas vide.</translation>
+    </message>
+    <message>
+        <source>The scenario needs a name.</source>
+        <translation>Le scénario a besoin d&apos;un nom.</translation>
+    </message>
+    <message>
+        <source>“{name}” holds {characters}, which a name cannot hold.</source>
+        <translation>« {name} » contient {characters}, qu&apos;un nom ne peut pas contenir.</translation>
+    </message>
+    <message>
+        <source>“{name}” starts with a digit.</source>
+        <translation>« {name} » commence par un chiffre.</translation>
+    </message>
+    <message>
+        <source>Use “{suggestion}”?</source>
+        <translation>Utiliser « {suggestion} » ?</translation>
+    </message>
+</context>
+<context>
+    <name>SaveTestDialog</name>
+    <message>
+        <source>use only ASCII letters (a–z, A–Z), digits (0–9), &apos;_&apos; and &apos;-&apos; in the file name, starting with a letter or a digit</source>
+        <translation>n&apos;utilisez dans le nom du fichier que des lettres ASCII (a–z, A–Z), des chiffres (0–9), « _ » et « - », en commençant par une lettre ou un chiffre</translation>
+    </message>
+</context>
+<context>
+    <name>ScenarioEditor</name>
+    <message>
+        <source>&amp;Add Step</source>
+        <translation>&amp;Ajouter une étape</translation>
+    </message>
+    <message>
+        <source>Add a step in free space beside the selected step</source>
+        <translation>Ajouter une étape dans un espace libre à côté de l&apos;étape sélectionnée</translation>
+    </message>
+    <message>
+        <source>Re&amp;name Step…</source>
+        <translation>Re&amp;nommer l&apos;étape…</translation>
+    </message>
+    <message>
+        <source>Rename the selected step everywhere</source>
+        <translation>Renommer l&apos;étape sélectionnée partout</translation>
+    </message>
+    <message>
+        <source>&amp;Delete</source>
+        <translation>&amp;Supprimer</translation>
+    </message>
+    <message>
+        <source>Delete the selected steps (with their transitions) or transitions</source>
+        <translation>Supprimer les étapes sélectionnées (avec leurs transitions) ou les transitions</translation>
+    </message>
+    <message>
+        <source>Select &amp;All Steps</source>
+        <translation>Sélectionner &amp;toutes les étapes</translation>
+    </message>
+    <message>
+        <source>&amp;Find…</source>
+        <translation>&amp;Rechercher…</translation>
+    </message>
+    <message>
+        <source>Find steps by id, title or instruction text</source>
+        <translation>Rechercher des étapes par identifiant, titre ou texte des instructions</translation>
+    </message>
+    <message>
+        <source>Zoom &amp;In</source>
+        <translation>Zoom &amp;avant</translation>
+    </message>
+    <message>
+        <source>Zoom &amp;Out</source>
+        <translation>Zoom a&amp;rrière</translation>
+    </message>
+    <message>
+        <source>&amp;Fit to Window</source>
+        <translation>&amp;Ajuster à la fenêtre</translation>
+    </message>
+    <message>
+        <source>Show the whole graph</source>
+        <translation>Afficher tout le graphe</translation>
+    </message>
+    <message>
+        <source>Actual &amp;Size</source>
+        <translation>&amp;Taille réelle</translation>
+    </message>
+    <message>
+        <source>Auto-&amp;Layout</source>
+        <translation>&amp;Disposition automatique</translation>
+    </message>
+    <message>
+        <source>Arrange the steps in layers from the start step</source>
+        <translation>Disposer les étapes en couches à partir de l&apos;étape de départ</translation>
+    </message>
+    <message>
+        <source>No scenario is open.
+
+File ▸ New… creates one from a template; File ▸ Open… opens a scenario folder.</source>
+        <translation>Aucun scénario n&apos;est ouvert.
+
+Fichier ▸ Nouveau… en crée un à partir d&apos;un modèle ; Fichier ▸ Ouvrir… ouvre le dossier d&apos;un scénario.</translation>
+    </message>
+</context>
+<context>
+    <name>ScriptWarning</name>
+    <message>
+        <source>Characters no font can draw</source>
+        <translation>Caractères qu&apos;aucune police ne sait dessiner</translation>
+    </message>
+    <message>
+        <source>This scenario uses characters that no font of this computer can draw: {scripts}. They are shown as empty boxes; install a font that covers them.</source>
+        <translation>Ce scénario utilise des caractères qu&apos;aucune police de cet ordinateur ne sait dessiner : {scripts}. Ils s&apos;affichent comme des cases vides ; installez une police qui les couvre.</translation>
+    </message>
+</context>
+<context>
+    <name>ToolsMenu</name>
+    <message>
+        <source>&amp;Tools</source>
+        <translation>&amp;Outils</translation>
+    </message>
+</context>
+</TS>

@@ -1,0 +1,411 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="hi" sourcelanguage="en">
+<context>
+    <name>FileCommands</name>
+    <message>
+        <source>(none yet)</source>
+        <translation>(अभी कोई नहीं)</translation>
+    </message>
+    <message>
+        <source>Clear List</source>
+        <translation>सूची ख़ाली करें</translation>
+    </message>
+</context>
+<context>
+    <name>LanguageMenu</name>
+    <message>
+        <source>&amp;Language</source>
+        <translation>भाषा (&amp;L)</translation>
+    </message>
+    <message>
+        <source>System Language ({language})</source>
+        <translation>सिस्टम की भाषा ({language})</translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <source>Ready</source>
+        <translation>तैयार</translation>
+    </message>
+    <message>
+        <source>&amp;New…</source>
+        <translation>नया…</translation>
+    </message>
+    <message>
+        <source>Create a scenario from a template</source>
+        <translation>किसी टेम्पलेट से नया परिदृश्य बनाएँ</translation>
+    </message>
+    <message>
+        <source>&amp;Open…</source>
+        <translation>खोलें…</translation>
+    </message>
+    <message>
+        <source>Open a scenario folder</source>
+        <translation>किसी परिदृश्य का फ़ोल्डर खोलें</translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation>सहेजें</translation>
+    </message>
+    <message>
+        <source>Save the scenario</source>
+        <translation>परिदृश्य सहेजें</translation>
+    </message>
+    <message>
+        <source>Save &amp;As…</source>
+        <translation>इस रूप में सहेजें…</translation>
+    </message>
+    <message>
+        <source>Save the scenario into another folder</source>
+        <translation>परिदृश्य को किसी दूसरे फ़ोल्डर में सहेजें</translation>
+    </message>
+    <message>
+        <source>&amp;Export to draw.io…</source>
+        <translation>draw.io में निर्यात करें…</translation>
+    </message>
+    <message>
+        <source>Write the graph as a draw.io diagram</source>
+        <translation>ग्राफ़ को draw.io आरेख के रूप में लिखें</translation>
+    </message>
+    <message>
+        <source>&amp;Import from draw.io…</source>
+        <translation>draw.io से आयात करें…</translation>
+    </message>
+    <message>
+        <source>Apply a diagram edited in draw.io (undoable)</source>
+        <translation>draw.io में बदला गया आरेख लागू करें (पूर्ववत किया जा सकता है)</translation>
+    </message>
+    <message>
+        <source>&amp;Reload from Disk</source>
+        <translation>डिस्क से दोबारा लोड करें</translation>
+    </message>
+    <message>
+        <source>Discard unsaved changes and read the files again</source>
+        <translation>बिना सहेजे बदलाव छोड़ें और फ़ाइलें फिर से पढ़ें</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>बंद करें</translation>
+    </message>
+    <message>
+        <source>Close every window of the studio and end it</source>
+        <translation>स्टूडियो की सभी विंडो बंद करके उसे समाप्त करें</translation>
+    </message>
+    <message>
+        <source>&amp;Instructions Beside the Graph</source>
+        <translation>ग्राफ़ के बगल में निर्देश</translation>
+    </message>
+    <message>
+        <source>Show or hide the selected step&apos;s instructions beside the graph</source>
+        <translation>चुने गए चरण के निर्देश ग्राफ़ के बगल में दिखाएँ या छिपाएँ</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard Shortcuts</source>
+        <translation>कीबोर्ड शॉर्टकट</translation>
+    </message>
+    <message>
+        <source>Every command with keys, and the graph&apos;s gestures</source>
+        <translation>कुंजियों वाले सभी आदेश, और ग्राफ़ के इशारे</translation>
+    </message>
+    <message>
+        <source>&amp;Documentation</source>
+        <translation>दस्तावेज़</translation>
+    </message>
+    <message>
+        <source>Prompter&apos;s manual, offline</source>
+        <translation>Prompter की पुस्तिका, ऑफ़लाइन</translation>
+    </message>
+    <message>
+        <source>&amp;Where Files Are Kept…</source>
+        <translation>फ़ाइलें कहाँ रखी हैं…</translation>
+    </message>
+    <message>
+        <source>The folders of logs, settings and the scenario</source>
+        <translation>लॉग, सेटिंग और परिदृश्य के फ़ोल्डर</translation>
+    </message>
+    <message>
+        <source>&amp;About Prompter Studio</source>
+        <translation>Prompter Studio के बारे में</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>फ़ाइल (&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>संपादन (&amp;E)</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>दृश्य (&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Panes</source>
+        <translation>पैनल (&amp;P)</translation>
+    </message>
+    <message>
+        <source>&amp;Settings</source>
+        <translation>सेटिंग (&amp;S)</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>सहायता (&amp;H)</translation>
+    </message>
+    <message>
+        <source>Open &amp;Recent</source>
+        <translation>हाल के खोलें (&amp;R)</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>चरण</translation>
+    </message>
+    <message>
+        <source>Scenario</source>
+        <translation>परिदृश्य</translation>
+    </message>
+    <message>
+        <source>Problems</source>
+        <translation>समस्याएँ</translation>
+    </message>
+    <message>
+        <source>History</source>
+        <translation>इतिहास</translation>
+    </message>
+    <message>
+        <source>Main</source>
+        <translation>मुख्य</translation>
+    </message>
+    <message>
+        <source>Instructions</source>
+        <translation>निर्देश</translation>
+    </message>
+    <message>
+        <source>&lt;opened&gt;</source>
+        <translation>&lt;खोला गया&gt;</translation>
+    </message>
+    <message>
+        <source>&amp;Undo {edit}</source>
+        <translation>पूर्ववत करें: {edit}</translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation>पूर्ववत करें</translation>
+    </message>
+    <message>
+        <source>&amp;Redo {edit}</source>
+        <translation>फिर से करें: {edit}</translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation>फिर से करें</translation>
+    </message>
+    <message>
+        <source>Undo</source>
+        <translation>पूर्ववत</translation>
+    </message>
+    <message>
+        <source>Redo</source>
+        <translation>फिर से</translation>
+    </message>
+    <message>
+        <source>Undo {edit}</source>
+        <translation>पूर्ववत करें: {edit}</translation>
+    </message>
+    <message>
+        <source>Redo {edit}</source>
+        <translation>फिर से करें: {edit}</translation>
+    </message>
+    <message>
+        <source>The graph shows the last version that loaded.</source>
+        <translation>ग्राफ़ वह आख़िरी संस्करण दिखा रहा है जो लोड हो सका था।</translation>
+    </message>
+    <message>
+        <source> — line {line}: {message}</source>
+        <translation> — पंक्ति {line}: {message}</translation>
+    </message>
+    <message numerus="yes">
+        <source>⚠ scenario.yaml does not load (%n error(s))</source>
+        <translation>
+            <numerusform>⚠ scenario.yaml लोड नहीं हो रहा (%n त्रुटि)</numerusform>
+            <numerusform>⚠ scenario.yaml लोड नहीं हो रहा (%n त्रुटियाँ)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Show scenario.yaml</source>
+        <translation>scenario.yaml दिखाएँ</translation>
+    </message>
+    <message>
+        <source>Problems — {summary}</source>
+        <translation>समस्याएँ — {summary}</translation>
+    </message>
+    <message>
+        <source>Unsaved changes</source>
+        <translation>बिना सहेजे बदलाव</translation>
+    </message>
+    <message>
+        <source>About Prompter Studio</source>
+        <translation>Prompter Studio के बारे में</translation>
+    </message>
+</context>
+<context>
+    <name>NewScenarioDialog</name>
+    <message>
+        <source>New scenario</source>
+        <translation>नया परिदृश्य</translation>
+    </message>
+    <message>
+        <source>Blank — one step</source>
+        <translation>ख़ाली — एक चरण</translation>
+    </message>
+    <message>
+        <source>Greeting → goodbye, with a variable</source>
+        <translation>स्वागत → विदाई, एक चर के साथ</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>ब्राउज़ करें…</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>नाम</translation>
+    </message>
+    <message>
+        <source>Template</source>
+        <translation>टेम्पलेट</translation>
+    </message>
+    <message>
+        <source>Create in</source>
+        <translation>यहाँ बनाएँ</translation>
+    </message>
+    <message>
+        <source>A scenario&apos;s name may hold only ASCII letters (a–z, A–Z), digits (0–9) and _, and does not start with a digit.</source>
+        <translation>परिदृश्य के नाम में केवल ASCII अक्षर (a–z, A–Z), अंक (0–9) और _ हो सकते हैं, और वह किसी अंक से शुरू नहीं होता।</translation>
+    </message>
+    <message>
+        <source>Create the scenario in</source>
+        <translation>परिदृश्य यहाँ बनाएँ</translation>
+    </message>
+    <message>
+        <source>{folder} exists and is not empty.</source>
+        <translation>{folder} पहले से है और ख़ाली नहीं है।</translation>
+    </message>
+    <message>
+        <source>The scenario needs a name.</source>
+        <translation>परिदृश्य को एक नाम चाहिए।</translation>
+    </message>
+    <message>
+        <source>“{name}” holds {characters}, which a name cannot hold.</source>
+        <translation>“{name}” में {characters} है, जो नाम में नहीं हो सकता।</translation>
+    </message>
+    <message>
+        <source>“{name}” starts with a digit.</source>
+        <translation>“{name}” किसी अंक से शुरू होता है।</translation>
+    </message>
+    <message>
+        <source>Use “{suggestion}”?</source>
+        <translation>“{suggestion}” रखें?</translation>
+    </message>
+</context>
+<context>
+    <name>SaveTestDialog</name>
+    <message>
+        <source>use only ASCII letters (a–z, A–Z), digits (0–9), &apos;_&apos; and &apos;-&apos; in the file name, starting with a letter or a digit</source>
+        <translation>फ़ाइल के नाम में केवल ASCII अक्षर (a–z, A–Z), अंक (0–9), &apos;_&apos; और &apos;-&apos; रखें, और नाम किसी अक्षर या अंक से शुरू करें</translation>
+    </message>
+</context>
+<context>
+    <name>ScenarioEditor</name>
+    <message>
+        <source>&amp;Add Step</source>
+        <translation>चरण जोड़ें</translation>
+    </message>
+    <message>
+        <source>Add a step in free space beside the selected step</source>
+        <translation>चुने गए चरण के बगल में ख़ाली जगह पर एक चरण जोड़ें</translation>
+    </message>
+    <message>
+        <source>Re&amp;name Step…</source>
+        <translation>चरण का नाम बदलें…</translation>
+    </message>
+    <message>
+        <source>Rename the selected step everywhere</source>
+        <translation>चुने गए चरण का नाम हर जगह बदलें</translation>
+    </message>
+    <message>
+        <source>&amp;Delete</source>
+        <translation>हटाएँ</translation>
+    </message>
+    <message>
+        <source>Delete the selected steps (with their transitions) or transitions</source>
+        <translation>चुने गए चरण (उनके transitions के साथ) या transitions हटाएँ</translation>
+    </message>
+    <message>
+        <source>Select &amp;All Steps</source>
+        <translation>सभी चरण चुनें</translation>
+    </message>
+    <message>
+        <source>&amp;Find…</source>
+        <translation>खोजें…</translation>
+    </message>
+    <message>
+        <source>Find steps by id, title or instruction text</source>
+        <translation>id, शीर्षक या निर्देशों के पाठ से चरण खोजें</translation>
+    </message>
+    <message>
+        <source>Zoom &amp;In</source>
+        <translation>बड़ा करें</translation>
+    </message>
+    <message>
+        <source>Zoom &amp;Out</source>
+        <translation>छोटा करें</translation>
+    </message>
+    <message>
+        <source>&amp;Fit to Window</source>
+        <translation>विंडो में फ़िट करें</translation>
+    </message>
+    <message>
+        <source>Show the whole graph</source>
+        <translation>पूरा ग्राफ़ दिखाएँ</translation>
+    </message>
+    <message>
+        <source>Actual &amp;Size</source>
+        <translation>असली आकार</translation>
+    </message>
+    <message>
+        <source>Auto-&amp;Layout</source>
+        <translation>अपने-आप व्यवस्थित करें</translation>
+    </message>
+    <message>
+        <source>Arrange the steps in layers from the start step</source>
+        <translation>शुरुआती चरण से चरणों को परतों में व्यवस्थित करें</translation>
+    </message>
+    <message>
+        <source>No scenario is open.
+
+File ▸ New… creates one from a template; File ▸ Open… opens a scenario folder.</source>
+        <translation>कोई परिदृश्य खुला नहीं है।
+
+फ़ाइल ▸ नया… किसी टेम्पलेट से नया बनाता है; फ़ाइल ▸ खोलें… किसी परिदृश्य का फ़ोल्डर खोलता है।</translation>
+    </message>
+</context>
+<context>
+    <name>ScriptWarning</name>
+    <message>
+        <source>Characters no font can draw</source>
+        <translation>ऐसे अक्षर जिन्हें कोई फ़ॉन्ट नहीं दिखा सकता</translation>
+    </message>
+    <message>
+        <source>This scenario uses characters that no font of this computer can draw: {scripts}. They are shown as empty boxes; install a font that covers them.</source>
+        <translation>यह परिदृश्य ऐसे अक्षर इस्तेमाल करता है जिन्हें इस कंप्यूटर का कोई फ़ॉन्ट नहीं दिखा सकता: {scripts}। वे ख़ाली डिब्बों की तरह दिखते हैं; कोई ऐसा फ़ॉन्ट इंस्टॉल करें जिसमें वे हों।</translation>
+    </message>
+</context>
+<context>
+    <name>ToolsMenu</name>
+    <message>
+        <source>&amp;Tools</source>
+        <translation>उपकरण (&amp;T)</translation>
+    </message>
+</context>
+</TS>
