@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.plain_text import PlainLabel
+from app.plain_text import PlainLabel, plain_tooltip
 from engine.scenario.definition import IDENTIFIER
 from engine.scenario.document import TEMPLATES
 from engine.scenario.names import disallowed_characters, identifier_from
@@ -83,7 +83,7 @@ class NewScenarioDialog(QDialog):
             widget = label.widget() if label is not None else None
             if isinstance(widget, QLabel):
                 widget.setText(text)
-        self.name.setToolTip(self.identifier_rule())
+        self.name.setToolTip(plain_tooltip(self.identifier_rule()))
         if self._refused is not None:
             self._say(*self._refused)
 

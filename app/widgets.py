@@ -109,7 +109,7 @@ def make_action(
     elif shortcut is not None:
         action.setShortcuts(list(shortcut))
     if tip:
-        action.setStatusTip(plain_tooltip(tip))
+        action.setStatusTip(tip)  # the status bar draws it as plain text
         action.setToolTip(plain_tooltip(tip))
     if icon is not None:
         action.setIcon(icon)
@@ -121,7 +121,7 @@ def set_texts(action: QAction, text: str, tip: str = "") -> None:
     """Give ``action`` its text, and its tip as status tip and tooltip (a retranslate step)."""
     action.setText(text)
     action.setStatusTip(tip)
-    action.setToolTip(tip or text.replace("&", ""))
+    action.setToolTip(plain_tooltip(tip or text.replace("&", "")))
 
 
 class ToolsMenu(QMenu):

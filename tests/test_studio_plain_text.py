@@ -312,7 +312,8 @@ def ways_around(source: str, module: str) -> list[str]:
             found.append(f"line {node.lineno}: QLabel( (use PlainLabel, or RichLabel + escape)")
         elif owner == "QMessageBox" and name in ("warning", "information", "question", "critical"):
             found.append(f"line {node.lineno}: QMessageBox.{name} (use show_message or ask)")
-        elif name in ("setToolTip", "setStatusTip", "setWhatsThis") and node.args:
+        # (a status tip is drawn by the status bar as plain text: not a way around)
+        elif name in ("setToolTip", "setWhatsThis") and node.args:
             if module not in OWN_MARKUP and not _safe(node.args[-1]):
                 found.append(f"line {node.lineno}: {name} of a value (use plain_tooltip)")
         elif (

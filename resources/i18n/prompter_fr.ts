@@ -4,6 +4,14 @@
 <context>
     <name>FileCommands</name>
     <message>
+        <source>Scenario folder recreated</source>
+        <translation>Dossier du scénario recréé</translation>
+    </message>
+    <message>
+        <source>{folder} was gone from the disk. Every file the studio holds was written there again: {count} file(s).</source>
+        <translation>{folder} avait disparu du disque. Tous les fichiers que le studio garde en mémoire y ont été réécrits : {count} fichier(s).</translation>
+    </message>
+    <message>
         <source>(none yet)</source>
         <translation>(aucun pour l&apos;instant)</translation>
     </message>
@@ -399,6 +407,56 @@ Fichier ▸ Nouveau… en crée un à partir d&apos;un modèle ; Fichier ▸ Ouv
     <message>
         <source>This scenario uses characters that no font of this computer can draw: {scripts}. They are shown as empty boxes; install a font that covers them.</source>
         <translation>Ce scénario utilise des caractères qu&apos;aucune police de cet ordinateur ne sait dessiner : {scripts}. Ils s&apos;affichent comme des cases vides ; installez une police qui les couvre.</translation>
+    </message>
+</context>
+<context>
+    <name>ServerLogDialog</name>
+    <message>
+        <source>Open Log from Server</source>
+        <translation>Ouvrir le journal d’un serveur</translation>
+    </message>
+    <message>
+        <source>the id the server gave the conversation</source>
+        <translation>l’identifiant que le serveur a donné à la conversation</translation>
+    </message>
+    <message>
+        <source>only if the server asks for one</source>
+        <translation>seulement si le serveur en demande un</translation>
+    </message>
+    <message>
+        <source>Server</source>
+        <translation>Serveur</translation>
+    </message>
+    <message>
+        <source>Conversation</source>
+        <translation>Conversation</translation>
+    </message>
+    <message>
+        <source>API token</source>
+        <translation>Jeton d’API</translation>
+    </message>
+    <message>
+        <source>Downloading…</source>
+        <translation>Téléchargement…</translation>
+    </message>
+    <message>
+        <source>The server sent an empty log</source>
+        <translation>Le serveur a envoyé un journal vide</translation>
+    </message>
+    <message>
+        <source>The log could not be saved: </source>
+        <translation>Le journal n’a pas pu être enregistré : </translation>
+    </message>
+</context>
+<context>
+    <name>StudioChat</name>
+    <message>
+        <source>Open Log from &amp;Server…</source>
+        <translation>Ouvrir le journal d’un &amp;serveur…</translation>
+    </message>
+    <message>
+        <source>Download a served conversation&apos;s log (prompter serve) and open it</source>
+        <translation>Télécharger le journal d’une conversation servie (prompter serve) et l’ouvrir</translation>
     </message>
 </context>
 <context>

@@ -4,6 +4,14 @@
 <context>
     <name>FileCommands</name>
     <message>
+        <source>Scenario folder recreated</source>
+        <translation>परिदृश्य फ़ोल्डर फिर से बनाया गया</translation>
+    </message>
+    <message>
+        <source>{folder} was gone from the disk. Every file the studio holds was written there again: {count} file(s).</source>
+        <translation>{folder} डिस्क से हट गया था। स्टूडियो के पास मौजूद हर फ़ाइल वहाँ फिर से लिखी गई: {count} फ़ाइल(ें)।</translation>
+    </message>
+    <message>
         <source>(none yet)</source>
         <translation>(अभी कोई नहीं)</translation>
     </message>
@@ -399,6 +407,56 @@ File ▸ New… creates one from a template; File ▸ Open… opens a scenario f
     <message>
         <source>This scenario uses characters that no font of this computer can draw: {scripts}. They are shown as empty boxes; install a font that covers them.</source>
         <translation>यह परिदृश्य ऐसे अक्षर इस्तेमाल करता है जिन्हें इस कंप्यूटर का कोई फ़ॉन्ट नहीं दिखा सकता: {scripts}। वे ख़ाली डिब्बों की तरह दिखते हैं; कोई ऐसा फ़ॉन्ट इंस्टॉल करें जिसमें वे हों।</translation>
+    </message>
+</context>
+<context>
+    <name>ServerLogDialog</name>
+    <message>
+        <source>Open Log from Server</source>
+        <translation>सर्वर से लॉग खोलें</translation>
+    </message>
+    <message>
+        <source>the id the server gave the conversation</source>
+        <translation>वह आईडी जो सर्वर ने बातचीत को दी</translation>
+    </message>
+    <message>
+        <source>only if the server asks for one</source>
+        <translation>केवल तभी, जब सर्वर माँगे</translation>
+    </message>
+    <message>
+        <source>Server</source>
+        <translation>सर्वर</translation>
+    </message>
+    <message>
+        <source>Conversation</source>
+        <translation>बातचीत</translation>
+    </message>
+    <message>
+        <source>API token</source>
+        <translation>API टोकन</translation>
+    </message>
+    <message>
+        <source>Downloading…</source>
+        <translation>डाउनलोड हो रहा है…</translation>
+    </message>
+    <message>
+        <source>The server sent an empty log</source>
+        <translation>सर्वर ने खाली लॉग भेजा</translation>
+    </message>
+    <message>
+        <source>The log could not be saved: </source>
+        <translation>लॉग सहेजा नहीं जा सका: </translation>
+    </message>
+</context>
+<context>
+    <name>StudioChat</name>
+    <message>
+        <source>Open Log from &amp;Server…</source>
+        <translation>&amp;सर्वर से लॉग खोलें…</translation>
+    </message>
+    <message>
+        <source>Download a served conversation&apos;s log (prompter serve) and open it</source>
+        <translation>सर्व की गई बातचीत (prompter serve) का लॉग डाउनलोड करके खोलें</translation>
     </message>
 </context>
 <context>
