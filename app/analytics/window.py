@@ -199,7 +199,7 @@ def summary(report: StatsReport) -> str:
     text = (
         f"{len(report.conversations):,} conversation(s) in {report.files:,} log(s), "
         f"{report.finished:,} finished; {report.events:,} events; "
-        f"cost ${report.total_cost:.4f}"
+        f"cost {report.totals.cost_text()}"
     )
     if report.damaged:
         text += f" · ⚠ {len(report.damaged):,} damaged line(s) skipped"

@@ -339,7 +339,7 @@ class LogWindow(QMainWindow):
 
     def _refresh_side(self, turn: int | None) -> None:
         self.variables.show_projection(self.projection, turn)
-        self.meter.show_meter(self.projection.meter)
+        self.meter.show_meter(self.projection.billed, self.projection.user_messages)
         step = self.projection.step if turn is None else self.projection.step_at(turn)
         self.replay.set_step_text(step)
         if step:

@@ -64,16 +64,19 @@ def cost_text(view: RequestView) -> str:
     billed = view.billed
     if billed is None:
         return "No reply was logged for this call (it failed, or is still running): no usage."
-    share = billed.cached_tokens / billed.input_tokens if billed.input_tokens else 0.0
-    dollars = f"${billed.cost_usd:.6f}" if billed.cost_usd is not None else "$—"
+    share = billed.cache_ratio
+    dollars = billed.cost_text()
     model = view.request.payload(ModelRequestData).get("model") or ""
     price = price_of(model)
-    rates = (
-        f" · {model}: ${price.input:g} in, ${price.cached_input:g} cached, "
-        f"${price.output:g} out per 1M tokens"
-        if price
-        else f" · {model or 'the model'} is not in the price table"
-    )
+    if billed.all_synthetic:
+        rates = " · no model made this reply (a reply script, or the key-free model)"
+    elif price:
+        rates = (
+            f" · {model}: ${price.input:g} in, ${price.cached_input:g} cached, "
+            f"${price.output:g} out per 1M tokens"
+        )
+    else:
+        rates = f" · {model or 'the model'} is not in the price table"
     return (
         f"<b>Billed:</b> {billed.input_tokens:,} input tokens, {billed.cached_tokens:,} of "
         f"them cached ({share:.0%}) · {billed.output_tokens:,} output tokens · "

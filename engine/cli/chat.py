@@ -236,7 +236,7 @@ def _figures(conversation: Conversation) -> str:
         f"{state}: {summary['user_messages']} messages, {summary['llm_calls']} model calls "
         f"({summary['calls_per_message']:.2f} per message, {summary['corrections']} corrections), "
         f"{summary['input_tokens']} input tokens ({summary['cached_tokens']} cached), "
-        f"{summary['output_tokens']} output, ${summary['cost_usd']:.4f}"
+        f"{summary['output_tokens']} output, {summary['cost']}"
     )
 
 

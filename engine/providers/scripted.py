@@ -15,15 +15,17 @@ Example (YAML)::
     - {message: "Thanks!", transition: next, results: {company: ACME}, summary: "Got the name"}
 
 The provider chains like the Responses API (``chains = True``) and fabricates response ids
-``scripted_1``, ``scripted_2``, …; token usage is estimated from text length (about four
-characters per token), so the cost views show plausible numbers; latency is 0.
+``scripted_1``, ``scripted_2``, … (the number is the reply's place in the script: a fork starts
+its script where the original stood, :func:`script_position`). Token usage is estimated from text
+length (about four characters per token), so the token views show plausible numbers; the replies
+are marked ``synthetic`` (no model made them), so they cost nothing in every view; latency is 0.
 """
 
 from __future__ import annotations
 
 import json
 import math
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -36,9 +38,13 @@ from engine.providers.base import ClosingProvider, ModelReply, ModelRequest, Usa
 
 Reply = str | dict[str, Any]
 
-#: A rough, model-independent estimate; good enough for a demo's cost figures.
+#: A rough, model-independent estimate; good enough for a demo's token figures.
 CHARS_PER_TOKEN = 4
+#: What made the replies, as the log and the cassettes say (``ModelReply.synthetic``).
+MADE_BY = "reply script"
 _JSON_LINES_SUFFIXES = frozenset({".jsonl", ".ndjson"})
+#: A reply's response id is this and its place in the script (``scripted_3``).
+_ID_PREFIX = "scripted_"
 
 
 class ScriptError(ProviderError):
@@ -48,12 +54,16 @@ class ScriptError(ProviderError):
 
 
 class ScriptedProvider(ClosingProvider):
-    """Replays a fixed list of replies, one per :meth:`complete` call."""
+    """Replays a fixed list of replies, one per :meth:`complete` call.
+
+    ``start`` is how many replies were used already: a conversation forked or resumed from one
+    that ran on the same script continues where it stood (:func:`script_position`).
+    """
 
     name = "scripted"
     chains = True
 
-    def __init__(self, script: Path | str | Sequence[Reply]) -> None:
+    def __init__(self, script: Path | str | Sequence[Reply], *, start: int = 0) -> None:
         if isinstance(script, str | Path):
             self.source: Path | None = Path(script)
             self.replies: list[Reply] = load_script(self.source)
@@ -62,7 +72,9 @@ class ScriptedProvider(ClosingProvider):
             self.replies = [
                 _checked(reply, f"reply {index + 1}") for index, reply in enumerate(script)
             ]
-        self.calls = 0
+        if start < 0:
+            raise ValueError(f"start must be >= 0, got {start}")
+        self.calls = start
         #: Every request received, in order: tests and demos inspect what the engine sent.
         self.requests: list[ModelRequest] = []
 
@@ -86,11 +98,24 @@ class ScriptedProvider(ClosingProvider):
         prompt_chars += sum(len(message.content) for message in request.input_items)
         return ModelReply(
             text=text,
-            response_id=f"scripted_{self.calls}",
+            response_id=f"{_ID_PREFIX}{self.calls}",
             usage=Usage(input_tokens=_tokens(prompt_chars), output_tokens=_tokens(len(text))),
             latency_s=0.0,
             model=request.model,
+            synthetic=MADE_BY,
         )
+
+
+def script_position(response_ids: Iterable[str | None]) -> int:
+    """How many replies of a script the calls with these response ids used: the place of the
+    last one (``scripted_7`` was reply 7), 0 when none came from a script."""
+    used = 0
+    for response_id in response_ids:
+        if response_id and response_id.startswith(_ID_PREFIX):
+            number = response_id.removeprefix(_ID_PREFIX)
+            if number.isdigit():
+                used = max(used, int(number))
+    return used
 
 
 def load_script(path: Path) -> list[Reply]:

@@ -18,7 +18,6 @@ from engine.stats.figures import (
     StatsReport,
     StepStats,
     Struggle,
-    Tokens,
 )
 from engine.stats.turns import TurnFigures, TurnRow
 
@@ -30,7 +29,6 @@ __all__ = [
     "StatsReport",
     "StepStats",
     "Struggle",
-    "Tokens",
     "TurnFigures",
     "TurnRow",
     "collect_stats",

@@ -17,15 +17,16 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from engine.dialogue.ledger import Totals
 from engine.log.events import (
     ContractViolationData,
     Event,
     EventType,
-    ModelResponseData,
     SessionEndData,
     SessionStartData,
     TransitionData,
 )
+from engine.log.fold import response_call
 from engine.log.reader import SkippedLine, parse_line, parse_lines
 from engine.scenario.definition import Scenario
 from engine.stats.figures import ConversationStats, DamagedLine, StatsReport, Struggle
@@ -165,17 +166,11 @@ def _fold_event(report: StatsReport, conversation: _Conversation, event: Event) 
         if step is not None:
             report.step(step).turns += 1
     elif kind == EventType.MODEL_RESPONSE:
-        response = event.payload(ModelResponseData)
-        usage, cost = response.get("usage"), response.get("cost_usd", 0.0)
-        stats.calls += 1
-        stats.tokens.add(usage)
-        stats.cost_usd += cost
+        call = Totals.of_call(response_call(event))
+        stats.totals += call
         if step is not None:
             figures = report.step(step)
-            figures.calls += 1
-            figures.tokens.add(usage)
-            figures.cost_usd += cost
-            figures.latency_ms += response.get("latency_ms", 0.0)
+            figures.totals += call
     elif kind == EventType.CONTRACT_VIOLATION:
         stats.violations += 1
         if step is not None:
