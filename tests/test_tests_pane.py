@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QUrl
 from PySide6.QtGui import QStandardItemModel
 from PySide6.QtWidgets import QDockWidget, QTreeWidgetItem
 from pytestqt.qtbot import QtBot
@@ -21,6 +21,7 @@ from app.logview.window import LogWindow, open_log_window
 from app.tests_pane.coverage import gap_color
 from app.tests_pane.in_log import DOCK_NAME, ExpectationPanel
 from app.tests_pane.pane import TestsPane
+from app.tests_pane.rows import REPLIES_COLUMN
 from app.tests_pane.studio import TESTS_PANE, StudioTests, install
 from engine.offline.autopilot import Autopilot
 from engine.offline.fake_openai import FAKE_API_KEY, FakeOpenAIServer, Fault
@@ -342,7 +343,8 @@ def test_without_a_model_record_and_live_are_not_offered(studio: Any, tests: Stu
     pane.update_modes()
     model = pane.mode_box.model()
     assert isinstance(model, QStandardItemModel)
-    assert [model.item(row).isEnabled() for row in range(3)] == [True, False, False]
+    assert [model.item(row).isEnabled() for row in range(4)] == [True, False, False, True]
+    assert model.item(3).text() == "Record (fake model)"  # needs no key
     assert not pane.set_mode("record") and pane.mode() == "replay"
     assert model.item(1).toolTip() == (
         "Calls the model, and no model is set up: Record and "
@@ -403,6 +405,39 @@ def test_a_record_run_is_an_undoable_edit_of_the_recording(
     assert studio.session.document.text(cassette) == recorded
     run(qtbot, pane, [DECLINES], mode="replay")
     assert statuses(pane)[DECLINES] == "◐ stale at turn 1"
+
+
+def test_without_a_key_a_stale_test_is_re_recorded_with_the_fake_model_and_says_so(
+    studio: Any, tests: StudioTests, qtbot: QtBot, analyst_bot: Path
+) -> None:
+    """No key, no model set up: the fake model's autopilot plays what the test expects, the
+    recording is one undoable edit, and every view says its replies are synthetic."""
+    pane = tests.pane
+    cassette = "tests/declines_consent.replies.jsonl"
+    type_into_editor(qtbot, pane, DECLINES, "No thanks, not today.", "No, thank you.")
+    run(qtbot, pane, [DECLINES])
+    assert statuses(pane)[DECLINES] == "◐ stale at turn 1"
+    item = pane.tree.items[DECLINES]
+    assert item.text(REPLIES_COLUMN) == "autopilot · synthetic"
+    assert "judging the instructions themselves needs a recording from a real model" in (
+        item.toolTip(REPLIES_COLUMN)
+    )
+    pane.select(DECLINES)
+    assert "Re-record with the fake model needs no key" in pane.details.toPlainText()
+
+    pane.details.anchorClicked.emit(QUrl("fake-record:"))
+    qtbot.waitUntil(lambda: not pane.running, timeout=30000)
+
+    assert statuses(pane)[DECLINES] == "✔ passed"
+    assert studio.session.undo_stack.undoText() == f"Record {cassette}"
+    header = json.loads(studio.session.document.text(cassette).splitlines()[0])
+    assert (header["made_by"], header["synthetic"]) == ("autopilot", True)
+    details = pane.details.toPlainText()
+    assert "Replies by autopilot (synthetic) — they check the scenario's graph" in details
+    assert "Cost: no cost (scripted)." in details
+    run(qtbot, pane, [DECLINES], mode="replay")
+    assert statuses(pane)[DECLINES] == "✔ passed"
+    assert item.text(REPLIES_COLUMN) == "autopilot · synthetic"
 
 
 def test_a_slow_run_shows_each_test_s_turn_and_stops_keeping_the_last_results(

@@ -49,7 +49,7 @@ from PySide6.QtWidgets import (
 from app.chat.key_free import KeyFreeActions, ProviderHeader, offer_in_notice
 from app.chat.keys import ENV_VAR, ApiKeyStore
 from app.chat.parts import Banner, ChatInput, TypingIndicator
-from app.chat.reply_scripts import continue_script_at, write_reply_script
+from app.chat.reply_scripts import script_history, write_reply_script
 from app.chat.runner import ConversationRunner
 from app.chat.settings import ChatSettings, load_settings, save_settings
 from app.chat.settings_dialog import ChatSettingsDialog
@@ -62,6 +62,7 @@ from engine.io.atomic import atomic_write_bytes
 from engine.log.events import Event, EventType
 from engine.log.writer import LogWriter
 from engine.providers import Provider
+from engine.providers.scripted import ScriptedProvider
 from engine.scenario.definition import Scenario
 
 ScenarioSource = Callable[[], Scenario | None]
@@ -311,15 +312,16 @@ class ChatPane(QWidget):
         self._load_settings_for_scenario()
         scenario = current.model_copy(deep=True)  # later edits must not race the worker
         past = list(history)
-        self._script_start = continue_script_at(past, fork_turn)
+        self._script_start = 0
         self._show_provider()
         self.projection = ConversationProjection(
             initial_values={name: var.default for name, var in scenario.variables.items()}
         )
         self._refresh_side()  # the scenario's variables, even before a conversation can start
-        provider = self._make_provider(scenario)
+        provider = self._make_provider(scenario, script_history(past, fork_turn))
         if provider is None:
             return False
+        self._script_start = provider.calls if isinstance(provider, ScriptedProvider) else 0
         try:
             if fork_turn is None:
                 conversation = Conversation(scenario, provider)
@@ -344,7 +346,8 @@ class ChatPane(QWidget):
         self.conversation_started.emit()
         return True
 
-    def _make_provider(self, scenario: Scenario) -> Provider | None:
+    def _make_provider(self, scenario: Scenario, used: list[str | None]) -> Provider | None:
+        """The provider of the settings; ``used``: the script replies a fork's history took."""
         key = self.keys.find() if self.settings.needs_key else None
         if self.settings.needs_key and key is None:
             self._explain(
@@ -363,7 +366,7 @@ class ChatPane(QWidget):
             return None
         try:
             return self.settings.make_provider(
-                key.value if key else None, scenario=scenario, script_start=self._script_start
+                key.value if key else None, scenario=scenario, script_history=used
             )
         except PrompterError as error:
             self._explain(

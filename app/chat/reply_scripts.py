@@ -6,9 +6,10 @@ the chat needs beyond that, kept here so the pane stays about widgets:
 * :func:`write_reply_script` — *Create a reply script for this scenario*: the engine's template
   (:func:`engine.offline.reply_script.reply_script_template`: one reply per call along the main
   path, every signal and result named), written atomically;
-* :func:`continue_script_at` — a conversation forked at turn 3 of a scripted chat must take the
+* :func:`script_history` — a conversation forked at turn 3 of a scripted chat must take the
   script up at the reply after those turns used, not at reply 1. Each scripted reply's response
-  id says its place in the script (``scripted_7``), so the log alone tells where it stood.
+  id says its place in its script (``scripted_7_…``), so the log alone tells where it stood
+  (:meth:`~engine.providers.scripted.ScriptedProvider.continue_after`).
 """
 
 from __future__ import annotations
@@ -19,10 +20,10 @@ from pathlib import Path
 from engine.io.atomic import atomic_write_text
 from engine.log.events import Event, EventType, ModelResponseData
 from engine.offline.reply_script import reply_script_template
-from engine.providers.scripted import MADE_BY, script_position
+from engine.providers.scripted import MADE_BY
 from engine.scenario.definition import Scenario
 
-__all__ = ["continue_script_at", "write_reply_script"]
+__all__ = ["script_history", "write_reply_script"]
 
 
 def write_reply_script(scenario: Scenario, target: Path) -> None:
@@ -32,16 +33,15 @@ def write_reply_script(scenario: Scenario, target: Path) -> None:
     atomic_write_text(target, reply_script_template(scenario, source=source))
 
 
-def continue_script_at(events: Iterable[Event], fork_turn: int | None) -> int:
-    """How many script replies a fork of ``events`` after ``fork_turn`` has used (0 when it
-    is no fork, or its calls did not come from a reply script)."""
+def script_history(events: Iterable[Event], fork_turn: int | None) -> list[str | None]:
+    """The response ids of the script replies a fork of ``events`` after ``fork_turn`` has
+    used (none when it is no fork, or its calls did not come from a reply script)."""
     if fork_turn is None:
-        return 0
-    ids = [
+        return []
+    return [
         event.payload(ModelResponseData).get("response_id")
         for event in events
         if event.type == EventType.MODEL_RESPONSE
         and event.turn <= fork_turn
         and event.payload(ModelResponseData).get("synthetic") == MADE_BY
     ]
-    return script_position(ids)

@@ -19,12 +19,14 @@ chosen, with no script.
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QSettings
 
 from app.places import default_log_dir
+from engine.errors import ProviderError
 from engine.providers import PROVIDER_NAMES, Provider, make_provider
 from engine.providers.scripted import ScriptedProvider
 from engine.scenario.definition import Scenario
@@ -91,21 +93,27 @@ class ChatSettings:
         return f"{self.provider} · {self.model or scenario_model}{server}"
 
     def make_provider(
-        self, api_key: str | None, *, scenario: Scenario | None = None, script_start: int = 0
+        self,
+        api_key: str | None,
+        *,
+        scenario: Scenario | None = None,
+        script_history: Iterable[str | None] = (),
     ) -> Provider:
         """The provider these settings describe (raises ``ProviderError`` if they are wrong).
 
         ``scenario`` is what the fake model plays (it starts its server now: closing the
-        provider stops it); ``script_start`` how many replies of the script were used already
-        (a fork continues where the original stood).
+        provider stops it); ``script_history`` the response ids of script replies a fork's
+        history used (the same script goes on where the original stood).
         """
         if self.provider == "scripted":
             if not self.script:
                 return make_provider("scripted")  # raises: the scripted provider needs a script
-            return ScriptedProvider(Path(self.script), start=script_start)
+            scripted = ScriptedProvider(Path(self.script))
+            scripted.continue_after(script_history)
+            return scripted
         if self.provider == "fake":
             if scenario is None:
-                raise ValueError("the fake model plays a scenario: give it one")
+                raise ProviderError("the fake model plays a scenario: give it one")
             from engine.offline.fake_model import scenario_bot_model
 
             return scenario_bot_model(scenario)
