@@ -172,6 +172,14 @@ class StepPanel(QWidget):
             )
         if report.unreadable:
             rows.append(("Unreadable", ", ".join(path.name for path, _ in report.unreadable)))
+        if report.not_logs:
+            names = _html(", ".join(path.name for path in report.not_logs))
+            rows.append(
+                (
+                    self.tr("Left out"),
+                    self.tr("{names} (not conversation logs)").format(names=names),
+                )
+            )
         self.figures.setText(_table(rows))
         if report.unknown_steps:
             self.list_title.setText(

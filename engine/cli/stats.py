@@ -78,7 +78,8 @@ def run(args: argparse.Namespace) -> int:
     missing = [path for path in args.paths if not path.exists()]
     for path in missing:
         print(f"prompter stats: {path}: no such file or folder", file=sys.stderr)
-    files = log_files(path for path in args.paths if path.exists())
+    not_logs: list[Path] = []
+    files = log_files((path for path in args.paths if path.exists()), not_logs)
     if not files:
         print(
             "prompter stats: no conversation logs to read (folders are searched for *.jsonl)",
@@ -86,6 +87,7 @@ def run(args: argparse.Namespace) -> int:
         )
         return EXIT_TROUBLE
     report = collect_stats(files, scenario=scenario)
+    report.not_logs = not_logs
     order = list(scenario.steps) if scenario is not None else []
     if args.json:
         sys.stdout.write(render_json(report))

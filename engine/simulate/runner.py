@@ -495,6 +495,8 @@ class Simulation:
             "response_id": record.response_id if record else None,
             "latency_ms": round(record.latency_s * 1000, 3) if record else None,
         }
+        if record is not None and record.synthetic:  # made up: it cost nothing
+            line["synthetic"] = record.synthetic
         if self._user_log is not None:
             try:
                 self._user_log.write(json.dumps(line, ensure_ascii=False) + "\n")

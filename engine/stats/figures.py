@@ -187,6 +187,9 @@ class StatsReport:
     unreadable: list[tuple[Path, str]] = field(default_factory=list)
     #: files whose last line was cut off mid-write (not damage: a writer was still at it)
     truncated: list[Path] = field(default_factory=list)
+    #: JSON Lines files found in the folders read that are not conversation logs (a
+    #: simulation's ``simulated_user.jsonl``): left out, not counted as damage
+    not_logs: list[Path] = field(default_factory=list)
     files: int = 0
     events: int = 0
     #: the scenario the steps were checked against, if any
@@ -239,6 +242,7 @@ class StatsReport:
                 {"path": str(path), "reason": reason} for path, reason in self.unreadable
             ],
             "truncated": [str(path) for path in self.truncated],
+            "not_logs": [str(path) for path in self.not_logs],
             "unknown_steps": list(self.unknown_steps),
             "unknown_transitions": [
                 {"from": source, "signal": signal, "to": target}

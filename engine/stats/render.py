@@ -222,6 +222,13 @@ def _problems(report: StatsReport) -> Iterable[str]:
             f"note: {len(report.truncated)} file(s) end with a half-written line (a "
             "conversation still running, or cut off); it was left out"
         )
+    if report.not_logs:
+        names = ", ".join(path.name for path in report.not_logs[:3])
+        more = f" and {len(report.not_logs) - 3} more" if len(report.not_logs) > 3 else ""
+        yield (
+            f"note: {len(report.not_logs)} file(s) in the folders are not conversation logs "
+            f"and were left out: {names}{more}"
+        )
 
 
 def _step_table(rows: list[StepStats]) -> list[str]:
