@@ -256,3 +256,32 @@ def test_the_variables_table_fits_the_pane_too(studio: Any, qtbot: Any) -> None:
     assert header.sectionSize(0) >= table.fontMetrics().horizontalAdvance("hours_per_week")
     row = row_of(table, "problem")
     assert table.item(row, 3).toolTip() == studio.session.scenario.variables["problem"].description
+
+
+def test_a_new_step_has_no_empty_goal_and_tabbing_through_it_is_no_edit(
+    studio: Any, qtbot: Any
+) -> None:
+    from app import commands
+
+    session = studio.session
+    commands.add_step(session.undo_stack, session, "date", (400.0, 300.0))
+    assert "goal: ''" not in session.document.text("scenario.yaml")
+    assert not session.document.has(("steps", "date", "goal"))
+    studio.scenario_editor.select_step("date")
+    form = studio.step_form
+    entries = session.undo_stack.count()
+    form.goal_edit.setFocus()
+    qtbot.keyClick(form.goal_edit, Qt.Key.Key_Tab)
+    form.goal_edit.editingFinished.emit()  # offscreen focus changes do not always emit it
+    assert session.undo_stack.count() == entries
+    assert session.undo_stack.undoText() == "Add step 'date'"
+    # a file that writes the empty goal out is left as it is too
+    commands.set_field(session.undo_stack, session, ("steps", "date", "goal"), "")
+    entries = session.undo_stack.count()
+    form.goal_edit.editingFinished.emit()
+    assert session.undo_stack.count() == entries
+    # and clearing a goal that was written still removes it
+    commands.set_field(session.undo_stack, session, ("steps", "date", "goal"), "Agree on a day")
+    form.goal_edit.setText("")
+    form.goal_edit.editingFinished.emit()
+    assert not session.document.has(("steps", "date", "goal"))
