@@ -317,6 +317,37 @@ def test_coverage_shades_what_no_test_covers_and_clears_when_toggled_off(
     assert "No test enters" not in nodes["idea"].toolTip()
 
 
+def test_fit_to_window_leaves_the_coverage_legend_room_over_no_step(
+    studio: Any, tests: StudioTests, qtbot: QtBot
+) -> None:
+    """At 1366×768 with the Tests pane open, the legend once covered the start step."""
+    from app.graph.overlay import LegendStack
+
+    studio.resize(1366, 768)
+    show_pane(qtbot, studio)
+    pane = tests.pane
+    run(qtbot, pane, [DECLINES])
+    pane.coverage_action.setChecked(True)
+    view = studio.scenario_editor.view
+    stack = LegendStack.of(view)
+    qtbot.waitUntil(lambda: bool(stack.legends()))
+
+    studio.scenario_editor.edit_actions.fit.trigger()
+    stack.place()
+    (legend,) = stack.legends()
+    covered = [
+        step
+        for step, node in studio.scenario_editor.scene.nodes.items()
+        if view.mapFromScene(node.sceneBoundingRect())
+        .boundingRect()
+        .translated(view.viewport().pos())
+        .intersects(legend.geometry())
+    ]
+    assert covered == []
+    visible = view.mapToScene(view.viewport().rect()).boundingRect()
+    assert visible.contains(studio.scenario_editor.scene.items_rect())
+
+
 def test_coverage_with_no_run_yet_runs_every_test_first(
     studio: Any, tests: StudioTests, qtbot: QtBot
 ) -> None:
