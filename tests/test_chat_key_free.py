@@ -78,9 +78,8 @@ def test_try_without_a_model_chats_with_the_fake_model_at_no_cost(
     qtbot.waitUntil(lambda: keyless.running and not keyless.busy, timeout=10000)
 
     assert not keyless.notice.isVisible()
-    assert keyless.provider_label.text() == (
-        "Fake model · replies made up from the scenario's own steps · no cost"
-    )
+    assert keyless.provider_label.text() == "Fake model · no key, no cost"
+    assert "Replies made up from the scenario's own steps" in keyless.provider_label.toolTip()
     send(qtbot, keyless, "Yes, let's start")
     send(qtbot, keyless, "Shelfie")
     assert keyless.projection.step == "idea"

@@ -88,7 +88,7 @@ class ChatSettings:
                 return _tr("Reply script · none chosen")
             return _tr("Reply script · {path}").format(path=shown_path(self.script))
         if self.provider == "fake":
-            return _tr("Fake model · replies made up from the scenario's own steps · no cost")
+            return _tr("Fake model · no key, no cost")
         server = f" · {self.base_url}" if self.base_url else ""
         return f"{self.provider} · {self.model or scenario_model}{server}"
 
