@@ -66,6 +66,19 @@ class GraphView(QGraphicsView):
         if step_id is not None:
             self.reveal(step_id, center=False)
 
+    def hold(self) -> None:
+        """Stay where it is: the author placed something, so a resize no longer refits the
+        first view (which would re-centre on the grown graph)."""
+        self._keep_fit = None
+
+    def shows(self, step_id: str) -> bool:
+        """Whether some of ``step_id``'s box is in sight."""
+        node = self.graph_scene.nodes.get(step_id)
+        if node is None:
+            return False
+        shown = self.mapToScene(self.viewport().rect()).boundingRect()
+        return shown.intersects(node.sceneBoundingRect())
+
     def reveal(self, step_id: str, *, center: bool = True) -> None:
         node = self.graph_scene.nodes.get(step_id)
         if node is None:
