@@ -33,7 +33,7 @@ from app.analytics.panel import StepPanel
 from app.analytics.shading import measure_overlay
 from app.charts.distribution import DistributionCharts
 from app.graph.readonly import ReadOnlyGraph, readonly_session
-from app.widgets import show_window, size_for_screen
+from app.widgets import closes_from_keyboard, show_window, size_for_screen
 from engine.scenario.definition import Scenario
 from engine.stats import MEASURES, StatsReport
 
@@ -62,6 +62,7 @@ class AnalyticsWindow(QMainWindow):
         self._wanted_step: str | None = None
         self.setWindowTitle(f"{scenario.title or scenario.name} — Prompter analytics")
         size_for_screen(self, 1500, 950)
+        closes_from_keyboard(self)  # Esc, Ctrl+W
         self.session = readonly_session(scenario, positions=positions, parent=self)
         self.graph = ReadOnlyGraph(self.session, self)
         self.panel = StepPanel(self)

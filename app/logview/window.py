@@ -37,7 +37,7 @@ from app.logview.projection import ConversationProjection
 from app.logview.replay import ReplayBar
 from app.logview.variables_panel import MeterLabel, VariablesPanel
 from app.logview.view import ConversationView
-from app.widgets import size_for_screen
+from app.widgets import closes_from_keyboard, size_for_screen
 from engine.errors import PrompterError, SessionError
 from engine.log.events import Event
 from engine.log.reader import LogFollower, SeqTracker, SkippedLine, parse_lines
@@ -67,6 +67,7 @@ class LogWindow(QMainWindow):
         self.path = Path(path)
         self.setWindowTitle(f"{self.path.name} — Prompter log")
         size_for_screen(self, 1100, 760)
+        closes_from_keyboard(self)  # Esc, Ctrl+W
         self.projection = ConversationProjection()
         self.skipped: list[SkippedLine] = []
         self._seqs = SeqTracker()

@@ -38,7 +38,7 @@ from PySide6.QtWidgets import (
 
 from app.request_inspector.prefix_bar import PrefixBar
 from app.request_inspector.rows import PartsModel, Row, rows_of
-from app.widgets import size_for_screen
+from app.widgets import closes_from_keyboard, size_for_screen
 from engine.dialogue.ledger import ModelPrice, PriceTable
 from engine.errors import ScenarioError
 from engine.log.events import Event, ModelRequestData
@@ -370,6 +370,7 @@ class RequestInspectorWindow(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(frame)
         size_for_screen(self, 1080, 720)
+        closes_from_keyboard(self)  # Esc, Ctrl+W
 
     def show_event(self, index: CallIndex, event: Event) -> bool:
         shown = self.inspector.show_event(index, event)

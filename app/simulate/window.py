@@ -63,7 +63,7 @@ from app.simulate.save_test import SaveTestJob
 from app.simulate.setup import SimulationSetup
 from app.simulate.shading import MEASURES, path_overlay, report_overlay
 from app.simulate.tables import ReportTable, money
-from app.widgets import size_for_screen
+from app.widgets import closes_from_keyboard, size_for_screen
 from engine.simulate import STATUSES, ConversationOutcome, Counts
 from engine.simulate.report import SimulationReport
 
@@ -110,6 +110,7 @@ class SimulationWindow(QMainWindow):
         name = self.scenario.title or self.scenario.name
         self.setWindowTitle(f"{name} — simulation — Prompter")
         size_for_screen(self, 1600, 1000)
+        closes_from_keyboard(self)  # Esc, Ctrl+W
         self.session = readonly_session(self.scenario, positions=positions, parent=self)
         self.graph = ReadOnlyGraph(self.session, self)
         self.progress = ProgressStrip(setup.planned, self)
