@@ -201,6 +201,10 @@ class ChatPane(QWidget):
         self.notice_fake, self.notice_more = offer_in_notice(
             self.notice, self.key_free, self.open_settings
         )
+        #: what just happened to the chat (a fork continued here), until the author goes on
+        self.info = Banner("chatInfo", "rgba(46,125,50,40)", self)
+        self.info.label.setTextFormat(Qt.TextFormat.PlainText)
+        self.info.add_button(self.tr("OK"), self.info.hide)
         self.stale = Banner("staleNotice", "rgba(66,133,244,40)", self)
         self.stale.label.setText(STALE_TEXT)
         self.stale_restart = self.stale.add_button("Restart", self.restart)
@@ -237,6 +241,7 @@ class ChatPane(QWidget):
         layout.addWidget(bar)
         layout.addWidget(self.header)
         layout.addWidget(self.notice)
+        layout.addWidget(self.info)
         layout.addWidget(self.stale)
         layout.addWidget(self.view, 1)
         layout.addWidget(self.typing)
@@ -303,6 +308,7 @@ class ChatPane(QWidget):
         """A new conversation (or a fork continuing ``history`` after ``fork_turn``)."""
         self._started_once = True
         self.stop()
+        self.info.hide()
         self.notice.hide()
         self.stale.hide()
         self.error_bar.hide()
@@ -432,8 +438,18 @@ class ChatPane(QWidget):
             self.ensure_started()
 
     def fork_from(self, events: list[Event], turn: int) -> bool:
-        """Continue live from the end of ``turn`` of a logged conversation."""
-        return self.start_conversation(events, fork_turn=turn)
+        """Continue live from the end of ``turn`` of a logged conversation, and say so."""
+        if not self.start_conversation(events, fork_turn=turn):
+            return False
+        self.info.label.setText(
+            self.tr(
+                "Forked from turn {turn} of a logged conversation: it goes on here, in a new "
+                "log. Type the next message."
+            ).format(turn=turn)
+        )
+        self.info.show()
+        self.input.setFocus()
+        return True
 
     def mark_scenario_changed(self) -> None:
         """The editor changed the scenario: offer a restart (the running chat keeps its copy)."""
@@ -465,6 +481,7 @@ class ChatPane(QWidget):
         if self.busy or not self.ensure_started() or self.runner is None:
             return False
         self.error_bar.hide()
+        self.info.hide()
         self._last_text = text
         self.runner.send(text)
         return True

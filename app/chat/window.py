@@ -76,6 +76,8 @@ def open_fork_window(
     window.setWindowFlag(Qt.WindowType.Window, True)
     window.pane.fork_from(events, turn)
     window.show()
+    window.raise_()
+    window.activateWindow()
     return window
 
 
