@@ -285,3 +285,32 @@ def test_a_new_step_has_no_empty_goal_and_tabbing_through_it_is_no_edit(
     form.goal_edit.setText("")
     form.goal_edit.editingFinished.emit()
     assert not session.document.has(("steps", "date", "goal"))
+
+
+def test_deleting_a_transition_the_instructions_still_name_is_flagged_in_problems(
+    studio: Any, qtbot: Any
+) -> None:
+    from app import commands
+
+    session = studio.session
+    review = "steps/review.md"
+    commands.push(
+        session.undo_stack,
+        commands.SetTextCommand(
+            session,
+            review,
+            session.document.text(review) + "\nTo change the idea, send `fix_idea`.\n",
+        ),
+    )
+    session.revalidate()
+    assert not [p for p in session.problems if getattr(p, "code", "") == "unknown-signal-in-text"]
+
+    commands.delete_transition(session.undo_stack, session, "review", "fix_idea")
+    session.revalidate()  # the studio does it a moment after the edit
+
+    (flagged,) = [p for p in session.problems if getattr(p, "code", "") == "unknown-signal-in-text"]
+    assert flagged.severity == "warning" and "'fix_idea'" in flagged.message
+    assert flagged.path is not None and flagged.path.name == "review.md"
+    session.undo_stack.undo()
+    session.revalidate()
+    assert not [p for p in session.problems if getattr(p, "code", "") == "unknown-signal-in-text"]
