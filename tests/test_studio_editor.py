@@ -290,3 +290,18 @@ def test_the_gutter_paints_a_warning_amber_and_an_error_red(qtbot: Any) -> None:
     assert red.red() > red.green() + 40 and abs(red.green() - red.blue()) < 10, red.name()
     assert amber.green() > amber.blue() + 30, amber.name()
     assert MARK_STYLES["warning"][0] == "⚠" and MARK_STYLES["error"][0] == "✖"
+
+
+def test_an_instruction_file_is_saved_with_a_final_line_break(
+    studio: Any, qtbot: Any, analyst_bot: Any
+) -> None:
+    """Typing on the last (empty) line once saved the file without its final newline."""
+    studio.scenario_editor.select_step("idea")
+    editor = studio.instructions.edit
+    type_at_end(qtbot, editor, "One more rule.")
+    qtbot.waitUntil(lambda: studio.session.document.text("steps/idea.md").endswith("rule."))
+    assert studio.files.save()
+    saved = (analyst_bot / "steps" / "idea.md").read_text(encoding="utf-8")
+    assert saved.endswith("One more rule.\n") and not saved.endswith("\n\n")
+    assert not studio.session.document.is_modified("steps/idea.md")
+    assert studio.session.undo_stack.isClean()
