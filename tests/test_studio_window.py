@@ -169,3 +169,33 @@ def test_editing_scenario_yaml_as_text_is_undoable(studio: Any) -> None:
     studio.session.undo_stack.undo()
     assert studio.document.yaml_text() == before
     assert source.edit.toPlainText() == before
+
+
+def test_file_new_offers_a_folder_outside_the_project_then_the_last_one_used(
+    studio: Any, monkeypatch: Any, tmp_path: Path
+) -> None:
+    """File ▸ New once offered the open scenario's parent — the project's own scenarios/
+    folder, where a scenario with tests breaks the shipped scenarios' tests."""
+    from app import file_commands
+    from app.dialogs import NewScenarioDialog
+    from app.places import documents_folder
+    from engine.io.resources import scenarios_dir
+
+    offered: list[Path] = []
+    chosen = tmp_path / "my_bots"
+    chosen.mkdir()
+
+    class Answering(NewScenarioDialog):
+        def exec(self) -> int:
+            offered.append(Path(self.location.text()))
+            self.location.setText(str(chosen))
+            self.name.setText(f"bot_{len(offered)}")
+            return int(NewScenarioDialog.DialogCode.Accepted)
+
+    monkeypatch.setattr(file_commands, "NewScenarioDialog", Answering)
+    studio.files.new_scenario()
+    assert offered == [documents_folder()]
+    assert scenarios_dir().resolve() not in [offered[0].resolve(), *offered[0].resolve().parents]
+    assert studio.session is not None and studio.session.folder == chosen / "bot_1"
+    studio.files.new_scenario()
+    assert offered[1] == chosen  # the last one used
