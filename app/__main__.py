@@ -60,11 +60,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     if importlib.util.find_spec("PySide6") is None:  # a slim install: engine and CLI only
         print(NO_QT_MESSAGE, file=sys.stderr)
         return 2
-    from PySide6.QtCore import QCoreApplication
+    from PySide6.QtCore import QCoreApplication, QSettings
     from PySide6.QtGui import QIcon
     from PySide6.QtWidgets import QApplication, QMessageBox
 
-    from app.theme import apply_dark_palette, wants_dark
+    from app.theme import THEME_SETTING, apply_dark_palette, remember_system_look, wants_dark
     from engine.io.resources import resource_path
 
     QCoreApplication.setOrganizationName(ORGANIZATION)
@@ -72,7 +72,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     existing = QApplication.instance()
     app = existing if isinstance(existing, QApplication) else QApplication(sys.argv[:1])
     app.setWindowIcon(QIcon(str(resource_path("icon.svg"))))
-    if wants_dark(args.dark):
+    remember_system_look(app)
+    if wants_dark(args.dark, QSettings().value(THEME_SETTING)):
         apply_dark_palette(app)
 
     target = Path(args.path).expanduser() if args.path else None

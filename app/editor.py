@@ -235,6 +235,13 @@ class ScenarioEditor(QWidget):
         QTimer.singleShot(0, self.show_graph)
         self.stepSelected.emit("")
 
+    def recolor(self) -> None:
+        """Draw the graph again in the palette now in force (the theme was switched)."""
+        self.colors = GraphColors.from_palette()
+        self.scene.colors = self.colors
+        self.scene.rebuild()
+        self.scene.update()
+
     def show_graph(self) -> None:
         """Show the graph legibly: all of it when it fits, else from the start step down."""
         scenario = self.session.shown if self.session is not None else None
