@@ -21,7 +21,7 @@ from test_chat_pane import INTERVIEW, bubbles, send
 
 from app.chat.keys import ApiKeyStore
 from app.chat.pane import ChatPane
-from app.chat.settings import ChatSettings, load_settings, save_settings
+from app.chat.settings import ChatSettings, load_settings, save_settings, shown_path
 from app.logview.window import LogWindow
 from engine.io.resources import default_scenario, scenarios_dir
 from engine.log.reader import read_log
@@ -174,3 +174,17 @@ def test_a_created_reply_script_runs_the_scenario_to_its_end(name: str, tmp_path
             assert result.violations == [] and not result.fallback
         assert provider.remaining == 0
         assert chat.conversation.summary()["cost"] == NO_COST
+
+
+def test_use_a_reply_script_offers_the_one_the_scenario_ships_with(
+    qtbot: QtBot, keyless: ChatPane, scenario: Scenario
+) -> None:
+    """The analyst bot's demo/replies.yaml was never offered: the dialog asked for a file."""
+    assert scenario.root is not None
+    keyless.use_scripted()
+    qtbot.waitUntil(lambda: keyless.running and not keyless.busy, timeout=5000)
+    shipped = scenario.root / "demo" / "replies.yaml"
+    assert keyless.settings.script == str(shipped)
+    assert keyless.provider_label.text() == f"Reply script · {shown_path(shipped)}"
+    send(qtbot, keyless, "Yes, let's start")
+    assert keyless.projection.step == "idea"

@@ -49,7 +49,7 @@ from PySide6.QtWidgets import (
 from app.chat.key_free import KeyFreeActions, ProviderHeader, offer_in_notice
 from app.chat.keys import ENV_VAR, ApiKeyStore
 from app.chat.parts import Banner, ChatInput, TypingIndicator
-from app.chat.reply_scripts import script_history, write_reply_script
+from app.chat.reply_scripts import found_reply_script, script_history, write_reply_script
 from app.chat.runner import ConversationRunner
 from app.chat.settings import ChatSettings, load_settings, save_settings
 from app.chat.settings_dialog import ChatSettingsDialog
@@ -610,7 +610,10 @@ class ChatPane(QWidget):
         return self.apply_settings(self.settings.with_changes(provider="fake"))
 
     def use_scripted(self) -> None:
-        self.apply_settings(self.settings.with_changes(provider="scripted"))
+        """Chat with a reply script: the one chosen before, else one the scenario ships with
+        (the analyst bot's ``demo/replies.yaml``), else the settings ask for one."""
+        script = self.settings.script or str(found_reply_script(self._current_root()) or "")
+        self.apply_settings(self.settings.with_changes(provider="scripted", script=script))
         if not self.settings.script:
             self.open_settings()
 

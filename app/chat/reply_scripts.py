@@ -23,7 +23,12 @@ from engine.offline.reply_script import reply_script_template
 from engine.providers.scripted import MADE_BY
 from engine.scenario.definition import Scenario
 
-__all__ = ["script_history", "write_reply_script"]
+__all__ = ["found_reply_script", "script_history", "write_reply_script"]
+
+#: Suffixes a reply script may have (YAML, or JSON Lines).
+SCRIPT_SUFFIXES = (".yaml", ".yml", ".jsonl", ".ndjson")
+#: Folders of a scenario that hold no reply script (tests/ holds the cassettes).
+_NOT_SCRIPTS = frozenset({"tests", "steps"})
 
 
 def write_reply_script(scenario: Scenario, target: Path) -> None:
@@ -31,6 +36,24 @@ def write_reply_script(scenario: Scenario, target: Path) -> None:
     source = str(scenario.root) if scenario.root is not None else scenario.name
     target.parent.mkdir(parents=True, exist_ok=True)
     atomic_write_text(target, reply_script_template(scenario, source=source))
+
+
+def found_reply_script(root: Path | None) -> Path | None:
+    """A reply script the scenario ships with (``demo/replies.yaml`` first, then any file named
+    ``*replies*`` outside ``tests/`` and ``steps/``), to offer before asking for one."""
+    if root is None or not root.is_dir():
+        return None
+    preferred = root / "demo" / "replies.yaml"
+    if preferred.is_file():
+        return preferred
+    found = sorted(
+        path
+        for path in root.rglob("*replies*")
+        if path.is_file()
+        and path.suffix.lower() in SCRIPT_SUFFIXES
+        and not (set(path.relative_to(root).parts[:-1]) & _NOT_SCRIPTS)
+    )
+    return found[0] if found else None
 
 
 def script_history(events: Iterable[Event], fork_turn: int | None) -> list[str | None]:
