@@ -62,7 +62,7 @@ def test_a_newcomer_without_a_key_creates_chats_saves_a_test_runs_it_and_pays_no
         assert outcome.result.status == "passed"
         assert (outcome.result.made_by, outcome.result.synthetic) == ("fake model", True)
         assert outcome.result.totals.cost_text() == NO_COST
-        assert pane.tree.items[relpath].text(REPLIES_COLUMN) == "fake model · synthetic"
+        assert pane.tree.items[relpath].text(REPLIES_COLUMN) == "synthetic"
         pane.select(relpath)
         assert f"Cost: {NO_COST}." in pane.details.toPlainText()
 

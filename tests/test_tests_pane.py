@@ -449,7 +449,7 @@ def test_without_a_key_a_stale_test_is_re_recorded_with_the_fake_model_and_says_
     run(qtbot, pane, [DECLINES])
     assert statuses(pane)[DECLINES] == "◐ stale at turn 1"
     item = pane.tree.items[DECLINES]
-    assert item.text(REPLIES_COLUMN) == "autopilot · synthetic"
+    assert item.text(REPLIES_COLUMN) == "synthetic"
     assert "judging the instructions themselves needs a recording from a real model" in (
         item.toolTip(REPLIES_COLUMN)
     )
@@ -468,7 +468,7 @@ def test_without_a_key_a_stale_test_is_re_recorded_with_the_fake_model_and_says_
     assert "Cost: no cost (scripted)." in details
     run(qtbot, pane, [DECLINES], mode="replay")
     assert statuses(pane)[DECLINES] == "✔ passed"
-    assert item.text(REPLIES_COLUMN) == "autopilot · synthetic"
+    assert item.text(REPLIES_COLUMN) == "synthetic"
 
 
 def test_a_slow_run_shows_each_test_s_turn_and_stops_keeping_the_last_results(

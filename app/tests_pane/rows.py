@@ -29,7 +29,7 @@ MEANING = {
     "version: record the test again, or undo the change.",
     "error": "The test could not run (see the details).",
 }
-#: The column saying who made the replies a test ran on ("autopilot · synthetic").
+#: The column saying who made the replies a test ran on ("synthetic", or the model's name).
 REPLIES_COLUMN = 3
 PathRole = Qt.ItemDataRole.UserRole + 1
 TurnRole = Qt.ItemDataRole.UserRole + 2
@@ -56,7 +56,8 @@ class TestList(QTreeWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("testsTree")
-        self.setHeaderLabels(["Test", "Result", "Turns", "Replies by"])
+        self.setHeaderLabels(["Test", "Result", "Turns", "Replies"])
+        self.headerItem().setToolTip(REPLIES_COLUMN, "Who made the replies the test ran on")
         self.setAlternatingRowColors(True)
         self.setUniformRowHeights(True)
         self.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
@@ -69,7 +70,7 @@ class TestList(QTreeWidget):
         for column, widest in (
             (1, "◐ stale at turn 12"),
             (2, "Turns"),
-            (REPLIES_COLUMN, "autopilot · synthetic"),
+            (REPLIES_COLUMN, "synthetic"),
         ):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)
             self.setColumnWidth(column, metrics.horizontalAdvance(widest) + 24)
@@ -124,7 +125,7 @@ class TestList(QTreeWidget):
     def _show_maker(self, item: QTreeWidgetItem, result: ScenarioTestResult) -> None:
         """Who made the replies the run used: a model, or (synthetic) what stood in for one."""
         if result.synthetic:
-            item.setText(REPLIES_COLUMN, f"{result.made_by or 'stand-in'} · synthetic")
+            item.setText(REPLIES_COLUMN, "synthetic")
             item.setToolTip(
                 REPLIES_COLUMN, f"Replies by {result.recorded_by}: {SYNTHETIC_MEANING}."
             )
