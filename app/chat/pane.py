@@ -13,7 +13,7 @@ the scenario's signals and results and opens it. Which one answers is remembered
 the script where the original stood. A failed turn changes nothing in the engine; the error
 shows inline with Retry (the same text again) and Edit (the text back into the input box).
 
-Why one module of some 680 lines: it is one widget, the conversation's whole life — starting
+Why one module of some 710 lines: it is one widget, the conversation's whole life — starting
 and stopping it, sending, the engine's events, the settings it runs with, its log file — and
 each of those reads the others' state (a fork needs the settings and the log; a restart, all of
 them). The pieces that stand alone live apart already: the header and the key-free ways
