@@ -66,7 +66,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     from app.i18n.fonts import register_fonts
     from app.i18n.languages import translations
-    from app.theme import apply_dark_palette, wants_dark
+    from app.theme import THEME_SETTING, apply_dark_palette, remember_system_look, wants_dark
     from engine.io.resources import resource_path
 
     QCoreApplication.setOrganizationName(ORGANIZATION)
@@ -76,7 +76,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     app.setWindowIcon(QIcon(str(resource_path("icon.svg"))))
     register_fonts()  # Noto, shipped: Hindi is drawn on a machine with no Devanagari font
     translations().start(QSettings())  # the language chosen in Settings, or the system's
-    if wants_dark(args.dark):
+    remember_system_look(app)
+    if wants_dark(args.dark, QSettings().value(THEME_SETTING)):
         apply_dark_palette(app)
 
     target = Path(args.path).expanduser() if args.path else None

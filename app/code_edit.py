@@ -3,9 +3,10 @@
 :class:`GlobalUndoPlainTextEdit` hands Ctrl+Z / Ctrl+Shift+Z / Ctrl+Y to the studio's undo stack
 (the window's actions) instead of keeping a history of its own, so text and graph edits undo in
 the order they happened. :class:`CodeEdit` adds a gutter of line numbers — problems are located
-by line — and :meth:`CodeEdit.mark_lines` paints the lines a problem points at (a wavy red mark
-in the gutter, a tinted background, the message as the gutter's tooltip; :func:`problem_marks`
-words them from the problems), and :meth:`CodeEdit.go_to` puts the cursor where a problem is.
+by line — and :meth:`CodeEdit.mark_lines` paints the lines a problem points at (a mark in the
+gutter, a tinted background, the message as the gutter's tooltip: a red ✖ for an error, an
+amber ⚠ for a line with warnings only; :func:`problem_marks` words them from the problems), and
+:meth:`CodeEdit.go_to` puts the cursor where a problem is.
 The instruction editor, ``scenario.yaml`` and the Tests pane's test files all use it.
 """
 
@@ -78,6 +79,23 @@ def monospace_font() -> QFont:
     return covering(font)
 
 
+#: How a marked line is painted, by severity: (gutter symbol, symbol colour, band, line tint).
+MARK_STYLES = {
+    "error": ("✖", QColor(190, 30, 30), QColor(220, 50, 50, 90), QColor(220, 50, 50, 45)),
+    "warning": ("⚠", QColor(170, 105, 0), QColor(235, 165, 20, 90), QColor(235, 165, 20, 45)),
+}
+
+
+class LineMarks(dict[int, str]):
+    """Marked lines and why (``{line: text}``), and which of them only warn (``warnings``)."""
+
+    def __init__(
+        self, texts: Mapping[int, str] | None = None, warnings: Iterable[int] = ()
+    ) -> None:
+        super().__init__(texts or {})
+        self.warnings = frozenset(warnings)
+
+
 class CodeEdit(GlobalUndoPlainTextEdit):
     """A monospace editor with line numbers and marked lines (see the module docstring)."""
 
@@ -88,6 +106,8 @@ class CodeEdit(GlobalUndoPlainTextEdit):
         self.gutter = _Gutter(self)
         #: 1-based line -> why it is marked
         self.marked: dict[int, str] = {}
+        #: the marked lines whose problems are all warnings (painted amber, not red)
+        self.warning_lines: frozenset[int] = frozenset()
         self.blockCountChanged.connect(lambda _count: self._fit_gutter())
         self.updateRequest.connect(self._scroll_gutter)
         self._fit_gutter()
@@ -99,23 +119,28 @@ class CodeEdit(GlobalUndoPlainTextEdit):
     ) -> None:
         """Mark these 1-based lines (``{line: why}``); an empty mapping clears the marks.
 
-        ``underlines`` are drawn over the marks (a problem's exact place in its line, say).
+        A :class:`LineMarks` says which lines only warn. ``underlines`` are drawn over the marks
+        (a problem's exact place in its line, say).
         """
         self.marked = dict(marks)
+        self.warning_lines = marks.warnings if isinstance(marks, LineMarks) else frozenset()
         selections = []
-        tint = QColor(220, 50, 50, 45)
         for line in self.marked:
             block = self.document().findBlockByNumber(line - 1)
             if not block.isValid():
                 continue
             selection = QTextEdit.ExtraSelection()
-            selection.format.setBackground(tint)
+            selection.format.setBackground(MARK_STYLES[self.severity_of(line)][3])
             selection.format.setProperty(QTextFormat.Property.FullWidthSelection, True)
             cursor = QTextCursor(block)
             selection.cursor = cursor
             selections.append(selection)
         self.setExtraSelections([*selections, *underlines])
         self.gutter.update()
+
+    def severity_of(self, line: int) -> str:
+        """``error`` or ``warning``: how a marked line is painted."""
+        return "warning" if line in self.warning_lines else "error"
 
     def go_to(self, line: int | None, column: int | None = None) -> None:
         """Put the cursor at a 1-based line and column (a problem's location), and focus."""
@@ -177,11 +202,10 @@ class CodeEdit(GlobalUndoPlainTextEdit):
             if block.isVisible() and bottom >= event.rect().top():
                 number = block.blockNumber() + 1
                 if number in self.marked:
-                    painter.fillRect(
-                        QRect(0, top, self.gutter.width(), bottom - top), QColor(220, 50, 50, 90)
-                    )
-                    painter.setPen(QColor(190, 30, 30))
-                    painter.drawText(QRect(2, top, 12, height), Qt.AlignmentFlag.AlignLeft, "✖")
+                    symbol, color, band, _tint = MARK_STYLES[self.severity_of(number)]
+                    painter.fillRect(QRect(0, top, self.gutter.width(), bottom - top), band)
+                    painter.setPen(color)
+                    painter.drawText(QRect(2, top, 12, height), Qt.AlignmentFlag.AlignLeft, symbol)
                     painter.setPen(text)
                 else:
                     painter.setPen(
@@ -198,11 +222,13 @@ class CodeEdit(GlobalUndoPlainTextEdit):
         return self.marked.get(line, "") if line is not None else ""
 
 
-def problem_marks(problems: Iterable[ScenarioError], path: Path | None = None) -> dict[int, str]:
+def problem_marks(problems: Iterable[ScenarioError], path: Path | None = None) -> LineMarks:
     """The lines the problems point at (those of ``path`` when given), each with what is wrong
-    there and how to fix it, one problem a line of text: what :meth:`CodeEdit.mark_lines` shows."""
+    there and how to fix it, one problem a line of text, and which lines have warnings only:
+    what :meth:`CodeEdit.mark_lines` shows."""
     target = path.resolve() if path is not None else None
     marks: dict[int, str] = {}
+    errors: set[int] = set()
     for problem in problems:
         if not problem.line:
             continue
@@ -210,7 +236,9 @@ def problem_marks(problems: Iterable[ScenarioError], path: Path | None = None) -
             continue
         text = problem.message + (f" — {problem.hint}" if problem.hint else "")
         marks[problem.line] = marks[problem.line] + "\n" + text if problem.line in marks else text
-    return marks
+        if problem.severity != "warning":
+            errors.add(problem.line)
+    return LineMarks(marks, warnings=set(marks) - errors)
 
 
 class _Gutter(QWidget):
@@ -242,6 +270,7 @@ __all__ = [
     "REDO_KEYS",
     "CodeEdit",
     "GlobalUndoPlainTextEdit",
+    "LineMarks",
     "leaves_undo_to_the_window",
     "monospace_font",
     "problem_marks",

@@ -427,11 +427,12 @@ def add_step(
     title: str = "",
     instructions_text: str = "",
 ) -> None:
-    """A new prompt step with its own instruction file ``steps/<id>.md`` at ``position``."""
+    """A new prompt step with its own instruction file ``steps/<id>.md`` at ``position``.
+
+    No ``goal: ''``: an empty field is left out, as the step form leaves it out when cleared."""
     relpath = f"steps/{step_id}.md"
     body: dict[str, Any] = {
         "title": title or step_id.replace("_", " ").capitalize(),
-        "goal": "",
         "instructions": relpath,
     }
     with macro(target, f"Add step '{step_id}'") as edit:

@@ -256,6 +256,13 @@ class ScenarioEditor(QWidget):
         QTimer.singleShot(0, self.show_graph)
         self.stepSelected.emit("")
 
+    def recolor(self) -> None:
+        """Draw the graph again in the palette now in force (the theme was switched)."""
+        self.colors = GraphColors.from_palette()
+        self.scene.colors = self.colors
+        self.scene.rebuild()
+        self.scene.update()
+
     def show_graph(self) -> None:
         """Show the graph legibly: all of it when it fits, else from the start step down."""
         scenario = self.session.shown if self.session is not None else None
@@ -267,10 +274,13 @@ class ScenarioEditor(QWidget):
 
     # --- selection -----------------------------------------------------------------------
 
-    def select_step(self, step_id: str | None, *, center: bool = False) -> None:
-        """Select ``step_id`` on the graph (and so in the inspector and editor)."""
+    def select_step(
+        self, step_id: str | None, *, center: bool = False, scroll: bool = True
+    ) -> None:
+        """Select ``step_id`` on the graph (and so in the inspector and editor); ``scroll``:
+        bring it into view (``center``: in the middle)."""
         self.scene.select_steps([step_id] if step_id else [])
-        if step_id:
+        if step_id and scroll:
             self.view.reveal(step_id, center=center)
         self._show_step(step_id)
 
@@ -361,10 +371,15 @@ class ScenarioEditor(QWidget):
         as there is room; asks for its id unless given."""
         wanted = (scene_pos.x() - NODE_WIDTH / 2, scene_pos.y() - NODE_HEIGHT / 2)
         return self._add_step(
-            free_spot(self.scene.router.nodes, wanted, prefer=[(0.0, 0.0)]), step_id
+            free_spot(self.scene.router.nodes, wanted, prefer=[(0.0, 0.0)]),
+            step_id,
+            pointed=True,
         )
 
-    def _add_step(self, position: Position, step_id: str | None) -> str | None:
+    def _add_step(
+        self, position: Position, step_id: str | None, *, pointed: bool = False
+    ) -> str | None:
+        """Add the step at ``position``; ``pointed``: where the author double-clicked."""
         session = self.session
         if session is None or not self.editable():
             return None
@@ -384,8 +399,16 @@ class ScenarioEditor(QWidget):
             "Add step", lambda: commands.add_step(session.undo_stack, session, new_id, position)
         ):
             return None
-        self.select_step(new_id)
-        self.view.reveal(new_id, center=False)
+        if not pointed:
+            self.select_step(new_id)
+            return new_id
+        # The new step is where the author double-clicked, or as near as there was room: the
+        # view stays put (each add once scrolled it, the start step sliding off as they built),
+        # unless no part of the step is in sight.
+        self.view.hold()
+        self.select_step(new_id, scroll=False)
+        if not self.view.shows(new_id):
+            self.view.reveal(new_id, center=False)
         return new_id
 
     def refuse(self, what: str, why: str) -> None:

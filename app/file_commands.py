@@ -25,6 +25,7 @@ from app import commands
 from app.dialogs import NewScenarioDialog
 from app.edit_session import EditSession
 from app.file_watch import DiskWatcher
+from app.places import documents_folder
 from app.plain_text import ask, escape
 from app.widgets import Banner
 from engine import drawio
@@ -36,6 +37,8 @@ from engine.scenario.layout import Layout, gc_paused
 
 MAX_RECENT = 10
 SETTINGS_RECENT = "recent/scenarios"
+#: Where File ▸ New last created a scenario (the folder holding it).
+NEW_LOCATION_KEY = "files/new_scenario_location"
 
 
 class FileHost(Protocol):
@@ -114,12 +117,21 @@ class FileCommands(QObject):
     def new_scenario(self) -> None:
         if not self.maybe_save():
             return
-        start = Path(self.session.folder).parent if self.session else Path.home()
-        dialog = NewScenarioDialog(start, self.host.dialog_parent())
+        dialog = NewScenarioDialog(self.new_scenario_location(), self.host.dialog_parent())
         dialog.deleteLater()  # after this call: a dialog with a parent lives as long as it
         if dialog.exec() != NewScenarioDialog.DialogCode.Accepted:
             return
-        self.create_scenario(dialog.folder, dialog.template_key)
+        if self.create_scenario(dialog.folder, dialog.template_key):
+            self.host.settings.setValue(NEW_LOCATION_KEY, str(dialog.folder.parent))
+
+    def new_scenario_location(self) -> Path:
+        """Where File ▸ New offers to create a scenario: the folder used last time, else the
+        user's documents folder — never, by default, beside the open one (the project's own
+        ``scenarios/``, where a scenario with tests breaks the shipped scenarios' tests)."""
+        last = self.host.settings.value(NEW_LOCATION_KEY)
+        if isinstance(last, str) and last and Path(last).is_dir():
+            return Path(last)
+        return documents_folder()
 
     def create_scenario(self, folder: Path, template: str) -> bool:
         """Write a new scenario folder from ``template`` and open it."""

@@ -42,7 +42,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.plain_text import PlainLabel, RichLabel, plain_tooltip
-from app.widgets import size_for_screen
+from app.widgets import closes_from_keyboard, size_for_screen
 from engine.io.resources import install_root
 from engine.version import __version__
 
@@ -263,6 +263,7 @@ class DocumentationWindow(QWidget):
         layout.addLayout(top)
         layout.addWidget(splitter, 1)
         size_for_screen(self, 1100, 800)
+        closes_from_keyboard(self)  # Esc, Ctrl+W
         if self.pages:
             self.index.setCurrentRow(0)
 

@@ -74,7 +74,7 @@ from app.plain_text import PlainLabel, ask, plain_tooltip, show_message
 from app.problems import ProblemsPane
 from app.scenario_pane import ScenarioPane
 from app.step_form import StepForm
-from app.theme import GraphColors
+from app.theme import THEME_SETTING, GraphColors, is_dark, use_dark
 from app.widgets import Banner, make_action, set_texts, size_for_screen
 from engine.errors import ScenarioError
 from engine.scenario.definition import SCENARIO_FILE
@@ -362,6 +362,12 @@ class MainWindow(QMainWindow):
         )
         self.instructions_action.setCheckable(True)
         self.instructions_action.setChecked(True)
+        self.dark_action = QAction(self.tr("&Dark Theme"), self)
+        self.dark_action.setObjectName("darkThemeAction")
+        self.dark_action.setCheckable(True)
+        self.dark_action.setChecked(is_dark(self.palette()))
+        self.dark_action.setStatusTip(self.tr("A dark palette for the studio (remembered)"))
+        self.dark_action.toggled.connect(self.set_dark_theme)
         self.central_splitter.splitterMoved.connect(lambda *_: self._instructions_toggled())
         self.shortcuts_action = make_action(self, "", self.show_shortcuts, QKeySequence("Ctrl+/"))
         self.docs_action = make_action(self, "", self.show_documentation, key.HelpContents)
@@ -399,6 +405,7 @@ class MainWindow(QMainWindow):
         view_menu.addAction(edits.auto_layout)
         view_menu.addSeparator()
         view_menu.addAction(self.instructions_action)
+        view_menu.addAction(self.dark_action)
         self.panes_menu = self._menu(view_menu, "panes")
         for dock in self.panes.values():
             self.panes_menu.addAction(dock.toggleViewAction())
@@ -574,6 +581,14 @@ class MainWindow(QMainWindow):
         self.panes["Step"].show()
         self.panes["Step"].raise_()
         self.show_instructions()
+
+    def set_dark_theme(self, dark: bool) -> None:
+        """View ▸ Dark Theme: switch the palette at once, redraw the graph in it, remember."""
+        app = QApplication.instance()
+        if isinstance(app, QApplication) and dark != is_dark(app.palette()):
+            use_dark(app, dark)
+        self.settings.setValue(THEME_SETTING, "dark" if dark else "system")
+        self.scenario_editor.recolor()
 
     def show_instructions(self, shown: bool = True) -> None:
         """Open the instructions beside the graph (with room: at least a third of the centre)

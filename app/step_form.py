@@ -382,7 +382,9 @@ class StepForm(QWidget):
         path = ("steps", self.step_id, field)
         present = session.document.has(path)
         if value == default and field not in ("final",):
-            if present:
+            # leaving an empty field empty (tabbing through it) is no edit, even where the
+            # file writes the empty value out (``goal: ''``)
+            if present and session.document.get(path) not in (default, None):
                 commands.push(stack, commands.DeleteKeyCommand(session, path))
             return
         commands.set_field(stack, session, path, value, default=default)

@@ -3,7 +3,8 @@
 Nodes are drawn from these colours (never from fixed RGB values) and as vectors, so they stay
 legible in both themes and crisp at any device-pixel ratio. ``--dark`` (or
 ``PROMPTER_STUDIO_THEME=dark``) forces a dark Fusion palette, for screenshots and for desktops
-whose style ignores the system's dark mode.
+whose style ignores the system's dark mode; *View ▸ Dark Theme* switches to it and back at once
+(:func:`use_dark`) and is remembered (:data:`THEME_SETTING`) for the next start.
 """
 
 from __future__ import annotations
@@ -15,10 +16,34 @@ from PySide6.QtGui import QColor, QGuiApplication, QPalette
 from PySide6.QtWidgets import QApplication
 
 THEME_ENV = "PROMPTER_STUDIO_THEME"
+#: The QSettings key of *View ▸ Dark Theme*: ``dark`` or ``system``.
+THEME_SETTING = "view/theme"
+#: The style and palette the studio started with, before any dark palette (see :func:`use_dark`).
+_SYSTEM_LOOK: tuple[str, QPalette] | None = None
 
 
-def wants_dark(argv_flag: bool = False) -> bool:
-    return argv_flag or os.environ.get(THEME_ENV, "").lower() == "dark"
+def wants_dark(argv_flag: bool = False, remembered: object = None) -> bool:
+    """Dark when asked for: ``--dark``, ``PROMPTER_STUDIO_THEME=dark``, or the remembered
+    choice of *View ▸ Dark Theme* (``remembered``, the setting's value)."""
+    return argv_flag or os.environ.get(THEME_ENV, "").lower() == "dark" or remembered == "dark"
+
+
+def remember_system_look(app: QApplication) -> None:
+    """Keep the style and palette the desktop gave, to go back to them from the dark theme."""
+    global _SYSTEM_LOOK
+    if _SYSTEM_LOOK is None:
+        _SYSTEM_LOOK = (app.style().name(), QPalette(app.palette()))
+
+
+def use_dark(app: QApplication, dark: bool) -> None:
+    """Switch to the dark palette, or back to the desktop's."""
+    remember_system_look(app)
+    if dark:
+        apply_dark_palette(app)
+    elif _SYSTEM_LOOK is not None:
+        style, palette = _SYSTEM_LOOK
+        app.setStyle(style)
+        app.setPalette(palette)
 
 
 def apply_dark_palette(app: QApplication) -> None:

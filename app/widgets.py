@@ -5,11 +5,12 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
-from PySide6.QtCore import QEvent, QObject, QPoint, QSize, Qt
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QPoint, QSize, Qt
 from PySide6.QtGui import (
     QAction,
     QGuiApplication,
     QIcon,
+    QKeyEvent,
     QKeySequence,
     QResizeEvent,
     QTextCursor,
@@ -90,6 +91,35 @@ def show_window(window: QWidget, parent: QWidget | None) -> None:
         window.destroyed.connect(lambda: _PARENTLESS.discard(window))
     window.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
     window.show()
+
+
+class _EscapeCloses(QObject):
+    """Closes its window on an Escape no widget inside took (a find bar's, a popup's)."""
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if (
+            event.type() == QEvent.Type.KeyPress
+            and isinstance(event, QKeyEvent)
+            and event.key() == Qt.Key.Key_Escape
+            and event.modifiers() == Qt.KeyboardModifier.NoModifier
+            and isinstance(watched, QWidget)
+        ):
+            watched.close()
+            return True
+        return False
+
+
+def closes_from_keyboard(window: QWidget) -> None:
+    """Let a tool window (the request inspector, the log viewer, analytics, …) be closed from
+    the keyboard as any window is: Ctrl+W (the platform's Close key) and Escape. An Escape a
+    widget inside uses first (closing a find bar, a completion) does not close the window."""
+    close = QAction(QCoreApplication.translate("ToolWindow", "Close Window"), window)
+    close.setObjectName("closeWindowAction")
+    close.setShortcut(QKeySequence.StandardKey.Close)
+    close.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+    close.triggered.connect(lambda _checked=False: window.close())
+    window.addAction(close)
+    window.installEventFilter(_EscapeCloses(window))
 
 
 def make_action(

@@ -44,6 +44,7 @@ sys.path.insert(0, str(REPO / "bench"))
 from conversation_logs import generate  # noqa: E402
 from timing import median_ms  # noqa: E402
 
+from engine.dialogue.ledger import Totals  # noqa: E402
 from engine.stats import StatsReport, StepStats, collect_stats  # noqa: E402
 from engine.stats.figures import MEASURES  # noqa: E402
 
@@ -104,10 +105,10 @@ def shading_ms(steps: int, runs: int) -> tuple[float, float, int, int]:
         figures = report.steps[step_id] = StepStats(step_id)
         figures.visits = figures.conversations = rng.randint(0, 900)
         figures.turns = figures.visits + rng.randint(0, 300)
-        figures.calls = figures.turns + rng.randint(0, 200)
-        figures.violations["invalid_json"] = rng.randint(0, figures.calls // 4 + 1)
+        calls = figures.turns + rng.randint(0, 200)
+        figures.totals = Totals(llm_calls=calls, cost_usd=calls * rng.uniform(0.0003, 0.002))
+        figures.violations["invalid_json"] = rng.randint(0, calls // 4 + 1)
         figures.corrections = figures.violations["invalid_json"]
-        figures.cost_usd = figures.calls * rng.uniform(0.0003, 0.002)
         figures.dropped = rng.randint(0, figures.conversations // 10 + 1)
         for signal, transition in step.transitions.items():
             report.transitions[(step_id, signal, transition.to)] = rng.randint(0, 900)

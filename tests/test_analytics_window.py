@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import shutil
 from pathlib import Path
 from typing import Any
@@ -123,6 +124,23 @@ def test_damaged_lines_are_reported_not_fatal(logs: Path, qtbot: QtBot) -> None:
     window = open_window(qtbot, [logs])
     assert "⚠ 1 damaged line(s) skipped" in window.status.text()
     assert "Damaged lines" in window.panel.figures.text()
+
+
+def test_a_simulations_user_log_in_the_folder_is_left_out_not_damage(
+    logs: Path, qtbot: QtBot
+) -> None:
+    """A folder Simulate wrote holds simulated_user.jsonl beside the conversations' logs."""
+    line = {"conversation": 1, "persona": "ana", "run": 1, "model": "gpt-4.1-mini"}
+    (logs / "simulated_user.jsonl").write_text(
+        "".join(json.dumps({**line, "message": f"m{n}"}) + "\n" for n in range(20)),
+        encoding="utf-8",
+    )
+    window = open_window(qtbot, [logs])
+    assert window.report is not None and window.report.damaged == []
+    assert [path.name for path in window.report.not_logs] == ["simulated_user.jsonl"]
+    assert "damaged" not in window.status.text()
+    assert "simulated_user.jsonl (not conversation logs)" in window.panel.figures.text()
+    assert len(window.report.conversations) == len(collect_stats([logs]).conversations)
 
 
 def test_the_distribution_of_cost_and_calls_per_message(logs: Path, qtbot: QtBot) -> None:

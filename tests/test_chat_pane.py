@@ -319,9 +319,9 @@ def test_the_meter_counts_calls_per_message_tokens_and_cost(
         openai_env.queue(*answers)
         send(qtbot, pane, text)
 
-    meter = pane.projection.meter
+    meter = pane.projection.billed
     billed = openai_env.model_requests()
-    assert (meter.user_messages, meter.llm_calls, meter.corrections) == (2, 3, 1)
+    assert (pane.projection.user_messages, meter.llm_calls, meter.corrections) == (2, 3, 1)
     assert len(billed) == 3
     responses = [e for e in pane.view.events_model.events() if e.type == "model_response"]
     assert meter.input_tokens == sum(e.data["usage"]["input_tokens"] for e in responses) > 0
@@ -340,7 +340,7 @@ def test_a_failed_turn_shows_inline_with_retry_and_loses_nothing(
     assert "RateLimited" in pane.error_bar.label.text()
     assert pane.retry_button.isVisible()
     assert pane.projection.step == "consent"
-    assert pane.projection.meter.user_messages == 0
+    assert pane.projection.user_messages == 0
 
     openai_env.queue(*INTERVIEW[0][1])
     qtbot.mouseClick(pane.retry_button, Qt.MouseButton.LeftButton)
@@ -416,9 +416,15 @@ def test_without_a_key_the_pane_explains_instead_of_failing(
     widget.show()
     qtbot.waitUntil(lambda: widget.notice.isVisible())
 
-    text = widget.notice.label.text()
-    assert "OPENAI_API_KEY" in text and "scripted provider" in text
-    assert widget.notice_settings.isVisible() and widget.notice_scripted.isVisible()
+    text, more = widget.notice.label.text(), widget.notice.label.toolTip()
+    assert "Try without a model — replies made up from the scenario's own steps" in text
+    assert "OPENAI_API_KEY" in more and "reply script" in more
+    assert widget.notice_fake.isVisible() and widget.notice_more.isVisible()
+    assert [action.text() for action in widget.notice_more.menu().actions() if action.text()] == [
+        "Use a Reply Script…",
+        "Create a Reply Script for This Scenario…",
+        "Add an API Key…",
+    ]
     assert not widget.running
     assert not widget.send_button.isEnabled()
     QApplication.processEvents()
@@ -434,15 +440,14 @@ def test_the_scripted_provider_needs_no_key(
     widget.apply_settings(widget.settings.with_changes(provider="scripted", script=str(script)))
     qtbot.waitUntil(lambda: widget.running and not widget.busy, timeout=5000)
     assert not widget.notice.isVisible()
-    assert widget.provider_label.text() == "scripted · replies.jsonl"
+    # the header names the script in full: two scenarios' replies.yaml cannot be confused
+    assert widget.provider_label.text() == f"Reply script · {script}"
 
     assert widget.send("Yes")
     qtbot.waitUntil(lambda: not widget.busy, timeout=5000)
     assert widget.projection.step == "idea"
     # replies read from a file cost nothing: no price is shown for them
-    assert widget.meter.text().endswith("no cost: scripted replies") and "$" not in (
-        widget.meter.text()
-    )
+    assert widget.meter.text().endswith("no cost (scripted)") and "$" not in (widget.meter.text())
     widget.stop()
 
 
@@ -469,7 +474,7 @@ def test_changing_settings_asks_before_ending_a_conversation_under_way(
     assert pane.settings.model == "gpt-4.1-mini"  # kept, for the next restart
     assert pane.apply_settings(pane.settings.with_changes(model="gpt-4.1"))
     qtbot.waitUntil(lambda: pane.running and pane.runner is not runner, timeout=5000)
-    assert pane.projection.meter.user_messages == 0
+    assert pane.projection.user_messages == 0
 
 
 def test_the_reply_script_dialog_opens_in_the_scenarios_folder(

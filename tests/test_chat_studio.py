@@ -88,12 +88,18 @@ def test_a_log_replayed_from_the_studio_drives_the_graph_and_forks_into_the_chat
     log_window.replay.set_turn(2)
     assert current_on_graph(studio) == ["users"]
 
+    log_window.activateWindow()
     qtbot.mouseClick(log_window.replay.fork_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: chat.pane.running and not chat.pane.busy, timeout=5000)
     assert chat.pane.projection.step == "users"
     assert chat.pane.variables.value_of("target_users") == "—"
+    # the fork shows itself: the studio comes in front of the log window, the chat says so
+    qtbot.waitUntil(studio.isActiveWindow)
+    assert chat.pane.info.isVisible()
+    assert chat.pane.info.label.text().startswith("Forked from turn 2 of a logged conversation")
     openai_env.queue(*INTERVIEW[2][1])
     send(qtbot, chat, "Students again.")
+    assert not chat.pane.info.isVisible()  # the author went on
     assert current_on_graph(studio) == ["features"]
 
 

@@ -29,6 +29,8 @@ SUMMARY_KEYS = [
     "cached_tokens",
     "output_tokens",
     "cost_usd",
+    "synthetic_calls",
+    "cost",
     "path",
     "final_step",
     "finished",
@@ -118,13 +120,17 @@ def test_a_piped_chat_prints_the_bot_and_writes_the_summary(
         "input_tokens": summary["input_tokens"],
         "cached_tokens": 0,
         "output_tokens": summary["output_tokens"],
+        "synthetic_calls": 3,
+        "cost": "no cost (scripted)",
         "path": ["welcome", "order", "bye"],
         "final_step": "bye",
         "finished": True,
         "variables": {"topping": "mushroom"},
     }
-    assert summary["input_tokens"] > 0 and summary["cost_usd"] > 0
+    # replies read from a script cost nothing, in the summary as in every view
+    assert summary["input_tokens"] > 0 and summary["cost_usd"] == 0
     assert "finished: 2 messages, 3 model calls" in err
+    assert err.rstrip().endswith("output, no cost (scripted)")
 
 
 def test_without_an_api_key_it_says_how_to_set_one_and_exits_2(

@@ -57,7 +57,6 @@ def test_the_table_names_steps_transitions_conversations_and_damage(
         "cached",
         "output",
         "cost",
-        "$",
         "$/visit",
         "drop-off",
     ]

@@ -92,7 +92,7 @@ def test_a_failure_is_explained_and_fails_the_run_with_junit_and_coverage(
     assert outcome.returncode == 1
     assert outcome.stdout.splitlines()[:5] == [
         "FAIL   solved_on_first_fix.test.yaml — A problem solved by the first fix (2 turns, "
-        "2 calls)",
+        "2 calls · replies by autopilot (synthetic))",
         "       turn 2, user: I cleared the browser cache as you said, and now the PDF is fine!",
         "         bot: Thank you, that is clear. Let us move on: the next topic. Tell me about "
         "it? ⏎ Great, glad it works again! If anything else comes up, just open a new chat.",
@@ -110,6 +110,16 @@ def test_a_failure_is_explained_and_fails_the_run_with_junit_and_coverage(
     failure = failed[0].find("failure")
     assert failure is not None and failure.get("type") == "expectation"
     assert failure.get("message", "").startswith("turn 2: bot_says: expected")
+    # the shipped recordings are the autopilot's, and JUnit says so with what that means
+    properties = {item.get("name"): item.get("value") for item in failed[0].iter("property")}
+    assert properties == {"recorded_by": "autopilot", "synthetic": "true"}
+    out = failed[0].findtext("system-out") or ""
+    assert out.startswith("replies by autopilot (synthetic)\nsynthetic replies: they check")
+    assert outcome.stdout.splitlines()[-1] == (
+        "All 4 tests ran on synthetic replies (autopilot): they check the scenario's graph, the "
+        "reply contract and the test's expectations given those replies; judging the "
+        "instructions themselves needs a recording from a real model (--record with a key)."
+    )
     report = json.loads(coverage.read_text(encoding="utf-8"))
     assert report["scenario"] == "support_desk"
     assert report["total"]["steps"]["percent"] == 100.0
@@ -130,10 +140,15 @@ def test_a_stale_test_tells_how_to_re_record_it(desk: Path) -> None:
         "in the step's instructions (input_items.1.content)"
     )
     assert "now:      line" in lines[3] and "phone number" in lines[3]
-    assert lines[4] == (
-        f"       re-record: python -m engine test {desk} --record "
-        f"{desk / 'tests' / 'escalates_to_a_ticket.test.yaml'}"
+    test = desk / "tests" / "escalates_to_a_ticket.test.yaml"
+    assert lines[4] == f"       re-record: python -m engine test {desk} {test} --record"
+    assert lines[5] == (  # the recording was synthetic: it can be made again with no key
+        f"       or with no key: python -m engine test {desk} {test} --record --fake-model"
     )
+    # the command printed is one that works, as printed
+    again = run_cli(*lines[5].split("python -m engine test ")[1].split())
+    assert again.returncode == 0, again.stdout + again.stderr
+    assert run_cli(str(desk), "escalates_to_a_ticket").returncode == 0
     assert "0 passed, 0 failed, 1 stale" in outcome.stdout
 
 

@@ -365,12 +365,29 @@ def test_a_revision_that_does_not_exist_is_a_clear_error(bot_history: Path) -> N
 
 
 def test_a_folder_the_revision_does_not_have_is_a_clear_error(bot_history: Path) -> None:
-    with pytest.raises(
-        ScenarioError,
-        match=r"elsewhere/scenario.yaml does not exist at "
-        r"revision 'v1'",
-    ):
+    with pytest.raises(ScenarioError) as raised:
         load_side("v1:elsewhere", cwd=bot_history)
+    message = raised.value.message
+    assert message.startswith("elsewhere has no scenario at revision v1 (")
+    assert message.endswith("): the scenario was never committed there")
+    assert raised.value.hint == "commit the scenario first, or compare it with a folder"
+
+
+def test_a_scenario_never_committed_offers_no_revision_and_says_why_in_words(
+    bot_history: Path,
+) -> None:
+    """Compare with HEAD on a new scenario answered in git's words (ls-tree, 'does not
+    exist'): now no revision is offered, and a typed one is refused in plain words."""
+    from engine.compare.gitread import in_repository, list_revisions
+
+    new = bot_history / "new_bot"
+    new.mkdir()
+    (new / "scenario.yaml").write_text("name: new_bot\n", encoding="utf-8")
+    assert list_revisions(new) == [] and in_repository(new)
+    with pytest.raises(ScenarioError) as raised:
+        load_side("HEAD:new_bot", cwd=bot_history)
+    assert "never committed" in raised.value.message
+    assert "git" not in raised.value.message + (raised.value.hint or "")
 
 
 def test_a_revision_outside_a_repository_is_a_clear_error(tmp_path: Path) -> None:

@@ -142,3 +142,16 @@ def test_outside_a_repository_only_folders_are_offered(tmp_path: Path, qtbot: Qt
     assert not dialog.revision_choice.isEnabled() and dialog.folder_choice.isChecked()
     assert "not in a git repository" in dialog.revision_choice.text()
     assert dialog.spec() is None
+
+
+def test_a_scenario_never_committed_is_offered_folders_and_told_why(
+    bot_history: Path, qtbot: QtBot
+) -> None:
+    new = bot_history / "new_bot"
+    new.mkdir()
+    dialog = CompareDialog(new)
+    qtbot.addWidget(dialog)
+    assert not dialog.revision_choice.isEnabled() and dialog.folder_choice.isChecked()
+    assert dialog.revision_choice.text() == (
+        "A git revision (this scenario has never been committed)"
+    )

@@ -166,10 +166,26 @@ def test_exporting_twice_gives_the_same_bytes_and_a_small_change_a_small_diff() 
 
 
 def test_positions_come_from_the_saved_layout() -> None:
-    layout = Layout({"greet": (10, 20), "pick": (300.5, 20), "thanks": (600, 20)})
+    layout = Layout({"greet": (110, 120), "pick": (300.5, 120), "thanks": (600, 120)})
     cells = cells_by_id(scenario_to_drawio(shop(), layout))
     geometry = cells["step:pick"].find("mxCell/mxGeometry")
-    assert (geometry.get("x"), geometry.get("y")) == ("300.5", "20")
+    assert (geometry.get("x"), geometry.get("y")) == ("300.5", "120")
+    assert cells["legend"].get("origin") is None  # on the page already: not moved
+
+
+def test_the_picture_starts_on_the_page_whatever_the_layout_and_says_how_far_it_moved() -> None:
+    """The export once wrote x = -90, y = -70: renderers that start at 0 cut the left edge."""
+    layout = Layout({"greet": (-90, -20), "pick": (-90, 200), "thanks": (300, 400)})
+    data = scenario_to_drawio(shop(), layout)
+    diagram = read_drawio(data)
+    xs = [cell.x for cell in diagram.vertices()]
+    ys = [cell.y for cell in diagram.vertices()]
+    points = [point for cell in diagram.cells.values() for point in cell.points]
+    assert min(xs) >= 10 and min(ys) >= 10  # a margin on the page, the legend included
+    assert all(x >= 0 and y >= 0 for x, y in points)
+    dx, dy = (float(part) for part in cells_by_id(data)["legend"].get("origin").split())
+    pick = diagram.cells["step:pick"]
+    assert (pick.x - dx, pick.y - dy) == (-90.0, 200.0)  # as the studio has it, moved
 
 
 def test_without_a_layout_the_start_is_on_top_and_back_edges_get_bend_points() -> None:
@@ -251,8 +267,10 @@ def test_the_command_writes_the_diagram_using_the_saved_layout(
     output = tmp_path / "out" / "shop.drawio"
     assert cli_main(["export-drawio", str(folder), "-o", str(output)]) == 0
     assert capsys.readouterr().out == f"wrote {output} (3 steps, 3 transitions)\n"
-    greet = read_drawio(output).cells["step:greet"]
-    assert (greet.x, greet.y) == (400.0, 40.0)
+    diagram = read_drawio(output)
+    greet = diagram.cells["step:greet"]
+    dx, dy = (float(part) for part in diagram.cells["legend"].properties["origin"].split())
+    assert (greet.x - dx, greet.y - dy) == (400.0, 40.0)
 
 
 def test_the_command_refuses_a_broken_scenario_with_its_located_error(

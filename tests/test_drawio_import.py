@@ -81,10 +81,19 @@ class DrawioFile:
         [element] = [element for element in self.root if element.get("id") == cell_id]
         return element
 
+    @property
+    def origin(self) -> tuple[float, float]:
+        """How far the export moved the picture onto the page (the studio's 0, 0 is there)."""
+        recorded = self.cell("legend").get("origin") or "0 0"
+        dx, dy = (float(part) for part in recorded.split())
+        return dx, dy
+
     def move(self, cell_id: str, x: float, y: float) -> None:
+        """Move a vertex to where the studio's ``x``, ``y`` are on the page."""
+        dx, dy = self.origin
         geometry = self.cell(cell_id).find("mxCell/mxGeometry")
-        geometry.set("x", str(x))
-        geometry.set("y", str(y))
+        geometry.set("x", str(x + dx))
+        geometry.set("y", str(y + dy))
 
     def relabel(self, cell_id: str, label: str) -> None:
         self.cell(cell_id).set("label", label)
@@ -103,8 +112,9 @@ class DrawioFile:
         cell = etree.SubElement(
             self.root, "mxCell", id=cell_id, value=label, style=style, vertex="1", parent="1"
         )
+        dx, dy = self.origin
         geometry = etree.SubElement(
-            cell, "mxGeometry", x=str(x), y=str(y), width="120", height="60"
+            cell, "mxGeometry", x=str(x + dx), y=str(y + dy), width="120", height="60"
         )
         geometry.set("as", "geometry")
 
@@ -588,4 +598,5 @@ def test_a_saved_layout_is_exported_without_a_stamp(shop: Path) -> None:
 
     Layout({"greet": (0, 0)}).save(shop)
     legend = DrawioFile(shop).cell("legend")
-    assert legend.tag == "mxCell" and legend.get(export.LAYOUT_PROPERTY) is None
+    assert legend.get(export.LAYOUT_PROPERTY) is None
+    assert legend.get(export.ORIGIN_PROPERTY) is not None  # moved onto the page: it says so

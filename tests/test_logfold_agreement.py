@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from app.logview.projection import ConversationProjection, Meter
+from app.logview.projection import ConversationProjection
 from engine.conversation.conversation_core import Conversation
 from engine.conversation.session import session_from_events
 from engine.conversation.sync_conversation import SyncConversation
@@ -169,7 +169,7 @@ def test_fork_and_replay_agree_with_the_live_conversation_on_every_turn(
         end["totals"]["input_tokens"],
         round(end["totals"]["cost_usd"], 12),
     )
-    assert replay.meter == Meter.of(live.state.turn, billed)
+    assert (replay.user_messages, replay.billed) == (live.state.turn, billed)
     rolled_back_calls = sum(
         1 for event in responses if event.turn in (FAILING_CALL_TURN, BROKEN_VIEW_TURN)
     ) - sum(1 for call in live.ledger.calls if call.turn in (FAILING_CALL_TURN, BROKEN_VIEW_TURN))

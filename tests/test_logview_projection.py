@@ -90,12 +90,12 @@ def test_replay_asks_for_values_and_step_as_of_a_turn() -> None:
 def test_the_meter_counts_every_billed_call() -> None:
     projection = ConversationProjection()
     projection.feed_many(conversation().events)
-    meter = projection.meter
+    meter = projection.billed
 
-    assert (meter.user_messages, meter.llm_calls, meter.corrections) == (2, 3, 1)
+    assert (projection.user_messages, meter.llm_calls, meter.corrections) == (2, 3, 1)
     assert (meter.input_tokens, meter.cached_tokens, meter.output_tokens) == (300, 150, 30)
     assert round(meter.cost_usd, 6) == 0.03
-    assert meter.calls_per_message == 1.5
+    assert meter.cost_text() == "$0.0300"
 
 
 def test_a_turn_the_engine_rolled_back_is_undone_but_its_calls_stay_billed() -> None:
@@ -113,8 +113,8 @@ def test_a_turn_the_engine_rolled_back_is_undone_but_its_calls_stay_billed() -> 
     assert projection.step == "delivery"
     assert "address" not in projection.values()
     assert projection.last_turn == 2
-    assert projection.meter.user_messages == 2
-    assert projection.meter.llm_calls == 4  # the failed turn's call was billed
+    assert projection.user_messages == 2
+    assert projection.billed.llm_calls == 4  # the failed turn's call was billed
 
 
 def test_folded_rows_say_what_happened_at_a_glance() -> None:

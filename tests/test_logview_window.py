@@ -14,11 +14,11 @@ from pytestqt.qtbot import QtBot
 from test_chat_pane import INTERVIEW, STEPS_AFTER  # the analyst-bot interview script
 
 from app.chat.window import ChatWindow, open_fork_window, scenario_of_log
-from app.logview.projection import Meter
 from app.logview.sample import SampleConversation, write_sample_log
 from app.logview.variables_panel import MeterLabel
 from app.logview.window import LogWindow
 from engine.conversation.sync_conversation import SyncConversation
+from engine.dialogue.ledger import Totals
 from engine.errors import SessionError
 from engine.io.resources import default_scenario
 from engine.log.events import Event
@@ -50,7 +50,7 @@ def test_a_log_opens_as_bubbles_and_folded_events(qtbot: QtBot, tmp_path: Path) 
     assert chat and all(e.type in ("user_message", "bot_message") for e in chat)
     assert not any(window.view.events_model.is_expanded(row) for row in range(len(events)))
     assert window.problems_label.text() == f"{len(events)} events · not following"
-    assert window.meter.text().startswith(f"{window.projection.meter.llm_calls:,} calls")
+    assert window.meter.text().startswith(f"{window.projection.billed.llm_calls:,} calls")
 
     window.system_action.trigger()
     assert window.view.visible_events() == chat
@@ -80,7 +80,7 @@ def test_the_status_bar_is_one_line_with_the_cost_meter_shown_whole(
 def test_the_meter_writes_large_figures_with_thousands_separators(qtbot: QtBot) -> None:
     meter = MeterLabel(wrap=False)
     qtbot.addWidget(meter)
-    meter.show_meter(Meter(user_messages=2319, llm_calls=2682, input_tokens=4_441_742))
+    meter.show_meter(Totals(llm_calls=2682, input_tokens=4_441_742), 2319)
     assert meter.text().startswith("2,682 calls · 1.16 per message · 4,441,742 in")
 
 

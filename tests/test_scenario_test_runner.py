@@ -150,7 +150,7 @@ def test_a_recorded_test_replays_green_with_no_server_and_no_key(
         ("confirmed",),
     ]
     assert result.turns[-1].bot_reply == "Perfect.\n\nThank you, Ana! Your order is on its way."
-    assert result.calls == 4 and result.usage.input_tokens > 0
+    assert result.calls == 4 and result.totals.input_tokens > 0
     assert result.failing_turn is None
 
 

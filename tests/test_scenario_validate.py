@@ -7,6 +7,7 @@ from pathlib import Path
 from textwrap import dedent
 
 import networkx as nx
+import yaml
 
 from engine.errors import ScenarioError
 from engine.scenario import Scenario, load_scenario, parse_scenario
@@ -627,3 +628,52 @@ def test_an_enum_result_with_values_the_enum_variable_lacks_is_still_refused() -
         _result_into_variable("{type: enum, values: [free]}", "{type: enum, values: [free, paid]}")
         == []
     )
+
+
+def test_instructions_naming_a_signal_their_step_does_not_have_are_flagged(
+    tmp_path: Path,
+) -> None:
+    """Deleting a transition left instructions that still named it, unflagged."""
+    import shutil
+
+    folder = tmp_path / "pizza"
+    shutil.copytree(FIXTURES / "pizza", folder)
+    scenario = load_scenario(folder)
+    step_id, step = next(
+        (name, step)
+        for name, step in scenario.steps.items()
+        if step.instructions and step.transitions
+    )
+    signal = next(iter(step.transitions))
+    instructions = folder / str(step.instructions)
+    instructions.write_text(
+        instructions.read_text(encoding="utf-8")
+        + f"\nWhen that is done, send `{signal}`; if not, `back_to_start`.\n"
+        + "The order_complete words, {{customer_name}}, and plain words stay as they are.\n",
+        encoding="utf-8",
+    )
+    before = [f for f in validate(load_scenario(folder)) if f.code == "unknown-signal-in-text"]
+    named = {f.message.split("'")[1] for f in before}
+    assert "back_to_start" in named and signal not in named  # its own signal is fine
+
+    text = (folder / "scenario.yaml").read_text(encoding="utf-8")
+    data = yaml.safe_load(text)
+    del data["steps"][step_id]["transitions"][signal]
+    for other in data["steps"].values():  # keep the graph sound: nothing else changes
+        other.setdefault("transitions", {})
+    (folder / "scenario.yaml").write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
+    after = [f for f in validate(load_scenario(folder)) if f.code == "unknown-signal-in-text"]
+    (deleted,) = [f for f in after if f"'{signal}'" in f.message]
+    assert deleted.severity == "warning" and deleted.step == step_id
+    assert deleted.path == instructions and deleted.line is not None
+    assert deleted.message.startswith(f"the instructions name '{signal}', ")
+    assert "a transition deleted or renamed must leave its text too" in (deleted.hint or "")
+
+
+def test_signal_names_in_prose_results_and_enum_values_are_not_taken_for_signals() -> None:
+    assert validate(load_scenario(FIXTURES / "pizza")) == []
+    for shipped in ("analyst_bot", "support_desk"):
+        from engine.io.resources import scenarios_dir
+
+        found = validate(load_scenario(scenarios_dir() / shipped))
+        assert [f for f in found if f.code == "unknown-signal-in-text"] == [], shipped

@@ -184,3 +184,22 @@ def test_a_fifo_named_as_the_script_is_refused_at_once_instead_of_blocking(
     os.mkfifo(fifo)
     with pytest.raises(ProviderError, match="not a regular file"):
         ScriptedProvider(fifo)
+
+
+async def test_a_script_goes_on_where_it_stood_only_on_the_same_file(tmp_path: Path) -> None:
+    """Response ids say each reply's place in its script: a resumed or forked conversation on
+    the same file takes it up there; another file, or replies not from a file, start over."""
+    path = tmp_path / "replies.yaml"
+    path.write_text("- one\n- two\n- three\n", encoding="utf-8")
+    first = ScriptedProvider(path)
+    ids = [(await first.complete(request())).response_id for _ in range(2)]
+    assert ids == [f"scripted_1_{first.fingerprint}", f"scripted_2_{first.fingerprint}"]
+
+    again = ScriptedProvider(path)
+    again.continue_after([*ids, None, "resp_abc", "scripted_9"])  # others' ids do not count
+    assert (again.calls, (await again.complete(request())).text) == (2, "three")
+    other = tmp_path / "other.yaml"
+    other.write_text("- one\n", encoding="utf-8")
+    elsewhere = ScriptedProvider(other)
+    elsewhere.continue_after(ids)
+    assert elsewhere.calls == 0

@@ -173,7 +173,7 @@ def test_the_report_counts_a_small_run_exactly(
     assert steps["take_order"]["fallbacks"] == 0
     assert steps["done"]["ended"]["finished"] == 1
     bot = report.bot
-    assert bot.calls == 9
+    assert bot.totals.llm_calls == 9
     assert [(low, count) for low, _high, count in bot.calls_per_message.histogram] == [
         (1.0, 7),
         (2.0, 1),
@@ -182,7 +182,7 @@ def test_the_report_counts_a_small_run_exactly(
     assert sorted(
         [bot.calls_per_message_by_conversation.min, bot.calls_per_message_by_conversation.max]
     ) == [1.0, 1.25]
-    assert report.user.calls == 8
+    assert report.user.totals.llm_calls == 8
     assert report.user.calls_per_message.max == 1
     facts = {(fact.persona, fact.name): fact for fact in report.facts}
     assert facts["Ana", "address"].disagrees == 1
@@ -225,15 +225,15 @@ def test_bot_and_simulated_user_are_counted_and_priced_apart(
         )
         for line in user_lines
     )
-    assert report.user.cost_usd == pytest.approx(user_cost)
+    assert report.user.totals.cost_usd == pytest.approx(user_cost)
     bot_cost = 0.0
     for outcome in report.conversations:
         assert outcome.log_path is not None
         events = read_log(outcome.log_path).events
         bot_cost += sum(e.data["cost_usd"] for e in events if e.type == "model_response")
         assert events[-1].type == "session_end"
-    assert report.bot.cost_usd == pytest.approx(bot_cost)
-    assert report.bot.cost_usd > 0 and report.user.cost_usd > 0
+    assert report.bot.totals.cost_usd == pytest.approx(bot_cost)
+    assert report.bot.totals.cost_usd > 0 and report.user.totals.cost_usd > 0
     assert report.bot.cost_per_conversation.count == 2
 
 
@@ -391,7 +391,7 @@ def test_progress_reports_counts_and_an_eta(
     assert any(u.counts.eta_s is not None for u in updates if u.counts.done < 4)
     turns = [u.counts.turns for u in updates]
     assert turns == sorted(turns)
-    assert updates[-1].counts.bot_calls == report.bot.calls
+    assert updates[-1].counts.bot_calls == report.bot.totals.llm_calls
 
 
 def test_a_conversation_whose_log_cannot_be_written_fails_alone(

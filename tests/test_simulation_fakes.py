@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from engine.conversation.sync_conversation import SyncConversation
 from engine.dialogue.prompting import known_names, step_section
 from engine.io.resources import scenarios_dir
 from engine.log.events import Event
@@ -23,7 +24,7 @@ from engine.offline.fake_openai import (
 from engine.offline.persona_model import PersonaModel, RoleRouter, is_simulated_user, mentions
 from engine.offline.scenario_bot import ScenarioBot
 from engine.providers import make_provider
-from engine.scenario.loader import load_scenario
+from engine.scenario.loader import load_scenario, parse_scenario
 from engine.simulate import RateLimitTable, Simulation, SimulationSettings, load_personas
 from engine.simulate.persona import parse_persona
 from engine.simulate.stepstats import StepTally
@@ -291,6 +292,7 @@ def test_the_tally_counts_steps_and_leaves_out_a_rolled_back_turn() -> None:
             "turns_per_visit": 1.0,
             "calls": 2,
             "cost_usd": 1.0,
+            "cost": "$1.00",
             "violations": {"invalid_json": 1},
             "violations_total": 1,
             "salvaged": {},
@@ -303,6 +305,7 @@ def test_the_tally_counts_steps_and_leaves_out_a_rolled_back_turn() -> None:
             "turns_per_visit": 1.0,
             "calls": 1,
             "cost_usd": 0.5,
+            "cost": "$0.5000",
             "violations": {},
             "violations_total": 0,
             "salvaged": {"fenced_json": 1},
@@ -310,3 +313,26 @@ def test_the_tally_counts_steps_and_leaves_out_a_rolled_back_turn() -> None:
             "fallbacks": 1,
         },
     }
+
+
+def test_the_scenario_bot_asks_for_a_result_the_way_out_requires() -> None:
+    """A new scenario's step seldom marks its result required, but its transition requires
+    it: the bot once asked "what would you like to do next?" for ever."""
+    from engine.scenario.document import templates
+
+    text = templates.TEMPLATES["linear"][0].format(name="my_bot", title="My bot")
+    scenario = parse_scenario(text)
+    scenario.steps["greet"].instructions_text = "Greet the user and learn their name."
+    server = FakeOpenAIServer(responder=ScenarioBot(scenario)).start()
+    provider = make_provider("responses", api_key=FAKE_API_KEY, base_url=server.base_url)
+    try:
+        with SyncConversation.open(scenario, provider) as chat:
+            chat.start()
+            asked = chat.send("Hello!")
+            assert asked.step_after == "greet" and "user name" in asked.messages[0]
+            named = chat.send("Ana")
+            assert named.step_after == "goodbye"
+            assert chat.conversation.vars.values()["user_name"] == "Ana"
+    finally:
+        asyncio.run(provider.aclose())
+        server.stop()

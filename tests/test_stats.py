@@ -35,13 +35,14 @@ def test_per_conversation_figures_agree_with_the_log_s_own_totals(analyst_logs: 
     totals = end["totals"]
     assert conversation.finished and conversation.end_reason == "finished"
     assert conversation.user_messages == totals["user_messages"] == 14
-    assert conversation.calls == totals["llm_calls"]
-    assert (conversation.tokens.input, conversation.tokens.cached, conversation.tokens.output) == (
+    figures = conversation.totals
+    assert figures.llm_calls == totals["llm_calls"]
+    assert (figures.input_tokens, figures.cached_tokens, figures.output_tokens) == (
         totals["input_tokens"],
         totals["cached_tokens"],
         totals["output_tokens"],
     )
-    assert conversation.cost_usd == pytest.approx(totals["cost_usd"])
+    assert figures.cost_usd == pytest.approx(totals["cost_usd"])
     assert conversation.calls_per_message == pytest.approx(totals["llm_calls"] / 14)
     assert conversation.last_step == "brief"
 
@@ -50,14 +51,14 @@ def test_per_step_figures_add_up_to_the_conversations(analyst_logs: Any) -> None
     paths = [log.path for log in analyst_logs.values()]
     report = collect_stats(paths)
     steps = report.steps.values()
-    assert sum(s.calls for s in steps) == sum(c.calls for c in report.conversations)
+    assert sum(s.totals.llm_calls for s in steps) == report.totals.llm_calls
     assert sum(s.turns for s in steps) == sum(c.user_messages for c in report.conversations)
-    assert sum(s.cost_usd for s in steps) == pytest.approx(report.total_cost)
+    assert sum(s.totals.cost_usd for s in steps) == pytest.approx(report.totals.cost_usd)
     assert sum(s.corrections for s in steps) == sum(
         sum(end["corrections"] for end in turn_ends(path)) for path in paths
     )
     turn_calls = sum(sum(end["calls"] for end in turn_ends(path)) for path in paths)
-    assert sum(s.calls for s in steps) == turn_calls
+    assert sum(s.totals.llm_calls for s in steps) == turn_calls
 
 
 def test_violations_by_kind_are_the_ones_the_model_made(analyst_logs: Any) -> None:
@@ -140,7 +141,9 @@ def test_damaged_lines_are_counted_and_reported_never_fatal(
     ]
     assert report.truncated == [damaged]
     assert report.events == intact.events
-    assert report.conversations[0].cost_usd == pytest.approx(intact.conversations[0].cost_usd)
+    assert report.conversations[0].totals.cost_usd == pytest.approx(
+        intact.conversations[0].totals.cost_usd
+    )
 
 
 def test_a_file_that_cannot_be_read_is_listed_and_the_others_still_count(
@@ -214,12 +217,13 @@ def test_per_turn_figures_match_each_turn_end(analyst_logs: Any) -> None:
     assert [row.turn for row in figures.rows] == list(range(1, 15))
     for row in figures.rows:
         end = ends[row.turn]
-        assert (row.calls, row.corrections) == (end["calls"], end["corrections"])
-        assert row.input_tokens == end["usage"]["input_tokens"]
-        assert row.cached_tokens == end["usage"]["cached_tokens"]
-        assert row.output_tokens == end["usage"]["output_tokens"]
-        assert row.cost_usd == pytest.approx(end["cost_usd"])
-        assert row.latency_ms > 0
+        totals = row.totals
+        assert (totals.llm_calls, totals.corrections) == (end["calls"], end["corrections"])
+        assert totals.input_tokens == end["usage"]["input_tokens"]
+        assert totals.cached_tokens == end["usage"]["cached_tokens"]
+        assert totals.output_tokens == end["usage"]["output_tokens"]
+        assert totals.cost_usd == pytest.approx(end["cost_usd"])
+        assert totals.latency_s > 0
     # feeding the same events again (a view re-showing them) changes nothing
     assert not figures.feed_many(events)
     assert figures.rows[0].step == "consent"

@@ -251,3 +251,57 @@ def test_with_no_step_selected_the_editor_shows_the_persona(studio: Any, qtbot: 
     type_at_end(qtbot, instructions.edit, " Be brief.")
     assert studio.session.document.text("persona.md").endswith(" Be brief.")
     assert studio.scenario_pane.persona.edit.toPlainText().endswith(" Be brief.")
+
+
+def test_the_gutter_paints_a_warning_amber_and_an_error_red(qtbot: Any) -> None:
+    """The gutter once painted every problem as an error (red ✖, red band)."""
+    from PySide6.QtGui import QColor
+
+    from app.code_edit import MARK_STYLES, CodeEdit, problem_marks
+    from engine.errors import ScenarioError
+
+    edit = CodeEdit()
+    qtbot.addWidget(edit)
+    edit.setPlainText("one\ntwo\nthree\n")
+    edit.resize(300, 200)
+    edit.show()
+    qtbot.waitExposed(edit)
+    problems = [
+        ScenarioError("a typo", line=1, severity="error"),
+        ScenarioError("unused", line=2, severity="warning"),
+        ScenarioError("worse", line=3, severity="warning"),
+        ScenarioError("broken", line=3, severity="error"),
+    ]
+    marks = problem_marks(problems)
+    assert marks.warnings == {2}  # a line with an error is an error line
+    edit.mark_lines(marks)
+    assert [edit.severity_of(line) for line in (1, 2, 3)] == ["error", "warning", "error"]
+
+    image = edit.gutter.grab().toImage()
+    height = edit.fontMetrics().height()
+
+    def band(line: int) -> QColor:  # the band, right of the symbol, left of the number
+        top = round(edit.blockBoundingGeometry(edit.document().findBlockByNumber(line - 1)).top())
+        return image.pixelColor(15, top + height // 2)
+
+    red, amber = band(1), band(2)
+    assert red != amber and band(3) == red
+    # red: green and blue alike, well under red; amber: green well over blue
+    assert red.red() > red.green() + 40 and abs(red.green() - red.blue()) < 10, red.name()
+    assert amber.green() > amber.blue() + 30, amber.name()
+    assert MARK_STYLES["warning"][0] == "⚠" and MARK_STYLES["error"][0] == "✖"
+
+
+def test_an_instruction_file_is_saved_with_a_final_line_break(
+    studio: Any, qtbot: Any, analyst_bot: Any
+) -> None:
+    """Typing on the last (empty) line once saved the file without its final newline."""
+    studio.scenario_editor.select_step("idea")
+    editor = studio.instructions.edit
+    type_at_end(qtbot, editor, "One more rule.")
+    qtbot.waitUntil(lambda: studio.session.document.text("steps/idea.md").endswith("rule."))
+    assert studio.files.save()
+    saved = (analyst_bot / "steps" / "idea.md").read_text(encoding="utf-8")
+    assert saved.endswith("One more rule.\n") and not saved.endswith("\n\n")
+    assert not studio.session.document.is_modified("steps/idea.md")
+    assert studio.session.undo_stack.isClean()

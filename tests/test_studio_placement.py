@@ -165,3 +165,29 @@ def test_the_rename_dialog_says_what_an_id_may_hold(studio: Any) -> None:
     studio.answers.texts = [None]
     studio.scenario_editor.rename_selected()
     assert "ASCII letters (a–z, A–Z), digits (0–9) and _" in studio.answers.asked[-1]
+
+
+def test_double_clicks_that_add_steps_leave_the_view_where_it_is(
+    make_studio: Any, qtbot: Any, tmp_path: Any
+) -> None:
+    """Building a new scenario by double-clicking, each new step once scrolled the view and
+    the start step slid off the screen."""
+    from PySide6.QtCore import QPoint, Qt
+
+    studio = make_studio()
+    assert studio.files.create_scenario(tmp_path / "bot", "blank")
+    editor = studio.scenario_editor
+    view = editor.view
+    qtbot.wait(100)
+    start = editor.scene.nodes[studio.session.scenario.start]
+    where = view.mapFromScene(start.sceneBoundingRect().topLeft())
+    right = view.viewport().width() - 120  # near the edge: a new step would not fit wholly
+    for number, y in enumerate((60, 200, 340)):
+        studio.answers.texts.append(f"step_{number}")
+        qtbot.mouseDClick(view.viewport(), Qt.MouseButton.LeftButton, pos=QPoint(right, y))
+        assert f"step_{number}" in editor.scene.nodes
+        assert editor.scene.nodes[f"step_{number}"].isSelected()
+        assert view.mapFromScene(start.sceneBoundingRect().topLeft()) == where
+    view.resize(view.width() - 40, view.height())  # a pane resized: no refit either
+    qtbot.wait(50)
+    assert view.shows(start.step_id)

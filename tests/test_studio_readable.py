@@ -217,3 +217,32 @@ def test_the_studio_s_other_windows_fit_the_screen_too(qtbot: Any, tmp_path: Pat
     viewer.show()
     qtbot.waitExposed(viewer)
     assert free.contains(viewer.frameGeometry())
+
+
+@pytest.mark.parametrize("size", [(1366, 768), (1440, 900)], ids=["1366x768", "1440x900"])
+def test_the_chat_toolbar_keeps_save_as_test_in_sight_and_the_no_key_notice_small(
+    make_studio: Any, analyst_bot: Path, qtbot: Any, monkeypatch: Any, size: tuple[int, int]
+) -> None:
+    """At 1440 and 1366 pixels wide the chat's toolbar once hid Save as test behind a »
+    chevron, and at 1366 × 768 the no-key notice took 140 pixels of a 120-pixel transcript."""
+    from app.__main__ import assemble
+
+    monkeypatch.delenv("OPENAI_API_KEY", raising=False)
+    window = make_studio(size=size)
+    parts = assemble(window)
+    assert window.files.open_folder(analyst_bot)
+    settled(window, qtbot, *size)
+    assert (window.width(), window.height()) == size
+    pane = window.panes["Test chat"].widget()
+    qtbot.waitUntil(lambda: pane.notice.isVisible())
+    bar = pane.toolbar
+    shown = [
+        action.text()
+        for action in bar.actions()
+        if bar.widgetForAction(action) is not None and bar.widgetForAction(action).isVisible()
+    ]
+    assert shown[:2] == ["Restart", "Save as test…"] and len(shown) == len(bar.actions())
+    assert pane.notice.height() <= 100
+    assert pane.view.height() >= pane.notice.height() + 40
+    assert pane.notice_fake.isVisible() and pane.notice_fake.text() == "Try without a model"
+    del parts

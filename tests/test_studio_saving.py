@@ -94,7 +94,9 @@ def test_save_writes_edited_instruction_text_and_nothing_else(
     after = {p: p.read_bytes() for p in analyst_bot.rglob("*") if p.is_file()}
     changed = {p.relative_to(analyst_bot).as_posix() for p in after if before.get(p) != after[p]}
     assert changed == {"steps/idea.md"}
-    assert (analyst_bot / "steps/idea.md").read_text(encoding="utf-8").endswith("Keep it short.")
+    assert (
+        (analyst_bot / "steps/idea.md").read_text(encoding="utf-8").endswith("\nKeep it short.\n")
+    )
 
 
 def test_closing_with_unsaved_changes_asks(studio: Any, analyst_bot: Path) -> None:

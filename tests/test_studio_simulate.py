@@ -368,7 +368,8 @@ def test_a_run_shows_live_progress_then_the_report_and_the_shaded_graph(
         (name, role) for name in ("Ana", "Bo", ALL_PERSONAS) for role in ("Bot", "Simulated user")
     ]
     bot, user = roles[4], roles[5]
-    assert bot[2] == f"{report.bot.calls:,}" and user[2] == f"{report.user.calls:,}"
+    assert bot[2] == f"{report.bot.totals.llm_calls:,}"
+    assert user[2] == f"{report.user.totals.llm_calls:,}"
     assert bot[3] == f"{report.bot.calls_per_message.mean:.2f}"
     assert user[3:6] == ["1.00", "1", "1"]  # the simulated user: one call per message
     assert all(cell.startswith("$") for cell in bot[6:10])  # cost per conversation, cost

@@ -260,3 +260,61 @@ def test_the_variables_table_fits_the_pane_too(studio: Any, qtbot: Any) -> None:
     assert shown_text(table.item(row, 3).toolTip()) == (
         studio.session.scenario.variables["problem"].description
     )
+
+
+def test_a_new_step_has_no_empty_goal_and_tabbing_through_it_is_no_edit(
+    studio: Any, qtbot: Any
+) -> None:
+    from app import commands
+
+    session = studio.session
+    commands.add_step(session.undo_stack, session, "date", (400.0, 300.0))
+    assert "goal: ''" not in session.document.text("scenario.yaml")
+    assert not session.document.has(("steps", "date", "goal"))
+    studio.scenario_editor.select_step("date")
+    form = studio.step_form
+    entries = session.undo_stack.count()
+    form.goal_edit.setFocus()
+    qtbot.keyClick(form.goal_edit, Qt.Key.Key_Tab)
+    form.goal_edit.editingFinished.emit()  # offscreen focus changes do not always emit it
+    assert session.undo_stack.count() == entries
+    assert session.undo_stack.undoText() == "Add step 'date'"
+    # a file that writes the empty goal out is left as it is too
+    commands.set_field(session.undo_stack, session, ("steps", "date", "goal"), "")
+    entries = session.undo_stack.count()
+    form.goal_edit.editingFinished.emit()
+    assert session.undo_stack.count() == entries
+    # and clearing a goal that was written still removes it
+    commands.set_field(session.undo_stack, session, ("steps", "date", "goal"), "Agree on a day")
+    form.goal_edit.setText("")
+    form.goal_edit.editingFinished.emit()
+    assert not session.document.has(("steps", "date", "goal"))
+
+
+def test_deleting_a_transition_the_instructions_still_name_is_flagged_in_problems(
+    studio: Any, qtbot: Any
+) -> None:
+    from app import commands
+
+    session = studio.session
+    review = "steps/review.md"
+    commands.push(
+        session.undo_stack,
+        commands.SetTextCommand(
+            session,
+            review,
+            session.document.text(review) + "\nTo change the idea, send `fix_idea`.\n",
+        ),
+    )
+    session.revalidate()
+    assert not [p for p in session.problems if getattr(p, "code", "") == "unknown-signal-in-text"]
+
+    commands.delete_transition(session.undo_stack, session, "review", "fix_idea")
+    session.revalidate()  # the studio does it a moment after the edit
+
+    (flagged,) = [p for p in session.problems if getattr(p, "code", "") == "unknown-signal-in-text"]
+    assert flagged.severity == "warning" and "'fix_idea'" in flagged.message
+    assert flagged.path is not None and flagged.path.name == "review.md"
+    session.undo_stack.undo()
+    session.revalidate()
+    assert not [p for p in session.problems if getattr(p, "code", "") == "unknown-signal-in-text"]

@@ -169,3 +169,61 @@ def test_editing_scenario_yaml_as_text_is_undoable(studio: Any) -> None:
     studio.session.undo_stack.undo()
     assert studio.document.yaml_text() == before
     assert source.edit.toPlainText() == before
+
+
+def test_file_new_offers_a_folder_outside_the_project_then_the_last_one_used(
+    studio: Any, monkeypatch: Any, tmp_path: Path
+) -> None:
+    """File ▸ New once offered the open scenario's parent — the project's own scenarios/
+    folder, where a scenario with tests breaks the shipped scenarios' tests."""
+    from app import file_commands
+    from app.dialogs import NewScenarioDialog
+    from app.places import documents_folder
+    from engine.io.resources import scenarios_dir
+
+    offered: list[Path] = []
+    chosen = tmp_path / "my_bots"
+    chosen.mkdir()
+
+    class Answering(NewScenarioDialog):
+        def exec(self) -> int:
+            offered.append(Path(self.location.text()))
+            self.location.setText(str(chosen))
+            self.name.setText(f"bot_{len(offered)}")
+            return int(NewScenarioDialog.DialogCode.Accepted)
+
+    monkeypatch.setattr(file_commands, "NewScenarioDialog", Answering)
+    studio.files.new_scenario()
+    assert offered == [documents_folder()]
+    assert scenarios_dir().resolve() not in [offered[0].resolve(), *offered[0].resolve().parents]
+    assert studio.session is not None and studio.session.folder == chosen / "bot_1"
+    studio.files.new_scenario()
+    assert offered[1] == chosen  # the last one used
+
+
+def test_view_offers_the_dark_theme_switches_at_once_and_remembers_it(
+    studio: Any, qtbot: Any
+) -> None:
+    """Dark mode existed (--dark, PROMPTER_STUDIO_THEME) but no menu item offered it."""
+    from PySide6.QtWidgets import QApplication
+
+    from app.theme import THEME_SETTING, is_dark, wants_dark
+
+    app = QApplication.instance()
+    assert isinstance(app, QApplication)
+    view_menu = next(a.menu() for a in studio.menuBar().actions() if a.text() == "&View")
+    assert studio.dark_action in view_menu.actions() and not studio.dark_action.isChecked()
+    light = studio.scenario_editor.scene.colors.background
+    try:
+        studio.dark_action.trigger()
+        assert is_dark(app.palette()) and studio.settings.value(THEME_SETTING) == "dark"
+        dark = studio.scenario_editor.scene.colors.background
+        assert dark.lightness() < light.lightness()
+        node = next(iter(studio.scenario_editor.scene.nodes.values()))
+        assert node.colors is studio.scenario_editor.scene.colors  # redrawn in it
+        assert wants_dark(False, studio.settings.value(THEME_SETTING))  # at the next start
+    finally:
+        if studio.dark_action.isChecked():
+            studio.dark_action.trigger()
+    assert not is_dark(app.palette()) and studio.settings.value(THEME_SETTING) == "system"
+    assert studio.scenario_editor.scene.colors.background == light

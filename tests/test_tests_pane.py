@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QUrl
 from PySide6.QtGui import QStandardItemModel
 from PySide6.QtWidgets import QDockWidget, QTreeWidgetItem
 from pytestqt.qtbot import QtBot
@@ -22,6 +22,7 @@ from app.plain_text import shown_text
 from app.tests_pane.coverage import gap_color
 from app.tests_pane.in_log import DOCK_NAME, ExpectationPanel
 from app.tests_pane.pane import TestsPane
+from app.tests_pane.rows import REPLIES_COLUMN
 from app.tests_pane.studio import TESTS_PANE, StudioTests, install
 from engine.offline.autopilot import Autopilot
 from engine.offline.fake_openai import FAKE_API_KEY, FakeOpenAIServer, Fault
@@ -317,6 +318,37 @@ def test_coverage_shades_what_no_test_covers_and_clears_when_toggled_off(
     assert "No test enters" not in nodes["idea"].toolTip()
 
 
+def test_fit_to_window_leaves_the_coverage_legend_room_over_no_step(
+    studio: Any, tests: StudioTests, qtbot: QtBot
+) -> None:
+    """At 1366×768 with the Tests pane open, the legend once covered the start step."""
+    from app.graph.overlay import LegendStack
+
+    studio.resize(1366, 768)
+    show_pane(qtbot, studio)
+    pane = tests.pane
+    run(qtbot, pane, [DECLINES])
+    pane.coverage_action.setChecked(True)
+    view = studio.scenario_editor.view
+    stack = LegendStack.of(view)
+    qtbot.waitUntil(lambda: bool(stack.legends()))
+
+    studio.scenario_editor.edit_actions.fit.trigger()
+    stack.place()
+    (legend,) = stack.legends()
+    covered = [
+        step
+        for step, node in studio.scenario_editor.scene.nodes.items()
+        if view.mapFromScene(node.sceneBoundingRect())
+        .boundingRect()
+        .translated(view.viewport().pos())
+        .intersects(legend.geometry())
+    ]
+    assert covered == []
+    visible = view.mapToScene(view.viewport().rect()).boundingRect()
+    assert visible.contains(studio.scenario_editor.scene.items_rect())
+
+
 def test_coverage_with_no_run_yet_runs_every_test_first(
     studio: Any, tests: StudioTests, qtbot: QtBot
 ) -> None:
@@ -343,7 +375,8 @@ def test_without_a_model_record_and_live_are_not_offered(studio: Any, tests: Stu
     pane.update_modes()
     model = pane.mode_box.model()
     assert isinstance(model, QStandardItemModel)
-    assert [model.item(row).isEnabled() for row in range(3)] == [True, False, False]
+    assert [model.item(row).isEnabled() for row in range(4)] == [True, False, False, True]
+    assert model.item(3).text() == "Record (fake model)"  # needs no key
     assert not pane.set_mode("record") and pane.mode() == "replay"
     assert shown_text(model.item(1).toolTip()) == (
         "Calls the model, and no model is set up: Record and "
@@ -404,6 +437,39 @@ def test_a_record_run_is_an_undoable_edit_of_the_recording(
     assert studio.session.document.text(cassette) == recorded
     run(qtbot, pane, [DECLINES], mode="replay")
     assert statuses(pane)[DECLINES] == "◐ stale at turn 1"
+
+
+def test_without_a_key_a_stale_test_is_re_recorded_with_the_fake_model_and_says_so(
+    studio: Any, tests: StudioTests, qtbot: QtBot, analyst_bot: Path
+) -> None:
+    """No key, no model set up: the fake model's autopilot plays what the test expects, the
+    recording is one undoable edit, and every view says its replies are synthetic."""
+    pane = tests.pane
+    cassette = "tests/declines_consent.replies.jsonl"
+    type_into_editor(qtbot, pane, DECLINES, "No thanks, not today.", "No, thank you.")
+    run(qtbot, pane, [DECLINES])
+    assert statuses(pane)[DECLINES] == "◐ stale at turn 1"
+    item = pane.tree.items[DECLINES]
+    assert item.text(REPLIES_COLUMN) == "synthetic"
+    assert "judging the instructions themselves needs a recording from a real model" in (
+        item.toolTip(REPLIES_COLUMN)
+    )
+    pane.select(DECLINES)
+    assert "Re-record with the fake model needs no key" in pane.details.toPlainText()
+
+    pane.details.anchorClicked.emit(QUrl("fake-record:"))
+    qtbot.waitUntil(lambda: not pane.running, timeout=30000)
+
+    assert statuses(pane)[DECLINES] == "✔ passed"
+    assert studio.session.undo_stack.undoText() == f"Record {cassette}"
+    header = json.loads(studio.session.document.text(cassette).splitlines()[0])
+    assert (header["made_by"], header["synthetic"]) == ("autopilot", True)
+    details = pane.details.toPlainText()
+    assert "Replies by autopilot (synthetic) — they check the scenario's graph" in details
+    assert "Cost: no cost (scripted)." in details
+    run(qtbot, pane, [DECLINES], mode="replay")
+    assert statuses(pane)[DECLINES] == "✔ passed"
+    assert item.text(REPLIES_COLUMN) == "synthetic"
 
 
 def test_a_slow_run_shows_each_test_s_turn_and_stops_keeping_the_last_results(

@@ -81,7 +81,7 @@ def test_the_log_viewer_charts_every_turn(
         if e.type == "turn_end" and e.data["calls"]
     ]
     assert [row.turn for row in chart.rows] == list(range(1, 15))
-    assert [row.calls for row in chart.rows] == [end["calls"] for end in ends]
+    assert [row.totals.llm_calls for row in chart.rows] == [end["calls"] for end in ends]
     bars = next(s for s in chart.chart().series() if isinstance(s, QStackedBarSeries))
     cached, uncached, output = (bars.barSets()[i] for i in range(3))
     assert [cached.at(i) + uncached.at(i) for i in range(14)] == [
@@ -141,7 +141,10 @@ def test_the_test_chat_has_its_chart_as_a_pane_that_follows_the_conversation(
         send(qtbot, chat, text)
     qtbot.waitUntil(lambda: [row.turn for row in chart.rows] == [1, 2], timeout=3000)
     # the second message broke the contract once: two calls, one correction
-    assert [(row.calls, row.corrections) for row in chart.rows] == [(1, 0), (2, 1)]
+    assert [(row.totals.llm_calls, row.totals.corrections) for row in chart.rows] == [
+        (1, 0),
+        (2, 1),
+    ]
     assert chart.rows[1].step == "idea"
     chat.pane.restart()
     qtbot.waitUntil(lambda: chat.pane.running and not chat.pane.busy, timeout=5000)

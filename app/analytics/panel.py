@@ -109,14 +109,15 @@ class StepPanel(QWidget):
         kinds = ", ".join(f"{kind} {count:,}" for kind, count in stats.violations.most_common())
         rows += [
             ("Turns", f"{stats.turns:,} in {stats.conversations:,} conversation(s)"),
-            ("Model calls", f"{stats.calls:,}"),
+            ("Model calls", f"{stats.totals.llm_calls:,}"),
             ("Violations", f"{stats.violation_count:,}" + (f" — {kinds}" if kinds else "")),
             ("Corrections / fallbacks", f"{stats.corrections:,} / {stats.fallbacks:,}"),
             (
                 "Tokens in / cached / out",
-                f"{stats.tokens.input:,} / {stats.tokens.cached:,} / {stats.tokens.output:,}",
+                f"{stats.totals.input_tokens:,} / {stats.totals.cached_tokens:,} / "
+                f"{stats.totals.output_tokens:,}",
             ),
-            ("Cost", f"${stats.cost_usd:.4f}"),
+            ("Cost", stats.totals.cost_text()),
         ]
         self.figures.setText(_table(rows))
         struggles = sorted(stats.struggles, key=lambda s: (-s.weight, s.conversation))
@@ -160,7 +161,7 @@ class StepPanel(QWidget):
         rows = [
             ("Logs", f"{report.files:,} file(s), {report.events:,} events"),
             ("Conversations", f"{conversations:,}, {report.finished:,} finished"),
-            ("Cost", f"${report.total_cost:.4f} in all"),
+            ("Cost", f"{report.totals.cost_text()} in all"),
         ]
         if report.damaged:
             rows.append(
@@ -171,6 +172,14 @@ class StepPanel(QWidget):
             )
         if report.unreadable:
             rows.append(("Unreadable", ", ".join(path.name for path, _ in report.unreadable)))
+        if report.not_logs:
+            names = _html(", ".join(path.name for path in report.not_logs))
+            rows.append(
+                (
+                    self.tr("Left out"),
+                    self.tr("{names} (not conversation logs)").format(names=names),
+                )
+            )
         self.figures.setText(_table(rows))
         if report.unknown_steps:
             self.list_title.setText(

@@ -15,6 +15,7 @@ from collections.abc import Iterable, Mapping
 from PySide6.QtGui import QColor, QPalette
 
 from app.graph.overlay import THICK, THIN, EdgeKey, Overlay, heat_overlay, heat_ramp
+from engine.dialogue.ledger import format_usd
 from engine.stats.figures import MEASURES, Measure, StatsReport, StepStats
 
 
@@ -58,7 +59,7 @@ def format_value(measure: Measure, value: float) -> str:
     if measure.share:
         return f"{value:.0%}" if value >= 0.1 or value == 0 else f"{value:.1%}"
     if measure.name == "cost_per_visit":
-        return f"${value:.4f}" if value < 1 else f"${value:.2f}"
+        return format_usd(value)
     if measure.name == "visits":
         return f"{value:,.0f}"
     return f"{value:.2f}"
@@ -70,10 +71,10 @@ def step_tooltip(stats: StepStats, measure: Measure) -> str:
     kinds = ", ".join(f"{kind} {count}" for kind, count in stats.violations.most_common(3))
     lines = [
         f"<b>{measure.label}: {shown}</b>",
-        f"{stats.visits:,} visit(s), {stats.turns:,} turn(s), {stats.calls:,} call(s)",
+        f"{stats.visits:,} visit(s), {stats.turns:,} turn(s), {stats.totals.llm_calls:,} call(s)",
         f"{stats.violation_count:,} violation(s)" + (f": {kinds}" if kinds else ""),
         f"{stats.corrections:,} correction(s), {stats.fallbacks:,} fallback(s)",
-        f"cost ${stats.cost_usd:.4f}; {stats.dropped:,} of {stats.conversations:,} "
+        f"cost {stats.totals.cost_text()}; {stats.dropped:,} of {stats.conversations:,} "
         "conversation(s) ended here unfinished",
     ]
     return "<br>".join(lines)

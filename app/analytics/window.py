@@ -33,7 +33,7 @@ from app.analytics.shading import measure_overlay
 from app.charts.distribution import DistributionCharts
 from app.graph.readonly import ReadOnlyGraph, readonly_session
 from app.plain_text import PlainLabel
-from app.widgets import show_window, size_for_screen
+from app.widgets import closes_from_keyboard, show_window, size_for_screen
 from engine.scenario.definition import Scenario
 from engine.stats import MEASURES, StatsReport
 
@@ -62,6 +62,7 @@ class AnalyticsWindow(QMainWindow):
         self._wanted_step: str | None = None
         self.setWindowTitle(f"{scenario.title or scenario.name} — Prompter analytics")
         size_for_screen(self, 1500, 950)
+        closes_from_keyboard(self)  # Esc, Ctrl+W
         self.session = readonly_session(scenario, positions=positions, parent=self)
         self.graph = ReadOnlyGraph(self.session, self)
         self.panel = StepPanel(self)
@@ -199,7 +200,7 @@ def summary(report: StatsReport) -> str:
     text = (
         f"{len(report.conversations):,} conversation(s) in {report.files:,} log(s), "
         f"{report.finished:,} finished; {report.events:,} events; "
-        f"cost ${report.total_cost:.4f}"
+        f"cost {report.totals.cost_text()}"
     )
     if report.damaged:
         text += f" · ⚠ {len(report.damaged):,} damaged line(s) skipped"

@@ -140,7 +140,7 @@ class DistributionCharts(QWidget):
 
     def show_report(self, report: StatsReport) -> None:
         conversations = report.conversations
-        self.cost.set_values([c.cost_usd for c in conversations])
+        self.cost.set_values([c.totals.cost_usd for c in conversations])
         self.calls.set_values([c.calls_per_message for c in conversations if c.user_messages])
 
 

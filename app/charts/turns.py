@@ -142,9 +142,9 @@ class TurnChart(QChartView):
         )
         bars = QStackedBarSeries()
         for name, color, values in (
-            ("cached input", style.cached, [r.cached_tokens for r in self._rows]),
-            ("input", style.uncached, [r.uncached_tokens for r in self._rows]),
-            ("output", style.output, [r.output_tokens for r in self._rows]),
+            ("cached input", style.cached, [r.totals.cached_tokens for r in self._rows]),
+            ("input", style.uncached, [r.totals.uncached_tokens for r in self._rows]),
+            ("output", style.output, [r.totals.output_tokens for r in self._rows]),
         ):
             bar_set = QBarSet(name)
             bar_set.setColor(color)
@@ -159,8 +159,8 @@ class TurnChart(QChartView):
         latency.setName("model time s")
         latency.setPen(QPen(style.latency, 1.6, Qt.PenStyle.DashLine))
         for index, row in enumerate(self._rows):
-            cost.append(float(index), row.cost_usd)
-            latency.append(float(index), row.latency_ms / 1000)
+            cost.append(float(index), row.totals.cost_usd)
+            latency.append(float(index), row.totals.latency_s)
         for series in (bars, cost, latency):
             chart.addSeries(series)
         turns = column_axis(len(self._rows))
@@ -171,15 +171,17 @@ class TurnChart(QChartView):
         tokens = QValueAxis()
         tokens.setTitleText("tokens")
         tokens.setLabelFormat("%.0f")
-        tokens.setRange(0, _top(max(r.input_tokens + r.output_tokens for r in self._rows)))
+        tokens.setRange(
+            0, _top(max(r.totals.input_tokens + r.totals.output_tokens for r in self._rows))
+        )
         dollars = QValueAxis()
         dollars.setTitleText("cost $")
-        top = _top(max(r.cost_usd for r in self._rows))
+        top = _top(max(r.totals.cost_usd for r in self._rows))
         dollars.setLabelFormat(_format(top))
         dollars.setRange(0, top)
         seconds = QValueAxis()
         seconds.setTitleText("model time s")
-        top = _top(max(r.latency_ms for r in self._rows) / 1000)
+        top = _top(max(r.totals.latency_s for r in self._rows))
         seconds.setLabelFormat(_format(top))
         seconds.setRange(0, top)
         for axis in (tokens, dollars, seconds):
@@ -293,16 +295,17 @@ def describe_turn(row: TurnRow) -> str:
     """A turn's figures, for the tooltip."""
     step = f" in <code>{row.step}</code>" if row.step else ""
     trouble = ""
-    if row.violations or row.corrections:
+    totals = row.totals
+    if row.violations or totals.corrections:
         trouble = (
             f"<br><span style='color:#c60'>{row.violations} contract violation(s), "
-            f"{row.corrections} correction(s)</span>"
+            f"{totals.corrections} correction(s)</span>"
         )
     return (
         f"<b>Turn {row.turn}</b>{step}<br>"
-        f"{row.calls} model call(s), {row.latency_ms / 1000:.2f} s<br>"
-        f"input {row.input_tokens:,} tokens ({row.cached_tokens:,} cached), "
-        f"output {row.output_tokens:,}<br>cost ${row.cost_usd:.5f}{trouble}"
+        f"{totals.llm_calls} model call(s), {totals.latency_s:.2f} s<br>"
+        f"input {totals.input_tokens:,} tokens ({totals.cached_tokens:,} cached), "
+        f"output {totals.output_tokens:,}<br>cost {totals.cost_text()}{trouble}"
     )
 
 

@@ -5,9 +5,20 @@ conversation starts; "Restart" takes a new one). Bubbles, the folded system even
 them and the cost meter come from the engine's events, through the same view and projection as
 the log viewer — so a conversation looks the same live and when its log is reopened later.
 
-Without a usable provider (no API key, no reply script) the pane explains how to get one
-instead of failing. A failed turn changes nothing in the engine; the error shows inline with
-Retry (the same text again) and Edit (the text back into the input box).
+Without a key the pane offers what needs none, in words a newcomer understands: the fake model
+(*Try without a model*: replies made up from the scenario's own steps, no cost), a reply script
+of the author's, or *Create a reply script for this scenario*, which writes one pre-filled with
+the scenario's signals and results and opens it. Which one answers is remembered per scenario
+(:mod:`app.chat.settings`) and named in full in the header; a fork of a scripted chat continues
+the script where the original stood. A failed turn changes nothing in the engine; the error
+shows inline with Retry (the same text again) and Edit (the text back into the input box).
+
+Why one module of some 710 lines: it is one widget, the conversation's whole life — starting
+and stopping it, sending, the engine's events, the settings it runs with, its log file — and
+each of those reads the others' state (a fork needs the settings and the log; a restart, all of
+them). The pieces that stand alone live apart already: the header and the key-free ways
+(:mod:`app.chat.key_free`), reply scripts (:mod:`app.chat.reply_scripts`), the worker
+(:mod:`app.chat.runner`), the settings (:mod:`app.chat.settings`).
 """
 
 from __future__ import annotations
@@ -34,21 +45,24 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.chat.key_free import KeyFreeActions, ProviderHeader, offer_in_notice
 from app.chat.keys import ENV_VAR, ApiKeyStore
 from app.chat.parts import Banner, ChatInput, TypingIndicator
+from app.chat.reply_scripts import found_reply_script, script_history, write_reply_script
 from app.chat.runner import ConversationRunner
 from app.chat.settings import ChatSettings, load_settings, save_settings
 from app.chat.settings_dialog import ChatSettingsDialog
 from app.logview.projection import ConversationProjection
 from app.logview.variables_panel import MeterLabel, VariablesPanel
 from app.logview.view import ConversationView
-from app.plain_text import PlainLabel, RichLabel, ask, escape, plain_tooltip
+from app.plain_text import RichLabel, ask, escape, plain_tooltip
 from engine.conversation.conversation_core import Conversation
 from engine.errors import PrompterError
 from engine.io.atomic import atomic_write_bytes
 from engine.log.events import Event, EventType
 from engine.log.writer import LogWriter
 from engine.providers import Provider
+from engine.providers.scripted import ScriptedProvider
 from engine.scenario.definition import Scenario
 
 ScenarioSource = Callable[[], Scenario | None]
@@ -61,6 +75,10 @@ def _html(text: str) -> str:
 
 def _open_folder(folder: Path) -> bool:
     return QDesktopServices.openUrl(QUrl.fromLocalFile(str(folder)))
+
+
+def _open_file(path: Path) -> bool:
+    return QDesktopServices.openUrl(QUrl.fromLocalFile(str(path)))
 
 
 def _slug(text: str) -> str:
@@ -88,7 +106,9 @@ class ChatPane(QWidget):
         self.setObjectName("chatPane")
         self.scenario_source = scenario_source
         self.settings_store = settings_store if settings_store is not None else QSettings()
-        self.settings = load_settings(self.settings_store)
+        #: the folder of the scenario the settings are for (they are remembered per scenario)
+        self.settings_root = self._current_root()
+        self.settings = load_settings(self.settings_store, self.settings_root)
         self.keys = keys if keys is not None else ApiKeyStore()
         self.log_dir = log_dir
         self.log_path: Path | None = None
@@ -100,6 +120,8 @@ class ChatPane(QWidget):
         self.open_folder: Callable[[Path], object] = _open_folder
         #: replaceable in tests: (title, suggested path) -> the path chosen, or None
         self.ask_save_path: Callable[[str, Path], Path | None] = self._ask_save_path
+        #: replaceable in tests: opens a file for editing (the desktop's text editor)
+        self.open_file: Callable[[Path], object] = _open_file
         #: Opens a log file in a viewer: whoever shows the pane sets it (the studio, so a replay
         #: drives its graph). Without one, "Open log" stays disabled.
         self.log_opener: Callable[[Path], object] | None = None
@@ -110,6 +132,8 @@ class ChatPane(QWidget):
         self._last_text: str | None = None
         self._step: str | None = None
         self._started_once = False
+        #: how many replies of the reply script the conversation's history used
+        self._script_start = 0
 
         self.variables = VariablesPanel()
         self.view = ConversationView(self)
@@ -125,14 +149,22 @@ class ChatPane(QWidget):
         self.restart_action = QAction("Restart", self)
         self.restart_action.setToolTip("Start a new conversation on the scenario as it is now")
         self.restart_action.triggered.connect(self.restart)
-        self.settings_action = QAction("Settings…", self)
-        self.settings_action.setToolTip("Provider, model, server and API key")
+        self.settings_action = QAction(self.tr("Settings…"), self)
+        self.settings_action.setToolTip(
+            self.tr("What answers: a model, the fake model or a reply script; the API key")
+        )
         self.settings_action.triggered.connect(self.open_settings)
-        self.system_action = QAction("System events", self)
+        self.system_action = QAction(self.tr("Show System Events"), self)
         self.system_action.setCheckable(True)
         self.system_action.setChecked(True)
         self.system_action.setToolTip("Fold out the engine's events between the bubbles")
         self.system_action.toggled.connect(self.view.set_show_system)
+        self.key_free = KeyFreeActions(
+            self,
+            use_fake=self.use_fake_model,
+            use_script=self.use_scripted,
+            create_script=self.create_reply_script,
+        )
         self.log_action = QAction("Open in Log Viewer", self)
         self.log_action.setToolTip("Open this conversation's log in the log viewer")
         self.log_action.triggered.connect(self.open_log)
@@ -145,28 +177,34 @@ class ChatPane(QWidget):
         self.log_folder_action.setToolTip("Open the folder the test chat's logs are written to")
         self.log_folder_action.triggered.connect(lambda _checked=False: self.open_log_folder())
         self.log_folder_action.setEnabled(False)
-        for action in (self.restart_action, self.settings_action, self.system_action):
-            bar.addAction(action)
-        # the log's commands share one button: the toolbar fits a narrow pane
+        bar.addAction(self.restart_action)
+        # The log's commands and the view's toggle share one button, the settings sit in the
+        # header: the toolbar keeps Save as Test in sight in a pane 290 pixels wide (1366×768).
         log_menu = QMenu(self)
         log_menu.addActions([self.log_action, self.save_log_action, self.log_folder_action])
+        log_menu.addSeparator()
+        log_menu.addAction(self.system_action)
         self.log_button = QToolButton(self)
         self.log_button.setObjectName("logButton")
-        self.log_button.setText("Log")
+        self.log_button.setText(self.tr("Log"))
         self.log_button.setToolTip(
             "This conversation's log: open it in the viewer, save a copy, show its folder"
         )
         self.log_button.setMenu(log_menu)
         self.log_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
-        bar.addWidget(self.log_button)
-        self.provider_label = PlainLabel(self)
-        self.provider_label.setObjectName("providerLabel")
-        self.provider_label.setContentsMargins(6, 0, 6, 0)
-        self.provider_label.setStyleSheet("color: palette(placeholder-text);")
+        self._log_widget_action = bar.addWidget(self.log_button)
+        self.header = ProviderHeader(self.settings_action, self.key_free, self)
+        self.provider_label = self.header.label
 
         self.notice = Banner("chatNotice", "palette(alternate-base)", self)
-        self.notice_settings = self.notice.add_button("Settings…", self.open_settings)
-        self.notice_scripted = self.notice.add_button("Use scripted provider…", self.use_scripted)
+        self.notice.label.setTextFormat(Qt.TextFormat.RichText)
+        self.notice_fake, self.notice_more = offer_in_notice(
+            self.notice, self.key_free, self.open_settings
+        )
+        #: what just happened to the chat (a fork continued here), until the author goes on
+        self.info = Banner("chatInfo", "rgba(46,125,50,40)", self)
+        self.info.label.setTextFormat(Qt.TextFormat.PlainText)
+        self.info.add_button(self.tr("OK"), self.info.hide)
         self.stale = Banner("staleNotice", "rgba(66,133,244,40)", self)
         self.stale.label.setText(STALE_TEXT)
         self.stale_restart = self.stale.add_button("Restart", self.restart)
@@ -201,8 +239,9 @@ class ChatPane(QWidget):
         layout.setContentsMargins(4, 0, 4, 4)
         layout.setSpacing(4)
         layout.addWidget(bar)
-        layout.addWidget(self.provider_label)
+        layout.addWidget(self.header)
         layout.addWidget(self.notice)
+        layout.addWidget(self.info)
         layout.addWidget(self.stale)
         layout.addWidget(self.view, 1)
         layout.addWidget(self.typing)
@@ -216,9 +255,30 @@ class ChatPane(QWidget):
         scenario = self.scenario_source()
         model = scenario.model.name if scenario else "?"
         self.provider_label.setText(self.settings.describe(model))
+        if self.settings.provider == "scripted" and self.settings.script:
+            where = self.tr("Reply script: {path}").format(path=self.settings.script)
+            used = self._script_start
+            if used:
+                where += "\n" + self.tr("Continues at reply {number}").format(number=used + 1)
+            tip = where
+        elif self.settings.synthetic:
+            tip = self.key_free.fake.toolTip()
+        else:
+            tip = self.keys.describe()
         self.provider_label.setToolTip(
-            plain_tooltip(f"{self.keys.describe()} · change in Settings…")
+            plain_tooltip(tip + "\n" + self.tr("Remembered for this scenario"))
         )
+
+    def _current_root(self) -> Path | None:
+        scenario = self.scenario_source()
+        return scenario.root if scenario is not None else None
+
+    def _load_settings_for_scenario(self) -> None:
+        """The settings of the scenario now in the editor, if it is another one."""
+        root = self._current_root()
+        if root != self.settings_root:
+            self.settings_root = root
+            self.settings = load_settings(self.settings_store, root)
 
     # --- starting and stopping ---------------------------------------------------------------
 
@@ -250,22 +310,26 @@ class ChatPane(QWidget):
         """A new conversation (or a fork continuing ``history`` after ``fork_turn``)."""
         self._started_once = True
         self.stop()
+        self.info.hide()
         self.notice.hide()
         self.stale.hide()
         self.error_bar.hide()
         current = self.scenario_source()
         if current is None:
             return self._explain(self.no_scenario_text)
+        self._load_settings_for_scenario()
         scenario = current.model_copy(deep=True)  # later edits must not race the worker
+        past = list(history)
+        self._script_start = 0
         self._show_provider()
         self.projection = ConversationProjection(
             initial_values={name: var.default for name, var in scenario.variables.items()}
         )
         self._refresh_side()  # the scenario's variables, even before a conversation can start
-        provider = self._make_provider()
+        provider = self._make_provider(scenario, script_history(past, fork_turn))
         if provider is None:
             return False
-        past = list(history)
+        self._script_start = provider.calls if isinstance(provider, ScriptedProvider) else 0
         try:
             if fork_turn is None:
                 conversation = Conversation(scenario, provider)
@@ -290,25 +354,40 @@ class ChatPane(QWidget):
         self.conversation_started.emit()
         return True
 
-    def _make_provider(self) -> Provider | None:
+    def _make_provider(self, scenario: Scenario, used: list[str | None]) -> Provider | None:
+        """The provider of the settings; ``used``: the script replies a fork's history took."""
         key = self.keys.find() if self.settings.needs_key else None
         if self.settings.needs_key and key is None:
             self._explain(
-                "<b>No OpenAI API key.</b> Set <code>"
-                f"{ENV_VAR}</code> before starting the studio, or add a key in "
-                "<b>Settings…</b> (kept in the system keyring when there is one, never in a "
-                "file). Or try the scenario without a model: use the <b>scripted provider</b> "
-                "with a file of replies."
+                self.tr(
+                    "<b>No OpenAI API key.</b> Try without a model — replies made up from "
+                    "the scenario's own steps, costs nothing."
+                ),
+                tooltip=self.tr(
+                    "To chat with a real model, set {variable} before starting the studio, or "
+                    "add a key in Settings… (kept in the system keyring when there is one, "
+                    "never in a file). Other ways without a key: a reply script of your own, "
+                    "or one created for this scenario."
+                ).format(variable=ENV_VAR),
+                keyless=True,
             )
             return None
         try:
-            return self.settings.make_provider(key.value if key else None)
+            return self.settings.make_provider(
+                key.value if key else None, scenario=scenario, script_history=used
+            )
         except PrompterError as error:
-            self._explain(f"<b>The chat cannot start:</b> {escape(error)}")
+            self._explain(
+                self.tr("<b>The chat cannot start:</b> {error}").format(error=_html(str(error)))
+            )
             return None
 
-    def _explain(self, html: str) -> bool:
+    def _explain(self, html: str, *, tooltip: str = "", keyless: bool = False) -> bool:
+        """Say why no conversation runs; ``keyless``: offer the ways that need no key."""
         self.notice.label.setText(html)
+        self.notice.label.setToolTip(tooltip)
+        self.notice_fake.setVisible(keyless)
+        self.notice_more.setVisible(keyless)
         self.notice.show()
         self._update_enabled()
         return False
@@ -363,8 +442,18 @@ class ChatPane(QWidget):
             self.ensure_started()
 
     def fork_from(self, events: list[Event], turn: int) -> bool:
-        """Continue live from the end of ``turn`` of a logged conversation."""
-        return self.start_conversation(events, fork_turn=turn)
+        """Continue live from the end of ``turn`` of a logged conversation, and say so."""
+        if not self.start_conversation(events, fork_turn=turn):
+            return False
+        self.info.label.setText(
+            self.tr(
+                "Forked from turn {turn} of a logged conversation: it goes on here, in a new "
+                "log. Type the next message."
+            ).format(turn=turn)
+        )
+        self.info.show()
+        self.input.setFocus()
+        return True
 
     def mark_scenario_changed(self) -> None:
         """The editor changed the scenario: offer a restart (the running chat keeps its copy)."""
@@ -396,6 +485,7 @@ class ChatPane(QWidget):
         if self.busy or not self.ensure_started() or self.runner is None:
             return False
         self.error_bar.hide()
+        self.info.hide()
         self._last_text = text
         self.runner.send(text)
         return True
@@ -433,15 +523,16 @@ class ChatPane(QWidget):
 
     def _refresh_side(self) -> None:
         self.variables.show_projection(self.projection)
-        scripted = self.settings.provider == "scripted"
         self.meter.show_meter(
-            self.projection.meter, cost="no cost: scripted replies" if scripted else None
+            self.projection.billed,
+            self.projection.user_messages,
+            synthetic=self.settings.synthetic,
         )
 
     @property
     def conversation_under_way(self) -> bool:
         """Whether the author has said something in the running conversation."""
-        return self.runner is not None and self.projection.meter.user_messages > 0
+        return self.runner is not None and self.projection.user_messages > 0
 
     def _on_busy(self, busy: bool) -> None:
         if busy:
@@ -489,6 +580,7 @@ class ChatPane(QWidget):
             scenario.model.name if scenario else "?",
             self,
             start_folder=scenario.root if scenario is not None else None,
+            create_script=self.write_reply_script if scenario is not None else None,
         )
         dialog.deleteLater()  # after this call: a dialog with a parent lives as long as it
         if dialog.exec() == ChatSettingsDialog.DialogCode.Accepted:
@@ -500,7 +592,7 @@ class ChatPane(QWidget):
         settings then apply at the next Restart)."""
         changed = settings != self.settings
         self.settings = settings
-        save_settings(self.settings_store, settings)
+        save_settings(self.settings_store, settings, self.settings_root)
         self._show_provider()
         if (
             changed
@@ -519,15 +611,57 @@ class ChatPane(QWidget):
         self.restart()
         return True
 
+    def use_fake_model(self) -> bool:
+        """Chat with the fake model (remembered for this scenario)."""
+        return self.apply_settings(self.settings.with_changes(provider="fake"))
+
     def use_scripted(self) -> None:
-        self.apply_settings(self.settings.with_changes(provider="scripted"))
+        """Chat with a reply script: the one chosen before, else one the scenario ships with
+        (the analyst bot's ``demo/replies.yaml``), else the settings ask for one."""
+        script = self.settings.script or str(found_reply_script(self._current_root()) or "")
+        self.apply_settings(self.settings.with_changes(provider="scripted", script=script))
         if not self.settings.script:
             self.open_settings()
 
+    def create_reply_script(self, target: Path | None = None) -> Path | None:
+        """Write a reply script for the scenario (asking where when ``target`` is None), open
+        it, and chat with it. None when nothing was written (cancelled, or it failed)."""
+        written = self.write_reply_script(target)
+        if written is not None:
+            self.apply_settings(
+                self.settings.with_changes(provider="scripted", script=str(written))
+            )
+        return written
+
+    def write_reply_script(self, target: Path | None = None) -> Path | None:
+        """Write a reply script for the scenario and open it for editing (see
+        :meth:`create_reply_script`, which also chats with it)."""
+        scenario = self.scenario_source()
+        if scenario is None:
+            return None
+        if target is None:
+            folder = scenario.root or Path.home()
+            target = self.ask_save_path(
+                self.tr("Create a reply script"), folder / "demo" / "replies.yaml"
+            )
+            if target is None:
+                return None
+        try:
+            write_reply_script(scenario, target)
+        except OSError as error:
+            self._explain(
+                self.tr("<b>Cannot write the reply script:</b> {error}").format(
+                    error=_html(str(error))
+                )
+            )
+            return None
+        self.open_file(target)
+        return target
+
     def add_tool_action(self, action: QAction) -> None:
-        """Put ``action`` in the chat's toolbar (what other parts of the studio offer on the
-        conversation, e.g. Save as test)."""
-        self.toolbar.addAction(action)
+        """Put ``action`` in the chat's toolbar, before the log's button (what other parts of
+        the studio offer on the conversation, e.g. Save as test: always in sight)."""
+        self.toolbar.insertAction(self._log_widget_action, action)
 
     def set_log_opener(self, opener: Callable[[Path], object] | None) -> None:
         """Who opens this conversation's log in a viewer (see :attr:`log_opener`)."""

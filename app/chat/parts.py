@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, Qt, QTimer, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QPlainTextEdit, QPushButton, QVBoxLayout
 
@@ -61,7 +61,9 @@ class Banner(QFrame):
         super().__init__(parent)
         self.setObjectName(object_name)
         self.setFrameShape(QFrame.Shape.StyledPanel)
-        self.setStyleSheet(f"#{object_name} {{ background: {tint}; border-radius: 6px; }}")
+        self._style = f"#{object_name} {{ background: {tint}; border-radius: 6px; }}"
+        self.setStyleSheet(self._style)
+        self._restyling = False
         self.label = RichLabel(self)
         self.label.setWordWrap(True)
         self.label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -71,6 +73,26 @@ class Banner(QFrame):
         layout.addWidget(self.label)
         layout.addLayout(self.buttons)
         self.hide()
+
+    def changeEvent(self, event: QEvent) -> None:
+        """A ``palette(…)`` tint is read when the style sheet is set: read it again when the
+        palette changes (View ▸ Dark Theme)."""
+        super().changeEvent(event)
+        if (
+            event.type() == QEvent.Type.PaletteChange
+            and "palette(" in self._style
+            and not self._restyling
+        ):
+            self._restyling = True
+            QTimer.singleShot(0, self._restyle)  # not inside the change: it changes it again
+
+    def _restyle(self) -> None:
+        self.setStyleSheet("")
+        self.setStyleSheet(self._style)
+        QTimer.singleShot(0, self._restyled)
+
+    def _restyled(self) -> None:
+        self._restyling = False
 
     def add_button(self, text: str, slot: Callable[[], Any]) -> QPushButton:
         button = QPushButton(text, self)

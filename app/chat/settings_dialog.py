@@ -1,4 +1,4 @@
-"""The chat settings dialog: provider, model, server, reply script, and the API key.
+"""The chat settings dialog: what answers (a model, the fake model, a reply script), the key.
 
 The key field is a password field that starts empty: a stored key is never shown back, only
 where it comes from. A typed key goes to the system keyring when one exists; otherwise the
@@ -7,9 +7,11 @@ dialog says it will be kept for this session only.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -23,15 +25,28 @@ from PySide6.QtWidgets import (
 )
 
 from app.chat.keys import ENV_VAR, ApiKeyStore
-from app.chat.settings import ChatSettings
+from app.chat.settings import CHAT_PROVIDERS, KEY_FREE, ChatSettings
 from app.plain_text import PlainLabel
-from engine.providers import PROVIDER_NAMES
 
-PROVIDER_LABELS = {
-    "responses": "OpenAI Responses API (chained, cheapest)",
-    "chat": "Chat Completions (any OpenAI-compatible server)",
-    "scripted": "Scripted replies (no model, no key)",
-}
+
+def provider_label(name: str) -> str:
+    """How the dialog names each provider, in words a newcomer understands."""
+    labels = {
+        "responses": QCoreApplication.translate(
+            "ChatSettingsDialog", "OpenAI Responses API (chained, cheapest)"
+        ),
+        "chat": QCoreApplication.translate(
+            "ChatSettingsDialog", "Chat Completions (any OpenAI-compatible server)"
+        ),
+        "fake": QCoreApplication.translate(
+            "ChatSettingsDialog",
+            "Try without a model — replies made up from the scenario's own steps, costs nothing",
+        ),
+        "scripted": QCoreApplication.translate(
+            "ChatSettingsDialog", "Reply script — replies read from a file, costs nothing"
+        ),
+    }
+    return labels.get(name, name)
 
 
 class ChatSettingsDialog(QDialog):
@@ -45,15 +60,19 @@ class ChatSettingsDialog(QDialog):
         parent: Any = None,
         *,
         start_folder: Path | None = None,
+        create_script: Callable[[], Path | None] | None = None,
     ) -> None:
+        """``create_script`` writes a reply script for the scenario and returns its path (the
+        pane's *Create a reply script for this scenario*)."""
         super().__init__(parent)
-        self.setWindowTitle("Test chat settings")
+        self.setWindowTitle(self.tr("Test chat settings"))
         self.keys = keys
         #: where Browse… starts when no script is chosen yet: the scenario's folder
         self.start_folder = start_folder
+        self.create_script = create_script
         self.provider = QComboBox(self)
-        for name in PROVIDER_NAMES:
-            self.provider.addItem(PROVIDER_LABELS.get(name, name), name)
+        for name in CHAT_PROVIDERS:
+            self.provider.addItem(provider_label(name), name)
         self.provider.setCurrentIndex(max(self.provider.findData(settings.provider), 0))
         self.model = QLineEdit(settings.model, self)
         self.model.setPlaceholderText(f"the scenario's model ({scenario_model})")
@@ -61,13 +80,22 @@ class ChatSettingsDialog(QDialog):
         self.base_url.setPlaceholderText("default (OPENAI_BASE_URL or api.openai.com)")
         self.script = QLineEdit(settings.script, self)
         self.script.setPlaceholderText("a YAML or JSONL file of replies")
-        browse = QPushButton("Browse…", self)
-        browse.clicked.connect(self._browse)
+        self.browse_button = QPushButton(self.tr("Browse…"), self)
+        self.browse_button.clicked.connect(self._browse)
+        self.create_button = QPushButton(self.tr("Create for This Scenario…"), self)
+        self.create_button.setToolTip(
+            self.tr(
+                "Write a script pre-filled with the scenario's signals and results, and open it"
+            )
+        )
+        self.create_button.clicked.connect(self._create)
+        self.create_button.setVisible(create_script is not None)
         script_row = QWidget(self)
         row = QHBoxLayout(script_row)
         row.setContentsMargins(0, 0, 0, 0)
         row.addWidget(self.script)
-        row.addWidget(browse)
+        row.addWidget(self.browse_button)
+        row.addWidget(self.create_button)
         self.key = QLineEdit(self)
         self.key.setEchoMode(QLineEdit.EchoMode.Password)
         self.key.setPlaceholderText("sk-… (leave empty to keep the current key)")
@@ -98,10 +126,12 @@ class ChatSettingsDialog(QDialog):
         self._show_key_status()
 
     def _provider_changed(self) -> None:
-        scripted = self.provider.currentData() == "scripted"
-        self.script.setEnabled(scripted)
+        chosen = self.provider.currentData()
+        scripted = chosen == "scripted"
+        for widget in (self.script, self.browse_button, self.create_button):
+            widget.setEnabled(scripted)
         for widget in (self.model, self.base_url, self.key):
-            widget.setEnabled(not scripted)
+            widget.setEnabled(chosen not in KEY_FREE)
 
     def _show_key_status(self) -> None:
         where = (
@@ -129,6 +159,13 @@ class ChatSettingsDialog(QDialog):
         )
         if path:
             self.script.setText(path)
+
+    def _create(self) -> None:
+        if self.create_script is None:
+            return
+        path = self.create_script()
+        if path is not None:
+            self.script.setText(str(path))
 
     def accept(self) -> None:
         typed = self.key.text().strip()

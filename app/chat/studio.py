@@ -190,11 +190,17 @@ class StudioChat:
                 continue
 
     def fork(self, events: list[Event], turn: int) -> None:
+        """Continue the log's conversation in this chat, and bring the chat in front of the
+        log window (a fork once started behind it, with nothing to show it happened)."""
         dock = self.pane.parentWidget()
         if isinstance(dock, QDockWidget):
             dock.show()
             dock.raise_()
-        self.pane.fork_from(events, turn)
+        if self.pane.fork_from(events, turn):
+            studio = self.pane.window()
+            studio.raise_()
+            studio.activateWindow()
+            self.pane.input.setFocus()
 
 
 def install_chat(host: StudioHost, *, log_dir: Path | None = None) -> StudioChat:

@@ -19,7 +19,7 @@ from PySide6.QtWidgets import QDockWidget, QMainWindow, QWidget
 from app.chat.pane import ChatPane
 from app.chat.settings import default_log_dir
 from app.logview.window import LogWindow, open_log_window
-from app.widgets import size_for_screen
+from app.widgets import closes_from_keyboard, size_for_screen
 from engine.errors import SessionError
 from engine.log.events import Event, SessionStartData
 from engine.scenario.definition import Scenario
@@ -34,6 +34,7 @@ class ChatWindow(QMainWindow):
         self.scenario = scenario
         self.setWindowTitle(f"{scenario.title or scenario.name} — Prompter test chat")
         size_for_screen(self, 1000, 720)
+        closes_from_keyboard(self)  # Esc, Ctrl+W
         self.pane = ChatPane(lambda: self.scenario, parent=self, **options)
         self.setCentralWidget(self.pane)
         dock = QDockWidget("Variables", self)
@@ -75,6 +76,8 @@ def open_fork_window(
     window.setWindowFlag(Qt.WindowType.Window, True)
     window.pane.fork_from(events, turn)
     window.show()
+    window.raise_()
+    window.activateWindow()
     return window
 
 

@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.plain_text import RichLabel
-from engine.compare.gitread import Revision, list_revisions
+from engine.compare.gitread import Revision, in_repository, list_revisions
 
 
 class CompareDialog(QDialog):
@@ -65,7 +65,11 @@ class CompareDialog(QDialog):
         else:
             self.revision_choice.setEnabled(False)
             self.revision_box.setEnabled(False)
-            self.revision_choice.setText("A git revision (this folder is not in a git repository)")
+            self.revision_choice.setText(
+                self.tr("A git revision (this scenario has never been committed)")
+                if in_repository(folder)
+                else self.tr("A git revision (this folder is not in a git repository)")
+            )
             self.folder_choice.setChecked(True)
         self.folder_edit.textEdited.connect(lambda _text: self.folder_choice.setChecked(True))
         self.revision_box.activated.connect(lambda _i: self.revision_choice.setChecked(True))

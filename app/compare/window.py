@@ -23,7 +23,7 @@ from app.compare.panel import DiffList, DiffText, detail_text
 from app.graph.layout import NODE_HEIGHT, NODE_WIDTH
 from app.graph.readonly import ReadOnlyGraph, readonly_session
 from app.plain_text import RichLabel
-from app.widgets import show_window, size_for_screen
+from app.widgets import closes_from_keyboard, show_window, size_for_screen
 from engine.compare import ScenarioDiff, Side, StepStatus, diff_sides
 from engine.compare.union import union_scenario
 
@@ -48,6 +48,7 @@ class CompareWindow(QMainWindow):
         self.diff: ScenarioDiff = diff_sides(old, new)
         self.setWindowTitle(f"{old.label} → {new.label} — Prompter compare")
         size_for_screen(self, 1500, 900)
+        closes_from_keyboard(self)  # Esc, Ctrl+W
         colors = DiffColors.from_palette()
         union = union_scenario(old.scenario, new.scenario, self.diff)
         self.session = readonly_session(

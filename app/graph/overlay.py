@@ -259,6 +259,7 @@ class LegendStack(QObject):
             bar.rangeChanged.connect(self._later)
         if isinstance(view, GraphView):
             view.zoomChanged.connect(self._later)
+            view.legend_room = self.room
 
     @classmethod
     def of(cls, view: QGraphicsView) -> LegendStack:
@@ -298,6 +299,20 @@ class LegendStack(QObject):
             left = box.right() + 1 - legend.width() if right else box.left()
             legend.move(left, top)
             top += legend.height() + gap
+
+    def room(self) -> QSize:
+        """The size the legends shown take, margins included (empty when none is shown): what
+        *Fit to Window* leaves free of the graph."""
+        legends = self.legends()
+        if not legends:
+            return QSize()
+        gap = LegendWidget.MARGIN // 2
+        return QSize(
+            max(legend.width() for legend in legends) + LegendWidget.MARGIN,
+            sum(legend.height() for legend in legends)
+            + gap * (len(legends) - 1)
+            + LegendWidget.MARGIN,
+        )
 
     def box(self, corner: Corner, size: QSize) -> QRect:
         """Where legends of ``size`` stand in ``corner`` (view coordinates, scroll bars apart)."""

@@ -4,11 +4,16 @@ The first view of a graph (:meth:`GraphView.fit_readable`) never goes below
 :data:`LEGIBLE_SCALE`: a graph too large for that is shown at its full width from the start step.
 Other panes drive it through a small API — :meth:`GraphView.highlight_step` marks the step a test
 conversation is in and brings it into view; :meth:`GraphView.reveal` centres on a step.
+*Fit to Window* (:meth:`GraphView.fit_all`) leaves room for the legends floating over the view
+(:attr:`GraphView.legend_room`, the coverage's or the analytics'), so that they never cover a
+step of the fitted graph — the start step at its top, say.
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPointF, Qt, Signal
+from collections.abc import Callable
+
+from PySide6.QtCore import QPointF, QSize, Qt, Signal
 from PySide6.QtGui import QKeyEvent, QMouseEvent, QPainter, QResizeEvent, QTransform, QWheelEvent
 from PySide6.QtWidgets import QGraphicsView, QWidget
 
@@ -21,6 +26,8 @@ MIN_SCALE = 0.05
 LEGIBLE_SCALE = 0.8
 MAX_SCALE = 4.0
 ZOOM_STEP = 1.2
+#: Pixels kept between a fitted graph and the legends' room.
+LEGEND_GAP = 8
 
 
 class GraphView(QGraphicsView):
@@ -43,6 +50,8 @@ class GraphView(QGraphicsView):
         self._pan_from: QPointF | None = None
         #: while set, a resize redoes :meth:`fit_readable` for this focus step
         self._keep_fit: str | None = None
+        #: the size of the legends shown over the view (their stack sets it; empty: none)
+        self.legend_room: Callable[[], QSize] | None = None
 
     # --- API for other panes ---------------------------------------------------------------
 
@@ -56,6 +65,19 @@ class GraphView(QGraphicsView):
         self.graph_scene.set_current(step_id)
         if step_id is not None:
             self.reveal(step_id, center=False)
+
+    def hold(self) -> None:
+        """Stay where it is: the author placed something, so a resize no longer refits the
+        first view (which would re-centre on the grown graph)."""
+        self._keep_fit = None
+
+    def shows(self, step_id: str) -> bool:
+        """Whether some of ``step_id``'s box is in sight."""
+        node = self.graph_scene.nodes.get(step_id)
+        if node is None:
+            return False
+        shown = self.mapToScene(self.viewport().rect()).boundingRect()
+        return shown.intersects(node.sceneBoundingRect())
 
     def reveal(self, step_id: str, *, center: bool = True) -> None:
         node = self.graph_scene.nodes.get(step_id)
@@ -123,19 +145,31 @@ class GraphView(QGraphicsView):
         self.zoomChanged.emit(scale)
 
     def fit_all(self) -> None:
-        """Show the whole graph, never magnified beyond 100 % (a tiny graph stays readable)."""
+        """Show the whole graph, never magnified beyond 100 % (a tiny graph stays readable).
+
+        With legends shown, the graph is fitted beside them or under them, whichever leaves it
+        larger, and the legends' corner stays empty.
+        """
         rect = self.graph_scene.items_rect()
         if rect.isEmpty():
             return
         self._keep_fit = None
         self.setSceneRect(rect.adjusted(-2000, -2000, 2000, 2000))
-        self.fitInView(rect, Qt.AspectRatioMode.KeepAspectRatio)
-        self.zoomChanged.emit(self.zoom)
-        if self.zoom > 1.0:
-            self.reset_zoom()
-            self.centerOn(rect.center())
-        elif self.zoom < MIN_SCALE:
-            self.zoom_by(MIN_SCALE / self.zoom)
+        viewport = self.viewport().rect()
+        width, height = max(1, viewport.width() - 4), max(1, viewport.height() - 4)
+        room = self.legend_room() if self.legend_room is not None else QSize()
+        # (free width, free height, where the graph's centre moves in view pixels)
+        layouts = [(width, height, 0.0, 0.0)]
+        if not room.isEmpty():
+            side, top = room.width() + LEGEND_GAP, room.height() + LEGEND_GAP
+            layouts = [(width - side, height, -side / 2, 0.0), (width, height - top, 0.0, top / 2)]
+        free_w, free_h, dx, dy = max(
+            layouts, key=lambda way: min(way[0] / rect.width(), way[1] / rect.height())
+        )
+        scale = min(max(free_w, 1) / rect.width(), max(free_h, 1) / rect.height(), 1.0)
+        scale = max(scale, MIN_SCALE)
+        self._set_scale(scale)
+        self.centerOn(rect.center() - QPointF(dx / scale, dy / scale))
 
     # --- events ----------------------------------------------------------------------------
 

@@ -16,6 +16,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
+from engine.dialogue.ledger import NO_COST_TEXT, Totals, format_usd
 from engine.log.events import (
     BotMessageData,
     ContractViolationData,
@@ -35,6 +36,7 @@ from engine.log.events import (
     UserMessageData,
     VariableChangeData,
 )
+from engine.log.fold import response_call
 
 #: Record fields shown first when unfolded; the long ones go to the end.
 _LONG_FIELDS = ("instructions", "input", "raw_text", "text", "schema", "summary")
@@ -45,9 +47,10 @@ def format_tokens(count: int) -> str:
 
 
 def format_cost(usd: float | None) -> str:
-    if usd is None:
+    """Dollars as every view prints them (:func:`engine.dialogue.ledger.format_usd`)."""
+    if not isinstance(usd, int | float) or isinstance(usd, bool):
         return "$—"
-    return f"${usd:.4f}" if usd < 1 else f"${usd:,.2f}"
+    return format_usd(usd)
 
 
 def _usage_text(usage: UsageData | None) -> str:
@@ -96,7 +99,7 @@ def _model_response(event: Event) -> str:
     if d.get("status") and d.get("status") != "completed":
         parts.append(f"{d.get('status')} ({d.get('incomplete_reason')})")
     parts.append(_usage_text(d.get("usage")))
-    parts.append(format_cost(d.get("cost_usd")))
+    parts.append(Totals.of_call(response_call(event)).cost_text())
     if latency is not None:
         parts.append(f"{float(latency):,.0f} ms")
     return " · ".join(part for part in parts if part)
@@ -138,8 +141,15 @@ def _turn_end(event: Event) -> str:
     return (
         f"Turn {event.turn} done · {d.get('calls', 0)} call(s),"
         f" {d.get('corrections', 0)} correction(s) · {_usage_text(d.get('usage'))}"
-        f" · {format_cost(d.get('cost_usd'))}"
+        f" · {_turn_cost(d)}"
     )
+
+
+def _turn_cost(data: TurnEndData) -> str:
+    calls, synthetic = data.get("calls", 0), data.get("synthetic_calls", 0)
+    if calls and synthetic == calls:
+        return NO_COST_TEXT
+    return format_cost(data.get("cost_usd"))
 
 
 def _error(event: Event) -> str:

@@ -8,9 +8,10 @@ turn the engine rolled back is undone here by the same rule (see that module). T
 shapes the fold's answers for the views: variables with the scenario's defaults, the step as of
 a replayed turn, the cost meter.
 
-The meter shows what was **billed**: every call the log shows, those of rolled-back turns
-included (they were paid for), while a rolled-back turn's message is not counted as a user
-message — :meth:`LogFold.billed` and :attr:`LogFold.user_messages`.
+The meter shows what was **billed** (:attr:`ConversationProjection.billed`, a
+:class:`~engine.dialogue.ledger.Totals` like every other view's): every call the log shows,
+those of rolled-back turns included (they were paid for), while a rolled-back turn's message is
+not counted as a user message — :meth:`LogFold.billed` and :attr:`LogFold.user_messages`.
 
 Plain Python, no Qt.
 """
@@ -18,41 +19,11 @@ Plain Python, no Qt.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 from typing import Any
 
 from engine.dialogue.ledger import Totals
 from engine.log.events import Event, SessionStartData
 from engine.log.fold import LogFold, VarChange
-
-
-@dataclass(frozen=True)
-class Meter:
-    """The cost line: billed calls, tokens and dollars, and the messages that stand."""
-
-    user_messages: int = 0
-    llm_calls: int = 0
-    corrections: int = 0
-    input_tokens: int = 0
-    cached_tokens: int = 0
-    output_tokens: int = 0
-    cost_usd: float = 0.0
-
-    @classmethod
-    def of(cls, user_messages: int, billed: Totals) -> Meter:
-        return cls(
-            user_messages,
-            billed.llm_calls,
-            billed.corrections,
-            billed.input_tokens,
-            billed.cached_tokens,
-            billed.output_tokens,
-            billed.cost_usd,
-        )
-
-    @property
-    def calls_per_message(self) -> float:
-        return self.llm_calls / self.user_messages if self.user_messages else 0.0
 
 
 class ConversationProjection:
@@ -77,8 +48,14 @@ class ConversationProjection:
         return self.fold.session_info
 
     @property
-    def meter(self) -> Meter:
-        return Meter.of(self.fold.user_messages, self.fold.billed())
+    def billed(self) -> Totals:
+        """Every call the log shows, rolled-back turns' included: what the meter shows."""
+        return self.fold.billed()
+
+    @property
+    def user_messages(self) -> int:
+        """The user messages that stand (a rolled-back turn's is not counted)."""
+        return self.fold.user_messages
 
     @property
     def step(self) -> str | None:
@@ -129,4 +106,4 @@ class ConversationProjection:
         return list(dict.fromkeys(self.fold.visits))
 
 
-__all__ = ["ConversationProjection", "Meter", "VarChange"]
+__all__ = ["ConversationProjection", "VarChange"]

@@ -22,9 +22,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.logview.describe import format_cost, format_tokens
-from app.logview.projection import ConversationProjection, Meter
+from app.logview.describe import format_tokens
+from app.logview.projection import ConversationProjection
 from app.plain_text import PlainLabel, plain_tooltip
+from engine.dialogue.ledger import Totals
 
 TURN_ROLE = Qt.ItemDataRole.UserRole + 1
 
@@ -143,23 +144,26 @@ class MeterLabel(PlainLabel):
             self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         else:
             self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
-        self.show_meter(Meter())
+        self.setTextFormat(Qt.TextFormat.PlainText)
+        self.show_meter(Totals(), 0)
 
-    def show_meter(self, meter: Meter, *, cost: str | None = None) -> None:
-        """``cost`` says what the cost is when it is not the model's price (scripted replies
-        cost nothing)."""
-        shown = format_cost(meter.cost_usd) if cost is None else cost
+    def show_meter(self, totals: Totals, user_messages: int, *, synthetic: bool = False) -> None:
+        """What ``totals`` billed over ``user_messages``; ``synthetic``: no model answers this
+        conversation (a reply script, the fake model), so it costs nothing even before its
+        first call."""
+        shown = totals.cost_text(synthetic=synthetic)
+        per_message = totals.llm_calls / user_messages if user_messages else 0.0
         self.setText(
-            f"{meter.llm_calls:,} calls · {meter.calls_per_message:.2f} per message"
-            f" · {format_tokens(meter.input_tokens)} in"
-            f" ({format_tokens(meter.cached_tokens)} cached)"
-            f" · {format_tokens(meter.output_tokens)} out · {shown}"
+            f"{totals.llm_calls:,} calls · {per_message:.2f} per message"
+            f" · {format_tokens(totals.input_tokens)} in"
+            f" ({format_tokens(totals.cached_tokens)} cached)"
+            f" · {format_tokens(totals.output_tokens)} out · {shown}"
         )
         self.setToolTip(
             plain_tooltip(
-                f"User messages: {meter.user_messages}\nModel calls: {meter.llm_calls}"
-                f"\nCorrections: {meter.corrections}\nInput tokens: {meter.input_tokens:,}"
-                f"\nCached input tokens: {meter.cached_tokens:,}"
-                f"\nOutput tokens: {meter.output_tokens:,}\nCost: {shown}"
+                f"User messages: {user_messages}\nModel calls: {totals.llm_calls}"
+                f"\nCorrections: {totals.corrections}\nInput tokens: {totals.input_tokens:,}"
+                f"\nCached input tokens: {totals.cached_tokens:,}"
+                f"\nOutput tokens: {totals.output_tokens:,}\nCost: {shown}"
             )
         )

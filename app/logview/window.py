@@ -36,7 +36,7 @@ from app.logview.replay import ReplayBar
 from app.logview.variables_panel import MeterLabel, VariablesPanel
 from app.logview.view import ConversationView
 from app.plain_text import PlainLabel, plain_tooltip, show_message
-from app.widgets import size_for_screen
+from app.widgets import closes_from_keyboard, size_for_screen
 from engine.errors import PrompterError, SessionError
 from engine.log.events import Event
 from engine.log.reader import LogFollower, SeqTracker, SkippedLine, parse_lines
@@ -66,6 +66,7 @@ class LogWindow(QMainWindow):
         self.path = Path(path)
         self.setWindowTitle(f"{self.path.name} — Prompter log")
         size_for_screen(self, 1100, 760)
+        closes_from_keyboard(self)  # Esc, Ctrl+W
         self.projection = ConversationProjection()
         self.skipped: list[SkippedLine] = []
         self._seqs = SeqTracker()
@@ -338,7 +339,7 @@ class LogWindow(QMainWindow):
 
     def _refresh_side(self, turn: int | None) -> None:
         self.variables.show_projection(self.projection, turn)
-        self.meter.show_meter(self.projection.meter)
+        self.meter.show_meter(self.projection.billed, self.projection.user_messages)
         step = self.projection.step if turn is None else self.projection.step_at(turn)
         self.replay.set_step_text(step)
         if step:

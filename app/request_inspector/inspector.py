@@ -39,7 +39,7 @@ from PySide6.QtWidgets import (
 from app.plain_text import PlainLabel
 from app.request_inspector.prefix_bar import PrefixBar
 from app.request_inspector.rows import PartsModel, Row, rows_of
-from app.widgets import size_for_screen
+from app.widgets import closes_from_keyboard, size_for_screen
 from engine.dialogue.ledger import ModelPrice, PriceTable
 from engine.errors import ScenarioError
 from engine.log.events import Event, ModelRequestData
@@ -65,16 +65,19 @@ def cost_text(view: RequestView) -> str:
     billed = view.billed
     if billed is None:
         return "No reply was logged for this call (it failed, or is still running): no usage."
-    share = billed.cached_tokens / billed.input_tokens if billed.input_tokens else 0.0
-    dollars = f"${billed.cost_usd:.6f}" if billed.cost_usd is not None else "$—"
+    share = billed.cache_ratio
+    dollars = billed.cost_text()
     model = view.request.payload(ModelRequestData).get("model") or ""
     price = price_of(model)
-    rates = (
-        f" · {model}: ${price.input:g} in, ${price.cached_input:g} cached, "
-        f"${price.output:g} out per 1M tokens"
-        if price
-        else f" · {model or 'the model'} is not in the price table"
-    )
+    if billed.all_synthetic:
+        rates = " · no model made this reply (a reply script, or the key-free model)"
+    elif price:
+        rates = (
+            f" · {model}: ${price.input:g} in, ${price.cached_input:g} cached, "
+            f"${price.output:g} out per 1M tokens"
+        )
+    else:
+        rates = f" · {model or 'the model'} is not in the price table"
     return (
         f"<b>Billed:</b> {billed.input_tokens:,} input tokens, {billed.cached_tokens:,} of "
         f"them cached ({share:.0%}) · {billed.output_tokens:,} output tokens · "
@@ -368,6 +371,7 @@ class RequestInspectorWindow(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(frame)
         size_for_screen(self, 1080, 720)
+        closes_from_keyboard(self)  # Esc, Ctrl+W
 
     def show_event(self, index: CallIndex, event: Event) -> bool:
         shown = self.inspector.show_event(index, event)

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Literal
 from app.chat.keys import ENV_VAR, ApiKeyStore
 from app.chat.settings import ChatSettings
 from engine.providers import Provider, make_provider
+from engine.providers.synthetic import SyntheticReplies
 from engine.scenario.definition import Scenario
 
 if TYPE_CHECKING:
@@ -67,13 +68,19 @@ class ModelSource:
 
     def make_provider(self, base_url: str | None = None, api_key: str | None = None) -> Provider:
         """The bot's (and the simulated user's) provider; ``base_url``/``api_key`` replace
-        these settings' (the fake model's server). The limiter owns the retries."""
-        return make_provider(
+        these settings' (the fake model's server). The limiter owns the retries. The fake
+        model's replies are marked synthetic: they cost nothing, in the report as in the logs."""
+        provider = make_provider(
             self.provider,
             api_key=api_key or self.api_key,
             base_url=base_url or self.base_url or None,
             max_retries=0,
         )
+        if not self.is_fake:
+            return provider
+        from engine.offline.fake_model import FAKE_MODEL
+
+        return SyntheticReplies(provider, FAKE_MODEL)
 
 
 def chat_source(settings: ChatSettings, keys: ApiKeyStore) -> ModelSource | None:

@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 
 from app.plain_text import plain_tooltip
 from app.theme import is_dark
+from engine.dialogue.ledger import Totals, format_usd
 from engine.scenario.definition import Scenario
 from engine.simulate import STATUSES, ConversationOutcome, role_figures
 from engine.simulate.report import Distribution, RoleFigures, SimulationReport
@@ -239,14 +240,13 @@ def tone_color(tone: str, palette: QPalette | None = None) -> QColor:
 
 
 def money(value: float) -> str:
-    """Dollars with the precision a column of model costs needs: $0.0028, $0.094, $12.40."""
-    if value == 0:
-        return "$0"
-    if value < 0.0001:
-        return f"${value:.6f}"
-    if value < 0.1:
-        return f"${value:.4f}"
-    return f"${value:.3f}" if value < 1 else f"${value:,.2f}"
+    """Dollars as every view prints them (:func:`engine.dialogue.ledger.format_usd`)."""
+    return format_usd(value)
+
+
+def cost_cell(totals: Totals, *, tooltip: str = "") -> Cell:
+    """A cost column's cell: the dollars, or "no cost (scripted)" for replies no model made."""
+    return num(totals.cost_usd, totals.cost_text(), tooltip=tooltip)
 
 
 def figure(value: float) -> str:
@@ -344,17 +344,17 @@ def persona_rows(report: SimulationReport) -> tuple[list[list[Cell]], list[objec
     rows: list[list[Cell]] = []
     data: list[object] = []
     for name, outcomes in _by_persona(report).items():
-        cost = sum(o.bot.cost_usd + o.user.cost_usd for o in outcomes)
+        cost = sum((o.bot.totals + o.user.totals for o in outcomes), Totals())
         rows.append(_persona_row(name, report.by_persona.get(name, {}), cost))
         data.append(name)
-    total = report.bot.cost_usd + report.user.cost_usd
+    total = report.bot.totals + report.user.totals
     rows.append(_persona_row(ALL_PERSONAS, report.counts, total, bold=True))
     data.append(None)
     return rows, data
 
 
 def _persona_row(
-    name: str, counts: Mapping[str, int], cost: float, *, bold: bool = False
+    name: str, counts: Mapping[str, int], cost: Totals, *, bold: bool = False
 ) -> list[Cell]:
     reported = sum(counts.get(status, 0) for status in STATUSES)
     cancelled = counts.get("cancelled", 0)
@@ -369,7 +369,7 @@ def _persona_row(
     for status in STATUSES:
         count = counts.get(status, 0)
         cells.append(num(count, tone=status_tone(status) if count and status != "finished" else ""))
-    cells.append(num(cost, money(cost), tooltip="bot and simulated user"))
+    cells.append(cost_cell(cost, tooltip="bot and simulated user"))
     return [_bold(cell) for cell in cells] if bold else cells
 
 
@@ -401,10 +401,14 @@ def role_rows(
             cells = [
                 Cell(name, name, name),
                 Cell(label),
-                num(role_figures_.calls, f"{role_figures_.calls:,}", tooltip=calls_tip),
+                num(
+                    role_figures_.totals.llm_calls,
+                    f"{role_figures_.totals.llm_calls:,}",
+                    tooltip=calls_tip,
+                ),
                 *calls_cells(role_figures_.calls_per_message),
                 *cost_cells(role_figures_.cost_per_conversation),
-                num(role_figures_.cost_usd, money(role_figures_.cost_usd)),
+                cost_cell(role_figures_.totals),
             ]
             rows.append([_bold(cell) for cell in cells] if total else cells)
             data.append((name, role))
@@ -477,7 +481,7 @@ def step_rows(
                     num(ended.get(status, 0), tone=status_tone(status) if ended.get(status) else "")
                     for status in STEP_ENDINGS
                 ),
-                num(figures["cost_usd"], money(figures["cost_usd"])),
+                num(figures["cost_usd"], figures.get("cost") or money(figures["cost_usd"])),
                 Cell(kinds, kinds, "<br>".join(filter(None, [kinds, tooltip]))),
             ]
         )
@@ -521,10 +525,10 @@ def conversation_rows(
                     outcome.final_step,
                     short_path(outcome.path),
                 ),
-                num(outcome.bot.calls),
-                num(outcome.bot.cost_usd, money(outcome.bot.cost_usd)),
-                num(outcome.user.calls),
-                num(outcome.user.cost_usd, money(outcome.user.cost_usd)),
+                num(outcome.bot.totals.llm_calls),
+                cost_cell(outcome.bot.totals),
+                num(outcome.user.totals.llm_calls),
+                cost_cell(outcome.user.totals),
                 Cell(
                     facts or ("all agree" if outcome.facts else ""),
                     len(wrong),
@@ -608,6 +612,7 @@ __all__ = [
     "ReportTable",
     "calls_cells",
     "conversation_rows",
+    "cost_cell",
     "cost_cells",
     "fact_rows",
     "money",

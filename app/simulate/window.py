@@ -62,7 +62,7 @@ from app.simulate.save_test import SaveTestJob
 from app.simulate.setup import SimulationSetup
 from app.simulate.shading import MEASURES, path_overlay, report_overlay
 from app.simulate.tables import ReportTable, money
-from app.widgets import size_for_screen
+from app.widgets import closes_from_keyboard, size_for_screen
 from engine.simulate import STATUSES, ConversationOutcome, Counts
 from engine.simulate.report import SimulationReport
 
@@ -109,6 +109,7 @@ class SimulationWindow(QMainWindow):
         name = self.scenario.title or self.scenario.name
         self.setWindowTitle(f"{name} — simulation — Prompter")
         size_for_screen(self, 1600, 1000)
+        closes_from_keyboard(self)  # Esc, Ctrl+W
         self.session = readonly_session(self.scenario, positions=positions, parent=self)
         self.graph = ReadOnlyGraph(self.session, self)
         self.progress = ProgressStrip(setup.planned, self)
@@ -419,14 +420,14 @@ class SimulationWindow(QMainWindow):
             (
                 self.calls_chart,
                 [
-                    c.bot.calls / len(c.bot.calls_per_message)
+                    c.bot.totals.llm_calls / len(c.bot.calls_per_message)
                     for c in kept
                     if c.bot.calls_per_message
                 ],
             ),
             (self.turns_chart, [float(c.turns) for c in kept]),
-            (self.bot_cost_chart, [c.bot.cost_usd for c in kept]),
-            (self.user_cost_chart, [c.user.cost_usd for c in kept]),
+            (self.bot_cost_chart, [c.bot.totals.cost_usd for c in kept]),
+            (self.user_cost_chart, [c.user.totals.cost_usd for c in kept]),
         ]
 
     # --- the graph ---------------------------------------------------------------------------
@@ -651,9 +652,10 @@ def summary_html(report: SimulationReport) -> str:
         )
     traffic = report.bot.traffic.rate_limited + report.user.traffic.rate_limited
     lines.append(
-        f"{report.distinct_paths:,} distinct path(s) · bot {report.bot.calls:,} calls, "
-        f"{money(report.bot.cost_usd)} · simulated user {report.user.calls:,} calls, "
-        f"{money(report.user.cost_usd)} · {report.requests_per_minute:,.0f} "
+        f"{report.distinct_paths:,} distinct path(s) · bot {report.bot.totals.llm_calls:,} "
+        f"calls, {report.bot.totals.cost_text()} · simulated user "
+        f"{report.user.totals.llm_calls:,} calls, {report.user.totals.cost_text()} · "
+        f"{report.requests_per_minute:,.0f} "
         f"requests/min, {traffic:,} × 429"
     )
     return "<br>".join(lines)

@@ -3,7 +3,9 @@
 What a user must be able to read without the terminal: whether the test passed, failed, is
 stale or could not run; the first turn that went wrong; for each expectation that did not hold,
 what was expected and what happened, with the user's message and the bot's reply; for a stale
-recording, which request field changed, recorded and now, and what to do about it.
+recording, which request field changed, recorded and now, and what to do about it; and who made
+the replies it ran on — a synthetic recording (the autopilot's) is marked, with what it does and
+does not show (:data:`~engine.scenario_tests.report.SYNTHETIC_MEANING`).
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from html import escape
 
 from engine.scenario_tests import ExpectationFailure, ScenarioTestResult
 from engine.scenario_tests.cassette import Staleness
+from engine.scenario_tests.report import SYNTHETIC_MEANING
 
 #: status -> (symbol, label)
 STATUS = {
@@ -95,7 +98,8 @@ def details_html(
     outdated: str = "",
     errors: list[str] | None = None,
 ) -> str:
-    """The details page of one test (links: ``log:TURN``, ``edit:``, ``record:``)."""
+    """The details page of one test (links: ``log:TURN``, ``edit:``, ``record:``,
+    ``fake-record:``)."""
     parts = [
         f"<h3 style='margin:0'>{escape(title)}</h3>",
         f"<p style='margin-top:2px'><code>{escape(relpath)}</code> · "
@@ -123,6 +127,12 @@ def details_html(
     )
     figures = f"{len(result.turns)} turn(s), {result.calls} model call(s) · {how}{when} in {took}"
     parts.append(f"<p><b style='color:{color}'>{escape(status_text(result))}</b> — {figures}</p>")
+    if result.recorded_by:
+        note = f" — {SYNTHETIC_MEANING}." if result.synthetic else "."
+        parts.append(
+            f"<p><b>Replies by {escape(result.recorded_by)}</b>{escape(note)} "
+            f"Cost: {escape(result.totals.cost_text())}.</p>"
+        )
     if outdated:
         parts.append(f"<p><i>{escape(outdated)}</i></p>")
     if result.status == "passed":
@@ -170,7 +180,9 @@ def _problem_html(problem: Problem, result: ScenarioTestResult) -> str:
             f"<p><b>◐ Stale at {escape(stale.describe())}</b><br>The scenario now asks "
             "the model something the recording does not answer, so the recorded replies "
             "say nothing about this version. It is not a failure: record the test again "
-            "(<a href='record:'>Record</a> calls the model) or undo the change.</p>" + rows
+            "(<a href='record:'>Record</a> calls the model; <a href='fake-record:'>Re-record "
+            "with the fake model</a> needs no key, and its replies are synthetic) or undo the "
+            "change.</p>" + rows
         )
     failure = problem.failure
     assert failure is not None

@@ -10,8 +10,11 @@ its file in the editor tab (:class:`~app.tests_pane.yaml_editor.TestFileEditor`)
 * **Run all** / **Run selected** run on the scenario as it is in the editor (unsaved edits
   included, as the test chat does) and on the test files as edited
   (:class:`~app.tests_pane.runs.TestRuns`). *Replay* (the default) needs no key; *Record* and
-  *Live* call the model the test chat is set up with, and are offered only when it has a key.
-  A recording comes back as an undoable edit of the cassettes, saved with the scenario.
+  *Live* call the model the test chat is set up with, and are offered only when it has a key;
+  *Record (fake model)* needs none: the autopilot plays what each test expects, so a stale test
+  can be re-recorded without a key, its recording marked synthetic (the list says so, and the
+  details say what such a test checks). A recording comes back as an undoable edit of the
+  cassettes, saved with the scenario.
 * Double-clicking a problem (or a test that went wrong) opens that run's log in the log viewer
   at the failing turn, with the expectation beside it (:mod:`.in_log`).
 * **Coverage on graph** shades the steps and transitions no test exercised in the last runs
@@ -79,7 +82,16 @@ MODES: tuple[tuple[Mode, str, str], ...] = (
         "undoable, saved with the scenario)",
     ),
     ("live", "Live", "Call the model; the recordings are left as they are"),
+    (
+        "record",
+        "Record (fake model)",
+        "Record with the fake model: no key, no cost — it plays what each test expects. The "
+        "recordings are marked synthetic: they check the graph, the contract and the "
+        "expectations, not how a model follows the instructions",
+    ),
 )
+#: The row of MODES that records with the fake model.
+FAKE_RECORD_ROW = 3
 REFRESH_DELAY_MS = 200
 #: The list's share of a wide pane (the details and the editor get the rest).
 LIST_SHARE = 0.5
@@ -473,7 +485,9 @@ class TestsPane(QWidget):
         elif target == "edit:":
             self.open_file(relpath)
         elif target == "record:":
-            self.run([relpath], mode="record")
+            self.run([relpath], mode="record", fake_model=False)
+        elif target == "fake-record:":
+            self.run([relpath], mode="record", fake_model=True)
 
     # --- the log viewer ------------------------------------------------------------------------
 
@@ -513,10 +527,15 @@ class TestsPane(QWidget):
     def mode(self) -> Mode:
         return MODES[max(0, self.mode_box.currentIndex())][0]
 
-    def set_mode(self, mode: Mode) -> bool:
+    @property
+    def fake_model_chosen(self) -> bool:
+        """Whether the runs record with the fake model (*Record (fake model)*)."""
+        return self.mode_box.currentIndex() == FAKE_RECORD_ROW
+
+    def set_mode(self, mode: Mode, *, fake_model: bool = False) -> bool:
         """Choose how the next runs are answered; False when ``mode`` is not available."""
         self.update_modes()
-        row = [m for m, _, _ in MODES].index(mode)
+        row = FAKE_RECORD_ROW if fake_model else [m for m, _, _ in MODES].index(mode)
         model = self.mode_box.model()
         assert isinstance(model, QStandardItemModel)
         item = model.item(row)
@@ -538,7 +557,7 @@ class TestsPane(QWidget):
                 item.setToolTip(
                     plain_tooltip(MODES[row][2] if why is None else f"Calls the model, and {why}")
                 )
-        if why is not None and self.mode_box.currentIndex() != 0:
+        if why is not None and self.mode_box.currentIndex() in (1, 2):
             self.mode_box.setCurrentIndex(0)
 
     @property
@@ -548,9 +567,15 @@ class TestsPane(QWidget):
     def run_selected(self) -> bool:
         return self.run(self.selected_relpaths())
 
-    def run(self, relpaths: list[str] | None = None, mode: Mode | None = None) -> bool:
+    def run(
+        self,
+        relpaths: list[str] | None = None,
+        mode: Mode | None = None,
+        *,
+        fake_model: bool | None = None,
+    ) -> bool:
         """Run ``relpaths`` (every test when None) on a worker thread; False if nothing ran
-        (the reason is told)."""
+        (the reason is told). ``mode``/``fake_model`` default to the ones chosen."""
         if self.runs is None or self.running:
             return False
         self.refresh()
@@ -558,7 +583,8 @@ class TestsPane(QWidget):
         files = [file for file in self.files if wanted is None or file.relpath in wanted]
         if not files:
             return False
-        why = self.runs.run(files, mode or self.mode())
+        fake = fake_model if fake_model is not None else (mode is None and self.fake_model_chosen)
+        why = self.runs.run(files, mode or self.mode(), fake_model=fake)
         if why is not None:
             self.tell("Tests", why, True)
             self.refresh()
@@ -574,7 +600,8 @@ class TestsPane(QWidget):
     def _started(self, relpaths: list[str]) -> None:
         for relpath in relpaths:
             self.tree.set_status(relpath, "… queued", "running")
-        mode = self.runs.plan.mode if self.runs is not None and self.runs.plan else ""
+        plan = self.runs.plan if self.runs is not None else None
+        mode = (plan.mode + (" with the fake model" if plan.fake_model else "")) if plan else ""
         self.summary.setText(f"Running {len(relpaths)} test(s) ({mode})…")
         self._update_actions()
 

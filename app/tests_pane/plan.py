@@ -42,6 +42,9 @@ class RunPlan:
     scratch: Path | None = None
     #: tests that could not be planned (relpath -> why)
     skipped: dict[str, str] = field(default_factory=dict)
+    #: a record run answered by the fake model: the autopilot plays what each test expects (no
+    #: key, no cost; the recordings say they are synthetic)
+    fake_model: bool = False
 
     def recorded(self, results: list[ScenarioTestResult]) -> dict[str, str]:
         """The cassettes a record run wrote: cassette relpath -> its text."""
@@ -62,15 +65,18 @@ class RunPlan:
             self.scratch = None
 
 
-def plan_run(document: ScenarioDocument, files: list[TestFile], mode: Mode) -> RunPlan:
-    """The run of ``files`` (the runnable ones) on the document's current scenario.
+def plan_run(
+    document: ScenarioDocument, files: list[TestFile], mode: Mode, *, fake_model: bool = False
+) -> RunPlan:
+    """The run of ``files`` (the runnable ones) on the document's current scenario
+    (``fake_model``: a record run with the fake model, see :attr:`RunPlan.fake_model`).
 
     Raises :class:`ScenarioError` when the scenario does not load: there is nothing to run on.
     """
     scenario = document.scenario
     if scenario is None:
         raise ScenarioError("scenario.yaml does not load: fix it (see Problems) to run tests")
-    plan = RunPlan(scenario.model_copy(deep=True), mode, [], [])
+    plan = RunPlan(scenario.model_copy(deep=True), mode, [], [], fake_model=fake_model)
     for file in files:
         if not file.runnable:
             plan.skipped[file.relpath] = "the file has errors (see Problems)"

@@ -18,6 +18,8 @@ from app.plain_text import plain_tooltip
 from app.tests_pane.catalog import TestFile
 from app.tests_pane.describe import Problem, problems_of, status_text
 from app.tests_pane.runs import Outcome
+from engine.scenario_tests import ScenarioTestResult
+from engine.scenario_tests.report import SYNTHETIC_MEANING
 
 #: What each result means, for the row's tooltip.
 MEANING = {
@@ -28,6 +30,8 @@ MEANING = {
     "version: record the test again, or undo the change.",
     "error": "The test could not run (see the details).",
 }
+#: The column saying who made the replies a test ran on ("synthetic", or the model's name).
+REPLIES_COLUMN = 3
 PathRole = Qt.ItemDataRole.UserRole + 1
 TurnRole = Qt.ItemDataRole.UserRole + 2
 COLORS = {
@@ -53,7 +57,8 @@ class TestList(QTreeWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("testsTree")
-        self.setHeaderLabels(["Test", "Result", "Turns"])
+        self.setHeaderLabels(["Test", "Result", "Turns", "Replies"])
+        self.headerItem().setToolTip(REPLIES_COLUMN, "Who made the replies the test ran on")
         self.setAlternatingRowColors(True)
         self.setUniformRowHeights(True)
         self.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
@@ -63,7 +68,11 @@ class TestList(QTreeWidget):
         # Fixed widths, wide enough for what the columns show: sized to their contents, every
         # status change during a run would measure every row again.
         metrics = self.fontMetrics()
-        for column, widest in ((1, "◐ stale at turn 12"), (2, "Turns")):
+        for column, widest in (
+            (1, "◐ stale at turn 12"),
+            (2, "Turns"),
+            (REPLIES_COLUMN, "synthetic"),
+        ):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)
             self.setColumnWidth(column, metrics.horizontalAdvance(widest) + 24)
         self.items: dict[str, QTreeWidgetItem] = {}
@@ -78,7 +87,7 @@ class TestList(QTreeWidget):
         self.clear()
         self.items = {}
         for file in files:
-            item = QTreeWidgetItem([file.title, "", ""])
+            item = QTreeWidgetItem([file.title, "", "", ""])
             item.setData(0, PathRole, file.relpath)
             self.items[file.relpath] = item
             self.addTopLevelItem(item)
@@ -111,7 +120,22 @@ class TestList(QTreeWidget):
         text = status_text(result) + (" · before edits" if outdated else "")
         tip = "\n".join(part for part in (MEANING[result.status], outdated) if part)
         self.set_status(file.relpath, text, result.status, faded=bool(outdated), tip=tip)
+        self._show_maker(item, result)
         self._set_problems(item, problems_of(result))
+
+    def _show_maker(self, item: QTreeWidgetItem, result: ScenarioTestResult) -> None:
+        """Who made the replies the run used: a model, or (synthetic) what stood in for one."""
+        if result.synthetic:
+            item.setText(REPLIES_COLUMN, "synthetic")
+            item.setToolTip(
+                REPLIES_COLUMN, f"Replies by {result.recorded_by}: {SYNTHETIC_MEANING}."
+            )
+            item.setForeground(REPLIES_COLUMN, QBrush(COLORS["stale"]))
+        else:
+            item.setText(REPLIES_COLUMN, result.made_by)
+            tip = f"Replies by {result.recorded_by}" if result.made_by else ""
+            item.setToolTip(REPLIES_COLUMN, tip)
+            item.setForeground(REPLIES_COLUMN, QBrush())
 
     def set_status(
         self, relpath: str, text: str, status: str | None, *, faded: bool = False, tip: str = ""

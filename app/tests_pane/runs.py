@@ -101,18 +101,20 @@ class TestRuns(QObject):
             return "no model is set up (the test chat's Settings… set one up)."
         return self.provider_source()
 
-    def run(self, files: list[TestFile], mode: Mode) -> str | None:
-        """Start a run of ``files``; None when it started, else why it did not."""
+    def run(self, files: list[TestFile], mode: Mode, *, fake_model: bool = False) -> str | None:
+        """Start a run of ``files``; None when it started, else why it did not.
+        ``fake_model``: record with the fake model (no key needed)."""
         if self.worker is not None:
             return "a run is under way"
         factory: ProviderFactory | None = None
-        if mode != "replay":
+        fake_model = fake_model and mode == "record"
+        if mode != "replay" and not fake_model:
             source = self.provider()
             if isinstance(source, str):
                 return f"A {mode} run calls the model, and {source}"
             factory = source
         try:
-            plan = plan_run(self.session.document, files, mode)
+            plan = plan_run(self.session.document, files, mode, fake_model=fake_model)
         except ScenarioError as error:
             return error.message
         for relpath, why in plan.skipped.items():

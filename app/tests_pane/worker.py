@@ -9,7 +9,9 @@ queued signal, after the last batch. Stopping is cooperative: the runner asks ``
 between turns, and the tests not finished end as errors ("cancelled").
 
 A record or live run needs a provider; it is made on the worker thread (its HTTP client binds
-to the loop that uses it) by the factory the pane was given, and closed there.
+to the loop that uses it) by the factory the pane was given, and closed there. A record run
+with the fake model needs none: each test gets its own autopilot
+(:func:`engine.scenario_tests.record_shipped.record_with_autopilot`).
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from app.tests_pane.plan import RunPlan
 from app.worker_thread import WorkerThread
 from engine.providers.base import Provider
 from engine.scenario_tests import Progress, SuiteResult, run_tests
+from engine.scenario_tests.record_shipped import record_with_autopilot
 
 #: How often the UI thread takes the progress collected so far (a tenth of a second reads as
 #: live; shorter only takes the interpreter from the tests more often).
@@ -123,6 +126,14 @@ class SuiteWorker(QObject):
         self._relay.finished.emit(result)
 
     async def _suite(self) -> SuiteResult:
+        if self.plan.fake_model:
+            return await record_with_autopilot(
+                self.plan.scenario,
+                self.plan.tests,
+                log_dir=self.log_dir,
+                on_progress=self._collect,
+                should_stop=self._stop.is_set,
+            )
         provider: Provider | None = None
         model: str | None = None
         if self.plan.mode != "replay":

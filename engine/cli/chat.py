@@ -6,10 +6,12 @@ end of input (or when the scenario finishes) writes the conversation's figures w
 said and a pipe can be diffed.
 
 ``--session FILE`` resumes the conversation saved there (if the file exists) and saves it after
-every turn, so an interrupted chat loses nothing. ``--log FILE`` appends the JSON Lines log.
-Without an API key the command says how to set one, or to use ``--provider scripted``, and exits
-with status 2 — before anything else happens. A scenario with validator errors is refused, its
-findings listed as ``validate`` lists them (status 1).
+every turn, so an interrupted chat loses nothing (a scripted chat resumes its script where it
+stood). ``--log FILE`` appends the JSON Lines log. Without an API key the command says how to
+set one, or to chat without a model — ``--fake-model`` (replies made up from the scenario's own
+steps) or ``--provider scripted`` — and exits with status 2, before anything else happens. A
+scenario with validator errors is refused, its findings listed as ``validate`` lists them
+(status 1). Replies no model made cost nothing: the summary says "no cost (scripted)".
 
 Ctrl-C is a normal way to stop. During a model call it cancels the turn: the conversation rolls
 it back and logs an ``error`` event saying it was interrupted, so the log never holds half a
@@ -39,7 +41,8 @@ from engine.io.untrusted import replace_surrogates
 from engine.log.events import ErrorData, Event, EventType
 from engine.log.reader import read_log, unfinished_turn
 from engine.log.writer import LogWriter
-from engine.providers import PROVIDER_NAMES, make_provider
+from engine.providers import PROVIDER_NAMES, Provider, make_provider
+from engine.providers.scripted import ScriptedProvider
 
 EXIT_OK = 0
 EXIT_FAILED = 1
@@ -52,7 +55,8 @@ NO_KEY_HELP = """\
 prompter chat: no OpenAI API key.
   Set one for this shell:   export OPENAI_API_KEY=sk-...      (Windows: set OPENAI_API_KEY=sk-...)
   For another OpenAI-compatible server, also set OPENAI_BASE_URL.
-  Or try the scenario without a model:   --provider scripted --script REPLIES.yaml"""
+  Or try the scenario without a model:   --fake-model   (replies made up from its own steps)
+                                   or:   --provider scripted --script REPLIES.yaml"""
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -90,24 +94,39 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument(
         "--script", type=Path, help="the replies of the scripted provider (YAML or JSON Lines)"
     )
+    parser.add_argument(
+        "--fake-model",
+        dest="fake_model",
+        action="store_true",
+        help="no key, no cost: the key-free model answers, with replies made up from the "
+        "scenario's own steps",
+    )
     parser.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.provider != "scripted" and not os.environ.get("OPENAI_API_KEY"):
+    keyless = args.fake_model or args.provider == "scripted"
+    if not keyless and not os.environ.get("OPENAI_API_KEY"):
         print(NO_KEY_HELP, file=sys.stderr)
         return EXIT_NO_KEY
     scenario = runnable_scenario(args.scenario or default_scenario(), "chat")
     if scenario is None:
         return EXIT_FAILED
     try:
-        provider = make_provider(args.provider, model=args.model, script=args.script)
+        if args.fake_model:
+            from engine.offline.fake_model import scenario_bot_model  # a server: only if asked
+
+            provider: Provider = scenario_bot_model(scenario)
+        else:
+            provider = make_provider(args.provider, model=args.model, script=args.script)
     except ProviderAuthError:
         print(NO_KEY_HELP, file=sys.stderr)
         return EXIT_NO_KEY
     resumed = args.session is not None and args.session.exists()
     if resumed:
         conversation = Conversation.resume(args.session, scenario, provider, model=args.model)
+        if isinstance(provider, ScriptedProvider):  # the same script goes on where it stood
+            provider.continue_after(call.response_id for call in conversation.ledger.calls)
     else:
         conversation = Conversation(scenario, provider, model=args.model)
     log = None
@@ -236,7 +255,7 @@ def _figures(conversation: Conversation) -> str:
         f"{state}: {summary['user_messages']} messages, {summary['llm_calls']} model calls "
         f"({summary['calls_per_message']:.2f} per message, {summary['corrections']} corrections), "
         f"{summary['input_tokens']} input tokens ({summary['cached_tokens']} cached), "
-        f"{summary['output_tokens']} output, ${summary['cost_usd']:.4f}"
+        f"{summary['output_tokens']} output, {summary['cost']}"
     )
 
 

@@ -28,9 +28,11 @@ from pathlib import Path
 
 from engine.cli.chat import NO_KEY_HELP
 from engine.errors import PrompterError, ProviderAuthError, ScenarioErrors
+from engine.offline.fake_model import FAKE_MODEL
 from engine.offline.fake_openai import FAKE_API_KEY
 from engine.offline.sim_server import build_server
 from engine.providers import Provider, make_provider
+from engine.providers.synthetic import SyntheticReplies
 from engine.scenario.definition import Scenario
 from engine.scenario.loader import load_scenario
 from engine.scenario_tests.loader import scenario_folder
@@ -207,6 +209,8 @@ def run(args: argparse.Namespace) -> int:
                 api_key=FAKE_API_KEY if server else None,
                 base_url=server.base_url if server else None,
             )
+            if server is not None:  # its replies cost nothing, in the report and the logs
+                provider = SyntheticReplies(provider, FAKE_MODEL)
         except ProviderAuthError:
             print(NO_KEY_HELP.replace("prompter chat", "prompter simulate"), file=sys.stderr)
             return EXIT_NO_KEY

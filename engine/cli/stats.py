@@ -96,7 +96,8 @@ def run(args: argparse.Namespace) -> int:
     missing = [path for path in args.paths if not path.exists()]
     for path in missing:
         print(f"prompter stats: {path}: no such file or folder", file=sys.stderr)
-    files = log_files(path for path in args.paths if path.exists())
+    not_logs: list[Path] = []
+    files = log_files((path for path in args.paths if path.exists()), not_logs)
     if not files:
         print(
             "prompter stats: no conversation logs to read (folders are searched for *.jsonl)",
@@ -104,6 +105,7 @@ def run(args: argparse.Namespace) -> int:
         )
         return EXIT_TROUBLE
     report = collect_stats(files, scenario=scenario)
+    report.not_logs = not_logs
     _print(report, args, scenario)
     for path, reason in report.unreadable:
         print(f"prompter stats: cannot read {path}: {reason}", file=sys.stderr)

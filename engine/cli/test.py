@@ -6,6 +6,8 @@ them alone. Every test file is checked against the scenario first (unknown steps
 variables, as ``validate`` reports a scenario): with an error nothing runs. Prints one line per
 test, in order, with the details of each failure, then a summary and the coverage table. Exits 0
 only when every test passed; 1 otherwise; 2 when a model is needed and no key is set.
+``--record --fake-model`` records with no key: the autopilot plays what each test expects, and
+the cassettes say they are synthetic (see :mod:`engine.scenario_tests.record_shipped`).
 """
 
 from __future__ import annotations
@@ -17,14 +19,16 @@ import sys
 from pathlib import Path
 
 from engine.cli.chat import NO_KEY_HELP
-from engine.errors import ProviderAuthError
+from engine.errors import PrompterError, ProviderAuthError
 from engine.providers import make_provider
 from engine.providers.base import Provider
 from engine.scenario_tests.definition import TEST_SUFFIX, TESTS_DIR
 from engine.scenario_tests.loader import scenario_folder
+from engine.scenario_tests.record_shipped import record_with_autopilot
 from engine.scenario_tests.report import (
     result_lines,
     summary_line,
+    synthetic_note,
     write_coverage,
     write_junit,
 )
@@ -118,6 +122,14 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "--model", help="for --record and --live: the model instead of the scenario's"
     )
     parser.add_argument(
+        "--fake-model",
+        dest="fake_model",
+        action="store_true",
+        help="with --record: no key, no cost — the autopilot plays what each test expects "
+        "(the cassettes are marked synthetic: they check the graph, the contract and the "
+        "expectations, not how a model follows the instructions)",
+    )
+    parser.add_argument(
         "--logs",
         type=Path,
         metavar="DIR",
@@ -155,8 +167,11 @@ def run(args: argparse.Namespace) -> int:
     if not suite.tests:
         print(f"{folder}: no tests (write {TESTS_DIR}/NAME{TEST_SUFFIX})", file=sys.stderr)
         return EXIT_FAILED
+    if args.fake_model and args.mode != "record":
+        print("prompter test: --fake-model records: use it with --record", file=sys.stderr)
+        return EXIT_FAILED
     provider: Provider | None = None
-    if args.mode in ("record", "live"):
+    if args.mode in ("record", "live") and not args.fake_model:
         if not os.environ.get("OPENAI_API_KEY"):
             print(NO_KEY_HELP.replace("prompter chat", "prompter test"), file=sys.stderr)
             return EXIT_NO_KEY
@@ -168,22 +183,39 @@ def run(args: argparse.Namespace) -> int:
     printer = _InOrder(len(suite.tests), folder, quiet=args.quiet)
     mode: Mode = args.mode
     try:
-        result = asyncio.run(
-            run_tests(
-                suite.scenario,
-                suite.tests,
-                mode=mode,
-                provider=provider,
-                model=args.model,
-                jobs=args.jobs,
-                log_dir=args.logs,
-                on_progress=printer,
+        if args.fake_model:
+            result = asyncio.run(
+                record_with_autopilot(
+                    suite.scenario,
+                    suite.tests,
+                    jobs=args.jobs,
+                    log_dir=args.logs,
+                    on_progress=printer,
+                )
             )
-        )
+        else:
+            result = asyncio.run(
+                run_tests(
+                    suite.scenario,
+                    suite.tests,
+                    mode=mode,
+                    provider=provider,
+                    model=args.model,
+                    jobs=args.jobs,
+                    log_dir=args.logs,
+                    on_progress=printer,
+                )
+            )
+    except PrompterError as error:  # the autopilot cannot play this scenario's start
+        print(f"prompter test: {error}", file=sys.stderr)
+        return EXIT_FAILED
     finally:
         if provider is not None:
             asyncio.run(provider.aclose())
     print(summary_line(result))
+    note = synthetic_note(result)
+    if note is not None:
+        print(note)
     if not args.quiet:
         print(f"logs: {result.log_dir}")
         print()

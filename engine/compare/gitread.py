@@ -101,11 +101,12 @@ def read_git_folder(spec: RevisionSpec, *, cwd: Path | None = None) -> GitFolder
         size = int(parts[3]) if parts[3].isdigit() else 0
         blobs[path[len(prefix) :]] = (parts[2], size)
     if SCENARIO_FILE not in blobs:
-        where = f"{folder}/{SCENARIO_FILE}" if folder else SCENARIO_FILE
+        where = folder or "this folder"
         raise ScenarioError(
-            f"{where} does not exist at revision {spec.revision!r} ({commit[:10]})",
+            f"{where} has no scenario at revision {spec.revision} ({commit[:10]}): the "
+            "scenario was never committed there",
             path=Path(str(spec)),
-            hint=f"git ls-tree --name-only {spec.revision} -- {folder or '.'} lists what it has",
+            hint="commit the scenario first, or compare it with a folder",
         )
     wanted = {path: sha for path, (sha, size) in blobs.items() if size <= MAX_FILE_BYTES}
     return GitFolder(spec, top, commit, folder, _read_blobs(wanted, top, spec))
@@ -122,7 +123,8 @@ class Revision:
 def list_revisions(folder: Path, *, limit: int = 30) -> list[Revision]:
     """Revisions worth comparing ``folder`` with: the commits that touched it (newest first),
     then branches and tags. Empty when ``folder`` is not in a git repository (or git is
-    missing): the caller then offers folders only."""
+    missing), and when no commit ever touched it (a scenario never committed: no revision has
+    it): the caller then offers folders only (:func:`in_repository` tells the two apart)."""
     folder = folder.resolve()
     env = {**os.environ, **_GIT_ENV}
     try:
@@ -144,7 +146,7 @@ def list_revisions(folder: Path, *, limit: int = 30) -> list[Revision]:
         )
     except (FileNotFoundError, NotADirectoryError):
         return []
-    if log.returncode != 0:
+    if log.returncode != 0 or not log.stdout.strip():
         return []
     revisions = [Revision("HEAD", "the last commit (what is committed now)")]
     for line in log.stdout.splitlines():
@@ -155,6 +157,22 @@ def list_revisions(folder: Path, *, limit: int = 30) -> list[Revision]:
         if ref:
             revisions.append(Revision(ref, "branch or tag"))
     return revisions
+
+
+def in_repository(folder: Path) -> bool:
+    """Whether ``folder`` is inside a git repository (False when git is missing)."""
+    try:
+        done = subprocess.run(
+            ["git", "rev-parse", "--is-inside-work-tree"],
+            cwd=_existing_parent(folder.resolve()),
+            capture_output=True,
+            text=True,
+            check=False,
+            env={**os.environ, **_GIT_ENV},
+        )
+    except (FileNotFoundError, NotADirectoryError):
+        return False
+    return done.returncode == 0 and done.stdout.strip() == "true"
 
 
 def _existing_parent(path: Path) -> Path:
@@ -268,6 +286,7 @@ __all__ = [
     "GitFolder",
     "Revision",
     "RevisionSpec",
+    "in_repository",
     "list_revisions",
     "parse_revision_spec",
     "read_git_folder",

@@ -61,7 +61,7 @@ def response_data(
     max_reply_chars: int,
 ) -> ModelResponseData:
     """The ``model_response`` payload of ``reply``, priced in ``record``."""
-    return ModelResponseData(
+    sent = ModelResponseData(
         purpose=request.purpose,
         attempt=attempt,
         model=record.model,
@@ -74,6 +74,9 @@ def response_data(
         latency_ms=round(elapsed_s * 1000, 3),
         cost_usd=record.cost_usd,
     )
+    if record.synthetic:
+        sent["synthetic"] = record.synthetic
+    return sent
 
 
 def loggable(text: str, limit: int) -> str:

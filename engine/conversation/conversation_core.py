@@ -130,7 +130,6 @@ from engine.log.events import (
     Payload,
     SessionEndData,
     SessionStartData,
-    SessionTotalsData,
     StepSummaryData,
     TransitionData,
     TurnEndData,
@@ -371,6 +370,8 @@ class Conversation:
             "cached_tokens": totals.cached_tokens,
             "output_tokens": totals.output_tokens,
             "cost_usd": round(totals.cost_usd, 8),
+            "synthetic_calls": totals.synthetic_calls,
+            "cost": totals.cost_text(),
             "path": list(self.state.visited),
             "final_step": self.state.step,
             "finished": self.finished,
@@ -514,6 +515,7 @@ class Conversation:
             latency_s=elapsed,
             usage=reply.usage,
             response_id=reply.response_id,
+            synthetic=reply.synthetic,
         )
         turn.calls += 1
         self._emit(
@@ -642,18 +644,18 @@ class Conversation:
         totals = self.ledger.turn_totals(turn.number)
         engine_s = max(self.clock() - turn.started - turn.model_s, 0.0)
         self.data.checkpoints.append(self.data.checkpoint())
-        self._emit(
-            EventType.TURN_END,
-            TurnEndData(
-                calls=totals.llm_calls,
-                corrections=totals.corrections,
-                usage=usage_data(totals.usage),
-                cost_usd=totals.cost_usd,
-                engine_ms=round(engine_s * 1000, 3),
-                model_ms=round(turn.model_s * 1000, 3),
-                response_id=self.data.last_response_id,
-            ),
+        ended = TurnEndData(
+            calls=totals.llm_calls,
+            corrections=totals.corrections,
+            usage=usage_data(totals.usage),
+            cost_usd=totals.cost_usd,
+            engine_ms=round(engine_s * 1000, 3),
+            model_ms=round(turn.model_s * 1000, 3),
+            response_id=self.data.last_response_id,
         )
+        if totals.synthetic_calls:
+            ended["synthetic_calls"] = totals.synthetic_calls
+        self._emit(EventType.TURN_END, ended)
         turn.engine_ms = engine_s * 1000
         if self.finished:
             self._end_session("finished")
@@ -728,18 +730,7 @@ class Conversation:
         totals = self.ledger.totals()
         self._emit(
             EventType.SESSION_END,
-            SessionEndData(
-                reason=reason,
-                totals=SessionTotalsData(
-                    user_messages=self.user_messages,
-                    llm_calls=totals.llm_calls,
-                    corrections=totals.corrections,
-                    input_tokens=totals.input_tokens,
-                    cached_tokens=totals.cached_tokens,
-                    output_tokens=totals.output_tokens,
-                    cost_usd=totals.cost_usd,
-                ),
-            ),
+            SessionEndData(reason=reason, totals=totals.session_record(self.user_messages)),
         )
 
     def _emit(self, event_type: EventType, payload: Payload, /, *, at: str | None = None) -> None:

@@ -22,6 +22,7 @@ import yaml
 
 from engine.errors import ScenarioError, SessionError
 from engine.io.resources import resource_path
+from engine.log.events import SessionTotalsData
 from engine.providers.base import Purpose, Usage
 
 PURPOSES: frozenset[str] = frozenset(get_args(Purpose))
@@ -122,7 +123,11 @@ class PriceTable:
 
 @dataclass(frozen=True)
 class CallRecord:
-    """One model call as billed. ``purpose`` is ``turn``, ``correction`` or ``on_enter``."""
+    """One model call as billed. ``purpose`` is ``turn``, ``correction`` or ``on_enter``.
+
+    ``synthetic`` says what made the reply up when no model did (``reply script``, ``fake
+    model``, ``autopilot``): such a call costs nothing, whatever the price table says.
+    """
 
     purpose: str
     turn: int
@@ -131,9 +136,10 @@ class CallRecord:
     usage: Usage
     cost_usd: float
     response_id: str | None
+    synthetic: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        record: dict[str, Any] = {
             "purpose": self.purpose,
             "turn": self.turn,
             "model": self.model,
@@ -146,11 +152,42 @@ class CallRecord:
             "cost_usd": self.cost_usd,
             "response_id": self.response_id,
         }
+        if self.synthetic:
+            record["synthetic"] = self.synthetic
+        return record
+
+
+#: How every view shows the cost of replies that no model made (a reply script, the key-free
+#: model): they cost nothing, and a price — even "$0.00" — would suggest a model was paid.
+NO_COST_TEXT = "no cost (scripted)"
+
+
+def format_usd(amount: float) -> str:
+    """Dollars as every view shows them, so two views of one figure print the same text."""
+    if amount == 0:
+        return "$0.00"
+    if abs(amount) < 0.0001:
+        return f"${amount:.6f}"
+    if abs(amount) < 1:
+        return f"${amount:.4f}"
+    return f"${amount:,.2f}"
 
 
 @dataclass(frozen=True)
 class Totals:
-    """Sums over some calls. ``llm_calls`` counts all of them, corrections and on-enter included."""
+    """Sums over some calls: the one shape of usage totals.
+
+    Every view of what calls cost reads a :class:`Totals` — the chat's and the log viewer's
+    meter, the request inspector (the totals of one call), the turn chart's rows, ``stats``,
+    the simulation report, the scenario tests' results — built the same way, from
+    :class:`CallRecord` (a log's ``model_response`` read by
+    :func:`engine.log.fold.response_call`), and printed the same way (:meth:`cost_text`), so two
+    views of one conversation cannot disagree. ``session_end`` writes one
+    (:meth:`session_record`).
+
+    ``llm_calls`` counts all the calls, corrections and on-enter ones included;
+    ``synthetic_calls`` those whose reply no model made (they cost nothing).
+    """
 
     llm_calls: int = 0
     corrections: int = 0
@@ -160,15 +197,60 @@ class Totals:
     output_tokens: int = 0
     cost_usd: float = 0.0
     latency_s: float = 0.0
+    synthetic_calls: int = 0
+
+    def __add__(self, other: Totals) -> Totals:
+        return Totals(
+            self.llm_calls + other.llm_calls,
+            self.corrections + other.corrections,
+            self.on_enter_calls + other.on_enter_calls,
+            self.input_tokens + other.input_tokens,
+            self.cached_tokens + other.cached_tokens,
+            self.output_tokens + other.output_tokens,
+            self.cost_usd + other.cost_usd,
+            self.latency_s + other.latency_s,
+            self.synthetic_calls + other.synthetic_calls,
+        )
 
     @property
     def usage(self) -> Usage:
         return Usage(self.input_tokens, self.cached_tokens, self.output_tokens)
 
     @property
+    def uncached_tokens(self) -> int:
+        return max(self.input_tokens - self.cached_tokens, 0)
+
+    @property
     def cache_ratio(self) -> float:
         """The share of input tokens served from the cache (0.0 when there was no input)."""
         return self.cached_tokens / self.input_tokens if self.input_tokens else 0.0
+
+    @property
+    def all_synthetic(self) -> bool:
+        """True when there were calls and no model made any of their replies."""
+        return self.llm_calls > 0 and self.synthetic_calls == self.llm_calls
+
+    def cost_text(self, *, synthetic: bool = False) -> str:
+        """The cost as every view shows it: :data:`NO_COST_TEXT` when no model made the
+        replies (or, with ``synthetic``, none will: a scripted chat before its first call),
+        else the dollars (:func:`format_usd`)."""
+        if self.all_synthetic or (synthetic and self.llm_calls == self.synthetic_calls):
+            return NO_COST_TEXT
+        return format_usd(self.cost_usd)
+
+    @classmethod
+    def of_call(cls, call: CallRecord) -> Totals:
+        return cls(
+            llm_calls=1,
+            corrections=1 if call.purpose == "correction" else 0,
+            on_enter_calls=1 if call.purpose == "on_enter" else 0,
+            input_tokens=call.usage.input_tokens,
+            cached_tokens=call.usage.cached_tokens,
+            output_tokens=call.usage.output_tokens,
+            cost_usd=call.cost_usd,
+            latency_s=call.latency_s,
+            synthetic_calls=1 if call.synthetic else 0,
+        )
 
     @classmethod
     def of(cls, calls: Iterable[CallRecord]) -> Totals:
@@ -182,6 +264,7 @@ class Totals:
             output_tokens=sum(call.usage.output_tokens for call in items),
             cost_usd=sum(call.cost_usd for call in items),
             latency_s=sum(call.latency_s for call in items),
+            synthetic_calls=sum(1 for call in items if call.synthetic),
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -194,7 +277,23 @@ class Totals:
             "output_tokens": self.output_tokens,
             "cost_usd": self.cost_usd,
             "latency_s": self.latency_s,
+            "synthetic_calls": self.synthetic_calls,
         }
+
+    def session_record(self, user_messages: int) -> SessionTotalsData:
+        """These totals as ``session_end`` writes them."""
+        record = SessionTotalsData(
+            user_messages=user_messages,
+            llm_calls=self.llm_calls,
+            corrections=self.corrections,
+            input_tokens=self.input_tokens,
+            cached_tokens=self.cached_tokens,
+            output_tokens=self.output_tokens,
+            cost_usd=self.cost_usd,
+        )
+        if self.synthetic_calls:
+            record["synthetic_calls"] = self.synthetic_calls
+        return record
 
 
 class CostLedger:
@@ -213,8 +312,11 @@ class CostLedger:
         latency_s: float,
         usage: Usage,
         response_id: str | None = None,
+        synthetic: str | None = None,
     ) -> CallRecord:
-        """Price and keep one call; returns the record (its ``cost_usd`` goes into the log)."""
+        """Price and keep one call; returns the record (its ``cost_usd`` goes into the log).
+
+        A ``synthetic`` reply (no model made it: see :class:`CallRecord`) costs nothing."""
         if purpose not in PURPOSES:
             raise ValueError(f"purpose must be one of {sorted(PURPOSES)}, got {purpose!r}")
         call = CallRecord(
@@ -223,8 +325,9 @@ class CostLedger:
             model=model,
             latency_s=latency_s,
             usage=usage,
-            cost_usd=self.prices.cost(model, usage),
+            cost_usd=0.0 if synthetic else self.prices.cost(model, usage),
             response_id=response_id,
+            synthetic=synthetic or None,
         )
         self.calls.append(call)
         return call
@@ -242,7 +345,13 @@ class CostLedger:
     @property
     def unknown_models(self) -> list[str]:
         """Models called that the price table does not know (their calls were priced at 0.0)."""
-        return sorted({call.model for call in self.calls if not self.prices.knows(call.model)})
+        return sorted(
+            {
+                call.model
+                for call in self.calls
+                if not call.synthetic and not self.prices.knows(call.model)
+            }
+        )
 
     def truncate_after(self, turn: int) -> None:
         """Forget the calls made after ``turn`` (a forked conversation did not make them)."""
@@ -282,6 +391,7 @@ def _call_from_dict(raw: Any, where: str) -> CallRecord:
             ),
             cost_usd=float(raw["cost_usd"]),
             response_id=None if raw.get("response_id") is None else str(raw["response_id"]),
+            synthetic=str(raw["synthetic"]) if raw.get("synthetic") else None,
         )
     except KeyError as missing:
         raise SessionError(f"{where} has no {missing.args[0]!r}") from None

@@ -14,6 +14,12 @@ File ▸ Export and ``prompter export-drawio`` call the same function with the s
 they write the same file. (``direction="LR"`` with no saved layout is the command line's own:
 the engine's left-to-right layered layout, with grandalf's bend points.)
 
+The page starts at 0: the studio's scene may extend left of and above its origin (a lane at
+the left, the legend above the start step), and renderers that start at 0 cut negative
+coordinates off, so the whole picture is moved right and down as far as needed to leave a
+:data:`PAGE_MARGIN`. The legend records the move (:data:`ORIGIN_PROPERTY`), so that an import
+takes it off again and the layout file keeps the studio's coordinates.
+
 Edge labels are the signal and a short guard line (``[requires 15]`` when the names would not
 fit); the full list is the edge's ``requires`` property and its tooltip.
 
@@ -30,7 +36,7 @@ import base64
 import hashlib
 import zlib
 from collections.abc import Mapping
-from dataclasses import astuple
+from dataclasses import astuple, replace
 from pathlib import Path
 from urllib.parse import quote
 
@@ -73,6 +79,13 @@ LEGEND_ID = "legend"
 LAYOUT_PROPERTY = "layout"
 #: Room left for the legend above the steps.
 LEGEND_HEIGHT = 70.0
+#: The legend's property recording how far the picture was moved to start on the page
+#: (``"dx dy"``), written only when it was.
+ORIGIN_PROPERTY = "origin"
+#: Pixels between the page's top-left corner and the picture.
+PAGE_MARGIN = 20.0
+#: The legend's width and height, as drawn.
+LEGEND_SIZE = (560.0, 50.0)
 
 
 def scenario_to_drawio(
@@ -93,7 +106,10 @@ def scenario_to_drawio(
         saved = layout.positions if layout is not None else {}
         automatic = not any(step in saved for step in scenario.steps)
         stamp = layout_stamp(scenario, positions, direction) if automatic else None
-        model = _graph_model(scenario, positions, routes, stamp)
+        shift = page_shift(positions, routes)
+        model = _graph_model(
+            scenario, *_moved(positions, routes, shift), stamp, shift if any(shift) else None
+        )
     mxfile = etree.Element("mxfile", host="Prompter", type="device")
     diagram = etree.SubElement(
         mxfile,
@@ -150,6 +166,50 @@ def compress_model(xml: str) -> str:
     deflater = zlib.compressobj(9, zlib.DEFLATED, -15)
     raw = deflater.compress(quote(xml, safe="~()*!.'").encode("ascii")) + deflater.flush()
     return base64.b64encode(raw).decode("ascii")
+
+
+def page_shift(
+    positions: Mapping[str, Point], routes: Mapping[tuple[str, str], Route | Bends]
+) -> Point:
+    """How far right and down the picture must move to start :data:`PAGE_MARGIN` inside the
+    page: steps, the legend above them, every route's points and label (0 when it does)."""
+    xs = [x for x, _ in positions.values()]
+    ys = [y for _, y in positions.values()]
+    if ys:
+        ys.append(min(ys) - LEGEND_HEIGHT)
+    for route in routes.values():
+        points = [*route.points, route.label] if isinstance(route, Route) else list(route)
+        xs += [x - _LABEL_SLACK for x, _ in points]
+        ys += [y - _LABEL_SLACK for _, y in points]
+    if not xs or not ys:
+        return (0.0, 0.0)
+    return (
+        _rounded(max(0.0, PAGE_MARGIN - min(xs))),
+        _rounded(max(0.0, PAGE_MARGIN - min(ys))),
+    )
+
+
+def _moved(
+    positions: dict[str, Point],
+    routes: Mapping[tuple[str, str], Route | Bends],
+    shift: Point,
+) -> tuple[dict[str, Point], dict[tuple[str, str], Route | Bends]]:
+    dx, dy = shift
+    if not dx and not dy:
+        return positions, dict(routes)
+
+    def move(point: Point) -> Point:
+        return (point[0] + dx, point[1] + dy)
+
+    moved: dict[tuple[str, str], Route | Bends] = {}
+    for key, route in routes.items():
+        if isinstance(route, Route):
+            moved[key] = replace(
+                route, points=tuple(move(p) for p in route.points), label=move(route.label)
+            )
+        else:
+            moved[key] = [move(point) for point in route]
+    return {step: move(point) for step, point in positions.items()}, moved
 
 
 def exported_positions(
@@ -239,6 +299,7 @@ def _graph_model(
     positions: dict[str, Point],
     routes: Mapping[tuple[str, str], Route | Bends],
     stamp: str | None = None,
+    shift: Point | None = None,
 ) -> etree._Element:
     right = max((x for x, _ in positions.values()), default=0.0) + NODE_WIDTH
     bottom = max((y for _, y in positions.values()), default=0.0) + NODE_HEIGHT
@@ -263,7 +324,7 @@ def _graph_model(
     root = etree.SubElement(model, "root")
     etree.SubElement(root, "mxCell", id="0")
     etree.SubElement(root, "mxCell", id="1", parent="0")
-    _legend(root, scenario, positions, stamp)
+    _legend(root, scenario, positions, stamp, shift)
     for step in scenario.steps.values():
         _vertex(root, scenario, step, positions[step.id])
     for edge in scenario_edges(scenario):
@@ -272,10 +333,15 @@ def _graph_model(
 
 
 def _legend(
-    root: etree._Element, scenario: Scenario, positions: dict[str, Point], stamp: str | None
+    root: etree._Element,
+    scenario: Scenario,
+    positions: dict[str, Point],
+    stamp: str | None,
+    shift: Point | None = None,
 ) -> None:
     """A note for readers who never open the studio: what the shapes mean; with the automatic
-    layout, it carries its :func:`layout_stamp` as a property."""
+    layout, it carries its :func:`layout_stamp` as a property, and the picture's move onto the
+    page (:data:`ORIGIN_PROPERTY`) when it was moved."""
     top = min((y for _, y in positions.values()), default=LEGEND_HEIGHT) - LEGEND_HEIGHT
     left = min((x for x, _ in positions.values()), default=0.0)
     title = scenario.title or scenario.name
@@ -285,7 +351,12 @@ def _legend(
         "(no model call) · edge label: signal [requires: variables, or how many — hover an "
         "edge, or Edit Data, for the list] · dashed edge: back to an earlier step"
     )
-    if stamp is None:
+    properties = {}
+    if stamp is not None:
+        properties[LAYOUT_PROPERTY] = stamp
+    if shift is not None:
+        properties[ORIGIN_PROPERTY] = f"{_number(shift[0])} {_number(shift[1])}"
+    if not properties:
         cell = etree.SubElement(
             root,
             "mxCell",
@@ -297,10 +368,10 @@ def _legend(
         )
     else:
         wrapper = etree.SubElement(
-            root, "object", {"id": LEGEND_ID, "label": xml_safe(text), LAYOUT_PROPERTY: stamp}
+            root, "object", {"id": LEGEND_ID, "label": xml_safe(text), **properties}
         )
         cell = etree.SubElement(wrapper, "mxCell", style=LEGEND_STYLE, vertex="1", parent="1")
-    _geometry(cell, left, top, 560.0, 50.0)
+    _geometry(cell, left, top, *LEGEND_SIZE)
 
 
 def _vertex(root: etree._Element, scenario: Scenario, step: Step, position: Point) -> None:
@@ -391,6 +462,8 @@ def _edge(
             etree.SubElement(array, "mxPoint", x=_number(x), y=_number(y))
 
 
+#: Room kept left of and above a route's points for its label and arrow head.
+_LABEL_SLACK = 10.0
 #: draw.io draws edge labels in 11 px Helvetica: about this wide a character, for placing a
 #: label beside its anchor as the studio does (draw.io centres a label on its position).
 _LABEL_CHAR_WIDTH = 6.2

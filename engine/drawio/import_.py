@@ -31,6 +31,7 @@ of blocking it. (Until the document reads through :mod:`engine.io.untrusted` its
 
 from __future__ import annotations
 
+import math
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -47,6 +48,7 @@ from engine.drawio.cells import (
 from engine.drawio.export import (
     LAYOUT_PROPERTY,
     LEGEND_ID,
+    ORIGIN_PROPERTY,
     exported_positions,
     stamped_positions,
 )
@@ -471,10 +473,11 @@ class _Planner:
         exported = self._stamped_positions() or exported_positions(
             self.scenario, self.document.layout
         )
-        now = {
-            step_id: _rounded_point(self.diagram.absolute_position(cell))
-            for step_id, cell in self.step_cells.items()
-        }
+        dx, dy = self._origin()
+        now = {}
+        for step_id, cell in self.step_cells.items():
+            x, y = self.diagram.absolute_position(cell)
+            now[step_id] = _rounded_point((x - dx, y - dy))
         old_of = {new: old for old, new in self.renames.items()}
         moved = [
             step_id
@@ -489,6 +492,17 @@ class _Planner:
             names = ", ".join(moved[:_NAMED_MOVES])
             more = f" and {len(moved) - _NAMED_MOVES} more" if len(moved) > _NAMED_MOVES else ""
             self.result.changes.append(f"moved {len(moved)} step(s): {names}{more}")
+
+    def _origin(self) -> Point:
+        """How far the export moved the picture onto the page (its legend says): taken off
+        again, so the layout keeps the studio's coordinates."""
+        legend = self.diagram.cells.get(LEGEND_ID)
+        recorded = legend.properties.get(ORIGIN_PROPERTY, "") if legend is not None else ""
+        try:
+            dx, dy = (float(part) for part in recorded.split())
+        except ValueError:
+            return (0.0, 0.0)
+        return (dx, dy) if all(math.isfinite(value) for value in (dx, dy)) else (0.0, 0.0)
 
     def _stamped_positions(self) -> dict[str, Point] | None:
         """Where the export put each step when it laid them out itself, as its legend records

@@ -186,6 +186,10 @@ class ModelResponseData(TypedDict):
     latency_ms: float
     #: What the call cost when it was made (the price table of that day).
     cost_usd: float
+    #: Only when no model made the reply: what made it up instead (``reply script``, ``fake
+    #: model``, ``autopilot``). Such a call cost nothing (``cost_usd`` is 0), and every view
+    #: says "no cost (scripted)" rather than a price.
+    synthetic: NotRequired[str]
 
 
 class ContractViolationData(TypedDict):
@@ -248,6 +252,8 @@ class TurnEndData(TypedDict):
     engine_ms: float
     model_ms: float
     response_id: str | None
+    #: Only when some of the turn's replies were made up by no model (they cost nothing).
+    synthetic_calls: NotRequired[Count]
 
 
 class ErrorData(TypedDict):
@@ -260,6 +266,9 @@ class ErrorData(TypedDict):
 
 
 class SessionTotalsData(TypedDict):
+    """The conversation's :class:`~engine.dialogue.ledger.Totals`, as ``session_end`` writes
+    them (``Totals.session_record``)."""
+
     user_messages: Count
     llm_calls: Count
     corrections: Count
@@ -267,6 +276,8 @@ class SessionTotalsData(TypedDict):
     cached_tokens: Count
     output_tokens: Count
     cost_usd: float
+    #: Only when some replies were made up by no model (see ``ModelResponseData.synthetic``).
+    synthetic_calls: NotRequired[Count]
 
 
 class SessionEndData(TypedDict):

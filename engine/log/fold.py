@@ -21,8 +21,10 @@ are read, so a live view shows a turn as it unfolds; then
   resume use completed turns only.
 
 **The one counting rule.** Every ``model_response`` is one call, counted with its tokens and
-what it cost when it was made (its logged ``cost_usd``; a log is never re-priced). Two totals
-answer two questions, and are named for them:
+what it cost when it was made (its logged ``cost_usd``; a log is never re-priced), read by
+:func:`response_call` — the reading every other view of a log's calls uses too. A reply no
+model made (``synthetic``) cost nothing. Two totals answer two questions, and are named for
+them:
 
 * :meth:`LogFold.billed` — every call the log shows, those of rolled-back turns included: what
   the provider charged. The studio's cost meter shows this one;
@@ -44,6 +46,9 @@ open, so its records are small: named tuples, and plain tuples for the transcrip
 (which the garbage collector stops tracking), made into :class:`TranscriptEntry` and
 :class:`CallRecord` when asked for.
 No scenario is needed (the viewer has none): checking the log against one is the session's job.
+
+Why one module of some 620 lines: it is the one rule above and the one class that applies it;
+cutting the handlers away from the positions they move would put one rule in two places.
 """
 
 from __future__ import annotations
@@ -73,7 +78,7 @@ from engine.providers.base import Usage
 
 #: A transcript entry, and a call, as the fold keeps them (see the module docstring).
 _Entry = tuple[str, int, str, str]
-_Call = tuple[str, int, str, float, int, int, int, float, str | None]
+_Call = tuple[str, int, str, float, int, int, int, float, str | None, str | None]
 
 
 class Outcome(StrEnum):
@@ -427,21 +432,9 @@ class LogFold:
                 self.cache_key = key
 
     def _model_response(self, event: Event) -> None:
-        data = event.payload(ModelResponseData)
         current = self._turn(event)
-        current.last_raw = data.get("raw_text", "")
-        usage = data.get("usage") or UsageData(input_tokens=0, cached_tokens=0, output_tokens=0)
-        call = (
-            data.get("purpose") or "turn",
-            event.turn,
-            data.get("model") or self.model,
-            data.get("latency_ms", 0.0) / 1000.0,
-            usage.get("input_tokens", 0),
-            usage.get("cached_tokens", 0),
-            usage.get("output_tokens", 0),
-            data.get("cost_usd", 0.0),
-            data.get("response_id"),
-        )
+        current.last_raw = event.payload(ModelResponseData).get("raw_text", "")
+        call = _call_of(event, self.model)
         self._calls.append(call)
         self._billed_calls.append(call)
 
@@ -540,10 +533,47 @@ _HANDLERS: dict[str, Callable[[LogFold, Event], None]] = {
 }
 
 
+def _call_of(event: Event, default_model: str) -> _Call:
+    """The one reading of a ``model_response``: a call, its tokens, what it cost then."""
+    data = event.payload(ModelResponseData)
+    usage = data.get("usage") or UsageData(input_tokens=0, cached_tokens=0, output_tokens=0)
+    synthetic = data.get("synthetic")
+    return (
+        data.get("purpose") or "turn",
+        event.turn,
+        data.get("model") or default_model,
+        data.get("latency_ms", 0.0) / 1000.0,
+        usage.get("input_tokens", 0),
+        usage.get("cached_tokens", 0),
+        usage.get("output_tokens", 0),
+        0.0 if synthetic else data.get("cost_usd", 0.0),
+        data.get("response_id"),
+        synthetic or None,
+    )
+
+
+def response_call(event: Event, default_model: str = "") -> CallRecord:
+    """A ``model_response`` event as the call it records, read as the fold reads it.
+
+    Every view that adds up a log's calls (``stats``, the turn chart, the simulation's step
+    figures) reads each one through here, so they all count the same tokens and dollars
+    (:class:`~engine.dialogue.ledger.Totals`). A synthetic reply costs nothing, whatever a
+    hand-edited log says it cost.
+    """
+    return _record(_call_of(event, default_model))
+
+
 def _record(call: _Call) -> CallRecord:
-    purpose, turn, model, latency_s, tokens_in, cached, tokens_out, cost, response_id = call
+    purpose, turn, model, latency_s, tokens_in, cached, tokens_out, cost, response, made_by = call
     return CallRecord(
-        purpose, turn, model, latency_s, Usage(tokens_in, cached, tokens_out), cost, response_id
+        purpose,
+        turn,
+        model,
+        latency_s,
+        Usage(tokens_in, cached, tokens_out),
+        cost,
+        response,
+        made_by,
     )
 
 
@@ -588,4 +618,5 @@ __all__ = [
     "apply_summary",
     "events_by_turn",
     "fold_log",
+    "response_call",
 ]

@@ -4,6 +4,7 @@
     scenario_bot   a stand-in bot model that plays each step from the scenario's own words
     persona_model  a stand-in simulated user that plays a persona's facts and traits
     autopilot      a stand-in bot that follows a scenario test's expectations (re-recording)
+    fake_model     one of them behind the fake server, as a provider whose replies cost nothing
     quota          the server side of rate limits: requests and tokens per minute, enforced
     sim_server     the fake server set up for simulations, as a command
 

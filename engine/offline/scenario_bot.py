@@ -11,7 +11,8 @@ contract and runs each step the way its instructions would have it —
 * it reads values from the user's message: ``my budget usd is 50`` (a result's name, spaced), or
   a bare answer to the one thing it asked (``50``), read as the result's type (numbers, yes/no,
   lists, enum values named in the text);
-* it stays and asks for the first required result still unknown, naming it; once they are all
+* it stays and asks for the first required result still unknown, naming it — or, when no way
+  out is open yet, for the first of the step's results a way out requires; once they are all
   known it takes the transition whose guard holds — a ``false`` yes/no result picks the way that
   does not need it, and when several ways are open it asks the user which (``Is this right:
   <the transition's description>?``) and goes by the answer;
@@ -221,11 +222,7 @@ class ScenarioBot:
             heard = self._extract(step, context.text, results)
         results.update({name: value for name, value in heard.items() if value is not None})
         known.update({name: value for name, value in results.items() if value is not None})
-        missing = [
-            name
-            for name, result in step.results.items()
-            if result.required and results.get(name) is None
-        ]
+        missing = self._missing(step, results, known)
         if attacked:
             if not context.correction and rng.random() < self.gullible and step.transitions:
                 way = next(iter(step.transitions))  # fooled: it tries to leave right away
@@ -269,6 +266,22 @@ class ScenarioBot:
                 sort_keys=True,
             ),
         }
+
+    def _missing(
+        self, step: Step, results: Mapping[str, Any], known: Mapping[str, Any]
+    ) -> list[str]:
+        """The results to ask for: the required ones still unknown; or, when no way out is
+        open, the step's results a way out requires (a new scenario's step seldom marks its
+        result required, but its transition requires it)."""
+        required = [
+            name
+            for name, result in step.results.items()
+            if result.required and results.get(name) is None
+        ]
+        if required or self._open(step, known):
+            return required
+        guarded = {name for way in step.transitions.values() for name in way.requires}
+        return [name for name in step.results if name in guarded and results.get(name) is None]
 
     def _open(self, step: Step, known: Mapping[str, Any]) -> list[str]:
         """The signals whose guards hold with what is known."""
@@ -365,8 +378,8 @@ class ScenarioBot:
         asked = next(
             (
                 name
-                for name, result in step.results.items()
-                if result.required and results.get(name) is None and name not in heard
+                for name in self._missing(step, results, {**results, **heard})
+                if name not in heard
             ),
             None,
         )

@@ -8,6 +8,7 @@ model, no key). The CLI's ``--provider`` and the studio's settings both go throu
     base          the interface: ``ModelRequest`` in, ``ModelReply`` out; who closes a provider
     openai_api    Responses and Chat Completions through the ``openai`` SDK (its only importer)
     scripted      replies from a file
+    synthetic     replies no model made, marked so that they cost nothing (``SyntheticReplies``)
     rate_table    each model's requests and tokens per minute (``resources/prices.yaml``)
     rate_limiter  client-side pacing under those limits
     paced         a provider whose every attempt waits for the limiter, with the one retry loop

@@ -90,6 +90,8 @@ class ModelReply:
 
     ``status`` is ``completed`` or ``incomplete`` (``incomplete_reason`` then says why, e.g.
     ``max_output_tokens``). ``refusal`` holds the model's refusal text when it refused.
+    ``synthetic`` is set when no model made the reply, and says what did (``reply script``,
+    ``fake model``, ``autopilot``): the call costs nothing, and the log says so for good.
     """
 
     text: str
@@ -100,6 +102,7 @@ class ModelReply:
     status: Literal["completed", "incomplete"] = "completed"
     incomplete_reason: str | None = None
     refusal: str | None = None
+    synthetic: str | None = None
 
 
 @runtime_checkable

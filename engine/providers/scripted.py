@@ -15,15 +15,22 @@ Example (YAML)::
     - {message: "Thanks!", transition: next, results: {company: ACME}, summary: "Got the name"}
 
 The provider chains like the Responses API (``chains = True``) and fabricates response ids
-``scripted_1``, ``scripted_2``, …; token usage is estimated from text length (about four
-characters per token), so the cost views show plausible numbers; latency is 0.
+``scripted_1``, ``scripted_2``, … — the number is the reply's place in the script, followed for a
+script read from a file by a short fingerprint of its path (``scripted_3_1f2e3d4c``), so that a
+conversation resumed or forked on the same file takes the script up where it stood
+(:meth:`ScriptedProvider.continue_after`), and one given another file starts it at its first
+reply. Token usage is estimated from text
+length (about four characters per token), so the token views show plausible numbers; the replies
+are marked ``synthetic`` (no model made them), so they cost nothing in every view; latency is 0.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import math
-from collections.abc import Sequence
+import re
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -36,9 +43,14 @@ from engine.providers.base import ClosingProvider, ModelReply, ModelRequest, Usa
 
 Reply = str | dict[str, Any]
 
-#: A rough, model-independent estimate; good enough for a demo's cost figures.
+#: A rough, model-independent estimate; good enough for a demo's token figures.
 CHARS_PER_TOKEN = 4
+#: What made the replies, as the log and the cassettes say (``ModelReply.synthetic``).
+MADE_BY = "reply script"
 _JSON_LINES_SUFFIXES = frozenset({".jsonl", ".ndjson"})
+#: A reply's response id is this, its place in the script, and for a file its fingerprint.
+_ID_PREFIX = "scripted_"
+_ID = re.compile(r"scripted_(?P<number>\d+)(?:_(?P<fingerprint>[0-9a-f]{8}))?")
 
 
 class ScriptError(ProviderError):
@@ -48,12 +60,15 @@ class ScriptError(ProviderError):
 
 
 class ScriptedProvider(ClosingProvider):
-    """Replays a fixed list of replies, one per :meth:`complete` call."""
+    """Replays a fixed list of replies, one per :meth:`complete` call.
+
+    ``start`` is how many replies were used already (see also :meth:`continue_after`).
+    """
 
     name = "scripted"
     chains = True
 
-    def __init__(self, script: Path | str | Sequence[Reply]) -> None:
+    def __init__(self, script: Path | str | Sequence[Reply], *, start: int = 0) -> None:
         if isinstance(script, str | Path):
             self.source: Path | None = Path(script)
             self.replies: list[Reply] = load_script(self.source)
@@ -62,13 +77,32 @@ class ScriptedProvider(ClosingProvider):
             self.replies = [
                 _checked(reply, f"reply {index + 1}") for index, reply in enumerate(script)
             ]
-        self.calls = 0
+        if start < 0:
+            raise ValueError(f"start must be >= 0, got {start}")
+        self.calls = start
+        #: What tells this script's replies from another's in their response ids.
+        self.fingerprint = _fingerprint(self.source) if self.source is not None else ""
         #: Every request received, in order: tests and demos inspect what the engine sent.
         self.requests: list[ModelRequest] = []
 
     @property
     def remaining(self) -> int:
         return len(self.replies) - self.calls
+
+    def position_in(self, response_ids: Iterable[str | None]) -> int:
+        """How many of this script's replies the calls with these response ids used: the place
+        of the last one that came from it (0 when none did)."""
+        used = 0
+        for response_id in response_ids:
+            found = _ID.fullmatch(response_id or "")
+            if found is not None and (found["fingerprint"] or "") == self.fingerprint:
+                used = max(used, int(found["number"]))
+        return used
+
+    def continue_after(self, response_ids: Iterable[str | None]) -> None:
+        """Go on after the replies a resumed or forked conversation's calls (their response
+        ids) already took from this script."""
+        self.calls = max(self.calls, self.position_in(response_ids))
 
     async def complete(self, request: ModelRequest) -> ModelReply:
         if self.calls >= len(self.replies):
@@ -86,11 +120,17 @@ class ScriptedProvider(ClosingProvider):
         prompt_chars += sum(len(message.content) for message in request.input_items)
         return ModelReply(
             text=text,
-            response_id=f"scripted_{self.calls}",
+            response_id=f"{_ID_PREFIX}{self.calls}"
+            + (f"_{self.fingerprint}" if self.fingerprint else ""),
             usage=Usage(input_tokens=_tokens(prompt_chars), output_tokens=_tokens(len(text))),
             latency_s=0.0,
             model=request.model,
+            synthetic=MADE_BY,
         )
+
+
+def _fingerprint(path: Path) -> str:
+    return hashlib.sha256(str(path.resolve()).encode("utf-8")).hexdigest()[:8]
 
 
 def load_script(path: Path) -> list[Reply]:

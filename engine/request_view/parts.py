@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, Literal
 
+from engine.dialogue.ledger import Totals
 from engine.log.events import Event
 
 #: Words and single punctuation marks: the estimate's unit (and the fake server's).
@@ -77,16 +78,6 @@ class PromptPart:
 
 
 @dataclass(frozen=True)
-class Billed:
-    """What the call's ``model_response`` says it cost."""
-
-    input_tokens: int
-    cached_tokens: int
-    output_tokens: int
-    cost_usd: float | None
-
-
-@dataclass(frozen=True)
 class RequestView:
     """One model call, rebuilt: see the module docstring."""
 
@@ -99,7 +90,8 @@ class RequestView:
     notes: tuple[str, ...] = ()
     #: How many messages of the carried conversation came from rejected replies.
     rejected_messages: int = 0
-    billed: Billed | None = field(default=None)
+    #: What the call's ``model_response`` says it cost: the totals of this one call.
+    billed: Totals | None = field(default=None)
 
     @cached_property
     def estimated_tokens(self) -> int:
@@ -180,7 +172,6 @@ __all__ = [
     "MARKER_TOKENS",
     "PART_TITLES",
     "TOKEN",
-    "Billed",
     "PartChange",
     "PartKind",
     "PromptMessage",

@@ -6,12 +6,13 @@ import json
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from engine.dialogue.ledger import Totals
 from engine.log.events import Event
+from engine.log.fold import response_call
 from engine.request_view.index import CallIndex, request_items
 from engine.request_view.parts import (
     CHAINING_PROVIDERS,
     MARKER_TOKENS,
-    Billed,
     PartKind,
     PromptMessage,
     PromptPart,
@@ -172,19 +173,12 @@ def _parts(
     return tuple(parts)
 
 
-def _billed(response: Event | None) -> Billed | None:
-    if response is None:
+def _billed(response: Event | None) -> Totals | None:
+    """The call's totals, read as every view reads a ``model_response``
+    (:func:`engine.log.fold.response_call`); ``None`` when it logged no usage."""
+    if response is None or not isinstance(response.data.get("usage"), Mapping):
         return None
-    usage = response.data.get("usage")
-    if not isinstance(usage, Mapping):
-        return None
-    cost = response.data.get("cost_usd")
-    return Billed(
-        input_tokens=_count(usage.get("input_tokens")),
-        cached_tokens=_count(usage.get("cached_tokens")),
-        output_tokens=_count(usage.get("output_tokens")),
-        cost_usd=float(cost) if isinstance(cost, int | float) else None,
-    )
+    return Totals.of_call(response_call(response))
 
 
 def _previous_id(request: Event) -> str | None:
@@ -200,10 +194,6 @@ def _joined(segments: list[list[PromptMessage]]) -> list[PromptMessage]:
 
 def _as_text(messages: Sequence[PromptMessage]) -> str:
     return "\n\n".join(f"── {message.role} ──\n{message.content}" for message in messages)
-
-
-def _count(value: Any) -> int:
-    return int(value) if isinstance(value, int | float) and value >= 0 else 0
 
 
 __all__ = ["rebuild"]

@@ -24,11 +24,16 @@ cassette stale until it is actually used.
 File format (JSON Lines, UTF-8, one object per line; written atomically)::
 
     {"cassette": "prompter", "version": 1, "scenario": "analyst_bot", "test": "x.test.yaml",
-     "provider": "responses", "chains": true, "model": "gpt-4.1-mini"}
+     "provider": "responses", "chains": true, "model": "gpt-4.1-mini",
+     "made_by": "gpt-4.1-mini-2025-04-14"}
     {"blob": "3f2a…", "value": "…a long text or JSON value, stored once…"}
     {"call": 1, "turn": 1, "digest": "sha256:…", "request": {"instructions": {"$blob": "3f2a…"},
      "input": "Hello", …}, "reply": {"text": "{…}", "response": "@r1", "model": "gpt-4.1-mini",
      "usage": {"input_tokens": 812, "cached_tokens": 0, "output_tokens": 64}}}
+
+The header says which model made the replies (``made_by``); replies no model made — the
+autopilot's, the fake model's, a reply script's — are marked ``"synthetic": true``, and their
+replay is synthetic too (it costs nothing, and reports say who recorded it).
 
 Long values (instructions, schemas, history messages: anything over :data:`BLOB_MIN_CHARS` as
 JSON) are stored once as a ``blob`` and referred to by their content hash, so a cassette stays
@@ -189,6 +194,8 @@ class CassetteRecorder(ClosingProvider):
         self._normaliser = _Normaliser()
         self._calls: list[RecordedCall] = []
         self._blobs: dict[str, Any] = {}
+        #: Who made each reply: its model, or what made it up (``ModelReply.synthetic``).
+        self._makers: list[tuple[str, bool]] = []
 
     def mark_volatile(self, value: str, token: str = SESSION_TOKEN) -> None:
         self._normaliser.mark_volatile(value, token)
@@ -207,6 +214,7 @@ class CassetteRecorder(ClosingProvider):
         )
         self._blobs.update(blobs)
         self._calls.append(RecordedCall(len(self._calls) + 1, self.turn, compact, digest, recorded))
+        self._makers.append((reply.synthetic or reply.model, bool(reply.synthetic)))
         return reply
 
     @property
@@ -214,7 +222,11 @@ class CassetteRecorder(ClosingProvider):
         return len(self._calls)
 
     def cassette(self) -> Cassette:
-        return Cassette(self.header, list(self._calls), dict(self._blobs))
+        """The recording, its header saying who made the replies."""
+        makers = list(dict.fromkeys(name for name, _synthetic in self._makers if name))
+        synthetic = bool(self._makers) and all(synthetic for _name, synthetic in self._makers)
+        header = dataclasses.replace(self.header, made_by=", ".join(makers), synthetic=synthetic)
+        return Cassette(header, list(self._calls), dict(self._blobs))
 
 
 # --- replaying -------------------------------------------------------------------------------
@@ -276,6 +288,7 @@ class CassetteReplayer(ClosingProvider):
         if reply.response is not None:
             response_id = f"replay-{reply.response.lstrip('@')}"
             self._normaliser.mark_volatile(response_id, reply.response)
+        header = self.cassette.header
         return ModelReply(
             text=reply.text,
             response_id=response_id,
@@ -285,6 +298,7 @@ class CassetteReplayer(ClosingProvider):
             status=reply.status,
             incomplete_reason=reply.incomplete_reason,
             refusal=reply.refusal,
+            synthetic=(header.made_by or "a stand-in model") if header.synthetic else None,
         )
 
     def _difference(

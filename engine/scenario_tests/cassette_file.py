@@ -37,16 +37,31 @@ class CassetteError(ProviderError):
 
 @dataclass(frozen=True)
 class CassetteHeader:
-    """What the recording was made with; ``chains`` decides how the engine builds requests."""
+    """What the recording was made with; ``chains`` decides how the engine builds requests.
+
+    ``model`` is the model the requests asked for; ``made_by`` what actually answered: the
+    model the replies name (``gpt-4.1-mini-2025-04-14``), or, when ``synthetic``, what made the
+    replies up instead (``autopilot``, ``fake model``, ``reply script``). A synthetic recording
+    shows that the scenario's graph, contract and the test's expectations hold *given those
+    replies*; it says nothing of how a real model follows the instructions. Cassettes written
+    before these fields were read as made by an unknown model (``made_by`` empty).
+    """
 
     scenario: str
     test: str
     provider: str
     chains: bool
     model: str
+    made_by: str = ""
+    synthetic: bool = False
+
+    @property
+    def recorded_by(self) -> str:
+        """Who made the replies, in a few words, for reports (``"autopilot (synthetic)"``)."""
+        return recorded_by(self.made_by, self.synthetic)
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        record: dict[str, Any] = {
             "cassette": CASSETTE_FORMAT,
             "version": CASSETTE_VERSION,
             "scenario": self.scenario,
@@ -54,7 +69,18 @@ class CassetteHeader:
             "provider": self.provider,
             "chains": self.chains,
             "model": self.model,
+            "made_by": self.made_by,
         }
+        if self.synthetic:
+            record["synthetic"] = True
+        return record
+
+
+def recorded_by(made_by: str, synthetic: bool) -> str:
+    """``made_by`` as reports say it: ``"autopilot (synthetic)"``, ``"gpt-4.1-mini"``."""
+    if synthetic:
+        return f"{made_by or 'a stand-in model'} (synthetic)"
+    return made_by or "an unknown model"
 
 
 @dataclass(frozen=True)
@@ -245,6 +271,8 @@ class _Parser:
                 provider=_text(record, "provider"),
                 chains=_flag(record, "chains"),
                 model=_text(record, "model"),
+                made_by=_optional_text(record, "made_by") or "",
+                synthetic=bool(record.get("synthetic", False) is True),
             )
         except (KeyError, TypeError) as error:
             raise self.fail(line, f"the header lacks a valid {error.args[0]!r}") from None
@@ -372,5 +400,6 @@ __all__ = [
     "RecordedReply",
     "compact_request",
     "dumps",
+    "recorded_by",
     "resolve",
 ]

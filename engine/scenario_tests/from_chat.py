@@ -247,6 +247,8 @@ def _reply(event: Event) -> ModelReply:
         status=status,
         incomplete_reason=data.get("incomplete_reason"),
         refusal=data.get("refusal"),
+        # a chat with the fake model or a reply script makes a synthetic cassette, and says so
+        synthetic=data.get("synthetic") or None,
     )
 
 

@@ -5,10 +5,19 @@
 Prompter's own tests must run offline, so the shipped cassettes are recorded against the
 project's fake OpenAI server (:mod:`engine.offline.fake_openai`, through the real ``openai``
 SDK and the real Responses provider), with the scenario-aware :class:`~engine.offline.autopilot.
-Autopilot` playing the model. The autopilot follows a plan derived from the test itself: in each
-turn it answers in the step the previous turn expects, sends the expected signal and fills the
-expected values of that step's results. So every turn must name its ``step``, and values of the
-step's results must be written out, not as ``/regex/``.
+Autopilot` playing the model (:func:`engine.offline.fake_model.autopilot_model`). The autopilot
+follows a plan derived from the test itself: in each turn it answers in the step the previous
+turn expects, sends the expected signal and fills the expected values of that step's results.
+So every turn must name its ``step``, and values of the step's results must be written out, not
+as ``/regex/``.
+
+Such a recording is **synthetic**, and its cassette says so (``made_by: autopilot``,
+``synthetic: true``; the reports mark the test): it shows that the scenario's graph, the reply
+contract and the test's expectations hold given those replies — an instruction rewritten to
+"talk only about the weather" makes the tests stale, and re-recording makes them pass again, as
+it should — but not how a real model follows the instructions, which needs ``--record`` with a
+key. :func:`record_with_autopilot` is the same recording for any scenario: ``prompter test
+--record --fake-model`` and the studio's *Re-record with the fake model* use it.
 
 A test listed in :data:`BROKEN_REPLIES` is recorded with a model that breaks the contract on a
 share of its replies (seeded, so the recording is reproducible), to keep the engine's
@@ -26,22 +35,22 @@ import asyncio
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from engine.conversation.conversation_core import Conversation
 from engine.dialogue.ledger import PriceTable
 from engine.errors import PrompterError
 from engine.io.resources import scenarios_dir
-from engine.offline.autopilot import Autopilot, Plan, PlannedReply
-from engine.offline.fake_openai import FAKE_API_KEY, FakeOpenAIServer
-from engine.providers import make_provider
-from engine.providers.base import ClosingProvider, ModelReply, ModelRequest
+from engine.offline.autopilot import Plan, PlannedReply
+from engine.offline.fake_model import autopilot_model
+from engine.providers.base import ClosingProvider, ModelReply, ModelRequest, Provider
 from engine.scenario.definition import STAY, Scenario
 from engine.scenario_tests.definition import ScenarioTest, TextPattern
 from engine.scenario_tests.report import result_lines, summary_line
-from engine.scenario_tests.runner import ScenarioTestResult, run_test, run_tests
+from engine.scenario_tests.runner import SuiteResult, run_tests
 from engine.scenario_tests.suite import load_suite
 
-__all__ = ["BROKEN_REPLIES", "main", "plan_for", "record_scenario"]
+__all__ = ["BROKEN_REPLIES", "main", "plan_for", "record_scenario", "record_with_autopilot"]
 
 #: ``(scenario, test file name)`` → (share of broken replies, seed) for the autopilot.
 BROKEN_REPLIES: dict[tuple[str, str], tuple[float, int]] = {
@@ -95,23 +104,34 @@ class _NoModel(ClosingProvider):
 
 def first_step(scenario: Scenario) -> str:
     """Where the first user message is answered: the start, after any message steps."""
+    return asyncio.run(_first_step(scenario))
+
+
+async def _first_step(scenario: Scenario) -> str:
     conversation = Conversation(scenario, _NoModel(), prices=PriceTable({}))
-    asyncio.run(conversation.start())
+    await conversation.start()
     return conversation.state.step
 
 
-async def _record_one(scenario: Scenario, test: ScenarioTest, start: str) -> ScenarioTestResult:
-    name = test.path.name if test.path else test.title
-    rate, seed = BROKEN_REPLIES.get((scenario.name, name), (0.0, 0))
-    pilot = Autopilot(scenario, plan_for(scenario, test, start), violation_rate=rate, seed=seed)
-    with FakeOpenAIServer(responder=pilot) as server:
-        provider = make_provider(
-            "responses", api_key=FAKE_API_KEY, base_url=server.base_url, max_retries=0
-        )
-        try:
-            return await run_test(scenario, test, mode="record", provider=provider)
-        finally:
-            await provider.aclose()
+async def record_with_autopilot(
+    scenario: Scenario, tests: Sequence[ScenarioTest], **options: Any
+) -> SuiteResult:
+    """Record ``tests`` with no key: each against a fresh autopilot playing what it expects.
+
+    The cassettes are written (marked synthetic) once a test has run through its turns;
+    ``options`` are :func:`~engine.scenario_tests.runner.run_tests`'s (``log_dir``,
+    ``on_progress``, ``should_stop``, ``jobs``). A test the autopilot cannot follow (a turn
+    without its step, a ``/regex/`` value) is an error that says why; its cassette stays.
+    """
+    start = await _first_step(scenario)
+
+    def pilot(test: ScenarioTest) -> Provider:
+        name = test.path.name if test.path else test.title
+        rate, seed = BROKEN_REPLIES.get((scenario.name, name), (0.0, 0))
+        plan = plan_for(scenario, test, start)
+        return autopilot_model(scenario, plan, violation_rate=rate, seed=seed)
+
+    return await run_tests(scenario, tests, mode="record", provider_for=pilot, **options)
 
 
 def record_scenario(folder: Path) -> bool:
@@ -121,12 +141,10 @@ def record_scenario(folder: Path) -> bool:
         print(finding.render())
     if suite.has_errors:
         return False
-    start = first_step(suite.scenario)
     print(f"== {suite.scenario.name}: recording {len(suite.tests)} tests against the fake model")
-    recorded_ok = True
-    for test in suite.tests:
-        result = asyncio.run(_record_one(suite.scenario, test, start))
-        recorded_ok &= result.cassette_written
+    recorded = asyncio.run(record_with_autopilot(suite.scenario, suite.tests, jobs=1))
+    recorded_ok = all(result.cassette_written for result in recorded.results)
+    for result in recorded.results:
         for line in result_lines(result, scenario_dir=folder):
             print(line)
     replay = asyncio.run(run_tests(suite.scenario, suite.tests, mode="replay"))

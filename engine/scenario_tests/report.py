@@ -3,7 +3,10 @@
 The terminal report is one line per test, in the order the tests were given whatever order they
 finished in; under a failed test, each failing expectation with its turn, the user's message,
 what was expected and what happened, and the bot's reply; under a stale one, the first differing
-request field, recorded and now, and the command that re-records it.
+request field, recorded and now, and the command that re-records it. Each line says who made
+the replies the test ran on; a test run on synthetic replies (the autopilot's, a reply
+script's) is marked so, in the terminal, the Tests pane and JUnit alike, and
+:func:`synthetic_note` says once what such a test does and does not show.
 """
 
 from __future__ import annotations
@@ -18,13 +21,22 @@ from engine.scenario_tests.expectations import ExpectationFailure
 from engine.scenario_tests.runner import ScenarioTestResult, SuiteResult
 
 __all__ = [
+    "SYNTHETIC_MEANING",
     "coverage_json",
     "junit_xml",
     "result_lines",
     "summary_line",
+    "synthetic_note",
     "write_coverage",
     "write_junit",
 ]
+
+#: What a test replayed from synthetic replies proves, and what it does not.
+SYNTHETIC_MEANING = (
+    "they check the scenario's graph, the reply contract and the test's expectations given "
+    "those replies; judging the instructions themselves needs a recording from a real model "
+    "(--record with a key)"
+)
 
 _LABELS = {"passed": "PASS", "failed": "FAIL", "stale": "STALE", "error": "ERROR"}
 _REPLY_CHARS = 240
@@ -40,6 +52,8 @@ def result_lines(result: ScenarioTestResult, *, scenario_dir: Path | None = None
     details = f"{len(result.turns)} turns, {result.calls} calls"
     if result.cassette_written:
         details += ", cassette written"
+    if result.recorded_by:
+        details += f" · replies by {result.recorded_by}"
     lines = [f"{head} ({details})"]
     if result.status == "error":
         lines.append(f"{_INDENT}error: {result.error}")
@@ -52,9 +66,15 @@ def result_lines(result: ScenarioTestResult, *, scenario_dir: Path | None = None
         if stale.recorded is not None or stale.current is not None:
             lines.append(f"{_INDENT}  recorded: {stale.recorded}")
             lines.append(f"{_INDENT}  now:      {stale.current}")
-        target = f"{scenario_dir} " if scenario_dir is not None else "SCENARIO_DIR "
+        target = f"{scenario_dir}" if scenario_dir is not None else "SCENARIO_DIR"
         file = f" {result.path}" if result.path is not None else ""
-        lines.append(f"{_INDENT}re-record: python -m engine test {target}--record{file}")
+        # the files before the flags: argparse takes no positional after an option here
+        lines.append(f"{_INDENT}re-record: python -m engine test {target}{file} --record")
+        if result.synthetic:
+            lines.append(
+                f"{_INDENT}or with no key: python -m engine test {target}{file} --record "
+                "--fake-model"
+            )
     if result.status != "passed" and result.log_path is not None:
         at = f" (turn {first})" if first is not None else ""
         lines.append(f"{_INDENT}log: {result.log_path}{at}")
@@ -81,6 +101,18 @@ def summary_line(suite: SuiteResult) -> str:
         if suite.count(status):
             counts.append(f"{suite.count(status)} {status}")
     return f"{', '.join(counts)} in {suite.duration_s:.2f} s ({suite.mode})"
+
+
+def synthetic_note(suite: SuiteResult) -> str | None:
+    """One line saying how many tests ran on synthetic replies and what that shows (None when
+    none did)."""
+    synthetic = [result for result in suite.results if result.synthetic]
+    if not synthetic:
+        return None
+    makers = ", ".join(dict.fromkeys(result.made_by for result in synthetic if result.made_by))
+    total = len(suite.results)
+    share = f"All {total}" if len(synthetic) == total else f"{len(synthetic)} of {total}"
+    return f"{share} tests ran on synthetic replies ({makers}): {SYNTHETIC_MEANING}."
 
 
 def junit_xml(suite: SuiteResult) -> str:
@@ -121,8 +153,21 @@ def junit_xml(suite: SuiteResult) -> str:
         elif result.status == "failed":
             message = result.failures[0].describe() if result.failures else "failed"
             ET.SubElement(case, "failure", {"message": message, "type": "expectation"}).text = body
+        if result.recorded_by:
+            properties = ET.SubElement(case, "properties")
+            ET.SubElement(properties, "property", {"name": "recorded_by", "value": result.made_by})
+            ET.SubElement(
+                properties,
+                "property",
+                {"name": "synthetic", "value": "true" if result.synthetic else "false"},
+            )
+        out = [f"replies by {result.recorded_by}"] if result.recorded_by else []
+        if result.synthetic:
+            out.append(f"synthetic replies: {SYNTHETIC_MEANING}")
         if result.log_path is not None:
-            ET.SubElement(case, "system-out").text = f"log: {result.log_path}"
+            out.append(f"log: {result.log_path}")
+        if out:
+            ET.SubElement(case, "system-out").text = "\n".join(out)
     ET.indent(root)
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, "unicode") + "\n"
 

@@ -22,6 +22,10 @@ given. Progress is reported through ``on_progress`` (plain dataclasses, called o
 thread), so the studio can run a suite on a worker thread and relay them to its widgets;
 ``should_stop`` lets it cancel between turns. :func:`run_tests_sync` is the same for callers
 without an event loop.
+
+Why one module of some 630 lines: it is one run — the wired provider, the conversation, what its
+events say, the failures and the result — shared by the three modes and by a suite of them; the
+cassettes, the expectations, the coverage and the reports already live in their own modules.
 """
 
 from __future__ import annotations
@@ -36,12 +40,12 @@ from pathlib import Path
 from typing import Any, Literal
 
 from engine.conversation.conversation_core import Conversation, TurnResult
-from engine.dialogue.ledger import PriceTable
+from engine.dialogue.ledger import PriceTable, Totals
 from engine.dialogue.vars_memory import VarsMemory
 from engine.errors import PrompterError
 from engine.log.events import Event, EventType, StepSummaryData, TransitionData
 from engine.log.writer import LogWriter
-from engine.providers.base import ClosingProvider, ModelReply, ModelRequest, Provider, Usage
+from engine.providers.base import ClosingProvider, ModelReply, ModelRequest, Provider
 from engine.scenario.definition import Scenario
 from engine.scenario_tests.cassette import (
     Cassette,
@@ -50,6 +54,7 @@ from engine.scenario_tests.cassette import (
     CassetteStale,
     Staleness,
 )
+from engine.scenario_tests.cassette_file import recorded_by
 from engine.scenario_tests.coverage import Coverage, CoverageReport
 from engine.scenario_tests.definition import ScenarioTest, cassette_path, stem_of
 from engine.scenario_tests.expectations import (
@@ -122,15 +127,29 @@ class ScenarioTestResult:
     turns: tuple[TurnRecord, ...] = ()
     coverage: Coverage = field(default_factory=Coverage)
     log_path: Path | None = None
-    calls: int = 0
-    usage: Usage = field(default_factory=Usage)
+    #: The conversation's model calls: their number, tokens and cost (no cost when synthetic).
+    totals: Totals = field(default_factory=Totals)
     duration_s: float = 0.0
     #: Record mode: whether the cassette was (re)written.
     cassette_written: bool = False
+    #: Who made the replies the test ran on (the cassette's, in replay): a model, or what made
+    #: them up (``autopilot``); ``synthetic`` then. A synthetic recording checks the graph, the
+    #: contract and the expectations given those replies, not how a model follows the text.
+    made_by: str = ""
+    synthetic: bool = False
 
     @property
     def passed(self) -> bool:
         return self.status == "passed"
+
+    @property
+    def calls(self) -> int:
+        return self.totals.llm_calls
+
+    @property
+    def recorded_by(self) -> str:
+        """Who made the replies, for reports (``"autopilot (synthetic)"``; "" when unknown)."""
+        return recorded_by(self.made_by, self.synthetic) if self.made_by else ""
 
     @property
     def name(self) -> str:
@@ -217,13 +236,17 @@ async def run_tests(
     on_progress: ProgressCallback | None = None,
     should_stop: Callable[[], bool] | None = None,
     prices: PriceTable | None = None,
+    provider_for: Callable[[ScenarioTest], Provider] | None = None,
 ) -> SuiteResult:
     """Run ``tests`` (``jobs`` at a time); never raises for a test's failure or crash.
 
     ``provider`` answers in ``record`` and ``live`` modes (it is not closed here: one provider
-    serves the whole suite). ``model`` overrides the scenario's model name.
+    serves the whole suite); ``provider_for`` instead makes one for each test, closed after it
+    (the autopilot, which plays what each test expects: see
+    :func:`engine.scenario_tests.record_shipped.record_with_autopilot`); a test it cannot make
+    one for is an error. ``model`` overrides the scenario's model name.
     """
-    if mode != "replay" and provider is None:
+    if mode != "replay" and provider is None and provider_for is None:
         raise ValueError(f"{mode} mode needs a provider")
     started = time.perf_counter()
     folder = log_dir if log_dir is not None else default_log_dir(scenario)
@@ -235,19 +258,30 @@ async def run_tests(
     async def one(index: int, test: ScenarioTest) -> ScenarioTestResult:
         async with gate:
             _notify(on_progress, TestStarted(index, _name(test)))
-            result = await run_test(
-                scenario,
-                test,
-                mode=mode,
-                provider=provider,
-                model=model,
-                log_path=folder / names[index],
-                prices=table,
-                should_stop=should_stop,
-                on_turn=lambda record: _notify(
-                    on_progress, TurnChecked(index, _name(test), record)
-                ),
-            )
+            own: Provider | None = None
+            try:
+                if provider_for is not None:
+                    own = provider_for(test)
+                result = await run_test(
+                    scenario,
+                    test,
+                    mode=mode,
+                    provider=own or provider,
+                    model=model,
+                    log_path=folder / names[index],
+                    prices=table,
+                    should_stop=should_stop,
+                    on_turn=lambda record: _notify(
+                        on_progress, TurnChecked(index, _name(test), record)
+                    ),
+                )
+            except PrompterError as refused:  # no provider could be made for this test
+                result = ScenarioTestResult(
+                    test.title, test.path, mode, "error", error=str(refused)
+                )
+            finally:
+                if own is not None:
+                    await own.aclose()
             _notify(on_progress, TestFinished(index, result))
             return result
 
@@ -376,16 +410,27 @@ class _Run:
                     written = True
                 except OSError as failure:
                     error = f"cannot write the cassette {target}: {failure.strerror}"
-        totals = conversation.ledger.totals()
         result = self.result(
             self.status(error),
             error=error,
             duration=time.perf_counter() - started,
-            calls=totals.llm_calls,
-            usage=totals.usage,
+            totals=conversation.ledger.totals(),
             written=written,
+            made=self.made_by(conversation, cassette),
         )
         return result, cassette
+
+    def made_by(self, conversation: Conversation, recorded: Cassette | None) -> tuple[str, bool]:
+        """Who made the replies the test ran on, and whether that was no model."""
+        if isinstance(self.wired, CassetteReplayer):
+            header = self.wired.cassette.header
+        elif recorded is not None:
+            header = recorded.header
+        else:
+            calls = conversation.ledger.calls
+            names = ", ".join(dict.fromkeys(call.synthetic or call.model for call in calls))
+            return names, bool(calls) and all(call.synthetic for call in calls)
+        return header.made_by, header.synthetic
 
     def wire(self, provider: Provider | None) -> CassetteReplayer | CassetteRecorder | _Live:
         if self.mode == "replay":
@@ -518,9 +563,9 @@ class _Run:
         *,
         error: str | None = None,
         duration: float = 0.0,
-        calls: int = 0,
-        usage: Usage | None = None,
+        totals: Totals | None = None,
         written: bool = False,
+        made: tuple[str, bool] = ("", False),
     ) -> ScenarioTestResult:
         coverage = Coverage(frozenset(self.steps), frozenset(self.edges), frozenset(self.filled))
         log = self.log_path if self.log_path is not None and self.log_path.exists() else None
@@ -535,10 +580,11 @@ class _Run:
             turns=tuple(self.turns),
             coverage=coverage,
             log_path=log,
-            calls=calls,
-            usage=usage or Usage(),
+            totals=totals or Totals(),
             duration_s=duration,
             cassette_written=written,
+            made_by=made[0],
+            synthetic=made[1],
         )
 
 

@@ -7,10 +7,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
-from engine.providers.base import Usage
+from engine.dialogue.ledger import Totals
 from engine.simulate.facts import FactCheck
 
-__all__ = ["STATUSES", "ConversationOutcome", "RoleUse", "Status"]
+__all__ = ["STATUSES", "ConversationOutcome", "RoleUse", "Status", "role_totals_dict"]
 
 #: ``finished``: a final step was reached. ``stuck``: the turn limit came first. ``abandoned``:
 #: the simulated user left (gave up, or was done) before the script ended. ``failed``: an error
@@ -23,24 +23,28 @@ STATUSES: tuple[Status, ...] = ("finished", "stuck", "abandoned", "failed")
 
 @dataclass(frozen=True)
 class RoleUse:
-    """One role's model use in one conversation."""
+    """One role's model use in one conversation: its calls' totals, and how they fell."""
 
-    calls: int = 0
-    usage: Usage = field(default_factory=Usage)
-    cost_usd: float = 0.0
+    totals: Totals = field(default_factory=Totals)
     #: Calls made for each user message, in order (the bot: corrections and on-enter replies
     #: included; the user: one per message it wrote).
     calls_per_message: tuple[int, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "calls": self.calls,
-            "input_tokens": self.usage.input_tokens,
-            "cached_tokens": self.usage.cached_tokens,
-            "output_tokens": self.usage.output_tokens,
-            "cost_usd": round(self.cost_usd, 8),
-            "calls_per_message": list(self.calls_per_message),
-        }
+        return {**role_totals_dict(self.totals), "calls_per_message": list(self.calls_per_message)}
+
+
+def role_totals_dict(totals: Totals) -> dict[str, Any]:
+    """A role's totals as ``report.json`` writes them."""
+    return {
+        "calls": totals.llm_calls,
+        "input_tokens": totals.input_tokens,
+        "cached_tokens": totals.cached_tokens,
+        "output_tokens": totals.output_tokens,
+        "cost_usd": round(totals.cost_usd, 8),
+        "synthetic_calls": totals.synthetic_calls,
+        "cost": totals.cost_text(),
+    }
 
 
 @dataclass(frozen=True)

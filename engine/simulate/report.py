@@ -25,10 +25,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
+from engine.dialogue.ledger import Totals
 from engine.io.atomic import atomic_write_text
-from engine.providers.base import Usage
 from engine.providers.paced import Traffic
-from engine.simulate.outcome import STATUSES, ConversationOutcome
+from engine.simulate.outcome import STATUSES, ConversationOutcome, role_totals_dict
 from engine.simulate.stepstats import StepFigures, StepTally
 
 __all__ = [
@@ -122,9 +122,7 @@ def _histogram(ordered: list[float], bins: int) -> tuple[tuple[float, float, int
 class RoleFigures:
     """The bot's or the simulated user's calls and cost over the run."""
 
-    calls: int
-    usage: Usage
-    cost_usd: float
+    totals: Totals
     #: Calls made for each user message (the bot), or for each message the user wrote.
     calls_per_message: Distribution
     #: Each conversation's calls divided by its user messages.
@@ -134,11 +132,7 @@ class RoleFigures:
 
     def to_dict(self) -> dict[str, Any]:
         return {
-            "calls": self.calls,
-            "input_tokens": self.usage.input_tokens,
-            "cached_tokens": self.usage.cached_tokens,
-            "output_tokens": self.usage.output_tokens,
-            "cost_usd": round(self.cost_usd, 8),
+            **role_totals_dict(self.totals),
             "calls_per_message": self.calls_per_message.to_dict(),
             "calls_per_message_by_conversation": self.calls_per_message_by_conversation.to_dict(),
             "cost_per_conversation_usd": self.cost_per_conversation.to_dict(8),
@@ -308,13 +302,17 @@ class SimulationReport:
             cost = role.cost_per_conversation
             histogram = ", ".join(f"{int(low)}: {count}" for low, _, count in per.histogram)
             lines.append(
-                f"{label}: {role.calls} calls, ${role.cost_usd:.4f}; calls per message mean "
-                f"{per.mean:.2f}, p50 {per.p50:g}, p90 {per.p90:g}, max {per.max:g} "
-                f"[{histogram}]"
+                f"{label}: {role.totals.llm_calls} calls, {role.totals.cost_text()}; calls per "
+                f"message mean {per.mean:.2f}, p50 {per.p50:g}, p90 {per.p90:g}, "
+                f"max {per.max:g} [{histogram}]"
+            )
+            spread = (
+                role.totals.cost_text()
+                if role.totals.all_synthetic
+                else f"p50 ${cost.p50:.5f}, p90 ${cost.p90:.5f}, max ${cost.max:.5f}"
             )
             lines.append(
-                f"  cost per conversation: p50 ${cost.p50:.5f}, p90 ${cost.p90:.5f}, "
-                f"max ${cost.max:.5f}; {role.traffic.requests} requests, "
+                f"  cost per conversation: {spread}; {role.traffic.requests} requests, "
                 f"{role.traffic.rate_limited} rate-limited, {role.traffic.retries} retried"
             )
         lines.append(f"Sustained rate: {self.requests_per_minute:.0f} requests/min")
@@ -452,19 +450,16 @@ def role_figures(
 
 def _role(kept: list[ConversationOutcome], role: str, traffic: Traffic) -> RoleFigures:
     figures = [outcome.bot if role == "bot" else outcome.user for outcome in kept]
-    usage = Usage()
-    for one in figures:
-        usage = usage + one.usage
     per_message = [float(calls) for one in figures for calls in one.calls_per_message]
     by_conversation = [
-        one.calls / len(one.calls_per_message) for one in figures if one.calls_per_message
+        one.totals.llm_calls / len(one.calls_per_message)
+        for one in figures
+        if one.calls_per_message
     ]
     return RoleFigures(
-        calls=sum(one.calls for one in figures),
-        usage=usage,
-        cost_usd=sum(one.cost_usd for one in figures),
+        totals=sum((one.totals for one in figures), Totals()),
         calls_per_message=Distribution.of(per_message),
         calls_per_message_by_conversation=Distribution.of(by_conversation),
-        cost_per_conversation=Distribution.of(one.cost_usd for one in figures),
+        cost_per_conversation=Distribution.of(one.totals.cost_usd for one in figures),
         traffic=traffic,
     )

@@ -469,13 +469,8 @@ class Simulation:
             path=tuple(conversation.state.visited),
             final_step=conversation.state.step,
             log_path=log_path if log_path.exists() else None,
-            bot=RoleUse(totals.llm_calls, totals.usage, totals.cost_usd, tuple(bot_calls)),
-            user=RoleUse(
-                user_totals.llm_calls,
-                user_totals.usage,
-                user_totals.cost_usd,
-                tuple(1 for _ in range(user_totals.llm_calls)),
-            ),
+            bot=RoleUse(totals, tuple(bot_calls)),
+            user=RoleUse(user_totals, tuple(1 for _ in range(user_totals.llm_calls))),
             facts=tuple(facts),
             error=error,
             duration_s=duration,
@@ -519,6 +514,8 @@ class Simulation:
             "response_id": record.response_id if record else None,
             "latency_ms": round(record.latency_s * 1000, 3) if record else None,
         }
+        if record is not None and record.synthetic:  # made up: it cost nothing
+            line["synthetic"] = record.synthetic
         if self._user_log is not None:
             try:
                 self._user_log.write(json.dumps(line, ensure_ascii=False) + "\n")

@@ -4,8 +4,9 @@ A :class:`StepTally` reads the engine's events (live, or read back from logs) an
 each step: visits (entries, the start included), the user messages handled there (turns
 spent), model calls and their cost, contract violations by kind (salvaged replies apart),
 corrections and fallbacks. Tallies add up (:meth:`StepTally.merge`), so one per conversation
-gives the whole run. It depends on nothing but :mod:`engine.log.events`, so log analytics can fold
-logs with it too.
+gives the whole run. It reads events only (each call through :func:`engine.log.fold.response_call`,
+into a :class:`~engine.dialogue.ledger.Totals`, as every view of calls does), so log analytics can
+fold logs with it too.
 """
 
 from __future__ import annotations
@@ -15,7 +16,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.dialogue.ledger import Totals
 from engine.log.events import Event, EventType
+from engine.log.fold import response_call
 
 __all__ = ["StepFigures", "StepTally"]
 
@@ -26,8 +29,8 @@ class StepFigures:
 
     visits: int = 0
     turns: int = 0
-    calls: int = 0
-    cost_usd: float = 0.0
+    #: the model calls made in the step
+    totals: Totals = field(default_factory=Totals)
     violations: Counter[str] = field(default_factory=Counter)
     salvaged: Counter[str] = field(default_factory=Counter)
     corrections: int = 0
@@ -41,8 +44,7 @@ class StepFigures:
     def merge(self, other: StepFigures) -> None:
         self.visits += other.visits
         self.turns += other.turns
-        self.calls += other.calls
-        self.cost_usd += other.cost_usd
+        self.totals += other.totals
         self.violations.update(other.violations)
         self.salvaged.update(other.salvaged)
         self.corrections += other.corrections
@@ -53,8 +55,9 @@ class StepFigures:
             "visits": self.visits,
             "turns": self.turns,
             "turns_per_visit": round(self.turns_per_visit, 3),
-            "calls": self.calls,
-            "cost_usd": round(self.cost_usd, 8),
+            "calls": self.totals.llm_calls,
+            "cost_usd": round(self.totals.cost_usd, 8),
+            "cost": self.totals.cost_text(),
             "violations": dict(sorted(self.violations.items())),
             "violations_total": sum(self.violations.values()),
             "salvaged": dict(sorted(self.salvaged.items())),
@@ -111,9 +114,7 @@ class StepTally:
         elif kind == EventType.USER_MESSAGE:
             self._figures(step).turns += 1
         elif kind == EventType.MODEL_RESPONSE:
-            figures = self._figures(step)
-            figures.calls += 1
-            figures.cost_usd += float(event.data.get("cost_usd") or 0.0)
+            self._figures(step).totals += Totals.of_call(response_call(event))
         elif kind == EventType.CONTRACT_VIOLATION:
             figures = self._figures(step)
             target = figures.salvaged if event.data.get("salvaged") else figures.violations

@@ -186,6 +186,7 @@ class SimulatedUser:
             latency_s=reply.latency_s,
             usage=reply.usage,
             response_id=reply.response_id,
+            synthetic=reply.synthetic,
         )
         message, done = _read_reply(reply.text, reply.refusal)
         self.history += [Message("user", request.input), Message("assistant", reply.text)]

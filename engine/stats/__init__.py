@@ -19,7 +19,6 @@ from engine.stats.figures import (
     StatsReport,
     StepStats,
     Struggle,
-    Tokens,
 )
 from engine.stats.turns import TurnFigures, TurnRow
 
@@ -31,7 +30,6 @@ __all__ = [
     "StatsReport",
     "StepStats",
     "Struggle",
-    "Tokens",
     "TurnFigures",
     "TurnRow",
     "collect_logs",

@@ -9,26 +9,34 @@ a half-written last line is a writer still at work, not damage.
 Given the scenario the logs were recorded with (or a later version of it), steps and
 transitions the scenario does not have any more are listed apart — their figures are kept, so
 nothing recorded is silently dropped.
+
+A folder may hold JSON Lines files that are not conversation logs — a simulation writes its
+simulated user's calls to ``simulated_user.jsonl`` beside the conversations' logs. A file found
+in a folder whose first line is a JSON object but no event record is left out and listed
+(:attr:`StatsReport.not_logs`) rather than read as a log with every line "damaged"; a file named
+explicitly is always read.
 """
 
 from __future__ import annotations
 
 import errno
+import json
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from engine.dialogue.ledger import Totals
 from engine.errors import UnreadableFile
 from engine.io.untrusted import open_regular
 from engine.log.events import (
     ContractViolationData,
     Event,
     EventType,
-    ModelResponseData,
     SessionEndData,
     SessionStartData,
     TransitionData,
 )
+from engine.log.fold import response_call
 from engine.log.reader import LineSplitter, OverlongLine, SkippedLine, parse_line, parse_lines
 from engine.scenario.definition import Scenario
 from engine.stats.figures import ConversationStats, DamagedLine, StatsReport, Struggle
@@ -37,24 +45,48 @@ from engine.stats.figures import ConversationStats, DamagedLine, StatsReport, St
 CHUNK_BYTES = 4 * 1024 * 1024
 #: Suffixes of the files taken from a folder (files named on the command line are always read).
 LOG_SUFFIXES = (".jsonl", ".ndjson")
+#: Bytes of a file's first line read to tell a conversation log from other JSON Lines.
+_SNIFF_BYTES = 64 * 1024
 
 Progress = Callable[[int, int], None]
 
 
-def log_files(paths: Iterable[Path | str]) -> list[Path]:
-    """Files named, and the logs (``*.jsonl``) anywhere under folders named, in a stable order."""
+def log_files(paths: Iterable[Path | str], not_logs: list[Path] | None = None) -> list[Path]:
+    """Files named, and the logs (``*.jsonl``) anywhere under folders named, in a stable order.
+
+    A file found in a folder that is JSON Lines of something else (see the module docstring)
+    is left out, and appended to ``not_logs`` when given.
+    """
     found: list[Path] = []
     for item in paths:
         path = Path(item)
         if path.is_dir():
-            found.extend(
-                sorted(
-                    p for p in path.rglob("*") if p.suffix.lower() in LOG_SUFFIXES and p.is_file()
-                )
-            )
+            for candidate in sorted(
+                p for p in path.rglob("*") if p.suffix.lower() in LOG_SUFFIXES and p.is_file()
+            ):
+                if is_conversation_log(candidate):
+                    found.append(candidate)
+                elif not_logs is not None:
+                    not_logs.append(candidate)
         else:
             found.append(path)
     return list(dict.fromkeys(found))
+
+
+def is_conversation_log(path: Path) -> bool:
+    """False when the file's first line is a JSON object that is no event record (another
+    program's JSON Lines); True otherwise — a damaged or empty log is still a log, and its
+    damage is reported when it is read."""
+    try:
+        with open_regular(path) as handle:
+            first = handle.readline(_SNIFF_BYTES)
+    except UnreadableFile:
+        return True
+    try:
+        record = json.loads(first)
+    except (ValueError, RecursionError):
+        return True
+    return not isinstance(record, dict) or ("type" in record and "seq" in record)
 
 
 def collect_stats(
@@ -64,8 +96,8 @@ def collect_stats(
     progress: Progress | None = None,
 ) -> StatsReport:
     """The figures of every conversation in ``paths`` (files or folders of logs)."""
-    files = log_files(paths)
     report = StatsReport(scenario=scenario.name if scenario is not None else None)
+    files = log_files(paths, report.not_logs)
     for index, path in enumerate(files):
         _fold_file(report, path, scenario)
         if progress is not None:
@@ -197,17 +229,11 @@ def _fold_event(report: StatsReport, conversation: _Conversation, event: Event) 
         if step is not None:
             report.step(step).turns += 1
     elif kind == EventType.MODEL_RESPONSE:
-        response = event.payload(ModelResponseData)
-        usage, cost = response.get("usage"), response.get("cost_usd", 0.0)
-        stats.calls += 1
-        stats.tokens.add(usage)
-        stats.cost_usd += cost
+        call = Totals.of_call(response_call(event))
+        stats.totals += call
         if step is not None:
             figures = report.step(step)
-            figures.calls += 1
-            figures.tokens.add(usage)
-            figures.cost_usd += cost
-            figures.latency_ms += response.get("latency_ms", 0.0)
+            figures.totals += call
     elif kind == EventType.CONTRACT_VIOLATION:
         stats.violations += 1
         if step is not None:
@@ -282,4 +308,4 @@ def _check_against(report: StatsReport, scenario: Scenario) -> None:
     report.unknown_transitions = unknown
 
 
-__all__ = ["collect_logs", "collect_stats", "log_files", "read_events"]
+__all__ = ["collect_logs", "collect_stats", "is_conversation_log", "log_files", "read_events"]

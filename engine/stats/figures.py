@@ -24,23 +24,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from engine.log.events import UsageData
+from engine.dialogue.ledger import Totals
 
 
-@dataclass
-class Tokens:
-    input: int = 0
-    cached: int = 0
-    output: int = 0
-
-    def add(self, usage: UsageData | None) -> None:
-        if usage:
-            self.input += usage.get("input_tokens", 0)
-            self.cached += usage.get("cached_tokens", 0)
-            self.output += usage.get("output_tokens", 0)
-
-    def to_json(self) -> dict[str, int]:
-        return {"input": self.input, "cached": self.cached, "output": self.output}
+def tokens_json(totals: Totals) -> dict[str, int]:
+    """The ``tokens`` object of the JSON report."""
+    return {
+        "input": totals.input_tokens,
+        "cached": totals.cached_tokens,
+        "output": totals.output_tokens,
+    }
 
 
 @dataclass(frozen=True)
@@ -83,15 +76,13 @@ class StepStats:
     step: str
     visits: int = 0
     turns: int = 0
-    calls: int = 0
+    #: the model calls made in this step: their number, tokens, cost and time
+    totals: Totals = field(default_factory=Totals)
     violations: Counter[str] = field(default_factory=Counter)
     salvaged: int = 0
     corrections: int = 0
     fallbacks: int = 0
     errors: int = 0
-    tokens: Tokens = field(default_factory=Tokens)
-    cost_usd: float = 0.0
-    latency_ms: float = 0.0
     #: conversations that were in this step at least once
     conversations: int = 0
     #: unfinished conversations whose last step this was
@@ -107,16 +98,17 @@ class StepStats:
             "step": self.step,
             "visits": self.visits,
             "turns": self.turns,
-            "calls": self.calls,
+            "calls": self.totals.llm_calls,
             "violations": dict(sorted(self.violations.items())),
             "violation_count": self.violation_count,
             "salvaged": self.salvaged,
             "corrections": self.corrections,
             "fallbacks": self.fallbacks,
             "errors": self.errors,
-            "tokens": self.tokens.to_json(),
-            "cost_usd": round(self.cost_usd, 8),
-            "latency_ms": round(self.latency_ms, 3),
+            "tokens": tokens_json(self.totals),
+            "cost_usd": round(self.totals.cost_usd, 8),
+            "latency_ms": round(self.totals.latency_s * 1000, 3),
+            "cost": self.totals.cost_text(),
             "conversations": self.conversations,
             "dropped": self.dropped,
             "measures": {name: _round(measure.of(self)) for name, measure in MEASURES.items()},
@@ -136,17 +128,17 @@ class ConversationStats:
     end_reason: str | None = None
     last_step: str | None = None
     user_messages: int = 0
-    calls: int = 0
+    #: every model call of the conversation: their number, tokens, cost and time
+    totals: Totals = field(default_factory=Totals)
     violations: int = 0
     corrections: int = 0
     fallbacks: int = 0
     errors: int = 0
-    tokens: Tokens = field(default_factory=Tokens)
-    cost_usd: float = 0.0
 
     @property
     def calls_per_message(self) -> float:
-        return self.calls / self.user_messages if self.user_messages else 0.0
+        calls = self.totals.llm_calls
+        return calls / self.user_messages if self.user_messages else 0.0
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -158,14 +150,15 @@ class ConversationStats:
             "end_reason": self.end_reason,
             "last_step": self.last_step,
             "user_messages": self.user_messages,
-            "calls": self.calls,
+            "calls": self.totals.llm_calls,
             "calls_per_message": round(self.calls_per_message, 4),
             "violations": self.violations,
             "corrections": self.corrections,
             "fallbacks": self.fallbacks,
             "errors": self.errors,
-            "tokens": self.tokens.to_json(),
-            "cost_usd": round(self.cost_usd, 8),
+            "tokens": tokens_json(self.totals),
+            "cost_usd": round(self.totals.cost_usd, 8),
+            "cost": self.totals.cost_text(),
         }
 
 
@@ -194,6 +187,9 @@ class StatsReport:
     unreadable: list[tuple[Path, str]] = field(default_factory=list)
     #: files whose last line was cut off mid-write (not damage: a writer was still at it)
     truncated: list[Path] = field(default_factory=list)
+    #: JSON Lines files found in the folders read that are not conversation logs (a
+    #: simulation's ``simulated_user.jsonl``): left out, not counted as damage
+    not_logs: list[Path] = field(default_factory=list)
     files: int = 0
     events: int = 0
     #: the scenario the steps were checked against, if any
@@ -214,8 +210,9 @@ class StatsReport:
         return sum(1 for conversation in self.conversations if conversation.finished)
 
     @property
-    def total_cost(self) -> float:
-        return sum(conversation.cost_usd for conversation in self.conversations)
+    def totals(self) -> Totals:
+        """Every call of every conversation."""
+        return sum((conversation.totals for conversation in self.conversations), Totals())
 
     def measure(self, name: str) -> dict[str, float | None]:
         """The per-step values of :data:`MEASURES` ``name`` (``None``: no data for that step)."""
@@ -229,7 +226,8 @@ class StatsReport:
             "scenario": self.scenario,
             "conversations_count": len(self.conversations),
             "finished": self.finished,
-            "cost_usd": round(self.total_cost, 8),
+            "cost_usd": round(self.totals.cost_usd, 8),
+            "cost": self.totals.cost_text(),
             "steps": [stats.to_json() for stats in self.steps.values()],
             "transitions": [
                 {"from": source, "signal": signal, "to": target, "count": count}
@@ -244,6 +242,7 @@ class StatsReport:
                 {"path": str(path), "reason": reason} for path, reason in self.unreadable
             ],
             "truncated": [str(path) for path in self.truncated],
+            "not_logs": [str(path) for path in self.not_logs],
             "unknown_steps": list(self.unknown_steps),
             "unknown_transitions": [
                 {"from": source, "signal": signal, "to": target}
@@ -280,7 +279,7 @@ MEASURES: dict[str, Measure] = {
             "violation_rate",
             "Violation rate",
             "of model replies",
-            lambda s: _share(s.violation_count, s.calls),
+            lambda s: _share(s.violation_count, s.totals.llm_calls),
             share=True,
         ),
         Measure(
@@ -293,7 +292,7 @@ MEASURES: dict[str, Measure] = {
             "cost_per_visit",
             "Cost per visit",
             "USD per visit",
-            lambda s: _ratio(s.cost_usd, s.visits),
+            lambda s: _ratio(s.totals.cost_usd, s.visits),
         ),
         Measure(
             "visits", "Visits", "visits", lambda s: float(s.visits) if s.visits or s.turns else None
@@ -331,8 +330,8 @@ __all__ = [
     "StatsReport",
     "StepStats",
     "Struggle",
-    "Tokens",
     "TransitionKey",
     "amount",
+    "tokens_json",
     "whole",
 ]

@@ -26,11 +26,11 @@ def render_text(report: StatsReport, *, order: Sequence[str] = ()) -> str:
     out.append(
         f"{len(conversations):,} conversation(s) in {report.files:,} file(s), "
         f"{report.events:,} events; {finished:,} finished{share}; "
-        f"cost ${report.total_cost:,.4f} in all"
+        f"cost {report.totals.cost_text()} in all"
     )
     if conversations:
         calls = spread([c.calls_per_message for c in conversations if c.user_messages])
-        cost = spread([c.cost_usd for c in conversations])
+        cost = spread([c.totals.cost_usd for c in conversations])
         out.append(
             f"calls per message: median {calls.median:.2f}, p90 {calls.p90:.2f}, "
             f"max {calls.maximum:.2f}   cost per conversation: median "
@@ -54,21 +54,21 @@ def render_text(report: StatsReport, *, order: Sequence[str] = ()) -> str:
             note = "   (not in the scenario)" if (source, signal, target) in unknown else ""
             out.append(f"  {count:>7,}  {source} —{signal}→ {target}{note}")
     if conversations:
-        shown = sorted(range(len(conversations)), key=lambda i: -conversations[i].cost_usd)
+        shown = sorted(range(len(conversations)), key=lambda i: -conversations[i].totals.cost_usd)
         out += [
             "",
             f"Conversations ({min(len(shown), CONVERSATIONS_SHOWN)} most expensive of "
             f"{len(shown)}; --json or --csv --table conversations lists all):",
         ]
-        header = ("file", "finished", "messages", "calls", "calls/msg", "cost $", "last step")
+        header = ("file", "finished", "messages", "calls", "calls/msg", "cost", "last step")
         rows = [
             (
                 c.path.name + (f" [{c.session[:8]}]" if _shared(report, i) else ""),
                 "yes" if c.finished else (c.end_reason or "no"),
                 str(c.user_messages),
-                str(c.calls),
+                str(c.totals.llm_calls),
                 f"{c.calls_per_message:.2f}",
-                f"{c.cost_usd:.4f}",
+                c.totals.cost_text(),
                 c.last_step or "",
             )
             for i in shown[:CONVERSATIONS_SHOWN]
@@ -84,7 +84,7 @@ def render_json(report: StatsReport) -> str:
         "calls_per_message": spread(
             [c.calls_per_message for c in report.conversations if c.user_messages]
         ).to_json(),
-        "cost_usd": spread([c.cost_usd for c in report.conversations]).to_json(),
+        "cost_usd": spread([c.totals.cost_usd for c in report.conversations]).to_json(),
     }
     return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
 
@@ -124,16 +124,16 @@ def render_csv(report: StatsReport, table: str = "steps", *, order: Sequence[str
                     "no" if step in unknown else "yes",
                     stats.visits,
                     stats.turns,
-                    stats.calls,
+                    stats.totals.llm_calls,
                     stats.violation_count,
                     *[stats.violations[k] for k in kinds],
                     stats.corrections,
                     stats.fallbacks,
                     stats.errors,
-                    stats.tokens.input,
-                    stats.tokens.cached,
-                    stats.tokens.output,
-                    f"{stats.cost_usd:.8f}",
+                    stats.totals.input_tokens,
+                    stats.totals.cached_tokens,
+                    stats.totals.output_tokens,
+                    f"{stats.totals.cost_usd:.8f}",
                     stats.conversations,
                     stats.dropped,
                     *[_csv_number(measure.of(stats)) for measure in MEASURES.values()],
@@ -178,16 +178,16 @@ def render_csv(report: StatsReport, table: str = "steps", *, order: Sequence[str
                     c.end_reason or "",
                     c.last_step or "",
                     c.user_messages,
-                    c.calls,
+                    c.totals.llm_calls,
                     f"{c.calls_per_message:.4f}",
                     c.violations,
                     c.corrections,
                     c.fallbacks,
                     c.errors,
-                    c.tokens.input,
-                    c.tokens.cached,
-                    c.tokens.output,
-                    f"{c.cost_usd:.8f}",
+                    c.totals.input_tokens,
+                    c.totals.cached_tokens,
+                    c.totals.output_tokens,
+                    f"{c.totals.cost_usd:.8f}",
                 ]
             )
     else:
@@ -222,6 +222,13 @@ def _problems(report: StatsReport) -> Iterable[str]:
             f"note: {len(report.truncated)} file(s) end with a half-written line (a "
             "conversation still running, or cut off); it was left out"
         )
+    if report.not_logs:
+        names = ", ".join(path.name for path in report.not_logs[:3])
+        more = f" and {len(report.not_logs) - 3} more" if len(report.not_logs) > 3 else ""
+        yield (
+            f"note: {len(report.not_logs)} file(s) in the folders are not conversation logs "
+            f"and were left out: {names}{more}"
+        )
 
 
 def _step_table(rows: list[StepStats]) -> list[str]:
@@ -237,7 +244,7 @@ def _step_table(rows: list[StepStats]) -> list[str]:
         "input tok",
         "cached",
         "output",
-        "cost $",
+        "cost",
         "$/visit",
         "drop-off",
     )
@@ -251,15 +258,15 @@ def _step_table(rows: list[StepStats]) -> list[str]:
                 stats.step,
                 f"{stats.visits:,}",
                 f"{stats.turns:,}",
-                f"{stats.calls:,}",
+                f"{stats.totals.llm_calls:,}",
                 f"{stats.violation_count:,}",
                 "" if rate is None else f"{rate:.1%}",
                 f"{stats.corrections:,}",
                 f"{stats.fallbacks:,}",
-                f"{stats.tokens.input:,}",
-                f"{stats.tokens.cached:,}",
-                f"{stats.tokens.output:,}",
-                f"{stats.cost_usd:.4f}",
+                f"{stats.totals.input_tokens:,}",
+                f"{stats.totals.cached_tokens:,}",
+                f"{stats.totals.output_tokens:,}",
+                stats.totals.cost_text(),
                 "" if per_visit is None else f"{per_visit:.5f}",
                 "" if drop is None else f"{drop:.0%}",
             )

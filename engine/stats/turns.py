@@ -9,27 +9,21 @@ event (the live test chat) or from a whole log (the log viewer); both give the s
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from engine.log.events import Event, EventType, ModelResponseData
+from engine.dialogue.ledger import Totals
+from engine.log.events import Event, EventType
+from engine.log.fold import response_call
 
 
 @dataclass
 class TurnRow:
+    """One turn: the step it was answered in, its calls' :class:`Totals`, its violations."""
+
     turn: int
     step: str | None = None
-    input_tokens: int = 0
-    cached_tokens: int = 0
-    output_tokens: int = 0
-    cost_usd: float = 0.0
-    latency_ms: float = 0.0
-    calls: int = 0
+    totals: Totals = field(default_factory=Totals)
     violations: int = 0
-    corrections: int = 0
-
-    @property
-    def uncached_tokens(self) -> int:
-        return max(self.input_tokens - self.cached_tokens, 0)
 
 
 class TurnFigures:
@@ -74,21 +68,11 @@ class TurnFigures:
         if event.type == EventType.USER_MESSAGE:
             row.step = event.step
         elif event.type == EventType.MODEL_RESPONSE:
-            response = event.payload(ModelResponseData)
-            usage = response.get("usage")
-            if usage:
-                row.input_tokens += usage.get("input_tokens", 0)
-                row.cached_tokens += usage.get("cached_tokens", 0)
-                row.output_tokens += usage.get("output_tokens", 0)
-            row.cost_usd += response.get("cost_usd", 0.0)
-            row.latency_ms += response.get("latency_ms", 0.0)
-            row.calls += 1
+            row.totals += Totals.of_call(response_call(event))
             if row.step is None:
                 row.step = event.step
         elif event.type == EventType.CONTRACT_VIOLATION:
             row.violations += 1
-        elif event.type == EventType.CORRECTION_SENT:
-            row.corrections += 1
         return True
 
 
@@ -97,7 +81,6 @@ _COUNTED = frozenset(
         EventType.USER_MESSAGE,
         EventType.MODEL_RESPONSE,
         EventType.CONTRACT_VIOLATION,
-        EventType.CORRECTION_SENT,
     }
 )
 

@@ -211,13 +211,16 @@ class ScenarioFiles:
         )
 
     def pending_text_writes(self, target: Path, *, everything: bool) -> list[tuple[Path, str]]:
+        """The files to write, each text ending with a line break: an author typing on an
+        instruction file's last line once saved it without one (diffs, ``cat`` and editors
+        all expect it)."""
         writes: list[tuple[Path, str]] = []
         for relpath, text in sorted(self.texts.items()):
             on_disk = self.disk_texts.get(relpath)
             if on_disk is None and not text:
                 continue  # a missing file that was only read: saving does not create it empty
             if everything or text != on_disk:
-                writes.append((target / relpath, text))
+                writes.append((target / relpath, with_final_newline(text)))
         return writes
 
     def copy_folder(self, target: Path) -> None:
@@ -256,6 +259,17 @@ def write_all(writes: list[tuple[Path, str]], *, inside: Path) -> None:
     """Write the texts all or nothing (:func:`~engine.io.atomic.atomic_write_all`), never
     through a link out of ``inside``."""
     atomic_write_all([(path, text.encode("utf-8")) for path, text in writes], inside=inside)
+
+
+def with_final_newline(text: str) -> str:
+    """``text`` ending with a line break (an empty text stays empty)."""
+    return text if not text or text.endswith(("\n", "\r")) else text + "\n"
+
+
+def write_atomically(path: Path, text: str) -> None:
+    from engine.io.atomic import atomic_write_bytes
+
+    atomic_write_bytes(path, text.encode("utf-8"))
 
 
 def resolved(path: Path) -> Path:

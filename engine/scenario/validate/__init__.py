@@ -39,6 +39,9 @@ Codes and severities:
 ``undeclared-placeholder`` error     ``{{name}}`` names no variable and no step result
 ``malformed-placeholder``  warning   ``{{ … }}`` that is not a variable name is sent as is
 ``placeholder-maybe-unset`` warning  a way from the start reaches the text before it is set
+``unknown-signal-in-text`` warning   instructions name a signal their step does not have (in
+                                     backticks, or a snake_case word): one of another step, or
+                                     one deleted or renamed
 ``unused-variable``        warning   a declared variable that nothing sets or nothing uses
 ``result-type-mismatch``   error     a result updates a variable of another type (an ``enum``
                                      result may update a ``string`` variable: every value is one)
@@ -72,6 +75,7 @@ from engine.scenario.validate.rules_language import check_language
 from engine.scenario.validate.rules_steps import check_steps
 from engine.scenario.validate.rules_texts import (
     check_placeholders,
+    check_signal_mentions,
     check_unset_placeholders,
     check_variables,
 )
@@ -86,6 +90,7 @@ RULES: tuple[Callable[[Checker], Iterator[Finding]], ...] = (
     check_files,
     check_placeholders,
     check_unset_placeholders,
+    check_signal_mentions,
     check_variables,
     check_language,
 )

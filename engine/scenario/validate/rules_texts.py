@@ -2,16 +2,20 @@
 
 A ``{{placeholder}}`` must name a variable or a result, and should have a value on every way to
 its text; a variable should be set by something and used by something, and its default fit
-its type. Problems inside a persona or instruction file are located at their line and column.
+its type. A step's instructions should name only signals the step has: a transition deleted or
+renamed leaves its name in the text, and a model told to send it is refused
+(:func:`check_signal_mentions`). Problems inside a persona or instruction file are located at
+their line and column.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from engine.scenario.definition import BRACED, PLACEHOLDER, StepKind
+from engine.scenario.definition import BRACED, PLACEHOLDER, STAY, StepKind
 from engine.scenario.validate.checker import Checker, Finding, describe_type, did_you_mean, fits
 
 
@@ -60,6 +64,63 @@ def check_placeholders(check: Checker) -> Iterator[Finding]:
                     hint=did_you_mean(name, known) or "declare it under 'variables:'",
                     step=source.step,
                 )
+
+
+#: How an instruction names a signal: an identifier in backticks (`` `agreed` ``), or a
+#: snake_case word (``back_to_review``) outside a placeholder's braces.
+_BACKTICKED = re.compile(r"`([a-z][a-z0-9_]*)`")
+_SNAKE_CASE = re.compile(r"(?<![\w{`])([a-z][a-z0-9]*(?:_[a-z0-9]+)+)(?![\w}`])")
+
+
+def check_signal_mentions(check: Checker) -> Iterator[Finding]:
+    """Instructions that name a signal their step does not have: one of another step, or a
+    name nothing in the scenario has (a transition deleted or renamed). A plain word (``agreed``
+    outside backticks) is prose, and is not taken for a name."""
+    scenario = check.scenario
+    owners: dict[str, str] = {}
+    for owner, declaring in scenario.steps.items():
+        for signal in declaring.transitions:
+            owners.setdefault(signal, owner)
+    names = set(_known_names(check)) | set(scenario.steps)
+    for declared in scenario.steps.values():
+        for result in declared.results.values():
+            names.update(result.values or ())
+    for variable in scenario.variables.values():
+        names.update(variable.values or ())
+    for source in _texts(check):
+        step = scenario.steps.get(source.step or "")
+        if step is None or step.kind is not StepKind.PROMPT or source.in_yaml:
+            continue
+        own = {*step.transitions, STAY}
+        reported: set[str] = set()
+        for match in sorted(
+            (*_BACKTICKED.finditer(source.text), *_SNAKE_CASE.finditer(source.text)),
+            key=lambda found: found.start(),
+        ):
+            name = match.group(1)
+            if name in own or name in reported or (name in names and name not in owners):
+                continue
+            reported.add(name)
+            elsewhere = owners.get(name)
+            line, column = _position(source, match.start(1))
+            what = (
+                f"a signal of step {elsewhere!r}, not of this one"
+                if elsewhere is not None
+                else "which is no signal of this step (nor a step, a variable or a result)"
+            )
+            yield Finding(
+                "unknown-signal-in-text",
+                "warning",
+                f"the instructions name {name!r}, {what}: a model told to send it is refused",
+                path=source.path,
+                line=line,
+                column=column,
+                field=source.field,
+                hint="this step's signals: "
+                + (", ".join(signal for signal in step.transitions) or "none but stay")
+                + " — a transition deleted or renamed must leave its text too",
+                step=source.step,
+            )
 
 
 def check_unset_placeholders(check: Checker) -> Iterator[Finding]:
@@ -192,4 +253,9 @@ def _position(source: _Text, offset: int) -> tuple[int | None, int | None]:
     return 1 + before.count("\n"), 1 + offset - (before.rfind("\n") + 1)
 
 
-__all__ = ["check_placeholders", "check_unset_placeholders", "check_variables"]
+__all__ = [
+    "check_placeholders",
+    "check_signal_mentions",
+    "check_unset_placeholders",
+    "check_variables",
+]
