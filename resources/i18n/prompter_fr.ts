@@ -2,6 +2,111 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="fr" sourcelanguage="en">
 <context>
+    <name>ChatPane</name>
+    <message>
+        <source>Settings…</source>
+        <translation>Paramètres…</translation>
+    </message>
+    <message>
+        <source>What answers: a model, the fake model or a reply script; the API key</source>
+        <translation>Qui répond : un modèle, le modèle factice ou un script de réponses ; la clé d’API</translation>
+    </message>
+    <message>
+        <source>Show System Events</source>
+        <translation>Afficher les événements système</translation>
+    </message>
+    <message>
+        <source>Log</source>
+        <translation>Journal</translation>
+    </message>
+    <message>
+        <source>OK</source>
+        <translation>OK</translation>
+    </message>
+    <message>
+        <source>Reply script: {path}</source>
+        <translation>Script de réponses : {path}</translation>
+    </message>
+    <message>
+        <source>Continues at reply {number}</source>
+        <translation>Reprend à la réponse {number}</translation>
+    </message>
+    <message>
+        <source>Remembered for this scenario</source>
+        <translation>Mémorisé pour ce scénario</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;No OpenAI API key.&lt;/b&gt; Try without a model — replies made up from the scenario&apos;s own steps, costs nothing.</source>
+        <translation>&lt;b&gt;Pas de clé d’API OpenAI.&lt;/b&gt; Essayez sans modèle : des réponses inventées à partir des étapes du scénario, sans aucun coût.</translation>
+    </message>
+    <message>
+        <source>To chat with a real model, set {variable} before starting the studio, or add a key in Settings… (kept in the system keyring when there is one, never in a file). Other ways without a key: a reply script of your own, or one created for this scenario.</source>
+        <translation>Pour discuter avec un vrai modèle, définissez {variable} avant de lancer le studio, ou ajoutez une clé dans Paramètres… (gardée dans le trousseau du système s’il y en a un, jamais dans un fichier). Autres façons sans clé : votre propre script de réponses, ou un script créé pour ce scénario.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;The chat cannot start:&lt;/b&gt; {error}</source>
+        <translation>&lt;b&gt;La conversation ne peut pas démarrer :&lt;/b&gt; {error}</translation>
+    </message>
+    <message>
+        <source>Forked from turn {turn} of a logged conversation: it goes on here, in a new log. Type the next message.</source>
+        <translation>Dérivée du tour {turn} d’une conversation journalisée : elle continue ici, dans un nouveau journal. Tapez le message suivant.</translation>
+    </message>
+    <message>
+        <source>Create a reply script</source>
+        <translation>Créer un script de réponses</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Cannot write the reply script:&lt;/b&gt; {error}</source>
+        <translation>&lt;b&gt;Impossible d’écrire le script de réponses :&lt;/b&gt; {error}</translation>
+    </message>
+</context>
+<context>
+    <name>ChatSettingsDialog</name>
+    <message>
+        <source>OpenAI Responses API (chained, cheapest)</source>
+        <translation>API Responses d’OpenAI (chaînée, la moins chère)</translation>
+    </message>
+    <message>
+        <source>Chat Completions (any OpenAI-compatible server)</source>
+        <translation>Chat Completions (tout serveur compatible OpenAI)</translation>
+    </message>
+    <message>
+        <source>Try without a model — replies made up from the scenario&apos;s own steps, costs nothing</source>
+        <translation>Essayer sans modèle : des réponses inventées à partir des étapes du scénario, sans aucun coût</translation>
+    </message>
+    <message>
+        <source>Reply script — replies read from a file, costs nothing</source>
+        <translation>Script de réponses : des réponses lues dans un fichier, sans aucun coût</translation>
+    </message>
+    <message>
+        <source>Test chat settings</source>
+        <translation>Paramètres de la conversation de test</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>Parcourir…</translation>
+    </message>
+    <message>
+        <source>Create for This Scenario…</source>
+        <translation>Créer pour ce scénario…</translation>
+    </message>
+    <message>
+        <source>Write a script pre-filled with the scenario&apos;s signals and results, and open it</source>
+        <translation>Écrire un script prérempli avec les signaux et les résultats du scénario, et l’ouvrir</translation>
+    </message>
+</context>
+<context>
+    <name>CompareDialog</name>
+    <message>
+        <source>A git revision (this scenario has never been committed)</source>
+        <translation>Une révision git (ce scénario n’a jamais été commité)</translation>
+    </message>
+    <message>
+        <source>A git revision (this folder is not in a git repository)</source>
+        <translation>Une révision git (ce dossier n’est pas dans un dépôt git)</translation>
+    </message>
+</context>
+<context>
     <name>FileCommands</name>
     <message>
         <source>Scenario folder recreated</source>
@@ -36,6 +141,14 @@
     <message>
         <source>Ready</source>
         <translation>Prêt</translation>
+    </message>
+    <message>
+        <source>&amp;Dark Theme</source>
+        <translation>Thème &amp;sombre</translation>
+    </message>
+    <message>
+        <source>A dark palette for the studio (remembered)</source>
+        <translation>Une palette sombre pour le studio (mémorisée)</translation>
     </message>
     <message>
         <source>&amp;New…</source>
@@ -449,6 +562,17 @@ Fichier ▸ Nouveau… en crée un à partir d&apos;un modèle ; Fichier ▸ Ouv
     </message>
 </context>
 <context>
+    <name>StepPanel</name>
+    <message>
+        <source>Left out</source>
+        <translation>Laissés de côté</translation>
+    </message>
+    <message>
+        <source>{names} (not conversation logs)</source>
+        <translation>{names} (pas des journaux de conversation)</translation>
+    </message>
+</context>
+<context>
     <name>StudioChat</name>
     <message>
         <source>Open Log from &amp;Server…</source>
@@ -457,6 +581,13 @@ Fichier ▸ Nouveau… en crée un à partir d&apos;un modèle ; Fichier ▸ Ouv
     <message>
         <source>Download a served conversation&apos;s log (prompter serve) and open it</source>
         <translation>Télécharger le journal d’une conversation servie (prompter serve) et l’ouvrir</translation>
+    </message>
+</context>
+<context>
+    <name>ToolWindow</name>
+    <message>
+        <source>Close Window</source>
+        <translation>Fermer la fenêtre</translation>
     </message>
 </context>
 <context>

@@ -2,6 +2,111 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="hi" sourcelanguage="en">
 <context>
+    <name>ChatPane</name>
+    <message>
+        <source>Settings…</source>
+        <translation>सेटिंग्स…</translation>
+    </message>
+    <message>
+        <source>What answers: a model, the fake model or a reply script; the API key</source>
+        <translation>कौन जवाब देता है: मॉडल, नकली मॉडल या जवाबों की स्क्रिप्ट; API कुंजी</translation>
+    </message>
+    <message>
+        <source>Show System Events</source>
+        <translation>सिस्टम घटनाएँ दिखाएँ</translation>
+    </message>
+    <message>
+        <source>Log</source>
+        <translation>लॉग</translation>
+    </message>
+    <message>
+        <source>OK</source>
+        <translation>ठीक है</translation>
+    </message>
+    <message>
+        <source>Reply script: {path}</source>
+        <translation>जवाबों की स्क्रिप्ट: {path}</translation>
+    </message>
+    <message>
+        <source>Continues at reply {number}</source>
+        <translation>जवाब {number} से आगे चलती है</translation>
+    </message>
+    <message>
+        <source>Remembered for this scenario</source>
+        <translation>इस परिदृश्य के लिए याद रखा गया</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;No OpenAI API key.&lt;/b&gt; Try without a model — replies made up from the scenario&apos;s own steps, costs nothing.</source>
+        <translation>&lt;b&gt;कोई OpenAI API कुंजी नहीं।&lt;/b&gt; बिना मॉडल के आज़माएँ — जवाब परिदृश्य के अपने चरणों से बनाए जाते हैं, कोई ख़र्च नहीं।</translation>
+    </message>
+    <message>
+        <source>To chat with a real model, set {variable} before starting the studio, or add a key in Settings… (kept in the system keyring when there is one, never in a file). Other ways without a key: a reply script of your own, or one created for this scenario.</source>
+        <translation>असली मॉडल से बात करने के लिए स्टूडियो शुरू करने से पहले {variable} सेट करें, या सेटिंग्स… में कुंजी जोड़ें (सिस्टम कीरिंग हो तो उसमें रखी जाती है, फ़ाइल में कभी नहीं)। बिना कुंजी के दूसरे तरीके: अपनी जवाबों की स्क्रिप्ट, या इस परिदृश्य के लिए बनाई गई स्क्रिप्ट।</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;The chat cannot start:&lt;/b&gt; {error}</source>
+        <translation>&lt;b&gt;बातचीत शुरू नहीं हो सकती:&lt;/b&gt; {error}</translation>
+    </message>
+    <message>
+        <source>Forked from turn {turn} of a logged conversation: it goes on here, in a new log. Type the next message.</source>
+        <translation>लॉग की गई बातचीत के दौर {turn} से अलग की गई: यह यहाँ एक नए लॉग में आगे चलती है। अगला संदेश लिखें।</translation>
+    </message>
+    <message>
+        <source>Create a reply script</source>
+        <translation>जवाबों की स्क्रिप्ट बनाएँ</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Cannot write the reply script:&lt;/b&gt; {error}</source>
+        <translation>&lt;b&gt;जवाबों की स्क्रिप्ट लिखी नहीं जा सकी:&lt;/b&gt; {error}</translation>
+    </message>
+</context>
+<context>
+    <name>ChatSettingsDialog</name>
+    <message>
+        <source>OpenAI Responses API (chained, cheapest)</source>
+        <translation>OpenAI Responses API (जुड़ी हुई, सबसे सस्ती)</translation>
+    </message>
+    <message>
+        <source>Chat Completions (any OpenAI-compatible server)</source>
+        <translation>Chat Completions (कोई भी OpenAI-संगत सर्वर)</translation>
+    </message>
+    <message>
+        <source>Try without a model — replies made up from the scenario&apos;s own steps, costs nothing</source>
+        <translation>बिना मॉडल के आज़माएँ — जवाब परिदृश्य के अपने चरणों से बनते हैं, कोई ख़र्च नहीं</translation>
+    </message>
+    <message>
+        <source>Reply script — replies read from a file, costs nothing</source>
+        <translation>जवाबों की स्क्रिप्ट — जवाब एक फ़ाइल से पढ़े जाते हैं, कोई ख़र्च नहीं</translation>
+    </message>
+    <message>
+        <source>Test chat settings</source>
+        <translation>परीक्षण बातचीत की सेटिंग्स</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>ब्राउज़ करें…</translation>
+    </message>
+    <message>
+        <source>Create for This Scenario…</source>
+        <translation>इस परिदृश्य के लिए बनाएँ…</translation>
+    </message>
+    <message>
+        <source>Write a script pre-filled with the scenario&apos;s signals and results, and open it</source>
+        <translation>परिदृश्य के संकेतों और परिणामों से पहले से भरी स्क्रिप्ट लिखें और उसे खोलें</translation>
+    </message>
+</context>
+<context>
+    <name>CompareDialog</name>
+    <message>
+        <source>A git revision (this scenario has never been committed)</source>
+        <translation>एक git संशोधन (यह परिदृश्य कभी कमिट नहीं हुआ)</translation>
+    </message>
+    <message>
+        <source>A git revision (this folder is not in a git repository)</source>
+        <translation>एक git संशोधन (यह फ़ोल्डर किसी git रिपॉज़िटरी में नहीं है)</translation>
+    </message>
+</context>
+<context>
     <name>FileCommands</name>
     <message>
         <source>Scenario folder recreated</source>
@@ -36,6 +141,14 @@
     <message>
         <source>Ready</source>
         <translation>तैयार</translation>
+    </message>
+    <message>
+        <source>&amp;Dark Theme</source>
+        <translation>&amp;गहरा थीम</translation>
+    </message>
+    <message>
+        <source>A dark palette for the studio (remembered)</source>
+        <translation>स्टूडियो के लिए गहरे रंग (याद रखे जाते हैं)</translation>
     </message>
     <message>
         <source>&amp;New…</source>
@@ -449,6 +562,17 @@ File ▸ New… creates one from a template; File ▸ Open… opens a scenario f
     </message>
 </context>
 <context>
+    <name>StepPanel</name>
+    <message>
+        <source>Left out</source>
+        <translation>छोड़े गए</translation>
+    </message>
+    <message>
+        <source>{names} (not conversation logs)</source>
+        <translation>{names} (बातचीत के लॉग नहीं)</translation>
+    </message>
+</context>
+<context>
     <name>StudioChat</name>
     <message>
         <source>Open Log from &amp;Server…</source>
@@ -457,6 +581,13 @@ File ▸ New… creates one from a template; File ▸ Open… opens a scenario f
     <message>
         <source>Download a served conversation&apos;s log (prompter serve) and open it</source>
         <translation>सर्व की गई बातचीत (prompter serve) का लॉग डाउनलोड करके खोलें</translation>
+    </message>
+</context>
+<context>
+    <name>ToolWindow</name>
+    <message>
+        <source>Close Window</source>
+        <translation>विंडो बंद करें</translation>
     </message>
 </context>
 <context>

@@ -266,12 +266,6 @@ def with_final_newline(text: str) -> str:
     return text if not text or text.endswith(("\n", "\r")) else text + "\n"
 
 
-def write_atomically(path: Path, text: str) -> None:
-    from engine.io.atomic import atomic_write_bytes
-
-    atomic_write_bytes(path, text.encode("utf-8"))
-
-
 def resolved(path: Path) -> Path:
     try:
         return path.resolve()
