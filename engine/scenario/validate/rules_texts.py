@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from engine.scenario.actions import http_texts
 from engine.scenario.definition import BRACED, PLACEHOLDER, StepKind
 from engine.scenario.validate.checker import Checker, Finding, describe_type, did_you_mean, fits
 
@@ -150,6 +151,11 @@ def _texts(check: Checker) -> Iterator[_Text]:
             mark = scenario.mark("steps", step_id, "text")
             field = f"steps.{step_id}.text"
             yield _Text(step.text, check.yaml_path, field, step_id, True, mark)
+        if step.kind is StepKind.ACTION and step.call is not None and step.call.http is not None:
+            for where, text in http_texts(step.call.http):
+                at = ("steps", step_id, "call", "http", *where)
+                field = ".".join(at)
+                yield _Text(text, check.yaml_path, field, step_id, True, scenario.mark(*at))
 
 
 def _known_names(check: Checker) -> dict[str, None]:
@@ -169,6 +175,9 @@ def _used_variables(check: Checker) -> set[str]:
     }
     for source in _texts(check):
         used.update(match.group(1) for match in PLACEHOLDER.finditer(source.text))
+    for step in check.scenario.steps.values():
+        if step.kind is StepKind.ACTION:
+            used.update(step.inputs)
     return used
 
 

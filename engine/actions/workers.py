@@ -1,0 +1,381 @@
+"""Worker processes for plain ``def`` actions: a call that overruns its time is killed.
+
+Why processes: a timed-out function that keeps running can still book the slot after the bot
+said it failed (pipecat #4936). An ``async def`` can be cancelled and an HTTP request given a
+real timeout, but a plain function cannot be stopped inside the process that runs it; a thread
+would have to be abandoned, still running. So each actions module gets a small pool of worker
+processes (:mod:`engine.actions.worker_main`); a call takes an idle one, and if it has not
+answered by its deadline the process is killed — the function stops where it was — and a fresh
+one is started in the background for the next call. Nothing of a killed call is ever applied:
+its result cannot come, because its process is gone.
+
+What that means for side effects (``docs/actions.md``): whatever the function did before it was
+killed is done (a request it already sent was sent), and nothing after; module state (a cache, a
+connection) lives in the worker and is lost when it is killed. Pass ``context.idempotency_key``
+on to the service so that a retried turn is recognised.
+
+The pool is shared by every conversation of the process that calls the same module (a
+simulation, a server, the studio's chat and its *Try it*), so the cost of starting a process —
+a tenth of a second to half a second — is paid once, and :meth:`WorkerPool.warm` pays it before
+the first call. A worker is a program of its own (``python -m engine.actions.worker_main``; that
+module says why not ``multiprocessing``), killed when its pool is closed and at exit. A pool
+notices an edited module (its modification time and size) and replaces its workers. The
+deadline covers everything, waiting for a worker included: the conversation moves on at
+``timeout_s``.
+
+Calls are blocking (:meth:`WorkerPool.call`) and run on a thread of the caller's; the pool is
+thread-safe, since the studio's chat, its tests and its *Try it* run on threads of their own.
+"""
+
+from __future__ import annotations
+
+import atexit
+import contextlib
+import os
+import queue
+import subprocess
+import sys
+import threading
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from engine.actions.module_loader import file_stamp
+from engine.actions.worker_main import WORKER_FLAG, read_message, write_message
+
+#: Worker processes per actions module; calls beyond wait for one (their deadline running).
+DEFAULT_POOL_SIZE = max(2, min(4, os.cpu_count() or 2))
+#: How often a waiting call looks at its deadline and its cancellation.
+_POLL_S = 0.02
+#: How long a killed worker is given to be gone.
+_REAP_S = 2.0
+
+
+@dataclass(frozen=True)
+class Returned:
+    """The function returned: its value (a JSON value), and how long it ran."""
+
+    value: Any
+    action_s: float
+
+
+@dataclass(frozen=True)
+class Raised:
+    """The function raised (or returned something that is not JSON)."""
+
+    message: str
+    action_s: float
+
+
+@dataclass(frozen=True)
+class TimedOut:
+    """No answer by the deadline; ``ran`` says whether the function had started (and was
+    killed) or the call was still waiting for a worker."""
+
+    ran: bool
+
+
+@dataclass(frozen=True)
+class Broken:
+    """The module does not load, or the worker died during the call."""
+
+    message: str
+
+
+WorkerReply = Returned | Raised | TimedOut | Broken
+
+
+class _Worker:
+    """One worker process, and a thread that reads its messages into a queue (portable, and a
+    wait for a message can time out)."""
+
+    def __init__(self, process: subprocess.Popen[bytes], stamp: Any) -> None:
+        self.process = process
+        self.stamp = stamp
+        self.messages: queue.Queue[dict[str, Any] | None] = queue.Queue()
+        threading.Thread(target=self._read, name="prompter-action-read", daemon=True).start()
+
+    def _read(self) -> None:
+        stream = self.process.stdout
+        try:
+            while stream is not None:
+                message = read_message(stream)
+                if message is None:
+                    break
+                self.messages.put(message)
+        except (OSError, ValueError):
+            pass
+        self.messages.put(None)  # the end: the process died, or was killed
+
+    def send(self, message: dict[str, Any]) -> None:
+        stream = self.process.stdin
+        if stream is None:
+            raise OSError("the worker has no input")
+        write_message(stream, message)
+
+    def receive(self, timeout: float) -> dict[str, Any] | bool | None:
+        """The next message; ``None`` when the worker is gone; ``False`` if none came yet."""
+        try:
+            return self.messages.get(timeout=max(timeout, 0.0))
+        except queue.Empty:
+            return False
+
+    def kill(self) -> None:
+        with contextlib.suppress(Exception):
+            self.process.kill()
+        with contextlib.suppress(Exception):
+            self.process.wait(_REAP_S)
+        for stream in (self.process.stdin, self.process.stdout):
+            with contextlib.suppress(Exception):
+                if stream is not None:
+                    stream.close()
+
+
+class WorkerPool:
+    """The worker processes of one actions module (see the module docstring)."""
+
+    def __init__(self, module: Path, *, size: int = DEFAULT_POOL_SIZE) -> None:
+        self.module = module
+        self.size = max(1, size)
+        self._lock = threading.Condition()
+        self._idle: list[_Worker] = []
+        self._alive = 0  # idle, busy and starting
+        self._warming = 0  # starting in the background, for whoever calls next
+        self._busy: set[_Worker] = set()
+        self._closed = False
+        #: Calls killed at their deadline, and workers started: figures for tests and benches.
+        self.killed = 0
+        self.started = 0
+
+    # --- public ------------------------------------------------------------------------------
+
+    def warm(self) -> None:
+        """Start a worker in the background if none is idle, so the first call finds one."""
+        with self._lock:
+            if self._closed or self._idle or self._warming or self._alive >= self.size:
+                return
+            self._alive += 1
+            self._warming += 1
+        threading.Thread(target=self._start_idle, name="prompter-action-warm", daemon=True).start()
+
+    def call(
+        self,
+        function: str,
+        inputs: dict[str, Any],
+        context: dict[str, Any],
+        *,
+        deadline: float,
+        cancelled: threading.Event | None = None,
+    ) -> WorkerReply:
+        """Run ``function`` in a worker; blocks until it answers or ``deadline`` (a
+        :func:`time.monotonic` time) passes, or ``cancelled`` is set (the worker is killed)."""
+        stop = cancelled or threading.Event()
+        acquired = self._acquire(deadline, stop)
+        if not isinstance(acquired, _Worker):
+            return acquired
+        worker = acquired
+        try:
+            worker.send({"call": function, "inputs": inputs, "context": context})
+        except (OSError, ValueError, TypeError) as error:
+            self._discard(worker)
+            return Broken(f"the action's worker process is gone ({error})")
+        while True:
+            remaining = deadline - time.monotonic()
+            if remaining <= 0 or stop.is_set():
+                self._discard(worker, killed=True)
+                return TimedOut(ran=True)
+            reply = worker.receive(min(remaining, _POLL_S))
+            if reply is False:
+                continue
+            if reply is None:
+                code = worker.process.poll()
+                self._discard(worker)
+                return Broken(f"the action's worker process ended (exit code {code})")
+            self._release(worker)
+            seconds = float(reply.get("seconds") or 0.0)
+            if "returned" in reply:
+                return Returned(reply["returned"], seconds)
+            return Raised(str(reply.get("raised")), seconds)
+
+    def close(self) -> None:
+        """Kill every worker; the pool starts none again."""
+        with self._lock:
+            self._closed = True
+            workers = [*self._idle, *self._busy]
+            self._idle.clear()
+            self._busy.clear()
+            self._alive = 0
+            self._lock.notify_all()
+        for worker in workers:
+            worker.kill()
+
+    @property
+    def idle(self) -> int:
+        with self._lock:
+            return len(self._idle)
+
+    # --- the workers ---------------------------------------------------------------------------
+
+    def _acquire(self, deadline: float, stop: threading.Event) -> _Worker | WorkerReply:
+        stamp = file_stamp(self.module)
+        with self._lock:
+            while True:
+                stale = [worker for worker in self._idle if worker.stamp != stamp]
+                for worker in stale:
+                    self._idle.remove(worker)
+                    self._alive -= 1
+                    threading.Thread(target=worker.kill, daemon=True).start()
+                if self._idle:
+                    worker = self._idle.pop()
+                    self._busy.add(worker)
+                    return worker
+                if self._closed:
+                    return Broken("the action workers were shut down")
+                if self._alive < self.size and not self._warming:
+                    self._alive += 1
+                    break
+                remaining = deadline - time.monotonic()
+                if remaining <= 0 or stop.is_set():
+                    return TimedOut(ran=False)
+                self._lock.wait(min(remaining, _POLL_S * 5))
+        started = self._start(deadline, stop)
+        if isinstance(started, _Worker):
+            with self._lock:
+                self._busy.add(started)
+            return started
+        with self._lock:
+            self._alive -= 1
+            self._lock.notify()
+        return started
+
+    def _start(self, deadline: float, stop: threading.Event) -> _Worker | WorkerReply:
+        """A new worker, ready for a call; or why there is none by ``deadline``."""
+        stamp = file_stamp(self.module)
+        try:
+            process = subprocess.Popen(
+                worker_command(self.module),
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                env=worker_environment(),
+                close_fds=True,
+            )
+        except OSError as error:
+            return Broken(f"cannot start a process for the actions: {error}")
+        self.started += 1
+        worker = _Worker(process, stamp)
+        while True:
+            remaining = deadline - time.monotonic()
+            if remaining <= 0 or stop.is_set():
+                worker.kill()
+                return TimedOut(ran=False)
+            hello = worker.receive(min(remaining, _POLL_S))
+            if hello is False:
+                continue
+            if hello is None:
+                code = process.poll()
+                worker.kill()
+                return Broken(f"the action's worker process ended as it started (exit code {code})")
+            if hello.get("ready"):
+                return worker
+            worker.kill()
+            return Broken(str(hello.get("broken")))
+
+    def _start_idle(self) -> None:
+        started = self._start(time.monotonic() + 60.0, threading.Event())
+        with self._lock:
+            self._warming -= 1
+            if isinstance(started, _Worker) and not self._closed:
+                self._idle.append(started)
+                self._lock.notify()
+                return
+            self._alive -= 1
+            self._lock.notify()
+        if isinstance(started, _Worker):
+            started.kill()
+
+    def _release(self, worker: _Worker) -> None:
+        with self._lock:
+            self._busy.discard(worker)
+            if self._closed or worker.stamp != file_stamp(self.module):
+                self._alive -= 1
+                retire = True
+            else:
+                self._idle.append(worker)
+                retire = False
+            self._lock.notify()
+        if retire:
+            worker.kill()
+
+    def _discard(self, worker: _Worker, *, killed: bool = False) -> None:
+        """Kill ``worker`` (it overran, or died) and start a replacement, in the background:
+        the call returns at once."""
+        with contextlib.suppress(Exception):
+            worker.process.kill()  # at once: the function stops now
+        threading.Thread(target=worker.kill, name="prompter-action-reap", daemon=True).start()
+        with self._lock:
+            self._busy.discard(worker)
+            self._alive -= 1
+            if killed:
+                self.killed += 1
+            self._lock.notify()
+        self.warm()
+
+
+def worker_command(module: Path) -> list[str]:
+    """How a worker for ``module`` is started: this Python with the worker module, or, in a
+    frozen bundle, the bundle's executable with the worker flag."""
+    if getattr(sys, "frozen", False):
+        return [sys.executable, WORKER_FLAG, str(module)]
+    return [sys.executable, "-m", "engine.actions.worker_main", str(module)]
+
+
+def worker_environment() -> dict[str, str]:
+    """This process's environment, with the engine's folder first on ``PYTHONPATH`` (the engine
+    may be imported from a checkout rather than installed)."""
+    environment = dict(os.environ)
+    home = str(Path(__file__).resolve().parents[2])
+    paths = [home, *filter(None, environment.get("PYTHONPATH", "").split(os.pathsep))]
+    environment["PYTHONPATH"] = os.pathsep.join(dict.fromkeys(paths))
+    return environment
+
+
+# --- one pool per module, for the whole process -----------------------------------------------
+
+_POOLS: dict[Path, WorkerPool] = {}
+_POOLS_LOCK = threading.Lock()
+
+
+def pool_for(module: Path) -> WorkerPool:
+    """The pool of ``module`` (one per resolved path, for the whole process)."""
+    key = module.resolve()
+    with _POOLS_LOCK:
+        pool = _POOLS.get(key)
+        if pool is None or pool._closed:
+            pool = _POOLS[key] = WorkerPool(key)
+        return pool
+
+
+def shutdown() -> None:
+    """Kill every worker of every pool (at exit; tests call it too)."""
+    with _POOLS_LOCK:
+        pools = list(_POOLS.values())
+        _POOLS.clear()
+    for pool in pools:
+        pool.close()
+
+
+atexit.register(shutdown)
+
+
+__all__ = [
+    "DEFAULT_POOL_SIZE",
+    "Broken",
+    "Raised",
+    "Returned",
+    "TimedOut",
+    "WorkerPool",
+    "WorkerReply",
+    "pool_for",
+    "shutdown",
+]
