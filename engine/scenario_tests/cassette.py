@@ -30,6 +30,13 @@ File format (JSON Lines, UTF-8, one object per line; written atomically)::
      "input": "Hello", …}, "reply": {"text": "{…}", "response": "@r1", "model": "gpt-4.1-mini",
      "usage": {"input_tokens": 812, "cached_tokens": 0, "output_tokens": 64}}}
 
+An action step that ran while recording (one the test does not stub) adds a line after the
+call it followed, with what it was handed and how it ended; a replay answers the step from it and
+never runs the action (:mod:`engine.scenario_tests.test_actions`)::
+
+    {"action": 1, "turn": 2, "step": "find_slots", "inputs": {"specialty": "dermatology"},
+     "outcome": "ok", "results": {"slots": ["Mon 9:00"]}}
+
 Long values (instructions, schemas, history messages: anything over :data:`BLOB_MIN_CHARS` as
 JSON) are stored once as a ``blob`` and referred to by their content hash, so a cassette stays
 small and a diff of two recordings shows what changed. Latency and timestamps are not recorded:
@@ -47,6 +54,7 @@ from collections.abc import Mapping
 from enum import Enum
 from typing import Any
 
+from engine.actions.outcome import ActionOutcome
 from engine.providers.base import ClosingProvider, ModelReply, ModelRequest, Provider
 from engine.scenario_tests.cassette_file import (
     BLOB_MIN_CHARS,
@@ -56,12 +64,15 @@ from engine.scenario_tests.cassette_file import (
     Cassette,
     CassetteError,
     CassetteHeader,
+    RecordedAction,
     RecordedCall,
     RecordedReply,
     compact_request,
+    dumps,
     resolve,
 )
 from engine.scenario_tests.cassette_staleness import (
+    EXCERPT_CHARS,
     CassetteStale,
     Staleness,
     describe_field,
@@ -79,6 +90,7 @@ __all__ = [
     "CassetteRecorder",
     "CassetteReplayer",
     "CassetteStale",
+    "RecordedAction",
     "RecordedCall",
     "RecordedReply",
     "Staleness",
@@ -189,6 +201,7 @@ class CassetteRecorder(ClosingProvider):
         self._normaliser = _Normaliser()
         self._calls: list[RecordedCall] = []
         self._blobs: dict[str, Any] = {}
+        self._actions: list[RecordedAction] = []
 
     def mark_volatile(self, value: str, token: str = SESSION_TOKEN) -> None:
         self._normaliser.mark_volatile(value, token)
@@ -213,8 +226,26 @@ class CassetteRecorder(ClosingProvider):
     def calls(self) -> int:
         return len(self._calls)
 
+    def record_action(self, step: str, inputs: dict[str, Any], outcome: ActionOutcome) -> None:
+        """Keep an action step that ran (after the calls made so far)."""
+        self._actions.append(
+            RecordedAction(
+                number=len(self._actions) + 1,
+                turn=self.turn,
+                step=step,
+                inputs=dict(inputs),
+                outcome=outcome.outcome,
+                results=dict(outcome.results),
+                error=outcome.error,
+                status=outcome.status,
+                after_call=len(self._calls),
+            )
+        )
+
     def cassette(self) -> Cassette:
-        return Cassette(self.header, list(self._calls), dict(self._blobs))
+        return Cassette(
+            self.header, list(self._calls), dict(self._blobs), actions=list(self._actions)
+        )
 
 
 # --- replaying -------------------------------------------------------------------------------
@@ -234,6 +265,7 @@ class CassetteReplayer(ClosingProvider):
         self.chains = cassette.header.chains
         self.turn: int | None = None
         self.position = 0
+        self.action_position = 0
         self._normaliser = _Normaliser()
 
     def mark_volatile(self, value: str, token: str = SESSION_TOKEN) -> None:
@@ -244,7 +276,18 @@ class CassetteReplayer(ClosingProvider):
         return len(self.cassette.calls) - self.position
 
     def leftover(self) -> Staleness | None:
-        """The staleness of a recording that holds calls the conversation never made."""
+        """The staleness of a recording that holds calls (or actions) the conversation never
+        made."""
+        unused_actions = len(self.cassette.actions) - self.action_position
+        if self.unused <= 0 and unused_actions > 0:
+            left = self.cassette.actions[self.action_position]
+            return Staleness(
+                call=self.position + 1,
+                turn=left.turn,
+                reason=f"the recording has {unused_actions} more action step(s) than the "
+                f"conversation ran (the engine no longer runs step {left.step!r} there)",
+                field="actions",
+            )
         if self.unused <= 0:
             return None
         nxt = self.cassette.calls[self.position]
@@ -286,6 +329,48 @@ class CassetteReplayer(ClosingProvider):
             incomplete_reason=reply.incomplete_reason,
             refusal=reply.refusal,
         )
+
+    def replay_action(self, step: str, inputs: dict[str, Any]) -> RecordedAction:
+        """The recorded run of the next action step, which must be ``step`` with the same
+        inputs; raises :class:`CassetteStale` otherwise (the test must be recorded again)."""
+        actions = self.cassette.actions
+        number = self.action_position + 1
+        if self.action_position >= len(actions):
+            raise CassetteStale(
+                Staleness(
+                    call=self.position + 1,
+                    turn=self.turn,
+                    reason=f"action step {step!r} ran, but the recording holds only "
+                    f"{len(actions)} action run(s)",
+                    field="actions",
+                )
+            )
+        recorded = actions[self.action_position]
+        if recorded.step != step:
+            raise CassetteStale(
+                Staleness(
+                    call=self.position + 1,
+                    turn=self.turn,
+                    reason=f"the recording's action {number} is step {recorded.step!r}; "
+                    f"the conversation now runs step {step!r}",
+                    field="actions",
+                    recorded=recorded.step,
+                    current=step,
+                )
+            )
+        if recorded.inputs != inputs:
+            raise CassetteStale(
+                Staleness(
+                    call=self.position + 1,
+                    turn=self.turn,
+                    reason=f"action step {step!r} is handed other inputs than when recorded",
+                    field=f"actions.{step}.inputs",
+                    recorded=dumps(recorded.inputs)[:EXCERPT_CHARS],
+                    current=dumps(inputs)[:EXCERPT_CHARS],
+                )
+            )
+        self.action_position += 1
+        return recorded
 
     def _difference(
         self, recorded: RecordedCall, compact: dict[str, Any], blobs: dict[str, Any]
