@@ -231,6 +231,7 @@ LAYERS: dict[str, tuple[str, ...]] = {
         "app.code_edit",
         "app.places",
         "app.worker_thread",
+        "app.action_trust",
     ),
     "model": ("app.edit_session", "app.commands"),
     "charts": ("app.charts", "app.charts.*"),
@@ -248,6 +249,8 @@ LAYERS: dict[str, tuple[str, ...]] = {
     "panes": (
         "app.editor",
         "app.step_form",
+        "app.action_form",
+        "app.try_action",
         "app.instruction_editor",
         "app.file_text",
         "app.scenario_pane",

@@ -5,6 +5,9 @@ conversation starts; "Restart" takes a new one). Bubbles, the folded system even
 them and the cost meter come from the engine's events, through the same view and projection as
 the log viewer — so a conversation looks the same live and when its log is reopened later.
 
+Action steps run live or stubbed (a toggle, :mod:`app.chat.actions`); a folder's Python actions
+run only once the author trusts it, and the chat says so until then.
+
 Without a usable provider (no API key, no reply script) the pane explains how to get one
 instead of failing. A failed turn changes nothing in the engine; the error shows inline with
 Retry (the same text again) and Edit (the text back into the input box).
@@ -35,6 +38,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.chat.actions import ChatActions
 from app.chat.keys import ENV_VAR, ApiKeyStore
 from app.chat.parts import Banner, ChatInput, TypingIndicator
 from app.chat.runner import ConversationRunner
@@ -145,8 +149,9 @@ class ChatPane(QWidget):
         self.log_folder_action.setToolTip("Open the folder the test chat's logs are written to")
         self.log_folder_action.triggered.connect(lambda _checked=False: self.open_log_folder())
         self.log_folder_action.setEnabled(False)
-        for action in (self.restart_action, self.settings_action, self.system_action):
-            bar.addAction(action)
+        self.actions = ChatActions(self.settings_store, self._actions_changed, self)
+        bar.addActions([self.restart_action, self.settings_action, self.system_action])
+        bar.addAction(self.actions.live_action)
         # the log's commands share one button: the toolbar fits a narrow pane
         log_menu = QMenu(self)
         log_menu.addActions([self.log_action, self.save_log_action, self.log_folder_action])
@@ -203,6 +208,7 @@ class ChatPane(QWidget):
         layout.addWidget(bar)
         layout.addWidget(self.provider_label)
         layout.addWidget(self.notice)
+        layout.addWidget(self.actions.banner)
         layout.addWidget(self.stale)
         layout.addWidget(self.view, 1)
         layout.addWidget(self.typing)
@@ -264,11 +270,14 @@ class ChatPane(QWidget):
         if provider is None:
             return False
         past = list(history)
+        actions = self.actions.runner_for(scenario)
         try:
             if fork_turn is None:
-                conversation = Conversation(scenario, provider)
+                conversation = Conversation(scenario, provider, actions=actions)
             else:
-                conversation = Conversation.fork(past, fork_turn, scenario, provider)
+                conversation = Conversation.fork(
+                    past, fork_turn, scenario, provider, actions=actions
+                )
         except PrompterError as error:
             asyncio.run(provider.aclose())
             return self._explain(f"Cannot start the conversation: {error}")
@@ -512,6 +521,13 @@ class ChatPane(QWidget):
             return False
         self.restart()
         return True
+
+    def _actions_changed(self) -> None:
+        """Actions run another way now (trust, the toggle): restart, or offer to."""
+        if not self.conversation_under_way:
+            return self.restart()
+        self.stale.label.setText(self.tr("How actions run changed. Restart to run them that way."))
+        self.stale.show()
 
     def use_scripted(self) -> None:
         self.apply_settings(self.settings.with_changes(provider="scripted"))

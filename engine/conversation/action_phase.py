@@ -19,12 +19,15 @@ values. What each part decides:
 * **the outcome's results** — converted and checked by :func:`engine.actions.outcome.settle`;
 * **where next** — the transition named by the outcome; a ``timeout`` (or any outcome) without a
   transition of its own takes ``error``, which every action step has (the validator insists).
+
+:func:`try_action` runs one action step on its own, with values typed in (the studio's *Try it*).
 """
 
 from __future__ import annotations
 
 import asyncio
 import time
+import uuid
 from dataclasses import replace
 from typing import Any
 
@@ -54,9 +57,7 @@ def action_request(
 ) -> ActionRequest:
     """What ``step``'s action is handed now."""
     values = known_values(data)
-    names = list(step.inputs)
-    if step.call is not None and step.call.http is not None:
-        names += [name for name in placeholder_names(step.call.http) if name not in names]
+    names = input_names(step)
     root = scenario.root
     context = ActionContext(
         session_id=data.session_id,
@@ -73,6 +74,38 @@ def action_request(
         context=context,
         on_late=on_late,
     )
+
+
+def input_names(step: Step) -> list[str]:
+    """What the step hands its action: its ``inputs``, and the names an HTTP request fills."""
+    names = list(step.inputs)
+    if step.call is not None and step.call.http is not None:
+        names += [name for name in placeholder_names(step.call.http) if name not in names]
+    return names
+
+
+async def try_action(
+    scenario: Scenario, step: Step, values: dict[str, Any], runner: ActionRunner
+) -> ActionOutcome:
+    """Run ``step``'s action once, outside any conversation, with ``values`` standing for the
+    conversation's known values — the studio's *Try it*. Its idempotency key is a fresh one,
+    so a service never mistakes a trial for a conversation's call."""
+    trial = f"try-{uuid.uuid4().hex}"
+    root = scenario.root
+    request = ActionRequest(
+        scenario=scenario,
+        step=step,
+        inputs={name: values.get(name) for name in input_names(step)},
+        values=dict(values),
+        context=ActionContext(
+            session_id=trial,
+            turn=0,
+            step=step.id,
+            idempotency_key=idempotency_key(trial, 0, step.id),
+            folder=str(root) if root is not None else None,
+        ),
+    )
+    return await call_action(runner, request, {})
 
 
 async def call_action(
@@ -165,7 +198,9 @@ __all__ = [
     "action_request",
     "call_action",
     "call_data",
+    "input_names",
     "result_data",
     "signal_for",
     "summary_of",
+    "try_action",
 ]

@@ -28,6 +28,8 @@ class _Text:
     in_yaml: bool = False
     #: Where that string is written; ``None`` for a scenario built in memory.
     yaml_mark: tuple[int, int] | None = None
+    #: True for an HTTP action's request: an unset value is sent empty (or null), not as written.
+    fills_unset: bool = False
 
 
 def check_placeholders(check: Checker) -> Iterator[Finding]:
@@ -68,7 +70,7 @@ def check_unset_placeholders(check: Checker) -> Iterator[Finding]:
     variables = check.scenario.variables
     reachable = check.reachable
     for source in _texts(check):
-        if source.step is None or source.step not in reachable:
+        if source.step is None or source.step not in reachable or source.fills_unset:
             continue
         reported: set[str] = set()
         for match in PLACEHOLDER.finditer(source.text):
@@ -155,7 +157,8 @@ def _texts(check: Checker) -> Iterator[_Text]:
             for where, text in http_texts(step.call.http):
                 at = ("steps", step_id, "call", "http", *where)
                 field = ".".join(at)
-                yield _Text(text, check.yaml_path, field, step_id, True, scenario.mark(*at))
+                mark = scenario.mark(*at)
+                yield _Text(text, check.yaml_path, field, step_id, True, mark, fills_unset=True)
 
 
 def _known_names(check: Checker) -> dict[str, None]:
