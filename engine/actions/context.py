@@ -13,7 +13,7 @@ from typing import Any
 
 from engine.errors import UnreadableFile
 from engine.io.input_limits import MAX_TEXT_FILE_BYTES
-from engine.io.untrusted import read_text
+from engine.io.untrusted import read_text, resolve_inside
 
 
 @dataclass(frozen=True)
@@ -35,8 +35,6 @@ class ActionContext:
         """The text of a file of the scenario folder, read as every file that came with a
         scenario is: inside the folder, a regular file, at most ``limit`` bytes, UTF-8.
         Raises :class:`~engine.errors.UnreadableFile` otherwise."""
-        from engine.scenario.loader import resolve_inside  # the one check; loaded when used
-
         if self.folder is None:
             raise UnreadableFile(f"{relative!r}: the scenario has no folder", reason="missing")
         target = resolve_inside(Path(self.folder), relative)

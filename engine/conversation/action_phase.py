@@ -108,19 +108,25 @@ async def try_action(
     return await call_action(runner, request, {})
 
 
+def reused(request: ActionRequest, done: dict[str, dict[str, Any]]) -> ActionOutcome | None:
+    """The outcome of this very call (same key, same inputs), if it completed before."""
+    previous = done.get(request.context.idempotency_key)
+    if previous is None or previous.get("inputs") != request.inputs:
+        return None
+    return ActionOutcome(
+        str(previous.get("outcome")), results=dict(previous.get("results") or {}), mode="reused"
+    )
+
+
 async def call_action(
     runner: ActionRunner, request: ActionRequest, done: dict[str, dict[str, Any]]
 ) -> ActionOutcome:
     """The settled outcome of ``request``: reused from ``done`` (completed calls by key) when
     this call completed before, else from ``runner``; a completed one is added to ``done``."""
     key = request.context.idempotency_key
-    previous = done.get(key)
-    if previous is not None and previous.get("inputs") == request.inputs:
-        return ActionOutcome(
-            str(previous.get("outcome")),
-            results=dict(previous.get("results") or {}),
-            mode="reused",
-        )
+    again = reused(request, done)
+    if again is not None:
+        return again
     began = time.perf_counter()
     task = asyncio.ensure_future(runner.run(request))
     try:
@@ -200,6 +206,7 @@ __all__ = [
     "call_data",
     "input_names",
     "result_data",
+    "reused",
     "signal_for",
     "summary_of",
     "try_action",

@@ -91,6 +91,7 @@ from engine.conversation.action_phase import (
     call_action,
     call_data,
     result_data,
+    reused,
     signal_for,
     summary_of,
 )
@@ -631,7 +632,8 @@ class Conversation:
         request = action_request(self.scenario, self.data, step, occurrence=occurrence)
         key = request.context.idempotency_key
         request = replace(request, on_late=lambda late: self._late_result(late, key))
-        self._emit(EventType.ACTION_CALL, call_data(request, self.actions.mode(request)))
+        mode = "reused" if reused(request, self.data.actions_done) else self.actions.mode(request)
+        self._emit(EventType.ACTION_CALL, call_data(request, mode))
         outcome = await call_action(self.actions, request, self.data.actions_done)
         turn.action_s += outcome.duration_s
         duration_ms = outcome.duration_s * 1000
@@ -666,9 +668,9 @@ class Conversation:
         )
 
     def _late_result(self, outcome: ActionOutcome, key: str) -> None:
-        """An action answered after the conversation moved on: logged as late, never applied."""
-        if not self._ended:
-            self._emit(EventType.ACTION_RESULT, result_data(outcome, late_key=key))
+        """An action answered after the conversation moved on (perhaps after it ended):
+        logged as late, never applied."""
+        self._emit(EventType.ACTION_RESULT, result_data(outcome, late_key=key))
 
     def _first_open_signal(self, step: Step) -> str | None:
         stored = self.data.results.get(step.id, {})

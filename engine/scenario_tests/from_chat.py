@@ -123,7 +123,12 @@ def chat_to_test(scenario: Scenario, events: Iterable[Event], *, name: str) -> S
     opening, turns, finished, provider, opening_actions = _read(scenario, events)
     if not turns:
         raise SessionError("the chat has no completed turn to save as a test")
-    stubs_at_start = {a.step: a.stub() for a in opening_actions if a.stubbed}
+    # A step's first stub is the test's; a different one later is its turn's, from then on.
+    everything = [*opening_actions, *(action for turn in turns for action in turn.actions)]
+    stubs_at_start: dict[str, Stub] = {}
+    for action in everything:
+        if action.stubbed:
+            stubs_at_start.setdefault(action.step, action.stub())
     in_force = dict(stubs_at_start)
     specs: list[TurnSpec] = []
     for turn in turns:
@@ -147,11 +152,7 @@ def chat_to_test(scenario: Scenario, events: Iterable[Event], *, name: str) -> S
     )
     replies = [*opening, *(reply for turn in turns for reply in turn.replies)]
     answer = _LoggedReplies(replies, provider)
-    ran = [
-        action
-        for action in [*opening_actions, *(a for turn in turns for a in turn.actions)]
-        if not action.stubbed
-    ]
+    ran = [action for action in everything if not action.stubbed]
     logged = _LoggedActions(ran)
     result, cassette = asyncio.run(record_cassette(scenario, test, answer, actions=logged))
     if (
