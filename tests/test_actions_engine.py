@@ -360,7 +360,7 @@ def test_an_http_reply_names_the_outcome(
 ) -> None:
     monkeypatch.setenv("CLINIC_TOKEN", "t0ken-t0ken")
     action_service.route("/slots", **route)
-    yaml = BOOKING.replace("timeout_s: 2", "timeout_s: 0.5")
+    yaml = BOOKING.replace("timeout_s: 2", "timeout_s: 1.5")
     sync, seen = chat(action_folder(None, yaml, port=action_service.port), clinic_reply())
 
     sync.send("x")
