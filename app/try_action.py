@@ -79,6 +79,9 @@ class TryActionDialog(QDialog):
         self._relay.finished.connect(self._show_outcome, Qt.ConnectionType.QueuedConnection)
         self.fields: dict[str, QLineEdit] = {}
         self._build()
+        scenario = session.scenario
+        if scenario is not None and trust.trusted(session.folder):
+            LiveActions().warm(scenario)  # a worker ready by the time Run is clicked
 
     # --- building ------------------------------------------------------------------------------
 

@@ -108,7 +108,9 @@ class ChatActions(QObject):
             return StubbedActions(
                 stubs, kinds={"python"}, otherwise=LiveActions(), missing=UNTRUSTED
             )
-        return LiveActions()
+        live = LiveActions()
+        live.warm(scenario)  # trusted: its worker may load the module now, before the first call
+        return live
 
     def _say(self, text: str, *, ask: bool = False, refused: bool = False) -> None:
         self.banner.label.setText(text)
