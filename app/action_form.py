@@ -196,9 +196,14 @@ class ActionForm(QGroupBox):
         try:
             self.python_radio.setChecked(not is_http)
             self.http_radio.setChecked(is_http)
-            for widget in (self.function_combo,):
-                self.form.setRowVisible(widget, not is_http)
-            for widget in (self.method_combo, self.url_edit, self.headers_edit, self.json_edit):
+            self.form.setRowVisible(self.function_combo, not is_http)
+            http_fields: tuple[QWidget, ...] = (
+                self.method_combo,
+                self.url_edit,
+                self.headers_edit,
+                self.json_edit,
+            )
+            for widget in http_fields:
                 self.form.setRowVisible(widget, is_http)
             self._fill_functions(str(call.get("python") or ""))
             self.method_combo.setCurrentText(str(http.get("method") or HttpMethod.GET.value))
@@ -346,7 +351,10 @@ class ActionForm(QGroupBox):
             "json": self.json_edit,
             "method": self.method_combo,
         }
-        return next((fields[part] for part in path if part in fields), self.function_combo)
+        found: QWidget = next(
+            (fields[part] for part in path if part in fields), self.function_combo
+        )
+        return found
 
     def try_it(self) -> None:
         if self.session is not None and self.step_id is not None:

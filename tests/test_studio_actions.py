@@ -79,19 +79,21 @@ def test_python_actions_are_stubbed_until_the_folder_is_trusted_and_the_chat_say
     qtbot: QtBot, clinic: Path, settings_store: QSettings, tmp_path: Path
 ) -> None:
     pane = chat_pane(qtbot, clinic, settings_store, tmp_path)
-    banner = pane.actions.banner
+    banner = pane.chat_actions.banner
 
     assert banner.isVisible() and "Until you trust this folder they are stubbed" in (
         banner.label.text()
     )
-    assert pane.actions.trust_button.isVisible() and pane.actions.refuse_button.isVisible()
+    assert (
+        pane.chat_actions.trust_button.isVisible() and pane.chat_actions.refuse_button.isVisible()
+    )
     say(qtbot, pane, "dermatology")
     assert pane.projection.step == "choose"  # the stub of tests/stubs.yaml answered
     assert action_rows(pane)[0].startswith("Action call · python find_slots · stubbed")
     assert "Stubbed 8:00" in action_rows(pane)[1]
     assert not (clinic / "runs.txt").exists()
 
-    pane.actions.trust_button.click()  # something was said: the chat offers a restart
+    pane.chat_actions.trust_button.click()  # something was said: the chat offers a restart
     assert pane.stale.isVisible()
     assert FolderTrust(settings_store).of(clinic) is Trust.TRUSTED
     pane.restart()
@@ -107,16 +109,16 @@ def test_the_answer_is_remembered_per_folder(
     qtbot: QtBot, clinic: Path, settings_store: QSettings, tmp_path: Path, action_folder: Any
 ) -> None:
     pane = chat_pane(qtbot, clinic, settings_store, tmp_path)
-    pane.actions.refuse_button.click()
+    pane.chat_actions.refuse_button.click()
     assert FolderTrust(settings_store).of(clinic) is Trust.REFUSED
     pane.stop()
 
     again = chat_pane(qtbot, clinic, settings_store, tmp_path)
-    assert "you chose not to run this folder's actions.py" in again.actions.banner.label.text()
-    assert not again.actions.refuse_button.isVisible()  # not asked twice
+    assert "you chose not to run this folder's actions.py" in again.chat_actions.banner.label.text()
+    assert not again.chat_actions.refuse_button.isVisible()  # not asked twice
     again.stop()
     other = chat_pane(qtbot, action_folder(name="elsewhere"), settings_store, tmp_path)
-    assert other.actions.refuse_button.isVisible()  # another folder is asked afresh
+    assert other.chat_actions.refuse_button.isVisible()  # another folder is asked afresh
     other.stop()
 
 
@@ -125,12 +127,12 @@ def test_the_live_actions_toggle_stubs_every_action_from_the_scenarios_files(
 ) -> None:
     FolderTrust(settings_store).remember(clinic, Trust.TRUSTED)
     pane = chat_pane(qtbot, clinic, settings_store, tmp_path)
-    toggle = pane.actions.live_action
-    assert toggle.isVisible() and toggle.isChecked() and not pane.actions.banner.isVisible()
+    toggle = pane.chat_actions.live_action
+    assert toggle.isVisible() and toggle.isChecked() and not pane.chat_actions.banner.isVisible()
 
     toggle.trigger()  # off: nothing said yet, so the chat starts again at once, stubbed
     qtbot.waitUntil(lambda: pane.running and not pane.busy, timeout=5000)
-    assert "Actions are stubbed" in pane.actions.banner.label.text()
+    assert "Actions are stubbed" in pane.chat_actions.banner.label.text()
     assert settings_store.value("chat/liveActions") == "false"
     say(qtbot, pane, "dermatology")
     assert "Stubbed 8:00" in action_rows(pane)[1]
@@ -142,7 +144,9 @@ def test_a_scenario_without_actions_shows_no_toggle(
 ) -> None:
     pane = chat_pane(qtbot, analyst_bot, settings_store, tmp_path)
 
-    assert not pane.actions.live_action.isVisible() and not pane.actions.banner.isVisible()
+    assert (
+        not pane.chat_actions.live_action.isVisible() and not pane.chat_actions.banner.isVisible()
+    )
     pane.stop()
 
 

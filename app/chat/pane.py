@@ -149,9 +149,9 @@ class ChatPane(QWidget):
         self.log_folder_action.setToolTip("Open the folder the test chat's logs are written to")
         self.log_folder_action.triggered.connect(lambda _checked=False: self.open_log_folder())
         self.log_folder_action.setEnabled(False)
-        self.actions = ChatActions(self.settings_store, self._actions_changed, self)
+        self.chat_actions = ChatActions(self.settings_store, self._actions_changed, self)
         bar.addActions([self.restart_action, self.settings_action, self.system_action])
-        bar.addAction(self.actions.live_action)
+        bar.addAction(self.chat_actions.live_action)
         # the log's commands share one button: the toolbar fits a narrow pane
         log_menu = QMenu(self)
         log_menu.addActions([self.log_action, self.save_log_action, self.log_folder_action])
@@ -208,7 +208,7 @@ class ChatPane(QWidget):
         layout.addWidget(bar)
         layout.addWidget(self.provider_label)
         layout.addWidget(self.notice)
-        layout.addWidget(self.actions.banner)
+        layout.addWidget(self.chat_actions.banner)
         layout.addWidget(self.stale)
         layout.addWidget(self.view, 1)
         layout.addWidget(self.typing)
@@ -270,7 +270,7 @@ class ChatPane(QWidget):
         if provider is None:
             return False
         past = list(history)
-        actions = self.actions.runner_for(scenario)
+        actions = self.chat_actions.runner_for(scenario)
         try:
             if fork_turn is None:
                 conversation = Conversation(scenario, provider, actions=actions)

@@ -114,12 +114,10 @@ class _Worker:
             raise OSError("the worker has no input")
         write_message(stream, message)
 
-    def receive(self, timeout: float) -> dict[str, Any] | bool | None:
-        """The next message; ``None`` when the worker is gone; ``False`` if none came yet."""
-        try:
-            return self.messages.get(timeout=max(timeout, 0.0))
-        except queue.Empty:
-            return False
+    def receive(self, timeout: float) -> dict[str, Any] | None:
+        """The next message; ``None`` when the worker is gone; :class:`queue.Empty` when none
+        came within ``timeout``."""
+        return self.messages.get(timeout=max(timeout, 0.0))
 
     def kill(self) -> None:
         with contextlib.suppress(Exception):
@@ -144,6 +142,9 @@ class WorkerPool:
         self._warming = 0  # starting in the background, for whoever calls next
         self._busy: set[_Worker] = set()
         self._closed = False
+        #: The module as it was when it last failed to load, and why: calls fail at once
+        #: until the file changes (no process is started again for a module that cannot load).
+        self._broken: tuple[Any, str] | None = None
         #: Calls killed at their deadline, and workers started: figures for tests and benches.
         self.killed = 0
         self.started = 0
@@ -185,8 +186,9 @@ class WorkerPool:
             if remaining <= 0 or stop.is_set():
                 self._discard(worker, killed=True)
                 return TimedOut(ran=True)
-            reply = worker.receive(min(remaining, _POLL_S))
-            if reply is False:
+            try:
+                reply = worker.receive(min(remaining, _POLL_S))
+            except queue.Empty:
                 continue
             if reply is None:
                 code = worker.process.poll()
@@ -210,6 +212,21 @@ class WorkerPool:
         for worker in workers:
             worker.kill()
 
+    def ready(self, timeout: float) -> bool:
+        """Wait up to ``timeout`` seconds for an idle worker (starting one if none is); False
+        when none came, or the module does not load."""
+        self.warm()
+        deadline = time.monotonic() + timeout
+        with self._lock:
+            while not self._idle:
+                remaining = deadline - time.monotonic()
+                broken = self._broken is not None and self._broken[0] == file_stamp(self.module)
+                if remaining <= 0 or broken or self._closed:
+                    return False
+                self.warm()  # again, if a start failed (the lock is reentrant)
+                self._lock.wait(min(remaining, _POLL_S * 5))
+            return True
+
     @property
     def idle(self) -> int:
         with self._lock:
@@ -232,6 +249,8 @@ class WorkerPool:
                     return worker
                 if self._closed:
                     return Broken("the action workers were shut down")
+                if self._broken is not None and self._broken[0] == stamp:
+                    return Broken(self._broken[1])
                 if self._alive < self.size and not self._warming:
                     self._alive += 1
                     break
@@ -269,17 +288,20 @@ class WorkerPool:
             if remaining <= 0 or stop.is_set():
                 worker.kill()
                 return TimedOut(ran=False)
-            hello = worker.receive(min(remaining, _POLL_S))
-            if hello is False:
+            try:
+                hello = worker.receive(min(remaining, _POLL_S))
+            except queue.Empty:
                 continue
             if hello is None:
                 code = process.poll()
                 worker.kill()
                 return Broken(f"the action's worker process ended as it started (exit code {code})")
             if hello.get("ready"):
+                self._broken = None
                 return worker
             worker.kill()
-            return Broken(str(hello.get("broken")))
+            self._broken = (stamp, str(hello.get("broken")))
+            return Broken(self._broken[1])
 
     def _start_idle(self) -> None:
         started = self._start(time.monotonic() + 60.0, threading.Event())

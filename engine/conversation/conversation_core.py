@@ -188,9 +188,11 @@ class Conversation:
         self.scenario = scenario
         self.provider = provider
         #: Who answers action steps (default: they run, through a runner the conversation owns).
-        self.actions: ActionRunner = actions if actions is not None else LiveActions()
         if actions is None:
-            self.actions.warm(scenario)
+            live = LiveActions()
+            live.warm(scenario)  # a worker for plain-def actions, started before it is needed
+            actions = live
+        self.actions: ActionRunner = actions
         self.fsm = DialogueFSM(scenario)
         self.events = EventBus()
         self.clock = clock

@@ -150,16 +150,16 @@ def render_csv(report: StatsReport, table: str = "steps", *, order: Sequence[str
         writer.writerow(
             ["step", "action", "runs", "outcomes", "stubbed", "late", "median_ms", "p90_ms"]
         )
-        for stats in report.actions.values():
-            latency = spread(stats.durations_ms)
+        for action in report.actions.values():
+            latency = spread(action.durations_ms)
             writer.writerow(
                 [
-                    stats.step,
-                    stats.action,
-                    stats.runs,
-                    " ".join(f"{k}={v}" for k, v in sorted(stats.outcomes.items())),
-                    stats.stubbed,
-                    stats.late,
+                    action.step,
+                    action.action,
+                    action.runs,
+                    " ".join(f"{k}={v}" for k, v in sorted(action.outcomes.items())),
+                    action.stubbed,
+                    action.late,
                     f"{latency.median:.3f}",
                     f"{latency.p90:.3f}",
                 ]
