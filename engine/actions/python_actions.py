@@ -44,7 +44,8 @@ class PythonActions:
     """Runs the Python actions of any scenario; keeps what it read of each module."""
 
     def __init__(self, pools: Callable[[Path], WorkerPool] = pool_for) -> None:
-        self._pools = pools
+        self._find_pool = pools
+        self._pool_of: dict[Path, WorkerPool] = {}
         self._sources: dict[Path, tuple[Any, ActionModule]] = {}
         self._loaded: dict[Path, tuple[Any, ModuleType]] = {}
         self._lock = threading.Lock()
@@ -99,20 +100,19 @@ class PythonActions:
         timeout_s: float,
     ) -> ActionOutcome:
         pool = self._pools(module)
-        cancelled = threading.Event()
-        call = functools.partial(
-            pool.call,
-            function,
-            inputs,
-            context.to_dict(),
-            deadline=time.monotonic() + timeout_s,
-            cancelled=cancelled,
-        )
-        try:
-            reply = await asyncio.get_running_loop().run_in_executor(_WAITERS, call)
-        except asyncio.CancelledError:
-            cancelled.set()  # the turn was cancelled: the worker is killed, the call ends
-            raise
+        deadline = time.monotonic() + timeout_s
+        fields = context.to_dict()
+        reply = await pool.call_soon(function, inputs, fields, deadline=deadline)
+        if reply is None:  # no worker idle: wait for one (or start one) on a thread
+            cancelled = threading.Event()
+            call = functools.partial(
+                pool.call, function, inputs, fields, deadline=deadline, cancelled=cancelled
+            )
+            try:
+                reply = await asyncio.get_running_loop().run_in_executor(_WAITERS, call)
+            except asyncio.CancelledError:
+                cancelled.set()  # the turn was cancelled: the worker is killed, the call ends
+                raise
         if isinstance(reply, Returned):
             return read_returned(reply.value, action_s=reply.action_s)
         if isinstance(reply, Raised):
@@ -173,6 +173,13 @@ class PythonActions:
                 f"{elapsed:.1f} s; its result came late and was not applied)",
             )
         return outcome
+
+    def _pools(self, module: Path) -> WorkerPool:
+        """The pool of ``module`` (looked up once: finding it resolves the path)."""
+        pool = self._pool_of.get(module)
+        if pool is None or pool.closed:
+            pool = self._pool_of[module] = self._find_pool(module)
+        return pool
 
     def _module(self, path: Path) -> ModuleType:
         stamp = file_stamp(path)

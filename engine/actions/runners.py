@@ -23,6 +23,7 @@ answer at all (a stale recording): the turn is then rolled back, as for a failed
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -80,7 +81,13 @@ def module_path(scenario: Scenario) -> Path | None:
     """Where the scenario's actions module is (``None``: no folder, or outside it)."""
     if scenario.root is None:
         return None
-    return resolve_inside(scenario.root, scenario.actions.module)
+    return _resolved(scenario.root, scenario.actions.module)
+
+
+@functools.lru_cache(maxsize=256)
+def _resolved(root: Path, relative: str) -> Path | None:
+    """``resolve_inside``, remembered: resolving a path costs system calls on every step."""
+    return resolve_inside(root, relative)
 
 
 def has_python_actions(scenario: Scenario) -> bool:

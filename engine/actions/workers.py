@@ -29,10 +29,13 @@ thread-safe, since the studio's chat, its tests and its *Try it* run on threads 
 
 from __future__ import annotations
 
+import asyncio
 import atexit
 import contextlib
+import json
 import os
 import queue
+import select
 import subprocess
 import sys
 import threading
@@ -42,7 +45,12 @@ from pathlib import Path
 from typing import Any
 
 from engine.actions.module_loader import file_stamp
-from engine.actions.worker_main import WORKER_FLAG, read_message, write_message
+from engine.actions.worker_main import (
+    MAX_MESSAGE_BYTES,
+    WORKER_FLAG,
+    read_message,
+    write_message,
+)
 
 #: Worker processes per actions module; calls beyond wait for one (their deadline running).
 DEFAULT_POOL_SIZE = max(2, min(4, os.cpu_count() or 2))
@@ -87,37 +95,120 @@ WorkerReply = Returned | Raised | TimedOut | Broken
 
 
 class _Worker:
-    """One worker process, and a thread that reads its messages into a queue (portable, and a
-    wait for a message can time out)."""
+    """One worker process and the parent's ends of its pipes.
+
+    Its messages are read straight from the pipe where the platform allows (POSIX): by the
+    event loop of a call waiting for one (``add_reader``: no thread in between, so a call costs
+    two hand-overs, the worker's and the loop's), or with ``select`` by a blocking wait that
+    can time out. Elsewhere a thread reads them into a queue.
+    """
 
     def __init__(self, process: subprocess.Popen[bytes], stamp: Any) -> None:
         self.process = process
         self.stamp = stamp
-        self.messages: queue.Queue[dict[str, Any] | None] = queue.Queue()
-        threading.Thread(target=self._read, name="prompter-action-read", daemon=True).start()
+        stream = process.stdout
+        assert stream is not None
+        self._fd = stream.fileno()
+        self._frames = _Frames()
+        self._ended = False
+        #: POSIX: read the pipe directly; elsewhere a thread fills :attr:`_queue`.
+        self.direct = os.name == "posix"
+        self._queue: queue.Queue[dict[str, Any] | None] = queue.Queue()
+        if self.direct:
+            os.set_blocking(self._fd, False)
+        else:
+            threading.Thread(target=self._read, name="prompter-action-read", daemon=True).start()
+
+    # --- reading ---------------------------------------------------------------------------
 
     def _read(self) -> None:
+        """The reader thread (not POSIX)."""
         stream = self.process.stdout
         try:
             while stream is not None:
                 message = read_message(stream)
                 if message is None:
                     break
-                self.messages.put(message)
+                self._queue.put(message)
         except (OSError, ValueError):
             pass
-        self.messages.put(None)  # the end: the process died, or was killed
+        self._queue.put(None)  # the end: the process died, or was killed
+
+    def _pull(self) -> None:
+        """Read what the pipe holds now (POSIX, non-blocking)."""
+        while not self._ended:
+            try:
+                chunk = os.read(self._fd, 65536)
+            except BlockingIOError:
+                return
+            except OSError:
+                chunk = b""
+            if not chunk:
+                self._ended = True
+                return
+            self._frames.feed(chunk)
+
+    def _next(self) -> dict[str, Any] | bool | None:
+        """A message read already; ``None`` at the end; ``False`` when none is there yet."""
+        try:
+            message = self._frames.pop()
+        except ValueError:
+            self._ended = True
+            return None
+        if message is not None:
+            return message
+        return None if self._ended else False
+
+    def receive(self, timeout: float) -> dict[str, Any] | None:
+        """The next message; ``None`` when the worker is gone; :class:`queue.Empty` when none
+        came within ``timeout``."""
+        if not self.direct:
+            return self._queue.get(timeout=max(timeout, 0.0))
+        deadline = time.monotonic() + timeout
+        while True:
+            found = self._next()
+            if found is not False:
+                return found if isinstance(found, dict) else None
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                raise queue.Empty
+            ready, _, _ = select.select([self._fd], [], [], remaining)
+            if ready:
+                self._pull()
+
+    def expect(self, future: asyncio.Future[Any]) -> None:
+        """Hand the next message to ``future`` from its loop (POSIX selector loops; raises
+        ``NotImplementedError`` elsewhere: the caller then waits with :meth:`receive`)."""
+        if not self.direct:
+            raise NotImplementedError("messages are read by a thread here")
+        loop = future.get_loop()
+        found = self._next()
+        if found is not False:
+            future.set_result(found)
+            return
+        loop.add_reader(self._fd, self._readable, loop, future)
+
+    def _readable(self, loop: asyncio.AbstractEventLoop, future: asyncio.Future[Any]) -> None:
+        self._pull()
+        found = self._next()
+        if found is False and not future.done():
+            return
+        self.stop_expecting(loop)
+        if not future.done():
+            future.set_result(found)
+
+    def stop_expecting(self, loop: asyncio.AbstractEventLoop) -> None:
+        if self.direct:
+            with contextlib.suppress(Exception):
+                loop.remove_reader(self._fd)
+
+    # --- writing and ending -------------------------------------------------------------------
 
     def send(self, message: dict[str, Any]) -> None:
         stream = self.process.stdin
         if stream is None:
             raise OSError("the worker has no input")
         write_message(stream, message)
-
-    def receive(self, timeout: float) -> dict[str, Any] | None:
-        """The next message; ``None`` when the worker is gone; :class:`queue.Empty` when none
-        came within ``timeout``."""
-        return self.messages.get(timeout=max(timeout, 0.0))
 
     def kill(self) -> None:
         with contextlib.suppress(Exception):
@@ -128,6 +219,33 @@ class _Worker:
             with contextlib.suppress(Exception):
                 if stream is not None:
                     stream.close()
+
+
+class _Frames:
+    """Messages out of bytes as they arrive: each one's length (4 bytes), then its JSON."""
+
+    def __init__(self) -> None:
+        self._buffer = bytearray()
+
+    def feed(self, data: bytes) -> None:
+        self._buffer.extend(data)
+
+    def pop(self) -> dict[str, Any] | None:
+        """The next whole message, or ``None`` if it has not all arrived; ``ValueError`` for
+        bytes that are not a message."""
+        if len(self._buffer) < 4:
+            return None
+        size = int.from_bytes(self._buffer[:4], "big")
+        if size > MAX_MESSAGE_BYTES:
+            raise ValueError(f"a message of {size} bytes is too large")
+        if len(self._buffer) < 4 + size:
+            return None
+        data = bytes(self._buffer[4 : 4 + size])
+        del self._buffer[: 4 + size]
+        value = json.loads(data.decode("utf-8"))
+        if not isinstance(value, dict):
+            raise ValueError("a message must be a JSON object")
+        return value
 
 
 class WorkerPool:
@@ -200,6 +318,58 @@ class WorkerPool:
                 return Returned(reply["returned"], seconds)
             return Raised(str(reply.get("raised")), seconds)
 
+    async def call_soon(
+        self,
+        function: str,
+        inputs: dict[str, Any],
+        context: dict[str, Any],
+        *,
+        deadline: float,
+    ) -> WorkerReply | None:
+        """:meth:`call` on the running loop, when a worker is idle (``None`` when none is: the
+        caller then waits for one with :meth:`call`, on a thread). Cancelling it kills the
+        worker, as a deadline does."""
+        with self._lock:
+            stamp = file_stamp(self.module)
+            worker = next((w for w in reversed(self._idle) if w.stamp == stamp), None)
+            if worker is None:
+                return None
+            self._idle.remove(worker)
+            self._busy.add(worker)
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[Any] = loop.create_future()
+        try:
+            worker.expect(future)
+        except NotImplementedError:  # a loop that cannot watch a pipe: wait on a thread
+            self._release(worker)
+            return None
+        try:
+            worker.send({"call": function, "inputs": inputs, "context": context})
+        except (OSError, ValueError, TypeError) as error:
+            worker.stop_expecting(loop)
+            self._discard(worker)
+            return Broken(f"the action's worker process is gone ({error})")
+        try:
+            done, _ = await asyncio.wait({future}, timeout=max(deadline - time.monotonic(), 0))
+        except asyncio.CancelledError:
+            worker.stop_expecting(loop)
+            self._discard(worker, killed=True)
+            raise
+        if not done:
+            worker.stop_expecting(loop)
+            self._discard(worker, killed=True)
+            return TimedOut(ran=True)
+        reply = future.result()
+        if reply is None:
+            code = worker.process.poll()
+            self._discard(worker)
+            return Broken(f"the action's worker process ended (exit code {code})")
+        self._release(worker)
+        seconds = float(reply.get("seconds") or 0.0)
+        if "returned" in reply:
+            return Returned(reply["returned"], seconds)
+        return Raised(str(reply.get("raised")), seconds)
+
     def close(self) -> None:
         """Kill every worker; the pool starts none again."""
         with self._lock:
@@ -226,6 +396,10 @@ class WorkerPool:
                 self.warm()  # again, if a start failed (the lock is reentrant)
                 self._lock.wait(min(remaining, _POLL_S * 5))
             return True
+
+    @property
+    def closed(self) -> bool:
+        return self._closed
 
     @property
     def idle(self) -> int:
@@ -317,9 +491,10 @@ class WorkerPool:
             started.kill()
 
     def _release(self, worker: _Worker) -> None:
+        stamp = file_stamp(self.module)
         with self._lock:
             self._busy.discard(worker)
-            if self._closed or worker.stamp != file_stamp(self.module):
+            if self._closed or worker.stamp != stamp:
                 self._alive -= 1
                 retire = True
             else:
@@ -373,7 +548,7 @@ def pool_for(module: Path) -> WorkerPool:
     key = module.resolve()
     with _POOLS_LOCK:
         pool = _POOLS.get(key)
-        if pool is None or pool._closed:
+        if pool is None or pool.closed:
             pool = _POOLS[key] = WorkerPool(key)
         return pool
 
