@@ -121,6 +121,10 @@ class ActionForm(QGroupBox):
         kinds.addStretch(1)
         self.function_combo = QComboBox()
         self.function_combo.setEditable(True)
+        self.function_combo.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
+        )
+        self.function_combo.setMinimumContentsLength(14)
         self.function_combo.setToolTip(
             self.tr("A function of the scenario's actions module (def or async def)")
         )
@@ -246,6 +250,9 @@ class ActionForm(QGroupBox):
             combo.clear()
             combo.addItems(names)
         combo.setEditText(current)
+        line = combo.lineEdit()
+        if line is not None:
+            line.setCursorPosition(0)  # the name's start shows in a narrow form
 
     # --- editing -----------------------------------------------------------------------------
 
