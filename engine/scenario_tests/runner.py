@@ -16,8 +16,8 @@ Modes:
   expectations held or not. A provider error writes nothing: the old cassette stays.
 * ``live`` — the given provider answers; cassettes are not touched.
 
-Action steps are answered by the test's stubs, else by the cassette in ``replay`` (an action
-never runs there), else by the action itself (:mod:`engine.scenario_tests.test_actions`).
+Action steps: the test's stubs, else the cassette in ``replay`` (no action ever runs there), else
+the action itself (:mod:`engine.scenario_tests.test_actions`).
 
 :func:`run_tests` runs several tests concurrently (``jobs`` at a time) on one event loop; a test's
 failure or crash never stops the others, and results come back in the order the tests were
@@ -38,7 +38,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
-from engine.actions.runners import ActionRunner, LiveActions
+from engine.actions.runners import ActionRunner
 from engine.conversation.conversation_core import Conversation, TurnResult
 from engine.dialogue.ledger import PriceTable
 from engine.dialogue.vars_memory import VarsMemory
@@ -62,7 +62,7 @@ from engine.scenario_tests.expectations import (
     check_end,
     check_turn,
 )
-from engine.scenario_tests.test_actions import RecordingActions, ReplayedActions, TestActions
+from engine.scenario_tests.test_actions import TestActions, unstubbed
 
 __all__ = [
     "DEFAULT_JOBS",
@@ -297,11 +297,10 @@ async def record_cassette(
     prices: PriceTable | None = None,
     actions: ActionRunner | None = None,
 ) -> tuple[ScenarioTestResult, Cassette | None]:
-    """Run ``test`` against ``provider`` and return the recording instead of saving it.
+    """Run ``test`` against ``provider`` (``actions`` answering the action steps it does not
+    stub; by default they run) and return the recording instead of saving it.
 
-    ``actions`` answers the unstubbed action steps (default: they run); the recording keeps
-    what it answered. The cassette is ``None`` when the conversation did not run through all
-    the test's turns.
+    The cassette is ``None`` when the conversation did not run through all the test's turns.
     """
     run = _Run(scenario, test, "record", model, None, actions)
     return await run.execute(provider, prices=prices, on_turn=None, should_stop=None, save=False)
@@ -311,7 +310,6 @@ class _Run:
     """One test's run: the wired provider, what the events said, and the failures so far."""
 
     wired: CassetteReplayer | CassetteRecorder | _Live
-    actions: TestActions
 
     def __init__(
         self,
@@ -355,7 +353,7 @@ class _Run:
             return self.result(
                 "error", error=str(refused), duration=time.perf_counter() - started
             ), None
-        self.actions = TestActions(self.test, self.action_runner())
+        self.actions = TestActions(self.test, unstubbed(self.wired, self.given_actions))
         conversation = Conversation(
             self.scenario, self.wired, model=self.model, prices=prices, actions=self.actions
         )
@@ -417,15 +415,6 @@ class _Run:
                 model=self.model or self.scenario.model.name,
             )
         return _Live(provider)
-
-    def action_runner(self) -> ActionRunner:
-        """What answers the test's unstubbed action steps: the recording in replay mode (an
-        action never runs), the action itself otherwise (kept in the cassette when recording)."""
-        if isinstance(self.wired, CassetteReplayer):
-            return ReplayedActions(self.wired)
-        if isinstance(self.wired, CassetteRecorder):
-            return RecordingActions(self.wired, self.given_actions)
-        return self.given_actions or LiveActions()
 
     def observe(self, conversation: Conversation) -> None:
         self.steps.add(conversation.state.step)

@@ -21,10 +21,22 @@ from __future__ import annotations
 from engine.actions.outcome import ActionMode, ActionOutcome, read_returned
 from engine.actions.runners import ActionRequest, ActionRunner, LiveActions
 from engine.actions.stubs import Stub
+from engine.providers.base import Provider
 from engine.scenario_tests.cassette import CassetteRecorder, CassetteReplayer
 from engine.scenario_tests.definition import ScenarioTest
 
-__all__ = ["RecordingActions", "ReplayedActions", "TestActions"]
+__all__ = ["RecordingActions", "ReplayedActions", "TestActions", "unstubbed"]
+
+
+def unstubbed(wired: Provider, given: ActionRunner | None = None) -> ActionRunner:
+    """What answers a test's unstubbed action steps, by how its model calls are wired: the
+    recording when replaying (an action never runs), the action itself otherwise — kept in the
+    cassette when recording. ``given`` replaces the action itself (a saved chat's outcomes)."""
+    if isinstance(wired, CassetteReplayer):
+        return ReplayedActions(wired)
+    if isinstance(wired, CassetteRecorder):
+        return RecordingActions(wired, given)
+    return given or LiveActions()
 
 
 class ReplayedActions:
