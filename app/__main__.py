@@ -56,6 +56,9 @@ NO_QT_MESSAGE = (
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    from engine.actions.worker_main import run_if_worker
+
+    run_if_worker(argv)  # a frozen bundle's executable started to run plain-def actions
     args = parse_args(sys.argv[1:] if argv is None else argv)
     if importlib.util.find_spec("PySide6") is None:  # a slim install: engine and CLI only
         print(NO_QT_MESSAGE, file=sys.stderr)

@@ -54,6 +54,15 @@ _FIELD_WORDS = {
     "default": "default",
     "name": "name",
     "temperature": "temperature",
+    "call": "call",
+    "python": "function",
+    "http": "HTTP request",
+    "method": "method",
+    "url": "URL",
+    "headers": "headers",
+    "json": "JSON body",
+    "inputs": "inputs",
+    "timeout_s": "timeout",
 }
 _TOP_WORDS = {
     "title": "the scenario's title",

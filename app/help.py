@@ -69,6 +69,7 @@ PAGE_ORDER = (
     "chat-and-logs.md",
     "testing.md",
     "simulation.md",
+    "actions.md",
     "providers.md",
     "drawio.md",
     "compare-and-analytics.md",

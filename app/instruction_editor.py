@@ -71,7 +71,7 @@ def request_size(session: EditSession, step_id: str | None) -> RequestSize | Non
     if scenario is None or step_id is None:
         return None
     step = scenario.steps.get(step_id)
-    if step is None or step.kind.value == "message":
+    if step is None or step.kind.value in ("message", "action"):
         return None
     layout = scenario.model.layout
     prompt = build_prompt(scenario, step, {}, layout=layout)
@@ -247,6 +247,14 @@ class TextFileEditor(QWidget):
             self.show_nothing(
                 "A message step sends its text as written (see “Text” above); "
                 "it has no instruction file."
+            )
+        elif step.kind.value == "action":
+            self.show_nothing(
+                self.tr(
+                    "An action step calls a function or an API (see “Action” in the step "
+                    "form) and makes no model call: it has no instruction file. The step after "
+                    "it talks, and can use its results as {{placeholders}}."
+                )
             )
         elif not step.instructions:
             self.show_nothing(
@@ -424,7 +432,8 @@ class TextFileEditor(QWidget):
     def _follow_structure(self) -> None:
         scenario = self.session.shown if self.session else None
         step = scenario.steps.get(self.step_id) if scenario and self.step_id else None
-        wanted = step.instructions if step is not None and step.kind.value != "message" else None
+        talks = step is not None and step.kind.value not in ("message", "action")
+        wanted = step.instructions if step is not None and talks else None
         if wanted != self.relpath:
             self.show_step(self.step_id if step is not None else None)
 

@@ -61,6 +61,7 @@ from PySide6.QtWidgets import (
 )
 
 from app import help
+from app.action_trust import FolderTrust
 from app.code_edit import REDO_KEYS
 from app.edit_session import EditSession, step_of
 from app.editor import ScenarioEditor
@@ -318,6 +319,7 @@ class MainWindow(QMainWindow):
         self.problems.problemActivated.connect(self.jump_to_problem)
         self.problems.summaryChanged.connect(self._problems_summary)
         self.step_form.notice.connect(lambda text: self.notify(text, 6000))
+        self.step_form.action_form.trust = FolderTrust(self.settings)
         self.scenario_pane.notice.connect(lambda text: self.notify(text, 6000))
         self.step_form.renameRequested.connect(lambda _step: self.scenario_editor.rename_selected())
 

@@ -6,11 +6,12 @@ undo command; the inspector then refreshes from the document like every other vi
 shows is always what will be saved — but only after an edit that concerns the step it shows
 (or the list of steps its target menus offer), so editing stays as quick on 2,000 steps as on 20.
 
-Why one module of some 720 lines: it is one form. The step's fields, its transitions table and
+Why one module of some 750 lines: it is one form. The step's fields, its transitions table and
 its results table share one refresh from the document, one way of committing an edit as an undo
 command, and the selection that says which transition or result the fields under each table
 show; the small widgets and the table helpers already live in :mod:`app.widgets`. Split apart,
-the three parts would pass that state back and forth.
+the three parts would pass that state back and forth. An action step's call is edited by its
+own :class:`~app.action_form.ActionForm`, shown inside the form.
 """
 
 from __future__ import annotations
@@ -39,11 +40,13 @@ from PySide6.QtWidgets import (
 )
 
 from app import commands
+from app.action_form import ActionForm
 from app.code_edit import GlobalUndoPlainTextEdit
 from app.edit_session import EditSession, follow_session
 from app.highlighter import MarkdownHighlighter
 from app.plain_text import PlainLabel, RichLabel, escape, plain_tooltip
 from app.widgets import add_remove_buttons, fill_typed_rows, fit_columns, fitted_table
+from engine.scenario.actions import BUILT_IN_OUTCOMES
 from engine.scenario.definition import IDENTIFIER, STAY, OnEnter, StepKind, ValueType, unique_name
 from engine.scenario.document import Change
 
@@ -160,6 +163,9 @@ class StepForm(QWidget):
         form.addRow("Text", self.text_edit)
         self.form = form
         outer.addLayout(form)
+        self.action_form = ActionForm(self)
+        self.action_form.notice.connect(self.notice)
+        outer.addWidget(self.action_form)
         self.title_edit.editingFinished.connect(
             lambda: self._commit("title", self.title_edit.text().strip(), "")
         )
@@ -170,9 +176,7 @@ class StepForm(QWidget):
             lambda: self._commit("instructions", self.instructions_edit.text().strip(), "")
         )
         self.text_edit.committed.connect(lambda text: self._commit("text", text, ""))
-        self.kind_combo.activated.connect(
-            lambda: self._commit("kind", self.kind_combo.currentText(), StepKind.PROMPT.value)
-        )
+        self.kind_combo.activated.connect(lambda: self._set_kind(self.kind_combo.currentText()))
         self.on_enter_combo.activated.connect(
             lambda: self._commit("on_enter", self.on_enter_combo.currentText(), OnEnter.WAIT.value)
         )
@@ -328,9 +332,18 @@ class StepForm(QWidget):
             self.final_check.setChecked(bool(step.get("final", False)))
             self.on_enter_combo.setCurrentText(str(step.get("on_enter") or OnEnter.WAIT.value))
             message = kind == StepKind.MESSAGE.value
+            action = kind == StepKind.ACTION.value
             self.form.setRowVisible(self.text_edit, message or bool(step.get("text")))
-            self.form.setRowVisible(self.instructions_edit, not message)
-            self.form.setRowVisible(self.on_enter_combo, not message)
+            self.form.setRowVisible(
+                self.instructions_edit, not (message or action) or bool(step.get("instructions"))
+            )
+            self.form.setRowVisible(self.on_enter_combo, not (message or action))
+            self.action_form.setVisible(action)
+            if action:
+                self.action_form.show_step(session, self.step_id, step)
+            self.transitions.setHorizontalHeaderLabels(
+                [self.tr("Outcome") if action else self.tr("Signal"), "Target", "Guard"]
+            )
             self._fill_transitions(step.get("transitions"))
             self._fill_results(step.get("results"))
         finally:
@@ -357,6 +370,9 @@ class StepForm(QWidget):
             "on_enter": self.on_enter_combo,
             "instructions": self.instructions_edit,
             "text": self.text_edit,
+            "call": self.action_form.focus_target(path[1:]),
+            "inputs": self.action_form.inputs_edit,
+            "timeout_s": self.action_form.timeout_spin,
         }
         if path[0] in widgets:
             widgets[path[0]].setFocus()
@@ -531,9 +547,26 @@ class StepForm(QWidget):
         taken = set(current) if isinstance(current, dict) else set()
         others = [step for step in self.step_ids.stringList() if step != self.step_id]
         target = others[0] if others else self.step_id
-        commands.connect_steps(
-            self.session.undo_stack, self.session, self.step_id, target, unique_name("next", taken)
-        )
+        name = unique_name("next", taken)
+        if self._raw("kind") == StepKind.ACTION.value:  # an action's edges are its outcomes
+            name = next((o for o in BUILT_IN_OUTCOMES if o not in taken), None) or unique_name(
+                "outcome", taken
+            )
+        commands.connect_steps(self.session.undo_stack, self.session, self.step_id, target, name)
+
+    def _set_kind(self, kind: str) -> None:
+        """Change the step's kind; a step made an action gets a call to edit (one undo)."""
+        if self._filling or self.session is None or self.step_id is None:
+            return
+        if kind != StepKind.ACTION.value or self._raw("call") is not _ABSENT:
+            self._commit("kind", kind, StepKind.PROMPT.value)
+            return
+        session = self.session
+        with commands.macro(session.undo_stack, f"Make '{self.step_id}' an action step") as edit:
+            commands.set_field(edit, session, ("steps", self.step_id, "kind"), kind)
+            commands.set_field(
+                edit, session, ("steps", self.step_id, "call"), {"python": self.step_id}
+            )
 
     def remove_transition(self) -> None:
         row = self.transitions.currentRow()

@@ -95,6 +95,7 @@ class GraphColors:
     grid: QColor
     node_fill: QColor
     message_fill: QColor
+    action_fill: QColor
     node_border: QColor
     text: QColor
     muted_text: QColor
@@ -120,6 +121,7 @@ class GraphColors:
             grid=mix(window, text, 0.06),
             node_fill=base,
             message_fill=mix(base, QColor(64, 160, 120), 0.22 if dark else 0.14),
+            action_fill=mix(base, QColor(150, 110, 210), 0.24 if dark else 0.15),
             node_border=mix(base, text, 0.45),
             text=text,
             muted_text=mix(base, text, 0.6),

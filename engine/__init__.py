@@ -19,6 +19,7 @@ docstring says what it may import; ``tests/test_architecture.py`` enforces it), 
     scenario      the scenario format: models, loader with located errors, validator, editing
     providers     the model interface and its adapters (Responses, Chat Completions, scripted)
     log           the conversation log: events, record schema, writer, reader, fold
+    actions       what action steps call: Python functions (worker processes), HTTP, stubs
     dialogue      the parts of a dialogue: fsm, vars_memory, ledger, contract, prompting
     conversation  the turn loop (conversation_core) and a conversation's whole state (session)
     offline       the key-free model: a fake OpenAI server and stand-in models
@@ -38,6 +39,9 @@ from typing import TYPE_CHECKING, Any
 from engine.version import __version__
 
 if TYPE_CHECKING:
+    from engine.actions.outcome import ActionOutcome
+    from engine.actions.runners import ActionRunner, LiveActions, StubbedActions
+    from engine.actions.stubs import Stub
     from engine.conversation.conversation_core import Conversation
     from engine.conversation.session import SessionData, load_session, save_session
     from engine.conversation.sync_conversation import SyncConversation
@@ -87,6 +91,12 @@ _HOMES: dict[str, str] = {
     "SessionData": "engine.conversation.session",
     "load_session": "engine.conversation.session",
     "save_session": "engine.conversation.session",
+    # action steps: who answers them
+    "ActionRunner": "engine.actions.runners",
+    "LiveActions": "engine.actions.runners",
+    "StubbedActions": "engine.actions.runners",
+    "Stub": "engine.actions.stubs",
+    "ActionOutcome": "engine.actions.outcome",
     # models
     "make_provider": "engine.providers",
     "PROVIDER_NAMES": "engine.providers",
@@ -133,6 +143,8 @@ _HOMES: dict[str, str] = {
 
 __all__ = [
     "PROVIDER_NAMES",
+    "ActionOutcome",
+    "ActionRunner",
     "BudgetExceeded",
     "ContractViolation",
     "Conversation",
@@ -141,6 +153,7 @@ __all__ = [
     "EventBus",
     "EventType",
     "LimitExceeded",
+    "LiveActions",
     "LogRead",
     "LogWriter",
     "ModelReply",
@@ -163,6 +176,8 @@ __all__ = [
     "SessionData",
     "SessionError",
     "SourceLocation",
+    "Stub",
+    "StubbedActions",
     "SyncConversation",
     "TransitionRefused",
     "TurnResult",

@@ -9,6 +9,7 @@ The engine's layers (lowest first; each package's docstring says the same in wor
 * format — the scenario format (``engine.scenario``): models, loader, validator, editing;
 * providers — the model interface and its adapters, pacing, rate tables;
 * records — the log's events, record schema, reader and writer: anything may log;
+* actions — what action steps call: Python functions (worker processes), HTTP, stubs;
 * dialogue — fsm, vars_memory, ledger, contract, prompting: the parts of a dialogue;
 * fold — a log added up into a conversation's state (``engine.log.fold``);
 * conversation — the turn loop and a conversation's whole state;
@@ -105,6 +106,7 @@ ENGINE_LAYERS: dict[str, tuple[str, ...]] = {
         "engine.log.reader",
         "engine.log.writer",
     ),
+    "actions": ("engine.actions", "engine.actions.*"),
     "dialogue": ("engine.dialogue", "engine.dialogue.*"),
     "fold": ("engine.log.fold",),
     "conversation": ("engine.conversation", "engine.conversation.*"),
@@ -243,6 +245,7 @@ LAYERS: dict[str, tuple[str, ...]] = {
         "app.plain_text",
         "app.i18n",
         "app.i18n.*",
+        "app.action_trust",
     ),
     "model": ("app.edit_session", "app.commands"),
     "charts": ("app.charts", "app.charts.*"),
@@ -260,6 +263,8 @@ LAYERS: dict[str, tuple[str, ...]] = {
     "panes": (
         "app.editor",
         "app.step_form",
+        "app.action_form",
+        "app.try_action",
         "app.instruction_editor",
         "app.file_text",
         "app.scenario_pane",

@@ -60,20 +60,16 @@ def test_the_shipped_tests_replay_green_with_no_key(desk: Path, tmp_path: Path) 
 
     assert outcome.returncode == 0, outcome.stdout + outcome.stderr
     lines = outcome.stdout.splitlines()
-    assert [line.split()[:2] for line in lines[:4]] == [
-        ["PASS", "another_problem_starts_over.test.yaml"],
-        ["PASS", "escalates_to_a_ticket.test.yaml"],
-        ["PASS", "recovers_from_a_broken_reply.test.yaml"],
-        ["PASS", "solved_on_first_fix.test.yaml"],
+    shipped = sorted(path.name for path in (desk / "tests").glob("*.test.yaml"))
+    assert len(shipped) == 8  # the support desk's tests, its action steps' included
+    assert [line.split()[:2] for line in lines[: len(shipped)]] == [
+        ["PASS", name] for name in shipped
     ]
-    assert lines[4].startswith("4 passed, 0 failed in ")
+    assert lines[len(shipped)].startswith(f"{len(shipped)} passed, 0 failed in ")
     assert "coverage of support_desk:" in outcome.stdout
     assert "  total " in outcome.stdout
     assert sorted(path.name for path in (tmp_path / "logs").iterdir()) == [
-        "another_problem_starts_over.jsonl",
-        "escalates_to_a_ticket.jsonl",
-        "recovers_from_a_broken_reply.jsonl",
-        "solved_on_first_fix.jsonl",
+        name.replace(".test.yaml", ".jsonl") for name in shipped
     ]
 
 
@@ -102,9 +98,9 @@ def test_a_failure_is_explained_and_fails_the_run_with_junit_and_coverage(
         f"       log: {outcome.stdout.split('log: ')[1].split(' (turn 2)')[0]} (turn 2)",
     ]
     assert "PASS" not in outcome.stdout  # -q: only what failed, and the summary
-    assert "3 passed, 1 failed" in outcome.stdout
+    assert "7 passed, 1 failed" in outcome.stdout
     suite = ET.parse(junit).getroot().find("testsuite")
-    assert suite is not None and suite.get("tests") == "4" and suite.get("failures") == "1"
+    assert suite is not None and suite.get("tests") == "8" and suite.get("failures") == "1"
     failed = [case for case in suite.iter("testcase") if case.find("failure") is not None]
     assert [case.get("name") for case in failed] == ["solved_on_first_fix.test.yaml"]
     failure = failed[0].find("failure")
@@ -177,7 +173,7 @@ def test_check_only_checks(desk: Path) -> None:
 
     assert outcome.returncode == 0
     assert outcome.stdout == ""
-    assert "4 tests ok" in outcome.stderr
+    assert "8 tests ok" in outcome.stderr
 
 
 def test_recording_or_running_live_needs_a_key(desk: Path) -> None:

@@ -3,6 +3,7 @@ runtime check is derived from those types (one definition of the log schema)."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 from pathlib import Path
@@ -72,6 +73,63 @@ def every_kind_of_event(tmp_path: Path) -> list[Event]:
     return events
 
 
+ACTIONS_SCENARIO = """\
+name: acting
+start: book
+actions: {allow_hosts: [127.0.0.1]}
+variables:
+  booking: {type: string}
+steps:
+  book:
+    kind: action
+    call: {http: {method: POST, url: "http://127.0.0.1:{port}/book"}}
+    results: {booking: {type: string, required: true}}
+    transitions: {ok: {to: note}, error: {to: slow}}
+  note:
+    kind: action
+    call: {python: note}
+    transitions: {ok: {to: slow}, error: {to: slow}}
+  slow:
+    kind: action
+    call: {python: slow}
+    timeout_s: 0.2
+    transitions: {error: {to: done}}
+  done: {kind: message, text: Done., final: true}
+"""
+
+ACTIONS_MODULE = """\
+import asyncio
+
+def note():
+    return {"unexpected": 1}
+
+async def slow():
+    try:
+        await asyncio.sleep(10)
+    except asyncio.CancelledError:
+        await asyncio.sleep(0.05)
+    return {"late": True}
+"""
+
+
+def every_kind_of_action_event(folder: Path, port: int) -> list[Event]:
+    """An HTTP action (its status), a Python one returning a field it does not declare, and
+    an async one that answers after its deadline (a late result)."""
+    folder.mkdir()
+    (folder / "scenario.yaml").write_text(ACTIONS_SCENARIO.replace("{port}", str(port)))
+    (folder / "actions.py").write_text(ACTIONS_MODULE)
+    conversation = Conversation(load_scenario(folder), ScriptedProvider([]))
+    events: list[Event] = []
+    conversation.events.subscribe(events.append)
+
+    async def run() -> None:
+        await conversation.start()
+        await asyncio.sleep(0.3)  # the late result comes in
+
+    asyncio.run(run())
+    return events
+
+
 def test_every_event_type_has_a_payload_type_the_reader_checks() -> None:
     assert set(PAYLOADS) == set(EventType) == set(FIELDS)
     for kind, shape in PAYLOADS.items():
@@ -81,8 +139,12 @@ def test_every_event_type_has_a_payload_type_the_reader_checks() -> None:
         ), kind
 
 
-def test_the_engine_writes_exactly_what_the_payload_types_say(tmp_path: Path) -> None:
+def test_the_engine_writes_exactly_what_the_payload_types_say(
+    tmp_path: Path, action_service: Any
+) -> None:
+    action_service.route("/book", status=201, body={"booking": "B-1"})
     events = every_kind_of_event(tmp_path)
+    events += every_kind_of_action_event(tmp_path / "acting", action_service.port)
 
     seen: dict[str, set[str]] = {kind: set() for kind in PAYLOADS}
     for event in events:

@@ -33,7 +33,15 @@ def test_the_schema_describes_every_key_an_author_may_write() -> None:
     assert "instructions_text" not in steps and "id" not in steps
     assert schema["$defs"]["Step"]["additionalProperties"] is False
     assert steps["kind"]["$ref"] == "#/$defs/StepKind"
-    assert schema["$defs"]["StepKind"]["enum"] == ["prompt", "message"]
+    assert schema["$defs"]["StepKind"]["enum"] == ["prompt", "message", "action"]
+    call = schema["$defs"]["ActionCallSpec"]
+    assert set(call["properties"]) == {"python", "http"} and call["additionalProperties"] is False
+    assert set(schema["$defs"]["HttpRequestSpec"]["properties"]) == {
+        "method",
+        "url",
+        "headers",
+        "json",
+    }
 
 
 def test_mappings_accept_only_identifier_keys() -> None:

@@ -515,6 +515,8 @@ def test_the_package_exports_exactly_what_it_lists() -> None:
         "yaml_marks",
         "located_errors",
         "names",
+        "actions",
+        "action_module",
     }
     assert set(package.__all__) == public - submodules
 

@@ -103,8 +103,8 @@ def test_only_turns_are_required_and_the_title_falls_back_to_the_file_name() -> 
         ("path: /etc\nturns:\n  - user: hi\n", "t.test.yaml:1:1: error: unknown key 'path'"),
         (
             "turns:\n  - user: hi\nfinished: true\n",
-            "t.test.yaml:3:1: error: unknown key 'finished' (known keys here: end, name, turns, "
-            "variables)",
+            "t.test.yaml:3:1: error: unknown key 'finished' (known keys here: actions, end, "
+            "name, turns, variables)",
         ),
     ],
     ids=[

@@ -14,6 +14,8 @@ from typing import Any
 
 import pytest
 
+from engine.actions.runners import StubbedActions
+from engine.actions.stubs import Stub
 from engine.conversation.sync_conversation import SyncConversation
 from engine.io.resources import default_scenario, scenarios_dir
 from engine.providers.scripted import ScriptedProvider
@@ -261,7 +263,10 @@ def test_the_support_desk_hands_over_with_a_complete_ticket() -> None:
         reply(account_email="ana@example.com"),
         reply("ticket_ready", account_email="ana@example.com", urgency="high"),
     ]
-    chat = SyncConversation.open(scenario, ScriptedProvider(script))
+    # the ticket service answers through a stub here (tests/test_support_desk_actions.py serves
+    # the real HTTP action on 127.0.0.1)
+    ticket = StubbedActions({"open_ticket": Stub(results={"ticket_id": "LG-1234"})})
+    chat = SyncConversation.open(scenario, ScriptedProvider(script), actions=ticket)
     try:
         assert chat.start() == [scenario.steps["greet"].text]
         for text in ["I can't sign in", "Still the same", "I'd like a person", "ana@example.com"]:
@@ -271,11 +276,11 @@ def test_the_support_desk_hands_over_with_a_complete_ticket() -> None:
         chat.close()
 
     assert result.finished
+    assert [(run.step, run.outcome) for run in result.actions] == [("open_ticket", "ok")]
     assert result.messages[-1] == (
-        "Thanks. I've opened a ticket for our team: \"Cannot sign in: 'invalid link'\" (login, "
-        "high urgency). Already tried: requested a new link: same error. A person from the team "
-        "will write to ana@example.com within one business day, or within four hours if it is "
-        "urgent."
+        "Thanks. I've opened ticket LG-1234 for our team: \"Cannot sign in: 'invalid link'\" "
+        "(login, high urgency). A person from the team will write to ana@example.com within one "
+        "business day, or within four hours if it is urgent."
     )
 
 

@@ -13,6 +13,9 @@ the scenario's signals and results and opens it. Which one answers is remembered
 the script where the original stood. A failed turn changes nothing in the engine; the error
 shows inline with Retry (the same text again) and Edit (the text back into the input box).
 
+Action steps run live or stubbed (a toggle, :mod:`app.chat.actions`); a folder's Python actions
+run only once the author trusts it, and the chat says so until then.
+
 Why one module of some 710 lines: it is one widget, the conversation's whole life — starting
 and stopping it, sending, the engine's events, the settings it runs with, its log file — and
 each of those reads the others' state (a fork needs the settings and the log; a restart, all of
@@ -45,6 +48,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.chat.actions import ChatActions
 from app.chat.key_free import KeyFreeActions, ProviderHeader, offer_in_notice
 from app.chat.keys import ENV_VAR, ApiKeyStore
 from app.chat.parts import Banner, ChatInput, TypingIndicator
@@ -177,7 +181,9 @@ class ChatPane(QWidget):
         self.log_folder_action.setToolTip("Open the folder the test chat's logs are written to")
         self.log_folder_action.triggered.connect(lambda _checked=False: self.open_log_folder())
         self.log_folder_action.setEnabled(False)
+        self.chat_actions = ChatActions(self.settings_store, self._actions_changed, self)
         bar.addAction(self.restart_action)
+        bar.addAction(self.chat_actions.live_action)
         # The log's commands and the view's toggle share one button, the settings sit in the
         # header: the toolbar keeps Save as Test in sight in a pane 290 pixels wide (1366×768).
         log_menu = QMenu(self)
@@ -242,6 +248,7 @@ class ChatPane(QWidget):
         layout.addWidget(self.header)
         layout.addWidget(self.notice)
         layout.addWidget(self.info)
+        layout.addWidget(self.chat_actions.banner)
         layout.addWidget(self.stale)
         layout.addWidget(self.view, 1)
         layout.addWidget(self.typing)
@@ -330,11 +337,15 @@ class ChatPane(QWidget):
         if provider is None:
             return False
         self._script_start = provider.calls if isinstance(provider, ScriptedProvider) else 0
+        past = list(history)
+        actions = self.chat_actions.runner_for(scenario)
         try:
             if fork_turn is None:
-                conversation = Conversation(scenario, provider)
+                conversation = Conversation(scenario, provider, actions=actions)
             else:
-                conversation = Conversation.fork(past, fork_turn, scenario, provider)
+                conversation = Conversation.fork(
+                    past, fork_turn, scenario, provider, actions=actions
+                )
         except PrompterError as error:
             asyncio.run(provider.aclose())
             return self._explain(f"Cannot start the conversation: {error}")
@@ -614,6 +625,13 @@ class ChatPane(QWidget):
     def use_fake_model(self) -> bool:
         """Chat with the fake model (remembered for this scenario)."""
         return self.apply_settings(self.settings.with_changes(provider="fake"))
+
+    def _actions_changed(self) -> None:
+        """Actions run another way now (trust, the toggle): restart, or offer to."""
+        if not self.conversation_under_way:
+            return self.restart()
+        self.stale.label.setText(self.tr("How actions run changed. Restart to run them that way."))
+        self.stale.show()
 
     def use_scripted(self) -> None:
         """Chat with a reply script: the one chosen before, else one the scenario ships with

@@ -1,7 +1,8 @@
 """Nodes and arrows of the graph editor, drawn as vectors from palette colours.
 
 A :class:`NodeItem` shows a step's title and id; the start step has a thick accent border and a
-▶ marker, a final step a double border, a message step another fill and a ✉ marker, a missing
+▶ marker, a final step a double border, a message step another fill and a ✉ marker, an action
+step a third fill, double sides (the flowchart's subroutine call) and a ⚙ marker, a missing
 transition target a dashed outline. Problems show as a badge in the corner. An
 :class:`EdgeItem` is one transition, drawn along the route :mod:`engine.scenario.diagram`
 gives it (the one the draw.io export writes too): straight when nothing is in its way, up a
@@ -54,6 +55,8 @@ from app.theme import GraphColors
 from engine.scenario.diagram import Route, edge_label_line, guard_label
 
 RADIUS = 8.0
+#: How far inside its box an action step's side bars are drawn.
+ACTION_SIDE = 9.0
 HANDLE_RADIUS = 5.0
 BADGE_RADIUS = 9.0
 #: An arrow's pen, unless a style says otherwise.
@@ -240,7 +243,9 @@ class NodeItem(QGraphicsItem):
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.drawRoundedRect(box.adjusted(-3, -3, 3, 3), RADIUS + 3, RADIUS + 3)
 
-        fill = colors.message_fill if state.kind == "message" else colors.node_fill
+        fill = {"message": colors.message_fill, "action": colors.action_fill}.get(
+            state.kind, colors.node_fill
+        )
         border = colors.node_border
         width = 1.3
         if state.start:
@@ -259,6 +264,10 @@ class NodeItem(QGraphicsItem):
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.setPen(QPen(border, 1.2))
             painter.drawRoundedRect(box.adjusted(4, 4, -4, -4), RADIUS - 3, RADIUS - 3)
+        if state.kind == "action":  # double sides: a call to something outside the dialogue
+            painter.setPen(QPen(border, 1.2))
+            for x in (box.left() + ACTION_SIDE, box.right() - ACTION_SIDE):
+                painter.drawLine(QLineF(x, box.top() + 1, x, box.bottom() - 1))
 
         self._paint_texts(painter, box)
         if not state.missing and (self._hovered or self.isSelected()):
@@ -274,6 +283,8 @@ class NodeItem(QGraphicsItem):
             marker = "▶ " if state.start else ""
             if state.kind == "message":
                 marker += "✉ "
+            elif state.kind == "action":
+                marker += "⚙ "
             if state.missing:
                 marker = "? "
             width = NODE_WIDTH - 24

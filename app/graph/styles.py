@@ -63,6 +63,7 @@ def node_colors(base: GraphColors, styles: Sequence[NodeStyle]) -> GraphColors:
         base,
         node_fill=fill or base.node_fill,
         message_fill=fill or base.message_fill,
+        action_fill=fill or base.action_fill,
         node_border=border or base.node_border,
         text=text or base.text,
         muted_text=mix(fill, text, 0.7)

@@ -18,6 +18,8 @@ from typing import Any
 
 from engine.dialogue.ledger import NO_COST_TEXT, Totals, format_usd
 from engine.log.events import (
+    ActionCallData,
+    ActionResultData,
     BotMessageData,
     ContractViolationData,
     CorrectionSentData,
@@ -158,6 +160,27 @@ def _error(event: Event) -> str:
     return f"Error · {d.get('kind')} · {_short(d.get('message'), 100)}{retry}"
 
 
+def _action_call(event: Event) -> str:
+    d = event.payload(ActionCallData)
+    mode = d.get("mode", "live")
+    how = "" if mode == "live" else f" · {mode}"
+    inputs = d.get("inputs") or {}
+    handed = ", ".join(f"{name}={_value(value)}" for name, value in inputs.items())
+    return f"Action call · {_short(d.get('action'), 60)}{how}" + (f" · {handed}" if handed else "")
+
+
+def _action_result(event: Event) -> str:
+    d = event.payload(ActionResultData)
+    late = "Late action result (not applied)" if d.get("late") else "Action result"
+    parts = [f"{late} · {d.get('outcome')}", f"{float(d.get('duration_ms') or 0):,.0f} ms"]
+    results = d.get("results") or {}
+    if results:
+        parts.append(", ".join(f"{name}={_value(value)}" for name, value in results.items()))
+    if d.get("error"):
+        parts.append(_short(d.get("error"), 100))
+    return " · ".join(parts)
+
+
 def _session_end(event: Event) -> str:
     return f"Session ended · {event.payload(SessionEndData).get('reason')}"
 
@@ -178,6 +201,8 @@ _SUMMARIES: dict[str, Callable[[Event], str]] = {
     EventType.TRANSITION: _transition,
     EventType.TURN_END: _turn_end,
     EventType.ERROR: _error,
+    EventType.ACTION_CALL: _action_call,
+    EventType.ACTION_RESULT: _action_result,
     EventType.SESSION_END: _session_end,
     EventType.USER_MESSAGE: _chat,
     EventType.BOT_MESSAGE: _chat,
@@ -240,6 +265,11 @@ def searched_text(event: Event) -> str:
         texts.append(event.payload(StepSummaryData).get("summary"))
     elif kind == EventType.ERROR:
         texts.append(event.payload(ErrorData).get("message"))
+    elif kind == EventType.ACTION_CALL:
+        texts.append(event.payload(ActionCallData).get("action"))
+    elif kind == EventType.ACTION_RESULT:
+        ended = event.payload(ActionResultData)
+        texts += [ended.get("outcome"), ended.get("error")]
     elif kind == EventType.SESSION_END:
         texts.append(event.payload(SessionEndData).get("reason"))
     return "\n".join(str(text) for text in texts if text)
@@ -271,7 +301,11 @@ def as_json(event: Event) -> str:
 
 def is_problem(event: Event) -> bool:
     """Events a reader should notice even when folded (painted in a warning colour): errors,
-    fallbacks, contract violations the engine did not repair (:func:`is_salvaged`)."""
+    fallbacks, contract violations the engine did not repair (:func:`is_salvaged`), actions
+    that failed, timed out or answered late."""
     if event.type == EventType.CONTRACT_VIOLATION:
         return not is_salvaged(event)
+    if event.type == EventType.ACTION_RESULT:  # an action that failed, or answered too late
+        ended = event.payload(ActionResultData)
+        return ended.get("outcome") in ("error", "timeout") or bool(ended.get("late"))
     return event.type in (EventType.FALLBACK, EventType.ERROR)

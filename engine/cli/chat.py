@@ -13,6 +13,9 @@ steps) or ``--provider scripted`` — and exits with status 2, before anything e
 scenario with validator errors is refused, its findings listed as ``validate`` lists them
 (status 1). Replies no model made cost nothing: the summary says "no cost (scripted)".
 
+The scenario's action steps run (the user ran the command on their folder, as ``python`` would
+run its code); each one is noted on stderr with its outcome and time.
+
 Ctrl-C is a normal way to stop. During a model call it cancels the turn: the conversation rolls
 it back and logs an ``error`` event saying it was interrupted, so the log never holds half a
 turn. Then, as on any exit, the session is saved, ``session_end`` is logged, the summary is
@@ -33,6 +36,7 @@ from typing import TextIO
 
 from engine.cli._runnable import runnable_scenario
 from engine.conversation.conversation_core import Conversation
+from engine.conversation.turn import ActionRun
 from engine.errors import PrompterError, ProviderAuthError, ProviderError, SessionError
 from engine.io.atomic import atomic_write_text
 from engine.io.redact import redact
@@ -197,9 +201,22 @@ def _loop(
         except PrompterError as error:
             _notice(f"error: {error}")
             return EXIT_FAILED
+        for run in result.actions:
+            _notice(_action_notice(run))
         _print_messages(result.messages)
         _save(conversation, args.session)
     return EXIT_OK
+
+
+def _action_notice(run: ActionRun) -> str:
+    """``(action find_slots: ok, 12 ms)`` — control characters of an error message, which a
+    server may have written, are shown as ``?``."""
+    text = f"(action {run.step}: {run.outcome}, {run.duration_ms:.0f} ms"
+    if run.mode != "live":
+        text += f", {run.mode}"
+    if run.error:
+        text += f" — {run.error}"
+    return "".join("?" if ord(c) < 32 or 127 <= ord(c) < 160 else c for c in text) + ")"
 
 
 def _continue_log(conversation: Conversation, log: LogWriter) -> None:

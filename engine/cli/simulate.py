@@ -7,6 +7,9 @@ time left; Ctrl-C stops cleanly (finished conversations keep their logs and the 
 them; a second Ctrl-C quits at once). The report is written to ``--out`` (``report.json``,
 ``summary.txt``, one log per conversation) and its summary printed.
 
+Action steps are stubbed from the scenario's tests and ``tests/stubs.yaml`` (or ``--stubs
+FILE``); ``--live-actions`` runs them for real.
+
 ``--save-test LOG`` instead saves one simulated conversation (its log) as a scenario test with
 its cassette.
 
@@ -26,6 +29,7 @@ import sys
 import time
 from pathlib import Path
 
+from engine.actions.runners import ActionRunner, LiveActions, StubbedActions
 from engine.cli.chat import NO_KEY_HELP
 from engine.errors import PrompterError, ProviderAuthError, ScenarioErrors
 from engine.offline.fake_model import FAKE_MODEL
@@ -36,6 +40,7 @@ from engine.providers.synthetic import SyntheticReplies
 from engine.scenario.definition import Scenario
 from engine.scenario.loader import load_scenario
 from engine.scenario_tests.loader import scenario_folder
+from engine.scenario_tests.suite_stubs import scenario_stubs
 from engine.simulate.persona import PERSONAS_DIR, Persona, load_personas
 from engine.simulate.report import SimulationReport
 from engine.simulate.runner import (
@@ -146,6 +151,20 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="tokens per minute allowed per model; 0: no limit (default: resources/prices.yaml)",
     )
     parser.add_argument(
+        "--live-actions",
+        dest="live_actions",
+        action="store_true",
+        help="run the scenario's action steps (Python functions, HTTP calls) for real; by "
+        "default they are stubbed from its tests and tests/stubs.yaml",
+    )
+    parser.add_argument(
+        "--stubs",
+        type=Path,
+        metavar="FILE",
+        help="a stubs file ('stubs: {STEP: {outcome: ..., results: ...}}') over the tests' "
+        "stubs (default: tests/stubs.yaml when there is one)",
+    )
+    parser.add_argument(
         "-q", "--quiet", action="store_true", help="no progress bar; print the summary only"
     )
     saving = parser.add_argument_group("saving a simulated conversation as a test")
@@ -236,9 +255,21 @@ def _simulate(
         rpm=args.rpm if args.rpm is not None or not args.fake_model else 0,
         tpm=args.tpm if args.tpm is not None or not args.fake_model else 0,
     )
+    try:
+        actions = _actions(args, folder)
+    except ScenarioErrors as errors:
+        print(errors.render(), file=sys.stderr)
+        print(f"{args.stubs}: the stubs file has errors; nothing was run", file=sys.stderr)
+        return EXIT_FAILED
     progress = None if args.quiet else TerminalProgress(sys.stderr)
     simulation = Simulation(
-        scenario, personas, settings, bot_provider=provider, out_dir=out, on_progress=progress
+        scenario,
+        personas,
+        settings,
+        bot_provider=provider,
+        out_dir=out,
+        on_progress=progress,
+        actions=actions,
     )
     if not args.quiet:
         limits = "; ".join(
@@ -260,6 +291,13 @@ def _simulate(
     if report.stopped == "interrupted":
         return EXIT_INTERRUPTED
     return EXIT_FAILED if report.stopped or report.counts.get("failed") else EXIT_OK
+
+
+def _actions(args: argparse.Namespace, folder: Path) -> ActionRunner:
+    """Live actions with ``--live-actions``; else the stubs of the scenario's files."""
+    if args.live_actions:
+        return LiveActions()
+    return StubbedActions(scenario_stubs(folder, args.stubs))
 
 
 async def _run(simulation: Simulation) -> SimulationReport:

@@ -67,7 +67,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "--table",
         choices=CSV_TABLES,
         default="steps",
-        help="the table --csv prints: steps (default), transitions or conversations",
+        help="the table --csv prints: steps (default), transitions, actions or conversations",
     )
     parser.set_defaults(handler=run)
 

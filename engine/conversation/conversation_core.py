@@ -11,8 +11,10 @@ returns what happens next, so a turn can be read, logged and tested one phase at
               see below)                              └─ GiveUp → fallback ──► Wait()
     Move    ─ _move: the FSM takes the signal (it has the last word) ───────► Enter()
     Enter   ─ _enter: a message step speaks its text ─────────────────────► Move(first open)
+              an action step acts ────────────────────────────────────────► Act()
               an ``on_enter: respond`` step replies at once ──────────────► Respond("on_enter")
               otherwise ──────────────────────────────────────────────────► Wait()
+    Act     ─ _act: the action runs (no model call), its results apply ───► Move(outcome)
     Wait    ─ the loop ends; _end_turn: checkpoint, ``turn_end`` (calls, tokens, cost, times)
 
 Inside an exchange, :func:`engine.conversation.judge.judge` returns :class:`Accepted` or
@@ -31,6 +33,10 @@ This module is the loop and its phases, and only that; each phase's parts live b
   values) and :class:`~engine.dialogue.fsm.DialogueFSM` (guards: the one place they are judged,
   :meth:`~engine.dialogue.fsm.DialogueFSM.unmet`);
 * :mod:`engine.conversation.call_events` — what the log says of each call;
+* :mod:`engine.conversation.action_phase` — what an action step is handed, its outcome (reused
+  when the same call completed earlier in the session) and where it leads; the actions
+  themselves run through an :class:`~engine.actions.runners.ActionRunner` (by default
+  :class:`~engine.actions.runners.LiveActions`, owned by the conversation);
 * :mod:`engine.conversation.sync_conversation` — the same conversation for scripts.
 
 The phases stay methods of one class, in one file a little over 600 lines, because they share
@@ -56,8 +62,11 @@ Decisions worth knowing:
   empty summary keeps the step's previous one.
 * A message step follows the first of its transitions whose guard holds; if none does, the
   conversation waits there and the next user message is answered under that step.
+* An action step's variables change with ``source: action``; a rollback keeps the record of the
+  actions that completed (:attr:`SessionData.actions_done`), so sending the message again
+  reuses their outcomes instead of acting twice.
 
-Why one module of some 730 lines (a third of it this docstring): it is one class, the
+Why one module of some 840 lines (a third of it this docstring): it is one class, the
 conversation, whose phases all read and write the same state — the FSM, the variables, the chain
 head, the ledger and the turn's snapshot — inside one transaction. What could stand alone
 already does (:mod:`engine.conversation.turn`, :mod:`engine.conversation.turn_requests`,
@@ -75,6 +84,17 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from engine.actions.outcome import ActionOutcome
+from engine.actions.runners import ActionRunner, LiveActions
+from engine.conversation.action_phase import (
+    action_request,
+    call_action,
+    call_data,
+    result_data,
+    reused,
+    signal_for,
+    summary_of,
+)
 from engine.conversation.budget import check_limits, estimated_tokens
 from engine.conversation.call_events import request_data, response_data, usage_data
 from engine.conversation.judge import is_set, judge
@@ -87,6 +107,8 @@ from engine.conversation.session import (
 )
 from engine.conversation.turn import (
     Accepted,
+    Act,
+    ActionRun,
     Correct,
     Enter,
     GiveUp,
@@ -167,9 +189,16 @@ class Conversation:
         clock: Clock = time.perf_counter,
         session: SessionData | None = None,
         origin: SessionOrigin | None = None,
+        actions: ActionRunner | None = None,
     ) -> None:
         self.scenario = scenario
         self.provider = provider
+        #: Who answers action steps (default: they run, through a runner the conversation owns).
+        if actions is None:
+            live = LiveActions()
+            live.warm(scenario)  # a worker for plain-def actions, started before it is needed
+            actions = live
+        self.actions: ActionRunner = actions
         self.fsm = DialogueFSM(scenario)
         self.events = EventBus()
         self.clock = clock
@@ -306,7 +335,8 @@ class Conversation:
         save_session(path, self.data)
 
     def close(self, reason: str = "closed") -> None:
-        """Write ``session_end`` (once). The provider is the caller's to close."""
+        """Write ``session_end`` (once). The provider, and an action runner the caller gave,
+        are the caller's to close."""
         if self._announced and not self._ended:
             self._end_session(reason)
 
@@ -388,6 +418,8 @@ class Conversation:
                 step = await self._respond(turn, step)
             elif isinstance(step, Move):
                 step = self._move(turn, step.signal)
+            elif isinstance(step, Act):
+                step = await self._act(turn)
             else:
                 entries += 1
                 if entries > len(self.scenario.steps) + 1:
@@ -399,6 +431,8 @@ class Conversation:
     # --- phase: respond (one exchange, then apply) -------------------------------------------
 
     async def _respond(self, turn: TurnTally, ask: Respond) -> NextStep:
+        if self.step.kind is StepKind.ACTION:  # a session that stopped at an action step
+            return Act()
         outcome = await self._exchange(turn, ask.purpose, ask.text)
         if isinstance(outcome, GiveUp):
             self._fall_back(turn, outcome)
@@ -616,9 +650,61 @@ class Conversation:
             if signal is not None and self.state.is_active:
                 return Move(signal)
             return Wait()
+        if step.kind is StepKind.ACTION:
+            return Act()
         if step.on_enter is OnEnter.RESPOND:
             return Respond("on_enter", on_enter_input(self.scenario))
         return Wait()
+
+    # --- phase: act (an action step) ---------------------------------------------------------
+
+    async def _act(self, turn: TurnTally) -> NextStep:
+        """An action step runs its action — no model call — applies its results and moves on
+        by its outcome, in the same turn (see :mod:`engine.conversation.action_phase`)."""
+        step = self.step
+        occurrence = sum(1 for run in turn.actions if run.step == step.id)
+        request = action_request(self.scenario, self.data, step, occurrence=occurrence)
+        key = request.context.idempotency_key
+        request = replace(request, on_late=lambda late: self._late_result(late, key))
+        mode = "reused" if reused(request, self.data.actions_done) else self.actions.mode(request)
+        self._emit(EventType.ACTION_CALL, call_data(request, mode))
+        outcome = await call_action(self.actions, request, self.data.actions_done)
+        turn.action_s += outcome.duration_s
+        duration_ms = outcome.duration_s * 1000
+        turn.actions.append(
+            ActionRun(step.id, outcome.outcome, outcome.mode, duration_ms, outcome.error)
+        )
+        self._emit(EventType.ACTION_RESULT, result_data(outcome))
+        self._apply_action(step, outcome)
+        return Move(signal_for(step, outcome))
+
+    def _apply_action(self, step: Step, outcome: ActionOutcome) -> None:
+        """The outcome's results become the step's results and set the variables they name."""
+        stored = self.data.results.setdefault(step.id, {})
+        for name, value in outcome.results.items():
+            stored[name] = value
+            if name in self.scenario.variables:
+                change = self.vars.set(
+                    name, value, turn=self.state.turn, step=step.id, source="action"
+                )
+                if change is not None:
+                    self._emit(
+                        EventType.VARIABLE_CHANGE,
+                        VariableChangeData(
+                            name=name, old=change.old, new=change.new, source="action"
+                        ),
+                        at=change.ts,
+                    )
+        self.data.summaries[step.id] = summary_of(outcome)
+        self._emit(
+            EventType.STEP_SUMMARY,
+            StepSummaryData(summary=self.data.summaries[step.id], results=dict(stored)),
+        )
+
+    def _late_result(self, outcome: ActionOutcome, key: str) -> None:
+        """An action answered after the conversation moved on (perhaps after it ended):
+        logged as late, never applied."""
+        self._emit(EventType.ACTION_RESULT, result_data(outcome, late_key=key))
 
     def _first_open_signal(self, step: Step) -> str | None:
         stored = self.data.results.get(step.id, {})
@@ -642,7 +728,7 @@ class Conversation:
 
     def _end_turn(self, turn: TurnTally) -> None:
         totals = self.ledger.turn_totals(turn.number)
-        engine_s = max(self.clock() - turn.started - turn.model_s, 0.0)
+        engine_s = max(self.clock() - turn.started - turn.model_s - turn.action_s, 0.0)
         self.data.checkpoints.append(self.data.checkpoint())
         ended = TurnEndData(
             calls=totals.llm_calls,
@@ -655,6 +741,8 @@ class Conversation:
         )
         if totals.synthetic_calls:
             ended["synthetic_calls"] = totals.synthetic_calls
+        if turn.actions:
+            ended["action_ms"] = round(turn.action_s * 1000, 3)
         self._emit(EventType.TURN_END, ended)
         turn.engine_ms = engine_s * 1000
         if self.finished:
@@ -679,13 +767,15 @@ class Conversation:
             engine_ms=turn.engine_ms,
             model_ms=turn.model_s * 1000,
             salvaged=list(turn.salvaged),
+            actions=list(turn.actions),
         )
 
     def _rollback(self, snapshot: SessionData, error: BaseException) -> None:
-        """Put the state back as it was before the turn; keep ``seq`` so the log has no gap."""
-        seq = self.data.seq
+        """Put the state back as it was before the turn; keep ``seq`` so the log has no gap,
+        and the actions that completed, so that they are not run again."""
+        seq, done = self.data.seq, self.data.actions_done
         self.data = snapshot
-        self.data.seq = seq
+        self.data.seq, self.data.actions_done = seq, done
         if isinstance(error, KeyboardInterrupt | asyncio.CancelledError):
             # Ctrl-C (or a cancelled task): the log must not end the turn half-way.
             self._emit(
@@ -762,6 +852,7 @@ __all__ = [
     "ON_ENTER_INPUT",
     "RESUMED_FROM_MEMORY",
     "Accepted",
+    "Act",
     "Conversation",
     "Correct",
     "Enter",

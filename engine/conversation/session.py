@@ -125,6 +125,10 @@ class SessionData:
     #: The provider's ``prompt_cache_key``: the session id, kept by forks and resumes so that
     #: a fork reads its parent's chain from the same cache.
     cache_key: str = ""
+    #: Action calls that completed, by idempotency key (step, inputs, outcome, results): a
+    #: turn rolled back and sent again reuses them instead of acting twice. Kept by rollbacks
+    #: and the session file; a fork (another session, other keys) starts without.
+    actions_done: dict[str, dict[str, Any]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if not self.cache_key:
@@ -152,6 +156,7 @@ class SessionData:
             summaries=dict(self.summaries),
             transcript=list(self.transcript),
             checkpoints=list(self.checkpoints),
+            actions_done=dict(self.actions_done),
         )
 
     def checkpoint(self) -> Checkpoint:
@@ -195,6 +200,7 @@ class SessionData:
         forked.checkpoints = marks
         forked.seq = 0
         forked.started = True
+        forked.actions_done = {}
         return forked
 
     # --- files -------------------------------------------------------------------------------
@@ -219,6 +225,7 @@ class SessionData:
             "chain_start": self.chain_start,
             "cache_key": self.cache_key,
             "checkpoints": [point.to_dict() for point in self.checkpoints],
+            "actions_done": dict(self.actions_done),
         }
 
     @classmethod
@@ -256,6 +263,7 @@ class SessionData:
                 started=bool(data.get("started", True)),
                 chain_start=int(data.get("chain_start", 0)),
                 cache_key=str(data.get("cache_key") or ""),
+                actions_done=_actions_done(data.get("actions_done")),
             )
         except SessionError:
             raise
@@ -464,6 +472,15 @@ def fork_source(
         return source.fork(upto_turn), source.session_id
     rebuilt = session_from_events(list(source), scenario, upto_turn=upto_turn, prices=prices)
     return rebuilt.fork(upto_turn), rebuilt.session_id
+
+
+def _actions_done(saved: Any) -> dict[str, dict[str, Any]]:
+    """The completed action calls of a session file (none in files older than actions)."""
+    if saved is None:
+        return {}
+    if not isinstance(saved, dict) or not all(isinstance(v, dict) for v in saved.values()):
+        raise TypeError("'actions_done' must map idempotency keys to calls")
+    return {str(key): dict(value) for key, value in saved.items()}
 
 
 def _copy_results(results: Mapping[str, Any]) -> dict[str, dict[str, Any]]:

@@ -27,6 +27,17 @@ class SessionOrigin(TypedDict, total=False):
 
 
 @dataclass(frozen=True)
+class ActionRun:
+    """One action step the turn ran: its outcome, how it was answered, what it took."""
+
+    step: str
+    outcome: str
+    mode: str
+    duration_ms: float
+    error: str | None = None
+
+
+@dataclass(frozen=True)
 class TurnResult:
     """What one user message led to: the bot's messages in order, the move, and its cost."""
 
@@ -48,6 +59,8 @@ class TurnResult:
     model_ms: float
     #: Slips repaired without a call (kinds, as logged with ``salvaged: true``).
     salvaged: list[str] = field(default_factory=list)
+    #: The action steps run during the turn, in order (they cost no model call).
+    actions: list[ActionRun] = field(default_factory=list)
 
     @property
     def moved(self) -> bool:
@@ -78,11 +91,16 @@ class Enter:
 
 
 @dataclass(frozen=True)
+class Act:
+    """Run the current step's action (an action step): no model call, then move by its outcome."""
+
+
+@dataclass(frozen=True)
 class Wait:
     """Nothing more to do: the turn ends and the conversation waits for the user."""
 
 
-NextStep = Respond | Move | Enter | Wait
+NextStep = Respond | Move | Enter | Act | Wait
 
 
 # --- what the judge decides -----------------------------------------------------------------
@@ -133,10 +151,15 @@ class TurnTally:
     fallback: bool = False
     model_s: float = 0.0
     engine_ms: float = 0.0
+    #: Time spent waiting for actions, and the actions run.
+    action_s: float = 0.0
+    actions: list[ActionRun] = field(default_factory=list)
 
 
 __all__ = [
     "Accepted",
+    "Act",
+    "ActionRun",
     "Correct",
     "Enter",
     "GiveUp",

@@ -27,7 +27,7 @@ from enum import StrEnum
 from typing import Any
 
 from engine.errors import TransitionRefused
-from engine.scenario.definition import STAY, Scenario, Step
+from engine.scenario.definition import STAY, Scenario, Step, StepKind
 
 #: Answers "does this name hold a value?" for variables (and, for the caller that can, results).
 IsSet = Callable[[str], bool]
@@ -206,12 +206,15 @@ class DialogueFSM:
         if transition.to not in self.scenario.steps:
             return Unmet(problem=f"it leads to step {transition.to!r}, which does not exist")
         known_results = results or {}
+        # An action step's required results are checked when its action returns (a missing
+        # one is the outcome ``error``): they never stand in the way of an outcome.
+        exit_results = {} if step.kind is StepKind.ACTION else step.results
         return Unmet(
             step=here,
             variables=tuple(name for name in transition.requires if not is_set(name)),
             results=tuple(
                 name
-                for name, field_ in step.results.items()
+                for name, field_ in exit_results.items()
                 if field_.required
                 and not is_set(name)
                 and not field_.counts_as_known(known_results.get(name))

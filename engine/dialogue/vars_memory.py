@@ -1,6 +1,7 @@
 """Typed dialogue variables with the full history of their changes.
 
-Every change is kept — who made it (the model, the system, the author in the studio), in which
+Every change is kept — who made it (the model, the system, the author in the studio, an action
+step), in which
 turn and step, and when — because a conversation designer debugging a script asks "when did
 ``budget`` become 0, and who set it?", and because fork and replay need the values as they were
 at the end of an earlier turn (:meth:`VarsMemory.as_of`, :meth:`VarsMemory.truncate_after`).
@@ -23,7 +24,7 @@ from engine.errors import SessionError
 from engine.log.events import utc_now_iso
 from engine.scenario.definition import Variable, is_known
 
-Source = Literal["model", "system", "author"]
+Source = Literal["model", "system", "author", "action"]
 SOURCES: frozenset[str] = frozenset(get_args(Source))
 
 

@@ -25,13 +25,25 @@ STEP_PREFIX = "step:"
 EDGE_PREFIX = "edge:"
 
 #: Custom properties (attributes of draw.io's ``<object>`` wrapper) that carry step metadata.
-STEP_PROPERTIES = ("step", "title", "kind", "goal", "instructions", "results", "text", "final")
+STEP_PROPERTIES = (
+    "step",
+    "title",
+    "kind",
+    "goal",
+    "instructions",
+    "results",
+    "text",
+    "final",
+    "call",
+)
 EDGE_PROPERTIES = ("signal", "requires", "description")
 
 _BASE = {"rounded": "1", "whiteSpace": "wrap", "html": "0"}
 _KIND = {
     "prompt": {"fillColor": "#dae8fc", "strokeColor": "#6c8ebf"},
     "message": {"fillColor": "#fff2cc", "strokeColor": "#d6b656", "dashed": "1"},
+    # draw.io's "process" shape (a box with double sides): the flowchart's subroutine call
+    "action": {"shape": "process", "fillColor": "#d5e8d4", "strokeColor": "#82b366"},
 }
 _FINAL = {"arcSize": "50", "strokeColor": "#b85450", "strokeWidth": "2"}
 _START = {"strokeColor": "#2d7600", "strokeWidth": "3"}
@@ -86,8 +98,9 @@ def parse_edge_cell_id(cell_id: str) -> tuple[str, str] | None:
 
 
 def step_style(*, kind: str, start: bool, final: bool) -> str:
-    """Start, final and message steps are told apart at a glance: a thick green border, a pill
-    with a red border, a yellow dashed box; plain prompt steps are blue rounded boxes."""
+    """Start, final, message and action steps are told apart at a glance: a thick green border,
+    a pill with a red border, a yellow dashed box, a green box with double sides; plain prompt
+    steps are blue rounded boxes."""
     style = {**_BASE, **_KIND.get(kind, _KIND["prompt"])}
     if final:
         style.update(_FINAL)

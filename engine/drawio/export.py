@@ -348,7 +348,8 @@ def _legend(
     text = (
         f"{title} — start: {scenario.start}\n"
         "thick green border: start step · red pill: final step · yellow dashed: message step "
-        "(no model call) · edge label: signal [requires: variables, or how many — hover an "
+        "(no model call) · green, double sides: action step (calls a function or an API; its "
+        "edges are outcomes) · edge label: signal [requires: variables, or how many — hover an "
         "edge, or Edit Data, for the list] · dashed edge: back to an earlier step"
     )
     properties = {}
@@ -384,6 +385,7 @@ def _vertex(root: etree._Element, scenario: Scenario, step: Step, position: Poin
         "results": _results_text(step),
         "text": step.text or "",
         "final": "1" if step.final else "",
+        "call": step.call.label if step.call is not None else "",
     }
     wrapper = etree.SubElement(
         root,

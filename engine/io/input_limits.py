@@ -114,6 +114,13 @@ DEFAULT_MAX_PROMPT_TOKENS = 60_000
 #: into later calls, where it would be paid for again on every turn.
 DEFAULT_MAX_REPLY_CHARS = 20_000
 
+# --- actions ---------------------------------------------------------------------------------
+
+#: An HTTP action's reply larger than this is refused (the outcome is ``error``) and not read
+#: further: its JSON becomes variables that later prompts may quote. A reply of a booking or a
+#: lookup API is a few kilobytes.
+MAX_ACTION_REPLY_BYTES = 1 * MIB
+
 # --- temporary files -------------------------------------------------------------------------
 
 #: A temporary file of an atomic save younger than this is never treated as stale, even when no
@@ -125,6 +132,7 @@ __all__ = [
     "DEFAULT_MAX_REPLY_CHARS",
     "KIB",
     "LOG_READ_CHUNK_BYTES",
+    "MAX_ACTION_REPLY_BYTES",
     "MAX_CASSETTE_BYTES",
     "MAX_DRAWIO_BYTES",
     "MAX_DRAWIO_INFLATED_BYTES",

@@ -43,7 +43,7 @@ import errno
 import os
 import re
 import stat
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import BinaryIO
 
 from engine.errors import UnreadableFile
@@ -158,6 +158,23 @@ def read_bytes_of(handle: BinaryIO, path: Path, size: int, limit: int, what: str
     return data
 
 
+def resolve_inside(root: Path, relative: str) -> Path | None:
+    """The absolute path of ``relative`` if it stays inside ``root``; ``None`` if it escapes.
+
+    The one check that a path a scenario names (an instruction file, a data file an action
+    reads) is inside its folder; here, beside the reader, so that light callers (the worker
+    process of actions) need not load the scenario machinery for it."""
+    pure = PurePosixPath(relative.replace("\\", "/"))
+    if pure.is_absolute() or ".." in pure.parts or (pure.parts and pure.parts[0].endswith(":")):
+        return None
+    candidate = (root / Path(*pure.parts)).resolve()
+    try:
+        candidate.relative_to(root.resolve())
+    except ValueError:
+        return None
+    return candidate
+
+
 def read_text(
     path: Path | str, *, limit: int, what: str = "the file", inside: Folder = None
 ) -> str:
@@ -265,4 +282,5 @@ __all__ = [
     "read_bytes_of",
     "read_text",
     "replace_surrogates",
+    "resolve_inside",
 ]

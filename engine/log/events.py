@@ -31,6 +31,10 @@ check (:mod:`engine.log.schema`) is derived from them. In short:
 ``step_summary``       :class:`StepSummaryData` — summary, results
 ``transition``         :data:`TransitionData` — from, to, signal
 ``bot_message``        :class:`BotMessageData` — text, source (model|message|fallback)
+``action_call``        :class:`ActionCallData` — an action step calls its action: what, with
+                       which inputs, idempotency key, timeout, live or stubbed
+``action_result``      :class:`ActionResultData` — outcome, results, duration, error; a
+                       result that came too late (``late``) is logged, never applied
 ``turn_end``           :class:`TurnEndData` — the turn's calls, tokens, cost and times; where
                        the response chain stands
 ``error``              :class:`ErrorData` — inside a turn it means the turn was rolled back
@@ -74,6 +78,8 @@ class EventType(StrEnum):
     TRANSITION = "transition"
     BOT_MESSAGE = "bot_message"
     TURN_END = "turn_end"
+    ACTION_CALL = "action_call"
+    ACTION_RESULT = "action_result"
     ERROR = "error"
     SESSION_END = "session_end"
 
@@ -216,7 +222,8 @@ class FallbackData(TypedDict):
 
 
 class VariableChangeData(TypedDict):
-    """``source`` is model, system or author; the event's ``ts`` is the change's own time."""
+    """``source`` is model, system, author or action; the event's ``ts`` is the change's own
+    time."""
 
     name: str
     old: JsonValue
@@ -242,6 +249,39 @@ class BotMessageData(TypedDict):
     source: str
 
 
+class ActionCallData(TypedDict):
+    """An action step calls its action. ``action`` is the call as written (``python
+    find_slots``, ``POST http://…/bookings``: header values are never logged); ``mode`` is live,
+    stubbed, replayed (a cassette) or reused (the same call completed earlier in the session)."""
+
+    action: str
+    kind: str
+    inputs: JsonObject
+    idempotency_key: str
+    timeout_s: float
+    mode: str
+
+
+class ActionResultData(TypedDict):
+    """How the action ended. ``results`` are the step's declared results, converted; an
+    ``error``/``timeout`` outcome has none. ``duration_ms``: what the conversation waited."""
+
+    outcome: str
+    results: JsonObject
+    duration_ms: float
+    error: str | None
+    mode: str
+    #: Only when the result came after the conversation had moved on (then ``true``): logged,
+    #: never applied. It may arrive after the turn's ``turn_end``.
+    late: NotRequired[bool]
+    #: Only when the action returned fields that are no declared result (they were dropped).
+    ignored: NotRequired[list[str]]
+    #: Only for an HTTP action that got a reply: its status code.
+    status: NotRequired[Count]
+    #: Only on a late result: the call it answers (its ``action_call``'s key).
+    idempotency_key: NotRequired[str]
+
+
 class TurnEndData(TypedDict):
     """A turn completed. ``response_id`` is where the chain stands after it (fork needs it)."""
 
@@ -254,6 +294,8 @@ class TurnEndData(TypedDict):
     response_id: str | None
     #: Only when some of the turn's replies were made up by no model (they cost nothing).
     synthetic_calls: NotRequired[Count]
+    #: Only when the turn ran action steps: the time it waited for them (not in ``engine_ms``).
+    action_ms: NotRequired[float]
 
 
 class ErrorData(TypedDict):
@@ -301,6 +343,8 @@ PAYLOADS: dict[str, type] = {
     EventType.TRANSITION: TransitionData,
     EventType.BOT_MESSAGE: BotMessageData,
     EventType.TURN_END: TurnEndData,
+    EventType.ACTION_CALL: ActionCallData,
+    EventType.ACTION_RESULT: ActionResultData,
     EventType.ERROR: ErrorData,
     EventType.SESSION_END: SessionEndData,
 }
@@ -319,6 +363,8 @@ Payload: TypeAlias = (
     | TransitionData
     | BotMessageData
     | TurnEndData
+    | ActionCallData
+    | ActionResultData
     | ErrorData
     | SessionEndData
 )

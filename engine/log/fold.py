@@ -61,6 +61,7 @@ from typing import Any, NamedTuple, cast
 from engine.dialogue.ledger import CallRecord, Totals
 from engine.dialogue.prompting import TranscriptEntry
 from engine.log.events import (
+    ActionResultData,
     BotMessageData,
     Event,
     EventType,
@@ -500,6 +501,11 @@ class LogFold:
             self.response_id = data["response_id"]
         self._close(Outcome.COMPLETED, event.seq, event.turn)
 
+    def _action_result(self, event: Event) -> None:
+        # A late result arrives after its turn (even between turns): it changes nothing.
+        if not event.payload(ActionResultData).get("late"):
+            self._turn(event)
+
     def _error(self, event: Event) -> None:
         if self._open is not None:
             self._close(Outcome.ROLLED_BACK, event.seq)
@@ -530,6 +536,9 @@ _HANDLERS: dict[str, Callable[[LogFold, Event], None]] = {
     EventType.CONTRACT_VIOLATION: LogFold._in_turn,
     EventType.CORRECTION_SENT: LogFold._in_turn,
     EventType.FALLBACK: LogFold._in_turn,
+    # An action step's results arrive as variable changes and its step summary.
+    EventType.ACTION_CALL: LogFold._in_turn,
+    EventType.ACTION_RESULT: LogFold._action_result,
 }
 
 

@@ -7,6 +7,7 @@
     fake_model     one of them behind the fake server, as a provider whose replies cost nothing
     quota          the server side of rate limits: requests and tokens per minute, enforced
     sim_server     the fake server set up for simulations, as a command
+    ticket_service a ticket service on 127.0.0.1 for the shipped support desk's HTTP action
 
 This is a product feature — the studio's "try without a key" and the desktop bundle use it —
 not a test double: tests use it through ``tests/plugins``. It may import the engine's lower

@@ -340,7 +340,7 @@ class ScenarioBot:
 
     def _lead_in(self, step: Step, way: str, known: Mapping[str, Any]) -> str:
         target = self.scenario.steps.get(step.transitions[way].to)
-        if target is None or target.kind is StepKind.MESSAGE:
+        if target is None or target.kind is not StepKind.PROMPT:  # a message or an action
             return ""
         say = self._speech
         lead = say.words.say("bot_next", goal=target.goal.rstrip(".")) if target.goal else ""

@@ -22,6 +22,12 @@ from pydantic.json_schema import SkipJsonSchema
 
 from engine.io.input_limits import DEFAULT_MAX_PROMPT_TOKENS, DEFAULT_MAX_REPLY_CHARS
 from engine.languages import BCP47_PATTERN, ENGLISH, scaffolding
+from engine.scenario.actions import (
+    DEFAULT_TIMEOUT_S,
+    MAX_TIMEOUT_S,
+    ActionCallSpec,
+    ActionsSettings,
+)
 
 #: The implicit signal for remaining in the current step; it may not be declared.
 STAY = "stay"
@@ -308,6 +314,7 @@ class Transition(_Strict):
 class StepKind(StrEnum):
     PROMPT = "prompt"  #: the model answers under the step's instructions
     MESSAGE = "message"  #: fixed (templated) text, no model call
+    ACTION = "action"  #: calls a Python function or an HTTP endpoint, no model call
 
 
 class OnEnter(StrEnum):
@@ -323,7 +330,8 @@ class Step(_Strict):
     goal: str = Field(default="", description="One line, shown to the model in other steps")
     kind: StepKind = Field(
         default=StepKind.PROMPT,
-        description="prompt: the model answers; message: fixed text is sent, no model call",
+        description="prompt: the model answers; message: fixed text is sent, no model call; "
+        "action: a Python function or an HTTP endpoint is called, no model call",
     )
     instructions: str | None = Field(
         default=None, description="Path of the step's Markdown instructions, inside the folder"
@@ -338,7 +346,22 @@ class Step(_Strict):
         default_factory=dict, description="What the model returns in this step, by name"
     )
     transitions: dict[Identifier, Transition] = Field(
-        default_factory=dict, description="Signal name → transition; 'stay' is implicit"
+        default_factory=dict,
+        description="Signal name → transition; 'stay' is implicit. An action step's are keyed "
+        "by outcome: ok, error, timeout or one the action names",
+    )
+    call: ActionCallSpec | None = Field(
+        default=None, description="What an action step calls: {python: NAME} or {http: {...}}"
+    )
+    inputs: list[Identifier] = Field(
+        default_factory=list,
+        description="Variables (or earlier results) an action step hands to its call",
+    )
+    timeout_s: float | None = Field(
+        default=None,
+        gt=0,
+        le=MAX_TIMEOUT_S,
+        description=f"How long an action step waits for its call (default {DEFAULT_TIMEOUT_S:g})",
     )
 
     #: The instruction file's text, attached by the loader (or edited in the studio).
@@ -347,6 +370,11 @@ class Step(_Strict):
     @property
     def display_title(self) -> str:
         return self.title or self.id.replace("_", " ").capitalize()
+
+    @property
+    def action_timeout_s(self) -> float:
+        """How long the step's action may take (``timeout_s``, else the default)."""
+        return self.timeout_s if self.timeout_s is not None else DEFAULT_TIMEOUT_S
 
 
 class PromptLayout(StrEnum):
@@ -427,6 +455,10 @@ class Scenario(_Strict, MarkedModel):
         default_factory=dict, description="The dialogue's variables, by name"
     )
     steps: dict[Identifier, Step] = Field(description="The steps, by id")
+    actions: ActionsSettings = Field(
+        default_factory=ActionsSettings,
+        description="Where Python actions live and which hosts HTTP actions may reach",
+    )
 
     #: The folder the scenario was loaded from (relative file paths resolve against it).
     root: SkipJsonSchema[Path | None] = Field(default=None, exclude=True)

@@ -13,7 +13,10 @@ step; ``True`` for a step that a transition targets but that does not exist, so 
 still be drawn and reported).
 
 Edges go from a step to its target, keyed by the signal, with ``requires`` (tuple of variable
-names) and ``description``. ``graph.graph["start"]`` is the start step's id.
+names), ``description`` and ``ensures`` (the variables set whenever that edge is taken). An
+action step ensures its required results on its ``ok`` edge only — an ``error``, a ``timeout``
+or an outcome the action names leaves without them — so its node ensures nothing.
+``graph.graph["start"]`` is the start step's id.
 
 Questions about one variable (:func:`set_reach`, :func:`unset_reach`) are answered by a
 :class:`VariableFlow`, which answers them for every variable at once; a caller that asks about
@@ -26,13 +29,23 @@ from collections.abc import Iterable
 
 import networkx as nx
 
-from engine.scenario.definition import Scenario
+from engine.scenario.actions import OK
+from engine.scenario.definition import Scenario, StepKind
 
 
 def scenario_graph(scenario: Scenario) -> nx.MultiDiGraph:
     """Build the graph view of ``scenario`` (see the module docstring for its attributes)."""
     graph = nx.MultiDiGraph(start=scenario.start, name=scenario.name)
+    required: dict[str, frozenset[str]] = {
+        step_id: frozenset(
+            name
+            for name, result in step.results.items()
+            if result.required and name in scenario.variables
+        )
+        for step_id, step in scenario.steps.items()
+    }
     for step_id, step in scenario.steps.items():
+        acts = step.kind is StepKind.ACTION
         graph.add_node(
             step_id,
             title=step.display_title,
@@ -41,11 +54,7 @@ def scenario_graph(scenario: Scenario) -> nx.MultiDiGraph:
             final=step.final,
             on_enter=step.on_enter,
             sets=frozenset(name for name in step.results if name in scenario.variables),
-            ensures=frozenset(
-                name
-                for name, result in step.results.items()
-                if result.required and name in scenario.variables
-            ),
+            ensures=frozenset() if acts else required[step_id],
             missing=False,
         )
     for step_id, step in scenario.steps.items():
@@ -62,12 +71,14 @@ def scenario_graph(scenario: Scenario) -> nx.MultiDiGraph:
                     ensures=frozenset(),
                     missing=True,
                 )
+            acts = step.kind is StepKind.ACTION
             graph.add_edge(
                 step_id,
                 transition.to,
                 key=signal,
                 requires=tuple(transition.requires),
                 description=transition.description,
+                ensures=required[step_id] if not acts or signal == OK else frozenset(),
             )
     return graph
 
@@ -157,9 +168,9 @@ class VariableFlow:
     so the strongly connected components are visited once each, in topological order.
 
     *may be unset* (as :func:`unset_reach`): all bits at the start step; a transition from S
-    passes on all but the bits its ``requires`` names and S's ``ensures`` (those hold once it is
-    taken), joined over the transitions into a step. The transitions clear different bits, so
-    each component is iterated with a worklist until nothing changes.
+    passes on all but the bits its ``requires`` names, its own ``ensures`` and S's (those hold
+    once it is taken), joined over the transitions into a step. The transitions clear different
+    bits, so each component is iterated with a worklist until nothing changes.
 
     Names the graph never mentions share bit 0, which nothing sets and nothing clears. The flow
     is computed once, when it is made: it answers for the graph as it was then.
@@ -180,8 +191,14 @@ class VariableFlow:
             if data["final"]:
                 finals.add(node)
         cleared = [
-            (source, target, self._mask(requires) | ensures[source])
-            for source, target, requires in graph.edges(data="requires")
+            (
+                source,
+                target,
+                self._mask(data["requires"])
+                | ensures[source]
+                | self._mask(data.get("ensures", ())),
+            )
+            for source, target, data in graph.edges(data=True)
             if source not in finals
         ]
         # Every name has its bit now. What a transition lets through is all bits but those it

@@ -17,7 +17,7 @@ interrupted save left there (:func:`engine.io.atomic.remove_stale_temporaries`).
 from __future__ import annotations
 
 import os
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 from typing import Any
 
 from pydantic import ValidationError
@@ -25,7 +25,14 @@ from pydantic import ValidationError
 from engine.errors import ScenarioError, ScenarioErrors, UnreadableFile
 from engine.io.atomic import remove_stale_temporaries
 from engine.io.input_limits import MAX_SCENARIO_BYTES, MAX_TEXT_FILE_BYTES
-from engine.io.untrusted import decode_utf8, describe_size, open_regular, read_bytes, read_text
+from engine.io.untrusted import (
+    decode_utf8,
+    describe_size,
+    open_regular,
+    read_bytes,
+    read_text,
+    resolve_inside,
+)
 from engine.scenario.definition import SCENARIO_FILE, Marks, Scenario
 from engine.scenario.located_errors import explain, internal_keys, located_errors
 from engine.scenario.yaml_marks import MAX_DEPTH, MAX_NODES, compose_yaml
@@ -123,19 +130,6 @@ def attach_files(scenario: Scenario) -> None:
     for step in scenario.steps.values():
         if step.instructions:
             step.instructions_text = _read_inside(root, step.instructions) or ""
-
-
-def resolve_inside(root: Path, relative: str) -> Path | None:
-    """The absolute path of ``relative`` if it stays inside ``root``; ``None`` if it escapes."""
-    pure = PurePosixPath(relative.replace("\\", "/"))
-    if pure.is_absolute() or ".." in pure.parts or (pure.parts and pure.parts[0].endswith(":")):
-        return None
-    candidate = (root / Path(*pure.parts)).resolve()
-    try:
-        candidate.relative_to(root.resolve())
-    except ValueError:
-        return None
-    return candidate
 
 
 def read_referenced(root: Path, relative: str) -> str:

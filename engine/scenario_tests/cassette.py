@@ -34,6 +34,12 @@ File format (JSON Lines, UTF-8, one object per line; written atomically)::
 The header says which model made the replies (``made_by``); replies no model made — the
 autopilot's, the fake model's, a reply script's — are marked ``"synthetic": true``, and their
 replay is synthetic too (it costs nothing, and reports say who recorded it).
+An action step that ran while recording (one the test does not stub) adds a line after the
+call it followed, with what it was handed and how it ended; a replay answers the step from it and
+never runs the action (:mod:`engine.scenario_tests.test_actions`)::
+
+    {"action": 1, "turn": 2, "step": "find_slots", "inputs": {"specialty": "dermatology"},
+     "outcome": "ok", "results": {"slots": ["Mon 9:00"]}}
 
 Long values (instructions, schemas, history messages: anything over :data:`BLOB_MIN_CHARS` as
 JSON) are stored once as a ``blob`` and referred to by their content hash, so a cassette stays
@@ -52,6 +58,7 @@ from collections.abc import Mapping
 from enum import Enum
 from typing import Any
 
+from engine.actions.outcome import ActionOutcome
 from engine.providers.base import ClosingProvider, ModelReply, ModelRequest, Provider
 from engine.scenario_tests.cassette_file import (
     BLOB_MIN_CHARS,
@@ -61,12 +68,15 @@ from engine.scenario_tests.cassette_file import (
     Cassette,
     CassetteError,
     CassetteHeader,
+    RecordedAction,
     RecordedCall,
     RecordedReply,
     compact_request,
+    dumps,
     resolve,
 )
 from engine.scenario_tests.cassette_staleness import (
+    EXCERPT_CHARS,
     CassetteStale,
     Staleness,
     describe_field,
@@ -84,6 +94,7 @@ __all__ = [
     "CassetteRecorder",
     "CassetteReplayer",
     "CassetteStale",
+    "RecordedAction",
     "RecordedCall",
     "RecordedReply",
     "Staleness",
@@ -196,6 +207,7 @@ class CassetteRecorder(ClosingProvider):
         self._blobs: dict[str, Any] = {}
         #: Who made each reply: its model, or what made it up (``ModelReply.synthetic``).
         self._makers: list[tuple[str, bool]] = []
+        self._actions: list[RecordedAction] = []
 
     def mark_volatile(self, value: str, token: str = SESSION_TOKEN) -> None:
         self._normaliser.mark_volatile(value, token)
@@ -221,12 +233,28 @@ class CassetteRecorder(ClosingProvider):
     def calls(self) -> int:
         return len(self._calls)
 
+    def record_action(self, step: str, inputs: dict[str, Any], outcome: ActionOutcome) -> None:
+        """Keep an action step that ran (after the calls made so far)."""
+        self._actions.append(
+            RecordedAction(
+                number=len(self._actions) + 1,
+                turn=self.turn,
+                step=step,
+                inputs=dict(inputs),
+                outcome=outcome.outcome,
+                results=dict(outcome.results),
+                error=outcome.error,
+                status=outcome.status,
+                after_call=len(self._calls),
+            )
+        )
+
     def cassette(self) -> Cassette:
         """The recording, its header saying who made the replies."""
         makers = list(dict.fromkeys(name for name, _synthetic in self._makers if name))
         synthetic = bool(self._makers) and all(synthetic for _name, synthetic in self._makers)
         header = dataclasses.replace(self.header, made_by=", ".join(makers), synthetic=synthetic)
-        return Cassette(header, list(self._calls), dict(self._blobs))
+        return Cassette(header, list(self._calls), dict(self._blobs), actions=list(self._actions))
 
 
 # --- replaying -------------------------------------------------------------------------------
@@ -246,6 +274,7 @@ class CassetteReplayer(ClosingProvider):
         self.chains = cassette.header.chains
         self.turn: int | None = None
         self.position = 0
+        self.action_position = 0
         self._normaliser = _Normaliser()
 
     def mark_volatile(self, value: str, token: str = SESSION_TOKEN) -> None:
@@ -256,7 +285,18 @@ class CassetteReplayer(ClosingProvider):
         return len(self.cassette.calls) - self.position
 
     def leftover(self) -> Staleness | None:
-        """The staleness of a recording that holds calls the conversation never made."""
+        """The staleness of a recording that holds calls (or actions) the conversation never
+        made."""
+        unused_actions = len(self.cassette.actions) - self.action_position
+        if self.unused <= 0 and unused_actions > 0:
+            left = self.cassette.actions[self.action_position]
+            return Staleness(
+                call=self.position + 1,
+                turn=left.turn,
+                reason=f"the recording has {unused_actions} more action step(s) than the "
+                f"conversation ran (the engine no longer runs step {left.step!r} there)",
+                field="actions",
+            )
         if self.unused <= 0:
             return None
         nxt = self.cassette.calls[self.position]
@@ -300,6 +340,48 @@ class CassetteReplayer(ClosingProvider):
             refusal=reply.refusal,
             synthetic=(header.made_by or "a stand-in model") if header.synthetic else None,
         )
+
+    def replay_action(self, step: str, inputs: dict[str, Any]) -> RecordedAction:
+        """The recorded run of the next action step, which must be ``step`` with the same
+        inputs; raises :class:`CassetteStale` otherwise (the test must be recorded again)."""
+        actions = self.cassette.actions
+        number = self.action_position + 1
+        if self.action_position >= len(actions):
+            raise CassetteStale(
+                Staleness(
+                    call=self.position + 1,
+                    turn=self.turn,
+                    reason=f"action step {step!r} ran, but the recording holds only "
+                    f"{len(actions)} action run(s)",
+                    field="actions",
+                )
+            )
+        recorded = actions[self.action_position]
+        if recorded.step != step:
+            raise CassetteStale(
+                Staleness(
+                    call=self.position + 1,
+                    turn=self.turn,
+                    reason=f"the recording's action {number} is step {recorded.step!r}; "
+                    f"the conversation now runs step {step!r}",
+                    field="actions",
+                    recorded=recorded.step,
+                    current=step,
+                )
+            )
+        if recorded.inputs != inputs:
+            raise CassetteStale(
+                Staleness(
+                    call=self.position + 1,
+                    turn=self.turn,
+                    reason=f"action step {step!r} is handed other inputs than when recorded",
+                    field=f"actions.{step}.inputs",
+                    recorded=dumps(recorded.inputs)[:EXCERPT_CHARS],
+                    current=dumps(inputs)[:EXCERPT_CHARS],
+                )
+            )
+        self.action_position += 1
+        return recorded
 
     def _difference(
         self, recorded: RecordedCall, compact: dict[str, Any], blobs: dict[str, Any]

@@ -1,8 +1,9 @@
 """The cassette as data and as a file: recorded calls, their blobs, written and read back.
 
 :class:`Cassette` holds a test's recorded calls in order (:class:`RecordedCall`: the normalised
-request, long values as blob references, and the :class:`RecordedReply`) and the blobs they
-refer to. The format is described in :mod:`engine.scenario_tests.cassette`; :meth:`Cassette.load`
+request, long values as blob references, and the :class:`RecordedReply`), the blobs they
+refer to, and the action steps that ran (:class:`RecordedAction`), each after the call it
+followed. The format is described in :mod:`engine.scenario_tests.cassette`; :meth:`Cassette.load`
 refuses, with the file and line, anything that is not a cassette this version writes.
 """
 
@@ -130,15 +131,50 @@ class RecordedCall:
         }
 
 
+@dataclass(frozen=True)
+class RecordedAction:
+    """One action step that ran while recording: what it was handed and how it ended (before
+    the engine converted its results: a replay settles them again, as the engine does now).
+    ``after_call`` is how many model calls came before it, which places its line in the file.
+    """
+
+    number: int
+    turn: int | None
+    step: str
+    inputs: dict[str, Any]
+    outcome: str
+    results: dict[str, Any] = field(default_factory=dict)
+    error: str | None = None
+    status: int | None = None
+    after_call: int = 0
+
+    def to_dict(self) -> dict[str, Any]:
+        record: dict[str, Any] = {
+            "action": self.number,
+            "turn": self.turn,
+            "step": self.step,
+            "inputs": self.inputs,
+            "outcome": self.outcome,
+            "results": self.results,
+        }
+        if self.error is not None:
+            record["error"] = self.error
+        if self.status is not None:
+            record["status"] = self.status
+        return record
+
+
 @dataclass
 class Cassette:
-    """A test's recorded calls, in order, and the long values they refer to."""
+    """A test's recorded calls and actions, in order, and the long values they refer to."""
 
     header: CassetteHeader
     calls: list[RecordedCall] = field(default_factory=list)
     blobs: dict[str, Any] = field(default_factory=dict)
     #: The file it was read from, for messages.
     path: Path | None = None
+    #: The action steps that ran (stubbed ones are the test's, and are not recorded).
+    actions: list[RecordedAction] = field(default_factory=list)
 
     @property
     def usage(self) -> Usage:
@@ -148,15 +184,19 @@ class Cassette:
         return total
 
     def to_text(self) -> str:
-        """The file's text: the header, then each call preceded by the blobs it uses first."""
+        """The file's text: the header, then each call preceded by the blobs it uses first,
+        each action after the call it followed."""
         lines = [dumps(self.header.to_dict())]
         written: set[str] = set()
+        actions = sorted(self.actions, key=lambda action: action.number)
+        lines += [dumps(action.to_dict()) for action in actions if action.after_call == 0]
         for call in self.calls:
             for blob in _blob_refs(call.request):
                 if blob not in written and blob in self.blobs:
                     written.add(blob)
                     lines.append(dumps({"blob": blob, "value": self.blobs[blob]}))
             lines.append(dumps(call.to_dict()))
+            lines += [dumps(a.to_dict()) for a in actions if a.after_call == call.number]
         return "\n".join(lines) + "\n"
 
     def save(self, path: Path | str, *, inside: Path | str | None = None) -> None:
@@ -226,6 +266,7 @@ class _Parser:
     def parse(self, text: str) -> Cassette:
         header: CassetteHeader | None = None
         calls: list[RecordedCall] = []
+        actions: list[RecordedAction] = []
         blobs: dict[str, Any] = {}
         for number, line in enumerate(text.splitlines(), start=1):
             if not line.strip():
@@ -249,11 +290,42 @@ class _Parser:
                 blobs[key] = value
             elif "call" in record:
                 calls.append(self.call(record, number, len(calls) + 1, blobs))
+            elif "action" in record:
+                actions.append(self.action(record, number, len(actions) + 1, len(calls)))
             else:
-                raise self.fail(number, "expected a 'blob' or a 'call' line")
+                raise self.fail(number, "expected a 'blob', a 'call' or an 'action' line")
         if header is None:
             raise self.fail(1, "the cassette is empty")
-        return Cassette(header, calls, blobs, self.path)
+        return Cassette(header, calls, blobs, self.path, actions)
+
+    def action(
+        self, record: dict[str, Any], line: int, expected: int, after_call: int
+    ) -> RecordedAction:
+        if record.get("action") != expected:
+            raise self.fail(line, f"expected action {expected}, found {record.get('action')!r}")
+        turn = record.get("turn")
+        if turn is not None and (not isinstance(turn, int) or isinstance(turn, bool)):
+            raise self.fail(line, "'turn' must be a whole number")
+        inputs, results = record.get("inputs", {}), record.get("results", {})
+        if not isinstance(inputs, dict) or not isinstance(results, dict):
+            raise self.fail(line, "an action's 'inputs' and 'results' must be objects")
+        status = record.get("status")
+        if status is not None and (not isinstance(status, int) or isinstance(status, bool)):
+            raise self.fail(line, "an action's 'status' must be a whole number")
+        try:
+            return RecordedAction(
+                number=expected,
+                turn=turn,
+                step=_text(record, "step"),
+                inputs=inputs,
+                outcome=_text(record, "outcome"),
+                results=results,
+                error=_optional_text(record, "error"),
+                status=status,
+                after_call=after_call,
+            )
+        except (KeyError, TypeError) as error:
+            raise self.fail(line, f"the action lacks a valid {error.args[0]!r}") from None
 
     def header(self, record: dict[str, Any], line: int) -> CassetteHeader:
         if record.get("cassette") != CASSETTE_FORMAT:
@@ -396,6 +468,7 @@ __all__ = [
     "Cassette",
     "CassetteError",
     "CassetteHeader",
+    "RecordedAction",
     "RecordedCall",
     "RecordedReply",
     "compact_request",

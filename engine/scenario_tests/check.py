@@ -14,6 +14,10 @@ problem, with a stable code and a "did you mean" hint.
                                      in the preset ``variables``, names a result: only variables
                                      can be set before the conversation)
 ``test-bad-value``         error     a value does not fit the variable's declared type
+``test-unknown-action``    error     a stub names a step that is not an action step
+``test-stub-outcome``      error     a stub's outcome has no transition in its step (it would
+                                     take ``error``; ``error`` and ``timeout`` are always fine)
+``test-stub-result``       error     a stub's result is not a declared result of its step
 =========================  ========  ==========================================================
 
 Where the checks run: ``python -m engine test`` checks every test file before running any
@@ -27,7 +31,9 @@ import difflib
 from collections.abc import Iterator
 from typing import Any
 
+from engine.actions.stubs import Stub
 from engine.dialogue.vars_memory import VarsMemory
+from engine.scenario.actions import ERROR, TIMEOUT
 from engine.scenario.definition import STAY, Scenario, StepKind
 from engine.scenario.validate import Finding, Severity
 from engine.scenario_tests.definition import ScenarioTest, TextPattern
@@ -43,7 +49,7 @@ def check_test(scenario: Scenario, test: ScenarioTest) -> list[Finding]:
 
 def signals_of_turn(scenario: Scenario, step_id: str) -> set[str]:
     """The signals a turn answered in ``step_id`` may take: the step's own, and those of the
-    message steps it can lead through without waiting for the user."""
+    message and action steps it can lead through without waiting for the user."""
     seen: set[str] = set()
     signals: set[str] = set()
     pending = [step_id]
@@ -53,7 +59,7 @@ def signals_of_turn(scenario: Scenario, step_id: str) -> set[str]:
         if current is None or current.id in seen:
             continue
         seen.add(current.id)
-        if not first and current.kind is not StepKind.MESSAGE:
+        if not first and current.kind is StepKind.PROMPT:
             continue
         first = False
         for signal, transition in current.transitions.items():
@@ -94,8 +100,10 @@ class _Checker:
 
     def run(self) -> Iterator[Finding]:
         yield from self.check_variables(self.test.variables, ("variables",), preset=True)
+        yield from self.check_stubs(self.test.actions, ("actions",))
         previous: str | None = None
         for index, turn in enumerate(self.test.turns):
+            yield from self.check_stubs(turn.actions, ("turns", str(index), "actions"))
             where = ("turns", str(index), "expect")
             expect = turn.expect
             if expect.transition is not None:
@@ -175,6 +183,47 @@ class _Checker:
                 self.memory.coerce(name, value)
             except ValueError as error:
                 yield self.at("test-bad-value", str(error), *place)
+
+    def check_stubs(self, stubs: dict[str, Stub], field: tuple[str, ...]) -> Iterator[Finding]:
+        actions = {
+            step.id: step for step in self.scenario.steps.values() if step.kind is StepKind.ACTION
+        }
+        for name, stub in stubs.items():
+            step = actions.get(name)
+            if step is None:
+                yield self.at(
+                    "test-unknown-action",
+                    f"{name!r} is not an action step of the scenario",
+                    *field,
+                    name,
+                    "<key>",
+                    hint=_did_you_mean(name, actions) or "stubs are keyed by action step id",
+                )
+                continue
+            if stub.outcome not in step.transitions and stub.outcome not in (ERROR, TIMEOUT):
+                outcomes = ", ".join(sorted({*step.transitions, ERROR, TIMEOUT}))
+                yield self.at(
+                    "test-stub-outcome",
+                    f"step {name!r} has no transition for outcome {stub.outcome!r}",
+                    *field,
+                    name,
+                    hint=f"its outcomes: {outcomes}",
+                    step=name,
+                )
+            for result in stub.results:
+                if result not in step.results:
+                    yield self.at(
+                        "test-stub-result",
+                        f"{result!r} is not a result of step {name!r}",
+                        *field,
+                        name,
+                        "results",
+                        result,
+                        "<key>",
+                        hint=_did_you_mean(result, step.results)
+                        or f"its results: {', '.join(step.results) or 'none'}",
+                        step=name,
+                    )
 
 
 def _did_you_mean(name: str, known: dict[str, Any]) -> str | None:

@@ -16,6 +16,7 @@ optionally, what must hold at the end. Every key under ``expect`` and ``end`` is
           variables: {birth_year: 1987}
           bot_says: year                  # contained, case-insensitive; /…/ is a regex
     end: {finished: false, max_calls_per_message: 1.2}
+    actions: {find_slots: {outcome: ok, results: {slots: [Mon 9:00]}}}   # stubs (optional)
 
 The models only say what is well-formed; whether the steps, signals and variables exist in the
 scenario is the checker's business (:mod:`engine.scenario_tests.check`), with the same located
@@ -31,6 +32,7 @@ import regex
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 from pydantic.json_schema import SkipJsonSchema
 
+from engine.actions.stubs import Stub
 from engine.errors import PatternTooSlow
 from engine.io.input_limits import REGEX_MATCH_SECONDS
 from engine.scenario.definition import Identifier, MarkedModel
@@ -146,6 +148,11 @@ class TurnSpec(_Strict):
 
     user: str = Field(min_length=1, description="What the user says")
     expect: Expect = Field(default_factory=Expect, description="What must hold after it")
+    actions: dict[Identifier, Stub] = Field(
+        default_factory=dict,
+        description="Action steps stubbed from this turn on (added to, and overriding, the "
+        "test's): step id → {outcome, results, error}",
+    )
 
     @field_validator("user")
     @classmethod
@@ -179,6 +186,11 @@ class ScenarioTest(_Strict, MarkedModel):
     )
     turns: list[TurnSpec] = Field(min_length=1, description="The user's messages, in order")
     end: EndSpec | None = Field(default=None, description="Checked after the last turn")
+    actions: dict[Identifier, Stub] = Field(
+        default_factory=dict,
+        description="Action steps stubbed for the whole test: step id → {outcome, results, "
+        "error} (or just the outcome); an action without a stub runs when recording",
+    )
 
     #: The file the test was read from (``None`` for a test built in memory).
     path: SkipJsonSchema[Path | None] = Field(default=None, exclude=True)

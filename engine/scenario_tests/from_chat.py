@@ -10,6 +10,10 @@ order, a fresh conversation over the same scenario, through a :class:`CassetteRe
 replay does not go the same way — the scenario was edited since the chat — nothing is saved and
 the error says where it parted.
 
+Action steps are never run again to save a chat: an action the chat stubbed becomes a stub of
+the test (under the turn it ran in, when it changes), and the outcome of one that ran answers the
+replay in order and is kept in the cassette, as if it had been recorded then.
+
 Only completed turns count (a turn rolled back by an error is left out, as a resumed session
 leaves it out). A forked conversation, or a log that does not start at the first message, cannot
 be a test: a test always starts from the scenario's start.
@@ -19,15 +23,19 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Literal
 
 import yaml
 
+from engine.actions.outcome import ActionMode, ActionOutcome
+from engine.actions.runners import ActionRequest
+from engine.actions.stubs import Stub
 from engine.errors import SessionError
 from engine.io.atomic import atomic_write_text
 from engine.log.events import (
+    ActionResultData,
     Event,
     EventType,
     ModelResponseData,
@@ -72,11 +80,28 @@ class SavedChat:
         if test_file.exists() and not overwrite:
             raise SessionError(f"{test_file} already exists; choose another name")
         header = replace(self.cassette.header, test=test_file.name)
-        cassette = Cassette(header, self.cassette.calls, self.cassette.blobs)
+        cassette = Cassette(
+            header, self.cassette.calls, self.cassette.blobs, actions=self.cassette.actions
+        )
         # Both inside the scenario's folder: a tests/ linked elsewhere is refused, not followed.
         cassette.save(folder / f"{stem}{CASSETTE_SUFFIX}", inside=scenario_dir)
         atomic_write_text(test_file, self.text, inside=scenario_dir)
         return test_file
+
+
+@dataclass(frozen=True)
+class _LoggedAction:
+    """An action step as the chat's log recorded its end."""
+
+    step: str
+    outcome: str
+    results: dict[str, Any]
+    error: str | None
+    stubbed: bool
+    status: int | None = None
+
+    def stub(self) -> Stub:
+        return Stub(outcome=self.outcome, results=self.results, error=self.error)
 
 
 @dataclass(frozen=True)
@@ -86,6 +111,7 @@ class _LoggedTurn:
     signals: list[str]
     changed: dict[str, Any]
     replies: list[ModelReply]
+    actions: list[_LoggedAction] = field(default_factory=list)
 
 
 def chat_to_test(scenario: Scenario, events: Iterable[Event], *, name: str) -> SavedChat:
@@ -95,12 +121,23 @@ def chat_to_test(scenario: Scenario, events: Iterable[Event], *, name: str) -> S
     or when the scenario no longer plays it the same way. Runs its own event loop: call it from
     a worker thread or a script, not from inside a running loop.
     """
-    opening, turns, finished, provider = _read(scenario, events)
+    opening, turns, finished, provider, opening_actions = _read(scenario, events)
     if not turns:
         raise SessionError("the chat has no completed turn to save as a test")
-    test = ScenarioTest(
-        name=name,
-        turns=[
+    # A step's first stub is the test's; a different one later is its turn's, from then on.
+    everything = [*opening_actions, *(action for turn in turns for action in turn.actions)]
+    stubs_at_start: dict[str, Stub] = {}
+    for action in everything:
+        if action.stubbed:
+            stubs_at_start.setdefault(action.step, action.stub())
+    in_force = dict(stubs_at_start)
+    specs: list[TurnSpec] = []
+    for turn in turns:
+        changed_stubs: dict[str, Stub] = {}
+        for action in turn.actions:
+            if action.stubbed and in_force.get(action.step) != action.stub():
+                changed_stubs[action.step] = in_force[action.step] = action.stub()
+        specs.append(
             TurnSpec(
                 user=turn.user,
                 expect=Expect(
@@ -108,15 +145,23 @@ def chat_to_test(scenario: Scenario, events: Iterable[Event], *, name: str) -> S
                     transition=turn.signals[0] if turn.signals else STAY,
                     variables=turn.changed,
                 ),
+                actions=changed_stubs,
             )
-            for turn in turns
-        ],
-        end=EndSpec(finished=finished),
+        )
+    test = ScenarioTest(
+        name=name, turns=specs, end=EndSpec(finished=finished), actions=stubs_at_start
     )
     replies = [*opening, *(reply for turn in turns for reply in turn.replies)]
     answer = _LoggedReplies(replies, provider)
-    result, cassette = asyncio.run(record_cassette(scenario, test, answer))
-    if cassette is None or not result.passed or answer.position != len(replies):
+    ran = [action for action in everything if not action.stubbed]
+    logged = _LoggedActions(ran)
+    result, cassette = asyncio.run(record_cassette(scenario, test, answer, actions=logged))
+    if (
+        cassette is None
+        or not result.passed
+        or answer.position != len(replies)
+        or logged.position != len(ran)
+    ):
         raise SessionError(_parted(result, answer.position, len(replies)))
     return SavedChat(test, dump_test(test), cassette)
 
@@ -128,12 +173,16 @@ def dump_test(test: ScenarioTest) -> str:
         data["name"] = test.name
     if test.variables:
         data["variables"] = dict(test.variables)
+    if test.actions:
+        data["actions"] = _stubs_data(test.actions)
     data["turns"] = []
     for turn in test.turns:
         item: dict[str, Any] = {"user": turn.user}
         expect = turn.expect.model_dump(exclude_defaults=True)
         if expect:
             item["expect"] = expect
+        if turn.actions:
+            item["actions"] = _stubs_data(turn.actions)
         data["turns"].append(item)
     if test.end is not None:
         end = test.end.model_dump(exclude_defaults=True)
@@ -143,6 +192,38 @@ def dump_test(test: ScenarioTest) -> str:
         data, sort_keys=False, allow_unicode=True, width=100, default_flow_style=None
     )
     return text
+
+
+def _stubs_data(stubs: dict[str, Stub]) -> dict[str, Any]:
+    return {step: stub.model_dump(exclude_defaults=True) for step, stub in stubs.items()}
+
+
+class _LoggedActions:
+    """Answers the action steps with the chat's logged outcomes, in order (never runs one)."""
+
+    def __init__(self, actions: list[_LoggedAction]) -> None:
+        self.actions = actions
+        self.position = 0
+
+    def mode(self, request: ActionRequest) -> ActionMode:
+        return "replayed"
+
+    async def run(self, request: ActionRequest) -> ActionOutcome:
+        if self.position >= len(self.actions):
+            raise SessionError("the scenario now runs more action steps than the chat did")
+        logged = self.actions[self.position]
+        if logged.step != request.step.id:
+            raise SessionError(
+                f"the scenario now runs action step {request.step.id!r} where the chat ran "
+                f"{logged.step!r}"
+            )
+        self.position += 1
+        if logged.outcome in ("error", "timeout"):
+            return ActionOutcome(logged.outcome, error=logged.error, status=logged.status)
+        return ActionOutcome(logged.outcome, results=logged.results, status=logged.status)
+
+    async def aclose(self) -> None:
+        """Nothing to release."""
 
 
 class _LoggedReplies(ClosingProvider):
@@ -164,7 +245,7 @@ class _LoggedReplies(ClosingProvider):
 
 def _read(
     scenario: Scenario, events: Iterable[Event]
-) -> tuple[list[ModelReply], list[_LoggedTurn], bool, str]:
+) -> tuple[list[ModelReply], list[_LoggedTurn], bool, str, list[_LoggedAction]]:
     items = list(events)
     start = next((event for event in items if event.type == EventType.SESSION_START), None)
     if start is None:
@@ -182,11 +263,13 @@ def _read(
     provider = started.get("provider") or "responses"
     ours = [event for event in items if event.session == start.session]
     opening: list[ModelReply] = []
+    opening_actions: list[_LoggedAction] = []
     turns: list[_LoggedTurn] = []
     # The turns that stand, by the one rule of engine.log.fold (rolled-back ones left out).
     for turn, turn_events in events_by_turn(ours, fold_log(ours).completed()):
         if turn.number == 0:
             opening = [_reply(e) for e in turn_events if e.type == EventType.MODEL_RESPONSE]
+            opening_actions = _actions(turn_events)
             continue
         if turn.number != len(turns) + 1:
             raise SessionError(
@@ -196,7 +279,29 @@ def _read(
         turns.append(_turn(turn_events))
     last = scenario.steps.get(turns[-1].step) if turns else None
     finished = last is not None and last.final
-    return opening, turns, finished, provider
+    return opening, turns, finished, provider, opening_actions
+
+
+def _actions(events: list[Event]) -> list[_LoggedAction]:
+    """The action steps that ended during a turn, in order (late results are not ends)."""
+    found: list[_LoggedAction] = []
+    for event in events:
+        if event.type != EventType.ACTION_RESULT or not event.step:
+            continue
+        data = event.payload(ActionResultData)
+        if data.get("late"):
+            continue
+        found.append(
+            _LoggedAction(
+                step=event.step,
+                outcome=data.get("outcome") or "error",
+                results=dict(data.get("results") or {}),
+                error=data.get("error"),
+                stubbed=data.get("mode") == "stubbed",
+                status=data.get("status"),
+            )
+        )
+    return found
 
 
 def _turn(events: list[Event]) -> _LoggedTurn:
@@ -223,6 +328,7 @@ def _turn(events: list[Event]) -> _LoggedTurn:
         ],
         changed=changed,
         replies=[_reply(e) for e in events if e.type == EventType.MODEL_RESPONSE],
+        actions=_actions(events),
     )
 
 

@@ -89,7 +89,7 @@ def parse_test(text: str, *, path: Path | None = None) -> ScenarioTest:
                     line=line,
                     column=column,
                     field="path",
-                    hint="known keys here: end, name, turns, variables",
+                    hint="known keys here: actions, end, name, turns, variables",
                 )
             ]
         )

@@ -23,6 +23,10 @@ A test listed in :data:`BROKEN_REPLIES` is recorded with a model that breaks the
 share of its replies (seeded, so the recording is reproducible), to keep the engine's
 corrections under test too.
 
+Action steps the tests do not stub run for real while recording, and the cassettes keep their
+outcomes: a scenario in :data:`SERVICES` gets the services its actions call started first (the
+support desk's ticket service on 127.0.0.1:8099, and the token it reads from the environment).
+
 Run it whenever the prompt layout, the request format or a shipped scenario's instructions
 change (the shipped tests then report *stale*): it records every test, one fresh server each,
 then replays them all and exits 1 unless every test passes from its new cassette.
@@ -32,8 +36,10 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
+import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -43,6 +49,7 @@ from engine.errors import PrompterError
 from engine.io.resources import scenarios_dir
 from engine.offline.autopilot import Plan, PlannedReply
 from engine.offline.fake_model import autopilot_model
+from engine.offline.ticket_service import DEFAULT_PORT, TOKEN_VARIABLE, TicketService
 from engine.providers.base import ClosingProvider, ModelReply, ModelRequest, Provider
 from engine.scenario.definition import STAY, Scenario
 from engine.scenario_tests.definition import ScenarioTest, TextPattern
@@ -50,13 +57,45 @@ from engine.scenario_tests.report import result_lines, summary_line
 from engine.scenario_tests.runner import SuiteResult, run_tests
 from engine.scenario_tests.suite import load_suite
 
-__all__ = ["BROKEN_REPLIES", "main", "plan_for", "record_scenario", "record_with_autopilot"]
+__all__ = [
+    "BROKEN_REPLIES",
+    "SERVICES",
+    "main",
+    "plan_for",
+    "record_scenario",
+    "record_with_autopilot",
+]
 
 #: ``(scenario, test file name)`` → (share of broken replies, seed) for the autopilot.
 BROKEN_REPLIES: dict[tuple[str, str], tuple[float, int]] = {
     ("analyst_bot", "recovers_from_broken_replies.test.yaml"): (0.3, 3),
     ("support_desk", "recovers_from_a_broken_reply.test.yaml"): (0.3, 2),
     ("reservation_restaurant", "reprend_apres_une_reponse_cassee.test.yaml"): (0.3, 5),
+}
+
+
+#: The token the support desk's ticket service is recorded with (a stand-in: nothing is real).
+RECORDING_TOKEN = "recording-token-0123456789"
+
+
+@contextlib.contextmanager
+def _ticket_service() -> Iterator[None]:
+    """The support desk's ticket service, and its token in the environment, while recording."""
+    previous = os.environ.get(TOKEN_VARIABLE)
+    os.environ[TOKEN_VARIABLE] = RECORDING_TOKEN
+    try:
+        with TicketService(port=DEFAULT_PORT, token=RECORDING_TOKEN):
+            yield
+    finally:
+        if previous is None:
+            os.environ.pop(TOKEN_VARIABLE, None)
+        else:
+            os.environ[TOKEN_VARIABLE] = previous
+
+
+#: scenario name → what serves the services its action steps call while it is recorded.
+SERVICES: dict[str, Callable[[], contextlib.AbstractContextManager[None]]] = {
+    "support_desk": _ticket_service,
 }
 
 
@@ -142,7 +181,9 @@ def record_scenario(folder: Path) -> bool:
     if suite.has_errors:
         return False
     print(f"== {suite.scenario.name}: recording {len(suite.tests)} tests against the fake model")
-    recorded = asyncio.run(record_with_autopilot(suite.scenario, suite.tests, jobs=1))
+    services = SERVICES.get(suite.scenario.name, contextlib.nullcontext)
+    with services():  # the services the scenario's HTTP actions call, on 127.0.0.1
+        recorded = asyncio.run(record_with_autopilot(suite.scenario, suite.tests, jobs=1))
     recorded_ok = all(result.cassette_written for result in recorded.results)
     for result in recorded.results:
         for line in result_lines(result, scenario_dir=folder):

@@ -16,6 +16,9 @@ Modes:
   expectations held or not. A provider error writes nothing: the old cassette stays.
 * ``live`` — the given provider answers; cassettes are not touched.
 
+Action steps: the test's stubs, else the cassette in ``replay`` (no action ever runs there), else
+the action itself (:mod:`engine.scenario_tests.test_actions`).
+
 :func:`run_tests` runs several tests concurrently (``jobs`` at a time) on one event loop; a test's
 failure or crash never stops the others, and results come back in the order the tests were
 given. Progress is reported through ``on_progress`` (plain dataclasses, called on the runner's
@@ -39,6 +42,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
+from engine.actions.runners import ActionRunner
 from engine.conversation.conversation_core import Conversation, TurnResult
 from engine.dialogue.ledger import PriceTable, Totals
 from engine.dialogue.vars_memory import VarsMemory
@@ -63,6 +67,7 @@ from engine.scenario_tests.expectations import (
     check_end,
     check_turn,
 )
+from engine.scenario_tests.test_actions import TestActions, unstubbed
 
 __all__ = [
     "DEFAULT_JOBS",
@@ -324,12 +329,14 @@ async def record_cassette(
     *,
     model: str | None = None,
     prices: PriceTable | None = None,
+    actions: ActionRunner | None = None,
 ) -> tuple[ScenarioTestResult, Cassette | None]:
-    """Run ``test`` against ``provider`` and return the recording instead of saving it.
+    """Run ``test`` against ``provider`` (``actions`` answering the action steps it does not
+    stub; by default they run) and return the recording instead of saving it.
 
     The cassette is ``None`` when the conversation did not run through all the test's turns.
     """
-    run = _Run(scenario, test, "record", model, None)
+    run = _Run(scenario, test, "record", model, None, actions)
     return await run.execute(provider, prices=prices, on_turn=None, should_stop=None, save=False)
 
 
@@ -345,9 +352,11 @@ class _Run:
         mode: Mode,
         model: str | None,
         log_path: Path | None,
+        actions: ActionRunner | None = None,
     ) -> None:
         self.scenario = scenario
         self.test = test
+        self.given_actions = actions
         self.mode = mode
         self.model = model
         self.log_path = log_path
@@ -378,7 +387,10 @@ class _Run:
             return self.result(
                 "error", error=str(refused), duration=time.perf_counter() - started
             ), None
-        conversation = Conversation(self.scenario, self.wired, model=self.model, prices=prices)
+        self.actions = TestActions(self.test, unstubbed(self.wired, self.given_actions))
+        conversation = Conversation(
+            self.scenario, self.wired, model=self.model, prices=prices, actions=self.actions
+        )
         self.wired.mark_volatile(conversation.session_id)
         writer = _open_log(self.log_path)
         if writer is not None:
@@ -476,7 +488,7 @@ class _Run:
     ) -> None:
         for name, value in self.test.variables.items():
             conversation.vars.set(name, value, turn=0, step=None, source="author")
-        self.wired.turn = 0
+        self.wired.turn = self.actions.turn = 0
         await conversation.start()
         for number, spec in enumerate(self.test.turns, start=1):
             if should_stop is not None and should_stop():
@@ -493,7 +505,7 @@ class _Run:
                     )
                 )
                 return
-            self.wired.turn = number
+            self.wired.turn = self.actions.turn = number
             self._signals = []
             step_before = conversation.state.step
             result = await conversation.send(spec.user)

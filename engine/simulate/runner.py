@@ -22,6 +22,10 @@ For the studio (a worker thread) and the command line alike:
   the cancelled ones apart;
 * a failure that every conversation would meet (the key is rejected, the quota is spent) stops
   the run the same way, and the report says why (``stopped``).
+
+Action steps are stubbed by default, from the scenario's tests and its stubs file
+(:mod:`engine.scenario_tests.suite_stubs`): a simulation of a thousand conversations must not
+book a thousand slots. Pass ``actions=LiveActions()`` (``--live-actions``) to run them.
 """
 
 from __future__ import annotations
@@ -37,6 +41,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import IO, Any
 
+from engine.actions.runners import ActionRunner, StubbedActions
 from engine.conversation.conversation_core import Conversation
 from engine.dialogue.ledger import PriceTable
 from engine.errors import (
@@ -51,6 +56,7 @@ from engine.providers.base import Provider
 from engine.providers.paced import LimiterPool, PacedProvider, RetryPolicy, Traffic
 from engine.providers.rate_table import RateLimitTable
 from engine.scenario.definition import Scenario
+from engine.scenario_tests.suite_stubs import scenario_stubs
 from engine.simulate.facts import check_facts, recorded_values
 from engine.simulate.outcome import ConversationOutcome, RoleUse, Status
 from engine.simulate.persona import Persona
@@ -180,10 +186,14 @@ class Simulation:
         prices: PriceTable | None = None,
         limits: RateLimitTable | None = None,
         on_progress: ProgressCallback | None = None,
+        actions: ActionRunner | None = None,
     ) -> None:
         if not personas:
             raise SessionError("a simulation needs at least one persona")
         self.scenario = scenario
+        #: Who answers action steps: stubs by default (the scenario's tests, its stubs file);
+        #: pass :class:`~engine.actions.runners.LiveActions` to run them (``--live-actions``).
+        self.actions: ActionRunner = actions if actions is not None else default_stubs(scenario)
         self.personas = list(personas)
         self.settings = settings
         self.out_dir = Path(out_dir)
@@ -356,7 +366,11 @@ class Simulation:
             / f"{planned.index:04d}-{persona.key}-{planned.run}.jsonl"
         )
         conversation = Conversation(
-            self.scenario, self.bot, model=self.settings.model, prices=self.prices
+            self.scenario,
+            self.bot,
+            model=self.settings.model,
+            prices=self.prices,
+            actions=self.actions,
         )
         tally = StepTally()
         conversation.events.subscribe(tally)
@@ -560,6 +574,12 @@ class Simulation:
     def _notify(self, ended: ConversationOutcome | None) -> None:
         if self.on_progress is not None:
             self.on_progress(ProgressUpdate(self.counts(), ended))
+
+
+def default_stubs(scenario: Scenario) -> StubbedActions:
+    """A simulation's action steps by default: stubbed from the scenario's files."""
+    stubs = scenario_stubs(scenario.root) if scenario.root is not None else {}
+    return StubbedActions(stubs)
 
 
 def _plan(personas: list[Persona], settings: SimulationSettings) -> list[_Planned]:

@@ -29,6 +29,8 @@ from engine.dialogue.ledger import Totals
 from engine.errors import UnreadableFile
 from engine.io.untrusted import open_regular
 from engine.log.events import (
+    ActionCallData,
+    ActionResultData,
     ContractViolationData,
     Event,
     EventType,
@@ -39,7 +41,7 @@ from engine.log.events import (
 from engine.log.fold import response_call
 from engine.log.reader import LineSplitter, OverlongLine, SkippedLine, parse_line, parse_lines
 from engine.scenario.definition import Scenario
-from engine.stats.figures import ConversationStats, DamagedLine, StatsReport, Struggle
+from engine.stats.figures import ConversationStats, DamagedLine, StatsReport, Struggle, amount
 
 #: Bytes read from a log at a time (a whole number of lines is parsed from each).
 CHUNK_BYTES = 4 * 1024 * 1024
@@ -264,6 +266,17 @@ def _fold_event(report: StatsReport, conversation: _Conversation, event: Event) 
             report.transitions[(source, moved.get("signal", ""), target)] += 1
             report.step(target).visits += 1
             conversation.visited.add(target)
+    elif kind == EventType.ACTION_CALL and step is not None:
+        report.action(step).action = event.payload(ActionCallData).get("action") or ""
+    elif kind == EventType.ACTION_RESULT and step is not None:
+        ended = event.payload(ActionResultData)
+        action = report.action(step)
+        if ended.get("late"):
+            action.late += 1
+        else:
+            action.outcomes[ended.get("outcome") or "error"] += 1
+            action.durations_ms.append(amount(ended.get("duration_ms")))
+            action.stubbed += ended.get("mode") in ("stubbed", "replayed")
     elif kind == EventType.SESSION_END:
         stats.end_reason = event.payload(SessionEndData).get("reason") or None
         stats.finished = stats.end_reason == "finished"

@@ -5,6 +5,7 @@
     │                                        corrections, fallbacks, errors, tokens, cost,
     │                                        drop-offs, and the conversations that struggled
     ├── transitions: {(from, signal, to): int}   how often each was taken
+    ├── actions: {step id: ActionStats}      action steps: runs, outcomes, latency, late ones
     ├── conversations: [ConversationStats]   finished or not, messages, calls, cost, …
     ├── damaged: [DamagedLine]               lines of the logs that could not be read
     └── unknown_steps / unknown_transitions  (with a scenario) what the logs name that the
@@ -25,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.dialogue.ledger import Totals
+from engine.stats.distribution import spread
 
 
 def tokens_json(totals: Totals) -> dict[str, int]:
@@ -117,6 +119,41 @@ class StepStats:
 
 
 @dataclass
+class ActionStats:
+    """One action step over all the logs: how its runs ended, and how long they took."""
+
+    step: str
+    action: str = ""
+    outcomes: Counter[str] = field(default_factory=Counter)
+    #: the duration of every run, in milliseconds (for the median and the 90th percentile)
+    durations_ms: list[float] = field(default_factory=list)
+    #: runs answered by a stub (or a recording) rather than by the action
+    stubbed: int = 0
+    #: results that came after the conversation had moved on (logged, never applied)
+    late: int = 0
+
+    @property
+    def runs(self) -> int:
+        return sum(self.outcomes.values())
+
+    def to_json(self) -> dict[str, Any]:
+        latency = spread(self.durations_ms)
+        return {
+            "step": self.step,
+            "action": self.action,
+            "runs": self.runs,
+            "outcomes": dict(sorted(self.outcomes.items())),
+            "stubbed": self.stubbed,
+            "late": self.late,
+            "latency_ms": {
+                "median": round(latency.median, 3),
+                "p90": round(latency.p90, 3),
+                "max": round(latency.maximum, 3),
+            },
+        }
+
+
+@dataclass
 class ConversationStats:
     """One conversation (one session of one log file)."""
 
@@ -181,6 +218,7 @@ class StatsReport:
 
     steps: dict[str, StepStats] = field(default_factory=dict)
     transitions: Counter[TransitionKey] = field(default_factory=Counter)
+    actions: dict[str, ActionStats] = field(default_factory=dict)
     conversations: list[ConversationStats] = field(default_factory=list)
     damaged: list[DamagedLine] = field(default_factory=list)
     #: files that could not be opened at all, with why
@@ -203,6 +241,12 @@ class StatsReport:
         found = self.steps.get(step_id)
         if found is None:
             found = self.steps[step_id] = StepStats(step_id)
+        return found
+
+    def action(self, step_id: str) -> ActionStats:
+        found = self.actions.get(step_id)
+        if found is None:
+            found = self.actions[step_id] = ActionStats(step_id)
         return found
 
     @property
@@ -233,6 +277,7 @@ class StatsReport:
                 {"from": source, "signal": signal, "to": target, "count": count}
                 for (source, signal, target), count in self.transitions.most_common()
             ],
+            "actions": [stats.to_json() for stats in self.actions.values()],
             "conversations": [conversation.to_json() for conversation in self.conversations],
             "damaged_lines": [
                 {"path": str(line.path), "line": line.line_no, "reason": line.reason}
@@ -324,6 +369,7 @@ def _round(value: float | None) -> float | None:
 
 __all__ = [
     "MEASURES",
+    "ActionStats",
     "ConversationStats",
     "DamagedLine",
     "Measure",

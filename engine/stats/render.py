@@ -15,7 +15,7 @@ from engine.stats.figures import MEASURES, StatsReport, StepStats
 CONVERSATIONS_SHOWN = 15
 #: Damaged lines listed in the text output before "and N more".
 DAMAGED_SHOWN = 10
-CSV_TABLES = ("steps", "transitions", "conversations")
+CSV_TABLES = ("steps", "transitions", "actions", "conversations")
 
 
 def render_text(report: StatsReport, *, order: Sequence[str] = ()) -> str:
@@ -53,6 +53,8 @@ def render_text(report: StatsReport, *, order: Sequence[str] = ()) -> str:
         for (source, signal, target), count in report.transitions.most_common():
             note = "   (not in the scenario)" if (source, signal, target) in unknown else ""
             out.append(f"  {count:>7,}  {source} —{signal}→ {target}{note}")
+    if report.actions:
+        out += ["", "Action steps (no model call):", *_action_table(report)]
     if conversations:
         shown = sorted(range(len(conversations)), key=lambda i: -conversations[i].totals.cost_usd)
         out += [
@@ -144,6 +146,24 @@ def render_csv(report: StatsReport, table: str = "steps", *, order: Sequence[str
         writer.writerow(["from", "signal", "to", "count", "in_scenario"])
         for key, count in report.transitions.most_common():
             writer.writerow([*key, count, "no" if key in unknown_transitions else "yes"])
+    elif table == "actions":
+        writer.writerow(
+            ["step", "action", "runs", "outcomes", "stubbed", "late", "median_ms", "p90_ms"]
+        )
+        for action in report.actions.values():
+            latency = spread(action.durations_ms)
+            writer.writerow(
+                [
+                    action.step,
+                    action.action,
+                    action.runs,
+                    " ".join(f"{k}={v}" for k, v in sorted(action.outcomes.items())),
+                    action.stubbed,
+                    action.late,
+                    f"{latency.median:.3f}",
+                    f"{latency.p90:.3f}",
+                ]
+            )
     elif table == "conversations":
         writer.writerow(
             [
@@ -284,6 +304,28 @@ def _step_table(rows: list[StepStats]) -> list[str]:
             )
         )
     return table
+
+
+def _action_table(report: StatsReport) -> list[str]:
+    header = ("step", "runs", "outcomes", "median ms", "p90 ms", "stubbed", "late")
+    rows = []
+    for stats in report.actions.values():
+        latency = spread(stats.durations_ms)
+        outcomes = ", ".join(
+            f"{outcome} {count:,}" for outcome, count in stats.outcomes.most_common()
+        )
+        rows.append(
+            (
+                stats.step,
+                f"{stats.runs:,}",
+                outcomes or "-",
+                f"{latency.median:.1f}",
+                f"{latency.p90:.1f}",
+                f"{stats.stubbed:,}",
+                f"{stats.late:,}",
+            )
+        )
+    return _table(header, rows)
 
 
 def _table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> list[str]:

@@ -52,6 +52,20 @@ Codes and severities:
 ``ignored-text``           warning   a prompt step has ``text`` (only message steps send it)
 ``untranslated-scaffolding`` warning the engine has no (or no full) table of its prompt texts in
                                      the scenario's ``language``: English fills the gaps
+``action-without-call``    error     an action step says nothing to call
+``unknown-action-function`` error    ``call: {python: NAME}`` names no function of the module
+``bad-action-module``      error     the actions module is not valid Python
+``input-not-accepted``     error     an input is not a parameter of the Python function
+``undeclared-input``       error     an input names no variable and no result
+``bad-action-url``         error     an HTTP action's URL is not http(s), or its host is filled in
+``host-not-allowed``       error     an HTTP action's host is not in ``actions.allow_hosts``
+``env-outside-headers``    error     ``${NAME}`` outside an HTTP action's headers
+``action-without-error``   error     an action step has no ``error`` transition
+``outcome-never-taken``    warning   a transition for an outcome the Python action never returns
+``unhandled-outcome``      warning   an outcome the action returns has no transition (it takes
+                                     ``error``)
+``ignored-action-field``   warning   ``call``/``inputs``/``timeout_s`` on a step that is not an
+                                     action, or ``instructions``/``text`` on one that is
 =========================  ========  ==========================================================
 """
 
@@ -64,6 +78,7 @@ from engine.errors import ScenarioError, ScenarioErrors
 from engine.scenario.definition import Scenario
 from engine.scenario.loader import load_scenario
 from engine.scenario.validate.checker import Checker, Finding, Severity
+from engine.scenario.validate.rules_actions import check_actions
 from engine.scenario.validate.rules_files import check_files
 from engine.scenario.validate.rules_graph import (
     check_requirements,
@@ -87,6 +102,7 @@ RULES: tuple[Callable[[Checker], Iterator[Finding]], ...] = (
     check_shape,
     check_requirements,
     check_steps,
+    check_actions,
     check_files,
     check_placeholders,
     check_unset_placeholders,

@@ -1,5 +1,6 @@
 """Rules on each step's own declaration: prompt steps have instructions, message steps one
-transition and a text, and a result that updates a variable is of the variable's type."""
+transition and a text, and a result that updates a variable is of the variable's type (action
+steps have rules of their own: :mod:`.rules_actions`)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ def check_steps(check: Checker) -> Iterator[Finding]:
     for step_id, step in check.scenario.steps.items():
         if step.kind is StepKind.MESSAGE:
             yield from _check_message_step(check, step_id, step)
-        else:
+        elif step.kind is StepKind.PROMPT:
             if step.text is not None:
                 yield check.at(
                     "ignored-text",

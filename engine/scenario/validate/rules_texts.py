@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from engine.scenario.actions import http_texts
 from engine.scenario.definition import BRACED, PLACEHOLDER, STAY, StepKind
 from engine.scenario.validate.checker import Checker, Finding, describe_type, did_you_mean, fits
 
@@ -31,6 +32,8 @@ class _Text:
     in_yaml: bool = False
     #: Where that string is written; ``None`` for a scenario built in memory.
     yaml_mark: tuple[int, int] | None = None
+    #: True for an HTTP action's request: an unset value is sent empty (or null), not as written.
+    fills_unset: bool = False
 
 
 def check_placeholders(check: Checker) -> Iterator[Finding]:
@@ -128,7 +131,7 @@ def check_unset_placeholders(check: Checker) -> Iterator[Finding]:
     variables = check.scenario.variables
     reachable = check.reachable
     for source in _texts(check):
-        if source.step is None or source.step not in reachable:
+        if source.step is None or source.step not in reachable or source.fills_unset:
             continue
         reported: set[str] = set()
         for match in PLACEHOLDER.finditer(source.text):
@@ -211,6 +214,12 @@ def _texts(check: Checker) -> Iterator[_Text]:
             mark = scenario.mark("steps", step_id, "text")
             field = f"steps.{step_id}.text"
             yield _Text(step.text, check.yaml_path, field, step_id, True, mark)
+        if step.kind is StepKind.ACTION and step.call is not None and step.call.http is not None:
+            for where, text in http_texts(step.call.http):
+                at = ("steps", step_id, "call", "http", *where)
+                field = ".".join(at)
+                mark = scenario.mark(*at)
+                yield _Text(text, check.yaml_path, field, step_id, True, mark, fills_unset=True)
 
 
 def _known_names(check: Checker) -> dict[str, None]:
@@ -230,6 +239,9 @@ def _used_variables(check: Checker) -> set[str]:
     }
     for source in _texts(check):
         used.update(match.group(1) for match in PLACEHOLDER.finditer(source.text))
+    for step in check.scenario.steps.values():
+        if step.kind is StepKind.ACTION:
+            used.update(step.inputs)
     return used
 
 

@@ -1,0 +1,139 @@
+"""The test chat's action steps: run live or stubbed (a toggle), and only trusted Python.
+
+The chat's toolbar has a *Live actions* toggle (kept in the settings). Live, the scenario's
+actions run — but its Python actions only once the author trusts the folder
+(:mod:`app.action_trust`): until then they are stubbed, and a banner in the chat says so and
+asks, once per folder. Stubbed (the toggle off), every action step is answered from the stubs
+the scenario's own files give (its tests, ``tests/stubs.yaml``:
+:mod:`engine.scenario_tests.suite_stubs`), as a simulation answers them; a step without a stub
+takes ``error`` and the chat's folded events say why.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import QObject, QSettings, Qt
+from PySide6.QtGui import QAction
+
+from app.action_trust import FolderTrust, Trust
+from app.chat.parts import Banner
+from engine.actions.runners import ActionRunner, LiveActions, StubbedActions, has_python_actions
+from engine.errors import ScenarioErrors
+from engine.scenario.definition import Scenario, StepKind
+from engine.scenario_tests.suite_stubs import scenario_stubs
+
+#: Whether the chat runs actions live (the toggle), in the settings.
+LIVE_SETTING = "chat/liveActions"
+#: What a Python action answers while its folder is not trusted.
+UNTRUSTED = (
+    "stubbed: this folder's Python actions are not trusted yet (the chat's banner asks); "
+    "give the step a stub in a test or tests/stubs.yaml to choose its outcome"
+)
+
+
+def has_actions(scenario: Scenario) -> bool:
+    return any(step.kind is StepKind.ACTION for step in scenario.steps.values())
+
+
+class ChatActions(QObject):
+    """The toggle, the banner, and the runner each new conversation gets."""
+
+    def __init__(
+        self, settings: QSettings, on_change: Callable[[], object], parent: QObject | None = None
+    ) -> None:
+        super().__init__(parent)
+        self.settings = settings
+        self.trust = FolderTrust(settings)
+        #: called when the runner a conversation should get changed (trust given, toggled)
+        self.on_change = on_change
+        self.live_action = QAction(self.tr("Live actions"), self)
+        self.live_action.setCheckable(True)
+        self.live_action.setChecked(str(settings.value(LIVE_SETTING, "true")) != "false")
+        self.live_action.setToolTip(
+            self.tr(
+                "On: action steps run (Python actions once the folder is trusted). Off: they "
+                "are answered by the stubs of the scenario's tests and tests/stubs.yaml"
+            )
+        )
+        self.live_action.toggled.connect(self._toggled)
+        self.banner = Banner("actionsNotice", "rgba(150,110,210,40)")
+        self.banner.label.setTextFormat(Qt.TextFormat.PlainText)
+        self.trust_button = self.banner.add_button(self.tr("Trust this folder"), self.trust_folder)
+        self.refuse_button = self.banner.add_button(self.tr("Keep stubbed"), self.keep_stubbed)
+        self.scenario: Scenario | None = None
+
+    @property
+    def live(self) -> bool:
+        return self.live_action.isChecked()
+
+    def runner_for(self, scenario: Scenario) -> ActionRunner | None:
+        """The runner of a new conversation on ``scenario`` (``None``: it has no actions), and
+        the banner that says how its actions are answered."""
+        self.scenario = scenario
+        self.live_action.setVisible(has_actions(scenario))
+        self.banner.hide()
+        if not has_actions(scenario):
+            return None
+        try:
+            stubs = scenario_stubs(scenario.root) if scenario.root is not None else {}
+        except ScenarioErrors as errors:
+            stubs = {}
+            self._say(
+                self.tr("tests/stubs.yaml has errors, so no stubs are used: %s")
+                % errors.errors[0].render()
+            )
+        if not self.live:
+            self._say(
+                self.tr(
+                    "Actions are stubbed: each action step answers with the stub the "
+                    "scenario's tests or tests/stubs.yaml give it (Live actions runs them)."
+                )
+            )
+            return StubbedActions(stubs)
+        folder = scenario.root
+        if has_python_actions(scenario) and not self.trust.trusted(folder):
+            answer = self.trust.of(folder) if folder is not None else Trust.REFUSED
+            if answer is Trust.REFUSED:
+                text = self.tr(
+                    "Python actions are stubbed: you chose not to run this folder's actions.py. "
+                    "HTTP actions run."
+                )
+            else:
+                text = self.tr(
+                    "This scenario's Python actions (actions.py) are code, and run with your "
+                    "rights. Until you trust this folder they are stubbed; HTTP actions run."
+                )
+            self._say(text, ask=True, refused=answer is Trust.REFUSED)
+            return StubbedActions(
+                stubs, kinds={"python"}, otherwise=LiveActions(), missing=UNTRUSTED
+            )
+        live = LiveActions()
+        live.warm(scenario)  # trusted: its worker may load the module now, before the first call
+        return live
+
+    def _say(self, text: str, *, ask: bool = False, refused: bool = False) -> None:
+        self.banner.label.setText(text)
+        self.trust_button.setVisible(ask)
+        self.refuse_button.setVisible(ask and not refused)
+        self.banner.show()
+
+    def trust_folder(self) -> None:
+        folder = self.scenario.root if self.scenario is not None else None
+        if folder is not None:
+            self.trust.remember(folder, Trust.TRUSTED)
+            self.on_change()
+
+    def keep_stubbed(self) -> None:
+        folder = self.scenario.root if self.scenario is not None else None
+        if folder is not None:
+            self.trust.remember(folder, Trust.REFUSED)
+            self.trust_button.setVisible(True)
+            self.refuse_button.setVisible(False)
+
+    def _toggled(self, live: bool) -> None:
+        self.settings.setValue(LIVE_SETTING, "true" if live else "false")
+        self.on_change()
+
+
+__all__ = ["LIVE_SETTING", "UNTRUSTED", "ChatActions", "has_actions"]
