@@ -2,6 +2,140 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="fr" sourcelanguage="en">
 <context>
+    <name>ActionForm</name>
+    <message>
+        <source>Action</source>
+        <translation>Action</translation>
+    </message>
+    <message>
+        <source>Python function</source>
+        <translation>Fonction Python</translation>
+    </message>
+    <message>
+        <source>HTTP request</source>
+        <translation>Requête HTTP</translation>
+    </message>
+    <message>
+        <source>A function of the scenario&apos;s actions module (def or async def)</source>
+        <translation>Une fonction du module d’actions du scénario (def ou async def)</translation>
+    </message>
+    <message>
+        <source>Its host must be in actions.allow_hosts; {{variable}} is filled in</source>
+        <translation>Son hôte doit figurer dans actions.allow_hosts ; {{variable}} est remplacé</translation>
+    </message>
+    <message>
+        <source>One &apos;Name: value&apos; per line. ${NAME} is read from the environment when the call is made, and never written to a log or a file</source>
+        <translation>Un « Nom: valeur » par ligne. ${NAME} est lu dans l’environnement au moment de l’appel, et jamais écrit dans un journal ni un fichier</translation>
+    </message>
+    <message>
+        <source>The JSON body; a string that is exactly &quot;{{variable}}&quot; sends its value</source>
+        <translation>Le corps JSON ; une chaîne qui vaut exactement &quot;{{variable}}&quot; envoie sa valeur</translation>
+    </message>
+    <message>
+        <source>variables handed to the call</source>
+        <translation>variables transmises à l’appel</translation>
+    </message>
+    <message>
+        <source>default (%s s)</source>
+        <translation>par défaut (%s s)</translation>
+    </message>
+    <message>
+        <source>The conversation moves on by &apos;timeout&apos; when the call takes longer</source>
+        <translation>La conversation continue par « timeout » quand l’appel dure plus longtemps</translation>
+    </message>
+    <message>
+        <source>Try it…</source>
+        <translation>Essayer…</translation>
+    </message>
+    <message>
+        <source>Run the action with values you type</source>
+        <translation>Lancer l’action avec des valeurs que vous saisissez</translation>
+    </message>
+    <message>
+        <source>Calls</source>
+        <translation>Appelle</translation>
+    </message>
+    <message>
+        <source>Function</source>
+        <translation>Fonction</translation>
+    </message>
+    <message>
+        <source>Method</source>
+        <translation>Méthode</translation>
+    </message>
+    <message>
+        <source>URL</source>
+        <translation>URL</translation>
+    </message>
+    <message>
+        <source>Headers</source>
+        <translation>En-têtes</translation>
+    </message>
+    <message>
+        <source>JSON body</source>
+        <translation>Corps JSON</translation>
+    </message>
+    <message>
+        <source>Inputs</source>
+        <translation>Entrées</translation>
+    </message>
+    <message>
+        <source>Timeout</source>
+        <translation>Délai</translation>
+    </message>
+    <message>
+        <source>“%s” cannot be a function name</source>
+        <translation>« %s » ne peut pas être un nom de fonction</translation>
+    </message>
+    <message>
+        <source>Headers: %s</source>
+        <translation>En-têtes : %s</translation>
+    </message>
+    <message>
+        <source>The JSON body is not JSON: %s</source>
+        <translation>Le corps JSON n’est pas du JSON : %s</translation>
+    </message>
+    <message>
+        <source>not a variable name: %s</source>
+        <translation>pas un nom de variable : %s</translation>
+    </message>
+</context>
+<context>
+    <name>ChatActions</name>
+    <message>
+        <source>Live actions</source>
+        <translation>Actions réelles</translation>
+    </message>
+    <message>
+        <source>On: action steps run (Python actions once the folder is trusted). Off: they are answered by the stubs of the scenario&apos;s tests and tests/stubs.yaml</source>
+        <translation>Activé : les étapes d’action s’exécutent (les actions Python une fois le dossier approuvé). Désactivé : elles reçoivent les réponses simulées des tests du scénario et de tests/stubs.yaml</translation>
+    </message>
+    <message>
+        <source>Trust this folder</source>
+        <translation>Faire confiance à ce dossier</translation>
+    </message>
+    <message>
+        <source>Keep stubbed</source>
+        <translation>Garder simulées</translation>
+    </message>
+    <message>
+        <source>tests/stubs.yaml has errors, so no stubs are used: %s</source>
+        <translation>tests/stubs.yaml contient des erreurs, aucune réponse simulée n’est donc utilisée : %s</translation>
+    </message>
+    <message>
+        <source>Actions are stubbed: each action step answers with the stub the scenario&apos;s tests or tests/stubs.yaml give it (Live actions runs them).</source>
+        <translation>Les actions sont simulées : chaque étape d’action répond avec la réponse simulée que lui donnent les tests du scénario ou tests/stubs.yaml (Actions réelles les exécute).</translation>
+    </message>
+    <message>
+        <source>Python actions are stubbed: you chose not to run this folder&apos;s actions.py. HTTP actions run.</source>
+        <translation>Les actions Python sont simulées : vous avez choisi de ne pas exécuter le actions.py de ce dossier. Les actions HTTP s’exécutent.</translation>
+    </message>
+    <message>
+        <source>This scenario&apos;s Python actions (actions.py) are code, and run with your rights. Until you trust this folder they are stubbed; HTTP actions run.</source>
+        <translation>Les actions Python de ce scénario (actions.py) sont du code, et s’exécutent avec vos droits. Tant que vous n’approuvez pas ce dossier, elles sont simulées ; les actions HTTP s’exécutent.</translation>
+    </message>
+</context>
+<context>
     <name>ChatPane</name>
     <message>
         <source>Settings…</source>
@@ -50,6 +184,10 @@
     <message>
         <source>Forked from turn {turn} of a logged conversation: it goes on here, in a new log. Type the next message.</source>
         <translation>Dérivée du tour {turn} d’une conversation journalisée : elle continue ici, dans un nouveau journal. Tapez le message suivant.</translation>
+    </message>
+    <message>
+        <source>How actions run changed. Restart to run them that way.</source>
+        <translation>La façon d’exécuter les actions a changé. Redémarrez pour l’appliquer.</translation>
     </message>
     <message>
         <source>Create a reply script</source>
@@ -562,6 +700,17 @@ Fichier ▸ Nouveau… en crée un à partir d&apos;un modèle ; Fichier ▸ Ouv
     </message>
 </context>
 <context>
+    <name>StepForm</name>
+    <message>
+        <source>Outcome</source>
+        <translation>Issue</translation>
+    </message>
+    <message>
+        <source>Signal</source>
+        <translation>Signal</translation>
+    </message>
+</context>
+<context>
     <name>StepPanel</name>
     <message>
         <source>Left out</source>
@@ -584,6 +733,13 @@ Fichier ▸ Nouveau… en crée un à partir d&apos;un modèle ; Fichier ▸ Ouv
     </message>
 </context>
 <context>
+    <name>TextFileEditor</name>
+    <message>
+        <source>An action step calls a function or an API (see “Action” in the step form) and makes no model call: it has no instruction file. The step after it talks, and can use its results as {{placeholders}}.</source>
+        <translation>Une étape d’action appelle une fonction ou une API (voir « Action » dans le formulaire de l’étape) et ne fait aucun appel au modèle : elle n’a pas de fichier d’instructions. L’étape suivante parle, et peut utiliser ses résultats comme {{placeholders}}.</translation>
+    </message>
+</context>
+<context>
     <name>ToolWindow</name>
     <message>
         <source>Close Window</source>
@@ -595,6 +751,61 @@ Fichier ▸ Nouveau… en crée un à partir d&apos;un modèle ; Fichier ▸ Ouv
     <message>
         <source>&amp;Tools</source>
         <translation>&amp;Outils</translation>
+    </message>
+</context>
+<context>
+    <name>TryActionDialog</name>
+    <message>
+        <source>Try action %s</source>
+        <translation>Essayer l’action %s</translation>
+    </message>
+    <message>
+        <source>The step is not an action step that calls something, or the scenario does not load: fix it first.</source>
+        <translation>L’étape n’est pas une étape d’action qui appelle quelque chose, ou le scénario ne se charge pas : corrigez-le d’abord.</translation>
+    </message>
+    <message>
+        <source>Calls %s, within %s s</source>
+        <translation>Appelle %s, en %s s au plus</translation>
+    </message>
+    <message>
+        <source>a value: text, or JSON (5, true, [&quot;a&quot;])</source>
+        <translation>une valeur : du texte, ou du JSON (5, true, [&quot;a&quot;])</translation>
+    </message>
+    <message>
+        <source>The action is handed nothing.</source>
+        <translation>L’action ne reçoit rien.</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>Lancer</translation>
+    </message>
+    <message>
+        <source>What came back is shown here.</source>
+        <translation>Ce qui revient s’affiche ici.</translation>
+    </message>
+    <message>
+        <source>Not run: this folder&apos;s Python actions are not trusted.</source>
+        <translation>Non lancée : les actions Python de ce dossier ne sont pas approuvées.</translation>
+    </message>
+    <message>
+        <source>Running…</source>
+        <translation>Exécution…</translation>
+    </message>
+    <message>
+        <source>Run this folder&apos;s Python actions?</source>
+        <translation>Exécuter les actions Python de ce dossier ?</translation>
+    </message>
+    <message>
+        <source>%s is code: running its actions runs it, with your rights. Run the Python actions of this folder (the studio remembers your answer)?</source>
+        <translation>%s est du code : exécuter ses actions l’exécute, avec vos droits. Exécuter les actions Python de ce dossier (le studio retient votre réponse) ?</translation>
+    </message>
+    <message>
+        <source>Outcome: %s — %s ms</source>
+        <translation>Issue : %s — %s ms</translation>
+    </message>
+    <message>
+        <source>Not declared as results, so dropped: %s</source>
+        <translation>Non déclarés comme résultats, donc écartés : %s</translation>
     </message>
 </context>
 </TS>

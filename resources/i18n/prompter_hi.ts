@@ -2,6 +2,140 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="hi" sourcelanguage="en">
 <context>
+    <name>ActionForm</name>
+    <message>
+        <source>Action</source>
+        <translation>कार्रवाई</translation>
+    </message>
+    <message>
+        <source>Python function</source>
+        <translation>Python फ़ंक्शन</translation>
+    </message>
+    <message>
+        <source>HTTP request</source>
+        <translation>HTTP अनुरोध</translation>
+    </message>
+    <message>
+        <source>A function of the scenario&apos;s actions module (def or async def)</source>
+        <translation>परिदृश्य के actions मॉड्यूल का एक फ़ंक्शन (def या async def)</translation>
+    </message>
+    <message>
+        <source>Its host must be in actions.allow_hosts; {{variable}} is filled in</source>
+        <translation>इसका होस्ट actions.allow_hosts में होना चाहिए; {{variable}} भरा जाता है</translation>
+    </message>
+    <message>
+        <source>One &apos;Name: value&apos; per line. ${NAME} is read from the environment when the call is made, and never written to a log or a file</source>
+        <translation>हर पंक्ति में एक &apos;Name: value&apos;। ${NAME} कॉल के समय वातावरण से पढ़ा जाता है, और कभी लॉग या फ़ाइल में नहीं लिखा जाता</translation>
+    </message>
+    <message>
+        <source>The JSON body; a string that is exactly &quot;{{variable}}&quot; sends its value</source>
+        <translation>JSON बॉडी; ठीक &quot;{{variable}}&quot; वाली स्ट्रिंग उसका मान भेजती है</translation>
+    </message>
+    <message>
+        <source>variables handed to the call</source>
+        <translation>कॉल को दिए जाने वाले चर</translation>
+    </message>
+    <message>
+        <source>default (%s s)</source>
+        <translation>डिफ़ॉल्ट (%s से.)</translation>
+    </message>
+    <message>
+        <source>The conversation moves on by &apos;timeout&apos; when the call takes longer</source>
+        <translation>कॉल इससे ज़्यादा समय ले तो बातचीत &apos;timeout&apos; से आगे बढ़ती है</translation>
+    </message>
+    <message>
+        <source>Try it…</source>
+        <translation>आज़माएँ…</translation>
+    </message>
+    <message>
+        <source>Run the action with values you type</source>
+        <translation>अपने लिखे मानों के साथ कार्रवाई चलाएँ</translation>
+    </message>
+    <message>
+        <source>Calls</source>
+        <translation>कॉल करता है</translation>
+    </message>
+    <message>
+        <source>Function</source>
+        <translation>फ़ंक्शन</translation>
+    </message>
+    <message>
+        <source>Method</source>
+        <translation>मेथड</translation>
+    </message>
+    <message>
+        <source>URL</source>
+        <translation>URL</translation>
+    </message>
+    <message>
+        <source>Headers</source>
+        <translation>हेडर</translation>
+    </message>
+    <message>
+        <source>JSON body</source>
+        <translation>JSON बॉडी</translation>
+    </message>
+    <message>
+        <source>Inputs</source>
+        <translation>इनपुट</translation>
+    </message>
+    <message>
+        <source>Timeout</source>
+        <translation>समय-सीमा</translation>
+    </message>
+    <message>
+        <source>“%s” cannot be a function name</source>
+        <translation>“%s” फ़ंक्शन का नाम नहीं हो सकता</translation>
+    </message>
+    <message>
+        <source>Headers: %s</source>
+        <translation>हेडर: %s</translation>
+    </message>
+    <message>
+        <source>The JSON body is not JSON: %s</source>
+        <translation>JSON बॉडी JSON नहीं है: %s</translation>
+    </message>
+    <message>
+        <source>not a variable name: %s</source>
+        <translation>चर का नाम नहीं: %s</translation>
+    </message>
+</context>
+<context>
+    <name>ChatActions</name>
+    <message>
+        <source>Live actions</source>
+        <translation>असली कार्रवाइयाँ</translation>
+    </message>
+    <message>
+        <source>On: action steps run (Python actions once the folder is trusted). Off: they are answered by the stubs of the scenario&apos;s tests and tests/stubs.yaml</source>
+        <translation>चालू: कार्रवाई वाले चरण चलते हैं (Python कार्रवाइयाँ फ़ोल्डर पर भरोसा होने के बाद)। बंद: उन्हें परिदृश्य के परीक्षणों और tests/stubs.yaml के नकली जवाब मिलते हैं</translation>
+    </message>
+    <message>
+        <source>Trust this folder</source>
+        <translation>इस फ़ोल्डर पर भरोसा करें</translation>
+    </message>
+    <message>
+        <source>Keep stubbed</source>
+        <translation>नकली ही रखें</translation>
+    </message>
+    <message>
+        <source>tests/stubs.yaml has errors, so no stubs are used: %s</source>
+        <translation>tests/stubs.yaml में त्रुटियाँ हैं, इसलिए कोई नकली जवाब इस्तेमाल नहीं होता: %s</translation>
+    </message>
+    <message>
+        <source>Actions are stubbed: each action step answers with the stub the scenario&apos;s tests or tests/stubs.yaml give it (Live actions runs them).</source>
+        <translation>कार्रवाइयाँ नकली हैं: हर कार्रवाई वाला चरण परिदृश्य के परीक्षणों या tests/stubs.yaml से मिला नकली जवाब देता है (असली कार्रवाइयाँ उन्हें चलाता है)।</translation>
+    </message>
+    <message>
+        <source>Python actions are stubbed: you chose not to run this folder&apos;s actions.py. HTTP actions run.</source>
+        <translation>Python कार्रवाइयाँ नकली हैं: आपने इस फ़ोल्डर का actions.py न चलाना चुना। HTTP कार्रवाइयाँ चलती हैं।</translation>
+    </message>
+    <message>
+        <source>This scenario&apos;s Python actions (actions.py) are code, and run with your rights. Until you trust this folder they are stubbed; HTTP actions run.</source>
+        <translation>इस परिदृश्य की Python कार्रवाइयाँ (actions.py) कोड हैं, और आपके अधिकारों से चलती हैं। जब तक आप इस फ़ोल्डर पर भरोसा नहीं करते, वे नकली रहती हैं; HTTP कार्रवाइयाँ चलती हैं।</translation>
+    </message>
+</context>
+<context>
     <name>ChatPane</name>
     <message>
         <source>Settings…</source>
@@ -50,6 +184,10 @@
     <message>
         <source>Forked from turn {turn} of a logged conversation: it goes on here, in a new log. Type the next message.</source>
         <translation>लॉग की गई बातचीत के दौर {turn} से अलग की गई: यह यहाँ एक नए लॉग में आगे चलती है। अगला संदेश लिखें।</translation>
+    </message>
+    <message>
+        <source>How actions run changed. Restart to run them that way.</source>
+        <translation>कार्रवाइयाँ चलने का तरीका बदला। उस तरह चलाने के लिए फिर से शुरू करें।</translation>
     </message>
     <message>
         <source>Create a reply script</source>
@@ -562,6 +700,17 @@ File ▸ New… creates one from a template; File ▸ Open… opens a scenario f
     </message>
 </context>
 <context>
+    <name>StepForm</name>
+    <message>
+        <source>Outcome</source>
+        <translation>नतीजा</translation>
+    </message>
+    <message>
+        <source>Signal</source>
+        <translation>संकेत</translation>
+    </message>
+</context>
+<context>
     <name>StepPanel</name>
     <message>
         <source>Left out</source>
@@ -584,6 +733,13 @@ File ▸ New… creates one from a template; File ▸ Open… opens a scenario f
     </message>
 </context>
 <context>
+    <name>TextFileEditor</name>
+    <message>
+        <source>An action step calls a function or an API (see “Action” in the step form) and makes no model call: it has no instruction file. The step after it talks, and can use its results as {{placeholders}}.</source>
+        <translation>कार्रवाई वाला चरण किसी फ़ंक्शन या API को कॉल करता है (चरण फ़ॉर्म में “कार्रवाई” देखें) और मॉडल को कॉल नहीं करता: उसकी कोई निर्देश फ़ाइल नहीं होती। उसके बाद वाला चरण बात करता है, और उसके परिणाम {{placeholders}} की तरह इस्तेमाल कर सकता है।</translation>
+    </message>
+</context>
+<context>
     <name>ToolWindow</name>
     <message>
         <source>Close Window</source>
@@ -595,6 +751,61 @@ File ▸ New… creates one from a template; File ▸ Open… opens a scenario f
     <message>
         <source>&amp;Tools</source>
         <translation>उपकरण (&amp;T)</translation>
+    </message>
+</context>
+<context>
+    <name>TryActionDialog</name>
+    <message>
+        <source>Try action %s</source>
+        <translation>कार्रवाई %s आज़माएँ</translation>
+    </message>
+    <message>
+        <source>The step is not an action step that calls something, or the scenario does not load: fix it first.</source>
+        <translation>यह चरण कुछ कॉल करने वाला कार्रवाई चरण नहीं है, या परिदृश्य लोड नहीं होता: पहले उसे ठीक करें।</translation>
+    </message>
+    <message>
+        <source>Calls %s, within %s s</source>
+        <translation>%s को कॉल करता है, %s से. के भीतर</translation>
+    </message>
+    <message>
+        <source>a value: text, or JSON (5, true, [&quot;a&quot;])</source>
+        <translation>एक मान: पाठ, या JSON (5, true, [&quot;a&quot;])</translation>
+    </message>
+    <message>
+        <source>The action is handed nothing.</source>
+        <translation>कार्रवाई को कुछ नहीं दिया जाता।</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>चलाएँ</translation>
+    </message>
+    <message>
+        <source>What came back is shown here.</source>
+        <translation>जो वापस आता है, वह यहाँ दिखता है।</translation>
+    </message>
+    <message>
+        <source>Not run: this folder&apos;s Python actions are not trusted.</source>
+        <translation>नहीं चली: इस फ़ोल्डर की Python कार्रवाइयों पर भरोसा नहीं किया गया है।</translation>
+    </message>
+    <message>
+        <source>Running…</source>
+        <translation>चल रहा है…</translation>
+    </message>
+    <message>
+        <source>Run this folder&apos;s Python actions?</source>
+        <translation>इस फ़ोल्डर की Python कार्रवाइयाँ चलाएँ?</translation>
+    </message>
+    <message>
+        <source>%s is code: running its actions runs it, with your rights. Run the Python actions of this folder (the studio remembers your answer)?</source>
+        <translation>%s कोड है: इसकी कार्रवाइयाँ चलाने से यह आपके अधिकारों से चलता है। इस फ़ोल्डर की Python कार्रवाइयाँ चलाएँ (स्टूडियो आपका जवाब याद रखता है)?</translation>
+    </message>
+    <message>
+        <source>Outcome: %s — %s ms</source>
+        <translation>नतीजा: %s — %s ms</translation>
+    </message>
+    <message>
+        <source>Not declared as results, so dropped: %s</source>
+        <translation>परिणाम के रूप में घोषित नहीं, इसलिए छोड़ दिए गए: %s</translation>
     </message>
 </context>
 </TS>
