@@ -11,15 +11,14 @@ rate (:meth:`RateLimiter.throttled`); other failures a retry may cure (timeouts,
 connections, 5xx) are retried with the SDK's own backoff schedule. What cannot be cured — a
 rejected key, an exhausted quota, a refused request — is raised at once.
 
-Token estimates: the text of the request (about four characters a token), plus the context a
-chained request continues (remembered from the usage of the response it chains to), plus the
-expected output. :meth:`RateLimiter.settle` corrects the estimate with the real usage.
+Token estimates: the request's own texts, counted with the model's tokenizer
+(:mod:`engine.providers.tokens`), plus the context a chained request continues (remembered from
+the usage of the response it chains to), plus the expected output. :meth:`RateLimiter.settle` corrects the estimate with the real usage.
 """
 
 from __future__ import annotations
 
 import asyncio
-import json
 import random
 from collections import Counter, OrderedDict
 from collections.abc import Awaitable, Callable
@@ -30,12 +29,12 @@ from engine.errors import ProviderError, ProviderRateLimited
 from engine.providers.base import ClosingProvider, ModelReply, ModelRequest, Provider
 from engine.providers.rate_limiter import MAX_BACKOFF_S, RateLimiter
 from engine.providers.rate_table import RateLimit, RateLimitTable
+from engine.providers.tokens import request_tokens
 
 __all__ = ["LimiterPool", "PacedProvider", "RetryPolicy", "Traffic", "estimate_tokens"]
 
 #: Output tokens assumed for a request that sets no ``max_output_tokens``.
 EXPECTED_OUTPUT_TOKENS = 256
-CHARS_PER_TOKEN = 4
 #: Responses whose context size is remembered (a chained request's estimate needs it).
 _REMEMBERED = 20_000
 
@@ -112,11 +111,8 @@ class LimiterPool:
 
 def estimate_tokens(request: ModelRequest, context: int = 0) -> int:
     """About how many tokens ``request`` will be billed (input and output)."""
-    chars = len(request.instructions) + len(request.input)
-    chars += sum(len(message.content) for message in request.history)
-    chars += len(json.dumps(request.schema))
     output = request.max_output_tokens or EXPECTED_OUTPUT_TOKENS
-    return context + chars // CHARS_PER_TOKEN + output
+    return context + request_tokens(request) + output
 
 
 class PacedProvider(ClosingProvider):

@@ -15,14 +15,14 @@ Example (YAML)::
     - {message: "Thanks!", transition: next, results: {company: ACME}, summary: "Got the name"}
 
 The provider chains like the Responses API (``chains = True``) and fabricates response ids
-``scripted_1``, ``scripted_2``, …; token usage is estimated from text length (about four
-characters per token), so the cost views show plausible numbers; latency is 0.
+``scripted_1``, ``scripted_2``, …; token usage is the model's tokenizer's count of
+what was sent and replied (:mod:`engine.providers.tokens`; nothing is cached), so the cost views
+show plausible numbers; latency is 0.
 """
 
 from __future__ import annotations
 
 import json
-import math
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -33,11 +33,10 @@ from engine.errors import ProviderError, UnreadableFile
 from engine.io.input_limits import MAX_SCRIPT_BYTES
 from engine.io.untrusted import read_text
 from engine.providers.base import ClosingProvider, ModelReply, ModelRequest, Usage
+from engine.providers.tokens import count_tokens, request_tokens
 
 Reply = str | dict[str, Any]
 
-#: A rough, model-independent estimate; good enough for a demo's cost figures.
-CHARS_PER_TOKEN = 4
 _JSON_LINES_SUFFIXES = frozenset({".jsonl", ".ndjson"})
 
 
@@ -81,13 +80,13 @@ class ScriptedProvider(ClosingProvider):
         self.calls += 1
         self.requests.append(request)
         text = reply if isinstance(reply, str) else json.dumps(reply, ensure_ascii=False)
-        prompt_chars = len(request.instructions) + len(request.input)
-        prompt_chars += sum(len(message.content) for message in request.history)
-        prompt_chars += sum(len(message.content) for message in request.input_items)
+        usage = Usage(
+            input_tokens=request_tokens(request), output_tokens=count_tokens(text, request.model)
+        )
         return ModelReply(
             text=text,
             response_id=f"scripted_{self.calls}",
-            usage=Usage(input_tokens=_tokens(prompt_chars), output_tokens=_tokens(len(text))),
+            usage=usage,
             latency_s=0.0,
             model=request.model,
         )
@@ -148,7 +147,3 @@ def _checked(reply: Any, where: str) -> Reply:
         f"{where}: a reply is a mapping of the contract fields or a raw string, "
         f"got {type(reply).__name__}"
     )
-
-
-def _tokens(chars: int) -> int:
-    return max(1, math.ceil(chars / CHARS_PER_TOKEN))

@@ -39,6 +39,7 @@ __all__ = [
     "DEFAULT_ENCODING",
     "MESSAGE_OVERHEAD",
     "count_tokens",
+    "decode",
     "encoding_name",
     "encode",
     "messages_tokens",
@@ -50,6 +51,12 @@ __all__ = [
 DEFAULT_ENCODING = "o200k_base"
 #: Tokens of framing per message (``<|start|>role … <|end|>``), as OpenAI counts chat messages.
 MESSAGE_OVERHEAD = 4
+#: Runs of letters or of punctuation this long are one piece to the tokenizer, whose merging is
+#: quadratic in a piece's length (a megabyte of "x" would take hours): they are cut into slices
+#: of :data:`_SLICE` characters first. Prose and JSON never have such runs, so their counts are
+#: exact; a pathological run's count is off by a few tokens in a thousand.
+_LONG_RUN = re.compile(r"[^\W\d_]{128,}|[^\w\s]{128,}|_{128,}")
+_SLICE = 128
 #: Model name prefixes of the older ``cl100k_base`` family; everything else is ``o200k_base``.
 _CL100K = re.compile(r"^(gpt-4($|-)|gpt-3\.5|text-embedding-)")
 
@@ -67,7 +74,25 @@ def _encoding(name: str) -> Any:
 
 @functools.lru_cache(maxsize=8192)
 def _encode(name: str, text: str) -> tuple[int, ...]:
-    return tuple(_encoding(name).encode_ordinary(text))
+    encoding = _encoding(name)
+    if not _LONG_RUN.search(text):
+        return _encode_plain(encoding, text)
+    ids: list[int] = []
+    done = 0
+    for run in _LONG_RUN.finditer(text):
+        ids += _encode_plain(encoding, text[done : run.start()])
+        for start in range(run.start(), run.end(), _SLICE):
+            ids += _encode_plain(encoding, text[start : min(start + _SLICE, run.end())])
+        done = run.end()
+    return (*ids, *_encode_plain(encoding, text[done:]))
+
+
+def _encode_plain(encoding: Any, text: str) -> tuple[int, ...]:
+    try:
+        return tuple(encoding.encode_ordinary(text))
+    except UnicodeEncodeError:  # a lone surrogate: counted as the replacement it becomes
+        fixed = text.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
+        return tuple(encoding.encode_ordinary(fixed))
 
 
 @functools.lru_cache(maxsize=16384)
@@ -78,6 +103,11 @@ def _count(name: str, text: str) -> int:
 def encode(text: str, model: str | None = None) -> tuple[int, ...]:
     """The token ids of ``text`` under ``model``'s tokenizer (special tokens read as text)."""
     return _encode(encoding_name(model), text) if text else ()
+
+
+def decode(ids: Sequence[int], model: str | None = None) -> str:
+    """The text of token ids (a cut inside a character is replaced, as a cut-off model does)."""
+    return str(_encoding(encoding_name(model)).decode(list(ids)))
 
 
 def count_tokens(text: str, model: str | None = None) -> int:
