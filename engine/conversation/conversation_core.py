@@ -650,8 +650,10 @@ class Conversation:
         )
 
     def _rollback(self, snapshot: SessionData, error: BaseException) -> None:
-        """Put the state back as it was before the turn; keep ``seq`` so the log has no gap."""
+        """Put the state back as it was before the turn; keep ``seq`` so the log has no gap, and
+        the calls the turn was billed for, so the budget and the totals still count them."""
         seq = self.data.seq
+        snapshot.ledger.keep_rolled_back(self.data.ledger)
         self.data = snapshot
         self.data.seq = seq
         if isinstance(error, KeyboardInterrupt | asyncio.CancelledError):

@@ -3,6 +3,9 @@
 Cost is first-class in Prompter: the people who write scripts pay for every call, and the point
 of the engine is to make long scripts cheap. The conversation core records each call in a
 :class:`CostLedger`; the studio and the logs read totals per turn and per conversation from it.
+A call is billed once made, whatever happens to its turn: when a turn fails and is rolled back,
+its calls stay in the ledger (marked ``rolled_back``), so ``max_cost_usd``, the summaries and
+``session_end`` count every dollar spent.
 
 Prices come from ``resources/prices.yaml`` (:class:`PriceTable`, read by its one reader,
 :mod:`engine.providers.prices`), which users edit when OpenAI's prices change. A model missing from the table costs 0.0 and is *flagged* (:meth:`PriceTable.knows`,
@@ -13,7 +16,7 @@ but a silent $0.00 must never pass for "free" either.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, get_args
 
 from engine.errors import SessionError
@@ -35,8 +38,17 @@ class CallRecord:
     usage: Usage
     cost_usd: float
     response_id: str | None
+    #: The call belongs to a turn that failed afterwards and was rolled back: it was billed
+    #: all the same, so the conversation's totals and its budget count it; its turn's don't.
+    rolled_back: bool = False
 
     def to_dict(self) -> dict[str, Any]:
+        data = self._fields()
+        if self.rolled_back:
+            data["rolled_back"] = True
+        return data
+
+    def _fields(self) -> dict[str, Any]:
         return {
             "purpose": self.purpose,
             "turn": self.turn,
@@ -134,10 +146,18 @@ class CostLedger:
         return call
 
     def turn_totals(self, turn: int) -> Totals:
-        return Totals.of(call for call in self.calls if call.turn == turn)
+        """The calls of ``turn`` as it stands (a rolled-back attempt at it is not counted)."""
+        return Totals.of(c for c in self.calls if c.turn == turn and not c.rolled_back)
 
     def totals(self) -> Totals:
+        """Every call billed, those of rolled-back turns included: what the budget holds to."""
         return Totals.of(self.calls)
+
+    def keep_rolled_back(self, failed: CostLedger) -> None:
+        """After a turn is rolled back to this ledger: keep the calls ``failed`` (the ledger the
+        turn was using) made since, marked as rolled back — they were billed all the same."""
+        made = failed.calls[len(self.calls) :]
+        self.calls.extend(replace(call, rolled_back=True) for call in made)
 
     def calls_per_message(self, user_messages: int) -> float:
         """Model calls per user message — the headline efficiency figure (0.0 before any)."""
@@ -186,6 +206,7 @@ def _call_from_dict(raw: Any, where: str) -> CallRecord:
             ),
             cost_usd=float(raw["cost_usd"]),
             response_id=None if raw.get("response_id") is None else str(raw["response_id"]),
+            rolled_back=raw.get("rolled_back") is True,
         )
     except KeyError as missing:
         raise SessionError(f"{where} has no {missing.args[0]!r}") from None
