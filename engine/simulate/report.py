@@ -28,6 +28,7 @@ from typing import Any, Literal
 from engine.io.atomic import atomic_write_text
 from engine.providers.base import Usage
 from engine.providers.paced import Traffic
+from engine.providers.rate_limiter import MAX_RETRY_AFTER_S
 from engine.simulate.outcome import STATUSES, ConversationOutcome
 from engine.simulate.stepstats import StepFigures, StepTally
 
@@ -316,6 +317,7 @@ class SimulationReport:
                 f"  cost per conversation: p50 ${cost.p50:.5f}, p90 ${cost.p90:.5f}, "
                 f"max ${cost.max:.5f}; {role.traffic.requests} requests, "
                 f"{role.traffic.rate_limited} rate-limited, {role.traffic.retries} retried"
+                + _capped(role.traffic)
             )
         lines.append(f"Sustained rate: {self.requests_per_minute:.0f} requests/min")
         return lines
@@ -467,4 +469,14 @@ def _role(kept: list[ConversationOutcome], role: str, traffic: Traffic) -> RoleF
         calls_per_message_by_conversation=Distribution.of(by_conversation),
         cost_per_conversation=Distribution.of(one.cost_usd for one in figures),
         traffic=traffic,
+    )
+
+
+def _capped(traffic: Traffic) -> str:
+    """Say so when a server asked for a wait longer than the limiter obeys."""
+    if not traffic.capped_waits:
+        return ""
+    return (
+        f"; {traffic.capped_waits} wait(s) cut to {MAX_RETRY_AFTER_S:g} s (the server asked for "
+        f"up to {traffic.longest_asked_s:,.0f} s)"
     )
