@@ -100,12 +100,20 @@ from engine.conversation.turn import (
 )
 from engine.conversation.turn_requests import (
     ON_ENTER_INPUT,
+    chain_carries_this_visit,
     correction_request,
     known_values,
+    layout_in_force,
     step_prompt,
     step_request,
 )
 from engine.dialogue.fsm import DialogueFSM, DialogueState, Status
+from engine.dialogue.layout_choice import (
+    LayoutChoice,
+    cacheable_tokens,
+    choose_layout,
+    evidence_for,
+)
 from engine.dialogue.ledger import CostLedger, PriceTable
 from engine.dialogue.prompting import Prompt, TranscriptEntry, fill_placeholders, known_names
 from engine.dialogue.vars_memory import VarsMemory
@@ -186,6 +194,10 @@ class Conversation:
         self._ended = False
         #: Placeholders of the current step left unfilled (unknown or unset), for the log.
         self._unfilled: list[str] = []
+        #: ``layout: auto``: the choice for the current chain, and whether the compact
+        #: constant prefix was sent already (so the service may have it cached).
+        self._layout_choice: LayoutChoice | None = None
+        self._prefix_sent = False
 
     # --- views of the state ------------------------------------------------------------------
 
@@ -433,6 +445,8 @@ class Conversation:
         Returns the request and whether it starts a new response chain.
         """
         settings = self.scenario.model
+        if settings.layout is PromptLayout.AUTO and not chain_carries_this_visit(self.data):
+            self._choose_layout()
         prompt = step_prompt(self.scenario, self.data, step, offered, restart=False)
         request = self._request(prompt, purpose, text)
         if (
@@ -469,10 +483,12 @@ class Conversation:
         sent = request_data(
             request,
             attempt,
-            layout=self.scenario.model.layout,
+            layout=layout_in_force(self.scenario, self.data),
             new_chain=new_chain,
             unfilled=self._unfilled,
         )
+        if self._layout_choice is not None:
+            sent["layout_reason"] = self._layout_choice.reason
         self._emit(EventType.MODEL_REQUEST, sent)
         began = self.clock()
         try:
@@ -489,6 +505,8 @@ class Conversation:
             response_id=reply.response_id,
         )
         turn.calls += 1
+        if self._layout_choice is not None:
+            self._observe_cache(request, reply, new_chain=new_chain)
         self._emit(
             EventType.MODEL_RESPONSE,
             response_data(
@@ -501,6 +519,28 @@ class Conversation:
             ),
         )
         return reply
+
+    # --- layout: auto --------------------------------------------------------------------------
+
+    def _choose_layout(self) -> None:
+        """A new chain starts under ``auto``: choose its layout from what is known now."""
+        evidence = evidence_for(self.provider, self.model)
+        self._layout_choice = choose_layout(self.scenario, self.model, self.prices, evidence)
+        self.data.layout = self._layout_choice.layout.value
+        self.data.padded = self._layout_choice.padded
+
+    def _observe_cache(self, request: ModelRequest, reply: ModelReply, *, new_chain: bool) -> None:
+        """Tell the evidence how much the service cached of what it could have."""
+        choice = self._layout_choice
+        assert choice is not None
+        cacheable = 0
+        if not new_chain and len(self.ledger.calls) >= 2:  # the previous prompt is a prefix
+            cacheable = cacheable_tokens(self.ledger.calls[-2].usage.input_tokens)
+        elif new_chain and choice.layout is PromptLayout.COMPACT and self._prefix_sent:
+            cacheable = cacheable_tokens(choice.prefix_tokens)
+        if new_chain and choice.layout is PromptLayout.COMPACT:
+            self._prefix_sent = True
+        evidence_for(self.provider, self.model).add(cacheable, reply.usage.cached_tokens)
 
     # --- limits ------------------------------------------------------------------------------
 

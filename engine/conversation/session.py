@@ -125,6 +125,11 @@ class SessionData:
     #: The provider's ``prompt_cache_key``: the session id, kept by forks and resumes so that
     #: a fork reads its parent's chain from the same cache.
     cache_key: str = ""
+    #: ``layout: auto`` only: the layout in force for the current chain (``compact`` or
+    #: ``compact_step_schema``; empty before the first chain), and whether its constant prefix
+    #: carries the steps' goals. Auto chooses again at every new chain.
+    layout: str = ""
+    padded: bool = False
 
     def __post_init__(self) -> None:
         if not self.cache_key:
@@ -218,6 +223,8 @@ class SessionData:
             "transcript": [entry.to_dict() for entry in self.transcript],
             "chain_start": self.chain_start,
             "cache_key": self.cache_key,
+            "layout": self.layout,
+            "padded": self.padded,
             "checkpoints": [point.to_dict() for point in self.checkpoints],
         }
 
@@ -256,6 +263,8 @@ class SessionData:
                 started=bool(data.get("started", True)),
                 chain_start=int(data.get("chain_start", 0)),
                 cache_key=str(data.get("cache_key") or ""),
+                layout=str(data.get("layout") or ""),
+                padded=data.get("padded") is True,
             )
         except SessionError:
             raise

@@ -26,7 +26,6 @@ from engine.providers.prices import ModelPrice, PriceTable
 PURPOSES: frozenset[str] = frozenset(get_args(Purpose))
 
 
-
 @dataclass(frozen=True)
 class CallRecord:
     """One model call as billed. ``purpose`` is ``turn``, ``correction`` or ``on_enter``."""

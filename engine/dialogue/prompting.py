@@ -66,7 +66,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Collection, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from engine.dialogue.contract import (
@@ -109,6 +109,9 @@ Reply to every user message with ONE JSON object and nothing else (no Markdown f
   and repeat the values you already know; results of other steps stay null or left out.
 - summary: one or two sentences on what the current step has established so far.
 A transition marked "needs" is allowed only once those values are known."""
+
+#: The heading of the steps' overview that ``layout: auto`` may add to the constant prefix.
+OVERVIEW_HEADING = "# The steps of this conversation"
 
 #: The first line of every step section; the model (and the test autopilot) find steps by it.
 SECTION_HEADING = "# Current step: "
@@ -220,6 +223,25 @@ def stable_prefix(
     return FilledText("\n\n".join(parts), persona.filled, persona.unknown, persona.unset)
 
 
+def steps_overview(scenario: Scenario) -> str:
+    """Every step's title and goal, constant for the whole conversation (``layout: auto``).
+
+    Useful text to read — where the conversation is going — without any step's instructions,
+    which stay in force only in their step. ``auto`` adds it to the constant prefix when that
+    prefix would otherwise fall just short of the cache minimum and caching it pays.
+    """
+    lines = [
+        OVERVIEW_HEADING,
+        "For orientation only: follow the current step's instructions, not these goals.",
+    ]
+    for step in scenario.steps.values():
+        if step.kind.value == "message":
+            continue
+        goal = f": {step.goal}" if step.goal else ""
+        lines.append(f"- {step.display_title}{goal}")
+    return "\n".join(lines)
+
+
 def step_section(
     scenario: Scenario,
     step: Step,
@@ -326,8 +348,13 @@ def build_prompt(
     restart: bool = False,
     visited: Sequence[str] = (),
     summaries: Mapping[str, str] | None = None,
+    padded: bool = False,
 ) -> Prompt:
     """The prompt of a call in ``step`` under ``layout`` (see the module docstring).
+
+    ``layout`` is the layout in force (``auto`` is read as ``compact``: which one auto picked is
+    the conversation's business, :mod:`engine.dialogue.layout_choice`). ``padded``: the constant
+    instructions end with :func:`steps_overview` (compact layouts only).
 
     ``carried``: the chain already holds this step visit's section (sent earlier in the visit).
     ``restart``: start a new chain from the summaries even in the ``append`` layout (the
@@ -335,6 +362,8 @@ def build_prompt(
     steps already left, for a new chain.
     """
     names = known_names(scenario)
+    if layout is PromptLayout.AUTO:
+        layout = PromptLayout.COMPACT
     if layout is PromptLayout.PER_STEP:
         built = build_instructions(scenario, step, values, names, offered=offered)
         return Prompt(
@@ -344,6 +373,8 @@ def build_prompt(
             unfilled=(*built.unknown, *built.unset),
         )
     prefix = stable_prefix(scenario, values, names, rules=CONVERSATION_RULES)
+    if padded and layout is not PromptLayout.APPEND:
+        prefix = replace(prefix, text=f"{prefix.text}\n\n{steps_overview(scenario)}")
     if layout is PromptLayout.APPEND:
         schema, name = all_results_schema(scenario), CONVERSATION_SCHEMA_NAME
     elif layout is PromptLayout.COMPACT:
@@ -476,6 +507,7 @@ __all__ = [
     "CONVERSATION_RULES",
     "EARLIER_HEADING",
     "IN_FORCE",
+    "OVERVIEW_HEADING",
     "PLACEHOLDER",
     "SECTION_HEADING",
     "FilledText",
@@ -492,4 +524,5 @@ __all__ = [
     "placeholders",
     "stable_prefix",
     "step_section",
+    "steps_overview",
 ]

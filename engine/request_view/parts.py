@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any, Literal
+from typing import Literal
 
 from engine.log.events import Event
 from engine.providers.tokens import MESSAGE_OVERHEAD, count_tokens, schema_text
