@@ -8,7 +8,8 @@ its calls stay in the ledger (marked ``rolled_back``), so ``max_cost_usd``, the 
 ``session_end`` count every dollar spent.
 
 Prices come from ``resources/prices.yaml`` (:class:`PriceTable`, read by its one reader,
-:mod:`engine.providers.prices`), which users edit when OpenAI's prices change. A model missing from the table costs 0.0 and is *flagged* (:meth:`PriceTable.knows`,
+:mod:`engine.providers.prices`), which users edit when OpenAI's prices change. A model missing
+from the table costs 0.0 and is *flagged* (:meth:`PriceTable.knows`,
 :attr:`CostLedger.unknown_models`) rather than refused: an unpriced model must never stop a chat,
 but a silent $0.00 must never pass for "free" either.
 """

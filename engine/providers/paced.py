@@ -14,7 +14,8 @@ rejected key, an exhausted quota, a refused request — is raised at once.
 
 Token estimates: the request's own texts, counted with the model's tokenizer
 (:mod:`engine.providers.tokens`), plus the context a chained request continues (remembered from
-the usage of the response it chains to), plus the expected output. :meth:`RateLimiter.settle` corrects the estimate with the real usage.
+the usage of the response it chains to), plus the expected output. :meth:`RateLimiter.settle`
+corrects the estimate with the real usage.
 """
 
 from __future__ import annotations
