@@ -11,8 +11,8 @@ import pytest
 
 from engine.errors import ProviderError
 from engine.providers.base import Message, ModelRequest, Provider, Usage
-from engine.providers.tokens import MESSAGE_OVERHEAD, count_tokens, request_tokens
 from engine.providers.scripted import ScriptedProvider
+from engine.providers.tokens import MESSAGE_OVERHEAD, count_tokens, request_tokens
 
 pytestmark = pytest.mark.anyio
 
