@@ -20,7 +20,9 @@ prompt steps only), two user messages in each; every prompt's size in the model'
 step sections — and typical sizes for what is not (:data:`USER_TOKENS`, a reply of
 :data:`REPLY_TOKENS` plus a few tokens per result); cached tokens as the service caches them
 (the previous prompt's whole 128-token blocks, from 1,024 on, the constant prefix at a step
-change when it was sent before); billed input = uncached + cached × the price table's cached
+change when it was sent before); the corrections the all-steps schema invites
+(:data:`CROSS_STEP_SLIP_RATE` of ``compact``'s replies fill another step's results or choose
+another step's signal, a call each); billed input = uncached + cached × the price table's cached
 ratio for the model (0.5 on gpt-4o, 0.25 on gpt-4.1-mini, 0.1 on gpt-5).
 
 **The service's hit rate is learned.** A cache that never misses is an assumption: the real one
@@ -77,8 +79,14 @@ SUMMARY_TOKENS = 35
 MESSAGES_PER_STEP = 2
 #: The prior: this many cacheable tokens' worth of evidence that the service caches.
 PRIOR_TOKENS = 1024
-#: Cached input's price ratio when the price table does not know the model.
+#: Replies that, given the all-steps schema, fill another step's results or choose another
+#: step's signal: each costs a correction call (``compact`` only; a step's own schema under
+#: strict structured outputs makes both impossible).
+CROSS_STEP_SLIP_RATE = 0.05
+#: Cached input's price ratio when the price table does not know the model …
 DEFAULT_CACHED_RATIO = 0.5
+#: … and an output token's price over an input token's.
+DEFAULT_OUTPUT_RATIO = 4.0
 
 
 @dataclass(frozen=True)
@@ -173,9 +181,10 @@ def choose_layout(
 ) -> LayoutChoice:
     """The candidate that bills least on a typical conversation (see the module docstring)."""
     ratio = _cached_ratio(prices, model)
+    output = _output_ratio(prices, model)
     hit_rate = evidence.hit_rate if evidence is not None else 1.0
     estimates = {
-        candidate.label: estimate_billed(scenario, candidate, model, ratio, hit_rate)
+        candidate.label: estimate_billed(scenario, candidate, model, ratio, hit_rate, output)
         for candidate in CANDIDATES
     }
     best = min(CANDIDATES, key=lambda candidate: estimates[candidate.label])
@@ -185,15 +194,23 @@ def choose_layout(
 
 
 def estimate_billed(
-    scenario: Scenario, candidate: Candidate, model: str, cached_ratio: float, hit_rate: float
+    scenario: Scenario,
+    candidate: Candidate,
+    model: str,
+    cached_ratio: float,
+    hit_rate: float,
+    output_ratio: float = DEFAULT_OUTPUT_RATIO,
 ) -> float:
-    """Billed input tokens per user message of a typical conversation under ``candidate``."""
+    """Billed input tokens per user message of a typical conversation under ``candidate``
+    (a correction's reply counted too, as input tokens of the same price: ``output_ratio`` is
+    an output token's price over an input token's)."""
     steps = _typical_path(scenario)
     if not steps:
         return 0.0
     names = _known(scenario)
     constant = _prefix_tokens(scenario, candidate, model)
     billed = 0.0
+    replies = 0.0
     messages = 0
     earlier = 0
     prefix_sent = False
@@ -216,11 +233,14 @@ def estimate_billed(
                 shared = previous
             cached = cacheable_tokens(shared) * hit_rate
             billed += prompt - cached * (1 - cached_ratio)
+            replies += reply
             previous = prompt
             prompt += reply
         prefix_sent = True
         messages += MESSAGES_PER_STEP
         earlier += SUMMARY_TOKENS + (MESSAGE_OVERHEAD if earlier == 0 else 0)
+    if candidate.layout is PromptLayout.COMPACT:  # each slip: the call again, and its reply
+        billed += CROSS_STEP_SLIP_RATE * (billed + replies * output_ratio)
     return billed / messages
 
 
@@ -264,6 +284,13 @@ def _known(scenario: Scenario) -> set[str]:
     for step in scenario.steps.values():
         names.update(step.results)
     return names
+
+
+def _output_ratio(prices: PriceTable | None, model: str) -> float:
+    price = prices.price(model) if prices is not None else None
+    if price is None or price.input <= 0:
+        return DEFAULT_OUTPUT_RATIO
+    return price.output / price.input
 
 
 def _cached_ratio(prices: PriceTable | None, model: str) -> float:

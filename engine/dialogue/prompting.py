@@ -224,7 +224,8 @@ def stable_prefix(
 
 
 def steps_overview(scenario: Scenario) -> str:
-    """Every step's title and goal, constant for the whole conversation (``layout: auto``).
+    """Every step's title, goal and the results it records, constant for the whole conversation
+    (``layout: auto``).
 
     Useful text to read — where the conversation is going — without any step's instructions,
     which stay in force only in their step. ``auto`` adds it to the constant prefix when that
@@ -239,6 +240,8 @@ def steps_overview(scenario: Scenario) -> str:
             continue
         goal = f": {step.goal}" if step.goal else ""
         lines.append(f"- {step.display_title}{goal}")
+        if step.results:
+            lines.append(f"  records: {', '.join(step.results)}")
     return "\n".join(lines)
 
 

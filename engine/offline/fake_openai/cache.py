@@ -19,7 +19,8 @@ them.
 * a prefix not read for :attr:`PromptCache.idle_s` seconds (300 by default: "after 5 to 10
   minutes of inactivity") is evicted;
 * ``hit_rate`` (``--cache-hit-rate``): the share of would-be hits that the service actually
-  serves from the cache (seeded, reproducible). ``1.0`` is the rules alone, ``0.0`` a cache
+  serves from the cache — exactly that share, by error diffusion from a seeded phase (not coin
+  flips, so one short conversation shows the rate asked for). ``1.0`` is the rules alone, ``0.0`` a cache
   that never hits: the bench measures every layout at 100 %, 50 % and 0 %.
 """
 
@@ -110,7 +111,8 @@ class PromptCache:
         self.idle_s = idle_s
         self.overflow_rpm = overflow_rpm
         self.clock = clock
-        self._rng = random.Random(seed)
+        #: Error diffusion from a seeded phase: exactly ``hit_rate`` of would-be hits hit.
+        self._debt = random.Random(seed).random()
         self._read: dict[tuple[str, int, bytes], float] = {}
         self._route_times: dict[str, deque[float]] = {}
         self._route_turn: dict[str, int] = {}
@@ -140,9 +142,12 @@ class PromptCache:
         cached = cached_blocks * self.block_tokens
         if cached < max(self.min_tokens, 1):
             return 0
-        if self.hit_rate < 1.0 and self._rng.random() >= self.hit_rate:
-            self.dropped += 1
-            return 0
+        if self.hit_rate < 1.0:
+            self._debt += self.hit_rate
+            if self._debt < 1.0:
+                self.dropped += 1
+                return 0
+            self._debt -= 1.0
         return cached
 
     def evict_idle(self) -> None:
