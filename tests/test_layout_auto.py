@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -132,7 +133,7 @@ def test_a_service_whose_cache_misses_is_learned_and_the_layout_changes_at_a_ste
     analyst = load_scenario(default_scenario())
     plan = Plan.load(REPO / "bench" / "conversations" / "analyst_bot.yaml")
     with FakeOpenAIServer(cache_hit_rate=0.0) as server:
-        conversation, events = talk(analyst, plan, server)
+        _, events = talk(analyst, plan, server)
     layouts = [event.data["layout"] for event in requests_of(events)]
     assert layouts[0] == "compact"  # the prior: the service caches
     assert layouts[-1] == "compact_step_schema"  # learned: it does not
@@ -168,3 +169,26 @@ def test_a_fixed_layout_is_never_changed(layout: str) -> None:
         _, events = talk(analyst, plan, server)
     assert {event.data["layout"] for event in requests_of(events)} == {layout}
     assert not any("layout_reason" in event.data for event in requests_of(events))
+
+
+@pytest.mark.gui
+def test_the_request_inspector_says_why_the_layout_was_chosen(qtbot: Any) -> None:
+    from PySide6.QtCore import Qt
+
+    from app.request_inspector.inspector import RequestInspector
+    from engine.request_view import CallIndex
+
+    trip = load_scenario(TRIP)
+    plan = Plan.load(REPO / "bench" / "conversations" / "trip_planner.yaml")
+    with FakeOpenAIServer() as server:
+        _, events = talk(trip, Plan(plan.scenario, plan.turns[:2]), server)
+    inspector = RequestInspector()
+    qtbot.addWidget(inspector)
+    inspector.show()
+    index = CallIndex(events)
+    assert inspector.show_event(index, requests_of(events)[-1])
+    shown = inspector.layout_reason
+    assert shown.isVisible() and shown.textFormat() == Qt.TextFormat.PlainText
+    assert shown.text().startswith("Layout: auto chose compact + goals: about ")
+    assert "billed input tokens per user message" in shown.text()
+    assert "layout compact" in inspector.header.text()
