@@ -33,7 +33,7 @@ This module is the loop and its phases, and only that; each phase's parts live b
 * :mod:`engine.conversation.call_events` — what the log says of each call;
 * :mod:`engine.conversation.sync_conversation` — the same conversation for scripts.
 
-The phases stay methods of one class, in one file a little over 600 lines, because they share
+The phases stay methods of one class, in one file of about 800 lines, because they share
 the conversation's state (replaced wholesale on rollback) and read best next to the diagram
 above.
 
@@ -57,7 +57,7 @@ Decisions worth knowing:
 * A message step follows the first of its transitions whose guard holds; if none does, the
   conversation waits there and the next user message is answered under that step.
 
-Why one module of some 730 lines (a third of it this docstring): it is one class, the
+Why one module of some 800 lines (a third of it this docstring): it is one class, the
 conversation, whose phases all read and write the same state — the FSM, the variables, the chain
 head, the ledger and the turn's snapshot — inside one transaction. What could stand alone
 already does (:mod:`engine.conversation.turn`, :mod:`engine.conversation.turn_requests`,

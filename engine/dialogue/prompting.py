@@ -7,9 +7,11 @@ the conversation (with ``previous_response_id``, the stored chain), then the new
 1,024 tokens on, in 128-token blocks. So whatever the model has already read must come back as an
 identical prefix, and only what is new (the user's message, a step's section the first time) is
 billed in full. Four layouts are implemented (``model: {layout: …}`` in ``scenario.yaml``) and
-measured side by side by ``bench/bench_engine.py``:
+measured side by side by ``bench/bench_engine.py``; the default, ``auto``, picks one of the first
+two at every new chain (:mod:`engine.dialogue.layout_choice`), maybe with
+:func:`steps_overview` added to the constant prefix so that it reaches the cache minimum:
 
-``compact`` (the default: the cheapest)
+``compact``
     ``instructions`` are the same on every call (persona, the conversation's title, the rules of
     :data:`CONVERSATION_RULES`), and so is the schema
     (:func:`~engine.dialogue.contract.any_step_schema`: ``results`` is any one step's results
