@@ -67,7 +67,7 @@ def test_another_key_is_another_route() -> None:
 
 def test_the_hit_rate_knob_serves_exactly_that_share_of_would_be_hits() -> None:
     for rate in (1.0, 0.5, 0.25, 0.0):
-        prompts, clock = cache(hit_rate=rate, overflow_rpm=None)
+        prompts, _ = cache(hit_rate=rate, overflow_rpm=None)
         prompts.lookup_and_store("m", PROMPT, "k")
         hits = sum(prompts.lookup_and_store("m", PROMPT, "k") > 0 for _ in range(100))
         assert abs(hits - 100 * rate) <= 1, (rate, hits)

@@ -84,9 +84,7 @@ def cost_text(view: RequestView) -> str:
 def estimate_text(view: RequestView) -> str:
     estimated = view.estimated_tokens
     if view.billed is None or not view.billed.input_tokens:
-        return (
-            f"The parts add up to ≈{estimated:,} tokens (estimated with the model's tokenizer)."
-        )
+        return f"The parts add up to ≈{estimated:,} tokens (estimated with the model's tokenizer)."
     error = (estimated - view.billed.input_tokens) / view.billed.input_tokens
     return (
         f"The parts add up to ≈{estimated:,} tokens; the API billed "
@@ -112,9 +110,7 @@ def layout_reason_text(view: RequestView) -> str:
     reason = view.request.payload(ModelRequestData).get("layout_reason")
     if not reason:
         return ""
-    return QCoreApplication.translate("RequestInspector", "Layout: {reason}").format(
-        reason=reason
-    )
+    return QCoreApplication.translate("RequestInspector", "Layout: {reason}").format(reason=reason)
 
 
 def diff_text(diff: RequestDiff | None) -> str:

@@ -242,6 +242,7 @@ class RateLimiter:
         self.stated = stated
         ceiling = ceiling or RateLimit()
         rpm = _under(stated.rpm, ceiling.rpm) if stated.rpm is not None else self.limit.rpm
+        tpm: float | None
         if stated.tpm is not None:
             tpm = _under(stated.tpm, ceiling.tpm)
         else:  # a service that states its request limit and no token limit has none

@@ -20,8 +20,8 @@ them.
   minutes of inactivity") is evicted;
 * ``hit_rate`` (``--cache-hit-rate``): the share of would-be hits that the service actually
   serves from the cache — exactly that share, by error diffusion from a seeded phase (not coin
-  flips, so one short conversation shows the rate asked for). ``1.0`` is the rules alone, ``0.0`` a cache
-  that never hits: the bench measures every layout at 100 %, 50 % and 0 %.
+  flips, so one short conversation shows the rate asked for). ``1.0`` is the rules alone,
+  ``0.0`` a cache that never hits: the bench measures every layout at 100 %, 50 % and 0 %.
 """
 
 from __future__ import annotations
