@@ -44,14 +44,14 @@ from typing import Any, cast
 
 from engine.dialogue.fsm import DialogueState, Status
 from engine.dialogue.ledger import CostLedger, PriceTable
-from engine.dialogue.prompting import TranscriptEntry
+from engine.dialogue.prompting import OVERVIEW_HEADING, TranscriptEntry
 from engine.dialogue.vars_memory import SOURCES, Source, VarsMemory
 from engine.errors import SessionError, UnreadableFile
 from engine.io.atomic import atomic_write_text
 from engine.io.input_limits import MAX_SESSION_BYTES
 from engine.io.redact import redact
 from engine.io.untrusted import read_text, replace_surrogates
-from engine.log.events import Event, EventType, SessionStartData
+from engine.log.events import Event, EventType, ModelRequestData, SessionStartData
 from engine.log.fold import LogFold, Turn, VarChange, apply_summary
 from engine.log.reader import read_log
 from engine.log.schema import event_problem
@@ -343,7 +343,25 @@ def session_from_events(
         raise SessionError(
             f"cannot fork at turn {upto_turn}: the log's last completed turn is {last}"
         )
-    return _Rebuild(fold, scenario, prices).upto(turns)
+    data = _Rebuild(fold, scenario, prices).upto(turns)
+    data.layout, data.padded = _auto_layout(items, chosen, turns)
+    return data
+
+
+def _auto_layout(items: list[Event], session: str, turns: list[Turn]) -> tuple[str, bool]:
+    """Under ``layout: auto``: the layout of the chain in force after ``turns``, from the last
+    request of a standing turn that says why auto chose it (``""``: none did)."""
+    standing = [(turn.first_seq, turn.last_seq) for turn in turns]
+    for event in reversed(items):
+        if event.session != session or event.type != EventType.MODEL_REQUEST:
+            continue
+        if not any(first <= event.seq <= last for first, last in standing):
+            continue
+        sent = event.payload(ModelRequestData)
+        if not sent.get("layout_reason"):
+            return "", False
+        return str(sent.get("layout") or ""), OVERVIEW_HEADING in str(sent.get("instructions"))
+    return "", False
 
 
 class _Rebuild:
