@@ -129,6 +129,7 @@ class TestAudit:
 
         assert FAKE_API_KEY.encode() in audit_bundle.PUBLIC_FAKE_KEYS
         (bundle / "_internal" / "offline.py").write_text(f"FAKE_API_KEY = {FAKE_API_KEY!r}\n")
+        (bundle / "_internal" / "offline.pyc").write_bytes(b"\xe3" + FAKE_API_KEY.encode() + b"Fc)")
         assert findings(bundle) == []
 
     def test_a_key_assigned_to_the_environment_variable_is_found(self, bundle: Path) -> None:
