@@ -110,9 +110,11 @@ from engine.conversation.turn_requests import (
 from engine.dialogue.fsm import DialogueFSM, DialogueState, Status
 from engine.dialogue.layout_choice import (
     LayoutChoice,
+    ScenarioSizes,
     cacheable_tokens,
     choose_layout,
     evidence_for,
+    scenario_sizes,
 )
 from engine.dialogue.ledger import CostLedger, PriceTable
 from engine.dialogue.prompting import Prompt, TranscriptEntry, fill_placeholders, known_names
@@ -197,6 +199,7 @@ class Conversation:
         #: ``layout: auto``: the choice for the current chain, and whether the compact
         #: constant prefix was sent already (so the service may have it cached).
         self._layout_choice: LayoutChoice | None = None
+        self._layout_sizes: ScenarioSizes | None = None
         self._prefix_sent = False
 
     # --- views of the state ------------------------------------------------------------------
@@ -525,7 +528,11 @@ class Conversation:
     def _choose_layout(self) -> None:
         """A new chain starts under ``auto``: choose its layout from what is known now."""
         evidence = evidence_for(self.provider, self.model)
-        self._layout_choice = choose_layout(self.scenario, self.model, self.prices, evidence)
+        if self._layout_sizes is None:  # counted once: the scenario does not change under us
+            self._layout_sizes = scenario_sizes(self.scenario, self.model)
+        self._layout_choice = choose_layout(
+            self.scenario, self.model, self.prices, evidence, sizes=self._layout_sizes
+        )
         self.data.layout = self._layout_choice.layout.value
         self.data.padded = self._layout_choice.padded
 

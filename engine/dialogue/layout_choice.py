@@ -62,10 +62,13 @@ __all__ = [
     "CacheEvidence",
     "Candidate",
     "LayoutChoice",
+    "ScenarioSizes",
+    "StepSize",
     "cacheable_tokens",
     "choose_layout",
     "estimate_billed",
     "evidence_for",
+    "scenario_sizes",
 ]
 
 CACHE_BLOCK_TOKENS = 128
@@ -173,30 +176,66 @@ class LayoutChoice:
         )
 
 
+@dataclass(frozen=True)
+class StepSize:
+    """What one step of the typical path weighs: its own schema, its section, its calls."""
+
+    schema_tokens: int
+    section_tokens: int
+    calls: int
+    results: int
+
+
+@dataclass(frozen=True)
+class ScenarioSizes:
+    """Everything the estimate reads of a scenario, counted once (tokenizing is the cost)."""
+
+    prefix: Mapping[str, int]
+    steps: tuple[StepSize, ...]
+
+
+def scenario_sizes(scenario: Scenario, model: str) -> ScenarioSizes:
+    """The sizes :func:`estimate_billed` needs, in ``model``'s tokens (a conversation keeps them:
+    its scenario does not change under it)."""
+    names = _known(scenario)
+    steps = tuple(
+        StepSize(
+            schema_tokens(reply_schema(step), model),
+            count_tokens(step_section(scenario, step, {}, names, in_conversation=True).text, model),
+            MESSAGES_PER_STEP + (step.on_enter is OnEnter.RESPOND),
+            len(step.results),
+        )
+        for step in _typical_path(scenario)
+    )
+    prefix = {c.label: _prefix_tokens(scenario, c, model) for c in CANDIDATES}
+    return ScenarioSizes(prefix, steps)
+
+
 def choose_layout(
     scenario: Scenario,
     model: str,
     prices: PriceTable | None = None,
     evidence: CacheEvidence | None = None,
+    *,
+    sizes: ScenarioSizes | None = None,
 ) -> LayoutChoice:
-    """The candidate that bills least on a typical conversation (see the module docstring)."""
+    """The candidate that bills least on a typical conversation (see the module docstring).
+    ``sizes``: :func:`scenario_sizes` counted already."""
+    sizes = sizes or scenario_sizes(scenario, model)
     ratio = _cached_ratio(prices, model)
     output = _output_ratio(prices, model)
     hit_rate = evidence.hit_rate if evidence is not None else 1.0
     estimates = {
-        candidate.label: estimate_billed(scenario, candidate, model, ratio, hit_rate, output)
+        candidate.label: estimate_billed(sizes, candidate, ratio, hit_rate, output)
         for candidate in CANDIDATES
     }
     best = min(CANDIDATES, key=lambda candidate: estimates[candidate.label])
-    return LayoutChoice(
-        best, estimates, _prefix_tokens(scenario, best, model), ratio, round(hit_rate, 3)
-    )
+    return LayoutChoice(best, estimates, sizes.prefix[best.label], ratio, round(hit_rate, 3))
 
 
 def estimate_billed(
-    scenario: Scenario,
+    sizes: ScenarioSizes,
     candidate: Candidate,
-    model: str,
     cached_ratio: float,
     hit_rate: float,
     output_ratio: float = DEFAULT_OUTPUT_RATIO,
@@ -204,28 +243,21 @@ def estimate_billed(
     """Billed input tokens per user message of a typical conversation under ``candidate``
     (a correction's reply counted too, as input tokens of the same price: ``output_ratio`` is
     an output token's price over an input token's)."""
-    steps = _typical_path(scenario)
-    if not steps:
+    if not sizes.steps:
         return 0.0
-    names = _known(scenario)
-    constant = _prefix_tokens(scenario, candidate, model)
+    constant = sizes.prefix[candidate.label]
+    own_schema = candidate.layout is PromptLayout.COMPACT_STEP_SCHEMA
     billed = 0.0
     replies = 0.0
     messages = 0
     earlier = 0
     prefix_sent = False
-    for step in steps:
-        schema = (
-            schema_tokens(reply_schema(step), model)
-            if candidate.layout is PromptLayout.COMPACT_STEP_SCHEMA
-            else 0
-        )
-        section = step_section(scenario, step, {}, names, in_conversation=True).text
-        prompt = constant + schema + earlier + count_tokens(section, model) + MESSAGE_OVERHEAD
-        calls = MESSAGES_PER_STEP + (step.on_enter is OnEnter.RESPOND)
-        reply = REPLY_TOKENS + REPLY_TOKENS_PER_RESULT * len(step.results) + MESSAGE_OVERHEAD
+    for step in sizes.steps:
+        schema = step.schema_tokens if own_schema else 0
+        prompt = constant + schema + earlier + step.section_tokens + MESSAGE_OVERHEAD
+        reply = REPLY_TOKENS + REPLY_TOKENS_PER_RESULT * step.results + MESSAGE_OVERHEAD
         previous = 0
-        for call in range(calls):
+        for call in range(step.calls):
             prompt += USER_TOKENS + MESSAGE_OVERHEAD
             if call == 0:
                 shared = constant if prefix_sent and candidate.layout is PromptLayout.COMPACT else 0
