@@ -62,7 +62,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     from PySide6.QtCore import QCoreApplication
     from PySide6.QtGui import QIcon
-    from PySide6.QtWidgets import QApplication, QMessageBox
+    from PySide6.QtWidgets import QApplication
 
     from app.theme import apply_dark_palette, wants_dark
     from engine.io.resources import resource_path
@@ -80,6 +80,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _open_log(app, target)
 
     from app.main_window import MainWindow
+    from app.plain_text import show_message
     from engine.io.resources import default_scenario
 
     window = MainWindow()
@@ -89,9 +90,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _export_and_exit(window, folder, args.export_drawio)
     window.show()
     if not window.files.open_folder(folder) and target is None:
-        QMessageBox.information(
-            window, APPLICATION, f"The default scenario was not found at {folder}."
-        )
+        show_message(window, APPLICATION, f"The default scenario was not found at {folder}.")
     code = int(app.exec())
     del parts
     return code
@@ -146,15 +145,14 @@ def _export_and_exit(window: MainWindow, folder: Path, output: Path) -> int:
 
 
 def _open_log(app: QApplication, path: Path) -> int:
-    from PySide6.QtWidgets import QMessageBox
-
     from app.chat.window import LogViewerWindows
+    from app.plain_text import show_message
 
     viewer = LogViewerWindows()  # the viewer's windows, kept until it closes
     try:
         viewer.open_log(path)
     except Exception as error:  # any failure to read the log becomes a message, not a crash
-        QMessageBox.warning(None, APPLICATION, f"Cannot open {path}:\n{error}")
+        show_message(None, APPLICATION, f"Cannot open {path}:\n{error}", problem=True)
         return 1
     return int(app.exec())
 

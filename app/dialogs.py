@@ -15,12 +15,12 @@ from PySide6.QtWidgets import (
     QFileDialog,
     QFormLayout,
     QHBoxLayout,
-    QLabel,
     QLineEdit,
     QPushButton,
     QWidget,
 )
 
+from app.plain_text import PlainLabel
 from engine.scenario.definition import IDENTIFIER
 from engine.scenario.document import TEMPLATES
 
@@ -46,7 +46,7 @@ class NewScenarioDialog(QDialog):
         row = QHBoxLayout()
         row.addWidget(self.location, 1)
         row.addWidget(browse)
-        self.problem = QLabel()
+        self.problem = PlainLabel()
         self.problem.setStyleSheet("color: #c33")
         form = QFormLayout(self)
         form.addRow("Name", self.name)

@@ -20,7 +20,7 @@ from typing import Protocol
 import shiboken6
 from PySide6.QtCore import QPointF, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QLabel, QStyle, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QStyle, QVBoxLayout, QWidget
 
 from app import commands
 from app.edit_session import EditSession
@@ -28,6 +28,7 @@ from app.find_bar import FindBar
 from app.graph.layout import NODE_HEIGHT, NODE_WIDTH, Position
 from app.graph.scene import GraphScene
 from app.graph.view import GraphView
+from app.plain_text import PlainLabel
 from app.theme import GraphColors
 from app.widgets import make_action
 from engine.errors import ScenarioError
@@ -134,7 +135,7 @@ class ScenarioEditor(QWidget):
         self.scene = GraphScene(None, self.colors)
         self.scene.setParent(self)
         self.view = GraphView(self.scene)
-        self.empty_label = QLabel(
+        self.empty_label = PlainLabel(
             "No scenario is open.\n\nFile ▸ New… creates one from a template; "
             "File ▸ Open… opens a scenario folder."
         )

@@ -4,7 +4,9 @@
 the window is the small typed :class:`FileHost`. It also watches the open scenario's files on
 disk and says, in its :attr:`FileCommands.disk_banner`, when another program changed them.
 
-Saving goes through :meth:`ScenarioDocument.save` (only changed files, each written atomically);
+Saving goes through :meth:`ScenarioDocument.save` (only changed files, all or nothing: each is
+written to a temporary and none is renamed before all are written; a folder deleted while open
+gets every file the studio holds);
 every way of dropping the open scenario goes through :meth:`FileCommands.maybe_save`, which asks
 Save / Discard / Cancel when the undo stack is not clean.
 """
@@ -23,6 +25,7 @@ from app import commands
 from app.dialogs import NewScenarioDialog
 from app.edit_session import EditSession
 from app.file_watch import DiskWatcher
+from app.plain_text import ask, escape
 from app.widgets import Banner
 from engine import drawio
 from engine.drawio import export_drawio
@@ -143,6 +146,7 @@ class FileCommands(QObject):
         if session is None:
             return False
         self.host.flush_editors()
+        vanished = session.document.vanished  # deleted while open: every file held is written
         try:
             written = session.document.save()
         except PrompterError as error:
@@ -150,6 +154,15 @@ class FileCommands(QObject):
             return False
         session.undo_stack.setClean()
         self.watcher.acknowledge()
+        if vanished:
+            self.host.tell(
+                self.tr("Scenario folder recreated"),
+                self.tr(
+                    "{folder} was gone from the disk. Every file the studio holds was written "
+                    "there again: {count} file(s)."
+                ).format(folder=session.folder, count=len(written)),
+                False,
+            )
         self.host.notify(f"Saved {len(written)} file(s)" if written else "Nothing to save")
         return True
 
@@ -168,7 +181,7 @@ class FileCommands(QObject):
             folder = chosen
         target = Path(folder)
         if (target / SCENARIO_FILE).exists() and target.resolve() != Path(session.folder).resolve():
-            answer = QMessageBox.question(
+            answer = ask(
                 self.host.dialog_parent(),
                 "Replace scenario?",
                 f"{target} already holds a scenario. Replace it?",
@@ -208,7 +221,7 @@ class FileCommands(QObject):
         if session is None:
             return
         if session.is_dirty:
-            answer = QMessageBox.question(
+            answer = ask(
                 self.host.dialog_parent(),
                 "Reload from disk?",
                 "Reloading discards your unsaved changes.",
@@ -246,7 +259,7 @@ class FileCommands(QObject):
             else ""
         )
         self.disk_banner.show_message(
-            f"Changed on disk by another program: <b>{names}</b>.{warning}",
+            f"Changed on disk by another program: <b>{escape(names)}</b>.{warning}",
             [("Reload", self.reload_now), ("Keep Mine", self._keep_mine)],
         )
 

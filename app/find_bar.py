@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QKeyEvent
-from PySide6.QtWidgets import QApplication, QHBoxLayout, QLabel, QLineEdit, QToolButton, QWidget
+from PySide6.QtWidgets import QApplication, QHBoxLayout, QLineEdit, QToolButton, QWidget
 
+from app.plain_text import PlainLabel, plain_tooltip
 from engine.scenario.definition import Scenario
 
 
@@ -52,7 +53,7 @@ class FindBar(QWidget):
         self.field.setClearButtonEnabled(True)
         self.field.textChanged.connect(self.search)
         self.field.returnPressed.connect(self._return_pressed)
-        self.count = QLabel()
+        self.count = PlainLabel()
         previous = _tool_button("▲", "Previous match (Shift+Enter)")
         following = _tool_button("▼", "Next match (Enter)")
         close = _tool_button("✕", "Close (Esc)")
@@ -61,7 +62,7 @@ class FindBar(QWidget):
         close.clicked.connect(self.close_bar)
         layout = QHBoxLayout(self)
         layout.setContentsMargins(6, 3, 6, 3)
-        layout.addWidget(QLabel("Find:"))
+        layout.addWidget(PlainLabel("Find:"))
         layout.addWidget(self.field, 1)
         layout.addWidget(self.count)
         layout.addWidget(previous)
@@ -126,5 +127,5 @@ class FindBar(QWidget):
 def _tool_button(text: str, tip: str) -> QToolButton:
     button = QToolButton()
     button.setText(text)
-    button.setToolTip(tip)
+    button.setToolTip(plain_tooltip(tip))
     return button

@@ -41,6 +41,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.plain_text import PlainLabel, RichLabel, plain_tooltip
 from app.widgets import size_for_screen
 from engine.io.resources import install_root
 from engine.version import __version__
@@ -234,7 +235,7 @@ class DocumentationWindow(QWidget):
         for page in self.pages:
             item = QListWidgetItem(page.title)
             item.setData(Qt.ItemDataRole.UserRole, str(page.path))
-            item.setToolTip(str(page.path))
+            item.setToolTip(plain_tooltip(str(page.path)))
             self.index.addItem(item)
         self.browser = DocBrowser()
         self.browser.setObjectName("docPage")
@@ -251,7 +252,7 @@ class DocumentationWindow(QWidget):
         back.clicked.connect(self.browser.backward)
         self.browser.backwardAvailable.connect(back.setEnabled)
         back.setEnabled(False)
-        self.missing = QLabel(
+        self.missing = PlainLabel(
             f"The documentation files were not found next to the program ({docs_root()})."
         )
         self.missing.setVisible(not self.pages)
@@ -351,9 +352,9 @@ class PlacesDialog(QDialog):
         grid = QGridLayout()
         self.labels: list[QLabel] = []
         for row, place in enumerate(found):
-            name = QLabel(f"<b>{place.what}</b>")
+            name = RichLabel(f"<b>{place.what}</b>")
             shown = str(place.path) if place.path is not None else ""
-            where = QLabel(
+            where = RichLabel(
                 f"<code>{_html(shown)}</code><br><span style='color:gray'>"
                 f"{_html(place.note)}</span>"
                 if shown

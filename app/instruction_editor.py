@@ -21,7 +21,6 @@ from PySide6.QtGui import QKeyEvent, QTextCursor
 from PySide6.QtWidgets import (
     QCompleter,
     QHBoxLayout,
-    QLabel,
     QPlainTextEdit,
     QSizePolicy,
     QStackedWidget,
@@ -35,6 +34,7 @@ from app.code_edit import CodeEdit, problem_marks
 from app.edit_session import EditSession, follow_session
 from app.file_text import FileText
 from app.highlighter import MarkdownHighlighter
+from app.plain_text import PlainLabel, RichLabel, plain_tooltip
 from engine.dialogue.layout_choice import choose_layout
 from engine.dialogue.prompting import build_prompt, known_names, step_section
 from engine.errors import ScenarioError
@@ -181,7 +181,7 @@ class TextFileEditor(QWidget):
         self.session: EditSession | None = None
         self.relpath: str | None = None
         self.step_id: str | None = None
-        self.header = QLabel()
+        self.header = RichLabel()  # its own markup around an escaped title
         self.header.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         # a long title must not widen the editor (nor push the graph aside): it wraps
         self.header.setWordWrap(True)
@@ -207,7 +207,7 @@ class TextFileEditor(QWidget):
         self.pages = QStackedWidget()
         self.pages.addWidget(self.edit)
         self.pages.addWidget(self.preview)
-        self.counter = QLabel()
+        self.counter = PlainLabel()
         self.counter.setObjectName("requestSize")
         self.counter.setWordWrap(True)
         self.counter.setToolTip(
@@ -384,9 +384,11 @@ class TextFileEditor(QWidget):
                 f"{chars:,} characters · each call in this step ≈ {total:,} tokens"
             )
             self.counter.setToolTip(
-                f"Every model call in this step sends {size.total:,} characters: the persona, "
-                "the contract rules, this step's instructions, results and transitions, and the "
-                "reply schema (layout per_step). Tokens ≈ characters / 4."
+                plain_tooltip(
+                    f"Every model call in this step sends {size.total:,} characters: the "
+                    "persona, the contract rules, this step's instructions, results and "
+                    "transitions, and the reply schema (layout per_step). Tokens ≈ characters / 4."
+                )
             )
             return
         self.counter.setText(
@@ -394,12 +396,14 @@ class TextFileEditor(QWidget):
             f"{total:,} tokens, this step's part ≈ {part:,}"
         )
         self.counter.setToolTip(
-            f"The first model call in this step sends {size.total:,} characters (layout "
-            f"{size.layout.value}): the reply schema, the persona and contract rules — the same "
-            "on every call, billed at the cached price once the conversation is under way — and "
-            f"this step's section ({size.step_part:,} characters: its instructions, results and "
-            "transitions), sent once when the step is entered and cached after. Tokens ≈ "
-            "characters / 4."
+            plain_tooltip(
+                f"The first model call in this step sends {size.total:,} characters (layout "
+                f"{size.layout.value}): the reply schema, the persona and contract rules — the "
+                "same on every call, billed at the cached price once the conversation is under "
+                f"way — and this step's section ({size.step_part:,} characters: its "
+                "instructions, results and transitions), sent once when the step is entered and "
+                "cached after. Tokens ≈ characters / 4."
+            )
         )
 
     # --- keeping editor and document in step -----------------------------------------------

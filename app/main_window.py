@@ -42,7 +42,6 @@ from PySide6.QtWidgets import (
     QApplication,
     QDockWidget,
     QInputDialog,
-    QLabel,
     QMainWindow,
     QMenu,
     QMessageBox,
@@ -63,6 +62,7 @@ from app.file_commands import FileCommands
 from app.instruction_editor import TextFileEditor
 from app.memory import release_memory, settle_memory
 from app.places import default_log_dir
+from app.plain_text import PlainLabel, ask, plain_tooltip, show_message
 from app.problems import ProblemsPane
 from app.scenario_pane import ScenarioPane
 from app.step_form import StepForm
@@ -128,7 +128,7 @@ class MainWindow(QMainWindow):
         self._build_menus()
         self._build_toolbar()
         self.statusBar().showMessage("Ready", 2000)
-        self.zoom_label = QLabel()
+        self.zoom_label = PlainLabel()
         self.statusBar().addPermanentWidget(self.zoom_label)
         self.scenario_editor.view.zoomChanged.connect(
             lambda scale: self.zoom_label.setText(f"{round(scale * 100)} %")
@@ -484,7 +484,7 @@ class MainWindow(QMainWindow):
             can.connect(action.setEnabled)
             text.connect(
                 lambda label, action=action, name=name: action.setToolTip(
-                    f"{name} {label}" if label else name
+                    plain_tooltip(f"{name} {label}" if label else name)
                 )
             )
             made.append(action)
@@ -702,15 +702,13 @@ class MainWindow(QMainWindow):
             | QMessageBox.StandardButton.Discard
             | QMessageBox.StandardButton.Cancel
         )
-        return QMessageBox.question(
-            self, "Unsaved changes", question, buttons, QMessageBox.StandardButton.Save
-        )
+        return ask(self, "Unsaved changes", question, buttons, QMessageBox.StandardButton.Save)
 
     def _tell(self, title: str, message: str, problem: bool) -> None:
         if problem:
-            QMessageBox.warning(self, title, message)
+            show_message(self, title, message, problem=True)
         else:
-            QMessageBox.information(self, title, message)
+            show_message(self, title, message)
 
     def _about(self) -> None:
         QMessageBox.about(self, "About Prompter Studio", help.about_text())

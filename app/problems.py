@@ -11,7 +11,6 @@ from PySide6.QtGui import QColor, QKeyEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
-    QLabel,
     QStackedWidget,
     QTreeWidget,
     QTreeWidgetItem,
@@ -20,6 +19,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.edit_session import EditSession, step_of
+from app.plain_text import PlainLabel, plain_tooltip
 from engine.errors import ScenarioError
 
 ProblemRole = Qt.ItemDataRole.UserRole + 1
@@ -48,7 +48,7 @@ class ProblemsPane(QWidget):
         header.setSectionResizeMode(3, QHeaderView.ResizeMode.ResizeToContents)
         header.setStretchLastSection(False)
         self.tree.itemActivated.connect(self._activated)
-        self.empty = QLabel("✓  No problems found.")
+        self.empty = PlainLabel("✓  No problems found.")
         self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.empty.setEnabled(False)
         self.stack = QStackedWidget()
@@ -91,7 +91,7 @@ class ProblemsPane(QWidget):
                     where += f":{problem.line}"
             item = QTreeWidgetItem(["✖" if error else "⚠", message, step_of(problem) or "", where])
             item.setForeground(0, QColor(210, 50, 50) if error else QColor(200, 140, 0))
-            item.setToolTip(1, problem.render())
+            item.setToolTip(1, plain_tooltip(problem.render()))
             item.setData(0, ProblemRole, problem)
             self.tree.addTopLevelItem(item)
         self.stack.setCurrentIndex(1 if problems else 0)

@@ -16,7 +16,6 @@ from PySide6.QtCore import QStringListModel, Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
-    QLabel,
     QLineEdit,
     QPlainTextEdit,
     QTableWidgetItem,
@@ -29,6 +28,7 @@ from app import commands
 from app.code_edit import CodeEdit, problem_marks
 from app.edit_session import EditSession, follow_session
 from app.instruction_editor import TextFileEditor
+from app.plain_text import PlainLabel, RichLabel, plain_tooltip
 from app.widgets import (
     add_remove_buttons,
     fill_typed_rows,
@@ -240,7 +240,7 @@ class ScenarioPane(QWidget):
         )
         self.variables.setItem(row, 2, QTableWidgetItem(shown))
         description = QTableWidgetItem(str(variable.get("description", "") or ""))
-        description.setToolTip(description.text())
+        description.setToolTip(plain_tooltip(description.text()))
         self.variables.setItem(row, 3, description)
 
     def _variable_edited(self, item: QTableWidgetItem) -> None:
@@ -319,7 +319,7 @@ class YamlSourceEditor(QWidget):
         self.edit = CodeEdit()
         self.edit.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
         #: the first syntax problem, said for an author; a click goes to its line
-        self.problem = QLabel()
+        self.problem = RichLabel()
         self.problem.setObjectName("yamlProblem")
         self.problem.setWordWrap(True)
         self.problem.setTextInteractionFlags(Qt.TextInteractionFlag.LinksAccessibleByMouse)
@@ -328,7 +328,7 @@ class YamlSourceEditor(QWidget):
         )
         self.problem.linkActivated.connect(lambda _link: self._go_to_problem())
         self.problem.hide()
-        self.hint = QLabel("Edits here are applied after a short pause and can be undone.")
+        self.hint = PlainLabel("Edits here are applied after a short pause and can be undone.")
         self.hint.setEnabled(False)
         self.hint.setWordWrap(True)  # a long hint must not widen the whole side column
         layout = QVBoxLayout(self)

@@ -28,7 +28,6 @@ from PySide6.QtWidgets import (
     QGroupBox,
     QHBoxLayout,
     QInputDialog,
-    QLabel,
     QLineEdit,
     QScrollArea,
     QStackedWidget,
@@ -43,6 +42,7 @@ from app import commands
 from app.code_edit import GlobalUndoPlainTextEdit
 from app.edit_session import EditSession, follow_session
 from app.highlighter import MarkdownHighlighter
+from app.plain_text import PlainLabel, RichLabel, escape, plain_tooltip
 from app.widgets import add_remove_buttons, fill_typed_rows, fit_columns, fitted_table
 from engine.scenario.definition import IDENTIFIER, STAY, OnEnter, StepKind, ValueType, unique_name
 from engine.scenario.document import Change
@@ -98,7 +98,7 @@ class StepForm(QWidget):
         #: the step ids every transition's target menu offers (the session's, shared)
         self.step_ids = QStringListModel(self)
         self.stack = QStackedWidget()
-        self.empty = QLabel(
+        self.empty = PlainLabel(
             "Select a step on the graph to see and edit it here.\n\n"
             "Double-click empty canvas to add a step; drag from a step's "
             "handle (or Shift+drag) onto another to connect them."
@@ -127,7 +127,7 @@ class StepForm(QWidget):
         outer = QVBoxLayout(page)
         outer.setContentsMargins(6, 6, 6, 6)
         head = QHBoxLayout()
-        self.id_label = QLabel()
+        self.id_label = RichLabel()
         self.id_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.rename_button = QToolButton()
         self.rename_button.setText("Rename…")
@@ -309,7 +309,7 @@ class StepForm(QWidget):
             start = session.document.get(("start",)) if session.document.has(("start",)) else ""
             marker = "  ▶ start" if start == self.step_id else ""
             self.id_label.setText(
-                f"<b style='font-size:12pt'>{self.step_id}</b>"
+                f"<b style='font-size:12pt'>{escape(self.step_id)}</b>"
                 f"<span style='color:gray'>{marker}</span>"
             )
             self._set_line(self.title_edit, step.get("title"))
@@ -430,11 +430,13 @@ class StepForm(QWidget):
             guard.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable)
             description = str(value.get("description", "") or "")
             guard.setToolTip(
-                f"requires ({len(names)}): {', '.join(names)}"
-                if names
-                else "no guard: the signal is always allowed"
+                plain_tooltip(
+                    f"requires ({len(names)}): {', '.join(names)}"
+                    if names
+                    else "no guard: the signal is always allowed"
+                )
             )
-            signal_item.setToolTip(description or "no description")
+            signal_item.setToolTip(plain_tooltip(description or "no description"))
             table.setItem(row, 2, guard)
         fit_columns(table)
         _reselect(table, keep)
@@ -566,7 +568,7 @@ class StepForm(QWidget):
         self.results.setItem(row, 2, required)
         name = self.results.item(row, 0)
         if name is not None:
-            name.setToolTip(str(result.get("description", "") or "no description"))
+            name.setToolTip(plain_tooltip(str(result.get("description", "") or "no description")))
 
     def selected_result(self) -> str | None:
         """The name of the result selected in the table."""

@@ -21,10 +21,8 @@ from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
     QHeaderView,
-    QLabel,
     QMainWindow,
     QMenu,
-    QMessageBox,
     QPlainTextEdit,
     QPushButton,
     QTableWidget,
@@ -32,6 +30,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.plain_text import RichLabel, plain_tooltip, show_message
 from engine.scenario.definition import ValueType
 
 Shortcut = QKeySequence | QKeySequence.StandardKey | Sequence[QKeySequence]
@@ -110,8 +109,8 @@ def make_action(
     elif shortcut is not None:
         action.setShortcuts(list(shortcut))
     if tip:
-        action.setStatusTip(tip)
-        action.setToolTip(tip)
+        action.setStatusTip(plain_tooltip(tip))
+        action.setToolTip(plain_tooltip(tip))
     if icon is not None:
         action.setIcon(icon)
     action.triggered.connect(lambda _checked=False: slot())
@@ -146,7 +145,7 @@ def tell_problem(window: QWidget, title: str, message: str) -> None:
     if callable(tell):
         tell(title, message, True)
     else:
-        QMessageBox.warning(window, title, message)
+        show_message(window, title, message, problem=True)
 
 
 def add_remove_buttons(
@@ -271,7 +270,7 @@ class Banner(QFrame):
         super().__init__(parent)
         self.setFrameShape(QFrame.Shape.StyledPanel)
         self.setAutoFillBackground(True)
-        self.label = QLabel()
+        self.label = RichLabel()
         self.label.setWordWrap(True)
         self._buttons: list[QPushButton] = []
         self._layout = QHBoxLayout(self)

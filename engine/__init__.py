@@ -47,6 +47,7 @@ if TYPE_CHECKING:
         ContractViolation,
         DiagramError,
         LimitExceeded,
+        PatternTooSlow,
         PrompterError,
         PromptTooLarge,
         ProviderAuthError,
@@ -65,7 +66,7 @@ if TYPE_CHECKING:
     )
     from engine.log.events import Event, EventBus, EventType
     from engine.log.reader import LogRead, read_log
-    from engine.log.writer import LogWriter
+    from engine.log.writer import LogWriter, encode_event
     from engine.providers import PROVIDER_NAMES, make_provider
     from engine.providers.base import ModelReply, ModelRequest, Provider, Usage
     from engine.scenario.definition import Scenario
@@ -98,6 +99,7 @@ _HOMES: dict[str, str] = {
     "EventBus": "engine.log.events",
     "EventType": "engine.log.events",
     "LogWriter": "engine.log.writer",
+    "encode_event": "engine.log.writer",
     "LogRead": "engine.log.reader",
     "read_log": "engine.log.reader",
     # the exception tree
@@ -108,6 +110,7 @@ _HOMES: dict[str, str] = {
             "ScenarioError",
             "ScenarioErrors",
             "UnreadableFile",
+            "PatternTooSlow",
             "ContractViolation",
             "TransitionRefused",
             "ProviderError",
@@ -141,6 +144,7 @@ __all__ = [
     "LogWriter",
     "ModelReply",
     "ModelRequest",
+    "PatternTooSlow",
     "PriceTable",
     "PromptTooLarge",
     "PrompterError",
@@ -165,6 +169,7 @@ __all__ = [
     "Usage",
     "__version__",
     "check_folder",
+    "encode_event",
     "load_scenario",
     "load_session",
     "make_provider",

@@ -3,7 +3,8 @@
     PrompterError
     ├── ScenarioError            a scenario file is wrong; carries path, line, column
     │   ├── ScenarioErrors       several findings at once (``.errors`` lists them)
-    │   └── UnreadableFile       a file is missing, not a regular file, too large or not UTF-8
+    │   ├── UnreadableFile       a file is missing, not a regular file, too large or not UTF-8
+    │   └── PatternTooSlow       an author's /regex/ took too long to match and was stopped
     ├── ContractViolation        a model reply broke the four-field contract
     ├── TransitionRefused        the FSM refused a signal (unknown, guard not met, finished)
     ├── ProviderError            a model call failed (mapped from the SDK in one place)
@@ -120,7 +121,8 @@ class UnreadableFile(ScenarioError):
     """A file Prompter was asked to read cannot be read safely (see :mod:`engine.io.untrusted`).
 
     ``reason`` is a stable code: ``missing``, ``not-a-file`` (a folder, a FIFO, a device),
-    ``too-large``, ``not-utf8`` or ``os-error``. A ``not-utf8`` error carries the line and
+    ``outside`` (it leads out of the folder it belongs to), ``too-large``, ``not-utf8`` or
+    ``os-error``. A ``not-utf8`` error carries the line and
     column of the first bad byte.
     """
 
@@ -136,6 +138,27 @@ class UnreadableFile(ScenarioError):
     ) -> None:
         self.reason = reason
         super().__init__(message, path=path, line=line, column=column, hint=hint)
+
+
+class PatternTooSlow(ScenarioError):
+    """An author's ``/regex/`` (a test's expectation, a persona's fact) took longer than its
+    limit to match a text and was stopped: it backtracks catastrophically (``/(a+)+$/``).
+
+    ``pattern`` is the pattern as written, ``chars`` the length of the text it searched.
+    """
+
+    def __init__(self, pattern: str, chars: int, seconds: float) -> None:
+        self.pattern = pattern
+        self.chars = chars
+        super().__init__(
+            f"the pattern {pattern} took more than {seconds:g} s to search {chars:,} characters "
+            "and was stopped",
+            hint="it backtracks without end: avoid nested repeats such as (a+)+ or (a|a)*",
+        )
+
+    def describe(self) -> str:
+        """One sentence for a test's failure or a fact's note: what happened, and the fix."""
+        return f"{self.message} ({self.hint})"
 
 
 class ContractViolation(PrompterError):

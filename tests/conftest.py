@@ -10,6 +10,10 @@ import os
 from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+# Hypothesis runs every package's "hypothesis" entry point when it is imported; trio's (installed
+# with Selenium, for the chat page's browser test) warns, and warnings are errors here. Prompter
+# registers none of its own.
+os.environ.setdefault("HYPOTHESIS_NO_PLUGINS", "1")
 
 pytest_plugins = sorted(
     f"plugins.{path.stem}"

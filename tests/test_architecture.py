@@ -12,7 +12,7 @@ The engine's layers (lowest first; each package's docstring says the same in wor
 * fold — a log added up into a conversation's state (``engine.log.fold``);
 * conversation — the turn loop and a conversation's whole state;
 * tools — what is built over conversations: scenario tests, simulation, the key-free model,
-  stats, compare, draw.io, the request view;
+  stats, compare, draw.io, the request view, the server (``engine.serve``);
 * cli — the command line; api — ``engine`` itself, the public face, over all but the cli.
 
 The studio's layers (napari-style contracts, lowest first):
@@ -114,6 +114,8 @@ ENGINE_LAYERS: dict[str, tuple[str, ...]] = {
         "engine.drawio.*",
         "engine.request_view",
         "engine.request_view.*",
+        "engine.serve",
+        "engine.serve.*",
     ),
     "cli": ("engine.cli", "engine.cli.*", "engine.__main__"),
     "api": ("engine",),
@@ -229,6 +231,7 @@ LAYERS: dict[str, tuple[str, ...]] = {
         "app.code_edit",
         "app.places",
         "app.worker_thread",
+        "app.plain_text",
     ),
     "model": ("app.edit_session", "app.commands"),
     "charts": ("app.charts", "app.charts.*"),

@@ -123,7 +123,7 @@ def test_long_values_are_stored_once_and_the_file_round_trips(
 
     assert text.count("Rule 39: be kind.") == 1  # the instructions: one blob for three calls
     assert len(cassette.blobs) == 2  # the instructions and the schema
-    again = Cassette.load(path)
+    again = Cassette.load(path, inside=tmp_path)
     assert again.calls == cassette.calls and again.header == cassette.header
     assert again.to_text() == text
 
@@ -309,7 +309,7 @@ def test_a_broken_cassette_is_refused_with_its_file_and_line(
     path.write_text(text, encoding="utf-8")
 
     with pytest.raises(CassetteError, match="re-record") as caught:
-        Cassette.load(path)
+        Cassette.load(path, inside=tmp_path)
 
     assert message in str(caught.value)
     assert str(path) in str(caught.value)
@@ -317,4 +317,4 @@ def test_a_broken_cassette_is_refused_with_its_file_and_line(
 
 def test_a_missing_cassette_says_how_to_make_one(tmp_path: Path) -> None:
     with pytest.raises(CassetteError, match="no cassette; record one with --record"):
-        Cassette.load(tmp_path / "absent.replies.jsonl")
+        Cassette.load(tmp_path / "absent.replies.jsonl", inside=tmp_path)

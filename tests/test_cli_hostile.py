@@ -108,14 +108,26 @@ def test_chat_and_export_refuse_a_scenario_with_errors_listing_them_as_validate_
     assert not output.exists()
 
 
-def test_a_lone_surrogate_in_a_title_does_not_break_the_log(
+def test_a_lone_surrogate_in_a_title_is_refused_where_it_is_written(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], pizza: Path
+) -> None:
+    # issue 27, item 16: it once passed validate and broke the request to the model
+    (pizza / "scenario.yaml").write_text(
+        SCENARIO.replace("name: pizza\n", 'name: pizza\ntitle: "Pizza \\ud800"\n'), "utf-8"
+    )
+
+    assert chat(monkeypatch, "hi\n", pizza, "--provider", "scripted") == 1
+    assert "scenario.yaml:2:8: error: the text holds a lone surrogate" in capsys.readouterr().err
+
+
+def test_a_lone_surrogate_in_a_reply_does_not_break_the_log(
     monkeypatch: pytest.MonkeyPatch,
     capsys: pytest.CaptureFixture[str],
     pizza: Path,
     tmp_path: Path,
 ) -> None:
     (pizza / "scenario.yaml").write_text(
-        SCENARIO.replace("name: pizza\n", 'name: pizza\ntitle: "Pizza \\ud800"\n'), "utf-8"
+        SCENARIO.replace("name: pizza\n", 'name: pizza\ntitle: "Pizza \\U0001F355"\n'), "utf-8"
     )
     script = tmp_path / "replies.jsonl"
     lone = reply("Which X topping?", topping=None).replace("X", "\\udfff")  # a JSON escape
@@ -143,7 +155,7 @@ def test_a_lone_surrogate_in_a_title_does_not_break_the_log(
     read = read_log(log)
     assert read.skipped == [] and read.problems() == []
     assert [e.seq for e in read.events] == list(range(1, len(read.events) + 1))
-    assert read.events[0].data["title"] == "Pizza \ufffd"
+    assert read.events[0].data["title"] == "Pizza \U0001f355"
     responses = [e for e in read.events if e.type == "model_response"]
     assert len(responses) == 2 and "\\udfff" in responses[0].data["raw_text"]  # as sent
     kinds = [e.data["kind"] for e in read.events if e.type == "contract_violation"]

@@ -649,3 +649,18 @@ def test_without_chaining_a_correction_follows_the_bad_reply_in_the_local_histor
         ("assistant", NAME_STAY),
     ]
     chat.close()
+
+
+def test_a_blank_required_result_does_not_let_the_conversation_move_on(
+    scenario: Scenario, fake_openai: FakeOpenAIServer
+) -> None:
+    chat, events = open_chat(scenario, fake_openai)
+    fake_openai.queue(reply("Thanks!", "named", user_name="   "), NAME_DONE, CHOOSE_ASK)
+    chat.start()
+
+    result = chat.send("my name is... hmm")
+
+    assert result.violations == ["missing_required_result"]
+    assert "user_name" in of_type(events, "correction_sent")[0].data["text"]
+    assert (result.step_after, chat.vars.get("user_name")) == ("choose", "Ann")
+    chat.close()

@@ -275,3 +275,31 @@ class TestStateRoundTrip:
     def test_from_dict_names_the_bad_field(self, data: dict[str, object], message: str) -> None:
         with pytest.raises(ValueError, match=message):
             DialogueState.from_dict(data)
+
+
+def test_blank_text_is_not_known_unless_the_declaration_allows_it(scenario: Scenario) -> None:
+    from engine.dialogue.vars_memory import VarsMemory
+
+    fsm = DialogueFSM(scenario)
+    memory = VarsMemory(scenario.variables)
+    memory.set("budget", 1000, turn=1, step="collect", source="model")
+    memory.set("deadline", "  \t", turn=1, step="collect", source="model")
+    state = DialogueState("collect")
+
+    blocked = fsm.unmet(state, "confirm", memory.is_set, {"company": "", "team_size": 3})
+
+    assert (blocked.variables, blocked.results) == (("deadline",), ("company",))
+    lenient = parse_scenario(
+        SCENARIO.replace(
+            "deadline: {type: string}", "deadline: {type: string, allow_blank: true}"
+        ).replace(
+            "company: {type: string, required: true}",
+            "company: {type: string, required: true, allow_blank: true}",
+        )
+    )
+    memory = VarsMemory(lenient.variables)
+    memory.set("budget", 1000, turn=1, step="collect", source="model")
+    memory.set("deadline", "", turn=1, step="collect", source="model")
+    assert not DialogueFSM(lenient).unmet(
+        state, "confirm", memory.is_set, {"company": " ", "team_size": 3}
+    )

@@ -388,3 +388,140 @@ def test_any_log_reads_into_well_typed_events_every_reader_can_use(
         with contextlib.suppress(PrompterError):
             session_from_events(read.events, scenario)
         read.problems()
+
+
+# --- the files that come with a scenario (issue 27) ----------------------------------------------
+
+DESK = Path(__file__).resolve().parent.parent / "scenarios" / "support_desk"
+#: The one test (and its cassette) and the one persona each example keeps, to stay quick.
+DESK_TEST = "solved_on_first_fix"
+DESK_PERSONA = "locked_out_freelancer.md"
+#: Text that must never reach a terminal or a widget as anything but characters.
+ESCAPES = "\x1b]52;c;cm0gLXJm\x07\x1b[2J\x1b]0;pwned\x07\x9b31m\r"
+HTML = "<b>bold</b><img src='/dev/zero'>"
+SECRET = "root:x:0:0:secret-line"
+
+#: What a file of the scenario may be turned into.
+KINDS = ["as is", "link out", "/dev/zero", "fifo", "sparse", "hostile text", "surrogate"]
+
+
+def _make(path: Path, kind: str, outside: Path, sparse_bytes: int = 3 * 1024**3) -> None:
+    """Turn ``path`` into ``kind`` (its text, when it has one, kept readable)."""
+    text = path.read_text(encoding="utf-8") if path.is_file() else ""
+    if kind == "as is":
+        return
+    path.unlink()
+    if kind == "link out":
+        path.symlink_to(outside)
+    elif kind == "/dev/zero":
+        path.symlink_to("/dev/zero")
+    elif kind == "fifo":
+        os.mkfifo(path)
+    elif kind == "sparse":
+        with path.open("wb") as handle:
+            handle.truncate(sparse_bytes)
+    elif kind == "hostile text":
+        lines = text.splitlines()
+        for index, line in enumerate(lines):
+            if ": " in line and not line.rstrip().endswith(":") and "{" not in line:
+                key, _value = line.split(": ", 1)
+                lines[index] = f"{key}: {json.dumps(HTML + ESCAPES)}"
+                break
+        path.write_text("\n".join([*lines, ESCAPES + HTML]) + "\n", encoding="utf-8")
+    elif kind == "surrogate":
+        path.write_text(text.replace("name: ", 'name: "\\ud800"\nx_: ', 1), encoding="utf-8")
+
+
+def _controls(text: str) -> list[str]:
+    return [c for c in text if (ord(c) < 32 and c not in "\n\t") or 127 <= ord(c) < 160]
+
+
+#: Each example runs five commands on a whole scenario (a replay, a simulation): fewer of them.
+FOLDER_FUZZ = settings(FUZZ, max_examples=max(6, EXAMPLES // 5))
+
+
+@FOLDER_FUZZ
+@given(
+    test_kind=st.sampled_from(KINDS),
+    cassette_kind=st.sampled_from(KINDS),
+    persona_kind=st.sampled_from(KINDS),
+    step_kind=st.sampled_from(KINDS),
+    log_kind=st.sampled_from(KINDS),
+    tests_linked=st.booleans(),
+)
+def test_the_files_a_scenario_brings_are_confined_bounded_and_escaped(
+    tmp_path: Path,
+    test_kind: str,
+    cassette_kind: str,
+    persona_kind: str,
+    step_kind: str,
+    log_kind: str,
+    tests_linked: bool,
+) -> None:
+    root = tmp_path / "example"
+    if root.exists():
+        shutil.rmtree(root)
+    outside = root / "outside"
+    outside.mkdir(parents=True)
+    (outside / "passwd").write_text(SECRET + "\n", encoding="utf-8")
+    folder = root / "desk"
+    shutil.copytree(DESK, folder)
+    tests = folder / "tests"
+    for path in list(tests.glob("*.test.yaml")) + list(tests.glob("*.replies.jsonl")):
+        if not path.name.startswith(DESK_TEST):
+            path.unlink()
+    for path in (tests / "personas").glob("*.md"):
+        if path.name != DESK_PERSONA:
+            path.unlink()
+    _make(tests / f"{DESK_TEST}.test.yaml", test_kind, outside / "passwd")
+    _make(tests / f"{DESK_TEST}.replies.jsonl", cassette_kind, outside / "passwd")
+    _make(tests / "personas" / DESK_PERSONA, persona_kind, outside / "passwd")
+    _make(folder / "steps" / "contact.md", step_kind, outside / "passwd")
+    logs = root / "logs"
+    logs.mkdir()
+    (logs / "a.jsonl").write_text(
+        json.dumps(
+            {
+                "v": 1,
+                "type": "user_message",
+                "seq": 1,
+                "session": "s",
+                "turn": 1,
+                "text": HTML + ESCAPES,
+            }
+        )
+        + "\n",
+        encoding="utf-8",
+    )
+    # a log has no size limit, only a line limit: it is read through, so 300 MB (a few seconds)
+    _make(logs / "a.jsonl", log_kind, outside / "passwd", sparse_bytes=300 * 1024**2)
+    if tests_linked:
+        elsewhere = outside / "tests"
+        shutil.move(tests, elsewhere)
+        tests.symlink_to(elsewhere, target_is_directory=True)
+    before = snapshot(outside)
+
+    for args in (
+        ("validate", folder),
+        ("test", folder, "--logs", root / "test-logs"),
+        (
+            "simulate",
+            folder,
+            "--fake-model",
+            "--runs",
+            "1",
+            "--max-turns",
+            "2",
+            "-q",
+            "--out",
+            root / "simulated",
+        ),
+        ("stats", logs),
+        ("diff", DESK, folder),
+    ):
+        code, printed = run(*args)
+        assert code in (0, 1, 2), (args[0], code, printed)
+        assert "Traceback" not in printed and "internal error" not in printed, printed
+        assert SECRET not in printed, (args[0], printed)
+        assert _controls(printed) == [], (args[0], printed[:400])
+    assert snapshot(outside) == before  # nothing was written through a link

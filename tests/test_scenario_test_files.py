@@ -136,9 +136,9 @@ def test_a_huge_or_non_utf8_file_is_refused_before_parsing(tmp_path: Path) -> No
     latin.write_bytes("turns:\n  - user: caf\xe9\n".encode("latin-1"))
 
     with pytest.raises(ScenarioErrors, match="too large"):
-        load_test(big)
+        load_test(big, inside=tmp_path)
     with pytest.raises(ScenarioErrors, match="not UTF-8"):
-        load_test(latin)
+        load_test(latin, inside=tmp_path)
 
 
 def test_aliases_that_expand_enormously_are_refused() -> None:

@@ -117,7 +117,7 @@ def test_hostile_files_are_refused_before_parsing(tmp_path: Path) -> None:
     messages = {}
     for path in (big, latin, bomb, tmp_path / "missing.md"):
         with pytest.raises(ScenarioErrors) as refused:
-            load_persona(path)
+            load_persona(path, inside=tmp_path)
         messages[path.name] = str(refused.value)
     assert "file is too large" in messages["big.md"]
     assert "not UTF-8" in messages["latin.md"]

@@ -357,7 +357,7 @@ def test_a_simulated_conversation_saved_as_a_test_replays_green(
     path = save_as_test(scenario, finished.log_path, name="Ana orders", stem="ana_orders")
     assert path == pizza / "tests" / "ana_orders.test.yaml"
     assert (pizza / "tests" / "ana_orders.replies.jsonl").exists()
-    test = load_test(path)
+    test = load_test(path, inside=pizza)
     assert [turn.user for turn in test.turns] == [
         "Hi, I'm Ana",
         "I'd like to order",

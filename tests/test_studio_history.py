@@ -10,6 +10,7 @@ from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QApplication
 
 from app import commands
+from app.plain_text import shown_text
 
 pytestmark = pytest.mark.gui
 
@@ -111,7 +112,7 @@ def test_the_inspectors_edits_are_labelled_in_words(studio: Any, qtbot: Any) -> 
 def test_the_toolbar_keeps_short_undo_labels_with_the_words_in_the_tooltip(studio: Any) -> None:
     commands.set_field(studio.session.undo_stack, studio.session, ("steps", "users", "goal"), "x")
     assert studio.toolbar_undo.text() == "Undo" and studio.toolbar_undo.isEnabled()
-    assert studio.toolbar_undo.toolTip() == "Undo Change goal of 'users'"
+    assert shown_text(studio.toolbar_undo.toolTip()) == "Undo Change goal of 'users'"
     studio.toolbar_undo.trigger()
     assert studio.session.scenario.steps["users"].goal != "x"
     assert studio.toolbar_redo.isEnabled() and not studio.toolbar_undo.isEnabled()

@@ -284,3 +284,78 @@ def test_deleting_and_adding_steps_keeps_the_files_blank_lines(
     assert [lines[index - 1] for index in keys[1:]] == [""] * (len(keys) - 1)
     assert all(lines[index - 2].strip() for index in keys[1:])  # one blank line, not two
     assert lines[keys[-1]] == "  pricing:" and lines[-1] == "" and lines[-2].strip()
+
+
+def _fail_on_fsync(monkeypatch: pytest.MonkeyPatch, call: int) -> list[int]:
+    """The disk fills up: the ``call``-th flush of a file to disk fails with ENOSPC."""
+    import errno
+    import os
+
+    from engine.io import atomic
+
+    calls: list[int] = []
+    real = os.fsync
+
+    def fsync(fd: int) -> None:
+        calls.append(fd)
+        if len(calls) == call:
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        real(fd)
+
+    monkeypatch.setattr(atomic.os, "fsync", fsync)
+    return calls
+
+
+def test_a_save_that_fails_midway_changes_no_file(
+    studio: Any, analyst_bot: Path, qtbot: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    before = {p: p.read_bytes() for p in analyst_bot.rglob("*") if p.is_file()}
+    studio.scenario_pane.title_edit.setText("A new title")
+    studio.scenario_pane.title_edit.editingFinished.emit()
+    for step in ("idea", "users"):
+        studio.scenario_editor.select_step(step)
+        editor = studio.instructions.edit
+        editor.moveCursor(editor.textCursor().MoveOperation.End)
+        qtbot.keyClicks(editor, " Keep it short.")
+    studio.scenario_editor.select_step("idea")
+    _fail_on_fsync(monkeypatch, call=3)  # scenario.yaml and one file written, the next fails
+
+    assert not studio.files.save()
+
+    title, message, problem = studio.answers.told[-1]
+    assert (title, problem) == ("Cannot save", True)
+    assert "No space left on device" in message and "nothing was saved" in message
+    after = {p: p.read_bytes() for p in analyst_bot.rglob("*") if p.is_file()}
+    assert after == before  # not one file changed, and no temporary left behind
+    assert studio.isWindowModified()
+    monkeypatch.undo()
+    assert studio.files.save()
+    saved = load_scenario(analyst_bot)
+    assert saved.title == "A new title"
+    assert saved.steps["idea"].instructions_text.endswith("Keep it short.")
+    assert saved.steps["users"].instructions_text.endswith("Keep it short.")
+
+
+def test_saving_into_a_folder_deleted_while_open_writes_every_file_it_holds(
+    studio: Any, analyst_bot: Path
+) -> None:
+    import shutil
+
+    original = load_scenario(analyst_bot)
+    held = [original.persona] + [step.instructions for step in original.steps.values()]
+    before = {relpath: (analyst_bot / relpath).read_bytes() for relpath in held if relpath}
+    assert len(before) > 5
+    studio.scenario_pane.title_edit.setText("Kept")
+    studio.scenario_pane.title_edit.editingFinished.emit()
+    shutil.rmtree(analyst_bot)
+
+    assert studio.files.save()
+
+    title, message, problem = studio.answers.told[-1]
+    assert (title, problem) == ("Scenario folder recreated", False)
+    assert f"{analyst_bot} was gone from the disk" in message
+    for relpath, data in before.items():  # the persona and every instruction file
+        assert (analyst_bot / relpath).read_bytes() == data, relpath
+    scenario = load_scenario(analyst_bot)
+    assert scenario.title == "Kept"
+    assert all(step.instructions_text for step in scenario.steps.values() if step.instructions)

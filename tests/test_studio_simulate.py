@@ -519,7 +519,7 @@ def test_save_as_test_keeps_a_conversation_as_a_test_that_replays(
     assert told[-1][2] is False, told[-1][1]
     path = pizza / "tests" / f"sim_{finished.log_path.stem.replace('-', '_')}.test.yaml"
     assert path.exists() and path.name in told[-1][1]
-    test = load_test(path)
+    test = load_test(path, inside=pizza)
     assert test.name == "Ana orders, simulated"
     result = run_tests_sync(load_scenario(pizza), [test], log_dir=tmp_path / "replay")
     assert result.passed, [r.failures for r in result.results]

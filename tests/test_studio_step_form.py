@@ -8,6 +8,8 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox, QPushButton
 
+from app.plain_text import shown_text
+
 pytestmark = pytest.mark.gui
 
 
@@ -255,4 +257,6 @@ def test_the_variables_table_fits_the_pane_too(studio: Any, qtbot: Any) -> None:
     assert not table.horizontalScrollBar().isVisible()
     assert header.sectionSize(0) >= table.fontMetrics().horizontalAdvance("hours_per_week")
     row = row_of(table, "problem")
-    assert table.item(row, 3).toolTip() == studio.session.scenario.variables["problem"].description
+    assert shown_text(table.item(row, 3).toolTip()) == (
+        studio.session.scenario.variables["problem"].description
+    )

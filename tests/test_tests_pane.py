@@ -18,6 +18,7 @@ from pytestqt.qtbot import QtBot
 
 from app import commands
 from app.logview.window import LogWindow, open_log_window
+from app.plain_text import shown_text
 from app.tests_pane.coverage import gap_color
 from app.tests_pane.in_log import DOCK_NAME, ExpectationPanel
 from app.tests_pane.pane import TestsPane
@@ -344,7 +345,7 @@ def test_without_a_model_record_and_live_are_not_offered(studio: Any, tests: Stu
     assert isinstance(model, QStandardItemModel)
     assert [model.item(row).isEnabled() for row in range(3)] == [True, False, False]
     assert not pane.set_mode("record") and pane.mode() == "replay"
-    assert model.item(1).toolTip() == (
+    assert shown_text(model.item(1).toolTip()) == (
         "Calls the model, and no model is set up: Record and "
         "Live use the test chat's (its Settings…)."
     )

@@ -13,7 +13,6 @@ from pathlib import Path
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QHeaderView,
-    QLabel,
     QTreeWidget,
     QTreeWidgetItem,
     QVBoxLayout,
@@ -21,6 +20,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.analytics.shading import format_value
+from app.plain_text import RichLabel, plain_tooltip
 from engine.stats.figures import MEASURES, StatsReport, StepStats, Struggle
 
 #: Conversations listed for one step (the worst first).
@@ -39,15 +39,15 @@ class StepPanel(QWidget):
         self.setObjectName("stepPanel")
         self.report: StatsReport | None = None
         self.step: str | None = None
-        self.title = QLabel(self)
+        self.title = RichLabel(self)
         self.title.setObjectName("stepPanelTitle")
         self.title.setTextFormat(Qt.TextFormat.RichText)
-        self.figures = QLabel(self)
+        self.figures = RichLabel(self)
         self.figures.setObjectName("stepFigures")
         self.figures.setTextFormat(Qt.TextFormat.RichText)
         self.figures.setWordWrap(True)
         self.figures.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.list_title = QLabel(self)
+        self.list_title = RichLabel(self)
         self.conversations = QTreeWidget(self)
         self.conversations.setObjectName("struggles")
         self.conversations.setRootIsDecorated(False)
@@ -147,7 +147,7 @@ class StepPanel(QWidget):
                 "yes" if struggle.dropped else "",
             ]
         )
-        item.setToolTip(0, str(conversation.path))
+        item.setToolTip(0, plain_tooltip(str(conversation.path)))
         item.setData(0, PATH_ROLE, str(conversation.path))
         item.setData(0, TURN_ROLE, struggle.turn)
         for column in range(1, 6):
@@ -189,7 +189,9 @@ class StepPanel(QWidget):
                         str(stats.dropped or ""),
                     ]
                 )
-                item.setToolTip(0, f"{stats.visits:,} visit(s), {stats.turns:,} turn(s)")
+                item.setToolTip(
+                    0, plain_tooltip(f"{stats.visits:,} visit(s), {stats.turns:,} turn(s)")
+                )
                 self.conversations.addTopLevelItem(item)
         else:
             self.list_title.setText("")

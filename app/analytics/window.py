@@ -21,7 +21,6 @@ from PySide6.QtGui import QAction, QCloseEvent, QShowEvent
 from PySide6.QtWidgets import (
     QComboBox,
     QFileDialog,
-    QLabel,
     QMainWindow,
     QSplitter,
     QToolBar,
@@ -33,6 +32,7 @@ from app.analytics.panel import StepPanel
 from app.analytics.shading import measure_overlay
 from app.charts.distribution import DistributionCharts
 from app.graph.readonly import ReadOnlyGraph, readonly_session
+from app.plain_text import PlainLabel
 from app.widgets import show_window, size_for_screen
 from engine.scenario.definition import Scenario
 from engine.stats import MEASURES, StatsReport
@@ -80,7 +80,7 @@ class AnalyticsWindow(QMainWindow):
         splitter.setSizes([1000, 500])
         self.setCentralWidget(splitter)
         self._build_toolbar()
-        self.status = QLabel(self)
+        self.status = PlainLabel(self)
         self.statusBar().addWidget(self.status, 1)
         self.graph.stepSelected.connect(self.panel.show_step)
         self.panel.openRequested.connect(lambda path, turn: self.log_opener(path, turn))
@@ -91,7 +91,7 @@ class AnalyticsWindow(QMainWindow):
         bar.setObjectName("analyticsToolbar")
         bar.setMovable(False)
         self.addToolBar(bar)
-        bar.addWidget(QLabel(" Shade steps by: ", self))
+        bar.addWidget(PlainLabel(" Shade steps by: ", self))
         self.measure_box = QComboBox(self)
         self.measure_box.setObjectName("measureBox")
         for name, measure in MEASURES.items():

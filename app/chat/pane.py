@@ -24,7 +24,6 @@ from PySide6.QtGui import QAction, QDesktopServices, QShowEvent
 from PySide6.QtWidgets import (
     QFileDialog,
     QHBoxLayout,
-    QLabel,
     QMenu,
     QMessageBox,
     QPushButton,
@@ -43,6 +42,7 @@ from app.chat.settings_dialog import ChatSettingsDialog
 from app.logview.projection import ConversationProjection
 from app.logview.variables_panel import MeterLabel, VariablesPanel
 from app.logview.view import ConversationView
+from app.plain_text import PlainLabel, RichLabel, ask, escape, plain_tooltip
 from engine.conversation.conversation_core import Conversation
 from engine.errors import PrompterError
 from engine.io.atomic import atomic_write_bytes
@@ -159,7 +159,7 @@ class ChatPane(QWidget):
         self.log_button.setMenu(log_menu)
         self.log_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
         bar.addWidget(self.log_button)
-        self.provider_label = QLabel(self)
+        self.provider_label = PlainLabel(self)
         self.provider_label.setObjectName("providerLabel")
         self.provider_label.setContentsMargins(6, 0, 6, 0)
         self.provider_label.setStyleSheet("color: palette(placeholder-text);")
@@ -190,7 +190,7 @@ class ChatPane(QWidget):
         input_row.addWidget(self.send_button)
         self.meter = MeterLabel(self)
         #: where this conversation's log is written (a click opens its folder)
-        self.log_label = QLabel(self)
+        self.log_label = RichLabel(self)
         self.log_label.setObjectName("logPath")
         self.log_label.setTextFormat(Qt.TextFormat.RichText)
         self.log_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
@@ -216,7 +216,9 @@ class ChatPane(QWidget):
         scenario = self.scenario_source()
         model = scenario.model.name if scenario else "?"
         self.provider_label.setText(self.settings.describe(model))
-        self.provider_label.setToolTip(f"{self.keys.describe()} · change in Settings…")
+        self.provider_label.setToolTip(
+            plain_tooltip(f"{self.keys.describe()} · change in Settings…")
+        )
 
     # --- starting and stopping ---------------------------------------------------------------
 
@@ -302,7 +304,7 @@ class ChatPane(QWidget):
         try:
             return self.settings.make_provider(key.value if key else None)
         except PrompterError as error:
-            self._explain(f"<b>The chat cannot start:</b> {error}")
+            self._explain(f"<b>The chat cannot start:</b> {escape(error)}")
             return None
 
     def _explain(self, html: str) -> bool:
@@ -327,8 +329,10 @@ class ChatPane(QWidget):
         folder = self.log_path.parent
         self.log_label.setText(f"Log: <a href='{folder.as_uri()}'>{_html(self.log_path.name)}</a>")
         self.log_label.setToolTip(
-            f"{self.log_path}\nClick to open the folder; every test "
-            "conversation is logged there (JSON Lines)."
+            plain_tooltip(
+                f"{self.log_path}\nClick to open the folder; every test "
+                "conversation is logged there (JSON Lines)."
+            )
         )
         self.log_label.show()
 
@@ -449,14 +453,16 @@ class ChatPane(QWidget):
     def _on_failed(self, what: str, message: str, retryable: bool) -> None:
         lead = "The conversation could not start" if what == "start" else "No answer"
         self.error_bar.label.setText(
-            f"<b>{lead}</b> — nothing was changed, your message is kept.<br>{message}"
+            f"<b>{lead}</b> — nothing was changed, your message is kept.<br>{escape(message)}"
         )
         self.retry_button.setVisible(what == "send")
         self.retry_button.setEnabled(True)
         self.retry_button.setToolTip(
-            "Send the same message again"
-            if retryable
-            else "This error is unlikely to go away by retrying; check the settings"
+            plain_tooltip(
+                "Send the same message again"
+                if retryable
+                else "This error is unlikely to go away by retrying; check the settings"
+            )
         )
         self.edit_button.setVisible(what == "send")
         self.error_bar.show()
@@ -563,7 +569,7 @@ class ChatPane(QWidget):
         return Path(chosen) if chosen else None
 
     def _confirm(self, title: str, question: str) -> bool:
-        answer = QMessageBox.question(
+        answer = ask(
             self,
             title,
             question,

@@ -7,7 +7,9 @@ from typing import Any
 
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QKeyEvent
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPlainTextEdit, QPushButton, QVBoxLayout
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QPlainTextEdit, QPushButton, QVBoxLayout
+
+from app.plain_text import PlainLabel, RichLabel
 
 
 class ChatInput(QPlainTextEdit):
@@ -23,7 +25,7 @@ class ChatInput(QPlainTextEdit):
         super().keyPressEvent(event)
 
 
-class TypingIndicator(QLabel):
+class TypingIndicator(PlainLabel):
     """Shows "<bot> is typing ● ● ●", animated while a model call is in flight."""
 
     def __init__(self, parent: Any = None) -> None:
@@ -60,7 +62,7 @@ class Banner(QFrame):
         self.setObjectName(object_name)
         self.setFrameShape(QFrame.Shape.StyledPanel)
         self.setStyleSheet(f"#{object_name} {{ background: {tint}; border-radius: 6px; }}")
-        self.label = QLabel(self)
+        self.label = RichLabel(self)
         self.label.setWordWrap(True)
         self.label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.buttons = QHBoxLayout()

@@ -17,7 +17,6 @@ from PySide6.QtWidgets import (
     QFileDialog,
     QFormLayout,
     QHBoxLayout,
-    QLabel,
     QLineEdit,
     QPushButton,
     QWidget,
@@ -25,6 +24,7 @@ from PySide6.QtWidgets import (
 
 from app.chat.keys import ENV_VAR, ApiKeyStore
 from app.chat.settings import ChatSettings
+from app.plain_text import PlainLabel
 from engine.providers import PROVIDER_NAMES
 
 PROVIDER_LABELS = {
@@ -71,7 +71,7 @@ class ChatSettingsDialog(QDialog):
         self.key = QLineEdit(self)
         self.key.setEchoMode(QLineEdit.EchoMode.Password)
         self.key.setPlaceholderText("sk-… (leave empty to keep the current key)")
-        self.key_status = QLabel(self)
+        self.key_status = PlainLabel(self)
         self.key_status.setWordWrap(True)
         forget = QPushButton("Forget stored key", self)
         forget.clicked.connect(self._forget)

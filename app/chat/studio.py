@@ -11,7 +11,8 @@ the window never imports the chat:
   a scenario that was broken and loads again starts a new conversation at once when nothing
   was said yet (and offers to, when something was);
 * File → Open Conversation Log… opens the viewer; its replay highlights the graph too, and
-  its fork continues in this chat pane.
+  its fork continues in this chat pane; File → Open Log from Server… downloads a served
+  conversation's log (``prompter serve``) and opens it the same way.
 """
 
 from __future__ import annotations
@@ -19,11 +20,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Protocol
 
-from PySide6.QtCore import QSettings, Qt, SignalInstance
+from PySide6.QtCore import QCoreApplication, QSettings, Qt, SignalInstance
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QDockWidget, QFileDialog
 
 from app.chat.pane import ChatPane
+from app.chat.server_log import ServerLogDialog
 from app.chat.settings import default_log_dir
 from app.edit_session import EditSession
 from app.logview.window import LogWindow, open_log_window
@@ -84,6 +86,16 @@ class StudioChat:
         )
         self.open_log_action.triggered.connect(lambda _checked=False: self.ask_and_open_log())
         host.add_file_action(self.open_log_action)
+        self.server_log_action = QAction(
+            QCoreApplication.translate("StudioChat", "Open Log from &Server…"), self.pane
+        )
+        self.server_log_action.setStatusTip(
+            QCoreApplication.translate(
+                "StudioChat", "Download a served conversation's log (prompter serve) and open it"
+            )
+        )
+        self.server_log_action.triggered.connect(lambda _checked=False: self.ask_server_log())
+        host.add_file_action(self.server_log_action)
 
     def _dock_panes(self) -> None:
         """Chat on the left of the graph, variables under it; the step editor stays visible.
@@ -143,6 +155,14 @@ class StudioChat:
         )
         if path:
             self.open_log(Path(path))
+
+    def ask_server_log(self) -> ServerLogDialog:
+        """File ▸ Open Log from Server…: the dialog, shown; the log opens when downloaded."""
+        folder = self.pane.log_dir or default_log_dir()
+        dialog = ServerLogDialog(folder, self.open_log, self.host.settings, self.pane.window())
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
+        dialog.open()
+        return dialog
 
     def open_log(self, path: Path) -> LogWindow:
         """Open a log window whose replay drives the graph and whose fork uses this chat."""

@@ -13,7 +13,6 @@ from PySide6.QtWidgets import (
     QDialogButtonBox,
     QFileDialog,
     QGridLayout,
-    QLabel,
     QLineEdit,
     QPushButton,
     QRadioButton,
@@ -21,6 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.plain_text import RichLabel
 from engine.compare.gitread import Revision, list_revisions
 
 
@@ -35,7 +35,7 @@ class CompareDialog(QDialog):
         self.setMinimumWidth(620)
         self.folder = folder
         self.revisions = list_revisions(folder) if revisions is None else revisions
-        intro = QLabel(
+        intro = RichLabel(
             f"Compare <b>{_html(folder.name)}</b> as it is open now (unsaved edits included) with:",
             self,
         )

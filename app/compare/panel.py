@@ -20,6 +20,7 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QPlainTextEdit, QTreeWidget, QTreeWidgetItem, QWidget
 
 from app.compare.marks import DiffColors
+from app.plain_text import plain_tooltip
 from engine.compare.changes import ScenarioDiff, StepDiff, StepStatus
 from engine.compare.render import section_detail, step_detail
 
@@ -56,7 +57,7 @@ class DiffList(QTreeWidget):
             for step in diff.steps:
                 item = QTreeWidgetItem(group, [describe_step(step)])
                 item.setIcon(0, _swatch(colors.of_step(step.status)))
-                item.setToolTip(0, f"{step.status.value}: {step.id}")
+                item.setToolTip(0, plain_tooltip(f"{step.status.value}: {step.id}"))
                 self._remember(item, "step", step.id)
         if diff.settings or diff.persona:
             count = len(diff.settings) + (diff.persona is not None)

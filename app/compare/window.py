@@ -16,12 +16,13 @@ from collections.abc import Mapping
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QCloseEvent, QShowEvent
-from PySide6.QtWidgets import QLabel, QMainWindow, QSplitter, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QMainWindow, QSplitter, QVBoxLayout, QWidget
 
 from app.compare.marks import DiffColors, diff_overlay
 from app.compare.panel import DiffList, DiffText, detail_text
 from app.graph.layout import NODE_HEIGHT, NODE_WIDTH
 from app.graph.readonly import ReadOnlyGraph, readonly_session
+from app.plain_text import RichLabel
 from app.widgets import show_window, size_for_screen
 from engine.compare import ScenarioDiff, Side, StepStatus, diff_sides
 from engine.compare.union import union_scenario
@@ -56,7 +57,7 @@ class CompareWindow(QMainWindow):
         self.graph.overlay.show(diff_overlay(self.diff, colors))
         self.list = DiffList(self.diff, colors, self)
         self.text = DiffText(colors, self)
-        self.heading = QLabel(self)
+        self.heading = RichLabel(self)
         self.heading.setObjectName("compareHeading")
         self.heading.setWordWrap(True)
         self.heading.setTextFormat(Qt.TextFormat.RichText)

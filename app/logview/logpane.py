@@ -37,7 +37,6 @@ from PySide6.QtWidgets import (
     QDockWidget,
     QHBoxLayout,
     QHeaderView,
-    QLabel,
     QLineEdit,
     QMainWindow,
     QMenu,
@@ -60,6 +59,7 @@ from app.logview.table import (
     TYPE,
     EventTableModel,
 )
+from app.plain_text import PlainLabel
 from app.request_inspector.inspector import RequestInspector, RequestInspectorWindow
 from engine.log.events import Event
 from engine.request_view import CallIndex
@@ -207,7 +207,7 @@ class LogPane(QWidget):
             "Show what the selected model call sent and cost (double-click a request or reply)"
         )
         self.inspect_button.toggled.connect(self._toggle_inspector)
-        self.count = QLabel(self)
+        self.count = PlainLabel(self)
         self.count.setObjectName("logCount")
         self.bar = QHBoxLayout()
         self.bar.setContentsMargins(2, 0, 2, 0)

@@ -12,13 +12,14 @@ from typing import Any
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QHBoxLayout,
-    QLabel,
     QPushButton,
     QSlider,
     QStyle,
     QToolButton,
     QWidget,
 )
+
+from app.plain_text import PlainLabel, plain_tooltip
 
 
 class ReplayBar(QWidget):
@@ -53,7 +54,7 @@ class ReplayBar(QWidget):
         self.live_button = QPushButton("Show all", self)
         self.live_button.setToolTip("Leave replay: show the whole conversation")
         self.live_button.clicked.connect(lambda: self.set_turn(None))
-        self.position_label = QLabel(self)
+        self.position_label = PlainLabel(self)
         self.position_label.setMinimumWidth(180)
         self.fork_button = QPushButton("Fork from this turn…", self)
         self.fork_button.setToolTip(
@@ -62,7 +63,7 @@ class ReplayBar(QWidget):
         self.fork_button.clicked.connect(self._fork)
         layout = QHBoxLayout(self)
         layout.setContentsMargins(6, 2, 6, 2)
-        layout.addWidget(QLabel("Replay", self))
+        layout.addWidget(PlainLabel("Replay", self))
         for widget in (self.first_button, self.prev_button, self.slider, self.next_button):
             layout.addWidget(widget)
         layout.addWidget(self.position_label)
@@ -73,7 +74,7 @@ class ReplayBar(QWidget):
     def _tool(self, icon: QStyle.StandardPixmap, tip: str, slot: Any) -> QToolButton:
         button = QToolButton(self)
         button.setIcon(self.style().standardIcon(icon))
-        button.setToolTip(tip)
+        button.setToolTip(plain_tooltip(tip))
         button.clicked.connect(slot)
         return button
 

@@ -17,6 +17,7 @@ from PySide6.QtGui import QColor, QFont, QPalette
 from PySide6.QtWidgets import QApplication
 
 from app.logview import describe
+from app.plain_text import plain_tooltip
 from app.theme import mix
 from engine.log.events import Event, EventType
 
@@ -103,7 +104,7 @@ class EventTableModel(QAbstractTableModel):
             tip = self.summary(event)
             if event.type in CALL_TYPES:
                 tip += "\nDouble-click or Enter: inspect this model call"
-            return tip
+            return plain_tooltip(tip)  # a model's words, a user's: never rendered as HTML
         return None
 
     def _color(self, event: Event) -> QColor | None:

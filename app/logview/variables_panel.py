@@ -15,7 +15,6 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
-    QLabel,
     QSizePolicy,
     QTreeWidget,
     QTreeWidgetItem,
@@ -25,6 +24,7 @@ from PySide6.QtWidgets import (
 
 from app.logview.describe import format_cost, format_tokens
 from app.logview.projection import ConversationProjection, Meter
+from app.plain_text import PlainLabel, plain_tooltip
 
 TURN_ROLE = Qt.ItemDataRole.UserRole + 1
 
@@ -44,7 +44,7 @@ class VariablesPanel(QWidget):
 
     def __init__(self, parent: Any = None) -> None:
         super().__init__(parent)
-        self.caption = QLabel(self)
+        self.caption = PlainLabel(self)
         self.caption.setObjectName("variablesCaption")
         self.caption.hide()
         self.tree = QTreeWidget(self)
@@ -86,7 +86,7 @@ class VariablesPanel(QWidget):
             value = values.get(name)
             source = history[-1].source if history else ("default" if value is not None else "")
             item = QTreeWidgetItem([name, show_value(values.get(name)), source])
-            item.setToolTip(1, show_value(values.get(name)))
+            item.setToolTip(1, plain_tooltip(show_value(values.get(name))))
             for change in history:
                 child = QTreeWidgetItem(
                     [
@@ -127,7 +127,7 @@ class VariablesPanel(QWidget):
                 self.turn_selected.emit(int(turn))
 
 
-class MeterLabel(QLabel):
+class MeterLabel(PlainLabel):
     """One line: calls per user message, tokens (input, cached, output) and cost."""
 
     def __init__(self, parent: Any = None, *, wrap: bool = True) -> None:
@@ -156,8 +156,10 @@ class MeterLabel(QLabel):
             f" · {format_tokens(meter.output_tokens)} out · {shown}"
         )
         self.setToolTip(
-            f"User messages: {meter.user_messages}\nModel calls: {meter.llm_calls}"
-            f"\nCorrections: {meter.corrections}\nInput tokens: {meter.input_tokens:,}"
-            f"\nCached input tokens: {meter.cached_tokens:,}"
-            f"\nOutput tokens: {meter.output_tokens:,}\nCost: {shown}"
+            plain_tooltip(
+                f"User messages: {meter.user_messages}\nModel calls: {meter.llm_calls}"
+                f"\nCorrections: {meter.corrections}\nInput tokens: {meter.input_tokens:,}"
+                f"\nCached input tokens: {meter.cached_tokens:,}"
+                f"\nOutput tokens: {meter.output_tokens:,}\nCost: {shown}"
+            )
         )

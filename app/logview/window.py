@@ -23,9 +23,7 @@ from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QDockWidget,
     QFileDialog,
-    QLabel,
     QMainWindow,
-    QMessageBox,
     QToolBar,
     QWidget,
 )
@@ -37,6 +35,7 @@ from app.logview.projection import ConversationProjection
 from app.logview.replay import ReplayBar
 from app.logview.variables_panel import MeterLabel, VariablesPanel
 from app.logview.view import ConversationView
+from app.plain_text import PlainLabel, plain_tooltip, show_message
 from app.widgets import size_for_screen
 from engine.errors import PrompterError, SessionError
 from engine.log.events import Event
@@ -90,7 +89,7 @@ class LogWindow(QMainWindow):
         replay_bar.addWidget(self.replay)
         self.addToolBar(Qt.ToolBarArea.BottomToolBarArea, replay_bar)
         self.meter = MeterLabel(self, wrap=False)
-        self.problems_label = QLabel(self)
+        self.problems_label = PlainLabel(self)
         self.problems_label.setObjectName("logProblems")
         self.statusBar().addWidget(self.problems_label, 1)
         self.statusBar().addPermanentWidget(self.meter)
@@ -329,7 +328,7 @@ class LogWindow(QMainWindow):
             return
         skipped = f"skipped {len(self.skipped)} line(s) · " if self.skipped else ""
         self.problems_label.setText(f"⚠ {skipped}{notes[-1] if not skipped else notes[0]}")
-        self.problems_label.setToolTip("\n".join(notes[:50]))
+        self.problems_label.setToolTip(plain_tooltip("\n".join(notes[:50])))
 
     # --- replay and fork -------------------------------------------------------------------
 
@@ -352,7 +351,7 @@ class LogWindow(QMainWindow):
         try:
             self._fork_handler(events, turn)
         except PrompterError as error:  # e.g. the log's scenario folder is gone
-            QMessageBox.warning(self, "Cannot fork", str(error))
+            show_message(self, "Cannot fork", str(error), problem=True)
 
     def _open_other(self) -> None:
         if self._open_handler is None:

@@ -36,6 +36,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.plain_text import PlainLabel
 from app.request_inspector.prefix_bar import PrefixBar
 from app.request_inspector.rows import PartsModel, Row, rows_of
 from app.widgets import size_for_screen
@@ -212,7 +213,7 @@ class RequestInspector(QWidget):
         self.show_call(None, None)
 
     def _label(self, name: str) -> QLabel:
-        label = QLabel(self)
+        label = PlainLabel(self)
         label.setObjectName(name)
         label.setWordWrap(True)
         label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)

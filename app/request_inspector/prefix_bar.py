@@ -13,6 +13,7 @@ from PySide6.QtCore import QRectF, QSize, Qt
 from PySide6.QtGui import QBrush, QColor, QPainter, QPaintEvent, QPalette, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
+from app.plain_text import plain_tooltip
 from app.request_inspector.rows import CACHED_COLOR, CHANGED_COLOR, part_color
 from engine.request_view import RequestDiff, RequestView
 
@@ -35,7 +36,7 @@ class PrefixBar(QWidget):
 
     def show_call(self, view: RequestView | None, diff: RequestDiff | None) -> None:
         self.view, self.diff = view, diff
-        self.setToolTip(self._tooltip())
+        self.setToolTip(plain_tooltip(self._tooltip()))
         self.update()
 
     def _tooltip(self) -> str:

@@ -28,7 +28,6 @@ from PySide6.QtWidgets import (
     QGridLayout,
     QGroupBox,
     QHBoxLayout,
-    QLabel,
     QLineEdit,
     QPushButton,
     QRadioButton,
@@ -40,6 +39,7 @@ from PySide6.QtWidgets import (
 
 from app.chat.keys import ApiKeyStore
 from app.chat.settings import ChatSettings
+from app.plain_text import PlainLabel, RichLabel
 from app.simulate.personas import (
     PersonaEntry,
     PersonaList,
@@ -105,7 +105,7 @@ class SimulateDialog(QDialog):
         self._built = False
         self.setWindowTitle("Simulate")
         size_for_screen(self, 980, 720)
-        intro = QLabel(
+        intro = RichLabel(
             f"Simulated users play personas against <b>{_html(scenario.name)}</b> as "
             "it is open in the editor (unsaved edits included), many conversations "
             "at once, and the report shows where the script breaks.",
@@ -121,7 +121,7 @@ class SimulateDialog(QDialog):
         row.addWidget(models, 3)
         layout.addLayout(row)
         layout.addLayout(self._output_row(out_dir))
-        self.problem = QLabel(self)
+        self.problem = RichLabel(self)
         self.problem.setObjectName("simulateProblem")
         self.problem.setWordWrap(True)
         self.problem.setTextFormat(Qt.TextFormat.RichText)
@@ -151,7 +151,7 @@ class SimulateDialog(QDialog):
         reload_button = QPushButton("Read again", box)
         reload_button.setToolTip("Read the persona files again (after editing them)")
         reload_button.clicked.connect(self.reload_personas)
-        self.no_personas = QLabel(
+        self.no_personas = RichLabel(
             f"No personas yet. Write <code>{PERSONAS_DIR}/NAME.md</code> in the scenario's "
             "folder: who the user is, what they want, how they behave, and the facts they "
             "know (see docs/simulation.md).",
@@ -183,7 +183,7 @@ class SimulateDialog(QDialog):
         )
         self.jobs = _spin(1, MAX_JOBS, DEFAULT_JOBS, "jobs")
         self.jobs.setToolTip("Conversations run at the same time (the rate limits pace them)")
-        self.total = QLabel(box)
+        self.total = PlainLabel(box)
         self.total.setObjectName("simulateTotal")
         for spin in (self.runs, self.max_turns, self.jobs):
             spin.valueChanged.connect(lambda _value: self._update())
@@ -210,7 +210,7 @@ class SimulateDialog(QDialog):
         group.addButton(self.use_chat)
         group.addButton(self.use_fake)
         group.buttonToggled.connect(lambda _button, _on: self._update())
-        self.key_help = QLabel(box)
+        self.key_help = RichLabel(box)
         self.key_help.setObjectName("keyHelp")
         self.key_help.setWordWrap(True)
         self.key_help.setTextFormat(Qt.TextFormat.RichText)
@@ -249,7 +249,7 @@ class SimulateDialog(QDialog):
             spin.setSpecialValueText("no limit")
             spin.setSuffix(unit)
             spin.setGroupSeparatorShown(True)
-        self.limits_note = QLabel(box)
+        self.limits_note = PlainLabel(box)
         self.limits_note.setObjectName("limitsNote")
         self.limits_note.setWordWrap(True)
         if limits_problem:
@@ -262,11 +262,11 @@ class SimulateDialog(QDialog):
         grid.addWidget(self.use_chat, 0, 0, 1, 4)
         grid.addWidget(self.use_fake, 1, 0, 1, 4)
         grid.addWidget(self.key_help, 2, 0, 1, 4)
-        grid.addWidget(QLabel("Bot's model", box), 3, 0)
+        grid.addWidget(PlainLabel("Bot's model", box), 3, 0)
         grid.addWidget(self.bot_model, 3, 1)
-        grid.addWidget(QLabel("Simulated user's", box), 3, 2)
+        grid.addWidget(PlainLabel("Simulated user's", box), 3, 2)
         grid.addWidget(self.user_model, 3, 3)
-        grid.addWidget(QLabel("Rate limits", box), 4, 0)
+        grid.addWidget(PlainLabel("Rate limits", box), 4, 0)
         grid.addWidget(self.rpm, 4, 1)
         grid.addWidget(self.tpm, 4, 2, 1, 2)
         grid.addWidget(self.override, 5, 1)
@@ -282,7 +282,7 @@ class SimulateDialog(QDialog):
         browse = QPushButton("Browse…", self)
         browse.clicked.connect(self._browse)
         row = QHBoxLayout()
-        row.addWidget(QLabel("Report and logs in", self))
+        row.addWidget(PlainLabel("Report and logs in", self))
         row.addWidget(self.out_dir, 1)
         row.addWidget(browse)
         return row

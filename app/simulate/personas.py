@@ -14,6 +14,7 @@ from pathlib import Path
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QListWidget, QListWidgetItem, QStyle, QTextBrowser, QWidget
 
+from app.plain_text import plain_tooltip
 from app.simulate.tables import tone_color
 from engine.errors import ScenarioError, ScenarioErrors
 from engine.scenario.definition import Scenario
@@ -47,7 +48,7 @@ def read_personas(scenario_dir: Path) -> list[PersonaEntry]:
     entries = []
     for path in find_personas(scenario_dir):
         try:
-            entries.append(PersonaEntry(path, load_persona(path)))
+            entries.append(PersonaEntry(path, load_persona(path, inside=scenario_dir)))
         except ScenarioErrors as problems:
             entries.append(PersonaEntry(path, None, tuple(problems.errors)))
     return entries
@@ -83,9 +84,9 @@ class PersonaList(QListWidget):
                 item.setIcon(warning)
                 item.setText(f"{entry.path.name} — does not parse")
                 item.setForeground(tone_color("bad"))
-                item.setToolTip("\n".join(error.render() for error in entry.errors))
+                item.setToolTip(plain_tooltip("\n".join(error.render() for error in entry.errors)))
             else:
-                item.setToolTip(str(entry.path))
+                item.setToolTip(plain_tooltip(str(entry.path)))
         self.blockSignals(False)
         if entries:
             self.setCurrentRow(0)

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QTextDocument
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QProgressBar, QPushButton, QWidget
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QProgressBar, QPushButton, QWidget
 
+from app.plain_text import RichLabel
 from app.simulate.tables import tone_color
 from engine.simulate import Counts
 from engine.simulate.report import SimulationReport
@@ -33,7 +34,7 @@ class ProgressStrip(QFrame):
         self.bar.setFormat(f"%v of {planned:,}")
         self.bar.setMinimumWidth(220)
         self.bar.setMaximumWidth(320)
-        self.label = QLabel(self)
+        self.label = RichLabel(self)
         self.label.setObjectName("simulationCounts")
         self.label.setTextFormat(Qt.TextFormat.RichText)
         self.label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)

@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.plain_text import plain_tooltip
 from app.theme import is_dark
 from engine.scenario.definition import Scenario
 from engine.simulate import STATUSES, ConversationOutcome, role_figures
@@ -213,7 +214,7 @@ def _item(cell: Cell, palette: QPalette) -> _Item:
     item = _Item(cell.text)
     item.setData(SORT_ROLE, cell.sort if cell.sort is not None else cell.text)
     if cell.tooltip:
-        item.setToolTip(cell.tooltip)
+        item.setToolTip(plain_tooltip(cell.tooltip))
     if cell.number:
         item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
     if cell.bold:

@@ -43,9 +43,7 @@ from PySide6.QtWidgets import (
     QGridLayout,
     QHBoxLayout,
     QInputDialog,
-    QLabel,
     QMainWindow,
-    QMessageBox,
     QPushButton,
     QSplitter,
     QTabWidget,
@@ -56,6 +54,7 @@ from PySide6.QtWidgets import (
 
 from app.charts.distribution import HistogramChart
 from app.graph.readonly import ReadOnlyGraph, readonly_session
+from app.plain_text import PlainLabel, RichLabel, plain_tooltip, show_message
 from app.simulate import tables
 from app.simulate.job import SimulationJob
 from app.simulate.progress import ProgressStrip, duration
@@ -133,7 +132,7 @@ class SimulationWindow(QMainWindow):
         layout.addWidget(splitter, 1)
         self.setCentralWidget(central)
         self._build_toolbar()
-        self.status = QLabel(self)
+        self.status = PlainLabel(self)
         self.status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.statusBar().addWidget(self.status, 1)
         self.status.setText(
@@ -160,7 +159,7 @@ class SimulationWindow(QMainWindow):
         bar.setObjectName("simulationToolbar")
         bar.setMovable(False)
         self.addToolBar(bar)
-        bar.addWidget(QLabel(" Shade steps by: ", self))
+        bar.addWidget(PlainLabel(" Shade steps by: ", self))
         self.measure_box = QComboBox(self)
         self.measure_box.setObjectName("simulationMeasure")
         for measure in MEASURES.values():
@@ -183,7 +182,7 @@ class SimulationWindow(QMainWindow):
         )
         self.save_test_action.triggered.connect(lambda _checked=False: self.save_selected())
         self.folder_action = QAction("Show report folder", self)
-        self.folder_action.setToolTip(str(self.setup.out_dir))
+        self.folder_action.setToolTip(plain_tooltip(str(self.setup.out_dir)))
         self.folder_action.triggered.connect(lambda _checked=False: self.show_folder())
         bar.addActions([self.open_log_action, self.save_test_action])
         bar.addSeparator()
@@ -192,7 +191,7 @@ class SimulationWindow(QMainWindow):
 
     def _build_overview(self) -> None:
         page = QWidget(self)
-        self.summary = QLabel(
+        self.summary = RichLabel(
             "The report comes when the run ends; conversations are listed as they end.", page
         )
         self.summary.setObjectName("simulationSummary")
@@ -228,7 +227,7 @@ class SimulationWindow(QMainWindow):
         body = QVBoxLayout(self.overview_body)
         body.setContentsMargins(0, 0, 0, 0)
         body.addWidget(self.personas)
-        roles_title = QLabel(
+        roles_title = RichLabel(
             "<b>Calls and cost</b> — the bot and the simulated user apart: "
             "calls per user message, cost per conversation",
             page,
@@ -274,9 +273,9 @@ class SimulationWindow(QMainWindow):
         save_button.clicked.connect(self.save_selected)
         self._row_buttons = [open_button, save_button]
         top = QHBoxLayout()
-        top.addWidget(QLabel("Show:", page))
+        top.addWidget(PlainLabel("Show:", page))
         top.addWidget(self.status_filter)
-        hint = QLabel("double-click a conversation to open its log", page)
+        hint = PlainLabel("double-click a conversation to open its log", page)
         hint.setEnabled(False)
         top.addWidget(hint)
         top.addStretch(1)
@@ -613,9 +612,9 @@ class SimulationWindow(QMainWindow):
 
     def _tell(self, title: str, message: str, problem: bool) -> None:
         if problem:
-            QMessageBox.warning(self, title, message)
+            show_message(self, title, message, problem=True)
         else:
-            QMessageBox.information(self, title, message)
+            show_message(self, title, message)
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
@@ -681,7 +680,7 @@ def open_simulation_window(
 def _with_hint(table: QWidget, hint: str) -> QWidget:
     """``table`` under a line saying what it holds and what a click does."""
     page = QWidget()
-    label = QLabel(hint, page)
+    label = PlainLabel(hint, page)
     label.setWordWrap(True)
     label.setEnabled(False)
     layout = QVBoxLayout(page)

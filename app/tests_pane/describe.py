@@ -75,7 +75,7 @@ def problems_of(result: ScenarioTestResult) -> list[Problem]:
 
 
 def _mismatch(failure: ExpectationFailure) -> str:
-    if failure.what == "bot_says":  # what the bot said is the whole reply: shown elsewhere
+    if failure.what == "bot_says" and not failure.stopped:  # the whole reply: shown elsewhere
         return f"bot_says: expected {failure.expected} in the reply"
     return f"{failure.what}: expected {failure.expected}, got {failure.actual}"
 
@@ -184,7 +184,7 @@ def _problem_html(problem: Problem, result: ScenarioTestResult) -> str:
     lines.append(
         f"<tr><td><b>expected</b></td><td><code>{_shown(failure.expected)}</code></td></tr>"
     )
-    said = failure.what == "bot_says"
+    said = failure.what == "bot_says" and not failure.stopped
     got = "the bot's reply, below" if said else f"<code>{_shown(failure.actual)}</code>"
     lines.append(f"<tr><td><b>got</b></td><td>{got}</td></tr>")
     if turn is not None:

@@ -13,7 +13,6 @@ import yaml
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QDockWidget,
-    QLabel,
     QListWidget,
     QListWidgetItem,
     QPlainTextEdit,
@@ -22,6 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.logview.window import LogWindow
+from app.plain_text import PlainLabel, RichLabel, escape, plain_tooltip
 from app.tests_pane.describe import problems_of, status_text
 from engine.scenario_tests import ScenarioTest, ScenarioTestResult
 
@@ -67,11 +67,11 @@ class ExpectationPanel(QWidget):
         self.log_window = window
         self.test = test
         self.result = result
-        self.heading = QLabel()
+        self.heading = RichLabel()
         self.heading.setObjectName("expectationHeading")
         self.heading.setWordWrap(True)
         self.heading.setTextFormat(Qt.TextFormat.RichText)
-        self.turn_label = QLabel()
+        self.turn_label = PlainLabel()
         self.turn_label.setObjectName("expectationTurn")
         self.turn_label.setWordWrap(True)
         self.expectation = QPlainTextEdit()
@@ -85,7 +85,7 @@ class ExpectationPanel(QWidget):
             item = QListWidgetItem(problem.headline)
             item.setData(Qt.ItemDataRole.UserRole, problem.turn)
             if problem.failure is not None and problem.failure.bot_reply:
-                item.setToolTip(f"bot: {problem.failure.bot_reply}")
+                item.setToolTip(plain_tooltip(f"bot: {problem.failure.bot_reply}"))
             self.problems.addItem(item)
         self.problems.itemActivated.connect(self._chosen)
         self.problems.itemClicked.connect(self._chosen)
@@ -94,10 +94,10 @@ class ExpectationPanel(QWidget):
         layout.addWidget(self.heading)
         layout.addWidget(self.turn_label)
         layout.addWidget(self.expectation, 3)
-        layout.addWidget(QLabel("What went wrong in this run:"))
+        layout.addWidget(PlainLabel("What went wrong in this run:"))
         layout.addWidget(self.problems, 2)
         title = result.title if result.title else "test"
-        self.heading.setText(f"<b>{title}</b><br>{status_text(result)}")
+        self.heading.setText(f"<b>{escape(title)}</b><br>{escape(status_text(result))}")
         window.replay.turn_changed.connect(self.show_turn)
         self.show_turn(turn)
 

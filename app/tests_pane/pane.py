@@ -37,8 +37,6 @@ from PySide6.QtGui import QAction, QResizeEvent, QStandardItemModel
 from PySide6.QtWidgets import (
     QComboBox,
     QDockWidget,
-    QLabel,
-    QMessageBox,
     QSplitter,
     QTabWidget,
     QTextBrowser,
@@ -49,6 +47,7 @@ from PySide6.QtWidgets import (
 
 from app.edit_session import EditSession, follow_session
 from app.logview.window import LogWindow, open_log_window
+from app.plain_text import PlainLabel, RichLabel, plain_tooltip, show_message
 from app.tests_pane.catalog import TestCatalog, TestFile
 from app.tests_pane.coverage import CoverageShading, coverage_overlay
 from app.tests_pane.describe import details_html
@@ -154,7 +153,9 @@ class TestsPane(QWidget):
         self.mode_box.setObjectName("testsMode")
         for _mode, label, tip in MODES:
             self.mode_box.addItem(label)
-            self.mode_box.setItemData(self.mode_box.count() - 1, tip, Qt.ItemDataRole.ToolTipRole)
+            self.mode_box.setItemData(
+                self.mode_box.count() - 1, plain_tooltip(tip), Qt.ItemDataRole.ToolTipRole
+            )
         self.mode_box.setToolTip(
             "Replay needs no key; Record and Live call the model set up "
             "in the test chat's Settings…"
@@ -177,7 +178,7 @@ class TestsPane(QWidget):
         bar.addWidget(self.mode_box)
         bar.addSeparator()
         bar.addActions([self.coverage_action, self.edit_action])
-        self.summary = QLabel(self)
+        self.summary = PlainLabel(self)
         self.summary.setObjectName("testsSummary")
         self.summary.setContentsMargins(8, 0, 4, 0)
         bar.addWidget(self.summary)
@@ -200,7 +201,7 @@ class TestsPane(QWidget):
         self.splitter.addWidget(self.tree)
         self.splitter.addWidget(self.tabs)
         self.splitter.setChildrenCollapsible(False)
-        self.empty = QLabel(self)
+        self.empty = RichLabel(self)
         self.empty.setObjectName("testsEmpty")
         self.empty.setWordWrap(True)
         self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
@@ -217,7 +218,7 @@ class TestsPane(QWidget):
 
     def _action(self, text: str, tip: str, slot: Callable[[], object] | None) -> QAction:
         action = QAction(text, self)
-        action.setToolTip(tip)
+        action.setToolTip(plain_tooltip(tip))
         if slot is not None:
             action.triggered.connect(lambda _checked=False: slot())
         return action
@@ -534,7 +535,9 @@ class TestsPane(QWidget):
             item = model.item(row)
             if item is not None:
                 item.setEnabled(why is None)
-                item.setToolTip(MODES[row][2] if why is None else f"Calls the model, and {why}")
+                item.setToolTip(
+                    plain_tooltip(MODES[row][2] if why is None else f"Calls the model, and {why}")
+                )
         if why is not None and self.mode_box.currentIndex() != 0:
             self.mode_box.setCurrentIndex(0)
 
@@ -641,9 +644,9 @@ class TestsPane(QWidget):
     def _tell(self, title: str, message: str, problem: bool) -> None:
         parent = self.window()
         if problem:
-            QMessageBox.warning(parent, title, message)
+            show_message(parent, title, message, problem=True)
         else:
-            QMessageBox.information(parent, title, message)
+            show_message(parent, title, message)
 
     def shutdown(self) -> None:
         """Stop a run under way and wait for it (closing the studio)."""

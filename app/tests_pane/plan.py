@@ -19,6 +19,8 @@ from typing import Literal
 
 from app.tests_pane.catalog import TestFile, cassette_relpath
 from engine.errors import ScenarioError
+from engine.io.input_limits import MAX_CASSETTE_BYTES
+from engine.io.untrusted import read_bytes, read_text
 from engine.scenario.definition import Scenario
 from engine.scenario.document import ScenarioDocument
 from engine.scenario_tests import ScenarioTest, ScenarioTestResult, parse_test
@@ -46,8 +48,11 @@ class RunPlan:
         texts: dict[str, str] = {}
         for relpath, test, result in zip(self.relpaths, self.tests, results, strict=True):
             if result.cassette_written and test.path is not None:
-                texts[cassette_relpath(relpath)] = cassette_path(test.path).read_text(
-                    encoding="utf-8"
+                texts[cassette_relpath(relpath)] = read_text(
+                    cassette_path(test.path),
+                    limit=MAX_CASSETTE_BYTES,
+                    what="the cassette",
+                    inside=test.path.parent,
                 )
         return texts
 
@@ -101,8 +106,12 @@ def _write_copy(
         copy = plan.scratch / cassette
         if document.is_modified(cassette):
             copy.write_text(document.text(cassette), encoding="utf-8")
-        elif source.is_file():
-            shutil.copyfile(source, copy)
+        elif source.is_file() or source.is_symlink():
+            # through the bounded reader: a cassette linked to /dev/zero is refused, not copied
+            data = read_bytes(
+                source, limit=MAX_CASSETTE_BYTES, what="the cassette", inside=document.folder
+            )
+            copy.write_bytes(data)
     return parse_test(file.text, path=target)
 
 

@@ -14,6 +14,7 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTreeWidget, QTreeWidgetItem, QWidget
 
+from app.plain_text import plain_tooltip
 from app.tests_pane.catalog import TestFile
 from app.tests_pane.describe import Problem, problems_of, status_text
 from app.tests_pane.runs import Outcome
@@ -91,7 +92,7 @@ class TestList(QTreeWidget):
         if item is None:
             return
         item.setText(0, file.title)
-        item.setToolTip(0, file.relpath)
+        item.setToolTip(0, plain_tooltip(file.relpath))
         item.setText(2, str(file.turns) if file.turns else "")
         if not file.runnable:
             self.set_status(
@@ -119,7 +120,7 @@ class TestList(QTreeWidget):
         if item is None:
             return
         item.setText(1, text)
-        item.setToolTip(1, tip)
+        item.setToolTip(1, plain_tooltip(tip))
         color = COLORS.get(status or "")
         if color is not None and faded:
             color = QColor(color)
@@ -162,7 +163,8 @@ class TestList(QTreeWidget):
             child.setData(0, PathRole, relpath)
             child.setData(0, TurnRole, problem.turn)
             child.setToolTip(
-                0, problem.headline + "\nDouble-click: open the run's log at this turn"
+                0,
+                plain_tooltip(problem.headline + "\nDouble-click: open the run's log at this turn"),
             )
             item.addChild(child)
             child.setFirstColumnSpanned(True)

@@ -27,7 +27,6 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QFormLayout,
-    QLabel,
     QLineEdit,
     QPlainTextEdit,
     QVBoxLayout,
@@ -36,6 +35,7 @@ from PySide6.QtWidgets import (
 
 from app import commands
 from app.edit_session import EditSession
+from app.plain_text import PlainLabel, RichLabel, escape
 from app.tests_pane.catalog import TEST_PATTERN, cassette_relpath, stem_of, test_relpath
 from app.widgets import size_for_screen
 from engine.errors import PrompterError, ScenarioError, SessionError
@@ -129,7 +129,7 @@ class SaveTestDialog(QDialog):
         self.name.setObjectName("testName")
         self.stem = QLineEdit(stem)
         self.stem.setObjectName("testStem")
-        self.where = QLabel()
+        self.where = RichLabel()
         self.where.setWordWrap(True)
         self.where.setTextFormat(Qt.TextFormat.RichText)
         self.preview = QPlainTextEdit()
@@ -146,7 +146,7 @@ class SaveTestDialog(QDialog):
         )
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
-        note = QLabel(
+        note = PlainLabel(
             "The expectations are what happened in the chat — the step after each "
             "message, the signal taken, the variables it changed. Loosen or remove "
             "what should not matter; the file can be edited in the Tests pane."
@@ -183,11 +183,11 @@ class SaveTestDialog(QDialog):
         if save is not None:
             save.setEnabled(problem is None)
         if problem:
-            self.where.setText(f"<span style='color:#c62828'>✖ {problem}</span>")
+            self.where.setText(f"<span style='color:#c62828'>✖ {escape(problem)}</span>")
         else:
             self.where.setText(
-                f"Adds <code>{test_relpath(stem)}</code> and its recording "
-                f"<code>{cassette_relpath(test_relpath(stem))}</code> ({self.calls} model "
+                f"Adds <code>{escape(test_relpath(stem))}</code> and its recording "
+                f"<code>{escape(cassette_relpath(test_relpath(stem)))}</code> ({self.calls} model "
                 "replies) to the scenario: <b>File ▸ Save</b> writes them, <b>Undo</b> takes "
                 "them back."
             )

@@ -27,7 +27,6 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import (
     QApplication,
-    QLabel,
     QListWidget,
     QListWidgetItem,
     QPlainTextEdit,
@@ -40,6 +39,7 @@ from app.code_edit import CodeEdit, problem_marks
 from app.edit_session import EditSession, follow_session
 from app.file_text import FileText
 from app.highlighter import char_format
+from app.plain_text import PlainLabel, RichLabel, escape, plain_tooltip
 from app.theme import is_dark, mix
 from engine.errors import ScenarioError
 from engine.scenario.document import Change
@@ -104,7 +104,7 @@ class TestFileEditor(QWidget):
         self.session: EditSession | None = None
         self.relpath: str | None = None
         self.findings: list[ScenarioError] = []
-        self.header = QLabel()
+        self.header = RichLabel()
         self.header.setObjectName("testFileHeader")
         self.header.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.edit = CodeEdit()
@@ -117,7 +117,7 @@ class TestFileEditor(QWidget):
         self.problems.setObjectName("testFileProblems")
         self.problems.setAlternatingRowColors(True)
         self.problems.itemActivated.connect(self._problem_activated)
-        self.status = QLabel()
+        self.status = PlainLabel()
         self.status.setObjectName("testFileStatus")
         self.status.setWordWrap(True)
         layout = QVBoxLayout(self)
@@ -152,7 +152,7 @@ class TestFileEditor(QWidget):
                 self._set_text("")
                 self.edit.setReadOnly(True)
                 self.edit.setPlaceholderText(f"Cannot open {relpath}: {error.message}")
-                self.header.setText(f"<b>{relpath}</b>")
+                self.header.setText(f"<b>{escape(relpath)}</b>")
                 self.fileChanged.emit("")
                 return
             self.relpath = relpath
@@ -177,7 +177,7 @@ class TestFileEditor(QWidget):
             hint = f" — {finding.hint}" if finding.hint else ""
             item = QListWidgetItem(f"{icon} {where}  {finding.message}{hint}")
             item.setData(Qt.ItemDataRole.UserRole, (finding.line, finding.column))
-            item.setToolTip(finding.render())
+            item.setToolTip(plain_tooltip(finding.render()))
             self.problems.addItem(item)
         self.problems.setVisible(bool(self.findings))
         if self.findings:  # as tall as its rows (up to PROBLEM_ROWS): the text gets the rest
@@ -234,7 +234,7 @@ class TestFileEditor(QWidget):
             return
         unsaved = self.session is not None and self.session.document.is_modified(self.relpath)
         state = " · <i>not saved yet (File ▸ Save writes it)</i>" if unsaved else ""
-        self.header.setText(f"<b>{self.relpath}</b>{state}")
+        self.header.setText(f"<b>{escape(self.relpath)}</b>{state}")
 
     def _mark(self) -> None:
         """Mark the problems' lines in the gutter, and underline each where it is."""
@@ -256,7 +256,7 @@ class TestFileEditor(QWidget):
             fmt.setUnderlineColor(
                 QColor(220, 50, 50) if finding.severity == "error" else QColor(200, 140, 0)
             )
-            fmt.setToolTip(finding.message)
+            fmt.setToolTip(plain_tooltip(finding.message))
             selection.format = fmt
             cursor = QTextCursor(block)
             cursor.setPosition(block.position() + start)

@@ -24,6 +24,7 @@ from collections.abc import Sequence
 
 from engine.errors import PrompterError
 from engine.io.redact import redact
+from engine.io.terminal import sanitised_output
 from engine.io.untrusted import replace_surrogates
 from engine.version import __version__
 
@@ -51,6 +52,13 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    # Everything a command prints — model and scenario text included — reaches the terminal
+    # without its control characters (engine.io.terminal).
+    with sanitised_output():
+        return _run(args)
+
+
+def _run(args: argparse.Namespace) -> int:
     try:
         code: int = args.handler(args)
     except PrompterError as error:

@@ -1,4 +1,4 @@
-"""``python -m engine stats LOG_OR_FOLDER…``: figures over many conversation logs.
+"""``python -m engine stats LOG_OR_FOLDER…`` (or ``--store URL``): figures over many logs.
 
 Per step (visits, turns, calls, contract violations by kind, corrections, fallbacks, tokens,
 cost, drop-offs), per transition (how often taken) and per conversation (finished, calls per
@@ -6,7 +6,11 @@ message, cost). A table on the terminal, ``--json`` for tools, ``--csv`` (``--ta
 spreadsheet. Damaged lines are counted and reported, never fatal. With ``--scenario DIR``,
 steps and transitions the scenario no longer has are listed apart.
 
-Exit 0 when at least one log was read, 2 when none could be (no files, all unreadable).
+``--store URL`` reads the conversations a server keeps (``prompter serve --store``) instead of
+files: each conversation's log as the server committed it.
+
+Exit 0 when at least one log was read, 2 when none could be (no files, all unreadable, an empty
+or unreachable store).
 """
 
 from __future__ import annotations
@@ -18,7 +22,7 @@ from pathlib import Path
 from engine.errors import PrompterError, ScenarioErrors
 from engine.scenario.definition import Scenario
 from engine.scenario.loader import load_scenario
-from engine.stats import collect_stats, log_files
+from engine.stats import StatsReport, collect_logs, collect_stats, log_files
 from engine.stats.render import CSV_TABLES, render_csv, render_json, render_text
 
 EXIT_OK, EXIT_TROUBLE = 0, 2
@@ -35,10 +39,16 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     parser.add_argument(
         "paths",
-        nargs="+",
+        nargs="*",
         type=Path,
         metavar="LOG_OR_FOLDER",
         help="a log file, or a folder of logs (searched recursively)",
+    )
+    parser.add_argument(
+        "--store",
+        metavar="URL",
+        help="read the conversations a server keeps (prompter serve's --store: "
+        "sqlite:///PATH or postgresql://USER@HOST:PORT/DB) instead of log files",
     )
     parser.add_argument(
         "--scenario",
@@ -75,6 +85,14 @@ def run(args: argparse.Namespace) -> int:
         except PrompterError as error:
             print(f"prompter stats: {error}", file=sys.stderr)
             return EXIT_TROUBLE
+    if args.store is not None:
+        if args.paths:
+            print("prompter stats: give log files or --store, not both", file=sys.stderr)
+            return EXIT_TROUBLE
+        return _from_store(args, scenario)
+    if not args.paths:
+        print("prompter stats: name log files or folders, or a --store", file=sys.stderr)
+        return EXIT_TROUBLE
     missing = [path for path in args.paths if not path.exists()]
     for path in missing:
         print(f"prompter stats: {path}: no such file or folder", file=sys.stderr)
@@ -86,6 +104,13 @@ def run(args: argparse.Namespace) -> int:
         )
         return EXIT_TROUBLE
     report = collect_stats(files, scenario=scenario)
+    _print(report, args, scenario)
+    for path, reason in report.unreadable:
+        print(f"prompter stats: cannot read {path}: {reason}", file=sys.stderr)
+    return EXIT_OK if len(report.unreadable) < len(files) else EXIT_TROUBLE
+
+
+def _print(report: StatsReport, args: argparse.Namespace, scenario: Scenario | None) -> None:
     order = list(scenario.steps) if scenario is not None else []
     if args.json:
         sys.stdout.write(render_json(report))
@@ -93,6 +118,29 @@ def run(args: argparse.Namespace) -> int:
         sys.stdout.write(render_csv(report, args.table, order=order))
     else:
         sys.stdout.write(render_text(report, order=order))
-    for path, reason in report.unreadable:
-        print(f"prompter stats: cannot read {path}: {reason}", file=sys.stderr)
-    return EXIT_OK if len(report.unreadable) < len(files) else EXIT_TROUBLE
+
+
+def _from_store(args: argparse.Namespace, scenario: Scenario | None) -> int:
+    """The figures of a server's store (each conversation's log, as the server keeps it)."""
+    from engine.cli.serve import INSTALL_HINT, missing_modules
+
+    missing = [name for name in missing_modules(args.store) if name.startswith("psycopg")]
+    if missing:
+        print(
+            f"prompter stats: reading {args.store} needs {', '.join(missing)}; {INSTALL_HINT}",
+            file=sys.stderr,
+        )
+        return EXIT_TROUBLE
+    from engine.serve.store import StoreError
+    from engine.serve.store_url import store_logs
+
+    try:
+        report = collect_logs(store_logs(args.store), scenario=scenario)
+    except StoreError as error:
+        print(f"prompter stats: {error}", file=sys.stderr)
+        return EXIT_TROUBLE
+    if not report.conversations:
+        print(f"prompter stats: the store {args.store} has no conversations", file=sys.stderr)
+        return EXIT_TROUBLE
+    _print(report, args, scenario)
+    return EXIT_OK

@@ -7,6 +7,7 @@ as a change to the scenario, and a real change is never hidden among a hundred m
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
@@ -21,6 +22,7 @@ from engine.compare.changes import (
     TransitionChange,
     TransitionStatus,
 )
+from engine.io.terminal import for_terminal
 
 #: Longer values are cut in the one-line "old → new" form (the full values are in --json).
 VALUE_CHARS = 70
@@ -35,13 +37,28 @@ _MARK = {
 }
 _ANSI = {"+": "\033[32m", "-": "\033[31m", "~": "\033[33m", "@": "\033[36m", "h": "\033[1m"}
 _RESET = "\033[0m"
+#: While the text is built, each colour code is a private-use character standing for it: the
+#: whole text is then cleaned of control characters (a step title's escape sequences) by
+#: engine.io.terminal.for_terminal, and only then do the stand-ins become the real codes.
+_STAND_IN = {code: chr(0xF8F0 + index) for index, code in enumerate([*_ANSI.values(), _RESET])}
+_STAND_INS = re.compile("[" + "".join(_STAND_IN.values()) + "]")
 
 #: (mark, text) → the text, coloured for its mark when colour is on
 Paint = Callable[[str, str], str]
 
 
 def render_text(diff: ScenarioDiff, *, color: bool = False) -> str:
-    """The whole diff as lines of text, coloured with ANSI codes when ``color``."""
+    """The whole diff as lines of text, coloured with ANSI codes when ``color``; the scenarios'
+    own text never carries a control character through (:func:`for_terminal`)."""
+    text = _render_text(diff, color=False)
+    if not color or _STAND_INS.search(text):  # a scenario's text holds a stand-in: no colour
+        return for_terminal(text)
+    cleaned = for_terminal(_render_text(diff, color=True))
+    codes = {stand_in: code for code, stand_in in _STAND_IN.items()}
+    return _STAND_INS.sub(lambda found: codes[found.group()], cleaned)
+
+
+def _render_text(diff: ScenarioDiff, *, color: bool) -> str:
     paint = _painter(color)
     lines = [paint("h", f"Comparing {diff.old_label} → {diff.new_label}")]
     if diff.equal:
@@ -226,7 +243,9 @@ def _short(value: Any) -> str:
 def _painter(color: bool) -> Paint:
     def paint(mark: str, text: str) -> str:
         code = _ANSI.get(mark)
-        return f"{code}{text}{_RESET}" if color and code else text
+        if not color or not code:
+            return text
+        return f"{_STAND_IN[code]}{_STAND_INS.sub('', text)}{_STAND_IN[_RESET]}"
 
     return paint
 

@@ -11,10 +11,10 @@ from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
 from engine.compare.gitread import parse_revision_spec, read_git_folder
-from engine.errors import ScenarioError
+from engine.errors import ScenarioError, ScenarioErrors, UnreadableFile
 from engine.scenario.definition import SCENARIO_FILE, Scenario
 from engine.scenario.layout import LAYOUT_FILE, Layout, Point, gc_paused
-from engine.scenario.loader import load_scenario, parse_scenario
+from engine.scenario.loader import load_scenario, parse_scenario, read_referenced
 
 
 @dataclass
@@ -57,8 +57,14 @@ def load_side(spec: str, *, cwd: Path | None = None) -> Side:
 
 
 def side_from_folder(folder: Path, *, label: str | None = None) -> Side:
+    """A folder on disk. A referenced file that is there but cannot be read (over the read
+    limit, a pipe, not UTF-8, a link out of the folder) raises :class:`ScenarioErrors` naming
+    it: shown as an empty text, it would pass for an instruction file emptied."""
     root = folder.parent if folder.is_file() else folder
     scenario = load_scenario(root)
+    unreadable = _unreadable_references(scenario, root)
+    if unreadable:
+        raise ScenarioErrors(unreadable)
     layout_file = root / LAYOUT_FILE
     layout = Layout.load(root) if layout_file.exists() else None
     return Side(
@@ -100,6 +106,22 @@ def side_from_scenario(
 ) -> Side:
     """A scenario already in memory (its texts attached), e.g. the studio's open document."""
     return Side(label=label, scenario=scenario, layout=layout, folder=scenario.root)
+
+
+def _unreadable_references(scenario: Scenario, root: Path) -> list[ScenarioError]:
+    """The persona and instruction files that exist but could not be read (their text is
+    empty, as the loader leaves it), each with the reader's reason."""
+    texts = [(scenario.persona, scenario.persona_text)] + [
+        (step.instructions, step.instructions_text) for step in scenario.steps.values()
+    ]
+    errors: list[ScenarioError] = []
+    for relative in dict.fromkeys(relative for relative, text in texts if relative and not text):
+        try:
+            read_referenced(root, relative)
+        except UnreadableFile as error:
+            if error.reason != "missing":
+                errors.append(error)
+    return errors
 
 
 def _lookup(files: dict[str, str], relative: str) -> str:

@@ -70,7 +70,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -295,6 +295,21 @@ class Conversation:
             raise
         return self._result(turn, text)
 
+    def set_variables(self, values: Mapping[str, Any]) -> None:
+        """Give declared variables their values before :meth:`start` (what the caller knows
+        already: a customer's name, a server's ``variables``); logged at the start as changes
+        by the ``system``. A name the scenario does not declare, or a value that does not fit
+        its type, is a :class:`SessionError` that says which; nothing is set then."""
+        if self.data.started:
+            raise SessionError("variables can only be set before the conversation starts")
+        trial = self.vars.copy()
+        for name, value in values.items():
+            try:
+                trial.set(name, value, turn=0, step=None, source="system")
+            except ValueError as error:
+                raise SessionError(f"variable {error}") from None
+        self.data.vars = trial
+
     def save(self, path: Path | str) -> None:
         """Save the session atomically; :meth:`resume` continues it, with any provider."""
         save_session(path, self.data)
@@ -316,18 +331,23 @@ class Conversation:
         caller holds (a server's store). Same session id; its log continues.
 
         A :class:`SessionData` is taken over, not copied: the conversation goes on in it.
+        ``announce=False``: the log already holds this session's ``session_start``, so no new
+        one is written (a server resumes the session for every message it answers).
         """
+        announce = bool(options.pop("announce", True))
         if isinstance(source, SessionData):
             data, resumed_from = source, RESUMED_FROM_MEMORY
         else:
             data, resumed_from = load_session(source, scenario, options.get("prices")), str(source)
-        return cls(
+        conversation = cls(
             scenario,
             provider,
             session=data,
             origin=SessionOrigin(resumed_from=resumed_from),
             **options,
         )
+        conversation._announced = not announce
+        return conversation
 
     @classmethod
     def fork(

@@ -64,7 +64,7 @@ def merged_results(data: SessionData, step: Step, reply: StepReply) -> dict[str,
 
 def is_set(data: SessionData, name: str, results: Mapping[str, Any]) -> bool:
     """Whether ``name`` is known: a result of the step, or a variable that is set."""
-    return results.get(name) is not None or data.vars.is_set(name)
+    return data.vars.counts_as_known(name, results.get(name)) or data.vars.is_set(name)
 
 
 __all__ = ["is_set", "judge", "merged_results"]

@@ -277,11 +277,30 @@ class SessionData:
             )
         return session
 
+    def to_json(self, *, indent: int | None = None) -> str:
+        """The session as JSON text, redacted: what :func:`save_session` writes, for a caller
+        that keeps sessions in its own store (:meth:`from_json` reads it back)."""
+        text = json.dumps(self.to_dict(), ensure_ascii=False, indent=indent)
+        return redact(replace_surrogates(text))
+
+    @classmethod
+    def from_json(
+        cls, text: str, scenario: Scenario, prices: PriceTable | None = None
+    ) -> SessionData:
+        """Read :meth:`to_json`'s text back for ``scenario``; :class:`SessionError` when it is
+        not a session or does not fit."""
+        try:
+            data = json.loads(text)
+        except (ValueError, RecursionError) as error:
+            raise SessionError(f"the session is not valid JSON: {error}") from None
+        if not isinstance(data, dict):
+            raise SessionError("this is not a Prompter session")
+        return cls.from_dict(data, scenario, prices)
+
 
 def save_session(path: Path | str, session: SessionData) -> None:
     """Write ``session`` atomically (a crash leaves the previous file intact), redacted."""
-    text = json.dumps(session.to_dict(), ensure_ascii=False, indent=1)
-    atomic_write_text(path, redact(replace_surrogates(text)) + "\n")
+    atomic_write_text(path, session.to_json(indent=1) + "\n")
 
 
 def load_session(

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import weakref
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -72,6 +72,11 @@ class SyncConversation:
         """A new conversation that starts as ``source`` (a session, a log file or its events)
         was at the end of ``upto_turn``."""
         return cls(_conversation_class().fork(source, upto_turn, scenario, provider, **options))
+
+    def set_variables(self, values: Mapping[str, Any]) -> None:
+        """Give declared variables their values before :meth:`start` (see
+        :meth:`Conversation.set_variables`)."""
+        self.conversation.set_variables(values)
 
     def start(self) -> list[str]:
         """Enter the start step; the bot's opening messages (often none)."""

@@ -189,7 +189,8 @@ class DialogueFSM:
         transition ``requires`` counts as set when ``is_set(name)`` says so; a ``required: true``
         result of the current step when ``is_set(name)`` says so (results named like a variable
         live in the variables) or ``results`` — the step's results known so far, this reply's
-        included — holds a value other than ``None`` for it.
+        included — holds a known value for it (not ``None``, not blank text unless the result
+        says ``allow_blank``: :func:`~engine.scenario.definition.is_known`).
         """
         here = state.step
         if state.status is not Status.ACTIVE:
@@ -211,7 +212,9 @@ class DialogueFSM:
             results=tuple(
                 name
                 for name, field_ in step.results.items()
-                if field_.required and not is_set(name) and known_results.get(name) is None
+                if field_.required
+                and not is_set(name)
+                and not field_.counts_as_known(known_results.get(name))
             ),
         )
 

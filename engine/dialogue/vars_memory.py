@@ -21,7 +21,7 @@ from typing import Any, Literal, get_args
 
 from engine.errors import SessionError
 from engine.log.events import utc_now_iso
-from engine.scenario.definition import Variable
+from engine.scenario.definition import Variable, is_known
 
 Source = Literal["model", "system", "author"]
 SOURCES: frozenset[str] = frozenset(get_args(Source))
@@ -79,7 +79,13 @@ class VarsMemory:
         return default if value is None else _copied(value)
 
     def is_set(self, name: str) -> bool:
-        return self._values.get(name) is not None
+        """Whether ``name`` holds a known value (blank text is not, unless the variable says
+        ``allow_blank``: see :func:`~engine.scenario.definition.is_known`)."""
+        return self.counts_as_known(name, self._values.get(name))
+
+    def counts_as_known(self, name: str, value: Any) -> bool:
+        """Whether ``value`` would count as known for ``name`` (a variable, or not declared)."""
+        return is_known(value, self._declared.get(name))
 
     def values(self) -> dict[str, Any]:
         """Every declared variable, in declaration order; ``None`` for the unset ones."""

@@ -1,7 +1,9 @@
 """Private I/O: how the engine touches files and text it did not write itself.
 
     atomic        writes that a crash or a full disk never leave half done
-    untrusted     the one bounded reader of files someone else gave us (regular files, size first)
+    untrusted     the one bounded reader of files someone else gave us (regular files, size first,
+                  inside their folder)
+    terminal      the one sanitiser of what the command line prints (no control characters)
     redact        the API key kept out of everything written
     input_limits  the limits every reader of untrusted input shares
     resources     where Prompter's own files are (source tree or frozen bundle)

@@ -1,5 +1,9 @@
 """Atomic file writes: a crash or a full disk never leaves a half-written file behind.
 
+One file (:func:`atomic_write_bytes`) or several all or nothing (:func:`atomic_write_all`: the
+studio's save of a scenario and its instruction files): nothing is renamed before everything is
+written.
+
 A save writes a temporary file beside its target, ``.NAME.XXXXXXXX.tmp`` (``tempfile``'s eight
 random characters), and renames it over the target. A process killed between the two leaves
 that temporary behind — 200 kills during saves once left 106 of them, 179 MB. So every save, and
@@ -24,10 +28,11 @@ import re
 import stat
 import tempfile
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 from engine.io.input_limits import STALE_TEMPORARY_SECONDS
+from engine.io.untrusted import confined
 
 try:
     import fcntl
@@ -41,47 +46,85 @@ _SUFFIX = ".tmp"
 _CLEANER_FLAGS = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
 
 
-def atomic_write_text(path: Path | str, text: str, *, encoding: str = "utf-8") -> None:
+def atomic_write_text(
+    path: Path | str, text: str, *, encoding: str = "utf-8", inside: Path | str | None = None
+) -> None:
     """Write ``text`` to ``path`` via a temporary file in the same folder, then rename it over.
 
     The rename is atomic on POSIX and Windows; the data is flushed to disk first, so after a
-    crash the file holds either the old or the new content, never a mix.
+    crash the file holds either the old or the new content, never a mix. With ``inside``, the
+    file's folder must resolve to a folder inside that one (a scenario whose ``tests/`` is a
+    link elsewhere is never written through it): :class:`~engine.errors.UnreadableFile` with
+    reason ``outside`` otherwise, and nothing is written.
     """
-    atomic_write_bytes(path, text.encode(encoding))
+    atomic_write_bytes(path, text.encode(encoding), inside=inside)
 
 
-def atomic_write_bytes(path: Path | str, data: bytes) -> None:
+def atomic_write_bytes(path: Path | str, data: bytes, *, inside: Path | str | None = None) -> None:
     """:func:`atomic_write_text` for bytes. An ``OSError`` names ``path``, not the temporary."""
-    target = Path(path)
+    atomic_write_all([(Path(path), data)], inside=inside)
+
+
+def atomic_write_all(
+    writes: Sequence[tuple[Path, bytes]], *, inside: Path | str | None = None
+) -> None:
+    """Write several files all or nothing: every one goes to a temporary first, and the
+    temporaries are renamed over their targets only once all of them are written and flushed.
+
+    A failure while writing (a full disk, a folder that cannot be made) removes every
+    temporary and raises, with every target as it was. The renames that follow do not need
+    space and fail only if someone removes a folder in between. An ``OSError`` names the target
+    whose write failed, not its temporary.
+    """
+    staged: list[tuple[str, Path, int]] = []  # (temporary, target, its descriptor)
     try:
-        _write_via_temporary(target, data)
-    except OSError as error:
-        if error.errno is None:
-            raise
-        raise OSError(error.errno, error.strerror, str(target)) from error
+        for target, data in writes:
+            try:
+                staged.append(_stage(target, data, inside))
+            except OSError as error:
+                if error.errno is None:
+                    raise
+                raise OSError(error.errno, error.strerror, str(target)) from error
+        for index, (temp_name, target, fd) in enumerate(staged):
+            if fcntl is None:  # Windows cannot rename an open file
+                staged[index] = (temp_name, target, -1)
+                os.close(fd)
+            try:
+                # Renamed while still open (and locked), so no cleaner takes it meanwhile.
+                os.replace(temp_name, target)
+            except OSError as error:
+                raise OSError(error.errno, error.strerror, str(target)) from error
+    finally:
+        for temp_name, _target, fd in staged:
+            if fd >= 0:
+                with contextlib.suppress(OSError):
+                    os.close(fd)
+            with contextlib.suppress(OSError):
+                if os.path.lexists(temp_name):
+                    os.unlink(temp_name)
 
 
-def _write_via_temporary(target: Path, data: bytes) -> None:
+def _stage(target: Path, data: bytes, inside: Path | str | None) -> tuple[str, Path, int]:
+    """A flushed, locked temporary beside ``target`` holding ``data``: (its name, target, fd)."""
     target.parent.mkdir(parents=True, exist_ok=True)
+    if inside is not None:
+        confined(target.parent, inside)
     remove_stale_temporaries(target.parent, [target.name])
     fd, temp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=_SUFFIX, dir=target.parent)
     try:
         _lock(fd)
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-            with contextlib.suppress(OSError):
-                os.chmod(temp_name, _mode_of(target))
-            if fcntl is not None:
-                # Renamed while still open, so the lock is held until the temporary is gone.
-                os.replace(temp_name, target)
-        if fcntl is None:  # Windows cannot rename an open file
-            os.replace(temp_name, target)
+        view = memoryview(data)
+        while view:
+            view = view[os.write(fd, view) :]
+        os.fsync(fd)
+        with contextlib.suppress(OSError):
+            os.chmod(temp_name, _mode_of(target))
     except BaseException:
+        os.close(fd)
         with contextlib.suppress(OSError):
             os.unlink(temp_name)
         raise
+    return temp_name, target, fd
 
 
 def temporary_pattern(name: str) -> re.Pattern[str]:
@@ -158,6 +201,7 @@ def _mode_of(path: Path) -> int:
 
 
 __all__ = [
+    "atomic_write_all",
     "atomic_write_bytes",
     "atomic_write_text",
     "remove_stale_temporaries",

@@ -82,6 +82,25 @@ LOG_READ_CHUNK_BYTES = 1 * MIB
 #: A scripted provider's file of replies (``--script``): a demo or test script is a few KB.
 MAX_SCRIPT_BYTES = 16 * MIB
 
+# --- a scenario's tests and simulated users --------------------------------------------------
+
+#: A test file (``tests/*.test.yaml``) larger than this is refused before it is read: a long
+#: hand-written test is a few KB.
+MAX_TEST_BYTES = 2 * MIB
+
+#: A cassette (``tests/*.replies.jsonl``) larger than this is refused before it is read: a
+#: recording holds each request once (long values as blobs), some 50 KB per call.
+MAX_CASSETTE_BYTES = 64 * MIB
+
+#: A persona file (``tests/personas/*.md``) larger than this is refused before it is read: it is
+#: sent whole to the simulated user's model on every call.
+MAX_PERSONA_BYTES = 256 * KIB
+
+#: How long one match of an author's ``/regex/`` (a test's expectation, a persona's fact) may
+#: take before it is stopped and reported: a sane pattern matches a reply in microseconds, while
+#: ``/(a+)+$/`` on 34 letters would backtrack for hours.
+REGEX_MATCH_SECONDS = 1.0
+
 # --- what one conversation may send and accept (defaults of ``model:`` in a scenario) ----------
 
 #: The largest prompt one call may send, in estimated tokens (``model.max_prompt_tokens``). A
@@ -106,20 +125,37 @@ __all__ = [
     "DEFAULT_MAX_REPLY_CHARS",
     "KIB",
     "LOG_READ_CHUNK_BYTES",
+    "MAX_CASSETTE_BYTES",
     "MAX_DRAWIO_BYTES",
     "MAX_DRAWIO_INFLATED_BYTES",
     "MAX_LAYOUT_BYTES",
     "MAX_LOG_DEPTH",
     "MAX_LOG_INT",
     "MAX_LOG_LINE_BYTES",
+    "MAX_PERSONA_BYTES",
     "MAX_SCENARIO_BYTES",
     "MAX_SCRIPT_BYTES",
     "MAX_SESSION_BYTES",
+    "MAX_TEST_BYTES",
     "MAX_TEXT_FILE_BYTES",
     "MAX_YAML_DEPTH",
     "MAX_YAML_NODES",
     "MAX_YAML_REPARSE_BYTES",
     "MIB",
+    "REGEX_MATCH_SECONDS",
     "STALE_TEMPORARY_SECONDS",
     "WARN_TEXT_FILE_BYTES",
 ]
+
+# --- served conversations (prompter serve) ---------------------------------------------------
+
+#: A request body larger than this is refused with 413 before it is parsed: a message and a
+#: conversation's starting variables take a few kilobytes.
+MAX_SERVED_BODY_BYTES = 256 * KIB
+
+#: A user message longer than this many characters is refused with 413: a person typing writes
+#: a few hundred; 8,000 characters are about 2,000 tokens, sent again on every later call.
+MAX_SERVED_MESSAGE_CHARS = 8_000
+
+#: An ``Idempotency-Key`` longer than this is refused with 400 (a UUID is 36 characters).
+MAX_IDEMPOTENCY_KEY_CHARS = 255

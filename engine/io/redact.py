@@ -7,7 +7,8 @@ bytes leave the process:
 
 =========================  ===================================================================
 conversation log           :class:`engine.log.writer.LogWriter`, each line
-session file               :func:`engine.conversation.session.save_session`
+session file               :func:`engine.conversation.session.save_session` (and
+                           ``SessionData.to_json``: a served conversation's stored session)
 ``--summary-json``         ``prompter chat``
 draw.io export             :func:`engine.drawio.export.scenario_to_drawio`
 crash report               ``prompter`` (an unexpected error's traceback on stderr)
@@ -40,6 +41,9 @@ KEY_PATTERN = re.compile(r"\b(?:sk|sess|rk)-[A-Za-z0-9_*\-]{20,}")
 #: run of asterisks says what it is, and even its visible ends should not reach a log.
 MASKED_KEY_PATTERN = re.compile(r"\b(?:sk|sess|rk)-[A-Za-z0-9_\-]*\*{2,}[A-Za-z0-9_\-*]*")
 
+#: What every key shape above begins with: looked for first, far faster than the patterns.
+_KEY_PREFIXES = ("sk-", "rk-", "sess-")
+
 _registered: set[str] = set()
 
 
@@ -70,6 +74,8 @@ def redact(text: str, secrets: Iterable[str] | None = None) -> str:
     for secret in known_secrets(secrets or ()):
         if secret in text:
             text = text.replace(secret, REDACTED)
+    if not any(prefix in text for prefix in _KEY_PREFIXES):
+        return text  # no key shape can match: skip the patterns (a server redacts every turn)
     return MASKED_KEY_PATTERN.sub(REDACTED, KEY_PATTERN.sub(REDACTED, text))
 
 

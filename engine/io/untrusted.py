@@ -13,17 +13,33 @@ So every reader goes through here:
 
 * :func:`read_bytes` / :func:`read_text` — a whole file, refused above a limit (the named
   limits of :mod:`engine.io.input_limits`);
-* :func:`open_regular` — a binary handle for readers that stream (the log reader), which apply
-  their own per-line limit.
+* :func:`open_regular` — a binary handle for readers that stream (the log reader, ``stats``),
+  which apply their own per-line limit.
 
-A file is opened with ``O_NONBLOCK`` after checking that it is a regular file, and checked again
-on the open descriptor, so swapping a FIFO in between cannot block either. Every refusal is an
-:class:`~engine.errors.UnreadableFile` (a :class:`~engine.errors.ScenarioError`) naming the path,
-with a stable ``reason`` code; text that is not UTF-8 is located by line and column.
+One rule, for every one of them:
+
+* **regular files only**: a file is opened with ``O_NONBLOCK`` after checking that it is a
+  regular file, and checked again on the open descriptor, so swapping a FIFO in between cannot
+  block either;
+* **the size before the bytes**: the size of the open file is checked against the limit before
+  anything is read, and at most ``limit + 1`` bytes are ever read (a 3 GB sparse file costs
+  nothing);
+* **inside its folder**: a file that came with a scenario (a test, a cassette, a persona found
+  in ``tests/personas/``, a log found in a folder) is read with ``inside=`` that folder. Its
+  path is resolved (every symlink followed) and must stay inside the folder, resolved too; the
+  resolved path is then opened with ``O_NOFOLLOW``, so a link swapped in afterwards is refused
+  rather than followed. ``tests/personas/x.md`` as a link to ``/etc/passwd`` is never read.
+
+Every refusal is an :class:`~engine.errors.UnreadableFile` (a
+:class:`~engine.errors.ScenarioError`) naming the path, with a stable ``reason`` code
+(``missing``, ``not-a-file``, ``outside``, ``too-large``, ``not-utf8``, ``os-error``); text that
+is not UTF-8 is located by line and column. ``tests/test_architecture.py`` fails on any other
+``open``/``read_bytes``/``read_text`` of such a file in ``engine/`` and ``app/``.
 """
 
 from __future__ import annotations
 
+import errno
 import os
 import re
 import stat
@@ -43,14 +59,22 @@ _OPEN_FLAGS = (
 _NOT_REGULAR_HINT = "name a regular text file: pipes and devices are never read"
 
 
-def open_regular(path: Path | str) -> BinaryIO:
+Folder = Path | str | None
+
+
+def open_regular(path: Path | str, *, inside: Folder = None) -> BinaryIO:
     """A binary handle on ``path`` if it is a regular file; :class:`UnreadableFile` if not.
 
-    The caller closes it (``with open_regular(path) as handle:``).
+    With ``inside``, ``path`` must also lead (after resolving every link) to a file inside that
+    folder: reason ``outside`` otherwise. The caller closes the handle
+    (``with open_regular(path) as handle:``).
     """
     file = Path(path)
+    target, flags = file, _OPEN_FLAGS
+    if inside is not None:
+        target, flags = confined(file, inside), _OPEN_FLAGS | getattr(os, "O_NOFOLLOW", 0)
     try:
-        before = os.stat(file)
+        before = os.stat(target)
     except (FileNotFoundError, NotADirectoryError):
         raise UnreadableFile(f"{file} does not exist", reason="missing", path=file) from None
     except OSError as error:
@@ -58,10 +82,12 @@ def open_regular(path: Path | str) -> BinaryIO:
     if not stat.S_ISREG(before.st_mode):
         raise _not_regular(file, before.st_mode)
     try:
-        fd = os.open(file, _OPEN_FLAGS)
-    except FileNotFoundError:
+        fd = os.open(target, flags)
+    except (FileNotFoundError, NotADirectoryError):
         raise UnreadableFile(f"{file} does not exist", reason="missing", path=file) from None
     except OSError as error:
+        if error.errno == errno.ELOOP:  # the last part became a link after it was resolved
+            raise _outside(file, inside, target) from None
         raise _os_error(file, error) from None
     try:
         after = os.fstat(fd)
@@ -74,13 +100,46 @@ def open_regular(path: Path | str) -> BinaryIO:
     return handle
 
 
-def read_bytes(path: Path | str, *, limit: int, what: str = "the file") -> bytes:
-    """The whole of ``path`` if it is a regular file of at most ``limit`` bytes.
+def confined(path: Path | str, folder: Path | str) -> Path:
+    """``path`` resolved (every link followed), if that stays inside ``folder`` (resolved too);
+    :class:`UnreadableFile` with reason ``outside`` if it leads anywhere else.
+
+    The one inside-the-folder check of the engine: the readers here apply it with ``inside=``,
+    and :mod:`engine.io.atomic` before writing into a scenario's folder.
+    """
+    file = Path(path)
+    try:
+        root = os.path.realpath(folder)
+        target = os.path.realpath(file)
+    except (OSError, ValueError) as error:
+        raise UnreadableFile(f"cannot resolve: {error}", reason="os-error", path=file) from None
+    if target != root and not target.startswith(root.rstrip(os.sep) + os.sep):
+        raise _outside(file, folder, Path(target))
+    return Path(target)
+
+
+def folder_of(path: Path | str, folder: Path | str) -> Path | None:
+    """The folder a file the user named must stay in: ``folder`` when ``path`` is written as a
+    path in it (``tests/x.test.yaml``, ``scenario/tests/personas/x.md``), else ``None``.
+
+    A file named outside the scenario is the user's own choice and is read wherever it is (still
+    a regular file, still within its limit); one named inside it must not lead out of it.
+    """
+    inner = os.path.abspath(path)
+    root = os.path.abspath(folder)
+    return Path(folder) if inner == root or inner.startswith(root.rstrip(os.sep) + os.sep) else None
+
+
+def read_bytes(
+    path: Path | str, *, limit: int, what: str = "the file", inside: Folder = None
+) -> bytes:
+    """The whole of ``path`` if it is a regular file of at most ``limit`` bytes (inside the
+    folder ``inside``, when given).
 
     ``what`` names the file in the message (``"the instruction file"``).
     """
     file = Path(path)
-    with open_regular(file) as handle:
+    with open_regular(file, inside=inside) as handle:
         return read_bytes_of(handle, file, os.fstat(handle.fileno()).st_size, limit, what)
 
 
@@ -99,10 +158,12 @@ def read_bytes_of(handle: BinaryIO, path: Path, size: int, limit: int, what: str
     return data
 
 
-def read_text(path: Path | str, *, limit: int, what: str = "the file") -> str:
+def read_text(
+    path: Path | str, *, limit: int, what: str = "the file", inside: Folder = None
+) -> str:
     """:func:`read_bytes` decoded as UTF-8; a bad byte is reported by line and column."""
     file = Path(path)
-    return decode_utf8(read_bytes(file, limit=limit, what=what), file)
+    return decode_utf8(read_bytes(file, limit=limit, what=what, inside=inside), file)
 
 
 def decode_utf8(data: bytes, path: Path | str | None) -> str:
@@ -158,6 +219,15 @@ def _too_large(path: Path, size: int, limit: int, what: str) -> UnreadableFile:
     )
 
 
+def _outside(path: Path, folder: Folder, target: Path) -> UnreadableFile:
+    return UnreadableFile(
+        f"leads outside {folder} (to {target}): files of a scenario must stay in its folder",
+        reason="outside",
+        path=path,
+        hint="replace the link by the file itself",
+    )
+
+
 def _not_regular(path: Path, mode: int) -> UnreadableFile:
     return UnreadableFile(
         f"not a regular file: it is {_kind_of(mode)}",
@@ -186,8 +256,10 @@ def _kind_of(mode: int) -> str:
 
 
 __all__ = [
+    "confined",
     "decode_utf8",
     "describe_size",
+    "folder_of",
     "open_regular",
     "read_bytes",
     "read_bytes_of",

@@ -22,6 +22,7 @@ so it is written for them:
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import math
 import os
@@ -30,9 +31,10 @@ from pathlib import Path
 from types import TracebackType
 from typing import IO, Any, Self
 
+from engine.errors import UnreadableFile
 from engine.io.input_limits import MAX_LOG_DEPTH
 from engine.io.redact import MIN_SECRET_LENGTH, REDACTED, known_secrets, redact
-from engine.io.untrusted import replace_surrogates
+from engine.io.untrusted import open_regular, replace_surrogates
 from engine.log.events import Event, EventBus
 from engine.log.schema import may_nest_too_deep, nesting_depth
 
@@ -184,11 +186,13 @@ class LogWriter:
             size = self.path.stat().st_size
             if size == 0:
                 return
-            with open(self.path, "rb") as handle:
+            with open_regular(self.path) as handle:
                 handle.seek(size - 1)
                 last = handle.read(1)
             if last != b"\n" and self._file is not None:
                 self._write_all(b"\n")
+        except UnreadableFile as error:  # not a regular file any more
+            self._fail(OSError(errno.EINVAL, error.message, str(self.path)))
         except OSError as error:
             self._fail(error)
 

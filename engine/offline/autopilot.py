@@ -35,6 +35,8 @@ from typing import Any
 
 import yaml
 
+from engine.io.input_limits import MAX_SCRIPT_BYTES
+from engine.io.untrusted import read_text
 from engine.offline.fake_openai import Answer, FakeRequest, Reply
 from engine.scenario.definition import STAY, Scenario, Step
 
@@ -109,7 +111,7 @@ class Plan:
 
     @classmethod
     def load(cls, path: Path | str) -> Plan:
-        data = yaml.safe_load(Path(path).read_text(encoding="utf-8"))
+        data = yaml.safe_load(read_text(path, limit=MAX_SCRIPT_BYTES, what="the plan"))
         if not isinstance(data, dict):
             raise ValueError(f"{path}: a plan is a mapping with 'scenario' and 'turns'")
         return cls.from_dict(data)

@@ -242,10 +242,19 @@ class _Typed(_Strict):
     values: list[str] | None = Field(
         default=None, description="The allowed values of an enum (required when type is enum)"
     )
+    allow_blank: bool = Field(
+        default=False,
+        description="A blank text ('' or only spaces) counts as known for 'required' and "
+        "'requires' (by default it does not: a blank name must not let the conversation move on)",
+    )
 
     def convert(self, value: Any) -> Any:
         """``value`` as this declaration's type (see :meth:`ValueType.convert`)."""
         return self.type.convert(value, self.values)
+
+    def counts_as_known(self, value: Any) -> bool:
+        """See :func:`is_known`."""
+        return is_known(value, self)
 
     @model_validator(mode="after")
     def _enum_needs_values(self) -> _Typed:
@@ -254,6 +263,17 @@ class _Typed(_Strict):
         if self.type is not ValueType.ENUM and self.values is not None:
             raise ValueError("'values' is only allowed when type is enum")
         return self
+
+
+def is_known(value: Any, declared: _Typed | None = None) -> bool:
+    """Whether ``value`` counts as known for a ``required`` result and a transition's
+    ``requires``: anything but ``None`` and blank text (``""``, spaces), unless its declaration
+    says ``allow_blank: true``. The one rule of the FSM, the turn loop and the variables."""
+    if value is None:
+        return False
+    if isinstance(value, str) and not value.strip():
+        return declared is not None and declared.allow_blank
+    return True
 
 
 class Variable(_Typed):

@@ -151,7 +151,7 @@ def read_referenced(root: Path, relative: str) -> str:
         raise UnreadableFile(
             f"{relative!r} is outside the scenario folder", reason="not-a-file", path=relative
         )
-    return read_text(target, limit=MAX_TEXT_FILE_BYTES, what=f"{relative!r}")
+    return read_text(target, limit=MAX_TEXT_FILE_BYTES, what=f"{relative!r}", inside=root)
 
 
 def unsafe_references(scenario: Scenario) -> list[UnreadableFile]:

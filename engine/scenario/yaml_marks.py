@@ -10,6 +10,7 @@ files are read through it.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -191,7 +192,7 @@ def _to_python(
             for index, item in enumerate(node.value)
         ]
     try:
-        return scalars.construct_object(node, deep=True)
+        value = scalars.construct_object(node, deep=True)
     except (ValueError, OverflowError) as error:  # e.g. a date like 2024-13-45
         raise ScenarioErrors(
             [
@@ -205,6 +206,26 @@ def _to_python(
                 )
             ]
         ) from None
+    if isinstance(value, str) and not value.isascii() and _SURROGATE.search(value):
+        raise ScenarioErrors([_surrogate(node, at, path)])
+    return value
+
+
+#: A lone UTF-16 surrogate: a ``"\ud800"`` escape in a double-quoted YAML string puts one in a
+#: Python string, but no UTF-8 text (a request to the model, a log, a saved file) can hold it.
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _surrogate(node: yaml.Node, at: tuple[str, ...], path: Path | None) -> ScenarioError:
+    return ScenarioError(
+        "the text holds a lone surrogate (an escape like \\ud800), which is not a character: "
+        "it cannot be sent to the model nor saved",
+        path=path,
+        line=node.start_mark.line + 1,
+        column=node.start_mark.column + 1,
+        field=".".join(part for part in at if part != "<key>") or None,
+        hint="write the character itself, or its code as \\U0001F600",
+    )
 
 
 __all__ = ["MAX_DEPTH", "MAX_NODES", "compose_yaml"]

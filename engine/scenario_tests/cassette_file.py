@@ -15,16 +15,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
-from engine.errors import ProviderError
+from engine.errors import ProviderError, UnreadableFile
 from engine.io.atomic import atomic_write_text
+from engine.io.input_limits import MAX_CASSETTE_BYTES
+from engine.io.untrusted import read_text
 from engine.providers.base import Usage
 
 CASSETTE_FORMAT = "prompter"
 CASSETTE_VERSION = 1
 #: A request value longer than this (as JSON) is stored once as a blob and referred to by hash.
 BLOB_MIN_CHARS = 200
-#: A cassette larger than this is refused before parsing (hostile or accidental input).
-MAX_CASSETTE_BYTES = 64 * 1024 * 1024
 #: The key of a blob reference: ``{"$blob": "3f2a…"}`` stands for the blob's value.
 BLOB_KEY = "$blob"
 
@@ -133,27 +133,29 @@ class Cassette:
             lines.append(dumps(call.to_dict()))
         return "\n".join(lines) + "\n"
 
-    def save(self, path: Path | str) -> None:
-        """Write atomically: a failed save leaves the previous recording as it was."""
-        atomic_write_text(path, self.to_text())
+    def save(self, path: Path | str, *, inside: Path | str | None = None) -> None:
+        """Write atomically: a failed save leaves the previous recording as it was. With
+        ``inside``, never through a link out of that folder (see
+        :func:`~engine.io.atomic.atomic_write_text`)."""
+        atomic_write_text(path, self.to_text(), inside=inside)
 
     @classmethod
-    def load(cls, path: Path | str) -> Cassette:
-        """Read a cassette file; :class:`CassetteError` says what is wrong and where."""
+    def load(cls, path: Path | str, *, inside: Path | str | None) -> Cassette:
+        """Read a cassette file; :class:`CassetteError` says what is wrong and where.
+
+        ``inside`` is the folder it must stay in (its test's): the bounded reader refuses a link
+        out of it (to ``/dev/zero``, say), pipes and devices, and files over
+        :data:`~engine.io.input_limits.MAX_CASSETTE_BYTES` before reading them.
+        """
         file = Path(path)
         try:
-            size = file.stat().st_size
-            if size > MAX_CASSETTE_BYTES:
-                raise CassetteError(f"{file}: the cassette is too large ({size} bytes)")
-            text = file.read_bytes().decode("utf-8")
-        except FileNotFoundError:
-            raise CassetteError(f"{file}: no cassette; record one with --record") from None
-        except OSError as error:
-            raise CassetteError(f"{file}: cannot read the cassette: {error.strerror}") from None
-        except UnicodeDecodeError as error:
-            raise CassetteError(
-                f"{file}: the cassette is not UTF-8 text (byte {error.start})"
-            ) from None
+            text = read_text(file, limit=MAX_CASSETTE_BYTES, what="the cassette", inside=inside)
+        except UnreadableFile as error:
+            if error.reason == "missing":
+                raise CassetteError(f"{file}: no cassette; record one with --record") from None
+            if error.reason == "not-utf8":
+                raise CassetteError(f"{file}: the cassette is {error.message}") from None
+            raise CassetteError(f"{file}: cannot read the cassette: {error.message}") from None
         return cls.parse(text, path=file)
 
     @classmethod
@@ -208,6 +210,8 @@ class _Parser:
                 raise self.fail(number, f"not a JSON line ({error.msg})") from None
             except RecursionError:
                 raise self.fail(number, "the line nests too deeply") from None
+            except ValueError:  # an integer of more than 4,300 digits (Python's limit)
+                raise self.fail(number, "the line holds a number with too many digits") from None
             if not isinstance(record, dict):
                 raise self.fail(number, "each line must be a JSON object")
             if header is None:

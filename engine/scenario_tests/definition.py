@@ -24,13 +24,15 @@ findings as the scenario validator.
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 from typing import Any
 
+import regex
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 from pydantic.json_schema import SkipJsonSchema
 
+from engine.errors import PatternTooSlow
+from engine.io.input_limits import REGEX_MATCH_SECONDS
 from engine.scenario.definition import Identifier, MarkedModel
 
 #: The folder of a scenario that holds its tests, and how test and cassette files are named.
@@ -56,18 +58,29 @@ class TextPattern:
     """``text`` (contained, case-insensitive) or ``/regex/`` (searched, case-insensitive, with
     ``.`` matching line breaks too: a reply often has several lines).
 
-    The one reading of a ``bot_says`` or of a text value expected in ``variables``.
+    The one reading of a ``bot_says``, of a text value expected in ``variables`` and of a
+    persona's ``/…/`` fact. A pattern is the author's, the text it searches the model's, so a
+    match is bounded: it is run by the ``regex`` package (the syntax of ``re``) with a time
+    limit of :data:`~engine.io.input_limits.REGEX_MATCH_SECONDS` and without holding the GIL, so
+    ``/(a+)+$/`` on 34 letters stops with :class:`~engine.errors.PatternTooSlow` naming the
+    pattern instead of backtracking for hours — and the studio's window, whose Tests pane runs
+    tests in a worker thread, keeps painting meanwhile.
     """
 
     def __init__(self, written: str) -> None:
         self.written = written
         self.is_regex = len(written) >= 2 and written.startswith("/") and written.endswith("/")
-        body = written[1:-1] if self.is_regex else re.escape(written)
-        #: Raises ``re.error`` for a malformed regular expression.
-        self.regex = re.compile(body, re.IGNORECASE | re.DOTALL)
+        body = written[1:-1] if self.is_regex else regex.escape(written)
+        #: Raises ``regex.error`` for a malformed regular expression.
+        self.regex = regex.compile(body, regex.IGNORECASE | regex.DOTALL)
 
     def matches(self, text: str) -> bool:
-        return self.regex.search(text) is not None
+        """Whether the pattern is found in ``text``; :class:`PatternTooSlow` past the limit."""
+        try:
+            found = self.regex.search(text, timeout=REGEX_MATCH_SECONDS, concurrent=True)
+        except TimeoutError:
+            raise PatternTooSlow(self.written, len(text), REGEX_MATCH_SECONDS) from None
+        return found is not None
 
     @staticmethod
     def is_pattern(value: Any) -> bool:
@@ -196,5 +209,5 @@ def cassette_path(test_file: Path) -> Path:
 def _check_pattern(value: str) -> None:
     try:
         TextPattern(value)
-    except re.error as error:
+    except regex.error as error:
         raise ValueError(f"{value!r} is not a valid regular expression ({error})") from None

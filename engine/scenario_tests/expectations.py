@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.dialogue.vars_memory import VarsMemory
+from engine.errors import PatternTooSlow
 from engine.scenario.definition import STAY, Scenario
 from engine.scenario_tests.definition import EndSpec, Expect, TextPattern
 
@@ -36,7 +37,8 @@ class ExpectationFailure:
 
     ``what`` names the expectation (``step``, ``transition``, ``variables.budget``,
     ``bot_says``, ``end.finished``, ``conversation``); ``bot_reply`` is what the bot said in that
-    turn, so a report can show it beside the mismatch.
+    turn, so a report can show it beside the mismatch. ``stopped``: the expectation's pattern
+    took too long and was stopped (:class:`~engine.errors.PatternTooSlow`); ``actual`` says so.
     """
 
     turn: int | None
@@ -45,6 +47,7 @@ class ExpectationFailure:
     actual: str
     bot_reply: str = ""
     user: str = ""
+    stopped: bool = False
 
     def describe(self) -> str:
         where = f"turn {self.turn}" if self.turn is not None else "end"
@@ -70,9 +73,11 @@ def check_turn(
     """Every expectation of ``expect`` that ``seen`` breaks (empty when the turn passes)."""
     failures: list[ExpectationFailure] = []
 
-    def fail(what: str, expected: str, actual: str) -> None:
+    def fail(what: str, expected: str, actual: str, *, stopped: bool = False) -> None:
         failures.append(
-            ExpectationFailure(seen.turn, what, expected, actual, seen.bot_reply, seen.user)
+            ExpectationFailure(
+                seen.turn, what, expected, actual, seen.bot_reply, seen.user, stopped=stopped
+            )
         )
 
     if expect.step is not None and expect.step != seen.step:
@@ -86,10 +91,17 @@ def check_turn(
             fail("transition", expect.transition, taken)
     for name, expected in expect.variables.items():
         actual = seen.variables[name] if name in scenario.variables else seen.results.get(name)
-        if not same_value(memory, name, expected, actual):
-            fail(f"variables.{name}", shown(expected), shown(actual))
-    if expect.bot_says is not None and not TextPattern(expect.bot_says).matches(seen.bot_reply):
-        fail("bot_says", shown(expect.bot_says), shown(seen.bot_reply))
+        try:
+            if not same_value(memory, name, expected, actual):
+                fail(f"variables.{name}", shown(expected), shown(actual))
+        except PatternTooSlow as slow:  # the author's pattern: a failure that names it
+            fail(f"variables.{name}", shown(expected), slow.describe(), stopped=True)
+    if expect.bot_says is not None:
+        try:
+            if not TextPattern(expect.bot_says).matches(seen.bot_reply):
+                fail("bot_says", shown(expect.bot_says), shown(seen.bot_reply))
+        except PatternTooSlow as slow:
+            fail("bot_says", shown(expect.bot_says), slow.describe(), stopped=True)
     return failures
 
 
@@ -121,7 +133,9 @@ def check_end(
 
 
 def same_value(memory: VarsMemory, name: str, expected: Any, actual: Any) -> bool:
-    """Whether ``actual`` is what the test expects for ``name`` (see the module's rules)."""
+    """Whether ``actual`` is what the test expects for ``name`` (see the module's rules).
+
+    Raises :class:`~engine.errors.PatternTooSlow` when a ``/…/`` takes too long to match."""
     if expected is None or actual is None:
         return expected is None and actual is None
     if TextPattern.is_pattern(expected):

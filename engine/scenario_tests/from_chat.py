@@ -73,8 +73,9 @@ class SavedChat:
             raise SessionError(f"{test_file} already exists; choose another name")
         header = replace(self.cassette.header, test=test_file.name)
         cassette = Cassette(header, self.cassette.calls, self.cassette.blobs)
-        cassette.save(folder / f"{stem}{CASSETTE_SUFFIX}")
-        atomic_write_text(test_file, self.text)
+        # Both inside the scenario's folder: a tests/ linked elsewhere is refused, not followed.
+        cassette.save(folder / f"{stem}{CASSETTE_SUFFIX}", inside=scenario_dir)
+        atomic_write_text(test_file, self.text, inside=scenario_dir)
         return test_file
 
 

@@ -12,13 +12,12 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
-from engine.errors import ScenarioError, ScenarioErrors
+from engine.errors import ScenarioError, ScenarioErrors, UnreadableFile
+from engine.io.input_limits import MAX_TEST_BYTES
+from engine.io.untrusted import read_text
 from engine.scenario.definition import SCENARIO_FILE
 from engine.scenario.loader import compose_yaml, located_errors
 from engine.scenario_tests.definition import TEST_SUFFIX, TESTS_DIR, ScenarioTest
-
-#: A test file larger than this is refused before parsing (hostile or accidental input).
-MAX_TEST_BYTES = 2 * 1024 * 1024
 
 __all__ = ["MAX_TEST_BYTES", "find_tests", "load_test", "parse_test", "scenario_folder"]
 
@@ -32,36 +31,33 @@ def scenario_folder(path: Path | str) -> Path:
 
 
 def find_tests(scenario: Path | str) -> list[Path]:
-    """The scenario's test files (``tests/*.test.yaml``), sorted by name: the run order."""
+    """The scenario's test files (``tests/*.test.yaml``), sorted by name: the run order.
+
+    Links are listed too (not followed): :func:`load_test` with ``inside=`` the scenario folder
+    refuses one that leads out of it, and says so.
+    """
     folder = scenario_folder(scenario) / TESTS_DIR
     if not folder.is_dir():
         return []
-    return sorted(path for path in folder.glob(f"*{TEST_SUFFIX}") if path.is_file())
+    return sorted(
+        path for path in folder.glob(f"*{TEST_SUFFIX}") if path.is_file() or path.is_symlink()
+    )
 
 
-def load_test(path: Path | str) -> ScenarioTest:
-    """Read and parse one test file; :class:`ScenarioErrors` lists what is wrong, located."""
+def load_test(path: Path | str, *, inside: Path | str | None) -> ScenarioTest:
+    """Read and parse one test file; :class:`ScenarioErrors` lists what is wrong, located.
+
+    ``inside`` is the folder the file must stay in (the scenario's; ``None`` only for a file the
+    user named outside it): the bounded reader refuses links out of it, pipes and devices, and
+    files over :data:`~engine.io.input_limits.MAX_TEST_BYTES` before reading them.
+    """
     file = Path(path)
     try:
-        raw = file.read_bytes()
-    except FileNotFoundError:
-        raise ScenarioErrors([ScenarioError("no such test file", path=file)]) from None
-    except OSError as error:
-        raise ScenarioErrors([ScenarioError(f"cannot read: {error.strerror}", path=file)]) from None
-    if len(raw) > MAX_TEST_BYTES:
-        raise ScenarioErrors(
-            [ScenarioError(f"file is too large ({len(raw)} bytes)", path=file, line=1, column=1)]
-        )
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as error:
-        raise ScenarioErrors(
-            [
-                ScenarioError(
-                    f"not UTF-8 text (byte {error.start})", path=file, hint="save it as UTF-8"
-                )
-            ]
-        ) from None
+        text = read_text(file, limit=MAX_TEST_BYTES, what="the test file", inside=inside)
+    except UnreadableFile as error:
+        if error.reason == "missing":
+            raise ScenarioErrors([ScenarioError("no such test file", path=file)]) from None
+        raise ScenarioErrors([error]) from None
     return parse_test(text, path=file)
 
 

@@ -391,7 +391,8 @@ class _Run:
         if self.mode == "replay":
             if self.test.path is None:
                 raise PrompterError("a test built in memory has no cassette to replay")
-            return CassetteReplayer(Cassette.load(cassette_path(self.test.path)))
+            cassette = Cassette.load(cassette_path(self.test.path), inside=self.test.path.parent)
+            return CassetteReplayer(cassette)
         if provider is None:
             raise PrompterError(f"{self.mode} mode needs a provider")
         if self.mode == "record":

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from engine.errors import ScenarioError, ScenarioErrors
+from engine.io.untrusted import folder_of
 from engine.scenario.definition import Scenario
 from engine.scenario.loader import load_scenario
 from engine.scenario_tests.check import check_test
@@ -47,7 +48,7 @@ def load_suite(scenario_dir: Path | str, files: Sequence[Path | str] = ()) -> Su
     paths = [Path(file) for file in files] if files else find_tests(folder)
     for path in paths:
         try:
-            test = load_test(path)
+            test = load_test(path, inside=folder_of(path, folder))
         except ScenarioErrors as errors:
             suite.findings.extend(errors.errors)
             suite.broken.append(path)

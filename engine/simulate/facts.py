@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from engine.dialogue.vars_memory import VarsMemory
+from engine.errors import PatternTooSlow
 from engine.scenario.definition import Scenario
 from engine.scenario_tests.definition import TextPattern
 from engine.scenario_tests.expectations import same_value
@@ -36,14 +37,17 @@ class FactCheck:
     fact: Any
     recorded: Any
     verdict: Verdict
+    #: Why the fact could not be compared (its ``/…/`` took too long and was stopped).
+    note: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        record = {
             "name": self.name,
             "fact": self.fact,
             "recorded": self.recorded,
             "verdict": self.verdict,
         }
+        return record if self.note is None else {**record, "note": self.note}
 
 
 def checkable(scenario: Scenario, name: str) -> bool:
@@ -86,13 +90,16 @@ def check_facts(
         value = recorded.get(name)
         if value is None and name not in asked:
             continue
+        note = None
         if value is None:
             verdict: Verdict = "missing"
-        elif same_value(memory, name, fact, value) or _contains(fact, value):
-            verdict = "agrees"
         else:
-            verdict = "disagrees"
-        checks.append(FactCheck(name, fact, value, verdict))
+            try:
+                agrees = same_value(memory, name, fact, value) or _contains(fact, value)
+            except PatternTooSlow as slow:  # the persona's pattern, against the model's text
+                agrees, note = False, slow.describe()
+            verdict = "agrees" if agrees else "disagrees"
+        checks.append(FactCheck(name, fact, value, verdict, note))
     return checks
 
 

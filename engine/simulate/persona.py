@@ -30,9 +30,12 @@ import re
 from pathlib import Path
 from typing import Any
 
+import regex
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from engine.errors import ScenarioError, ScenarioErrors
+from engine.errors import ScenarioError, ScenarioErrors, UnreadableFile
+from engine.io.input_limits import MAX_PERSONA_BYTES
+from engine.io.untrusted import folder_of, read_text
 from engine.scenario.definition import Identifier, Marks
 from engine.scenario.loader import compose_yaml, located_errors
 from engine.scenario_tests.definition import TESTS_DIR, TextPattern
@@ -53,8 +56,6 @@ __all__ = [
 
 #: Where a scenario keeps its personas, relative to the scenario folder.
 PERSONAS_DIR = f"{TESTS_DIR}/personas"
-#: A persona file larger than this is refused before parsing (hostile or accidental input).
-MAX_PERSONA_BYTES = 256 * 1024
 
 #: The behaviours a persona may list, and what each tells the simulated user's model.
 TRAITS: dict[str, str] = {
@@ -117,7 +118,7 @@ class PersonaSpec(BaseModel):
             if TextPattern.is_pattern(value):
                 try:
                     TextPattern(value)
-                except re.error as error:
+                except regex.error as error:
                     raise ValueError(
                         f"fact {name!r}: {value!r} is not a valid regular expression ({error})"
                     ) from None
@@ -177,36 +178,32 @@ class Persona:
 
 
 def find_personas(scenario_dir: Path | str) -> list[Path]:
-    """The scenario's persona files (``tests/personas/*.md``), sorted by name."""
+    """The scenario's persona files (``tests/personas/*.md``), sorted by name.
+
+    Links are listed too (not followed): :func:`load_persona` with ``inside=`` the scenario
+    folder refuses one that leads out of it, and says so, rather than skipping it unseen.
+    """
     folder = Path(scenario_dir) / PERSONAS_DIR
     if not folder.is_dir():
         return []
-    return sorted(path for path in folder.glob("*.md") if path.is_file())
+    return sorted(path for path in folder.glob("*.md") if path.is_file() or path.is_symlink())
 
 
-def load_persona(path: Path | str) -> Persona:
-    """Read and parse one persona file; :class:`ScenarioErrors` says what is wrong, located."""
+def load_persona(path: Path | str, *, inside: Path | str | None) -> Persona:
+    """Read and parse one persona file; :class:`ScenarioErrors` says what is wrong, located.
+
+    ``inside`` is the folder the file must stay in (the scenario's, for a persona found there or
+    named by its name; ``None`` only for a file the user named outside the scenario): the
+    bounded reader refuses links out of it, pipes and devices, and files over
+    :data:`~engine.io.input_limits.MAX_PERSONA_BYTES` before reading them.
+    """
     file = Path(path)
     try:
-        raw = file.read_bytes()
-    except FileNotFoundError:
-        raise ScenarioErrors([ScenarioError("no such persona file", path=file)]) from None
-    except OSError as error:
-        raise ScenarioErrors([ScenarioError(f"cannot read: {error.strerror}", path=file)]) from None
-    if len(raw) > MAX_PERSONA_BYTES:
-        raise ScenarioErrors(
-            [ScenarioError(f"file is too large ({len(raw)} bytes)", path=file, line=1, column=1)]
-        )
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as error:
-        raise ScenarioErrors(
-            [
-                ScenarioError(
-                    f"not UTF-8 text (byte {error.start})", path=file, hint="save it as UTF-8"
-                )
-            ]
-        ) from None
+        text = read_text(file, limit=MAX_PERSONA_BYTES, what="the persona file", inside=inside)
+    except UnreadableFile as error:
+        if error.reason == "missing":
+            raise ScenarioErrors([ScenarioError("no such persona file", path=file)]) from None
+        raise ScenarioErrors([error]) from None
     return parse_persona(text, path=file)
 
 
@@ -345,7 +342,7 @@ def load_personas(
     errors: list[ScenarioError] = []
     for path in paths:
         try:
-            personas.append(load_persona(path))
+            personas.append(load_persona(path, inside=folder_of(path, scenario_dir)))
         except ScenarioErrors as problems:
             errors += problems.errors
     if errors:

@@ -224,6 +224,8 @@ class Simulation:
         self._ended_turns: list[int] = []
         self._started_at = 0.0
         self._user_log: IO[str] | None = None
+        #: The first write that failed (a log, the simulated users' log): the run stopped there.
+        self._write_failure: str | None = None
 
     # --- public API --------------------------------------------------------------------------
 
@@ -301,9 +303,25 @@ class Simulation:
             user_traffic=self.user_traffic,
             stopped=self._stopped,
         )
-        report.write(self.out_dir)
+        try:
+            report.write(self.out_dir)
+        except OSError as error:
+            if self._write_failure is None:
+                raise
+            # the disk that refused a log refuses the report too: say what stopped the run
+            raise SessionError(
+                f"the simulation stopped: {self._write_failure}; the report could not be written "
+                f"either ({error.strerror or error})"
+            ) from None
         self._notify(None)
         return report
+
+    def _cannot_write(self, path: Path, error: OSError) -> None:
+        """A log could not be written (a full disk, no permission): stop the whole run at the
+        first failure, rather than cut every log and say nothing until the report fails."""
+        if self._write_failure is None:
+            self._write_failure = f"cannot write {path}: {error.strerror or error}"
+            self.cancel(f"stopped at the first failed write: {self._write_failure}")
 
     # --- the workers -------------------------------------------------------------------------
 
@@ -345,8 +363,9 @@ class Simulation:
         tally = StepTally()
         conversation.events.subscribe(tally)
         try:
-            writer = LogWriter(log_path)
+            writer = LogWriter(log_path, on_error=lambda error: self._cannot_write(log_path, error))
         except OSError as failure:
+            self._cannot_write(log_path, failure)
             reason = f"cannot write its log {log_path}: {failure.strerror or failure}"
             return self._not_run(planned, "failed", reason), tally
         writer.attach(conversation.events)
@@ -506,8 +525,9 @@ class Simulation:
             try:
                 self._user_log.write(json.dumps(line, ensure_ascii=False) + "\n")
                 self._user_log.flush()
-            except OSError:  # a full disk must not stop the conversations
+            except OSError as error:  # a full disk: the run stops here, and says why
                 self._user_log = None
+                self._cannot_write(self.out_dir / USER_LOG, error)
 
     def counts(self) -> Counts:
         """Where the run stands now."""

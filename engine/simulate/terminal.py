@@ -18,6 +18,7 @@ import time
 from dataclasses import replace
 from typing import TextIO
 
+from engine.io.terminal import for_terminal, unfiltered
 from engine.providers.rate_limiter import MAX_RETRY_AFTER_S
 from engine.simulate.runner import Counts, ProgressUpdate
 
@@ -94,7 +95,10 @@ class TerminalProgress:
         self._last = time.monotonic()
         if self.tty:
             width = shutil.get_terminal_size((100, 20)).columns
-            self.stream.write("\r" + progress_line(counts, width) + "\x1b[K")
+            # the bar's own control sequences, around a line cleaned of any
+            unfiltered(self.stream).write(
+                "\r" + for_terminal(progress_line(counts, width)) + "\x1b[K"
+            )
         else:
             self.stream.write(progress_line(counts) + "\n")
         self.stream.flush()

@@ -13,10 +13,13 @@ nothing recorded is silently dropped.
 
 from __future__ import annotations
 
+import errno
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from engine.errors import UnreadableFile
+from engine.io.untrusted import open_regular
 from engine.log.events import (
     ContractViolationData,
     Event,
@@ -26,7 +29,7 @@ from engine.log.events import (
     SessionStartData,
     TransitionData,
 )
-from engine.log.reader import SkippedLine, parse_line, parse_lines
+from engine.log.reader import LineSplitter, OverlongLine, SkippedLine, parse_line, parse_lines
 from engine.scenario.definition import Scenario
 from engine.stats.figures import ConversationStats, DamagedLine, StatsReport, Struggle
 
@@ -75,24 +78,31 @@ def collect_stats(
 def read_events(path: Path) -> Iterator[tuple[list[Event], list[SkippedLine], bool]]:
     """``path`` in slices: (events, skipped lines, whether the last line was cut off).
 
-    Raises ``OSError`` if the file cannot be opened or read.
+    Read as the log reader reads (:func:`engine.log.reader.read_log`): only a regular file
+    (:func:`~engine.io.untrusted.open_regular`: ``/dev/zero`` or a FIFO is refused at once),
+    cut into lines by a :class:`~engine.log.reader.LineSplitter`, which never holds more than
+    :data:`~engine.io.input_limits.MAX_LOG_LINE_BYTES` of a line (a 300 MB one-line log is
+    skipped as it streams by, in flat memory and linear time). Raises ``OSError`` (an
+    :class:`~engine.errors.UnreadableFile` is turned into one) if the file cannot be read.
     """
-    with open(path, "rb") as handle:
-        line_no = 1
-        pending = b""
-        while True:
-            block = handle.read(CHUNK_BYTES)
-            if not block:
-                break
-            lines = (pending + block).split(b"\n")
-            pending = lines.pop()
-            events, skipped = parse_lines(lines, line_no)
-            line_no += len(lines)
-            yield events, skipped, False
+    splitter = LineSplitter()
+    line_no = 1
+    try:
+        with open_regular(path) as handle:
+            while block := handle.read(CHUNK_BYTES):
+                lines = splitter.feed(block)
+                events, skipped = parse_lines(lines, line_no)
+                line_no += len(lines)
+                yield events, skipped, False
+    except UnreadableFile as error:
+        raise OSError(errno.EINVAL, error.message, str(path)) from None
+    pending = splitter.finish()
     if pending.strip():
         parsed = parse_line(pending, line_no)
         if isinstance(parsed, Event):  # a whole record that only lacks its newline
             yield [parsed], [], False
+        elif isinstance(parsed, SkippedLine) and isinstance(pending, OverlongLine):
+            yield [], [parsed], False
         else:
             yield [], [], True
 
@@ -125,11 +135,33 @@ class _Conversation:
         return found
 
 
+def collect_logs(
+    logs: Iterable[tuple[str, list[bytes]]], *, scenario: Scenario | None = None
+) -> StatsReport:
+    """The figures of logs held elsewhere than in files (a server's store): each is a name
+    (shown where a file's path would be) and its lines, without newlines."""
+    report = StatsReport(scenario=scenario.name if scenario is not None else None)
+    for name, lines in logs:
+        _fold_slices(report, Path(name), [(*parse_lines(lines), False)], scenario)
+    if scenario is not None:
+        _check_against(report, scenario)
+    return report
+
+
 def _fold_file(report: StatsReport, path: Path, scenario: Scenario | None) -> None:
+    _fold_slices(report, path, read_events(path), scenario)
+
+
+def _fold_slices(
+    report: StatsReport,
+    path: Path,
+    slices: Iterable[tuple[list[Event], list[SkippedLine], bool]],
+    scenario: Scenario | None,
+) -> None:
     report.files += 1
     open_conversations: dict[str, _Conversation] = {}
     try:
-        for events, skipped, truncated in read_events(path):
+        for events, skipped, truncated in slices:
             report.damaged.extend(DamagedLine(path, line.line_no, line.reason) for line in skipped)
             if truncated:
                 report.truncated.append(path)
@@ -250,4 +282,4 @@ def _check_against(report: StatsReport, scenario: Scenario) -> None:
     report.unknown_transitions = unknown
 
 
-__all__ = ["collect_stats", "log_files", "read_events"]
+__all__ = ["collect_logs", "collect_stats", "log_files", "read_events"]

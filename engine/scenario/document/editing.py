@@ -17,9 +17,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from engine.errors import ScenarioError, ScenarioErrors
+from engine.errors import ScenarioError, ScenarioErrors, UnreadableFile
 from engine.scenario.definition import IDENTIFIER, SCENARIO_FILE, Scenario, Step
-from engine.scenario.document.files import ScenarioFiles, resolved, write_atomically
+from engine.scenario.document.files import ScenarioFiles, resolved, write_all
 from engine.scenario.document.nodes import plain
 from engine.scenario.document.reparsing import Reparser
 from engine.scenario.document.templates import TEMPLATES, title_of
@@ -313,27 +313,37 @@ class ScenarioDocument:
     # --- disk ------------------------------------------------------------------------------------
 
     def save(self, folder: Path | str | None = None) -> list[Path]:
-        """Write what changed (everything, for Save As to another folder), each file atomically.
+        """Write what changed (everything, for Save As to another folder), all or nothing.
 
-        Returns the paths written. A failed write raises :class:`ScenarioError` and leaves the
-        old file and the document's unsaved state as they were.
+        Every file is written to a temporary beside it first; only when all of them are written
+        are they renamed over their targets (:func:`~engine.io.atomic.atomic_write_all`), so a
+        full disk on the third file leaves the first two as they were too. A folder that
+        vanished while open (its ``scenario.yaml`` gone) gets every file the document holds,
+        not only the edited ones: nothing the studio shows is lost on close.
+
+        Returns the paths written. A failed write raises :class:`ScenarioError` and leaves every
+        file on disk and the document's unsaved state as they were.
         """
         target = Path(folder) if folder is not None else self.folder
         moving = resolved(target) != resolved(self.folder)
         if moving and self.yaml_path.exists():
             self._files.copy_folder(target)
-        writes = self._pending_writes(target, everything=moving)
-        written: list[Path] = []
-        for path, content in writes:
-            try:
-                write_atomically(path, content)
-            except OSError as error:
-                raise ScenarioError(
-                    f"cannot save: {error.strerror or error}",
-                    path=path,
-                    hint="the file on disk was left as it was; the edits are still open",
-                ) from None
-            written.append(path)
+        writes = self._pending_writes(target, everything=moving or self.vanished)
+        try:
+            write_all(writes, inside=target)
+        except UnreadableFile as error:  # a folder of the scenario is a link out of it
+            raise ScenarioError(
+                f"cannot save: {error.message}",
+                path=error.path,
+                hint="nothing was saved; the edits are still open",
+            ) from None
+        except OSError as error:
+            raise ScenarioError(
+                f"cannot save: {error.strerror or error}",
+                path=error.filename,
+                hint="nothing was saved: every file on disk is as it was; the edits are still open",
+            ) from None
+        written = [path for path, _content in writes]
         self.folder = target
         self._files.folder = target
         self._disk_yaml = self.yaml_text()
@@ -341,6 +351,12 @@ class ScenarioDocument:
         self._files.mark_saved([self.yaml_path, self.folder / LAYOUT_FILE])
         self._emit("saved", ())
         return written
+
+    @property
+    def vanished(self) -> bool:
+        """Whether the folder was read from disk and its ``scenario.yaml`` is gone (the folder
+        deleted or moved while open): the next :meth:`save` then writes every file held."""
+        return self._disk_yaml is not None and not self.yaml_path.exists()
 
     def disk_changed(self) -> list[Path]:
         """Files another program changed since this document read or wrote them."""

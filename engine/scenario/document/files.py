@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
 from engine.errors import ScenarioError, UnreadableFile
+from engine.io.atomic import atomic_write_all
 from engine.io.input_limits import MAX_TEXT_FILE_BYTES
 from engine.io.untrusted import decode_utf8, open_regular, read_bytes_of
 
@@ -69,12 +70,12 @@ class Fingerprint:
             info = path.stat()
             if not stat.S_ISREG(info.st_mode):
                 return cls(info.st_mtime_ns, info.st_size, f"special:{stat.S_IFMT(info.st_mode)}")
-            data = path.read_bytes()
+            digest = _digest(path)
         except (FileNotFoundError, NotADirectoryError):
             return cls(None, None, None)
         except OSError:
             return cls(None, None, "unreadable")
-        return cls(info.st_mtime_ns, info.st_size, hashlib.sha256(data).hexdigest())
+        return cls(info.st_mtime_ns, info.st_size, digest)
 
     def differs_from_disk(self, path: Path) -> bool:
         try:
@@ -90,9 +91,22 @@ class Fingerprint:
         if not stat.S_ISREG(info.st_mode):
             return self.digest != f"special:{stat.S_IFMT(info.st_mode)}"
         try:
-            return hashlib.sha256(path.read_bytes()).hexdigest() != self.digest
+            return _digest(path) != self.digest
         except OSError:
             return True
+
+
+def _digest(path: Path) -> str:
+    """The SHA-256 of a regular file, read in blocks through the bounded reader (a FIFO swapped
+    in under the name is refused, never waited on); ``OSError`` when it cannot be read."""
+    digest = hashlib.sha256()
+    try:
+        with open_regular(path) as handle:
+            while block := handle.read(1024 * 1024):
+                digest.update(block)
+    except UnreadableFile as error:
+        raise OSError(error.message) from None
+    return digest.hexdigest()
 
 
 class ScenarioFiles:
@@ -238,10 +252,10 @@ def relative_inside(root: str, relpath: str) -> str | None:
     return PurePosixPath(Path(os.path.relpath(target, root))).as_posix()
 
 
-def write_atomically(path: Path, text: str) -> None:
-    from engine.io.atomic import atomic_write_bytes
-
-    atomic_write_bytes(path, text.encode("utf-8"))
+def write_all(writes: list[tuple[Path, str]], *, inside: Path) -> None:
+    """Write the texts all or nothing (:func:`~engine.io.atomic.atomic_write_all`), never
+    through a link out of ``inside``."""
+    atomic_write_all([(path, text.encode("utf-8")) for path, text in writes], inside=inside)
 
 
 def resolved(path: Path) -> Path:

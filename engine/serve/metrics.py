@@ -1,0 +1,91 @@
+"""What ``GET /metrics`` says, in Prometheus' text format, through ``prometheus_client``.
+
+    prompter_conversations_created_total       conversations started
+    prompter_turns_total                       user messages answered
+    prompter_model_calls_total                 model calls made by those turns (corrections too)
+    prompter_tokens_total{kind}                input, cached (part of input) and output tokens
+    prompter_cost_usd_total                    what the model calls cost, in dollars
+    prompter_turn_seconds                      a histogram of the time to answer a message
+    prompter_errors_total{kind}                error answers, by their ``error.type``
+
+Several workers (``prompter serve --workers N``) are several processes: each counts in files
+under ``PROMETHEUS_MULTIPROC_DIR`` (the command sets it up, one fresh folder per server), and
+whichever worker answers ``/metrics`` adds them all up — a worker that died still counts what it
+did. Without that variable (one worker, or the app mounted in another service) the figures are
+this process's. Several machines are several scrape targets, as Prometheus expects.
+"""
+
+from __future__ import annotations
+
+import os
+
+from prometheus_client import CollectorRegistry, Counter, Histogram, generate_latest
+from prometheus_client.multiprocess import MultiProcessCollector
+
+from engine.conversation.turn import TurnResult
+
+#: The content type of the text format, version 0.0.4.
+CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8"
+#: Turn latency buckets in seconds: a model answers in about 0.3 to 10 seconds.
+TURN_BUCKETS = (0.05, 0.1, 0.25, 0.5, 0.75, 1.0, 1.5, 2.5, 5.0, 10.0, 20.0, 40.0, 80.0)
+MULTIPROCESS_VARIABLE = "PROMETHEUS_MULTIPROC_DIR"
+
+
+class ServeMetrics:
+    """The server's counters, kept in a registry of their own (so several apps can live in one
+    process, as tests have them)."""
+
+    def __init__(self) -> None:
+        self.registry = CollectorRegistry(auto_describe=True)
+        r = self.registry
+        self.conversations = Counter(
+            "prompter_conversations_created", "Conversations started", registry=r
+        )
+        self.turns = Counter("prompter_turns", "User messages answered", registry=r)
+        self.model_calls = Counter(
+            "prompter_model_calls", "Model calls made by answered turns", registry=r
+        )
+        self.tokens = Counter(
+            "prompter_tokens",
+            "Tokens of answered turns (cached tokens are part of input tokens)",
+            ["kind"],
+            registry=r,
+        )
+        self.cost = Counter("prompter_cost_usd", "Cost of the model calls in dollars", registry=r)
+        self.turn_seconds = Histogram(
+            "prompter_turn_seconds",
+            "Time to answer a user message, in seconds",
+            buckets=TURN_BUCKETS,
+            registry=r,
+        )
+        self.errors = Counter(
+            "prompter_errors", "Error answers by their error.type", ["kind"], registry=r
+        )
+        for kind in ("input", "cached", "output"):
+            self.tokens.labels(kind=kind)
+
+    def count_turn(self, result: TurnResult, seconds: float) -> None:
+        self.turns.inc()
+        self.count_calls(result)
+        self.turn_seconds.observe(seconds)
+
+    def count_calls(self, result: TurnResult) -> None:
+        self.model_calls.inc(result.calls)
+        self.tokens.labels(kind="input").inc(result.usage.input_tokens)
+        self.tokens.labels(kind="cached").inc(result.usage.cached_tokens)
+        self.tokens.labels(kind="output").inc(result.usage.output_tokens)
+        self.cost.inc(max(result.cost_usd, 0.0))
+
+    def count_error(self, kind: str) -> None:
+        self.errors.labels(kind=kind).inc()
+
+    def render(self) -> bytes:
+        """The text format: all workers' figures when they share a folder, else this one's."""
+        if os.environ.get(MULTIPROCESS_VARIABLE):
+            registry = CollectorRegistry()
+            MultiProcessCollector(registry)  # type: ignore[no-untyped-call]
+            return generate_latest(registry)
+        return generate_latest(self.registry)
+
+
+__all__ = ["CONTENT_TYPE", "MULTIPROCESS_VARIABLE", "ServeMetrics"]

@@ -1,0 +1,230 @@
+"""One served scenario: conversations created, answered one turn at a time, read and deleted.
+
+Everything here is HTTP-free (the routes are :mod:`engine.serve.app`): a turn is
+
+    hold the conversation in the store ─► resume its session (engine.Conversation.resume)
+      ─► send the message, every event encoded as a log line as it happens
+      ─► commit session + log lines + answer together ─► release
+
+so the session state and its log lines are committed together, after the turn, and a worker
+that dies before the commit leaves nothing behind (:mod:`engine.serve.store`). The provider is
+the worker's one provider, shared by every conversation (the engine never closes it).
+
+A turn the engine rolled back (the model failed: a :class:`~engine.errors.ProviderError`; a
+limit: :class:`~engine.errors.LimitExceeded`) is committed too, as the engine leaves it: the
+session as it was before the turn, and its log lines ending with the ``error`` event that says it
+was rolled back — the log of a served conversation reads like any other. Its answer is not kept
+for the ``Idempotency-Key``: the same request sent again runs the turn again.
+
+A turn runs in a task of its own, shielded from the request: a client that goes away mid-turn
+(a closed browser tab, a streaming client that hung up) does not cancel it, so the turn is
+committed and its answer kept for a retry with the same key.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from engine.conversation.conversation_core import Conversation
+from engine.conversation.session import SessionData
+from engine.conversation.turn import TurnResult
+from engine.dialogue.ledger import PriceTable
+from engine.errors import LimitExceeded, ProviderError, SessionError
+from engine.log.events import Event
+from engine.log.writer import encode_event
+from engine.providers.base import Provider
+from engine.scenario.definition import Scenario
+from engine.serve.api_errors import ApiError, bad_request
+from engine.serve.metrics import ServeMetrics
+from engine.serve.store import Commit, SessionStore
+
+Listener = Callable[[Event], None]
+
+
+@dataclass(frozen=True)
+class Answered:
+    """What a message led to: the JSON answer, and the turn (``None`` when it was replayed)."""
+
+    answer: dict[str, Any]
+    result: TurnResult | None = None
+    replayed: bool = False
+
+
+class ServedScenario:
+    """A scenario served from one store through one provider (see the module docstring)."""
+
+    def __init__(
+        self,
+        scenario: Scenario,
+        provider: Provider,
+        store: SessionStore,
+        *,
+        prices: PriceTable | None = None,
+        metrics: ServeMetrics | None = None,
+    ) -> None:
+        self.scenario = scenario
+        self.provider = provider
+        self.store = store
+        self.prices = prices if prices is not None else PriceTable.load()
+        self.metrics = metrics if metrics is not None else ServeMetrics()
+        #: Turns still running after their request went away: kept so they are not collected.
+        self._running: set[asyncio.Task[Any]] = set()
+
+    # --- conversations -------------------------------------------------------------------------
+
+    async def create(self, variables: Mapping[str, Any]) -> dict[str, Any]:
+        """A new conversation: its opening messages, stored with its first log lines."""
+        chat = Conversation(self.scenario, self.provider, prices=self.prices)
+        lines = _Lines(chat)
+        try:
+            chat.set_variables(variables)
+        except SessionError as error:
+            raise bad_request(str(error)) from None
+        messages = await self._shielded(chat.start())
+        await self.store.create(chat.session_id, lines.commit(chat))
+        self.metrics.conversations.inc()
+        return {
+            "id": chat.session_id,
+            "messages": messages,
+            "step": chat.state.step,
+            "finished": chat.finished,
+        }
+
+    async def send(
+        self,
+        conversation_id: str,
+        text: str,
+        key: str | None = None,
+        *,
+        listener: Listener | None = None,
+        on_held: Callable[[], None] | None = None,
+    ) -> Answered:
+        """Answer one user message (see the module docstring). ``listener`` sees the turn's
+        events as they happen; ``on_held`` is called once the conversation is held and the
+        turn is about to run (not for an answer replayed for ``key``)."""
+        if not text.strip():
+            raise bad_request("an empty message cannot be sent")
+        if key is not None:
+            replay = await self.store.answer(conversation_id, key)
+            if replay is not None:
+                return Answered(json.loads(replay), replayed=True)
+        answered: Answered = await self._shielded(
+            self._turn(conversation_id, text, key, listener, on_held)
+        )
+        return answered
+
+    async def _turn(
+        self,
+        conversation_id: str,
+        text: str,
+        key: str | None,
+        listener: Listener | None,
+        on_held: Callable[[], None] | None,
+    ) -> Answered:
+        async with self.store.hold(conversation_id, key) as held:
+            if held.answer is not None:
+                return Answered(json.loads(held.answer), replayed=True)
+            data = self._session(held.session)
+            if not data.state.is_active:
+                raise ApiError(
+                    422,
+                    "finished",
+                    f"the conversation has {data.state.status.value}; start a new one",
+                )
+            chat = Conversation.resume(
+                data, self.scenario, self.provider, prices=self.prices, announce=False
+            )
+            lines = _Lines(chat)
+            if listener is not None:
+                chat.events.subscribe(listener)
+            if on_held is not None:
+                on_held()
+            try:
+                result = await chat.send(text)
+            except (ProviderError, LimitExceeded):
+                await held.commit(lines.commit(chat))  # the rolled-back turn, as logged
+                raise
+            answer = {
+                "messages": result.messages,
+                "step": result.step_after,
+                "finished": result.finished,
+                "calls": result.calls,
+                "cost_usd": result.cost_usd,
+            }
+            await held.commit(lines.commit(chat, key=key, answer=json.dumps(answer)))
+            return Answered(answer, result)
+
+    async def describe(self, conversation_id: str) -> dict[str, Any]:
+        stored = await self.store.read(conversation_id)
+        if stored is None:
+            raise ApiError(404, "not_found", "no such conversation")
+        data = self._session(stored.session)
+        return {
+            "id": conversation_id,
+            "step": data.state.step,
+            "finished": not data.state.is_active,
+            "variables": data.vars.values(),
+            "turns": data.state.turn,
+        }
+
+    async def log(self, conversation_id: str) -> list[str]:
+        lines = await self.store.log(conversation_id)
+        if lines is None:
+            raise ApiError(404, "not_found", "no such conversation")
+        return lines
+
+    async def delete(self, conversation_id: str) -> None:
+        await self.store.delete(conversation_id)
+
+    # --- helpers -------------------------------------------------------------------------------
+
+    def _session(self, text: str) -> SessionData:
+        try:
+            return SessionData.from_json(text, self.scenario, self.prices)
+        except SessionError as error:
+            raise ApiError(
+                500, "internal", f"the stored conversation does not fit the scenario: {error}"
+            ) from None
+
+    async def _shielded(self, work: Any) -> Any:
+        """Run ``work`` in a task that the request's cancellation does not reach."""
+        task = asyncio.ensure_future(work)
+        self._running.add(task)
+        task.add_done_callback(self._running.discard)
+        return await asyncio.shield(task)
+
+    async def drain(self, timeout: float = 30.0) -> None:
+        """Wait for turns still running (their requests gone) before shutting down."""
+        if self._running:
+            await asyncio.wait(set(self._running), timeout=timeout)
+
+
+class _Lines:
+    """A conversation's events as ``(seq, log line)``, encoded as they happen."""
+
+    def __init__(self, chat: Conversation) -> None:
+        self.lines: list[tuple[int, str]] = []
+        chat.events.subscribe(self._add)
+
+    def _add(self, event: Event) -> None:
+        self.lines.append((event.seq, encode_event(event).decode("utf-8").rstrip("\n")))
+
+    def commit(
+        self, chat: Conversation, *, key: str | None = None, answer: str | None = None
+    ) -> Commit:
+        return Commit(
+            session=chat.data.to_json(),
+            lines=list(self.lines),
+            step=chat.state.step,
+            finished=chat.finished,
+            turns=chat.state.turn,
+            key=key,
+            answer=answer,
+        )
+
+
+__all__ = ["Answered", "ServedScenario"]
