@@ -35,8 +35,10 @@ from app.edit_session import EditSession, follow_session
 from app.file_text import FileText
 from app.highlighter import MarkdownHighlighter
 from app.plain_text import PlainLabel, RichLabel, plain_tooltip
+from engine.dialogue.layout_choice import choose_layout
 from engine.dialogue.prompting import build_prompt, known_names, step_section
 from engine.errors import ScenarioError
+from engine.providers.prices import PriceTable
 from engine.scenario.definition import PromptLayout
 from engine.scenario.document import Change
 
@@ -49,6 +51,13 @@ def approx_tokens(chars: int) -> int:
     return (chars + CHARS_PER_TOKEN - 1) // CHARS_PER_TOKEN
 
 
+def _prices() -> PriceTable | None:
+    try:
+        return PriceTable.load()
+    except ScenarioError:  # a broken price file: auto weighs the cache at its default discount
+        return None
+
+
 @dataclass(frozen=True)
 class RequestSize:
     """What a call made on entering a step sends, in characters, under the scenario's layout."""
@@ -57,7 +66,7 @@ class RequestSize:
     total: int
     #: this step's own part: its section (instructions, results, transitions)
     step_part: int
-    #: the scenario's prompt layout (``compact`` by default)
+    #: the layout the call is sent under (what ``auto``, the default, would choose)
     layout: PromptLayout
 
 
@@ -73,8 +82,11 @@ def request_size(session: EditSession, step_id: str | None) -> RequestSize | Non
     step = scenario.steps.get(step_id)
     if step is None or step.kind.value in ("message", "action"):
         return None
-    layout = scenario.model.layout
-    prompt = build_prompt(scenario, step, {}, layout=layout)
+    layout, padded = scenario.model.layout, False
+    if layout is PromptLayout.AUTO:  # what auto would choose for a new conversation
+        choice = choose_layout(scenario, scenario.model.name, _prices())
+        layout, padded = choice.layout, choice.padded
+    prompt = build_prompt(scenario, step, {}, layout=layout, padded=padded)
     schema = json.dumps(prompt.schema, ensure_ascii=False, separators=(",", ":"))
     items = sum(len(item.content) for item in prompt.items)
     section = step_section(scenario, step, {}, known_names(scenario)).text

@@ -25,11 +25,13 @@ ALLOWED: dict[str, tuple[set[str], str]] = {
     "engine/io/untrusted.py": ({"os.open()"}, "the bounded reader itself"),
     "engine/io/atomic.py": ({"os.open()"}, "its own temporaries (O_NOFOLLOW, O_NONBLOCK)"),
     "engine/cli/__init__.py": ({"os.open()"}, "opens os.devnull to write to it"),
-    "engine/dialogue/ledger.py": ({".read_text()"}, "Prompter's own resources/prices.yaml"),
     "app/i18n/qm.py": ({".read_text()"}, "the studio's own .ts sources, refreshed by ./dev i18n"),
     "engine/serve/sqlite_store.py": ({"os.open()"}, "its own workers' lock files, never read"),
     "engine/serve/page.py": ({".read_text()"}, "Prompter's own resources/serve/chat.html"),
-    "engine/providers/rate_table.py": ({".read_text()"}, "Prompter's own rate-limit table"),
+    "engine/providers/prices.py": (
+        {".read_text()"},
+        "Prompter's own resources/prices.yaml (prices and rate limits: its one reader)",
+    ),
     "engine/scenario/json_schema.py": ({".read_text()"}, "Prompter's own schema, for --check"),
     "engine/scenario/document/files.py": (
         {"shutil.copy2()"},

@@ -197,6 +197,7 @@ def roles_and_texts(value: Any) -> list[tuple[str, str]]:
 def test_requests_carry_constant_instructions_and_schema_and_each_step_once(
     chat: SyncConversation, fake_openai: FakeOpenAIServer
 ) -> None:
+    chat.conversation.scenario.model.layout = PromptLayout.COMPACT  # (auto: its own tests)
     fake_openai.queue(NAME_STAY, "not json", NAME_DONE, CHOOSE_ASK, CHOOSE_DONE)
     chat.start()
     chat.send("hi")
@@ -433,8 +434,10 @@ def test_a_failure_during_a_correction_rolls_back_the_whole_turn(
     before = snapshot(chat)
     with pytest.raises(ProviderServerError):
         chat.send("I'm Ann")
-    assert snapshot(chat) == before
-    assert len(chat.ledger.calls) == 1
+    after = snapshot(chat)
+    # everything is as it was, but the broken reply was billed: the ledger keeps its call
+    assert {**after, "ledger": None} == {**before, "ledger": None}
+    assert [call.rolled_back for call in chat.ledger.calls] == [False, True]
 
 
 def test_a_429_with_retry_after_is_waited_out_and_costs_one_call(

@@ -147,7 +147,7 @@ def test_fork_and_replay_agree_with_the_live_conversation_on_every_turn(
             change for change in live.vars.changes() if change.turn <= turn
         ], turn
         assert without_latency(fork.ledger.totals()) == without_latency(
-            Totals.of(call for call in live.ledger.calls if call.turn <= turn)
+            Totals.of(c for c in live.ledger.calls if c.turn <= turn and not c.rolled_back)
         ), turn
         # The viewer's replay shows exactly that state.
         assert replay.step_at(turn) == point.state.step == state.step, turn
@@ -158,13 +158,16 @@ def test_fork_and_replay_agree_with_the_live_conversation_on_every_turn(
             fork.chain_start,
         ), turn
 
-    # The one counting rule, both ways: billed (the meter) and in the conversation (its ledger).
+    # The one counting rule, both ways: billed (the meter, the live ledger, session_end: every
+    # call paid, rolled-back turns' included) and in the conversation (what a fork starts with).
     billed, kept = fold.billed(), fold.in_conversation()
     responses = [event for event in events if event.type == EventType.MODEL_RESPONSE]
     (end,) = [event.data for event in events if event.type == EventType.SESSION_END]
     assert billed.llm_calls == len(responses) > kept.llm_calls
-    assert without_latency(kept) == without_latency(live.ledger.totals())
-    assert (kept.llm_calls, kept.input_tokens, round(kept.cost_usd, 12)) == (
+    assert without_latency(billed) == without_latency(live.ledger.totals())
+    standing = Totals.of(call for call in live.ledger.calls if not call.rolled_back)
+    assert without_latency(kept) == without_latency(standing)
+    assert (billed.llm_calls, billed.input_tokens, round(billed.cost_usd, 12)) == (
         end["totals"]["llm_calls"],
         end["totals"]["input_tokens"],
         round(end["totals"]["cost_usd"], 12),
@@ -172,5 +175,9 @@ def test_fork_and_replay_agree_with_the_live_conversation_on_every_turn(
     assert (replay.user_messages, replay.billed) == (live.state.turn, billed)
     rolled_back_calls = sum(
         1 for event in responses if event.turn in (FAILING_CALL_TURN, BROKEN_VIEW_TURN)
-    ) - sum(1 for call in live.ledger.calls if call.turn in (FAILING_CALL_TURN, BROKEN_VIEW_TURN))
+    ) - sum(
+        1
+        for call in live.ledger.calls
+        if call.turn in (FAILING_CALL_TURN, BROKEN_VIEW_TURN) and not call.rolled_back
+    )
     assert billed.llm_calls - kept.llm_calls == rolled_back_calls >= 2

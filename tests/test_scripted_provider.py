@@ -12,6 +12,7 @@ import pytest
 from engine.errors import ProviderError
 from engine.providers.base import Message, ModelRequest, Provider, Usage
 from engine.providers.scripted import ScriptedProvider
+from engine.providers.tokens import MESSAGE_OVERHEAD, count_tokens, request_tokens
 
 pytestmark = pytest.mark.anyio
 
@@ -66,19 +67,23 @@ async def test_non_ascii_text_is_kept_readable() -> None:
     assert "Grüße, ça va ?" in reply.text
 
 
-async def test_usage_is_estimated_at_four_characters_per_token() -> None:
-    history = (Message("user", "a" * 40), Message("assistant", "b" * 40))
-    reply = await ScriptedProvider(["x" * 41]).complete(
-        request("y" * 20, instructions="z" * 300, history=history)
-    )
+async def test_usage_is_the_engines_token_count_of_what_was_sent_and_replied() -> None:
+    history = (Message("user", "Hello there"), Message("assistant", "Hi! How can I help?"))
+    sent = request("Book a table for two", instructions="You take bookings.", history=history)
+    reply = await ScriptedProvider(["Done: a table for two at eight."]).complete(sent)
     assert reply.usage == Usage(
-        input_tokens=(300 + 20 + 80) // 4, cached_tokens=0, output_tokens=11
+        input_tokens=request_tokens(sent),
+        cached_tokens=0,
+        output_tokens=count_tokens("Done: a table for two at eight.", sent.model),
     )
+    # schema, instructions and two messages of history are all counted, each message framed
+    framed = sum(count_tokens(m.content) + MESSAGE_OVERHEAD for m in history)
+    assert reply.usage.input_tokens > framed + count_tokens("You take bookings.")
 
 
-async def test_an_empty_reply_still_counts_one_output_token() -> None:
+async def test_an_empty_reply_counts_no_output_token() -> None:
     reply = await ScriptedProvider([""]).complete(request(""))
-    assert reply.usage.output_tokens == 1
+    assert reply.usage.output_tokens == 0
 
 
 async def test_every_request_is_kept_for_inspection() -> None:

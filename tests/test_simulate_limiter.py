@@ -16,7 +16,14 @@ from engine.offline.quota import RateLimits
 from engine.providers import make_provider
 from engine.providers.base import ModelReply, ModelRequest
 from engine.providers.paced import LimiterPool, PacedProvider, RetryPolicy, estimate_tokens
-from engine.providers.rate_limiter import DECREASE, RateLimiter
+from engine.providers.rate_limiter import (
+    DECREASE,
+    MAX_RETRY_AFTER_S,
+    RateLimiter,
+    StatedLimits,
+    parse_reset,
+    stated_limits,
+)
 from engine.providers.rate_table import RateLimit, RateLimitTable
 
 SCHEMA = {
@@ -194,7 +201,8 @@ def test_curable_failures_are_retried_with_backoff_and_incurable_ones_raised_at_
 
 def test_a_storm_of_429s_calms_down_and_no_call_is_lost(fake_openai: FakeOpenAIServer) -> None:
     """The account allows 600 requests a minute (10 a second), the client was told 2,400: the
-    429s make the limiter pause and slow down until it fits, and every call gets through."""
+    first answers state the real limit and the 429s of the first burst pause and slow the
+    limiter until it fits, and every call gets through."""
     fake_openai.rate_limits = RateLimits(rpm=600)
     fake_openai.responder = lambda _request: json.dumps({"message": "ok"})
     provider = paced(fake_openai, rpm=2400)
@@ -216,7 +224,8 @@ def test_a_storm_of_429s_calms_down_and_no_call_is_lost(fake_openai: FakeOpenAIS
     # about eight 429s each (bench/bench_simulate.py --storm measures both).
     assert len(refused) < len(answered)
     limiter_ = provider.pool.for_model("gpt-4.1-mini")
-    assert limiter_.decreases >= 1
+    assert limiter_.limit.rpm == 600  # the stated limit, under the 2,400 the user allowed
+    assert limiter_.throttles == len(refused)
     seconds = answered[-1].at - answered[0].at
     assert 29 / seconds <= 10 * 1.4  # the server's rate, with its one-second burst
 
@@ -258,3 +267,87 @@ def test_usage_of_a_chained_call_is_remembered_for_the_next_estimate(
 
     used, remembered = asyncio.run(go())
     assert remembered == used > 0
+
+
+# --- limits stated by the service (issue 26, item 4) and retry-after capped (issue 27, item 8) --
+
+
+def test_the_headers_are_read_as_openai_writes_them() -> None:
+    stated = stated_limits(
+        {
+            "X-RateLimit-Limit-Requests": "600",
+            "x-ratelimit-limit-tokens": "150000",
+            "x-ratelimit-remaining-requests": "599",
+            "x-ratelimit-remaining-tokens": "149000",
+            "x-ratelimit-reset-requests": "100ms",
+            "x-ratelimit-reset-tokens": "6m0s",
+        }
+    )
+    assert stated == StatedLimits(600, 150000, 599, 149000, 0.1, 360.0)
+    assert [parse_reset(text) for text in ("20ms", "1.5s", "1h2m3s", "2", "soon")] == [
+        0.02,
+        1.5,
+        3723.0,
+        2.0,
+        None,
+    ]
+    assert stated_limits({"content-type": "application/json"}) is None
+
+
+def test_the_stated_limits_replace_the_tables_guess_under_the_users_ceiling() -> None:
+    pacing, _ = limiter(rpm=500, tpm=30_000)  # the table's guess
+    assert pacing.adopt(StatedLimits(rpm=600, tpm=None))  # no token limit stated: none
+    assert pacing.limit == RateLimit(600, None)
+    assert not pacing.adopt(StatedLimits(rpm=600, tpm=None))  # the same: nothing changes
+    pacing.adopt(StatedLimits(rpm=10_000, tpm=2_000_000), ceiling=RateLimit(rpm=300))
+    assert pacing.limit == RateLimit(300, 2_000_000)  # never above what the user set
+
+
+def test_a_server_that_says_nothing_is_left_is_waited_for_until_its_reset() -> None:
+    pacing, time = limiter(rpm=6000)
+    pacing.adopt(StatedLimits(rpm=6000, remaining_requests=0, reset_requests_s=2.5))
+    asyncio.run(pacing.acquire())
+    assert time.now >= 2.5
+
+
+def test_a_huge_retry_after_is_cut_to_a_minute_and_said() -> None:
+    pacing, time = limiter(rpm=600)
+    assert pacing.throttled(99_999) == MAX_RETRY_AFTER_S
+    assert pacing.capped_waits == 1
+    asyncio.run(pacing.acquire())
+    assert MAX_RETRY_AFTER_S <= time.now < 99_999
+
+
+def test_simulate_waits_a_minute_at_most_and_the_traffic_says_so(
+    fake_openai: FakeOpenAIServer,
+) -> None:
+    fake_openai.queue(Fault.rate_limit(retry_after=99_999), {"message": "ok"})
+    provider = paced(fake_openai)
+    pacing, time = provider.pool.for_model("gpt-4.1-mini"), FakeTime()
+    time.now = pacing.clock()
+    pacing.clock, pacing.sleep = time.clock, time.sleep
+    started = time.now
+    reply = asyncio.run(provider.complete(request()))
+    asyncio.run(provider.aclose())
+    assert json.loads(reply.text) == {"message": "ok"}
+    assert MAX_RETRY_AFTER_S <= time.now - started < MAX_RETRY_AFTER_S + 1
+    assert provider.traffic.capped_waits == 1 and provider.traffic.longest_asked_s == 99_999
+    assert provider.traffic.to_dict()["capped_waits"] == 1
+
+
+def test_every_answer_states_the_limits_and_the_pacing_adopts_them(
+    fake_openai: FakeOpenAIServer,
+) -> None:
+    """The table guesses 500 requests and 30,000 tokens a minute; the server states 600 and
+    no token limit on its first answer, and from then on the limiter paces to that."""
+    fake_openai.rate_limits = RateLimits(rpm=600)
+    fake_openai.responder = lambda _request: json.dumps({"message": "ok"})
+    inner = make_provider(
+        "responses", api_key=FAKE_API_KEY, base_url=fake_openai.base_url, max_retries=0
+    )
+    pool = LimiterPool(RateLimitTable({"default": RateLimit(500, 30_000)}))
+    provider = PacedProvider(inner, pool)
+    asyncio.run(provider.complete(request()))
+    asyncio.run(provider.aclose())
+    assert inner.stated_limits is not None and inner.stated_limits.rpm == 600  # type: ignore[attr-defined]
+    assert pool.for_model("gpt-4.1-mini").limit == RateLimit(600, None)

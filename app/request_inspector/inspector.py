@@ -20,7 +20,7 @@ import difflib
 from functools import lru_cache
 from typing import Any
 
-from PySide6.QtCore import QItemSelection, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QItemSelection, Qt, Signal
 from PySide6.QtGui import QFontDatabase, QGuiApplication
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -88,12 +88,12 @@ def cost_text(view: RequestView) -> str:
 def estimate_text(view: RequestView) -> str:
     estimated = view.estimated_tokens
     if view.billed is None or not view.billed.input_tokens:
-        return f"The parts add up to ≈{estimated:,} tokens (estimated: words and punctuation)."
+        return f"The parts add up to ≈{estimated:,} tokens (estimated with the model's tokenizer)."
     error = (estimated - view.billed.input_tokens) / view.billed.input_tokens
     return (
         f"The parts add up to ≈{estimated:,} tokens; the API billed "
-        f"{view.billed.input_tokens:,} ({error:+.1%}). Estimates count words and "
-        "punctuation marks."
+        f"{view.billed.input_tokens:,} ({error:+.1%}). Estimates use the model's tokenizer "
+        "and count each part's framing."
     )
 
 
@@ -107,6 +107,14 @@ def header_text(view: RequestView) -> str:
         f"{data.get('model', '')} · {view.provider} · layout {data.get('layout', '?')} · "
         f"{chained} · seq {request.seq}"
     )
+
+
+def layout_reason_text(view: RequestView) -> str:
+    """Why the call's layout was chosen, under ``layout: auto`` (empty otherwise)."""
+    reason = view.request.payload(ModelRequestData).get("layout_reason")
+    if not reason:
+        return ""
+    return QCoreApplication.translate("RequestInspector", "Layout: {reason}").format(reason=reason)
 
 
 def diff_text(diff: RequestDiff | None) -> str:
@@ -152,6 +160,10 @@ class RequestInspector(QWidget):
         self.temperature: float | None = None
         self.max_output_tokens: int | None = None
         self.header = self._label("inspectorHeader")
+        #: Under ``layout: auto``: why this call's layout was chosen (the engine's estimates).
+        self.layout_reason = self._label("inspectorLayoutReason")
+        self.layout_reason.setTextFormat(Qt.TextFormat.PlainText)
+        self.layout_reason.hide()
         self.cost = self._label("inspectorCost")
         self.bar = PrefixBar(self)
         self.estimate = self._label("inspectorEstimate")
@@ -230,7 +242,15 @@ class RequestInspector(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(8, 6, 8, 6)
         layout.setSpacing(4)
-        for widget in (self.header, self.cost, self.bar, self.estimate, self.changes, self.notes):
+        for widget in (
+            self.header,
+            self.layout_reason,
+            self.cost,
+            self.bar,
+            self.estimate,
+            self.changes,
+            self.notes,
+        ):
             layout.addWidget(widget)
         layout.addWidget(split, 1)
 
@@ -259,9 +279,10 @@ class RequestInspector(QWidget):
             self.header.setText(
                 "Select a model request or reply to see what the model read and what it cost."
             )
-            for label in (self.cost, self.estimate, self.changes, self.notes):
+            for label in (self.cost, self.estimate, self.changes, self.notes, self.layout_reason):
                 label.clear()
             self.notes.hide()
+            self.layout_reason.hide()
             self.model.set_rows([])
             self.text.clear()
             return
@@ -270,6 +291,9 @@ class RequestInspector(QWidget):
         )
         self.diff_button.setEnabled(diff is not None)
         self.header.setText(header_text(view))
+        reason = layout_reason_text(view)
+        self.layout_reason.setText(reason)
+        self.layout_reason.setVisible(bool(reason))
         self.cost.setText(cost_text(view))
         self.estimate.setText(estimate_text(view))
         self.changes.setText(diff_text(diff))

@@ -3,13 +3,13 @@
 A call that would send more than ``model.max_prompt_tokens``, or cost more than what is left of
 the conversation's ``model.max_cost_usd``, is never sent: :func:`check_limits` raises a
 :class:`~engine.errors.LimitExceeded` first, and the turn loop rolls the turn back. Sizes are
-estimated generously from characters (no tokenizer runs in the engine), so the limits err on
-the safe side.
+counted with the model's own tokenizer (:mod:`engine.providers.tokens`, the engine's one token
+count); the cost is priced as if nothing were cached and the output as long as allowed, so the
+budget errs on the safe side.
 """
 
 from __future__ import annotations
 
-import json
 import math
 from collections.abc import Sequence
 
@@ -17,28 +17,21 @@ from engine.dialogue.ledger import CostLedger
 from engine.dialogue.prompting import TranscriptEntry
 from engine.errors import BudgetExceeded, PromptTooLarge
 from engine.providers.base import ModelRequest
+from engine.providers.tokens import request_tokens
 from engine.scenario.definition import ModelSettings
 
-#: Characters per token when a prompt's size is estimated before sending it. Deliberately low
-#: (real tokenizers average about four characters of English text per token, fewer on JSON), so
-#: limits and the budget err on the safe side.
-CHARS_PER_TOKEN = 3
 #: Output tokens a call is assumed to cost, for the budget, when ``max_output_tokens`` is unset.
 OUTPUT_ALLOWANCE_TOKENS = 1_000
 
 
 def estimated_tokens(request: ModelRequest, chain: Sequence[TranscriptEntry] = ()) -> int:
-    """What ``request`` will be billed as input, estimated generously before sending it.
+    """What ``request`` will be billed as input, counted before sending it.
 
     ``chain`` is what the provider's stored response chain holds (only for a provider that
     chains, and only when the request continues the chain): the service bills it again.
     """
-    chars = len(request.instructions) + len(request.input)
-    chars += len(json.dumps(request.schema, separators=(",", ":")))
-    chars += sum(len(item.content) for item in (*request.history, *request.input_items))
-    if request.previous_response_id is not None:
-        chars += sum(len(entry.content) for entry in chain)
-    return math.ceil(chars / CHARS_PER_TOKEN)
+    context = [entry.content for entry in chain] if request.previous_response_id else []
+    return request_tokens(request, context)
 
 
 def check_limits(
@@ -79,4 +72,4 @@ def check_limits(
         )
 
 
-__all__ = ["CHARS_PER_TOKEN", "OUTPUT_ALLOWANCE_TOKENS", "check_limits", "estimated_tokens"]
+__all__ = ["OUTPUT_ALLOWANCE_TOKENS", "check_limits", "estimated_tokens"]

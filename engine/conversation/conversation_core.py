@@ -39,7 +39,7 @@ This module is the loop and its phases, and only that; each phase's parts live b
   :class:`~engine.actions.runners.LiveActions`, owned by the conversation);
 * :mod:`engine.conversation.sync_conversation` — the same conversation for scripts.
 
-The phases stay methods of one class, in one file a little over 600 lines, because they share
+The phases stay methods of one class, in one file of about 800 lines, because they share
 the conversation's state (replaced wholesale on rollback) and read best next to the diagram
 above.
 
@@ -122,13 +122,23 @@ from engine.conversation.turn import (
 )
 from engine.conversation.turn_requests import (
     ON_ENTER_INPUT,
+    chain_carries_this_visit,
     correction_request,
     known_values,
+    layout_in_force,
     on_enter_input,
     step_prompt,
     step_request,
 )
 from engine.dialogue.fsm import DialogueFSM, DialogueState, Status
+from engine.dialogue.layout_choice import (
+    LayoutChoice,
+    ScenarioSizes,
+    cacheable_tokens,
+    choose_layout,
+    evidence_for,
+    scenario_sizes,
+)
 from engine.dialogue.ledger import CostLedger, PriceTable
 from engine.dialogue.prompting import (
     Prompt,
@@ -221,6 +231,11 @@ class Conversation:
         self._ended = False
         #: Placeholders of the current step left unfilled (unknown or unset), for the log.
         self._unfilled: list[str] = []
+        #: ``layout: auto``: the choice for the current chain, and whether the compact
+        #: constant prefix was sent already (so the service may have it cached).
+        self._layout_choice: LayoutChoice | None = None
+        self._layout_sizes: ScenarioSizes | None = None
+        self._prefix_sent = False
 
     # --- views of the state ------------------------------------------------------------------
 
@@ -495,6 +510,8 @@ class Conversation:
         Returns the request and whether it starts a new response chain.
         """
         settings = self.scenario.model
+        if settings.layout is PromptLayout.AUTO and not chain_carries_this_visit(self.data):
+            self._choose_layout()
         prompt = step_prompt(self.scenario, self.data, step, offered, restart=False)
         request = self._request(prompt, purpose, text)
         if (
@@ -531,10 +548,12 @@ class Conversation:
         sent = request_data(
             request,
             attempt,
-            layout=self.scenario.model.layout,
+            layout=layout_in_force(self.scenario, self.data),
             new_chain=new_chain,
             unfilled=self._unfilled,
         )
+        if self._layout_choice is not None:
+            sent["layout_reason"] = self._layout_choice.reason
         self._emit(EventType.MODEL_REQUEST, sent)
         began = self.clock()
         try:
@@ -552,6 +571,8 @@ class Conversation:
             synthetic=reply.synthetic,
         )
         turn.calls += 1
+        if self._layout_choice is not None:
+            self._observe_cache(request, reply, new_chain=new_chain)
         self._emit(
             EventType.MODEL_RESPONSE,
             response_data(
@@ -564,6 +585,32 @@ class Conversation:
             ),
         )
         return reply
+
+    # --- layout: auto --------------------------------------------------------------------------
+
+    def _choose_layout(self) -> None:
+        """A new chain starts under ``auto``: choose its layout from what is known now."""
+        evidence = evidence_for(self.provider, self.model)
+        if self._layout_sizes is None:  # counted once: the scenario does not change under us
+            self._layout_sizes = scenario_sizes(self.scenario, self.model)
+        self._layout_choice = choose_layout(
+            self.scenario, self.model, self.prices, evidence, sizes=self._layout_sizes
+        )
+        self.data.layout = self._layout_choice.layout.value
+        self.data.padded = self._layout_choice.padded
+
+    def _observe_cache(self, request: ModelRequest, reply: ModelReply, *, new_chain: bool) -> None:
+        """Tell the evidence how much the service cached of what it could have."""
+        choice = self._layout_choice
+        assert choice is not None
+        cacheable = 0
+        if not new_chain and len(self.ledger.calls) >= 2:  # the previous prompt is a prefix
+            cacheable = cacheable_tokens(self.ledger.calls[-2].usage.input_tokens)
+        elif new_chain and choice.layout is PromptLayout.COMPACT and self._prefix_sent:
+            cacheable = cacheable_tokens(choice.prefix_tokens)
+        if new_chain and choice.layout is PromptLayout.COMPACT:
+            self._prefix_sent = True
+        evidence_for(self.provider, self.model).add(cacheable, reply.usage.cached_tokens)
 
     # --- limits ------------------------------------------------------------------------------
 
@@ -771,9 +818,11 @@ class Conversation:
         )
 
     def _rollback(self, snapshot: SessionData, error: BaseException) -> None:
-        """Put the state back as it was before the turn; keep ``seq`` so the log has no gap,
-        and the actions that completed, so that they are not run again."""
+        """Put the state back as it was before the turn; keep ``seq`` so the log has no gap, the
+        actions that completed, so that they are not run again, and the calls the turn was billed
+        for, so the budget and the totals still count them."""
         seq, done = self.data.seq, self.data.actions_done
+        snapshot.ledger.keep_rolled_back(self.data.ledger)
         self.data = snapshot
         self.data.seq, self.data.actions_done = seq, done
         if isinstance(error, KeyboardInterrupt | asyncio.CancelledError):

@@ -44,14 +44,14 @@ from typing import Any, cast
 
 from engine.dialogue.fsm import DialogueState, Status
 from engine.dialogue.ledger import CostLedger, PriceTable
-from engine.dialogue.prompting import TranscriptEntry
+from engine.dialogue.prompting import OVERVIEW_HEADINGS, TranscriptEntry
 from engine.dialogue.vars_memory import SOURCES, Source, VarsMemory
 from engine.errors import SessionError, UnreadableFile
 from engine.io.atomic import atomic_write_text
 from engine.io.input_limits import MAX_SESSION_BYTES
 from engine.io.redact import redact
 from engine.io.untrusted import read_text, replace_surrogates
-from engine.log.events import Event, EventType, SessionStartData
+from engine.log.events import Event, EventType, ModelRequestData, SessionStartData
 from engine.log.fold import LogFold, Turn, VarChange, apply_summary
 from engine.log.reader import read_log
 from engine.log.schema import event_problem
@@ -129,6 +129,11 @@ class SessionData:
     #: turn rolled back and sent again reuses them instead of acting twice. Kept by rollbacks
     #: and the session file; a fork (another session, other keys) starts without.
     actions_done: dict[str, dict[str, Any]] = field(default_factory=dict)
+    #: ``layout: auto`` only: the layout in force for the current chain (``compact`` or
+    #: ``compact_step_schema``; empty before the first chain), and whether its constant prefix
+    #: carries the steps' goals. Auto chooses again at every new chain.
+    layout: str = ""
+    padded: bool = False
 
     def __post_init__(self) -> None:
         if not self.cache_key:
@@ -224,6 +229,8 @@ class SessionData:
             "transcript": [entry.to_dict() for entry in self.transcript],
             "chain_start": self.chain_start,
             "cache_key": self.cache_key,
+            "layout": self.layout,
+            "padded": self.padded,
             "checkpoints": [point.to_dict() for point in self.checkpoints],
             "actions_done": dict(self.actions_done),
         }
@@ -264,6 +271,8 @@ class SessionData:
                 chain_start=int(data.get("chain_start", 0)),
                 cache_key=str(data.get("cache_key") or ""),
                 actions_done=_actions_done(data.get("actions_done")),
+                layout=str(data.get("layout") or ""),
+                padded=data.get("padded") is True,
             )
         except SessionError:
             raise
@@ -361,7 +370,27 @@ def session_from_events(
         raise SessionError(
             f"cannot fork at turn {upto_turn}: the log's last completed turn is {last}"
         )
-    return _Rebuild(fold, scenario, prices).upto(turns)
+    data = _Rebuild(fold, scenario, prices).upto(turns)
+    data.layout, data.padded = _auto_layout(items, chosen, turns)
+    return data
+
+
+def _auto_layout(items: list[Event], session: str, turns: list[Turn]) -> tuple[str, bool]:
+    """Under ``layout: auto``: the layout of the chain in force after ``turns``, from the last
+    request of a standing turn that says why auto chose it (``""``: none did)."""
+    standing = [(turn.first_seq, turn.last_seq) for turn in turns]
+    for event in reversed(items):
+        if event.session != session or event.type != EventType.MODEL_REQUEST:
+            continue
+        if not any(first <= event.seq <= last for first, last in standing):
+            continue
+        sent = event.payload(ModelRequestData)
+        if not sent.get("layout_reason"):
+            return "", False
+        instructions = str(sent.get("instructions"))
+        padded = any(heading in instructions for heading in OVERVIEW_HEADINGS)
+        return str(sent.get("layout") or ""), padded
+    return "", False
 
 
 class _Rebuild:

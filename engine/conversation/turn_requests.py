@@ -48,16 +48,25 @@ def chain_carries_this_visit(data: SessionData) -> bool:
     return any(entry.role == "system" and entry.visit == visit for entry in data.chain)
 
 
+def layout_in_force(scenario: Scenario, data: SessionData) -> PromptLayout:
+    """The layout of the current chain: ``model.layout``, or what ``auto`` chose for it."""
+    if scenario.model.layout is not PromptLayout.AUTO:
+        return scenario.model.layout
+    return PromptLayout(data.layout) if data.layout else PromptLayout.COMPACT
+
+
 def step_prompt(
     scenario: Scenario, data: SessionData, step: Step, offered: list[str], *, restart: bool
 ) -> Prompt:
     """The prompt for ``step``, laid out as ``model.layout`` says (``restart``: from the
     summaries, as a new chain)."""
+    auto = scenario.model.layout is PromptLayout.AUTO
     return build_prompt(
         scenario,
         step,
         known_values(data),
-        layout=scenario.model.layout,
+        layout=layout_in_force(scenario, data),
+        padded=auto and data.padded,
         offered=offered,
         carried=chain_carries_this_visit(data),
         restart=restart,
@@ -80,7 +89,7 @@ def step_request(
     the history sent again for a provider that cannot chain (``chains`` false)."""
     history: tuple[Message, ...] = ()
     if not chains and not prompt.new_chain:
-        if scenario.model.layout is PromptLayout.PER_STEP:
+        if layout_in_force(scenario, data) is PromptLayout.PER_STEP:
             history = build_history(
                 scenario, data.transcript, len(data.state.visited) - 1, data.summaries
             )
@@ -135,6 +144,7 @@ __all__ = [
     "chain_carries_this_visit",
     "correction_request",
     "known_values",
+    "layout_in_force",
     "on_enter_input",
     "step_prompt",
     "step_request",

@@ -3,122 +3,29 @@
 Cost is first-class in Prompter: the people who write scripts pay for every call, and the point
 of the engine is to make long scripts cheap. The conversation core records each call in a
 :class:`CostLedger`; the studio and the logs read totals per turn and per conversation from it.
+A call is billed once made, whatever happens to its turn: when a turn fails and is rolled back,
+its calls stay in the ledger (marked ``rolled_back``), so ``max_cost_usd``, the summaries and
+``session_end`` count every dollar spent.
 
-Prices come from ``resources/prices.yaml`` (:class:`PriceTable`), which users edit when OpenAI's
-prices change. A model missing from the table costs 0.0 and is *flagged* (:meth:`PriceTable.knows`,
+Prices come from ``resources/prices.yaml`` (:class:`PriceTable`, read by its one reader,
+:mod:`engine.providers.prices`), which users edit when OpenAI's prices change. A model missing
+from the table costs 0.0 and is *flagged* (:meth:`PriceTable.knows`,
 :attr:`CostLedger.unknown_models`) rather than refused: an unpriced model must never stop a chat,
 but a silent $0.00 must never pass for "free" either.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
-from pathlib import Path
+from dataclasses import dataclass, replace
 from typing import Any, get_args
 
-import yaml
-
-from engine.errors import ScenarioError, SessionError
-from engine.io.resources import resource_path
+from engine.errors import SessionError
 from engine.log.events import SessionTotalsData
 from engine.providers.base import Purpose, Usage
+from engine.providers.prices import ModelPrice, PriceTable
 
 PURPOSES: frozenset[str] = frozenset(get_args(Purpose))
-TOKENS_PER_PRICE_UNIT = 1_000_000
-
-#: A dated snapshot suffix: ``gpt-4.1-mini-2025-04-14`` → ``gpt-4.1-mini``.
-_SNAPSHOT_SUFFIX = re.compile(r"-\d{4}-\d{2}-\d{2}$")
-
-
-@dataclass(frozen=True)
-class ModelPrice:
-    """US dollars per 1M tokens."""
-
-    input: float
-    cached_input: float
-    output: float
-
-
-class PriceTable:
-    """Model name → price. Lookups ignore case and dated snapshot suffixes."""
-
-    def __init__(self, prices: Mapping[str, ModelPrice], *, source: Path | None = None) -> None:
-        self._prices = {name.lower(): price for name, price in prices.items()}
-        self.source = source
-
-    @classmethod
-    def load(cls, path: Path | str | None = None) -> PriceTable:
-        """Read a price table (default: the shipped ``resources/prices.yaml``).
-
-        Raises :class:`~engine.errors.ScenarioError` pointing at the file (and the model's line)
-        when it cannot be read or a price is not a non-negative number: the file is hand-edited,
-        so a mistake in it must say where it is.
-        """
-        file = Path(path) if path is not None else resource_path("prices.yaml")
-        try:
-            text = file.read_text(encoding="utf-8")
-        except OSError as error:
-            message = f"cannot read the price table: {error.strerror}"
-            raise ScenarioError(message, path=file) from None
-        except UnicodeDecodeError:
-            raise ScenarioError("the price table is not UTF-8 text", path=file) from None
-        return cls.parse(text, path=file)
-
-    @classmethod
-    def parse(cls, text: str, *, path: Path | None = None) -> PriceTable:
-        try:
-            data = yaml.safe_load(text)
-        except yaml.MarkedYAMLError as error:
-            mark = error.problem_mark
-            raise ScenarioError(
-                f"the price table is not valid YAML: {error.problem}",
-                path=path,
-                line=mark.line + 1 if mark else None,
-                column=mark.column + 1 if mark else None,
-            ) from None
-        models = data.get("models") if isinstance(data, dict) else None
-        if not isinstance(models, dict):
-            raise ScenarioError(
-                "the price table needs a 'models' mapping",
-                path=path,
-                line=1,
-                hint="models: {gpt-4.1-mini: {input: 0.40, cached_input: 0.10, output: 1.60}}",
-            )
-        prices: dict[str, ModelPrice] = {}
-        for name, entry in models.items():
-            prices[str(name)] = _parse_price(str(name), entry, path, _line_of(text, str(name)))
-        return cls(prices, source=path)
-
-    def price(self, model: str) -> ModelPrice | None:
-        """The price of ``model``, or of its base name when it is a dated snapshot."""
-        name = model.strip().lower()
-        found = self._prices.get(name)
-        if found is None:
-            found = self._prices.get(_SNAPSHOT_SUFFIX.sub("", name))
-        return found
-
-    def knows(self, model: str) -> bool:
-        return self.price(model) is not None
-
-    def cost(self, model: str, usage: Usage) -> float:
-        """Dollars for one call; 0.0 for a model the table does not know."""
-        price = self.price(model)
-        if price is None:
-            return 0.0
-        cached = min(max(usage.cached_tokens, 0), max(usage.input_tokens, 0))
-        uncached = max(usage.input_tokens, 0) - cached
-        dollars = (
-            uncached * price.input
-            + cached * price.cached_input
-            + max(usage.output_tokens, 0) * price.output
-        )
-        return dollars / TOKENS_PER_PRICE_UNIT
-
-    @property
-    def models(self) -> list[str]:
-        return sorted(self._prices)
 
 
 @dataclass(frozen=True)
@@ -137,6 +44,9 @@ class CallRecord:
     cost_usd: float
     response_id: str | None
     synthetic: str | None = None
+    #: The call belongs to a turn that failed afterwards and was rolled back: it was billed
+    #: all the same, so the conversation's totals and its budget count it; its turn's don't.
+    rolled_back: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         record: dict[str, Any] = {
@@ -154,6 +64,8 @@ class CallRecord:
         }
         if self.synthetic:
             record["synthetic"] = self.synthetic
+        if self.rolled_back:
+            record["rolled_back"] = True
         return record
 
 
@@ -333,10 +245,18 @@ class CostLedger:
         return call
 
     def turn_totals(self, turn: int) -> Totals:
-        return Totals.of(call for call in self.calls if call.turn == turn)
+        """The calls of ``turn`` as it stands (a rolled-back attempt at it is not counted)."""
+        return Totals.of(c for c in self.calls if c.turn == turn and not c.rolled_back)
 
     def totals(self) -> Totals:
+        """Every call billed, those of rolled-back turns included: what the budget holds to."""
         return Totals.of(self.calls)
+
+    def keep_rolled_back(self, failed: CostLedger) -> None:
+        """After a turn is rolled back to this ledger: keep the calls ``failed`` (the ledger the
+        turn was using) made since, marked as rolled back — they were billed all the same."""
+        made = failed.calls[len(self.calls) :]
+        self.calls.extend(replace(call, rolled_back=True) for call in made)
 
     def calls_per_message(self, user_messages: int) -> float:
         """Model calls per user message — the headline efficiency figure (0.0 before any)."""
@@ -392,6 +312,7 @@ def _call_from_dict(raw: Any, where: str) -> CallRecord:
             cost_usd=float(raw["cost_usd"]),
             response_id=None if raw.get("response_id") is None else str(raw["response_id"]),
             synthetic=str(raw["synthetic"]) if raw.get("synthetic") else None,
+            rolled_back=raw.get("rolled_back") is True,
         )
     except KeyError as missing:
         raise SessionError(f"{where} has no {missing.args[0]!r}") from None
@@ -405,43 +326,4 @@ def _whole(value: Any, what: str) -> int:
     return value
 
 
-def _parse_price(name: str, entry: Any, path: Path | None, line: int | None) -> ModelPrice:
-    def fail(message: str) -> ScenarioError:
-        return ScenarioError(
-            message,
-            path=path,
-            line=line,
-            field=f"models.{name}",
-            hint="prices are US dollars per 1M tokens, e.g. {input: 0.40, output: 1.60}",
-        )
-
-    if not isinstance(entry, dict):
-        raise fail(f"the price of {name!r} must be a mapping of input, cached_input, output")
-    unknown = set(entry) - {"input", "cached_input", "output"}
-    if unknown:
-        keys = ", ".join(sorted(map(str, unknown)))
-        raise fail(f"unknown key(s) {keys} in the price of {name!r}")
-    values: dict[str, float] = {}
-    for key in ("input", "output", "cached_input"):
-        if key not in entry:
-            if key == "cached_input":
-                continue
-            raise fail(f"the price of {name!r} has no {key!r}")
-        value = entry[key]
-        if isinstance(value, bool) or not isinstance(value, int | float) or value < 0:
-            raise fail(f"{name}.{key} must be a number >= 0, got {value!r}")
-        values[key] = float(value)
-    return ModelPrice(
-        input=values["input"],
-        cached_input=values.get("cached_input", values["input"]),
-        output=values["output"],
-    )
-
-
-def _line_of(text: str, key: str) -> int | None:
-    """The 1-based line where ``key:`` is written, so a bad price points at its line."""
-    pattern = re.compile(rf"^\s*['\"]?{re.escape(key)}['\"]?\s*:")
-    for number, line in enumerate(text.splitlines(), start=1):
-        if pattern.match(line):
-            return number
-    return None
+__all__ = ["PURPOSES", "CallRecord", "CostLedger", "ModelPrice", "PriceTable", "Totals"]

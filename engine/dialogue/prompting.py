@@ -7,9 +7,11 @@ the conversation (with ``previous_response_id``, the stored chain), then the new
 1,024 tokens on, in 128-token blocks. So whatever the model has already read must come back as an
 identical prefix, and only what is new (the user's message, a step's section the first time) is
 billed in full. Four layouts are implemented (``model: {layout: …}`` in ``scenario.yaml``) and
-measured side by side by ``bench/bench_engine.py``:
+measured side by side by ``bench/bench_engine.py``; the default, ``auto``, picks one of the first
+two at every new chain (:mod:`engine.dialogue.layout_choice`), maybe with
+:func:`steps_overview` added to the constant prefix so that it reaches the cache minimum:
 
-``compact`` (the default: the cheapest)
+``compact``
     ``instructions`` are the same on every call (persona, the conversation's title, the rules of
     :data:`CONVERSATION_RULES`), and so is the schema
     (:func:`~engine.dialogue.contract.any_step_schema`: ``results`` is any one step's results
@@ -66,7 +68,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Collection, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from engine.dialogue.contract import (
@@ -76,7 +78,7 @@ from engine.dialogue.contract import (
     reply_schema,
     schema_name,
 )
-from engine.languages import ENGLISH, Phrasebook, scaffolding
+from engine.languages import ENGLISH, Phrasebook, in_every_language, scaffolding
 from engine.providers.base import Message, Role
 from engine.scenario.definition import PLACEHOLDER, STAY, PromptLayout, Scenario, Step, ValueType
 
@@ -87,6 +89,12 @@ _ENGLISH = scaffolding(ENGLISH)
 CONTRACT_RULES = _ENGLISH.say("contract_rules")
 #: The general rules when step sections arrive in the conversation (``append``, ``compact``).
 CONVERSATION_RULES = _ENGLISH.say("conversation_rules")
+
+#: The heading of the steps' overview that ``layout: auto`` may add to the constant prefix, in
+#: every shipped language (a session rebuilt from its log recognises it by one of them).
+OVERVIEW_HEADINGS = in_every_language("overview_heading")
+OVERVIEW_HEADING = _ENGLISH.say("overview_heading")
+
 #: The first line of every step section; the model (and the test autopilot) find steps by it.
 SECTION_HEADING = _ENGLISH.say("section_heading")
 IN_FORCE = _ENGLISH.say("in_force")
@@ -208,6 +216,26 @@ def stable_prefix(
     return FilledText("\n\n".join(parts), persona.filled, persona.unknown, persona.unset)
 
 
+def steps_overview(scenario: Scenario) -> str:
+    """Every step's title, goal and the results it records, constant for the whole conversation
+    (``layout: auto``).
+
+    Useful text to read — where the conversation is going — without any step's instructions,
+    which stay in force only in their step. ``auto`` adds it to the constant prefix when that
+    prefix would otherwise fall just short of the cache minimum and caching it pays.
+    """
+    words = words_of(scenario)
+    lines = [words.say("overview_heading"), words.say("overview_note")]
+    for step in scenario.steps.values():
+        if step.kind.value == "message":
+            continue
+        goal = f": {step.goal}" if step.goal else ""
+        lines.append(f"- {step.display_title}{goal}")
+        if step.results:
+            lines.append(words.say("overview_records", names=", ".join(step.results)))
+    return "\n".join(lines)
+
+
 def step_section(
     scenario: Scenario,
     step: Step,
@@ -316,8 +344,13 @@ def build_prompt(
     restart: bool = False,
     visited: Sequence[str] = (),
     summaries: Mapping[str, str] | None = None,
+    padded: bool = False,
 ) -> Prompt:
     """The prompt of a call in ``step`` under ``layout`` (see the module docstring).
+
+    ``layout`` is the layout in force (``auto`` is read as ``compact``: which one auto picked is
+    the conversation's business, :mod:`engine.dialogue.layout_choice`). ``padded``: the constant
+    instructions end with :func:`steps_overview` (compact layouts only).
 
     ``carried``: the chain already holds this step visit's section (sent earlier in the visit).
     ``restart``: start a new chain from the summaries even in the ``append`` layout (the
@@ -325,6 +358,8 @@ def build_prompt(
     steps already left, for a new chain.
     """
     names = known_names(scenario)
+    if layout is PromptLayout.AUTO:
+        layout = PromptLayout.COMPACT
     if layout is PromptLayout.PER_STEP:
         built = build_instructions(scenario, step, values, names, offered=offered)
         return Prompt(
@@ -335,6 +370,8 @@ def build_prompt(
         )
     rules = words_of(scenario).say("conversation_rules")
     prefix = stable_prefix(scenario, values, names, rules=rules)
+    if padded and layout is not PromptLayout.APPEND:
+        prefix = replace(prefix, text=f"{prefix.text}\n\n{steps_overview(scenario)}")
     if layout is PromptLayout.APPEND:
         schema, name = all_results_schema(scenario), CONVERSATION_SCHEMA_NAME
     elif layout is PromptLayout.COMPACT:
@@ -468,6 +505,8 @@ __all__ = [
     "CONVERSATION_RULES",
     "EARLIER_HEADING",
     "IN_FORCE",
+    "OVERVIEW_HEADING",
+    "OVERVIEW_HEADINGS",
     "PLACEHOLDER",
     "SECTION_HEADING",
     "FilledText",
@@ -484,5 +523,6 @@ __all__ = [
     "placeholders",
     "stable_prefix",
     "step_section",
+    "steps_overview",
     "words_of",
 ]

@@ -43,6 +43,11 @@ Reply to every user message with ONE JSON object and nothing else (no Markdown f
 A transition marked "needs" is allowed only once those values are known.""",
     "conversation_heading": "# Conversation: {title}",
     # --- a step's section ---
+    "overview_heading": "# The steps of this conversation",
+    "overview_note": (
+        "For orientation only: follow the current step's instructions, not these goals."
+    ),
+    "overview_records": "  records: {names}",
     "section_heading": "# Current step: ",
     "in_force": "This step is now in force; the instructions of earlier steps no longer apply.",
     "goal": "Goal: {goal}",

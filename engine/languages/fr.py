@@ -43,6 +43,12 @@ Markdown) :
 - summary : une ou deux phrases sur ce que l'étape en cours a établi jusqu'ici.
 Une transition marquée « Requiert » n'est permise qu'une fois ces valeurs connues.""",
     "conversation_heading": "# Conversation : {title}",
+    "overview_heading": "# Les étapes de cette conversation",
+    "overview_note": (
+        "Pour vous repérer seulement : suivez les instructions de l’étape en "
+        "cours, pas ces objectifs."
+    ),
+    "overview_records": "  enregistre : {names}",
     "section_heading": "# Étape en cours : ",
     "in_force": "Cette étape est désormais en vigueur ; les instructions des étapes précédentes "
     "ne s'appliquent plus.",

@@ -157,9 +157,12 @@ class ModelRequestData(TypedDict):
     previous_response_id: str | None
     #: How many messages of local history were sent (providers that cannot chain).
     history_messages: Count
-    #: The scenario's ``model.layout``. Logs written before the layouts lack it, and
-    #: ``prompt_cache_key`` and ``input_items``: read them as ``per_step``, no items.
+    #: The layout in force for this call (what ``auto`` chose, under ``layout: auto``). Logs
+    #: written before the layouts lack it, and ``prompt_cache_key`` and ``input_items``: read
+    #: them as ``per_step``, no items.
     layout: NotRequired[str]
+    #: Only under ``layout: auto``: why that layout was chosen (the estimates compared).
+    layout_reason: NotRequired[str]
     prompt_cache_key: NotRequired[str | None]
     #: Only when some were sent: messages entering the conversation before ``input``.
     input_items: NotRequired[list[InputItemData]]

@@ -28,9 +28,10 @@ them:
 
 * :meth:`LogFold.billed` — every call the log shows, those of rolled-back turns included: what
   the provider charged. The studio's cost meter shows this one;
-* :meth:`LogFold.in_conversation` — the calls of the turns that stand: what the conversation's
-  own :class:`~engine.dialogue.ledger.CostLedger` holds (the live one, or a fork's), and what its
-  ``session_end`` totals say.
+* :meth:`LogFold.in_conversation` — the calls of the turns that stand: what a conversation
+  rebuilt from the log (a fork) starts its :class:`~engine.dialogue.ledger.CostLedger` with. The
+  live ledger keeps the calls of rolled-back turns too (they were paid), so its ``session_end``
+  totals are :meth:`LogFold.billed`'s.
 
 **What the chain carries.** The transcript is rebuilt as the engine keeps it
 (:mod:`engine.conversation.session`): an accepted exchange adds what its first request sent

@@ -33,7 +33,6 @@ Wire it into a server with ``server.rate_limits = RateLimits(rpm=6000)``; the se
 
 from __future__ import annotations
 
-import json
 import math
 import threading
 import time
@@ -41,8 +40,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from engine.offline.fake_openai.answers import Fault
-from engine.offline.fake_openai.cache import count_tokens
-from engine.offline.fake_openai.requests import FakeRequest
+from engine.offline.fake_openai.cache import prompt_tokens
+from engine.offline.fake_openai.requests import FakeRequest, Format
 
 __all__ = ["Admission", "RateLimits", "estimate_tokens", "format_reset"]
 
@@ -60,10 +59,8 @@ class Admission:
 
 def estimate_tokens(request: FakeRequest) -> int:
     """The tokens a request is charged before it runs: its prompt plus ``max_output_tokens``."""
-    prompt = count_tokens(request.instructions)
-    if request.schema is not None:
-        prompt += count_tokens(json.dumps(request.schema, sort_keys=True))
-    prompt += sum(count_tokens(message.content) + 1 for message in request.messages)
+    fmt = Format(request.format_type, request.schema, request.schema_name)
+    prompt = len(prompt_tokens(request.instructions, fmt, request.messages, request.model))
     return prompt + (request.max_output_tokens or 0)
 
 

@@ -42,6 +42,7 @@ def build_server(
     stubborn_rate: float = 0.0,
     seed: int = 0,
     port: int = 0,
+    cache_hit_rate: float = 1.0,
 ) -> FakeOpenAIServer:
     """A (not yet started) fake server answering both roles of a simulation of the scenario:
     the bot with the scenario bot, the simulated user with the persona player. ``scenario_dir``
@@ -51,7 +52,10 @@ def build_server(
         scenario, violation_rate=violation_rate, stubborn_rate=stubborn_rate, seed=seed
     )
     server = FakeOpenAIServer(
-        responder=RoleRouter(bot, PersonaModel(seed)), latency=latency, port=port
+        responder=RoleRouter(bot, PersonaModel(seed)),
+        latency=latency,
+        port=port,
+        cache_hit_rate=cache_hit_rate,
     )
     if rpm is not None or tpm is not None:
         server.rate_limits = RateLimits(rpm=rpm, tpm=tpm, quantum_s=quantum_s)
@@ -89,6 +93,13 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument(
+        "--cache-hit-rate",
+        type=float,
+        default=1.0,
+        dest="cache_hit_rate",
+        help="share of would-be prompt-cache hits served from the cache (default 1: all)",
+    )
+    parser.add_argument(
         "--until-eof",
         action="store_true",
         dest="until_eof",
@@ -105,6 +116,7 @@ def main(argv: list[str] | None = None) -> int:
         stubborn_rate=args.stubborn_rate,
         seed=args.seed,
         port=args.port,
+        cache_hit_rate=args.cache_hit_rate,
     )
     with server:
         print(server.base_url, flush=True)

@@ -9,8 +9,10 @@ model, no key). The CLI's ``--provider`` and the studio's settings both go throu
     openai_api    Responses and Chat Completions through the ``openai`` SDK (its only importer)
     scripted      replies from a file
     synthetic     replies no model made, marked so that they cost nothing (``SyntheticReplies``)
-    rate_table    each model's requests and tokens per minute (``resources/prices.yaml``)
-    rate_limiter  client-side pacing under those limits
+    tokens        the one token count: each model's own tokenizer (o200k_base, cl100k_base)
+    prices        the one reader of ``resources/prices.yaml``; the price table
+    rate_table    each model's requests and tokens per minute (the same file): the first guess
+    rate_limiter  client-side pacing under the limits the service states (``x-ratelimit-*``)
     paced         a provider whose every attempt waits for the limiter, with the one retry loop
 
 It may import only :mod:`engine.io` and :mod:`engine.errors`: providers know nothing of

@@ -12,6 +12,11 @@ This is the only engine module that imports ``openai`` (``tests/test_architectur
 
 Both send ``prompt_cache_key`` when the request has one.
 
+Both read the rate limits the service states on every answer (``x-ratelimit-*``), streamed or
+not, successful or refused: an httpx response hook on the SDK's client keeps the last answer's in
+:attr:`_OpenAIProvider.stated_limits`, which the pacing adopts
+(:meth:`~engine.providers.rate_limiter.RateLimiter.adopt`).
+
 Both ask for the reply in strict structured outputs (``strict: true`` JSON schema). For models
 or servers without it, ``strict_schema=False`` asks for a plain JSON object and describes the
 schema in the instructions instead; the engine's contract check still validates the reply.
@@ -52,6 +57,7 @@ from engine.errors import (
 )
 from engine.io.redact import redact
 from engine.providers.base import ClosingProvider, Message, ModelReply, ModelRequest, Usage
+from engine.providers.rate_limiter import StatedLimits, stated_limits
 
 __all__ = [
     "DEFAULT_MAX_RETRIES",
@@ -108,12 +114,17 @@ class _OpenAIProvider(ClosingProvider):
         self.model = model
         self.strict_schema = strict_schema
         self._secrets = (key,)
+        #: The rate limits the last answer stated (``x-ratelimit-*``), or ``None`` until then.
+        self.stated_limits: StatedLimits | None = None
         try:
             self._client = openai.AsyncOpenAI(
                 api_key=key,
                 base_url=base_url,  # None: OPENAI_BASE_URL, else api.openai.com
                 timeout=DEFAULT_TIMEOUT_S if timeout is None else timeout,
                 max_retries=DEFAULT_MAX_RETRIES if max_retries is None else max_retries,
+                http_client=openai.DefaultAsyncHttpxClient(
+                    event_hooks={"response": [self._read_limits]}
+                ),
             )
         except openai.OpenAIError as error:
             raise map_openai_error(error, secrets=self._secrets) from None
@@ -126,6 +137,12 @@ class _OpenAIProvider(ClosingProvider):
     @property
     def base_url(self) -> str:
         return str(self._client.base_url)
+
+    async def _read_limits(self, response: Any) -> None:
+        """Every answer's ``x-ratelimit-*`` headers (an httpx response hook)."""
+        stated = stated_limits(response.headers)
+        if stated is not None:
+            self.stated_limits = stated
 
     async def complete(self, request: ModelRequest) -> ModelReply:
         """One model call. Safe from any event loop: the SDK client lives on its own loop."""

@@ -7,19 +7,20 @@ second — without telling anyone. Its retries would bypass the limiter (uncount
 the server does count), and a 429 seen by one request would not slow the hundred others that are
 about to get the same answer. So here the retry loop is the limiter's: each attempt, retries
 included, is paced and counted; a 429 pauses every caller until ``retry-after`` and lowers the
-rate (:meth:`RateLimiter.throttled`); other failures a retry may cure (timeouts, dropped
+rate (:meth:`RateLimiter.throttled`; a ``retry-after`` over a minute is waited a minute, and
+counted in :attr:`Traffic.capped_waits`); other failures a retry may cure (timeouts, dropped
 connections, 5xx) are retried with the SDK's own backoff schedule. What cannot be cured — a
 rejected key, an exhausted quota, a refused request — is raised at once.
 
-Token estimates: the text of the request (about four characters a token), plus the context a
-chained request continues (remembered from the usage of the response it chains to), plus the
-expected output. :meth:`RateLimiter.settle` corrects the estimate with the real usage.
+Token estimates: the request's own texts, counted with the model's tokenizer
+(:mod:`engine.providers.tokens`), plus the context a chained request continues (remembered from
+the usage of the response it chains to), plus the expected output. :meth:`RateLimiter.settle`
+corrects the estimate with the real usage.
 """
 
 from __future__ import annotations
 
 import asyncio
-import json
 import random
 from collections import Counter, OrderedDict
 from collections.abc import Awaitable, Callable
@@ -28,14 +29,19 @@ from typing import Any
 
 from engine.errors import ProviderError, ProviderRateLimited
 from engine.providers.base import ClosingProvider, ModelReply, ModelRequest, Provider
-from engine.providers.rate_limiter import MAX_BACKOFF_S, RateLimiter
+from engine.providers.rate_limiter import (
+    MAX_BACKOFF_S,
+    MAX_RETRY_AFTER_S,
+    RateLimiter,
+    StatedLimits,
+)
 from engine.providers.rate_table import RateLimit, RateLimitTable
+from engine.providers.tokens import request_tokens
 
 __all__ = ["LimiterPool", "PacedProvider", "RetryPolicy", "Traffic", "estimate_tokens"]
 
 #: Output tokens assumed for a request that sets no ``max_output_tokens``.
 EXPECTED_OUTPUT_TOKENS = 256
-CHARS_PER_TOKEN = 4
 #: Responses whose context size is remembered (a chained request's estimate needs it).
 _REMEMBERED = 20_000
 
@@ -61,6 +67,10 @@ class Traffic:
     waited_s: float = 0.0
     #: The failures retried or given up on, by error class (``ProviderTimeout``: 3).
     errors: Counter[str] = field(default_factory=Counter)
+    #: 429s whose ``retry-after`` asked for more than ``MAX_RETRY_AFTER_S``: waited that long
+    #: only, then tried again; and the longest wait a server asked for.
+    capped_waits: int = 0
+    longest_asked_s: float = 0.0
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -71,6 +81,8 @@ class Traffic:
             "failed": self.failed,
             "waited_s": round(self.waited_s, 3),
             "errors": dict(self.errors.most_common()),
+            "capped_waits": self.capped_waits,
+            "longest_asked_s": round(self.longest_asked_s, 3),
         }
 
     def __iadd__(self, other: Traffic) -> Traffic:
@@ -81,6 +93,8 @@ class Traffic:
         self.failed += other.failed
         self.waited_s += other.waited_s
         self.errors.update(other.errors)
+        self.capped_waits += other.capped_waits
+        self.longest_asked_s = max(self.longest_asked_s, other.longest_asked_s)
         return self
 
 
@@ -95,7 +109,13 @@ class LimiterPool:
     _limiters: dict[str, RateLimiter] = field(default_factory=dict)
 
     def limit(self, model: str) -> RateLimit:
+        """The starting guess for ``model``: the table's limits, with the user's overrides."""
         return self.table.limit(model).with_overrides(self.rpm, self.tpm)
+
+    @property
+    def ceiling(self) -> RateLimit:
+        """What the user set (``--rpm``/``--tpm``): the service's stated limits never exceed it."""
+        return RateLimit(self.rpm or None, self.tpm or None)
 
     def for_model(self, model: str) -> RateLimiter:
         key = model.strip().lower()
@@ -112,11 +132,8 @@ class LimiterPool:
 
 def estimate_tokens(request: ModelRequest, context: int = 0) -> int:
     """About how many tokens ``request`` will be billed (input and output)."""
-    chars = len(request.instructions) + len(request.input)
-    chars += sum(len(message.content) for message in request.history)
-    chars += len(json.dumps(request.schema))
     output = request.max_output_tokens or EXPECTED_OUTPUT_TOKENS
-    return context + chars // CHARS_PER_TOKEN + output
+    return context + request_tokens(request) + output
 
 
 class PacedProvider(ClosingProvider):
@@ -161,6 +178,7 @@ class PacedProvider(ClosingProvider):
             try:
                 reply = await self.inner.complete(request)
             except ProviderRateLimited as error:
+                self._adopt_stated(limiter)
                 self.traffic.rate_limited += 1
                 limiter.settle(estimate, 0)
                 if not error.retryable or throttled >= self.policy.rate_limited:
@@ -168,7 +186,11 @@ class PacedProvider(ClosingProvider):
                     raise
                 throttled += 1
                 self.traffic.retries += 1
-                limiter.throttled(error.retry_after)  # the next acquire waits it out
+                asked = error.retry_after
+                limiter.throttled(asked)  # the next acquire waits it out (capped)
+                if asked is not None and asked > MAX_RETRY_AFTER_S:
+                    self.traffic.capped_waits += 1
+                    self.traffic.longest_asked_s = max(self.traffic.longest_asked_s, asked)
                 continue
             except ProviderError as error:
                 self.traffic.errors[type(error).__name__] += 1
@@ -180,12 +202,19 @@ class PacedProvider(ClosingProvider):
                 self.traffic.retries += 1
                 await self._sleep(self._backoff(other))
                 continue
+            self._adopt_stated(limiter)
             limiter.succeeded()
             self.traffic.succeeded += 1
             used = reply.usage.input_tokens + reply.usage.output_tokens
             limiter.settle(estimate, used)
             self._remember(reply.response_id, used)
             return reply
+
+    def _adopt_stated(self, limiter: RateLimiter) -> None:
+        """Pace to the limits the inner provider's last answer stated, if it states any."""
+        stated = getattr(self.inner, "stated_limits", None)
+        if isinstance(stated, StatedLimits):
+            limiter.adopt(stated, self.pool.ceiling)
 
     async def aclose(self) -> None:
         await self.inner.aclose()

@@ -15,19 +15,38 @@ lock, held while waiting), so a conversation never starves behind later ones.
   account's real limit is lower than configured — another program shares it, the tier changed —
   the simulation settles just under it instead of living in a 429 storm, which the server counts
   against the account.
+* **The service's word beats the table.** OpenAI states the account's limits on every answer
+  (``x-ratelimit-limit-requests``/``-tokens``, ``-remaining-``, ``-reset-``); the providers read
+  them (:func:`stated_limits`) and :meth:`RateLimiter.adopt` paces to them from then on, never
+  above a limit the user set (the ceiling). A server that states a request limit and no token
+  limit has none. When it says no request is left, everyone waits for its reset.
+* **A wait is never longer than** :data:`MAX_RETRY_AFTER_S`. A server asking for more
+  (``retry-after: 99999`` would be 27 hours of silence) is waited for that long, then tried
+  again, and the wait is said: :meth:`RateLimiter.throttled` returns it, the traffic counts it.
 * The clock and the sleep are injectable, so the tests drive time by hand.
 """
 
 from __future__ import annotations
 
 import asyncio
+import math
+import re
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 
 from engine.providers.rate_table import RateLimit
 
-__all__ = ["DECREASE", "MIN_FACTOR", "RECOVERY_PER_S", "RateLimiter"]
+__all__ = [
+    "DECREASE",
+    "MAX_RETRY_AFTER_S",
+    "MIN_FACTOR",
+    "RECOVERY_PER_S",
+    "RateLimiter",
+    "StatedLimits",
+    "parse_reset",
+    "stated_limits",
+]
 
 #: The rate is multiplied by this on a 429 …
 DECREASE = 0.5
@@ -38,9 +57,71 @@ RECOVERY_PER_S = 0.02
 #: The pause after a 429 that came without a ``retry-after``: doubled on each one in a row.
 FIRST_BACKOFF_S = 0.5
 MAX_BACKOFF_S = 8.0
+#: The longest a server's ``retry-after`` is obeyed, in seconds (the ``openai`` SDK's own bound).
+MAX_RETRY_AFTER_S = 60.0
 
 Clock = Callable[[], float]
 Sleep = Callable[[float], Awaitable[None]]
+
+
+@dataclass(frozen=True)
+class StatedLimits:
+    """What one answer's ``x-ratelimit-*`` headers say (``None``: that header was absent)."""
+
+    rpm: float | None = None
+    tpm: float | None = None
+    remaining_requests: float | None = None
+    remaining_tokens: float | None = None
+    reset_requests_s: float | None = None
+    reset_tokens_s: float | None = None
+
+
+_RESET_PART = re.compile(r"(\d+(?:\.\d+)?)(ms|h|m|s)")
+_UNIT_S = {"ms": 0.001, "s": 1.0, "m": 60.0, "h": 3600.0}
+
+
+def parse_reset(text: str) -> float | None:
+    """A reset as OpenAI writes it (``20ms``, ``1.5s``, ``6m0s``, ``1h2m``) in seconds."""
+    text = text.strip()
+    parts = _RESET_PART.findall(text)
+    if not parts or "".join(a + b for a, b in parts) != text:
+        try:
+            seconds = float(text)
+        except ValueError:
+            return None
+        return seconds if math.isfinite(seconds) and seconds >= 0 else None
+    return sum(float(amount) * _UNIT_S[unit] for amount, unit in parts)
+
+
+def stated_limits(headers: Mapping[str, str]) -> StatedLimits | None:
+    """The limits an answer's headers state, or ``None`` when it states none."""
+    lowered = {name.lower(): value for name, value in headers.items()}
+
+    def number(name: str) -> float | None:
+        value = lowered.get(f"x-ratelimit-{name}")
+        if value is None:
+            return None
+        try:
+            parsed = float(value)
+        except ValueError:
+            return None
+        return parsed if math.isfinite(parsed) and parsed >= 0 else None
+
+    def reset(name: str) -> float | None:
+        value = lowered.get(f"x-ratelimit-reset-{name}")
+        return parse_reset(value) if value is not None else None
+
+    rpm, tpm = number("limit-requests"), number("limit-tokens")
+    if rpm is None and tpm is None:
+        return None
+    return StatedLimits(
+        rpm=rpm or None,
+        tpm=tpm or None,
+        remaining_requests=number("remaining-requests"),
+        remaining_tokens=number("remaining-tokens"),
+        reset_requests_s=reset("requests"),
+        reset_tokens_s=reset("tokens"),
+    )
 
 
 @dataclass
@@ -73,6 +154,7 @@ class RateLimiter:
         if burst_s <= 0:
             raise ValueError(f"burst_s must be > 0, got {burst_s!r}")
         self.limit = limit
+        self.burst_s = burst_s
         self.clock = clock
         self.sleep = sleep
         self.factor = 1.0
@@ -90,6 +172,10 @@ class RateLimiter:
         #: 429s reported, and how many of them lowered the rate.
         self.throttles = 0
         self.decreases = 0
+        #: Waits a server asked for that were longer than :data:`MAX_RETRY_AFTER_S`.
+        self.capped_waits = 0
+        #: The limits the service last stated (``None`` until an answer states them).
+        self.stated: StatedLimits | None = None
 
     @staticmethod
     def _bucket(per_minute: float | None, burst_s: float, *, full: bool) -> _Bucket | None:
@@ -136,7 +222,8 @@ class RateLimiter:
         now = self._advance()
         self.throttles += 1
         if retry_after is not None and retry_after > 0:
-            pause = retry_after
+            pause = min(retry_after, MAX_RETRY_AFTER_S)
+            self.capped_waits += retry_after > MAX_RETRY_AFTER_S
         else:
             pause = self._backoff
             self._backoff = min(self._backoff * 2, MAX_BACKOFF_S)
@@ -148,6 +235,30 @@ class RateLimiter:
             if bucket is not None:
                 bucket.level = min(bucket.level, 0.0)
         return pause
+
+    def adopt(self, stated: StatedLimits, ceiling: RateLimit | None = None) -> bool:
+        """Pace to the limits the service stated, under ``ceiling`` (what the user set; ``None``
+        in a field: no ceiling). Returns whether the limits changed."""
+        self.stated = stated
+        ceiling = ceiling or RateLimit()
+        rpm = _under(stated.rpm, ceiling.rpm) if stated.rpm is not None else self.limit.rpm
+        tpm: float | None
+        if stated.tpm is not None:
+            tpm = _under(stated.tpm, ceiling.tpm)
+        else:  # a service that states its request limit and no token limit has none
+            tpm = ceiling.tpm if stated.rpm is not None else self.limit.tpm
+        if stated.remaining_requests == 0 and stated.reset_requests_s:
+            now = self._advance()
+            wait = min(stated.reset_requests_s, MAX_RETRY_AFTER_S)
+            self._paused_until = max(self._paused_until, now + wait)
+        new = RateLimit(rpm, tpm)
+        if new == self.limit:
+            return False
+        self._advance()
+        self.limit = new
+        self._requests = _resized(self._requests, rpm, self.burst_s)
+        self._tokens = _resized(self._tokens, tpm, self.burst_s)
+        return True
 
     def succeeded(self) -> None:
         """A call went through: the next 429 without ``retry-after`` starts the backoff afresh."""
@@ -164,3 +275,18 @@ class RateLimiter:
             if bucket is not None:
                 bucket.refill(elapsed, self.factor)
         return now
+
+
+def _under(stated: float, ceiling: float | None) -> float:
+    return min(stated, ceiling) if ceiling is not None else stated
+
+
+def _resized(bucket: _Bucket | None, per_minute: float | None, burst_s: float) -> _Bucket | None:
+    """A bucket for a new limit, keeping the share of it already used."""
+    if per_minute is None:
+        return None
+    rate = per_minute / 60
+    capacity = max(rate * burst_s, 1.0)
+    if bucket is None:
+        return _Bucket(rate, capacity, 1.0)
+    return _Bucket(rate, capacity, min(bucket.level, capacity))

@@ -9,28 +9,29 @@ edit as they edit prices, and the command line can override it (``--rpm``, ``--t
       gpt-4.1-mini: {rpm: 500, tpm: 200000}
 
 A model is looked up as prices are (case-insensitive; a dated snapshot uses its base name's
-entry). ``null`` leaves that limit out. Errors point at the file and the line.
+entry). ``null`` leaves that limit out. Errors point at the file and the line. The file is read by
+its one reader, :mod:`engine.providers.prices`, which the price table uses too.
+
+These limits are the *starting guess*: the service states the account's real ones on every
+answer (``x-ratelimit-*`` headers), and the limiter adopts those (:mod:`.rate_limiter`), never
+going above a limit the user set himself (``--rpm``/``--tpm``).
 """
 
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from engine.errors import ScenarioError
-from engine.io.resources import resource_path
+from engine.providers.prices import PriceFile, line_of, model_key, parse_price_text, read_price_file
 
 __all__ = ["DEFAULT_KEY", "RateLimit", "RateLimitTable"]
 
 #: The entry used for a model the table does not list.
 DEFAULT_KEY = "default"
-_SNAPSHOT_SUFFIX = re.compile(r"-\d{4}-\d{2}-\d{2}$")
 _HINT = "rate_limits: {gpt-4.1-mini: {rpm: 500, tpm: 200000}} (per minute; null for no limit)"
 
 
@@ -74,50 +75,38 @@ class RateLimitTable:
 
     @classmethod
     def load(cls, path: Path | str | None = None) -> RateLimitTable:
-        """Read the ``rate_limits`` section (default file: the shipped ``prices.yaml``)."""
-        file = Path(path) if path is not None else resource_path("prices.yaml")
-        try:
-            text = file.read_text(encoding="utf-8")
-        except OSError as error:
-            raise ScenarioError(
-                f"cannot read the rate limits: {error.strerror}", path=file
-            ) from None
-        except UnicodeDecodeError:
-            raise ScenarioError("the rate limits file is not UTF-8 text", path=file) from None
-        return cls.parse(text, path=file)
+        """The ``rate_limits`` section of a price file (default: the shipped ``prices.yaml``)."""
+        return cls.from_file(read_price_file(path))
 
     @classmethod
     def parse(cls, text: str, *, path: Path | None = None) -> RateLimitTable:
-        try:
-            data = yaml.safe_load(text)
-        except yaml.MarkedYAMLError as error:
-            mark = error.problem_mark
-            raise ScenarioError(
-                f"not valid YAML: {error.problem}",
-                path=path,
-                line=mark.line + 1 if mark else None,
-                column=mark.column + 1 if mark else None,
-            ) from None
-        section = data.get("rate_limits") if isinstance(data, dict) else None
+        return cls.from_file(parse_price_text(text, path=path))
+
+    @classmethod
+    def from_file(cls, file: PriceFile) -> RateLimitTable:
+        text, path = file.text, file.path
+        section = file.section("rate_limits")
         if section is None:
             return cls({}, source=path)
         if not isinstance(section, dict):
             raise ScenarioError(
                 "'rate_limits' must be a mapping of model names to limits",
                 path=path,
-                line=_line_of(text, "rate_limits"),
+                line=line_of(text, "rate_limits"),
                 hint=_HINT,
             )
         limits = {
-            str(name): _parse_limit(str(name), entry, path, _line_of(text, str(name)))
+            str(name): _parse_limit(
+                str(name), entry, path, line_of(text, str(name), section="rate_limits")
+            )
             for name, entry in section.items()
         }
         return cls(limits, source=path)
 
     def limit(self, model: str) -> RateLimit:
         """The limits of ``model``: its entry, its base name's, the default, or none at all."""
-        name = model.strip().lower()
-        found = self._limits.get(name) or self._limits.get(_SNAPSHOT_SUFFIX.sub("", name))
+        name, base = model_key(model)
+        found = self._limits.get(name) or self._limits.get(base)
         return found or self._limits.get(DEFAULT_KEY) or RateLimit()
 
     @property
@@ -146,14 +135,3 @@ def _parse_limit(name: str, entry: Any, path: Path | None, line: int | None) -> 
             raise fail(f"{name}.{key} must be a number > 0 (or null), got {value!r}")
         values[key] = float(value) if value is not None else None
     return RateLimit(values["rpm"], values["tpm"])
-
-
-def _line_of(text: str, key: str) -> int | None:
-    pattern = re.compile(rf"^\s*['\"]?{re.escape(key)}['\"]?\s*:")
-    in_section = False
-    for number, line in enumerate(text.splitlines(), start=1):
-        if line.startswith("rate_limits"):
-            in_section = True
-        if (in_section or key == "rate_limits") and pattern.match(line):
-            return number
-    return None

@@ -19,16 +19,16 @@ The provider chains like the Responses API (``chains = True``) and fabricates re
 script read from a file by a short fingerprint of its path (``scripted_3_1f2e3d4c``), so that a
 conversation resumed or forked on the same file takes the script up where it stood
 (:meth:`ScriptedProvider.continue_after`), and one given another file starts it at its first
-reply. Token usage is estimated from text
-length (about four characters per token), so the token views show plausible numbers; the replies
-are marked ``synthetic`` (no model made them), so they cost nothing in every view; latency is 0.
+reply. Token usage is the model's tokenizer's count of what was sent and replied
+(:mod:`engine.providers.tokens`; nothing is cached), so the token views show plausible numbers;
+the replies are marked ``synthetic`` (no model made them), so they cost nothing in every view;
+latency is 0.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-import math
 import re
 from collections.abc import Iterable, Sequence
 from pathlib import Path
@@ -40,11 +40,10 @@ from engine.errors import ProviderError, UnreadableFile
 from engine.io.input_limits import MAX_SCRIPT_BYTES
 from engine.io.untrusted import read_text
 from engine.providers.base import ClosingProvider, ModelReply, ModelRequest, Usage
+from engine.providers.tokens import count_tokens, request_tokens
 
 Reply = str | dict[str, Any]
 
-#: A rough, model-independent estimate; good enough for a demo's token figures.
-CHARS_PER_TOKEN = 4
 #: What made the replies, as the log and the cassettes say (``ModelReply.synthetic``).
 MADE_BY = "reply script"
 _JSON_LINES_SUFFIXES = frozenset({".jsonl", ".ndjson"})
@@ -115,14 +114,14 @@ class ScriptedProvider(ClosingProvider):
         self.calls += 1
         self.requests.append(request)
         text = reply if isinstance(reply, str) else json.dumps(reply, ensure_ascii=False)
-        prompt_chars = len(request.instructions) + len(request.input)
-        prompt_chars += sum(len(message.content) for message in request.history)
-        prompt_chars += sum(len(message.content) for message in request.input_items)
+        usage = Usage(
+            input_tokens=request_tokens(request), output_tokens=count_tokens(text, request.model)
+        )
         return ModelReply(
             text=text,
             response_id=f"{_ID_PREFIX}{self.calls}"
             + (f"_{self.fingerprint}" if self.fingerprint else ""),
-            usage=Usage(input_tokens=_tokens(prompt_chars), output_tokens=_tokens(len(text))),
+            usage=usage,
             latency_s=0.0,
             model=request.model,
             synthetic=MADE_BY,
@@ -188,7 +187,3 @@ def _checked(reply: Any, where: str) -> Reply:
         f"{where}: a reply is a mapping of the contract fields or a raw string, "
         f"got {type(reply).__name__}"
     )
-
-
-def _tokens(chars: int) -> int:
-    return max(1, math.ceil(chars / CHARS_PER_TOKEN))

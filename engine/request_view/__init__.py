@@ -24,12 +24,13 @@ a prefix of that order, so :meth:`RequestView.cached_in` says how much of each p
 covered. :func:`compare` diffs a call with the previous call of its conversation: which part
 changed first, and so where the cache had to stop.
 
-**The estimate.** :func:`estimate_tokens` counts words and single punctuation marks, plus one
-token for each part's or message's role marker. That is how the project's fake server counts,
-so against it the parts add up to the billed input exactly (a test checks it); OpenAI's own
-tokenizers merge some punctuation (JSON in particular) and split rare words, so against a real
-model the sum is an estimate — the inspector always shows it next to the billed figure, and
-scales the parts to the billed total where it marks the cached prefix.
+**The estimate.** :func:`estimate_tokens` is the engine's one token count
+(:mod:`engine.providers.tokens`: OpenAI's own tokenizer), plus
+:data:`~engine.providers.tokens.MESSAGE_OVERHEAD` tokens of framing for each part and message.
+The project's fake server bills the same way, so against it the parts add up to the billed input
+exactly (a test checks it); against a real model the framing of the schema is the service's own
+secret, so the sum is a close estimate — the inspector always shows it next to the billed figure,
+and scales the parts to the billed total where it marks the cached prefix.
 
 What the log cannot tell is said, never guessed: a chain that continues a response missing from
 the log (a forked or resumed conversation whose start is in another log) sets

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import json
 
+from engine.providers.tokens import encode
 from engine.request_view.parts import (
     MARKER_TOKENS,
     PART_TITLES,
-    TOKEN,
     PartChange,
     PartKind,
     PromptMessage,
@@ -115,9 +115,10 @@ def _shared_tokens(old: str, new: str, kind: str) -> int:
 
 
 def _shared_word_count(old: str, new: str) -> int:
+    """How many leading tokens two texts share (the engine's one count)."""
     count = 0
-    for before, after in zip(TOKEN.finditer(old), TOKEN.finditer(new), strict=False):
-        if before.group() != after.group():
+    for before, after in zip(encode(old), encode(new), strict=False):
+        if before != after:
             break
         count += 1
     return count

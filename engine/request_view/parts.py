@@ -3,20 +3,17 @@ billed, and how it differs from the previous call. See :mod:`engine.request_view
 
 from __future__ import annotations
 
-import json
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any, Literal
+from typing import Literal
 
 from engine.dialogue.ledger import Totals
 from engine.log.events import Event
+from engine.providers.tokens import MESSAGE_OVERHEAD, count_tokens, schema_text
 
-#: Words and single punctuation marks: the estimate's unit (and the fake server's).
-TOKEN = re.compile(r"\w+|[^\w\s]")
-#: The role marker every part and message carries in the rendered prompt.
-MARKER_TOKENS = 1
+#: The framing every part and message carries in the rendered prompt (the engine's one count).
+MARKER_TOKENS = MESSAGE_OVERHEAD
 #: OpenAI caches prompt prefixes in blocks of this many tokens…
 CACHE_BLOCK_TOKENS = 128
 #: …from this many tokens on.
@@ -34,14 +31,10 @@ PART_TITLES: Mapping[PartKind, str] = {
 }
 
 
-def estimate_tokens(text: str) -> int:
-    """About how many tokens ``text`` is: its words and punctuation marks."""
-    return len(TOKEN.findall(text))
-
-
-def schema_text(schema: Any) -> str:
-    """The schema as the service reads it (keys sorted, no spaces), for counting."""
-    return json.dumps(schema, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+def estimate_tokens(text: str, model: str | None = None) -> int:
+    """How many tokens ``text`` is for ``model``: the engine's one count
+    (:func:`engine.providers.tokens.count_tokens`)."""
+    return count_tokens(text, model)
 
 
 @dataclass(frozen=True)
@@ -171,7 +164,6 @@ __all__ = [
     "CHAINING_PROVIDERS",
     "MARKER_TOKENS",
     "PART_TITLES",
-    "TOKEN",
     "PartChange",
     "PartKind",
     "PromptMessage",

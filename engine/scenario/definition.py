@@ -380,8 +380,12 @@ class Step(_Strict):
 class PromptLayout(StrEnum):
     """How the prompt of each call is laid out (see :mod:`engine.dialogue.prompting`)."""
 
+    #: The default: for each new chain, the layout of the ``compact`` family that bills least
+    #: for this scenario and model (:mod:`engine.dialogue.layout_choice`), maybe with the goals
+    #: of every step in the constant prefix so that it reaches the cache minimum.
+    AUTO = "auto"
     #: The chain restarts at each step change from the summaries of the steps left; constant
-    #: instructions and one schema for the whole conversation. The cheapest: the default.
+    #: instructions and one schema for the whole conversation.
     COMPACT = "compact"
     #: As ``compact``, with each step's own schema (for servers without ``anyOf`` schemas).
     COMPACT_STEP_SCHEMA = "compact_step_schema"
@@ -398,9 +402,10 @@ class ModelSettings(_Strict):
     temperature: float | None = Field(default=None, ge=0, le=2)
     max_output_tokens: int | None = Field(default=None, gt=0)
     layout: PromptLayout = Field(
-        default=PromptLayout.COMPACT,
-        description="How prompts are laid out for the provider's cache: compact (the "
-        "cheapest), compact_step_schema, append or per_step",
+        default=PromptLayout.AUTO,
+        description="How prompts are laid out for the provider's cache: auto (the default: "
+        "the cheapest for this scenario and model), compact, compact_step_schema, append or "
+        "per_step",
     )
     max_cost_usd: float | None = Field(
         default=None,

@@ -28,6 +28,7 @@ from typing import Any, Literal
 from engine.dialogue.ledger import Totals
 from engine.io.atomic import atomic_write_text
 from engine.providers.paced import Traffic
+from engine.providers.rate_limiter import MAX_RETRY_AFTER_S
 from engine.simulate.outcome import STATUSES, ConversationOutcome, role_totals_dict
 from engine.simulate.stepstats import StepFigures, StepTally
 
@@ -314,6 +315,7 @@ class SimulationReport:
             lines.append(
                 f"  cost per conversation: {spread}; {role.traffic.requests} requests, "
                 f"{role.traffic.rate_limited} rate-limited, {role.traffic.retries} retried"
+                + _capped(role.traffic)
             )
         lines.append(f"Sustained rate: {self.requests_per_minute:.0f} requests/min")
         return lines
@@ -462,4 +464,14 @@ def _role(kept: list[ConversationOutcome], role: str, traffic: Traffic) -> RoleF
         calls_per_message_by_conversation=Distribution.of(by_conversation),
         cost_per_conversation=Distribution.of(one.totals.cost_usd for one in figures),
         traffic=traffic,
+    )
+
+
+def _capped(traffic: Traffic) -> str:
+    """Say so when a server asked for a wait longer than the limiter obeys."""
+    if not traffic.capped_waits:
+        return ""
+    return (
+        f"; {traffic.capped_waits} wait(s) cut to {MAX_RETRY_AFTER_S:g} s (the server asked for "
+        f"up to {traffic.longest_asked_s:,.0f} s)"
     )

@@ -138,6 +138,8 @@ class Counts:
     rate_limited: int
     elapsed_s: float
     eta_s: float | None
+    #: 429s whose ``retry-after`` was longer than the limiter obeys (cut to a minute).
+    capped_waits: int = 0
 
     @property
     def done(self) -> int:
@@ -556,6 +558,7 @@ class Simulation:
             user_calls=self._user_calls,
             requests=self.bot_traffic.requests + self.user_traffic.requests,
             rate_limited=self.bot_traffic.rate_limited + self.user_traffic.rate_limited,
+            capped_waits=self.bot_traffic.capped_waits + self.user_traffic.capped_waits,
             elapsed_s=elapsed,
             eta_s=self._eta(elapsed, ended),
         )

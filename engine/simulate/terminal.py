@@ -19,6 +19,7 @@ from dataclasses import replace
 from typing import TextIO
 
 from engine.io.terminal import for_terminal, unfiltered
+from engine.providers.rate_limiter import MAX_RETRY_AFTER_S
 from engine.simulate.runner import Counts, ProgressUpdate
 
 __all__ = ["TerminalProgress", "format_duration", "progress_line"]
@@ -45,6 +46,11 @@ def progress_line(counts: Counts, width: int | None = None) -> str:
         + f" | {counts.bot_calls + counts.user_calls:,} calls "
         f"{counts.requests_per_minute:,.0f} req/min"
         + (f" {counts.rate_limited}x429" if counts.rate_limited else "")
+        + (
+            f" ({counts.capped_waits} retry-after cut to {MAX_RETRY_AFTER_S:g} s)"
+            if counts.capped_waits
+            else ""
+        )
         + f" | {'ETA ' + format_duration(counts.eta_s) if counts.done < counts.total else 'done'}"
         f" {format_duration(counts.elapsed_s)} elapsed"
     )

@@ -13,14 +13,17 @@ What it serves:
 * ``GET /v1/models``: the one model list clients use as a connection check.
 
 Usage is computed, not canned, so cost and caching can be measured, and it is billed as OpenAI
-bills it: input tokens are a deterministic count (``\\w+|[^\\w\\s]``) of the whole prompt as the
-model reads it — the structured-output schema first, then the instructions, then the
-conversation (a chained request's stored context included), then the new input; cached tokens
-are *part of* the input tokens: the longest token prefix shared with an earlier prompt to the
-same model and ``prompt_cache_key``, in whole 128-token blocks, and only from
-``cache_min_tokens`` on (1024, as OpenAI). That makes the engine's prompt layout visible: a
-prompt that starts with the same schema and text hits the cache, one whose schema or
-instructions change per step does not.
+bills it: input tokens are the model's own tokenizer's count (``o200k_base`` or ``cl100k_base``,
+:mod:`engine.providers.tokens`) of the whole prompt as the model reads it — the structured-output
+schema first, then the instructions, then the conversation (a chained request's stored context
+included), then the new input; cached tokens are *part of* the input tokens: the longest token
+prefix shared with an earlier prompt on the same cache machine, in whole 128-token blocks, and
+only from ``cache_min_tokens`` on (1024, as OpenAI). The cache misses as the real one does: a
+prefix idle for five minutes is evicted, a prefix and ``prompt_cache_key`` asked for more than
+about 15 times a minute is spread over more machines (some requests land where it was never
+read), and ``cache_hit_rate`` drops that share of would-be hits (see :mod:`.cache`). That makes
+the engine's prompt layout visible: a prompt that starts with the same schema and text hits the
+cache, one whose schema or instructions change per step does not.
 
 The "model" answers from :meth:`FakeOpenAIServer.queue` (in order), then from ``responder`` (a
 callable of :class:`FakeRequest`); an answer is text, a :class:`Reply`, a :class:`Fault` (429,

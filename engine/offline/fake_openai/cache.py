@@ -1,92 +1,199 @@
-"""The fake's tokens and its prompt cache, billed as OpenAI bills them.
+"""The fake's tokens and its prompt cache, billed as OpenAI bills them — misses included.
 
-Input tokens are a deterministic count (``\\w+|[^\\w\\s]``) of the whole prompt as the model
-reads it — the structured-output schema first, then the instructions, then the conversation —
-and cached tokens are *part of* them: the longest token prefix shared with an earlier prompt to
-the same model and ``prompt_cache_key``, in whole blocks, and only from a minimum on (1024, as
-OpenAI). That makes the engine's prompt layout visible in the figures.
+**Tokens** are the model's own (:mod:`engine.providers.tokens`: ``o200k_base`` or
+``cl100k_base``), over the whole prompt as the model reads it — the structured-output schema
+first (compact JSON), then the instructions, then the conversation — each part framed by
+:data:`~engine.providers.tokens.MESSAGE_OVERHEAD` marker tokens. Cached tokens are *part of*
+them.
+
+**The cache** follows OpenAI's published rules, the ones that make a real cache miss:
+
+* a prompt's cached tokens are its longest run of leading 128-token blocks already seen, and
+  only from 1,024 tokens on;
+* requests are routed to a cache machine by a hash of the prompt's first
+  :data:`ROUTE_PREFIX_TOKENS` tokens combined with ``prompt_cache_key``; requests without a key
+  share one route per prefix. Above about :data:`OVERFLOW_RPM` requests a minute for one route,
+  the service spreads the route over more machines: requests go round-robin to
+  ``ceil(rate / 15)`` machines, each with its own cache, so some land where their prefix has
+  never been read and miss;
+* a prefix not read for :attr:`PromptCache.idle_s` seconds (300 by default: "after 5 to 10
+  minutes of inactivity") is evicted;
+* ``hit_rate`` (``--cache-hit-rate``): the share of would-be hits that the service actually
+  serves from the cache — exactly that share, by error diffusion from a seeded phase (not coin
+  flips, so one short conversation shows the rate asked for). ``1.0`` is the rules alone,
+  ``0.0`` a cache that never hits: the bench measures every layout at 100 %, 50 % and 0 %.
 """
 
 from __future__ import annotations
 
 import hashlib
-import json
-import re
-from collections.abc import Iterable
+import math
+import random
+import time
+from array import array
+from collections import deque
+from collections.abc import Callable, Iterable, Sequence
 
 from engine.offline.fake_openai.requests import FakeMessage, Format
+from engine.providers.tokens import MESSAGE_OVERHEAD, count_tokens, decode, encode, schema_text
 
-TOKEN_PATTERN = re.compile(r"\w+|[^\w\s]")
+#: Requests a minute one route (prefix hash + ``prompt_cache_key``) takes before it overflows.
+OVERFLOW_RPM = 15
+#: The route is a hash of this many leading tokens (and the key).
+ROUTE_PREFIX_TOKENS = 256
+#: Seconds a cached prefix survives without being read.
+IDLE_EVICTION_S = 300.0
+
+#: The framing tokens of a part, by role (ids outside every vocabulary: never in a text).
+_MARKS = {"format": -1, "system": -2, "developer": -2, "user": -3, "assistant": -4}
+
+Clock = Callable[[], float]
 
 
-def count_tokens(text: str) -> int:
-    """The fake's token count: words and single punctuation marks. Deterministic and cheap."""
-    return len(TOKEN_PATTERN.findall(text))
-
-
-def truncate_to_tokens(text: str, limit: int) -> str:
-    """The text up to the end of its ``limit``-th token, as a model cut off mid-reply."""
+def truncate_to_tokens(text: str, limit: int, model: str | None = None) -> str:
+    """The text up to its ``limit``-th token, as a model cut off mid-reply."""
     if limit <= 0:
         return ""
-    for index, match in enumerate(TOKEN_PATTERN.finditer(text), start=1):
-        if index == limit:
-            return text[: match.end()]
-    return text
+    ids = encode(text, model)
+    return text if len(ids) <= limit else decode(ids[:limit], model)
 
 
-class PromptCache:
-    """OpenAI-style prefix caching over token blocks, per model and ``prompt_cache_key``.
-
-    Each prompt registers a digest of every whole-block prefix; a later prompt's cached tokens
-    are its longest run of leading blocks whose prefix digest is known. OpenAI routes a request
-    to a cache machine by a hash of the prompt's start combined with ``prompt_cache_key``, so
-    requests with different keys do not share a cache: the fake keeps one cache per (model,
-    key), requests without a key sharing one.
-    """
-
-    def __init__(self, block_tokens: int, min_tokens: int) -> None:
-        self.block_tokens = block_tokens
-        self.min_tokens = min_tokens
-        self._known: set[tuple[str, bytes]] = set()
-
-    def lookup_and_store(self, model: str, tokens: list[str], key: str | None = None) -> int:
-        digests = self._prefix_digests(tokens)
-        partition = f"{model}\x00{key or ''}"
-        cached_blocks = 0
-        for digest in digests:
-            if (partition, digest) not in self._known:
-                break
-            cached_blocks += 1
-        self._known.update((partition, digest) for digest in digests)
-        cached = cached_blocks * self.block_tokens
-        return cached if cached >= max(self.min_tokens, 1) else 0
-
-    def _prefix_digests(self, tokens: list[str]) -> list[bytes]:
-        running = hashlib.blake2b(digest_size=16)
-        digests = []
-        for start in range(0, len(tokens) - self.block_tokens + 1, self.block_tokens):
-            for token in tokens[start : start + self.block_tokens]:
-                running.update(token.encode("utf-8", "surrogatepass") + b"\x00")
-            digests.append(running.copy().digest())
-        return digests
+def _framed(role: str, text: str, model: str | None) -> list[int]:
+    mark = _MARKS.get(role, -5)
+    frame = [mark] * (MESSAGE_OVERHEAD - 1)
+    return [*frame, *encode(text, model), -9]
 
 
-def prompt_tokens(instructions: str, fmt: Format, context: Iterable[FakeMessage]) -> list[str]:
+def prompt_tokens(
+    instructions: str, fmt: Format, context: Iterable[FakeMessage], model: str | None = None
+) -> list[int]:
     """The tokens the model reads, in the order the service renders them (what caching sees).
 
     As on OpenAI, the structured-output schema comes first (it is rendered as a prefix of the
     system message), then the instructions, then the conversation: a schema that changes from
     call to call therefore breaks the cache for everything after it.
     """
-    tokens: list[str] = []
+    tokens: list[int] = []
     if fmt.schema is not None:
-        schema_text = json.dumps(fmt.schema, sort_keys=True, separators=(",", ":"))
-        tokens += ["<|format|>", *TOKEN_PATTERN.findall(schema_text)]
+        tokens += _framed("format", schema_text(fmt.schema), model)
     if instructions:
-        tokens += ["<|system|>", *TOKEN_PATTERN.findall(instructions)]
+        tokens += _framed("system", instructions, model)
     for message in context:
-        tokens += [f"<|{message.role}|>", *TOKEN_PATTERN.findall(message.content)]
+        tokens += _framed(message.role, message.content, model)
     return tokens
 
 
-__all__ = ["TOKEN_PATTERN", "PromptCache", "count_tokens", "prompt_tokens", "truncate_to_tokens"]
+class PromptCache:
+    """OpenAI-style prefix caching over token blocks, with routing, overflow and eviction.
+
+    Each machine of a route keeps the digests of every whole-block prefix it has read, with
+    when each was last read; a prompt's cached tokens are its longest run of leading blocks
+    whose prefix digest that machine knows and has read within ``idle_s``. Thread-safe only
+    under the server's lock. ``clock`` and ``seed`` make it reproducible in tests.
+    """
+
+    def __init__(
+        self,
+        block_tokens: int,
+        min_tokens: int,
+        *,
+        hit_rate: float = 1.0,
+        idle_s: float = IDLE_EVICTION_S,
+        overflow_rpm: float | None = OVERFLOW_RPM,
+        seed: int = 0,
+        clock: Clock = time.monotonic,
+    ) -> None:
+        if not 0.0 <= hit_rate <= 1.0:
+            raise ValueError(f"hit_rate must be between 0 and 1, got {hit_rate!r}")
+        self.block_tokens = block_tokens
+        self.min_tokens = min_tokens
+        self.hit_rate = hit_rate
+        self.idle_s = idle_s
+        self.overflow_rpm = overflow_rpm
+        self.clock = clock
+        #: Error diffusion from a seeded phase: exactly ``hit_rate`` of would-be hits hit.
+        self._debt = random.Random(seed).random()
+        self._read: dict[tuple[str, int, bytes], float] = {}
+        self._route_times: dict[str, deque[float]] = {}
+        self._route_turn: dict[str, int] = {}
+        #: Lookups, and how many were sent elsewhere by an overflowing route or dropped by
+        #: ``hit_rate`` (for tests and benches).
+        self.lookups = 0
+        self.overflowed = 0
+        self.dropped = 0
+
+    def lookup_and_store(self, model: str, tokens: Sequence[int], key: str | None = None) -> int:
+        """The cached tokens of a prompt, and remember it on the machine that served it."""
+        now = self.clock()
+        self.lookups += 1
+        if self.lookups % 4096 == 0:
+            self.evict_idle()
+        route = self._route(model, tokens, key)
+        machine = self._machine(route, now)
+        digests = self._prefix_digests(tokens)
+        cached_blocks = 0
+        for digest in digests:
+            seen = self._read.get((route, machine, digest))
+            if seen is None or now - seen > self.idle_s:
+                break
+            cached_blocks += 1
+        for digest in digests:
+            self._read[(route, machine, digest)] = now
+        cached = cached_blocks * self.block_tokens
+        if cached < max(self.min_tokens, 1):
+            return 0
+        if self.hit_rate < 1.0:
+            self._debt += self.hit_rate
+            if self._debt < 1.0:
+                self.dropped += 1
+                return 0
+            self._debt -= 1.0
+        return cached
+
+    def evict_idle(self) -> None:
+        """Forget every prefix idle for longer than ``idle_s`` (memory; lookups ignore them)."""
+        now = self.clock()
+        self._read = {k: at for k, at in self._read.items() if now - at <= self.idle_s}
+
+    def _route(self, model: str, tokens: Sequence[int], key: str | None) -> str:
+        start = array("q", tokens[:ROUTE_PREFIX_TOKENS]).tobytes()
+        digest = hashlib.blake2b(start, digest_size=8).hexdigest()
+        return f"{model}\x00{key or ''}\x00{digest}"
+
+    def _machine(self, route: str, now: float) -> int:
+        """Which of the route's machines serves this request (0 unless the route overflows)."""
+        if self.overflow_rpm is None:
+            return 0
+        times = self._route_times.setdefault(route, deque())
+        times.append(now)
+        while times and now - times[0] > 60.0:
+            times.popleft()
+        machines = max(1, math.ceil(len(times) / self.overflow_rpm))
+        if machines == 1:
+            return 0
+        turn = self._route_turn.get(route, 0) + 1
+        self._route_turn[route] = turn
+        machine = turn % machines
+        if machine:
+            self.overflowed += 1
+        return machine
+
+    def _prefix_digests(self, tokens: Sequence[int]) -> list[bytes]:
+        running = hashlib.blake2b(digest_size=16)
+        digests = []
+        size = self.block_tokens
+        for start in range(0, len(tokens) - size + 1, size):
+            running.update(array("q", tokens[start : start + size]).tobytes())
+            digests.append(running.copy().digest())
+        return digests
+
+
+__all__ = [
+    "IDLE_EVICTION_S",
+    "OVERFLOW_RPM",
+    "ROUTE_PREFIX_TOKENS",
+    "PromptCache",
+    "count_tokens",
+    "prompt_tokens",
+    "truncate_to_tokens",
+]

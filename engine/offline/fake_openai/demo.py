@@ -58,6 +58,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--port", type=int, default=8765, help="0 picks a free port")
     parser.add_argument("--latency", type=float, default=0.0, help="seconds before answering")
     parser.add_argument("--cache-min-tokens", type=int, default=1024, dest="cache_min_tokens")
+    parser.add_argument(
+        "--cache-hit-rate",
+        type=float,
+        default=1.0,
+        dest="cache_hit_rate",
+        help="share of would-be prompt-cache hits served from the cache (default 1: all)",
+    )
     args = parser.parse_args(argv)
     # Ctrl-C and a plain ``kill`` both stop it, even when started from a shell that ignores
     # SIGINT for its background jobs (Python keeps an inherited SIG_IGN unless told otherwise).
@@ -68,6 +75,7 @@ def main(argv: list[str] | None = None) -> int:
         port=args.port,
         latency=args.latency,
         cache_min_tokens=args.cache_min_tokens,
+        cache_hit_rate=args.cache_hit_rate,
     )
     with server:
         print(f"fake OpenAI API on {server.base_url} (Ctrl-C stops it); point the SDK at it:")

@@ -22,6 +22,8 @@ from typing import TYPE_CHECKING, Any, Self
 from engine.offline.fake_openai.answers import Answer, Fault, Reply, ServiceError, error_body
 from engine.offline.fake_openai.bodies import TokenUse, chat_body, models_body, responses_body
 from engine.offline.fake_openai.cache import (
+    IDLE_EVICTION_S,
+    OVERFLOW_RPM,
     PromptCache,
     count_tokens,
     prompt_tokens,
@@ -57,7 +59,11 @@ class FakeOpenAIServer:
     ``api_key``: when set, any other key is a 401 ``invalid_api_key``.
     ``latency``: seconds added before every answer (to bench against a slow model).
     ``port``: 0 (the default) picks a free one; demos may want a fixed one.
-    ``rate_limits`` (an attribute): RPM/TPM limits answered with 429s, see ``rate_limits.py``.
+    ``rate_limits`` (an attribute): RPM/TPM limits answered with 429s, see ``quota.py``.
+    ``cache_hit_rate``: the share of would-be cache hits served from the cache (1.0: the rules
+    alone; 0.0: nothing is ever cached); ``cache_idle_s``: a prefix unread that long is evicted;
+    ``cache_overflow_rpm``: requests a minute one prefix and key take before the service spreads
+    them over more machines (None: never); ``cache_seed``: the hit-rate draws. See ``cache.py``.
     """
 
     def __init__(
@@ -73,6 +79,10 @@ class FakeOpenAIServer:
         models: Iterable[str] = ("gpt-4.1-mini", "gpt-4.1", "gpt-4o-mini"),
         latency: float = 0.0,
         port: int = 0,
+        cache_hit_rate: float = 1.0,
+        cache_idle_s: float = IDLE_EVICTION_S,
+        cache_overflow_rpm: float | None = OVERFLOW_RPM,
+        cache_seed: int = 0,
     ) -> None:
         self.responder = responder
         self.supports_responses = supports_responses
@@ -83,7 +93,14 @@ class FakeOpenAIServer:
         self.rate_limits: RateLimits | None = None
         self._port = port
         self.api_key = api_key
-        self._cache = PromptCache(cache_block_tokens, cache_min_tokens)
+        self._cache = PromptCache(
+            cache_block_tokens,
+            cache_min_tokens,
+            hit_rate=cache_hit_rate,
+            idle_s=cache_idle_s,
+            overflow_rpm=cache_overflow_rpm,
+            seed=cache_seed,
+        )
         self._queue: deque[Answer] = deque()
         self._requests: list[RecordedRequest] = []
         #: Stored responses: id -> the context a request chaining to it continues.
@@ -150,6 +167,11 @@ class FakeOpenAIServer:
     @cache_min_tokens.setter
     def cache_min_tokens(self, value: int) -> None:
         self._cache.min_tokens = value
+
+    @property
+    def cache(self) -> PromptCache:
+        """The prompt cache (its knobs and counters: ``hit_rate``, ``overflowed``, …)."""
+        return self._cache
 
     # ---- programming the model
 
@@ -349,16 +371,17 @@ class FakeOpenAIServer:
 
     def _reply(self, request: FakeRequest, reply: Reply) -> Outcome:
         fmt = Format(request.format_type, request.schema, request.schema_name)
-        prompt = prompt_tokens(request.instructions, fmt, request.messages)
+        prompt = prompt_tokens(request.instructions, fmt, request.messages, request.model)
         with self._lock:
             cached = self._cache.lookup_and_store(request.model, prompt, request.prompt_cache_key)
         text, incomplete = reply.text, reply.incomplete
         limit = request.max_output_tokens
-        if reply.refusal is None and limit is not None and count_tokens(text) > limit:
-            text, incomplete = truncate_to_tokens(text, limit), "max_output_tokens"
+        model = request.model
+        if reply.refusal is None and limit is not None and count_tokens(text, model) > limit:
+            text, incomplete = truncate_to_tokens(text, limit, model), "max_output_tokens"
         spoken = reply.refusal if reply.refusal is not None else text
         output_tokens = (
-            reply.output_tokens if reply.output_tokens is not None else count_tokens(spoken)
+            reply.output_tokens if reply.output_tokens is not None else count_tokens(spoken, model)
         )
         usage = TokenUse(len(prompt), cached, output_tokens)
         if request.api == "chat":
