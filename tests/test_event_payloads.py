@@ -40,19 +40,21 @@ def reply(message: str, transition: str = "stay", **results: Any) -> dict[str, A
 def every_kind_of_event(tmp_path: Path) -> list[Event]:
     """A conversation that makes the engine write every event type and every optional field:
     a placeholder it cannot fill, a correction, a fallback, a salvaged slip, a step change
-    (a new chain under the default layout), a failed call, then a resume and a fork."""
+    (a new chain under the default layout), a streamed message and one taken back (its reply
+    names no transition of the step), a failed call, then a resume and a fork."""
     scenario = load_scenario(PIZZA)
     scenario.steps["greet"].instructions_text += " Greet {{nickname}}."
     events: list[Event] = []
     provider = ScriptedProvider(
         [
             reply("Hi, your name?"),
-            "not JSON",
+            reply("Hello, straight to the pizzas?", "no_such_transition"),
             "still not JSON",
             "never JSON",
             reply("Hello Ann!", "wants_to_order", customer_name="Ann"),
             "```json\n" + json.dumps(reply("Which pizzas?", pizzas=["margherita"])) + "\n```",
-        ]
+        ],
+        stream=True,
     )
     conversation = Conversation(scenario, provider)
     conversation.events.subscribe(events.append)

@@ -555,14 +555,15 @@ def relayed(*events: tuple[str, dict[str, Any]]) -> list[tuple[str, Any]]:
 
 
 def test_message_deltas_are_relayed_and_a_retracted_reply_taken_back() -> None:
-    from engine.serve.stream import MESSAGE_DELTA, MESSAGE_RETRACTED
+    from engine.log.events import EventType
 
     assert relayed(
-        (MESSAGE_DELTA, {"delta": "Hel"}),
-        (MESSAGE_DELTA, {"delta": "lo"}),
-        (MESSAGE_RETRACTED, {}),  # the reply broke the contract: the corrected one streams
-        (MESSAGE_DELTA, {"text": "Good"}),
-        (MESSAGE_DELTA, {"text": "Good day"}),  # the message so far: only its new text goes
+        (EventType.MESSAGE_DELTA, {"delta": "Hel", "attempt": 1}),
+        (EventType.MESSAGE_DELTA, {"delta": "lo", "attempt": 1}),
+        # the reply broke the contract: the corrected one streams
+        (EventType.MESSAGE_RETRACTED, {"reason": "contract_violation", "attempt": 1}),
+        (EventType.MESSAGE_DELTA, {"delta": "Good", "attempt": 2}),
+        (EventType.MESSAGE_DELTA, {"delta": " day", "attempt": 2}),
         ("bot_message", {"text": "Good day", "source": "model"}),
         ("bot_message", {"text": "Bye.", "source": "message"}),  # never streamed: sent whole
     ) == [
@@ -576,10 +577,10 @@ def test_message_deltas_are_relayed_and_a_retracted_reply_taken_back() -> None:
 
 
 def test_a_streamed_message_that_ends_otherwise_is_retracted_and_sent_whole() -> None:
-    from engine.serve.stream import MESSAGE_DELTA
+    from engine.log.events import EventType
 
     assert relayed(
-        (MESSAGE_DELTA, {"delta": "I will"}),
+        (EventType.MESSAGE_DELTA, {"delta": "I will", "attempt": 1}),
         ("bot_message", {"text": "Sorry, something went wrong.", "source": "fallback"}),
     ) == [
         ("delta", {"text": "I will", "message": 0}),

@@ -159,6 +159,8 @@ from engine.log.events import (
     EventType,
     FallbackData,
     ForkedFromData,
+    MessageDeltaData,
+    MessageRetractedData,
     Payload,
     SessionEndData,
     SessionStartData,
@@ -168,7 +170,14 @@ from engine.log.events import (
     UserMessageData,
     VariableChangeData,
 )
-from engine.providers.base import ModelReply, ModelRequest, Provider, Purpose
+from engine.providers.base import (
+    MessageListener,
+    ModelReply,
+    ModelRequest,
+    Provider,
+    Purpose,
+    streaming_to,
+)
 from engine.scenario.definition import OnEnter, PromptLayout, Scenario, Step, StepKind
 from engine.version import __version__
 
@@ -236,6 +245,8 @@ class Conversation:
         self._layout_choice: LayoutChoice | None = None
         self._layout_sizes: ScenarioSizes | None = None
         self._prefix_sent = False
+        #: The message streamed so far by the call being made (taken back if it fails).
+        self._shown = ""
 
     # --- views of the state ------------------------------------------------------------------
 
@@ -471,6 +482,7 @@ class Conversation:
                 raw, step, offered, scenario=self.scenario, fsm=self.fsm, data=self.data
             )
             if isinstance(verdict, Accepted):
+                self._shown = ""  # the reply stands: its bot_message says what was said
                 for slip in verdict.reply.salvaged:
                     turn.salvaged.append(slip.kind)
                     self._emit(
@@ -485,6 +497,7 @@ class Conversation:
                 return replace(verdict, request=first, new_chain=new_chain)
             issue = verdict.violation
             turn.violations.append(issue.kind)
+            self._retract(attempt, "contract_violation")
             self._emit(
                 EventType.CONTRACT_VIOLATION,
                 ContractViolationData(
@@ -557,7 +570,11 @@ class Conversation:
         self._emit(EventType.MODEL_REQUEST, sent)
         began = self.clock()
         try:
-            reply = await self.provider.complete(request)
+            with streaming_to(self._streamed(attempt) if self.scenario.model.stream else None):
+                reply = await self.provider.complete(request)
+        except BaseException:
+            self._retract(attempt, "failed")
+            raise
         finally:
             turn.model_s += self.clock() - began
         elapsed = self.clock() - began
@@ -585,6 +602,28 @@ class Conversation:
             ),
         )
         return reply
+
+    def _streamed(self, attempt: int) -> MessageListener:
+        """The listener of one call's message as it streams: its growth as ``message_delta``
+        events; a text that does not continue what was shown (the call was retried) is
+        retracted first."""
+
+        def heard(text: str) -> None:
+            if not text.startswith(self._shown):
+                self._retract(attempt, "retried")
+            if len(text) > len(self._shown):
+                delta, self._shown = text[len(self._shown) :], text
+                self._emit(EventType.MESSAGE_DELTA, MessageDeltaData(delta=delta, attempt=attempt))
+
+        return heard
+
+    def _retract(self, attempt: int, reason: str) -> None:
+        """Take back the message streamed so far, if any (``message_retracted``)."""
+        if self._shown:
+            self._shown = ""
+            self._emit(
+                EventType.MESSAGE_RETRACTED, MessageRetractedData(reason=reason, attempt=attempt)
+            )
 
     # --- layout: auto --------------------------------------------------------------------------
 

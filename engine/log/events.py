@@ -30,6 +30,12 @@ check (:mod:`engine.log.schema`) is derived from them. In short:
 ``variable_change``    :class:`VariableChangeData` — name, old, new, source
 ``step_summary``       :class:`StepSummaryData` — summary, results
 ``transition``         :data:`TransitionData` — from, to, signal
+``message_delta``      :class:`MessageDeltaData` — the new text of the bot's message as the
+                       model writes it (streaming); only what is new, so the deltas of one
+                       call joined are the message as it was shown
+``message_retracted``  :class:`MessageRetractedData` — take back what the deltas showed: the
+                       reply broke the contract (a correction streams in its place), the
+                       connection dropped (the retried call streams again) or the call failed
 ``bot_message``        :class:`BotMessageData` — text, source (model|message|fallback)
 ``action_call``        :class:`ActionCallData` — an action step calls its action: what, with
                        which inputs, idempotency key, timeout, live or stubbed
@@ -77,6 +83,8 @@ class EventType(StrEnum):
     STEP_SUMMARY = "step_summary"
     TRANSITION = "transition"
     BOT_MESSAGE = "bot_message"
+    MESSAGE_DELTA = "message_delta"
+    MESSAGE_RETRACTED = "message_retracted"
     TURN_END = "turn_end"
     ACTION_CALL = "action_call"
     ACTION_RESULT = "action_result"
@@ -252,6 +260,25 @@ class BotMessageData(TypedDict):
     source: str
 
 
+class MessageDeltaData(TypedDict):
+    """The bot's message grew by ``delta`` while call ``attempt`` of the exchange streamed.
+
+    Nothing is decided by a delta: the reply is judged whole, and only its ``bot_message``
+    says what the bot said. Views fold one call's deltas into one growing text."""
+
+    delta: str
+    attempt: Count
+
+
+class MessageRetractedData(TypedDict):
+    """What the deltas of call ``attempt`` showed is taken back. ``reason``:
+    ``contract_violation`` (a correction follows), ``retried`` (the call is made again) or
+    ``failed`` (the turn fails)."""
+
+    reason: str
+    attempt: Count
+
+
 class ActionCallData(TypedDict):
     """An action step calls its action. ``action`` is the call as written (``python
     find_slots``, ``POST http://…/bookings``: header values are never logged); ``mode`` is live,
@@ -345,6 +372,8 @@ PAYLOADS: dict[str, type] = {
     EventType.STEP_SUMMARY: StepSummaryData,
     EventType.TRANSITION: TransitionData,
     EventType.BOT_MESSAGE: BotMessageData,
+    EventType.MESSAGE_DELTA: MessageDeltaData,
+    EventType.MESSAGE_RETRACTED: MessageRetractedData,
     EventType.TURN_END: TurnEndData,
     EventType.ACTION_CALL: ActionCallData,
     EventType.ACTION_RESULT: ActionResultData,
@@ -365,6 +394,8 @@ Payload: TypeAlias = (
     | StepSummaryData
     | TransitionData
     | BotMessageData
+    | MessageDeltaData
+    | MessageRetractedData
     | TurnEndData
     | ActionCallData
     | ActionResultData

@@ -7,6 +7,8 @@ model, no key). The CLI's ``--provider`` and the studio's settings both go throu
 
     base          the interface: ``ModelRequest`` in, ``ModelReply`` out; who closes a provider
     openai_api    Responses and Chat Completions through the ``openai`` SDK (its only importer)
+    streaming     the bot's message read out of a reply still being streamed (partial JSON)
+    bounded_answers  an answer's body under a size cap after decompression (httpx hooks)
     scripted      replies from a file
     synthetic     replies no model made, marked so that they cost nothing (``SyntheticReplies``)
     tokens        the one token count: each model's own tokenizer (o200k_base, cl100k_base)
@@ -51,6 +53,7 @@ def make_provider(
     timeout: float | None = None,
     max_retries: int | None = None,
     strict_schema: bool = True,
+    stream: bool = True,
 ) -> Provider:
     """The provider called ``name``.
 
@@ -58,7 +61,8 @@ def make_provider(
     ``OPENAI_API_KEY``/``OPENAI_BASE_URL``; a missing key raises
     :class:`~engine.errors.ProviderAuthError` here, before any conversation starts. ``script``
     is the reply file of the scripted provider (and only of it). The OpenAI SDK is imported
-    only when an OpenAI provider is asked for.
+    only when an OpenAI provider is asked for. ``stream=False`` (``--no-stream``): the OpenAI
+    providers never stream the message, whoever listens.
     """
     if name in ("responses", "chat"):
         if script is not None:
@@ -73,6 +77,7 @@ def make_provider(
             timeout=timeout,
             max_retries=max_retries,
             strict_schema=strict_schema,
+            stream=stream,
         )
     if name == "scripted":
         if script is None:

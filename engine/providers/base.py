@@ -9,6 +9,14 @@ OpenAI-compatible server; history sent from ``ModelRequest.history``), and
 Providers are stateless between calls: everything a call needs is in the request, so a failed
 call changes nothing and a conversation can be saved and resumed with any provider.
 
+**Streaming.** While a caller awaits :meth:`Provider.complete` inside :func:`streaming_to`, a
+provider that streams calls the listener with the reply's ``message`` field *so far*, each time it
+grows (:class:`engine.providers.streaming.MessageStream` reads it out of the unfinished JSON). A
+text that does not continue the previous one takes back what was shown (a call retried after a
+dropped connection starts again from ``""``). The listener is a context variable, not an
+argument, so the wrappers (pacing, recording, synthetic marks) pass it through untouched; a
+provider that does not stream ignores it, and the reply is the same either way.
+
 **Who closes a provider: whoever made it.** Conversations never close the provider they were
 given, so one provider (one HTTP connection pool) serves many conversations. ``close()`` is for
 synchronous code, ``aclose()`` for async code; both may be called again, and every provider is a
@@ -17,6 +25,9 @@ context manager (``with`` and ``async with``).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from types import TracebackType
 from typing import Any, Literal, Protocol, Self, runtime_checkable
@@ -103,6 +114,28 @@ class ModelReply:
     incomplete_reason: str | None = None
     refusal: str | None = None
     synthetic: str | None = None
+
+
+#: Hears the reply's message so far, as the model writes it (see "Streaming" above).
+MessageListener = Callable[[str], None]
+
+_LISTENER: ContextVar[MessageListener | None] = ContextVar("prompter_message", default=None)
+
+
+@contextmanager
+def streaming_to(listener: MessageListener | None) -> Iterator[None]:
+    """Calls of :meth:`Provider.complete` inside this block stream their message to
+    ``listener`` (``None``: they do not stream)."""
+    token = _LISTENER.set(listener)
+    try:
+        yield
+    finally:
+        _LISTENER.reset(token)
+
+
+def message_listener() -> MessageListener | None:
+    """Who hears the message of the call being made (``None``: nobody, do not stream)."""
+    return _LISTENER.get()
 
 
 @runtime_checkable

@@ -21,8 +21,31 @@ Both ask for the reply in strict structured outputs (``strict: true`` JSON schem
 or servers without it, ``strict_schema=False`` asks for a plain JSON object and describes the
 schema in the instructions instead; the engine's contract check still validates the reply.
 
-Retries are the SDK's (``max_retries``, exponential backoff, honouring ``retry-after``); there is
-no second retry loop here. What is left after them is mapped by :func:`map_openai_error`.
+Both stream (``stream=True``, the default) while someone listens to the message
+(:func:`~engine.providers.base.streaming_to`): the reply's text arrives in events
+(``response.output_text.delta``; Chat Completions chunks, with ``stream_options.include_usage``
+for the usage chunk), :class:`~engine.providers.streaming.MessageStream` reads the message out
+of it as it grows, and the reply is built from the final event (``response.completed``, or the
+chunks and their usage), so its text, tokens and cost are those of the same call unstreamed.
+Listeners are called on the caller's event loop, in order, before ``complete`` returns.
+
+Retries are the SDK's (``max_retries``, exponential backoff, honouring ``retry-after``); what is
+left after them is mapped by :func:`map_openai_error`. The one retry added here is for a
+stream cut after it began (the SDK retries only until an answer starts): the message shown so
+far is taken back (the listener hears ``""``) and the call is made again, ``max_retries`` times
+at most, on the SDK's backoff schedule.
+
+**Every call is bounded** (``docs/security.md``): ``timeout`` is the whole call's deadline — its
+retries, a server that trickles its answer a byte at a time, a stream — not only each read's;
+an answer may hold at most ``max_answer_bytes`` *after decompression* (a gzip bomb is stopped
+there; only ``gzip`` and ``deflate`` are accepted); and an answer that is not the API's reply (cut
+or empty JSON, an HTML page, a half-compatible server) is a :class:`ProviderServerError` naming
+the server by scheme, host and port only — never the credentials or path of a base URL.
+
+Why one module (some 770 lines): it is the only one allowed to import the SDK
+(``tests/test_architecture.py``), so the calls, the streams read from them and the mapping of the
+SDK's errors stay together; what needs no SDK lives beside it (:mod:`.streaming`: the message
+out of unfinished JSON; :mod:`.bounded_answers`: the size cap).
 
 A missing API key is reported when the provider is **constructed**, so a command fails before
 the conversation starts rather than at the first user message.
@@ -35,13 +58,16 @@ import contextlib
 import email.utils
 import json
 import os
+import random
 import threading
 import time
 import weakref
-from collections.abc import Callable, Coroutine, Iterable, Mapping
+from collections.abc import AsyncIterator, Callable, Coroutine, Iterable, Mapping
 from typing import Any, Literal, TypeVar, cast
 
+import httpx2
 import openai
+from openai.types import CompletionUsage
 from openai.types.chat import ChatCompletion, ChatCompletionMessageParam
 from openai.types.chat.completion_create_params import ResponseFormat
 from openai.types.responses import Response, ResponseInputParam, ResponseTextConfigParam
@@ -56,10 +82,25 @@ from engine.errors import (
     ProviderTimeout,
 )
 from engine.io.redact import redact
-from engine.providers.base import ClosingProvider, Message, ModelReply, ModelRequest, Usage
+from engine.providers.base import (
+    ClosingProvider,
+    Message,
+    MessageListener,
+    ModelReply,
+    ModelRequest,
+    Usage,
+    message_listener,
+)
+from engine.providers.bounded_answers import (
+    DEFAULT_MAX_ANSWER_BYTES,
+    ask_for_accepted_encodings,
+    bound_answer,
+)
 from engine.providers.rate_limiter import StatedLimits, stated_limits
+from engine.providers.streaming import MessageStream
 
 __all__ = [
+    "DEFAULT_MAX_ANSWER_BYTES",
     "DEFAULT_MAX_RETRIES",
     "DEFAULT_TIMEOUT_S",
     "MISSING_KEY_MESSAGE",
@@ -71,7 +112,8 @@ __all__ = [
 
 _T = TypeVar("_T")
 
-#: Seconds one call may take (the SDK's own default, 10 minutes, is far too long for a chat).
+#: Seconds one call may take, whole: its retries, its reads and its stream (the SDK's own
+#: default, 10 minutes per read, is far too long for a chat).
 DEFAULT_TIMEOUT_S = 60.0
 #: SDK retries after the first attempt, on 408/409/429/5xx, timeouts and connection errors.
 DEFAULT_MAX_RETRIES = 2
@@ -106,6 +148,8 @@ class _OpenAIProvider(ClosingProvider):
         timeout: float | None = None,
         max_retries: int | None = None,
         strict_schema: bool = True,
+        stream: bool = True,
+        max_answer_bytes: int = DEFAULT_MAX_ANSWER_BYTES,
     ) -> None:
         key = api_key if api_key is not None else os.environ.get("OPENAI_API_KEY", "")
         if not key.strip():
@@ -113,6 +157,11 @@ class _OpenAIProvider(ClosingProvider):
         #: When set, replaces the model each request names (e.g. ``--model`` on the CLI).
         self.model = model
         self.strict_schema = strict_schema
+        #: Stream the reply while someone listens to its message (``--no-stream``: never).
+        self.stream = stream
+        self.timeout = DEFAULT_TIMEOUT_S if timeout is None else timeout
+        self.max_retries = DEFAULT_MAX_RETRIES if max_retries is None else max_retries
+        self.max_answer_bytes = max_answer_bytes
         self._secrets = (key,)
         #: The rate limits the last answer stated (``x-ratelimit-*``), or ``None`` until then.
         self.stated_limits: StatedLimits | None = None
@@ -120,10 +169,13 @@ class _OpenAIProvider(ClosingProvider):
             self._client = openai.AsyncOpenAI(
                 api_key=key,
                 base_url=base_url,  # None: OPENAI_BASE_URL, else api.openai.com
-                timeout=DEFAULT_TIMEOUT_S if timeout is None else timeout,
-                max_retries=DEFAULT_MAX_RETRIES if max_retries is None else max_retries,
+                timeout=self.timeout,  # each read; the whole call is bounded in complete()
+                max_retries=self.max_retries,
                 http_client=openai.DefaultAsyncHttpxClient(
-                    event_hooks={"response": [self._read_limits]}
+                    event_hooks={
+                        "request": [ask_for_accepted_encodings],
+                        "response": [self._read_limits, self._bound_answer],
+                    }
                 ),
             )
         except openai.OpenAIError as error:
@@ -136,7 +188,15 @@ class _OpenAIProvider(ClosingProvider):
 
     @property
     def base_url(self) -> str:
-        return str(self._client.base_url)
+        """The base URL without its credentials (``http://user:password@host/v1``: never shown)."""
+        return str(self._client.base_url.copy_with(username=None, password=None))
+
+    @property
+    def host(self) -> str:
+        """``scheme://host[:port]`` of the server: what messages about its answers name."""
+        url = self._client.base_url
+        port = f":{url.port}" if url.port is not None else ""
+        return f"{url.scheme}://{url.host}{port}"
 
     async def _read_limits(self, response: Any) -> None:
         """Every answer's ``x-ratelimit-*`` headers (an httpx response hook)."""
@@ -144,27 +204,70 @@ class _OpenAIProvider(ClosingProvider):
         if stated is not None:
             self.stated_limits = stated
 
+    async def _bound_answer(self, response: httpx2.Response) -> None:
+        """The answer's body, decoded under the size cap (an httpx response hook)."""
+        bound_answer(response, self.max_answer_bytes, self.host)
+
     async def complete(self, request: ModelRequest) -> ModelReply:
         """One model call. Safe from any event loop: the SDK client lives on its own loop."""
         if self._closed:
             raise ProviderError(f"the {self.name} provider is closed")
-        return await self._home.run(self._complete_at_home(request))
+        listener = message_listener() if self.stream else None
+        if listener is not None:
+            listener = _on_loop(asyncio.get_running_loop(), listener)
+        return await self._home.run(self._complete_at_home(request, listener))
 
-    async def _complete_at_home(self, request: ModelRequest) -> ModelReply:
+    async def _complete_at_home(
+        self, request: ModelRequest, listener: MessageListener | None
+    ) -> ModelReply:
         started = time.monotonic()
+        message = MessageStream(listener) if listener is not None else None
         try:
-            reply = await self._call(request)
+            async with asyncio.timeout(self.timeout):
+                return await self._attempts(request, message, started)
+        except TimeoutError:
+            raise ProviderTimeout(
+                f"no complete answer from {self.host} in time (the call may take "
+                f"{self.timeout:g} s); raise the timeout or try again"
+            ) from None
+
+    async def _attempts(
+        self, request: ModelRequest, message: MessageStream | None, started: float
+    ) -> ModelReply:
+        """The call, made again (its message taken back) when its stream is cut."""
+        retries = 0
+        while True:
+            try:
+                return await self._attempt(request, message, started)
+            except _StreamCut as cut:
+                if message is None or retries >= self.max_retries:
+                    raise ProviderConnectionError(
+                        f"the answer from {self.host} was cut off ({cut}); try again"
+                    ) from None
+                retries += 1
+                message.restart()
+                await asyncio.sleep(_backoff(retries))
+
+    async def _attempt(
+        self, request: ModelRequest, message: MessageStream | None, started: float
+    ) -> ModelReply:
+        try:
+            if message is None:
+                raw = await self._call(request)
+                return self._parse(raw, time.monotonic() - started)
+            return await self._streamed(request, message, started)
         except openai.OpenAIError as error:
             raise map_openai_error(error, secrets=self._secrets) from error
-        latency = time.monotonic() - started
-        try:
-            return self._parse(reply, latency)
+        except httpx2.TransportError as error:  # the SDK retries only until the answer begins
+            raise _StreamCut(type(error).__name__) from error
         except (AttributeError, TypeError, ValueError, KeyError) as error:
-            # A proxy's HTML page or a half-compatible server's JSON: not what the API returns.
+            # Cut or empty JSON, a proxy's HTML page, a half-compatible server's JSON: not what
+            # the API returns. The server is named by its host only.
+            detail = redact(str(error), self._secrets)[:200]
             raise ProviderServerError(
-                f"the answer from {self.base_url} is not a {self.name} API reply "
-                f"({type(error).__name__}: {error})"
-            ) from error
+                f"the answer from {self.host} is not a {self.name} API reply "
+                f"({type(error).__name__}: {detail})"
+            ) from None
 
     async def aclose(self) -> None:
         """Close the connections and the provider's loop; calling it again does nothing."""
@@ -181,7 +284,7 @@ class _OpenAIProvider(ClosingProvider):
         self._closed = True
         self._finalizer()
 
-    def __repr__(self) -> str:  # never the key
+    def __repr__(self) -> str:  # never the key, nor the base URL's credentials
         return f"{type(self).__name__}(base_url={self.base_url!r}, model={self.model!r})"
 
     def _model(self, request: ModelRequest) -> str:
@@ -208,6 +311,11 @@ class _OpenAIProvider(ClosingProvider):
     def _parse(self, raw: Any, latency: float) -> ModelReply:
         raise NotImplementedError
 
+    async def _streamed(
+        self, request: ModelRequest, message: MessageStream, started: float
+    ) -> ModelReply:
+        raise NotImplementedError
+
 
 class ResponsesProvider(_OpenAIProvider):
     """The Responses API; chains calls with ``previous_response_id`` (responses are stored)."""
@@ -220,6 +328,30 @@ class ResponsesProvider(_OpenAIProvider):
         Response.model_rebuild()
 
     async def _call(self, request: ModelRequest) -> Response:
+        return cast(Response, await self._client.responses.create(**self._arguments(request)))
+
+    async def _streamed(
+        self, request: ModelRequest, message: MessageStream, started: float
+    ) -> ModelReply:
+        final: Response | None = None
+        stream = await self._client.responses.create(**self._arguments(request), stream=True)
+        async with stream, _cut_is_retried():
+            async for event in stream:
+                if event.type == "response.output_text.delta":
+                    message.feed(event.delta)
+                elif event.type in ("response.completed", "response.incomplete"):
+                    final = event.response
+                elif event.type == "response.failed":
+                    final = event.response  # _parse says how it failed
+                elif event.type == "error":
+                    raise ProviderServerError(
+                        f"the stream from {self.host} failed: {event.message} ({event.code})"
+                    )
+        if final is None:
+            raise _StreamCut("no response.completed event")
+        return self._parse(final, time.monotonic() - started)
+
+    def _arguments(self, request: ModelRequest) -> dict[str, Any]:
         if self.strict_schema:
             text_format: dict[str, Any] = {
                 "type": "json_schema",
@@ -229,7 +361,7 @@ class ResponsesProvider(_OpenAIProvider):
             }
         else:
             text_format = {"type": "json_object"}
-        return await self._client.responses.create(
+        return dict(
             model=self._model(request),
             instructions=self._instructions(request),
             input=_responses_input(request),
@@ -355,6 +487,49 @@ class ChatCompletionsProvider(_OpenAIProvider):
         ChatCompletion.model_rebuild()
 
     async def _call(self, request: ModelRequest) -> ChatCompletion:
+        created = await self._client.chat.completions.create(**self._arguments(request))
+        return cast(ChatCompletion, created)
+
+    async def _streamed(
+        self, request: ModelRequest, message: MessageStream, started: float
+    ) -> ModelReply:
+        text: list[str] = []
+        refusal: list[str] = []
+        finish: str | None = None
+        usage = Usage()
+        ident = model = ""
+        stream = await self._client.chat.completions.create(
+            **self._arguments(request), stream=True, stream_options={"include_usage": True}
+        )
+        async with stream, _cut_is_retried():
+            async for chunk in stream:
+                ident, model = chunk.id or ident, chunk.model or model
+                if chunk.usage is not None:
+                    usage = _chat_usage(chunk.usage)
+                for choice in chunk.choices:
+                    if choice.index != 0:
+                        continue
+                    if choice.delta.content:
+                        text.append(choice.delta.content)
+                        message.feed(choice.delta.content)
+                    if choice.delta.refusal:
+                        refusal.append(choice.delta.refusal)
+                    finish = choice.finish_reason or finish
+        if finish is None:
+            raise _StreamCut("no finish_reason")
+        reason = _CHAT_REASONS.get(finish)
+        return ModelReply(
+            text="".join(text),
+            response_id=ident or None,
+            usage=usage,
+            latency_s=time.monotonic() - started,
+            model=model,
+            status="incomplete" if reason else "completed",
+            incomplete_reason=reason,
+            refusal="".join(refusal) or None,
+        )
+
+    def _arguments(self, request: ModelRequest) -> dict[str, Any]:
         messages = [
             {"role": "system", "content": self._instructions(request)},
             *({"role": m.role, "content": m.content} for m in request.history),
@@ -372,7 +547,7 @@ class ChatCompletionsProvider(_OpenAIProvider):
             }
         else:
             response_format = {"type": "json_object"}
-        return await self._client.chat.completions.create(
+        return dict(
             model=self._model(request),
             messages=cast("list[ChatCompletionMessageParam]", messages),
             response_format=cast("ResponseFormat", response_format),
@@ -385,17 +560,8 @@ class ChatCompletionsProvider(_OpenAIProvider):
         if not raw.choices:
             raise ProviderServerError(f"the completion {raw.id} has no choices")
         choice = raw.choices[0]
-        reason = {"length": "max_output_tokens", "content_filter": "content_filter"}.get(
-            choice.finish_reason
-        )
-        usage = Usage()
-        if raw.usage is not None:
-            details = raw.usage.prompt_tokens_details
-            usage = Usage(
-                input_tokens=raw.usage.prompt_tokens,
-                cached_tokens=(details.cached_tokens or 0) if details is not None else 0,
-                output_tokens=raw.usage.completion_tokens,
-            )
+        reason = _CHAT_REASONS.get(choice.finish_reason)
+        usage = _chat_usage(raw.usage) if raw.usage is not None else Usage()
         return ModelReply(
             text=choice.message.content or "",
             response_id=raw.id,
@@ -408,9 +574,55 @@ class ChatCompletionsProvider(_OpenAIProvider):
         )
 
 
+#: Chat Completions' finish reasons that make a reply incomplete, as the Responses API says them.
+_CHAT_REASONS = {"length": "max_output_tokens", "content_filter": "content_filter"}
+
+
+def _chat_usage(usage: CompletionUsage) -> Usage:
+    details = usage.prompt_tokens_details
+    return Usage(
+        input_tokens=usage.prompt_tokens,
+        cached_tokens=(details.cached_tokens or 0) if details is not None else 0,
+        output_tokens=usage.completion_tokens,
+    )
+
+
 def _given(value: _T | None) -> _T | openai.Omit:
     """The value, or the SDK's "leave it out" marker: absent fields are not sent as null."""
     return openai.omit if value is None else value
+
+
+# --------------------------------------------------------------------------- bounded answers
+
+
+class _StreamCut(Exception):
+    """A stream that ended before its final event: the call is made again."""
+
+
+@contextlib.asynccontextmanager
+async def _cut_is_retried() -> AsyncIterator[None]:
+    """A connection lost while a stream is read (the SDK says ``APIConnectionError`` then, and
+    does not retry): a :class:`_StreamCut`, which the provider retries."""
+    try:
+        yield
+    except openai.APIConnectionError as error:
+        cause = error.__cause__
+        raise _StreamCut(type(cause).__name__ if cause else "connection lost") from error
+
+
+def _on_loop(loop: asyncio.AbstractEventLoop, listener: MessageListener) -> MessageListener:
+    """``listener``, called on ``loop`` (the caller's) from the provider's own thread, in order."""
+
+    def heard(text: str) -> None:
+        loop.call_soon_threadsafe(listener, text)
+
+    return heard
+
+
+def _backoff(retry: int) -> float:
+    """The SDK's schedule: 0.5 s doubled per retry, at most 8 s, minus up to 25 % jitter."""
+    delay: float = min(0.5 * 2.0 ** (retry - 1), 8.0)
+    return delay * (1 - 0.25 * random.random())
 
 
 # --------------------------------------------------------------------------- error mapping

@@ -39,7 +39,14 @@ import yaml
 from engine.errors import ProviderError, UnreadableFile
 from engine.io.input_limits import MAX_SCRIPT_BYTES
 from engine.io.untrusted import read_text
-from engine.providers.base import ClosingProvider, ModelReply, ModelRequest, Usage
+from engine.providers.base import (
+    ClosingProvider,
+    ModelReply,
+    ModelRequest,
+    Usage,
+    message_listener,
+)
+from engine.providers.streaming import stream_words
 from engine.providers.tokens import count_tokens, request_tokens
 
 Reply = str | dict[str, Any]
@@ -62,12 +69,21 @@ class ScriptedProvider(ClosingProvider):
     """Replays a fixed list of replies, one per :meth:`complete` call.
 
     ``start`` is how many replies were used already (see also :meth:`continue_after`).
+    ``stream=True`` plays each reply to whoever listens to its message word by word,
+    ``word_s`` apart (:func:`~engine.providers.streaming.stream_words`), as a model streams.
     """
 
     name = "scripted"
     chains = True
 
-    def __init__(self, script: Path | str | Sequence[Reply], *, start: int = 0) -> None:
+    def __init__(
+        self,
+        script: Path | str | Sequence[Reply],
+        *,
+        start: int = 0,
+        stream: bool = False,
+        word_s: float = 0.0,
+    ) -> None:
         if isinstance(script, str | Path):
             self.source: Path | None = Path(script)
             self.replies: list[Reply] = load_script(self.source)
@@ -83,6 +99,8 @@ class ScriptedProvider(ClosingProvider):
         self.fingerprint = _fingerprint(self.source) if self.source is not None else ""
         #: Every request received, in order: tests and demos inspect what the engine sent.
         self.requests: list[ModelRequest] = []
+        self.stream = stream
+        self.word_s = word_s
 
     @property
     def remaining(self) -> int:
@@ -114,6 +132,9 @@ class ScriptedProvider(ClosingProvider):
         self.calls += 1
         self.requests.append(request)
         text = reply if isinstance(reply, str) else json.dumps(reply, ensure_ascii=False)
+        listener = message_listener()
+        if self.stream and listener is not None:
+            await stream_words(text, listener, self.word_s)
         usage = Usage(
             input_tokens=request_tokens(request), output_tokens=count_tokens(text, request.model)
         )

@@ -423,6 +423,11 @@ class ModelSettings(_Strict):
         gt=0,
         description="Longest reply accepted from the model, in characters",
     )
+    stream: bool = Field(
+        default=True,
+        description="Show the bot's message as the model writes it, where the provider can "
+        "stream (false: the whole reply at once; the reply and its cost are the same)",
+    )
 
 
 class ContractSettings(_Strict):

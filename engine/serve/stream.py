@@ -13,8 +13,8 @@ a fallback, any reply of a provider that does not stream — is sent whole, as o
 its ``bot_message`` event comes. ``done`` is sent only once the turn is committed, so what it says
 is what the store holds.
 
-A ``message_delta`` event's ``delta`` field is the new text; a ``text`` field is read as the
-message so far when it continues what was sent, else as new text.
+A ``message_delta`` event's ``delta`` field is the new text
+(:class:`~engine.log.events.MessageDeltaData`).
 """
 
 from __future__ import annotations
@@ -26,9 +26,6 @@ from typing import Any
 
 from engine.log.events import Event, EventType
 
-#: The streaming events of the engine (issue 24), as plain strings until ``EventType`` has them.
-MESSAGE_DELTA = "message_delta"
-MESSAGE_RETRACTED = "message_retracted"
 #: The headers of an event stream: never cached, never buffered by a proxy.
 STREAM_HEADERS = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
 
@@ -47,9 +44,9 @@ class StreamRelay:
         self._shown = ""
 
     def __call__(self, event: Event) -> None:
-        if event.type == MESSAGE_DELTA:
-            self._delta(event.data)
-        elif event.type == MESSAGE_RETRACTED:
+        if event.type == EventType.MESSAGE_DELTA:
+            self._delta(str(event.data.get("delta") or ""))
+        elif event.type == EventType.MESSAGE_RETRACTED:
             self._retract()
         elif event.type == EventType.BOT_MESSAGE:
             text = str(event.data.get("text", ""))
@@ -60,12 +57,7 @@ class StreamRelay:
             self._message += 1
             self._shown = ""
 
-    def _delta(self, data: Any) -> None:
-        if "delta" in data:
-            chunk = str(data.get("delta") or "")
-        else:
-            text = str(data.get("text") or "")
-            chunk = text[len(self._shown) :] if text.startswith(self._shown) else text
+    def _delta(self, chunk: str) -> None:
         if chunk:
             self._shown += chunk
             self._send("delta", {"text": chunk, "message": self._message})
@@ -96,8 +88,6 @@ def finish_when_done(
 
 
 __all__ = [
-    "MESSAGE_DELTA",
-    "MESSAGE_RETRACTED",
     "STREAM_HEADERS",
     "StreamRelay",
     "finish_when_done",

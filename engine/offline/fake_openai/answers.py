@@ -3,7 +3,8 @@
 A test queues :class:`Reply` and :class:`Fault` values (or plain text, or a dict sent as JSON:
 together an :data:`Answer`); the server turns each into what the real service would send. The
 faults are transport-level (429 with ``retry-after``, 5xx, a late answer, a dropped
-connection, any status), so the client's own retry and timeout code is what gets tested.
+connection, a stream cut half-way, a body that trickles in, any status, any bytes), so the
+client's own retry, timeout and size-cap code is what gets tested.
 """
 
 from __future__ import annotations
@@ -33,12 +34,14 @@ class Reply:
 class Fault:
     """A transport-level misbehaviour instead of an answer. Build one with the class methods."""
 
-    kind: Literal["status", "delay", "drop"]
+    kind: Literal["status", "delay", "drop", "cut", "raw", "trickle"]
     http_status: int = 500
     body: Any = None
     headers: tuple[tuple[str, str], ...] = ()
     seconds: float = 0.0
     then: Reply | None = None
+    #: ``cut``: how many words of the reply are sent before the connection closes.
+    after: int = 0
 
     @classmethod
     def rate_limit(
@@ -73,6 +76,33 @@ class Fault:
     def drop(cls) -> Fault:
         """Read the request, then close the connection without a word."""
         return cls("drop")
+
+    @classmethod
+    def cut(cls, after: int, then: Reply | str = "") -> Fault:
+        """Start answering ``then``, and close the connection after ``after`` words of it: a
+        stream cut mid-reply (an unstreamed answer is cut half-way through its body)."""
+        reply = then if isinstance(then, Reply) else Reply(then)
+        return cls("cut", then=reply, after=after)
+
+    @classmethod
+    def raw(
+        cls,
+        payload: bytes,
+        status: int = 200,
+        headers: Mapping[str, str] | None = None,
+        content_type: str = "application/json",
+    ) -> Fault:
+        """Send exactly ``payload`` (cut JSON, an empty body, a gzip bomb with
+        ``content-encoding: gzip``) with ``status`` and these headers."""
+        sent = (("content-type", content_type), *(headers or {}).items())
+        return cls("raw", status, payload, sent)
+
+    @classmethod
+    def trickle(cls, seconds_per_byte: float, then: Reply | str = "") -> Fault:
+        """Answer ``then``, one byte of the body every ``seconds_per_byte``: each read is
+        quick, the answer never ends in time."""
+        reply = then if isinstance(then, Reply) else Reply(then)
+        return cls("trickle", seconds=seconds_per_byte, then=reply)
 
     @classmethod
     def status(cls, code: int, body: Any = None, headers: Mapping[str, str] | None = None) -> Fault:

@@ -133,6 +133,82 @@ def chat_body(
     }
 
 
+def responses_events(body: dict[str, Any], pieces: list[str]) -> list[dict[str, Any]]:
+    """The events of a streamed Responses call whose final body is ``body``, its text in
+    ``pieces``, as the service sends them (each with its ``sequence_number``)."""
+    item = body["output"][0]
+    part = item["content"][0]
+    refused = part["type"] == "refusal"
+    started = {**body, "status": "in_progress", "output": [], "usage": None}
+    started["completed_at"] = started["incomplete_details"] = None
+    common = {"item_id": item["id"], "output_index": 0, "content_index": 0}
+    empty = {"type": "refusal", "refusal": ""} if refused else {**part, "text": ""}
+    events: list[dict[str, Any]] = [
+        {"type": "response.created", "response": started},
+        {"type": "response.in_progress", "response": started},
+        {
+            "type": "response.output_item.added",
+            "output_index": 0,
+            "item": {**item, "status": "in_progress", "content": []},
+        },
+        {"type": "response.content_part.added", **common, "part": empty},
+    ]
+    delta = "response.refusal.delta" if refused else "response.output_text.delta"
+    for piece in pieces:
+        extra: dict[str, Any] = {} if refused else {"logprobs": []}
+        events.append({"type": delta, **common, "delta": piece, **extra})
+    if refused:
+        events.append({"type": "response.refusal.done", **common, "refusal": part["refusal"]})
+    else:
+        events.append(
+            {"type": "response.output_text.done", **common, "text": part["text"], "logprobs": []}
+        )
+    events += [
+        {"type": "response.content_part.done", **common, "part": part},
+        {"type": "response.output_item.done", "output_index": 0, "item": item},
+        {
+            "type": "response.incomplete"
+            if body["status"] == "incomplete"
+            else "response.completed",
+            "response": body,
+        },
+    ]
+    return [{**event, "sequence_number": number} for number, event in enumerate(events)]
+
+
+def chat_chunks(
+    body: dict[str, Any], pieces: list[str], *, include_usage: bool
+) -> list[dict[str, Any]]:
+    """The chunks of a streamed Chat Completions call whose final body is ``body``: the role,
+    one chunk per piece of text, the finish reason, then the usage chunk when asked for
+    (``stream_options.include_usage``). ``data: [DONE]`` follows them on the wire."""
+    choice = body["choices"][0]
+    refused = choice["message"]["refusal"] is not None
+    head = {
+        "id": body["id"],
+        "object": "chat.completion.chunk",
+        "created": body["created"],
+        "model": body["model"],
+        "service_tier": body["service_tier"],
+        "system_fingerprint": body["system_fingerprint"],
+    }
+
+    def chunk(delta: dict[str, Any], finish: str | None = None) -> dict[str, Any]:
+        return {
+            **head,
+            "choices": [{"index": 0, "delta": delta, "logprobs": None, "finish_reason": finish}],
+            **({"usage": None} if include_usage else {}),
+        }
+
+    field = "refusal" if refused else "content"
+    chunks = [chunk({"role": "assistant", "content": "", "refusal": None})]
+    chunks += [chunk({field: piece}) for piece in pieces]
+    chunks.append(chunk({}, choice["finish_reason"]))
+    if include_usage:
+        chunks.append({**head, "choices": [], "usage": body["usage"]})
+    return chunks
+
+
 def models_body(models: Iterable[str]) -> dict[str, Any]:
     """``GET /v1/models``: the one model list clients use as a connection check."""
     created = int(time.time())
@@ -142,4 +218,12 @@ def models_body(models: Iterable[str]) -> dict[str, Any]:
     return {"object": "list", "data": data}
 
 
-__all__ = ["TokenUse", "chat_body", "models_body", "new_id", "responses_body"]
+__all__ = [
+    "TokenUse",
+    "chat_body",
+    "chat_chunks",
+    "models_body",
+    "new_id",
+    "responses_body",
+    "responses_events",
+]

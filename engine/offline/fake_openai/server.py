@@ -20,7 +20,14 @@ from types import TracebackType
 from typing import TYPE_CHECKING, Any, Self
 
 from engine.offline.fake_openai.answers import Answer, Fault, Reply, ServiceError, error_body
-from engine.offline.fake_openai.bodies import TokenUse, chat_body, models_body, responses_body
+from engine.offline.fake_openai.bodies import (
+    TokenUse,
+    chat_body,
+    chat_chunks,
+    models_body,
+    responses_body,
+    responses_events,
+)
 from engine.offline.fake_openai.cache import (
     IDLE_EVICTION_S,
     OVERFLOW_RPM,
@@ -40,6 +47,7 @@ from engine.offline.fake_openai.requests import (
     responses_request,
 )
 from engine.offline.fake_openai.transport import FakeHTTPServer, Outcome
+from engine.providers.streaming import words
 
 if TYPE_CHECKING:
     from engine.offline.quota import RateLimits
@@ -57,7 +65,10 @@ class FakeOpenAIServer:
     ``reject_previous_response_id=True``: a request sending it is a 400.
     ``supports_strict_schema=False``: a ``json_schema`` format is a 400 (``json_object`` is fine).
     ``api_key``: when set, any other key is a 401 ``invalid_api_key``.
-    ``latency``: seconds added before every answer (to bench against a slow model).
+    ``latency``: seconds added before every answer (to bench against a slow model): the time
+    to the first token of a streamed one.
+    ``word_s``: seconds the model takes to write each word of its reply, streamed or not (a
+    request with ``stream: true`` gets its reply as the service streams it, word by word).
     ``port``: 0 (the default) picks a free one; demos may want a fixed one.
     ``rate_limits`` (an attribute): RPM/TPM limits answered with 429s, see ``quota.py``.
     ``cache_hit_rate``: the share of would-be cache hits served from the cache (1.0: the rules
@@ -78,6 +89,7 @@ class FakeOpenAIServer:
         api_key: str | None = None,
         models: Iterable[str] = ("gpt-4.1-mini", "gpt-4.1", "gpt-4o-mini"),
         latency: float = 0.0,
+        word_s: float = 0.0,
         port: int = 0,
         cache_hit_rate: float = 1.0,
         cache_idle_s: float = IDLE_EVICTION_S,
@@ -90,6 +102,7 @@ class FakeOpenAIServer:
         self.supports_strict_schema = supports_strict_schema
         self.models = tuple(models)
         self.latency = latency
+        self.word_s = word_s
         self.rate_limits: RateLimits | None = None
         self._port = port
         self.api_key = api_key
@@ -352,9 +365,17 @@ class FakeOpenAIServer:
                 return Outcome(drop=True)
             if answer.kind == "status":
                 return Outcome(answer.http_status, answer.body, answer.headers)
+            if answer.kind == "raw":
+                return Outcome(answer.http_status, answer.body, answer.headers, delay=self.latency)
             reply = answer.then or Reply()
+            if answer.kind == "cut":
+                return self._reply(request, reply, cut=answer.after)
             outcome = self._reply(request, reply)
-            outcome.delay = answer.seconds
+            if answer.kind == "trickle":
+                outcome.trickle_s = answer.seconds
+                outcome.events = [(answer.seconds, event) for _, event in outcome.events or []]
+            else:
+                outcome.delay = answer.seconds
             return outcome
         if isinstance(answer, Reply):
             return self._reply(request, answer)
@@ -369,7 +390,8 @@ class FakeOpenAIServer:
             type_="server_error",
         )
 
-    def _reply(self, request: FakeRequest, reply: Reply) -> Outcome:
+    def _reply(self, request: FakeRequest, reply: Reply, *, cut: int | None = None) -> Outcome:
+        """The reply's body (or its stream), billed; ``cut``: close after that many words."""
         fmt = Format(request.format_type, request.schema, request.schema_name)
         prompt = prompt_tokens(request.instructions, fmt, request.messages, request.model)
         with self._lock:
@@ -392,7 +414,39 @@ class FakeOpenAIServer:
                 context = (*request.messages, FakeMessage("assistant", spoken))
                 with self._lock:
                     self._stored[body["id"]] = context
-        return Outcome(200, body, delay=self.latency)
+        pieces = words(spoken)
+        if request.body.get("stream") is True:
+            events, first_word = self._events(request, body, pieces)
+            stop = None if cut is None else first_word + cut
+            return Outcome(200, body, events=events, cut_after=stop)
+        writing = self.latency + self.word_s * len(pieces)
+        return Outcome(200, body, delay=writing, cut_after=cut)
+
+    def _events(
+        self, request: FakeRequest, body: dict[str, Any], pieces: list[str]
+    ) -> tuple[list[tuple[float, bytes]], int]:
+        """The stream of ``body``: each event's bytes after its pause (the first word after
+        ``latency``, the others ``word_s`` apart), and the index of the first word's event."""
+        if request.api == "chat":
+            options = request.body.get("stream_options") or {}
+            usage = isinstance(options, dict) and options.get("include_usage") is True
+            chunks = chat_chunks(body, pieces, include_usage=usage)
+            sent = [f"data: {json.dumps(chunk)}\n\n".encode() for chunk in chunks]
+            sent.append(b"data: [DONE]\n\n")
+            first = 1  # after the role chunk
+        else:
+            events = responses_events(body, pieces)
+            sent = [
+                f"event: {event['type']}\ndata: {json.dumps(event)}\n\n".encode()
+                for event in events
+            ]
+            first = 4  # after created, in_progress, output_item.added, content_part.added
+        pauses = [0.0] * len(sent)
+        for index in range(first, first + len(pieces)):
+            pauses[index] = self.latency if index == first else self.word_s
+        if not pieces:
+            pauses[first] = self.latency
+        return list(zip(pauses, sent, strict=True)), first
 
 
 __all__ = ["FAKE_API_KEY", "FakeOpenAIServer"]

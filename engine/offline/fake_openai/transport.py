@@ -22,13 +22,22 @@ from engine.offline.fake_openai.bodies import new_id
 
 @dataclass
 class Outcome:
-    """What the handler does: send ``status``/``body`` (maybe after ``delay``), or drop."""
+    """What the handler does: send ``status``/``body`` (maybe after ``delay``), or drop.
+
+    ``events``: a stream instead of a body (``text/event-stream``, chunked), each event's bytes
+    after its own pause. ``cut_after``: close the connection after that many events (a stream),
+    or half-way through the body. ``trickle_s``: send the body one byte at a time, that far
+    apart. A ``bytes`` body is sent as it is (its ``content-type`` among ``headers``).
+    """
 
     status: int = 200
     body: Any = None
     headers: tuple[tuple[str, str], ...] = ()
     delay: float = 0.0
     drop: bool = False
+    events: list[tuple[float, bytes]] | None = None
+    cut_after: int | None = None
+    trickle_s: float = 0.0
 
 
 #: ``handle(method, path, headers, raw_body)``: what to answer one request with.
@@ -101,29 +110,70 @@ class Handler(BaseHTTPRequestHandler):
         """Silent: tests read ``server.requests`` instead of a log on stderr."""
 
     def _serve(self) -> None:
+        # Each event leaves at once, as the service's do (no Nagle delay on small writes).
+        self.connection.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         length = int(self.headers.get("content-length") or 0)
         raw = self.rfile.read(length) if length else b""
         outcome = self.server.handle(self.command, self.path, dict(self.headers.items()), raw)
         if outcome.drop:
             self.close_connection = True
             return
-        if outcome.delay > 0 and self.server.stopping.wait(outcome.delay):
-            self.close_connection = True
+        if outcome.delay > 0 and self._wait(outcome.delay):
             return
-        if isinstance(outcome.body, (dict, list)):
+        if outcome.events is not None:
+            self._stream(outcome, outcome.events)
+            return
+        if isinstance(outcome.body, bytes):
+            payload, content_type = outcome.body, None
+        elif isinstance(outcome.body, (dict, list)):
             payload, content_type = json.dumps(outcome.body).encode(), "application/json"
         else:
             payload = str(outcome.body or "").encode()
             content_type = "text/plain; charset=utf-8"
+        self._head(outcome, content_type, len(payload))
+        if outcome.cut_after is not None:
+            self.wfile.write(payload[: len(payload) // 2])
+            self.close_connection = True
+        elif outcome.trickle_s > 0:
+            for index in range(len(payload)):
+                if self._wait(outcome.trickle_s):
+                    return
+                self.wfile.write(payload[index : index + 1])
+        else:
+            self.wfile.write(payload)
+
+    def _head(self, outcome: Outcome, content_type: str | None, length: int | None) -> None:
         self.send_response(outcome.status)
-        self.send_header("content-type", content_type)
-        self.send_header("content-length", str(len(payload)))
+        if content_type is not None:
+            self.send_header("content-type", content_type)
+        if length is None:
+            self.send_header("transfer-encoding", "chunked")
+        else:
+            self.send_header("content-length", str(length))
         self.send_header("x-request-id", new_id("req_"))
         self.send_header("openai-processing-ms", "1")
         for name, value in outcome.headers:
             self.send_header(name, value)
         self.end_headers()
-        self.wfile.write(payload)
+
+    def _stream(self, outcome: Outcome, events: list[tuple[float, bytes]]) -> None:
+        """The events as a chunked ``text/event-stream``, each after its pause."""
+        self._head(outcome, "text/event-stream; charset=utf-8", None)
+        for index, (pause, event) in enumerate(events):
+            if outcome.cut_after is not None and index >= outcome.cut_after:
+                self.close_connection = True  # no closing chunk: the client sees a cut body
+                return
+            if pause > 0 and self._wait(pause):
+                return
+            self.wfile.write(b"%x\r\n%s\r\n" % (len(event), event))
+        self.wfile.write(b"0\r\n\r\n")
+
+    def _wait(self, seconds: float) -> bool:
+        """Wait ``seconds``; True (and the connection is to close) when the fake stops."""
+        if self.server.stopping.wait(seconds):
+            self.close_connection = True
+            return True
+        return False
 
 
 __all__ = ["FakeHTTPServer", "Handle", "Handler", "Outcome"]
