@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import asyncio
 import email.utils
+import gzip
+import json
 import time
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
@@ -39,6 +41,7 @@ from engine.offline.fake_openai import (
     Reply,
 )
 from engine.providers import Message, ModelRequest, Provider, Usage, make_provider
+from engine.providers.base import streaming_to
 from engine.providers.openai_api import (
     ChatCompletionsProvider,
     ResponsesProvider,
@@ -392,6 +395,126 @@ async def test_an_answer_that_is_not_an_api_reply_is_a_server_error(
 
     with pytest.raises(ProviderServerError, match="is not a"):
         await provider.complete(request())
+
+
+# --------------------------------------------------------------------------- bounded calls (27.9-12)
+
+#: A 200 answer cut in the middle of its JSON, as each API would have sent it (the SSE variant
+#: is cut inside an event's data), and an empty one.
+CUT_BODIES = {
+    "cut": (b'{"id": "resp_1", "object": "response", "output": [{"ty', "application/json"),
+    "empty": (b"", "application/json"),
+    "cut stream": (
+        b'event: response.created\ndata: {"type": "response.created", "sequence_number": 0, "resp'
+        b'\n\ndata: {"id": "chatcmpl-1", "choi\n\n',
+        "text/event-stream",
+    ),
+}
+
+
+@pytest.mark.parametrize("stream", [True, False], ids=["streamed", "unstreamed"])
+@pytest.mark.parametrize("body", CUT_BODIES, ids=list(CUT_BODIES))
+async def test_a_cut_or_empty_200_answer_is_a_server_error_naming_the_host_only(
+    provider: Provider, openai_env: FakeOpenAIServer, body: str, stream: bool
+) -> None:
+    payload, content_type = CUT_BODIES[body]
+    openai_env.queue(Fault.raw(payload, content_type=content_type))
+
+    with pytest.raises(ProviderServerError) as raised, streaming_to(listener(stream)):
+        await provider.complete(request())
+
+    message = str(raised.value)
+    host = openai_env.base_url.removesuffix("/v1")
+    assert f"from {host} " in message and "/v1" not in message
+
+
+def listener(on: bool) -> Callable[[str], None] | None:
+    """A message listener that keeps nothing (``None``: the call does not stream)."""
+    return (lambda text: None) if on else None
+
+
+@pytest.mark.parametrize("stream", [True, False], ids=["streamed", "unstreamed"])
+async def test_an_answer_that_trickles_in_is_cut_at_the_calls_deadline(
+    open_provider: ProviderFactory, openai_env: FakeOpenAIServer, stream: bool
+) -> None:
+    provider = open_provider("responses", timeout=0.6, max_retries=2)
+    openai_env.queue(Fault.trickle(0.05, then='{"message": "hi", "transition": "stay"}'))
+
+    began = time.monotonic()
+    with pytest.raises(ProviderTimeout, match="in time"), streaming_to(listener(stream)):
+        await provider.complete(request())
+
+    assert time.monotonic() - began < 1.5  # every read was quick: the whole call was bounded
+    assert len(model_calls(openai_env)) == 1  # the deadline includes the SDK's retries
+
+
+async def test_a_dead_server_is_bounded_by_one_deadline_retries_included(
+    open_provider: ProviderFactory, openai_env: FakeOpenAIServer
+) -> None:
+    provider = open_provider("chat", timeout=0.5, max_retries=2)
+    openai_env.queue(*[Fault.delay(3, then="late")] * 3)
+
+    began = time.monotonic()
+    with pytest.raises(ProviderTimeout):
+        await provider.complete(request())
+
+    assert time.monotonic() - began < 1.2  # not 3 x 0.5 s and the backoffs in between
+
+
+@pytest.mark.parametrize("stream", [True, False], ids=["streamed", "unstreamed"])
+async def test_a_gzip_bomb_is_refused_at_the_size_cap_after_decompression(
+    provider: Provider, openai_env: FakeOpenAIServer, stream: bool
+) -> None:
+    cap = provider.max_answer_bytes  # type: ignore[attr-defined]
+    bomb = gzip.compress(b" " * (cap * 4))  # a few hundred kilobytes on the wire
+    assert len(bomb) < cap // 20
+    openai_env.queue(Fault.raw(bomb, headers={"content-encoding": "gzip"}))
+
+    with pytest.raises(ProviderServerError, match="larger than") as raised:
+        with streaming_to(listener(stream)):
+            await provider.complete(request())
+
+    assert not raised.value.retryable  # the same server would send the same answer
+    assert len(model_calls(openai_env)) == 1
+
+
+async def test_a_gzip_answer_under_the_cap_reads_as_usual(
+    open_provider: ProviderFactory, openai_env: FakeOpenAIServer
+) -> None:
+    provider = open_provider("responses")
+    openai_env.queue("first")
+    body = (await provider.complete(request())).text
+    answer = dict(model_calls(openai_env)[-1].answer)
+    openai_env.queue(
+        Fault.raw(gzip.compress(json.dumps(answer).encode()), headers={"content-encoding": "gzip"})
+    )
+
+    assert (await provider.complete(request())).text == body == "first"
+    assert model_calls(openai_env)[-1].headers["accept-encoding"] == "gzip, deflate"
+
+
+async def test_an_answer_size_cap_holds_for_uncompressed_answers_too(
+    open_provider: ProviderFactory, openai_env: FakeOpenAIServer
+) -> None:
+    provider = open_provider("chat", max_answer_bytes=10_000)
+    openai_env.queue("x" * 20_000)
+
+    with pytest.raises(ProviderServerError, match="larger than 10,000 bytes"):
+        await provider.complete(request())
+
+
+async def test_a_base_url_with_credentials_is_never_shown(open_provider: ProviderFactory) -> None:
+    with FakeOpenAIServer(basic_auth=True) as gateway:
+        secret_url = gateway.base_url.replace("http://", "http://gateway-user:s3cr3t-pass@")
+        provider = open_provider("responses", base_url=secret_url)
+        gateway.queue(Fault.status(200, "<html>Welcome to the hotel Wi-Fi</html>"))
+
+        with pytest.raises(ProviderServerError) as raised:
+            await provider.complete(request())
+
+    shown = [str(raised.value), repr(provider), provider.base_url]  # type: ignore[attr-defined]
+    assert not [text for text in shown if "s3cr3t-pass" in text or "gateway-user" in text]
+    assert "127.0.0.1" in str(raised.value)
 
 
 async def test_a_cancelled_call_leaves_the_provider_usable(

@@ -54,6 +54,7 @@ def make_provider(
     max_retries: int | None = None,
     strict_schema: bool = True,
     stream: bool = True,
+    max_answer_bytes: int | None = None,
 ) -> Provider:
     """The provider called ``name``.
 
@@ -62,7 +63,8 @@ def make_provider(
     :class:`~engine.errors.ProviderAuthError` here, before any conversation starts. ``script``
     is the reply file of the scripted provider (and only of it). The OpenAI SDK is imported
     only when an OpenAI provider is asked for. ``stream=False`` (``--no-stream``): the OpenAI
-    providers never stream the message, whoever listens.
+    providers never stream the message, whoever listens. ``max_answer_bytes``: the largest
+    answer read, decompressed (default ``DEFAULT_MAX_ANSWER_BYTES``).
     """
     if name in ("responses", "chat"):
         if script is not None:
@@ -78,6 +80,7 @@ def make_provider(
             max_retries=max_retries,
             strict_schema=strict_schema,
             stream=stream,
+            **({} if max_answer_bytes is None else {"max_answer_bytes": max_answer_bytes}),
         )
     if name == "scripted":
         if script is None:

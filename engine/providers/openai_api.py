@@ -347,8 +347,8 @@ class ResponsesProvider(_OpenAIProvider):
                     raise ProviderServerError(
                         f"the stream from {self.host} failed: {event.message} ({event.code})"
                     )
-        if final is None:
-            raise _StreamCut("no response.completed event")
+        if final is None:  # the body ended, the stream did not: not the API's answer
+            raise ValueError("the stream ended without a response.completed event")
         return self._parse(final, time.monotonic() - started)
 
     def _arguments(self, request: ModelRequest) -> dict[str, Any]:
@@ -515,8 +515,8 @@ class ChatCompletionsProvider(_OpenAIProvider):
                     if choice.delta.refusal:
                         refusal.append(choice.delta.refusal)
                     finish = choice.finish_reason or finish
-        if finish is None:
-            raise _StreamCut("no finish_reason")
+        if finish is None:  # the body ended, the stream did not: not the API's answer
+            raise ValueError("the stream ended without a finish_reason")
         reason = _CHAT_REASONS.get(finish)
         return ModelReply(
             text="".join(text),
@@ -596,7 +596,7 @@ def _given(value: _T | None) -> _T | openai.Omit:
 
 
 class _StreamCut(Exception):
-    """A stream that ended before its final event: the call is made again."""
+    """The connection was lost while a stream was read: the call is made again."""
 
 
 @contextlib.asynccontextmanager

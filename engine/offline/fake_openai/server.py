@@ -65,6 +65,8 @@ class FakeOpenAIServer:
     ``reject_previous_response_id=True``: a request sending it is a 400.
     ``supports_strict_schema=False``: a ``json_schema`` format is a 400 (``json_object`` is fine).
     ``api_key``: when set, any other key is a 401 ``invalid_api_key``.
+    ``basic_auth=True``: a gateway that also takes HTTP Basic credentials (what a client sends
+    for a base URL ``http://user:password@host/v1``) instead of a key.
     ``latency``: seconds added before every answer (to bench against a slow model): the time
     to the first token of a streamed one.
     ``word_s``: seconds the model takes to write each word of its reply, streamed or not (a
@@ -87,6 +89,7 @@ class FakeOpenAIServer:
         reject_previous_response_id: bool = False,
         supports_strict_schema: bool = True,
         api_key: str | None = None,
+        basic_auth: bool = False,
         models: Iterable[str] = ("gpt-4.1-mini", "gpt-4.1", "gpt-4o-mini"),
         latency: float = 0.0,
         word_s: float = 0.0,
@@ -106,6 +109,7 @@ class FakeOpenAIServer:
         self.rate_limits: RateLimits | None = None
         self._port = port
         self.api_key = api_key
+        self.basic_auth = basic_auth
         self._cache = PromptCache(
             cache_block_tokens,
             cache_min_tokens,
@@ -291,6 +295,8 @@ class FakeOpenAIServer:
 
     def _check_key(self, headers: Mapping[str, str]) -> None:
         sent = {name.lower(): value for name, value in headers.items()}.get("authorization", "")
+        if self.basic_auth and sent.startswith("Basic "):
+            return
         if not sent.startswith("Bearer ") or not sent[len("Bearer ") :].strip():
             raise ServiceError(
                 401,
@@ -373,7 +379,8 @@ class FakeOpenAIServer:
             outcome = self._reply(request, reply)
             if answer.kind == "trickle":
                 outcome.trickle_s = answer.seconds
-                outcome.events = [(answer.seconds, event) for _, event in outcome.events or []]
+                if outcome.events is not None:
+                    outcome.events = [(answer.seconds, event) for _, event in outcome.events]
             else:
                 outcome.delay = answer.seconds
             return outcome
