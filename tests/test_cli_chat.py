@@ -13,6 +13,8 @@ from typing import Any
 import pytest
 
 from engine.cli import main
+from engine.cli.chat import StreamedMessages
+from engine.log.events import Event, EventType
 from engine.io.resources import default_scenario
 from engine.offline.autopilot import Autopilot, Plan
 from engine.offline.fake_openai import FAKE_API_KEY, FakeOpenAIServer, Fault
@@ -268,3 +270,51 @@ def test_a_provider_error_in_a_pipe_stops_with_status_1_and_keeps_the_session(
     assert "error:" in err and "Traceback" not in err
     assert json.loads(summary.read_text(encoding="utf-8"))["user_messages"] == 1
     assert json.loads(session.read_text(encoding="utf-8"))["state"]["turn"] == 1
+
+
+# --- streaming (issue 24) ------------------------------------------------------------------------
+
+
+class Terminal(io.StringIO):
+    """What a terminal receives (a tty to the printer)."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def event(kind: str, **data: Any) -> Event:
+    return Event(type=kind, session="s", seq=1, turn=1, step="order", data=data)
+
+
+def test_on_a_terminal_the_message_is_printed_as_it_comes_and_erased_when_taken_back() -> None:
+    screen = Terminal()
+    printer = StreamedMessages(screen, columns=10)
+    for kind, data in [
+        (EventType.MESSAGE_DELTA, {"delta": "I will fly ", "attempt": 1}),
+        (EventType.MESSAGE_DELTA, {"delta": "away", "attempt": 1}),
+    ]:
+        printer(event(kind, **data))
+    assert screen.getvalue() == "I will fly away"  # as it came, before the reply is judged
+
+    printer(event(EventType.MESSAGE_RETRACTED, reason="contract_violation", attempt=1))
+    printer(event(EventType.MESSAGE_DELTA, delta="Which topping?", attempt=2))
+    printer(event(EventType.BOT_MESSAGE, text="Which topping?", source="model"))
+    printer(event(EventType.BOT_MESSAGE, text="Bye.", source="message"))  # never streamed
+
+    # 15 characters on a 10-column terminal: two rows, erased from the first one
+    assert screen.getvalue() == ("I will fly away\r\x1b[1F\x1b[JWhich topping?\n\nBye.\n\n")
+
+
+def test_no_stream_asks_the_model_for_whole_replies(
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    openai_env: FakeOpenAIServer,
+    pizza: Path,
+) -> None:
+    for flags in ([], ["--no-stream"]):
+        openai_env.queue(json.dumps(reply("Which topping?", topping=None)))
+        assert chat(monkeypatch, "hi\n", pizza, *flags) == 0
+        assert capsys.readouterr().out == "Hello! Pizza time.\n\nWhich topping?\n\n"
+    streamed, whole = [call.body for call in openai_env.model_requests()[-2:]]
+    assert streamed is not None and streamed["stream"] is True
+    assert whole is not None and "stream" not in whole

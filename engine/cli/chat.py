@@ -13,6 +13,12 @@ steps) or ``--provider scripted`` — and exits with status 2, before anything e
 scenario with validator errors is refused, its findings listed as ``validate`` lists them
 (status 1). Replies no model made cost nothing: the summary says "no cost (scripted)".
 
+On a terminal the bot's message is printed as the model writes it (the ``message_delta``
+events); a reply taken back (``message_retracted``: it broke the contract, or its stream was cut
+and is retried) is erased from the screen before the one that replaces it, so the terminal never
+shows two answers to one message. In a pipe, stdout gets each message whole, once it stands, so
+it can be diffed. ``--no-stream`` (or ``model.stream: false``) asks the model for whole replies.
+
 The scenario's action steps run (the user ran the command on their folder, as ``python`` would
 run its code); each one is noted on stderr with its outcome and time.
 
@@ -29,7 +35,9 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import math
 import os
+import shutil
 import sys
 from pathlib import Path
 from typing import TextIO
@@ -41,6 +49,7 @@ from engine.errors import PrompterError, ProviderAuthError, ProviderError, Sessi
 from engine.io.atomic import atomic_write_text
 from engine.io.redact import redact
 from engine.io.resources import default_scenario
+from engine.io.terminal import for_terminal, unfiltered
 from engine.io.untrusted import replace_surrogates
 from engine.log.events import ErrorData, Event, EventType
 from engine.log.reader import read_log, unfinished_turn
@@ -105,6 +114,12 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="no key, no cost: the key-free model answers, with replies made up from the "
         "scenario's own steps",
     )
+    parser.add_argument(
+        "--no-stream",
+        dest="no_stream",
+        action="store_true",
+        help="ask the model for whole replies instead of showing the message as it is written",
+    )
     parser.set_defaults(handler=run)
 
 
@@ -122,10 +137,14 @@ def run(args: argparse.Namespace) -> int:
 
             provider: Provider = scenario_bot_model(scenario)
         else:
-            provider = make_provider(args.provider, model=args.model, script=args.script)
+            provider = make_provider(
+                args.provider, model=args.model, script=args.script, stream=not args.no_stream
+            )
     except ProviderAuthError:
         print(NO_KEY_HELP, file=sys.stderr)
         return EXIT_NO_KEY
+    if args.no_stream:
+        scenario.model.stream = False
     resumed = args.session is not None and args.session.exists()
     if resumed:
         conversation = Conversation.resume(args.session, scenario, provider, model=args.model)
@@ -144,12 +163,16 @@ def run(args: argparse.Namespace) -> int:
         if resumed:
             _continue_log(conversation, log)
         log.attach(conversation.events)
+    printer = None
+    if scenario.model.stream and sys.stdout.isatty():
+        printer = StreamedMessages(sys.stdout, shutil.get_terminal_size().columns)
+        conversation.events.subscribe(printer)
     # asyncio.Runner turns Ctrl-C during a model call into a cancellation of the turn (which
     # the conversation rolls back and logs), then a KeyboardInterrupt here.
     runner = asyncio.Runner()
     try:
         try:
-            code = _loop(runner, conversation, args, sys.stdin)
+            code = _loop(runner, conversation, args, sys.stdin, shown=printer is not None)
         except KeyboardInterrupt:
             _notice("interrupted (Ctrl-C): a turn in progress was rolled back, nothing else lost")
             _save(conversation, args.session)
@@ -170,11 +193,18 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _loop(
-    runner: asyncio.Runner, conversation: Conversation, args: argparse.Namespace, stdin: TextIO
+    runner: asyncio.Runner,
+    conversation: Conversation,
+    args: argparse.Namespace,
+    stdin: TextIO,
+    *,
+    shown: bool = False,
 ) -> int:
+    """The chat; ``shown``: the bot's messages are printed as they come (on a terminal)."""
     interactive = stdin.isatty()
+    printed = _nothing if shown else _print_messages
     try:
-        _print_messages(runner.run(conversation.start()))
+        printed(runner.run(conversation.start()))
     except ProviderError as error:
         _notice(f"error: {error}")
         return EXIT_FAILED
@@ -203,7 +233,7 @@ def _loop(
             return EXIT_FAILED
         for run in result.actions:
             _notice(_action_notice(run))
-        _print_messages(result.messages)
+        printed(result.messages)
         _save(conversation, args.session)
     return EXIT_OK
 
@@ -252,6 +282,51 @@ def _continue_log(conversation: Conversation, log: LogWriter) -> None:
                 ),
             )
         )
+
+
+class StreamedMessages:
+    """Prints the bot's messages on a terminal as they come: a streamed one as it grows, erased
+    again if it is taken back; every message ends with a blank line, as in a pipe."""
+
+    def __init__(self, out: TextIO, columns: int) -> None:
+        self._out = out
+        self._columns = max(columns, 1)
+        self._shown = ""
+
+    def __call__(self, event: Event) -> None:
+        if event.type == EventType.MESSAGE_DELTA:
+            delta = for_terminal(str(event.data.get("delta", "")))
+            self._shown += delta
+            self._write(delta)
+        elif event.type == EventType.MESSAGE_RETRACTED:
+            self._erase()
+        elif event.type == EventType.BOT_MESSAGE:
+            text = for_terminal(str(event.data.get("text", "")))
+            if self._shown != text:
+                self._erase()
+                self._write(text)
+            self._shown = ""
+            self._write("\n\n")
+
+    def _write(self, text: str) -> None:
+        self._out.write(text)
+        self._out.flush()
+
+    def _erase(self) -> None:
+        """Take the shown text off the screen: back to its first row, clear to the end."""
+        if not self._shown:
+            return
+        rows = sum(
+            max(1, math.ceil(len(line) / self._columns)) for line in self._shown.split("\n")
+        )
+        self._shown = ""
+        raw = unfiltered(self._out)
+        raw.write("\r" + (f"\x1b[{rows - 1}F" if rows > 1 else "") + "\x1b[J")
+        raw.flush()
+
+
+def _nothing(messages: list[str]) -> None:
+    """The messages were printed as they came (:class:`StreamedMessages`)."""
 
 
 def _print_messages(messages: list[str]) -> None:
