@@ -27,6 +27,8 @@ from engine.log.events import (
     Event,
     EventType,
     FallbackData,
+    MessageDeltaData,
+    MessageRetractedData,
     ModelRequestData,
     ModelResponseData,
     SessionEndData,
@@ -185,6 +187,26 @@ def _session_end(event: Event) -> str:
     return f"Session ended · {event.payload(SessionEndData).get('reason')}"
 
 
+def _message_delta(event: Event) -> str:
+    """One call's deltas, folded into one row by the log pane (``parts``: how many)."""
+    d = event.payload(MessageDeltaData)
+    parts = int(event.data.get("parts", 1))
+    pieces = "1 piece" if parts == 1 else f"{parts} pieces"
+    return f"Message streamed · attempt {d.get('attempt')} · {pieces} · {_short(d.get('delta'))}"
+
+
+_RETRACTED = {
+    "contract_violation": "the reply broke the contract; the correction streams",
+    "retried": "the stream was cut; the call is made again",
+    "failed": "the call failed",
+}
+
+
+def _message_retracted(event: Event) -> str:
+    reason = str(event.payload(MessageRetractedData).get("reason", ""))
+    return f"Streamed message taken back · {_RETRACTED.get(reason, reason)}"
+
+
 def _chat(event: Event) -> str:
     return _short(message_text(event))
 
@@ -206,6 +228,8 @@ _SUMMARIES: dict[str, Callable[[Event], str]] = {
     EventType.SESSION_END: _session_end,
     EventType.USER_MESSAGE: _chat,
     EventType.BOT_MESSAGE: _chat,
+    EventType.MESSAGE_DELTA: _message_delta,
+    EventType.MESSAGE_RETRACTED: _message_retracted,
 }
 
 

@@ -4,6 +4,10 @@ Rows hold the engine's :class:`Event` unchanged; the delegate decides how a row 
 or bot bubble, or a folded system event). Nothing is formatted until a row is painted, so a
 20,000-event log costs a list append, not 20,000 widgets.
 
+A streamed message shows as one draft bubble that grows (:mod:`app.logview.streamed`): its
+``message_delta`` events are never rows of their own; the draft goes on ``message_retracted``
+and gives its place to the reply's ``bot_message``.
+
 The model filters itself — system events hidden while the log pane is collapsed, events after a
 turn hidden while replaying — instead of sitting behind a ``QSortFilterProxyModel``: the view
 then reads the shown events as a Python list, which is what keeps a long log's layout fast
@@ -19,7 +23,8 @@ from typing import Any
 from PySide6.QtCore import QAbstractListModel, QModelIndex, QPersistentModelIndex, Qt, Signal
 
 from app.logview import describe
-from engine.log.events import Event
+from app.logview.streamed import draft
+from engine.log.events import Event, EventType
 
 AnyIndex = QModelIndex | QPersistentModelIndex
 
@@ -52,6 +57,10 @@ class EventListModel(QAbstractListModel):
         self._expanded: set[int] = set()  # id() of unfolded events (the model keeps them alive)
         self._show_system = True
         self._upto_turn: int | None = None
+        #: The row of the draft bubble of a message being streamed, if one is.
+        self._draft: int | None = None
+        #: Drafts replaced as they grew: kept alive, so that no later row reuses their id().
+        self._retired: list[Event] = []
 
     # --- Qt model API --------------------------------------------------------------------
 
@@ -97,18 +106,67 @@ class EventListModel(QAbstractListModel):
         if not new:
             return
         self._events.extend(new)
-        shown = [event for event in new if self.accepts(event)]
+        pending: list[Event] = []
+        for event in new:
+            if not self._streams(event):
+                if self.accepts(event):
+                    pending.append(event)
+                continue
+            self._insert(pending)
+            pending = []
+            self._stream(event)
+        self._insert(pending)
+        self.events_added.emit(new)
+
+    def _streams(self, event: Event) -> bool:
+        """Whether ``event`` makes, grows or ends a draft bubble."""
+        return event.type in (EventType.MESSAGE_DELTA, EventType.MESSAGE_RETRACTED) or (
+            self._draft is not None and event.type == EventType.BOT_MESSAGE
+        )
+
+    def _stream(self, event: Event) -> None:
+        """A delta grows the draft (or makes one); a retraction takes it away; the reply's
+        ``bot_message`` takes its place (at the end: where a replay shows it)."""
+        if self._upto_turn is not None and event.turn > self._upto_turn:
+            return
+        row = self._draft
+        if event.type == EventType.MESSAGE_DELTA:
+            if row is None:
+                self._insert([draft(event)])
+                self._draft = len(self._shown) - 1
+            else:
+                self._retired.append(self._shown[row])
+                self._shown[row] = draft(event, self._shown[row])
+                index = self.index(row)
+                self.dataChanged.emit(index, index, [Qt.ItemDataRole.SizeHintRole])
+            return
+        self._draft = None
+        if row is not None and row == len(self._shown) - 1 and event.type == EventType.BOT_MESSAGE:
+            self._retired.append(self._shown[row])
+            self._shown[row] = event  # in place: the bubble does not blink
+            index = self.index(row)
+            self.dataChanged.emit(index, index, [Qt.ItemDataRole.SizeHintRole])
+            return
+        if row is not None:
+            self.beginRemoveRows(QModelIndex(), row, row)
+            self._retired.append(self._shown.pop(row))
+            self._shown_turns.pop(row)
+            self.endRemoveRows()
+        if self.accepts(event):
+            self._insert([event])
+
+    def _insert(self, shown: list[Event]) -> None:
         if shown:
             first = len(self._shown)
             self.beginInsertRows(QModelIndex(), first, first + len(shown) - 1)
             self._add_shown(shown)
             self.endInsertRows()
-        self.events_added.emit(new)
 
     def set_events(self, events: Iterable[Event]) -> None:
         self.beginResetModel()
         self._events = list(events)
         self._expanded.clear()
+        self._retired.clear()
         self._refilter()
         self.endResetModel()
         self.events_replaced.emit()
@@ -117,8 +175,29 @@ class EventListModel(QAbstractListModel):
         self.set_events([])
 
     def _refilter(self) -> None:
+        """The rows, from every event: what :meth:`append_events` would have made of them."""
         self._shown, self._shown_turns, self._turns_sorted = [], [], True
-        self._add_shown([event for event in self._events if self.accepts(event)])
+        self._draft = None
+        shown: list[Event] = []
+        for event in self._events:
+            if self._upto_turn is not None and event.turn > self._upto_turn:
+                continue
+            if event.type == EventType.MESSAGE_DELTA:
+                if self._draft is None:
+                    self._draft = len(shown)
+                    shown.append(draft(event))
+                else:
+                    shown[self._draft] = draft(event, shown[self._draft])
+                continue
+            if self._draft is not None and event.type in (
+                EventType.MESSAGE_RETRACTED,
+                EventType.BOT_MESSAGE,
+            ):
+                del shown[self._draft]
+                self._draft = None
+            if self.accepts(event):
+                shown.append(event)
+        self._add_shown(shown)
 
     def _add_shown(self, events: list[Event]) -> None:
         for event in events:

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import QApplication
 from app.logview import describe
 from app.plain_text import plain_tooltip
 from app.theme import mix
+from app.logview.streamed import grown, same_call
 from engine.log.events import Event, EventType
 
 AnyIndex = QModelIndex | QPersistentModelIndex
@@ -36,6 +37,27 @@ PROBLEM_TYPES = frozenset(
     {EventType.CONTRACT_VIOLATION, EventType.CORRECTION_SENT, EventType.FALLBACK, EventType.ERROR}
 )
 CALL_TYPES = frozenset({EventType.MODEL_REQUEST, EventType.MODEL_RESPONSE})
+
+
+def folded(events: list[Event]) -> list[Event]:
+    """``events`` with each call's run of ``message_delta`` events folded into one row."""
+    rows: list[Event] = []
+    for event in events:
+        if rows and same_call(rows[-1], event):
+            rows[-1] = grown(rows[-1], event)
+        else:
+            rows.append(event)
+    return rows
+
+
+def takewhile_call(events: list[Event]) -> list[Event]:
+    """The deltas at the start of ``events`` that belong to its first one's call."""
+    run = events[:1]
+    for event in events[1:]:
+        if not same_call(run[0], event):
+            break
+        run.append(event)
+    return run if run and run[0].type == EventType.MESSAGE_DELTA else []
 
 
 def short_time(ts: str) -> str:
@@ -58,6 +80,7 @@ class EventTableModel(QAbstractTableModel):
         self._step: str | None = None
         self._text = ""
         self._steps: dict[str, None] = {}
+        self._retired: list[Event] = []
         self._bold = QFont()
         self._bold.setBold(True)
 
@@ -156,6 +179,18 @@ class EventTableModel(QAbstractTableModel):
         shown = [event for event in new if self.accepts(event)]
         if not shown:
             return
+        if self._shown and same_call(self._shown[-1], shown[0]):
+            # The deltas of a call already in a row: that row grows (one row per reply).
+            row = len(self._shown) - 1
+            grew = folded([self._shown[row], *takewhile_call(shown)])
+            self._retire(self._shown[row])
+            self._shown[row] = grew[0]
+            self._rows[id(grew[0])] = row
+            shown = shown[len(takewhile_call(shown)) :]
+            self.dataChanged.emit(self.index(row, 0), self.index(row, len(COLUMNS) - 1))
+        shown = folded(shown)
+        if not shown:
+            return
         first = len(self._shown)
         self.beginInsertRows(QModelIndex(), first, first + len(shown) - 1)
         for offset, event in enumerate(shown):
@@ -163,11 +198,20 @@ class EventTableModel(QAbstractTableModel):
         self._shown.extend(shown)
         self.endInsertRows()
 
+    def _retire(self, event: Event) -> None:
+        """A folded row replaced by its grown self: forget it, and keep it alive so that no
+        later event reuses its id()."""
+        self._rows.pop(id(event), None)
+        self._summaries.pop(id(event), None)
+        self._haystacks.pop(id(event), None)
+        self._retired.append(event)
+
     def set_events(self, events: Iterable[Event]) -> None:
         self.beginResetModel()
         self._events = list(events)
         self._summaries.clear()
         self._haystacks.clear()
+        self._retired.clear()
         self._steps = {event.step: None for event in self._events if event.step}
         self._refilter()
         self.endResetModel()
@@ -205,7 +249,7 @@ class EventTableModel(QAbstractTableModel):
 
     def _refilter(self) -> None:
         accepts = self.accepts
-        self._shown = [event for event in self._events if accepts(event)]
+        self._shown = folded([event for event in self._events if accepts(event)])
         self._rows = {id(event): row for row, event in enumerate(self._shown)}
 
     def _changed_filter(self) -> None:

@@ -168,17 +168,30 @@ class ConversationView(QAbstractItemView):
         self._tops.extend(list(accumulate(new, initial=self._tops[-1]))[1:])
         self._layout_changed()
 
+    def rowsAboutToBeRemoved(self, parent: AnyIndex, start: int, end: int) -> None:
+        super().rowsAboutToBeRemoved(parent, start, end)
+        if end < len(self._heights):
+            del self._heights[start : end + 1]
+            self._tops = [0, *accumulate(self._heights)]
+            self._layout_changed()
+
     def dataChanged(
         self, top_left: AnyIndex, bottom_right: AnyIndex, roles: Sequence[int] = ()
     ) -> None:
+        """A row unfolded, folded or changed its size (a streamed bubble grew): measure it
+        again (only it)."""
         super().dataChanged(top_left, bottom_right, list(roles))
-        if roles and ExpandedRole in roles:
+        resized = (ExpandedRole, Qt.ItemDataRole.SizeHintRole)
+        if roles and any(role in roles for role in resized):
             first, last = top_left.row(), bottom_right.row()
             shown = self.events_model.shown_events()
             self._heights[first : last + 1] = self._measure(shown[first : last + 1])
             self._tops = [0, *accumulate(self._heights)]
-            self.updateGeometries()
-            self.viewport().update()
+            if Qt.ItemDataRole.SizeHintRole in roles:
+                self._layout_changed()  # a growing bubble stays in view at the bottom
+            else:
+                self.updateGeometries()
+                self.viewport().update()
 
     def updateGeometries(self) -> None:
         super().updateGeometries()
