@@ -250,7 +250,9 @@ def test_copying_the_request_never_writes_the_key(
     inspector = pane.inspector
     inspector.copy_json.click()
     body = json.loads(QGuiApplication.clipboard().text())
-    assert body == openai_env.model_requests()[-1].body  # temperature from the scenario
+    sent = dict(openai_env.model_requests()[-1].body or {})
+    assert sent.pop("stream") is True  # the call streamed; the copy asks for the whole reply
+    assert body == sent  # temperature from the scenario
     inspector.copy_inline.click()
     inline = json.loads(QGuiApplication.clipboard().text())
     assert "previous_response_id" not in inline and len(inline["input"]) > 1

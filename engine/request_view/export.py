@@ -7,6 +7,9 @@ provider. ``inline_history`` replaces ``previous_response_id`` by the conversati
 carried (rebuilt by :mod:`engine.request_view`), so the call can be replayed after the stored
 response expired, or against another server — the model reads the same prompt.
 
+The body asks for the whole reply: ``stream`` is left out even when the call streamed (the
+prompt, the reply and its cost are the same, and a replayed call reads more easily whole).
+
 Two settings are not in the log: ``temperature`` and ``max_output_tokens`` come from the
 scenario; pass them when the scenario is at hand, or the replay uses the API's defaults.
 
