@@ -237,11 +237,12 @@ class DocBrowser(QTextBrowser):
 
     def doSetSource(
         self,
-        name: QUrl,
+        name: QUrl | str,
+        /,
         type: QTextDocument.ResourceType = QTextDocument.ResourceType.UnknownResource,
     ) -> None:
         if self.redirect is not None:
-            name = self.redirect(name)
+            name = self.redirect(QUrl(name))
         super().doSetSource(name, type)
 
     def loadResource(self, kind: int, url: QUrl | str) -> Any:
