@@ -45,6 +45,22 @@ def prose(path: Path) -> list[str]:
     return lines
 
 
+def code_blocks(path: Path) -> list[str]:
+    """The fenced code blocks of ``path``, each as its text (fence line included)."""
+    blocks: list[str] = []
+    current: list[str] | None = None
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if FENCE.match(line):
+            if current is None:
+                current = [line.strip()]
+            else:
+                blocks.append("\n".join(current))
+                current = None
+        elif current is not None:
+            current.append(line)
+    return blocks
+
+
 def headings(path: Path, level: int | None = None) -> list[str]:
     found = []
     for line in prose(path):
@@ -130,6 +146,14 @@ def test_a_french_page_keeps_every_section_of_the_english_one(page: Path) -> Non
     assert len(headings(page, 1)) == 1
 
 
+@pytest.mark.parametrize("page", french_pages(), ids=lambda p: p.name)
+def test_a_french_page_keeps_the_code_of_the_english_one_as_it_is(page: Path) -> None:
+    """Commands, YAML and Python are not translated (``docs/library.md``'s examples run in the
+    test suite: the French page shows the very same code)."""
+    english = ROOT / "README.md" if page.name == "README.md" else DOCS / page.name
+    assert code_blocks(page) == code_blocks(english)
+
+
 def test_pages_are_listed_in_french_where_translated_and_in_english_elsewhere(
     tmp_path: Path,
 ) -> None:
@@ -203,6 +227,33 @@ def test_in_french_the_documentation_window_lists_the_french_pages_in_the_same_o
     window.browser.setSource(QUrl.fromLocalFile(str(DOCS / "studio.md")))
     assert window.browser.source() == QUrl.fromLocalFile(str(FRENCH / "studio.md"))
     assert window.index.currentItem().text() == titles[1]
+
+
+@pytest.mark.gui
+def test_a_page_not_translated_is_shown_in_english_in_the_french_window(
+    qtbot: Any, speaking: Any, tmp_path: Path
+) -> None:
+    from PySide6.QtCore import QUrl
+
+    (tmp_path / "docs" / "fr").mkdir(parents=True)
+    (tmp_path / "README.md").write_text("# Prompter\n", encoding="utf-8")
+    (tmp_path / "docs" / "studio.md").write_text("# Prompter Studio\n", encoding="utf-8")
+    (tmp_path / "docs" / "testing.md").write_text("# Scenario tests\n", encoding="utf-8")
+    (tmp_path / "docs" / "fr" / "studio.md").write_text("# Le studio\n", encoding="utf-8")
+    speaking("fr")
+    window = help.DocumentationWindow(root=tmp_path)
+    qtbot.addWidget(window)
+    titles = [window.index.item(row).text() for row in range(window.index.count())]
+    assert titles == ["Prompter", "Le studio", "Scenario tests"]
+    assert window.open_page("testing.md")
+    assert window.browser.source() == QUrl.fromLocalFile(str(tmp_path / "docs" / "testing.md"))
+    assert window.open_page("studio.md")
+    assert window.browser.source() == QUrl.fromLocalFile(
+        str(tmp_path / "docs" / "fr" / "studio.md")
+    )
+    speaking("en")  # back to English, live: the English page in its place
+    assert window.browser.source() == QUrl.fromLocalFile(str(tmp_path / "docs" / "studio.md"))
+    assert [window.index.item(row).text() for row in range(3)][1] == "Prompter Studio"
 
 
 @pytest.mark.gui
