@@ -57,6 +57,8 @@ class ChatActions(QObject):
             )
         )
         self.live_action.toggled.connect(self._toggled)
+        # shown only once a conversation starts on a scenario with action steps (runner_for)
+        self.live_action.setVisible(False)
         self.banner = Banner("actionsNotice", "rgba(150,110,210,40)")
         self.banner.label.setTextFormat(Qt.TextFormat.PlainText)
         self.trust_button = self.banner.add_button(self.tr("Trust this folder"), self.trust_folder)

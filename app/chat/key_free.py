@@ -15,7 +15,6 @@ from PySide6.QtCore import QCoreApplication, QObject, Qt
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QHBoxLayout,
-    QLabel,
     QMenu,
     QPushButton,
     QSizePolicy,
@@ -24,12 +23,9 @@ from PySide6.QtWidgets import (
 )
 
 from app.chat.parts import Banner
+from app.plain_text import PlainLabel
 
 __all__ = ["KeyFreeActions", "ProviderHeader", "offer_in_notice"]
-
-
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("KeyFreeActions", text)
 
 
 class KeyFreeActions(QObject):
@@ -45,19 +41,36 @@ class KeyFreeActions(QObject):
         create_script: Callable[[], object],
     ) -> None:
         super().__init__(parent)
-        self.fake = QAction(_tr("Try without a model"), self)
+        self.fake = QAction(
+            QCoreApplication.translate("KeyFreeActions", "Try without a model"), self
+        )
         self.fake.setToolTip(
-            _tr("Replies made up from the scenario's own steps: no key, costs nothing")
+            QCoreApplication.translate(
+                "KeyFreeActions",
+                "Replies made up from the scenario's own steps: no key, costs nothing",
+            )
         )
         self.fake.triggered.connect(lambda _checked=False: use_fake())
-        self.script = QAction(_tr("Use a Reply Script…"), self)
-        self.script.setToolTip(_tr("Replies read from a file, one per model call: costs nothing"))
+        self.script = QAction(
+            QCoreApplication.translate("KeyFreeActions", "Use a Reply Script…"), self
+        )
+        self.script.setToolTip(
+            QCoreApplication.translate(
+                "KeyFreeActions", "Replies read from a file, one per model call: costs nothing"
+            )
+        )
         self.script.triggered.connect(lambda _checked=False: use_script())
-        self.new_script = QAction(_tr("Create a Reply Script for This Scenario…"), self)
+        self.new_script = QAction(
+            QCoreApplication.translate(
+                "KeyFreeActions", "Create a Reply Script for This Scenario…"
+            ),
+            self,
+        )
         self.new_script.setToolTip(
-            _tr(
+            QCoreApplication.translate(
+                "KeyFreeActions",
                 "Write a reply script pre-filled with the scenario's signals and results, "
-                "open it, and chat with it"
+                "open it, and chat with it",
             )
         )
         self.new_script.triggered.connect(lambda _checked=False: create_script())
@@ -73,9 +86,8 @@ class ProviderHeader(QWidget):
 
     def __init__(self, settings: QAction, key_free: KeyFreeActions, parent: QWidget) -> None:
         super().__init__(parent)
-        self.label = QLabel(self)
+        self.label = PlainLabel(self)
         self.label.setObjectName("providerLabel")
-        self.label.setTextFormat(Qt.TextFormat.PlainText)
         self.label.setContentsMargins(6, 0, 0, 0)
         self.label.setStyleSheet("color: palette(placeholder-text);")
         self.label.setWordWrap(True)
@@ -105,11 +117,11 @@ def offer_in_notice(
     other_ways = QMenu(notice)
     other_ways.addActions([key_free.script, key_free.new_script])
     other_ways.addSeparator()
-    add = other_ways.addAction(_tr("Add an API Key…"))
+    add = other_ways.addAction(QCoreApplication.translate("KeyFreeActions", "Add an API Key…"))
     add.triggered.connect(lambda _checked=False: add_key())
     more = QToolButton(notice)
     more.setObjectName("noticeMore")
-    more.setText(_tr("Other ways"))
+    more.setText(QCoreApplication.translate("KeyFreeActions", "Other ways"))
     more.setMenu(other_ways)
     more.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
     notice.buttons.addWidget(more)

@@ -199,6 +199,21 @@
     </message>
 </context>
 <context>
+    <name>ChatSettings</name>
+    <message>
+        <source>Reply script · none chosen</source>
+        <translation>Script de réponses · aucun choisi</translation>
+    </message>
+    <message>
+        <source>Reply script · {path}</source>
+        <translation>Script de réponses · {path}</translation>
+    </message>
+    <message>
+        <source>Fake model · no key, no cost</source>
+        <translation>Modèle factice · sans clé, sans coût</translation>
+    </message>
+</context>
+<context>
     <name>ChatSettingsDialog</name>
     <message>
         <source>OpenAI Responses API (chained, cheapest)</source>
@@ -261,6 +276,41 @@
     <message>
         <source>Clear List</source>
         <translation>Vider la liste</translation>
+    </message>
+</context>
+<context>
+    <name>KeyFreeActions</name>
+    <message>
+        <source>Try without a model</source>
+        <translation>Essayer sans modèle</translation>
+    </message>
+    <message>
+        <source>Replies made up from the scenario&apos;s own steps: no key, costs nothing</source>
+        <translation>Des réponses composées à partir des étapes du scénario : sans clé, gratuit</translation>
+    </message>
+    <message>
+        <source>Use a Reply Script…</source>
+        <translation>Utiliser un script de réponses…</translation>
+    </message>
+    <message>
+        <source>Replies read from a file, one per model call: costs nothing</source>
+        <translation>Des réponses lues dans un fichier, une par appel au modèle : gratuit</translation>
+    </message>
+    <message>
+        <source>Create a Reply Script for This Scenario…</source>
+        <translation>Créer un script de réponses pour ce scénario…</translation>
+    </message>
+    <message>
+        <source>Write a reply script pre-filled with the scenario&apos;s signals and results, open it, and chat with it</source>
+        <translation>Écrire un script de réponses prérempli avec les signaux et les résultats du scénario, l’ouvrir et discuter avec</translation>
+    </message>
+    <message>
+        <source>Add an API Key…</source>
+        <translation>Ajouter une clé d’API…</translation>
+    </message>
+    <message>
+        <source>Other ways</source>
+        <translation>Autres moyens</translation>
     </message>
 </context>
 <context>
@@ -565,6 +615,13 @@
     <message>
         <source>Use “{suggestion}”?</source>
         <translation>Utiliser « {suggestion} » ?</translation>
+    </message>
+</context>
+<context>
+    <name>RequestInspector</name>
+    <message>
+        <source>Layout: {reason}</source>
+        <translation>Disposition : {reason}</translation>
     </message>
 </context>
 <context>

@@ -199,6 +199,21 @@
     </message>
 </context>
 <context>
+    <name>ChatSettings</name>
+    <message>
+        <source>Reply script · none chosen</source>
+        <translation>उत्तर स्क्रिप्ट · कोई नहीं चुनी गई</translation>
+    </message>
+    <message>
+        <source>Reply script · {path}</source>
+        <translation>उत्तर स्क्रिप्ट · {path}</translation>
+    </message>
+    <message>
+        <source>Fake model · no key, no cost</source>
+        <translation>नकली मॉडल · बिना कुंजी, बिना लागत</translation>
+    </message>
+</context>
+<context>
     <name>ChatSettingsDialog</name>
     <message>
         <source>OpenAI Responses API (chained, cheapest)</source>
@@ -261,6 +276,41 @@
     <message>
         <source>Clear List</source>
         <translation>सूची ख़ाली करें</translation>
+    </message>
+</context>
+<context>
+    <name>KeyFreeActions</name>
+    <message>
+        <source>Try without a model</source>
+        <translation>मॉडल के बिना आज़माएँ</translation>
+    </message>
+    <message>
+        <source>Replies made up from the scenario&apos;s own steps: no key, costs nothing</source>
+        <translation>परिदृश्य के अपने चरणों से बनाए गए उत्तर: कोई कुंजी नहीं, कोई लागत नहीं</translation>
+    </message>
+    <message>
+        <source>Use a Reply Script…</source>
+        <translation>उत्तर स्क्रिप्ट का उपयोग करें…</translation>
+    </message>
+    <message>
+        <source>Replies read from a file, one per model call: costs nothing</source>
+        <translation>फ़ाइल से पढ़े गए उत्तर, हर मॉडल कॉल के लिए एक: कोई लागत नहीं</translation>
+    </message>
+    <message>
+        <source>Create a Reply Script for This Scenario…</source>
+        <translation>इस परिदृश्य के लिए उत्तर स्क्रिप्ट बनाएँ…</translation>
+    </message>
+    <message>
+        <source>Write a reply script pre-filled with the scenario&apos;s signals and results, open it, and chat with it</source>
+        <translation>परिदृश्य के संकेतों और परिणामों से पहले से भरी उत्तर स्क्रिप्ट लिखें, उसे खोलें और उसके साथ चैट करें</translation>
+    </message>
+    <message>
+        <source>Add an API Key…</source>
+        <translation>API कुंजी जोड़ें…</translation>
+    </message>
+    <message>
+        <source>Other ways</source>
+        <translation>अन्य तरीके</translation>
     </message>
 </context>
 <context>
@@ -565,6 +615,13 @@
     <message>
         <source>Use “{suggestion}”?</source>
         <translation>“{suggestion}” रखें?</translation>
+    </message>
+</context>
+<context>
+    <name>RequestInspector</name>
+    <message>
+        <source>Layout: {reason}</source>
+        <translation>लेआउट: {reason}</translation>
     </message>
 </context>
 <context>
