@@ -614,7 +614,9 @@ class ChatPane(QWidget):
         self._update_enabled()
 
     def _on_failed(self, what: str, message: str, retryable: bool) -> None:
-        lead = self.tr("The conversation could not start") if what == "start" else self.tr("No answer")
+        lead = (
+            self.tr("The conversation could not start") if what == "start" else self.tr("No answer")
+        )
         self.error_bar.label.setText(
             self.tr("<b>{lead}</b> — nothing was changed, your message is kept.<br>{error}").format(
                 lead=lead, error=escape(message)
