@@ -80,8 +80,9 @@ def test_try_without_a_model_chats_with_the_fake_model_at_no_cost(
 
     assert not keyless.notice.isVisible()
     assert keyless.provider_label.text() == "Fake model · no key, no cost"
-    tip = shown_text(keyless.provider_label.toolTip())
-    assert "Replies made up from the scenario's own steps" in tip
+    assert "Replies made up from the scenario's own steps" in shown_text(
+        keyless.provider_label.toolTip()
+    )
     send(qtbot, keyless, "Yes, let's start")
     send(qtbot, keyless, "Shelfie")
     assert keyless.projection.step == "idea"

@@ -51,6 +51,8 @@ class ChatActions(QObject):
         self.live_action.setCheckable(True)
         self.live_action.setChecked(str(settings.value(LIVE_SETTING, "true")) != "false")
         self.live_action.toggled.connect(self._toggled)
+        # shown only once a conversation starts on a scenario with action steps (runner_for)
+        self.live_action.setVisible(False)
         self.banner = Banner("actionsNotice", "rgba(150,110,210,40)")
         self.banner.label.setTextFormat(Qt.TextFormat.PlainText)
         self.trust_button = self.banner.add_button("", self.trust_folder)

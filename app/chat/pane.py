@@ -448,7 +448,7 @@ class ChatPane(QWidget):
     def _explain(self, html: str, *, tooltip: str = "", keyless: bool = False) -> bool:
         """Say why no conversation runs; ``keyless``: offer the ways that need no key."""
         self.notice.label.setText(html)
-        self.notice.label.setToolTip(tooltip)
+        self.notice.label.setToolTip(plain_tooltip(tooltip))
         self.notice_fake.setVisible(keyless)
         self.notice_more.setVisible(keyless)
         self.notice.show()

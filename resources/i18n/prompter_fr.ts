@@ -683,7 +683,7 @@
     </message>
     <message>
         <source>Replies made up from the scenario's own steps: no key, costs nothing</source>
-        <translation>Des réponses inventées à partir des étapes du scénario : sans clé, sans frais</translation>
+        <translation>Des réponses composées à partir des étapes du scénario : sans clé, gratuit</translation>
     </message>
     <message>
         <source>Use a Reply Script…</source>
@@ -691,7 +691,7 @@
     </message>
     <message>
         <source>Replies read from a file, one per model call: costs nothing</source>
-        <translation>Des réponses lues dans un fichier, une par appel au modèle : sans frais</translation>
+        <translation>Des réponses lues dans un fichier, une par appel au modèle : gratuit</translation>
     </message>
     <message>
         <source>Create a Reply Script for This Scenario…</source>
@@ -699,7 +699,7 @@
     </message>
     <message>
         <source>Write a reply script pre-filled with the scenario's signals and results, open it, and chat with it</source>
-        <translation>Écrire un script de réponses pré-rempli avec les signaux et résultats du scénario, l’ouvrir et discuter avec lui</translation>
+        <translation>Écrire un script de réponses prérempli avec les signaux et les résultats du scénario, l’ouvrir et discuter avec</translation>
     </message>
     <message>
         <source>Add an API Key…</source>
@@ -1375,7 +1375,7 @@ Coût : {cost}</translation>
     </message>
     <message>
         <source>Layout: {reason}</source>
-        <translation>Disposition : {reason}</translation>
+        <translation>Disposition : {reason}</translation>
     </message>
     <message>
         <source>The first call of this conversation: nothing to compare with.</source>

@@ -365,15 +365,15 @@
     <name>ChatSettings</name>
     <message>
         <source>Reply script · none chosen</source>
-        <translation>जवाबों की स्क्रिप्ट · कोई नहीं चुनी</translation>
+        <translation>उत्तर स्क्रिप्ट · कोई नहीं चुनी गई</translation>
     </message>
     <message>
         <source>Reply script · {path}</source>
-        <translation>जवाबों की स्क्रिप्ट · {path}</translation>
+        <translation>उत्तर स्क्रिप्ट · {path}</translation>
     </message>
     <message>
         <source>Fake model · no key, no cost</source>
-        <translation>नकली मॉडल · न कुंजी, न ख़र्च</translation>
+        <translation>नकली मॉडल · बिना कुंजी, बिना लागत</translation>
     </message>
 </context>
 <context>
@@ -679,27 +679,27 @@
     <name>KeyFreeActions</name>
     <message>
         <source>Try without a model</source>
-        <translation>बिना मॉडल के आज़माएँ</translation>
+        <translation>मॉडल के बिना आज़माएँ</translation>
     </message>
     <message>
         <source>Replies made up from the scenario's own steps: no key, costs nothing</source>
-        <translation>परिदृश्य के अपने चरणों से बने जवाब: कोई कुंजी नहीं, कोई ख़र्च नहीं</translation>
+        <translation>परिदृश्य के अपने चरणों से बनाए गए उत्तर: कोई कुंजी नहीं, कोई लागत नहीं</translation>
     </message>
     <message>
         <source>Use a Reply Script…</source>
-        <translation>जवाबों की स्क्रिप्ट इस्तेमाल करें…</translation>
+        <translation>उत्तर स्क्रिप्ट का उपयोग करें…</translation>
     </message>
     <message>
         <source>Replies read from a file, one per model call: costs nothing</source>
-        <translation>फ़ाइल से पढ़े गए जवाब, हर मॉडल कॉल के लिए एक: कोई ख़र्च नहीं</translation>
+        <translation>फ़ाइल से पढ़े गए उत्तर, हर मॉडल कॉल के लिए एक: कोई लागत नहीं</translation>
     </message>
     <message>
         <source>Create a Reply Script for This Scenario…</source>
-        <translation>इस परिदृश्य के लिए जवाबों की स्क्रिप्ट बनाएँ…</translation>
+        <translation>इस परिदृश्य के लिए उत्तर स्क्रिप्ट बनाएँ…</translation>
     </message>
     <message>
         <source>Write a reply script pre-filled with the scenario's signals and results, open it, and chat with it</source>
-        <translation>परिदृश्य के सिग्नलों और नतीजों से भरी जवाबों की स्क्रिप्ट लिखें, उसे खोलें और उससे बात करें</translation>
+        <translation>परिदृश्य के संकेतों और परिणामों से पहले से भरी उत्तर स्क्रिप्ट लिखें, उसे खोलें और उसके साथ चैट करें</translation>
     </message>
     <message>
         <source>Add an API Key…</source>
@@ -707,7 +707,7 @@
     </message>
     <message>
         <source>Other ways</source>
-        <translation>दूसरे तरीक़े</translation>
+        <translation>अन्य तरीके</translation>
     </message>
 </context>
 <context>
