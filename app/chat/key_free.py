@@ -15,7 +15,6 @@ from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QHBoxLayout,
-    QLabel,
     QMenu,
     QPushButton,
     QSizePolicy,
@@ -24,6 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.chat.parts import Banner
+from app.plain_text import PlainLabel
 
 __all__ = ["KeyFreeActions", "ProviderHeader", "offer_in_notice"]
 
@@ -87,7 +87,7 @@ class ProviderHeader(QWidget):
 
     def __init__(self, settings: QAction, key_free: KeyFreeActions, parent: QWidget) -> None:
         super().__init__(parent)
-        self.label = QLabel(self)
+        self.label = PlainLabel(self)
         self.label.setObjectName("providerLabel")
         self.label.setTextFormat(Qt.TextFormat.PlainText)
         self.label.setContentsMargins(6, 0, 0, 0)

@@ -287,7 +287,7 @@ class ChatPane(QWidget):
             ),
         ):
             action.setText(text)
-            action.setToolTip(tip)
+            action.setToolTip(plain_tooltip(tip))
         self.log_button.setText(self.tr("Log"))
         self.log_button.setToolTip(
             self.tr("This conversation's log: open it in the viewer, save a copy, show its folder")
