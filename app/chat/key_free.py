@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QCoreApplication, QObject, Qt
+from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -41,39 +41,40 @@ class KeyFreeActions(QObject):
         create_script: Callable[[], object],
     ) -> None:
         super().__init__(parent)
-        self.fake = QAction(
-            QCoreApplication.translate("KeyFreeActions", "Try without a model"), self
-        )
-        self.fake.setToolTip(
-            QCoreApplication.translate(
-                "KeyFreeActions",
-                "Replies made up from the scenario's own steps: no key, costs nothing",
-            )
-        )
+        self.fake = QAction(self)
         self.fake.triggered.connect(lambda _checked=False: use_fake())
-        self.script = QAction(
-            QCoreApplication.translate("KeyFreeActions", "Use a Reply Script…"), self
-        )
-        self.script.setToolTip(
-            QCoreApplication.translate(
-                "KeyFreeActions", "Replies read from a file, one per model call: costs nothing"
-            )
-        )
+        self.script = QAction(self)
         self.script.triggered.connect(lambda _checked=False: use_script())
-        self.new_script = QAction(
-            QCoreApplication.translate(
-                "KeyFreeActions", "Create a Reply Script for This Scenario…"
-            ),
-            self,
+        self.new_script = QAction(self)
+        self.new_script.triggered.connect(lambda _checked=False: create_script())
+        self.add_key = QAction(self)
+        #: the notice's buttons (:func:`offer_in_notice`), whose texts follow the language
+        self.notice_buttons: tuple[QPushButton, QToolButton] | None = None
+        self.retranslate_ui()
+
+    def retranslate_ui(self) -> None:
+        """Set the texts (again: the pane calls it on ``LanguageChange``)."""
+        self.fake.setText(self.tr("Try without a model"))
+        self.fake.setToolTip(
+            self.tr("Replies made up from the scenario's own steps: no key, costs nothing")
         )
+        self.script.setText(self.tr("Use a Reply Script…"))
+        self.script.setToolTip(
+            self.tr("Replies read from a file, one per model call: costs nothing")
+        )
+        self.new_script.setText(self.tr("Create a Reply Script for This Scenario…"))
         self.new_script.setToolTip(
-            QCoreApplication.translate(
-                "KeyFreeActions",
+            self.tr(
                 "Write a reply script pre-filled with the scenario's signals and results, "
-                "open it, and chat with it",
+                "open it, and chat with it"
             )
         )
-        self.new_script.triggered.connect(lambda _checked=False: create_script())
+        self.add_key.setText(self.tr("Add an API Key…"))
+        if self.notice_buttons is not None:
+            fake, more = self.notice_buttons
+            fake.setText(self.fake.text())
+            fake.setToolTip(self.fake.toolTip())
+            more.setText(self.tr("Other ways"))
 
     @property
     def all(self) -> list[QAction]:
@@ -88,6 +89,7 @@ class ProviderHeader(QWidget):
         super().__init__(parent)
         self.label = PlainLabel(self)
         self.label.setObjectName("providerLabel")
+        self.label.setTextFormat(Qt.TextFormat.PlainText)
         self.label.setContentsMargins(6, 0, 0, 0)
         self.label.setStyleSheet("color: palette(placeholder-text);")
         self.label.setWordWrap(True)
@@ -117,12 +119,13 @@ def offer_in_notice(
     other_ways = QMenu(notice)
     other_ways.addActions([key_free.script, key_free.new_script])
     other_ways.addSeparator()
-    add = other_ways.addAction(QCoreApplication.translate("KeyFreeActions", "Add an API Key…"))
-    add.triggered.connect(lambda _checked=False: add_key())
+    other_ways.addAction(key_free.add_key)
+    key_free.add_key.triggered.connect(lambda _checked=False: add_key())
     more = QToolButton(notice)
     more.setObjectName("noticeMore")
-    more.setText(QCoreApplication.translate("KeyFreeActions", "Other ways"))
     more.setMenu(other_ways)
     more.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
     notice.buttons.addWidget(more)
+    key_free.notice_buttons = (fake, more)
+    key_free.retranslate_ui()
     return fake, more
