@@ -1,4 +1,4 @@
-<?xml version='1.0' encoding='UTF-8'?>
+<?xml version="1.0" encoding="utf-8"?>
 <!DOCTYPE TS>
 <TS version="2.1" language="fr" sourcelanguage="en">
 <context>
@@ -16,7 +16,7 @@
         <translation>Requête HTTP</translation>
     </message>
     <message>
-        <source>A function of the scenario's actions module (def or async def)</source>
+        <source>A function of the scenario&apos;s actions module (def or async def)</source>
         <translation>Une fonction du module d’actions du scénario (def ou async def)</translation>
     </message>
     <message>
@@ -24,12 +24,12 @@
         <translation>Son hôte doit figurer dans actions.allow_hosts ; {{variable}} est remplacé</translation>
     </message>
     <message>
-        <source>One 'Name: value' per line. ${NAME} is read from the environment when the call is made, and never written to a log or a file</source>
+        <source>One &apos;Name: value&apos; per line. ${NAME} is read from the environment when the call is made, and never written to a log or a file</source>
         <translation>Un « Nom: valeur » par ligne. ${NAME} est lu dans l’environnement au moment de l’appel, et jamais écrit dans un journal ni un fichier</translation>
     </message>
     <message>
-        <source>The JSON body; a string that is exactly "{{variable}}" sends its value</source>
-        <translation>Le corps JSON ; une chaîne qui vaut exactement "{{variable}}" envoie sa valeur</translation>
+        <source>The JSON body; a string that is exactly &quot;{{variable}}&quot; sends its value</source>
+        <translation>Le corps JSON ; une chaîne qui vaut exactement &quot;{{variable}}&quot; envoie sa valeur</translation>
     </message>
     <message>
         <source>variables handed to the call</source>
@@ -40,7 +40,7 @@
         <translation>par défaut (%s s)</translation>
     </message>
     <message>
-        <source>The conversation moves on by 'timeout' when the call takes longer</source>
+        <source>The conversation moves on by &apos;timeout&apos; when the call takes longer</source>
         <translation>La conversation continue par « timeout » quand l’appel dure plus longtemps</translation>
     </message>
     <message>
@@ -116,7 +116,7 @@
     </message>
     <message>
         <source>typed this session (no system keyring: not kept)</source>
-        <translation>saisie pendant cette session (pas de trousseau système : non conservée)</translation>
+        <translation>saisie pendant cette session (pas de trousseau système&#xa0;: non conservée)</translation>
     </message>
     <message>
         <source>API key …{end} {where}</source>
@@ -134,7 +134,7 @@
         <translation>Actions réelles</translation>
     </message>
     <message>
-        <source>On: action steps run (Python actions once the folder is trusted). Off: they are answered by the stubs of the scenario's tests and tests/stubs.yaml</source>
+        <source>On: action steps run (Python actions once the folder is trusted). Off: they are answered by the stubs of the scenario&apos;s tests and tests/stubs.yaml</source>
         <translation>Activé : les étapes d’action s’exécutent (les actions Python une fois le dossier approuvé). Désactivé : elles reçoivent les réponses simulées des tests du scénario et de tests/stubs.yaml</translation>
     </message>
     <message>
@@ -150,15 +150,15 @@
         <translation>tests/stubs.yaml contient des erreurs, aucune réponse simulée n’est donc utilisée : %s</translation>
     </message>
     <message>
-        <source>Actions are stubbed: each action step answers with the stub the scenario's tests or tests/stubs.yaml give it (Live actions runs them).</source>
+        <source>Actions are stubbed: each action step answers with the stub the scenario&apos;s tests or tests/stubs.yaml give it (Live actions runs them).</source>
         <translation>Les actions sont simulées : chaque étape d’action répond avec la réponse simulée que lui donnent les tests du scénario ou tests/stubs.yaml (Actions réelles les exécute).</translation>
     </message>
     <message>
-        <source>Python actions are stubbed: you chose not to run this folder's actions.py. HTTP actions run.</source>
+        <source>Python actions are stubbed: you chose not to run this folder&apos;s actions.py. HTTP actions run.</source>
         <translation>Les actions Python sont simulées : vous avez choisi de ne pas exécuter le actions.py de ce dossier. Les actions HTTP s’exécutent.</translation>
     </message>
     <message>
-        <source>This scenario's Python actions (actions.py) are code, and run with your rights. Until you trust this folder they are stubbed; HTTP actions run.</source>
+        <source>This scenario&apos;s Python actions (actions.py) are code, and run with your rights. Until you trust this folder they are stubbed; HTTP actions run.</source>
         <translation>Les actions Python de ce scénario (actions.py) sont du code, et s’exécutent avec vos droits. Tant que vous n’approuvez pas ce dossier, elles sont simulées ; les actions HTTP s’exécutent.</translation>
     </message>
 </context>
@@ -197,7 +197,7 @@
         <translation>Afficher les événements système</translation>
     </message>
     <message>
-        <source>Fold out the engine's events between the bubbles</source>
+        <source>Fold out the engine&apos;s events between the bubbles</source>
         <translation>Déplier les événements du moteur entre les bulles</translation>
     </message>
     <message>
@@ -205,7 +205,7 @@
         <translation>Ouvrir dans la visionneuse de journaux</translation>
     </message>
     <message>
-        <source>Open this conversation's log in the log viewer</source>
+        <source>Open this conversation&apos;s log in the log viewer</source>
         <translation>Ouvrir le journal de cette conversation dans la visionneuse</translation>
     </message>
     <message>
@@ -213,7 +213,7 @@
         <translation>Enregistrer le journal sous…</translation>
     </message>
     <message>
-        <source>Keep a copy of this conversation's log where you choose</source>
+        <source>Keep a copy of this conversation&apos;s log where you choose</source>
         <translation>Garder une copie du journal de cette conversation à l’endroit choisi</translation>
     </message>
     <message>
@@ -221,7 +221,7 @@
         <translation>Afficher le dossier</translation>
     </message>
     <message>
-        <source>Open the folder the test chat's logs are written to</source>
+        <source>Open the folder the test chat&apos;s logs are written to</source>
         <translation>Ouvrir le dossier où sont écrits les journaux de la conversation de test</translation>
     </message>
     <message>
@@ -229,8 +229,8 @@
         <translation>Journal</translation>
     </message>
     <message>
-        <source>This conversation's log: open it in the viewer, save a copy, show its folder</source>
-        <translation>Le journal de cette conversation : l’ouvrir dans la visionneuse, en enregistrer une copie, afficher son dossier</translation>
+        <source>This conversation&apos;s log: open it in the viewer, save a copy, show its folder</source>
+        <translation>Le journal de cette conversation&#xa0;: l’ouvrir dans la visionneuse, en enregistrer une copie, afficher son dossier</translation>
     </message>
     <message>
         <source>OK</source>
@@ -266,10 +266,10 @@
     </message>
     <message>
         <source>Cannot start the conversation: {error}</source>
-        <translation>Impossible de démarrer la conversation : {error}</translation>
+        <translation>Impossible de démarrer la conversation&#xa0;: {error}</translation>
     </message>
     <message>
-        <source>&lt;b&gt;No OpenAI API key.&lt;/b&gt; Try without a model — replies made up from the scenario's own steps, costs nothing.</source>
+        <source>&lt;b&gt;No OpenAI API key.&lt;/b&gt; Try without a model — replies made up from the scenario&apos;s own steps, costs nothing.</source>
         <translation>&lt;b&gt;Pas de clé d’API OpenAI.&lt;/b&gt; Essayez sans modèle : des réponses inventées à partir des étapes du scénario, sans aucun coût.</translation>
     </message>
     <message>
@@ -282,11 +282,11 @@
     </message>
     <message>
         <source>Log: {link}</source>
-        <translation>Journal : {link}</translation>
+        <translation>Journal&#xa0;: {link}</translation>
     </message>
     <message>
         <source>Click to open the folder; every test conversation is logged there (JSON Lines).</source>
-        <translation>Cliquez pour ouvrir le dossier ; chaque conversation de test y est journalisée (JSON Lines).</translation>
+        <translation>Cliquez pour ouvrir le dossier&#x202f;; chaque conversation de test y est journalisée (JSON Lines).</translation>
     </message>
     <message>
         <source>Forked from turn {turn} of a logged conversation: it goes on here, in a new log. Type the next message.</source>
@@ -314,7 +314,7 @@
     </message>
     <message>
         <source>This error is unlikely to go away by retrying; check the settings</source>
-        <translation>Réessayer a peu de chances de faire disparaître cette erreur ; vérifiez les paramètres</translation>
+        <translation>Réessayer a peu de chances de faire disparaître cette erreur&#x202f;; vérifiez les paramètres</translation>
     </message>
     <message>
         <source>The conversation has ended — Restart to begin again</source>
@@ -326,11 +326,11 @@
     </message>
     <message>
         <source>Restart the conversation?</source>
-        <translation>Redémarrer la conversation ?</translation>
+        <translation>Redémarrer la conversation&#x202f;?</translation>
     </message>
     <message>
         <source>The new settings apply to a new conversation. Restart now (this conversation ends; its log is kept), or keep chatting and restart later?</source>
-        <translation>Les nouveaux paramètres s’appliquent à une nouvelle conversation. Redémarrer maintenant (cette conversation se termine ; son journal est conservé), ou continuer et redémarrer plus tard ?</translation>
+        <translation>Les nouveaux paramètres s’appliquent à une nouvelle conversation. Redémarrer maintenant (cette conversation se termine&#x202f;; son journal est conservé), ou continuer et redémarrer plus tard&#x202f;?</translation>
     </message>
     <message>
         <source>The settings changed since this conversation started. Restart to use them.</source>
@@ -354,7 +354,7 @@
     </message>
     <message>
         <source>&lt;b&gt;Cannot save the log:&lt;/b&gt; {error}</source>
-        <translation>&lt;b&gt;Impossible d’enregistrer le journal :&lt;/b&gt; {error}</translation>
+        <translation>&lt;b&gt;Impossible d’enregistrer le journal&#xa0;:&lt;/b&gt; {error}</translation>
     </message>
     <message>
         <source>Conversation logs (*.jsonl);;All files (*)</source>
@@ -387,7 +387,7 @@
         <translation>Chat Completions (tout serveur compatible OpenAI)</translation>
     </message>
     <message>
-        <source>Try without a model — replies made up from the scenario's own steps, costs nothing</source>
+        <source>Try without a model — replies made up from the scenario&apos;s own steps, costs nothing</source>
         <translation>Essayer sans modèle : des réponses inventées à partir des étapes du scénario, sans aucun coût</translation>
     </message>
     <message>
@@ -399,7 +399,7 @@
         <translation>Paramètres de la conversation de test</translation>
     </message>
     <message>
-        <source>the scenario's model ({model})</source>
+        <source>the scenario&apos;s model ({model})</source>
         <translation>le modèle du scénario ({model})</translation>
     </message>
     <message>
@@ -419,7 +419,7 @@
         <translation>Créer pour ce scénario…</translation>
     </message>
     <message>
-        <source>Write a script pre-filled with the scenario's signals and results, and open it</source>
+        <source>Write a script pre-filled with the scenario&apos;s signals and results, and open it</source>
         <translation>Écrire un script prérempli avec les signaux et les résultats du scénario, et l’ouvrir</translation>
     </message>
     <message>
@@ -456,7 +456,7 @@
     </message>
     <message>
         <source>No system keyring here: a key typed here is kept for this session only (set {variable} to keep one).</source>
-        <translation>Pas de trousseau système ici : une clé saisie ici n’est conservée que pour cette session (définissez {variable} pour en garder une).</translation>
+        <translation>Pas de trousseau système ici&#xa0;: une clé saisie ici n’est conservée que pour cette session (définissez {variable} pour en garder une).</translation>
     </message>
     <message>
         <source>{key}. {where}</source>
@@ -479,10 +479,10 @@
     </message>
     <message>
         <source>the log does not say where its scenario is; open the scenario in the studio and fork from its File → Open Log</source>
-        <translation>le journal ne dit pas où est son scénario ; ouvrez le scénario dans le studio et dérivez depuis son Fichier → Ouvrir un journal</translation>
+        <translation>le journal ne dit pas où est son scénario&#x202f;; ouvrez le scénario dans le studio et dérivez depuis son Fichier → Ouvrir un journal</translation>
     </message>
     <message>
-        <source>the log's scenario folder {folder} does not exist any more</source>
+        <source>the log&apos;s scenario folder {folder} does not exist any more</source>
         <translation>le dossier du scénario du journal, {folder}, n’existe plus</translation>
     </message>
 </context>
@@ -558,7 +558,7 @@
     </message>
     <message>
         <source>Session started · {title} · {provider} / {model} · start: {step}</source>
-        <translation>Session commencée · {title} · {provider} / {model} · départ : {step}</translation>
+        <translation>Session commencée · {title} · {provider} / {model} · départ&#xa0;: {step}</translation>
     </message>
     <message>
         <source>Model request · {purpose} #{attempt} · {model} · {chars} chars of instructions</source>
@@ -582,7 +582,7 @@
     </message>
     <message>
         <source>{name}: {old} → {new} · by {source}</source>
-        <translation>{name} : {old} → {new} · par {source}</translation>
+        <translation>{name}&#xa0;: {old} → {new} · par {source}</translation>
     </message>
     <message>
         <source>Step summary · {summary}</source>
@@ -590,7 +590,7 @@
     </message>
     <message>
         <source>Transition · {source} → {target} on “{signal}”</source>
-        <translation>Transition · {source} → {target} sur « {signal} »</translation>
+        <translation>Transition · {source} → {target} sur «&#xa0;{signal}&#xa0;»</translation>
     </message>
     <message>
         <source>Turn {turn} done · {calls} call(s), {corrections} correction(s) · {usage} · {cost}</source>
@@ -653,7 +653,7 @@
     </message>
     <message>
         <source>Double-click or Enter: inspect this model call</source>
-        <translation>Double-clic ou Entrée : inspecter cet appel au modèle</translation>
+        <translation>Double-clic ou Entrée&#xa0;: inspecter cet appel au modèle</translation>
     </message>
 </context>
 <context>
@@ -668,7 +668,7 @@
     </message>
     <message>
         <source>(none yet)</source>
-        <translation>(aucun pour l'instant)</translation>
+        <translation>(aucun pour l&apos;instant)</translation>
     </message>
     <message>
         <source>Clear List</source>
@@ -682,7 +682,7 @@
         <translation>Essayer sans modèle</translation>
     </message>
     <message>
-        <source>Replies made up from the scenario's own steps: no key, costs nothing</source>
+        <source>Replies made up from the scenario&apos;s own steps: no key, costs nothing</source>
         <translation>Des réponses composées à partir des étapes du scénario : sans clé, gratuit</translation>
     </message>
     <message>
@@ -698,7 +698,7 @@
         <translation>Créer un script de réponses pour ce scénario…</translation>
     </message>
     <message>
-        <source>Write a reply script pre-filled with the scenario's signals and results, open it, and chat with it</source>
+        <source>Write a reply script pre-filled with the scenario&apos;s signals and results, open it, and chat with it</source>
         <translation>Écrire un script de réponses prérempli avec les signaux et les résultats du scénario, l’ouvrir et discuter avec</translation>
     </message>
     <message>
@@ -757,11 +757,11 @@
     </message>
     <message>
         <source>Only step “{step}”</source>
-        <translation>Seulement l’étape « {step} »</translation>
+        <translation>Seulement l’étape «&#xa0;{step}&#xa0;»</translation>
     </message>
     <message>
         <source>Only “{type}” events</source>
-        <translation>Seulement les événements « {type} »</translation>
+        <translation>Seulement les événements «&#xa0;{type}&#xa0;»</translation>
     </message>
     <message>
         <source>Show all events</source>
@@ -804,7 +804,7 @@
     </message>
     <message>
         <source>Turns: tokens, cost, model time</source>
-        <translation>Tours : jetons, coût, temps du modèle</translation>
+        <translation>Tours&#xa0;: jetons, coût, temps du modèle</translation>
     </message>
     <message>
         <source>Log</source>
@@ -827,7 +827,7 @@
         <translation>Événements système</translation>
     </message>
     <message>
-        <source>Show the engine's events between the chat bubbles</source>
+        <source>Show the engine&apos;s events between the chat bubbles</source>
         <translation>Afficher les événements du moteur entre les bulles de la conversation</translation>
     </message>
     <message>
@@ -840,7 +840,7 @@
     </message>
     <message>
         <source>The log was truncated or replaced: reading it again</source>
-        <translation>Le journal a été tronqué ou remplacé : nouvelle lecture</translation>
+        <translation>Le journal a été tronqué ou remplacé&#xa0;: nouvelle lecture</translation>
     </message>
     <message>
         <source>{file} does not exist (yet)</source>
@@ -903,7 +903,7 @@
     </message>
     <message>
         <source>Create a scenario from a template</source>
-        <translation>Créer un scénario à partir d'un modèle</translation>
+        <translation>Créer un scénario à partir d&apos;un modèle</translation>
     </message>
     <message>
         <source>&amp;Open…</source>
@@ -911,7 +911,7 @@
     </message>
     <message>
         <source>Open a scenario folder</source>
-        <translation>Ouvrir le dossier d'un scénario</translation>
+        <translation>Ouvrir le dossier d&apos;un scénario</translation>
     </message>
     <message>
         <source>&amp;Save</source>
@@ -966,15 +966,15 @@
         <translation>&amp;Instructions à côté du graphe</translation>
     </message>
     <message>
-        <source>Show or hide the selected step's instructions beside the graph</source>
-        <translation>Afficher ou masquer les instructions de l'étape sélectionnée à côté du graphe</translation>
+        <source>Show or hide the selected step&apos;s instructions beside the graph</source>
+        <translation>Afficher ou masquer les instructions de l&apos;étape sélectionnée à côté du graphe</translation>
     </message>
     <message>
         <source>&amp;Keyboard Shortcuts</source>
         <translation>&amp;Raccourcis clavier</translation>
     </message>
     <message>
-        <source>Every command with keys, and the graph's gestures</source>
+        <source>Every command with keys, and the graph&apos;s gestures</source>
         <translation>Toutes les commandes avec leurs touches, et les gestes du graphe</translation>
     </message>
     <message>
@@ -982,7 +982,7 @@
         <translation>&amp;Documentation</translation>
     </message>
     <message>
-        <source>Prompter's manual, offline</source>
+        <source>Prompter&apos;s manual, offline</source>
         <translation>Le manuel de Prompter, hors ligne</translation>
     </message>
     <message>
@@ -1087,7 +1087,7 @@
     </message>
     <message>
         <source>The graph shows the last version that loaded.</source>
-        <translation>Le graphe montre la dernière version qui s'est chargée.</translation>
+        <translation>Le graphe montre la dernière version qui s&apos;est chargée.</translation>
     </message>
     <message>
         <source> — line {line}: {message}</source>
@@ -1131,13 +1131,13 @@ Input tokens: {input}
 Cached input tokens: {cached}
 Output tokens: {output}
 Cost: {cost}</source>
-        <translation>Messages de l’utilisateur : {messages}
-Appels au modèle : {calls}
-Corrections : {corrections}
-Jetons en entrée : {input}
-Jetons en entrée en cache : {cached}
-Jetons en sortie : {output}
-Coût : {cost}</translation>
+        <translation>Messages de l’utilisateur&#xa0;: {messages}
+Appels au modèle&#xa0;: {calls}
+Corrections&#xa0;: {corrections}
+Jetons en entrée&#xa0;: {input}
+Jetons en entrée en cache&#xa0;: {cached}
+Jetons en sortie&#xa0;: {output}
+Coût&#xa0;: {cost}</translation>
     </message>
 </context>
 <context>
@@ -1171,8 +1171,8 @@ Coût : {cost}</translation>
         <translation>Créer dans</translation>
     </message>
     <message>
-        <source>A scenario's name may hold only ASCII letters (a–z, A–Z), digits (0–9) and _, and does not start with a digit.</source>
-        <translation>Le nom d'un scénario ne peut contenir que des lettres ASCII (a–z, A–Z), des chiffres (0–9) et _, et ne commence pas par un chiffre.</translation>
+        <source>A scenario&apos;s name may hold only ASCII letters (a–z, A–Z), digits (0–9) and _, and does not start with a digit.</source>
+        <translation>Le nom d&apos;un scénario ne peut contenir que des lettres ASCII (a–z, A–Z), des chiffres (0–9) et _, et ne commence pas par un chiffre.</translation>
     </message>
     <message>
         <source>Create the scenario in</source>
@@ -1180,15 +1180,15 @@ Coût : {cost}</translation>
     </message>
     <message>
         <source>{folder} exists and is not empty.</source>
-        <translation>{folder} existe et n'est pas vide.</translation>
+        <translation>{folder} existe et n&apos;est pas vide.</translation>
     </message>
     <message>
         <source>The scenario needs a name.</source>
-        <translation>Le scénario a besoin d'un nom.</translation>
+        <translation>Le scénario a besoin d&apos;un nom.</translation>
     </message>
     <message>
         <source>“{name}” holds {characters}, which a name cannot hold.</source>
-        <translation>« {name} » contient {characters}, qu'un nom ne peut pas contenir.</translation>
+        <translation>« {name} » contient {characters}, qu&apos;un nom ne peut pas contenir.</translation>
     </message>
     <message>
         <source>“{name}” starts with a digit.</source>
@@ -1257,27 +1257,27 @@ Coût : {cost}</translation>
     <name>PrefixBar</name>
     <message>
         <source>{part}: ≈{tokens} tokens</source>
-        <translation>{part} : ≈{tokens} jetons</translation>
+        <translation>{part}&#xa0;: ≈{tokens} jetons</translation>
     </message>
     <message>
         <source>Cached (green): {cached} of {billed} billed input tokens</source>
-        <translation>En cache (vert) : {cached} des {billed} jetons d’entrée facturés</translation>
+        <translation>En cache (vert)&#xa0;: {cached} des {billed} jetons d’entrée facturés</translation>
     </message>
     <message>
-        <source>Red line: the prompt differs from the previous call's from {where}</source>
-        <translation>Ligne rouge : le prompt diffère de celui de l’appel précédent à partir de {where}</translation>
+        <source>Red line: the prompt differs from the previous call&apos;s from {where}</source>
+        <translation>Ligne rouge&#xa0;: le prompt diffère de celui de l’appel précédent à partir de {where}</translation>
     </message>
     <message>
         <source>cached prefix: {tokens} tokens ({share})</source>
-        <translation>préfixe en cache : {tokens} jetons ({share})</translation>
+        <translation>préfixe en cache&#xa0;: {tokens} jetons ({share})</translation>
     </message>
     <message>
-        <source>the previous call's prompt ends here: the rest is new</source>
-        <translation>le prompt de l’appel précédent s’arrête ici : la suite est nouvelle</translation>
+        <source>the previous call&apos;s prompt ends here: the rest is new</source>
+        <translation>le prompt de l’appel précédent s’arrête ici&#xa0;: la suite est nouvelle</translation>
     </message>
     <message>
         <source>differs from the previous call here: {where}</source>
-        <translation>diffère de l’appel précédent ici : {where}</translation>
+        <translation>diffère de l’appel précédent ici&#xa0;: {where}</translation>
     </message>
 </context>
 <context>
@@ -1296,7 +1296,7 @@ Coût : {cost}</translation>
     </message>
     <message>
         <source>Leave replay: show the whole conversation</source>
-        <translation>Quitter la relecture : afficher toute la conversation</translation>
+        <translation>Quitter la relecture&#xa0;: afficher toute la conversation</translation>
     </message>
     <message>
         <source>Continue live from the end of this turn with the current scenario</source>
@@ -1331,7 +1331,7 @@ Coût : {cost}</translation>
     <name>RequestInspector</name>
     <message>
         <source>No reply was logged for this call (it failed, or is still running): no usage.</source>
-        <translation>Aucune réponse n’a été journalisée pour cet appel (il a échoué, ou est encore en cours) : pas de consommation.</translation>
+        <translation>Aucune réponse n’a été journalisée pour cet appel (il a échoué, ou est encore en cours)&#xa0;: pas de consommation.</translation>
     </message>
     <message>
         <source>no model made this reply (a reply script, or the key-free model)</source>
@@ -1339,7 +1339,7 @@ Coût : {cost}</translation>
     </message>
     <message>
         <source>{model}: ${input} in, ${cached} cached, ${output} out per 1M tokens</source>
-        <translation>{model} : ${input} en entrée, ${cached} en cache, ${output} en sortie par million de jetons</translation>
+        <translation>{model}&#xa0;: ${input} en entrée, ${cached} en cache, ${output} en sortie par million de jetons</translation>
     </message>
     <message>
         <source>{model} is not in the price table</source>
@@ -1351,15 +1351,15 @@ Coût : {cost}</translation>
     </message>
     <message>
         <source>&lt;b&gt;Billed:&lt;/b&gt; {input} input tokens, {cached} of them cached ({share}) · {output} output tokens · &lt;b&gt;{cost}&lt;/b&gt;</source>
-        <translation>&lt;b&gt;Facturé :&lt;/b&gt; {input} jetons en entrée, dont {cached} en cache ({share}) · {output} jetons en sortie · &lt;b&gt;{cost}&lt;/b&gt;</translation>
+        <translation>&lt;b&gt;Facturé&#xa0;:&lt;/b&gt; {input} jetons en entrée, dont {cached} en cache ({share}) · {output} jetons en sortie · &lt;b&gt;{cost}&lt;/b&gt;</translation>
     </message>
     <message>
-        <source>The parts add up to ≈{tokens} tokens (estimated with the model's tokenizer).</source>
+        <source>The parts add up to ≈{tokens} tokens (estimated with the model&apos;s tokenizer).</source>
         <translation>Les parties totalisent ≈{tokens} jetons (estimés avec le tokeniseur du modèle).</translation>
     </message>
     <message>
-        <source>The parts add up to ≈{tokens} tokens; the API billed {billed} ({error}). Estimates use the model's tokenizer and count each part's framing.</source>
-        <translation>Les parties totalisent ≈{tokens} jetons ; l’API en a facturé {billed} ({error}). Les estimations utilisent le tokeniseur du modèle et comptent l’encadrement de chaque partie.</translation>
+        <source>The parts add up to ≈{tokens} tokens; the API billed {billed} ({error}). Estimates use the model&apos;s tokenizer and count each part&apos;s framing.</source>
+        <translation>Les parties totalisent ≈{tokens} jetons&#x202f;; l’API en a facturé {billed} ({error}). Les estimations utilisent le tokeniseur du modèle et comptent l’encadrement de chaque partie.</translation>
     </message>
     <message>
         <source>starts a new chain</source>
@@ -1379,7 +1379,7 @@ Coût : {cost}</translation>
     </message>
     <message>
         <source>The first call of this conversation: nothing to compare with.</source>
-        <translation>Le premier appel de cette conversation : rien à comparer.</translation>
+        <translation>Le premier appel de cette conversation&#xa0;: rien à comparer.</translation>
     </message>
     <message>
         <source>same</source>
@@ -1419,14 +1419,14 @@ Coût : {cost}</translation>
     </message>
     <message>
         <source>&lt;b&gt;Since the previous call&lt;/b&gt; (turn {turn}, seq {seq}): {changes}. The prompts part at {where}, after ≈{common} tokens: the cache could reuse ≈{cache} of them (whole 128-token blocks, from {minimum}).</source>
-        <translation>&lt;b&gt;Depuis l’appel précédent&lt;/b&gt; (tour {turn}, n° {seq}) : {changes}. Les prompts divergent à {where}, après ≈{common} jetons : le cache pouvait en réutiliser ≈{cache} (par blocs entiers de 128 jetons, à partir de {minimum}).</translation>
+        <translation>&lt;b&gt;Depuis l’appel précédent&lt;/b&gt; (tour {turn}, n° {seq})&#xa0;: {changes}. Les prompts divergent à {where}, après ≈{common} jetons&#xa0;: le cache pouvait en réutiliser ≈{cache} (par blocs entiers de 128 jetons, à partir de {minimum}).</translation>
     </message>
     <message>
         <source>Diff</source>
         <translation>Différences</translation>
     </message>
     <message>
-        <source>Show the selected part's changes since the previous call</source>
+        <source>Show the selected part&apos;s changes since the previous call</source>
         <translation>Afficher les changements de la partie sélectionnée depuis l’appel précédent</translation>
     </message>
     <message>
@@ -1451,7 +1451,7 @@ Coût : {cost}</translation>
     </message>
     <message>
         <source>A curl command that sends the request again; it reads the key from $OPENAI_API_KEY when it runs</source>
-        <translation>Une commande curl qui renvoie la requête ; elle lit la clé dans $OPENAI_API_KEY quand elle s’exécute</translation>
+        <translation>Une commande curl qui renvoie la requête&#x202f;; elle lit la clé dans $OPENAI_API_KEY quand elle s’exécute</translation>
     </message>
     <message>
         <source>Select a model request or reply to see what the model read and what it cost.</source>
@@ -1488,8 +1488,8 @@ Coût : {cost}</translation>
 <context>
     <name>SaveTestDialog</name>
     <message>
-        <source>use only ASCII letters (a–z, A–Z), digits (0–9), '_' and '-' in the file name, starting with a letter or a digit</source>
-        <translation>n'utilisez dans le nom du fichier que des lettres ASCII (a–z, A–Z), des chiffres (0–9), « _ » et « - », en commençant par une lettre ou un chiffre</translation>
+        <source>use only ASCII letters (a–z, A–Z), digits (0–9), &apos;_&apos; and &apos;-&apos; in the file name, starting with a letter or a digit</source>
+        <translation>n&apos;utilisez dans le nom du fichier que des lettres ASCII (a–z, A–Z), des chiffres (0–9), « _ » et « - », en commençant par une lettre ou un chiffre</translation>
     </message>
 </context>
 <context>
@@ -1500,15 +1500,15 @@ Coût : {cost}</translation>
     </message>
     <message>
         <source>Add a step in free space beside the selected step</source>
-        <translation>Ajouter une étape dans un espace libre à côté de l'étape sélectionnée</translation>
+        <translation>Ajouter une étape dans un espace libre à côté de l&apos;étape sélectionnée</translation>
     </message>
     <message>
         <source>Re&amp;name Step…</source>
-        <translation>Re&amp;nommer l'étape…</translation>
+        <translation>Re&amp;nommer l&apos;étape…</translation>
     </message>
     <message>
         <source>Rename the selected step everywhere</source>
-        <translation>Renommer l'étape sélectionnée partout</translation>
+        <translation>Renommer l&apos;étape sélectionnée partout</translation>
     </message>
     <message>
         <source>&amp;Delete</source>
@@ -1556,26 +1556,26 @@ Coût : {cost}</translation>
     </message>
     <message>
         <source>Arrange the steps in layers from the start step</source>
-        <translation>Disposer les étapes en couches à partir de l'étape de départ</translation>
+        <translation>Disposer les étapes en couches à partir de l&apos;étape de départ</translation>
     </message>
     <message>
         <source>No scenario is open.
 
 File ▸ New… creates one from a template; File ▸ Open… opens a scenario folder.</source>
-        <translation>Aucun scénario n'est ouvert.
+        <translation>Aucun scénario n&apos;est ouvert.
 
-Fichier ▸ Nouveau… en crée un à partir d'un modèle ; Fichier ▸ Ouvrir… ouvre le dossier d'un scénario.</translation>
+Fichier ▸ Nouveau… en crée un à partir d&apos;un modèle ; Fichier ▸ Ouvrir… ouvre le dossier d&apos;un scénario.</translation>
     </message>
 </context>
 <context>
     <name>ScriptWarning</name>
     <message>
         <source>Characters no font can draw</source>
-        <translation>Caractères qu'aucune police ne sait dessiner</translation>
+        <translation>Caractères qu&apos;aucune police ne sait dessiner</translation>
     </message>
     <message>
         <source>This scenario uses characters that no font of this computer can draw: {scripts}. They are shown as empty boxes; install a font that covers them.</source>
-        <translation>Ce scénario utilise des caractères qu'aucune police de cet ordinateur ne sait dessiner : {scripts}. Ils s'affichent comme des cases vides ; installez une police qui les couvre.</translation>
+        <translation>Ce scénario utilise des caractères qu&apos;aucune police de cet ordinateur ne sait dessiner : {scripts}. Ils s&apos;affichent comme des cases vides ; installez une police qui les couvre.</translation>
     </message>
 </context>
 <context>
@@ -1585,16 +1585,16 @@ Fichier ▸ Nouveau… en crée un à partir d'un modèle ; Fichier ▸ Ouvrir�
         <translation>L’adresse du serveur doit commencer par http:// ou https://</translation>
     </message>
     <message>
-        <source>A conversation id is letters, digits, - and _ (the server's id)</source>
+        <source>A conversation id is letters, digits, - and _ (the server&apos;s id)</source>
         <translation>Un identifiant de conversation se compose de lettres, de chiffres, de - et de _ (celui du serveur)</translation>
     </message>
     <message>
         <source>The server could not be reached: {reason}</source>
-        <translation>Le serveur est injoignable : {reason}</translation>
+        <translation>Le serveur est injoignable&#xa0;: {reason}</translation>
     </message>
     <message>
         <source>The log is larger than 512 MB; download it with another tool</source>
-        <translation>Le journal dépasse 512 Mo ; téléchargez-le avec un autre outil</translation>
+        <translation>Le journal dépasse 512 Mo&#x202f;; téléchargez-le avec un autre outil</translation>
     </message>
     <message>
         <source>The server wants an API token (or another one)</source>
@@ -1642,7 +1642,7 @@ Fichier ▸ Nouveau… en crée un à partir d'un modèle ; Fichier ▸ Ouvrir�
     </message>
     <message>
         <source>The log could not be saved: {error}</source>
-        <translation>Le journal n’a pas pu être enregistré : {error}</translation>
+        <translation>Le journal n’a pas pu être enregistré&#xa0;: {error}</translation>
     </message>
 </context>
 <context>
@@ -1675,14 +1675,14 @@ Fichier ▸ Nouveau… en crée un à partir d'un modèle ; Fichier ▸ Ouvrir�
     </message>
     <message>
         <source>Open a conversation log: replay it, follow it, fork from a turn</source>
-        <translation>Ouvrir un journal de conversation : le relire, le suivre, dériver depuis un tour</translation>
+        <translation>Ouvrir un journal de conversation&#xa0;: le relire, le suivre, dériver depuis un tour</translation>
     </message>
     <message>
         <source>Open Log from &amp;Server…</source>
         <translation>Ouvrir le journal d’un &amp;serveur…</translation>
     </message>
     <message>
-        <source>Download a served conversation's log (prompter serve) and open it</source>
+        <source>Download a served conversation&apos;s log (prompter serve) and open it</source>
         <translation>Télécharger le journal d’une conversation servie (prompter serve) et l’ouvrir</translation>
     </message>
     <message>
@@ -1695,7 +1695,7 @@ Fichier ▸ Nouveau… en crée un à partir d'un modèle ; Fichier ▸ Ouvrir�
     </message>
     <message>
         <source>&lt;b&gt;scenario.yaml does not load&lt;/b&gt;: fix it (the Problems pane says where) and the chat starts again.</source>
-        <translation>&lt;b&gt;scenario.yaml ne se charge pas&lt;/b&gt; : corrigez-le (le panneau Problèmes dit où) et la conversation redémarre.</translation>
+        <translation>&lt;b&gt;scenario.yaml ne se charge pas&lt;/b&gt;&#xa0;: corrigez-le (le panneau Problèmes dit où) et la conversation redémarre.</translation>
     </message>
     <message>
         <source>Open a scenario to chat with it.</source>
@@ -1753,8 +1753,8 @@ Fichier ▸ Nouveau… en crée un à partir d'un modèle ; Fichier ▸ Ouvrir�
         <translation>Appelle %s, en %s s au plus</translation>
     </message>
     <message>
-        <source>a value: text, or JSON (5, true, ["a"])</source>
-        <translation>une valeur : du texte, ou du JSON (5, true, ["a"])</translation>
+        <source>a value: text, or JSON (5, true, [&quot;a&quot;])</source>
+        <translation>une valeur : du texte, ou du JSON (5, true, [&quot;a&quot;])</translation>
     </message>
     <message>
         <source>The action is handed nothing.</source>
@@ -1769,7 +1769,7 @@ Fichier ▸ Nouveau… en crée un à partir d'un modèle ; Fichier ▸ Ouvrir�
         <translation>Ce qui revient s’affiche ici.</translation>
     </message>
     <message>
-        <source>Not run: this folder's Python actions are not trusted.</source>
+        <source>Not run: this folder&apos;s Python actions are not trusted.</source>
         <translation>Non lancée : les actions Python de ce dossier ne sont pas approuvées.</translation>
     </message>
     <message>
@@ -1777,7 +1777,7 @@ Fichier ▸ Nouveau… en crée un à partir d'un modèle ; Fichier ▸ Ouvrir�
         <translation>Exécution…</translation>
     </message>
     <message>
-        <source>Run this folder's Python actions?</source>
+        <source>Run this folder&apos;s Python actions?</source>
         <translation>Exécuter les actions Python de ce dossier ?</translation>
     </message>
     <message>

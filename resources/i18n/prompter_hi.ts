@@ -1,4 +1,4 @@
-<?xml version='1.0' encoding='UTF-8'?>
+<?xml version="1.0" encoding="utf-8"?>
 <!DOCTYPE TS>
 <TS version="2.1" language="hi" sourcelanguage="en">
 <context>
@@ -16,7 +16,7 @@
         <translation>HTTP अनुरोध</translation>
     </message>
     <message>
-        <source>A function of the scenario's actions module (def or async def)</source>
+        <source>A function of the scenario&apos;s actions module (def or async def)</source>
         <translation>परिदृश्य के actions मॉड्यूल का एक फ़ंक्शन (def या async def)</translation>
     </message>
     <message>
@@ -24,12 +24,12 @@
         <translation>इसका होस्ट actions.allow_hosts में होना चाहिए; {{variable}} भरा जाता है</translation>
     </message>
     <message>
-        <source>One 'Name: value' per line. ${NAME} is read from the environment when the call is made, and never written to a log or a file</source>
-        <translation>हर पंक्ति में एक 'Name: value'। ${NAME} कॉल के समय वातावरण से पढ़ा जाता है, और कभी लॉग या फ़ाइल में नहीं लिखा जाता</translation>
+        <source>One &apos;Name: value&apos; per line. ${NAME} is read from the environment when the call is made, and never written to a log or a file</source>
+        <translation>हर पंक्ति में एक &apos;Name: value&apos;। ${NAME} कॉल के समय वातावरण से पढ़ा जाता है, और कभी लॉग या फ़ाइल में नहीं लिखा जाता</translation>
     </message>
     <message>
-        <source>The JSON body; a string that is exactly "{{variable}}" sends its value</source>
-        <translation>JSON बॉडी; ठीक "{{variable}}" वाली स्ट्रिंग उसका मान भेजती है</translation>
+        <source>The JSON body; a string that is exactly &quot;{{variable}}&quot; sends its value</source>
+        <translation>JSON बॉडी; ठीक &quot;{{variable}}&quot; वाली स्ट्रिंग उसका मान भेजती है</translation>
     </message>
     <message>
         <source>variables handed to the call</source>
@@ -40,8 +40,8 @@
         <translation>डिफ़ॉल्ट (%s से.)</translation>
     </message>
     <message>
-        <source>The conversation moves on by 'timeout' when the call takes longer</source>
-        <translation>कॉल इससे ज़्यादा समय ले तो बातचीत 'timeout' से आगे बढ़ती है</translation>
+        <source>The conversation moves on by &apos;timeout&apos; when the call takes longer</source>
+        <translation>कॉल इससे ज़्यादा समय ले तो बातचीत &apos;timeout&apos; से आगे बढ़ती है</translation>
     </message>
     <message>
         <source>Try it…</source>
@@ -134,7 +134,7 @@
         <translation>असली कार्रवाइयाँ</translation>
     </message>
     <message>
-        <source>On: action steps run (Python actions once the folder is trusted). Off: they are answered by the stubs of the scenario's tests and tests/stubs.yaml</source>
+        <source>On: action steps run (Python actions once the folder is trusted). Off: they are answered by the stubs of the scenario&apos;s tests and tests/stubs.yaml</source>
         <translation>चालू: कार्रवाई वाले चरण चलते हैं (Python कार्रवाइयाँ फ़ोल्डर पर भरोसा होने के बाद)। बंद: उन्हें परिदृश्य के परीक्षणों और tests/stubs.yaml के नकली जवाब मिलते हैं</translation>
     </message>
     <message>
@@ -150,15 +150,15 @@
         <translation>tests/stubs.yaml में त्रुटियाँ हैं, इसलिए कोई नकली जवाब इस्तेमाल नहीं होता: %s</translation>
     </message>
     <message>
-        <source>Actions are stubbed: each action step answers with the stub the scenario's tests or tests/stubs.yaml give it (Live actions runs them).</source>
+        <source>Actions are stubbed: each action step answers with the stub the scenario&apos;s tests or tests/stubs.yaml give it (Live actions runs them).</source>
         <translation>कार्रवाइयाँ नकली हैं: हर कार्रवाई वाला चरण परिदृश्य के परीक्षणों या tests/stubs.yaml से मिला नकली जवाब देता है (असली कार्रवाइयाँ उन्हें चलाता है)।</translation>
     </message>
     <message>
-        <source>Python actions are stubbed: you chose not to run this folder's actions.py. HTTP actions run.</source>
+        <source>Python actions are stubbed: you chose not to run this folder&apos;s actions.py. HTTP actions run.</source>
         <translation>Python कार्रवाइयाँ नकली हैं: आपने इस फ़ोल्डर का actions.py न चलाना चुना। HTTP कार्रवाइयाँ चलती हैं।</translation>
     </message>
     <message>
-        <source>This scenario's Python actions (actions.py) are code, and run with your rights. Until you trust this folder they are stubbed; HTTP actions run.</source>
+        <source>This scenario&apos;s Python actions (actions.py) are code, and run with your rights. Until you trust this folder they are stubbed; HTTP actions run.</source>
         <translation>इस परिदृश्य की Python कार्रवाइयाँ (actions.py) कोड हैं, और आपके अधिकारों से चलती हैं। जब तक आप इस फ़ोल्डर पर भरोसा नहीं करते, वे नकली रहती हैं; HTTP कार्रवाइयाँ चलती हैं।</translation>
     </message>
 </context>
@@ -197,7 +197,7 @@
         <translation>सिस्टम घटनाएँ दिखाएँ</translation>
     </message>
     <message>
-        <source>Fold out the engine's events between the bubbles</source>
+        <source>Fold out the engine&apos;s events between the bubbles</source>
         <translation>बुलबुलों के बीच इंजन की घटनाएँ खोलकर दिखाएँ</translation>
     </message>
     <message>
@@ -205,7 +205,7 @@
         <translation>लॉग व्यूअर में खोलें</translation>
     </message>
     <message>
-        <source>Open this conversation's log in the log viewer</source>
+        <source>Open this conversation&apos;s log in the log viewer</source>
         <translation>इस बातचीत का लॉग लॉग व्यूअर में खोलें</translation>
     </message>
     <message>
@@ -213,7 +213,7 @@
         <translation>लॉग इस रूप में सहेजें…</translation>
     </message>
     <message>
-        <source>Keep a copy of this conversation's log where you choose</source>
+        <source>Keep a copy of this conversation&apos;s log where you choose</source>
         <translation>इस बातचीत के लॉग की एक प्रति अपनी चुनी जगह पर रखें</translation>
     </message>
     <message>
@@ -221,7 +221,7 @@
         <translation>फ़ोल्डर दिखाएँ</translation>
     </message>
     <message>
-        <source>Open the folder the test chat's logs are written to</source>
+        <source>Open the folder the test chat&apos;s logs are written to</source>
         <translation>वह फ़ोल्डर खोलें जिसमें परीक्षण बातचीत के लॉग लिखे जाते हैं</translation>
     </message>
     <message>
@@ -229,7 +229,7 @@
         <translation>लॉग</translation>
     </message>
     <message>
-        <source>This conversation's log: open it in the viewer, save a copy, show its folder</source>
+        <source>This conversation&apos;s log: open it in the viewer, save a copy, show its folder</source>
         <translation>इस बातचीत का लॉग: व्यूअर में खोलें, प्रति सहेजें, उसका फ़ोल्डर दिखाएँ</translation>
     </message>
     <message>
@@ -269,7 +269,7 @@
         <translation>बातचीत शुरू नहीं हो सकती: {error}</translation>
     </message>
     <message>
-        <source>&lt;b&gt;No OpenAI API key.&lt;/b&gt; Try without a model — replies made up from the scenario's own steps, costs nothing.</source>
+        <source>&lt;b&gt;No OpenAI API key.&lt;/b&gt; Try without a model — replies made up from the scenario&apos;s own steps, costs nothing.</source>
         <translation>&lt;b&gt;कोई OpenAI API कुंजी नहीं।&lt;/b&gt; बिना मॉडल के आज़माएँ — जवाब परिदृश्य के अपने चरणों से बनाए जाते हैं, कोई ख़र्च नहीं।</translation>
     </message>
     <message>
@@ -387,7 +387,7 @@
         <translation>Chat Completions (कोई भी OpenAI-संगत सर्वर)</translation>
     </message>
     <message>
-        <source>Try without a model — replies made up from the scenario's own steps, costs nothing</source>
+        <source>Try without a model — replies made up from the scenario&apos;s own steps, costs nothing</source>
         <translation>बिना मॉडल के आज़माएँ — जवाब परिदृश्य के अपने चरणों से बनते हैं, कोई ख़र्च नहीं</translation>
     </message>
     <message>
@@ -399,7 +399,7 @@
         <translation>परीक्षण बातचीत की सेटिंग्स</translation>
     </message>
     <message>
-        <source>the scenario's model ({model})</source>
+        <source>the scenario&apos;s model ({model})</source>
         <translation>परिदृश्य का मॉडल ({model})</translation>
     </message>
     <message>
@@ -419,7 +419,7 @@
         <translation>इस परिदृश्य के लिए बनाएँ…</translation>
     </message>
     <message>
-        <source>Write a script pre-filled with the scenario's signals and results, and open it</source>
+        <source>Write a script pre-filled with the scenario&apos;s signals and results, and open it</source>
         <translation>परिदृश्य के संकेतों और परिणामों से पहले से भरी स्क्रिप्ट लिखें और उसे खोलें</translation>
     </message>
     <message>
@@ -482,7 +482,7 @@
         <translation>लॉग यह नहीं बताता कि उसका परिदृश्य कहाँ है; परिदृश्य को स्टूडियो में खोलें और उसके फ़ाइल → लॉग खोलें से अलग करें</translation>
     </message>
     <message>
-        <source>the log's scenario folder {folder} does not exist any more</source>
+        <source>the log&apos;s scenario folder {folder} does not exist any more</source>
         <translation>लॉग के परिदृश्य का फ़ोल्डर {folder} अब मौजूद नहीं है</translation>
     </message>
 </context>
@@ -682,7 +682,7 @@
         <translation>मॉडल के बिना आज़माएँ</translation>
     </message>
     <message>
-        <source>Replies made up from the scenario's own steps: no key, costs nothing</source>
+        <source>Replies made up from the scenario&apos;s own steps: no key, costs nothing</source>
         <translation>परिदृश्य के अपने चरणों से बनाए गए उत्तर: कोई कुंजी नहीं, कोई लागत नहीं</translation>
     </message>
     <message>
@@ -698,7 +698,7 @@
         <translation>इस परिदृश्य के लिए उत्तर स्क्रिप्ट बनाएँ…</translation>
     </message>
     <message>
-        <source>Write a reply script pre-filled with the scenario's signals and results, open it, and chat with it</source>
+        <source>Write a reply script pre-filled with the scenario&apos;s signals and results, open it, and chat with it</source>
         <translation>परिदृश्य के संकेतों और परिणामों से पहले से भरी उत्तर स्क्रिप्ट लिखें, उसे खोलें और उसके साथ चैट करें</translation>
     </message>
     <message>
@@ -827,7 +827,7 @@
         <translation>सिस्टम घटनाएँ</translation>
     </message>
     <message>
-        <source>Show the engine's events between the chat bubbles</source>
+        <source>Show the engine&apos;s events between the chat bubbles</source>
         <translation>बातचीत के बुलबुलों के बीच इंजन की घटनाएँ दिखाएँ</translation>
     </message>
     <message>
@@ -966,7 +966,7 @@
         <translation>ग्राफ़ के बगल में निर्देश</translation>
     </message>
     <message>
-        <source>Show or hide the selected step's instructions beside the graph</source>
+        <source>Show or hide the selected step&apos;s instructions beside the graph</source>
         <translation>चुने गए चरण के निर्देश ग्राफ़ के बगल में दिखाएँ या छिपाएँ</translation>
     </message>
     <message>
@@ -974,7 +974,7 @@
         <translation>कीबोर्ड शॉर्टकट</translation>
     </message>
     <message>
-        <source>Every command with keys, and the graph's gestures</source>
+        <source>Every command with keys, and the graph&apos;s gestures</source>
         <translation>कुंजियों वाले सभी आदेश, और ग्राफ़ के इशारे</translation>
     </message>
     <message>
@@ -982,7 +982,7 @@
         <translation>दस्तावेज़</translation>
     </message>
     <message>
-        <source>Prompter's manual, offline</source>
+        <source>Prompter&apos;s manual, offline</source>
         <translation>Prompter की पुस्तिका, ऑफ़लाइन</translation>
     </message>
     <message>
@@ -1171,7 +1171,7 @@ Cost: {cost}</source>
         <translation>यहाँ बनाएँ</translation>
     </message>
     <message>
-        <source>A scenario's name may hold only ASCII letters (a–z, A–Z), digits (0–9) and _, and does not start with a digit.</source>
+        <source>A scenario&apos;s name may hold only ASCII letters (a–z, A–Z), digits (0–9) and _, and does not start with a digit.</source>
         <translation>परिदृश्य के नाम में केवल ASCII अक्षर (a–z, A–Z), अंक (0–9) और _ हो सकते हैं, और वह किसी अंक से शुरू नहीं होता।</translation>
     </message>
     <message>
@@ -1264,7 +1264,7 @@ Cost: {cost}</source>
         <translation>कैश में (हरा): बिल हुए {billed} इनपुट टोकन में से {cached}</translation>
     </message>
     <message>
-        <source>Red line: the prompt differs from the previous call's from {where}</source>
+        <source>Red line: the prompt differs from the previous call&apos;s from {where}</source>
         <translation>लाल रेखा: प्रॉम्प्ट {where} से पिछली कॉल के प्रॉम्प्ट से अलग है</translation>
     </message>
     <message>
@@ -1272,7 +1272,7 @@ Cost: {cost}</source>
         <translation>कैश किया गया आरंभ: {tokens} टोकन ({share})</translation>
     </message>
     <message>
-        <source>the previous call's prompt ends here: the rest is new</source>
+        <source>the previous call&apos;s prompt ends here: the rest is new</source>
         <translation>पिछली कॉल का प्रॉम्प्ट यहाँ ख़त्म होता है: बाक़ी नया है</translation>
     </message>
     <message>
@@ -1354,11 +1354,11 @@ Cost: {cost}</source>
         <translation>&lt;b&gt;बिल:&lt;/b&gt; {input} इनपुट टोकन, उनमें से {cached} कैश में ({share}) · {output} आउटपुट टोकन · &lt;b&gt;{cost}&lt;/b&gt;</translation>
     </message>
     <message>
-        <source>The parts add up to ≈{tokens} tokens (estimated with the model's tokenizer).</source>
+        <source>The parts add up to ≈{tokens} tokens (estimated with the model&apos;s tokenizer).</source>
         <translation>सभी हिस्से मिलकर ≈{tokens} टोकन हैं (मॉडल के टोकनाइज़र से अनुमानित)।</translation>
     </message>
     <message>
-        <source>The parts add up to ≈{tokens} tokens; the API billed {billed} ({error}). Estimates use the model's tokenizer and count each part's framing.</source>
+        <source>The parts add up to ≈{tokens} tokens; the API billed {billed} ({error}). Estimates use the model&apos;s tokenizer and count each part&apos;s framing.</source>
         <translation>सभी हिस्से मिलकर ≈{tokens} टोकन हैं; API ने {billed} का बिल बनाया ({error})। अनुमान मॉडल के टोकनाइज़र से बनते हैं और हर हिस्से की बनावट भी गिनते हैं।</translation>
     </message>
     <message>
@@ -1426,7 +1426,7 @@ Cost: {cost}</source>
         <translation>अंतर</translation>
     </message>
     <message>
-        <source>Show the selected part's changes since the previous call</source>
+        <source>Show the selected part&apos;s changes since the previous call</source>
         <translation>पिछली कॉल के बाद से चुने गए हिस्से के बदलाव दिखाएँ</translation>
     </message>
     <message>
@@ -1488,8 +1488,8 @@ Cost: {cost}</source>
 <context>
     <name>SaveTestDialog</name>
     <message>
-        <source>use only ASCII letters (a–z, A–Z), digits (0–9), '_' and '-' in the file name, starting with a letter or a digit</source>
-        <translation>फ़ाइल के नाम में केवल ASCII अक्षर (a–z, A–Z), अंक (0–9), '_' और '-' रखें, और नाम किसी अक्षर या अंक से शुरू करें</translation>
+        <source>use only ASCII letters (a–z, A–Z), digits (0–9), &apos;_&apos; and &apos;-&apos; in the file name, starting with a letter or a digit</source>
+        <translation>फ़ाइल के नाम में केवल ASCII अक्षर (a–z, A–Z), अंक (0–9), &apos;_&apos; और &apos;-&apos; रखें, और नाम किसी अक्षर या अंक से शुरू करें</translation>
     </message>
 </context>
 <context>
@@ -1585,7 +1585,7 @@ File ▸ New… creates one from a template; File ▸ Open… opens a scenario f
         <translation>सर्वर का पता http:// या https:// से शुरू होना चाहिए</translation>
     </message>
     <message>
-        <source>A conversation id is letters, digits, - and _ (the server's id)</source>
+        <source>A conversation id is letters, digits, - and _ (the server&apos;s id)</source>
         <translation>बातचीत की पहचान अक्षरों, अंकों, - और _ से बनती है (सर्वर की दी हुई)</translation>
     </message>
     <message>
@@ -1682,7 +1682,7 @@ File ▸ New… creates one from a template; File ▸ Open… opens a scenario f
         <translation>&amp;सर्वर से लॉग खोलें…</translation>
     </message>
     <message>
-        <source>Download a served conversation's log (prompter serve) and open it</source>
+        <source>Download a served conversation&apos;s log (prompter serve) and open it</source>
         <translation>सर्व की गई बातचीत (prompter serve) का लॉग डाउनलोड करके खोलें</translation>
     </message>
     <message>
@@ -1753,8 +1753,8 @@ File ▸ New… creates one from a template; File ▸ Open… opens a scenario f
         <translation>%s को कॉल करता है, %s से. के भीतर</translation>
     </message>
     <message>
-        <source>a value: text, or JSON (5, true, ["a"])</source>
-        <translation>एक मान: पाठ, या JSON (5, true, ["a"])</translation>
+        <source>a value: text, or JSON (5, true, [&quot;a&quot;])</source>
+        <translation>एक मान: पाठ, या JSON (5, true, [&quot;a&quot;])</translation>
     </message>
     <message>
         <source>The action is handed nothing.</source>
@@ -1769,7 +1769,7 @@ File ▸ New… creates one from a template; File ▸ Open… opens a scenario f
         <translation>जो वापस आता है, वह यहाँ दिखता है।</translation>
     </message>
     <message>
-        <source>Not run: this folder's Python actions are not trusted.</source>
+        <source>Not run: this folder&apos;s Python actions are not trusted.</source>
         <translation>नहीं चली: इस फ़ोल्डर की Python कार्रवाइयों पर भरोसा नहीं किया गया है।</translation>
     </message>
     <message>
@@ -1777,7 +1777,7 @@ File ▸ New… creates one from a template; File ▸ Open… opens a scenario f
         <translation>चल रहा है…</translation>
     </message>
     <message>
-        <source>Run this folder's Python actions?</source>
+        <source>Run this folder&apos;s Python actions?</source>
         <translation>इस फ़ोल्डर की Python कार्रवाइयाँ चलाएँ?</translation>
     </message>
     <message>
