@@ -12,7 +12,7 @@ import pytest
 
 from engine.offline.fake_openai import FAKE_API_KEY, FakeOpenAIServer, Reply
 from engine.providers import make_provider
-from engine.providers.base import Message, ModelReply, ModelRequest, Provider
+from engine.providers.base import Message, ModelReply, ModelRequest, Provider, streaming_to
 from engine.scenario_tests.cassette import (
     Cassette,
     CassetteError,
@@ -318,3 +318,25 @@ def test_a_broken_cassette_is_refused_with_its_file_and_line(
 def test_a_missing_cassette_says_how_to_make_one(tmp_path: Path) -> None:
     with pytest.raises(CassetteError, match="no cassette; record one with --record"):
         Cassette.load(tmp_path / "absent.replies.jsonl", inside=tmp_path)
+
+
+def test_a_streamed_recording_keeps_the_final_reply_and_replays_streamed_word_by_word(
+    fake_openai: FakeOpenAIServer,
+) -> None:
+    heard: list[str] = []
+    with streaming_to(heard.append):  # recorded while the model streamed
+        cassette = record(fake_openai, ["Hi"], ['{"message": "Hello there, Ann!"}'])
+    assert heard[-1] == "Hello there, Ann!"
+    assert cassette.calls[0].reply.text == '{"message": "Hello there, Ann!"}'
+
+    shown: list[str] = []
+    replayer = CassetteReplayer(cassette, stream=True)
+    replayer.mark_volatile("s-456")
+
+    async def replayed() -> list[ModelReply]:
+        with streaming_to(shown.append):
+            return await converse(replayer, ["Hi"], metadata={"session": "s-456", "turn": "1"})
+
+    (reply,) = asyncio.run(replayed())
+    assert shown == ["Hello ", "Hello there, ", "Hello there, Ann!"]
+    assert reply.text == cassette.calls[0].reply.text

@@ -14,8 +14,8 @@ import pytest
 
 from engine.cli import main
 from engine.cli.chat import StreamedMessages
-from engine.log.events import Event, EventType
 from engine.io.resources import default_scenario
+from engine.log.events import Event, EventType
 from engine.offline.autopilot import Autopilot, Plan
 from engine.offline.fake_openai import FAKE_API_KEY, FakeOpenAIServer, Fault
 from engine.scenario.loader import load_scenario

@@ -397,7 +397,7 @@ async def test_an_answer_that_is_not_an_api_reply_is_a_server_error(
         await provider.complete(request())
 
 
-# --------------------------------------------------------------------------- bounded calls (27.9-12)
+# ----------------------------------------------------------------- bounded calls (27.9-12)
 
 #: A 200 answer cut in the middle of its JSON, as each API would have sent it (the SSE variant
 #: is cut inside an event's data), and an empty one.
@@ -470,9 +470,11 @@ async def test_a_gzip_bomb_is_refused_at_the_size_cap_after_decompression(
     assert len(bomb) < cap // 20
     openai_env.queue(Fault.raw(bomb, headers={"content-encoding": "gzip"}))
 
-    with pytest.raises(ProviderServerError, match="larger than") as raised:
-        with streaming_to(listener(stream)):
-            await provider.complete(request())
+    with (
+        pytest.raises(ProviderServerError, match="larger than") as raised,
+        streaming_to(listener(stream)),
+    ):
+        await provider.complete(request())
 
     assert not raised.value.retryable  # the same server would send the same answer
     assert len(model_calls(openai_env)) == 1

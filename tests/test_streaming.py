@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -76,7 +77,7 @@ def test_the_message_is_read_as_it_grows_and_nothing_after_it() -> None:
         stream.feed(piece)
 
     assert heard[-1] == 'He said "hé" \\ then left'
-    assert all(later.startswith(earlier) for earlier, later in zip(heard, heard[1:], strict=False))
+    assert all(later.startswith(earlier) for earlier, later in pairwise(heard))
     assert len(heard) == len(set(heard))  # told only when it grew
 
 

@@ -23,9 +23,9 @@ from PySide6.QtGui import QColor, QFont, QPalette
 from PySide6.QtWidgets import QApplication
 
 from app.logview import describe
+from app.logview.streamed import grown, same_call
 from app.plain_text import plain_tooltip
 from app.theme import mix
-from app.logview.streamed import grown, same_call
 from engine.log.events import Event, EventType
 
 AnyIndex = QModelIndex | QPersistentModelIndex

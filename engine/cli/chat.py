@@ -316,9 +316,7 @@ class StreamedMessages:
         """Take the shown text off the screen: back to its first row, clear to the end."""
         if not self._shown:
             return
-        rows = sum(
-            max(1, math.ceil(len(line) / self._columns)) for line in self._shown.split("\n")
-        )
+        rows = sum(max(1, math.ceil(len(line) / self._columns)) for line in self._shown.split("\n"))
         self._shown = ""
         raw = unfiltered(self._out)
         raw.write("\r" + (f"\x1b[{rows - 1}F" if rows > 1 else "") + "\x1b[J")

@@ -59,7 +59,14 @@ from enum import Enum
 from typing import Any
 
 from engine.actions.outcome import ActionOutcome
-from engine.providers.base import ClosingProvider, ModelReply, ModelRequest, Provider
+from engine.providers.base import (
+    ClosingProvider,
+    ModelReply,
+    ModelRequest,
+    Provider,
+    message_listener,
+)
+from engine.providers.streaming import stream_words
 from engine.scenario_tests.cassette_file import (
     BLOB_MIN_CHARS,
     CASSETTE_FORMAT,
@@ -265,12 +272,17 @@ class CassetteReplayer(ClosingProvider):
 
     No key, no network, no latency. :attr:`unused` counts recorded calls the conversation did
     not ask for; the runner treats a finished test with unused calls as stale too.
+    ``stream=True`` streams each reply word by word (a streaming view, tested offline).
     """
 
     name = "cassette"
 
-    def __init__(self, cassette: Cassette) -> None:
+    def __init__(self, cassette: Cassette, *, stream: bool = False, word_s: float = 0.0) -> None:
         self.cassette = cassette
+        #: Play each recorded reply to whoever listens to its message, word by word, ``word_s``
+        #: apart, as the model streamed it (the cassette keeps the final reply only).
+        self.stream = stream
+        self.word_s = word_s
         self.chains = cassette.header.chains
         self.turn: int | None = None
         self.position = 0
@@ -329,6 +341,9 @@ class CassetteReplayer(ClosingProvider):
             response_id = f"replay-{reply.response.lstrip('@')}"
             self._normaliser.mark_volatile(response_id, reply.response)
         header = self.cassette.header
+        listener = message_listener()
+        if self.stream and listener is not None:
+            await stream_words(reply.text, listener, self.word_s)
         return ModelReply(
             text=reply.text,
             response_id=response_id,
