@@ -68,9 +68,14 @@ from typing import Any, Literal, TypeVar, cast
 import httpx2
 import openai
 from openai.types import CompletionUsage
-from openai.types.chat import ChatCompletion, ChatCompletionMessageParam
+from openai.types.chat import ChatCompletion, ChatCompletionChunk, ChatCompletionMessageParam
 from openai.types.chat.completion_create_params import ResponseFormat
-from openai.types.responses import Response, ResponseInputParam, ResponseTextConfigParam
+from openai.types.responses import (
+    Response,
+    ResponseInputParam,
+    ResponseStreamEvent,
+    ResponseTextConfigParam,
+)
 
 from engine.errors import (
     ProviderAuthError,
@@ -326,6 +331,12 @@ class ResponsesProvider(_OpenAIProvider):
     def _warm_up(self) -> None:
         self._client.responses  # noqa: B018 (the attribute imports the resource)
         Response.model_rebuild()
+        if self.stream:  # the stream's events: most of a second on the first streamed call
+            _warm_stream_events(
+                ResponseStreamEvent,
+                {"type": "response.output_text.delta", "delta": "", "sequence_number": 0},
+                {"type": "response.completed", "sequence_number": 0, "response": {}},
+            )
 
     async def _call(self, request: ModelRequest) -> Response:
         return cast(Response, await self._client.responses.create(**self._arguments(request)))
@@ -485,6 +496,8 @@ class ChatCompletionsProvider(_OpenAIProvider):
     def _warm_up(self) -> None:
         self._client.chat.completions  # noqa: B018 (the attribute imports the resource)
         ChatCompletion.model_rebuild()
+        if self.stream:
+            _warm_stream_events(ChatCompletionChunk, {"id": "", "choices": [], "usage": {}})
 
     async def _call(self, request: ModelRequest) -> ChatCompletion:
         created = await self._client.chat.completions.create(**self._arguments(request))
@@ -608,6 +621,16 @@ async def _cut_is_retried() -> AsyncIterator[None]:
     except openai.APIConnectionError as error:
         cause = error.__cause__
         raise _StreamCut(type(cause).__name__ if cause else "connection lost") from error
+
+
+def _warm_stream_events(shape: Any, *samples: dict[str, Any]) -> None:
+    """Build the SDK's readers of a stream's events ahead of the first streamed call, as the
+    stream builds them (the SDK's own ``construct_type``: private, so only a warm-up relies on
+    it — if it moves, the first streamed call is slower and nothing else changes)."""
+    from openai._models import construct_type
+
+    for sample in samples:
+        construct_type(type_=shape, value=sample)
 
 
 def _on_loop(loop: asyncio.AbstractEventLoop, listener: MessageListener) -> MessageListener:

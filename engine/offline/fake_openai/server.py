@@ -12,6 +12,7 @@ chain to them with ``previous_response_id``; every request is recorded for tests
 from __future__ import annotations
 
 import json
+import re
 import threading
 import time
 from collections import deque
@@ -48,6 +49,27 @@ from engine.offline.fake_openai.requests import (
 )
 from engine.offline.fake_openai.transport import FakeHTTPServer, Outcome
 from engine.providers.streaming import words
+
+#: A JSON key (``"summary": ``) or punctuation alone: written with the word after it.
+_WORDLESS = re.compile(r'[\W_]*|.*"\s*:\s*"?', re.DOTALL)
+
+
+def written_words(text: str) -> list[str]:
+    """What the fake model writes one at a time, ``word_s`` apart: the words of ``text``, a
+    JSON key or a lone brace coming with the word that follows it (``{"message": "Hello ``),
+    so the message's first word arrives with the reply's first token, as on the service."""
+    pieces: list[str] = []
+    carried = ""
+    for word in words(text):
+        if _WORDLESS.fullmatch(word.strip()):
+            carried += word
+            continue
+        pieces.append(carried + word)
+        carried = ""
+    if carried:
+        pieces.append(carried)
+    return pieces
+
 
 if TYPE_CHECKING:
     from engine.offline.quota import RateLimits
@@ -421,7 +443,7 @@ class FakeOpenAIServer:
                 context = (*request.messages, FakeMessage("assistant", spoken))
                 with self._lock:
                     self._stored[body["id"]] = context
-        pieces = words(spoken)
+        pieces = written_words(spoken)
         if request.body.get("stream") is True:
             events, first_word = self._events(request, body, pieces)
             stop = None if cut is None else first_word + cut
