@@ -183,10 +183,12 @@ async def test_the_event_stream_sends_the_message_then_the_answer(
     assert streamed.status_code == 200
     assert streamed.headers["content-type"].startswith("text/event-stream")
     events = events_of(streamed.text)
-    assert [name for name, _ in events] == ["delta", "done"]
-    done = events[-1][1]
+    *deltas, (last, done) = events
+    assert last == "done" and len(deltas) > 1  # the message as the model wrote it, word by word
     assert set(done) == {"messages", "step", "finished", "calls", "cost_usd"}
-    assert events[0][1] == {"text": done["messages"][0], "message": 0}
+    assert {name for name, _ in deltas} == {"delta"}
+    assert {data["message"] for _, data in deltas} == {0}
+    assert "".join(data["text"] for _, data in deltas) == done["messages"][0]
     state = (await serve_client.get(f"/v1/conversations/{conversation}")).json()
     assert state["turns"] == 1  # the streamed turn was committed before ``done``
 
