@@ -75,6 +75,7 @@ class ModelSource:
             api_key=api_key or self.api_key,
             base_url=base_url or self.base_url or None,
             max_retries=0,
+            stream=False,  # nobody watches a simulated conversation being written
         )
         if not self.is_fake:
             return provider

@@ -225,6 +225,7 @@ def run(args: argparse.Namespace) -> int:
             provider = make_provider(
                 args.provider,
                 max_retries=0,
+                stream=False,  # nobody watches a simulated conversation being written
                 api_key=FAKE_API_KEY if server else None,
                 base_url=server.base_url if server else None,
             )
