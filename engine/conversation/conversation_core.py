@@ -62,6 +62,12 @@ Decisions worth knowing:
   empty summary keeps the step's previous one.
 * A message step follows the first of its transitions whose guard holds; if none does, the
   conversation waits there and the next user message is answered under that step.
+* A reply streams while the provider writes it (``model.stream``, on by default): the listener
+  given to the provider (:func:`~engine.providers.base.streaming_to`) turns the growing message
+  into ``message_delta`` events, and nothing else changes before the whole reply is judged. A
+  reply that breaks the contract, a call retried after its stream was cut, and a failed call are
+  taken back with ``message_retracted`` before anything else is said: a view never shows two
+  answers to one message.
 * An action step's variables change with ``source: action``; a rollback keeps the record of the
   actions that completed (:attr:`SessionData.actions_done`), so sending the message again
   reuses their outcomes instead of acting twice.
