@@ -19,6 +19,7 @@ import pytest
 
 from engine.conversation.conversation_core import Conversation
 from engine.conversation.sync_conversation import SyncConversation
+from engine.dialogue.contract import all_results_schema, any_step_schema, reply_schema
 from engine.errors import ProviderConnectionError
 from engine.log.events import Event, EventType
 from engine.offline.fake_openai import FAKE_API_KEY, FakeOpenAIServer, Fault
@@ -235,3 +236,13 @@ def test_a_stream_cut_with_no_retry_left_fails_the_turn_and_takes_the_message_ba
 
     assert kinds(events)[-3:] == ["message_delta", "message_retracted", "error"]
     assert events[-2].data["reason"] == "failed"
+
+
+@pytest.mark.parametrize("folder", sorted((PIZZA.parents[3] / "scenarios").glob("*/")))
+def test_the_message_comes_first_in_every_schema_sent(folder: Path) -> None:
+    """Structured outputs write the keys in the schema's order: the message the user waits
+    for comes before the transition, the results and the summary."""
+    scenario = load_scenario(folder)
+    schemas = [all_results_schema(scenario), any_step_schema(scenario)]
+    schemas += [reply_schema(step) for step in scenario.steps.values()]
+    assert {next(iter(schema["properties"])) for schema in schemas} == {"message"}
