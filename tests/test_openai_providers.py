@@ -122,12 +122,14 @@ def sent_usage(recorded: RecordedRequest) -> Usage:
 # --------------------------------------------------------------------------- round trips
 
 
+@pytest.mark.parametrize("stream", [False, True], ids=["unstreamed", "streamed"])
 async def test_a_reply_comes_back_with_text_usage_and_timing(
-    provider: Provider, openai_env: FakeOpenAIServer
+    provider: Provider, openai_env: FakeOpenAIServer, stream: bool
 ) -> None:
     openai_env.queue('{"message": "Hi!", "transition": "stay"}')
 
-    reply = await provider.complete(request())
+    with streaming_to(listener(stream)):
+        reply = await provider.complete(request())
 
     (call,) = model_calls(openai_env)
     assert reply.text == '{"message": "Hi!", "transition": "stay"}'
@@ -136,6 +138,7 @@ async def test_a_reply_comes_back_with_text_usage_and_timing(
     assert (reply.status, reply.refusal, reply.model) == ("completed", None, "gpt-4.1-mini")
     assert reply.response_id == call.answer["id"]
     assert reply.latency_s > 0
+    assert (call.body or {}).get("stream", False) is stream
 
 
 async def test_the_responses_provider_asks_for_a_strict_schema(
@@ -228,22 +231,26 @@ async def test_no_cached_tokens_below_the_servers_minimum(
     assert warm.usage.cached_tokens == 0
 
 
+@pytest.mark.parametrize("stream", [False, True], ids=["unstreamed", "streamed"])
 async def test_a_refusal_is_reported_not_taken_for_text(
-    provider: Provider, openai_env: FakeOpenAIServer
+    provider: Provider, openai_env: FakeOpenAIServer, stream: bool
 ) -> None:
     openai_env.queue(Reply(refusal="I can't help with that."))
 
-    reply = await provider.complete(request())
+    with streaming_to(listener(stream)):
+        reply = await provider.complete(request())
 
     assert (reply.text, reply.refusal) == ("", "I can't help with that.")
 
 
+@pytest.mark.parametrize("stream", [False, True], ids=["unstreamed", "streamed"])
 async def test_a_reply_cut_by_max_output_tokens_is_incomplete(
-    provider: Provider, openai_env: FakeOpenAIServer
+    provider: Provider, openai_env: FakeOpenAIServer, stream: bool
 ) -> None:
     openai_env.queue('{"message": "a very long answer indeed", "transition": "stay"}')
 
-    reply = await provider.complete(request(max_output_tokens=4))
+    with streaming_to(listener(stream)):
+        reply = await provider.complete(request(max_output_tokens=4))
 
     assert (reply.status, reply.incomplete_reason) == ("incomplete", "max_output_tokens")
     assert reply.usage.output_tokens == 4
