@@ -272,7 +272,7 @@ class _OpenAIProvider(ClosingProvider):
             raise ProviderServerError(
                 f"the answer from {self.host} is not a {self.name} API reply "
                 f"({type(error).__name__}: {detail})"
-            ) from None
+            ) from error
 
     async def aclose(self) -> None:
         """Close the connections and the provider's loop; calling it again does nothing."""
