@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from html import escape
 
+from app.i18n.locale_text import cost
 from engine.scenario_tests import ExpectationFailure, ScenarioTestResult
 from engine.scenario_tests.cassette import Staleness
 from engine.scenario_tests.report import SYNTHETIC_MEANING
@@ -131,7 +132,7 @@ def details_html(
         note = f" — {SYNTHETIC_MEANING}." if result.synthetic else "."
         parts.append(
             f"<p><b>Replies by {escape(result.recorded_by)}</b>{escape(note)} "
-            f"Cost: {escape(result.totals.cost_text())}.</p>"
+            f"Cost: {escape(cost(result.totals))}.</p>"
         )
     if outdated:
         parts.append(f"<p><i>{escape(outdated)}</i></p>")

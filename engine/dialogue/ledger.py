@@ -142,11 +142,16 @@ class Totals:
         """True when there were calls and no model made any of their replies."""
         return self.llm_calls > 0 and self.synthetic_calls == self.llm_calls
 
+    def costs_nothing(self, *, synthetic: bool = False) -> bool:
+        """No model made the replies (or, with ``synthetic``, none will: a scripted chat
+        before its first call): the cost is :data:`NO_COST_TEXT`, not dollars."""
+        return self.all_synthetic or (synthetic and self.llm_calls == self.synthetic_calls)
+
     def cost_text(self, *, synthetic: bool = False) -> str:
         """The cost as every view shows it: :data:`NO_COST_TEXT` when no model made the
         replies (or, with ``synthetic``, none will: a scripted chat before its first call),
         else the dollars (:func:`format_usd`)."""
-        if self.all_synthetic or (synthetic and self.llm_calls == self.synthetic_calls):
+        if self.costs_nothing(synthetic=synthetic):
             return NO_COST_TEXT
         return format_usd(self.cost_usd)
 
