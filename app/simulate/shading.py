@@ -169,8 +169,8 @@ def path_overlay(
     accent = palette.color(QPalette.ColorRole.Highlight)
     fill = mix(palette.color(QPalette.ColorRole.Base), accent, 0.45)
     order: dict[str, list[int]] = {}
-    for number, step in enumerate(path, start=1):
-        order.setdefault(step, []).append(number)
+    for place, step in enumerate(path, start=1):
+        order.setdefault(step, []).append(place)
     nodes = {
         step: NodeStyle(
             fill=fill,
@@ -280,9 +280,9 @@ __all__ = [
     "UNFINISHED",
     "Measure",
     "edges_taken",
+    "ended_by_step",
     "measure_label",
     "measure_short",
-    "ended_by_step",
     "path_overlay",
     "report_overlay",
     "step_tooltip",
