@@ -17,7 +17,7 @@ from PySide6.QtWidgets import QFrame, QHBoxLayout, QProgressBar, QPushButton, QW
 
 from app.i18n.locale_text import number
 from app.plain_text import RichLabel
-from app.simulate.tables import status_name, tone_color
+from app.simulate.tables import status_count, tone_color
 from engine.simulate import Counts
 from engine.simulate.report import SimulationReport
 
@@ -74,7 +74,7 @@ class ProgressStrip(QFrame):
             self._status("failed", counts.failed),
         ]
         if counts.cancelled:
-            parts.append(f"{number(counts.cancelled)} {status_name('cancelled')}")
+            parts.append(status_count("cancelled", number(counts.cancelled)))
         parts.append(self.tr("{count} running").format(count=number(counts.running)))
         traffic = [
             self.tr("{calls} calls (bot {bot}, user {user})").format(
@@ -143,11 +143,11 @@ class ProgressStrip(QFrame):
 
     @staticmethod
     def _status(status: str, count: int) -> str:
-        name = status_name(status)
         if not count or status == "finished":
-            return f"{number(count)} {name}"
+            return status_count(status, number(count))
         tone = "bad" if status == "failed" else "warn"
-        return f"<span style='color:{tone_color(tone).name()}'><b>{number(count)}</b> {name}</span>"
+        shown = status_count(status, f"<b>{number(count)}</b>")
+        return f"<span style='color:{tone_color(tone).name()}'>{shown}</span>"
 
 
 def duration(seconds: float) -> str:

@@ -40,7 +40,7 @@ from app.graph.overlay import (
     heat_ramp,
 )
 from app.i18n.locale_text import number
-from app.simulate.tables import status_name
+from app.simulate.tables import status_count
 from app.theme import mix
 from engine.scenario.definition import Scenario
 from engine.simulate import ConversationOutcome
@@ -209,7 +209,7 @@ def path_overlay(
 
 def step_tooltip(ended: Counter[str], figures: Mapping[str, Any] | None) -> str:
     lines = []
-    unfinished = ", ".join(f"{number(ended[s])} {status_name(s)}" for s in UNFINISHED if ended[s])
+    unfinished = ", ".join(status_count(s, number(ended[s])) for s in UNFINISHED if ended[s])
     lines.append(
         "<b>{}</b>".format(
             QCoreApplication.translate(

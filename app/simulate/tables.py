@@ -244,8 +244,6 @@ def tone_color(tone: str, palette: QPalette | None = None) -> QColor:
 
 # --- formatting ------------------------------------------------------------------------------
 
-_T = "SimulationReport"
-
 
 def money(value: float) -> str:
     """Dollars as the studio's language writes them (:func:`app.i18n.locale_text.money`)."""
@@ -265,18 +263,31 @@ def status_name(status: str) -> str:
     """A conversation's status (the engine's word: ``finished``, ``stuck``…) in the studio's
     language."""
     names = {
-        "finished": QCoreApplication.translate(_T, "finished"),
-        "stuck": QCoreApplication.translate(_T, "stuck"),
-        "abandoned": QCoreApplication.translate(_T, "abandoned"),
-        "failed": QCoreApplication.translate(_T, "failed"),
-        "cancelled": QCoreApplication.translate(_T, "cancelled"),
+        "finished": QCoreApplication.translate("SimulationReport", "finished"),
+        "stuck": QCoreApplication.translate("SimulationReport", "stuck"),
+        "abandoned": QCoreApplication.translate("SimulationReport", "abandoned"),
+        "failed": QCoreApplication.translate("SimulationReport", "failed"),
+        "cancelled": QCoreApplication.translate("SimulationReport", "cancelled"),
     }
     return names.get(status, status)
 
 
+def status_count(status: str, count: str) -> str:
+    """``count`` conversations of ``status`` (``3 finished``), in the studio's language;
+    ``count`` is written already (a number, or one in bold)."""
+    texts = {
+        "finished": QCoreApplication.translate("SimulationReport", "{count} finished"),
+        "stuck": QCoreApplication.translate("SimulationReport", "{count} stuck"),
+        "abandoned": QCoreApplication.translate("SimulationReport", "{count} abandoned"),
+        "failed": QCoreApplication.translate("SimulationReport", "{count} failed"),
+        "cancelled": QCoreApplication.translate("SimulationReport", "{count} cancelled"),
+    }
+    return texts.get(status, "{count} " + status).format(count=count)
+
+
 def all_personas() -> str:
     """:data:`ALL_PERSONAS` in the studio's language."""
-    return QCoreApplication.translate(_T, "All personas")
+    return QCoreApplication.translate("SimulationReport", "All personas")
 
 
 def calls_cells(distribution: Distribution) -> list[Cell]:
@@ -284,15 +295,15 @@ def calls_cells(distribution: Distribution) -> list[Cell]:
     if not distribution.count:
         return [Cell("—", -1.0, number=True) for _ in range(3)]
     bars = "<br>".join(
-        QCoreApplication.translate(_T, "{calls} call(s): {count} message(s)").format(
-            calls=number(low), count=number(count)
-        )
+        QCoreApplication.translate(
+            "SimulationReport", "{calls} call(s): {count} message(s)"
+        ).format(calls=number(low), count=number(count))
         for low, _high, count in distribution.histogram
     )
     tip = (
-        QCoreApplication.translate(_T, "calls per user message over {count} message(s)").format(
-            count=number(distribution.count)
-        )
+        QCoreApplication.translate(
+            "SimulationReport", "calls per user message over {count} message(s)"
+        ).format(count=number(distribution.count))
         + f"<br>{bars}"
     )
     return [
@@ -323,7 +334,7 @@ def cost_cells(distribution: Distribution) -> list[Cell]:
     )
     tip = (
         QCoreApplication.translate(
-            _T, "cost per conversation over {count} conversation(s); mean {mean}"
+            "SimulationReport", "cost per conversation over {count} conversation(s); mean {mean}"
         ).format(count=number(distribution.count), mean=money(distribution.mean))
         + f"<br>{bars}"
     )
@@ -355,36 +366,36 @@ def short_path(steps: Sequence[str]) -> str:
 
 def persona_headers() -> tuple[str, ...]:
     return (
-        QCoreApplication.translate(_T, "Persona"),
-        QCoreApplication.translate(_T, "Conversations"),
-        QCoreApplication.translate(_T, "Finished"),
-        QCoreApplication.translate(_T, "Stuck"),
-        QCoreApplication.translate(_T, "Abandoned"),
-        QCoreApplication.translate(_T, "Failed"),
-        QCoreApplication.translate(_T, "Cost"),
+        QCoreApplication.translate("SimulationReport", "Persona"),
+        QCoreApplication.translate("SimulationReport", "Conversations"),
+        QCoreApplication.translate("SimulationReport", "Finished"),
+        QCoreApplication.translate("SimulationReport", "Stuck"),
+        QCoreApplication.translate("SimulationReport", "Abandoned"),
+        QCoreApplication.translate("SimulationReport", "Failed"),
+        QCoreApplication.translate("SimulationReport", "Cost"),
     )
 
 
 def role_headers() -> tuple[str, ...]:
     return (
-        QCoreApplication.translate(_T, "Persona"),
-        QCoreApplication.translate(_T, "Role"),
-        QCoreApplication.translate(_T, "Calls"),
-        QCoreApplication.translate(_T, "Calls / msg\nmean"),
-        QCoreApplication.translate(_T, "Calls / msg\np90"),
-        QCoreApplication.translate(_T, "Calls / msg\nmax"),
-        QCoreApplication.translate(_T, "Cost / conv.\nmedian"),
-        QCoreApplication.translate(_T, "Cost / conv.\np90"),
-        QCoreApplication.translate(_T, "Cost / conv.\nmax"),
-        QCoreApplication.translate(_T, "Cost"),
+        QCoreApplication.translate("SimulationReport", "Persona"),
+        QCoreApplication.translate("SimulationReport", "Role"),
+        QCoreApplication.translate("SimulationReport", "Calls"),
+        QCoreApplication.translate("SimulationReport", "Calls / msg\nmean"),
+        QCoreApplication.translate("SimulationReport", "Calls / msg\np90"),
+        QCoreApplication.translate("SimulationReport", "Calls / msg\nmax"),
+        QCoreApplication.translate("SimulationReport", "Cost / conv.\nmedian"),
+        QCoreApplication.translate("SimulationReport", "Cost / conv.\np90"),
+        QCoreApplication.translate("SimulationReport", "Cost / conv.\nmax"),
+        QCoreApplication.translate("SimulationReport", "Cost"),
     )
 
 
 def roles() -> tuple[tuple[str, str], ...]:
     """(role, its name): the bot and the simulated user."""
     return (
-        ("bot", QCoreApplication.translate(_T, "Bot")),
-        ("user", QCoreApplication.translate(_T, "Simulated user")),
+        ("bot", QCoreApplication.translate("SimulationReport", "Bot")),
+        ("user", QCoreApplication.translate("SimulationReport", "Simulated user")),
     )
 
 
@@ -421,21 +432,25 @@ def _persona_row(
             number(reported)
             + (
                 " "
-                + QCoreApplication.translate(_T, "(+{count} cancelled)").format(
+                + QCoreApplication.translate("SimulationReport", "(+{count} cancelled)").format(
                     count=number(cancelled)
                 )
                 if cancelled
                 else ""
             ),
             tooltip=QCoreApplication.translate(
-                _T, "cancelled conversations are left out of the figures"
+                "SimulationReport", "cancelled conversations are left out of the figures"
             ),
         ),
     ]
     for status in STATUSES:
         count = counts.get(status, 0)
         cells.append(num(count, tone=status_tone(status) if count and status != "finished" else ""))
-    cells.append(cost_cell(spent, tooltip=QCoreApplication.translate(_T, "bot and simulated user")))
+    cells.append(
+        cost_cell(
+            spent, tooltip=QCoreApplication.translate("SimulationReport", "bot and simulated user")
+        )
+    )
     return [_bold(cell) for cell in cells] if bold else cells
 
 
@@ -461,7 +476,7 @@ def role_rows(
             traffic = role_figures_.traffic
             calls_tip = (
                 QCoreApplication.translate(
-                    _T, "{requests} requests, {limited} × 429, {retries} retried"
+                    "SimulationReport", "{requests} requests, {limited} × 429, {retries} retried"
                 ).format(
                     requests=number(traffic.requests),
                     limited=number(traffic.rate_limited),
@@ -493,18 +508,18 @@ def _bold(cell: Cell) -> Cell:
 
 def step_headers() -> tuple[str, ...]:
     return (
-        QCoreApplication.translate(_T, "Step"),
-        QCoreApplication.translate(_T, "Visits"),
-        QCoreApplication.translate(_T, "Turns\n/ visit"),
-        QCoreApplication.translate(_T, "Calls"),
-        QCoreApplication.translate(_T, "Viola-\ntions"),
-        QCoreApplication.translate(_T, "Correc-\ntions"),
-        QCoreApplication.translate(_T, "Fall-\nbacks"),
-        QCoreApplication.translate(_T, "Stuck\nhere"),
-        QCoreApplication.translate(_T, "Aban-\ndoned\nhere"),
-        QCoreApplication.translate(_T, "Failed\nhere"),
-        QCoreApplication.translate(_T, "Cost"),
-        QCoreApplication.translate(_T, "Violations by kind"),
+        QCoreApplication.translate("SimulationReport", "Step"),
+        QCoreApplication.translate("SimulationReport", "Visits"),
+        QCoreApplication.translate("SimulationReport", "Turns\n/ visit"),
+        QCoreApplication.translate("SimulationReport", "Calls"),
+        QCoreApplication.translate("SimulationReport", "Viola-\ntions"),
+        QCoreApplication.translate("SimulationReport", "Correc-\ntions"),
+        QCoreApplication.translate("SimulationReport", "Fall-\nbacks"),
+        QCoreApplication.translate("SimulationReport", "Stuck\nhere"),
+        QCoreApplication.translate("SimulationReport", "Aban-\ndoned\nhere"),
+        QCoreApplication.translate("SimulationReport", "Failed\nhere"),
+        QCoreApplication.translate("SimulationReport", "Cost"),
+        QCoreApplication.translate("SimulationReport", "Violations by kind"),
     )
 
 
@@ -529,7 +544,7 @@ def step_rows(
         salvaged = figures.get("salvaged") or {}
         tooltip = (
             QCoreApplication.translate(
-                _T, "salvaged replies (not counted as violations): {kinds}"
+                "SimulationReport", "salvaged replies (not counted as violations): {kinds}"
             ).format(kinds=", ".join(f"{kind} {number(count)}" for kind, count in salvaged.items()))
             if salvaged
             else ""
@@ -538,7 +553,9 @@ def step_rows(
         title = (
             step
             if step in scenario.steps
-            else QCoreApplication.translate(_T, "{step} (not in this scenario)").format(step=step)
+            else QCoreApplication.translate(
+                "SimulationReport", "{step} (not in this scenario)"
+            ).format(step=step)
         )
         rows.append(
             [
@@ -547,7 +564,9 @@ def step_rows(
                     step,
                     scenario.steps[step].title or step
                     if step in scenario.steps
-                    else QCoreApplication.translate(_T, "not in the scenario as it is now"),
+                    else QCoreApplication.translate(
+                        "SimulationReport", "not in the scenario as it is now"
+                    ),
                 ),
                 num(figures["visits"], number(figures["visits"])),
                 num(figures["turns_per_visit"], number(figures["turns_per_visit"], 2)),
@@ -585,26 +604,26 @@ def _step_cost(figures: Mapping[str, Any]) -> str:
 def conversation_headers() -> tuple[str, ...]:
     return (
         "#",
-        QCoreApplication.translate(_T, "Persona"),
-        QCoreApplication.translate(_T, "Run"),
-        QCoreApplication.translate(_T, "Status"),
-        QCoreApplication.translate(_T, "Turns"),
-        QCoreApplication.translate(_T, "Ended in"),
-        QCoreApplication.translate(_T, "Bot calls"),
-        QCoreApplication.translate(_T, "Bot cost"),
-        QCoreApplication.translate(_T, "User calls"),
-        QCoreApplication.translate(_T, "User cost"),
-        QCoreApplication.translate(_T, "Facts"),
-        QCoreApplication.translate(_T, "Note"),
+        QCoreApplication.translate("SimulationReport", "Persona"),
+        QCoreApplication.translate("SimulationReport", "Run"),
+        QCoreApplication.translate("SimulationReport", "Status"),
+        QCoreApplication.translate("SimulationReport", "Turns"),
+        QCoreApplication.translate("SimulationReport", "Ended in"),
+        QCoreApplication.translate("SimulationReport", "Bot calls"),
+        QCoreApplication.translate("SimulationReport", "Bot cost"),
+        QCoreApplication.translate("SimulationReport", "User calls"),
+        QCoreApplication.translate("SimulationReport", "User cost"),
+        QCoreApplication.translate("SimulationReport", "Facts"),
+        QCoreApplication.translate("SimulationReport", "Note"),
     )
 
 
 def verdict_name(verdict: str) -> str:
     """A fact check's verdict (the engine's word) in the studio's language."""
     names = {
-        "agrees": QCoreApplication.translate(_T, "agrees"),
-        "disagrees": QCoreApplication.translate(_T, "disagrees"),
-        "missing": QCoreApplication.translate(_T, "missing"),
+        "agrees": QCoreApplication.translate("SimulationReport", "agrees"),
+        "disagrees": QCoreApplication.translate("SimulationReport", "disagrees"),
+        "missing": QCoreApplication.translate("SimulationReport", "missing"),
     }
     return names.get(verdict, verdict)
 
@@ -618,7 +637,9 @@ def conversation_rows(
         wrong = [check for check in outcome.facts if check.verdict != "agrees"]
         facts = ", ".join(f"{check.name} {verdict_name(check.verdict)}" for check in wrong)
         note = outcome.error or (
-            "" if outcome.log_path is not None else QCoreApplication.translate(_T, "no log")
+            ""
+            if outcome.log_path is not None
+            else QCoreApplication.translate("SimulationReport", "no log")
         )
         rows.append(
             [
@@ -637,11 +658,17 @@ def conversation_rows(
                 num(outcome.user.totals.llm_calls, number(outcome.user.totals.llm_calls)),
                 cost_cell(outcome.user.totals),
                 Cell(
-                    facts or (QCoreApplication.translate(_T, "all agree") if outcome.facts else ""),
+                    facts
+                    or (
+                        QCoreApplication.translate("SimulationReport", "all agree")
+                        if outcome.facts
+                        else ""
+                    ),
                     len(wrong),
                     "<br>".join(
                         QCoreApplication.translate(
-                            _T, "{name}: persona {fact}, recorded {recorded} ({verdict})"
+                            "SimulationReport",
+                            "{name}: persona {fact}, recorded {recorded} ({verdict})",
                         ).format(
                             name=c.name,
                             fact=_value(c.fact),
@@ -661,10 +688,10 @@ def conversation_rows(
 
 def path_headers() -> tuple[str, ...]:
     return (
-        QCoreApplication.translate(_T, "Conversations"),
-        QCoreApplication.translate(_T, "Ended"),
-        QCoreApplication.translate(_T, "Steps"),
-        QCoreApplication.translate(_T, "Path"),
+        QCoreApplication.translate("SimulationReport", "Conversations"),
+        QCoreApplication.translate("SimulationReport", "Ended"),
+        QCoreApplication.translate("SimulationReport", "Steps"),
+        QCoreApplication.translate("SimulationReport", "Path"),
     )
 
 
@@ -672,7 +699,7 @@ def path_rows(report: SimulationReport) -> tuple[list[list[Cell]], list[object]]
     rows = []
     for path in report.paths:
         ended = ", ".join(
-            f"{number(count)} {status_name(status)}" for status, count in path.statuses.items()
+            status_count(status, number(count)) for status, count in path.statuses.items()
         )
         tone = "good" if set(path.statuses) == {"finished"} else "warn"
         rows.append(
@@ -688,13 +715,13 @@ def path_rows(report: SimulationReport) -> tuple[list[list[Cell]], list[object]]
 
 def fact_headers() -> tuple[str, ...]:
     return (
-        QCoreApplication.translate(_T, "Persona"),
-        QCoreApplication.translate(_T, "Fact"),
-        QCoreApplication.translate(_T, "Persona's value"),
-        QCoreApplication.translate(_T, "Agree"),
-        QCoreApplication.translate(_T, "Disagree"),
-        QCoreApplication.translate(_T, "Missing"),
-        QCoreApplication.translate(_T, "Recorded instead (conversation: value)"),
+        QCoreApplication.translate("SimulationReport", "Persona"),
+        QCoreApplication.translate("SimulationReport", "Fact"),
+        QCoreApplication.translate("SimulationReport", "Persona's value"),
+        QCoreApplication.translate("SimulationReport", "Agree"),
+        QCoreApplication.translate("SimulationReport", "Disagree"),
+        QCoreApplication.translate("SimulationReport", "Missing"),
+        QCoreApplication.translate("SimulationReport", "Recorded instead (conversation: value)"),
     )
 
 
@@ -743,6 +770,7 @@ __all__ = [
     "role_rows",
     "roles",
     "short_path",
+    "status_count",
     "status_name",
     "step_headers",
     "step_rows",

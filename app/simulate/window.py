@@ -62,7 +62,7 @@ from app.simulate.progress import ProgressStrip, duration
 from app.simulate.save_test import SaveTestJob
 from app.simulate.setup import SimulationSetup
 from app.simulate.shading import MEASURES, measure_label, path_overlay, report_overlay
-from app.simulate.tables import ReportTable, money, status_name
+from app.simulate.tables import ReportTable, money, status_count, status_name
 from app.widgets import closes_from_keyboard, size_for_screen
 from engine.simulate import STATUSES, ConversationOutcome, Counts
 from engine.simulate.report import SimulationReport
@@ -760,7 +760,7 @@ class SimulationWindow(QMainWindow):
 
 def summary_html(report: SimulationReport) -> str:
     counts = ", ".join(
-        f"{number(report.counts.get(status, 0))} {status_name(status)}" for status in STATUSES
+        status_count(status, number(report.counts.get(status, 0))) for status in STATUSES
     )
     head = QCoreApplication.translate(
         "SimulationWindow", "<b>{reported} of {planned} conversations</b> in {duration}: {counts}"

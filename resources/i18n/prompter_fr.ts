@@ -101,6 +101,132 @@
     </message>
 </context>
 <context>
+    <name>AnalyticsShading</name>
+    <message>
+        <source>Violation rate</source>
+        <translation>Taux de violation</translation>
+    </message>
+    <message>
+        <source>Corrections per visit</source>
+        <translation>Corrections par visite</translation>
+    </message>
+    <message>
+        <source>Cost per visit</source>
+        <translation>Coût par visite</translation>
+    </message>
+    <message>
+        <source>Visits</source>
+        <translation>Visites</translation>
+    </message>
+    <message>
+        <source>Drop-off</source>
+        <translation>Abandon</translation>
+    </message>
+    <message>
+        <source>of model replies</source>
+        <translation>des réponses du modèle</translation>
+    </message>
+    <message>
+        <source>per visit</source>
+        <translation>par visite</translation>
+    </message>
+    <message>
+        <source>USD per visit</source>
+        <translation>USD par visite</translation>
+    </message>
+    <message>
+        <source>visits</source>
+        <translation>visites</translation>
+    </message>
+    <message>
+        <source>of conversations that reached it</source>
+        <translation>des conversations qui y sont arrivées</translation>
+    </message>
+    <message>
+        <source>no data</source>
+        <translation>pas de données</translation>
+    </message>
+    <message>
+        <source>{count} violation(s)</source>
+        <translation>{count} violation(s)</translation>
+    </message>
+    <message>
+        <source>{measure}: {value}</source>
+        <translation>{measure}&#xa0;: {value}</translation>
+    </message>
+    <message>
+        <source>{visits} visit(s), {turns} turn(s), {calls} call(s)</source>
+        <translation>{visits} visite(s), {turns} tour(s), {calls} appel(s)</translation>
+    </message>
+    <message>
+        <source>{corrections} correction(s), {fallbacks} fallback(s)</source>
+        <translation>{corrections} correction(s), {fallbacks} repli(s)</translation>
+    </message>
+    <message>
+        <source>cost {cost}; {dropped} of {conversations} conversation(s) ended here unfinished</source>
+        <translation>coût {cost}&#x202f;; {dropped} conversation(s) sur {conversations} terminée(s) ici sans aboutir</translation>
+    </message>
+</context>
+<context>
+    <name>AnalyticsWindow</name>
+    <message>
+        <source>{name} — Prompter analytics</source>
+        <translation>{name} — analyse Prompter</translation>
+    </message>
+    <message>
+        <source>Analytics</source>
+        <translation>Analyse</translation>
+    </message>
+    <message>
+        <source> Shade steps by: </source>
+        <translation> Colorer les étapes selon&#xa0;: </translation>
+    </message>
+    <message>
+        <source>Add logs…</source>
+        <translation>Ajouter des journaux…</translation>
+    </message>
+    <message>
+        <source>Read more logs (a folder, or files) into the figures</source>
+        <translation>Ajouter d’autres journaux (un dossier ou des fichiers) aux chiffres</translation>
+    </message>
+    <message>
+        <source>Read again</source>
+        <translation>Relire</translation>
+    </message>
+    <message>
+        <source>Read the logs again (they may have grown)</source>
+        <translation>Relire les journaux (ils ont pu s’allonger)</translation>
+    </message>
+    <message>
+        <source>Reading {count} location(s)…</source>
+        <translation>Lecture de {count} emplacement(s)…</translation>
+    </message>
+    <message>
+        <source>Add a folder of conversation logs</source>
+        <translation>Ajouter un dossier de journaux de conversation</translation>
+    </message>
+    <message>
+        <source>Reading logs… {done} of {total}</source>
+        <translation>Lecture des journaux… {done} sur {total}</translation>
+    </message>
+    <message>
+        <source>{conversations} conversation(s) in {files} log(s), {finished} finished; {events} events; cost {cost}</source>
+        <translation>{conversations} conversation(s) dans {files} journal(aux), {finished} terminée(s)&#x202f;; {events} événements&#x202f;; coût {cost}</translation>
+    </message>
+    <message>
+        <source>{count} damaged line(s) skipped</source>
+        <translation>{count} ligne(s) abîmée(s) ignorée(s)</translation>
+    </message>
+    <message>
+        <source>{count} file(s) unreadable</source>
+        <translation>{count} fichier(s) illisible(s)</translation>
+    </message>
+    <message>
+        <source>{count} step(s) not in this scenario</source>
+        <translation>{count} étape(s) absente(s) de ce scénario</translation>
+    </message>
+</context>
+<context>
     <name>ApiKeyStore</name>
     <message>
         <source>No API key</source>
@@ -489,12 +615,134 @@
 <context>
     <name>CompareDialog</name>
     <message>
+        <source>Compare with…</source>
+        <translation>Comparer avec…</translation>
+    </message>
+    <message>
+        <source>Compare &lt;b&gt;{scenario}&lt;/b&gt; as it is open now (unsaved edits included) with:</source>
+        <translation>Comparer &lt;b&gt;{scenario}&lt;/b&gt; tel qu’il est ouvert maintenant (modifications non enregistrées comprises) avec&#xa0;:</translation>
+    </message>
+    <message>
+        <source>A git revision of this scenario</source>
+        <translation>Une révision git de ce scénario</translation>
+    </message>
+    <message>
+        <source>Another folder</source>
+        <translation>Un autre dossier</translation>
+    </message>
+    <message>
+        <source>a scenario folder</source>
+        <translation>un dossier de scénario</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>Parcourir…</translation>
+    </message>
+    <message>
         <source>A git revision (this scenario has never been committed)</source>
         <translation>Une révision git (ce scénario n’a jamais été commité)</translation>
     </message>
     <message>
         <source>A git revision (this folder is not in a git repository)</source>
         <translation>Une révision git (ce dossier n’est pas dans un dépôt git)</translation>
+    </message>
+    <message>
+        <source>Compare</source>
+        <translation>Comparer</translation>
+    </message>
+    <message>
+        <source>A scenario folder to compare with</source>
+        <translation>Un dossier de scénario avec lequel comparer</translation>
+    </message>
+</context>
+<context>
+    <name>CompareMarks</name>
+    <message>
+        <source>added</source>
+        <translation>ajoutée</translation>
+    </message>
+    <message>
+        <source>removed</source>
+        <translation>supprimée</translation>
+    </message>
+    <message>
+        <source>renamed</source>
+        <translation>renommée</translation>
+    </message>
+    <message>
+        <source>retargeted</source>
+        <translation>redirigée</translation>
+    </message>
+    <message>
+        <source>changed</source>
+        <translation>modifiée</translation>
+    </message>
+    <message>
+        <source>arrow added / removed / changed</source>
+        <translation>flèche ajoutée / supprimée / modifiée</translation>
+    </message>
+    <message>
+        <source>Differences</source>
+        <translation>Différences</translation>
+    </message>
+    <message>
+        <source>faded: unchanged</source>
+        <translation>estompé&#xa0;: inchangé</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;renamed&lt;/b&gt; from &lt;code&gt;{step}&lt;/code&gt;</source>
+        <translation>&lt;b&gt;renommée&lt;/b&gt; depuis &lt;code&gt;{step}&lt;/code&gt;</translation>
+    </message>
+    <message>
+        <source>{count} result(s)</source>
+        <translation>{count} résultat(s)</translation>
+    </message>
+    <message>
+        <source>{count} transition(s)</source>
+        <translation>{count} transition(s)</translation>
+    </message>
+    <message>
+        <source>instructions +{added} -{removed}</source>
+        <translation>instructions +{added} -{removed}</translation>
+    </message>
+</context>
+<context>
+    <name>CompareWindow</name>
+    <message>
+        <source>{old} → {new} — Prompter compare</source>
+        <translation>{old} → {new} — comparaison Prompter</translation>
+    </message>
+    <message>
+        <source>The two versions are the same.</source>
+        <translation>Les deux versions sont identiques.</translation>
+    </message>
+    <message>
+        <source>{step}: the same in both versions.</source>
+        <translation>{step}&#xa0;: identique dans les deux versions.</translation>
+    </message>
+    <message>
+        <source>settings changed</source>
+        <translation>réglages modifiés</translation>
+    </message>
+    <message>
+        <source>{count} variable(s) changed</source>
+        <translation>{count} variable(s) modifiée(s)</translation>
+    </message>
+    <message>
+        <source>Steps: {changes}</source>
+        <translation>Étapes&#xa0;: {changes}</translation>
+    </message>
+    <message>
+        <source>The scenario is the same</source>
+        <translation>Le scénario est identique</translation>
+    </message>
+    <message>
+        <source>; the layout changed too</source>
+        <translation>&#x202f;; la disposition a changé aussi</translation>
+    </message>
+    <message>
+        <source>; only the layout changed</source>
+        <translation>&#x202f;; seule la disposition a changé</translation>
     </message>
 </context>
 <context>
@@ -518,6 +766,52 @@
     <message>
         <source>Inspect model call…</source>
         <translation>Inspecter l’appel au modèle…</translation>
+    </message>
+</context>
+<context>
+    <name>DiffList</name>
+    <message>
+        <source>Steps ({count})</source>
+        <translation>Étapes ({count})</translation>
+    </message>
+    <message>
+        <source>Scenario settings ({count})</source>
+        <translation>Réglages du scénario ({count})</translation>
+    </message>
+    <message>
+        <source>Variables ({count})</source>
+        <translation>Variables ({count})</translation>
+    </message>
+    <message>
+        <source>Layout only: {count} step(s) moved</source>
+        <translation>Disposition seulement&#xa0;: {count} étape(s) déplacée(s)</translation>
+    </message>
+    <message>
+        <source>Layout only: saved positions changed</source>
+        <translation>Disposition seulement&#xa0;: positions enregistrées modifiées</translation>
+    </message>
+    <message>
+        <source>{count} result(s)</source>
+        <translation>{count} résultat(s)</translation>
+    </message>
+    <message>
+        <source>instructions</source>
+        <translation>instructions</translation>
+    </message>
+</context>
+<context>
+    <name>DistributionCharts</name>
+    <message>
+        <source>Cost per conversation</source>
+        <translation>Coût par conversation</translation>
+    </message>
+    <message>
+        <source>Calls per message</source>
+        <translation>Appels par message</translation>
+    </message>
+    <message>
+        <source>calls / message</source>
+        <translation>appels / message</translation>
     </message>
 </context>
 <context>
@@ -676,6 +970,25 @@
     </message>
 </context>
 <context>
+    <name>HistogramChart</name>
+    <message>
+        <source>{title}: no conversations</source>
+        <translation>{title}&#xa0;: aucune conversation</translation>
+    </message>
+    <message>
+        <source>{title} — median {median}, p90 {p90}, max {max}</source>
+        <translation>{title} — médiane {median}, p90 {p90}, max. {max}</translation>
+    </message>
+    <message>
+        <source>conversations</source>
+        <translation>conversations</translation>
+    </message>
+    <message>
+        <source>{count} conversation(s) from {low} to {high}</source>
+        <translation>{count} conversation(s) de {low} à {high}</translation>
+    </message>
+</context>
+<context>
     <name>KeyFreeActions</name>
     <message>
         <source>Try without a model</source>
@@ -719,6 +1032,13 @@
     <message>
         <source>System Language ({language})</source>
         <translation>Langue du système ({language})</translation>
+    </message>
+</context>
+<context>
+    <name>LocaleText</name>
+    <message>
+        <source>no cost (scripted)</source>
+        <translation>sans coût (scripté)</translation>
     </message>
 </context>
 <context>
@@ -1254,6 +1574,84 @@ Coût&#xa0;: {cost}</translation>
     </message>
 </context>
 <context>
+    <name>PersonaList</name>
+    <message>
+        <source>{file} — does not parse</source>
+        <translation>{file} — illisible</translation>
+    </message>
+</context>
+<context>
+    <name>PersonaPreview</name>
+    <message>
+        <source>{file} does not parse</source>
+        <translation>{file} est illisible</translation>
+    </message>
+    <message>
+        <source>Fix the file (or leave it out) to run it: a simulation with a persona that does not parse does not start.</source>
+        <translation>Corrigez le fichier (ou laissez-le de côté) pour lancer la simulation&#xa0;: une simulation avec un persona illisible ne démarre pas.</translation>
+    </message>
+    <message>
+        <source>Goal</source>
+        <translation>Objectif</translation>
+    </message>
+    <message>
+        <source>Behaviour</source>
+        <translation>Comportement</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>Modèle</translation>
+    </message>
+    <message>
+        <source>Never tells</source>
+        <translation>Ne dit jamais</translation>
+    </message>
+    <message>
+        <source>never (withheld)</source>
+        <translation>jamais (caché)</translation>
+    </message>
+    <message>
+        <source>never (a pattern)</source>
+        <translation>jamais (un motif)</translation>
+    </message>
+    <message>
+        <source>when asked</source>
+        <translation>si on le demande</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>oui</translation>
+    </message>
+    <message>
+        <source>Fact</source>
+        <translation>Fait</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>Valeur</translation>
+    </message>
+    <message>
+        <source>Told</source>
+        <translation>Dit</translation>
+    </message>
+    <message>
+        <source>against what the bot records</source>
+        <translation>par rapport à ce que le bot enregistre</translation>
+    </message>
+    <message>
+        <source>Checked</source>
+        <translation>Vérifié</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Facts&lt;/b&gt; — what the user knows; the report checks those named like a variable or a result against what the bot records</source>
+        <translation>&lt;b&gt;Faits&lt;/b&gt; — ce que l’utilisateur sait&#x202f;; le rapport compare ceux qui portent le nom d’une variable ou d’un résultat à ce que le bot enregistre</translation>
+    </message>
+    <message>
+        <source>Character</source>
+        <translation>Personnage</translation>
+    </message>
+</context>
+<context>
     <name>PrefixBar</name>
     <message>
         <source>{part}: ≈{tokens} tokens</source>
@@ -1278,6 +1676,65 @@ Coût&#xa0;: {cost}</translation>
     <message>
         <source>differs from the previous call here: {where}</source>
         <translation>diffère de l’appel précédent ici&#xa0;: {where}</translation>
+    </message>
+</context>
+<context>
+    <name>ProgressStrip</name>
+    <message>
+        <source>Starting…</source>
+        <translation>Démarrage…</translation>
+    </message>
+    <message>
+        <source>%v of {planned}</source>
+        <translation>%v sur {planned}</translation>
+    </message>
+    <message>
+        <source>Stopping…</source>
+        <translation>Arrêt…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Annuler</translation>
+    </message>
+    <message>
+        <source>Stop the run: conversations that ended keep their logs and the report covers them</source>
+        <translation>Arrêter la simulation&#xa0;: les conversations terminées gardent leur journal et le rapport les couvre</translation>
+    </message>
+    <message>
+        <source>{count} running</source>
+        <translation>{count} en cours</translation>
+    </message>
+    <message>
+        <source>{calls} calls (bot {bot}, user {user})</source>
+        <translation>{calls} appels (bot {bot}, utilisateur {user})</translation>
+    </message>
+    <message>
+        <source>{rate} requests/min</source>
+        <translation>{rate} requêtes/min</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Stopping…&lt;/b&gt; waiting for the running conversations to end</source>
+        <translation>&lt;b&gt;Arrêt…&lt;/b&gt; en attendant la fin des conversations en cours</translation>
+    </message>
+    <message>
+        <source>about {time} left</source>
+        <translation>encore {time} environ</translation>
+    </message>
+    <message>
+        <source>{time} so far</source>
+        <translation>{time} jusqu’ici</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Stopped&lt;/b&gt; ({why}): the report covers the {count} conversation(s) that ended</source>
+        <translation>&lt;b&gt;Arrêtée&lt;/b&gt; ({why})&#xa0;: le rapport couvre les {count} conversation(s) terminée(s)</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Done&lt;/b&gt;: {count} conversation(s) in {time}</source>
+        <translation>&lt;b&gt;Terminé&lt;/b&gt;&#xa0;: {count} conversation(s) en {time}</translation>
+    </message>
+    <message>
+        <source>The simulation could not run:</source>
+        <translation>La simulation n’a pas pu s’exécuter&#xa0;:</translation>
     </message>
 </context>
 <context>
@@ -1493,6 +1950,13 @@ Coût&#xa0;: {cost}</translation>
     </message>
 </context>
 <context>
+    <name>SaveTestJob</name>
+    <message>
+        <source>the scenario has no folder to save the test in</source>
+        <translation>le scénario n’a pas de dossier où enregistrer le test</translation>
+    </message>
+</context>
+<context>
     <name>ScenarioEditor</name>
     <message>
         <source>&amp;Add Step</source>
@@ -1646,6 +2110,798 @@ Fichier ▸ Nouveau… en crée un à partir d&apos;un modèle ; Fichier ▸ Ouv
     </message>
 </context>
 <context>
+    <name>SimulateDialog</name>
+    <message>
+        <source>Simulate</source>
+        <translation>Simuler</translation>
+    </message>
+    <message>
+        <source>Simulated users play personas against &lt;b&gt;{scenario}&lt;/b&gt; as it is open in the editor (unsaved edits included), many conversations at once, and the report shows where the script breaks.</source>
+        <translation>Des utilisateurs simulés jouent des personas face à &lt;b&gt;{scenario}&lt;/b&gt; tel qu’il est ouvert dans l’éditeur (modifications non enregistrées comprises), de nombreuses conversations à la fois, et le rapport montre où le script casse.</translation>
+    </message>
+    <message>
+        <source>Run simulation</source>
+        <translation>Lancer la simulation</translation>
+    </message>
+    <message>
+        <source>Personas ({folder}/ in {scenario})</source>
+        <translation>Personas ({folder}/ dans {scenario})</translation>
+    </message>
+    <message>
+        <source>Read again</source>
+        <translation>Relire</translation>
+    </message>
+    <message>
+        <source>Read the persona files again (after editing them)</source>
+        <translation>Relire les fichiers de personas (après les avoir modifiés)</translation>
+    </message>
+    <message>
+        <source>No personas yet. Write &lt;code&gt;{file}&lt;/code&gt; in the scenario&apos;s folder: who the user is, what they want, how they behave, and the facts they know (see docs/simulation.md).</source>
+        <translation>Pas encore de personas. Écrivez &lt;code&gt;{file}&lt;/code&gt; dans le dossier du scénario&#xa0;: qui est l’utilisateur, ce qu’il veut, comment il se comporte et les faits qu’il connaît (voir docs/simulation.md).</translation>
+    </message>
+    <message>
+        <source>Conversations</source>
+        <translation>Conversations</translation>
+    </message>
+    <message>
+        <source>Conversations each chosen persona plays</source>
+        <translation>Conversations que joue chaque persona choisi</translation>
+    </message>
+    <message>
+        <source>User messages after which a conversation that has not reached a final step counts as stuck</source>
+        <translation>Messages de l’utilisateur au-delà desquels une conversation qui n’a pas atteint d’étape finale compte comme bloquée</translation>
+    </message>
+    <message>
+        <source>Conversations run at the same time (the rate limits pace them)</source>
+        <translation>Conversations menées en même temps (les limites de débit les cadencent)</translation>
+    </message>
+    <message>
+        <source>Runs per persona</source>
+        <translation>Exécutions par persona</translation>
+    </message>
+    <message>
+        <source>Max turns (then: stuck)</source>
+        <translation>Tours max. (ensuite&#xa0;: bloquée)</translation>
+    </message>
+    <message>
+        <source>Conversations at once</source>
+        <translation>Conversations simultanées</translation>
+    </message>
+    <message>
+        <source>Models and rate limits</source>
+        <translation>Modèles et limites de débit</translation>
+    </message>
+    <message>
+        <source>The project&apos;s fake model: no key, no cost — it plays the script and the personas by rule, so it tries the simulation out but does not judge your instructions</source>
+        <translation>Le modèle factice du projet&#xa0;: sans clé, sans coût — il joue le script et les personas selon des règles&#x202f;; il permet d’essayer la simulation mais ne juge pas vos instructions</translation>
+    </message>
+    <message>
+        <source>The test chat&apos;s: {model} ({key})</source>
+        <translation>Celui du chat de test&#xa0;: {model} ({key})</translation>
+    </message>
+    <message>
+        <source>The test chat&apos;s: {model} (no API key)</source>
+        <translation>Celui du chat de test&#xa0;: {model} (pas de clé d’API)</translation>
+    </message>
+    <message>
+        <source>Or try it now with the fake model below.</source>
+        <translation>Ou essayez dès maintenant avec le modèle factice ci-dessous.</translation>
+    </message>
+    <message>
+        <source>the scenario&apos;s ({model})</source>
+        <translation>celui du scénario ({model})</translation>
+    </message>
+    <message>
+        <source>each persona&apos;s own, else the bot&apos;s</source>
+        <translation>celui de chaque persona, sinon celui du bot</translation>
+    </message>
+    <message>
+        <source>Override for this run</source>
+        <translation>Remplacer pour cette simulation</translation>
+    </message>
+    <message>
+        <source>requests/min</source>
+        <translation>requêtes/min</translation>
+    </message>
+    <message>
+        <source>tokens/min</source>
+        <translation>jetons/min</translation>
+    </message>
+    <message>
+        <source>no limit</source>
+        <translation>sans limite</translation>
+    </message>
+    <message>
+        <source>Bot&apos;s model</source>
+        <translation>Modèle du bot</translation>
+    </message>
+    <message>
+        <source>Simulated user&apos;s</source>
+        <translation>Celui de l’utilisateur simulé</translation>
+    </message>
+    <message>
+        <source>Rate limits</source>
+        <translation>Limites de débit</translation>
+    </message>
+    <message>
+        <source>report.json, summary.txt and every conversation&apos;s log go here</source>
+        <translation>report.json, summary.txt et le journal de chaque conversation vont ici</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>Parcourir…</translation>
+    </message>
+    <message>
+        <source>Report and logs in</source>
+        <translation>Rapport et journaux dans</translation>
+    </message>
+    <message>
+        <source>Choose at least one persona.</source>
+        <translation>Choisissez au moins un persona.</translation>
+    </message>
+    <message>
+        <source>Choose a folder for the report and the logs.</source>
+        <translation>Choisissez un dossier pour le rapport et les journaux.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;{count} persona file(s) with errors; nothing was run.&lt;/b&gt; Fix them or leave them out:</source>
+        <translation>&lt;b&gt;{count} fichier(s) de persona avec des erreurs&#x202f;; rien n’a été lancé.&lt;/b&gt; Corrigez-les ou laissez-les de côté&#xa0;:</translation>
+    </message>
+    <message>
+        <source>= {total} conversation(s), {personas} persona(s) × {runs}</source>
+        <translation>= {total} conversation(s), {personas} persona(s) × {runs}</translation>
+    </message>
+    <message>
+        <source>{count} chosen persona file(s) do not parse (see the preview): fix them or leave them out, or nothing will run.</source>
+        <translation>{count} fichier(s) de persona choisi(s) illisible(s) (voir l’aperçu)&#xa0;: corrigez-les ou laissez-les de côté, sinon rien ne sera lancé.</translation>
+    </message>
+    <message>
+        <source>These limits apply to every model of this run, each apart; 0 means no limit.</source>
+        <translation>Ces limites s’appliquent à chaque modèle de cette simulation, séparément&#x202f;; 0 signifie sans limite.</translation>
+    </message>
+    <message>
+        <source>Per model, from {file} (edit it for your organisation&apos;s limits): {limits}.</source>
+        <translation>Par modèle, d’après {file} (modifiez-le selon les limites de votre organisation)&#xa0;: {limits}.</translation>
+    </message>
+    <message>
+        <source>Per model, the defaults: {limits}.</source>
+        <translation>Par modèle, les valeurs par défaut&#xa0;: {limits}.</translation>
+    </message>
+    <message>
+        <source>Folder for the report and the logs</source>
+        <translation>Dossier du rapport et des journaux</translation>
+    </message>
+    <message>
+        <source>The rate limits cannot be read: {error} — the simulation will not start until it is fixed, or override them here.</source>
+        <translation>Impossible de lire les limites de débit&#xa0;: {error} — la simulation ne démarrera pas tant que ce n’est pas corrigé, ou remplacez-les ici.</translation>
+    </message>
+</context>
+<context>
+    <name>SimulationJob</name>
+    <message>
+        <source>the simulation failed</source>
+        <translation>la simulation a échoué</translation>
+    </message>
+</context>
+<context>
+    <name>SimulationProgress</name>
+    <message>
+        <source>{seconds} s</source>
+        <translation>{seconds} s</translation>
+    </message>
+</context>
+<context>
+    <name>SimulationReport</name>
+    <message>
+        <source>finished</source>
+        <translation>terminée</translation>
+    </message>
+    <message>
+        <source>stuck</source>
+        <translation>bloquée</translation>
+    </message>
+    <message>
+        <source>abandoned</source>
+        <translation>abandonnée</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>en échec</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>annulée</translation>
+    </message>
+    <message>
+        <source>{count} finished</source>
+        <translation>{count} terminée(s)</translation>
+    </message>
+    <message>
+        <source>{count} stuck</source>
+        <translation>{count} bloquée(s)</translation>
+    </message>
+    <message>
+        <source>{count} abandoned</source>
+        <translation>{count} abandonnée(s)</translation>
+    </message>
+    <message>
+        <source>{count} failed</source>
+        <translation>{count} en échec</translation>
+    </message>
+    <message>
+        <source>{count} cancelled</source>
+        <translation>{count} annulée(s)</translation>
+    </message>
+    <message>
+        <source>All personas</source>
+        <translation>Tous les personas</translation>
+    </message>
+    <message>
+        <source>{calls} call(s): {count} message(s)</source>
+        <translation>{calls} appel(s)&#xa0;: {count} message(s)</translation>
+    </message>
+    <message>
+        <source>calls per user message over {count} message(s)</source>
+        <translation>appels par message de l’utilisateur sur {count} message(s)</translation>
+    </message>
+    <message>
+        <source>cost per conversation over {count} conversation(s); mean {mean}</source>
+        <translation>coût par conversation sur {count} conversation(s)&#x202f;; moyenne {mean}</translation>
+    </message>
+    <message>
+        <source>Persona</source>
+        <translation>Persona</translation>
+    </message>
+    <message>
+        <source>Conversations</source>
+        <translation>Conversations</translation>
+    </message>
+    <message>
+        <source>Finished</source>
+        <translation>Terminées</translation>
+    </message>
+    <message>
+        <source>Stuck</source>
+        <translation>Bloquées</translation>
+    </message>
+    <message>
+        <source>Abandoned</source>
+        <translation>Abandonnées</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>En échec</translation>
+    </message>
+    <message>
+        <source>Cost</source>
+        <translation>Coût</translation>
+    </message>
+    <message>
+        <source>Role</source>
+        <translation>Rôle</translation>
+    </message>
+    <message>
+        <source>Calls</source>
+        <translation>Appels</translation>
+    </message>
+    <message>
+        <source>Calls / msg
+mean</source>
+        <translation>Appels / msg
+moyenne</translation>
+    </message>
+    <message>
+        <source>Calls / msg
+p90</source>
+        <translation>Appels / msg
+p90</translation>
+    </message>
+    <message>
+        <source>Calls / msg
+max</source>
+        <translation>Appels / msg
+max.</translation>
+    </message>
+    <message>
+        <source>Cost / conv.
+median</source>
+        <translation>Coût / conv.
+médiane</translation>
+    </message>
+    <message>
+        <source>Cost / conv.
+p90</source>
+        <translation>Coût / conv.
+p90</translation>
+    </message>
+    <message>
+        <source>Cost / conv.
+max</source>
+        <translation>Coût / conv.
+max.</translation>
+    </message>
+    <message>
+        <source>Bot</source>
+        <translation>Bot</translation>
+    </message>
+    <message>
+        <source>Simulated user</source>
+        <translation>Utilisateur simulé</translation>
+    </message>
+    <message>
+        <source>(+{count} cancelled)</source>
+        <translation>(+{count} annulée(s))</translation>
+    </message>
+    <message>
+        <source>cancelled conversations are left out of the figures</source>
+        <translation>les conversations annulées sont exclues des chiffres</translation>
+    </message>
+    <message>
+        <source>bot and simulated user</source>
+        <translation>bot et utilisateur simulé</translation>
+    </message>
+    <message>
+        <source>{requests} requests, {limited} × 429, {retries} retried</source>
+        <translation>{requests} requêtes, {limited} × 429, {retries} relancée(s)</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>Étape</translation>
+    </message>
+    <message>
+        <source>Visits</source>
+        <translation>Visites</translation>
+    </message>
+    <message>
+        <source>Turns
+/ visit</source>
+        <translation>Tours
+/ visite</translation>
+    </message>
+    <message>
+        <source>Viola-
+tions</source>
+        <translation>Viola-
+tions</translation>
+    </message>
+    <message>
+        <source>Correc-
+tions</source>
+        <translation>Correc-
+tions</translation>
+    </message>
+    <message>
+        <source>Fall-
+backs</source>
+        <translation>Replis</translation>
+    </message>
+    <message>
+        <source>Stuck
+here</source>
+        <translation>Bloquées
+ici</translation>
+    </message>
+    <message>
+        <source>Aban-
+doned
+here</source>
+        <translation>Aban-
+données
+ici</translation>
+    </message>
+    <message>
+        <source>Failed
+here</source>
+        <translation>En échec
+ici</translation>
+    </message>
+    <message>
+        <source>Violations by kind</source>
+        <translation>Violations par type</translation>
+    </message>
+    <message>
+        <source>salvaged replies (not counted as violations): {kinds}</source>
+        <translation>réponses récupérées (non comptées comme violations)&#xa0;: {kinds}</translation>
+    </message>
+    <message>
+        <source>{step} (not in this scenario)</source>
+        <translation>{step} (absente de ce scénario)</translation>
+    </message>
+    <message>
+        <source>not in the scenario as it is now</source>
+        <translation>absente du scénario tel qu’il est maintenant</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>Exécution</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Statut</translation>
+    </message>
+    <message>
+        <source>Turns</source>
+        <translation>Tours</translation>
+    </message>
+    <message>
+        <source>Ended in</source>
+        <translation>Terminée dans</translation>
+    </message>
+    <message>
+        <source>Bot calls</source>
+        <translation>Appels du bot</translation>
+    </message>
+    <message>
+        <source>Bot cost</source>
+        <translation>Coût du bot</translation>
+    </message>
+    <message>
+        <source>User calls</source>
+        <translation>Appels de l’utilisateur</translation>
+    </message>
+    <message>
+        <source>User cost</source>
+        <translation>Coût de l’utilisateur</translation>
+    </message>
+    <message>
+        <source>Facts</source>
+        <translation>Faits</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>Remarque</translation>
+    </message>
+    <message>
+        <source>agrees</source>
+        <translation>concorde</translation>
+    </message>
+    <message>
+        <source>disagrees</source>
+        <translation>diffère</translation>
+    </message>
+    <message>
+        <source>missing</source>
+        <translation>manquant</translation>
+    </message>
+    <message>
+        <source>no log</source>
+        <translation>pas de journal</translation>
+    </message>
+    <message>
+        <source>all agree</source>
+        <translation>tous concordent</translation>
+    </message>
+    <message>
+        <source>{name}: persona {fact}, recorded {recorded} ({verdict})</source>
+        <translation>{name}&#xa0;: persona {fact}, enregistré {recorded} ({verdict})</translation>
+    </message>
+    <message>
+        <source>Ended</source>
+        <translation>Fin</translation>
+    </message>
+    <message>
+        <source>Steps</source>
+        <translation>Étapes</translation>
+    </message>
+    <message>
+        <source>Path</source>
+        <translation>Chemin</translation>
+    </message>
+    <message>
+        <source>Fact</source>
+        <translation>Fait</translation>
+    </message>
+    <message>
+        <source>Persona&apos;s value</source>
+        <translation>Valeur du persona</translation>
+    </message>
+    <message>
+        <source>Agree</source>
+        <translation>Concordent</translation>
+    </message>
+    <message>
+        <source>Disagree</source>
+        <translation>Diffèrent</translation>
+    </message>
+    <message>
+        <source>Missing</source>
+        <translation>Manquants</translation>
+    </message>
+    <message>
+        <source>Recorded instead (conversation: value)</source>
+        <translation>Enregistré à la place (conversation&#xa0;: valeur)</translation>
+    </message>
+</context>
+<context>
+    <name>SimulationShading</name>
+    <message>
+        <source>Where conversations ended unfinished</source>
+        <translation>Où les conversations se sont arrêtées sans aboutir</translation>
+    </message>
+    <message>
+        <source>Contract violations per visit</source>
+        <translation>Violations du contrat par visite</translation>
+    </message>
+    <message>
+        <source>Turns per visit</source>
+        <translation>Tours par visite</translation>
+    </message>
+    <message>
+        <source>Visits</source>
+        <translation>Visites</translation>
+    </message>
+    <message>
+        <source>Ended here unfinished</source>
+        <translation>Arrêtées ici sans aboutir</translation>
+    </message>
+    <message>
+        <source>Violations per visit</source>
+        <translation>Violations par visite</translation>
+    </message>
+    <message>
+        <source>User messages per visit</source>
+        <translation>Messages de l’utilisateur par visite</translation>
+    </message>
+    <message>
+        <source>not reached</source>
+        <translation>non atteinte</translation>
+    </message>
+    <message>
+        <source>step {numbers} of the path</source>
+        <translation>étape {numbers} du chemin</translation>
+    </message>
+    <message>
+        <source>on the path</source>
+        <translation>sur le chemin</translation>
+    </message>
+    <message>
+        <source>taken</source>
+        <translation>empruntée</translation>
+    </message>
+    <message>
+        <source>choose a shading above to see all conversations again</source>
+        <translation>choisissez une coloration ci-dessus pour revoir toutes les conversations</translation>
+    </message>
+    <message>
+        <source>ended here unfinished: {counts}</source>
+        <translation>arrêtées ici sans aboutir&#xa0;: {counts}</translation>
+    </message>
+    <message>
+        <source>no conversation ended here unfinished</source>
+        <translation>aucune conversation ne s’est arrêtée ici sans aboutir</translation>
+    </message>
+    <message>
+        <source>{count} finished here</source>
+        <translation>{count} terminée(s) ici</translation>
+    </message>
+    <message>
+        <source>{count} violation(s)</source>
+        <translation>{count} violation(s)</translation>
+    </message>
+    <message>
+        <source>{visits} visit(s), {turns} turns per visit</source>
+        <translation>{visits} visite(s), {turns} tours par visite</translation>
+    </message>
+    <message>
+        <source>{corrections} correction(s), {fallbacks} fallback(s)</source>
+        <translation>{corrections} correction(s), {fallbacks} repli(s)</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>aucune</translation>
+    </message>
+    <message>
+        <source>{count} conversation(s)</source>
+        <translation>{count} conversation(s)</translation>
+    </message>
+</context>
+<context>
+    <name>SimulationSource</name>
+    <message>
+        <source>No OpenAI API key. Add one in the test chat&apos;s &lt;b&gt;Settings…&lt;/b&gt; (kept in the system keyring, never in a file), or set &lt;code&gt;{variable}&lt;/code&gt; before starting the studio.</source>
+        <translation>Pas de clé d’API OpenAI. Ajoutez-en une dans les &lt;b&gt;Paramètres…&lt;/b&gt; du chat de test (gardée dans le trousseau du système, jamais dans un fichier), ou définissez &lt;code&gt;{variable}&lt;/code&gt; avant de lancer le studio.</translation>
+    </message>
+    <message>
+        <source>the project&apos;s fake model (no key, no cost)</source>
+        <translation>le modèle factice du projet (sans clé, sans coût)</translation>
+    </message>
+    <message>
+        <source>The test chat replays a script, which cannot play a user: the simulation calls the Responses API.</source>
+        <translation>Le chat de test rejoue un script, qui ne peut pas jouer un utilisateur&#xa0;: la simulation appelle l’API Responses.</translation>
+    </message>
+</context>
+<context>
+    <name>SimulationWindow</name>
+    <message>
+        <source>{name} — simulation — Prompter</source>
+        <translation>{name} — simulation — Prompter</translation>
+    </message>
+    <message>
+        <source>{conversations} conversation(s) of {personas} persona(s) on {source}; report and logs in {folder}</source>
+        <translation>{conversations} conversation(s) de {personas} persona(s) sur {source}&#x202f;; rapport et journaux dans {folder}</translation>
+    </message>
+    <message>
+        <source>Simulation</source>
+        <translation>Simulation</translation>
+    </message>
+    <message>
+        <source> Shade steps by: </source>
+        <translation> Colorer les étapes selon&#xa0;: </translation>
+    </message>
+    <message>
+        <source>The other measures need the per-step figures: they come when the run ends</source>
+        <translation>Les autres mesures demandent les chiffres par étape&#xa0;: ils arrivent à la fin de la simulation</translation>
+    </message>
+    <message>
+        <source>Open log</source>
+        <translation>Ouvrir le journal</translation>
+    </message>
+    <message>
+        <source>Open the selected conversation&apos;s log in the log viewer (or double-click it)</source>
+        <translation>Ouvrir le journal de la conversation sélectionnée dans la visionneuse (ou double-cliquer dessus)</translation>
+    </message>
+    <message>
+        <source>Save as test…</source>
+        <translation>Enregistrer comme test…</translation>
+    </message>
+    <message>
+        <source>Keep the selected conversation as a scenario test, with its cassette</source>
+        <translation>Garder la conversation sélectionnée comme test du scénario, avec sa cassette</translation>
+    </message>
+    <message>
+        <source>Show report folder</source>
+        <translation>Afficher le dossier du rapport</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Calls and cost&lt;/b&gt; — the bot and the simulated user apart: calls per user message, cost per conversation</source>
+        <translation>&lt;b&gt;Appels et coût&lt;/b&gt; — le bot et l’utilisateur simulé séparément&#xa0;: appels par message de l’utilisateur, coût par conversation</translation>
+    </message>
+    <message>
+        <source>Bot: calls per message</source>
+        <translation>Bot&#xa0;: appels par message</translation>
+    </message>
+    <message>
+        <source>calls / message</source>
+        <translation>appels / message</translation>
+    </message>
+    <message>
+        <source>User messages per conversation</source>
+        <translation>Messages de l’utilisateur par conversation</translation>
+    </message>
+    <message>
+        <source>messages</source>
+        <translation>messages</translation>
+    </message>
+    <message>
+        <source>Bot: cost / conversation</source>
+        <translation>Bot&#xa0;: coût / conversation</translation>
+    </message>
+    <message>
+        <source>Simulated user: cost / conversation</source>
+        <translation>Utilisateur simulé&#xa0;: coût / conversation</translation>
+    </message>
+    <message>
+        <source>All conversations</source>
+        <translation>Toutes les conversations</translation>
+    </message>
+    <message>
+        <source>Show:</source>
+        <translation>Afficher&#xa0;:</translation>
+    </message>
+    <message>
+        <source>double-click a conversation to open its log</source>
+        <translation>double-cliquez sur une conversation pour ouvrir son journal</translation>
+    </message>
+    <message>
+        <source>The steps each conversation entered, in order, most frequent first; select one to draw it on the graph.</source>
+        <translation>Les étapes par lesquelles chaque conversation est passée, dans l’ordre, les plus fréquentes d’abord&#x202f;; sélectionnez-en une pour la tracer sur le graphe.</translation>
+    </message>
+    <message>
+        <source>The personas&apos; facts the report checks against what the bot recorded; double-click one to open the first conversation that got it wrong.</source>
+        <translation>Les faits des personas que le rapport compare à ce que le bot a enregistré&#x202f;; double-cliquez sur l’un d’eux pour ouvrir la première conversation qui s’est trompée.</translation>
+    </message>
+    <message>
+        <source>By persona</source>
+        <translation>Par persona</translation>
+    </message>
+    <message>
+        <source>Steps</source>
+        <translation>Étapes</translation>
+    </message>
+    <message>
+        <source>Conversations</source>
+        <translation>Conversations</translation>
+    </message>
+    <message>
+        <source>The report comes when the run ends; conversations are listed as they end.</source>
+        <translation>Le rapport arrive à la fin de la simulation&#x202f;; les conversations s’affichent à mesure qu’elles se terminent.</translation>
+    </message>
+    <message>
+        <source>Paths</source>
+        <translation>Chemins</translation>
+    </message>
+    <message>
+        <source>Facts</source>
+        <translation>Faits</translation>
+    </message>
+    <message>
+        <source>Paths ({count})</source>
+        <translation>Chemins ({count})</translation>
+    </message>
+    <message>
+        <source>Facts ({count} wrong)</source>
+        <translation>Faits ({count} faux)</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Nothing was simulated.&lt;/b&gt;</source>
+        <translation>&lt;b&gt;Rien n’a été simulé.&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>Conversation #{index} ({status})</source>
+        <translation>Conversation n°{index} ({status})</translation>
+    </message>
+    <message>
+        <source>Path taken by {count} conversation(s)</source>
+        <translation>Chemin suivi par {count} conversation(s)</translation>
+    </message>
+    <message>
+        <source>Path</source>
+        <translation>Chemin</translation>
+    </message>
+    <message>
+        <source>Conversation #{index} has no log: it never started.</source>
+        <translation>La conversation n°{index} n’a pas de journal&#xa0;: elle n’a jamais commencé.</translation>
+    </message>
+    <message>
+        <source>Save as test</source>
+        <translation>Enregistrer comme test</translation>
+    </message>
+    <message>
+        <source>Conversation #{index} never started: there is nothing to save.</source>
+        <translation>La conversation n°{index} n’a jamais commencé&#xa0;: il n’y a rien à enregistrer.</translation>
+    </message>
+    <message>
+        <source>Name of the test:</source>
+        <translation>Nom du test&#xa0;:</translation>
+    </message>
+    <message>
+        <source>{persona}, simulated #{index}</source>
+        <translation>{persona}, simulée n°{index}</translation>
+    </message>
+    <message>
+        <source>Saving conversation #{index} as a test…</source>
+        <translation>Enregistrement de la conversation n°{index} comme test…</translation>
+    </message>
+    <message>
+        <source>Saved {file} and its cassette</source>
+        <translation>{file} et sa cassette enregistrés</translation>
+    </message>
+    <message>
+        <source>Saved {file} with its cassette. It replays without a model: {command}</source>
+        <translation>{file} enregistré avec sa cassette. Il se rejoue sans modèle&#xa0;: {command}</translation>
+    </message>
+    <message>
+        <source>The conversation was not saved as a test: {message}</source>
+        <translation>La conversation n’a pas été enregistrée comme test&#xa0;: {message}</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;{reported} of {planned} conversations&lt;/b&gt; in {duration}: {counts}</source>
+        <translation>&lt;b&gt;{reported} conversations sur {planned}&lt;/b&gt; en {duration}&#xa0;: {counts}</translation>
+    </message>
+    <message>
+        <source>({count} cancelled, left out)</source>
+        <translation>({count} annulée(s), laissée(s) de côté)</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Stopped early&lt;/b&gt; ({why}): the figures cover the conversations that ended.</source>
+        <translation>&lt;b&gt;Arrêtée avant la fin&lt;/b&gt; ({why})&#xa0;: les chiffres couvrent les conversations terminées.</translation>
+    </message>
+    <message>
+        <source>{paths} distinct path(s) · bot {bot_calls} calls, {bot_cost} · simulated user {user_calls} calls, {user_cost} · {rate} requests/min, {limited} × 429</source>
+        <translation>{paths} chemin(s) distinct(s) · bot {bot_calls} appels, {bot_cost} · utilisateur simulé {user_calls} appels, {user_cost} · {rate} requêtes/min, {limited} × 429</translation>
+    </message>
+</context>
+<context>
     <name>StepForm</name>
     <message>
         <source>Outcome</source>
@@ -1659,12 +2915,132 @@ Fichier ▸ Nouveau… en crée un à partir d&apos;un modèle ; Fichier ▸ Ouv
 <context>
     <name>StepPanel</name>
     <message>
+        <source>log</source>
+        <translation>journal</translation>
+    </message>
+    <message>
+        <source>turn</source>
+        <translation>tour</translation>
+    </message>
+    <message>
+        <source>violations</source>
+        <translation>violations</translation>
+    </message>
+    <message>
+        <source>corrections</source>
+        <translation>corrections</translation>
+    </message>
+    <message>
+        <source>fallbacks</source>
+        <translation>replis</translation>
+    </message>
+    <message>
+        <source>left here</source>
+        <translation>partie ici</translation>
+    </message>
+    <message>
+        <source>Reading the logs…</source>
+        <translation>Lecture des journaux…</translation>
+    </message>
+    <message>
+        <source>No conversation in these logs reached this step.</source>
+        <translation>Aucune conversation de ces journaux n’a atteint cette étape.</translation>
+    </message>
+    <message>
+        <source>not in this scenario: recorded with another version</source>
+        <translation>absente de ce scénario&#xa0;: enregistrée avec une autre version</translation>
+    </message>
+    <message>
+        <source>Turns</source>
+        <translation>Tours</translation>
+    </message>
+    <message>
+        <source>{turns} in {conversations} conversation(s)</source>
+        <translation>{turns} dans {conversations} conversation(s)</translation>
+    </message>
+    <message>
+        <source>Model calls</source>
+        <translation>Appels au modèle</translation>
+    </message>
+    <message>
+        <source>Violations</source>
+        <translation>Violations</translation>
+    </message>
+    <message>
+        <source>Corrections / fallbacks</source>
+        <translation>Corrections / replis</translation>
+    </message>
+    <message>
+        <source>Tokens in / cached / out</source>
+        <translation>Jetons en entrée / en cache / en sortie</translation>
+    </message>
+    <message>
+        <source>Cost</source>
+        <translation>Coût</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Conversations that struggled here&lt;/b&gt; ({count}; double-click opens the log at that turn)</source>
+        <translation>&lt;b&gt;Conversations en difficulté ici&lt;/b&gt; ({count}&#x202f;; un double-clic ouvre le journal à ce tour)</translation>
+    </message>
+    <message>
+        <source>No conversation struggled here.</source>
+        <translation>Aucune conversation n’a eu de difficulté ici.</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>oui</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;All conversations&lt;/b&gt; — click a step for its figures</source>
+        <translation>&lt;b&gt;Toutes les conversations&lt;/b&gt; — cliquez sur une étape pour voir ses chiffres</translation>
+    </message>
+    <message>
+        <source>Logs</source>
+        <translation>Journaux</translation>
+    </message>
+    <message>
+        <source>{files} file(s), {events} events</source>
+        <translation>{files} fichier(s), {events} événements</translation>
+    </message>
+    <message>
+        <source>Conversations</source>
+        <translation>Conversations</translation>
+    </message>
+    <message>
+        <source>{conversations}, {finished} finished</source>
+        <translation>{conversations}, {finished} terminée(s)</translation>
+    </message>
+    <message>
+        <source>{cost} in all</source>
+        <translation>{cost} au total</translation>
+    </message>
+    <message>
+        <source>Damaged lines</source>
+        <translation>Lignes abîmées</translation>
+    </message>
+    <message>
+        <source>{count} skipped (first: {first})</source>
+        <translation>{count} ignorée(s) (première&#xa0;: {first})</translation>
+    </message>
+    <message>
+        <source>Unreadable</source>
+        <translation>Illisibles</translation>
+    </message>
+    <message>
         <source>Left out</source>
         <translation>Laissés de côté</translation>
     </message>
     <message>
         <source>{names} (not conversation logs)</source>
         <translation>{names} (pas des journaux de conversation)</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Steps in the logs that this scenario does not have&lt;/b&gt; (recorded with another version; their figures are kept)</source>
+        <translation>&lt;b&gt;Étapes des journaux absentes de ce scénario&lt;/b&gt; (enregistrées avec une autre version&#x202f;; leurs chiffres sont gardés)</translation>
+    </message>
+    <message>
+        <source>{visits} visit(s), {turns} turn(s)</source>
+        <translation>{visits} visite(s), {turns} tour(s)</translation>
     </message>
 </context>
 <context>
@@ -1715,6 +3091,76 @@ Fichier ▸ Nouveau… en crée un à partir d&apos;un modèle ; Fichier ▸ Ouv
     <message>
         <source>Log</source>
         <translation>Journal</translation>
+    </message>
+</context>
+<context>
+    <name>StudioSimulations</name>
+    <message>
+        <source>&amp;Simulate…</source>
+        <translation>&amp;Simuler…</translation>
+    </message>
+    <message>
+        <source>Let simulated users play the scenario&apos;s personas many times, and see where the script breaks</source>
+        <translation>Faire jouer de nombreuses fois les personas du scénario par des utilisateurs simulés, et voir où le script casse</translation>
+    </message>
+    <message>
+        <source>Open a scenario first: its personas play against it.</source>
+        <translation>Ouvrez d’abord un scénario&#xa0;: ses personas jouent face à lui.</translation>
+    </message>
+    <message>
+        <source>The scenario has errors (see the Problems pane). A simulation runs the scenario as it is now, so it must load first.</source>
+        <translation>Le scénario contient des erreurs (voir le panneau Problèmes). Une simulation exécute le scénario tel qu’il est maintenant&#xa0;: il doit donc d’abord se charger.</translation>
+    </message>
+    <message>
+        <source>Simulate</source>
+        <translation>Simuler</translation>
+    </message>
+</context>
+<context>
+    <name>StudioTools</name>
+    <message>
+        <source>&amp;Compare with…</source>
+        <translation>&amp;Comparer avec…</translation>
+    </message>
+    <message>
+        <source>Compare the open scenario with a folder or a git revision of it</source>
+        <translation>Comparer le scénario ouvert avec un dossier ou une de ses révisions git</translation>
+    </message>
+    <message>
+        <source>&amp;Analyse logs…</source>
+        <translation>&amp;Analyser des journaux…</translation>
+    </message>
+    <message>
+        <source>Read many conversation logs and shade the graph by where conversations struggle</source>
+        <translation>Lire de nombreux journaux de conversation et colorer le graphe selon les endroits où les conversations peinent</translation>
+    </message>
+    <message>
+        <source>Open a scenario first: it is what gets compared.</source>
+        <translation>Ouvrez d’abord un scénario&#xa0;: c’est lui qui est comparé.</translation>
+    </message>
+    <message>
+        <source>Cannot read {spec}:</source>
+        <translation>Impossible de lire {spec}&#xa0;:</translation>
+    </message>
+    <message>
+        <source>open in the studio, unsaved</source>
+        <translation>ouvert dans le studio, non enregistré</translation>
+    </message>
+    <message>
+        <source>open in the studio</source>
+        <translation>ouvert dans le studio</translation>
+    </message>
+    <message>
+        <source>Open a scenario first: the logs are shown on its graph.</source>
+        <translation>Ouvrez d’abord un scénario&#xa0;: les journaux s’affichent sur son graphe.</translation>
+    </message>
+    <message>
+        <source>A folder of conversation logs (searched for *.jsonl)</source>
+        <translation>Un dossier de journaux de conversation (où chercher les *.jsonl)</translation>
+    </message>
+    <message>
+        <source>Turn chart</source>
+        <translation>Graphique des tours</translation>
     </message>
 </context>
 <context>
@@ -1791,6 +3237,61 @@ Fichier ▸ Nouveau… en crée un à partir d&apos;un modèle ; Fichier ▸ Ouv
     <message>
         <source>Not declared as results, so dropped: %s</source>
         <translation>Non déclarés comme résultats, donc écartés : %s</translation>
+    </message>
+</context>
+<context>
+    <name>TurnChart</name>
+    <message>
+        <source>No model calls yet</source>
+        <translation>Pas encore d’appel au modèle</translation>
+    </message>
+    <message>
+        <source>turns {first}–{last} of {count} (the mouse wheel moves along them)</source>
+        <translation>tours {first} à {last} sur {count} (la molette de la souris les fait défiler)</translation>
+    </message>
+    <message>
+        <source>cached input</source>
+        <translation>entrée en cache</translation>
+    </message>
+    <message>
+        <source>input</source>
+        <translation>entrée</translation>
+    </message>
+    <message>
+        <source>output</source>
+        <translation>sortie</translation>
+    </message>
+    <message>
+        <source>cost $</source>
+        <translation>coût $</translation>
+    </message>
+    <message>
+        <source>model time s</source>
+        <translation>temps du modèle s</translation>
+    </message>
+    <message>
+        <source>turn</source>
+        <translation>tour</translation>
+    </message>
+    <message>
+        <source>tokens</source>
+        <translation>jetons</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Turn {turn}&lt;/b&gt; in &lt;code&gt;{step}&lt;/code&gt;</source>
+        <translation>&lt;b&gt;Tour {turn}&lt;/b&gt; dans &lt;code&gt;{step}&lt;/code&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Turn {turn}&lt;/b&gt;</source>
+        <translation>&lt;b&gt;Tour {turn}&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>{violations} contract violation(s), {corrections} correction(s)</source>
+        <translation>{violations} violation(s) du contrat, {corrections} correction(s)</translation>
+    </message>
+    <message>
+        <source>{calls} model call(s), {seconds} s&lt;br&gt;input {input} tokens ({cached} cached), output {output}&lt;br&gt;cost {cost}</source>
+        <translation>{calls} appel(s) au modèle, {seconds} s&lt;br&gt;entrée {input} jetons ({cached} en cache), sortie {output}&lt;br&gt;coût {cost}</translation>
     </message>
 </context>
 <context>

@@ -101,6 +101,132 @@
     </message>
 </context>
 <context>
+    <name>AnalyticsShading</name>
+    <message>
+        <source>Violation rate</source>
+        <translation>उल्लंघन दर</translation>
+    </message>
+    <message>
+        <source>Corrections per visit</source>
+        <translation>प्रति विज़िट सुधार</translation>
+    </message>
+    <message>
+        <source>Cost per visit</source>
+        <translation>प्रति विज़िट ख़र्च</translation>
+    </message>
+    <message>
+        <source>Visits</source>
+        <translation>विज़िट</translation>
+    </message>
+    <message>
+        <source>Drop-off</source>
+        <translation>बीच में छोड़ना</translation>
+    </message>
+    <message>
+        <source>of model replies</source>
+        <translation>मॉडल के जवाबों में से</translation>
+    </message>
+    <message>
+        <source>per visit</source>
+        <translation>प्रति विज़िट</translation>
+    </message>
+    <message>
+        <source>USD per visit</source>
+        <translation>USD प्रति विज़िट</translation>
+    </message>
+    <message>
+        <source>visits</source>
+        <translation>विज़िट</translation>
+    </message>
+    <message>
+        <source>of conversations that reached it</source>
+        <translation>यहाँ तक पहुँची बातचीतों में से</translation>
+    </message>
+    <message>
+        <source>no data</source>
+        <translation>कोई डेटा नहीं</translation>
+    </message>
+    <message>
+        <source>{count} violation(s)</source>
+        <translation>{count} उल्लंघन</translation>
+    </message>
+    <message>
+        <source>{measure}: {value}</source>
+        <translation>{measure}: {value}</translation>
+    </message>
+    <message>
+        <source>{visits} visit(s), {turns} turn(s), {calls} call(s)</source>
+        <translation>{visits} विज़िट, {turns} दौर, {calls} कॉल</translation>
+    </message>
+    <message>
+        <source>{corrections} correction(s), {fallbacks} fallback(s)</source>
+        <translation>{corrections} सुधार, {fallbacks} वैकल्पिक संदेश</translation>
+    </message>
+    <message>
+        <source>cost {cost}; {dropped} of {conversations} conversation(s) ended here unfinished</source>
+        <translation>ख़र्च {cost}; {conversations} में से {dropped} बातचीत यहाँ अधूरी ख़त्म हुई</translation>
+    </message>
+</context>
+<context>
+    <name>AnalyticsWindow</name>
+    <message>
+        <source>{name} — Prompter analytics</source>
+        <translation>{name} — Prompter विश्लेषण</translation>
+    </message>
+    <message>
+        <source>Analytics</source>
+        <translation>विश्लेषण</translation>
+    </message>
+    <message>
+        <source> Shade steps by: </source>
+        <translation> चरणों को इसके अनुसार रंगें: </translation>
+    </message>
+    <message>
+        <source>Add logs…</source>
+        <translation>लॉग जोड़ें…</translation>
+    </message>
+    <message>
+        <source>Read more logs (a folder, or files) into the figures</source>
+        <translation>और लॉग (एक फ़ोल्डर या फ़ाइलें) आँकड़ों में पढ़ें</translation>
+    </message>
+    <message>
+        <source>Read again</source>
+        <translation>फिर से पढ़ें</translation>
+    </message>
+    <message>
+        <source>Read the logs again (they may have grown)</source>
+        <translation>लॉग फिर से पढ़ें (वे बढ़ गए हो सकते हैं)</translation>
+    </message>
+    <message>
+        <source>Reading {count} location(s)…</source>
+        <translation>{count} स्थान पढ़े जा रहे हैं…</translation>
+    </message>
+    <message>
+        <source>Add a folder of conversation logs</source>
+        <translation>बातचीत के लॉग का एक फ़ोल्डर जोड़ें</translation>
+    </message>
+    <message>
+        <source>Reading logs… {done} of {total}</source>
+        <translation>लॉग पढ़े जा रहे हैं… {total} में से {done}</translation>
+    </message>
+    <message>
+        <source>{conversations} conversation(s) in {files} log(s), {finished} finished; {events} events; cost {cost}</source>
+        <translation>{files} लॉग में {conversations} बातचीत, {finished} पूरी; {events} घटनाएँ; ख़र्च {cost}</translation>
+    </message>
+    <message>
+        <source>{count} damaged line(s) skipped</source>
+        <translation>{count} ख़राब पंक्तियाँ छोड़ी गईं</translation>
+    </message>
+    <message>
+        <source>{count} file(s) unreadable</source>
+        <translation>{count} फ़ाइलें पढ़ी नहीं जा सकीं</translation>
+    </message>
+    <message>
+        <source>{count} step(s) not in this scenario</source>
+        <translation>{count} चरण इस परिदृश्य में नहीं हैं</translation>
+    </message>
+</context>
+<context>
     <name>ApiKeyStore</name>
     <message>
         <source>No API key</source>
@@ -489,12 +615,134 @@
 <context>
     <name>CompareDialog</name>
     <message>
+        <source>Compare with…</source>
+        <translation>इससे तुलना करें…</translation>
+    </message>
+    <message>
+        <source>Compare &lt;b&gt;{scenario}&lt;/b&gt; as it is open now (unsaved edits included) with:</source>
+        <translation>&lt;b&gt;{scenario}&lt;/b&gt; की अभी खुली स्थिति (बिना सहेजे बदलावों समेत) की तुलना इससे करें:</translation>
+    </message>
+    <message>
+        <source>A git revision of this scenario</source>
+        <translation>इस परिदृश्य का एक git संशोधन</translation>
+    </message>
+    <message>
+        <source>Another folder</source>
+        <translation>कोई दूसरा फ़ोल्डर</translation>
+    </message>
+    <message>
+        <source>a scenario folder</source>
+        <translation>एक परिदृश्य फ़ोल्डर</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>ब्राउज़ करें…</translation>
+    </message>
+    <message>
         <source>A git revision (this scenario has never been committed)</source>
         <translation>एक git संशोधन (यह परिदृश्य कभी कमिट नहीं हुआ)</translation>
     </message>
     <message>
         <source>A git revision (this folder is not in a git repository)</source>
         <translation>एक git संशोधन (यह फ़ोल्डर किसी git रिपॉज़िटरी में नहीं है)</translation>
+    </message>
+    <message>
+        <source>Compare</source>
+        <translation>तुलना करें</translation>
+    </message>
+    <message>
+        <source>A scenario folder to compare with</source>
+        <translation>तुलना के लिए एक परिदृश्य फ़ोल्डर</translation>
+    </message>
+</context>
+<context>
+    <name>CompareMarks</name>
+    <message>
+        <source>added</source>
+        <translation>जोड़ा गया</translation>
+    </message>
+    <message>
+        <source>removed</source>
+        <translation>हटाया गया</translation>
+    </message>
+    <message>
+        <source>renamed</source>
+        <translation>नाम बदला गया</translation>
+    </message>
+    <message>
+        <source>retargeted</source>
+        <translation>नया लक्ष्य</translation>
+    </message>
+    <message>
+        <source>changed</source>
+        <translation>बदला गया</translation>
+    </message>
+    <message>
+        <source>arrow added / removed / changed</source>
+        <translation>तीर जोड़ा / हटाया / बदला गया</translation>
+    </message>
+    <message>
+        <source>Differences</source>
+        <translation>अंतर</translation>
+    </message>
+    <message>
+        <source>faded: unchanged</source>
+        <translation>धुँधला: अपरिवर्तित</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;renamed&lt;/b&gt; from &lt;code&gt;{step}&lt;/code&gt;</source>
+        <translation>&lt;code&gt;{step}&lt;/code&gt; से &lt;b&gt;नाम बदला गया&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>{count} result(s)</source>
+        <translation>{count} परिणाम</translation>
+    </message>
+    <message>
+        <source>{count} transition(s)</source>
+        <translation>{count} transitions</translation>
+    </message>
+    <message>
+        <source>instructions +{added} -{removed}</source>
+        <translation>निर्देश +{added} -{removed}</translation>
+    </message>
+</context>
+<context>
+    <name>CompareWindow</name>
+    <message>
+        <source>{old} → {new} — Prompter compare</source>
+        <translation>{old} → {new} — Prompter तुलना</translation>
+    </message>
+    <message>
+        <source>The two versions are the same.</source>
+        <translation>दोनों संस्करण एक जैसे हैं।</translation>
+    </message>
+    <message>
+        <source>{step}: the same in both versions.</source>
+        <translation>{step}: दोनों संस्करणों में एक जैसा।</translation>
+    </message>
+    <message>
+        <source>settings changed</source>
+        <translation>सेटिंग बदलीं</translation>
+    </message>
+    <message>
+        <source>{count} variable(s) changed</source>
+        <translation>{count} चर बदले</translation>
+    </message>
+    <message>
+        <source>Steps: {changes}</source>
+        <translation>चरण: {changes}</translation>
+    </message>
+    <message>
+        <source>The scenario is the same</source>
+        <translation>परिदृश्य एक जैसा है</translation>
+    </message>
+    <message>
+        <source>; the layout changed too</source>
+        <translation>; लेआउट भी बदला</translation>
+    </message>
+    <message>
+        <source>; only the layout changed</source>
+        <translation>; केवल लेआउट बदला</translation>
     </message>
 </context>
 <context>
@@ -518,6 +766,52 @@
     <message>
         <source>Inspect model call…</source>
         <translation>मॉडल कॉल की जाँच करें…</translation>
+    </message>
+</context>
+<context>
+    <name>DiffList</name>
+    <message>
+        <source>Steps ({count})</source>
+        <translation>चरण ({count})</translation>
+    </message>
+    <message>
+        <source>Scenario settings ({count})</source>
+        <translation>परिदृश्य की सेटिंग ({count})</translation>
+    </message>
+    <message>
+        <source>Variables ({count})</source>
+        <translation>चर ({count})</translation>
+    </message>
+    <message>
+        <source>Layout only: {count} step(s) moved</source>
+        <translation>केवल लेआउट: {count} चरण खिसकाए गए</translation>
+    </message>
+    <message>
+        <source>Layout only: saved positions changed</source>
+        <translation>केवल लेआउट: सहेजी गई स्थितियाँ बदलीं</translation>
+    </message>
+    <message>
+        <source>{count} result(s)</source>
+        <translation>{count} परिणाम</translation>
+    </message>
+    <message>
+        <source>instructions</source>
+        <translation>निर्देश</translation>
+    </message>
+</context>
+<context>
+    <name>DistributionCharts</name>
+    <message>
+        <source>Cost per conversation</source>
+        <translation>प्रति बातचीत ख़र्च</translation>
+    </message>
+    <message>
+        <source>Calls per message</source>
+        <translation>प्रति संदेश कॉल</translation>
+    </message>
+    <message>
+        <source>calls / message</source>
+        <translation>कॉल / संदेश</translation>
     </message>
 </context>
 <context>
@@ -676,6 +970,25 @@
     </message>
 </context>
 <context>
+    <name>HistogramChart</name>
+    <message>
+        <source>{title}: no conversations</source>
+        <translation>{title}: कोई बातचीत नहीं</translation>
+    </message>
+    <message>
+        <source>{title} — median {median}, p90 {p90}, max {max}</source>
+        <translation>{title} — माध्यिका {median}, p90 {p90}, अधिकतम {max}</translation>
+    </message>
+    <message>
+        <source>conversations</source>
+        <translation>बातचीत</translation>
+    </message>
+    <message>
+        <source>{count} conversation(s) from {low} to {high}</source>
+        <translation>{low} से {high} तक {count} बातचीत</translation>
+    </message>
+</context>
+<context>
     <name>KeyFreeActions</name>
     <message>
         <source>Try without a model</source>
@@ -719,6 +1032,13 @@
     <message>
         <source>System Language ({language})</source>
         <translation>सिस्टम की भाषा ({language})</translation>
+    </message>
+</context>
+<context>
+    <name>LocaleText</name>
+    <message>
+        <source>no cost (scripted)</source>
+        <translation>कोई ख़र्च नहीं (स्क्रिप्टेड)</translation>
     </message>
 </context>
 <context>
@@ -1254,6 +1574,84 @@ Cost: {cost}</source>
     </message>
 </context>
 <context>
+    <name>PersonaList</name>
+    <message>
+        <source>{file} — does not parse</source>
+        <translation>{file} — पार्स नहीं होती</translation>
+    </message>
+</context>
+<context>
+    <name>PersonaPreview</name>
+    <message>
+        <source>{file} does not parse</source>
+        <translation>{file} पार्स नहीं होती</translation>
+    </message>
+    <message>
+        <source>Fix the file (or leave it out) to run it: a simulation with a persona that does not parse does not start.</source>
+        <translation>चलाने के लिए फ़ाइल ठीक करें (या उसे छोड़ दें): जिस सिमुलेशन में कोई पर्सोना पार्स न हो, वह शुरू नहीं होता।</translation>
+    </message>
+    <message>
+        <source>Goal</source>
+        <translation>लक्ष्य</translation>
+    </message>
+    <message>
+        <source>Behaviour</source>
+        <translation>व्यवहार</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>मॉडल</translation>
+    </message>
+    <message>
+        <source>Never tells</source>
+        <translation>कभी नहीं बताता</translation>
+    </message>
+    <message>
+        <source>never (withheld)</source>
+        <translation>कभी नहीं (छिपाया गया)</translation>
+    </message>
+    <message>
+        <source>never (a pattern)</source>
+        <translation>कभी नहीं (एक पैटर्न)</translation>
+    </message>
+    <message>
+        <source>when asked</source>
+        <translation>पूछे जाने पर</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>हाँ</translation>
+    </message>
+    <message>
+        <source>Fact</source>
+        <translation>तथ्य</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>मान</translation>
+    </message>
+    <message>
+        <source>Told</source>
+        <translation>बताया</translation>
+    </message>
+    <message>
+        <source>against what the bot records</source>
+        <translation>बॉट जो दर्ज करता है उससे मिलाकर</translation>
+    </message>
+    <message>
+        <source>Checked</source>
+        <translation>जाँचा गया</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Facts&lt;/b&gt; — what the user knows; the report checks those named like a variable or a result against what the bot records</source>
+        <translation>&lt;b&gt;तथ्य&lt;/b&gt; — उपयोगकर्ता क्या जानता है; जिनके नाम किसी चर या परिणाम जैसे हैं, रिपोर्ट उन्हें बॉट के दर्ज किए से मिलाती है</translation>
+    </message>
+    <message>
+        <source>Character</source>
+        <translation>किरदार</translation>
+    </message>
+</context>
+<context>
     <name>PrefixBar</name>
     <message>
         <source>{part}: ≈{tokens} tokens</source>
@@ -1278,6 +1676,65 @@ Cost: {cost}</source>
     <message>
         <source>differs from the previous call here: {where}</source>
         <translation>यहाँ पिछली कॉल से अलग है: {where}</translation>
+    </message>
+</context>
+<context>
+    <name>ProgressStrip</name>
+    <message>
+        <source>Starting…</source>
+        <translation>शुरू हो रहा है…</translation>
+    </message>
+    <message>
+        <source>%v of {planned}</source>
+        <translation>{planned} में से %v</translation>
+    </message>
+    <message>
+        <source>Stopping…</source>
+        <translation>रोका जा रहा है…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>रद्द करें</translation>
+    </message>
+    <message>
+        <source>Stop the run: conversations that ended keep their logs and the report covers them</source>
+        <translation>रन रोकें: ख़त्म हुई बातचीतों के लॉग रहते हैं और रिपोर्ट उन्हें शामिल करती है</translation>
+    </message>
+    <message>
+        <source>{count} running</source>
+        <translation>{count} चल रही हैं</translation>
+    </message>
+    <message>
+        <source>{calls} calls (bot {bot}, user {user})</source>
+        <translation>{calls} कॉल (बॉट {bot}, उपयोगकर्ता {user})</translation>
+    </message>
+    <message>
+        <source>{rate} requests/min</source>
+        <translation>{rate} अनुरोध/मिनट</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Stopping…&lt;/b&gt; waiting for the running conversations to end</source>
+        <translation>&lt;b&gt;रोका जा रहा है…&lt;/b&gt; चल रही बातचीतों के ख़त्म होने की प्रतीक्षा</translation>
+    </message>
+    <message>
+        <source>about {time} left</source>
+        <translation>लगभग {time} बाक़ी</translation>
+    </message>
+    <message>
+        <source>{time} so far</source>
+        <translation>अब तक {time}</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Stopped&lt;/b&gt; ({why}): the report covers the {count} conversation(s) that ended</source>
+        <translation>&lt;b&gt;रोका गया&lt;/b&gt; ({why}): रिपोर्ट ख़त्म हुई {count} बातचीत को शामिल करती है</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Done&lt;/b&gt;: {count} conversation(s) in {time}</source>
+        <translation>&lt;b&gt;पूरा&lt;/b&gt;: {time} में {count} बातचीत</translation>
+    </message>
+    <message>
+        <source>The simulation could not run:</source>
+        <translation>सिमुलेशन नहीं चल सका:</translation>
     </message>
 </context>
 <context>
@@ -1493,6 +1950,13 @@ Cost: {cost}</source>
     </message>
 </context>
 <context>
+    <name>SaveTestJob</name>
+    <message>
+        <source>the scenario has no folder to save the test in</source>
+        <translation>परिदृश्य का कोई फ़ोल्डर नहीं है जिसमें परीक्षण सहेजा जाए</translation>
+    </message>
+</context>
+<context>
     <name>ScenarioEditor</name>
     <message>
         <source>&amp;Add Step</source>
@@ -1646,6 +2110,798 @@ File ▸ New… creates one from a template; File ▸ Open… opens a scenario f
     </message>
 </context>
 <context>
+    <name>SimulateDialog</name>
+    <message>
+        <source>Simulate</source>
+        <translation>सिमुलेट करें</translation>
+    </message>
+    <message>
+        <source>Simulated users play personas against &lt;b&gt;{scenario}&lt;/b&gt; as it is open in the editor (unsaved edits included), many conversations at once, and the report shows where the script breaks.</source>
+        <translation>सिम्युलेटेड उपयोगकर्ता &lt;b&gt;{scenario}&lt;/b&gt; के सामने, जैसा वह संपादक में खुला है (बिना सहेजे बदलावों समेत), पर्सोना निभाते हैं — एक साथ कई बातचीत — और रिपोर्ट दिखाती है कि स्क्रिप्ट कहाँ टूटती है।</translation>
+    </message>
+    <message>
+        <source>Run simulation</source>
+        <translation>सिमुलेशन चलाएँ</translation>
+    </message>
+    <message>
+        <source>Personas ({folder}/ in {scenario})</source>
+        <translation>पर्सोना ({scenario} में {folder}/)</translation>
+    </message>
+    <message>
+        <source>Read again</source>
+        <translation>फिर से पढ़ें</translation>
+    </message>
+    <message>
+        <source>Read the persona files again (after editing them)</source>
+        <translation>पर्सोना फ़ाइलें फिर से पढ़ें (उन्हें बदलने के बाद)</translation>
+    </message>
+    <message>
+        <source>No personas yet. Write &lt;code&gt;{file}&lt;/code&gt; in the scenario&apos;s folder: who the user is, what they want, how they behave, and the facts they know (see docs/simulation.md).</source>
+        <translation>अभी कोई पर्सोना नहीं। परिदृश्य के फ़ोल्डर में &lt;code&gt;{file}&lt;/code&gt; लिखें: उपयोगकर्ता कौन है, क्या चाहता है, कैसा व्यवहार करता है और कौन-से तथ्य जानता है (देखें docs/simulation.md)।</translation>
+    </message>
+    <message>
+        <source>Conversations</source>
+        <translation>बातचीत</translation>
+    </message>
+    <message>
+        <source>Conversations each chosen persona plays</source>
+        <translation>हर चुना गया पर्सोना कितनी बातचीत करता है</translation>
+    </message>
+    <message>
+        <source>User messages after which a conversation that has not reached a final step counts as stuck</source>
+        <translation>उपयोगकर्ता के इतने संदेशों के बाद, जो बातचीत अंतिम चरण तक नहीं पहुँची, वह अटकी मानी जाती है</translation>
+    </message>
+    <message>
+        <source>Conversations run at the same time (the rate limits pace them)</source>
+        <translation>एक साथ चलने वाली बातचीत (दर सीमाएँ उनकी गति तय करती हैं)</translation>
+    </message>
+    <message>
+        <source>Runs per persona</source>
+        <translation>प्रति पर्सोना रन</translation>
+    </message>
+    <message>
+        <source>Max turns (then: stuck)</source>
+        <translation>अधिकतम दौर (फिर: अटकी)</translation>
+    </message>
+    <message>
+        <source>Conversations at once</source>
+        <translation>एक साथ बातचीत</translation>
+    </message>
+    <message>
+        <source>Models and rate limits</source>
+        <translation>मॉडल और दर सीमाएँ</translation>
+    </message>
+    <message>
+        <source>The project&apos;s fake model: no key, no cost — it plays the script and the personas by rule, so it tries the simulation out but does not judge your instructions</source>
+        <translation>प्रोजेक्ट का नकली मॉडल: न कुंजी, न ख़र्च — यह स्क्रिप्ट और पर्सोना को नियमों से निभाता है, इसलिए सिमुलेशन आज़माने देता है पर आपके निर्देशों को नहीं परखता</translation>
+    </message>
+    <message>
+        <source>The test chat&apos;s: {model} ({key})</source>
+        <translation>टेस्ट चैट वाला: {model} ({key})</translation>
+    </message>
+    <message>
+        <source>The test chat&apos;s: {model} (no API key)</source>
+        <translation>टेस्ट चैट वाला: {model} (कोई API कुंजी नहीं)</translation>
+    </message>
+    <message>
+        <source>Or try it now with the fake model below.</source>
+        <translation>या नीचे दिए नकली मॉडल से अभी आज़माएँ।</translation>
+    </message>
+    <message>
+        <source>the scenario&apos;s ({model})</source>
+        <translation>परिदृश्य वाला ({model})</translation>
+    </message>
+    <message>
+        <source>each persona&apos;s own, else the bot&apos;s</source>
+        <translation>हर पर्सोना का अपना, वरना बॉट वाला</translation>
+    </message>
+    <message>
+        <source>Override for this run</source>
+        <translation>इस रन के लिए बदलें</translation>
+    </message>
+    <message>
+        <source>requests/min</source>
+        <translation>अनुरोध/मिनट</translation>
+    </message>
+    <message>
+        <source>tokens/min</source>
+        <translation>टोकन/मिनट</translation>
+    </message>
+    <message>
+        <source>no limit</source>
+        <translation>कोई सीमा नहीं</translation>
+    </message>
+    <message>
+        <source>Bot&apos;s model</source>
+        <translation>बॉट का मॉडल</translation>
+    </message>
+    <message>
+        <source>Simulated user&apos;s</source>
+        <translation>सिम्युलेटेड उपयोगकर्ता का</translation>
+    </message>
+    <message>
+        <source>Rate limits</source>
+        <translation>दर सीमाएँ</translation>
+    </message>
+    <message>
+        <source>report.json, summary.txt and every conversation&apos;s log go here</source>
+        <translation>report.json, summary.txt और हर बातचीत का लॉग यहाँ जाते हैं</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>ब्राउज़ करें…</translation>
+    </message>
+    <message>
+        <source>Report and logs in</source>
+        <translation>रिपोर्ट और लॉग यहाँ</translation>
+    </message>
+    <message>
+        <source>Choose at least one persona.</source>
+        <translation>कम से कम एक पर्सोना चुनें।</translation>
+    </message>
+    <message>
+        <source>Choose a folder for the report and the logs.</source>
+        <translation>रिपोर्ट और लॉग के लिए एक फ़ोल्डर चुनें।</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;{count} persona file(s) with errors; nothing was run.&lt;/b&gt; Fix them or leave them out:</source>
+        <translation>&lt;b&gt;{count} पर्सोना फ़ाइलों में त्रुटियाँ; कुछ नहीं चलाया गया।&lt;/b&gt; उन्हें ठीक करें या छोड़ दें:</translation>
+    </message>
+    <message>
+        <source>= {total} conversation(s), {personas} persona(s) × {runs}</source>
+        <translation>= {total} बातचीत, {personas} पर्सोना × {runs}</translation>
+    </message>
+    <message>
+        <source>{count} chosen persona file(s) do not parse (see the preview): fix them or leave them out, or nothing will run.</source>
+        <translation>{count} चुनी गई पर्सोना फ़ाइलें पार्स नहीं होतीं (पूर्वावलोकन देखें): उन्हें ठीक करें या छोड़ दें, वरना कुछ नहीं चलेगा।</translation>
+    </message>
+    <message>
+        <source>These limits apply to every model of this run, each apart; 0 means no limit.</source>
+        <translation>ये सीमाएँ इस रन के हर मॉडल पर अलग-अलग लागू होती हैं; 0 का अर्थ है कोई सीमा नहीं।</translation>
+    </message>
+    <message>
+        <source>Per model, from {file} (edit it for your organisation&apos;s limits): {limits}.</source>
+        <translation>हर मॉडल के लिए, {file} से (अपने संगठन की सीमाओं के लिए इसे बदलें): {limits}।</translation>
+    </message>
+    <message>
+        <source>Per model, the defaults: {limits}.</source>
+        <translation>हर मॉडल के लिए, डिफ़ॉल्ट: {limits}।</translation>
+    </message>
+    <message>
+        <source>Folder for the report and the logs</source>
+        <translation>रिपोर्ट और लॉग का फ़ोल्डर</translation>
+    </message>
+    <message>
+        <source>The rate limits cannot be read: {error} — the simulation will not start until it is fixed, or override them here.</source>
+        <translation>दर सीमाएँ पढ़ी नहीं जा सकतीं: {error} — ठीक होने तक सिमुलेशन शुरू नहीं होगा, या उन्हें यहाँ बदलें।</translation>
+    </message>
+</context>
+<context>
+    <name>SimulationJob</name>
+    <message>
+        <source>the simulation failed</source>
+        <translation>सिमुलेशन विफल रहा</translation>
+    </message>
+</context>
+<context>
+    <name>SimulationProgress</name>
+    <message>
+        <source>{seconds} s</source>
+        <translation>{seconds} से.</translation>
+    </message>
+</context>
+<context>
+    <name>SimulationReport</name>
+    <message>
+        <source>finished</source>
+        <translation>पूरी</translation>
+    </message>
+    <message>
+        <source>stuck</source>
+        <translation>अटकी</translation>
+    </message>
+    <message>
+        <source>abandoned</source>
+        <translation>छोड़ी गई</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>विफल</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>रद्द</translation>
+    </message>
+    <message>
+        <source>{count} finished</source>
+        <translation>{count} पूरी</translation>
+    </message>
+    <message>
+        <source>{count} stuck</source>
+        <translation>{count} अटकी</translation>
+    </message>
+    <message>
+        <source>{count} abandoned</source>
+        <translation>{count} छोड़ी गईं</translation>
+    </message>
+    <message>
+        <source>{count} failed</source>
+        <translation>{count} विफल</translation>
+    </message>
+    <message>
+        <source>{count} cancelled</source>
+        <translation>{count} रद्द</translation>
+    </message>
+    <message>
+        <source>All personas</source>
+        <translation>सभी पर्सोना</translation>
+    </message>
+    <message>
+        <source>{calls} call(s): {count} message(s)</source>
+        <translation>{calls} कॉल: {count} संदेश</translation>
+    </message>
+    <message>
+        <source>calls per user message over {count} message(s)</source>
+        <translation>{count} संदेशों पर प्रति उपयोगकर्ता संदेश कॉल</translation>
+    </message>
+    <message>
+        <source>cost per conversation over {count} conversation(s); mean {mean}</source>
+        <translation>{count} बातचीत पर प्रति बातचीत ख़र्च; औसत {mean}</translation>
+    </message>
+    <message>
+        <source>Persona</source>
+        <translation>पर्सोना</translation>
+    </message>
+    <message>
+        <source>Conversations</source>
+        <translation>बातचीत</translation>
+    </message>
+    <message>
+        <source>Finished</source>
+        <translation>पूरी</translation>
+    </message>
+    <message>
+        <source>Stuck</source>
+        <translation>अटकी</translation>
+    </message>
+    <message>
+        <source>Abandoned</source>
+        <translation>छोड़ी गईं</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>विफल</translation>
+    </message>
+    <message>
+        <source>Cost</source>
+        <translation>ख़र्च</translation>
+    </message>
+    <message>
+        <source>Role</source>
+        <translation>भूमिका</translation>
+    </message>
+    <message>
+        <source>Calls</source>
+        <translation>कॉल</translation>
+    </message>
+    <message>
+        <source>Calls / msg
+mean</source>
+        <translation>कॉल / संदेश
+औसत</translation>
+    </message>
+    <message>
+        <source>Calls / msg
+p90</source>
+        <translation>कॉल / संदेश
+p90</translation>
+    </message>
+    <message>
+        <source>Calls / msg
+max</source>
+        <translation>कॉल / संदेश
+अधिकतम</translation>
+    </message>
+    <message>
+        <source>Cost / conv.
+median</source>
+        <translation>ख़र्च / बातचीत
+माध्यिका</translation>
+    </message>
+    <message>
+        <source>Cost / conv.
+p90</source>
+        <translation>ख़र्च / बातचीत
+p90</translation>
+    </message>
+    <message>
+        <source>Cost / conv.
+max</source>
+        <translation>ख़र्च / बातचीत
+अधिकतम</translation>
+    </message>
+    <message>
+        <source>Bot</source>
+        <translation>बॉट</translation>
+    </message>
+    <message>
+        <source>Simulated user</source>
+        <translation>सिम्युलेटेड उपयोगकर्ता</translation>
+    </message>
+    <message>
+        <source>(+{count} cancelled)</source>
+        <translation>(+{count} रद्द)</translation>
+    </message>
+    <message>
+        <source>cancelled conversations are left out of the figures</source>
+        <translation>रद्द बातचीत आँकड़ों में शामिल नहीं हैं</translation>
+    </message>
+    <message>
+        <source>bot and simulated user</source>
+        <translation>बॉट और सिम्युलेटेड उपयोगकर्ता</translation>
+    </message>
+    <message>
+        <source>{requests} requests, {limited} × 429, {retries} retried</source>
+        <translation>{requests} अनुरोध, {limited} × 429, {retries} दोबारा भेजे गए</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>चरण</translation>
+    </message>
+    <message>
+        <source>Visits</source>
+        <translation>विज़िट</translation>
+    </message>
+    <message>
+        <source>Turns
+/ visit</source>
+        <translation>दौर
+/ विज़िट</translation>
+    </message>
+    <message>
+        <source>Viola-
+tions</source>
+        <translation>उल्लं-
+घन</translation>
+    </message>
+    <message>
+        <source>Correc-
+tions</source>
+        <translation>सुधार</translation>
+    </message>
+    <message>
+        <source>Fall-
+backs</source>
+        <translation>वैकल्पिक
+संदेश</translation>
+    </message>
+    <message>
+        <source>Stuck
+here</source>
+        <translation>यहाँ
+अटकी</translation>
+    </message>
+    <message>
+        <source>Aban-
+doned
+here</source>
+        <translation>यहाँ
+छोड़ी
+गईं</translation>
+    </message>
+    <message>
+        <source>Failed
+here</source>
+        <translation>यहाँ
+विफल</translation>
+    </message>
+    <message>
+        <source>Violations by kind</source>
+        <translation>प्रकार के अनुसार उल्लंघन</translation>
+    </message>
+    <message>
+        <source>salvaged replies (not counted as violations): {kinds}</source>
+        <translation>बचाए गए जवाब (उल्लंघन में नहीं गिने गए): {kinds}</translation>
+    </message>
+    <message>
+        <source>{step} (not in this scenario)</source>
+        <translation>{step} (इस परिदृश्य में नहीं)</translation>
+    </message>
+    <message>
+        <source>not in the scenario as it is now</source>
+        <translation>परिदृश्य की मौजूदा स्थिति में नहीं</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>रन</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>स्थिति</translation>
+    </message>
+    <message>
+        <source>Turns</source>
+        <translation>दौर</translation>
+    </message>
+    <message>
+        <source>Ended in</source>
+        <translation>यहाँ ख़त्म</translation>
+    </message>
+    <message>
+        <source>Bot calls</source>
+        <translation>बॉट कॉल</translation>
+    </message>
+    <message>
+        <source>Bot cost</source>
+        <translation>बॉट ख़र्च</translation>
+    </message>
+    <message>
+        <source>User calls</source>
+        <translation>उपयोगकर्ता कॉल</translation>
+    </message>
+    <message>
+        <source>User cost</source>
+        <translation>उपयोगकर्ता ख़र्च</translation>
+    </message>
+    <message>
+        <source>Facts</source>
+        <translation>तथ्य</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>टिप्पणी</translation>
+    </message>
+    <message>
+        <source>agrees</source>
+        <translation>मेल खाता है</translation>
+    </message>
+    <message>
+        <source>disagrees</source>
+        <translation>मेल नहीं खाता</translation>
+    </message>
+    <message>
+        <source>missing</source>
+        <translation>ग़ायब</translation>
+    </message>
+    <message>
+        <source>no log</source>
+        <translation>कोई लॉग नहीं</translation>
+    </message>
+    <message>
+        <source>all agree</source>
+        <translation>सब मेल खाते हैं</translation>
+    </message>
+    <message>
+        <source>{name}: persona {fact}, recorded {recorded} ({verdict})</source>
+        <translation>{name}: पर्सोना {fact}, दर्ज {recorded} ({verdict})</translation>
+    </message>
+    <message>
+        <source>Ended</source>
+        <translation>अंत</translation>
+    </message>
+    <message>
+        <source>Steps</source>
+        <translation>चरण</translation>
+    </message>
+    <message>
+        <source>Path</source>
+        <translation>रास्ता</translation>
+    </message>
+    <message>
+        <source>Fact</source>
+        <translation>तथ्य</translation>
+    </message>
+    <message>
+        <source>Persona&apos;s value</source>
+        <translation>पर्सोना का मान</translation>
+    </message>
+    <message>
+        <source>Agree</source>
+        <translation>मेल</translation>
+    </message>
+    <message>
+        <source>Disagree</source>
+        <translation>बेमेल</translation>
+    </message>
+    <message>
+        <source>Missing</source>
+        <translation>ग़ायब</translation>
+    </message>
+    <message>
+        <source>Recorded instead (conversation: value)</source>
+        <translation>इसके बजाय दर्ज (बातचीत: मान)</translation>
+    </message>
+</context>
+<context>
+    <name>SimulationShading</name>
+    <message>
+        <source>Where conversations ended unfinished</source>
+        <translation>बातचीत कहाँ अधूरी ख़त्म हुई</translation>
+    </message>
+    <message>
+        <source>Contract violations per visit</source>
+        <translation>प्रति विज़िट अनुबंध के उल्लंघन</translation>
+    </message>
+    <message>
+        <source>Turns per visit</source>
+        <translation>प्रति विज़िट दौर</translation>
+    </message>
+    <message>
+        <source>Visits</source>
+        <translation>विज़िट</translation>
+    </message>
+    <message>
+        <source>Ended here unfinished</source>
+        <translation>यहाँ अधूरी ख़त्म हुई</translation>
+    </message>
+    <message>
+        <source>Violations per visit</source>
+        <translation>प्रति विज़िट उल्लंघन</translation>
+    </message>
+    <message>
+        <source>User messages per visit</source>
+        <translation>प्रति विज़िट उपयोगकर्ता के संदेश</translation>
+    </message>
+    <message>
+        <source>not reached</source>
+        <translation>नहीं पहुँचे</translation>
+    </message>
+    <message>
+        <source>step {numbers} of the path</source>
+        <translation>रास्ते का चरण {numbers}</translation>
+    </message>
+    <message>
+        <source>on the path</source>
+        <translation>रास्ते पर</translation>
+    </message>
+    <message>
+        <source>taken</source>
+        <translation>लिया गया</translation>
+    </message>
+    <message>
+        <source>choose a shading above to see all conversations again</source>
+        <translation>सभी बातचीत फिर से देखने के लिए ऊपर कोई रंग-योजना चुनें</translation>
+    </message>
+    <message>
+        <source>ended here unfinished: {counts}</source>
+        <translation>यहाँ अधूरी ख़त्म हुई: {counts}</translation>
+    </message>
+    <message>
+        <source>no conversation ended here unfinished</source>
+        <translation>कोई बातचीत यहाँ अधूरी ख़त्म नहीं हुई</translation>
+    </message>
+    <message>
+        <source>{count} finished here</source>
+        <translation>{count} यहाँ पूरी हुई</translation>
+    </message>
+    <message>
+        <source>{count} violation(s)</source>
+        <translation>{count} उल्लंघन</translation>
+    </message>
+    <message>
+        <source>{visits} visit(s), {turns} turns per visit</source>
+        <translation>{visits} विज़िट, प्रति विज़िट {turns} दौर</translation>
+    </message>
+    <message>
+        <source>{corrections} correction(s), {fallbacks} fallback(s)</source>
+        <translation>{corrections} सुधार, {fallbacks} वैकल्पिक संदेश</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>कोई नहीं</translation>
+    </message>
+    <message>
+        <source>{count} conversation(s)</source>
+        <translation>{count} बातचीत</translation>
+    </message>
+</context>
+<context>
+    <name>SimulationSource</name>
+    <message>
+        <source>No OpenAI API key. Add one in the test chat&apos;s &lt;b&gt;Settings…&lt;/b&gt; (kept in the system keyring, never in a file), or set &lt;code&gt;{variable}&lt;/code&gt; before starting the studio.</source>
+        <translation>कोई OpenAI API कुंजी नहीं। टेस्ट चैट की &lt;b&gt;सेटिंग्स…&lt;/b&gt; में एक जोड़ें (सिस्टम कीरिंग में रखी जाती है, कभी फ़ाइल में नहीं), या स्टूडियो शुरू करने से पहले &lt;code&gt;{variable}&lt;/code&gt; सेट करें।</translation>
+    </message>
+    <message>
+        <source>the project&apos;s fake model (no key, no cost)</source>
+        <translation>प्रोजेक्ट का नकली मॉडल (न कुंजी, न ख़र्च)</translation>
+    </message>
+    <message>
+        <source>The test chat replays a script, which cannot play a user: the simulation calls the Responses API.</source>
+        <translation>टेस्ट चैट एक स्क्रिप्ट दोहराता है, जो उपयोगकर्ता नहीं निभा सकती: सिमुलेशन Responses API को कॉल करता है।</translation>
+    </message>
+</context>
+<context>
+    <name>SimulationWindow</name>
+    <message>
+        <source>{name} — simulation — Prompter</source>
+        <translation>{name} — सिमुलेशन — Prompter</translation>
+    </message>
+    <message>
+        <source>{conversations} conversation(s) of {personas} persona(s) on {source}; report and logs in {folder}</source>
+        <translation>{source} पर {personas} पर्सोना की {conversations} बातचीत; रिपोर्ट और लॉग {folder} में</translation>
+    </message>
+    <message>
+        <source>Simulation</source>
+        <translation>सिमुलेशन</translation>
+    </message>
+    <message>
+        <source> Shade steps by: </source>
+        <translation> चरणों को इसके अनुसार रंगें: </translation>
+    </message>
+    <message>
+        <source>The other measures need the per-step figures: they come when the run ends</source>
+        <translation>बाक़ी मापों को चरण-वार आँकड़े चाहिए: वे रन ख़त्म होने पर आते हैं</translation>
+    </message>
+    <message>
+        <source>Open log</source>
+        <translation>लॉग खोलें</translation>
+    </message>
+    <message>
+        <source>Open the selected conversation&apos;s log in the log viewer (or double-click it)</source>
+        <translation>चुनी गई बातचीत का लॉग लॉग व्यूअर में खोलें (या उस पर डबल-क्लिक करें)</translation>
+    </message>
+    <message>
+        <source>Save as test…</source>
+        <translation>परीक्षण के रूप में सहेजें…</translation>
+    </message>
+    <message>
+        <source>Keep the selected conversation as a scenario test, with its cassette</source>
+        <translation>चुनी गई बातचीत को उसकी कैसेट के साथ परिदृश्य परीक्षण के रूप में रखें</translation>
+    </message>
+    <message>
+        <source>Show report folder</source>
+        <translation>रिपोर्ट फ़ोल्डर दिखाएँ</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Calls and cost&lt;/b&gt; — the bot and the simulated user apart: calls per user message, cost per conversation</source>
+        <translation>&lt;b&gt;कॉल और ख़र्च&lt;/b&gt; — बॉट और सिम्युलेटेड उपयोगकर्ता अलग-अलग: प्रति उपयोगकर्ता संदेश कॉल, प्रति बातचीत ख़र्च</translation>
+    </message>
+    <message>
+        <source>Bot: calls per message</source>
+        <translation>बॉट: प्रति संदेश कॉल</translation>
+    </message>
+    <message>
+        <source>calls / message</source>
+        <translation>कॉल / संदेश</translation>
+    </message>
+    <message>
+        <source>User messages per conversation</source>
+        <translation>प्रति बातचीत उपयोगकर्ता के संदेश</translation>
+    </message>
+    <message>
+        <source>messages</source>
+        <translation>संदेश</translation>
+    </message>
+    <message>
+        <source>Bot: cost / conversation</source>
+        <translation>बॉट: ख़र्च / बातचीत</translation>
+    </message>
+    <message>
+        <source>Simulated user: cost / conversation</source>
+        <translation>सिम्युलेटेड उपयोगकर्ता: ख़र्च / बातचीत</translation>
+    </message>
+    <message>
+        <source>All conversations</source>
+        <translation>सभी बातचीत</translation>
+    </message>
+    <message>
+        <source>Show:</source>
+        <translation>दिखाएँ:</translation>
+    </message>
+    <message>
+        <source>double-click a conversation to open its log</source>
+        <translation>किसी बातचीत का लॉग खोलने के लिए उस पर डबल-क्लिक करें</translation>
+    </message>
+    <message>
+        <source>The steps each conversation entered, in order, most frequent first; select one to draw it on the graph.</source>
+        <translation>हर बातचीत जिन चरणों में गई, क्रम से, सबसे ज़्यादा होने वाले पहले; ग्राफ़ पर दिखाने के लिए किसी एक को चुनें।</translation>
+    </message>
+    <message>
+        <source>The personas&apos; facts the report checks against what the bot recorded; double-click one to open the first conversation that got it wrong.</source>
+        <translation>पर्सोना के वे तथ्य जिन्हें रिपोर्ट बॉट के दर्ज किए से मिलाती है; जिस पहली बातचीत में यह ग़लत हुआ उसे खोलने के लिए डबल-क्लिक करें।</translation>
+    </message>
+    <message>
+        <source>By persona</source>
+        <translation>पर्सोना के अनुसार</translation>
+    </message>
+    <message>
+        <source>Steps</source>
+        <translation>चरण</translation>
+    </message>
+    <message>
+        <source>Conversations</source>
+        <translation>बातचीत</translation>
+    </message>
+    <message>
+        <source>The report comes when the run ends; conversations are listed as they end.</source>
+        <translation>रिपोर्ट रन ख़त्म होने पर आती है; बातचीत जैसे-जैसे ख़त्म होती हैं, सूची में आती हैं।</translation>
+    </message>
+    <message>
+        <source>Paths</source>
+        <translation>रास्ते</translation>
+    </message>
+    <message>
+        <source>Facts</source>
+        <translation>तथ्य</translation>
+    </message>
+    <message>
+        <source>Paths ({count})</source>
+        <translation>रास्ते ({count})</translation>
+    </message>
+    <message>
+        <source>Facts ({count} wrong)</source>
+        <translation>तथ्य ({count} ग़लत)</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Nothing was simulated.&lt;/b&gt;</source>
+        <translation>&lt;b&gt;कुछ भी सिमुलेट नहीं हुआ।&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>Conversation #{index} ({status})</source>
+        <translation>बातचीत #{index} ({status})</translation>
+    </message>
+    <message>
+        <source>Path taken by {count} conversation(s)</source>
+        <translation>{count} बातचीत का लिया रास्ता</translation>
+    </message>
+    <message>
+        <source>Path</source>
+        <translation>रास्ता</translation>
+    </message>
+    <message>
+        <source>Conversation #{index} has no log: it never started.</source>
+        <translation>बातचीत #{index} का कोई लॉग नहीं: वह कभी शुरू नहीं हुई।</translation>
+    </message>
+    <message>
+        <source>Save as test</source>
+        <translation>परीक्षण के रूप में सहेजें</translation>
+    </message>
+    <message>
+        <source>Conversation #{index} never started: there is nothing to save.</source>
+        <translation>बातचीत #{index} कभी शुरू नहीं हुई: सहेजने को कुछ नहीं है।</translation>
+    </message>
+    <message>
+        <source>Name of the test:</source>
+        <translation>परीक्षण का नाम:</translation>
+    </message>
+    <message>
+        <source>{persona}, simulated #{index}</source>
+        <translation>{persona}, सिम्युलेटेड #{index}</translation>
+    </message>
+    <message>
+        <source>Saving conversation #{index} as a test…</source>
+        <translation>बातचीत #{index} परीक्षण के रूप में सहेजी जा रही है…</translation>
+    </message>
+    <message>
+        <source>Saved {file} and its cassette</source>
+        <translation>{file} और उसकी कैसेट सहेजी गई</translation>
+    </message>
+    <message>
+        <source>Saved {file} with its cassette. It replays without a model: {command}</source>
+        <translation>{file} उसकी कैसेट के साथ सहेजी गई। यह बिना मॉडल के दोबारा चलती है: {command}</translation>
+    </message>
+    <message>
+        <source>The conversation was not saved as a test: {message}</source>
+        <translation>बातचीत परीक्षण के रूप में नहीं सहेजी गई: {message}</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;{reported} of {planned} conversations&lt;/b&gt; in {duration}: {counts}</source>
+        <translation>{duration} में &lt;b&gt;{planned} में से {reported} बातचीत&lt;/b&gt;: {counts}</translation>
+    </message>
+    <message>
+        <source>({count} cancelled, left out)</source>
+        <translation>({count} रद्द, छोड़ी गईं)</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Stopped early&lt;/b&gt; ({why}): the figures cover the conversations that ended.</source>
+        <translation>&lt;b&gt;पहले ही रोका गया&lt;/b&gt; ({why}): आँकड़े ख़त्म हुई बातचीतों के हैं।</translation>
+    </message>
+    <message>
+        <source>{paths} distinct path(s) · bot {bot_calls} calls, {bot_cost} · simulated user {user_calls} calls, {user_cost} · {rate} requests/min, {limited} × 429</source>
+        <translation>{paths} अलग रास्ते · बॉट {bot_calls} कॉल, {bot_cost} · सिम्युलेटेड उपयोगकर्ता {user_calls} कॉल, {user_cost} · {rate} अनुरोध/मिनट, {limited} × 429</translation>
+    </message>
+</context>
+<context>
     <name>StepForm</name>
     <message>
         <source>Outcome</source>
@@ -1659,12 +2915,132 @@ File ▸ New… creates one from a template; File ▸ Open… opens a scenario f
 <context>
     <name>StepPanel</name>
     <message>
+        <source>log</source>
+        <translation>लॉग</translation>
+    </message>
+    <message>
+        <source>turn</source>
+        <translation>दौर</translation>
+    </message>
+    <message>
+        <source>violations</source>
+        <translation>उल्लंघन</translation>
+    </message>
+    <message>
+        <source>corrections</source>
+        <translation>सुधार</translation>
+    </message>
+    <message>
+        <source>fallbacks</source>
+        <translation>वैकल्पिक संदेश</translation>
+    </message>
+    <message>
+        <source>left here</source>
+        <translation>यहाँ छोड़ा</translation>
+    </message>
+    <message>
+        <source>Reading the logs…</source>
+        <translation>लॉग पढ़े जा रहे हैं…</translation>
+    </message>
+    <message>
+        <source>No conversation in these logs reached this step.</source>
+        <translation>इन लॉग की कोई बातचीत इस चरण तक नहीं पहुँची।</translation>
+    </message>
+    <message>
+        <source>not in this scenario: recorded with another version</source>
+        <translation>इस परिदृश्य में नहीं: किसी दूसरे संस्करण के साथ दर्ज</translation>
+    </message>
+    <message>
+        <source>Turns</source>
+        <translation>दौर</translation>
+    </message>
+    <message>
+        <source>{turns} in {conversations} conversation(s)</source>
+        <translation>{conversations} बातचीत में {turns}</translation>
+    </message>
+    <message>
+        <source>Model calls</source>
+        <translation>मॉडल कॉल</translation>
+    </message>
+    <message>
+        <source>Violations</source>
+        <translation>उल्लंघन</translation>
+    </message>
+    <message>
+        <source>Corrections / fallbacks</source>
+        <translation>सुधार / वैकल्पिक संदेश</translation>
+    </message>
+    <message>
+        <source>Tokens in / cached / out</source>
+        <translation>टोकन इनपुट / कैश में / आउटपुट</translation>
+    </message>
+    <message>
+        <source>Cost</source>
+        <translation>ख़र्च</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Conversations that struggled here&lt;/b&gt; ({count}; double-click opens the log at that turn)</source>
+        <translation>&lt;b&gt;यहाँ अटकी बातचीत&lt;/b&gt; ({count}; डबल-क्लिक उस दौर पर लॉग खोलता है)</translation>
+    </message>
+    <message>
+        <source>No conversation struggled here.</source>
+        <translation>यहाँ कोई बातचीत नहीं अटकी।</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>हाँ</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;All conversations&lt;/b&gt; — click a step for its figures</source>
+        <translation>&lt;b&gt;सभी बातचीत&lt;/b&gt; — आँकड़ों के लिए किसी चरण पर क्लिक करें</translation>
+    </message>
+    <message>
+        <source>Logs</source>
+        <translation>लॉग</translation>
+    </message>
+    <message>
+        <source>{files} file(s), {events} events</source>
+        <translation>{files} फ़ाइलें, {events} घटनाएँ</translation>
+    </message>
+    <message>
+        <source>Conversations</source>
+        <translation>बातचीत</translation>
+    </message>
+    <message>
+        <source>{conversations}, {finished} finished</source>
+        <translation>{conversations}, {finished} पूरी</translation>
+    </message>
+    <message>
+        <source>{cost} in all</source>
+        <translation>कुल {cost}</translation>
+    </message>
+    <message>
+        <source>Damaged lines</source>
+        <translation>ख़राब पंक्तियाँ</translation>
+    </message>
+    <message>
+        <source>{count} skipped (first: {first})</source>
+        <translation>{count} छोड़ी गईं (पहली: {first})</translation>
+    </message>
+    <message>
+        <source>Unreadable</source>
+        <translation>पढ़ी नहीं जा सकीं</translation>
+    </message>
+    <message>
         <source>Left out</source>
         <translation>छोड़े गए</translation>
     </message>
     <message>
         <source>{names} (not conversation logs)</source>
         <translation>{names} (बातचीत के लॉग नहीं)</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Steps in the logs that this scenario does not have&lt;/b&gt; (recorded with another version; their figures are kept)</source>
+        <translation>&lt;b&gt;लॉग के वे चरण जो इस परिदृश्य में नहीं हैं&lt;/b&gt; (किसी दूसरे संस्करण के साथ दर्ज; उनके आँकड़े रखे गए हैं)</translation>
+    </message>
+    <message>
+        <source>{visits} visit(s), {turns} turn(s)</source>
+        <translation>{visits} विज़िट, {turns} दौर</translation>
     </message>
 </context>
 <context>
@@ -1715,6 +3091,76 @@ File ▸ New… creates one from a template; File ▸ Open… opens a scenario f
     <message>
         <source>Log</source>
         <translation>लॉग</translation>
+    </message>
+</context>
+<context>
+    <name>StudioSimulations</name>
+    <message>
+        <source>&amp;Simulate…</source>
+        <translation>सिमुलेट करें (&amp;S)…</translation>
+    </message>
+    <message>
+        <source>Let simulated users play the scenario&apos;s personas many times, and see where the script breaks</source>
+        <translation>सिम्युलेटेड उपयोगकर्ताओं से परिदृश्य के पर्सोना कई बार निभवाएँ, और देखें कि स्क्रिप्ट कहाँ टूटती है</translation>
+    </message>
+    <message>
+        <source>Open a scenario first: its personas play against it.</source>
+        <translation>पहले कोई परिदृश्य खोलें: उसके पर्सोना उसी के सामने खेलते हैं।</translation>
+    </message>
+    <message>
+        <source>The scenario has errors (see the Problems pane). A simulation runs the scenario as it is now, so it must load first.</source>
+        <translation>परिदृश्य में त्रुटियाँ हैं (समस्याएँ पैनल देखें)। सिमुलेशन परिदृश्य को उसकी मौजूदा स्थिति में चलाता है, इसलिए पहले उसका लोड होना ज़रूरी है।</translation>
+    </message>
+    <message>
+        <source>Simulate</source>
+        <translation>सिमुलेट करें</translation>
+    </message>
+</context>
+<context>
+    <name>StudioTools</name>
+    <message>
+        <source>&amp;Compare with…</source>
+        <translation>इससे तुलना करें (&amp;C)…</translation>
+    </message>
+    <message>
+        <source>Compare the open scenario with a folder or a git revision of it</source>
+        <translation>खुले परिदृश्य की तुलना किसी फ़ोल्डर या उसके git संशोधन से करें</translation>
+    </message>
+    <message>
+        <source>&amp;Analyse logs…</source>
+        <translation>लॉग का विश्लेषण करें (&amp;A)…</translation>
+    </message>
+    <message>
+        <source>Read many conversation logs and shade the graph by where conversations struggle</source>
+        <translation>कई बातचीत लॉग पढ़ें और ग्राफ़ को इस हिसाब से रंगें कि बातचीत कहाँ अटकती है</translation>
+    </message>
+    <message>
+        <source>Open a scenario first: it is what gets compared.</source>
+        <translation>पहले कोई परिदृश्य खोलें: तुलना उसी की होती है।</translation>
+    </message>
+    <message>
+        <source>Cannot read {spec}:</source>
+        <translation>{spec} पढ़ा नहीं जा सकता:</translation>
+    </message>
+    <message>
+        <source>open in the studio, unsaved</source>
+        <translation>स्टूडियो में खुला, बिना सहेजा</translation>
+    </message>
+    <message>
+        <source>open in the studio</source>
+        <translation>स्टूडियो में खुला</translation>
+    </message>
+    <message>
+        <source>Open a scenario first: the logs are shown on its graph.</source>
+        <translation>पहले कोई परिदृश्य खोलें: लॉग उसके ग्राफ़ पर दिखाए जाते हैं।</translation>
+    </message>
+    <message>
+        <source>A folder of conversation logs (searched for *.jsonl)</source>
+        <translation>बातचीत लॉग का एक फ़ोल्डर (*.jsonl खोजे जाते हैं)</translation>
+    </message>
+    <message>
+        <source>Turn chart</source>
+        <translation>दौर चार्ट</translation>
     </message>
 </context>
 <context>
@@ -1791,6 +3237,61 @@ File ▸ New… creates one from a template; File ▸ Open… opens a scenario f
     <message>
         <source>Not declared as results, so dropped: %s</source>
         <translation>परिणाम के रूप में घोषित नहीं, इसलिए छोड़ दिए गए: %s</translation>
+    </message>
+</context>
+<context>
+    <name>TurnChart</name>
+    <message>
+        <source>No model calls yet</source>
+        <translation>अभी कोई मॉडल कॉल नहीं</translation>
+    </message>
+    <message>
+        <source>turns {first}–{last} of {count} (the mouse wheel moves along them)</source>
+        <translation>{count} में से दौर {first}–{last} (माउस व्हील से आगे-पीछे जाएँ)</translation>
+    </message>
+    <message>
+        <source>cached input</source>
+        <translation>कैश इनपुट</translation>
+    </message>
+    <message>
+        <source>input</source>
+        <translation>इनपुट</translation>
+    </message>
+    <message>
+        <source>output</source>
+        <translation>आउटपुट</translation>
+    </message>
+    <message>
+        <source>cost $</source>
+        <translation>ख़र्च $</translation>
+    </message>
+    <message>
+        <source>model time s</source>
+        <translation>मॉडल का समय से.</translation>
+    </message>
+    <message>
+        <source>turn</source>
+        <translation>दौर</translation>
+    </message>
+    <message>
+        <source>tokens</source>
+        <translation>टोकन</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Turn {turn}&lt;/b&gt; in &lt;code&gt;{step}&lt;/code&gt;</source>
+        <translation>&lt;code&gt;{step}&lt;/code&gt; में &lt;b&gt;दौर {turn}&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Turn {turn}&lt;/b&gt;</source>
+        <translation>&lt;b&gt;दौर {turn}&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>{violations} contract violation(s), {corrections} correction(s)</source>
+        <translation>{violations} अनुबंध उल्लंघन, {corrections} सुधार</translation>
+    </message>
+    <message>
+        <source>{calls} model call(s), {seconds} s&lt;br&gt;input {input} tokens ({cached} cached), output {output}&lt;br&gt;cost {cost}</source>
+        <translation>{calls} मॉडल कॉल, {seconds} से.&lt;br&gt;इनपुट {input} टोकन ({cached} कैश में), आउटपुट {output}&lt;br&gt;ख़र्च {cost}</translation>
     </message>
 </context>
 <context>
