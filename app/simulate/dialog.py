@@ -66,6 +66,7 @@ from engine.simulate import (
     DEFAULT_RUNS,
     PERSONAS_DIR,
     Persona,
+    RateLimit,
     RateLimitTable,
     SimulationSettings,
     load_personas,
@@ -452,7 +453,9 @@ class SimulateDialog(QDialog):
                 )
             )
         else:
-            shown = "; ".join(f"{model}: {self.limits.limit(model)}" for model in sorted(models))
+            shown = "; ".join(
+                f"{model}: {self._limit_text(self.limits.limit(model))}" for model in sorted(models)
+            )
             self.limits_note.setText(
                 self.tr(
                     "Per model, from {file} (edit it for your organisation's limits): {limits}."
@@ -460,6 +463,20 @@ class SimulateDialog(QDialog):
                 if self.limits.source is not None
                 else self.tr("Per model, the defaults: {limits}.").format(limits=shown)
             )
+
+    def _limit_text(self, limit: RateLimit) -> str:
+        """A model's limits as the studio's language writes them (the engine's ``str``)."""
+        rpm = (
+            self.tr("{count} requests/min").format(count=number(round(limit.rpm)))
+            if limit.rpm
+            else self.tr("no request limit")
+        )
+        tpm = (
+            self.tr("{count} tokens/min").format(count=number(round(limit.tpm)))
+            if limit.tpm
+            else self.tr("no token limit")
+        )
+        return f"{rpm}, {tpm}"
 
     def _browse(self) -> None:
         folder = QFileDialog.getExistingDirectory(

@@ -124,7 +124,7 @@
     </message>
     <message>
         <source>of model replies</source>
-        <translation>des réponses du modèle</translation>
+        <translation>des réponses</translation>
     </message>
     <message>
         <source>per visit</source>
@@ -2266,6 +2266,22 @@ Fichier ▸ Nouveau… en crée un à partir d&apos;un modèle ; Fichier ▸ Ouv
     <message>
         <source>Per model, the defaults: {limits}.</source>
         <translation>Par modèle, les valeurs par défaut&#xa0;: {limits}.</translation>
+    </message>
+    <message>
+        <source>{count} requests/min</source>
+        <translation>{count} requêtes/min</translation>
+    </message>
+    <message>
+        <source>no request limit</source>
+        <translation>pas de limite de requêtes</translation>
+    </message>
+    <message>
+        <source>{count} tokens/min</source>
+        <translation>{count} jetons/min</translation>
+    </message>
+    <message>
+        <source>no token limit</source>
+        <translation>pas de limite de jetons</translation>
     </message>
     <message>
         <source>Folder for the report and the logs</source>

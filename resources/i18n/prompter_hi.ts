@@ -2268,6 +2268,22 @@ File ▸ New… creates one from a template; File ▸ Open… opens a scenario f
         <translation>हर मॉडल के लिए, डिफ़ॉल्ट: {limits}।</translation>
     </message>
     <message>
+        <source>{count} requests/min</source>
+        <translation>{count} अनुरोध/मिनट</translation>
+    </message>
+    <message>
+        <source>no request limit</source>
+        <translation>अनुरोधों की कोई सीमा नहीं</translation>
+    </message>
+    <message>
+        <source>{count} tokens/min</source>
+        <translation>{count} टोकन/मिनट</translation>
+    </message>
+    <message>
+        <source>no token limit</source>
+        <translation>टोकन की कोई सीमा नहीं</translation>
+    </message>
+    <message>
         <source>Folder for the report and the logs</source>
         <translation>रिपोर्ट और लॉग का फ़ोल्डर</translation>
     </message>
