@@ -25,6 +25,7 @@ from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from typing import Any
 
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from app.edit_session import EditSession, Position
@@ -36,115 +37,166 @@ YamlPath = tuple[str | int, ...]
 _ABSENT = object()
 
 
-#: How a field is named in an undo label.
-_FIELD_WORDS = {
-    "title": "title",
-    "goal": "goal",
-    "kind": "kind",
-    "final": "final",
-    "on_enter": "on enter",
-    "instructions": "instruction file",
-    "text": "text",
-    "description": "description",
-    "requires": "guard",
-    "to": "target",
-    "type": "type",
-    "required": "required",
-    "values": "values",
-    "default": "default",
-    "name": "name",
-    "temperature": "temperature",
-    "call": "call",
-    "python": "function",
-    "http": "HTTP request",
-    "method": "method",
-    "url": "URL",
-    "headers": "headers",
-    "json": "JSON body",
-    "inputs": "inputs",
-    "timeout_s": "timeout",
-}
-_TOP_WORDS = {
-    "title": "the scenario's title",
-    "start": "the start step",
-    "model": "the model",
-    "persona": "the persona file",
-    "contract": "the contract settings",
-    "name": "the name",
-    "description": "the scenario's description",
-    "variables": "the variables",
-    "steps": "the steps",
-}
+def _field_words() -> dict[str, str]:
+    """How a field is named in an undo label."""
+    translate = QCoreApplication.translate
+    return {
+        "title": translate("Commands", "title"),
+        "goal": translate("Commands", "goal"),
+        "kind": translate("Commands", "kind"),
+        "final": translate("Commands", "final"),
+        "on_enter": translate("Commands", "on enter"),
+        "instructions": translate("Commands", "instruction file"),
+        "text": translate("Commands", "text"),
+        "description": translate("Commands", "description"),
+        "requires": translate("Commands", "guard"),
+        "to": translate("Commands", "target"),
+        "type": translate("Commands", "type"),
+        "required": translate("Commands", "required"),
+        "values": translate("Commands", "values"),
+        "default": translate("Commands", "default"),
+        "name": translate("Commands", "name"),
+        "temperature": translate("Commands", "temperature"),
+        "call": translate("Commands", "call"),
+        "python": translate("Commands", "function"),
+        "http": translate("Commands", "HTTP request"),
+        "method": translate("Commands", "method"),
+        "url": translate("Commands", "URL"),
+        "headers": translate("Commands", "headers"),
+        "json": translate("Commands", "JSON body"),
+        "inputs": translate("Commands", "inputs"),
+        "timeout_s": translate("Commands", "timeout"),
+    }
+
+
+def _top_words() -> dict[str, str]:
+    """How a top-level key of scenario.yaml is named in an undo label."""
+    translate = QCoreApplication.translate
+    return {
+        "title": translate("Commands", "the scenario's title"),
+        "start": translate("Commands", "the start step"),
+        "model": translate("Commands", "the model"),
+        "persona": translate("Commands", "the persona file"),
+        "contract": translate("Commands", "the contract settings"),
+        "name": translate("Commands", "the name"),
+        "description": translate("Commands", "the scenario's description"),
+        "variables": translate("Commands", "the variables"),
+        "steps": translate("Commands", "the steps"),
+    }
 
 
 def _field(name: str | int) -> str:
-    return _FIELD_WORDS.get(str(name), f"{name}")
+    return _field_words().get(str(name), f"{name}")
+
+
+def _top(name: str | int) -> str:
+    return _top_words().get(str(name), _field(name))
 
 
 def _thing(path: YamlPath) -> str:
     """What ``path`` (a step, a transition, a result, a variable…) is, in words."""
+    translate = QCoreApplication.translate
     if len(path) >= 2 and path[0] == "steps":
-        step = f"'{path[1]}'"
         if len(path) >= 4 and path[2] == "transitions":
-            return f"signal '{path[3]}' of {step}"
+            return translate("Commands", "signal '{signal}' of '{step}'").format(
+                signal=path[3], step=path[1]
+            )
         if len(path) >= 4 and path[2] == "results":
-            return f"result '{path[3]}' of {step}"
-        return step
+            return translate("Commands", "result '{result}' of '{step}'").format(
+                result=path[3], step=path[1]
+            )
+        if len(path) == 2:
+            return translate("Commands", "step '{step}'").format(step=path[1])
+        return f"'{path[1]}'"
     if len(path) >= 2 and path[0] == "variables":
-        return f"variable '{path[1]}'"
+        return translate("Commands", "variable '{name}'").format(name=path[1])
     if len(path) >= 2 and path[0] == "model":
-        return "the model"
-    return _TOP_WORDS.get(str(path[0]), f"{path[0]}") if path else "the scenario"
+        return translate("Commands", "the model")
+    return (
+        _top_words().get(str(path[0]), f"{path[0]}")
+        if path
+        else translate("Commands", "the scenario")
+    )
+
+
+def _owner(path: YamlPath) -> str:
+    """What owns the field at the end of ``path``: a step is named without "step"."""
+    if len(path) == 2 and path[0] == "steps":
+        return f"'{path[1]}'"
+    return _thing(path)
 
 
 def describe_set(path: YamlPath, value: Any = None) -> str:
     """An undo label for setting ``path``: "Change goal of 'budget'"."""
+    translate = QCoreApplication.translate
     if path == ("start",):
-        return f"Make '{value}' the start step"
+        return translate("Commands", "Make '{step}' the start step").format(step=value)
     if len(path) == 1:
-        return f"Change {_TOP_WORDS.get(str(path[0]), _field(path[0]))}"
-    owner, leaf = _thing(path[:-1]), path[-1]
+        return translate("Commands", "Change {what}").format(what=_top(path[0]))
+    owner, leaf = _owner(path[:-1]), path[-1]
     if len(path) == 2 and path[0] in ("steps", "variables"):
-        return f"Replace {_kind(path)}{_thing(path)}"
+        return translate("Commands", "Replace {what}").format(what=_thing(path))
     if leaf == "to" and len(path) == 5 and path[2] == "transitions":
-        return f"Point {owner} to '{value}'"
+        return translate("Commands", "Point {what} to '{target}'").format(what=owner, target=value)
     if leaf in ("final", "required") and isinstance(value, bool):
-        return f"Mark {owner} {'' if value else 'not '}{leaf}"
-    if len(path) == 3 and path[2] in ("transitions", "results"):
-        return f"Change the {path[2]} of {owner}"
-    return f"Change {_field(leaf)} of {owner}"
+        if leaf == "final":
+            label = (
+                translate("Commands", "Mark {what} final")
+                if value
+                else translate("Commands", "Mark {what} not final")
+            )
+        else:
+            label = (
+                translate("Commands", "Mark {what} required")
+                if value
+                else translate("Commands", "Mark {what} not required")
+            )
+        return label.format(what=owner)
+    if len(path) == 3 and path[2] == "transitions":
+        return translate("Commands", "Change the transitions of {what}").format(what=owner)
+    if len(path) == 3 and path[2] == "results":
+        return translate("Commands", "Change the results of {what}").format(what=owner)
+    return translate("Commands", "Change {field} of {what}").format(field=_field(leaf), what=owner)
 
 
 def describe_delete(path: YamlPath) -> str:
     """An undo label for removing ``path``: "Delete signal 'back' of 'pick'"."""
+    translate = QCoreApplication.translate
     if (len(path) == 2 and path[0] in ("steps", "variables")) or (
         len(path) == 4 and path[0] == "steps" and path[2] in ("transitions", "results")
     ):
-        return f"Delete {_kind(path)}{_thing(path)}"
+        return translate("Commands", "Delete {what}").format(what=_thing(path))
     if len(path) == 1:
-        return f"Remove {_TOP_WORDS.get(str(path[0]), _field(path[0]))}"
-    return f"Clear {_field(path[-1])} of {_thing(path[:-1])}"
+        return translate("Commands", "Remove {what}").format(what=_top(path[0]))
+    return translate("Commands", "Clear {field} of {what}").format(
+        field=_field(path[-1]), what=_owner(path[:-1])
+    )
 
 
 def describe_insert(path: YamlPath, key: str) -> str:
     """An undo label for adding ``key`` under ``path``: "Add result 'email' to 'signup'"."""
+    translate = QCoreApplication.translate
     full = (*path, key)
     if len(full) == 2 and full[0] in ("steps", "variables"):
-        return f"Add {_kind(full)}{_thing(full)}"
-    if len(full) == 4 and full[2] in ("transitions", "results"):
-        kind = "signal" if full[2] == "transitions" else "result"
-        return f"Add {kind} '{key}' to '{full[1]}'"
-    return f"Add {_field(key)} to {_thing(path)}"
+        return translate("Commands", "Add {what}").format(what=_thing(full))
+    if len(full) == 4 and full[2] == "transitions":
+        return translate("Commands", "Add signal '{name}' to '{step}'").format(
+            name=key, step=full[1]
+        )
+    if len(full) == 4 and full[2] == "results":
+        return translate("Commands", "Add result '{name}' to '{step}'").format(
+            name=key, step=full[1]
+        )
+    return translate("Commands", "Add {field} to {what}").format(
+        field=_field(key), what=_owner(path)
+    )
 
 
 def describe_rename(path: YamlPath, new_key: str) -> str:
     """An undo label for renaming the key at ``path``: "Rename signal 'a' of 's' to 'b'"."""
-    return f"Rename {_kind(path)}{_thing(path)} to '{new_key}'"
-
-
-def _kind(path: YamlPath) -> str:
-    """ "step " before a step's name (other things name their kind themselves)."""
-    return "step " if len(path) == 2 and path[0] == "steps" else ""
+    return QCoreApplication.translate("Commands", "Rename {what} to '{name}'").format(
+        what=_thing(path), name=new_key
+    )
 
 
 class Command(QUndoCommand):
@@ -314,7 +366,11 @@ class RenameStepCommand(Command):
     """Rename a step: its key, every transition to it, ``start`` and its saved position."""
 
     def __init__(self, session: EditSession, old: str, new: str) -> None:
-        super().__init__(f"Rename step '{old}' to '{new}'")
+        super().__init__(
+            QCoreApplication.translate("Commands", "Rename step '{old}' to '{new}'").format(
+                old=old, new=new
+            )
+        )
         self.session, self.old, self.new = session, old, new
 
     def apply(self) -> None:
@@ -343,7 +399,9 @@ class SetTextCommand(Command):
     def __init__(
         self, session: EditSession, relpath: str, text: str, old: str | None = None, label: str = ""
     ) -> None:
-        super().__init__(label or f"Type in {relpath}")
+        super().__init__(
+            label or QCoreApplication.translate("Commands", "Type in {file}").format(file=relpath)
+        )
         self.session, self.relpath, self.new_text = session, relpath, text
         self.old_text = session.document.text(relpath) if old is None else old
         self.stamp = time.monotonic()
@@ -375,7 +433,7 @@ class SetYamlTextCommand(Command):
     MERGE_ID = 0x7E48
 
     def __init__(self, session: EditSession, text: str) -> None:
-        super().__init__("Type in scenario.yaml")
+        super().__init__(QCoreApplication.translate("Commands", "Type in scenario.yaml"))
         self.session, self.new_text = session, text
         self.old_text = session.document.yaml_text()
         self.stamp = time.monotonic()
@@ -406,9 +464,9 @@ class MoveNodesCommand(Command):
         session: EditSession,
         old: Mapping[str, Position | None],
         new: Mapping[str, Position | None],
-        text: str = "Move steps",
+        text: str = "",
     ) -> None:
-        super().__init__(text)
+        super().__init__(text or QCoreApplication.translate("Commands", "Move steps"))
         self.session, self.old, self.new = session, dict(old), dict(new)
         self.recorded: dict[str, Position] = {}
 
@@ -444,7 +502,8 @@ def add_step(
         "title": title or step_id.replace("_", " ").capitalize(),
         "instructions": relpath,
     }
-    with macro(target, f"Add step '{step_id}'") as edit:
+    label = QCoreApplication.translate("Commands", "Add step '{step}'").format(step=step_id)
+    with macro(target, label) as edit:
         push(edit, InsertKeyCommand(session, ("steps",), step_id, body))
         text = instructions_text or f"# {body['title']}\n\n"
         push(edit, SetTextCommand(session, relpath, text, old=_text_or_empty(session, relpath)))
@@ -461,7 +520,11 @@ def delete_steps(target: Target, session: EditSession, step_ids: list[str]) -> N
         return
     doomed = set(step_ids)
     label = (
-        f"Delete step '{step_ids[0]}'" if len(step_ids) == 1 else f"Delete {len(step_ids)} steps"
+        QCoreApplication.translate("Commands", "Delete step '{step}'").format(step=step_ids[0])
+        if len(step_ids) == 1
+        else QCoreApplication.translate("Commands", "Delete {count} steps").format(
+            count=len(step_ids)
+        )
     )
     incoming = [
         (source, signal)
@@ -490,7 +553,9 @@ def connect_steps(
     if description:
         value["description"] = description
     path = step_path(source, "transitions")
-    text = f"Connect '{source}' → '{target_step}' (signal '{signal}')"
+    text = QCoreApplication.translate(
+        "Commands", "Connect '{source}' → '{target}' (signal '{signal}')"
+    ).format(source=source, target=target_step, signal=signal)
     if not session.document.has(path):
         push(target, SetValueCommand(session, path, {signal: value}, text=text))
     else:
@@ -519,7 +584,12 @@ def auto_layout(target: Target, session: EditSession) -> None:
     if not new:
         return
     old: dict[str, Position | None] = {step_id: session.position(step_id) for step_id in new}
-    push(target, MoveNodesCommand(session, old, dict(new), text="Auto-layout"))
+    push(
+        target,
+        MoveNodesCommand(
+            session, old, dict(new), text=QCoreApplication.translate("Commands", "Auto-layout")
+        ),
+    )
 
 
 def from_document_edit(session: EditSession, edit: Edit) -> Command:
@@ -549,7 +619,12 @@ def place_all(target: Target, session: EditSession, positions: Mapping[str, Posi
     old: dict[str, Position | None] = {step: current.get(step) for step in {*current, *positions}}
     new: dict[str, Position | None] = {step: positions.get(step) for step in old}
     if old != new:
-        push(target, MoveNodesCommand(session, old, new, text="Place steps"))
+        push(
+            target,
+            MoveNodesCommand(
+                session, old, new, text=QCoreApplication.translate("Commands", "Place steps")
+            ),
+        )
 
 
 def _order(scenario: Scenario, step_id: str, signal: str) -> tuple[int, int]:
