@@ -255,6 +255,7 @@ class ScenarioEditor(QWidget):
                 "File ▸ Open… opens a scenario folder."
             )
         )
+        self.scene.retranslate()
 
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange:

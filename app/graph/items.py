@@ -25,7 +25,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
-from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
+from PySide6.QtCore import QCoreApplication, QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import (
     QBrush,
     QColor,
@@ -51,6 +51,7 @@ from app.graph.styles import (
     with_layers,
 )
 from app.i18n.fonts import covering
+from app.i18n.locale_text import number
 from app.theme import GraphColors
 from engine.scenario.diagram import Route, edge_label_line, guard_label
 
@@ -152,6 +153,12 @@ class NodeItem(QGraphicsItem):
             self._texts = None
             self._refresh_tooltip()
             self.update()
+
+    def retranslate(self) -> None:
+        """Draw the texts again in the studio's language."""
+        self._texts = None
+        self._refresh_tooltip()
+        self.update()
 
     def set_styles(self, styles: Sequence[NodeStyle]) -> None:
         """The styles of other views' layers, lowest first: fills and borders of the top layer
@@ -293,7 +300,12 @@ class NodeItem(QGraphicsItem):
                     marker + state.title, Qt.TextElideMode.ElideRight, width
                 ),
                 QFontMetricsF(fonts.ident).elidedText(
-                    state.step_id + ("  · final" if state.final else ""),
+                    state.step_id
+                    + (
+                        "  · " + QCoreApplication.translate("GraphItems", "final")
+                        if state.final
+                        else ""
+                    ),
                     Qt.TextElideMode.ElideMiddle,
                     width,
                 ),
@@ -343,7 +355,8 @@ class NodeItem(QGraphicsItem):
         state = self.state
         lines = [f"<b>{_html(state.title)}</b> <code>{_html(state.step_id)}</code>"]
         if state.missing:
-            lines.append("<i>not declared: a transition leads here</i>")
+            said = QCoreApplication.translate("GraphItems", "not declared: a transition leads here")
+            lines.append(f"<i>{_html(said)}</i>")
         lines += [f"<span style='color:#c33'>✖ {_html(text)}</span>" for text in state.errors]
         lines += [f"<span style='color:#b80'>⚠ {_html(text)}</span>" for text in state.warnings]
         self.setToolTip(with_layers("<br>".join(lines), (style.tooltip for style in self.styles)))
@@ -441,7 +454,10 @@ class EdgeItem(QGraphicsItem):
         if self.description:
             lines.append(f"<i>{_html(self.description)}</i>")
         if self.requires:
-            lines.append(f"requires ({len(self.requires)}): {_html(', '.join(self.requires))}")
+            said = QCoreApplication.translate("GraphItems", "requires ({count}): {names}")
+            lines.append(
+                _html(said.format(count=number(len(self.requires)), names=", ".join(self.requires)))
+            )
         self.setToolTip(with_layers("<br>".join(lines), (style.tooltip for style in self.styles)))
 
     def path(self) -> QPainterPath:
