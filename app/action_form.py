@@ -28,7 +28,6 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QGroupBox,
     QHBoxLayout,
-    QLabel,
     QLineEdit,
     QPlainTextEdit,
     QPushButton,
@@ -39,6 +38,7 @@ from PySide6.QtWidgets import (
 from app import commands
 from app.action_trust import FolderTrust
 from app.edit_session import EditSession
+from app.plain_text import PlainLabel
 from engine.scenario.action_module import read_action_module
 from engine.scenario.actions import DEFAULT_MODULE, DEFAULT_TIMEOUT_S, MAX_TIMEOUT_S, HttpMethod
 from engine.scenario.definition import IDENTIFIER
@@ -142,7 +142,7 @@ class ActionForm(QGroupBox):
         self.timeout_spin.setSingleStep(1.0)
         self.timeout_spin.setSuffix(" s")
         self.try_button = QPushButton()
-        self.row_labels = [QLabel() for _ in range(8)]
+        self.row_labels = [PlainLabel() for _ in range(8)]
         for label, field in zip(
             self.row_labels,
             (

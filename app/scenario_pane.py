@@ -16,7 +16,6 @@ from PySide6.QtCore import QEvent, QStringListModel, Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
-    QLabel,
     QLineEdit,
     QPlainTextEdit,
     QTableWidgetItem,
@@ -116,7 +115,7 @@ class ScenarioPane(QWidget):
         self.start_combo = QComboBox()
         self.model_edit = QLineEdit(placeholderText="gpt-4.1-mini")
         self.persona_path = QLineEdit(placeholderText="persona.md")
-        self._labels = [QLabel() for _ in range(4)]
+        self._labels = [PlainLabel() for _ in range(4)]
         for label, field in zip(
             self._labels,
             (self.title_edit, self.start_combo, self.model_edit, self.persona_path),

@@ -29,7 +29,6 @@ from PySide6.QtWidgets import (
     QGroupBox,
     QHBoxLayout,
     QInputDialog,
-    QLabel,
     QLineEdit,
     QScrollArea,
     QStackedWidget,
@@ -112,7 +111,7 @@ class StepForm(QWidget):
         self._filling = False
         self._forms: dict[str, QFormLayout] = {}
         #: the labels of the form's rows and the groups, by their English key (retranslate_ui)
-        self._labels: dict[str, QLabel] = {}
+        self._labels: dict[str, PlainLabel] = {}
         self._groups: dict[str, QGroupBox] = {}
         #: the step ids every transition's target menu offers (the session's, shared)
         self.step_ids = QStringListModel(self)
@@ -215,7 +214,7 @@ class StepForm(QWidget):
 
     def _row(self, form: QFormLayout, key: str, widget: QWidget) -> None:
         """A row of ``form`` whose label ``retranslate_ui`` names (by ``key``)."""
-        label = QLabel()
+        label = PlainLabel()
         self._labels[key] = label
         form.addRow(label, widget)
 

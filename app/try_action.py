@@ -22,7 +22,6 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QFormLayout,
-    QLabel,
     QLineEdit,
     QMessageBox,
     QPlainTextEdit,
@@ -33,6 +32,7 @@ from PySide6.QtWidgets import (
 
 from app.action_trust import FolderTrust, Trust
 from app.edit_session import EditSession
+from app.plain_text import PlainLabel, ask
 from app.worker_thread import WorkerThread
 from engine.actions.outcome import ActionOutcome
 from engine.actions.runners import LiveActions
@@ -222,7 +222,7 @@ class TryActionDialog(QDialog):
         super().closeEvent(event)
 
     def _ask(self, title: str, question: str) -> bool:
-        answer = QMessageBox.question(
+        answer = ask(
             self,
             title,
             question,
@@ -232,9 +232,8 @@ class TryActionDialog(QDialog):
         return answer == QMessageBox.StandardButton.Yes
 
 
-def _plain_label(text: str = "") -> QLabel:
-    label = QLabel(text)
-    label.setTextFormat(Qt.TextFormat.PlainText)
+def _plain_label(text: str = "") -> PlainLabel:
+    label = PlainLabel(text)
     label.setWordWrap(True)
     label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
     return label

@@ -5,6 +5,8 @@ default ``QLocale`` is the language the studio speaks (set by
 :class:`~app.i18n.languages.Translations`), so *1,613* in English is *1 613* in French and the
 Indian grouping *1,00,000* in Hindi, and a date is written as the reader expects. Each function
 reads the locale when called, so a text set again on ``LanguageChange`` follows the switch.
+Under the ``C`` locale (``LANG=C``, where the studio speaks English) figures are written as in
+English (``1,613``), not as the bare ``C`` locale does (``1613``).
 """
 
 from __future__ import annotations
@@ -14,10 +16,18 @@ from datetime import date, datetime
 from PySide6.QtCore import QDate, QDateTime, QLocale, QTime
 
 
+def _locale() -> QLocale:
+    """The default locale, or English where it is the bare ``C`` locale."""
+    locale = QLocale()
+    if locale.language() == QLocale.Language.C:
+        return QLocale(QLocale.Language.English, QLocale.Country.UnitedStates)
+    return locale
+
+
 def number(value: float, decimals: int | None = None) -> str:
     """``1613`` → ``1,613`` (English) / ``1 613`` (French); ``decimals`` fixes the digits
     after the point (``None``: an integer as is, a float with up to 2)."""
-    locale = QLocale()
+    locale = _locale()
     if isinstance(value, int) and decimals is None:
         return locale.toString(value)
     text = locale.toString(float(value), "f", 2 if decimals is None else decimals)
@@ -28,7 +38,7 @@ def number(value: float, decimals: int | None = None) -> str:
 
 def percent(fraction: float, decimals: int = 0) -> str:
     """``0.5`` → ``50%`` (English) / ``50 %`` (French, with a narrow no-break space)."""
-    locale = QLocale()
+    locale = _locale()
     digits = locale.toString(fraction * 100, "f", decimals)
     space = "\u202f" if locale.language() == QLocale.Language.French else ""
     return f"{digits}{space}{locale.percent()}"
@@ -36,12 +46,12 @@ def percent(fraction: float, decimals: int = 0) -> str:
 
 def data_size(size: int) -> str:
     """A size in bytes as the language writes it: ``1.5 KB``, ``1,5 ko``."""
-    return QLocale().formattedDataSize(size, 1, QLocale.DataSizeFormat.DataSizeTraditionalFormat)
+    return _locale().formattedDataSize(size, 1, QLocale.DataSizeFormat.DataSizeTraditionalFormat)
 
 
 def money(amount: float, symbol: str = "$", decimals: int = 4) -> str:
     """An amount of money: ``$0.0123`` (English), ``0,0123 $`` (French)."""
-    return QLocale().toCurrencyString(amount, symbol, decimals)
+    return _locale().toCurrencyString(amount, symbol, decimals)
 
 
 def date_time(moment: datetime, long: bool = False) -> str:
@@ -51,13 +61,13 @@ def date_time(moment: datetime, long: bool = False) -> str:
         QDate(moment.year, moment.month, moment.day),
         QTime(moment.hour, moment.minute, moment.second),
     )
-    return QLocale().toString(when, kind)
+    return _locale().toString(when, kind)
 
 
 def day(value: date, long: bool = False) -> str:
     """A date alone (``12/07/2026``, ``12 juillet 2026`` when ``long``)."""
     kind = QLocale.FormatType.LongFormat if long else QLocale.FormatType.ShortFormat
-    return QLocale().toString(QDate(value.year, value.month, value.day), kind)
+    return _locale().toString(QDate(value.year, value.month, value.day), kind)
 
 
 __all__ = ["data_size", "date_time", "day", "money", "number", "percent"]

@@ -153,8 +153,10 @@ class TestList(QTreeWidget):
             item.setText(REPLIES_COLUMN, self.tr("synthetic"))
             item.setToolTip(
                 REPLIES_COLUMN,
-                self.tr("Replies by {maker}: {meaning}.").format(
-                    maker=result.recorded_by, meaning=SYNTHETIC_MEANING
+                plain_tooltip(
+                    self.tr("Replies by {maker}: {meaning}.").format(
+                        maker=result.recorded_by, meaning=SYNTHETIC_MEANING
+                    )
                 ),
             )
             item.setForeground(REPLIES_COLUMN, QBrush(COLORS["stale"]))
@@ -165,7 +167,7 @@ class TestList(QTreeWidget):
                 if result.made_by
                 else ""
             )
-            item.setToolTip(REPLIES_COLUMN, tip)
+            item.setToolTip(REPLIES_COLUMN, plain_tooltip(tip))
             item.setForeground(REPLIES_COLUMN, QBrush())
 
     def set_status(

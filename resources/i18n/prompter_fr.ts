@@ -1433,7 +1433,7 @@
     <name>RequestInspector</name>
     <message>
         <source>Layout: {reason}</source>
-        <translation type="unfinished"/>
+        <translation>Disposition : {reason}</translation>
     </message>
 </context>
 <context>
