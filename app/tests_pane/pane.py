@@ -83,23 +83,8 @@ from engine.scenario_tests import (
 #: Opens a log in the viewer (the studio wires the chat's, so a replay drives the graph).
 LogOpener = Callable[[Path], LogWindow]
 
-MODES: tuple[tuple[Mode, str, str], ...] = (
-    ("replay", "Replay", "Answer from the recorded replies: no key, no network, no cost"),
-    (
-        "record",
-        "Record",
-        "Call the model and record its replies (rewrites the recordings; "
-        "undoable, saved with the scenario)",
-    ),
-    ("live", "Live", "Call the model; the recordings are left as they are"),
-    (
-        "record",
-        "Record (fake model)",
-        "Record with the fake model: no key, no cost — it plays what each test expects. The "
-        "recordings are marked synthetic: they check the graph, the contract and the "
-        "expectations, not how a model follows the instructions",
-    ),
-)
+#: The mode of each row of the mode box (its label and tooltip: :func:`mode_texts`).
+MODES: tuple[Mode, ...] = ("replay", "record", "live", "record")
 
 
 def mode_texts() -> list[tuple[str, str]]:
@@ -350,7 +335,9 @@ class TestsPane(QWidget):
             )
             self.runs.testFinished.connect(self._test_finished)
             self.runs.finished.connect(self._finished)
-            self.runs.message.connect(lambda text, problem: self.tell("Tests", text, problem))
+            self.runs.message.connect(
+                lambda text, problem: self.tell(self.tr("Tests"), text, problem)
+            )
         self.editor.set_session(session)
         self.tree.set_files([])
         self._watch_folder()
@@ -610,7 +597,7 @@ class TestsPane(QWidget):
     # --- running ---------------------------------------------------------------------------------
 
     def mode(self) -> Mode:
-        return MODES[max(0, self.mode_box.currentIndex())][0]
+        return MODES[max(0, self.mode_box.currentIndex())]
 
     @property
     def fake_model_chosen(self) -> bool:
@@ -620,7 +607,7 @@ class TestsPane(QWidget):
     def set_mode(self, mode: Mode, *, fake_model: bool = False) -> bool:
         """Choose how the next runs are answered; False when ``mode`` is not available."""
         self.update_modes()
-        row = FAKE_RECORD_ROW if fake_model else [m for m, _, _ in MODES].index(mode)
+        row = FAKE_RECORD_ROW if fake_model else MODES.index(mode)
         model = self.mode_box.model()
         assert isinstance(model, QStandardItemModel)
         item = model.item(row)
