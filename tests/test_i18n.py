@@ -37,6 +37,7 @@ TRANSLATED_MODULES = (
     "app/__main__.py",
     "app/action_form.py",
     "app/commands.py",
+    "app/undo_labels.py",
     "app/dialogs.py",
     "app/edit_session.py",
     "app/editor.py",

@@ -55,6 +55,8 @@ from app.i18n.locale_text import number
 from app.theme import GraphColors
 from engine.scenario.diagram import Route, edge_label_line, guard_label
 
+translate = QCoreApplication.translate
+
 RADIUS = 8.0
 #: How far inside its box an action step's side bars are drawn.
 ACTION_SIDE = 9.0
@@ -295,20 +297,14 @@ class NodeItem(QGraphicsItem):
             if state.missing:
                 marker = "? "
             width = NODE_WIDTH - 24
+            ident = state.step_id + (
+                "  · " + translate("GraphItems", "final") if state.final else ""
+            )
             self._texts = (
                 QFontMetricsF(fonts.title).elidedText(
                     marker + state.title, Qt.TextElideMode.ElideRight, width
                 ),
-                QFontMetricsF(fonts.ident).elidedText(
-                    state.step_id
-                    + (
-                        "  · " + QCoreApplication.translate("GraphItems", "final")
-                        if state.final
-                        else ""
-                    ),
-                    Qt.TextElideMode.ElideMiddle,
-                    width,
-                ),
+                QFontMetricsF(fonts.ident).elidedText(ident, Qt.TextElideMode.ElideMiddle, width),
             )
         return self._texts
 
@@ -355,7 +351,7 @@ class NodeItem(QGraphicsItem):
         state = self.state
         lines = [f"<b>{_html(state.title)}</b> <code>{_html(state.step_id)}</code>"]
         if state.missing:
-            said = QCoreApplication.translate("GraphItems", "not declared: a transition leads here")
+            said = translate("GraphItems", "not declared: a transition leads here")
             lines.append(f"<i>{_html(said)}</i>")
         lines += [f"<span style='color:#c33'>✖ {_html(text)}</span>" for text in state.errors]
         lines += [f"<span style='color:#b80'>⚠ {_html(text)}</span>" for text in state.warnings]
@@ -453,11 +449,9 @@ class EdgeItem(QGraphicsItem):
         ]
         if self.description:
             lines.append(f"<i>{_html(self.description)}</i>")
-        if self.requires:
-            said = QCoreApplication.translate("GraphItems", "requires ({count}): {names}")
-            lines.append(
-                _html(said.format(count=number(len(self.requires)), names=", ".join(self.requires)))
-            )
+        if names := self.requires:
+            said = translate("GraphItems", "requires ({count}): {names}")
+            lines.append(_html(said.format(count=number(len(names)), names=", ".join(names))))
         self.setToolTip(with_layers("<br>".join(lines), (style.tooltip for style in self.styles)))
 
     def path(self) -> QPainterPath:
