@@ -143,20 +143,17 @@ class ActionForm(QGroupBox):
         self.timeout_spin.setSuffix(" s")
         self.try_button = QPushButton()
         self.row_labels = [PlainLabel() for _ in range(8)]
-        for label, field in zip(
-            self.row_labels,
-            (
-                kinds,
-                self.function_combo,
-                self.method_combo,
-                self.url_edit,
-                self.headers_edit,
-                self.json_edit,
-                self.inputs_edit,
-                self.timeout_spin,
-            ),
-            strict=True,
-        ):
+        form.addRow(self.row_labels[0], kinds)
+        fields: tuple[QWidget, ...] = (
+            self.function_combo,
+            self.method_combo,
+            self.url_edit,
+            self.headers_edit,
+            self.json_edit,
+            self.inputs_edit,
+            self.timeout_spin,
+        )
+        for label, field in zip(self.row_labels[1:], fields, strict=True):
             form.addRow(label, field)
         form.addRow("", self.try_button)
 

@@ -236,7 +236,11 @@ def add_remove_buttons(
     )
     for key, label, action in texts:
         button = QPushButton()
-        retranslated(button, lambda b=button, text=label: b.setText(text()))
+
+        def set_text(button: QPushButton = button, text: Callable[[], str] = label) -> None:
+            button.setText(text())
+
+        retranslated(button, set_text)
         if name:
             button.setObjectName(f"{key}{name}")
         button.clicked.connect(lambda _checked=False, act=action: act())

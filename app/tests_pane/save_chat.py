@@ -118,7 +118,9 @@ def first_difference(now: SavedChat, then: SavedChat) -> str | None:
             where = (
                 translate("SaveTestDialog", "the opening")
                 if new.turn == 0
-                else translate("SaveTestDialog", "turn {turn}").format(turn=number(new.turn))
+                else translate("SaveTestDialog", "turn {turn}").format(
+                    turn=new.turn if new.turn is None else number(new.turn)
+                )
             )
             return translate("SaveTestDialog", "{where}, model call {number}").format(
                 where=where, number=number(new.number)
