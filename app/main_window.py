@@ -364,7 +364,7 @@ class MainWindow(QMainWindow):
         )
         self.instructions_action.setCheckable(True)
         self.instructions_action.setChecked(True)
-        self.dark_action = QAction(self)
+        self.dark_action = QAction("", self)
         self.dark_action.setObjectName("darkThemeAction")
         self.dark_action.setCheckable(True)
         self.dark_action.setChecked(is_dark(self.palette()))
@@ -497,6 +497,11 @@ class MainWindow(QMainWindow):
                 self.tr("Show or hide the selected step's instructions beside the graph"),
             ),
             (
+                self.dark_action,
+                self.tr("&Dark Theme"),
+                self.tr("A dark palette for the studio (remembered)"),
+            ),
+            (
                 self.shortcuts_action,
                 self.tr("&Keyboard Shortcuts"),
                 self.tr("Every command with keys, and the graph's gestures"),
@@ -508,11 +513,6 @@ class MainWindow(QMainWindow):
                 self.tr("The folders of logs, settings and the scenario"),
             ),
             (self.about_action, self.tr("&About Prompter Studio"), ""),
-            (
-                self.dark_action,
-                self.tr("&Dark Theme"),
-                self.tr("A dark palette for the studio (remembered)"),
-            ),
         )
         for action, text, tip in texts:
             set_texts(action, text, tip)

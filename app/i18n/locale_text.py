@@ -5,8 +5,6 @@ default ``QLocale`` is the language the studio speaks (set by
 :class:`~app.i18n.languages.Translations`), so *1,613* in English is *1 613* in French and the
 Indian grouping *1,00,000* in Hindi, and a date is written as the reader expects. Each function
 reads the locale when called, so a text set again on ``LanguageChange`` follows the switch.
-Under the ``C`` locale (``LANG=C``, where the studio speaks English) figures are written as in
-English (``1,613``), not as the bare ``C`` locale does (``1613``).
 """
 
 from __future__ import annotations
@@ -17,10 +15,11 @@ from PySide6.QtCore import QDate, QDateTime, QLocale, QTime
 
 
 def _locale() -> QLocale:
-    """The default locale, or English where it is the bare ``C`` locale."""
+    """The default locale; the C locale (``LANG=C``, the tests) groups thousands too, as
+    English does, rather than writing ``4441742``."""
     locale = QLocale()
     if locale.language() == QLocale.Language.C:
-        return QLocale(QLocale.Language.English, QLocale.Country.UnitedStates)
+        locale.setNumberOptions(QLocale.NumberOption.DefaultNumberOptions)
     return locale
 
 
@@ -38,7 +37,7 @@ def number(value: float, decimals: int | None = None) -> str:
 
 def percent(fraction: float, decimals: int = 0) -> str:
     """``0.5`` → ``50%`` (English) / ``50 %`` (French, with a narrow no-break space)."""
-    locale = _locale()
+    locale = QLocale()
     digits = locale.toString(fraction * 100, "f", decimals)
     space = "\u202f" if locale.language() == QLocale.Language.French else ""
     return f"{digits}{space}{locale.percent()}"
@@ -46,12 +45,12 @@ def percent(fraction: float, decimals: int = 0) -> str:
 
 def data_size(size: int) -> str:
     """A size in bytes as the language writes it: ``1.5 KB``, ``1,5 ko``."""
-    return _locale().formattedDataSize(size, 1, QLocale.DataSizeFormat.DataSizeTraditionalFormat)
+    return QLocale().formattedDataSize(size, 1, QLocale.DataSizeFormat.DataSizeTraditionalFormat)
 
 
 def money(amount: float, symbol: str = "$", decimals: int = 4) -> str:
     """An amount of money: ``$0.0123`` (English), ``0,0123 $`` (French)."""
-    return _locale().toCurrencyString(amount, symbol, decimals)
+    return QLocale().toCurrencyString(amount, symbol, decimals)
 
 
 def date_time(moment: datetime, long: bool = False) -> str:
@@ -61,13 +60,13 @@ def date_time(moment: datetime, long: bool = False) -> str:
         QDate(moment.year, moment.month, moment.day),
         QTime(moment.hour, moment.minute, moment.second),
     )
-    return _locale().toString(when, kind)
+    return QLocale().toString(when, kind)
 
 
 def day(value: date, long: bool = False) -> str:
     """A date alone (``12/07/2026``, ``12 juillet 2026`` when ``long``)."""
     kind = QLocale.FormatType.LongFormat if long else QLocale.FormatType.ShortFormat
-    return _locale().toString(QDate(value.year, value.month, value.day), kind)
+    return QLocale().toString(QDate(value.year, value.month, value.day), kind)
 
 
 __all__ = ["data_size", "date_time", "day", "money", "number", "percent"]
