@@ -1,11 +1,11 @@
-<?xml version='1.0' encoding='UTF-8'?>
+<?xml version="1.0" encoding="utf-8"?>
 <!DOCTYPE TS>
 <TS version="2.1" language="fr" sourcelanguage="en">
 <context>
     <name>ActionForm</name>
     <message>
-        <source>line {line} is not 'Name: value'</source>
-        <translation>la ligne {line} n’est pas de la forme « Nom: valeur »</translation>
+        <source>line {line} is not &apos;Name: value&apos;</source>
+        <translation>la ligne {line} n’est pas de la forme «&#xa0;Nom: valeur&#xa0;»</translation>
     </message>
     <message>
         <source>Action</source>
@@ -20,7 +20,7 @@
         <translation>Requête HTTP</translation>
     </message>
     <message>
-        <source>A function of the scenario's actions module (def or async def)</source>
+        <source>A function of the scenario&apos;s actions module (def or async def)</source>
         <translation>Une fonction du module d’actions du scénario (def ou async def)</translation>
     </message>
     <message>
@@ -28,12 +28,12 @@
         <translation>Son hôte doit figurer dans actions.allow_hosts ; {{variable}} est remplacé</translation>
     </message>
     <message>
-        <source>One 'Name: value' per line. ${NAME} is read from the environment when the call is made, and never written to a log or a file</source>
+        <source>One &apos;Name: value&apos; per line. ${NAME} is read from the environment when the call is made, and never written to a log or a file</source>
         <translation>Un « Nom: valeur » par ligne. ${NAME} est lu dans l’environnement au moment de l’appel, et jamais écrit dans un journal ni un fichier</translation>
     </message>
     <message>
-        <source>The JSON body; a string that is exactly "{{variable}}" sends its value</source>
-        <translation>Le corps JSON ; une chaîne qui vaut exactement "{{variable}}" envoie sa valeur</translation>
+        <source>The JSON body; a string that is exactly &quot;{{variable}}&quot; sends its value</source>
+        <translation>Le corps JSON ; une chaîne qui vaut exactement &quot;{{variable}}&quot; envoie sa valeur</translation>
     </message>
     <message>
         <source>variables handed to the call</source>
@@ -44,7 +44,7 @@
         <translation>par défaut (%s s)</translation>
     </message>
     <message>
-        <source>The conversation moves on by 'timeout' when the call takes longer</source>
+        <source>The conversation moves on by &apos;timeout&apos; when the call takes longer</source>
         <translation>La conversation continue par « timeout » quand l’appel dure plus longtemps</translation>
     </message>
     <message>
@@ -120,7 +120,7 @@
     </message>
     <message>
         <source>typed this session (no system keyring: not kept)</source>
-        <translation>saisie pendant cette session (pas de trousseau système : non conservée)</translation>
+        <translation>saisie pendant cette session (pas de trousseau système&#xa0;: non conservée)</translation>
     </message>
     <message>
         <source>API key …{end} {where}</source>
@@ -138,7 +138,7 @@
         <translation>Actions réelles</translation>
     </message>
     <message>
-        <source>On: action steps run (Python actions once the folder is trusted). Off: they are answered by the stubs of the scenario's tests and tests/stubs.yaml</source>
+        <source>On: action steps run (Python actions once the folder is trusted). Off: they are answered by the stubs of the scenario&apos;s tests and tests/stubs.yaml</source>
         <translation>Activé : les étapes d’action s’exécutent (les actions Python une fois le dossier approuvé). Désactivé : elles reçoivent les réponses simulées des tests du scénario et de tests/stubs.yaml</translation>
     </message>
     <message>
@@ -154,15 +154,15 @@
         <translation>tests/stubs.yaml contient des erreurs, aucune réponse simulée n’est donc utilisée : %s</translation>
     </message>
     <message>
-        <source>Actions are stubbed: each action step answers with the stub the scenario's tests or tests/stubs.yaml give it (Live actions runs them).</source>
+        <source>Actions are stubbed: each action step answers with the stub the scenario&apos;s tests or tests/stubs.yaml give it (Live actions runs them).</source>
         <translation>Les actions sont simulées : chaque étape d’action répond avec la réponse simulée que lui donnent les tests du scénario ou tests/stubs.yaml (Actions réelles les exécute).</translation>
     </message>
     <message>
-        <source>Python actions are stubbed: you chose not to run this folder's actions.py. HTTP actions run.</source>
+        <source>Python actions are stubbed: you chose not to run this folder&apos;s actions.py. HTTP actions run.</source>
         <translation>Les actions Python sont simulées : vous avez choisi de ne pas exécuter le actions.py de ce dossier. Les actions HTTP s’exécutent.</translation>
     </message>
     <message>
-        <source>This scenario's Python actions (actions.py) are code, and run with your rights. Until you trust this folder they are stubbed; HTTP actions run.</source>
+        <source>This scenario&apos;s Python actions (actions.py) are code, and run with your rights. Until you trust this folder they are stubbed; HTTP actions run.</source>
         <translation>Les actions Python de ce scénario (actions.py) sont du code, et s’exécutent avec vos droits. Tant que vous n’approuvez pas ce dossier, elles sont simulées ; les actions HTTP s’exécutent.</translation>
     </message>
 </context>
@@ -201,7 +201,7 @@
         <translation>Afficher les événements système</translation>
     </message>
     <message>
-        <source>Fold out the engine's events between the bubbles</source>
+        <source>Fold out the engine&apos;s events between the bubbles</source>
         <translation>Déplier les événements du moteur entre les bulles</translation>
     </message>
     <message>
@@ -209,7 +209,7 @@
         <translation>Ouvrir dans la visionneuse de journaux</translation>
     </message>
     <message>
-        <source>Open this conversation's log in the log viewer</source>
+        <source>Open this conversation&apos;s log in the log viewer</source>
         <translation>Ouvrir le journal de cette conversation dans la visionneuse</translation>
     </message>
     <message>
@@ -217,7 +217,7 @@
         <translation>Enregistrer le journal sous…</translation>
     </message>
     <message>
-        <source>Keep a copy of this conversation's log where you choose</source>
+        <source>Keep a copy of this conversation&apos;s log where you choose</source>
         <translation>Garder une copie du journal de cette conversation à l’endroit choisi</translation>
     </message>
     <message>
@@ -225,7 +225,7 @@
         <translation>Afficher le dossier</translation>
     </message>
     <message>
-        <source>Open the folder the test chat's logs are written to</source>
+        <source>Open the folder the test chat&apos;s logs are written to</source>
         <translation>Ouvrir le dossier où sont écrits les journaux de la conversation de test</translation>
     </message>
     <message>
@@ -233,8 +233,8 @@
         <translation>Journal</translation>
     </message>
     <message>
-        <source>This conversation's log: open it in the viewer, save a copy, show its folder</source>
-        <translation>Le journal de cette conversation : l’ouvrir dans la visionneuse, en enregistrer une copie, afficher son dossier</translation>
+        <source>This conversation&apos;s log: open it in the viewer, save a copy, show its folder</source>
+        <translation>Le journal de cette conversation&#xa0;: l’ouvrir dans la visionneuse, en enregistrer une copie, afficher son dossier</translation>
     </message>
     <message>
         <source>OK</source>
@@ -270,10 +270,10 @@
     </message>
     <message>
         <source>Cannot start the conversation: {error}</source>
-        <translation>Impossible de démarrer la conversation : {error}</translation>
+        <translation>Impossible de démarrer la conversation&#xa0;: {error}</translation>
     </message>
     <message>
-        <source>&lt;b&gt;No OpenAI API key.&lt;/b&gt; Try without a model — replies made up from the scenario's own steps, costs nothing.</source>
+        <source>&lt;b&gt;No OpenAI API key.&lt;/b&gt; Try without a model — replies made up from the scenario&apos;s own steps, costs nothing.</source>
         <translation>&lt;b&gt;Pas de clé d’API OpenAI.&lt;/b&gt; Essayez sans modèle : des réponses inventées à partir des étapes du scénario, sans aucun coût.</translation>
     </message>
     <message>
@@ -286,11 +286,11 @@
     </message>
     <message>
         <source>Log: {link}</source>
-        <translation>Journal : {link}</translation>
+        <translation>Journal&#xa0;: {link}</translation>
     </message>
     <message>
         <source>Click to open the folder; every test conversation is logged there (JSON Lines).</source>
-        <translation>Cliquez pour ouvrir le dossier ; chaque conversation de test y est journalisée (JSON Lines).</translation>
+        <translation>Cliquez pour ouvrir le dossier&#x202f;; chaque conversation de test y est journalisée (JSON Lines).</translation>
     </message>
     <message>
         <source>Forked from turn {turn} of a logged conversation: it goes on here, in a new log. Type the next message.</source>
@@ -318,7 +318,7 @@
     </message>
     <message>
         <source>This error is unlikely to go away by retrying; check the settings</source>
-        <translation>Réessayer a peu de chances de faire disparaître cette erreur ; vérifiez les paramètres</translation>
+        <translation>Réessayer a peu de chances de faire disparaître cette erreur&#x202f;; vérifiez les paramètres</translation>
     </message>
     <message>
         <source>The conversation has ended — Restart to begin again</source>
@@ -330,11 +330,11 @@
     </message>
     <message>
         <source>Restart the conversation?</source>
-        <translation>Redémarrer la conversation ?</translation>
+        <translation>Redémarrer la conversation&#x202f;?</translation>
     </message>
     <message>
         <source>The new settings apply to a new conversation. Restart now (this conversation ends; its log is kept), or keep chatting and restart later?</source>
-        <translation>Les nouveaux paramètres s’appliquent à une nouvelle conversation. Redémarrer maintenant (cette conversation se termine ; son journal est conservé), ou continuer et redémarrer plus tard ?</translation>
+        <translation>Les nouveaux paramètres s’appliquent à une nouvelle conversation. Redémarrer maintenant (cette conversation se termine&#x202f;; son journal est conservé), ou continuer et redémarrer plus tard&#x202f;?</translation>
     </message>
     <message>
         <source>The settings changed since this conversation started. Restart to use them.</source>
@@ -358,7 +358,7 @@
     </message>
     <message>
         <source>&lt;b&gt;Cannot save the log:&lt;/b&gt; {error}</source>
-        <translation>&lt;b&gt;Impossible d’enregistrer le journal :&lt;/b&gt; {error}</translation>
+        <translation>&lt;b&gt;Impossible d’enregistrer le journal&#xa0;:&lt;/b&gt; {error}</translation>
     </message>
     <message>
         <source>Conversation logs (*.jsonl);;All files (*)</source>
@@ -391,7 +391,7 @@
         <translation>Chat Completions (tout serveur compatible OpenAI)</translation>
     </message>
     <message>
-        <source>Try without a model — replies made up from the scenario's own steps, costs nothing</source>
+        <source>Try without a model — replies made up from the scenario&apos;s own steps, costs nothing</source>
         <translation>Essayer sans modèle : des réponses inventées à partir des étapes du scénario, sans aucun coût</translation>
     </message>
     <message>
@@ -403,7 +403,7 @@
         <translation>Paramètres de la conversation de test</translation>
     </message>
     <message>
-        <source>the scenario's model ({model})</source>
+        <source>the scenario&apos;s model ({model})</source>
         <translation>le modèle du scénario ({model})</translation>
     </message>
     <message>
@@ -423,7 +423,7 @@
         <translation>Créer pour ce scénario…</translation>
     </message>
     <message>
-        <source>Write a script pre-filled with the scenario's signals and results, and open it</source>
+        <source>Write a script pre-filled with the scenario&apos;s signals and results, and open it</source>
         <translation>Écrire un script prérempli avec les signaux et les résultats du scénario, et l’ouvrir</translation>
     </message>
     <message>
@@ -460,7 +460,7 @@
     </message>
     <message>
         <source>No system keyring here: a key typed here is kept for this session only (set {variable} to keep one).</source>
-        <translation>Pas de trousseau système ici : une clé saisie ici n’est conservée que pour cette session (définissez {variable} pour en garder une).</translation>
+        <translation>Pas de trousseau système ici&#xa0;: une clé saisie ici n’est conservée que pour cette session (définissez {variable} pour en garder une).</translation>
     </message>
     <message>
         <source>{key}. {where}</source>
@@ -478,12 +478,12 @@
         <translation>Enregistrer comme test…</translation>
     </message>
     <message>
-        <source>Save this conversation as a test of the scenario: its messages, what happened after each (as expectations) and the model's replies (replayed without a key)</source>
-        <translation>Enregistrer cette conversation comme test du scénario : ses messages, ce qui s’est passé après chacun (comme attentes) et les réponses du modèle (rejouées sans clé)</translation>
+        <source>Save this conversation as a test of the scenario: its messages, what happened after each (as expectations) and the model&apos;s replies (replayed without a key)</source>
+        <translation>Enregistrer cette conversation comme test du scénario&#xa0;: ses messages, ce qui s’est passé après chacun (comme attentes) et les réponses du modèle (rejouées sans clé)</translation>
     </message>
     <message>
         <source>Open a scenario first: the test is saved into it.</source>
-        <translation>Ouvrez d’abord un scénario : le test y est enregistré.</translation>
+        <translation>Ouvrez d’abord un scénario&#xa0;: le test y est enregistré.</translation>
     </message>
     <message>
         <source>scenario.yaml does not load, so the chat cannot be checked against it. Fix it first (see Problems).</source>
@@ -491,15 +491,15 @@
     </message>
     <message>
         <source>There is nothing to save yet: send at least one message and wait for the answer.</source>
-        <translation>Il n’y a encore rien à enregistrer : envoyez au moins un message et attendez la réponse.</translation>
+        <translation>Il n’y a encore rien à enregistrer&#xa0;: envoyez au moins un message et attendez la réponse.</translation>
     </message>
     <message>
         <source>The chat could not be played again: {error}</source>
-        <translation>La conversation n’a pas pu être rejouée : {error}</translation>
+        <translation>La conversation n’a pas pu être rejouée&#xa0;: {error}</translation>
     </message>
     <message>
         <source>The scenario was edited after this conversation, and the model would now be asked something else ({where}). Its recorded replies answered the old version, so a test made of them would prove nothing. Restart the chat, have the conversation again, then save it.</source>
-        <translation>Le scénario a été modifié après cette conversation, et le modèle recevrait maintenant une autre demande ({where}). Ses réponses enregistrées répondaient à l’ancienne version : un test fait avec elles ne prouverait rien. Relancez la conversation, refaites-la, puis enregistrez-la.</translation>
+        <translation>Le scénario a été modifié après cette conversation, et le modèle recevrait maintenant une autre demande ({where}). Ses réponses enregistrées répondaient à l’ancienne version&#xa0;: un test fait avec elles ne prouverait rien. Relancez la conversation, refaites-la, puis enregistrez-la.</translation>
     </message>
     <message>
         <source>Save chat as test {file}</source>
@@ -507,23 +507,23 @@
     </message>
     <message>
         <source>The test could not be added: {error}</source>
-        <translation>Le test n’a pas pu être ajouté : {error}</translation>
+        <translation>Le test n’a pas pu être ajouté&#xa0;: {error}</translation>
     </message>
     <message>
         <source>Save chat as test</source>
         <translation>Enregistrer la conversation comme test</translation>
     </message>
     <message>
-        <source>This conversation was forked from a logged one, so it does not start at the scenario's start — and a test always does. Save the conversation it was forked from instead, or restart the chat and have it from the beginning.</source>
-        <translation>Cette conversation a été dérivée d’une conversation journalisée : elle ne commence donc pas au début du scénario — ce que fait toujours un test. Enregistrez plutôt la conversation d’origine, ou relancez la conversation et reprenez-la depuis le début.</translation>
+        <source>This conversation was forked from a logged one, so it does not start at the scenario&apos;s start — and a test always does. Save the conversation it was forked from instead, or restart the chat and have it from the beginning.</source>
+        <translation>Cette conversation a été dérivée d’une conversation journalisée&#xa0;: elle ne commence donc pas au début du scénario — ce que fait toujours un test. Enregistrez plutôt la conversation d’origine, ou relancez la conversation et reprenez-la depuis le début.</translation>
     </message>
     <message>
         <source>The scenario as it is now does not play this conversation the same way (it was edited since): {reason}.</source>
-        <translation>Le scénario, tel qu’il est maintenant, ne rejoue pas cette conversation de la même façon (il a été modifié depuis) : {reason}.</translation>
+        <translation>Le scénario, tel qu’il est maintenant, ne rejoue pas cette conversation de la même façon (il a été modifié depuis)&#xa0;: {reason}.</translation>
     </message>
     <message>
         <source>This chat cannot be saved as a test: {reason}.</source>
-        <translation>Cette conversation ne peut pas être enregistrée comme test : {reason}.</translation>
+        <translation>Cette conversation ne peut pas être enregistrée comme test&#xa0;: {reason}.</translation>
     </message>
 </context>
 <context>
@@ -538,18 +538,18 @@
     </message>
     <message>
         <source>the log does not say where its scenario is; open the scenario in the studio and fork from its File → Open Log</source>
-        <translation>le journal ne dit pas où est son scénario ; ouvrez le scénario dans le studio et dérivez depuis son Fichier → Ouvrir un journal</translation>
+        <translation>le journal ne dit pas où est son scénario&#x202f;; ouvrez le scénario dans le studio et dérivez depuis son Fichier → Ouvrir un journal</translation>
     </message>
     <message>
-        <source>the log's scenario folder {folder} does not exist any more</source>
+        <source>the log&apos;s scenario folder {folder} does not exist any more</source>
         <translation>le dossier du scénario du journal, {folder}, n’existe plus</translation>
     </message>
 </context>
 <context>
     <name>Commands</name>
     <message>
-        <source>Rename step '{old}' to '{new}'</source>
-        <translation>Renommer l’étape « {old} » en « {new} »</translation>
+        <source>Rename step &apos;{old}&apos; to &apos;{new}&apos;</source>
+        <translation>Renommer l’étape «&#xa0;{old}&#xa0;» en «&#xa0;{new}&#xa0;»</translation>
     </message>
     <message>
         <source>Type in {file}</source>
@@ -564,20 +564,20 @@
         <translation>Déplacer les étapes</translation>
     </message>
     <message>
-        <source>Add step '{step}'</source>
-        <translation>Ajouter l’étape « {step} »</translation>
+        <source>Add step &apos;{step}&apos;</source>
+        <translation>Ajouter l’étape «&#xa0;{step}&#xa0;»</translation>
     </message>
     <message>
-        <source>Delete step '{step}'</source>
-        <translation>Supprimer l’étape « {step} »</translation>
+        <source>Delete step &apos;{step}&apos;</source>
+        <translation>Supprimer l’étape «&#xa0;{step}&#xa0;»</translation>
     </message>
     <message>
         <source>Delete {count} steps</source>
         <translation>Supprimer {count} étapes</translation>
     </message>
     <message>
-        <source>Connect '{source}' → '{target}' (signal '{signal}')</source>
-        <translation>Relier « {source} » → « {target} » (signal « {signal} »)</translation>
+        <source>Connect &apos;{source}&apos; → &apos;{target}&apos; (signal &apos;{signal}&apos;)</source>
+        <translation>Relier «&#xa0;{source}&#xa0;» → «&#xa0;{target}&#xa0;» (signal «&#xa0;{signal}&#xa0;»)</translation>
     </message>
     <message>
         <source>Auto-layout</source>
@@ -688,7 +688,7 @@
         <translation>délai</translation>
     </message>
     <message>
-        <source>the scenario's title</source>
+        <source>the scenario&apos;s title</source>
         <translation>le titre du scénario</translation>
     </message>
     <message>
@@ -712,7 +712,7 @@
         <translation>le nom</translation>
     </message>
     <message>
-        <source>the scenario's description</source>
+        <source>the scenario&apos;s description</source>
         <translation>la description du scénario</translation>
     </message>
     <message>
@@ -724,28 +724,28 @@
         <translation>les étapes</translation>
     </message>
     <message>
-        <source>signal '{signal}' of '{step}'</source>
-        <translation>le signal « {signal} » de « {step} »</translation>
+        <source>signal &apos;{signal}&apos; of &apos;{step}&apos;</source>
+        <translation>le signal «&#xa0;{signal}&#xa0;» de «&#xa0;{step}&#xa0;»</translation>
     </message>
     <message>
-        <source>result '{result}' of '{step}'</source>
-        <translation>le résultat « {result} » de « {step} »</translation>
+        <source>result &apos;{result}&apos; of &apos;{step}&apos;</source>
+        <translation>le résultat «&#xa0;{result}&#xa0;» de «&#xa0;{step}&#xa0;»</translation>
     </message>
     <message>
-        <source>step '{step}'</source>
-        <translation>l’étape « {step} »</translation>
+        <source>step &apos;{step}&apos;</source>
+        <translation>l’étape «&#xa0;{step}&#xa0;»</translation>
     </message>
     <message>
-        <source>variable '{name}'</source>
-        <translation>la variable « {name} »</translation>
+        <source>variable &apos;{name}&apos;</source>
+        <translation>la variable «&#xa0;{name}&#xa0;»</translation>
     </message>
     <message>
         <source>the scenario</source>
         <translation>le scénario</translation>
     </message>
     <message>
-        <source>Make '{step}' the start step</source>
-        <translation>Faire de « {step} » l’étape de départ</translation>
+        <source>Make &apos;{step}&apos; the start step</source>
+        <translation>Faire de «&#xa0;{step}&#xa0;» l’étape de départ</translation>
     </message>
     <message>
         <source>Change {what}</source>
@@ -756,8 +756,8 @@
         <translation>Remplacer {what}</translation>
     </message>
     <message>
-        <source>Point {what} to '{target}'</source>
-        <translation>Diriger {what} vers « {target} »</translation>
+        <source>Point {what} to &apos;{target}&apos;</source>
+        <translation>Diriger {what} vers «&#xa0;{target}&#xa0;»</translation>
     </message>
     <message>
         <source>Mark {what} final</source>
@@ -785,7 +785,7 @@
     </message>
     <message>
         <source>Change {field} of {what}</source>
-        <translation>Modifier « {field} » de {what}</translation>
+        <translation>Modifier «&#xa0;{field}&#xa0;» de {what}</translation>
     </message>
     <message>
         <source>Delete {what}</source>
@@ -797,27 +797,27 @@
     </message>
     <message>
         <source>Clear {field} of {what}</source>
-        <translation>Effacer « {field} » de {what}</translation>
+        <translation>Effacer «&#xa0;{field}&#xa0;» de {what}</translation>
     </message>
     <message>
         <source>Add {what}</source>
         <translation>Ajouter {what}</translation>
     </message>
     <message>
-        <source>Add signal '{name}' to '{step}'</source>
-        <translation>Ajouter le signal « {name} » à « {step} »</translation>
+        <source>Add signal &apos;{name}&apos; to &apos;{step}&apos;</source>
+        <translation>Ajouter le signal «&#xa0;{name}&#xa0;» à «&#xa0;{step}&#xa0;»</translation>
     </message>
     <message>
-        <source>Add result '{name}' to '{step}'</source>
-        <translation>Ajouter le résultat « {name} » à « {step} »</translation>
+        <source>Add result &apos;{name}&apos; to &apos;{step}&apos;</source>
+        <translation>Ajouter le résultat «&#xa0;{name}&#xa0;» à «&#xa0;{step}&#xa0;»</translation>
     </message>
     <message>
         <source>Add {field} to {what}</source>
-        <translation>Ajouter « {field} » à {what}</translation>
+        <translation>Ajouter «&#xa0;{field}&#xa0;» à {what}</translation>
     </message>
     <message>
-        <source>Rename {what} to '{name}'</source>
-        <translation>Renommer {what} en « {name} »</translation>
+        <source>Rename {what} to &apos;{name}&apos;</source>
+        <translation>Renommer {what} en «&#xa0;{name}&#xa0;»</translation>
     </message>
 </context>
 <context>
@@ -862,7 +862,7 @@
     </message>
     <message>
         <source>No test fills:</source>
-        <translation>Aucun test ne remplit :</translation>
+        <translation>Aucun test ne remplit&#xa0;:</translation>
     </message>
     <message>
         <source>No test takes this transition.</source>
@@ -882,7 +882,7 @@
     </message>
     <message>
         <source>Test coverage: what no test exercises</source>
-        <translation>Couverture des tests : ce qu’aucun test n’exerce</translation>
+        <translation>Couverture des tests&#xa0;: ce qu’aucun test n’exerce</translation>
     </message>
     <message>
         <source>step no test enters</source>
@@ -898,7 +898,7 @@
     </message>
     <message>
         <source>covered: {figures}</source>
-        <translation>couvert : {figures}</translation>
+        <translation>couvert&#xa0;: {figures}</translation>
     </message>
     <message>
         <source>{names} and {count} more</source>
@@ -928,7 +928,7 @@
     <name>EditSession</name>
     <message>
         <source>the validator failed: {error}</source>
-        <translation>le validateur a échoué : {error}</translation>
+        <translation>le validateur a échoué&#xa0;: {error}</translation>
     </message>
 </context>
 <context>
@@ -969,7 +969,7 @@
     </message>
     <message>
         <source>Session started · {title} · {provider} / {model} · start: {step}</source>
-        <translation>Session commencée · {title} · {provider} / {model} · départ : {step}</translation>
+        <translation>Session commencée · {title} · {provider} / {model} · départ&#xa0;: {step}</translation>
     </message>
     <message>
         <source>Model request · {purpose} #{attempt} · {model} · {chars} chars of instructions</source>
@@ -993,7 +993,7 @@
     </message>
     <message>
         <source>{name}: {old} → {new} · by {source}</source>
-        <translation>{name} : {old} → {new} · par {source}</translation>
+        <translation>{name}&#xa0;: {old} → {new} · par {source}</translation>
     </message>
     <message>
         <source>Step summary · {summary}</source>
@@ -1001,7 +1001,7 @@
     </message>
     <message>
         <source>Transition · {source} → {target} on “{signal}”</source>
-        <translation>Transition · {source} → {target} sur « {signal} »</translation>
+        <translation>Transition · {source} → {target} sur «&#xa0;{signal}&#xa0;»</translation>
     </message>
     <message>
         <source>Turn {turn} done · {calls} call(s), {corrections} correction(s) · {usage} · {cost}</source>
@@ -1064,7 +1064,7 @@
     </message>
     <message>
         <source>Double-click or Enter: inspect this model call</source>
-        <translation>Double-clic ou Entrée : inspecter cet appel au modèle</translation>
+        <translation>Double-clic ou Entrée&#xa0;: inspecter cet appel au modèle</translation>
     </message>
 </context>
 <context>
@@ -1079,15 +1079,15 @@
     </message>
     <message>
         <source>(the opening: nothing is expected before the first message)</source>
-        <translation>(l’ouverture : rien n’est attendu avant le premier message)</translation>
+        <translation>(l’ouverture&#xa0;: rien n’est attendu avant le premier message)</translation>
     </message>
     <message>
         <source>bot: {reply}</source>
-        <translation>bot : {reply}</translation>
+        <translation>bot&#xa0;: {reply}</translation>
     </message>
     <message>
         <source>What went wrong in this run:</source>
-        <translation>Ce qui n’a pas marché dans cette exécution :</translation>
+        <translation>Ce qui n’a pas marché dans cette exécution&#xa0;:</translation>
     </message>
     <message>
         <source>test</source>
@@ -1095,19 +1095,19 @@
     </message>
     <message>
         <source>After the last turn, the test expects:</source>
-        <translation>Après le dernier tour, le test attend :</translation>
+        <translation>Après le dernier tour, le test attend&#xa0;:</translation>
     </message>
     <message>
         <source>At the opening:</source>
-        <translation>À l’ouverture :</translation>
+        <translation>À l’ouverture&#xa0;:</translation>
     </message>
     <message>
         <source>Turn {turn}: the test expects (the run stopped in this turn, which the log rolls back: it shows turn {last})</source>
-        <translation>Tour {turn} : le test attend (l’exécution s’est arrêtée pendant ce tour, que le journal annule : il montre le tour {last})</translation>
+        <translation>Tour {turn}&#xa0;: le test attend (l’exécution s’est arrêtée pendant ce tour, que le journal annule&#xa0;: il montre le tour {last})</translation>
     </message>
     <message>
         <source>Turn {turn}: the test expects</source>
-        <translation>Tour {turn} : le test attend</translation>
+        <translation>Tour {turn}&#xa0;: le test attend</translation>
     </message>
     <message>
         <source>Test expectation</source>
@@ -1122,7 +1122,7 @@
     </message>
     <message>
         <source>The scenario has errors: see the Problems pane</source>
-        <translation>Le scénario contient des erreurs : voir le panneau Problèmes</translation>
+        <translation>Le scénario contient des erreurs&#xa0;: voir le panneau Problèmes</translation>
     </message>
     <message>
         <source>Cannot create the scenario</source>
@@ -1158,11 +1158,11 @@
     </message>
     <message>
         <source>Replace scenario?</source>
-        <translation>Remplacer le scénario ?</translation>
+        <translation>Remplacer le scénario&#x202f;?</translation>
     </message>
     <message>
         <source>{folder} already holds a scenario. Replace it?</source>
-        <translation>{folder} contient déjà un scénario. Le remplacer ?</translation>
+        <translation>{folder} contient déjà un scénario. Le remplacer&#x202f;?</translation>
     </message>
     <message>
         <source>Saved to {folder}</source>
@@ -1170,11 +1170,11 @@
     </message>
     <message>
         <source>Save the changes to “{name}”?</source>
-        <translation>Enregistrer les modifications de « {name} » ?</translation>
+        <translation>Enregistrer les modifications de «&#xa0;{name}&#xa0;»&#x202f;?</translation>
     </message>
     <message>
         <source>Reload from disk?</source>
-        <translation>Recharger depuis le disque ?</translation>
+        <translation>Recharger depuis le disque&#x202f;?</translation>
     </message>
     <message>
         <source>Reloading discards your unsaved changes.</source>
@@ -1190,11 +1190,11 @@
     </message>
     <message>
         <source>You have unsaved changes: reloading discards them; keeping them and saving overwrites the files.</source>
-        <translation>Vous avez des modifications non enregistrées : recharger les abandonne ; les garder puis enregistrer écrase les fichiers.</translation>
+        <translation>Vous avez des modifications non enregistrées&#xa0;: recharger les abandonne&#x202f;; les garder puis enregistrer écrase les fichiers.</translation>
     </message>
     <message>
         <source>Changed on disk by another program: {files}.</source>
-        <translation>Modifié sur le disque par un autre programme : {files}.</translation>
+        <translation>Modifié sur le disque par un autre programme&#xa0;: {files}.</translation>
     </message>
     <message>
         <source>Reload</source>
@@ -1205,7 +1205,7 @@
         <translation>Garder les miennes</translation>
     </message>
     <message>
-        <source>Fix the scenario's errors before exporting.</source>
+        <source>Fix the scenario&apos;s errors before exporting.</source>
         <translation>Corrigez les erreurs du scénario avant d’exporter.</translation>
     </message>
     <message>
@@ -1246,7 +1246,7 @@
     </message>
     <message>
         <source>{file} matches the scenario: nothing to change.</source>
-        <translation>{file} correspond au scénario : rien à modifier.</translation>
+        <translation>{file} correspond au scénario&#xa0;: rien à modifier.</translation>
     </message>
     <message>
         <source>Import {file}</source>
@@ -1256,21 +1256,21 @@
         <source>It would make the scenario invalid; nothing was changed.
 
 {problems}</source>
-        <translation>Le scénario deviendrait invalide ; rien n’a été modifié.
+        <translation>Le scénario deviendrait invalide&#x202f;; rien n’a été modifié.
 
 {problems}</translation>
     </message>
     <message>
         <source>Imported {file}: {count} change(s)</source>
-        <translation>{file} importé : {count} modification(s)</translation>
+        <translation>{file} importé&#xa0;: {count} modification(s)</translation>
     </message>
     <message>
         <source>Imported {file} (one undo step):</source>
-        <translation>{file} importé (une seule étape d’annulation) :</translation>
+        <translation>{file} importé (une seule étape d’annulation)&#xa0;:</translation>
     </message>
     <message>
         <source>(none yet)</source>
-        <translation>(aucun pour l'instant)</translation>
+        <translation>(aucun pour l&apos;instant)</translation>
     </message>
     <message>
         <source>Clear List</source>
@@ -1278,7 +1278,7 @@
     </message>
     <message>
         <source>Notes:</source>
-        <translation>Remarques :</translation>
+        <translation>Remarques&#xa0;:</translation>
     </message>
 </context>
 <context>
@@ -1289,7 +1289,7 @@
     </message>
     <message>
         <source>Find:</source>
-        <translation>Rechercher :</translation>
+        <translation>Rechercher&#xa0;:</translation>
     </message>
     <message>
         <source>Previous match (Shift+Enter)</source>
@@ -1328,11 +1328,11 @@
     </message>
     <message>
         <source>not declared: a transition leads here</source>
-        <translation>non déclarée : une transition mène ici</translation>
+        <translation>non déclarée&#xa0;: une transition mène ici</translation>
     </message>
     <message>
         <source>requires ({count}): {names}</source>
-        <translation>exige ({count}) : {names}</translation>
+        <translation>exige ({count})&#xa0;: {names}</translation>
     </message>
 </context>
 <context>
@@ -1370,7 +1370,7 @@
         <translation>Double-cliquer sur le canevas vide</translation>
     </message>
     <message>
-        <source>Edit a step's instructions</source>
+        <source>Edit a step&apos;s instructions</source>
         <translation>Modifier les instructions d’une étape</translation>
     </message>
     <message>
@@ -1399,7 +1399,7 @@
     </message>
     <message>
         <source>Type {{ in instructions; Enter takes the first name</source>
-        <translation>Taper {{ dans les instructions ; Entrée prend le premier nom</translation>
+        <translation>Taper {{ dans les instructions&#x202f;; Entrée prend le premier nom</translation>
     </message>
     <message>
         <source>Send a chat message</source>
@@ -1407,7 +1407,7 @@
     </message>
     <message>
         <source>Enter (Shift+Enter: a new line)</source>
-        <translation>Entrée (Maj+Entrée : une nouvelle ligne)</translation>
+        <translation>Entrée (Maj+Entrée&#xa0;: une nouvelle ligne)</translation>
     </message>
     <message>
         <source>Test chat logs</source>
@@ -1423,7 +1423,7 @@
     </message>
     <message>
         <source>window layout, recent scenarios, chat provider; never the API key</source>
-        <translation>disposition des fenêtres, scénarios récents, fournisseur de la conversation ; jamais la clé d’API</translation>
+        <translation>disposition des fenêtres, scénarios récents, fournisseur de la conversation&#x202f;; jamais la clé d’API</translation>
     </message>
     <message>
         <source>This scenario</source>
@@ -1447,7 +1447,7 @@
     </message>
     <message>
         <source>OPENAI_API_KEY, or the system keyring (Test chat ▸ Settings…): never a file</source>
-        <translation>OPENAI_API_KEY, ou le trousseau du système (Conversation de test ▸ Paramètres…) : jamais un fichier</translation>
+        <translation>OPENAI_API_KEY, ou le trousseau du système (Conversation de test ▸ Paramètres…)&#xa0;: jamais un fichier</translation>
     </message>
     <message>
         <source>Write, test and draw scenarios that keep LLM chatbots on script.</source>
@@ -1465,7 +1465,7 @@
         <translation>Essayer sans modèle</translation>
     </message>
     <message>
-        <source>Replies made up from the scenario's own steps: no key, costs nothing</source>
+        <source>Replies made up from the scenario&apos;s own steps: no key, costs nothing</source>
         <translation>Des réponses composées à partir des étapes du scénario : sans clé, gratuit</translation>
     </message>
     <message>
@@ -1481,7 +1481,7 @@
         <translation>Créer un script de réponses pour ce scénario…</translation>
     </message>
     <message>
-        <source>Write a reply script pre-filled with the scenario's signals and results, open it, and chat with it</source>
+        <source>Write a reply script pre-filled with the scenario&apos;s signals and results, open it, and chat with it</source>
         <translation>Écrire un script de réponses prérempli avec les signaux et les résultats du scénario, l’ouvrir et discuter avec</translation>
     </message>
     <message>
@@ -1540,11 +1540,11 @@
     </message>
     <message>
         <source>Only step “{step}”</source>
-        <translation>Seulement l’étape « {step} »</translation>
+        <translation>Seulement l’étape «&#xa0;{step}&#xa0;»</translation>
     </message>
     <message>
         <source>Only “{type}” events</source>
-        <translation>Seulement les événements « {type} »</translation>
+        <translation>Seulement les événements «&#xa0;{type}&#xa0;»</translation>
     </message>
     <message>
         <source>Show all events</source>
@@ -1587,7 +1587,7 @@
     </message>
     <message>
         <source>Turns: tokens, cost, model time</source>
-        <translation>Tours : jetons, coût, temps du modèle</translation>
+        <translation>Tours&#xa0;: jetons, coût, temps du modèle</translation>
     </message>
     <message>
         <source>Log</source>
@@ -1610,7 +1610,7 @@
         <translation>Événements système</translation>
     </message>
     <message>
-        <source>Show the engine's events between the chat bubbles</source>
+        <source>Show the engine&apos;s events between the chat bubbles</source>
         <translation>Afficher les événements du moteur entre les bulles de la conversation</translation>
     </message>
     <message>
@@ -1623,7 +1623,7 @@
     </message>
     <message>
         <source>The log was truncated or replaced: reading it again</source>
-        <translation>Le journal a été tronqué ou remplacé : nouvelle lecture</translation>
+        <translation>Le journal a été tronqué ou remplacé&#xa0;: nouvelle lecture</translation>
     </message>
     <message>
         <source>{file} does not exist (yet)</source>
@@ -1686,7 +1686,7 @@
     </message>
     <message>
         <source>Create a scenario from a template</source>
-        <translation>Créer un scénario à partir d'un modèle</translation>
+        <translation>Créer un scénario à partir d&apos;un modèle</translation>
     </message>
     <message>
         <source>&amp;Open…</source>
@@ -1694,7 +1694,7 @@
     </message>
     <message>
         <source>Open a scenario folder</source>
-        <translation>Ouvrir le dossier d'un scénario</translation>
+        <translation>Ouvrir le dossier d&apos;un scénario</translation>
     </message>
     <message>
         <source>&amp;Save</source>
@@ -1749,15 +1749,15 @@
         <translation>&amp;Instructions à côté du graphe</translation>
     </message>
     <message>
-        <source>Show or hide the selected step's instructions beside the graph</source>
-        <translation>Afficher ou masquer les instructions de l'étape sélectionnée à côté du graphe</translation>
+        <source>Show or hide the selected step&apos;s instructions beside the graph</source>
+        <translation>Afficher ou masquer les instructions de l&apos;étape sélectionnée à côté du graphe</translation>
     </message>
     <message>
         <source>&amp;Keyboard Shortcuts</source>
         <translation>&amp;Raccourcis clavier</translation>
     </message>
     <message>
-        <source>Every command with keys, and the graph's gestures</source>
+        <source>Every command with keys, and the graph&apos;s gestures</source>
         <translation>Toutes les commandes avec leurs touches, et les gestes du graphe</translation>
     </message>
     <message>
@@ -1765,7 +1765,7 @@
         <translation>&amp;Documentation</translation>
     </message>
     <message>
-        <source>Prompter's manual, offline</source>
+        <source>Prompter&apos;s manual, offline</source>
         <translation>Le manuel de Prompter, hors ligne</translation>
     </message>
     <message>
@@ -1870,7 +1870,7 @@
     </message>
     <message>
         <source>The graph shows the last version that loaded.</source>
-        <translation>Le graphe montre la dernière version qui s'est chargée.</translation>
+        <translation>Le graphe montre la dernière version qui s&apos;est chargée.</translation>
     </message>
     <message>
         <source> — line {line}: {message}</source>
@@ -1911,7 +1911,7 @@
     <name>MessageTextEdit</name>
     <message>
         <source>the text a message step sends; {{variables}} are filled in</source>
-        <translation>le texte qu’envoie une étape de message ; les {{variables}} sont remplies</translation>
+        <translation>le texte qu’envoie une étape de message&#x202f;; les {{variables}} sont remplies</translation>
     </message>
 </context>
 <context>
@@ -1928,13 +1928,13 @@ Input tokens: {input}
 Cached input tokens: {cached}
 Output tokens: {output}
 Cost: {cost}</source>
-        <translation>Messages de l’utilisateur : {messages}
-Appels au modèle : {calls}
-Corrections : {corrections}
-Jetons en entrée : {input}
-Jetons en entrée en cache : {cached}
-Jetons en sortie : {output}
-Coût : {cost}</translation>
+        <translation>Messages de l’utilisateur&#xa0;: {messages}
+Appels au modèle&#xa0;: {calls}
+Corrections&#xa0;: {corrections}
+Jetons en entrée&#xa0;: {input}
+Jetons en entrée en cache&#xa0;: {cached}
+Jetons en sortie&#xa0;: {output}
+Coût&#xa0;: {cost}</translation>
     </message>
 </context>
 <context>
@@ -1968,8 +1968,8 @@ Coût : {cost}</translation>
         <translation>Créer dans</translation>
     </message>
     <message>
-        <source>A scenario's name may hold only ASCII letters (a–z, A–Z), digits (0–9) and _, and does not start with a digit.</source>
-        <translation>Le nom d'un scénario ne peut contenir que des lettres ASCII (a–z, A–Z), des chiffres (0–9) et _, et ne commence pas par un chiffre.</translation>
+        <source>A scenario&apos;s name may hold only ASCII letters (a–z, A–Z), digits (0–9) and _, and does not start with a digit.</source>
+        <translation>Le nom d&apos;un scénario ne peut contenir que des lettres ASCII (a–z, A–Z), des chiffres (0–9) et _, et ne commence pas par un chiffre.</translation>
     </message>
     <message>
         <source>Create the scenario in</source>
@@ -1977,15 +1977,15 @@ Coût : {cost}</translation>
     </message>
     <message>
         <source>{folder} exists and is not empty.</source>
-        <translation>{folder} existe et n'est pas vide.</translation>
+        <translation>{folder} existe et n&apos;est pas vide.</translation>
     </message>
     <message>
         <source>The scenario needs a name.</source>
-        <translation>Le scénario a besoin d'un nom.</translation>
+        <translation>Le scénario a besoin d&apos;un nom.</translation>
     </message>
     <message>
         <source>“{name}” holds {characters}, which a name cannot hold.</source>
-        <translation>« {name} » contient {characters}, qu'un nom ne peut pas contenir.</translation>
+        <translation>« {name} » contient {characters}, qu&apos;un nom ne peut pas contenir.</translation>
     </message>
     <message>
         <source>“{name}” starts with a digit.</source>
@@ -2008,7 +2008,7 @@ Coût : {cost}</translation>
     </message>
     <message>
         <source>arrow width: how often taken (up to {count}×)</source>
-        <translation>largeur des flèches : fréquence de passage (jusqu’à {count}×)</translation>
+        <translation>largeur des flèches&#xa0;: fréquence de passage (jusqu’à {count}×)</translation>
     </message>
     <message>
         <source>never taken</source>
@@ -2084,27 +2084,27 @@ Coût : {cost}</translation>
     <name>PrefixBar</name>
     <message>
         <source>{part}: ≈{tokens} tokens</source>
-        <translation>{part} : ≈{tokens} jetons</translation>
+        <translation>{part}&#xa0;: ≈{tokens} jetons</translation>
     </message>
     <message>
         <source>Cached (green): {cached} of {billed} billed input tokens</source>
-        <translation>En cache (vert) : {cached} des {billed} jetons d’entrée facturés</translation>
+        <translation>En cache (vert)&#xa0;: {cached} des {billed} jetons d’entrée facturés</translation>
     </message>
     <message>
-        <source>Red line: the prompt differs from the previous call's from {where}</source>
-        <translation>Ligne rouge : le prompt diffère de celui de l’appel précédent à partir de {where}</translation>
+        <source>Red line: the prompt differs from the previous call&apos;s from {where}</source>
+        <translation>Ligne rouge&#xa0;: le prompt diffère de celui de l’appel précédent à partir de {where}</translation>
     </message>
     <message>
         <source>cached prefix: {tokens} tokens ({share})</source>
-        <translation>préfixe en cache : {tokens} jetons ({share})</translation>
+        <translation>préfixe en cache&#xa0;: {tokens} jetons ({share})</translation>
     </message>
     <message>
-        <source>the previous call's prompt ends here: the rest is new</source>
-        <translation>le prompt de l’appel précédent s’arrête ici : la suite est nouvelle</translation>
+        <source>the previous call&apos;s prompt ends here: the rest is new</source>
+        <translation>le prompt de l’appel précédent s’arrête ici&#xa0;: la suite est nouvelle</translation>
     </message>
     <message>
         <source>differs from the previous call here: {where}</source>
-        <translation>diffère de l’appel précédent ici : {where}</translation>
+        <translation>diffère de l’appel précédent ici&#xa0;: {where}</translation>
     </message>
 </context>
 <context>
@@ -2158,7 +2158,7 @@ Coût : {cost}</translation>
     </message>
     <message>
         <source>Leave replay: show the whole conversation</source>
-        <translation>Quitter la relecture : afficher toute la conversation</translation>
+        <translation>Quitter la relecture&#xa0;: afficher toute la conversation</translation>
     </message>
     <message>
         <source>Continue live from the end of this turn with the current scenario</source>
@@ -2193,7 +2193,7 @@ Coût : {cost}</translation>
     <name>RequestInspector</name>
     <message>
         <source>No reply was logged for this call (it failed, or is still running): no usage.</source>
-        <translation>Aucune réponse n’a été journalisée pour cet appel (il a échoué, ou est encore en cours) : pas de consommation.</translation>
+        <translation>Aucune réponse n’a été journalisée pour cet appel (il a échoué, ou est encore en cours)&#xa0;: pas de consommation.</translation>
     </message>
     <message>
         <source>no model made this reply (a reply script, or the key-free model)</source>
@@ -2201,7 +2201,7 @@ Coût : {cost}</translation>
     </message>
     <message>
         <source>{model}: ${input} in, ${cached} cached, ${output} out per 1M tokens</source>
-        <translation>{model} : ${input} en entrée, ${cached} en cache, ${output} en sortie par million de jetons</translation>
+        <translation>{model}&#xa0;: ${input} en entrée, ${cached} en cache, ${output} en sortie par million de jetons</translation>
     </message>
     <message>
         <source>{model} is not in the price table</source>
@@ -2213,15 +2213,15 @@ Coût : {cost}</translation>
     </message>
     <message>
         <source>&lt;b&gt;Billed:&lt;/b&gt; {input} input tokens, {cached} of them cached ({share}) · {output} output tokens · &lt;b&gt;{cost}&lt;/b&gt;</source>
-        <translation>&lt;b&gt;Facturé :&lt;/b&gt; {input} jetons en entrée, dont {cached} en cache ({share}) · {output} jetons en sortie · &lt;b&gt;{cost}&lt;/b&gt;</translation>
+        <translation>&lt;b&gt;Facturé&#xa0;:&lt;/b&gt; {input} jetons en entrée, dont {cached} en cache ({share}) · {output} jetons en sortie · &lt;b&gt;{cost}&lt;/b&gt;</translation>
     </message>
     <message>
-        <source>The parts add up to ≈{tokens} tokens (estimated with the model's tokenizer).</source>
+        <source>The parts add up to ≈{tokens} tokens (estimated with the model&apos;s tokenizer).</source>
         <translation>Les parties totalisent ≈{tokens} jetons (estimés avec le tokeniseur du modèle).</translation>
     </message>
     <message>
-        <source>The parts add up to ≈{tokens} tokens; the API billed {billed} ({error}). Estimates use the model's tokenizer and count each part's framing.</source>
-        <translation>Les parties totalisent ≈{tokens} jetons ; l’API en a facturé {billed} ({error}). Les estimations utilisent le tokeniseur du modèle et comptent l’encadrement de chaque partie.</translation>
+        <source>The parts add up to ≈{tokens} tokens; the API billed {billed} ({error}). Estimates use the model&apos;s tokenizer and count each part&apos;s framing.</source>
+        <translation>Les parties totalisent ≈{tokens} jetons&#x202f;; l’API en a facturé {billed} ({error}). Les estimations utilisent le tokeniseur du modèle et comptent l’encadrement de chaque partie.</translation>
     </message>
     <message>
         <source>starts a new chain</source>
@@ -2241,7 +2241,7 @@ Coût : {cost}</translation>
     </message>
     <message>
         <source>The first call of this conversation: nothing to compare with.</source>
-        <translation>Le premier appel de cette conversation : rien à comparer.</translation>
+        <translation>Le premier appel de cette conversation&#xa0;: rien à comparer.</translation>
     </message>
     <message>
         <source>same</source>
@@ -2281,14 +2281,14 @@ Coût : {cost}</translation>
     </message>
     <message>
         <source>&lt;b&gt;Since the previous call&lt;/b&gt; (turn {turn}, seq {seq}): {changes}. The prompts part at {where}, after ≈{common} tokens: the cache could reuse ≈{cache} of them (whole 128-token blocks, from {minimum}).</source>
-        <translation>&lt;b&gt;Depuis l’appel précédent&lt;/b&gt; (tour {turn}, n° {seq}) : {changes}. Les prompts divergent à {where}, après ≈{common} jetons : le cache pouvait en réutiliser ≈{cache} (par blocs entiers de 128 jetons, à partir de {minimum}).</translation>
+        <translation>&lt;b&gt;Depuis l’appel précédent&lt;/b&gt; (tour {turn}, n° {seq})&#xa0;: {changes}. Les prompts divergent à {where}, après ≈{common} jetons&#xa0;: le cache pouvait en réutiliser ≈{cache} (par blocs entiers de 128 jetons, à partir de {minimum}).</translation>
     </message>
     <message>
         <source>Diff</source>
         <translation>Différences</translation>
     </message>
     <message>
-        <source>Show the selected part's changes since the previous call</source>
+        <source>Show the selected part&apos;s changes since the previous call</source>
         <translation>Afficher les changements de la partie sélectionnée depuis l’appel précédent</translation>
     </message>
     <message>
@@ -2313,7 +2313,7 @@ Coût : {cost}</translation>
     </message>
     <message>
         <source>A curl command that sends the request again; it reads the key from $OPENAI_API_KEY when it runs</source>
-        <translation>Une commande curl qui renvoie la requête ; elle lit la clé dans $OPENAI_API_KEY quand elle s’exécute</translation>
+        <translation>Une commande curl qui renvoie la requête&#x202f;; elle lit la clé dans $OPENAI_API_KEY quand elle s’exécute</translation>
     </message>
     <message>
         <source>Select a model request or reply to see what the model read and what it cost.</source>
@@ -2395,15 +2395,15 @@ Coût : {cost}</translation>
     </message>
     <message>
         <source>Test name:</source>
-        <translation>Nom du test :</translation>
+        <translation>Nom du test&#xa0;:</translation>
     </message>
     <message>
         <source>File:</source>
-        <translation>Fichier :</translation>
+        <translation>Fichier&#xa0;:</translation>
     </message>
     <message>
         <source>The expectations are what happened in the chat — the step after each message, the signal taken, the variables it changed. Loosen or remove what should not matter; the file can be edited in the Tests pane.</source>
-        <translation>Les attentes sont ce qui s’est passé dans la conversation — l’étape après chaque message, le signal pris, les variables modifiées. Assouplissez ou retirez ce qui ne doit pas compter ; le fichier peut être modifié dans le panneau Tests.</translation>
+        <translation>Les attentes sont ce qui s’est passé dans la conversation — l’étape après chaque message, le signal pris, les variables modifiées. Assouplissez ou retirez ce qui ne doit pas compter&#x202f;; le fichier peut être modifié dans le panneau Tests.</translation>
     </message>
     <message>
         <source>the test needs a name</source>
@@ -2411,19 +2411,19 @@ Coût : {cost}</translation>
     </message>
     <message>
         <source>Adds &lt;code&gt;{test}&lt;/code&gt; and its recording &lt;code&gt;{recording}&lt;/code&gt; ({count} model replies) to the scenario: &lt;b&gt;File ▸ Save&lt;/b&gt; writes them, &lt;b&gt;Undo&lt;/b&gt; takes them back.</source>
-        <translation>Ajoute &lt;code&gt;{test}&lt;/code&gt; et son enregistrement &lt;code&gt;{recording}&lt;/code&gt; ({count} réponses du modèle) au scénario : &lt;b&gt;Fichier ▸ Enregistrer&lt;/b&gt; les écrit, &lt;b&gt;Annuler&lt;/b&gt; les retire.</translation>
+        <translation>Ajoute &lt;code&gt;{test}&lt;/code&gt; et son enregistrement &lt;code&gt;{recording}&lt;/code&gt; ({count} réponses du modèle) au scénario&#xa0;: &lt;b&gt;Fichier ▸ Enregistrer&lt;/b&gt; les écrit, &lt;b&gt;Annuler&lt;/b&gt; les retire.</translation>
     </message>
     <message>
         <source>the file needs a name</source>
         <translation>le fichier a besoin d’un nom</translation>
     </message>
     <message>
-        <source>use only ASCII letters (a–z, A–Z), digits (0–9), '_' and '-' in the file name, starting with a letter or a digit</source>
-        <translation>n'utilisez dans le nom du fichier que des lettres ASCII (a–z, A–Z), des chiffres (0–9), « _ » et « - », en commençant par une lettre ou un chiffre</translation>
+        <source>use only ASCII letters (a–z, A–Z), digits (0–9), &apos;_&apos; and &apos;-&apos; in the file name, starting with a letter or a digit</source>
+        <translation>n&apos;utilisez dans le nom du fichier que des lettres ASCII (a–z, A–Z), des chiffres (0–9), « _ » et « - », en commençant par une lettre ou un chiffre</translation>
     </message>
     <message>
         <source>{file} exists already: choose another name</source>
-        <translation>{file} existe déjà : choisissez un autre nom</translation>
+        <translation>{file} existe déjà&#xa0;: choisissez un autre nom</translation>
     </message>
 </context>
 <context>
@@ -2434,15 +2434,15 @@ Coût : {cost}</translation>
     </message>
     <message>
         <source>Add a step in free space beside the selected step</source>
-        <translation>Ajouter une étape dans un espace libre à côté de l'étape sélectionnée</translation>
+        <translation>Ajouter une étape dans un espace libre à côté de l&apos;étape sélectionnée</translation>
     </message>
     <message>
         <source>Re&amp;name Step…</source>
-        <translation>Re&amp;nommer l'étape…</translation>
+        <translation>Re&amp;nommer l&apos;étape…</translation>
     </message>
     <message>
         <source>Rename the selected step everywhere</source>
-        <translation>Renommer l'étape sélectionnée partout</translation>
+        <translation>Renommer l&apos;étape sélectionnée partout</translation>
     </message>
     <message>
         <source>&amp;Delete</source>
@@ -2490,21 +2490,21 @@ Coût : {cost}</translation>
     </message>
     <message>
         <source>Arrange the steps in layers from the start step</source>
-        <translation>Disposer les étapes en couches à partir de l'étape de départ</translation>
+        <translation>Disposer les étapes en couches à partir de l&apos;étape de départ</translation>
     </message>
     <message>
         <source>No scenario is open.
 
 File ▸ New… creates one from a template; File ▸ Open… opens a scenario folder.</source>
-        <translation>Aucun scénario n'est ouvert.
+        <translation>Aucun scénario n&apos;est ouvert.
 
-Fichier ▸ Nouveau… en crée un à partir d'un modèle ; Fichier ▸ Ouvrir… ouvre le dossier d'un scénario.</translation>
+Fichier ▸ Nouveau… en crée un à partir d&apos;un modèle ; Fichier ▸ Ouvrir… ouvre le dossier d&apos;un scénario.</translation>
     </message>
     <message>
         <source>{edit} was refused; nothing was changed.
 
 {reason}</source>
-        <translation>« {edit} » a été refusé ; rien n’a été modifié.
+        <translation>«&#xa0;{edit}&#xa0;» a été refusé&#x202f;; rien n’a été modifié.
 
 {reason}</translation>
     </message>
@@ -2514,7 +2514,7 @@ Fichier ▸ Nouveau… en crée un à partir d'un modèle ; Fichier ▸ Ouvrir�
     </message>
     <message>
         <source>Step id ({rule}):</source>
-        <translation>Identifiant de l’étape ({rule}) :</translation>
+        <translation>Identifiant de l’étape ({rule})&#xa0;:</translation>
     </message>
     <message>
         <source>Connect steps</source>
@@ -2522,7 +2522,7 @@ Fichier ▸ Nouveau… en crée un à partir d'un modèle ; Fichier ▸ Ouvrir�
     </message>
     <message>
         <source>Signal from “{source}” to “{target}”:</source>
-        <translation>Signal de « {source} » vers « {target} » :</translation>
+        <translation>Signal de «&#xa0;{source}&#xa0;» vers «&#xa0;{target}&#xa0;»&#xa0;:</translation>
     </message>
     <message>
         <source>Connect</source>
@@ -2534,7 +2534,7 @@ Fichier ▸ Nouveau… en crée un à partir d'un modèle ; Fichier ▸ Ouvrir�
     </message>
     <message>
         <source>New id for “{step}” ({rule}):</source>
-        <translation>Nouvel identifiant pour « {step} » ({rule}) :</translation>
+        <translation>Nouvel identifiant pour «&#xa0;{step}&#xa0;» ({rule})&#xa0;:</translation>
     </message>
     <message>
         <source>Rename</source>
@@ -2549,8 +2549,8 @@ Fichier ▸ Nouveau… en crée un à partir d'un modèle ; Fichier ▸ Ouvrir�
         <translation>Supprimer</translation>
     </message>
     <message>
-        <source>Move '{step}'</source>
-        <translation>Déplacer « {step} »</translation>
+        <source>Move &apos;{step}&apos;</source>
+        <translation>Déplacer «&#xa0;{step}&#xa0;»</translation>
     </message>
     <message>
         <source>Move {count} steps</source>
@@ -2608,19 +2608,19 @@ Fichier ▸ Nouveau… en crée un à partir d'un modèle ; Fichier ▸ Ouvrir�
         <translation>Description</translation>
     </message>
     <message>
-        <source>Add variable '{name}'</source>
-        <translation>Ajouter la variable « {name} »</translation>
+        <source>Add variable &apos;{name}&apos;</source>
+        <translation>Ajouter la variable «&#xa0;{name}&#xa0;»</translation>
     </message>
 </context>
 <context>
     <name>ScriptWarning</name>
     <message>
         <source>Characters no font can draw</source>
-        <translation>Caractères qu'aucune police ne sait dessiner</translation>
+        <translation>Caractères qu&apos;aucune police ne sait dessiner</translation>
     </message>
     <message>
         <source>This scenario uses characters that no font of this computer can draw: {scripts}. They are shown as empty boxes; install a font that covers them.</source>
-        <translation>Ce scénario utilise des caractères qu'aucune police de cet ordinateur ne sait dessiner : {scripts}. Ils s'affichent comme des cases vides ; installez une police qui les couvre.</translation>
+        <translation>Ce scénario utilise des caractères qu&apos;aucune police de cet ordinateur ne sait dessiner : {scripts}. Ils s&apos;affichent comme des cases vides ; installez une police qui les couvre.</translation>
     </message>
 </context>
 <context>
@@ -2630,16 +2630,16 @@ Fichier ▸ Nouveau… en crée un à partir d'un modèle ; Fichier ▸ Ouvrir�
         <translation>L’adresse du serveur doit commencer par http:// ou https://</translation>
     </message>
     <message>
-        <source>A conversation id is letters, digits, - and _ (the server's id)</source>
+        <source>A conversation id is letters, digits, - and _ (the server&apos;s id)</source>
         <translation>Un identifiant de conversation se compose de lettres, de chiffres, de - et de _ (celui du serveur)</translation>
     </message>
     <message>
         <source>The server could not be reached: {reason}</source>
-        <translation>Le serveur est injoignable : {reason}</translation>
+        <translation>Le serveur est injoignable&#xa0;: {reason}</translation>
     </message>
     <message>
         <source>The log is larger than 512 MB; download it with another tool</source>
-        <translation>Le journal dépasse 512 Mo ; téléchargez-le avec un autre outil</translation>
+        <translation>Le journal dépasse 512 Mo&#x202f;; téléchargez-le avec un autre outil</translation>
     </message>
     <message>
         <source>The server wants an API token (or another one)</source>
@@ -2687,7 +2687,7 @@ Fichier ▸ Nouveau… en crée un à partir d'un modèle ; Fichier ▸ Ouvrir�
     </message>
     <message>
         <source>The log could not be saved: {error}</source>
-        <translation>Le journal n’a pas pu être enregistré : {error}</translation>
+        <translation>Le journal n’a pas pu être enregistré&#xa0;: {error}</translation>
     </message>
 </context>
 <context>
@@ -2714,10 +2714,10 @@ Fichier ▸ Nouveau… en crée un à partir d'un modèle ; Fichier ▸ Ouvrir�
     <message>
         <source>Select a step on the graph to see and edit it here.
 
-Double-click empty canvas to add a step; drag from a step's handle (or Shift+drag) onto another to connect them.</source>
+Double-click empty canvas to add a step; drag from a step&apos;s handle (or Shift+drag) onto another to connect them.</source>
         <translation>Sélectionnez une étape dans le graphe pour la voir et la modifier ici.
 
-Double-cliquez sur le canevas vide pour ajouter une étape ; glissez depuis la poignée d’une étape (ou Maj+glisser) jusqu’à une autre pour les relier.</translation>
+Double-cliquez sur le canevas vide pour ajouter une étape&#x202f;; glissez depuis la poignée d’une étape (ou Maj+glisser) jusqu’à une autre pour les relier.</translation>
     </message>
     <message>
         <source>Rename…</source>
@@ -2732,8 +2732,8 @@ Double-cliquez sur le canevas vide pour ajouter une étape ; glissez depuis la
         <translation>affiché dans le graphe et au modèle</translation>
     </message>
     <message>
-        <source>one line; other steps see it as 'next goal'</source>
-        <translation>une ligne ; les autres étapes le voient comme « objectif suivant »</translation>
+        <source>one line; other steps see it as &apos;next goal&apos;</source>
+        <translation>une ligne&#x202f;; les autres étapes le voient comme «&#xa0;objectif suivant&#xa0;»</translation>
     </message>
     <message>
         <source>the conversation ends here</source>
@@ -2741,11 +2741,11 @@ Double-cliquez sur le canevas vide pour ajouter une étape ; glissez depuis la
     </message>
     <message>
         <source>wait: wait for the user; respond: reply at once (one extra model call)</source>
-        <translation>wait : attendre l’utilisateur ; respond : répondre aussitôt (un appel au modèle de plus)</translation>
+        <translation>wait&#xa0;: attendre l’utilisateur&#x202f;; respond&#xa0;: répondre aussitôt (un appel au modèle de plus)</translation>
     </message>
     <message>
         <source>Select a transition to edit its description and guard below; double-click the signal to rename it</source>
-        <translation>Sélectionnez une transition pour modifier sa description et sa garde ci-dessous ; double-cliquez sur le signal pour le renommer</translation>
+        <translation>Sélectionnez une transition pour modifier sa description et sa garde ci-dessous&#x202f;; double-cliquez sur le signal pour le renommer</translation>
     </message>
     <message>
         <source>when the model should take this signal</source>
@@ -2853,23 +2853,23 @@ Double-cliquez sur le canevas vide pour ajouter une étape ; glissez depuis la
     </message>
     <message>
         <source>requires ({count}): {names}</source>
-        <translation>exige ({count}) : {names}</translation>
+        <translation>exige ({count})&#xa0;: {names}</translation>
     </message>
     <message>
         <source>no guard: the signal is always allowed</source>
-        <translation>aucune garde : le signal est toujours permis</translation>
+        <translation>aucune garde&#xa0;: le signal est toujours permis</translation>
     </message>
     <message>
         <source>no description</source>
         <translation>aucune description</translation>
     </message>
     <message>
-        <source>Make '{step}' an action step</source>
-        <translation>Faire de « {step} » une étape d’action</translation>
+        <source>Make &apos;{step}&apos; an action step</source>
+        <translation>Faire de «&#xa0;{step}&#xa0;» une étape d’action</translation>
     </message>
     <message>
         <source>“{name}” cannot name a result here (invalid or taken)</source>
-        <translation>« {name} » ne peut pas nommer un résultat ici (invalide ou déjà pris)</translation>
+        <translation>«&#xa0;{name}&#xa0;» ne peut pas nommer un résultat ici (invalide ou déjà pris)</translation>
     </message>
     <message>
         <source>Enum values</source>
@@ -2877,19 +2877,19 @@ Double-cliquez sur le canevas vide pour ajouter une étape ; glissez depuis la
     </message>
     <message>
         <source>Allowed values, separated by commas:</source>
-        <translation>Valeurs permises, séparées par des virgules :</translation>
+        <translation>Valeurs permises, séparées par des virgules&#xa0;:</translation>
     </message>
     <message>
-        <source>Make result '{name}' of '{step}' an enum</source>
-        <translation>Faire du résultat « {name} » de « {step} » une énumération</translation>
+        <source>Make result &apos;{name}&apos; of &apos;{step}&apos; an enum</source>
+        <translation>Faire du résultat «&#xa0;{name}&#xa0;» de «&#xa0;{step}&#xa0;» une énumération</translation>
     </message>
     <message>
-        <source>Make result '{name}' of '{step}' {type}</source>
-        <translation>Donner au résultat « {name} » de « {step} » le type {type}</translation>
+        <source>Make result &apos;{name}&apos; of &apos;{step}&apos; {type}</source>
+        <translation>Donner au résultat «&#xa0;{name}&#xa0;» de «&#xa0;{step}&#xa0;» le type {type}</translation>
     </message>
     <message>
-        <source>Add result '{name}' to '{step}'</source>
-        <translation>Ajouter le résultat « {name} » à « {step} »</translation>
+        <source>Add result &apos;{name}&apos; to &apos;{step}&apos;</source>
+        <translation>Ajouter le résultat «&#xa0;{name}&#xa0;» à «&#xa0;{step}&#xa0;»</translation>
     </message>
 </context>
 <context>
@@ -2904,39 +2904,39 @@ Double-cliquez sur le canevas vide pour ajouter une étape ; glissez depuis la
     </message>
     <message>
         <source>“{name}” has a space: spaces are not allowed in signals (use _ instead, e.g. “{suggestion}”); use {rule}</source>
-        <translation>« {name} » contient une espace : les espaces sont interdites dans les signaux (utilisez plutôt _, p. ex. « {suggestion} ») ; utilisez {rule}</translation>
+        <translation>«&#xa0;{name}&#xa0;» contient une espace&#xa0;: les espaces sont interdites dans les signaux (utilisez plutôt _, p. ex. «&#xa0;{suggestion}&#xa0;»)&#x202f;; utilisez {rule}</translation>
     </message>
     <message>
         <source>“{name}” has a space: spaces are not allowed in ids (use _ instead, e.g. “{suggestion}”); use {rule}</source>
-        <translation>« {name} » contient une espace : les espaces sont interdites dans les identifiants (utilisez plutôt _, p. ex. « {suggestion} ») ; utilisez {rule}</translation>
+        <translation>«&#xa0;{name}&#xa0;» contient une espace&#xa0;: les espaces sont interdites dans les identifiants (utilisez plutôt _, p. ex. «&#xa0;{suggestion}&#xa0;»)&#x202f;; utilisez {rule}</translation>
     </message>
     <message>
         <source>“{name}” starts with a digit: a signal starts with a letter or _</source>
-        <translation>« {name} » commence par un chiffre : un signal commence par une lettre ou _</translation>
+        <translation>«&#xa0;{name}&#xa0;» commence par un chiffre&#xa0;: un signal commence par une lettre ou _</translation>
     </message>
     <message>
         <source>“{name}” starts with a digit: an id starts with a letter or _</source>
-        <translation>« {name} » commence par un chiffre : un identifiant commence par une lettre ou _</translation>
+        <translation>«&#xa0;{name}&#xa0;» commence par un chiffre&#xa0;: un identifiant commence par une lettre ou _</translation>
     </message>
     <message>
         <source>“{name}” has {characters}, which signals cannot hold: use {rule}</source>
-        <translation>« {name} » contient {characters}, qu’un signal ne peut pas contenir : utilisez {rule}</translation>
+        <translation>«&#xa0;{name}&#xa0;» contient {characters}, qu’un signal ne peut pas contenir&#xa0;: utilisez {rule}</translation>
     </message>
     <message>
         <source>“{name}” has {characters}, which ids cannot hold: use {rule}</source>
-        <translation>« {name} » contient {characters}, qu’un identifiant ne peut pas contenir : utilisez {rule}</translation>
+        <translation>«&#xa0;{name}&#xa0;» contient {characters}, qu’un identifiant ne peut pas contenir&#xa0;: utilisez {rule}</translation>
     </message>
     <message>
         <source>a step “{name}” exists already: choose another id</source>
-        <translation>une étape « {name} » existe déjà : choisissez un autre identifiant</translation>
+        <translation>une étape «&#xa0;{name}&#xa0;» existe déjà&#xa0;: choisissez un autre identifiant</translation>
     </message>
     <message>
         <source>“{name}” is the signal every step has for staying: choose another name</source>
-        <translation>« {name} » est le signal que toute étape a pour rester : choisissez un autre nom</translation>
+        <translation>«&#xa0;{name}&#xa0;» est le signal que toute étape a pour rester&#xa0;: choisissez un autre nom</translation>
     </message>
     <message>
         <source>step “{step}” has a signal “{name}” already: choose another name</source>
-        <translation>l’étape « {step} » a déjà un signal « {name} » : choisissez un autre nom</translation>
+        <translation>l’étape «&#xa0;{step}&#xa0;» a déjà un signal «&#xa0;{name}&#xa0;»&#xa0;: choisissez un autre nom</translation>
     </message>
 </context>
 <context>
@@ -2959,7 +2959,7 @@ Double-cliquez sur le canevas vide pour ajouter une étape ; glissez depuis la
     <message>
         <source>Cannot open {file}:
 {error}</source>
-        <translation>Impossible d’ouvrir {file} :
+        <translation>Impossible d’ouvrir {file}&#xa0;:
 {error}</translation>
     </message>
 </context>
@@ -2971,14 +2971,14 @@ Double-cliquez sur le canevas vide pour ajouter une étape ; glissez depuis la
     </message>
     <message>
         <source>Open a conversation log: replay it, follow it, fork from a turn</source>
-        <translation>Ouvrir un journal de conversation : le relire, le suivre, dériver depuis un tour</translation>
+        <translation>Ouvrir un journal de conversation&#xa0;: le relire, le suivre, dériver depuis un tour</translation>
     </message>
     <message>
         <source>Open Log from &amp;Server…</source>
         <translation>Ouvrir le journal d’un &amp;serveur…</translation>
     </message>
     <message>
-        <source>Download a served conversation's log (prompter serve) and open it</source>
+        <source>Download a served conversation&apos;s log (prompter serve) and open it</source>
         <translation>Télécharger le journal d’une conversation servie (prompter serve) et l’ouvrir</translation>
     </message>
     <message>
@@ -2991,7 +2991,7 @@ Double-cliquez sur le canevas vide pour ajouter une étape ; glissez depuis la
     </message>
     <message>
         <source>&lt;b&gt;scenario.yaml does not load&lt;/b&gt;: fix it (the Problems pane says where) and the chat starts again.</source>
-        <translation>&lt;b&gt;scenario.yaml ne se charge pas&lt;/b&gt; : corrigez-le (le panneau Problèmes dit où) et la conversation redémarre.</translation>
+        <translation>&lt;b&gt;scenario.yaml ne se charge pas&lt;/b&gt;&#xa0;: corrigez-le (le panneau Problèmes dit où) et la conversation redémarre.</translation>
     </message>
     <message>
         <source>Open a scenario to chat with it.</source>
@@ -3016,11 +3016,11 @@ Double-cliquez sur le canevas vide pour ajouter une étape ; glissez depuis la
 <context>
     <name>StudioTests</name>
     <message>
-        <source>no API key is set up: add one in the test chat's Settings… (or set OPENAI_API_KEY before starting the studio).</source>
-        <translation>aucune clé d’API n’est configurée : ajoutez-en une dans les Paramètres… de la conversation de test (ou définissez OPENAI_API_KEY avant de lancer le studio).</translation>
+        <source>no API key is set up: add one in the test chat&apos;s Settings… (or set OPENAI_API_KEY before starting the studio).</source>
+        <translation>aucune clé d’API n’est configurée&#xa0;: ajoutez-en une dans les Paramètres… de la conversation de test (ou définissez OPENAI_API_KEY avant de lancer le studio).</translation>
     </message>
     <message>
-        <source>the test chat's scripted provider has no reply script (see its Settings…).</source>
+        <source>the test chat&apos;s scripted provider has no reply script (see its Settings…).</source>
         <translation>le fournisseur scripté de la conversation de test n’a pas de script de réponses (voir ses Paramètres…).</translation>
     </message>
     <message>
@@ -3075,19 +3075,19 @@ Double-cliquez sur le canevas vide pour ajouter une étape ; glissez depuis la
     </message>
     <message>
         <source>error: {error}</source>
-        <translation>erreur : {error}</translation>
+        <translation>erreur&#xa0;: {error}</translation>
     </message>
     <message>
         <source>{where}: stale — {reason}</source>
-        <translation>{where} : périmé — {reason}</translation>
+        <translation>{where}&#xa0;: périmé — {reason}</translation>
     </message>
     <message>
         <source>bot_says: expected {expected} in the reply</source>
-        <translation>bot_says : {expected} attendu dans la réponse</translation>
+        <translation>bot_says&#xa0;: {expected} attendu dans la réponse</translation>
     </message>
     <message>
         <source>{what}: expected {expected}, got {actual}</source>
-        <translation>{what} : attendu {expected}, obtenu {actual}</translation>
+        <translation>{what}&#xa0;: attendu {expected}, obtenu {actual}</translation>
     </message>
     <message>
         <source>end</source>
@@ -3102,8 +3102,8 @@ Double-cliquez sur le canevas vide pour ajouter une étape ; glissez depuis la
         <translation>tour {turn}</translation>
     </message>
     <message>
-        <source>&lt;p&gt;&lt;b style='color:#c62828'&gt;✖ The file has errors&lt;/b&gt; — the test cannot run until they are fixed (they are in Problems too):&lt;/p&gt;</source>
-        <translation>&lt;p&gt;&lt;b style='color:#c62828'&gt;✖ Le fichier contient des erreurs&lt;/b&gt; — le test ne peut pas s’exécuter tant qu’elles ne sont pas corrigées (elles figurent aussi dans Problèmes) :&lt;/p&gt;</translation>
+        <source>&lt;p&gt;&lt;b style=&apos;color:#c62828&apos;&gt;✖ The file has errors&lt;/b&gt; — the test cannot run until they are fixed (they are in Problems too):&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b style=&apos;color:#c62828&apos;&gt;✖ Le fichier contient des erreurs&lt;/b&gt; — le test ne peut pas s’exécuter tant qu’elles ne sont pas corrigées (elles figurent aussi dans Problèmes) :&lt;/p&gt;</translation>
     </message>
     <message>
         <source>&lt;p&gt;Not run yet. &lt;b&gt;Run&lt;/b&gt; replays it from its recording.&lt;/p&gt;</source>
@@ -3143,23 +3143,23 @@ Double-cliquez sur le canevas vide pour ajouter une étape ; glissez depuis la
     </message>
     <message>
         <source>Cost: {cost}.</source>
-        <translation>Coût : {cost}.</translation>
+        <translation>Coût&#xa0;: {cost}.</translation>
     </message>
     <message>
-        <source>Open this run's log in the viewer at {where}</source>
+        <source>Open this run&apos;s log in the viewer at {where}</source>
         <translation>Ouvrir le journal de cette exécution dans la visionneuse, au {where}</translation>
     </message>
     <message>
-        <source>Open this run's log in the viewer</source>
+        <source>Open this run&apos;s log in the viewer</source>
         <translation>Ouvrir le journal de cette exécution dans la visionneuse</translation>
     </message>
     <message>
         <source>The test could not run:</source>
-        <translation>Le test n’a pas pu s’exécuter :</translation>
+        <translation>Le test n’a pas pu s’exécuter&#xa0;:</translation>
     </message>
     <message>
         <source>&lt;p&gt;A test needs its recording (&lt;code&gt;NAME.replies.jsonl&lt;/code&gt;) to be replayed: choose &lt;b&gt;Record&lt;/b&gt; to make one (it calls the model).&lt;/p&gt;</source>
-        <translation>&lt;p&gt;Un test a besoin de son enregistrement (&lt;code&gt;NAME.replies.jsonl&lt;/code&gt;) pour être rejoué : choisissez &lt;b&gt;Enregistrer&lt;/b&gt; pour en créer un (cela appelle le modèle).&lt;/p&gt;</translation>
+        <translation>&lt;p&gt;Un test a besoin de son enregistrement (&lt;code&gt;NAME.replies.jsonl&lt;/code&gt;) pour être rejoué&#xa0;: choisissez &lt;b&gt;Enregistrer&lt;/b&gt; pour en créer un (cela appelle le modèle).&lt;/p&gt;</translation>
     </message>
     <message>
         <source>now</source>
@@ -3170,8 +3170,8 @@ Double-cliquez sur le canevas vide pour ajouter une étape ; glissez depuis la
         <translation>◐ Périmé au {where}</translation>
     </message>
     <message>
-        <source>The scenario now asks the model something the recording does not answer, so the recorded replies say nothing about this version. It is not a failure: record the test again (&lt;a href='record:'&gt;Record&lt;/a&gt; calls the model; &lt;a href='fake-record:'&gt;Re-record with the fake model&lt;/a&gt; needs no key, and its replies are synthetic) or undo the change.</source>
-        <translation>Le scénario demande maintenant au modèle quelque chose à quoi l’enregistrement ne répond pas : les réponses enregistrées ne disent donc rien de cette version. Ce n’est pas un échec : enregistrez de nouveau le test (&lt;a href='record:'&gt;Enregistrer&lt;/a&gt; appelle le modèle ; &lt;a href='fake-record:'&gt;Réenregistrer avec le faux modèle&lt;/a&gt; ne demande pas de clé, et ses réponses sont synthétiques) ou annulez la modification.</translation>
+        <source>The scenario now asks the model something the recording does not answer, so the recorded replies say nothing about this version. It is not a failure: record the test again (&lt;a href=&apos;record:&apos;&gt;Record&lt;/a&gt; calls the model; &lt;a href=&apos;fake-record:&apos;&gt;Re-record with the fake model&lt;/a&gt; needs no key, and its replies are synthetic) or undo the change.</source>
+        <translation>Le scénario demande maintenant au modèle quelque chose à quoi l’enregistrement ne répond pas&#xa0;: les réponses enregistrées ne disent donc rien de cette version. Ce n’est pas un échec&#xa0;: enregistrez de nouveau le test (&lt;a href=&apos;record:&apos;&gt;Enregistrer&lt;/a&gt; appelle le modèle&#x202f;; &lt;a href=&apos;fake-record:&apos;&gt;Réenregistrer avec le faux modèle&lt;/a&gt; ne demande pas de clé, et ses réponses sont synthétiques) ou annulez la modification.</translation>
     </message>
     <message>
         <source>user</source>
@@ -3182,7 +3182,7 @@ Double-cliquez sur le canevas vide pour ajouter une étape ; glissez depuis la
         <translation>attendu</translation>
     </message>
     <message>
-        <source>the bot's reply, below</source>
+        <source>the bot&apos;s reply, below</source>
         <translation>la réponse du bot, ci-dessous</translation>
     </message>
     <message>
@@ -3202,19 +3202,19 @@ Double-cliquez sur le canevas vide pour ajouter une étape ; glissez depuis la
     <name>TestFileEditor</name>
     <message>
         <source>Cannot open {file}: {error}</source>
-        <translation>Impossible d’ouvrir {file} : {error}</translation>
+        <translation>Impossible d’ouvrir {file}&#xa0;: {error}</translation>
     </message>
     <message>
         <source>Choose a test in the list and “Edit” to change it here.</source>
-        <translation>Choisissez un test dans la liste puis « Modifier le fichier » pour le changer ici.</translation>
+        <translation>Choisissez un test dans la liste puis «&#xa0;Modifier le fichier&#xa0;» pour le changer ici.</translation>
     </message>
     <message>
         <source>{count} error(s): this test cannot run until they are fixed.</source>
-        <translation>{count} erreur(s) : ce test ne peut pas s’exécuter tant qu’elles ne sont pas corrigées.</translation>
+        <translation>{count} erreur(s)&#xa0;: ce test ne peut pas s’exécuter tant qu’elles ne sont pas corrigées.</translation>
     </message>
     <message>
         <source>Warnings only: the test can run.</source>
-        <translation>Seulement des avertissements : le test peut s’exécuter.</translation>
+        <translation>Seulement des avertissements&#xa0;: le test peut s’exécuter.</translation>
     </message>
     <message>
         <source>✓ The file is valid for this scenario.</source>
@@ -3232,12 +3232,12 @@ Double-cliquez sur le canevas vide pour ajouter une étape ; glissez depuis la
         <translation>Toutes les attentes sont tenues.</translation>
     </message>
     <message>
-        <source>An expectation did not hold: double-click to see the run's log at that turn.</source>
-        <translation>Une attente n’a pas été tenue : double-cliquez pour voir le journal de l’exécution à ce tour.</translation>
+        <source>An expectation did not hold: double-click to see the run&apos;s log at that turn.</source>
+        <translation>Une attente n’a pas été tenue&#xa0;: double-cliquez pour voir le journal de l’exécution à ce tour.</translation>
     </message>
     <message>
         <source>The recording no longer answers what the scenario asks (an instruction, the prompt or a user message changed), so the replay says nothing about this version: record the test again, or undo the change.</source>
-        <translation>L’enregistrement ne répond plus à ce que demande le scénario (une instruction, le prompt ou un message de l’utilisateur a changé) : la relecture ne dit donc rien de cette version. Enregistrez de nouveau le test, ou annulez la modification.</translation>
+        <translation>L’enregistrement ne répond plus à ce que demande le scénario (une instruction, le prompt ou un message de l’utilisateur a changé)&#xa0;: la relecture ne dit donc rien de cette version. Enregistrez de nouveau le test, ou annulez la modification.</translation>
     </message>
     <message>
         <source>The test could not run (see the details).</source>
@@ -3281,22 +3281,22 @@ Double-cliquez sur le canevas vide pour ajouter une étape ; glissez depuis la
     </message>
     <message>
         <source>Replies by {maker}: {meaning}.</source>
-        <translation>Réponses de {maker} : {meaning}.</translation>
+        <translation>Réponses de {maker}&#xa0;: {meaning}.</translation>
     </message>
     <message>
         <source>Replies by {maker}</source>
         <translation>Réponses de {maker}</translation>
     </message>
     <message>
-        <source>Double-click: open the run's log at this turn</source>
-        <translation>Double-clic : ouvrir le journal de l’exécution à ce tour</translation>
+        <source>Double-click: open the run&apos;s log at this turn</source>
+        <translation>Double-clic&#xa0;: ouvrir le journal de l’exécution à ce tour</translation>
     </message>
 </context>
 <context>
     <name>TestRuns</name>
     <message>
         <source>scenario.yaml does not load: fix it (see Problems) to run tests</source>
-        <translation>scenario.yaml ne se charge pas : corrigez-le (voir Problèmes) pour exécuter les tests</translation>
+        <translation>scenario.yaml ne se charge pas&#xa0;: corrigez-le (voir Problèmes) pour exécuter les tests</translation>
     </message>
     <message>
         <source>the file has errors (see Problems)</source>
@@ -3304,18 +3304,18 @@ Double-cliquez sur le canevas vide pour ajouter une étape ; glissez depuis la
     </message>
     <message>
         <source>cannot prepare the run: {error}</source>
-        <translation>impossible de préparer l’exécution : {error}</translation>
+        <translation>impossible de préparer l’exécution&#xa0;: {error}</translation>
     </message>
     <message>
         <source>The test file was edited after this run: run it again.</source>
-        <translation>Le fichier du test a été modifié après cette exécution : relancez-le.</translation>
+        <translation>Le fichier du test a été modifié après cette exécution&#xa0;: relancez-le.</translation>
     </message>
     <message>
         <source>The scenario was edited after this run: run it again.</source>
-        <translation>Le scénario a été modifié après cette exécution : relancez le test.</translation>
+        <translation>Le scénario a été modifié après cette exécution&#xa0;: relancez le test.</translation>
     </message>
     <message>
-        <source>no model is set up (the test chat's Settings… set one up).</source>
+        <source>no model is set up (the test chat&apos;s Settings… set one up).</source>
         <translation>aucun modèle n’est configuré (les Paramètres… de la conversation de test en configurent un).</translation>
     </message>
     <message>
@@ -3328,7 +3328,7 @@ Double-cliquez sur le canevas vide pour ajouter une étape ; glissez depuis la
     </message>
     <message>
         <source>Nothing to run: every chosen test has errors (see Problems).</source>
-        <translation>Rien à exécuter : tous les tests choisis contiennent des erreurs (voir Problèmes).</translation>
+        <translation>Rien à exécuter&#xa0;: tous les tests choisis contiennent des erreurs (voir Problèmes).</translation>
     </message>
     <message>
         <source>running</source>
@@ -3344,7 +3344,7 @@ Double-cliquez sur le canevas vide pour ajouter une étape ; glissez depuis la
     </message>
     <message>
         <source>The recordings could not be read back: {error}</source>
-        <translation>Les enregistrements n’ont pas pu être relus : {error}</translation>
+        <translation>Les enregistrements n’ont pas pu être relus&#xa0;: {error}</translation>
     </message>
     <message>
         <source>Record {file}</source>
@@ -3356,7 +3356,7 @@ Double-cliquez sur le canevas vide pour ajouter une étape ; glissez depuis la
     </message>
     <message>
         <source>The recordings could not be kept: {error}</source>
-        <translation>Les enregistrements n’ont pas pu être conservés : {error}</translation>
+        <translation>Les enregistrements n’ont pas pu être conservés&#xa0;: {error}</translation>
     </message>
 </context>
 <context>
@@ -3367,7 +3367,7 @@ Double-cliquez sur le canevas vide pour ajouter une étape ; glissez depuis la
     </message>
     <message>
         <source>Answer from the recorded replies: no key, no network, no cost</source>
-        <translation>Répondre avec les réponses enregistrées : ni clé, ni réseau, ni coût</translation>
+        <translation>Répondre avec les réponses enregistrées&#xa0;: ni clé, ni réseau, ni coût</translation>
     </message>
     <message>
         <source>Record</source>
@@ -3375,7 +3375,7 @@ Double-cliquez sur le canevas vide pour ajouter une étape ; glissez depuis la
     </message>
     <message>
         <source>Call the model and record its replies (rewrites the recordings; undoable, saved with the scenario)</source>
-        <translation>Appeler le modèle et enregistrer ses réponses (réécrit les enregistrements ; annulable, enregistré avec le scénario)</translation>
+        <translation>Appeler le modèle et enregistrer ses réponses (réécrit les enregistrements&#x202f;; annulable, enregistré avec le scénario)</translation>
     </message>
     <message>
         <source>Live</source>
@@ -3383,7 +3383,7 @@ Double-cliquez sur le canevas vide pour ajouter une étape ; glissez depuis la
     </message>
     <message>
         <source>Call the model; the recordings are left as they are</source>
-        <translation>Appeler le modèle ; les enregistrements restent tels quels</translation>
+        <translation>Appeler le modèle&#x202f;; les enregistrements restent tels quels</translation>
     </message>
     <message>
         <source>Record (fake model)</source>
@@ -3391,7 +3391,7 @@ Double-cliquez sur le canevas vide pour ajouter une étape ; glissez depuis la
     </message>
     <message>
         <source>Record with the fake model: no key, no cost — it plays what each test expects. The recordings are marked synthetic: they check the graph, the contract and the expectations, not how a model follows the instructions</source>
-        <translation>Enregistrer avec le faux modèle : ni clé, ni coût — il joue ce que chaque test attend. Les enregistrements sont marqués synthétiques : ils vérifient le graphe, le contrat et les attentes, pas la façon dont un modèle suit les instructions</translation>
+        <translation>Enregistrer avec le faux modèle&#xa0;: ni clé, ni coût — il joue ce que chaque test attend. Les enregistrements sont marqués synthétiques&#xa0;: ils vérifient le graphe, le contrat et les attentes, pas la façon dont un modèle suit les instructions</translation>
     </message>
     <message>
         <source>Tests</source>
@@ -3435,11 +3435,11 @@ Double-cliquez sur le canevas vide pour ajouter une étape ; glissez depuis la
     </message>
     <message>
         <source>Edit the selected test file (undoable; saved with the scenario)</source>
-        <translation>Modifier le fichier de test sélectionné (annulable ; enregistré avec le scénario)</translation>
+        <translation>Modifier le fichier de test sélectionné (annulable&#x202f;; enregistré avec le scénario)</translation>
     </message>
     <message>
-        <source>Replay needs no key; Record and Live call the model set up in the test chat's Settings…</source>
-        <translation>Rejouer ne demande pas de clé ; Enregistrer et En direct appellent le modèle configuré dans les Paramètres… de la conversation de test</translation>
+        <source>Replay needs no key; Record and Live call the model set up in the test chat&apos;s Settings…</source>
+        <translation>Rejouer ne demande pas de clé&#x202f;; Enregistrer et En direct appellent le modèle configuré dans les Paramètres… de la conversation de test</translation>
     </message>
     <message>
         <source>Details</source>
@@ -3450,16 +3450,16 @@ Double-cliquez sur le canevas vide pour ajouter une étape ; glissez depuis la
         <translation>Fichier</translation>
     </message>
     <message>
-        <source>no model is set up: Record and Live use the test chat's (its Settings…).</source>
-        <translation>aucun modèle n’est configuré : Enregistrer et En direct utilisent celui de la conversation de test (ses Paramètres…).</translation>
+        <source>no model is set up: Record and Live use the test chat&apos;s (its Settings…).</source>
+        <translation>aucun modèle n’est configuré&#xa0;: Enregistrer et En direct utilisent celui de la conversation de test (ses Paramètres…).</translation>
     </message>
     <message>
         <source>Open a scenario to see its tests.</source>
         <translation>Ouvrez un scénario pour voir ses tests.</translation>
     </message>
     <message>
-        <source>&lt;p&gt;&lt;b&gt;This scenario has no tests yet.&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Chat with it in the &lt;b&gt;Test chat&lt;/b&gt;, then &lt;b&gt;File ▸ Save Chat as Test…&lt;/b&gt; (or &lt;b&gt;Save as test…&lt;/b&gt; in the chat's toolbar): the conversation becomes a test (&lt;code&gt;tests/NAME.test.yaml&lt;/code&gt;) with its recorded replies, replayed here in a second and with no key.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;&lt;b&gt;Ce scénario n’a pas encore de tests.&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Discutez avec lui dans la &lt;b&gt;conversation de test&lt;/b&gt;, puis &lt;b&gt;Fichier ▸ Enregistrer la conversation comme test…&lt;/b&gt; (ou &lt;b&gt;Enregistrer comme test…&lt;/b&gt; dans la barre d’outils de la conversation) : la conversation devient un test (&lt;code&gt;tests/NAME.test.yaml&lt;/code&gt;) avec ses réponses enregistrées, rejoué ici en une seconde et sans clé.&lt;/p&gt;</translation>
+        <source>&lt;p&gt;&lt;b&gt;This scenario has no tests yet.&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Chat with it in the &lt;b&gt;Test chat&lt;/b&gt;, then &lt;b&gt;File ▸ Save Chat as Test…&lt;/b&gt; (or &lt;b&gt;Save as test…&lt;/b&gt; in the chat&apos;s toolbar): the conversation becomes a test (&lt;code&gt;tests/NAME.test.yaml&lt;/code&gt;) with its recorded replies, replayed here in a second and with no key.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;Ce scénario n’a pas encore de tests.&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Discutez avec lui dans la &lt;b&gt;conversation de test&lt;/b&gt;, puis &lt;b&gt;Fichier ▸ Enregistrer la conversation comme test…&lt;/b&gt; (ou &lt;b&gt;Enregistrer comme test…&lt;/b&gt; dans la barre d’outils de la conversation)&#xa0;: la conversation devient un test (&lt;code&gt;tests/NAME.test.yaml&lt;/code&gt;) avec ses réponses enregistrées, rejoué ici en une seconde et sans clé.&lt;/p&gt;</translation>
     </message>
     <message>
         <source>{count} passed</source>
@@ -3491,11 +3491,11 @@ Double-cliquez sur le canevas vide pour ajouter une étape ; glissez depuis la
     </message>
     <message>
         <source>This test has no log to show: run it first.</source>
-        <translation>Ce test n’a pas de journal à montrer : exécutez-le d’abord.</translation>
+        <translation>Ce test n’a pas de journal à montrer&#xa0;: exécutez-le d’abord.</translation>
     </message>
     <message>
-        <source>The run's log {file} is gone (the system's temporary folder was cleaned): run the test again.</source>
-        <translation>Le journal de l’exécution {file} a disparu (le dossier temporaire du système a été vidé) : relancez le test.</translation>
+        <source>The run&apos;s log {file} is gone (the system&apos;s temporary folder was cleaned): run the test again.</source>
+        <translation>Le journal de l’exécution {file} a disparu (le dossier temporaire du système a été vidé)&#xa0;: relancez le test.</translation>
     </message>
     <message>
         <source>no scenario is open.</source>
@@ -3535,7 +3535,7 @@ Double-cliquez sur le canevas vide pour ajouter une étape ; glissez depuis la
     </message>
     <message>
         <source>; edited since</source>
-        <translation> ; modifié depuis</translation>
+        <translation>&#x202f;; modifié depuis</translation>
     </message>
 </context>
 <context>
@@ -3546,11 +3546,11 @@ Double-cliquez sur le canevas vide pour ajouter une étape ; glissez depuis la
     </message>
     <message>
         <source>Show the Markdown as it reads (Ctrl+Shift+P); the model gets the text as written</source>
-        <translation>Afficher le Markdown tel qu’il se lit (Ctrl+Maj+P) ; le modèle reçoit le texte tel qu’il est écrit</translation>
+        <translation>Afficher le Markdown tel qu’il se lit (Ctrl+Maj+P)&#x202f;; le modèle reçoit le texte tel qu’il est écrit</translation>
     </message>
     <message>
-        <source>What one model call carries: persona, the step's instructions, the contract and the reply schema. Tokens ≈ characters / 4.</source>
-        <translation>Ce que transporte un appel au modèle : la persona, les instructions de l’étape, le contrat et le schéma de réponse. Jetons ≈ caractères / 4.</translation>
+        <source>What one model call carries: persona, the step&apos;s instructions, the contract and the reply schema. Tokens ≈ characters / 4.</source>
+        <translation>Ce que transporte un appel au modèle&#xa0;: la persona, les instructions de l’étape, le contrat et le schéma de réponse. Jetons ≈ caractères / 4.</translation>
     </message>
     <message>
         <source>Select a step to edit its instructions.</source>
@@ -3562,7 +3562,7 @@ Double-cliquez sur le canevas vide pour ajouter une étape ; glissez depuis la
     </message>
     <message>
         <source>A message step sends its text as written (see “Text” above); it has no instruction file.</source>
-        <translation>Une étape de message envoie son texte tel qu’il est écrit (voir « Texte » ci-dessus) ; elle n’a pas de fichier d’instructions.</translation>
+        <translation>Une étape de message envoie son texte tel qu’il est écrit (voir «&#xa0;Texte&#xa0;» ci-dessus)&#x202f;; elle n’a pas de fichier d’instructions.</translation>
     </message>
     <message>
         <source>An action step calls a function or an API (see “Action” in the step form) and makes no model call: it has no instruction file. The step after it talks, and can use its results as {{placeholders}}.</source>
@@ -3570,19 +3570,19 @@ Double-cliquez sur le canevas vide pour ajouter une étape ; glissez depuis la
     </message>
     <message>
         <source>Step “{step}” has no instruction file: set “Instructions” in the inspector, e.g. {file}.</source>
-        <translation>L’étape « {step} » n’a pas de fichier d’instructions : renseignez « Instructions » dans l’inspecteur, p. ex. {file}.</translation>
+        <translation>L’étape «&#xa0;{step}&#xa0;» n’a pas de fichier d’instructions&#xa0;: renseignez «&#xa0;Instructions&#xa0;» dans l’inspecteur, p. ex. {file}.</translation>
     </message>
     <message>
         <source>The scenario has no persona file (add “persona: persona.md” to scenario.yaml).</source>
-        <translation>Le scénario n’a pas de fichier de persona (ajoutez « persona: persona.md » à scenario.yaml).</translation>
+        <translation>Le scénario n’a pas de fichier de persona (ajoutez «&#xa0;persona: persona.md&#xa0;» à scenario.yaml).</translation>
     </message>
     <message>
         <source>Cannot open {file}: {error}</source>
-        <translation>Impossible d’ouvrir {file} : {error}</translation>
+        <translation>Impossible d’ouvrir {file}&#xa0;: {error}</translation>
     </message>
     <message>
         <source>— sent with every model call, {file}; select a step for its own instructions</source>
-        <translation>— envoyée avec chaque appel au modèle, {file} ; sélectionnez une étape pour ses propres instructions</translation>
+        <translation>— envoyée avec chaque appel au modèle, {file}&#x202f;; sélectionnez une étape pour ses propres instructions</translation>
     </message>
     <message>
         <source>— instructions, {file}</source>
@@ -3601,16 +3601,16 @@ Double-cliquez sur le canevas vide pour ajouter une étape ; glissez depuis la
         <translation>{characters} caractères · chaque appel dans cette étape ≈ {tokens} jetons</translation>
     </message>
     <message>
-        <source>Every model call in this step sends {characters} characters: the persona, the contract rules, this step's instructions, results and transitions, and the reply schema (layout per_step). Tokens ≈ characters / 4.</source>
-        <translation>Chaque appel au modèle dans cette étape envoie {characters} caractères : la persona, les règles du contrat, les instructions, résultats et transitions de cette étape, et le schéma de réponse (disposition per_step). Jetons ≈ caractères / 4.</translation>
+        <source>Every model call in this step sends {characters} characters: the persona, the contract rules, this step&apos;s instructions, results and transitions, and the reply schema (layout per_step). Tokens ≈ characters / 4.</source>
+        <translation>Chaque appel au modèle dans cette étape envoie {characters} caractères&#xa0;: la persona, les règles du contrat, les instructions, résultats et transitions de cette étape, et le schéma de réponse (disposition per_step). Jetons ≈ caractères / 4.</translation>
     </message>
     <message>
-        <source>{characters} characters · entering this step, a call of ≈ {tokens} tokens, this step's part ≈ {part}</source>
+        <source>{characters} characters · entering this step, a call of ≈ {tokens} tokens, this step&apos;s part ≈ {part}</source>
         <translation>{characters} caractères · à l’entrée de cette étape, un appel de ≈ {tokens} jetons, dont ≈ {part} pour cette étape</translation>
     </message>
     <message>
-        <source>The first model call in this step sends {characters} characters (layout {layout}): the reply schema, the persona and contract rules — the same on every call, billed at the cached price once the conversation is under way — and this step's section ({step_characters} characters: its instructions, results and transitions), sent once when the step is entered and cached after. Tokens ≈ characters / 4.</source>
-        <translation>Le premier appel au modèle dans cette étape envoie {characters} caractères (disposition {layout}) : le schéma de réponse, la persona et les règles du contrat — les mêmes à chaque appel, facturés au prix du cache une fois la conversation lancée — et la section de cette étape ({step_characters} caractères : ses instructions, résultats et transitions), envoyée une fois à l’entrée dans l’étape puis mise en cache. Jetons ≈ caractères / 4.</translation>
+        <source>The first model call in this step sends {characters} characters (layout {layout}): the reply schema, the persona and contract rules — the same on every call, billed at the cached price once the conversation is under way — and this step&apos;s section ({step_characters} characters: its instructions, results and transitions), sent once when the step is entered and cached after. Tokens ≈ characters / 4.</source>
+        <translation>Le premier appel au modèle dans cette étape envoie {characters} caractères (disposition {layout})&#xa0;: le schéma de réponse, la persona et les règles du contrat — les mêmes à chaque appel, facturés au prix du cache une fois la conversation lancée — et la section de cette étape ({step_characters} caractères&#xa0;: ses instructions, résultats et transitions), envoyée une fois à l’entrée dans l’étape puis mise en cache. Jetons ≈ caractères / 4.</translation>
     </message>
 </context>
 <context>
@@ -3642,8 +3642,8 @@ Double-cliquez sur le canevas vide pour ajouter une étape ; glissez depuis la
         <translation>Appelle %s, en %s s au plus</translation>
     </message>
     <message>
-        <source>a value: text, or JSON (5, true, ["a"])</source>
-        <translation>une valeur : du texte, ou du JSON (5, true, ["a"])</translation>
+        <source>a value: text, or JSON (5, true, [&quot;a&quot;])</source>
+        <translation>une valeur : du texte, ou du JSON (5, true, [&quot;a&quot;])</translation>
     </message>
     <message>
         <source>The action is handed nothing.</source>
@@ -3658,7 +3658,7 @@ Double-cliquez sur le canevas vide pour ajouter une étape ; glissez depuis la
         <translation>Ce qui revient s’affiche ici.</translation>
     </message>
     <message>
-        <source>Not run: this folder's Python actions are not trusted.</source>
+        <source>Not run: this folder&apos;s Python actions are not trusted.</source>
         <translation>Non lancée : les actions Python de ce dossier ne sont pas approuvées.</translation>
     </message>
     <message>
@@ -3666,7 +3666,7 @@ Double-cliquez sur le canevas vide pour ajouter une étape ; glissez depuis la
         <translation>Exécution…</translation>
     </message>
     <message>
-        <source>Run this folder's Python actions?</source>
+        <source>Run this folder&apos;s Python actions?</source>
         <translation>Exécuter les actions Python de ce dossier ?</translation>
     </message>
     <message>

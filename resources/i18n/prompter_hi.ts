@@ -1,11 +1,11 @@
-<?xml version='1.0' encoding='UTF-8'?>
+<?xml version="1.0" encoding="utf-8"?>
 <!DOCTYPE TS>
 <TS version="2.1" language="hi" sourcelanguage="en">
 <context>
     <name>ActionForm</name>
     <message>
-        <source>line {line} is not 'Name: value'</source>
-        <translation>पंक्ति {line} 'Name: value' के रूप में नहीं है</translation>
+        <source>line {line} is not &apos;Name: value&apos;</source>
+        <translation>पंक्ति {line} &apos;Name: value&apos; के रूप में नहीं है</translation>
     </message>
     <message>
         <source>Action</source>
@@ -20,7 +20,7 @@
         <translation>HTTP अनुरोध</translation>
     </message>
     <message>
-        <source>A function of the scenario's actions module (def or async def)</source>
+        <source>A function of the scenario&apos;s actions module (def or async def)</source>
         <translation>परिदृश्य के actions मॉड्यूल का एक फ़ंक्शन (def या async def)</translation>
     </message>
     <message>
@@ -28,12 +28,12 @@
         <translation>इसका होस्ट actions.allow_hosts में होना चाहिए; {{variable}} भरा जाता है</translation>
     </message>
     <message>
-        <source>One 'Name: value' per line. ${NAME} is read from the environment when the call is made, and never written to a log or a file</source>
-        <translation>हर पंक्ति में एक 'Name: value'। ${NAME} कॉल के समय वातावरण से पढ़ा जाता है, और कभी लॉग या फ़ाइल में नहीं लिखा जाता</translation>
+        <source>One &apos;Name: value&apos; per line. ${NAME} is read from the environment when the call is made, and never written to a log or a file</source>
+        <translation>हर पंक्ति में एक &apos;Name: value&apos;। ${NAME} कॉल के समय वातावरण से पढ़ा जाता है, और कभी लॉग या फ़ाइल में नहीं लिखा जाता</translation>
     </message>
     <message>
-        <source>The JSON body; a string that is exactly "{{variable}}" sends its value</source>
-        <translation>JSON बॉडी; ठीक "{{variable}}" वाली स्ट्रिंग उसका मान भेजती है</translation>
+        <source>The JSON body; a string that is exactly &quot;{{variable}}&quot; sends its value</source>
+        <translation>JSON बॉडी; ठीक &quot;{{variable}}&quot; वाली स्ट्रिंग उसका मान भेजती है</translation>
     </message>
     <message>
         <source>variables handed to the call</source>
@@ -44,8 +44,8 @@
         <translation>डिफ़ॉल्ट (%s से.)</translation>
     </message>
     <message>
-        <source>The conversation moves on by 'timeout' when the call takes longer</source>
-        <translation>कॉल इससे ज़्यादा समय ले तो बातचीत 'timeout' से आगे बढ़ती है</translation>
+        <source>The conversation moves on by &apos;timeout&apos; when the call takes longer</source>
+        <translation>कॉल इससे ज़्यादा समय ले तो बातचीत &apos;timeout&apos; से आगे बढ़ती है</translation>
     </message>
     <message>
         <source>Try it…</source>
@@ -138,7 +138,7 @@
         <translation>असली कार्रवाइयाँ</translation>
     </message>
     <message>
-        <source>On: action steps run (Python actions once the folder is trusted). Off: they are answered by the stubs of the scenario's tests and tests/stubs.yaml</source>
+        <source>On: action steps run (Python actions once the folder is trusted). Off: they are answered by the stubs of the scenario&apos;s tests and tests/stubs.yaml</source>
         <translation>चालू: कार्रवाई वाले चरण चलते हैं (Python कार्रवाइयाँ फ़ोल्डर पर भरोसा होने के बाद)। बंद: उन्हें परिदृश्य के परीक्षणों और tests/stubs.yaml के नकली जवाब मिलते हैं</translation>
     </message>
     <message>
@@ -154,15 +154,15 @@
         <translation>tests/stubs.yaml में त्रुटियाँ हैं, इसलिए कोई नकली जवाब इस्तेमाल नहीं होता: %s</translation>
     </message>
     <message>
-        <source>Actions are stubbed: each action step answers with the stub the scenario's tests or tests/stubs.yaml give it (Live actions runs them).</source>
+        <source>Actions are stubbed: each action step answers with the stub the scenario&apos;s tests or tests/stubs.yaml give it (Live actions runs them).</source>
         <translation>कार्रवाइयाँ नकली हैं: हर कार्रवाई वाला चरण परिदृश्य के परीक्षणों या tests/stubs.yaml से मिला नकली जवाब देता है (असली कार्रवाइयाँ उन्हें चलाता है)।</translation>
     </message>
     <message>
-        <source>Python actions are stubbed: you chose not to run this folder's actions.py. HTTP actions run.</source>
+        <source>Python actions are stubbed: you chose not to run this folder&apos;s actions.py. HTTP actions run.</source>
         <translation>Python कार्रवाइयाँ नकली हैं: आपने इस फ़ोल्डर का actions.py न चलाना चुना। HTTP कार्रवाइयाँ चलती हैं।</translation>
     </message>
     <message>
-        <source>This scenario's Python actions (actions.py) are code, and run with your rights. Until you trust this folder they are stubbed; HTTP actions run.</source>
+        <source>This scenario&apos;s Python actions (actions.py) are code, and run with your rights. Until you trust this folder they are stubbed; HTTP actions run.</source>
         <translation>इस परिदृश्य की Python कार्रवाइयाँ (actions.py) कोड हैं, और आपके अधिकारों से चलती हैं। जब तक आप इस फ़ोल्डर पर भरोसा नहीं करते, वे नकली रहती हैं; HTTP कार्रवाइयाँ चलती हैं।</translation>
     </message>
 </context>
@@ -201,7 +201,7 @@
         <translation>सिस्टम घटनाएँ दिखाएँ</translation>
     </message>
     <message>
-        <source>Fold out the engine's events between the bubbles</source>
+        <source>Fold out the engine&apos;s events between the bubbles</source>
         <translation>बुलबुलों के बीच इंजन की घटनाएँ खोलकर दिखाएँ</translation>
     </message>
     <message>
@@ -209,7 +209,7 @@
         <translation>लॉग व्यूअर में खोलें</translation>
     </message>
     <message>
-        <source>Open this conversation's log in the log viewer</source>
+        <source>Open this conversation&apos;s log in the log viewer</source>
         <translation>इस बातचीत का लॉग लॉग व्यूअर में खोलें</translation>
     </message>
     <message>
@@ -217,7 +217,7 @@
         <translation>लॉग इस रूप में सहेजें…</translation>
     </message>
     <message>
-        <source>Keep a copy of this conversation's log where you choose</source>
+        <source>Keep a copy of this conversation&apos;s log where you choose</source>
         <translation>इस बातचीत के लॉग की एक प्रति अपनी चुनी जगह पर रखें</translation>
     </message>
     <message>
@@ -225,7 +225,7 @@
         <translation>फ़ोल्डर दिखाएँ</translation>
     </message>
     <message>
-        <source>Open the folder the test chat's logs are written to</source>
+        <source>Open the folder the test chat&apos;s logs are written to</source>
         <translation>वह फ़ोल्डर खोलें जिसमें परीक्षण बातचीत के लॉग लिखे जाते हैं</translation>
     </message>
     <message>
@@ -233,7 +233,7 @@
         <translation>लॉग</translation>
     </message>
     <message>
-        <source>This conversation's log: open it in the viewer, save a copy, show its folder</source>
+        <source>This conversation&apos;s log: open it in the viewer, save a copy, show its folder</source>
         <translation>इस बातचीत का लॉग: व्यूअर में खोलें, प्रति सहेजें, उसका फ़ोल्डर दिखाएँ</translation>
     </message>
     <message>
@@ -273,7 +273,7 @@
         <translation>बातचीत शुरू नहीं हो सकती: {error}</translation>
     </message>
     <message>
-        <source>&lt;b&gt;No OpenAI API key.&lt;/b&gt; Try without a model — replies made up from the scenario's own steps, costs nothing.</source>
+        <source>&lt;b&gt;No OpenAI API key.&lt;/b&gt; Try without a model — replies made up from the scenario&apos;s own steps, costs nothing.</source>
         <translation>&lt;b&gt;कोई OpenAI API कुंजी नहीं।&lt;/b&gt; बिना मॉडल के आज़माएँ — जवाब परिदृश्य के अपने चरणों से बनाए जाते हैं, कोई ख़र्च नहीं।</translation>
     </message>
     <message>
@@ -391,7 +391,7 @@
         <translation>Chat Completions (कोई भी OpenAI-संगत सर्वर)</translation>
     </message>
     <message>
-        <source>Try without a model — replies made up from the scenario's own steps, costs nothing</source>
+        <source>Try without a model — replies made up from the scenario&apos;s own steps, costs nothing</source>
         <translation>बिना मॉडल के आज़माएँ — जवाब परिदृश्य के अपने चरणों से बनते हैं, कोई ख़र्च नहीं</translation>
     </message>
     <message>
@@ -403,7 +403,7 @@
         <translation>परीक्षण बातचीत की सेटिंग्स</translation>
     </message>
     <message>
-        <source>the scenario's model ({model})</source>
+        <source>the scenario&apos;s model ({model})</source>
         <translation>परिदृश्य का मॉडल ({model})</translation>
     </message>
     <message>
@@ -423,7 +423,7 @@
         <translation>इस परिदृश्य के लिए बनाएँ…</translation>
     </message>
     <message>
-        <source>Write a script pre-filled with the scenario's signals and results, and open it</source>
+        <source>Write a script pre-filled with the scenario&apos;s signals and results, and open it</source>
         <translation>परिदृश्य के संकेतों और परिणामों से पहले से भरी स्क्रिप्ट लिखें और उसे खोलें</translation>
     </message>
     <message>
@@ -478,7 +478,7 @@
         <translation>परीक्षण के रूप में सहेजें…</translation>
     </message>
     <message>
-        <source>Save this conversation as a test of the scenario: its messages, what happened after each (as expectations) and the model's replies (replayed without a key)</source>
+        <source>Save this conversation as a test of the scenario: its messages, what happened after each (as expectations) and the model&apos;s replies (replayed without a key)</source>
         <translation>इस बातचीत को परिदृश्य के परीक्षण के रूप में सहेजें: इसके संदेश, हर संदेश के बाद क्या हुआ (अपेक्षाओं के रूप में) और मॉडल के जवाब (बिना कुंजी के दोबारा चलाए जाते हैं)</translation>
     </message>
     <message>
@@ -514,7 +514,7 @@
         <translation>बातचीत को परीक्षण के रूप में सहेजें</translation>
     </message>
     <message>
-        <source>This conversation was forked from a logged one, so it does not start at the scenario's start — and a test always does. Save the conversation it was forked from instead, or restart the chat and have it from the beginning.</source>
+        <source>This conversation was forked from a logged one, so it does not start at the scenario&apos;s start — and a test always does. Save the conversation it was forked from instead, or restart the chat and have it from the beginning.</source>
         <translation>यह बातचीत लॉग की गई किसी बातचीत से निकाली गई है, इसलिए यह परिदृश्य की शुरुआत से शुरू नहीं होती — और परीक्षण हमेशा वहीं से शुरू होता है। इसके बजाय मूल बातचीत सहेजें, या बातचीत फिर से शुरू करके शुरुआत से करें।</translation>
     </message>
     <message>
@@ -541,15 +541,15 @@
         <translation>लॉग यह नहीं बताता कि उसका परिदृश्य कहाँ है; परिदृश्य को स्टूडियो में खोलें और उसके फ़ाइल → लॉग खोलें से अलग करें</translation>
     </message>
     <message>
-        <source>the log's scenario folder {folder} does not exist any more</source>
+        <source>the log&apos;s scenario folder {folder} does not exist any more</source>
         <translation>लॉग के परिदृश्य का फ़ोल्डर {folder} अब मौजूद नहीं है</translation>
     </message>
 </context>
 <context>
     <name>Commands</name>
     <message>
-        <source>Rename step '{old}' to '{new}'</source>
-        <translation>चरण '{old}' का नाम बदलकर '{new}' करें</translation>
+        <source>Rename step &apos;{old}&apos; to &apos;{new}&apos;</source>
+        <translation>चरण &apos;{old}&apos; का नाम बदलकर &apos;{new}&apos; करें</translation>
     </message>
     <message>
         <source>Type in {file}</source>
@@ -564,20 +564,20 @@
         <translation>चरण खिसकाएँ</translation>
     </message>
     <message>
-        <source>Add step '{step}'</source>
-        <translation>चरण '{step}' जोड़ें</translation>
+        <source>Add step &apos;{step}&apos;</source>
+        <translation>चरण &apos;{step}&apos; जोड़ें</translation>
     </message>
     <message>
-        <source>Delete step '{step}'</source>
-        <translation>चरण '{step}' हटाएँ</translation>
+        <source>Delete step &apos;{step}&apos;</source>
+        <translation>चरण &apos;{step}&apos; हटाएँ</translation>
     </message>
     <message>
         <source>Delete {count} steps</source>
         <translation>{count} चरण हटाएँ</translation>
     </message>
     <message>
-        <source>Connect '{source}' → '{target}' (signal '{signal}')</source>
-        <translation>'{source}' → '{target}' जोड़ें (संकेत '{signal}')</translation>
+        <source>Connect &apos;{source}&apos; → &apos;{target}&apos; (signal &apos;{signal}&apos;)</source>
+        <translation>&apos;{source}&apos; → &apos;{target}&apos; जोड़ें (संकेत &apos;{signal}&apos;)</translation>
     </message>
     <message>
         <source>Auto-layout</source>
@@ -688,7 +688,7 @@
         <translation>समय-सीमा</translation>
     </message>
     <message>
-        <source>the scenario's title</source>
+        <source>the scenario&apos;s title</source>
         <translation>परिदृश्य का शीर्षक</translation>
     </message>
     <message>
@@ -712,7 +712,7 @@
         <translation>नाम</translation>
     </message>
     <message>
-        <source>the scenario's description</source>
+        <source>the scenario&apos;s description</source>
         <translation>परिदृश्य का विवरण</translation>
     </message>
     <message>
@@ -724,28 +724,28 @@
         <translation>चरण</translation>
     </message>
     <message>
-        <source>signal '{signal}' of '{step}'</source>
-        <translation>'{step}' का संकेत '{signal}'</translation>
+        <source>signal &apos;{signal}&apos; of &apos;{step}&apos;</source>
+        <translation>&apos;{step}&apos; का संकेत &apos;{signal}&apos;</translation>
     </message>
     <message>
-        <source>result '{result}' of '{step}'</source>
-        <translation>'{step}' का परिणाम '{result}'</translation>
+        <source>result &apos;{result}&apos; of &apos;{step}&apos;</source>
+        <translation>&apos;{step}&apos; का परिणाम &apos;{result}&apos;</translation>
     </message>
     <message>
-        <source>step '{step}'</source>
-        <translation>चरण '{step}'</translation>
+        <source>step &apos;{step}&apos;</source>
+        <translation>चरण &apos;{step}&apos;</translation>
     </message>
     <message>
-        <source>variable '{name}'</source>
-        <translation>चर '{name}'</translation>
+        <source>variable &apos;{name}&apos;</source>
+        <translation>चर &apos;{name}&apos;</translation>
     </message>
     <message>
         <source>the scenario</source>
         <translation>परिदृश्य</translation>
     </message>
     <message>
-        <source>Make '{step}' the start step</source>
-        <translation>'{step}' को शुरुआती चरण बनाएँ</translation>
+        <source>Make &apos;{step}&apos; the start step</source>
+        <translation>&apos;{step}&apos; को शुरुआती चरण बनाएँ</translation>
     </message>
     <message>
         <source>Change {what}</source>
@@ -756,8 +756,8 @@
         <translation>{what} को बदलकर नया रखें</translation>
     </message>
     <message>
-        <source>Point {what} to '{target}'</source>
-        <translation>{what} को '{target}' की ओर मोड़ें</translation>
+        <source>Point {what} to &apos;{target}&apos;</source>
+        <translation>{what} को &apos;{target}&apos; की ओर मोड़ें</translation>
     </message>
     <message>
         <source>Mark {what} final</source>
@@ -804,20 +804,20 @@
         <translation>{what} जोड़ें</translation>
     </message>
     <message>
-        <source>Add signal '{name}' to '{step}'</source>
-        <translation>'{step}' में संकेत '{name}' जोड़ें</translation>
+        <source>Add signal &apos;{name}&apos; to &apos;{step}&apos;</source>
+        <translation>&apos;{step}&apos; में संकेत &apos;{name}&apos; जोड़ें</translation>
     </message>
     <message>
-        <source>Add result '{name}' to '{step}'</source>
-        <translation>'{step}' में परिणाम '{name}' जोड़ें</translation>
+        <source>Add result &apos;{name}&apos; to &apos;{step}&apos;</source>
+        <translation>&apos;{step}&apos; में परिणाम &apos;{name}&apos; जोड़ें</translation>
     </message>
     <message>
         <source>Add {field} to {what}</source>
         <translation>{what} में {field} जोड़ें</translation>
     </message>
     <message>
-        <source>Rename {what} to '{name}'</source>
-        <translation>{what} का नाम बदलकर '{name}' करें</translation>
+        <source>Rename {what} to &apos;{name}&apos;</source>
+        <translation>{what} का नाम बदलकर &apos;{name}&apos; करें</translation>
     </message>
 </context>
 <context>
@@ -1205,7 +1205,7 @@
         <translation>मेरे बदलाव रखें</translation>
     </message>
     <message>
-        <source>Fix the scenario's errors before exporting.</source>
+        <source>Fix the scenario&apos;s errors before exporting.</source>
         <translation>निर्यात से पहले परिदृश्य की त्रुटियाँ ठीक करें।</translation>
     </message>
     <message>
@@ -1370,7 +1370,7 @@
         <translation>ख़ाली कैनवास पर डबल-क्लिक करें</translation>
     </message>
     <message>
-        <source>Edit a step's instructions</source>
+        <source>Edit a step&apos;s instructions</source>
         <translation>चरण के निर्देश बदलें</translation>
     </message>
     <message>
@@ -1465,7 +1465,7 @@
         <translation>मॉडल के बिना आज़माएँ</translation>
     </message>
     <message>
-        <source>Replies made up from the scenario's own steps: no key, costs nothing</source>
+        <source>Replies made up from the scenario&apos;s own steps: no key, costs nothing</source>
         <translation>परिदृश्य के अपने चरणों से बनाए गए उत्तर: कोई कुंजी नहीं, कोई लागत नहीं</translation>
     </message>
     <message>
@@ -1481,7 +1481,7 @@
         <translation>इस परिदृश्य के लिए उत्तर स्क्रिप्ट बनाएँ…</translation>
     </message>
     <message>
-        <source>Write a reply script pre-filled with the scenario's signals and results, open it, and chat with it</source>
+        <source>Write a reply script pre-filled with the scenario&apos;s signals and results, open it, and chat with it</source>
         <translation>परिदृश्य के संकेतों और परिणामों से पहले से भरी उत्तर स्क्रिप्ट लिखें, उसे खोलें और उसके साथ चैट करें</translation>
     </message>
     <message>
@@ -1610,7 +1610,7 @@
         <translation>सिस्टम घटनाएँ</translation>
     </message>
     <message>
-        <source>Show the engine's events between the chat bubbles</source>
+        <source>Show the engine&apos;s events between the chat bubbles</source>
         <translation>बातचीत के बुलबुलों के बीच इंजन की घटनाएँ दिखाएँ</translation>
     </message>
     <message>
@@ -1749,7 +1749,7 @@
         <translation>ग्राफ़ के बगल में निर्देश</translation>
     </message>
     <message>
-        <source>Show or hide the selected step's instructions beside the graph</source>
+        <source>Show or hide the selected step&apos;s instructions beside the graph</source>
         <translation>चुने गए चरण के निर्देश ग्राफ़ के बगल में दिखाएँ या छिपाएँ</translation>
     </message>
     <message>
@@ -1757,7 +1757,7 @@
         <translation>कीबोर्ड शॉर्टकट</translation>
     </message>
     <message>
-        <source>Every command with keys, and the graph's gestures</source>
+        <source>Every command with keys, and the graph&apos;s gestures</source>
         <translation>कुंजियों वाले सभी आदेश, और ग्राफ़ के इशारे</translation>
     </message>
     <message>
@@ -1765,7 +1765,7 @@
         <translation>दस्तावेज़</translation>
     </message>
     <message>
-        <source>Prompter's manual, offline</source>
+        <source>Prompter&apos;s manual, offline</source>
         <translation>Prompter की पुस्तिका, ऑफ़लाइन</translation>
     </message>
     <message>
@@ -1968,7 +1968,7 @@ Cost: {cost}</source>
         <translation>यहाँ बनाएँ</translation>
     </message>
     <message>
-        <source>A scenario's name may hold only ASCII letters (a–z, A–Z), digits (0–9) and _, and does not start with a digit.</source>
+        <source>A scenario&apos;s name may hold only ASCII letters (a–z, A–Z), digits (0–9) and _, and does not start with a digit.</source>
         <translation>परिदृश्य के नाम में केवल ASCII अक्षर (a–z, A–Z), अंक (0–9) और _ हो सकते हैं, और वह किसी अंक से शुरू नहीं होता।</translation>
     </message>
     <message>
@@ -2091,7 +2091,7 @@ Cost: {cost}</source>
         <translation>कैश में (हरा): बिल हुए {billed} इनपुट टोकन में से {cached}</translation>
     </message>
     <message>
-        <source>Red line: the prompt differs from the previous call's from {where}</source>
+        <source>Red line: the prompt differs from the previous call&apos;s from {where}</source>
         <translation>लाल रेखा: प्रॉम्प्ट {where} से पिछली कॉल के प्रॉम्प्ट से अलग है</translation>
     </message>
     <message>
@@ -2099,7 +2099,7 @@ Cost: {cost}</source>
         <translation>कैश किया गया आरंभ: {tokens} टोकन ({share})</translation>
     </message>
     <message>
-        <source>the previous call's prompt ends here: the rest is new</source>
+        <source>the previous call&apos;s prompt ends here: the rest is new</source>
         <translation>पिछली कॉल का प्रॉम्प्ट यहाँ ख़त्म होता है: बाक़ी नया है</translation>
     </message>
     <message>
@@ -2216,11 +2216,11 @@ Cost: {cost}</source>
         <translation>&lt;b&gt;बिल:&lt;/b&gt; {input} इनपुट टोकन, उनमें से {cached} कैश में ({share}) · {output} आउटपुट टोकन · &lt;b&gt;{cost}&lt;/b&gt;</translation>
     </message>
     <message>
-        <source>The parts add up to ≈{tokens} tokens (estimated with the model's tokenizer).</source>
+        <source>The parts add up to ≈{tokens} tokens (estimated with the model&apos;s tokenizer).</source>
         <translation>सभी हिस्से मिलकर ≈{tokens} टोकन हैं (मॉडल के टोकनाइज़र से अनुमानित)।</translation>
     </message>
     <message>
-        <source>The parts add up to ≈{tokens} tokens; the API billed {billed} ({error}). Estimates use the model's tokenizer and count each part's framing.</source>
+        <source>The parts add up to ≈{tokens} tokens; the API billed {billed} ({error}). Estimates use the model&apos;s tokenizer and count each part&apos;s framing.</source>
         <translation>सभी हिस्से मिलकर ≈{tokens} टोकन हैं; API ने {billed} का बिल बनाया ({error})। अनुमान मॉडल के टोकनाइज़र से बनते हैं और हर हिस्से की बनावट भी गिनते हैं।</translation>
     </message>
     <message>
@@ -2288,7 +2288,7 @@ Cost: {cost}</source>
         <translation>अंतर</translation>
     </message>
     <message>
-        <source>Show the selected part's changes since the previous call</source>
+        <source>Show the selected part&apos;s changes since the previous call</source>
         <translation>पिछली कॉल के बाद से चुने गए हिस्से के बदलाव दिखाएँ</translation>
     </message>
     <message>
@@ -2418,8 +2418,8 @@ Cost: {cost}</source>
         <translation>फ़ाइल को एक नाम चाहिए</translation>
     </message>
     <message>
-        <source>use only ASCII letters (a–z, A–Z), digits (0–9), '_' and '-' in the file name, starting with a letter or a digit</source>
-        <translation>फ़ाइल के नाम में केवल ASCII अक्षर (a–z, A–Z), अंक (0–9), '_' और '-' रखें, और नाम किसी अक्षर या अंक से शुरू करें</translation>
+        <source>use only ASCII letters (a–z, A–Z), digits (0–9), &apos;_&apos; and &apos;-&apos; in the file name, starting with a letter or a digit</source>
+        <translation>फ़ाइल के नाम में केवल ASCII अक्षर (a–z, A–Z), अंक (0–9), &apos;_&apos; और &apos;-&apos; रखें, और नाम किसी अक्षर या अंक से शुरू करें</translation>
     </message>
     <message>
         <source>{file} exists already: choose another name</source>
@@ -2549,8 +2549,8 @@ File ▸ New… creates one from a template; File ▸ Open… opens a scenario f
         <translation>हटाएँ</translation>
     </message>
     <message>
-        <source>Move '{step}'</source>
-        <translation>'{step}' खिसकाएँ</translation>
+        <source>Move &apos;{step}&apos;</source>
+        <translation>&apos;{step}&apos; खिसकाएँ</translation>
     </message>
     <message>
         <source>Move {count} steps</source>
@@ -2608,8 +2608,8 @@ File ▸ New… creates one from a template; File ▸ Open… opens a scenario f
         <translation>विवरण</translation>
     </message>
     <message>
-        <source>Add variable '{name}'</source>
-        <translation>चर '{name}' जोड़ें</translation>
+        <source>Add variable &apos;{name}&apos;</source>
+        <translation>चर &apos;{name}&apos; जोड़ें</translation>
     </message>
 </context>
 <context>
@@ -2630,7 +2630,7 @@ File ▸ New… creates one from a template; File ▸ Open… opens a scenario f
         <translation>सर्वर का पता http:// या https:// से शुरू होना चाहिए</translation>
     </message>
     <message>
-        <source>A conversation id is letters, digits, - and _ (the server's id)</source>
+        <source>A conversation id is letters, digits, - and _ (the server&apos;s id)</source>
         <translation>बातचीत की पहचान अक्षरों, अंकों, - और _ से बनती है (सर्वर की दी हुई)</translation>
     </message>
     <message>
@@ -2714,7 +2714,7 @@ File ▸ New… creates one from a template; File ▸ Open… opens a scenario f
     <message>
         <source>Select a step on the graph to see and edit it here.
 
-Double-click empty canvas to add a step; drag from a step's handle (or Shift+drag) onto another to connect them.</source>
+Double-click empty canvas to add a step; drag from a step&apos;s handle (or Shift+drag) onto another to connect them.</source>
         <translation>किसी चरण को यहाँ देखने और बदलने के लिए ग्राफ़ में उसे चुनें।
 
 नया चरण जोड़ने के लिए ख़ाली कैनवास पर डबल-क्लिक करें; दो चरण जोड़ने के लिए एक चरण के हैंडल से (या Shift+खींचकर) दूसरे तक खींचें।</translation>
@@ -2732,8 +2732,8 @@ Double-click empty canvas to add a step; drag from a step's handle (or Shift+dra
         <translation>ग्राफ़ पर और मॉडल को दिखाया जाता है</translation>
     </message>
     <message>
-        <source>one line; other steps see it as 'next goal'</source>
-        <translation>एक पंक्ति; दूसरे चरण इसे 'अगला लक्ष्य' के रूप में देखते हैं</translation>
+        <source>one line; other steps see it as &apos;next goal&apos;</source>
+        <translation>एक पंक्ति; दूसरे चरण इसे &apos;अगला लक्ष्य&apos; के रूप में देखते हैं</translation>
     </message>
     <message>
         <source>the conversation ends here</source>
@@ -2864,8 +2864,8 @@ Double-click empty canvas to add a step; drag from a step's handle (or Shift+dra
         <translation>कोई विवरण नहीं</translation>
     </message>
     <message>
-        <source>Make '{step}' an action step</source>
-        <translation>'{step}' को कार्रवाई वाला चरण बनाएँ</translation>
+        <source>Make &apos;{step}&apos; an action step</source>
+        <translation>&apos;{step}&apos; को कार्रवाई वाला चरण बनाएँ</translation>
     </message>
     <message>
         <source>“{name}” cannot name a result here (invalid or taken)</source>
@@ -2880,16 +2880,16 @@ Double-click empty canvas to add a step; drag from a step's handle (or Shift+dra
         <translation>अनुमत मान, अल्पविराम से अलग:</translation>
     </message>
     <message>
-        <source>Make result '{name}' of '{step}' an enum</source>
-        <translation>'{step}' के परिणाम '{name}' को enum बनाएँ</translation>
+        <source>Make result &apos;{name}&apos; of &apos;{step}&apos; an enum</source>
+        <translation>&apos;{step}&apos; के परिणाम &apos;{name}&apos; को enum बनाएँ</translation>
     </message>
     <message>
-        <source>Make result '{name}' of '{step}' {type}</source>
-        <translation>'{step}' के परिणाम '{name}' का टाइप {type} करें</translation>
+        <source>Make result &apos;{name}&apos; of &apos;{step}&apos; {type}</source>
+        <translation>&apos;{step}&apos; के परिणाम &apos;{name}&apos; का टाइप {type} करें</translation>
     </message>
     <message>
-        <source>Add result '{name}' to '{step}'</source>
-        <translation>'{step}' में परिणाम '{name}' जोड़ें</translation>
+        <source>Add result &apos;{name}&apos; to &apos;{step}&apos;</source>
+        <translation>&apos;{step}&apos; में परिणाम &apos;{name}&apos; जोड़ें</translation>
     </message>
 </context>
 <context>
@@ -2978,7 +2978,7 @@ Double-click empty canvas to add a step; drag from a step's handle (or Shift+dra
         <translation>&amp;सर्वर से लॉग खोलें…</translation>
     </message>
     <message>
-        <source>Download a served conversation's log (prompter serve) and open it</source>
+        <source>Download a served conversation&apos;s log (prompter serve) and open it</source>
         <translation>सर्व की गई बातचीत (prompter serve) का लॉग डाउनलोड करके खोलें</translation>
     </message>
     <message>
@@ -3016,11 +3016,11 @@ Double-click empty canvas to add a step; drag from a step's handle (or Shift+dra
 <context>
     <name>StudioTests</name>
     <message>
-        <source>no API key is set up: add one in the test chat's Settings… (or set OPENAI_API_KEY before starting the studio).</source>
+        <source>no API key is set up: add one in the test chat&apos;s Settings… (or set OPENAI_API_KEY before starting the studio).</source>
         <translation>कोई API कुंजी सेट नहीं है: परीक्षण बातचीत की सेटिंग्स… में एक जोड़ें (या स्टूडियो शुरू करने से पहले OPENAI_API_KEY सेट करें)।</translation>
     </message>
     <message>
-        <source>the test chat's scripted provider has no reply script (see its Settings…).</source>
+        <source>the test chat&apos;s scripted provider has no reply script (see its Settings…).</source>
         <translation>परीक्षण बातचीत के स्क्रिप्ट वाले प्रदाता के पास जवाबों की स्क्रिप्ट नहीं है (उसकी सेटिंग्स… देखें)।</translation>
     </message>
     <message>
@@ -3102,8 +3102,8 @@ Double-click empty canvas to add a step; drag from a step's handle (or Shift+dra
         <translation>बारी {turn}</translation>
     </message>
     <message>
-        <source>&lt;p&gt;&lt;b style='color:#c62828'&gt;✖ The file has errors&lt;/b&gt; — the test cannot run until they are fixed (they are in Problems too):&lt;/p&gt;</source>
-        <translation>&lt;p&gt;&lt;b style='color:#c62828'&gt;✖ फ़ाइल में त्रुटियाँ हैं&lt;/b&gt; — जब तक वे ठीक न हों, परीक्षण नहीं चल सकता (वे समस्याएँ में भी हैं):&lt;/p&gt;</translation>
+        <source>&lt;p&gt;&lt;b style=&apos;color:#c62828&apos;&gt;✖ The file has errors&lt;/b&gt; — the test cannot run until they are fixed (they are in Problems too):&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b style=&apos;color:#c62828&apos;&gt;✖ फ़ाइल में त्रुटियाँ हैं&lt;/b&gt; — जब तक वे ठीक न हों, परीक्षण नहीं चल सकता (वे समस्याएँ में भी हैं):&lt;/p&gt;</translation>
     </message>
     <message>
         <source>&lt;p&gt;Not run yet. &lt;b&gt;Run&lt;/b&gt; replays it from its recording.&lt;/p&gt;</source>
@@ -3146,11 +3146,11 @@ Double-click empty canvas to add a step; drag from a step's handle (or Shift+dra
         <translation>लागत: {cost}।</translation>
     </message>
     <message>
-        <source>Open this run's log in the viewer at {where}</source>
+        <source>Open this run&apos;s log in the viewer at {where}</source>
         <translation>इस रन का लॉग व्यूअर में {where} पर खोलें</translation>
     </message>
     <message>
-        <source>Open this run's log in the viewer</source>
+        <source>Open this run&apos;s log in the viewer</source>
         <translation>इस रन का लॉग व्यूअर में खोलें</translation>
     </message>
     <message>
@@ -3170,8 +3170,8 @@ Double-click empty canvas to add a step; drag from a step's handle (or Shift+dra
         <translation>◐ {where} पर पुराना</translation>
     </message>
     <message>
-        <source>The scenario now asks the model something the recording does not answer, so the recorded replies say nothing about this version. It is not a failure: record the test again (&lt;a href='record:'&gt;Record&lt;/a&gt; calls the model; &lt;a href='fake-record:'&gt;Re-record with the fake model&lt;/a&gt; needs no key, and its replies are synthetic) or undo the change.</source>
-        <translation>परिदृश्य अब मॉडल से कुछ ऐसा पूछता है जिसका जवाब रिकॉर्डिंग में नहीं है, इसलिए रिकॉर्ड किए गए जवाब इस संस्करण के बारे में कुछ नहीं बताते। यह विफलता नहीं है: परीक्षण फिर से रिकॉर्ड करें (&lt;a href='record:'&gt;रिकॉर्ड&lt;/a&gt; मॉडल को कॉल करता है; &lt;a href='fake-record:'&gt;नकली मॉडल से फिर रिकॉर्ड करें&lt;/a&gt; को कुंजी नहीं चाहिए, और उसके जवाब कृत्रिम होते हैं) या बदलाव पूर्ववत करें।</translation>
+        <source>The scenario now asks the model something the recording does not answer, so the recorded replies say nothing about this version. It is not a failure: record the test again (&lt;a href=&apos;record:&apos;&gt;Record&lt;/a&gt; calls the model; &lt;a href=&apos;fake-record:&apos;&gt;Re-record with the fake model&lt;/a&gt; needs no key, and its replies are synthetic) or undo the change.</source>
+        <translation>परिदृश्य अब मॉडल से कुछ ऐसा पूछता है जिसका जवाब रिकॉर्डिंग में नहीं है, इसलिए रिकॉर्ड किए गए जवाब इस संस्करण के बारे में कुछ नहीं बताते। यह विफलता नहीं है: परीक्षण फिर से रिकॉर्ड करें (&lt;a href=&apos;record:&apos;&gt;रिकॉर्ड&lt;/a&gt; मॉडल को कॉल करता है; &lt;a href=&apos;fake-record:&apos;&gt;नकली मॉडल से फिर रिकॉर्ड करें&lt;/a&gt; को कुंजी नहीं चाहिए, और उसके जवाब कृत्रिम होते हैं) या बदलाव पूर्ववत करें।</translation>
     </message>
     <message>
         <source>user</source>
@@ -3182,7 +3182,7 @@ Double-click empty canvas to add a step; drag from a step's handle (or Shift+dra
         <translation>अपेक्षित</translation>
     </message>
     <message>
-        <source>the bot's reply, below</source>
+        <source>the bot&apos;s reply, below</source>
         <translation>बॉट का जवाब, नीचे</translation>
     </message>
     <message>
@@ -3232,7 +3232,7 @@ Double-click empty canvas to add a step; drag from a step's handle (or Shift+dra
         <translation>हर अपेक्षा पूरी हुई।</translation>
     </message>
     <message>
-        <source>An expectation did not hold: double-click to see the run's log at that turn.</source>
+        <source>An expectation did not hold: double-click to see the run&apos;s log at that turn.</source>
         <translation>एक अपेक्षा पूरी नहीं हुई: उस बारी पर रन का लॉग देखने के लिए डबल-क्लिक करें।</translation>
     </message>
     <message>
@@ -3288,7 +3288,7 @@ Double-click empty canvas to add a step; drag from a step's handle (or Shift+dra
         <translation>{maker} के जवाब</translation>
     </message>
     <message>
-        <source>Double-click: open the run's log at this turn</source>
+        <source>Double-click: open the run&apos;s log at this turn</source>
         <translation>डबल-क्लिक: इस बारी पर रन का लॉग खोलें</translation>
     </message>
 </context>
@@ -3315,7 +3315,7 @@ Double-click empty canvas to add a step; drag from a step's handle (or Shift+dra
         <translation>इस रन के बाद परिदृश्य बदला गया: इसे फिर से चलाएँ।</translation>
     </message>
     <message>
-        <source>no model is set up (the test chat's Settings… set one up).</source>
+        <source>no model is set up (the test chat&apos;s Settings… set one up).</source>
         <translation>कोई मॉडल सेट नहीं है (परीक्षण बातचीत की सेटिंग्स… में एक सेट करें)।</translation>
     </message>
     <message>
@@ -3438,7 +3438,7 @@ Double-click empty canvas to add a step; drag from a step's handle (or Shift+dra
         <translation>चुनी गई परीक्षण फ़ाइल बदलें (पूर्ववत हो सकता है; परिदृश्य के साथ सहेजी जाती है)</translation>
     </message>
     <message>
-        <source>Replay needs no key; Record and Live call the model set up in the test chat's Settings…</source>
+        <source>Replay needs no key; Record and Live call the model set up in the test chat&apos;s Settings…</source>
         <translation>रीप्ले को कुंजी नहीं चाहिए; रिकॉर्ड और लाइव परीक्षण बातचीत की सेटिंग्स… में सेट किए गए मॉडल को कॉल करते हैं</translation>
     </message>
     <message>
@@ -3450,7 +3450,7 @@ Double-click empty canvas to add a step; drag from a step's handle (or Shift+dra
         <translation>फ़ाइल</translation>
     </message>
     <message>
-        <source>no model is set up: Record and Live use the test chat's (its Settings…).</source>
+        <source>no model is set up: Record and Live use the test chat&apos;s (its Settings…).</source>
         <translation>कोई मॉडल सेट नहीं है: रिकॉर्ड और लाइव परीक्षण बातचीत वाला मॉडल इस्तेमाल करते हैं (उसकी सेटिंग्स…)।</translation>
     </message>
     <message>
@@ -3458,7 +3458,7 @@ Double-click empty canvas to add a step; drag from a step's handle (or Shift+dra
         <translation>परीक्षण देखने के लिए कोई परिदृश्य खोलें।</translation>
     </message>
     <message>
-        <source>&lt;p&gt;&lt;b&gt;This scenario has no tests yet.&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Chat with it in the &lt;b&gt;Test chat&lt;/b&gt;, then &lt;b&gt;File ▸ Save Chat as Test…&lt;/b&gt; (or &lt;b&gt;Save as test…&lt;/b&gt; in the chat's toolbar): the conversation becomes a test (&lt;code&gt;tests/NAME.test.yaml&lt;/code&gt;) with its recorded replies, replayed here in a second and with no key.&lt;/p&gt;</source>
+        <source>&lt;p&gt;&lt;b&gt;This scenario has no tests yet.&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Chat with it in the &lt;b&gt;Test chat&lt;/b&gt;, then &lt;b&gt;File ▸ Save Chat as Test…&lt;/b&gt; (or &lt;b&gt;Save as test…&lt;/b&gt; in the chat&apos;s toolbar): the conversation becomes a test (&lt;code&gt;tests/NAME.test.yaml&lt;/code&gt;) with its recorded replies, replayed here in a second and with no key.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;इस परिदृश्य में अभी कोई परीक्षण नहीं है।&lt;/b&gt;&lt;/p&gt;&lt;p&gt;&lt;b&gt;परीक्षण बातचीत&lt;/b&gt; में इससे बात करें, फिर &lt;b&gt;फ़ाइल ▸ बातचीत को परीक्षण के रूप में सहेजें…&lt;/b&gt; (या बातचीत की टूलबार में &lt;b&gt;परीक्षण के रूप में सहेजें…&lt;/b&gt;): बातचीत अपने रिकॉर्ड किए गए जवाबों के साथ एक परीक्षण (&lt;code&gt;tests/NAME.test.yaml&lt;/code&gt;) बन जाती है, जो यहाँ एक सेकंड में और बिना कुंजी के दोबारा चलता है।&lt;/p&gt;</translation>
     </message>
     <message>
@@ -3494,7 +3494,7 @@ Double-click empty canvas to add a step; drag from a step's handle (or Shift+dra
         <translation>इस परीक्षण का दिखाने लायक कोई लॉग नहीं है: पहले इसे चलाएँ।</translation>
     </message>
     <message>
-        <source>The run's log {file} is gone (the system's temporary folder was cleaned): run the test again.</source>
+        <source>The run&apos;s log {file} is gone (the system&apos;s temporary folder was cleaned): run the test again.</source>
         <translation>रन का लॉग {file} अब नहीं है (सिस्टम का अस्थायी फ़ोल्डर साफ़ किया गया): परीक्षण फिर से चलाएँ।</translation>
     </message>
     <message>
@@ -3549,7 +3549,7 @@ Double-click empty canvas to add a step; drag from a step's handle (or Shift+dra
         <translation>Markdown को पढ़ने के रूप में दिखाएँ (Ctrl+Shift+P); मॉडल को पाठ वैसा ही मिलता है जैसा लिखा है</translation>
     </message>
     <message>
-        <source>What one model call carries: persona, the step's instructions, the contract and the reply schema. Tokens ≈ characters / 4.</source>
+        <source>What one model call carries: persona, the step&apos;s instructions, the contract and the reply schema. Tokens ≈ characters / 4.</source>
         <translation>एक मॉडल कॉल में क्या जाता है: पर्सोना, चरण के निर्देश, अनुबंध और जवाब का स्कीमा। टोकन ≈ अक्षर / 4।</translation>
     </message>
     <message>
@@ -3601,15 +3601,15 @@ Double-click empty canvas to add a step; drag from a step's handle (or Shift+dra
         <translation>{characters} अक्षर · इस चरण की हर कॉल ≈ {tokens} टोकन</translation>
     </message>
     <message>
-        <source>Every model call in this step sends {characters} characters: the persona, the contract rules, this step's instructions, results and transitions, and the reply schema (layout per_step). Tokens ≈ characters / 4.</source>
+        <source>Every model call in this step sends {characters} characters: the persona, the contract rules, this step&apos;s instructions, results and transitions, and the reply schema (layout per_step). Tokens ≈ characters / 4.</source>
         <translation>इस चरण की हर मॉडल कॉल {characters} अक्षर भेजती है: पर्सोना, अनुबंध के नियम, इस चरण के निर्देश, परिणाम और ट्रांज़िशन, और जवाब का स्कीमा (लेआउट per_step)। टोकन ≈ अक्षर / 4।</translation>
     </message>
     <message>
-        <source>{characters} characters · entering this step, a call of ≈ {tokens} tokens, this step's part ≈ {part}</source>
+        <source>{characters} characters · entering this step, a call of ≈ {tokens} tokens, this step&apos;s part ≈ {part}</source>
         <translation>{characters} अक्षर · इस चरण में आते समय ≈ {tokens} टोकन की कॉल, इस चरण का हिस्सा ≈ {part}</translation>
     </message>
     <message>
-        <source>The first model call in this step sends {characters} characters (layout {layout}): the reply schema, the persona and contract rules — the same on every call, billed at the cached price once the conversation is under way — and this step's section ({step_characters} characters: its instructions, results and transitions), sent once when the step is entered and cached after. Tokens ≈ characters / 4.</source>
+        <source>The first model call in this step sends {characters} characters (layout {layout}): the reply schema, the persona and contract rules — the same on every call, billed at the cached price once the conversation is under way — and this step&apos;s section ({step_characters} characters: its instructions, results and transitions), sent once when the step is entered and cached after. Tokens ≈ characters / 4.</source>
         <translation>इस चरण की पहली मॉडल कॉल {characters} अक्षर भेजती है (लेआउट {layout}): जवाब का स्कीमा, पर्सोना और अनुबंध के नियम — हर कॉल में वही, बातचीत चलने के बाद कैश वाली कीमत पर — और इस चरण का हिस्सा ({step_characters} अक्षर: इसके निर्देश, परिणाम और ट्रांज़िशन), जो चरण में आते समय एक बार भेजा जाता है और फिर कैश होता है। टोकन ≈ अक्षर / 4।</translation>
     </message>
 </context>
@@ -3642,8 +3642,8 @@ Double-click empty canvas to add a step; drag from a step's handle (or Shift+dra
         <translation>%s को कॉल करता है, %s से. के भीतर</translation>
     </message>
     <message>
-        <source>a value: text, or JSON (5, true, ["a"])</source>
-        <translation>एक मान: पाठ, या JSON (5, true, ["a"])</translation>
+        <source>a value: text, or JSON (5, true, [&quot;a&quot;])</source>
+        <translation>एक मान: पाठ, या JSON (5, true, [&quot;a&quot;])</translation>
     </message>
     <message>
         <source>The action is handed nothing.</source>
@@ -3658,7 +3658,7 @@ Double-click empty canvas to add a step; drag from a step's handle (or Shift+dra
         <translation>जो वापस आता है, वह यहाँ दिखता है।</translation>
     </message>
     <message>
-        <source>Not run: this folder's Python actions are not trusted.</source>
+        <source>Not run: this folder&apos;s Python actions are not trusted.</source>
         <translation>नहीं चली: इस फ़ोल्डर की Python कार्रवाइयों पर भरोसा नहीं किया गया है।</translation>
     </message>
     <message>
@@ -3666,7 +3666,7 @@ Double-click empty canvas to add a step; drag from a step's handle (or Shift+dra
         <translation>चल रहा है…</translation>
     </message>
     <message>
-        <source>Run this folder's Python actions?</source>
+        <source>Run this folder&apos;s Python actions?</source>
         <translation>इस फ़ोल्डर की Python कार्रवाइयाँ चलाएँ?</translation>
     </message>
     <message>
