@@ -696,7 +696,8 @@ def test_no_english_is_left_in_the_main_window_its_panes_and_dialogs(
                 ("title", widget.windowTitle()),
                 ("tooltip", widget.toolTip()),
             ):
-                if isinstance(text, str) and text.strip():
+                # the folder it proposes is a path, not a text to translate
+                if isinstance(text, str) and text.strip() and str(analyst_bot.parent) not in text:
                     texts[(id(widget), what)] = ("New scenario", text)
         shortcuts = help.ShortcutsDialog(window.menuBar().findChildren(QMenu))
         places = help.PlacesDialog(help.places(window.settings, analyst_bot, analyst_bot))
