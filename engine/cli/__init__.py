@@ -22,14 +22,12 @@ import sys
 import traceback
 from collections.abc import Sequence
 
+from engine.cli.exit_codes import ExitCode
 from engine.errors import PrompterError
 from engine.io.redact import redact
 from engine.io.terminal import sanitised_output
 from engine.io.untrusted import replace_surrogates
 from engine.version import __version__
-
-#: The status of an unexpected error (``EX_SOFTWARE`` of sysexits.h): a bug to report.
-EXIT_BUG = 70
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -63,20 +61,20 @@ def _run(args: argparse.Namespace) -> int:
         code: int = args.handler(args)
     except PrompterError as error:
         print(replace_surrogates(f"prompter: {error}"), file=sys.stderr)
-        return 1
+        return ExitCode.FAILED
     except KeyboardInterrupt:
-        return 130
+        return ExitCode.INTERRUPTED
     except BrokenPipeError:
         # The reader went away (``prompter validate --json | head``): not an error of ours.
         # Point stdout at devnull so the interpreter's final flush does not raise again.
         import os
 
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 0
+        return ExitCode.OK
     except OSError as error:  # a file we were asked to write: a full disk, no permission, …
         where = f"{error.filename}: " if error.filename else ""
         print(replace_surrogates(f"prompter: {where}{error.strerror or error}"), file=sys.stderr)
-        return 1
+        return ExitCode.FAILED
     except Exception as error:  # a bug: report it, without the key
         report = "".join(traceback.format_exception(error))
         print(replace_surrogates(redact(report)), file=sys.stderr, end="")
@@ -85,5 +83,5 @@ def _run(args: argparse.Namespace) -> int:
             "it with the lines above",
             file=sys.stderr,
         )
-        return EXIT_BUG
+        return ExitCode.BUG
     return code
