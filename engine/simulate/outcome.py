@@ -68,10 +68,6 @@ class ConversationOutcome:
     duration_s: float = 0.0
     session_id: str = ""
 
-    @property
-    def disagreements(self) -> tuple[FactCheck, ...]:
-        return tuple(check for check in self.facts if check.verdict == "disagrees")
-
     def to_dict(self, relative_to: Path | None = None) -> dict[str, Any]:
         log = self.log_path
         if log is not None and relative_to is not None:
