@@ -23,7 +23,7 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from types import ModuleType
-from typing import Any
+from typing import Any, TypeVar
 
 from engine.actions.context import ActionContext
 from engine.actions.module_loader import file_stamp, keyword_arguments, load_module
@@ -32,6 +32,8 @@ from engine.actions.worker_main import describe
 from engine.actions.workers import Broken, Raised, Returned, TimedOut, WorkerPool, pool_for
 from engine.scenario.action_module import ActionModule, read_action_module
 from engine.scenario.actions import TIMEOUT
+
+T = TypeVar("T")
 
 #: Told when an action's result came after the conversation moved on (it is only logged).
 LateListener = Callable[[ActionOutcome], None]
@@ -59,15 +61,7 @@ class PythonActions:
 
     def source(self, module: Path) -> ActionModule:
         """The module as its source says (cached until the file changes)."""
-        stamp = file_stamp(module)
-        with self._lock:
-            cached = self._sources.get(module)
-            if cached is not None and cached[0] == stamp:
-                return cached[1]
-        read = read_action_module(module)
-        with self._lock:
-            self._sources[module] = (stamp, read)
-        return read
+        return self._cached(self._sources, module, read_action_module)
 
     async def run(
         self,
@@ -182,15 +176,19 @@ class PythonActions:
         return pool
 
     def _module(self, path: Path) -> ModuleType:
+        return self._cached(self._loaded, path, load_module)
+
+    def _cached(self, cache: dict[Path, tuple[Any, T]], path: Path, read: Callable[[Path], T]) -> T:
+        """``read(path)``, kept in ``cache`` until the file changes (its stamp differs)."""
         stamp = file_stamp(path)
         with self._lock:
-            cached = self._loaded.get(path)
+            cached = cache.get(path)
             if cached is not None and cached[0] == stamp:
                 return cached[1]
-        module = load_module(path)
+        value = read(path)
         with self._lock:
-            self._loaded[path] = (stamp, module)
-        return module
+            cache[path] = (stamp, value)
+        return value
 
 
 def _finished(task: asyncio.Future[Any], elapsed: float) -> ActionOutcome:
