@@ -209,6 +209,7 @@ def resume(server: FakeOpenAIServer, folder: Path, tmp_path: Path, text: str) ->
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.timeout(120)
 def test_ctrl_c_mid_call_rolls_the_turn_back_writes_the_summary_and_resume_never_repeats_a_seq(
     fake_openai: FakeOpenAIServer, pizza: Path, tmp_path: Path
@@ -251,6 +252,7 @@ def test_ctrl_c_mid_call_rolls_the_turn_back_writes_the_summary_and_resume_never
     assert read.problems() == [] and read.repeats == []
 
 
+@pytest.mark.slow
 @pytest.mark.timeout(120)
 def test_a_run_killed_mid_turn_is_closed_in_the_log_when_the_session_resumes(
     fake_openai: FakeOpenAIServer, pizza: Path, tmp_path: Path
