@@ -5,7 +5,10 @@
 * **Documentation** shows Prompter's Markdown pages (``README.md`` and ``docs/``) rendered, with
   their screenshots and the links between them, in a window of the studio: no browser and no
   network. From source they are read from the repository; the desktop bundle ships them (see
-  ``packaging/bundle_data.py``), and :func:`docs_root` finds them in both.
+  ``packaging/bundle_data.py``), and :func:`docs_root` finds them in both. The manual is in the
+  studio's language where a translation exists: ``docs/<language>/`` holds the translated pages
+  under the English names (``docs/fr/README.md``, ``docs/fr/studio.md``…), and a page not
+  translated yet is shown in English. Settings ▸ Language switches the window's pages live.
 * **Where Files Are Kept** names the folders an author may want: the test chat's logs, the
   studio's settings file, the open scenario and its layout file — each with a button that opens
   it — and says where the API key is (never in a file).
@@ -41,6 +44,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.i18n.languages import ENGLISH, translations
 from app.plain_text import PlainLabel, RichLabel, plain_tooltip
 from app.widgets import closes_from_keyboard, size_for_screen
 from engine.io.resources import install_root
@@ -90,20 +94,43 @@ def docs_root() -> Path:
 @dataclass(frozen=True)
 class DocPage:
     title: str
+    #: the file shown: the translation in the studio's language, else the English page
     path: Path
+    #: the English page it translates (``path`` itself for an English page)
+    english: Path | None = None
+
+    @property
+    def source(self) -> Path:
+        return self.english or self.path
 
 
-def doc_pages(root: Path | None = None) -> list[DocPage]:
-    """The documentation pages found under ``root`` (README first), each with its title (the
-    first heading)."""
+def translated_page(english: Path, language: str, root: Path | None = None) -> Path:
+    """The page to show for the English page ``english`` in ``language``: its translation
+    ``docs/<language>/<name>`` when there is one, else ``english`` itself."""
+    if not language or language == ENGLISH:
+        return english
     root = root or docs_root()
+    candidate = root / "docs" / language / english.name
+    return candidate if candidate.is_file() else english
+
+
+def doc_pages(root: Path | None = None, language: str | None = None) -> list[DocPage]:
+    """The documentation pages found under ``root`` (README first), each with its title (the
+    first heading), in ``language`` (the studio's when not given) where a page is translated."""
+    root = root or docs_root()
+    if language is None:
+        language = translations().language
     found = [root / "README.md"] if (root / "README.md").is_file() else []
     docs = root / "docs"
     if docs.is_dir():
         found += sorted(docs.glob("*.md"))
     order = {name: index for index, name in enumerate(PAGE_ORDER)}
     found.sort(key=lambda path: (order.get(path.name, len(order)), path.name))
-    return [DocPage(_title_of(path), path) for path in found]
+    pages = []
+    for english in found:
+        shown = translated_page(english, language, root)
+        pages.append(DocPage(_title_of(shown), shown, english))
+    return pages
 
 
 def _title_of(path: Path) -> str:
@@ -203,7 +230,20 @@ class ShortcutsDialog(QDialog):
 
 
 class DocBrowser(QTextBrowser):
-    """A Markdown page, its images scaled down to the width of the view."""
+    """A Markdown page, its images scaled down to the width of the view. ``redirect`` may send
+    a followed link elsewhere (an English page to its translation)."""
+
+    redirect: Callable[[QUrl], QUrl] | None = None
+
+    def doSetSource(
+        self,
+        name: QUrl | str,
+        /,
+        type: QTextDocument.ResourceType = QTextDocument.ResourceType.UnknownResource,
+    ) -> None:
+        if self.redirect is not None:
+            name = self.redirect(QUrl(name))
+        super().doSetSource(name, type)
 
     def loadResource(self, kind: int, url: QUrl | str) -> Any:
         resource = super().loadResource(kind, url)
@@ -230,18 +270,17 @@ class DocumentationWindow(QWidget):
         super().__init__(parent)
         self.setWindowFlag(Qt.WindowType.Window, True)
         self.setWindowTitle("Prompter documentation")
-        self.pages = doc_pages(root)
+        self.root = root
+        self.language = translations().language
+        self.pages = doc_pages(root, self.language)
         self.index = QListWidget()
         self.index.setObjectName("docIndex")
-        for page in self.pages:
-            item = QListWidgetItem(page.title)
-            item.setData(Qt.ItemDataRole.UserRole, str(page.path))
-            item.setToolTip(plain_tooltip(str(page.path)))
-            self.index.addItem(item)
+        self._fill_index()
         self.browser = DocBrowser()
         self.browser.setObjectName("docPage")
         self.browser.setOpenExternalLinks(True)
         self.browser.setOpenLinks(True)
+        self.browser.redirect = self._translated
         self.browser.sourceChanged.connect(self._follow)
         self.index.currentRowChanged.connect(self._open_row)
         splitter = QSplitter(Qt.Orientation.Horizontal)
@@ -267,20 +306,61 @@ class DocumentationWindow(QWidget):
         closes_from_keyboard(self)  # Esc, Ctrl+W
         if self.pages:
             self.index.setCurrentRow(0)
+        translations().changed.connect(self._language_changed)  # a slot: gone with the window
+
+    def _fill_index(self) -> None:
+        self.index.blockSignals(True)
+        self.index.clear()
+        for page in self.pages:
+            item = QListWidgetItem(page.title)
+            item.setData(Qt.ItemDataRole.UserRole, str(page.path))
+            item.setToolTip(plain_tooltip(str(page.path)))
+            self.index.addItem(item)
+        self.index.blockSignals(False)
 
     def open_page(self, name: str) -> bool:
-        """Show the page whose file is called ``name`` (e.g. ``studio.md``)."""
+        """Show the page whose file is called ``name`` (e.g. ``studio.md``), in the studio's
+        language when it is translated."""
         for row, page in enumerate(self.pages):
             if page.path.name == name:
-                self.index.setCurrentRow(row)
+                if self.index.currentRow() == row:
+                    self._open_row(row)
+                else:
+                    self.index.setCurrentRow(row)
                 return True
         return False
+
+    def _language_changed(self, language: str) -> None:
+        """Settings ▸ Language: list the pages in the new language, and show the page being
+        read in it (or in English, where it is not translated)."""
+        if language == self.language:
+            return
+        row = self.index.currentRow()
+        reading = self.pages[row].path.name if 0 <= row < len(self.pages) else ""
+        self.language = language
+        self.pages = doc_pages(self.root, language)
+        self._fill_index()
+        if reading and not self.open_page(reading) and self.pages:
+            self.index.setCurrentRow(0)
 
     def _open_row(self, row: int) -> None:
         if 0 <= row < len(self.pages):
             target = QUrl.fromLocalFile(str(self.pages[row].path))
             if self.browser.source() != target:
                 self.browser.setSource(target, QTextDocument.ResourceType.MarkdownResource)
+
+    def _translated(self, url: QUrl) -> QUrl:
+        """A link of an English page to a page that is translated opens the translation."""
+        if not url.isLocalFile():
+            return url
+        path = Path(url.toLocalFile())
+        for page in self.pages:
+            if page.path != path and page.source == path:
+                translated = QUrl.fromLocalFile(str(page.path))
+                if url.hasFragment():
+                    translated.setFragment(url.fragment())
+                return translated
+        return url
 
     def _follow(self, url: QUrl) -> None:
         """A link to another page was followed: select it in the index too."""
@@ -408,4 +488,5 @@ __all__ = [
     "docs_root",
     "menu_shortcuts",
     "places",
+    "translated_page",
 ]

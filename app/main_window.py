@@ -364,11 +364,10 @@ class MainWindow(QMainWindow):
         )
         self.instructions_action.setCheckable(True)
         self.instructions_action.setChecked(True)
-        self.dark_action = QAction(self.tr("&Dark Theme"), self)
+        self.dark_action = QAction("", self)
         self.dark_action.setObjectName("darkThemeAction")
         self.dark_action.setCheckable(True)
         self.dark_action.setChecked(is_dark(self.palette()))
-        self.dark_action.setStatusTip(self.tr("A dark palette for the studio (remembered)"))
         self.dark_action.toggled.connect(self.set_dark_theme)
         self.central_splitter.splitterMoved.connect(lambda *_: self._instructions_toggled())
         self.shortcuts_action = make_action(self, "", self.show_shortcuts, QKeySequence("Ctrl+/"))
@@ -496,6 +495,11 @@ class MainWindow(QMainWindow):
                 self.instructions_action,
                 self.tr("&Instructions Beside the Graph"),
                 self.tr("Show or hide the selected step's instructions beside the graph"),
+            ),
+            (
+                self.dark_action,
+                self.tr("&Dark Theme"),
+                self.tr("A dark palette for the studio (remembered)"),
             ),
             (
                 self.shortcuts_action,

@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
 
 from app.action_trust import FolderTrust, Trust
 from app.edit_session import EditSession
+from app.plain_text import PlainLabel, ask
 from app.worker_thread import WorkerThread
 from engine.actions.outcome import ActionOutcome
 from engine.actions.runners import LiveActions
@@ -222,19 +223,12 @@ class TryActionDialog(QDialog):
         super().closeEvent(event)
 
     def _ask(self, title: str, question: str) -> bool:
-        answer = QMessageBox.question(
-            self,
-            title,
-            question,
-            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
-            QMessageBox.StandardButton.No,
-        )
+        answer = ask(self, title, question, default=QMessageBox.StandardButton.No)
         return answer == QMessageBox.StandardButton.Yes
 
 
 def _plain_label(text: str = "") -> QLabel:
-    label = QLabel(text)
-    label.setTextFormat(Qt.TextFormat.PlainText)
+    label = PlainLabel(text)
     label.setWordWrap(True)
     label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
     return label

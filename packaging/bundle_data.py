@@ -14,7 +14,8 @@ import os
 from pathlib import Path
 
 #: Folders copied as data, relative to the repository root and to the bundle's data folder.
-#: ``docs/`` is the manual the studio's Help ▸ Documentation shows offline (with README.md).
+#: ``docs/`` is the manual the studio's Help ▸ Documentation shows offline (with README.md), and
+#: its translations (``docs/fr/``: the French pages, under the English names).
 DATA_FOLDERS = ("resources", "scenarios", "docs")
 #: Single files of the repository root copied as data, to the bundle's data folder.
 DATA_FILES = ("README.md",)

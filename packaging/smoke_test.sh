@@ -52,7 +52,8 @@ if grep -qw validate <<<"$cli_help"; then
 else skip "prompter has no 'validate' command"; fi
 
 # 3. A scripted chat with the default scenario: the frozen engine finds the analyst bot and the
-#    price table through engine.io.resources (a cost above zero means prices.yaml was found), no key.
+#    price table through engine.io.resources (chat stops at once when prices.yaml is missing), no
+#    key; a scripted reply is synthetic, so it is counted as a call and costs nothing.
 if grep -qw chat <<<"$cli_help"; then
     printf -- '- {message: "Hello from the smoke test", transition: stay, results: {}, summary: ""}\n' \
         >"$sandbox/script.yaml"
@@ -60,8 +61,9 @@ if grep -qw chat <<<"$cli_help"; then
                 --script "$sandbox/script.yaml" --summary-json "$sandbox/summary.json" 2>&1) \
         && grep -q "Hello from the smoke test" <<<"$output" \
         && "$PYTHON" -c 'import json, sys; s = json.load(open(sys.argv[1]))
-sys.exit(not (s["llm_calls"] == 1 and s["cost_usd"] > 0 and s["path"]))' "$sandbox/summary.json"
-    then pass "prompter chat (scripted) ran the default scenario and priced the call"
+sys.exit(not (s["llm_calls"] == 1 and s["synthetic_calls"] == 1 and s["cost_usd"] == 0
+             and s["path"]))' "$sandbox/summary.json"
+    then pass "prompter chat (scripted) ran the default scenario, read the price table, cost nothing"
     else fail "prompter chat (scripted) failed:"; sed 's/^/    /' <<<"$output" | tail -10; fi
 else skip "prompter has no 'chat' command"; fi
 

@@ -85,7 +85,7 @@ def test_a_recording_keeps_the_outcome_and_a_replay_never_runs_the_action(
         provider=ScriptedProvider([clinic_reply(), bye_reply()]),
     )
     assert recorded.passed and runs(folder) == ["dermatology"]
-    cassette = Cassette.load(path.with_name("books.replies.jsonl"))
+    cassette = Cassette.load(path.with_name("books.replies.jsonl"), inside=folder)
     assert [(a.turn, a.step, a.inputs, a.outcome) for a in cassette.actions] == [
         (1, "find_slots", {"specialty": "dermatology"}, "ok")
     ]

@@ -23,6 +23,7 @@ from app.chat.keys import ApiKeyStore
 from app.chat.pane import ChatPane
 from app.chat.settings import ChatSettings, load_settings, save_settings, shown_path
 from app.logview.window import LogWindow
+from app.plain_text import shown_text
 from engine.io.resources import default_scenario, scenarios_dir
 from engine.log.reader import read_log
 from engine.offline.reply_script import reply_script_template
@@ -79,7 +80,9 @@ def test_try_without_a_model_chats_with_the_fake_model_at_no_cost(
 
     assert not keyless.notice.isVisible()
     assert keyless.provider_label.text() == "Fake model · no key, no cost"
-    assert "Replies made up from the scenario's own steps" in keyless.provider_label.toolTip()
+    assert "Replies made up from the scenario's own steps" in shown_text(
+        keyless.provider_label.toolTip()
+    )
     send(qtbot, keyless, "Yes, let's start")
     send(qtbot, keyless, "Shelfie")
     assert keyless.projection.step == "idea"

@@ -112,7 +112,7 @@ def test_a_failure_is_explained_and_fails_the_run_with_junit_and_coverage(
     out = failed[0].findtext("system-out") or ""
     assert out.startswith("replies by autopilot (synthetic)\nsynthetic replies: they check")
     assert outcome.stdout.splitlines()[-1] == (
-        "All 4 tests ran on synthetic replies (autopilot): they check the scenario's graph, the "
+        "All 8 tests ran on synthetic replies (autopilot): they check the scenario's graph, the "
         "reply contract and the test's expectations given those replies; judging the "
         "instructions themselves needs a recording from a real model (--record with a key)."
     )
@@ -124,20 +124,20 @@ def test_a_failure_is_explained_and_fails_the_run_with_junit_and_coverage(
 
 @pytest.mark.slow
 def test_a_stale_test_tells_how_to_re_record_it(desk: Path) -> None:
-    with (desk / "steps" / "contact.md").open("a", encoding="utf-8") as handle:
+    with (desk / "steps" / "troubleshoot.md").open("a", encoding="utf-8") as handle:
         handle.write("\nAlways ask for a phone number too.\n")
 
-    outcome = run_cli(str(desk), "escalates_to_a_ticket")
+    outcome = run_cli(str(desk), "solved_on_first_fix")
 
     assert outcome.returncode == 1
     lines = outcome.stdout.splitlines()
-    assert lines[0].startswith("STALE  escalates_to_a_ticket.test.yaml")
+    assert lines[0].startswith("STALE  solved_on_first_fix.test.yaml")
     assert lines[1] == (
-        "       stale at turn 4, call 4: the request differs from the recording "
+        "       stale at turn 2, call 2: the request differs from the recording "
         "in the step's instructions (input_items.1.content)"
     )
     assert "now:      line" in lines[3] and "phone number" in lines[3]
-    test = desk / "tests" / "escalates_to_a_ticket.test.yaml"
+    test = desk / "tests" / "solved_on_first_fix.test.yaml"
     assert lines[4] == f"       re-record: python -m engine test {desk} {test} --record"
     assert lines[5] == (  # the recording was synthetic: it can be made again with no key
         f"       or with no key: python -m engine test {desk} {test} --record --fake-model"
@@ -145,7 +145,7 @@ def test_a_stale_test_tells_how_to_re_record_it(desk: Path) -> None:
     # the command printed is one that works, as printed
     again = run_cli(*lines[5].split("python -m engine test ")[1].split())
     assert again.returncode == 0, again.stdout + again.stderr
-    assert run_cli(str(desk), "escalates_to_a_ticket").returncode == 0
+    assert run_cli(str(desk), "solved_on_first_fix").returncode == 0
     assert "0 passed, 0 failed, 1 stale" in outcome.stdout
 
 

@@ -147,13 +147,14 @@ def test_simulate_refuses_a_linked_persona_before_anything_runs(pizza: Path, sec
 def test_a_linked_tests_folder_is_neither_read_nor_written_through(
     desk: Path, tmp_path: Path
 ) -> None:
+    shipped = len(list((desk / "tests").glob("*.test.yaml")))
     elsewhere = tmp_path / "elsewhere"
     shutil.move(desk / "tests", elsewhere)
     (desk / "tests").symlink_to(elsewhere, target_is_directory=True)
     before = sorted(path.name for path in elsewhere.iterdir())
 
     suite = load_suite(desk)  # what `test` and `test --record` run
-    assert suite.tests == [] and len(suite.broken) == 4
+    assert suite.tests == [] and len(suite.broken) == shipped
     assert all("leads outside" in finding.render() for finding in suite.findings)
 
     saved = SavedChat(
@@ -188,6 +189,7 @@ def test_a_write_confined_to_a_folder_never_goes_through_a_link(tmp_path: Path) 
 def test_replay_refuses_a_cassette_that_is_not_a_file_of_the_folder(
     desk: Path, secret: Path, kind: str
 ) -> None:
+    others = len(list((desk / "tests").glob("*.test.yaml"))) - 1
     cassette = desk / "tests" / "solved_on_first_fix.replies.jsonl"
     cassette.unlink()
     if kind == "dev-zero":
@@ -204,7 +206,7 @@ def test_replay_refuses_a_cassette_that_is_not_a_file_of_the_folder(
     assert line.startswith("ERROR"), done.stdout
     expected = {"dev-zero": "leads outside", "fifo": "named pipe", "link-out": "leads outside"}
     assert expected[kind] in done.stdout
-    assert "3 passed" in done.stdout  # the other tests still ran
+    assert f"{others} passed" in done.stdout  # the other tests still ran
 
 
 def test_a_cassette_is_refused_on_its_size_before_a_byte_is_read(tmp_path: Path) -> None:

@@ -78,10 +78,22 @@ def test_the_status_bar_is_one_line_with_the_cost_meter_shown_whole(
 
 
 def test_the_meter_writes_large_figures_with_thousands_separators(qtbot: QtBot) -> None:
-    meter = MeterLabel(wrap=False)
-    qtbot.addWidget(meter)
-    meter.show_meter(Totals(llm_calls=2682, input_tokens=4_441_742), 2319)
-    assert meter.text().startswith("2,682 calls · 1.16 per message · 4,441,742 in")
+    from PySide6.QtCore import QLocale
+
+    saved = QLocale()
+    QLocale.setDefault(QLocale(QLocale.Language.English, QLocale.Country.UnitedStates))
+    try:  # the C locale of the tests writes no separators: English does
+        meter = MeterLabel(wrap=False)
+        qtbot.addWidget(meter)
+        meter.show_meter(Totals(llm_calls=2682, input_tokens=4_441_742), 2319)
+        assert meter.text().startswith("2,682 calls · 1.16 per message · 4,441,742 in")
+        QLocale.setDefault(QLocale(QLocale.Language.French, QLocale.Country.France))
+        meter.show_meter(Totals(llm_calls=2682, input_tokens=4_441_742), 2319)
+        assert meter.text().startswith(
+            "2\u202f682 calls · 1,16 per message · 4\u202f441\u202f742 in"
+        )
+    finally:
+        QLocale.setDefault(saved)
 
 
 def test_a_damaged_log_shows_what_it_can_and_says_what_it_skipped(

@@ -66,6 +66,9 @@ class TestBundleData:
         assert copied[Path("docs/studio.md")] == Path("docs")
         assert copied[Path("docs/screenshots/studio.png")] == Path("docs/screenshots")
         assert Path("docs/screenshots/take.py") not in copied  # the scripts stay out
+        # and its translations, under the same names, beside the English pages
+        assert copied[Path("docs/fr/README.md")] == Path("docs/fr")
+        assert copied[Path("docs/fr/studio.md")] == Path("docs/fr")
 
     def test_what_a_developer_machine_adds_stays_out(self, tmp_path: Path) -> None:
         wanted = [

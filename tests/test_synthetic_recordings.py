@@ -112,7 +112,7 @@ def test_an_instruction_turned_to_the_weather_makes_the_tests_stale_and_re_recor
 def test_the_command_line_re_records_a_stale_test_with_no_key(tmp_path: Path) -> None:
     desk = tmp_path / "support_desk"
     shutil.copytree(scenarios_dir() / "support_desk", desk)
-    with (desk / "steps" / "contact.md").open("a", encoding="utf-8") as handle:
+    with (desk / "steps" / "troubleshoot.md").open("a", encoding="utf-8") as handle:
         handle.write(WEATHER)
     env = {key: value for key, value in __import__("os").environ.items() if "OPENAI" not in key}
 
@@ -127,13 +127,13 @@ def test_the_command_line_re_records_a_stale_test_with_no_key(tmp_path: Path) ->
             env=env,
         )
 
-    stale = cli("escalates_to_a_ticket")
+    stale = cli("solved_on_first_fix")
     assert stale.returncode == 1 and "STALE" in stale.stdout
     assert "or with no key: python -m engine test" in stale.stdout
 
-    recorded = cli("escalates_to_a_ticket", "--record", "--fake-model")
+    recorded = cli("solved_on_first_fix", "--record", "--fake-model")
     assert recorded.returncode == 0, recorded.stdout + recorded.stderr
     assert "cassette written · replies by autopilot (synthetic)" in recorded.stdout
     assert "tests ran on synthetic replies (autopilot)" in recorded.stdout
-    assert cli("escalates_to_a_ticket").returncode == 0
+    assert cli("solved_on_first_fix").returncode == 0
     assert cli("--live", "--fake-model").returncode == 1  # it records, nothing else

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QObject, QSettings, Qt
+from PySide6.QtCore import QEvent, QObject, QSettings, Qt
 from PySide6.QtGui import QAction
 
 from app.action_trust import FolderTrust, Trust
@@ -47,21 +47,39 @@ class ChatActions(QObject):
         self.trust = FolderTrust(settings)
         #: called when the runner a conversation should get changed (trust given, toggled)
         self.on_change = on_change
-        self.live_action = QAction(self.tr("Live actions"), self)
+        self.live_action = QAction(self)
         self.live_action.setCheckable(True)
         self.live_action.setChecked(str(settings.value(LIVE_SETTING, "true")) != "false")
+        self.live_action.toggled.connect(self._toggled)
+        # shown only once a conversation starts on a scenario with action steps (runner_for)
+        self.live_action.setVisible(False)
+        self.banner = Banner("actionsNotice", "rgba(150,110,210,40)")
+        self.banner.label.setTextFormat(Qt.TextFormat.PlainText)
+        self.trust_button = self.banner.add_button("", self.trust_folder)
+        self.refuse_button = self.banner.add_button("", self.keep_stubbed)
+        self.scenario: Scenario | None = None
+        #: what the banner says, made again in the language spoken (see :meth:`_say`)
+        self._said: Callable[[], str] = str
+        self.banner.installEventFilter(self)
+        self.retranslate_ui()
+
+    def retranslate_ui(self) -> None:
+        """Set the toggle's and the banner's texts (again: on ``LanguageChange``)."""
+        self.live_action.setText(self.tr("Live actions"))
         self.live_action.setToolTip(
             self.tr(
                 "On: action steps run (Python actions once the folder is trusted). Off: they "
                 "are answered by the stubs of the scenario's tests and tests/stubs.yaml"
             )
         )
-        self.live_action.toggled.connect(self._toggled)
-        self.banner = Banner("actionsNotice", "rgba(150,110,210,40)")
-        self.banner.label.setTextFormat(Qt.TextFormat.PlainText)
-        self.trust_button = self.banner.add_button(self.tr("Trust this folder"), self.trust_folder)
-        self.refuse_button = self.banner.add_button(self.tr("Keep stubbed"), self.keep_stubbed)
-        self.scenario: Scenario | None = None
+        self.trust_button.setText(self.tr("Trust this folder"))
+        self.refuse_button.setText(self.tr("Keep stubbed"))
+        self.banner.label.setText(self._said())
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.banner and event.type() == QEvent.Type.LanguageChange:
+            self.retranslate_ui()
+        return super().eventFilter(watched, event)
 
     @property
     def live(self) -> bool:
@@ -79,13 +97,13 @@ class ChatActions(QObject):
             stubs = scenario_stubs(scenario.root) if scenario.root is not None else {}
         except ScenarioErrors as errors:
             stubs = {}
+            first = errors.errors[0].render()
             self._say(
-                self.tr("tests/stubs.yaml has errors, so no stubs are used: %s")
-                % errors.errors[0].render()
+                lambda: self.tr("tests/stubs.yaml has errors, so no stubs are used: %s") % first
             )
         if not self.live:
             self._say(
-                self.tr(
+                lambda: self.tr(
                     "Actions are stubbed: each action step answers with the stub the "
                     "scenario's tests or tests/stubs.yaml give it (Live actions runs them)."
                 )
@@ -94,16 +112,18 @@ class ChatActions(QObject):
         folder = scenario.root
         if has_python_actions(scenario) and not self.trust.trusted(folder):
             answer = self.trust.of(folder) if folder is not None else Trust.REFUSED
-            if answer is Trust.REFUSED:
-                text = self.tr(
-                    "Python actions are stubbed: you chose not to run this folder's actions.py. "
-                    "HTTP actions run."
-                )
-            else:
-                text = self.tr(
+
+            def text() -> str:
+                if answer is Trust.REFUSED:
+                    return self.tr(
+                        "Python actions are stubbed: you chose not to run this folder's "
+                        "actions.py. HTTP actions run."
+                    )
+                return self.tr(
                     "This scenario's Python actions (actions.py) are code, and run with your "
                     "rights. Until you trust this folder they are stubbed; HTTP actions run."
                 )
+
             self._say(text, ask=True, refused=answer is Trust.REFUSED)
             return StubbedActions(
                 stubs, kinds={"python"}, otherwise=LiveActions(), missing=UNTRUSTED
@@ -112,8 +132,10 @@ class ChatActions(QObject):
         live.warm(scenario)  # trusted: its worker may load the module now, before the first call
         return live
 
-    def _say(self, text: str, *, ask: bool = False, refused: bool = False) -> None:
-        self.banner.label.setText(text)
+    def _say(self, text: Callable[[], str], *, ask: bool = False, refused: bool = False) -> None:
+        """Show the banner with ``text()`` (called again when the language changes)."""
+        self._said = text
+        self.banner.label.setText(text())
         self.trust_button.setVisible(ask)
         self.refuse_button.setVisible(ask and not refused)
         self.banner.show()

@@ -11,11 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QCoreApplication, QObject, Qt
+from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QHBoxLayout,
-    QLabel,
     QMenu,
     QPushButton,
     QSizePolicy,
@@ -24,12 +23,9 @@ from PySide6.QtWidgets import (
 )
 
 from app.chat.parts import Banner
+from app.plain_text import PlainLabel
 
 __all__ = ["KeyFreeActions", "ProviderHeader", "offer_in_notice"]
-
-
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("KeyFreeActions", text)
 
 
 class KeyFreeActions(QObject):
@@ -45,22 +41,40 @@ class KeyFreeActions(QObject):
         create_script: Callable[[], object],
     ) -> None:
         super().__init__(parent)
-        self.fake = QAction(_tr("Try without a model"), self)
-        self.fake.setToolTip(
-            _tr("Replies made up from the scenario's own steps: no key, costs nothing")
-        )
+        self.fake = QAction(self)
         self.fake.triggered.connect(lambda _checked=False: use_fake())
-        self.script = QAction(_tr("Use a Reply Script…"), self)
-        self.script.setToolTip(_tr("Replies read from a file, one per model call: costs nothing"))
+        self.script = QAction(self)
         self.script.triggered.connect(lambda _checked=False: use_script())
-        self.new_script = QAction(_tr("Create a Reply Script for This Scenario…"), self)
+        self.new_script = QAction(self)
+        self.new_script.triggered.connect(lambda _checked=False: create_script())
+        self.add_key = QAction(self)
+        #: the notice's buttons (:func:`offer_in_notice`), whose texts follow the language
+        self.notice_buttons: tuple[QPushButton, QToolButton] | None = None
+        self.retranslate_ui()
+
+    def retranslate_ui(self) -> None:
+        """Set the texts (again: the pane calls it on ``LanguageChange``)."""
+        self.fake.setText(self.tr("Try without a model"))
+        self.fake.setToolTip(
+            self.tr("Replies made up from the scenario's own steps: no key, costs nothing")
+        )
+        self.script.setText(self.tr("Use a Reply Script…"))
+        self.script.setToolTip(
+            self.tr("Replies read from a file, one per model call: costs nothing")
+        )
+        self.new_script.setText(self.tr("Create a Reply Script for This Scenario…"))
         self.new_script.setToolTip(
-            _tr(
+            self.tr(
                 "Write a reply script pre-filled with the scenario's signals and results, "
                 "open it, and chat with it"
             )
         )
-        self.new_script.triggered.connect(lambda _checked=False: create_script())
+        self.add_key.setText(self.tr("Add an API Key…"))
+        if self.notice_buttons is not None:
+            fake, more = self.notice_buttons
+            fake.setText(self.fake.text())
+            fake.setToolTip(self.fake.toolTip())
+            more.setText(self.tr("Other ways"))
 
     @property
     def all(self) -> list[QAction]:
@@ -73,7 +87,7 @@ class ProviderHeader(QWidget):
 
     def __init__(self, settings: QAction, key_free: KeyFreeActions, parent: QWidget) -> None:
         super().__init__(parent)
-        self.label = QLabel(self)
+        self.label = PlainLabel(self)
         self.label.setObjectName("providerLabel")
         self.label.setTextFormat(Qt.TextFormat.PlainText)
         self.label.setContentsMargins(6, 0, 0, 0)
@@ -105,12 +119,13 @@ def offer_in_notice(
     other_ways = QMenu(notice)
     other_ways.addActions([key_free.script, key_free.new_script])
     other_ways.addSeparator()
-    add = other_ways.addAction(_tr("Add an API Key…"))
-    add.triggered.connect(lambda _checked=False: add_key())
+    other_ways.addAction(key_free.add_key)
+    key_free.add_key.triggered.connect(lambda _checked=False: add_key())
     more = QToolButton(notice)
     more.setObjectName("noticeMore")
-    more.setText(_tr("Other ways"))
     more.setMenu(other_ways)
     more.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
     notice.buttons.addWidget(more)
+    key_free.notice_buttons = (fake, more)
+    key_free.retranslate_ui()
     return fake, more

@@ -19,6 +19,7 @@ from typing import Any
 import keyring
 import keyring.errors
 from keyring.backends import fail
+from PySide6.QtCore import QCoreApplication
 
 from engine.io.redact import register_secret
 
@@ -92,14 +93,22 @@ class ApiKeyStore:
                 self._backend.delete_password(KEYRING_SERVICE, KEYRING_USER)
 
     def describe(self) -> str:
+        """Where the key came from, without showing it, in the studio's language."""
         found = self.find()
         if found is None:
-            return "No API key"
-        where = {
-            "environment": f"from {ENV_VAR}",
-            "keyring": "from the system keyring",
-            "session": "typed this session (no system keyring: not kept)",
-        }[found.source]
+            return QCoreApplication.translate("ApiKeyStore", "No API key")
+        if found.source == "environment":
+            where = QCoreApplication.translate("ApiKeyStore", "from {variable}").format(
+                variable=ENV_VAR
+            )
+        elif found.source == "keyring":
+            where = QCoreApplication.translate("ApiKeyStore", "from the system keyring")
+        else:
+            where = QCoreApplication.translate(
+                "ApiKeyStore", "typed this session (no system keyring: not kept)"
+            )
         if len(found.value) > 8:
-            return f"API key …{found.value[-4:]} {where}"
-        return f"API key {where}"
+            return QCoreApplication.translate("ApiKeyStore", "API key …{end} {where}").format(
+                end=found.value[-4:], where=where
+            )
+        return QCoreApplication.translate("ApiKeyStore", "API key {where}").format(where=where)

@@ -33,7 +33,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QSettings, Qt, QTimer, QUrl, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QSettings, Qt, QTimer, QUrl, Signal
 from PySide6.QtGui import QAction, QDesktopServices, QShowEvent
 from PySide6.QtWidgets import (
     QFileDialog,
@@ -70,7 +70,13 @@ from engine.providers.scripted import ScriptedProvider
 from engine.scenario.definition import Scenario
 
 ScenarioSource = Callable[[], Scenario | None]
-STALE_TEXT = "The scenario changed since this conversation started. Restart to chat with it."
+
+
+def stale_text() -> str:
+    """What the stale banner says, in the studio's language."""
+    return QCoreApplication.translate(
+        "ChatPane", "The scenario changed since this conversation started. Restart to chat with it."
+    )
 
 
 def _html(text: str) -> str:
@@ -117,7 +123,7 @@ class ChatPane(QWidget):
         self.log_dir = log_dir
         self.log_path: Path | None = None
         #: what the pane says while the editor has no scenario to run (the studio says why)
-        self.no_scenario_text = "Open a scenario to chat with it."
+        self.no_scenario_text = self.tr("Open a scenario to chat with it.")
         #: replaceable in tests: (title, question) -> yes?
         self.confirm: Callable[[str, str], bool] = self._confirm
         #: replaceable in tests: opens a folder in the desktop's file manager
@@ -148,20 +154,15 @@ class ChatPane(QWidget):
     # --- layout ------------------------------------------------------------------------------
 
     def _build(self) -> None:
-        bar = self.toolbar = QToolBar("Chat", self)
+        bar = self.toolbar = QToolBar(self)  # the texts of the pane: retranslate_ui
         bar.setObjectName("chatToolbar")
-        self.restart_action = QAction("Restart", self)
-        self.restart_action.setToolTip("Start a new conversation on the scenario as it is now")
+        self.restart_action = QAction(self)
         self.restart_action.triggered.connect(self.restart)
-        self.settings_action = QAction(self.tr("Settings…"), self)
-        self.settings_action.setToolTip(
-            self.tr("What answers: a model, the fake model or a reply script; the API key")
-        )
+        self.settings_action = QAction(self)
         self.settings_action.triggered.connect(self.open_settings)
-        self.system_action = QAction(self.tr("Show System Events"), self)
+        self.system_action = QAction(self)
         self.system_action.setCheckable(True)
         self.system_action.setChecked(True)
-        self.system_action.setToolTip("Fold out the engine's events between the bubbles")
         self.system_action.toggled.connect(self.view.set_show_system)
         self.key_free = KeyFreeActions(
             self,
@@ -169,16 +170,13 @@ class ChatPane(QWidget):
             use_script=self.use_scripted,
             create_script=self.create_reply_script,
         )
-        self.log_action = QAction("Open in Log Viewer", self)
-        self.log_action.setToolTip("Open this conversation's log in the log viewer")
+        self.log_action = QAction(self)
         self.log_action.triggered.connect(self.open_log)
         self.log_action.setEnabled(False)
-        self.save_log_action = QAction("Save Log As…", self)
-        self.save_log_action.setToolTip("Keep a copy of this conversation's log where you choose")
+        self.save_log_action = QAction(self)
         self.save_log_action.triggered.connect(lambda _checked=False: self.save_log_as())
         self.save_log_action.setEnabled(False)
-        self.log_folder_action = QAction("Show Folder", self)
-        self.log_folder_action.setToolTip("Open the folder the test chat's logs are written to")
+        self.log_folder_action = QAction(self)
         self.log_folder_action.triggered.connect(lambda _checked=False: self.open_log_folder())
         self.log_folder_action.setEnabled(False)
         self.chat_actions = ChatActions(self.settings_store, self._actions_changed, self)
@@ -192,10 +190,6 @@ class ChatPane(QWidget):
         log_menu.addAction(self.system_action)
         self.log_button = QToolButton(self)
         self.log_button.setObjectName("logButton")
-        self.log_button.setText(self.tr("Log"))
-        self.log_button.setToolTip(
-            "This conversation's log: open it in the viewer, save a copy, show its folder"
-        )
         self.log_button.setMenu(log_menu)
         self.log_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
         self._log_widget_action = bar.addWidget(self.log_button)
@@ -210,23 +204,22 @@ class ChatPane(QWidget):
         #: what just happened to the chat (a fork continued here), until the author goes on
         self.info = Banner("chatInfo", "rgba(46,125,50,40)", self)
         self.info.label.setTextFormat(Qt.TextFormat.PlainText)
-        self.info.add_button(self.tr("OK"), self.info.hide)
+        self.info_ok = self.info.add_button("", self.info.hide)
         self.stale = Banner("staleNotice", "rgba(66,133,244,40)", self)
-        self.stale.label.setText(STALE_TEXT)
-        self.stale_restart = self.stale.add_button("Restart", self.restart)
+        self.stale.label.setText(stale_text())
+        self.stale_restart = self.stale.add_button("", self.restart)
 
         self.typing = TypingIndicator(self)
         self.error_bar = Banner("chatError", "rgba(214,80,60,45)", self)
-        self.retry_button = self.error_bar.add_button("Retry", self.retry)
-        self.edit_button = self.error_bar.add_button("Edit message", self.edit_failed)
-        self.error_bar.add_button("Dismiss", self.error_bar.hide)
+        self.retry_button = self.error_bar.add_button("", self.retry)
+        self.edit_button = self.error_bar.add_button("", self.edit_failed)
+        self.dismiss_button = self.error_bar.add_button("", self.error_bar.hide)
 
         self.input = ChatInput(self)
         self.input.setObjectName("chatInput")
-        self.input.setPlaceholderText("Type a message — Enter sends, Shift+Enter for a new line")
         self.input.setFixedHeight(62)
         self.input.submitted.connect(self.send_input)
-        self.send_button = QPushButton("Send", self)
+        self.send_button = QPushButton(self)
         self.send_button.setDefault(True)
         self.send_button.clicked.connect(self.send_input)
         input_row = QHBoxLayout()
@@ -256,7 +249,64 @@ class ChatPane(QWidget):
         layout.addLayout(input_row)
         layout.addWidget(self.meter)
         layout.addWidget(self.log_label)
+        self.retranslate_ui()
+
+    def retranslate_ui(self) -> None:
+        """Set the pane's texts (again: on ``LanguageChange``)."""
+        self.toolbar.setWindowTitle(self.tr("Chat"))
+        for action, text, tip in (
+            (
+                self.restart_action,
+                self.tr("Restart"),
+                self.tr("Start a new conversation on the scenario as it is now"),
+            ),
+            (
+                self.settings_action,
+                self.tr("Settings…"),
+                self.tr("What answers: a model, the fake model or a reply script; the API key"),
+            ),
+            (
+                self.system_action,
+                self.tr("Show System Events"),
+                self.tr("Fold out the engine's events between the bubbles"),
+            ),
+            (
+                self.log_action,
+                self.tr("Open in Log Viewer"),
+                self.tr("Open this conversation's log in the log viewer"),
+            ),
+            (
+                self.save_log_action,
+                self.tr("Save Log As…"),
+                self.tr("Keep a copy of this conversation's log where you choose"),
+            ),
+            (
+                self.log_folder_action,
+                self.tr("Show Folder"),
+                self.tr("Open the folder the test chat's logs are written to"),
+            ),
+        ):
+            action.setText(text)
+            action.setToolTip(plain_tooltip(tip))
+        self.log_button.setText(self.tr("Log"))
+        self.log_button.setToolTip(
+            self.tr("This conversation's log: open it in the viewer, save a copy, show its folder")
+        )
+        self.info_ok.setText(self.tr("OK"))
+        self.stale_restart.setText(self.tr("Restart"))
+        self.retry_button.setText(self.tr("Retry"))
+        self.edit_button.setText(self.tr("Edit message"))
+        self.dismiss_button.setText(self.tr("Dismiss"))
+        self.send_button.setText(self.tr("Send"))
+        self.key_free.retranslate_ui()
+        self._update_enabled()
         self._show_provider()
+        self._show_log_path()
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate_ui()
+        super().changeEvent(event)
 
     def _show_provider(self) -> None:
         scenario = self.scenario_source()
@@ -348,7 +398,9 @@ class ChatPane(QWidget):
                 )
         except PrompterError as error:
             asyncio.run(provider.aclose())
-            return self._explain(f"Cannot start the conversation: {error}")
+            return self._explain(
+                self.tr("Cannot start the conversation: {error}").format(error=_html(str(error)))
+            )
         self.scenario = scenario
         self.typing.who = scenario.title or scenario.name
         shown = [event for event in past if fork_turn is None or event.turn <= fork_turn]
@@ -396,7 +448,7 @@ class ChatPane(QWidget):
     def _explain(self, html: str, *, tooltip: str = "", keyless: bool = False) -> bool:
         """Say why no conversation runs; ``keyless``: offer the ways that need no key."""
         self.notice.label.setText(html)
-        self.notice.label.setToolTip(tooltip)
+        self.notice.label.setToolTip(plain_tooltip(tooltip))
         self.notice_fake.setVisible(keyless)
         self.notice_more.setVisible(keyless)
         self.notice.show()
@@ -416,15 +468,24 @@ class ChatPane(QWidget):
         self.log_action.setEnabled(self.log_opener is not None)
         self.save_log_action.setEnabled(True)
         self.log_folder_action.setEnabled(True)
+        self._show_log_path()
+        self.log_label.show()
+
+    def _show_log_path(self) -> None:
+        if self.log_path is None:
+            return
         folder = self.log_path.parent
-        self.log_label.setText(f"Log: <a href='{folder.as_uri()}'>{_html(self.log_path.name)}</a>")
+        link = f"<a href='{folder.as_uri()}'>{_html(self.log_path.name)}</a>"
+        self.log_label.setText(self.tr("Log: {link}").format(link=link))
         self.log_label.setToolTip(
             plain_tooltip(
-                f"{self.log_path}\nClick to open the folder; every test "
-                "conversation is logged there (JSON Lines)."
+                f"{self.log_path}\n"
+                + self.tr(
+                    "Click to open the folder; every test conversation is logged there "
+                    "(JSON Lines)."
+                )
             )
         )
-        self.log_label.show()
 
     def _close_log(self) -> None:
         if self._log_writer is not None:
@@ -469,7 +530,7 @@ class ChatPane(QWidget):
     def mark_scenario_changed(self) -> None:
         """The editor changed the scenario: offer a restart (the running chat keeps its copy)."""
         if self.runner is not None:
-            self.stale.label.setText(STALE_TEXT)
+            self.stale.label.setText(stale_text())
             self.stale.show()
 
     def scenario_loads_again(self) -> None:
@@ -477,7 +538,7 @@ class ChatPane(QWidget):
         (or no conversation could start), else offer to."""
         if self.conversation_under_way:
             self.stale.label.setText(
-                "The scenario loads again. Restart to chat with it as it is now."
+                self.tr("The scenario loads again. Restart to chat with it as it is now.")
             )
             self.stale.show()
         elif self.isVisible():
@@ -553,17 +614,21 @@ class ChatPane(QWidget):
         self._update_enabled()
 
     def _on_failed(self, what: str, message: str, retryable: bool) -> None:
-        lead = "The conversation could not start" if what == "start" else "No answer"
+        lead = (
+            self.tr("The conversation could not start") if what == "start" else self.tr("No answer")
+        )
         self.error_bar.label.setText(
-            f"<b>{lead}</b> — nothing was changed, your message is kept.<br>{escape(message)}"
+            self.tr("<b>{lead}</b> — nothing was changed, your message is kept.<br>{error}").format(
+                lead=lead, error=escape(message)
+            )
         )
         self.retry_button.setVisible(what == "send")
         self.retry_button.setEnabled(True)
         self.retry_button.setToolTip(
             plain_tooltip(
-                "Send the same message again"
+                self.tr("Send the same message again")
                 if retryable
-                else "This error is unlikely to go away by retrying; check the settings"
+                else self.tr("This error is unlikely to go away by retrying; check the settings")
             )
         )
         self.edit_button.setVisible(what == "send")
@@ -575,10 +640,12 @@ class ChatPane(QWidget):
         self.send_button.setEnabled(can_send)
         self.input.setReadOnly(self.runner is None or finished)
         if finished:
-            self.input.setPlaceholderText("The conversation has ended — Restart to begin again")
+            self.input.setPlaceholderText(
+                self.tr("The conversation has ended — Restart to begin again")
+            )
         else:
             self.input.setPlaceholderText(
-                "Type a message — Enter sends, Shift+Enter for a new line"
+                self.tr("Type a message — Enter sends, Shift+Enter for a new line")
             )
 
     # --- settings and logs -------------------------------------------------------------------
@@ -609,13 +676,17 @@ class ChatPane(QWidget):
             changed
             and self.conversation_under_way
             and not self.confirm(
-                "Restart the conversation?",
-                "The new settings apply to a new conversation. Restart now (this conversation "
-                "ends; its log is kept), or keep chatting and restart later?",
+                self.tr("Restart the conversation?"),
+                self.tr(
+                    "The new settings apply to a new conversation. Restart now (this "
+                    "conversation ends; its log is kept), or keep chatting and restart later?"
+                ),
             )
         ):
             self.stale.label.setText(
-                "The settings changed since this conversation started. Restart to use them."
+                self.tr(
+                    "The settings changed since this conversation started. Restart to use them."
+                )
             )
             self.stale.show()
             return False
@@ -703,20 +774,25 @@ class ChatPane(QWidget):
             return None
         if target is None:
             target = self.ask_save_path(
-                "Save the conversation log", Path.home() / self.log_path.name
+                self.tr("Save the conversation log"), Path.home() / self.log_path.name
             )
             if target is None:
                 return None
         try:
             atomic_write_bytes(target, self.log_path.read_bytes())
         except OSError as error:
-            self._explain(f"<b>Cannot save the log:</b> {_html(str(error))}")
+            self._explain(
+                self.tr("<b>Cannot save the log:</b> {error}").format(error=_html(str(error)))
+            )
             return None
         return target
 
     def _ask_save_path(self, title: str, suggested: Path) -> Path | None:
         chosen, _filter = QFileDialog.getSaveFileName(
-            self, title, str(suggested), "Conversation logs (*.jsonl);;All files (*)"
+            self,
+            title,
+            str(suggested),
+            self.tr("Conversation logs (*.jsonl);;All files (*)"),
         )
         return Path(chosen) if chosen else None
 

@@ -31,7 +31,7 @@ class TypingIndicator(PlainLabel):
     def __init__(self, parent: Any = None) -> None:
         super().__init__(parent)
         self.setObjectName("typingIndicator")
-        self.who = "The bot"
+        self.who = self.tr("The bot")
         self._phase = 0
         self._timer = QTimer(self)
         self._timer.setInterval(350)
@@ -50,7 +50,7 @@ class TypingIndicator(PlainLabel):
 
     def _tick(self) -> None:
         dots = "".join("●" if i == self._phase % 3 else "○" for i in range(3))
-        self.setText(f"  {self.who} is typing {dots}")
+        self.setText("  " + self.tr("{bot} is typing {dots}").format(bot=self.who, dots=dots))
         self._phase += 1
 
 

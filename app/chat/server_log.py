@@ -20,7 +20,7 @@ from collections.abc import Callable
 from pathlib import Path
 from urllib.parse import quote, urlsplit
 
-from PySide6.QtCore import QObject, QSettings, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QSettings, Signal
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -54,9 +54,17 @@ def log_url(server: str, conversation: str) -> str:
     server = server.strip().rstrip("/")
     parts = urlsplit(server)
     if parts.scheme not in ("http", "https") or not parts.netloc:
-        raise ServerLogError("The server address must start with http:// or https://")
+        raise ServerLogError(
+            QCoreApplication.translate(
+                "ServerLogDialog", "The server address must start with http:// or https://"
+            )
+        )
     if not CONVERSATION_ID.fullmatch(conversation.strip()):
-        raise ServerLogError("A conversation id is letters, digits, - and _ (the server's id)")
+        raise ServerLogError(
+            QCoreApplication.translate(
+                "ServerLogDialog", "A conversation id is letters, digits, - and _ (the server's id)"
+            )
+        )
     return f"{server}/v1/conversations/{quote(conversation.strip())}/log"
 
 
@@ -72,9 +80,17 @@ def fetch_log(url: str, token: str = "", timeout: float = TIMEOUT_S) -> bytes:
         raise ServerLogError(_http_problem(error)) from None
     except (urllib.error.URLError, OSError, ValueError) as error:
         reason = getattr(error, "reason", error)
-        raise ServerLogError(f"The server could not be reached: {_plain(str(reason))}") from None
+        raise ServerLogError(
+            QCoreApplication.translate(
+                "ServerLogDialog", "The server could not be reached: {reason}"
+            ).format(reason=_plain(str(reason)))
+        ) from None
     if len(body) > MAX_LOG_BYTES:
-        raise ServerLogError("The log is larger than 512 MB; download it with another tool")
+        raise ServerLogError(
+            QCoreApplication.translate(
+                "ServerLogDialog", "The log is larger than 512 MB; download it with another tool"
+            )
+        )
     return body
 
 
@@ -87,11 +103,15 @@ def _http_problem(error: urllib.error.HTTPError) -> str:
     except (ValueError, KeyError, TypeError, OSError):
         pass
     if error.code == 401:
-        lead = "The server wants an API token (or another one)"
+        lead = QCoreApplication.translate(
+            "ServerLogDialog", "The server wants an API token (or another one)"
+        )
     elif error.code == 404:
-        lead = "The server has no such conversation"
+        lead = QCoreApplication.translate("ServerLogDialog", "The server has no such conversation")
     else:
-        lead = f"The server answered {error.code}"
+        lead = QCoreApplication.translate("ServerLogDialog", "The server answered {status}").format(
+            status=error.code
+        )
     return f"{lead}: {_plain(message)}" if message else lead
 
 
@@ -116,7 +136,6 @@ class ServerLogDialog(QDialog):
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
-        self.setWindowTitle(self.tr("Open Log from Server"))
         self.folder = folder
         self.open_log = open_log
         self.settings = settings
@@ -127,14 +146,14 @@ class ServerLogDialog(QDialog):
 
         self.server = QLineEdit(str(settings.value(SETTINGS_SERVER, DEFAULT_SERVER)), self)
         self.conversation = QLineEdit(self)
-        self.conversation.setPlaceholderText(self.tr("the id the server gave the conversation"))
         self.token = QLineEdit(self)
         self.token.setEchoMode(QLineEdit.EchoMode.Password)
-        self.token.setPlaceholderText(self.tr("only if the server asks for one"))
         form = QFormLayout()
-        form.addRow(self.tr("Server"), self.server)
-        form.addRow(self.tr("Conversation"), self.conversation)
-        form.addRow(self.tr("API token"), self.token)
+        self.row_labels = [PlainLabel(self) for _ in range(3)]
+        for label, field in zip(
+            self.row_labels, (self.server, self.conversation, self.token), strict=True
+        ):
+            form.addRow(label, field)
         self.problem = PlainLabel(self)
         self.problem.setWordWrap(True)
         self.problem.setStyleSheet("color: #b3261e;")
@@ -147,7 +166,25 @@ class ServerLogDialog(QDialog):
         layout.addLayout(form)
         layout.addWidget(self.problem)
         layout.addWidget(self.buttons)
+        self.retranslate_ui()
         self.resize(520, self.sizeHint().height())
+
+    def retranslate_ui(self) -> None:
+        """Set the dialog's texts (again: on ``LanguageChange``)."""
+        self.setWindowTitle(self.tr("Open Log from Server"))
+        self.conversation.setPlaceholderText(self.tr("the id the server gave the conversation"))
+        self.token.setPlaceholderText(self.tr("only if the server asks for one"))
+        for label, text in zip(
+            self.row_labels,
+            (self.tr("Server"), self.tr("Conversation"), self.tr("API token")),
+            strict=True,
+        ):
+            label.setText(text)
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate_ui()
+        super().changeEvent(event)
 
     def download(self) -> None:
         """Start the download (the Open button)."""
@@ -183,7 +220,7 @@ class ServerLogDialog(QDialog):
             path.parent.mkdir(parents=True, exist_ok=True)
             atomic_write_bytes(path, result)
         except OSError as error:
-            self.problem.setText(self.tr("The log could not be saved: ") + str(error))
+            self.problem.setText(self.tr("The log could not be saved: {error}").format(error=error))
             return
         self.settings.setValue(SETTINGS_SERVER, self.server.text().strip())
         self.saved = path

@@ -52,10 +52,6 @@ __all__ = [
 ]
 
 
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("ChatSettings", text)
-
-
 def shown_path(path: str | Path) -> str:
     """A file's path as the chat shows it: in full, the home folder as ``~``."""
     full = Path(path).expanduser()
@@ -85,10 +81,12 @@ class ChatSettings:
         """The chat header: what answers, in full (a reply script's whole path)."""
         if self.provider == "scripted":
             if not self.script:
-                return _tr("Reply script · none chosen")
-            return _tr("Reply script · {path}").format(path=shown_path(self.script))
+                return QCoreApplication.translate("ChatSettings", "Reply script · none chosen")
+            return QCoreApplication.translate("ChatSettings", "Reply script · {path}").format(
+                path=shown_path(self.script)
+            )
         if self.provider == "fake":
-            return _tr("Fake model · no key, no cost")
+            return QCoreApplication.translate("ChatSettings", "Fake model · no key, no cost")
         server = f" · {self.base_url}" if self.base_url else ""
         return f"{self.provider} · {self.model or scenario_model}{server}"
 

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication
+from PySide6.QtCore import QCoreApplication, QEvent
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -65,29 +65,21 @@ class ChatSettingsDialog(QDialog):
         """``create_script`` writes a reply script for the scenario and returns its path (the
         pane's *Create a reply script for this scenario*)."""
         super().__init__(parent)
-        self.setWindowTitle(self.tr("Test chat settings"))
         self.keys = keys
+        self.scenario_model = scenario_model
         #: where Browse… starts when no script is chosen yet: the scenario's folder
         self.start_folder = start_folder
         self.create_script = create_script
         self.provider = QComboBox(self)
         for name in CHAT_PROVIDERS:
-            self.provider.addItem(provider_label(name), name)
+            self.provider.addItem("", name)  # the texts: retranslate_ui
         self.provider.setCurrentIndex(max(self.provider.findData(settings.provider), 0))
         self.model = QLineEdit(settings.model, self)
-        self.model.setPlaceholderText(f"the scenario's model ({scenario_model})")
         self.base_url = QLineEdit(settings.base_url, self)
-        self.base_url.setPlaceholderText("default (OPENAI_BASE_URL or api.openai.com)")
         self.script = QLineEdit(settings.script, self)
-        self.script.setPlaceholderText("a YAML or JSONL file of replies")
-        self.browse_button = QPushButton(self.tr("Browse…"), self)
+        self.browse_button = QPushButton(self)
         self.browse_button.clicked.connect(self._browse)
-        self.create_button = QPushButton(self.tr("Create for This Scenario…"), self)
-        self.create_button.setToolTip(
-            self.tr(
-                "Write a script pre-filled with the scenario's signals and results, and open it"
-            )
-        )
+        self.create_button = QPushButton(self)
         self.create_button.clicked.connect(self._create)
         self.create_button.setVisible(create_script is not None)
         script_row = QWidget(self)
@@ -98,10 +90,9 @@ class ChatSettingsDialog(QDialog):
         row.addWidget(self.create_button)
         self.key = QLineEdit(self)
         self.key.setEchoMode(QLineEdit.EchoMode.Password)
-        self.key.setPlaceholderText("sk-… (leave empty to keep the current key)")
         self.key_status = PlainLabel(self)
         self.key_status.setWordWrap(True)
-        forget = QPushButton("Forget stored key", self)
+        forget = self.forget_button = QPushButton(self)
         forget.clicked.connect(self._forget)
         key_row = QWidget(self)
         krow = QHBoxLayout(key_row)
@@ -109,11 +100,14 @@ class ChatSettingsDialog(QDialog):
         krow.addWidget(self.key)
         krow.addWidget(forget)
         form = QFormLayout(self)
-        form.addRow("Provider", self.provider)
-        form.addRow("Model", self.model)
-        form.addRow("Server", self.base_url)
-        form.addRow("Reply script", script_row)
-        form.addRow("API key", key_row)
+        #: the labels of the rows (their texts: retranslate_ui)
+        self.row_labels = [PlainLabel(self) for _ in range(5)]
+        for label, field in zip(
+            self.row_labels,
+            (self.provider, self.model, self.base_url, script_row, key_row),
+            strict=True,
+        ):
+            form.addRow(label, field)
         form.addRow("", self.key_status)
         buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
@@ -123,7 +117,45 @@ class ChatSettingsDialog(QDialog):
         form.addRow(buttons)
         self.provider.currentIndexChanged.connect(self._provider_changed)
         self._provider_changed()
+        self.retranslate_ui()
+
+    def retranslate_ui(self) -> None:
+        """Set the dialog's texts (again: on ``LanguageChange``)."""
+        self.setWindowTitle(self.tr("Test chat settings"))
+        for index in range(self.provider.count()):
+            self.provider.setItemText(index, provider_label(str(self.provider.itemData(index))))
+        self.model.setPlaceholderText(
+            self.tr("the scenario's model ({model})").format(model=self.scenario_model)
+        )
+        self.base_url.setPlaceholderText(self.tr("default (OPENAI_BASE_URL or api.openai.com)"))
+        self.script.setPlaceholderText(self.tr("a YAML or JSONL file of replies"))
+        self.browse_button.setText(self.tr("Browse…"))
+        self.create_button.setText(self.tr("Create for This Scenario…"))
+        self.create_button.setToolTip(
+            self.tr(
+                "Write a script pre-filled with the scenario's signals and results, and open it"
+            )
+        )
+        self.key.setPlaceholderText(self.tr("sk-… (leave empty to keep the current key)"))
+        self.forget_button.setText(self.tr("Forget stored key"))
+        for label, text in zip(
+            self.row_labels,
+            (
+                self.tr("Provider"),
+                self.tr("Model"),
+                self.tr("Server"),
+                self.tr("Reply script"),
+                self.tr("API key"),
+            ),
+            strict=True,
+        ):
+            label.setText(text)
         self._show_key_status()
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate_ui()
+        super().changeEvent(event)
 
     def _provider_changed(self) -> None:
         chosen = self.provider.currentData()
@@ -135,12 +167,16 @@ class ChatSettingsDialog(QDialog):
 
     def _show_key_status(self) -> None:
         where = (
-            "A key typed here is kept in the system keyring."
+            self.tr("A key typed here is kept in the system keyring.")
             if self.keys.has_keyring
-            else "No system keyring here: a key typed here is kept for this session only"
-            f" (set {ENV_VAR} to keep one)."
+            else self.tr(
+                "No system keyring here: a key typed here is kept for this session only "
+                "(set {variable} to keep one)."
+            ).format(variable=ENV_VAR)
         )
-        self.key_status.setText(f"{self.keys.describe()}. {where}")
+        self.key_status.setText(
+            self.tr("{key}. {where}").format(key=self.keys.describe(), where=where)
+        )
 
     def _forget(self) -> None:
         self.keys.forget()
@@ -155,7 +191,10 @@ class ChatSettingsDialog(QDialog):
 
     def _browse(self) -> None:
         path, _ = QFileDialog.getOpenFileName(
-            self, "Reply script", self.browse_start(), "Scripts (*.yaml *.yml *.jsonl *.ndjson)"
+            self,
+            self.tr("Reply script"),
+            self.browse_start(),
+            self.tr("Scripts (*.yaml *.yml *.jsonl *.ndjson)"),
         )
         if path:
             self.script.setText(path)

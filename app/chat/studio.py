@@ -17,12 +17,13 @@ the window never imports the chat:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Protocol
 
-from PySide6.QtCore import QCoreApplication, QSettings, Qt, SignalInstance
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QSettings, Qt, SignalInstance
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QDockWidget, QFileDialog
+from PySide6.QtWidgets import QDockWidget, QFileDialog, QWidget
 
 from app.chat.pane import ChatPane
 from app.chat.server_log import ServerLogDialog
@@ -34,8 +35,32 @@ from engine.log.events import Event
 from engine.scenario.definition import Scenario
 from engine.scenario.document import Change, ScenarioDocument
 
+#: the panes' names: their keys (and their saved state's); their titles are translated
 CHAT_PANE = "Test chat"
 VARIABLES_PANE = "Variables"
+
+
+class Retranslate(QObject):
+    """Calls ``apply`` now, and again whenever ``widget`` is told the language changed: the
+    texts of what a part plugs into the studio (a pane's title, a File menu action), which
+    the host does not translate, since it names its panes by key."""
+
+    def __init__(self, widget: QWidget, apply: Callable[[], object]) -> None:
+        super().__init__(widget)
+        self.apply = apply
+        widget.installEventFilter(self)
+        apply()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.apply()
+        return super().eventFilter(watched, event)
+
+
+def pane_title(dock: QDockWidget, title: Callable[[], str]) -> QDockWidget:
+    """Title ``dock`` with ``title()``, in the language the studio speaks."""
+    Retranslate(dock, lambda: dock.setWindowTitle(title()))
+    return dock
 
 
 class StudioHost(PaneHost, Protocol):
@@ -80,22 +105,35 @@ class StudioChat:
         host.documentChanged.connect(self._document_changed)
         host.sessionChanged.connect(self._session_changed)
         self._session_changed(host.session)
-        self.open_log_action = QAction("Open Conversation &Log…", self.pane)
-        self.open_log_action.setStatusTip(
-            "Open a conversation log: replay it, follow it, fork from a turn"
-        )
+        self.open_log_action = QAction(self.pane)
         self.open_log_action.triggered.connect(lambda _checked=False: self.ask_and_open_log())
         host.add_file_action(self.open_log_action)
-        self.server_log_action = QAction(
-            QCoreApplication.translate("StudioChat", "Open Log from &Server…"), self.pane
-        )
-        self.server_log_action.setStatusTip(
-            QCoreApplication.translate(
-                "StudioChat", "Download a served conversation's log (prompter serve) and open it"
-            )
-        )
+        self.server_log_action = QAction(self.pane)
         self.server_log_action.triggered.connect(lambda _checked=False: self.ask_server_log())
         host.add_file_action(self.server_log_action)
+        Retranslate(self.pane, self._action_texts)
+
+    def _action_texts(self) -> None:
+        """The File menu actions' texts, in the language the studio speaks."""
+        for action, text, tip in (
+            (
+                self.open_log_action,
+                QCoreApplication.translate("StudioChat", "Open Conversation &Log…"),
+                QCoreApplication.translate(
+                    "StudioChat", "Open a conversation log: replay it, follow it, fork from a turn"
+                ),
+            ),
+            (
+                self.server_log_action,
+                QCoreApplication.translate("StudioChat", "Open Log from &Server…"),
+                QCoreApplication.translate(
+                    "StudioChat",
+                    "Download a served conversation's log (prompter serve) and open it",
+                ),
+            ),
+        ):
+            action.setText(text)
+            action.setStatusTip(tip)
 
     def _dock_panes(self) -> None:
         """Chat on the left of the graph, variables under it; the step editor stays visible.
@@ -103,8 +141,14 @@ class StudioChat:
         Authors edit an instruction and try it at once, so the chat never hides the editor.
         """
         left = Qt.DockWidgetArea.LeftDockWidgetArea
-        self.host.add_pane(CHAT_PANE, self.pane, left)
-        self.host.add_pane(VARIABLES_PANE, self.pane.variables, left, below=CHAT_PANE)
+        pane_title(
+            self.host.add_pane(CHAT_PANE, self.pane, left),
+            lambda: QCoreApplication.translate("StudioChat", "Test chat"),
+        )
+        pane_title(
+            self.host.add_pane(VARIABLES_PANE, self.pane.variables, left, below=CHAT_PANE),
+            lambda: QCoreApplication.translate("StudioChat", "Variables"),
+        )
         self.host.resize_panes([CHAT_PANE], [420], Qt.Orientation.Horizontal)
         self.host.resize_panes([CHAT_PANE, VARIABLES_PANE], [540, 200], Qt.Orientation.Vertical)
 
@@ -142,16 +186,22 @@ class StudioChat:
 
     def _say_why_no_scenario(self) -> None:
         self.pane.no_scenario_text = (
-            "<b>scenario.yaml does not load</b>: fix it (the Problems pane says where) and "
-            "the chat starts again."
+            QCoreApplication.translate(
+                "StudioChat",
+                "<b>scenario.yaml does not load</b>: fix it (the Problems pane says where) and "
+                "the chat starts again.",
+            )
             if self._broken
-            else "Open a scenario to chat with it."
+            else QCoreApplication.translate("StudioChat", "Open a scenario to chat with it.")
         )
 
     def ask_and_open_log(self) -> None:
         start = str(self.pane.log_dir or Path.home())
         path, _ = QFileDialog.getOpenFileName(
-            self.pane, "Open conversation log", start, "Logs (*.jsonl *.ndjson *.log);;All (*)"
+            self.pane,
+            QCoreApplication.translate("StudioChat", "Open conversation log"),
+            start,
+            QCoreApplication.translate("StudioChat", "Logs (*.jsonl *.ndjson *.log);;All (*)"),
         )
         if path:
             self.open_log(Path(path))

@@ -12,7 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, QEvent, Qt
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QDockWidget, QMainWindow, QWidget
 
@@ -32,15 +32,26 @@ class ChatWindow(QMainWindow):
     def __init__(self, scenario: Scenario, parent: QWidget | None = None, **options: Any):
         super().__init__(parent)
         self.scenario = scenario
-        self.setWindowTitle(f"{scenario.title or scenario.name} — Prompter test chat")
         size_for_screen(self, 1000, 720)
         closes_from_keyboard(self)  # Esc, Ctrl+W
         self.pane = ChatPane(lambda: self.scenario, parent=self, **options)
         self.setCentralWidget(self.pane)
-        dock = QDockWidget("Variables", self)
+        dock = self.variables_dock = QDockWidget(self)
         dock.setObjectName("variablesDock")
         dock.setWidget(self.pane.variables)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
+        self.retranslate_ui()
+
+    def retranslate_ui(self) -> None:
+        """Set the window's texts (again: on ``LanguageChange``)."""
+        name = self.scenario.title or self.scenario.name
+        self.setWindowTitle(self.tr("{scenario} — Prompter test chat").format(scenario=name))
+        self.variables_dock.setWindowTitle(self.tr("Variables"))
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate_ui()
+        super().changeEvent(event)
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.pane.stop()
@@ -52,11 +63,18 @@ def scenario_of_log(session_info: SessionStartData | None) -> Scenario:
     folder = session_info.get("scenario_path") if session_info is not None else None
     if not folder:
         raise SessionError(
-            "the log does not say where its scenario is; open the scenario in the studio "
-            "and fork from its File → Open Log"
+            QCoreApplication.translate(
+                "ChatWindow",
+                "the log does not say where its scenario is; open the scenario in the studio "
+                "and fork from its File → Open Log",
+            )
         )
     if not Path(folder).exists():
-        raise SessionError(f"the log's scenario folder {folder} does not exist any more")
+        raise SessionError(
+            QCoreApplication.translate(
+                "ChatWindow", "the log's scenario folder {folder} does not exist any more"
+            ).format(folder=folder)
+        )
     return load_scenario(Path(folder))
 
 

@@ -14,10 +14,19 @@ from datetime import date, datetime
 from PySide6.QtCore import QDate, QDateTime, QLocale, QTime
 
 
+def _locale() -> QLocale:
+    """The default locale; the C locale (``LANG=C``, the tests) groups thousands too, as
+    English does, rather than writing ``4441742``."""
+    locale = QLocale()
+    if locale.language() == QLocale.Language.C:
+        locale.setNumberOptions(QLocale.NumberOption.DefaultNumberOptions)
+    return locale
+
+
 def number(value: float, decimals: int | None = None) -> str:
     """``1613`` → ``1,613`` (English) / ``1 613`` (French); ``decimals`` fixes the digits
     after the point (``None``: an integer as is, a float with up to 2)."""
-    locale = QLocale()
+    locale = _locale()
     if isinstance(value, int) and decimals is None:
         return locale.toString(value)
     text = locale.toString(float(value), "f", 2 if decimals is None else decimals)

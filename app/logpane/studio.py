@@ -17,11 +17,11 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from PySide6.QtCore import QSettings, Qt, QTimer, SignalInstance
+from PySide6.QtCore import QCoreApplication, QSettings, Qt, QTimer, SignalInstance
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QDockWidget, QMainWindow, QStatusBar
 
-from app.chat.studio import StudioChat
+from app.chat.studio import StudioChat, pane_title
 from app.logview.logpane import LogPane, PaneToggle
 from app.widgets import PaneHost
 from engine.log.events import Event
@@ -61,8 +61,11 @@ class StudioLogPane:
         self.host = host
         self.chat = chat
         self.pane = LogPane()
-        self.dock = host.add_pane(
-            LOG_PANE, self.pane, Qt.DockWidgetArea.BottomDockWidgetArea, tabify_with="Problems"
+        self.dock = pane_title(
+            host.add_pane(
+                LOG_PANE, self.pane, Qt.DockWidgetArea.BottomDockWidgetArea, tabify_with="Problems"
+            ),
+            lambda: QCoreApplication.translate("StudioLogPane", "Log"),
         )
         host.restoreDockWidget(self.dock)
         window = host if isinstance(host, QMainWindow) else None

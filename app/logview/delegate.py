@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRect, QSize, Qt
+from PySide6.QtCore import QCoreApplication, QModelIndex, QPersistentModelIndex, QRect, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QFontDatabase, QFontMetrics, QPainter, QPalette
 from PySide6.QtWidgets import QApplication, QStyle, QStyledItemDelegate, QStyleOptionViewItem
 
@@ -29,7 +29,11 @@ FOLDED_HEIGHT = 22
 CAPTION_HEIGHT = 16
 #: Unfolded rows show at most this many lines; "Copy as JSON" always gives everything.
 MAX_DETAIL_LINES = 160
-COPY_LABEL = "Copy JSON"
+
+
+def copy_label() -> str:
+    """The unfolded row's copy button, in the language the studio speaks."""
+    return QCoreApplication.translate("EventDelegate", "Copy JSON")
 
 
 def detail_text(event: Event) -> str:
@@ -37,7 +41,10 @@ def detail_text(event: Event) -> str:
     lines = text.split("\n")
     if len(lines) > MAX_DETAIL_LINES:
         hidden = len(lines) - MAX_DETAIL_LINES
-        lines = [*lines[:MAX_DETAIL_LINES], f"… {hidden} more lines (Copy JSON for all)"]
+        more = QCoreApplication.translate(
+            "EventDelegate", "… {count} more lines (Copy JSON for all)"
+        ).format(count=hidden)
+        lines = [*lines[:MAX_DETAIL_LINES], more]
     return "\n".join(lines)
 
 
@@ -131,7 +138,7 @@ class EventDelegate(QStyledItemDelegate):
         if is_user:
             painter.setFont(self._small_font(option))
             painter.setPen(palette.color(QPalette.ColorRole.PlaceholderText))
-            caption = f"Turn {event.turn} · {event.step or ''}"
+            caption = self.tr("Turn {turn} · {step}").format(turn=event.turn, step=event.step or "")
             painter.drawText(
                 QRect(rect.left() + MARGIN, top, rect.width() - 2 * MARGIN, CAPTION_HEIGHT),
                 int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter),
@@ -210,7 +217,7 @@ class EventDelegate(QStyledItemDelegate):
         painter.setPen(palette.color(QPalette.ColorRole.ButtonText))
         painter.setBrush(palette.color(QPalette.ColorRole.Button))
         painter.drawRoundedRect(button, 4, 4)
-        painter.drawText(button, int(Qt.AlignmentFlag.AlignCenter), COPY_LABEL)
+        painter.drawText(button, int(Qt.AlignmentFlag.AlignCenter), copy_label())
         body = QRect(
             rect.left() + MARGIN + 16,
             rect.top() + FOLDED_HEIGHT,

@@ -1,8 +1,10 @@
 """Words for events: the one-line summary of a folded row, and the text of an unfolded one.
 
-Plain Python (no Qt) so the wording is tested on its own and shared by the live chat and the
-log viewer. A folded row must answer "what happened and what did it cost" at a glance; the
-unfolded row shows the whole record, long texts (instructions, raw replies) last.
+No widgets (only ``QCoreApplication.translate`` and the locale's numbers), so the wording is
+tested on its own and shared by the live chat and the log viewer; it is written in the language
+the studio speaks, the event types and field names excepted (the log's own words). A folded
+row must answer "what happened and what did it cost" at a glance; the unfolded row shows the
+whole record, long texts (instructions, raw replies) last.
 
 Each event type's fields are read through its payload type
 (:meth:`engine.log.events.Event.payload`), so mypy checks every name against the log schema; the
@@ -16,6 +18,9 @@ import json
 from collections.abc import Callable
 from typing import Any
 
+from PySide6.QtCore import QCoreApplication
+
+from app.i18n.locale_text import number
 from engine.dialogue.ledger import NO_COST_TEXT, Totals, format_usd
 from engine.log.events import (
     ActionCallData,
@@ -45,7 +50,13 @@ _LONG_FIELDS = ("instructions", "input", "raw_text", "text", "schema", "summary"
 
 
 def format_tokens(count: int) -> str:
-    return f"{count:,}"
+    return number(count)
+
+
+def _ms(milliseconds: object) -> str:
+    return QCoreApplication.translate("EventSummary", "{ms} ms").format(
+        ms=number(round(float(str(milliseconds or 0))))
+    )
 
 
 def format_cost(usd: float | None) -> str:
@@ -58,10 +69,12 @@ def format_cost(usd: float | None) -> str:
 def _usage_text(usage: UsageData | None) -> str:
     if not isinstance(usage, dict):
         return ""
-    return (
-        f"{format_tokens(int(usage.get('input_tokens', 0) or 0))} in"
-        f" ({format_tokens(int(usage.get('cached_tokens', 0) or 0))} cached)"
-        f" · {format_tokens(int(usage.get('output_tokens', 0) or 0))} out"
+    return QCoreApplication.translate(
+        "EventSummary", "{input} in ({cached} cached) · {output} out"
+    ).format(
+        input=format_tokens(int(usage.get("input_tokens", 0) or 0)),
+        cached=format_tokens(int(usage.get("cached_tokens", 0) or 0)),
+        output=format_tokens(int(usage.get("output_tokens", 0) or 0)),
     )
 
 
@@ -71,7 +84,9 @@ def _short(text: Any, limit: int = 80) -> str:
 
 
 def _value(value: Any) -> str:
-    return "unset" if value is None else _short(json.dumps(value, ensure_ascii=False), 40)
+    if value is None:
+        return QCoreApplication.translate("EventSummary", "unset")
+    return _short(json.dumps(value, ensure_ascii=False), 40)
 
 
 # --- the folded row of each event type, read through its payload type ------------------------
@@ -79,71 +94,100 @@ def _value(value: Any) -> str:
 
 def _session_start(event: Event) -> str:
     d = event.payload(SessionStartData)
-    return (
-        f"Session started · {d.get('title') or d.get('scenario') or 'scenario'}"
-        f" · {d.get('provider', '?')} / {d.get('model', '?')} · start: {d.get('start_step')}"
+    return QCoreApplication.translate(
+        "EventSummary", "Session started · {title} · {provider} / {model} · start: {step}"
+    ).format(
+        title=d.get("title") or d.get("scenario") or "scenario",
+        provider=d.get("provider", "?"),
+        model=d.get("model", "?"),
+        step=d.get("start_step"),
     )
 
 
 def _model_request(event: Event) -> str:
     d = event.payload(ModelRequestData)
-    return (
-        f"Model request · {d.get('purpose', 'turn')} #{d.get('attempt', 1)}"
-        f" · {d.get('model', '')} · {len(str(d.get('instructions', ''))):,} chars of"
-        " instructions"
+    return QCoreApplication.translate(
+        "EventSummary",
+        "Model request · {purpose} #{attempt} · {model} · {chars} chars of instructions",
+    ).format(
+        purpose=d.get("purpose", "turn"),
+        attempt=d.get("attempt", 1),
+        model=d.get("model", ""),
+        chars=number(len(str(d.get("instructions", "")))),
     )
 
 
 def _model_response(event: Event) -> str:
     d = event.payload(ModelResponseData)
     latency = d.get("latency_ms")
-    parts = [f"Model reply · {d.get('purpose', 'turn')} #{d.get('attempt', 1)}"]
+    parts = [
+        QCoreApplication.translate("EventSummary", "Model reply · {purpose} #{attempt}").format(
+            purpose=d.get("purpose", "turn"), attempt=d.get("attempt", 1)
+        )
+    ]
     if d.get("status") and d.get("status") != "completed":
         parts.append(f"{d.get('status')} ({d.get('incomplete_reason')})")
     parts.append(_usage_text(d.get("usage")))
     parts.append(Totals.of_call(response_call(event)).cost_text())
     if latency is not None:
-        parts.append(f"{float(latency):,.0f} ms")
+        parts.append(_ms(latency))
     return " · ".join(part for part in parts if part)
 
 
 def _contract_violation(event: Event) -> str:
     d = event.payload(ContractViolationData)
-    return f"Contract violation · {d.get('kind')} · {_short(d.get('detail'))}"
+    return QCoreApplication.translate(
+        "EventSummary", "Contract violation · {kind} · {detail}"
+    ).format(kind=d.get("kind"), detail=_short(d.get("detail")))
 
 
 def _correction_sent(event: Event) -> str:
     d = event.payload(CorrectionSentData)
-    return f"Correction sent · attempt {d.get('attempt')} · {_short(d.get('text'))}"
+    return QCoreApplication.translate(
+        "EventSummary", "Correction sent · attempt {attempt} · {text}"
+    ).format(attempt=d.get("attempt"), text=_short(d.get("text")))
 
 
 def _fallback(event: Event) -> str:
-    return f"Fallback message sent · {_short(event.payload(FallbackData).get('reason'))}"
+    return QCoreApplication.translate("EventSummary", "Fallback message sent · {reason}").format(
+        reason=_short(event.payload(FallbackData).get("reason"))
+    )
 
 
 def _variable_change(event: Event) -> str:
     d = event.payload(VariableChangeData)
-    return (
-        f"{d.get('name')}: {_value(d.get('old'))} → {_value(d.get('new'))}"
-        f" · by {d.get('source', '?')}"
+    return QCoreApplication.translate("EventSummary", "{name}: {old} → {new} · by {source}").format(
+        name=d.get("name"),
+        old=_value(d.get("old")),
+        new=_value(d.get("new")),
+        source=d.get("source", "?"),
     )
 
 
 def _step_summary(event: Event) -> str:
-    return f"Step summary · {_short(event.payload(StepSummaryData).get('summary'))}"
+    return QCoreApplication.translate("EventSummary", "Step summary · {summary}").format(
+        summary=_short(event.payload(StepSummaryData).get("summary"))
+    )
 
 
 def _transition(event: Event) -> str:
     d = event.payload(TransitionData)
-    return f"Transition · {d.get('from')} → {d.get('to')} on “{d.get('signal')}”"
+    return QCoreApplication.translate(
+        "EventSummary", "Transition · {source} → {target} on “{signal}”"
+    ).format(source=d.get("from"), target=d.get("to"), signal=d.get("signal"))
 
 
 def _turn_end(event: Event) -> str:
     d = event.payload(TurnEndData)
-    return (
-        f"Turn {event.turn} done · {d.get('calls', 0)} call(s),"
-        f" {d.get('corrections', 0)} correction(s) · {_usage_text(d.get('usage'))}"
-        f" · {_turn_cost(d)}"
+    return QCoreApplication.translate(
+        "EventSummary",
+        "Turn {turn} done · {calls} call(s), {corrections} correction(s) · {usage} · {cost}",
+    ).format(
+        turn=event.turn,
+        calls=d.get("calls", 0),
+        corrections=d.get("corrections", 0),
+        usage=_usage_text(d.get("usage")),
+        cost=_turn_cost(d),
     )
 
 
@@ -156,8 +200,12 @@ def _turn_cost(data: TurnEndData) -> str:
 
 def _error(event: Event) -> str:
     d = event.payload(ErrorData)
-    retry = " · can retry" if d.get("retryable") else ""
-    return f"Error · {d.get('kind')} · {_short(d.get('message'), 100)}{retry}"
+    text = QCoreApplication.translate("EventSummary", "Error · {kind} · {message}").format(
+        kind=d.get("kind"), message=_short(d.get("message"), 100)
+    )
+    if d.get("retryable"):
+        text += " · " + QCoreApplication.translate("EventSummary", "can retry")
+    return text
 
 
 def _action_call(event: Event) -> str:
@@ -166,13 +214,20 @@ def _action_call(event: Event) -> str:
     how = "" if mode == "live" else f" · {mode}"
     inputs = d.get("inputs") or {}
     handed = ", ".join(f"{name}={_value(value)}" for name, value in inputs.items())
-    return f"Action call · {_short(d.get('action'), 60)}{how}" + (f" · {handed}" if handed else "")
+    text = QCoreApplication.translate("EventSummary", "Action call · {action}").format(
+        action=_short(d.get("action"), 60)
+    )
+    return text + how + (f" · {handed}" if handed else "")
 
 
 def _action_result(event: Event) -> str:
     d = event.payload(ActionResultData)
-    late = "Late action result (not applied)" if d.get("late") else "Action result"
-    parts = [f"{late} · {d.get('outcome')}", f"{float(d.get('duration_ms') or 0):,.0f} ms"]
+    late = (
+        QCoreApplication.translate("EventSummary", "Late action result (not applied)")
+        if d.get("late")
+        else QCoreApplication.translate("EventSummary", "Action result")
+    )
+    parts = [f"{late} · {d.get('outcome')}", _ms(d.get("duration_ms"))]
     results = d.get("results") or {}
     if results:
         parts.append(", ".join(f"{name}={_value(value)}" for name, value in results.items()))
@@ -182,7 +237,9 @@ def _action_result(event: Event) -> str:
 
 
 def _session_end(event: Event) -> str:
-    return f"Session ended · {event.payload(SessionEndData).get('reason')}"
+    return QCoreApplication.translate("EventSummary", "Session ended · {reason}").format(
+        reason=event.payload(SessionEndData).get("reason")
+    )
 
 
 def _chat(event: Event) -> str:
@@ -278,7 +335,13 @@ def searched_text(event: Event) -> str:
 def details(event: Event) -> str:
     """The unfolded row: every field of the record, short ones first, long texts in full."""
     record = event.to_record()
-    lines = [f"{event.type}   seq {event.seq} · turn {event.turn} · step {event.step} · {event.ts}"]
+    lines = [
+        f"{event.type}   "
+        + QCoreApplication.translate(
+            "EventSummary", "seq {seq} · turn {turn} · step {step}"
+        ).format(seq=event.seq, turn=event.turn, step=event.step)
+        + f" · {event.ts}"
+    ]
     long_items: list[tuple[str, Any]] = []
     for key, value in record.items():
         if key in ("v", "seq", "ts", "session", "turn", "step", "type"):
@@ -290,7 +353,7 @@ def details(event: Event) -> str:
     for key, value in long_items:
         text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, indent=2)
         lines.append(f"── {key} ──")
-        lines.append(text.rstrip() or "(empty)")
+        lines.append(text.rstrip() or QCoreApplication.translate("EventSummary", "(empty)"))
     return "\n".join(lines)
 
 

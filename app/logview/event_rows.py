@@ -71,7 +71,7 @@ class EventListModel(QAbstractListModel):
         if role == Qt.ItemDataRole.DisplayRole:
             return describe.summary(event)
         if role == Qt.ItemDataRole.ToolTipRole and not event.is_chat:
-            return "Click to unfold · right-click to copy as JSON"
+            return self.tr("Click to unfold · right-click to copy as JSON")
         return None
 
     # --- contents ------------------------------------------------------------------------

@@ -13,6 +13,11 @@ Double-click (or Enter on) a model request or reply opens the request inspector
 follows the selected call. Selecting a row emits :attr:`LogPane.event_selected` (the studio selects
 the turn in the chat and the step on the graph); :meth:`select_event`, :meth:`select_turn` and
 :meth:`select_step` select from the outside without echoing it back.
+
+Why one module of some 630 lines: the pane is one widget whose toolbar, table, filters,
+following and inspector read each other's state (a filter changes what following scrolls to, a
+selection what the inspector shows), and its texts are set again in one place when the language
+changes; :class:`PaneToggle`, its status-bar button, is the only other class, and is the pane's.
 """
 
 from __future__ import annotations
@@ -46,6 +51,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.i18n.locale_text import number
 from app.logview.describe import is_problem
 from app.logview.event_rows import EventListModel
 from app.logview.table import (
@@ -64,6 +70,7 @@ from app.request_inspector.inspector import RequestInspector, RequestInspectorWi
 from engine.log.events import Event
 from engine.request_view import CallIndex
 
+#: the step box's first entry (its text: ``LogPane.retranslate_ui``)
 ALL_STEPS = "All steps"
 #: Events whose search text is prepared per idle slice after a log is shown (a few ms each).
 PREPARE_SLICE = 500
@@ -162,13 +169,12 @@ class LogPane(QWidget):
         self.types_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
         self.types_menu = QMenu(self.types_button)
         self.type_actions: dict[str, QAction] = {}
-        for label, chosen in (
-            ("All types", None),
-            ("Problems only", PROBLEM_TYPES),
-            ("Model calls only", CALL_TYPES),
-        ):
-            action = self.types_menu.addAction(label)
+        #: All types, Problems only, Model calls only (their texts: retranslate_ui)
+        self.preset_actions: list[QAction] = []
+        for chosen in (None, PROBLEM_TYPES, CALL_TYPES):
+            action = self.types_menu.addAction("")
             action.triggered.connect(lambda _c=False, t=chosen: self.set_types(t))
+            self.preset_actions.append(action)
         self.types_menu.addSeparator()
         for kind in ALL_TYPES:
             action = self.types_menu.addAction(kind)
@@ -179,12 +185,11 @@ class LogPane(QWidget):
         self.types_button.setMenu(self.types_menu)
         self.step_box = QComboBox(self)
         self.step_box.setObjectName("logStep")
-        self.step_box.addItem(ALL_STEPS)
+        self.step_box.addItem(ALL_STEPS)  # its text: retranslate_ui
         self.step_box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         self.step_box.currentIndexChanged.connect(self._step_chosen)
         self.search = QLineEdit(self)
         self.search.setObjectName("logSearch")
-        self.search.setPlaceholderText("Search events (Ctrl+F)")
         self.search.setClearButtonEnabled(True)
         self.search.textChanged.connect(self.model.set_text)
         find = QAction(self)
@@ -194,18 +199,12 @@ class LogPane(QWidget):
         self.addAction(find)
         self.follow_button = QToolButton(self)
         self.follow_button.setObjectName("logFollow")
-        self.follow_button.setText("Follow")
         self.follow_button.setCheckable(True)
         self.follow_button.setChecked(True)
-        self.follow_button.setToolTip("Keep the newest event in view (scrolling up stops it)")
         self.follow_button.toggled.connect(self.set_following)
         self.inspect_button = QToolButton(self)
         self.inspect_button.setObjectName("logInspect")
-        self.inspect_button.setText("Inspector")
         self.inspect_button.setCheckable(True)
-        self.inspect_button.setToolTip(
-            "Show what the selected model call sent and cost (double-click a request or reply)"
-        )
         self.inspect_button.toggled.connect(self._toggle_inspector)
         self.count = PlainLabel(self)
         self.count.setObjectName("logCount")
@@ -217,7 +216,7 @@ class LogPane(QWidget):
         self.bar.addWidget(self.follow_button)
         self.bar.addWidget(self.inspect_button)
         self.bar.addWidget(self.count)
-        self._show_types()
+        self.retranslate_ui()
 
     def focus_search(self) -> None:
         self.search.setFocus()
@@ -301,7 +300,11 @@ class LogPane(QWidget):
 
     def _update_count(self) -> None:
         total, shown = len(self.model.events()), self.model.rowCount()
-        self.count.setText(f"{shown:,} of {total:,}" if shown != total else f"{total:,} events")
+        self.count.setText(
+            self.tr("{shown} of {total}").format(shown=number(shown), total=number(total))
+            if shown != total
+            else self.tr("{count} events").format(count=number(total))
+        )
         self.counts_changed.emit(total, self.problems)
 
     # --- filters -----------------------------------------------------------------------------
@@ -327,13 +330,15 @@ class LogPane(QWidget):
     def _show_types(self) -> None:
         types = self.model.types
         if types is None:
-            self.types_button.setText("All types")
+            self.types_button.setText(self.tr("All types"))
         elif types == PROBLEM_TYPES:
-            self.types_button.setText("Problems only")
+            self.types_button.setText(self.tr("Problems only"))
         elif types == CALL_TYPES:
-            self.types_button.setText("Model calls only")
+            self.types_button.setText(self.tr("Model calls only"))
         else:
-            self.types_button.setText(f"{len(types)} of {len(ALL_TYPES)} types")
+            self.types_button.setText(
+                self.tr("{count} of {total} types").format(count=len(types), total=len(ALL_TYPES))
+            )
 
     def set_step(self, step: str | None) -> None:
         """Show only the events of ``step`` (None: all steps)."""
@@ -353,7 +358,7 @@ class LogPane(QWidget):
         self._quiet += 1
         try:
             self.step_box.clear()
-            self.step_box.addItem(ALL_STEPS)
+            self.step_box.addItem(self.tr("All steps"))
             self.step_box.addItems(self.model.steps())
             if current:
                 found = self.step_box.findText(current)
@@ -502,17 +507,55 @@ class LogPane(QWidget):
             return
         menu = QMenu(self)
         if event.type in CALL_TYPES:
-            menu.addAction("Inspect model call", lambda: self.inspect(event))
+            menu.addAction(self.tr("Inspect model call"), lambda: self.inspect(event))
         if event.step:
-            menu.addAction(f"Only step “{event.step}”", lambda: self.set_step(event.step))
-        menu.addAction(f"Only “{event.type}” events", lambda: self.set_types({event.type}))
-        menu.addAction("Show all events", self.show_all)
+            menu.addAction(
+                self.tr("Only step “{step}”").format(step=event.step),
+                lambda: self.set_step(event.step),
+            )
+        menu.addAction(
+            self.tr("Only “{type}” events").format(type=event.type),
+            lambda: self.set_types({event.type}),
+        )
+        menu.addAction(self.tr("Show all events"), self.show_all)
         menu.exec(self.table.viewport().mapToGlobal(position))
 
     def show_all(self) -> None:
         self.set_types(None)
         self.set_step(None)
         self.search.clear()
+
+    # --- the texts, in the language the studio speaks ----------------------------------------
+
+    def retranslate_ui(self) -> None:
+        """Set the pane's texts (again: on ``LanguageChange``)."""
+        for action, text in zip(
+            self.preset_actions,
+            (self.tr("All types"), self.tr("Problems only"), self.tr("Model calls only")),
+            strict=True,
+        ):
+            action.setText(text)
+        self.step_box.setItemText(0, self.tr("All steps"))
+        self.search.setPlaceholderText(self.tr("Search events (Ctrl+F)"))
+        self.follow_button.setText(self.tr("Follow"))
+        self.follow_button.setToolTip(
+            self.tr("Keep the newest event in view (scrolling up stops it)")
+        )
+        self.inspect_button.setText(self.tr("Inspector"))
+        self.inspect_button.setToolTip(
+            self.tr(
+                "Show what the selected model call sent and cost (double-click a request or reply)"
+            )
+        )
+        self._show_types()
+        self.model.retranslate()
+        if hasattr(self, "_prepare"):  # not while building
+            self._update_count()
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate_ui()
+        super().changeEvent(event)
 
 
 class PaneToggle(QObject):
@@ -531,7 +574,7 @@ class PaneToggle(QObject):
             settings,
             key,
         )
-        self.action = QAction("Toggle Log Pane", window)
+        self.action = QAction(window)
         self.action.setObjectName("toggleLogPane")
         self.action.setShortcut(QKeySequence("Ctrl+J"))
         self.action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
@@ -541,13 +584,25 @@ class PaneToggle(QObject):
         self.button.setObjectName("logPaneButton")
         self.button.setCheckable(True)
         self.button.setAutoRaise(True)
-        self.button.setToolTip("Show or hide the log pane (Ctrl+J)")
         self.button.clicked.connect(lambda _checked: self.toggle())
         window.statusBar().addPermanentWidget(self.button)
         pane.counts_changed.connect(self._show_counts)
         dock.visibilityChanged.connect(self._visibility_changed)
+        self._counts = (0, 0)
+        self.button.installEventFilter(self)
+        self.retranslate_ui()
         self._show_counts(len(pane.events()), pane.problems)
         self.set_open(_as_bool(settings.value(key, False)))
+
+    def retranslate_ui(self) -> None:
+        self.action.setText(self.tr("Toggle Log Pane"))
+        self.button.setToolTip(self.tr("Show or hide the log pane (Ctrl+J)"))
+        self._show_counts(*self._counts)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.button and event.type() == QEvent.Type.LanguageChange:
+            self.retranslate_ui()
+        return super().eventFilter(watched, event)
 
     @property
     def is_open(self) -> bool:
@@ -569,8 +624,9 @@ class PaneToggle(QObject):
         self.button.setChecked(visible)
 
     def _show_counts(self, events: int, problems: int) -> None:
-        warning = f" · ⚠ {problems}" if problems else ""
-        self.button.setText(f"Log · {events:,} events{warning}")
+        self._counts = (events, problems)
+        warning = f" · ⚠ {number(problems)}" if problems else ""
+        self.button.setText(self.tr("Log · {count} events").format(count=number(events)) + warning)
         color = "color: #c0392b; font-weight: bold;" if problems else ""
         self.button.setStyleSheet(f"QToolButton {{ {color} padding: 0 6px; }}")
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QPushButton,
@@ -36,45 +36,58 @@ class ReplayBar(QWidget):
         self._turn: int | None = None
         self._step: str | None = None
         pixmap = QStyle.StandardPixmap
-        self.first_button = self._tool(
-            pixmap.SP_MediaSkipBackward, "First turn", lambda: self.set_turn(0)
-        )
-        self.prev_button = self._tool(
-            pixmap.SP_MediaSeekBackward, "Previous turn (Alt+Left)", self.previous_turn
-        )
+        self.first_button = self._tool(pixmap.SP_MediaSkipBackward, lambda: self.set_turn(0))
+        self.prev_button = self._tool(pixmap.SP_MediaSeekBackward, self.previous_turn)
         self.prev_button.setShortcut("Alt+Left")
         self.slider = QSlider(Qt.Orientation.Horizontal, self)
         self.slider.setMinimum(0)
         self.slider.setPageStep(1)
         self.slider.valueChanged.connect(self._slider_moved)
-        self.next_button = self._tool(
-            pixmap.SP_MediaSeekForward, "Next turn (Alt+Right)", self.next_turn
-        )
+        self.next_button = self._tool(pixmap.SP_MediaSeekForward, self.next_turn)
         self.next_button.setShortcut("Alt+Right")
-        self.live_button = QPushButton("Show all", self)
-        self.live_button.setToolTip("Leave replay: show the whole conversation")
+        self.live_button = QPushButton(self)
         self.live_button.clicked.connect(lambda: self.set_turn(None))
         self.position_label = PlainLabel(self)
         self.position_label.setMinimumWidth(180)
-        self.fork_button = QPushButton("Fork from this turn…", self)
-        self.fork_button.setToolTip(
-            "Continue live from the end of this turn with the current scenario"
-        )
+        self.fork_button = QPushButton(self)
         self.fork_button.clicked.connect(self._fork)
         layout = QHBoxLayout(self)
         layout.setContentsMargins(6, 2, 6, 2)
-        layout.addWidget(PlainLabel("Replay", self))
+        self.replay_label = PlainLabel(self)
+        layout.addWidget(self.replay_label)
         for widget in (self.first_button, self.prev_button, self.slider, self.next_button):
             layout.addWidget(widget)
         layout.addWidget(self.position_label)
         layout.addWidget(self.live_button)
         layout.addWidget(self.fork_button)
+        self.retranslate_ui()
+
+    def retranslate_ui(self) -> None:
+        """Set the bar's texts (again: on ``LanguageChange``)."""
+        for button, tip in (
+            (self.first_button, self.tr("First turn")),
+            (self.prev_button, self.tr("Previous turn (Alt+Left)")),
+            (self.next_button, self.tr("Next turn (Alt+Right)")),
+            (self.live_button, self.tr("Leave replay: show the whole conversation")),
+            (
+                self.fork_button,
+                self.tr("Continue live from the end of this turn with the current scenario"),
+            ),
+        ):
+            button.setToolTip(plain_tooltip(tip))
+        self.live_button.setText(self.tr("Show all"))
+        self.fork_button.setText(self.tr("Fork from this turn…"))
+        self.replay_label.setText(self.tr("Replay"))
         self._refresh()
 
-    def _tool(self, icon: QStyle.StandardPixmap, tip: str, slot: Any) -> QToolButton:
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate_ui()
+        super().changeEvent(event)
+
+    def _tool(self, icon: QStyle.StandardPixmap, slot: Any) -> QToolButton:
         button = QToolButton(self)
         button.setIcon(self.style().standardIcon(icon))
-        button.setToolTip(plain_tooltip(tip))
         button.clicked.connect(slot)
         return button
 
@@ -125,11 +138,16 @@ class ReplayBar(QWidget):
         self.fork_requested.emit(self._last_turn if self._turn is None else self._turn)
 
     def _refresh(self) -> None:
-        where = f" · step {self._step}" if self._step else ""
+        where = " · " + self.tr("step {step}").format(step=self._step) if self._step else ""
         if self._turn is None:
-            self.position_label.setText(f"All {self._last_turn} turn(s){where}")
+            self.position_label.setText(
+                self.tr("All {count} turn(s)").format(count=self._last_turn) + where
+            )
         else:
-            self.position_label.setText(f"Turn {self._turn} of {self._last_turn}{where}")
+            self.position_label.setText(
+                self.tr("Turn {turn} of {count}").format(turn=self._turn, count=self._last_turn)
+                + where
+            )
         self.live_button.setEnabled(self._turn is not None)
         self.next_button.setEnabled(self._turn is None or self._turn < self._last_turn)
         self.prev_button.setEnabled(self._turn is None or self._turn > 0)

@@ -12,7 +12,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QCoreApplication,
+    QModelIndex,
+    QPersistentModelIndex,
+    Qt,
+)
 from PySide6.QtGui import QColor, QFont, QPalette
 from PySide6.QtWidgets import QApplication
 
@@ -23,8 +29,22 @@ from engine.log.events import Event, EventType
 
 AnyIndex = QModelIndex | QPersistentModelIndex
 
+#: the columns (their titles: :func:`column_titles`)
 COLUMNS = ("Time", "Turn", "Step", "Event", "Summary")
 TIME, TURN, STEP, TYPE, SUMMARY = range(len(COLUMNS))
+
+
+def column_titles() -> tuple[str, ...]:
+    """The columns' titles, in the language the studio speaks."""
+    return (
+        QCoreApplication.translate("EventTableModel", "Time"),
+        QCoreApplication.translate("EventTableModel", "Turn"),
+        QCoreApplication.translate("EventTableModel", "Step"),
+        QCoreApplication.translate("EventTableModel", "Event"),
+        QCoreApplication.translate("EventTableModel", "Summary"),
+    )
+
+
 #: The :class:`Event` of a row.
 EventRole = Qt.ItemDataRole.UserRole + 1
 
@@ -73,7 +93,7 @@ class EventTableModel(QAbstractTableModel):
         self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
     ) -> Any:
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            return COLUMNS[section]
+            return column_titles()[section]
         return None
 
     def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
@@ -103,7 +123,7 @@ class EventTableModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.ToolTipRole and column == SUMMARY:
             tip = self.summary(event)
             if event.type in CALL_TYPES:
-                tip += "\nDouble-click or Enter: inspect this model call"
+                tip += "\n" + self.tr("Double-click or Enter: inspect this model call")
             return plain_tooltip(tip)  # a model's words, a user's: never rendered as HTML
         return None
 
@@ -121,6 +141,16 @@ class EventTableModel(QAbstractTableModel):
         return palette.color(QPalette.ColorRole.PlaceholderText)
 
     # --- contents ------------------------------------------------------------------------
+
+    def retranslate(self) -> None:
+        """The language changed: word the summaries again, and the columns' titles."""
+        self._summaries.clear()
+        self._haystacks.clear()
+        self.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, len(COLUMNS) - 1)
+        if self._shown:
+            self.dataChanged.emit(
+                self.index(0, 0), self.index(len(self._shown) - 1, len(COLUMNS) - 1)
+            )
 
     def summary(self, event: Event) -> str:
         key = id(event)

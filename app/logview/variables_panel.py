@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.i18n.locale_text import number
 from app.logview.describe import format_tokens
 from app.logview.projection import ConversationProjection
 from app.plain_text import PlainLabel, plain_tooltip
@@ -50,7 +51,6 @@ class VariablesPanel(QWidget):
         self.caption.hide()
         self.tree = QTreeWidget(self)
         self.tree.setColumnCount(3)
-        self.tree.setHeaderLabels(["Variable", "Value", "Source"])
         self.tree.setAlternatingRowColors(True)
         self.tree.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.tree.setUniformRowHeights(True)
@@ -66,15 +66,33 @@ class VariablesPanel(QWidget):
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addWidget(self.caption)
         layout.addWidget(self.tree)
+        self._shown: tuple[ConversationProjection, int | None] | None = None
+        self.retranslate_ui()
+
+    def retranslate_ui(self) -> None:
+        """Set the panel's texts (again: on ``LanguageChange``)."""
+        self.tree.setHeaderLabels([self.tr("Variable"), self.tr("Value"), self.tr("Source")])
+        if self._shown is not None:
+            self.show_projection(*self._shown)
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate_ui()
+        super().changeEvent(event)
 
     def show_projection(
         self, projection: ConversationProjection, upto_turn: int | None = None
     ) -> None:
         """Current values (or those at the end of ``upto_turn``) and each history."""
+        self._shown = (projection, upto_turn)
         unfolded = {item.text(0) for item in self._top_items() if item.isExpanded()}
         values = projection.values() if upto_turn is None else projection.values_as_of(upto_turn)
         # The caption only matters in replay (a dock already says "Variables").
-        self.caption.setText("" if upto_turn is None else f"Variables as of turn {upto_turn}")
+        self.caption.setText(
+            ""
+            if upto_turn is None
+            else self.tr("Variables as of turn {turn}").format(turn=upto_turn)
+        )
         self.caption.setVisible(upto_turn is not None)
         self.tree.blockSignals(True)
         self.tree.clear()
@@ -91,13 +109,15 @@ class VariablesPanel(QWidget):
             for change in history:
                 child = QTreeWidgetItem(
                     [
-                        f"turn {change.turn} · {change.step or ''}",
+                        self.tr("turn {turn} · {step}").format(
+                            turn=change.turn, step=change.step or ""
+                        ),
                         f"{show_value(change.old)} → {show_value(change.new)}",
                         change.source,
                     ]
                 )
                 child.setData(0, TURN_ROLE, change.turn)
-                child.setToolTip(0, "Select to scroll the chat to this turn")
+                child.setToolTip(0, self.tr("Select to scroll the chat to this turn"))
                 item.addChild(child)
             self.tree.addTopLevelItem(item)
             item.setExpanded(name in unfolded)
@@ -145,25 +165,49 @@ class MeterLabel(PlainLabel):
         else:
             self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
         self.setTextFormat(Qt.TextFormat.PlainText)
+        self._shown: tuple[Totals, int, bool] = (Totals(), 0, False)
         self.show_meter(Totals(), 0)
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            totals, user_messages, synthetic = self._shown
+            self.show_meter(totals, user_messages, synthetic=synthetic)
+        super().changeEvent(event)
 
     def show_meter(self, totals: Totals, user_messages: int, *, synthetic: bool = False) -> None:
         """What ``totals`` billed over ``user_messages``; ``synthetic``: no model answers this
         conversation (a reply script, the fake model), so it costs nothing even before its
         first call."""
+        self._shown = (totals, user_messages, synthetic)
         shown = totals.cost_text(synthetic=synthetic)
         per_message = totals.llm_calls / user_messages if user_messages else 0.0
         self.setText(
-            f"{totals.llm_calls:,} calls · {per_message:.2f} per message"
-            f" · {format_tokens(totals.input_tokens)} in"
-            f" ({format_tokens(totals.cached_tokens)} cached)"
-            f" · {format_tokens(totals.output_tokens)} out · {shown}"
+            self.tr(
+                "{calls} calls · {per_message} per message · {input} in ({cached} cached)"
+                " · {output} out · {cost}"
+            ).format(
+                calls=number(totals.llm_calls),
+                per_message=number(per_message, 2),
+                input=format_tokens(totals.input_tokens),
+                cached=format_tokens(totals.cached_tokens),
+                output=format_tokens(totals.output_tokens),
+                cost=shown,
+            )
         )
         self.setToolTip(
             plain_tooltip(
-                f"User messages: {user_messages}\nModel calls: {totals.llm_calls}"
-                f"\nCorrections: {totals.corrections}\nInput tokens: {totals.input_tokens:,}"
-                f"\nCached input tokens: {totals.cached_tokens:,}"
-                f"\nOutput tokens: {totals.output_tokens:,}\nCost: {shown}"
+                self.tr(
+                    "User messages: {messages}\nModel calls: {calls}\nCorrections: {corrections}"
+                    "\nInput tokens: {input}\nCached input tokens: {cached}"
+                    "\nOutput tokens: {output}\nCost: {cost}"
+                ).format(
+                    messages=number(user_messages),
+                    calls=number(totals.llm_calls),
+                    corrections=number(totals.corrections),
+                    input=number(totals.input_tokens),
+                    cached=number(totals.cached_tokens),
+                    output=number(totals.output_tokens),
+                    cost=shown,
+                )
             )
         )

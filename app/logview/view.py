@@ -19,6 +19,7 @@ from itertools import accumulate
 from typing import Any
 
 from PySide6.QtCore import (
+    QEvent,
     QItemSelection,
     QItemSelectionModel,
     QMetaMethod,
@@ -89,7 +90,7 @@ class ConversationView(QAbstractItemView):
         self.verticalScrollBar().valueChanged.connect(self._scrolled)
         self.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.customContextMenuRequested.connect(self._context_menu)
-        copy = QAction("Copy as JSON", self)
+        copy = self.copy_action = QAction(self.tr("Copy as JSON"), self)
         copy.setShortcut(QKeySequence.StandardKey.Copy)
         copy.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
         copy.triggered.connect(self.copy_current)
@@ -392,16 +393,25 @@ class ConversationView(QAbstractItemView):
             return
         row = index.row()
         menu = QMenu(self)
-        menu.addAction("Copy as JSON", lambda: self.copy_event(item))
+        menu.addAction(self.tr("Copy as JSON"), lambda: self.copy_event(item))
         if item.is_chat:
             text = describe.message_text(item)
-            menu.addAction("Copy text", lambda: QGuiApplication.clipboard().setText(text))
+            menu.addAction(self.tr("Copy text"), lambda: QGuiApplication.clipboard().setText(text))
         else:
-            label = "Fold" if self.events_model.is_expanded(row) else "Unfold"
+            label = self.tr("Fold") if self.events_model.is_expanded(row) else self.tr("Unfold")
             menu.addAction(label, lambda: self.events_model.toggle(row))
         if item.type in INSPECTABLE and self.isSignalConnected(self._inspect_signal()):
-            menu.addAction("Inspect model call…", lambda: self.inspect_requested.emit(item))
+            menu.addAction(
+                self.tr("Inspect model call…"), lambda: self.inspect_requested.emit(item)
+            )
         menu.exec(self.viewport().mapToGlobal(position))
+
+    def changeEvent(self, event: QEvent) -> None:
+        """The language changed: the summaries and captions are worded again."""
+        if event.type() == QEvent.Type.LanguageChange:
+            self.copy_action.setText(self.tr("Copy as JSON"))
+            self.viewport().update()
+        super().changeEvent(event)
 
     def _inspect_signal(self) -> QMetaMethod:
         return QMetaMethod.fromSignal(self.inspect_requested)

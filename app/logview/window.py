@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QSettings, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QSettings, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QDockWidget,
@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.charts.turns import TurnChart
+from app.i18n.locale_text import number, percent
 from app.logview.follow import LogFollowController
 from app.logview.logpane import LogPane, PaneToggle
 from app.logview.projection import ConversationProjection
@@ -64,7 +65,6 @@ class LogWindow(QMainWindow):
     def __init__(self, path: Path | str, *, follow: bool = True, parent: QWidget | None = None):
         super().__init__(parent)
         self.path = Path(path)
-        self.setWindowTitle(f"{self.path.name} — Prompter log")
         size_for_screen(self, 1100, 760)
         closes_from_keyboard(self)  # Esc, Ctrl+W
         self.projection = ConversationProjection()
@@ -77,14 +77,14 @@ class LogWindow(QMainWindow):
         self.setCentralWidget(self.view)
         self.variables = VariablesPanel(self)
         self.variables.turn_selected.connect(self.view.scroll_to_turn)
-        dock = QDockWidget("Variables", self)
+        dock = self.variables_dock = QDockWidget(self)
         dock.setObjectName("variablesDock")
         dock.setWidget(self.variables)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
         self.replay = ReplayBar(self)
         self.replay.turn_changed.connect(self._show_turn)
         self.replay.fork_requested.connect(self._fork)
-        replay_bar = QToolBar("Replay", self)
+        replay_bar = self.replay_toolbar = QToolBar(self)
         replay_bar.setObjectName("replayToolbar")
         replay_bar.setMovable(False)
         replay_bar.addWidget(self.replay)
@@ -107,7 +107,29 @@ class LogWindow(QMainWindow):
         self.open_handler = None
         self.turn_chart = self._dock_turn_chart()
         self.log_pane = self._dock_log_pane()
+        self.retranslate_ui()
         self._load_backlog()
+
+    def retranslate_ui(self) -> None:
+        """Set the window's texts (again: on ``LanguageChange``)."""
+        self.setWindowTitle(self.tr("{file} — Prompter log").format(file=self.path.name))
+        self.variables_dock.setWindowTitle(self.tr("Variables"))
+        self.replay_toolbar.setWindowTitle(self.tr("Replay"))
+        self.turn_chart_dock.setWindowTitle(self.tr("Turns: tokens, cost, model time"))
+        self.log_pane_dock.setWindowTitle(self.tr("Log"))
+        self.toolbar.setWindowTitle(self.tr("Log"))
+        self.open_action.setText(self.tr("Open Log…"))
+        self.follow_action.setText(self.tr("Follow"))
+        self.follow_action.setToolTip(self.tr("Show new events as another process appends them"))
+        self.system_action.setText(self.tr("System events"))
+        self.system_action.setToolTip(self.tr("Show the engine's events between the chat bubbles"))
+        if self._loaded:
+            self._update_problems()
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate_ui()
+        super().changeEvent(event)
 
     @property
     def fork_handler(self) -> ForkHandler | None:
@@ -135,7 +157,7 @@ class LogWindow(QMainWindow):
         log is replaced; the turn under the mouse scrolls the conversation to it, and the turn
         the replay shows is shaded."""
         chart = TurnChart(self)
-        dock = QDockWidget("Turns: tokens, cost, model time", self)
+        dock = QDockWidget(self)
         dock.setObjectName("turnChartDock")
         dock.setWidget(chart)
         self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, dock)
@@ -157,7 +179,7 @@ class LogWindow(QMainWindow):
         expand it; a row selects its event in the conversation (and its step on the graph of
         a studio that opened the log), a click in the conversation selects its row."""
         pane = LogPane(self)
-        dock = QDockWidget("Log", self)
+        dock = QDockWidget(self)
         dock.setObjectName("logPaneDock")
         dock.setWidget(pane)
         self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, dock)
@@ -184,22 +206,20 @@ class LogWindow(QMainWindow):
         return self.log_pane.inspect(event)
 
     def _build_toolbar(self) -> None:
-        bar = self.addToolBar("Log")
+        bar = self.toolbar = self.addToolBar("")
         bar.setObjectName("logToolbar")
-        self.open_action = QAction("Open Log…", self)
+        self.open_action = QAction(self)
         self.open_action.setShortcut(QKeySequence.StandardKey.Open)
         self.open_action.triggered.connect(self._open_other)
         bar.addAction(self.open_action)
-        self.follow_action = QAction("Follow", self)
+        self.follow_action = QAction(self)
         self.follow_action.setCheckable(True)
-        self.follow_action.setToolTip("Show new events as another process appends them")
         self.follow_action.setChecked(self.following)
         self.follow_action.toggled.connect(self.set_following)
         bar.addAction(self.follow_action)
-        self.system_action = QAction("System events", self)
+        self.system_action = QAction(self)
         self.system_action.setCheckable(True)
         self.system_action.setChecked(True)
-        self.system_action.setToolTip("Show the engine's events between the chat bubbles")
         self.system_action.toggled.connect(self.view.set_show_system)
         bar.addAction(self.system_action)
 
@@ -231,7 +251,9 @@ class LogWindow(QMainWindow):
         self._head_done = 0
         self.view.set_events(self._tail[0])
         self.replay.setEnabled(False)
-        self.problems_label.setText(f"Reading {self.path.name}… showing its last events")
+        self.problems_label.setText(
+            self.tr("Reading {file}… showing its last events").format(file=self.path.name)
+        )
         QTimer.singleShot(0, self._load_slice)
 
     def _load_slice(self) -> None:
@@ -243,7 +265,9 @@ class LogWindow(QMainWindow):
         self._head_done += len(chunk)
         if self._head_done < len(self._head_lines):
             done = self._head_done / len(self._head_lines)
-            self.problems_label.setText(f"Reading {self.path.name}… {done:.0%}")
+            self.problems_label.setText(
+                self.tr("Reading {file}… {done}").format(file=self.path.name, done=percent(done))
+            )
             QTimer.singleShot(0, self._load_slice)
             return
         events = self._head[0] + self._tail[0]
@@ -301,7 +325,7 @@ class LogWindow(QMainWindow):
         self._seqs = SeqTracker()
         self.view.clear()
         self.replay.set_turn(None)
-        self.problems_label.setText("The log was truncated or replaced: reading it again")
+        self.problems_label.setText(self.tr("The log was truncated or replaced: reading it again"))
 
     def _skipped(self, lines: list[SkippedLine]) -> None:
         self.skipped.extend(lines)
@@ -311,11 +335,14 @@ class LogWindow(QMainWindow):
         """What the window could not show, in words (also in the status bar's tooltip)."""
         notes = [str(line) for line in self.skipped]
         if not self.path.exists():
-            notes.append(f"{self.path.name} does not exist (yet)")
+            notes.append(self.tr("{file} does not exist (yet)").format(file=self.path.name))
         if self.controller.follower.waiting_for_line_end and not self.following:
-            notes.append("the last line is incomplete (cut off while being written)")
+            notes.append(self.tr("the last line is incomplete (cut off while being written)"))
         notes.extend(
-            f"{gap.missing} event(s) missing after seq {gap.after_seq}" for gap in self._seqs.gaps
+            self.tr("{count} event(s) missing after seq {seq}").format(
+                count=gap.missing, seq=gap.after_seq
+            )
+            for gap in self._seqs.gaps
         )
         notes.extend(str(repeat) for repeat in self._seqs.repeats)
         return notes
@@ -323,11 +350,19 @@ class LogWindow(QMainWindow):
     def _update_problems(self) -> None:
         notes = self.problems()
         if not notes:
-            state = "following" if self.following else "not following"
-            self.problems_label.setText(f"{len(self.events()):,} events · {state}")
+            state = self.tr("following") if self.following else self.tr("not following")
+            self.problems_label.setText(
+                self.tr("{count} events · {state}").format(
+                    count=number(len(self.events())), state=state
+                )
+            )
             self.problems_label.setToolTip("")
             return
-        skipped = f"skipped {len(self.skipped)} line(s) · " if self.skipped else ""
+        skipped = (
+            self.tr("skipped {count} line(s)").format(count=len(self.skipped)) + " · "
+            if self.skipped
+            else ""
+        )
         self.problems_label.setText(f"⚠ {skipped}{notes[-1] if not skipped else notes[0]}")
         self.problems_label.setToolTip(plain_tooltip("\n".join(notes[:50])))
 
@@ -352,13 +387,16 @@ class LogWindow(QMainWindow):
         try:
             self._fork_handler(events, turn)
         except PrompterError as error:  # e.g. the log's scenario folder is gone
-            show_message(self, "Cannot fork", str(error), problem=True)
+            show_message(self, self.tr("Cannot fork"), str(error), problem=True)
 
     def _open_other(self) -> None:
         if self._open_handler is None:
             return
         path, _ = QFileDialog.getOpenFileName(
-            self, "Open conversation log", str(self.path.parent), "Logs (*.jsonl *.log);;All (*)"
+            self,
+            self.tr("Open conversation log"),
+            str(self.path.parent),
+            self.tr("Logs (*.jsonl *.log);;All (*)"),
         )
         if path:
             self._open_handler(Path(path))

@@ -20,7 +20,7 @@ import difflib
 from functools import lru_cache
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, QItemSelection, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QItemSelection, Qt, Signal
 from PySide6.QtGui import QFontDatabase, QGuiApplication
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -36,6 +36,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.i18n.locale_text import number, percent
 from app.plain_text import PlainLabel
 from app.request_inspector.prefix_bar import PrefixBar
 from app.request_inspector.rows import PartsModel, Row, rows_of
@@ -64,48 +65,89 @@ def cost_text(view: RequestView) -> str:
     """The call's bill in one line."""
     billed = view.billed
     if billed is None:
-        return "No reply was logged for this call (it failed, or is still running): no usage."
+        return QCoreApplication.translate(
+            "RequestInspector",
+            "No reply was logged for this call (it failed, or is still running): no usage.",
+        )
     share = billed.cache_ratio
     dollars = billed.cost_text()
     model = view.request.payload(ModelRequestData).get("model") or ""
     price = price_of(model)
     if billed.all_synthetic:
-        rates = " · no model made this reply (a reply script, or the key-free model)"
+        rates = " · " + QCoreApplication.translate(
+            "RequestInspector", "no model made this reply (a reply script, or the key-free model)"
+        )
     elif price:
-        rates = (
-            f" · {model}: ${price.input:g} in, ${price.cached_input:g} cached, "
-            f"${price.output:g} out per 1M tokens"
+        rates = " · " + QCoreApplication.translate(
+            "RequestInspector",
+            "{model}: ${input} in, ${cached} cached, ${output} out per 1M tokens",
+        ).format(
+            model=model,
+            input=f"{price.input:g}",
+            cached=f"{price.cached_input:g}",
+            output=f"{price.output:g}",
         )
     else:
-        rates = f" · {model or 'the model'} is not in the price table"
+        rates = " · " + QCoreApplication.translate(
+            "RequestInspector", "{model} is not in the price table"
+        ).format(model=model or QCoreApplication.translate("RequestInspector", "the model"))
     return (
-        f"<b>Billed:</b> {billed.input_tokens:,} input tokens, {billed.cached_tokens:,} of "
-        f"them cached ({share:.0%}) · {billed.output_tokens:,} output tokens · "
-        f"<b>{dollars}</b>{rates}"
+        QCoreApplication.translate(
+            "RequestInspector",
+            "<b>Billed:</b> {input} input tokens, {cached} of them cached ({share}) · "
+            "{output} output tokens · <b>{cost}</b>",
+        ).format(
+            input=number(billed.input_tokens),
+            cached=number(billed.cached_tokens),
+            share=percent(share),
+            output=number(billed.output_tokens),
+            cost=dollars,
+        )
+        + rates
     )
 
 
 def estimate_text(view: RequestView) -> str:
     estimated = view.estimated_tokens
     if view.billed is None or not view.billed.input_tokens:
-        return f"The parts add up to ≈{estimated:,} tokens (estimated with the model's tokenizer)."
+        return QCoreApplication.translate(
+            "RequestInspector",
+            "The parts add up to ≈{tokens} tokens (estimated with the model's tokenizer).",
+        ).format(tokens=number(estimated))
     error = (estimated - view.billed.input_tokens) / view.billed.input_tokens
-    return (
-        f"The parts add up to ≈{estimated:,} tokens; the API billed "
-        f"{view.billed.input_tokens:,} ({error:+.1%}). Estimates use the model's tokenizer "
-        "and count each part's framing."
+    return QCoreApplication.translate(
+        "RequestInspector",
+        "The parts add up to ≈{tokens} tokens; the API billed {billed} ({error}). Estimates "
+        "use the model's tokenizer and count each part's framing.",
+    ).format(
+        tokens=number(estimated),
+        billed=number(view.billed.input_tokens),
+        error=("+" if error >= 0 else "") + percent(error, 1),
     )
 
 
 def header_text(view: RequestView) -> str:
     request, data = view.request, view.request.payload(ModelRequestData)
     chain = data.get("previous_response_id")
-    chained = "starts a new chain" if data.get("new_chain") or not chain else f"continues {chain}"
-    return (
-        f"<b>Model call</b> · turn {request.turn} · step <b>{request.step or '—'}</b> · "
-        f"purpose {data.get('purpose', 'turn')}, attempt {data.get('attempt', 1)} · "
-        f"{data.get('model', '')} · {view.provider} · layout {data.get('layout', '?')} · "
-        f"{chained} · seq {request.seq}"
+    chained = (
+        QCoreApplication.translate("RequestInspector", "starts a new chain")
+        if data.get("new_chain") or not chain
+        else QCoreApplication.translate("RequestInspector", "continues {chain}").format(chain=chain)
+    )
+    return QCoreApplication.translate(
+        "RequestInspector",
+        "<b>Model call</b> · turn {turn} · step <b>{step}</b> · purpose {purpose}, attempt "
+        "{attempt} · {model} · {provider} · layout {layout} · {chained} · seq {seq}",
+    ).format(
+        turn=request.turn,
+        step=request.step or "—",
+        purpose=data.get("purpose", "turn"),
+        attempt=data.get("attempt", 1),
+        model=data.get("model", ""),
+        provider=view.provider,
+        layout=data.get("layout", "?"),
+        chained=chained,
+        seq=request.seq,
     )
 
 
@@ -119,29 +161,42 @@ def layout_reason_text(view: RequestView) -> str:
 
 def diff_text(diff: RequestDiff | None) -> str:
     if diff is None:
-        return "The first call of this conversation: nothing to compare with."
+        return QCoreApplication.translate(
+            "RequestInspector", "The first call of this conversation: nothing to compare with."
+        )
     words = {
-        "same": "same",
-        "changed": "<b>changed</b>",
-        "grew": "grew",
-        "restarted": "<b>restarted</b>",
-        "new": "<b>new</b>",
-        "gone": "<b>gone</b>",
+        "same": QCoreApplication.translate("RequestInspector", "same"),
+        "changed": QCoreApplication.translate("RequestInspector", "<b>changed</b>"),
+        "grew": QCoreApplication.translate("RequestInspector", "grew"),
+        "restarted": QCoreApplication.translate("RequestInspector", "<b>restarted</b>"),
+        "new": QCoreApplication.translate("RequestInspector", "<b>new</b>"),
+        "gone": QCoreApplication.translate("RequestInspector", "<b>gone</b>"),
+    }
+    titles = {
+        "schema": QCoreApplication.translate("RequestInspector", "schema"),
+        "instructions": QCoreApplication.translate("RequestInspector", "instructions"),
+        "history": QCoreApplication.translate("RequestInspector", "conversation"),
     }
     parts = []
     for change in diff.changes:
-        title = {"schema": "schema", "instructions": "instructions", "history": "conversation"}.get(
-            change.kind, change.kind
-        )
+        title = titles.get(change.kind, change.kind)
         detail = f" ({change.detail})" if change.detail and change.status != "same" else ""
         parts.append(f"{title} {words.get(change.status, change.status)}{detail}")
     previous = diff.previous.request
     cache = diff.cacheable_tokens * diff.current.scale
-    return (
-        f"<b>Since the previous call</b> (turn {previous.turn}, seq {previous.seq}): "
-        f"{'; '.join(parts)}. The prompts part at {diff.first_difference}, after "
-        f"≈{diff.common_tokens:,} tokens: the cache could reuse ≈{cache:,.0f} of them "
-        "(whole 128-token blocks, from 1,024)."
+    return QCoreApplication.translate(
+        "RequestInspector",
+        "<b>Since the previous call</b> (turn {turn}, seq {seq}): {changes}. The prompts part "
+        "at {where}, after ≈{common} tokens: the cache could reuse ≈{cache} of them (whole "
+        "128-token blocks, from {minimum}).",
+    ).format(
+        turn=previous.turn,
+        seq=previous.seq,
+        changes="; ".join(parts),
+        where=diff.first_difference,
+        common=number(diff.common_tokens),
+        cache=number(round(cache)),
+        minimum=number(1024),
     )
 
 
@@ -193,27 +248,47 @@ class RequestInspector(QWidget):
         self.text.setReadOnly(True)
         self.text.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
         self.text.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
-        self.diff_button = QPushButton("Diff", self)
+        self.diff_button = QPushButton(self)  # the texts: retranslate_ui
         self.diff_button.setCheckable(True)
-        self.diff_button.setToolTip("Show the selected part's changes since the previous call")
         self.diff_button.toggled.connect(lambda _on: self._show_selected())
-        self.copy_json = QPushButton("Copy JSON", self)
-        self.copy_json.setToolTip("The request body as the provider sent it")
+        self.copy_json = QPushButton(self)
         self.copy_json.clicked.connect(lambda: self.copy("json"))
-        self.copy_inline = QPushButton("Copy JSON, chain inlined", self)
-        self.copy_inline.setToolTip(
-            "The same request with the carried conversation written "
-            "out as messages instead of previous_response_id"
-        )
+        self.copy_inline = QPushButton(self)
         self.copy_inline.clicked.connect(lambda: self.copy("inline"))
-        self.copy_command = QPushButton("Copy replay command", self)
-        self.copy_command.setToolTip(
-            "A curl command that sends the request again; it reads "
-            "the key from $OPENAI_API_KEY when it runs"
-        )
+        self.copy_command = QPushButton(self)
         self.copy_command.clicked.connect(lambda: self.copy("command"))
         self._build()
-        self.show_call(None, None)
+        self.retranslate_ui()
+
+    def retranslate_ui(self) -> None:
+        """Set the inspector's texts (again: on ``LanguageChange``)."""
+        self.diff_button.setText(self.tr("Diff"))
+        self.diff_button.setToolTip(
+            self.tr("Show the selected part's changes since the previous call")
+        )
+        self.copy_json.setText(self.tr("Copy JSON"))
+        self.copy_json.setToolTip(self.tr("The request body as the provider sent it"))
+        self.copy_inline.setText(self.tr("Copy JSON, chain inlined"))
+        self.copy_inline.setToolTip(
+            self.tr(
+                "The same request with the carried conversation written out as messages "
+                "instead of previous_response_id"
+            )
+        )
+        self.copy_command.setText(self.tr("Copy replay command"))
+        self.copy_command.setToolTip(
+            self.tr(
+                "A curl command that sends the request again; it reads the key from "
+                "$OPENAI_API_KEY when it runs"
+            )
+        )
+        self.model.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, 3)
+        self.show_call(self.view, self.diff)
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate_ui()
+        super().changeEvent(event)
 
     def _label(self, name: str) -> QLabel:
         label = PlainLabel(self)
@@ -277,7 +352,9 @@ class RequestInspector(QWidget):
             button.setEnabled(view is not None)
         if view is None:
             self.header.setText(
-                "Select a model request or reply to see what the model read and what it cost."
+                self.tr(
+                    "Select a model request or reply to see what the model read and what it cost."
+                )
             )
             for label in (self.cost, self.estimate, self.changes, self.notes, self.layout_reason):
                 label.clear()
@@ -346,7 +423,7 @@ class RequestInspector(QWidget):
                 n=2,
             )
         )
-        return "\n".join(lines) if lines else "(no change)"
+        return "\n".join(lines) if lines else self.tr("(no change)")
 
     # --- copying ---------------------------------------------------------------------------
 
@@ -369,9 +446,9 @@ class RequestInspector(QWidget):
         QGuiApplication.clipboard().setText(text)
         self.copied.emit(
             {
-                "json": "Request copied as JSON",
-                "inline": "Request copied as JSON, with the chain inlined",
-                "command": "Replay command copied (it reads $OPENAI_API_KEY)",
+                "json": self.tr("Request copied as JSON"),
+                "inline": self.tr("Request copied as JSON, with the chain inlined"),
+                "command": self.tr("Replay command copied (it reads $OPENAI_API_KEY)"),
             }[what]
         )
 
@@ -384,7 +461,7 @@ class RequestInspectorWindow(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent, Qt.WindowType.Window)
         self.setObjectName("inspectorWindow")
-        self.setWindowTitle("Model call — Prompter")
+        self.setWindowTitle(self.tr("Model call — Prompter"))
         self.inspector = RequestInspector(self)
         frame = QFrame(self)  # a border of its own, where no window manager draws one
         frame.setFrameShape(QFrame.Shape.Box)
@@ -402,7 +479,8 @@ class RequestInspectorWindow(QWidget):
         if shown and self.inspector.view is not None:
             request = self.inspector.view.request
             self.setWindowTitle(
-                f"Model call · turn {request.turn} · {request.step or ''} "
-                f"· seq {request.seq} — Prompter"
+                self.tr("Model call · turn {turn} · {step} · seq {seq} — Prompter").format(
+                    turn=request.turn, step=request.step or "", seq=request.seq
+                )
             )
         return shown

@@ -13,6 +13,7 @@ from PySide6.QtCore import QRectF, QSize, Qt
 from PySide6.QtGui import QBrush, QColor, QPainter, QPaintEvent, QPalette, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
+from app.i18n.locale_text import number, percent
 from app.plain_text import plain_tooltip
 from app.request_inspector.rows import CACHED_COLOR, CHANGED_COLOR, part_color
 from engine.request_view import RequestDiff, RequestView
@@ -43,16 +44,22 @@ class PrefixBar(QWidget):
         view = self.view
         if view is None:
             return ""
-        lines = [f"{part.title}: ≈{part.tokens:,} tokens" for part in view.parts]
+        lines = [
+            self.tr("{part}: ≈{tokens} tokens").format(part=part.title, tokens=number(part.tokens))
+            for part in view.parts
+        ]
         if view.billed is not None:
             lines.append(
-                f"Cached (green): {view.billed.cached_tokens:,} of "
-                f"{view.billed.input_tokens:,} billed input tokens"
+                self.tr("Cached (green): {cached} of {billed} billed input tokens").format(
+                    cached=number(view.billed.cached_tokens),
+                    billed=number(view.billed.input_tokens),
+                )
             )
         if self.diff is not None:
             lines.append(
-                f"Red line: the prompt differs from the previous call's from "
-                f"{self.diff.first_difference}"
+                self.tr(
+                    "Red line: the prompt differs from the previous call's from {where}"
+                ).format(where=self.diff.first_difference)
             )
         return "\n".join(lines)
 
@@ -97,7 +104,9 @@ class PrefixBar(QWidget):
             painter.drawText(
                 QRectF(1, 0, max(width * share, 200), CAPTION_HEIGHT),
                 int(Qt.AlignmentFlag.AlignVCenter),
-                f"cached prefix: {view.billed.cached_tokens:,} tokens ({share:.0%})",
+                self.tr("cached prefix: {tokens} tokens ({share})").format(
+                    tokens=number(view.billed.cached_tokens), share=percent(share)
+                ),
             )
         if self.diff is not None:
             x = 1 + width * min(self.diff.common_tokens / total, 1.0)
@@ -107,9 +116,11 @@ class PrefixBar(QWidget):
                 change.kind == "history" and change.status == "grew" for change in self.diff.changes
             )
             caption = (
-                "the previous call's prompt ends here: the rest is new"
+                self.tr("the previous call's prompt ends here: the rest is new")
                 if grew
-                else f"differs from the previous call here: {self.diff.first_difference}"
+                else self.tr("differs from the previous call here: {where}").format(
+                    where=self.diff.first_difference
+                )
             )
             advance = painter.fontMetrics().horizontalAdvance(caption)
             left = min(max(x - advance / 2, 1), max(self.width() - advance - 2, 1))

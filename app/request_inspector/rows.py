@@ -9,10 +9,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QCoreApplication,
+    QModelIndex,
+    QPersistentModelIndex,
+    Qt,
+)
 from PySide6.QtGui import QColor, QFont, QPalette
 from PySide6.QtWidgets import QApplication
 
+from app.i18n.locale_text import number as figure
 from app.theme import is_dark, mix
 from engine.request_view import PartKind, RequestDiff, RequestView
 
@@ -62,7 +69,9 @@ def rows_of(view: RequestView, diff: RequestDiff | None) -> list[Row]:
         status = change.status if change else ("—" if diff is None else "")
         label = part.title
         if part.kind == "history":
-            label += f" · {len(part.messages)} message(s)"
+            label += " · " + QCoreApplication.translate("PartsModel", "{count} message(s)").format(
+                count=len(part.messages)
+            )
         elif part.kind == "items":
             label += f" · {len(part.messages)}"
         conversation_part = part.kind in ("history", "items", "input")
@@ -76,8 +85,19 @@ def rows_of(view: RequestView, diff: RequestDiff | None) -> list[Row]:
         if part.kind in ("history", "items"):
             start = part.start
             for number, message in enumerate(part.messages):
-                where = f"turn {message.turn} · " if message.turn is not None else ""
-                rejected = " · rejected reply" if message.rejected else ""
+                where = (
+                    QCoreApplication.translate("PartsModel", "turn {turn}").format(
+                        turn=message.turn
+                    )
+                    + " · "
+                    if message.turn is not None
+                    else ""
+                )
+                rejected = (
+                    " · " + QCoreApplication.translate("PartsModel", "rejected reply")
+                    if message.rejected
+                    else ""
+                )
                 mark = ("same" if position + number < same_messages else "new") if diff else ""
                 preview = " ".join(message.content[:PREVIEW_SCAN].split())[:60]
                 rows.append(
@@ -125,7 +145,12 @@ class PartsModel(QAbstractTableModel):
         self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
     ) -> Any:
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            return COLUMNS[section]
+            return (
+                self.tr("Part"),
+                self.tr("≈ Tokens"),
+                self.tr("Cached"),
+                self.tr("vs previous call"),
+            )[section]
         return None
 
     def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
@@ -136,11 +161,11 @@ class PartsModel(QAbstractTableModel):
             if column == 0:
                 return row.label
             if column == 1:
-                return f"{row.tokens:,}"
+                return figure(row.tokens)
             if column == 2:
                 if not row.cached:
                     return ""
-                return "all" if row.cached >= row.tokens else f"{row.cached:,}"
+                return self.tr("all") if row.cached >= row.tokens else figure(row.cached)
             return row.change
         if role == Qt.ItemDataRole.TextAlignmentRole and column in (1, 2):
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
@@ -159,7 +184,9 @@ class PartsModel(QAbstractTableModel):
             share = row.cached / row.tokens if row.tokens else 0.0
             return mix(base, CACHED_COLOR, 0.10 + 0.12 * share)
         if role == Qt.ItemDataRole.ToolTipRole and column == 2 and row.cached:
-            return f"{row.cached:,} of its ≈{row.tokens:,} tokens were billed as cached input"
+            return self.tr("{cached} of its ≈{tokens} tokens were billed as cached input").format(
+                cached=figure(row.cached), tokens=figure(row.tokens)
+            )
         return None
 
     def row(self, number: int) -> Row | None:

@@ -128,13 +128,14 @@ class TestList(QTreeWidget):
         if result.synthetic:
             item.setText(REPLIES_COLUMN, "synthetic")
             item.setToolTip(
-                REPLIES_COLUMN, f"Replies by {result.recorded_by}: {SYNTHETIC_MEANING}."
+                REPLIES_COLUMN,
+                plain_tooltip(f"Replies by {result.recorded_by}: {SYNTHETIC_MEANING}."),
             )
             item.setForeground(REPLIES_COLUMN, QBrush(COLORS["stale"]))
         else:
             item.setText(REPLIES_COLUMN, result.made_by)
             tip = f"Replies by {result.recorded_by}" if result.made_by else ""
-            item.setToolTip(REPLIES_COLUMN, tip)
+            item.setToolTip(REPLIES_COLUMN, plain_tooltip(tip))
             item.setForeground(REPLIES_COLUMN, QBrush())
 
     def set_status(

@@ -101,6 +101,33 @@
     </message>
 </context>
 <context>
+    <name>ApiKeyStore</name>
+    <message>
+        <source>No API key</source>
+        <translation>Pas de clé d’API</translation>
+    </message>
+    <message>
+        <source>from {variable}</source>
+        <translation>depuis {variable}</translation>
+    </message>
+    <message>
+        <source>from the system keyring</source>
+        <translation>depuis le trousseau du système</translation>
+    </message>
+    <message>
+        <source>typed this session (no system keyring: not kept)</source>
+        <translation>saisie pendant cette session (pas de trousseau système&#xa0;: non conservée)</translation>
+    </message>
+    <message>
+        <source>API key …{end} {where}</source>
+        <translation>Clé d’API …{end} {where}</translation>
+    </message>
+    <message>
+        <source>API key {where}</source>
+        <translation>Clé d’API {where}</translation>
+    </message>
+</context>
+<context>
     <name>ChatActions</name>
     <message>
         <source>Live actions</source>
@@ -138,6 +165,26 @@
 <context>
     <name>ChatPane</name>
     <message>
+        <source>The scenario changed since this conversation started. Restart to chat with it.</source>
+        <translation>Le scénario a changé depuis le début de cette conversation. Redémarrez pour discuter avec lui.</translation>
+    </message>
+    <message>
+        <source>Open a scenario to chat with it.</source>
+        <translation>Ouvrez un scénario pour discuter avec lui.</translation>
+    </message>
+    <message>
+        <source>Chat</source>
+        <translation>Conversation</translation>
+    </message>
+    <message>
+        <source>Restart</source>
+        <translation>Redémarrer</translation>
+    </message>
+    <message>
+        <source>Start a new conversation on the scenario as it is now</source>
+        <translation>Commencer une nouvelle conversation avec le scénario tel qu’il est maintenant</translation>
+    </message>
+    <message>
         <source>Settings…</source>
         <translation>Paramètres…</translation>
     </message>
@@ -150,12 +197,60 @@
         <translation>Afficher les événements système</translation>
     </message>
     <message>
+        <source>Fold out the engine&apos;s events between the bubbles</source>
+        <translation>Déplier les événements du moteur entre les bulles</translation>
+    </message>
+    <message>
+        <source>Open in Log Viewer</source>
+        <translation>Ouvrir dans la visionneuse de journaux</translation>
+    </message>
+    <message>
+        <source>Open this conversation&apos;s log in the log viewer</source>
+        <translation>Ouvrir le journal de cette conversation dans la visionneuse</translation>
+    </message>
+    <message>
+        <source>Save Log As…</source>
+        <translation>Enregistrer le journal sous…</translation>
+    </message>
+    <message>
+        <source>Keep a copy of this conversation&apos;s log where you choose</source>
+        <translation>Garder une copie du journal de cette conversation à l’endroit choisi</translation>
+    </message>
+    <message>
+        <source>Show Folder</source>
+        <translation>Afficher le dossier</translation>
+    </message>
+    <message>
+        <source>Open the folder the test chat&apos;s logs are written to</source>
+        <translation>Ouvrir le dossier où sont écrits les journaux de la conversation de test</translation>
+    </message>
+    <message>
         <source>Log</source>
         <translation>Journal</translation>
     </message>
     <message>
+        <source>This conversation&apos;s log: open it in the viewer, save a copy, show its folder</source>
+        <translation>Le journal de cette conversation&#xa0;: l’ouvrir dans la visionneuse, en enregistrer une copie, afficher son dossier</translation>
+    </message>
+    <message>
         <source>OK</source>
         <translation>OK</translation>
+    </message>
+    <message>
+        <source>Retry</source>
+        <translation>Réessayer</translation>
+    </message>
+    <message>
+        <source>Edit message</source>
+        <translation>Modifier le message</translation>
+    </message>
+    <message>
+        <source>Dismiss</source>
+        <translation>Fermer</translation>
+    </message>
+    <message>
+        <source>Send</source>
+        <translation>Envoyer</translation>
     </message>
     <message>
         <source>Reply script: {path}</source>
@@ -170,6 +265,10 @@
         <translation>Mémorisé pour ce scénario</translation>
     </message>
     <message>
+        <source>Cannot start the conversation: {error}</source>
+        <translation>Impossible de démarrer la conversation&#xa0;: {error}</translation>
+    </message>
+    <message>
         <source>&lt;b&gt;No OpenAI API key.&lt;/b&gt; Try without a model — replies made up from the scenario&apos;s own steps, costs nothing.</source>
         <translation>&lt;b&gt;Pas de clé d’API OpenAI.&lt;/b&gt; Essayez sans modèle : des réponses inventées à partir des étapes du scénario, sans aucun coût.</translation>
     </message>
@@ -182,8 +281,60 @@
         <translation>&lt;b&gt;La conversation ne peut pas démarrer :&lt;/b&gt; {error}</translation>
     </message>
     <message>
+        <source>Log: {link}</source>
+        <translation>Journal&#xa0;: {link}</translation>
+    </message>
+    <message>
+        <source>Click to open the folder; every test conversation is logged there (JSON Lines).</source>
+        <translation>Cliquez pour ouvrir le dossier&#x202f;; chaque conversation de test y est journalisée (JSON Lines).</translation>
+    </message>
+    <message>
         <source>Forked from turn {turn} of a logged conversation: it goes on here, in a new log. Type the next message.</source>
         <translation>Dérivée du tour {turn} d’une conversation journalisée : elle continue ici, dans un nouveau journal. Tapez le message suivant.</translation>
+    </message>
+    <message>
+        <source>The scenario loads again. Restart to chat with it as it is now.</source>
+        <translation>Le scénario se charge de nouveau. Redémarrez pour discuter avec lui tel qu’il est maintenant.</translation>
+    </message>
+    <message>
+        <source>The conversation could not start</source>
+        <translation>La conversation n’a pas pu démarrer</translation>
+    </message>
+    <message>
+        <source>No answer</source>
+        <translation>Pas de réponse</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;{lead}&lt;/b&gt; — nothing was changed, your message is kept.&lt;br&gt;{error}</source>
+        <translation>&lt;b&gt;{lead}&lt;/b&gt; — rien n’a changé, votre message est conservé.&lt;br&gt;{error}</translation>
+    </message>
+    <message>
+        <source>Send the same message again</source>
+        <translation>Renvoyer le même message</translation>
+    </message>
+    <message>
+        <source>This error is unlikely to go away by retrying; check the settings</source>
+        <translation>Réessayer a peu de chances de faire disparaître cette erreur&#x202f;; vérifiez les paramètres</translation>
+    </message>
+    <message>
+        <source>The conversation has ended — Restart to begin again</source>
+        <translation>La conversation est terminée — Redémarrer pour recommencer</translation>
+    </message>
+    <message>
+        <source>Type a message — Enter sends, Shift+Enter for a new line</source>
+        <translation>Écrivez un message — Entrée l’envoie, Maj+Entrée pour une nouvelle ligne</translation>
+    </message>
+    <message>
+        <source>Restart the conversation?</source>
+        <translation>Redémarrer la conversation&#x202f;?</translation>
+    </message>
+    <message>
+        <source>The new settings apply to a new conversation. Restart now (this conversation ends; its log is kept), or keep chatting and restart later?</source>
+        <translation>Les nouveaux paramètres s’appliquent à une nouvelle conversation. Redémarrer maintenant (cette conversation se termine&#x202f;; son journal est conservé), ou continuer et redémarrer plus tard&#x202f;?</translation>
+    </message>
+    <message>
+        <source>The settings changed since this conversation started. Restart to use them.</source>
+        <translation>Les paramètres ont changé depuis le début de cette conversation. Redémarrez pour les utiliser.</translation>
     </message>
     <message>
         <source>How actions run changed. Restart to run them that way.</source>
@@ -196,6 +347,33 @@
     <message>
         <source>&lt;b&gt;Cannot write the reply script:&lt;/b&gt; {error}</source>
         <translation>&lt;b&gt;Impossible d’écrire le script de réponses :&lt;/b&gt; {error}</translation>
+    </message>
+    <message>
+        <source>Save the conversation log</source>
+        <translation>Enregistrer le journal de la conversation</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Cannot save the log:&lt;/b&gt; {error}</source>
+        <translation>&lt;b&gt;Impossible d’enregistrer le journal&#xa0;:&lt;/b&gt; {error}</translation>
+    </message>
+    <message>
+        <source>Conversation logs (*.jsonl);;All files (*)</source>
+        <translation>Journaux de conversation (*.jsonl);;Tous les fichiers (*)</translation>
+    </message>
+</context>
+<context>
+    <name>ChatSettings</name>
+    <message>
+        <source>Reply script · none chosen</source>
+        <translation>Script de réponses · aucun choisi</translation>
+    </message>
+    <message>
+        <source>Reply script · {path}</source>
+        <translation>Script de réponses · {path}</translation>
+    </message>
+    <message>
+        <source>Fake model · no key, no cost</source>
+        <translation>Modèle factice · sans clé, sans coût</translation>
     </message>
 </context>
 <context>
@@ -221,6 +399,18 @@
         <translation>Paramètres de la conversation de test</translation>
     </message>
     <message>
+        <source>the scenario&apos;s model ({model})</source>
+        <translation>le modèle du scénario ({model})</translation>
+    </message>
+    <message>
+        <source>default (OPENAI_BASE_URL or api.openai.com)</source>
+        <translation>par défaut (OPENAI_BASE_URL ou api.openai.com)</translation>
+    </message>
+    <message>
+        <source>a YAML or JSONL file of replies</source>
+        <translation>un fichier YAML ou JSONL de réponses</translation>
+    </message>
+    <message>
         <source>Browse…</source>
         <translation>Parcourir…</translation>
     </message>
@@ -232,6 +422,69 @@
         <source>Write a script pre-filled with the scenario&apos;s signals and results, and open it</source>
         <translation>Écrire un script prérempli avec les signaux et les résultats du scénario, et l’ouvrir</translation>
     </message>
+    <message>
+        <source>sk-… (leave empty to keep the current key)</source>
+        <translation>sk-… (laisser vide pour garder la clé actuelle)</translation>
+    </message>
+    <message>
+        <source>Forget stored key</source>
+        <translation>Oublier la clé enregistrée</translation>
+    </message>
+    <message>
+        <source>Provider</source>
+        <translation>Fournisseur</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>Modèle</translation>
+    </message>
+    <message>
+        <source>Server</source>
+        <translation>Serveur</translation>
+    </message>
+    <message>
+        <source>Reply script</source>
+        <translation>Script de réponses</translation>
+    </message>
+    <message>
+        <source>API key</source>
+        <translation>Clé d’API</translation>
+    </message>
+    <message>
+        <source>A key typed here is kept in the system keyring.</source>
+        <translation>Une clé saisie ici est conservée dans le trousseau du système.</translation>
+    </message>
+    <message>
+        <source>No system keyring here: a key typed here is kept for this session only (set {variable} to keep one).</source>
+        <translation>Pas de trousseau système ici&#xa0;: une clé saisie ici n’est conservée que pour cette session (définissez {variable} pour en garder une).</translation>
+    </message>
+    <message>
+        <source>{key}. {where}</source>
+        <translation>{key}. {where}</translation>
+    </message>
+    <message>
+        <source>Scripts (*.yaml *.yml *.jsonl *.ndjson)</source>
+        <translation>Scripts (*.yaml *.yml *.jsonl *.ndjson)</translation>
+    </message>
+</context>
+<context>
+    <name>ChatWindow</name>
+    <message>
+        <source>{scenario} — Prompter test chat</source>
+        <translation>{scenario} — conversation de test Prompter</translation>
+    </message>
+    <message>
+        <source>Variables</source>
+        <translation>Variables</translation>
+    </message>
+    <message>
+        <source>the log does not say where its scenario is; open the scenario in the studio and fork from its File → Open Log</source>
+        <translation>le journal ne dit pas où est son scénario&#x202f;; ouvrez le scénario dans le studio et dérivez depuis son Fichier → Ouvrir un journal</translation>
+    </message>
+    <message>
+        <source>the log&apos;s scenario folder {folder} does not exist any more</source>
+        <translation>le dossier du scénario du journal, {folder}, n’existe plus</translation>
+    </message>
 </context>
 <context>
     <name>CompareDialog</name>
@@ -242,6 +495,165 @@
     <message>
         <source>A git revision (this folder is not in a git repository)</source>
         <translation>Une révision git (ce dossier n’est pas dans un dépôt git)</translation>
+    </message>
+</context>
+<context>
+    <name>ConversationView</name>
+    <message>
+        <source>Copy as JSON</source>
+        <translation>Copier en JSON</translation>
+    </message>
+    <message>
+        <source>Copy text</source>
+        <translation>Copier le texte</translation>
+    </message>
+    <message>
+        <source>Fold</source>
+        <translation>Replier</translation>
+    </message>
+    <message>
+        <source>Unfold</source>
+        <translation>Déplier</translation>
+    </message>
+    <message>
+        <source>Inspect model call…</source>
+        <translation>Inspecter l’appel au modèle…</translation>
+    </message>
+</context>
+<context>
+    <name>EventDelegate</name>
+    <message>
+        <source>Copy JSON</source>
+        <translation>Copier JSON</translation>
+    </message>
+    <message>
+        <source>… {count} more lines (Copy JSON for all)</source>
+        <translation>… {count} lignes de plus (Copier JSON pour tout)</translation>
+    </message>
+    <message>
+        <source>Turn {turn} · {step}</source>
+        <translation>Tour {turn} · {step}</translation>
+    </message>
+</context>
+<context>
+    <name>EventListModel</name>
+    <message>
+        <source>Click to unfold · right-click to copy as JSON</source>
+        <translation>Cliquez pour déplier · clic droit pour copier en JSON</translation>
+    </message>
+</context>
+<context>
+    <name>EventSummary</name>
+    <message>
+        <source>{ms} ms</source>
+        <translation>{ms} ms</translation>
+    </message>
+    <message>
+        <source>{input} in ({cached} cached) · {output} out</source>
+        <translation>{input} en entrée ({cached} en cache) · {output} en sortie</translation>
+    </message>
+    <message>
+        <source>unset</source>
+        <translation>non défini</translation>
+    </message>
+    <message>
+        <source>Session started · {title} · {provider} / {model} · start: {step}</source>
+        <translation>Session commencée · {title} · {provider} / {model} · départ&#xa0;: {step}</translation>
+    </message>
+    <message>
+        <source>Model request · {purpose} #{attempt} · {model} · {chars} chars of instructions</source>
+        <translation>Requête au modèle · {purpose} n°{attempt} · {model} · {chars} caractères d’instructions</translation>
+    </message>
+    <message>
+        <source>Model reply · {purpose} #{attempt}</source>
+        <translation>Réponse du modèle · {purpose} n°{attempt}</translation>
+    </message>
+    <message>
+        <source>Contract violation · {kind} · {detail}</source>
+        <translation>Violation du contrat · {kind} · {detail}</translation>
+    </message>
+    <message>
+        <source>Correction sent · attempt {attempt} · {text}</source>
+        <translation>Correction envoyée · tentative {attempt} · {text}</translation>
+    </message>
+    <message>
+        <source>Fallback message sent · {reason}</source>
+        <translation>Message de repli envoyé · {reason}</translation>
+    </message>
+    <message>
+        <source>{name}: {old} → {new} · by {source}</source>
+        <translation>{name}&#xa0;: {old} → {new} · par {source}</translation>
+    </message>
+    <message>
+        <source>Step summary · {summary}</source>
+        <translation>Résumé de l’étape · {summary}</translation>
+    </message>
+    <message>
+        <source>Transition · {source} → {target} on “{signal}”</source>
+        <translation>Transition · {source} → {target} sur «&#xa0;{signal}&#xa0;»</translation>
+    </message>
+    <message>
+        <source>Turn {turn} done · {calls} call(s), {corrections} correction(s) · {usage} · {cost}</source>
+        <translation>Tour {turn} terminé · {calls} appel(s), {corrections} correction(s) · {usage} · {cost}</translation>
+    </message>
+    <message>
+        <source>Error · {kind} · {message}</source>
+        <translation>Erreur · {kind} · {message}</translation>
+    </message>
+    <message>
+        <source>can retry</source>
+        <translation>peut être réessayé</translation>
+    </message>
+    <message>
+        <source>Action call · {action}</source>
+        <translation>Appel d’action · {action}</translation>
+    </message>
+    <message>
+        <source>Late action result (not applied)</source>
+        <translation>Résultat d’action tardif (non appliqué)</translation>
+    </message>
+    <message>
+        <source>Action result</source>
+        <translation>Résultat d’action</translation>
+    </message>
+    <message>
+        <source>Session ended · {reason}</source>
+        <translation>Session terminée · {reason}</translation>
+    </message>
+    <message>
+        <source>seq {seq} · turn {turn} · step {step}</source>
+        <translation>n° {seq} · tour {turn} · étape {step}</translation>
+    </message>
+    <message>
+        <source>(empty)</source>
+        <translation>(vide)</translation>
+    </message>
+</context>
+<context>
+    <name>EventTableModel</name>
+    <message>
+        <source>Time</source>
+        <translation>Heure</translation>
+    </message>
+    <message>
+        <source>Turn</source>
+        <translation>Tour</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>Étape</translation>
+    </message>
+    <message>
+        <source>Event</source>
+        <translation>Événement</translation>
+    </message>
+    <message>
+        <source>Summary</source>
+        <translation>Résumé</translation>
+    </message>
+    <message>
+        <source>Double-click or Enter: inspect this model call</source>
+        <translation>Double-clic ou Entrée&#xa0;: inspecter cet appel au modèle</translation>
     </message>
 </context>
 <context>
@@ -264,6 +676,41 @@
     </message>
 </context>
 <context>
+    <name>KeyFreeActions</name>
+    <message>
+        <source>Try without a model</source>
+        <translation>Essayer sans modèle</translation>
+    </message>
+    <message>
+        <source>Replies made up from the scenario&apos;s own steps: no key, costs nothing</source>
+        <translation>Des réponses composées à partir des étapes du scénario : sans clé, gratuit</translation>
+    </message>
+    <message>
+        <source>Use a Reply Script…</source>
+        <translation>Utiliser un script de réponses…</translation>
+    </message>
+    <message>
+        <source>Replies read from a file, one per model call: costs nothing</source>
+        <translation>Des réponses lues dans un fichier, une par appel au modèle : gratuit</translation>
+    </message>
+    <message>
+        <source>Create a Reply Script for This Scenario…</source>
+        <translation>Créer un script de réponses pour ce scénario…</translation>
+    </message>
+    <message>
+        <source>Write a reply script pre-filled with the scenario&apos;s signals and results, open it, and chat with it</source>
+        <translation>Écrire un script de réponses prérempli avec les signaux et les résultats du scénario, l’ouvrir et discuter avec</translation>
+    </message>
+    <message>
+        <source>Add an API Key…</source>
+        <translation>Ajouter une clé d’API…</translation>
+    </message>
+    <message>
+        <source>Other ways</source>
+        <translation>Autres moyens</translation>
+    </message>
+</context>
+<context>
     <name>LanguageMenu</name>
     <message>
         <source>&amp;Language</source>
@@ -272,6 +719,168 @@
     <message>
         <source>System Language ({language})</source>
         <translation>Langue du système ({language})</translation>
+    </message>
+</context>
+<context>
+    <name>LogPane</name>
+    <message>
+        <source>{shown} of {total}</source>
+        <translation>{shown} sur {total}</translation>
+    </message>
+    <message>
+        <source>{count} events</source>
+        <translation>{count} événements</translation>
+    </message>
+    <message>
+        <source>All types</source>
+        <translation>Tous les types</translation>
+    </message>
+    <message>
+        <source>Problems only</source>
+        <translation>Problèmes seulement</translation>
+    </message>
+    <message>
+        <source>Model calls only</source>
+        <translation>Appels au modèle seulement</translation>
+    </message>
+    <message>
+        <source>{count} of {total} types</source>
+        <translation>{count} types sur {total}</translation>
+    </message>
+    <message>
+        <source>All steps</source>
+        <translation>Toutes les étapes</translation>
+    </message>
+    <message>
+        <source>Inspect model call</source>
+        <translation>Inspecter l’appel au modèle</translation>
+    </message>
+    <message>
+        <source>Only step “{step}”</source>
+        <translation>Seulement l’étape «&#xa0;{step}&#xa0;»</translation>
+    </message>
+    <message>
+        <source>Only “{type}” events</source>
+        <translation>Seulement les événements «&#xa0;{type}&#xa0;»</translation>
+    </message>
+    <message>
+        <source>Show all events</source>
+        <translation>Afficher tous les événements</translation>
+    </message>
+    <message>
+        <source>Search events (Ctrl+F)</source>
+        <translation>Chercher dans les événements (Ctrl+F)</translation>
+    </message>
+    <message>
+        <source>Follow</source>
+        <translation>Suivre</translation>
+    </message>
+    <message>
+        <source>Keep the newest event in view (scrolling up stops it)</source>
+        <translation>Garder le dernier événement visible (remonter l’arrête)</translation>
+    </message>
+    <message>
+        <source>Inspector</source>
+        <translation>Inspecteur</translation>
+    </message>
+    <message>
+        <source>Show what the selected model call sent and cost (double-click a request or reply)</source>
+        <translation>Montrer ce que l’appel au modèle sélectionné a envoyé et coûté (double-clic sur une requête ou une réponse)</translation>
+    </message>
+</context>
+<context>
+    <name>LogWindow</name>
+    <message>
+        <source>{file} — Prompter log</source>
+        <translation>{file} — journal Prompter</translation>
+    </message>
+    <message>
+        <source>Variables</source>
+        <translation>Variables</translation>
+    </message>
+    <message>
+        <source>Replay</source>
+        <translation>Relecture</translation>
+    </message>
+    <message>
+        <source>Turns: tokens, cost, model time</source>
+        <translation>Tours&#xa0;: jetons, coût, temps du modèle</translation>
+    </message>
+    <message>
+        <source>Log</source>
+        <translation>Journal</translation>
+    </message>
+    <message>
+        <source>Open Log…</source>
+        <translation>Ouvrir un journal…</translation>
+    </message>
+    <message>
+        <source>Follow</source>
+        <translation>Suivre</translation>
+    </message>
+    <message>
+        <source>Show new events as another process appends them</source>
+        <translation>Afficher les nouveaux événements à mesure qu’un autre processus les ajoute</translation>
+    </message>
+    <message>
+        <source>System events</source>
+        <translation>Événements système</translation>
+    </message>
+    <message>
+        <source>Show the engine&apos;s events between the chat bubbles</source>
+        <translation>Afficher les événements du moteur entre les bulles de la conversation</translation>
+    </message>
+    <message>
+        <source>Reading {file}… showing its last events</source>
+        <translation>Lecture de {file}… affichage de ses derniers événements</translation>
+    </message>
+    <message>
+        <source>Reading {file}… {done}</source>
+        <translation>Lecture de {file}… {done}</translation>
+    </message>
+    <message>
+        <source>The log was truncated or replaced: reading it again</source>
+        <translation>Le journal a été tronqué ou remplacé&#xa0;: nouvelle lecture</translation>
+    </message>
+    <message>
+        <source>{file} does not exist (yet)</source>
+        <translation>{file} n’existe pas (encore)</translation>
+    </message>
+    <message>
+        <source>the last line is incomplete (cut off while being written)</source>
+        <translation>la dernière ligne est incomplète (coupée pendant l’écriture)</translation>
+    </message>
+    <message>
+        <source>{count} event(s) missing after seq {seq}</source>
+        <translation>{count} événement(s) manquant(s) après le n° {seq}</translation>
+    </message>
+    <message>
+        <source>following</source>
+        <translation>suivi actif</translation>
+    </message>
+    <message>
+        <source>not following</source>
+        <translation>suivi arrêté</translation>
+    </message>
+    <message>
+        <source>{count} events · {state}</source>
+        <translation>{count} événements · {state}</translation>
+    </message>
+    <message>
+        <source>skipped {count} line(s)</source>
+        <translation>{count} ligne(s) ignorée(s)</translation>
+    </message>
+    <message>
+        <source>Cannot fork</source>
+        <translation>Impossible de dériver</translation>
+    </message>
+    <message>
+        <source>Open conversation log</source>
+        <translation>Ouvrir un journal de conversation</translation>
+    </message>
+    <message>
+        <source>Logs (*.jsonl *.log);;All (*)</source>
+        <translation>Journaux (*.jsonl *.log);;Tous (*)</translation>
     </message>
 </context>
 <context>
@@ -509,6 +1118,29 @@
     </message>
 </context>
 <context>
+    <name>MeterLabel</name>
+    <message>
+        <source>{calls} calls · {per_message} per message · {input} in ({cached} cached) · {output} out · {cost}</source>
+        <translation>{calls} appels · {per_message} par message · {input} en entrée ({cached} en cache) · {output} en sortie · {cost}</translation>
+    </message>
+    <message>
+        <source>User messages: {messages}
+Model calls: {calls}
+Corrections: {corrections}
+Input tokens: {input}
+Cached input tokens: {cached}
+Output tokens: {output}
+Cost: {cost}</source>
+        <translation>Messages de l’utilisateur&#xa0;: {messages}
+Appels au modèle&#xa0;: {calls}
+Corrections&#xa0;: {corrections}
+Jetons en entrée&#xa0;: {input}
+Jetons en entrée en cache&#xa0;: {cached}
+Jetons en sortie&#xa0;: {output}
+Coût&#xa0;: {cost}</translation>
+    </message>
+</context>
+<context>
     <name>NewScenarioDialog</name>
     <message>
         <source>New scenario</source>
@@ -565,6 +1197,292 @@
     <message>
         <source>Use “{suggestion}”?</source>
         <translation>Utiliser « {suggestion} » ?</translation>
+    </message>
+</context>
+<context>
+    <name>PaneToggle</name>
+    <message>
+        <source>Toggle Log Pane</source>
+        <translation>Afficher/masquer le panneau Journal</translation>
+    </message>
+    <message>
+        <source>Show or hide the log pane (Ctrl+J)</source>
+        <translation>Afficher ou masquer le panneau du journal (Ctrl+J)</translation>
+    </message>
+    <message>
+        <source>Log · {count} events</source>
+        <translation>Journal · {count} événements</translation>
+    </message>
+</context>
+<context>
+    <name>PartsModel</name>
+    <message>
+        <source>{count} message(s)</source>
+        <translation>{count} message(s)</translation>
+    </message>
+    <message>
+        <source>turn {turn}</source>
+        <translation>tour {turn}</translation>
+    </message>
+    <message>
+        <source>rejected reply</source>
+        <translation>réponse rejetée</translation>
+    </message>
+    <message>
+        <source>Part</source>
+        <translation>Partie</translation>
+    </message>
+    <message>
+        <source>≈ Tokens</source>
+        <translation>≈ Jetons</translation>
+    </message>
+    <message>
+        <source>Cached</source>
+        <translation>En cache</translation>
+    </message>
+    <message>
+        <source>vs previous call</source>
+        <translation>vs appel précédent</translation>
+    </message>
+    <message>
+        <source>all</source>
+        <translation>tout</translation>
+    </message>
+    <message>
+        <source>{cached} of its ≈{tokens} tokens were billed as cached input</source>
+        <translation>{cached} de ses ≈{tokens} jetons ont été facturés comme entrée en cache</translation>
+    </message>
+</context>
+<context>
+    <name>PrefixBar</name>
+    <message>
+        <source>{part}: ≈{tokens} tokens</source>
+        <translation>{part}&#xa0;: ≈{tokens} jetons</translation>
+    </message>
+    <message>
+        <source>Cached (green): {cached} of {billed} billed input tokens</source>
+        <translation>En cache (vert)&#xa0;: {cached} des {billed} jetons d’entrée facturés</translation>
+    </message>
+    <message>
+        <source>Red line: the prompt differs from the previous call&apos;s from {where}</source>
+        <translation>Ligne rouge&#xa0;: le prompt diffère de celui de l’appel précédent à partir de {where}</translation>
+    </message>
+    <message>
+        <source>cached prefix: {tokens} tokens ({share})</source>
+        <translation>préfixe en cache&#xa0;: {tokens} jetons ({share})</translation>
+    </message>
+    <message>
+        <source>the previous call&apos;s prompt ends here: the rest is new</source>
+        <translation>le prompt de l’appel précédent s’arrête ici&#xa0;: la suite est nouvelle</translation>
+    </message>
+    <message>
+        <source>differs from the previous call here: {where}</source>
+        <translation>diffère de l’appel précédent ici&#xa0;: {where}</translation>
+    </message>
+</context>
+<context>
+    <name>ReplayBar</name>
+    <message>
+        <source>First turn</source>
+        <translation>Premier tour</translation>
+    </message>
+    <message>
+        <source>Previous turn (Alt+Left)</source>
+        <translation>Tour précédent (Alt+Gauche)</translation>
+    </message>
+    <message>
+        <source>Next turn (Alt+Right)</source>
+        <translation>Tour suivant (Alt+Droite)</translation>
+    </message>
+    <message>
+        <source>Leave replay: show the whole conversation</source>
+        <translation>Quitter la relecture&#xa0;: afficher toute la conversation</translation>
+    </message>
+    <message>
+        <source>Continue live from the end of this turn with the current scenario</source>
+        <translation>Continuer en direct à partir de la fin de ce tour avec le scénario actuel</translation>
+    </message>
+    <message>
+        <source>Show all</source>
+        <translation>Tout afficher</translation>
+    </message>
+    <message>
+        <source>Fork from this turn…</source>
+        <translation>Dériver depuis ce tour…</translation>
+    </message>
+    <message>
+        <source>Replay</source>
+        <translation>Relecture</translation>
+    </message>
+    <message>
+        <source>step {step}</source>
+        <translation>étape {step}</translation>
+    </message>
+    <message>
+        <source>All {count} turn(s)</source>
+        <translation>Les {count} tour(s)</translation>
+    </message>
+    <message>
+        <source>Turn {turn} of {count}</source>
+        <translation>Tour {turn} sur {count}</translation>
+    </message>
+</context>
+<context>
+    <name>RequestInspector</name>
+    <message>
+        <source>No reply was logged for this call (it failed, or is still running): no usage.</source>
+        <translation>Aucune réponse n’a été journalisée pour cet appel (il a échoué, ou est encore en cours)&#xa0;: pas de consommation.</translation>
+    </message>
+    <message>
+        <source>no model made this reply (a reply script, or the key-free model)</source>
+        <translation>aucun modèle n’a produit cette réponse (un script de réponses, ou le modèle sans clé)</translation>
+    </message>
+    <message>
+        <source>{model}: ${input} in, ${cached} cached, ${output} out per 1M tokens</source>
+        <translation>{model}&#xa0;: ${input} en entrée, ${cached} en cache, ${output} en sortie par million de jetons</translation>
+    </message>
+    <message>
+        <source>{model} is not in the price table</source>
+        <translation>{model} n’est pas dans la table des prix</translation>
+    </message>
+    <message>
+        <source>the model</source>
+        <translation>le modèle</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Billed:&lt;/b&gt; {input} input tokens, {cached} of them cached ({share}) · {output} output tokens · &lt;b&gt;{cost}&lt;/b&gt;</source>
+        <translation>&lt;b&gt;Facturé&#xa0;:&lt;/b&gt; {input} jetons en entrée, dont {cached} en cache ({share}) · {output} jetons en sortie · &lt;b&gt;{cost}&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>The parts add up to ≈{tokens} tokens (estimated with the model&apos;s tokenizer).</source>
+        <translation>Les parties totalisent ≈{tokens} jetons (estimés avec le tokeniseur du modèle).</translation>
+    </message>
+    <message>
+        <source>The parts add up to ≈{tokens} tokens; the API billed {billed} ({error}). Estimates use the model&apos;s tokenizer and count each part&apos;s framing.</source>
+        <translation>Les parties totalisent ≈{tokens} jetons&#x202f;; l’API en a facturé {billed} ({error}). Les estimations utilisent le tokeniseur du modèle et comptent l’encadrement de chaque partie.</translation>
+    </message>
+    <message>
+        <source>starts a new chain</source>
+        <translation>commence une nouvelle chaîne</translation>
+    </message>
+    <message>
+        <source>continues {chain}</source>
+        <translation>continue {chain}</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Model call&lt;/b&gt; · turn {turn} · step &lt;b&gt;{step}&lt;/b&gt; · purpose {purpose}, attempt {attempt} · {model} · {provider} · layout {layout} · {chained} · seq {seq}</source>
+        <translation>&lt;b&gt;Appel au modèle&lt;/b&gt; · tour {turn} · étape &lt;b&gt;{step}&lt;/b&gt; · but {purpose}, tentative {attempt} · {model} · {provider} · disposition {layout} · {chained} · n° {seq}</translation>
+    </message>
+    <message>
+        <source>Layout: {reason}</source>
+        <translation>Disposition : {reason}</translation>
+    </message>
+    <message>
+        <source>The first call of this conversation: nothing to compare with.</source>
+        <translation>Le premier appel de cette conversation&#xa0;: rien à comparer.</translation>
+    </message>
+    <message>
+        <source>same</source>
+        <translation>identique</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;changed&lt;/b&gt;</source>
+        <translation>&lt;b&gt;modifié&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>grew</source>
+        <translation>agrandi</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;restarted&lt;/b&gt;</source>
+        <translation>&lt;b&gt;recommencé&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;new&lt;/b&gt;</source>
+        <translation>&lt;b&gt;nouveau&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;gone&lt;/b&gt;</source>
+        <translation>&lt;b&gt;disparu&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>schema</source>
+        <translation>schéma</translation>
+    </message>
+    <message>
+        <source>instructions</source>
+        <translation>instructions</translation>
+    </message>
+    <message>
+        <source>conversation</source>
+        <translation>conversation</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Since the previous call&lt;/b&gt; (turn {turn}, seq {seq}): {changes}. The prompts part at {where}, after ≈{common} tokens: the cache could reuse ≈{cache} of them (whole 128-token blocks, from {minimum}).</source>
+        <translation>&lt;b&gt;Depuis l’appel précédent&lt;/b&gt; (tour {turn}, n° {seq})&#xa0;: {changes}. Les prompts divergent à {where}, après ≈{common} jetons&#xa0;: le cache pouvait en réutiliser ≈{cache} (par blocs entiers de 128 jetons, à partir de {minimum}).</translation>
+    </message>
+    <message>
+        <source>Diff</source>
+        <translation>Différences</translation>
+    </message>
+    <message>
+        <source>Show the selected part&apos;s changes since the previous call</source>
+        <translation>Afficher les changements de la partie sélectionnée depuis l’appel précédent</translation>
+    </message>
+    <message>
+        <source>Copy JSON</source>
+        <translation>Copier JSON</translation>
+    </message>
+    <message>
+        <source>The request body as the provider sent it</source>
+        <translation>Le corps de la requête tel que le fournisseur l’a envoyé</translation>
+    </message>
+    <message>
+        <source>Copy JSON, chain inlined</source>
+        <translation>Copier JSON, chaîne incluse</translation>
+    </message>
+    <message>
+        <source>The same request with the carried conversation written out as messages instead of previous_response_id</source>
+        <translation>La même requête, avec la conversation transportée écrite en messages au lieu de previous_response_id</translation>
+    </message>
+    <message>
+        <source>Copy replay command</source>
+        <translation>Copier la commande de rejeu</translation>
+    </message>
+    <message>
+        <source>A curl command that sends the request again; it reads the key from $OPENAI_API_KEY when it runs</source>
+        <translation>Une commande curl qui renvoie la requête&#x202f;; elle lit la clé dans $OPENAI_API_KEY quand elle s’exécute</translation>
+    </message>
+    <message>
+        <source>Select a model request or reply to see what the model read and what it cost.</source>
+        <translation>Sélectionnez une requête ou une réponse du modèle pour voir ce que le modèle a lu et ce que cela a coûté.</translation>
+    </message>
+    <message>
+        <source>(no change)</source>
+        <translation>(aucun changement)</translation>
+    </message>
+    <message>
+        <source>Request copied as JSON</source>
+        <translation>Requête copiée en JSON</translation>
+    </message>
+    <message>
+        <source>Request copied as JSON, with the chain inlined</source>
+        <translation>Requête copiée en JSON, chaîne incluse</translation>
+    </message>
+    <message>
+        <source>Replay command copied (it reads $OPENAI_API_KEY)</source>
+        <translation>Commande de rejeu copiée (elle lit $OPENAI_API_KEY)</translation>
+    </message>
+</context>
+<context>
+    <name>RequestInspectorWindow</name>
+    <message>
+        <source>Model call — Prompter</source>
+        <translation>Appel au modèle — Prompter</translation>
+    </message>
+    <message>
+        <source>Model call · turn {turn} · {step} · seq {seq} — Prompter</source>
+        <translation>Appel au modèle · tour {turn} · {step} · n° {seq} — Prompter</translation>
     </message>
 </context>
 <context>
@@ -663,6 +1581,34 @@ Fichier ▸ Nouveau… en crée un à partir d&apos;un modèle ; Fichier ▸ Ouv
 <context>
     <name>ServerLogDialog</name>
     <message>
+        <source>The server address must start with http:// or https://</source>
+        <translation>L’adresse du serveur doit commencer par http:// ou https://</translation>
+    </message>
+    <message>
+        <source>A conversation id is letters, digits, - and _ (the server&apos;s id)</source>
+        <translation>Un identifiant de conversation se compose de lettres, de chiffres, de - et de _ (celui du serveur)</translation>
+    </message>
+    <message>
+        <source>The server could not be reached: {reason}</source>
+        <translation>Le serveur est injoignable&#xa0;: {reason}</translation>
+    </message>
+    <message>
+        <source>The log is larger than 512 MB; download it with another tool</source>
+        <translation>Le journal dépasse 512 Mo&#x202f;; téléchargez-le avec un autre outil</translation>
+    </message>
+    <message>
+        <source>The server wants an API token (or another one)</source>
+        <translation>Le serveur demande un jeton d’API (ou un autre)</translation>
+    </message>
+    <message>
+        <source>The server has no such conversation</source>
+        <translation>Le serveur n’a pas cette conversation</translation>
+    </message>
+    <message>
+        <source>The server answered {status}</source>
+        <translation>Le serveur a répondu {status}</translation>
+    </message>
+    <message>
         <source>Open Log from Server</source>
         <translation>Ouvrir le journal d’un serveur</translation>
     </message>
@@ -695,8 +1641,8 @@ Fichier ▸ Nouveau… en crée un à partir d&apos;un modèle ; Fichier ▸ Ouv
         <translation>Le serveur a envoyé un journal vide</translation>
     </message>
     <message>
-        <source>The log could not be saved: </source>
-        <translation>Le journal n’a pas pu être enregistré : </translation>
+        <source>The log could not be saved: {error}</source>
+        <translation>Le journal n’a pas pu être enregistré&#xa0;: {error}</translation>
     </message>
 </context>
 <context>
@@ -724,12 +1670,51 @@ Fichier ▸ Nouveau… en crée un à partir d&apos;un modèle ; Fichier ▸ Ouv
 <context>
     <name>StudioChat</name>
     <message>
+        <source>Open Conversation &amp;Log…</source>
+        <translation>Ouvrir un &amp;journal de conversation…</translation>
+    </message>
+    <message>
+        <source>Open a conversation log: replay it, follow it, fork from a turn</source>
+        <translation>Ouvrir un journal de conversation&#xa0;: le relire, le suivre, dériver depuis un tour</translation>
+    </message>
+    <message>
         <source>Open Log from &amp;Server…</source>
         <translation>Ouvrir le journal d’un &amp;serveur…</translation>
     </message>
     <message>
         <source>Download a served conversation&apos;s log (prompter serve) and open it</source>
         <translation>Télécharger le journal d’une conversation servie (prompter serve) et l’ouvrir</translation>
+    </message>
+    <message>
+        <source>Test chat</source>
+        <translation>Conversation de test</translation>
+    </message>
+    <message>
+        <source>Variables</source>
+        <translation>Variables</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;scenario.yaml does not load&lt;/b&gt;: fix it (the Problems pane says where) and the chat starts again.</source>
+        <translation>&lt;b&gt;scenario.yaml ne se charge pas&lt;/b&gt;&#xa0;: corrigez-le (le panneau Problèmes dit où) et la conversation redémarre.</translation>
+    </message>
+    <message>
+        <source>Open a scenario to chat with it.</source>
+        <translation>Ouvrez un scénario pour discuter avec lui.</translation>
+    </message>
+    <message>
+        <source>Open conversation log</source>
+        <translation>Ouvrir un journal de conversation</translation>
+    </message>
+    <message>
+        <source>Logs (*.jsonl *.ndjson *.log);;All (*)</source>
+        <translation>Journaux (*.jsonl *.ndjson *.log);;Tous (*)</translation>
+    </message>
+</context>
+<context>
+    <name>StudioLogPane</name>
+    <message>
+        <source>Log</source>
+        <translation>Journal</translation>
     </message>
 </context>
 <context>
@@ -806,6 +1791,44 @@ Fichier ▸ Nouveau… en crée un à partir d&apos;un modèle ; Fichier ▸ Ouv
     <message>
         <source>Not declared as results, so dropped: %s</source>
         <translation>Non déclarés comme résultats, donc écartés : %s</translation>
+    </message>
+</context>
+<context>
+    <name>TypingIndicator</name>
+    <message>
+        <source>The bot</source>
+        <translation>Le bot</translation>
+    </message>
+    <message>
+        <source>{bot} is typing {dots}</source>
+        <translation>{bot} écrit {dots}</translation>
+    </message>
+</context>
+<context>
+    <name>VariablesPanel</name>
+    <message>
+        <source>Variable</source>
+        <translation>Variable</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>Valeur</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>Source</translation>
+    </message>
+    <message>
+        <source>Variables as of turn {turn}</source>
+        <translation>Variables à la fin du tour {turn}</translation>
+    </message>
+    <message>
+        <source>turn {turn} · {step}</source>
+        <translation>tour {turn} · {step}</translation>
+    </message>
+    <message>
+        <source>Select to scroll the chat to this turn</source>
+        <translation>Sélectionner pour faire défiler la conversation jusqu’à ce tour</translation>
     </message>
 </context>
 </TS>
