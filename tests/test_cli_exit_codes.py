@@ -72,25 +72,41 @@ def test_the_check_sees_a_module_with_its_own_numbers(tmp_path: Path) -> None:
     ]
 
 
-def _readme_table() -> dict[int, str]:
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
-    section = text.split("### Exit statuses\n", 1)[1].split("\n#", 1)[0]
+def _readme_table(readme: Path, heading: str) -> dict[int, str]:
+    text = readme.read_text(encoding="utf-8")
+    section = text.split(f"### {heading}\n", 1)[1].split("\n#", 1)[0]
     return {
         int(status): name
         for status, name in re.findall(r"^\| (\d+) \| `([A-Z_]+)` \|", section, flags=re.M)
     }
 
 
-def test_the_readme_table_is_the_enum() -> None:
-    assert _readme_table() == {code.value: code.name for code in ExitCode}
-
-
 @pytest.mark.parametrize(
-    "doc", ["security.md", "serve.md", "simulation.md", "testing.md", "compare-and-analytics.md"]
+    ("readme", "heading"),
+    [
+        (ROOT / "README.md", "Exit statuses"),
+        (ROOT / "docs" / "fr" / "README.md", "Codes de sortie"),
+    ],
 )
+def test_the_readme_table_is_the_enum(readme: Path, heading: str) -> None:
+    assert _readme_table(readme, heading) == {code.value: code.name for code in ExitCode}
+
+
+DOCS_WITH_STATUSES = [
+    "security.md",
+    "serve.md",
+    "simulation.md",
+    "testing.md",
+    "compare-and-analytics.md",
+    "scenario-format.md",
+]
+
+
+@pytest.mark.parametrize("doc", DOCS_WITH_STATUSES)
 def test_docs_listing_statuses_point_to_the_table(doc: str) -> None:
-    text = (ROOT / "docs" / doc).read_text(encoding="utf-8")
-    assert "(../README.md#exit-statuses)" in text
+    assert "(../README.md#exit-statuses)" in (ROOT / "docs" / doc).read_text(encoding="utf-8")
+    french = ROOT / "docs" / "fr" / doc
+    assert "(README.md#codes-de-sortie)" in french.read_text(encoding="utf-8")
 
 
 def test_a_usage_error_is_argparse_status() -> None:
