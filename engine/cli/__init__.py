@@ -2,13 +2,14 @@
 
 Each subcommand lives in its own module of this package and exposes ``register(subparsers)``,
 which adds its parser and sets ``handler`` (a function of the parsed arguments returning the exit
-code). Modules are discovered, so adding a command never edits this file (modules whose name
-starts with ``_`` are helpers, not commands).
+code, an :class:`~engine.cli.exit_codes.ExitCode`). Modules are discovered, so adding a command
+never edits this file (modules whose name starts with ``_`` are helpers, and a module without
+``register``, such as ``exit_codes``, is not a command).
 
-Exit statuses: 0 success, 1 a Prompter error or a file that cannot be written (printed as one
-clear message), 2 a usage error or no API key, 130 Ctrl-C. Anything else escaping a command is
-a bug: its traceback is printed as a crash report, through :func:`engine.io.redact.redact` like
-everything Prompter writes, with status 70.
+Every command's statuses are :class:`~engine.cli.exit_codes.ExitCode`'s. Here a Prompter error
+or a file that cannot be written is printed as one clear message (``FAILED``), Ctrl-C is
+``INTERRUPTED``, and anything else escaping a command is a bug: its traceback is printed as a
+crash report, through :func:`engine.io.redact.redact` like everything Prompter writes (``BUG``).
 
 It may import the whole engine; nothing in the engine imports it.
 """
