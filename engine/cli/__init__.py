@@ -31,26 +31,39 @@ from engine.io.untrusted import replace_surrogates
 from engine.version import __version__
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The parser of every command; with ``command``, of the one module named after it alone.
+
+    Each command module imports what its command needs, and all of them together take a second
+    or more: ``prompter validate`` need not wait for the simulator and the server. A command
+    whose module has another name (``export-drawio``) gets the whole parser, as does a name
+    that is no command, so its error lists them all.
+    """
     parser = argparse.ArgumentParser(
         prog="prompter",
         description="Run, check and convert Prompter scenarios.",
     )
     parser.add_argument("--version", action="version", version=f"prompter {__version__}")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
-    for module_info in sorted(pkgutil.iter_modules(__path__), key=lambda info: info.name):
-        if module_info.name.startswith("_"):
-            continue
-        module = importlib.import_module(f"{__name__}.{module_info.name}")
+    names = [
+        info.name
+        for info in sorted(pkgutil.iter_modules(__path__), key=lambda info: info.name)
+        if not info.name.startswith("_")
+    ]
+    for name in [command] if command in names else names:
+        module = importlib.import_module(f"{__name__}.{name}")
         register = getattr(module, "register", None)
         if register is not None:
             register(subparsers)
+    if command is not None and command not in subparsers.choices:
+        return build_parser()
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    arguments = list(sys.argv[1:] if argv is None else argv)
+    first = arguments[0] if arguments and not arguments[0].startswith("-") else None
+    args = build_parser(first).parse_args(arguments)
     # Everything a command prints — model and scenario text included — reaches the terminal
     # without its control characters (engine.io.terminal).
     with sanitised_output():
