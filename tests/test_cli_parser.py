@@ -49,7 +49,8 @@ def test_other_names_get_the_whole_parser(first: str) -> None:
 
 def test_validate_imports_no_other_command() -> None:
     probe = (
-        "import sys; from engine.cli import main; main(['validate', '-q', 'scenarios/analyst_bot']); "
+        "import sys; from engine.cli import main; "
+        "main(['validate', '-q', 'scenarios/analyst_bot']); "
         "print(sorted(m for m in sys.modules if m.startswith('engine.cli.')))"
     )
     result = subprocess.run(
