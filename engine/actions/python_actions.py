@@ -27,7 +27,7 @@ from typing import Any, TypeVar
 
 from engine.actions.context import ActionContext
 from engine.actions.module_loader import file_stamp, keyword_arguments, load_module
-from engine.actions.outcome import ActionOutcome, failure, read_returned
+from engine.actions.outcome import ActionOutcome, failure, finished_within, read_returned
 from engine.actions.worker_main import describe
 from engine.actions.workers import Broken, Raised, Returned, TimedOut, WorkerPool, pool_for
 from engine.scenario.action_module import ActionModule, read_action_module
@@ -145,14 +145,9 @@ class PythonActions:
         if not asyncio.iscoroutine(awaitable) and not asyncio.isfuture(awaitable):
             return read_returned(awaitable, action_s=time.perf_counter() - started)
         task = asyncio.ensure_future(awaitable)
-        try:
-            done, _ = await asyncio.wait({task}, timeout=timeout_s)
-        except asyncio.CancelledError:
-            task.cancel()
-            raise
+        finished = await finished_within(task, timeout_s)
         elapsed = time.perf_counter() - started
-        if not done:
-            task.cancel()
+        if not finished:
             task.add_done_callback(functools.partial(_report_late, on_late, started))
             return ActionOutcome(
                 TIMEOUT, error=f"no answer within {timeout_s:g} s: the action was cancelled"
