@@ -4,6 +4,10 @@
 <context>
     <name>ActionForm</name>
     <message>
+        <source>line {line} is not &apos;Name: value&apos;</source>
+        <translation>पंक्ति {line} &apos;Name: value&apos; के रूप में नहीं है</translation>
+    </message>
+    <message>
         <source>Action</source>
         <translation>कार्रवाई</translation>
     </message>
@@ -468,6 +472,61 @@
     </message>
 </context>
 <context>
+    <name>ChatTestSaver</name>
+    <message>
+        <source>Save as test…</source>
+        <translation>परीक्षण के रूप में सहेजें…</translation>
+    </message>
+    <message>
+        <source>Save this conversation as a test of the scenario: its messages, what happened after each (as expectations) and the model&apos;s replies (replayed without a key)</source>
+        <translation>इस बातचीत को परिदृश्य के परीक्षण के रूप में सहेजें: इसके संदेश, हर संदेश के बाद क्या हुआ (अपेक्षाओं के रूप में) और मॉडल के जवाब (बिना कुंजी के दोबारा चलाए जाते हैं)</translation>
+    </message>
+    <message>
+        <source>Open a scenario first: the test is saved into it.</source>
+        <translation>पहले कोई परिदृश्य खोलें: परीक्षण उसी में सहेजा जाता है।</translation>
+    </message>
+    <message>
+        <source>scenario.yaml does not load, so the chat cannot be checked against it. Fix it first (see Problems).</source>
+        <translation>scenario.yaml लोड नहीं हो रहा, इसलिए बातचीत को उससे जाँचा नहीं जा सकता। पहले उसे ठीक करें (समस्याएँ देखें)।</translation>
+    </message>
+    <message>
+        <source>There is nothing to save yet: send at least one message and wait for the answer.</source>
+        <translation>अभी सहेजने को कुछ नहीं है: कम से कम एक संदेश भेजें और जवाब का इंतज़ार करें।</translation>
+    </message>
+    <message>
+        <source>The chat could not be played again: {error}</source>
+        <translation>बातचीत दोबारा नहीं चलाई जा सकी: {error}</translation>
+    </message>
+    <message>
+        <source>The scenario was edited after this conversation, and the model would now be asked something else ({where}). Its recorded replies answered the old version, so a test made of them would prove nothing. Restart the chat, have the conversation again, then save it.</source>
+        <translation>इस बातचीत के बाद परिदृश्य बदला गया है, और अब मॉडल से कुछ और पूछा जाएगा ({where})। इसके रिकॉर्ड किए गए जवाब पुराने संस्करण के थे, इसलिए उनसे बना परीक्षण कुछ साबित नहीं करेगा। बातचीत फिर से शुरू करें, उसे दोबारा करें, फिर सहेजें।</translation>
+    </message>
+    <message>
+        <source>Save chat as test {file}</source>
+        <translation>बातचीत को परीक्षण {file} के रूप में सहेजें</translation>
+    </message>
+    <message>
+        <source>The test could not be added: {error}</source>
+        <translation>परीक्षण जोड़ा नहीं जा सका: {error}</translation>
+    </message>
+    <message>
+        <source>Save chat as test</source>
+        <translation>बातचीत को परीक्षण के रूप में सहेजें</translation>
+    </message>
+    <message>
+        <source>This conversation was forked from a logged one, so it does not start at the scenario&apos;s start — and a test always does. Save the conversation it was forked from instead, or restart the chat and have it from the beginning.</source>
+        <translation>यह बातचीत लॉग की गई किसी बातचीत से निकाली गई है, इसलिए यह परिदृश्य की शुरुआत से शुरू नहीं होती — और परीक्षण हमेशा वहीं से शुरू होता है। इसके बजाय मूल बातचीत सहेजें, या बातचीत फिर से शुरू करके शुरुआत से करें।</translation>
+    </message>
+    <message>
+        <source>The scenario as it is now does not play this conversation the same way (it was edited since): {reason}.</source>
+        <translation>परिदृश्य अपने मौजूदा रूप में यह बातचीत उसी तरह नहीं चलाता (तब से इसे बदला गया है): {reason}।</translation>
+    </message>
+    <message>
+        <source>This chat cannot be saved as a test: {reason}.</source>
+        <translation>यह बातचीत परीक्षण के रूप में सहेजी नहीं जा सकती: {reason}।</translation>
+    </message>
+</context>
+<context>
     <name>ChatWindow</name>
     <message>
         <source>{scenario} — Prompter test chat</source>
@@ -484,6 +543,281 @@
     <message>
         <source>the log&apos;s scenario folder {folder} does not exist any more</source>
         <translation>लॉग के परिदृश्य का फ़ोल्डर {folder} अब मौजूद नहीं है</translation>
+    </message>
+</context>
+<context>
+    <name>Commands</name>
+    <message>
+        <source>Rename step &apos;{old}&apos; to &apos;{new}&apos;</source>
+        <translation>चरण &apos;{old}&apos; का नाम बदलकर &apos;{new}&apos; करें</translation>
+    </message>
+    <message>
+        <source>Type in {file}</source>
+        <translation>{file} में लिखना</translation>
+    </message>
+    <message>
+        <source>Type in scenario.yaml</source>
+        <translation>scenario.yaml में लिखना</translation>
+    </message>
+    <message>
+        <source>Move steps</source>
+        <translation>चरण खिसकाएँ</translation>
+    </message>
+    <message>
+        <source>Add step &apos;{step}&apos;</source>
+        <translation>चरण &apos;{step}&apos; जोड़ें</translation>
+    </message>
+    <message>
+        <source>Delete step &apos;{step}&apos;</source>
+        <translation>चरण &apos;{step}&apos; हटाएँ</translation>
+    </message>
+    <message>
+        <source>Delete {count} steps</source>
+        <translation>{count} चरण हटाएँ</translation>
+    </message>
+    <message>
+        <source>Connect &apos;{source}&apos; → &apos;{target}&apos; (signal &apos;{signal}&apos;)</source>
+        <translation>&apos;{source}&apos; → &apos;{target}&apos; जोड़ें (संकेत &apos;{signal}&apos;)</translation>
+    </message>
+    <message>
+        <source>Auto-layout</source>
+        <translation>अपने-आप व्यवस्था</translation>
+    </message>
+    <message>
+        <source>Place steps</source>
+        <translation>चरण जगह पर रखें</translation>
+    </message>
+    <message>
+        <source>title</source>
+        <translation>शीर्षक</translation>
+    </message>
+    <message>
+        <source>goal</source>
+        <translation>लक्ष्य</translation>
+    </message>
+    <message>
+        <source>kind</source>
+        <translation>प्रकार</translation>
+    </message>
+    <message>
+        <source>final</source>
+        <translation>अंतिम</translation>
+    </message>
+    <message>
+        <source>on enter</source>
+        <translation>प्रवेश पर</translation>
+    </message>
+    <message>
+        <source>instruction file</source>
+        <translation>निर्देश फ़ाइल</translation>
+    </message>
+    <message>
+        <source>text</source>
+        <translation>पाठ</translation>
+    </message>
+    <message>
+        <source>description</source>
+        <translation>विवरण</translation>
+    </message>
+    <message>
+        <source>guard</source>
+        <translation>शर्त</translation>
+    </message>
+    <message>
+        <source>target</source>
+        <translation>लक्ष्य चरण</translation>
+    </message>
+    <message>
+        <source>type</source>
+        <translation>टाइप</translation>
+    </message>
+    <message>
+        <source>required</source>
+        <translation>अनिवार्य</translation>
+    </message>
+    <message>
+        <source>values</source>
+        <translation>मान</translation>
+    </message>
+    <message>
+        <source>default</source>
+        <translation>डिफ़ॉल्ट</translation>
+    </message>
+    <message>
+        <source>name</source>
+        <translation>नाम</translation>
+    </message>
+    <message>
+        <source>temperature</source>
+        <translation>तापमान</translation>
+    </message>
+    <message>
+        <source>call</source>
+        <translation>कॉल</translation>
+    </message>
+    <message>
+        <source>function</source>
+        <translation>फ़ंक्शन</translation>
+    </message>
+    <message>
+        <source>HTTP request</source>
+        <translation>HTTP अनुरोध</translation>
+    </message>
+    <message>
+        <source>method</source>
+        <translation>मेथड</translation>
+    </message>
+    <message>
+        <source>URL</source>
+        <translation>URL पता</translation>
+    </message>
+    <message>
+        <source>headers</source>
+        <translation>हेडर</translation>
+    </message>
+    <message>
+        <source>JSON body</source>
+        <translation>JSON बॉडी</translation>
+    </message>
+    <message>
+        <source>inputs</source>
+        <translation>इनपुट</translation>
+    </message>
+    <message>
+        <source>timeout</source>
+        <translation>समय-सीमा</translation>
+    </message>
+    <message>
+        <source>the scenario&apos;s title</source>
+        <translation>परिदृश्य का शीर्षक</translation>
+    </message>
+    <message>
+        <source>the start step</source>
+        <translation>शुरुआती चरण</translation>
+    </message>
+    <message>
+        <source>the model</source>
+        <translation>मॉडल</translation>
+    </message>
+    <message>
+        <source>the persona file</source>
+        <translation>पर्सोना फ़ाइल</translation>
+    </message>
+    <message>
+        <source>the contract settings</source>
+        <translation>अनुबंध की सेटिंग</translation>
+    </message>
+    <message>
+        <source>the name</source>
+        <translation>नाम</translation>
+    </message>
+    <message>
+        <source>the scenario&apos;s description</source>
+        <translation>परिदृश्य का विवरण</translation>
+    </message>
+    <message>
+        <source>the variables</source>
+        <translation>चर</translation>
+    </message>
+    <message>
+        <source>the steps</source>
+        <translation>चरण</translation>
+    </message>
+    <message>
+        <source>signal &apos;{signal}&apos; of &apos;{step}&apos;</source>
+        <translation>&apos;{step}&apos; का संकेत &apos;{signal}&apos;</translation>
+    </message>
+    <message>
+        <source>result &apos;{result}&apos; of &apos;{step}&apos;</source>
+        <translation>&apos;{step}&apos; का परिणाम &apos;{result}&apos;</translation>
+    </message>
+    <message>
+        <source>step &apos;{step}&apos;</source>
+        <translation>चरण &apos;{step}&apos;</translation>
+    </message>
+    <message>
+        <source>variable &apos;{name}&apos;</source>
+        <translation>चर &apos;{name}&apos;</translation>
+    </message>
+    <message>
+        <source>the scenario</source>
+        <translation>परिदृश्य</translation>
+    </message>
+    <message>
+        <source>Make &apos;{step}&apos; the start step</source>
+        <translation>&apos;{step}&apos; को शुरुआती चरण बनाएँ</translation>
+    </message>
+    <message>
+        <source>Change {what}</source>
+        <translation>{what} बदलें</translation>
+    </message>
+    <message>
+        <source>Replace {what}</source>
+        <translation>{what} को बदलकर नया रखें</translation>
+    </message>
+    <message>
+        <source>Point {what} to &apos;{target}&apos;</source>
+        <translation>{what} को &apos;{target}&apos; की ओर मोड़ें</translation>
+    </message>
+    <message>
+        <source>Mark {what} final</source>
+        <translation>{what} को अंतिम चरण बनाएँ</translation>
+    </message>
+    <message>
+        <source>Mark {what} not final</source>
+        <translation>{what} को अंतिम चरण न रखें</translation>
+    </message>
+    <message>
+        <source>Mark {what} required</source>
+        <translation>{what} को अनिवार्य बनाएँ</translation>
+    </message>
+    <message>
+        <source>Mark {what} not required</source>
+        <translation>{what} को वैकल्पिक बनाएँ</translation>
+    </message>
+    <message>
+        <source>Change the transitions of {what}</source>
+        <translation>{what} के ट्रांज़िशन बदलें</translation>
+    </message>
+    <message>
+        <source>Change the results of {what}</source>
+        <translation>{what} के परिणाम बदलें</translation>
+    </message>
+    <message>
+        <source>Change {field} of {what}</source>
+        <translation>{what} में {field} बदलें</translation>
+    </message>
+    <message>
+        <source>Delete {what}</source>
+        <translation>{what} हटाएँ</translation>
+    </message>
+    <message>
+        <source>Remove {what}</source>
+        <translation>{what} हटाएँ</translation>
+    </message>
+    <message>
+        <source>Clear {field} of {what}</source>
+        <translation>{what} में {field} ख़ाली करें</translation>
+    </message>
+    <message>
+        <source>Add {what}</source>
+        <translation>{what} जोड़ें</translation>
+    </message>
+    <message>
+        <source>Add signal &apos;{name}&apos; to &apos;{step}&apos;</source>
+        <translation>&apos;{step}&apos; में संकेत &apos;{name}&apos; जोड़ें</translation>
+    </message>
+    <message>
+        <source>Add result &apos;{name}&apos; to &apos;{step}&apos;</source>
+        <translation>&apos;{step}&apos; में परिणाम &apos;{name}&apos; जोड़ें</translation>
+    </message>
+    <message>
+        <source>Add {field} to {what}</source>
+        <translation>{what} में {field} जोड़ें</translation>
+    </message>
+    <message>
+        <source>Rename {what} to &apos;{name}&apos;</source>
+        <translation>{what} का नाम बदलकर &apos;{name}&apos; करें</translation>
     </message>
 </context>
 <context>
@@ -518,6 +852,83 @@
     <message>
         <source>Inspect model call…</source>
         <translation>मॉडल कॉल की जाँच करें…</translation>
+    </message>
+</context>
+<context>
+    <name>Coverage</name>
+    <message>
+        <source>No test enters this step.</source>
+        <translation>कोई परीक्षण इस चरण में नहीं जाता।</translation>
+    </message>
+    <message>
+        <source>No test fills:</source>
+        <translation>कोई परीक्षण नहीं भरता:</translation>
+    </message>
+    <message>
+        <source>No test takes this transition.</source>
+        <translation>कोई परीक्षण यह ट्रांज़िशन नहीं लेता।</translation>
+    </message>
+    <message>
+        <source>steps {ratio}</source>
+        <translation>चरण {ratio}</translation>
+    </message>
+    <message>
+        <source>signals {ratio}</source>
+        <translation>संकेत {ratio}</translation>
+    </message>
+    <message>
+        <source>results {ratio}</source>
+        <translation>परिणाम {ratio}</translation>
+    </message>
+    <message>
+        <source>Test coverage: what no test exercises</source>
+        <translation>परीक्षण कवरेज: जिसे कोई परीक्षण नहीं जाँचता</translation>
+    </message>
+    <message>
+        <source>step no test enters</source>
+        <translation>चरण जिसमें कोई परीक्षण नहीं जाता</translation>
+    </message>
+    <message>
+        <source>a result no test fills</source>
+        <translation>परिणाम जिसे कोई परीक्षण नहीं भरता</translation>
+    </message>
+    <message>
+        <source>transition no test takes</source>
+        <translation>ट्रांज़िशन जिसे कोई परीक्षण नहीं लेता</translation>
+    </message>
+    <message>
+        <source>covered: {figures}</source>
+        <translation>कवर: {figures}</translation>
+    </message>
+    <message>
+        <source>{names} and {count} more</source>
+        <translation>{names} और {count} अन्य</translation>
+    </message>
+    <message>
+        <source>Covered by {names}</source>
+        <translation>{names} से कवर</translation>
+    </message>
+</context>
+<context>
+    <name>DocumentationWindow</name>
+    <message>
+        <source>Prompter documentation</source>
+        <translation>Prompter दस्तावेज़</translation>
+    </message>
+    <message>
+        <source>Back</source>
+        <translation>वापस</translation>
+    </message>
+    <message>
+        <source>The documentation files were not found next to the program ({folder}).</source>
+        <translation>दस्तावेज़ की फ़ाइलें प्रोग्राम के पास नहीं मिलीं ({folder})।</translation>
+    </message>
+</context>
+<context>
+    <name>EditSession</name>
+    <message>
+        <source>the validator failed: {error}</source>
+        <translation>जाँचने वाला विफल रहा: {error}</translation>
     </message>
 </context>
 <context>
@@ -657,7 +1068,74 @@
     </message>
 </context>
 <context>
+    <name>ExpectationPanel</name>
+    <message>
+        <source>(the test file is not available)</source>
+        <translation>(परीक्षण फ़ाइल उपलब्ध नहीं है)</translation>
+    </message>
+    <message>
+        <source>(nothing is expected at the end)</source>
+        <translation>(अंत में कुछ अपेक्षित नहीं है)</translation>
+    </message>
+    <message>
+        <source>(the opening: nothing is expected before the first message)</source>
+        <translation>(शुरुआत: पहले संदेश से पहले कुछ अपेक्षित नहीं है)</translation>
+    </message>
+    <message>
+        <source>bot: {reply}</source>
+        <translation>बॉट: {reply}</translation>
+    </message>
+    <message>
+        <source>What went wrong in this run:</source>
+        <translation>इस रन में क्या गड़बड़ हुई:</translation>
+    </message>
+    <message>
+        <source>test</source>
+        <translation>परीक्षण</translation>
+    </message>
+    <message>
+        <source>After the last turn, the test expects:</source>
+        <translation>आख़िरी बारी के बाद परीक्षण अपेक्षा करता है:</translation>
+    </message>
+    <message>
+        <source>At the opening:</source>
+        <translation>शुरुआत में:</translation>
+    </message>
+    <message>
+        <source>Turn {turn}: the test expects (the run stopped in this turn, which the log rolls back: it shows turn {last})</source>
+        <translation>बारी {turn}: परीक्षण अपेक्षा करता है (रन इसी बारी में रुका, जिसे लॉग वापस ले लेता है: वह बारी {last} दिखाता है)</translation>
+    </message>
+    <message>
+        <source>Turn {turn}: the test expects</source>
+        <translation>बारी {turn}: परीक्षण अपेक्षा करता है</translation>
+    </message>
+    <message>
+        <source>Test expectation</source>
+        <translation>परीक्षण की अपेक्षा</translation>
+    </message>
+</context>
+<context>
     <name>FileCommands</name>
+    <message>
+        <source>Cannot open the scenario</source>
+        <translation>परिदृश्य नहीं खुल सका</translation>
+    </message>
+    <message>
+        <source>The scenario has errors: see the Problems pane</source>
+        <translation>परिदृश्य में त्रुटियाँ हैं: समस्याएँ पैनल देखें</translation>
+    </message>
+    <message>
+        <source>Cannot create the scenario</source>
+        <translation>परिदृश्य नहीं बन सका</translation>
+    </message>
+    <message>
+        <source>Open a scenario folder</source>
+        <translation>किसी परिदृश्य का फ़ोल्डर खोलें</translation>
+    </message>
+    <message>
+        <source>Cannot save</source>
+        <translation>सहेजा नहीं जा सका</translation>
+    </message>
     <message>
         <source>Scenario folder recreated</source>
         <translation>परिदृश्य फ़ोल्डर फिर से बनाया गया</translation>
@@ -667,12 +1145,317 @@
         <translation>{folder} डिस्क से हट गया था। स्टूडियो के पास मौजूद हर फ़ाइल वहाँ फिर से लिखी गई: {count} फ़ाइल(ें)।</translation>
     </message>
     <message>
+        <source>Saved {count} file(s)</source>
+        <translation>{count} फ़ाइल(ें) सहेजी गईं</translation>
+    </message>
+    <message>
+        <source>Nothing to save</source>
+        <translation>सहेजने को कुछ नहीं</translation>
+    </message>
+    <message>
+        <source>Save the scenario into folder</source>
+        <translation>परिदृश्य इस फ़ोल्डर में सहेजें</translation>
+    </message>
+    <message>
+        <source>Replace scenario?</source>
+        <translation>परिदृश्य बदलें?</translation>
+    </message>
+    <message>
+        <source>{folder} already holds a scenario. Replace it?</source>
+        <translation>{folder} में पहले से एक परिदृश्य है। उसे बदलें?</translation>
+    </message>
+    <message>
+        <source>Saved to {folder}</source>
+        <translation>{folder} में सहेजा गया</translation>
+    </message>
+    <message>
+        <source>Save the changes to “{name}”?</source>
+        <translation>“{name}” के बदलाव सहेजें?</translation>
+    </message>
+    <message>
+        <source>Reload from disk?</source>
+        <translation>डिस्क से दोबारा लोड करें?</translation>
+    </message>
+    <message>
+        <source>Reloading discards your unsaved changes.</source>
+        <translation>दोबारा लोड करने से आपके बिना सहेजे बदलाव छूट जाएँगे।</translation>
+    </message>
+    <message>
+        <source>Cannot reload</source>
+        <translation>दोबारा लोड नहीं हो सका</translation>
+    </message>
+    <message>
+        <source>Reloaded from disk</source>
+        <translation>डिस्क से दोबारा लोड किया गया</translation>
+    </message>
+    <message>
+        <source>You have unsaved changes: reloading discards them; keeping them and saving overwrites the files.</source>
+        <translation>आपके कुछ बदलाव सहेजे नहीं गए हैं: दोबारा लोड करने से वे छूट जाएँगे; उन्हें रखकर सहेजने से फ़ाइलें बदल जाएँगी।</translation>
+    </message>
+    <message>
+        <source>Changed on disk by another program: {files}.</source>
+        <translation>किसी दूसरे प्रोग्राम ने डिस्क पर बदला: {files}।</translation>
+    </message>
+    <message>
+        <source>Reload</source>
+        <translation>दोबारा लोड करें</translation>
+    </message>
+    <message>
+        <source>Keep Mine</source>
+        <translation>मेरे बदलाव रखें</translation>
+    </message>
+    <message>
+        <source>Fix the scenario&apos;s errors before exporting.</source>
+        <translation>निर्यात से पहले परिदृश्य की त्रुटियाँ ठीक करें।</translation>
+    </message>
+    <message>
+        <source>Export to draw.io</source>
+        <translation>draw.io में निर्यात करें</translation>
+    </message>
+    <message>
+        <source>draw.io diagrams (*.drawio)</source>
+        <translation>draw.io आरेख (*.drawio)</translation>
+    </message>
+    <message>
+        <source>Cannot export</source>
+        <translation>निर्यात नहीं हो सका</translation>
+    </message>
+    <message>
+        <source>Exported {file}</source>
+        <translation>{file} निर्यात किया गया</translation>
+    </message>
+    <message>
+        <source>Import from draw.io</source>
+        <translation>draw.io से आयात करें</translation>
+    </message>
+    <message>
+        <source>draw.io diagrams (*.drawio *.xml);;All files (*)</source>
+        <translation>draw.io आरेख (*.drawio *.xml);;सभी फ़ाइलें (*)</translation>
+    </message>
+    <message>
+        <source>Cannot import the diagram</source>
+        <translation>आरेख आयात नहीं हो सका</translation>
+    </message>
+    <message>
+        <source>Nothing was changed.
+
+{error}</source>
+        <translation>कुछ नहीं बदला गया।
+
+{error}</translation>
+    </message>
+    <message>
+        <source>{file} matches the scenario: nothing to change.</source>
+        <translation>{file} परिदृश्य से मेल खाता है: बदलने को कुछ नहीं।</translation>
+    </message>
+    <message>
+        <source>Import {file}</source>
+        <translation>{file} आयात करें</translation>
+    </message>
+    <message>
+        <source>It would make the scenario invalid; nothing was changed.
+
+{problems}</source>
+        <translation>इससे परिदृश्य अमान्य हो जाता; कुछ नहीं बदला गया।
+
+{problems}</translation>
+    </message>
+    <message>
+        <source>Imported {file}: {count} change(s)</source>
+        <translation>{file} आयात किया गया: {count} बदलाव</translation>
+    </message>
+    <message>
+        <source>Imported {file} (one undo step):</source>
+        <translation>{file} आयात किया गया (एक बार में पूर्ववत होगा):</translation>
+    </message>
+    <message>
         <source>(none yet)</source>
         <translation>(अभी कोई नहीं)</translation>
     </message>
     <message>
         <source>Clear List</source>
         <translation>सूची ख़ाली करें</translation>
+    </message>
+    <message>
+        <source>Notes:</source>
+        <translation>टिप्पणियाँ:</translation>
+    </message>
+</context>
+<context>
+    <name>FindBar</name>
+    <message>
+        <source>Find steps by id, title or instruction text</source>
+        <translation>id, शीर्षक या निर्देशों के पाठ से चरण खोजें</translation>
+    </message>
+    <message>
+        <source>Find:</source>
+        <translation>खोजें:</translation>
+    </message>
+    <message>
+        <source>Previous match (Shift+Enter)</source>
+        <translation>पिछला मिलान (Shift+Enter)</translation>
+    </message>
+    <message>
+        <source>Next match (Enter)</source>
+        <translation>अगला मिलान (Enter)</translation>
+    </message>
+    <message>
+        <source>Close (Esc)</source>
+        <translation>बंद करें (Esc)</translation>
+    </message>
+    <message>
+        <source>no matches</source>
+        <translation>कोई मिलान नहीं</translation>
+    </message>
+    <message>
+        <source>1 match</source>
+        <translation>1 मिलान</translation>
+    </message>
+    <message>
+        <source>{count} matches</source>
+        <translation>{count} मिलान</translation>
+    </message>
+    <message>
+        <source>{index} of {count}</source>
+        <translation>{count} में से {index}</translation>
+    </message>
+</context>
+<context>
+    <name>GraphItems</name>
+    <message>
+        <source>final</source>
+        <translation>अंतिम</translation>
+    </message>
+    <message>
+        <source>not declared: a transition leads here</source>
+        <translation>घोषित नहीं: एक ट्रांज़िशन यहाँ आता है</translation>
+    </message>
+    <message>
+        <source>requires ({count}): {names}</source>
+        <translation>ज़रूरी ({count}): {names}</translation>
+    </message>
+</context>
+<context>
+    <name>Help</name>
+    <message>
+        <source>Select several steps</source>
+        <translation>कई चरण चुनें</translation>
+    </message>
+    <message>
+        <source>Ctrl+click, or drag a rubber band on empty canvas</source>
+        <translation>Ctrl+क्लिक, या ख़ाली कैनवास पर चयन-आयत खींचें</translation>
+    </message>
+    <message>
+        <source>Move steps</source>
+        <translation>चरण खिसकाएँ</translation>
+    </message>
+    <message>
+        <source>Drag them (one undo step per drag)</source>
+        <translation>उन्हें खींचें (हर बार खींचने पर एक पूर्ववत)</translation>
+    </message>
+    <message>
+        <source>Connect two steps</source>
+        <translation>दो चरण जोड़ें</translation>
+    </message>
+    <message>
+        <source>Drag from the handle under a step, or Shift+drag, onto another</source>
+        <translation>चरण के नीचे के हैंडल से, या Shift+खींचकर, दूसरे चरण तक ले जाएँ</translation>
+    </message>
+    <message>
+        <source>Add a step here</source>
+        <translation>यहाँ चरण जोड़ें</translation>
+    </message>
+    <message>
+        <source>Double-click empty canvas</source>
+        <translation>ख़ाली कैनवास पर डबल-क्लिक करें</translation>
+    </message>
+    <message>
+        <source>Edit a step&apos;s instructions</source>
+        <translation>चरण के निर्देश बदलें</translation>
+    </message>
+    <message>
+        <source>Double-click the step</source>
+        <translation>चरण पर डबल-क्लिक करें</translation>
+    </message>
+    <message>
+        <source>Zoom</source>
+        <translation>ज़ूम</translation>
+    </message>
+    <message>
+        <source>Ctrl+wheel</source>
+        <translation>Ctrl+व्हील</translation>
+    </message>
+    <message>
+        <source>Pan</source>
+        <translation>खिसकाकर देखें</translation>
+    </message>
+    <message>
+        <source>Middle button drag, or Space+drag</source>
+        <translation>बीच वाले बटन से खींचें, या Space+खींचें</translation>
+    </message>
+    <message>
+        <source>Insert a variable</source>
+        <translation>चर डालें</translation>
+    </message>
+    <message>
+        <source>Type {{ in instructions; Enter takes the first name</source>
+        <translation>निर्देशों में {{ लिखें; Enter पहला नाम चुनता है</translation>
+    </message>
+    <message>
+        <source>Send a chat message</source>
+        <translation>बातचीत में संदेश भेजें</translation>
+    </message>
+    <message>
+        <source>Enter (Shift+Enter: a new line)</source>
+        <translation>Enter (Shift+Enter: नई पंक्ति)</translation>
+    </message>
+    <message>
+        <source>Test chat logs</source>
+        <translation>परीक्षण बातचीत के लॉग</translation>
+    </message>
+    <message>
+        <source>every test conversation, one JSON Lines file each (File ▸ Open Conversation Log…)</source>
+        <translation>हर परीक्षण बातचीत, हर एक की एक JSON Lines फ़ाइल (फ़ाइल ▸ बातचीत का लॉग खोलें…)</translation>
+    </message>
+    <message>
+        <source>Studio settings</source>
+        <translation>स्टूडियो की सेटिंग</translation>
+    </message>
+    <message>
+        <source>window layout, recent scenarios, chat provider; never the API key</source>
+        <translation>विंडो की व्यवस्था, हाल के परिदृश्य, बातचीत का प्रदाता; API कुंजी कभी नहीं</translation>
+    </message>
+    <message>
+        <source>This scenario</source>
+        <translation>यह परिदृश्य</translation>
+    </message>
+    <message>
+        <source>scenario.yaml and its instruction files</source>
+        <translation>scenario.yaml और उसकी निर्देश फ़ाइलें</translation>
+    </message>
+    <message>
+        <source>Its layout</source>
+        <translation>इसकी व्यवस्था</translation>
+    </message>
+    <message>
+        <source>where you put each step (written once you arrange one)</source>
+        <translation>आपने हर चरण कहाँ रखा (पहला चरण व्यवस्थित करते ही लिखा जाता है)</translation>
+    </message>
+    <message>
+        <source>API key</source>
+        <translation>API कुंजी</translation>
+    </message>
+    <message>
+        <source>OPENAI_API_KEY, or the system keyring (Test chat ▸ Settings…): never a file</source>
+        <translation>OPENAI_API_KEY, या सिस्टम का कीरिंग (परीक्षण बातचीत ▸ सेटिंग्स…): कभी कोई फ़ाइल नहीं</translation>
+    </message>
+    <message>
+        <source>Write, test and draw scenarios that keep LLM chatbots on script.</source>
+        <translation>ऐसे परिदृश्य लिखें, परखें और बनाएँ जो LLM चैटबॉट को स्क्रिप्ट पर बनाए रखें।</translation>
+    </message>
+    <message>
+        <source>Help ▸ Documentation has the whole manual, offline.</source>
+        <translation>सहायता ▸ दस्तावेज़ में पूरी पुस्तिका है, ऑफ़लाइन।</translation>
     </message>
 </context>
 <context>
@@ -1118,6 +1901,20 @@
     </message>
 </context>
 <context>
+    <name>MarkdownHighlighter</name>
+    <message>
+        <source>not a declared variable</source>
+        <translation>घोषित चर नहीं</translation>
+    </message>
+</context>
+<context>
+    <name>MessageTextEdit</name>
+    <message>
+        <source>the text a message step sends; {{variables}} are filled in</source>
+        <translation>संदेश वाला चरण जो पाठ भेजता है; {{variables}} भर दिए जाते हैं</translation>
+    </message>
+</context>
+<context>
     <name>MeterLabel</name>
     <message>
         <source>{calls} calls · {per_message} per message · {input} in ({cached} cached) · {output} out · {cost}</source>
@@ -1200,6 +1997,25 @@ Cost: {cost}</source>
     </message>
 </context>
 <context>
+    <name>Overlay</name>
+    <message>
+        <source>no conversation reached it</source>
+        <translation>कोई बातचीत यहाँ तक नहीं पहुँची</translation>
+    </message>
+    <message>
+        <source>taken {count}×</source>
+        <translation>{count}× लिया गया</translation>
+    </message>
+    <message>
+        <source>arrow width: how often taken (up to {count}×)</source>
+        <translation>तीर की मोटाई: कितनी बार लिया गया ({count}× तक)</translation>
+    </message>
+    <message>
+        <source>never taken</source>
+        <translation>कभी नहीं लिया गया</translation>
+    </message>
+</context>
+<context>
     <name>PaneToggle</name>
     <message>
         <source>Toggle Log Pane</source>
@@ -1254,6 +2070,17 @@ Cost: {cost}</source>
     </message>
 </context>
 <context>
+    <name>PlacesDialog</name>
+    <message>
+        <source>Where files are kept — Prompter Studio</source>
+        <translation>फ़ाइलें कहाँ रखी हैं — Prompter Studio</translation>
+    </message>
+    <message>
+        <source>Open Folder</source>
+        <translation>फ़ोल्डर खोलें</translation>
+    </message>
+</context>
+<context>
     <name>PrefixBar</name>
     <message>
         <source>{part}: ≈{tokens} tokens</source>
@@ -1278,6 +2105,41 @@ Cost: {cost}</source>
     <message>
         <source>differs from the previous call here: {where}</source>
         <translation>यहाँ पिछली कॉल से अलग है: {where}</translation>
+    </message>
+</context>
+<context>
+    <name>ProblemsPane</name>
+    <message>
+        <source>Problem</source>
+        <translation>समस्या</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>चरण</translation>
+    </message>
+    <message>
+        <source>Where</source>
+        <translation>कहाँ</translation>
+    </message>
+    <message>
+        <source>✓  No problems found.</source>
+        <translation>✓  कोई समस्या नहीं मिली।</translation>
+    </message>
+    <message>
+        <source>1 error</source>
+        <translation>1 त्रुटि</translation>
+    </message>
+    <message>
+        <source>{count} errors</source>
+        <translation>{count} त्रुटियाँ</translation>
+    </message>
+    <message>
+        <source>1 warning</source>
+        <translation>1 चेतावनी</translation>
+    </message>
+    <message>
+        <source>{count} warnings</source>
+        <translation>{count} चेतावनियाँ</translation>
     </message>
 </context>
 <context>
@@ -1488,8 +2350,80 @@ Cost: {cost}</source>
 <context>
     <name>SaveTestDialog</name>
     <message>
+        <source>A conversation from the test chat</source>
+        <translation>परीक्षण बातचीत से एक बातचीत</translation>
+    </message>
+    <message>
+        <source>1 message</source>
+        <translation>1 संदेश</translation>
+    </message>
+    <message>
+        <source>{count} messages</source>
+        <translation>{count} संदेश</translation>
+    </message>
+    <message>
+        <source>From {start} to {end} ({messages})</source>
+        <translation>{start} से {end} तक ({messages})</translation>
+    </message>
+    <message>
+        <source>In {step} ({messages})</source>
+        <translation>{step} में ({messages})</translation>
+    </message>
+    <message>
+        <source>A conversation ({messages})</source>
+        <translation>एक बातचीत ({messages})</translation>
+    </message>
+    <message>
+        <source>the opening</source>
+        <translation>शुरुआत</translation>
+    </message>
+    <message>
+        <source>turn {turn}</source>
+        <translation>बारी {turn}</translation>
+    </message>
+    <message>
+        <source>{where}, model call {number}</source>
+        <translation>{where}, मॉडल कॉल {number}</translation>
+    </message>
+    <message>
+        <source>the number of model calls</source>
+        <translation>मॉडल कॉल की संख्या</translation>
+    </message>
+    <message>
+        <source>Save chat as test</source>
+        <translation>बातचीत को परीक्षण के रूप में सहेजें</translation>
+    </message>
+    <message>
+        <source>Test name:</source>
+        <translation>परीक्षण का नाम:</translation>
+    </message>
+    <message>
+        <source>File:</source>
+        <translation>फ़ाइल:</translation>
+    </message>
+    <message>
+        <source>The expectations are what happened in the chat — the step after each message, the signal taken, the variables it changed. Loosen or remove what should not matter; the file can be edited in the Tests pane.</source>
+        <translation>अपेक्षाएँ वही हैं जो बातचीत में हुआ — हर संदेश के बाद का चरण, लिया गया संकेत, बदले गए चर। जो मायने नहीं रखना चाहिए उसे ढीला करें या हटाएँ; फ़ाइल परीक्षण पैनल में बदली जा सकती है।</translation>
+    </message>
+    <message>
+        <source>the test needs a name</source>
+        <translation>परीक्षण को एक नाम चाहिए</translation>
+    </message>
+    <message>
+        <source>Adds &lt;code&gt;{test}&lt;/code&gt; and its recording &lt;code&gt;{recording}&lt;/code&gt; ({count} model replies) to the scenario: &lt;b&gt;File ▸ Save&lt;/b&gt; writes them, &lt;b&gt;Undo&lt;/b&gt; takes them back.</source>
+        <translation>परिदृश्य में &lt;code&gt;{test}&lt;/code&gt; और उसकी रिकॉर्डिंग &lt;code&gt;{recording}&lt;/code&gt; ({count} मॉडल जवाब) जोड़ता है: &lt;b&gt;फ़ाइल ▸ सहेजें&lt;/b&gt; उन्हें लिखता है, &lt;b&gt;पूर्ववत&lt;/b&gt; उन्हें वापस लेता है।</translation>
+    </message>
+    <message>
+        <source>the file needs a name</source>
+        <translation>फ़ाइल को एक नाम चाहिए</translation>
+    </message>
+    <message>
         <source>use only ASCII letters (a–z, A–Z), digits (0–9), &apos;_&apos; and &apos;-&apos; in the file name, starting with a letter or a digit</source>
         <translation>फ़ाइल के नाम में केवल ASCII अक्षर (a–z, A–Z), अंक (0–9), &apos;_&apos; और &apos;-&apos; रखें, और नाम किसी अक्षर या अंक से शुरू करें</translation>
+    </message>
+    <message>
+        <source>{file} exists already: choose another name</source>
+        <translation>{file} पहले से है: कोई दूसरा नाम चुनें</translation>
     </message>
 </context>
 <context>
@@ -1565,6 +2499,117 @@ File ▸ New… creates one from a template; File ▸ Open… opens a scenario f
         <translation>कोई परिदृश्य खुला नहीं है।
 
 फ़ाइल ▸ नया… किसी टेम्पलेट से नया बनाता है; फ़ाइल ▸ खोलें… किसी परिदृश्य का फ़ोल्डर खोलता है।</translation>
+    </message>
+    <message>
+        <source>{edit} was refused; nothing was changed.
+
+{reason}</source>
+        <translation>“{edit}” अस्वीकार हुआ; कुछ नहीं बदला गया।
+
+{reason}</translation>
+    </message>
+    <message>
+        <source>Add step</source>
+        <translation>चरण जोड़ें</translation>
+    </message>
+    <message>
+        <source>Step id ({rule}):</source>
+        <translation>चरण का id ({rule}):</translation>
+    </message>
+    <message>
+        <source>Connect steps</source>
+        <translation>चरण जोड़ें (कनेक्ट)</translation>
+    </message>
+    <message>
+        <source>Signal from “{source}” to “{target}”:</source>
+        <translation>“{source}” से “{target}” तक का संकेत:</translation>
+    </message>
+    <message>
+        <source>Connect</source>
+        <translation>कनेक्ट करें</translation>
+    </message>
+    <message>
+        <source>Rename step</source>
+        <translation>चरण का नाम बदलें</translation>
+    </message>
+    <message>
+        <source>New id for “{step}” ({rule}):</source>
+        <translation>“{step}” का नया id ({rule}):</translation>
+    </message>
+    <message>
+        <source>Rename</source>
+        <translation>नाम बदलें</translation>
+    </message>
+    <message>
+        <source>Delete selection</source>
+        <translation>चुना हुआ हटाएँ</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>हटाएँ</translation>
+    </message>
+    <message>
+        <source>Move &apos;{step}&apos;</source>
+        <translation>&apos;{step}&apos; खिसकाएँ</translation>
+    </message>
+    <message>
+        <source>Move {count} steps</source>
+        <translation>{count} चरण खिसकाएँ</translation>
+    </message>
+</context>
+<context>
+    <name>ScenarioPane</name>
+    <message>
+        <source>Scenario</source>
+        <translation>परिदृश्य</translation>
+    </message>
+    <message>
+        <source>Variables</source>
+        <translation>चर</translation>
+    </message>
+    <message>
+        <source>Persona</source>
+        <translation>पर्सोना</translation>
+    </message>
+    <message>
+        <source>shown to the model as the conversation</source>
+        <translation>मॉडल को बातचीत के नाम के रूप में दिखाया जाता है</translation>
+    </message>
+    <message>
+        <source>Title</source>
+        <translation>शीर्षक</translation>
+    </message>
+    <message>
+        <source>Start step</source>
+        <translation>शुरुआती चरण</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>मॉडल</translation>
+    </message>
+    <message>
+        <source>Persona file</source>
+        <translation>पर्सोना फ़ाइल</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>नाम</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>टाइप</translation>
+    </message>
+    <message>
+        <source>Default</source>
+        <translation>डिफ़ॉल्ट</translation>
+    </message>
+    <message>
+        <source>Description</source>
+        <translation>विवरण</translation>
+    </message>
+    <message>
+        <source>Add variable &apos;{name}&apos;</source>
+        <translation>चर &apos;{name}&apos; जोड़ें</translation>
     </message>
 </context>
 <context>
@@ -1646,7 +2691,130 @@ File ▸ New… creates one from a template; File ▸ Open… opens a scenario f
     </message>
 </context>
 <context>
+    <name>ShortcutsDialog</name>
+    <message>
+        <source>Keyboard Shortcuts — Prompter Studio</source>
+        <translation>कीबोर्ड शॉर्टकट — Prompter Studio</translation>
+    </message>
+    <message>
+        <source>Graph and text</source>
+        <translation>ग्राफ़ और पाठ</translation>
+    </message>
+    <message>
+        <source>Command</source>
+        <translation>आदेश</translation>
+    </message>
+    <message>
+        <source>Keys</source>
+        <translation>कुंजियाँ</translation>
+    </message>
+</context>
+<context>
     <name>StepForm</name>
+    <message>
+        <source>Select a step on the graph to see and edit it here.
+
+Double-click empty canvas to add a step; drag from a step&apos;s handle (or Shift+drag) onto another to connect them.</source>
+        <translation>किसी चरण को यहाँ देखने और बदलने के लिए ग्राफ़ में उसे चुनें।
+
+नया चरण जोड़ने के लिए ख़ाली कैनवास पर डबल-क्लिक करें; दो चरण जोड़ने के लिए एक चरण के हैंडल से (या Shift+खींचकर) दूसरे तक खींचें।</translation>
+    </message>
+    <message>
+        <source>Rename…</source>
+        <translation>नाम बदलें…</translation>
+    </message>
+    <message>
+        <source>Rename the step and every transition to it (F2)</source>
+        <translation>चरण और उस तक आने वाले सभी ट्रांज़िशन का नाम बदलें (F2)</translation>
+    </message>
+    <message>
+        <source>shown on the graph and to the model</source>
+        <translation>ग्राफ़ पर और मॉडल को दिखाया जाता है</translation>
+    </message>
+    <message>
+        <source>one line; other steps see it as &apos;next goal&apos;</source>
+        <translation>एक पंक्ति; दूसरे चरण इसे &apos;अगला लक्ष्य&apos; के रूप में देखते हैं</translation>
+    </message>
+    <message>
+        <source>the conversation ends here</source>
+        <translation>बातचीत यहीं समाप्त होती है</translation>
+    </message>
+    <message>
+        <source>wait: wait for the user; respond: reply at once (one extra model call)</source>
+        <translation>wait: उपयोगकर्ता का इंतज़ार; respond: तुरंत जवाब (मॉडल की एक अतिरिक्त कॉल)</translation>
+    </message>
+    <message>
+        <source>Select a transition to edit its description and guard below; double-click the signal to rename it</source>
+        <translation>नीचे विवरण और शर्त बदलने के लिए कोई ट्रांज़िशन चुनें; नाम बदलने के लिए संकेत पर डबल-क्लिक करें</translation>
+    </message>
+    <message>
+        <source>when the model should take this signal</source>
+        <translation>मॉडल को यह संकेत कब लेना चाहिए</translation>
+    </message>
+    <message>
+        <source>variables set before it is allowed, e.g. name, email</source>
+        <translation>इसकी अनुमति से पहले भरे जाने वाले चर, जैसे name, email</translation>
+    </message>
+    <message>
+        <source>Select a result to edit its description below</source>
+        <translation>नीचे विवरण बदलने के लिए कोई परिणाम चुनें</translation>
+    </message>
+    <message>
+        <source>what the model should put here</source>
+        <translation>मॉडल को यहाँ क्या रखना चाहिए</translation>
+    </message>
+    <message>
+        <source>the allowed values, e.g. web, mobile</source>
+        <translation>अनुमत मान, जैसे web, mobile</translation>
+    </message>
+    <message>
+        <source>Title</source>
+        <translation>शीर्षक</translation>
+    </message>
+    <message>
+        <source>Goal</source>
+        <translation>लक्ष्य</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>प्रकार</translation>
+    </message>
+    <message>
+        <source>Final</source>
+        <translation>अंतिम</translation>
+    </message>
+    <message>
+        <source>On enter</source>
+        <translation>प्रवेश पर</translation>
+    </message>
+    <message>
+        <source>Instructions</source>
+        <translation>निर्देश</translation>
+    </message>
+    <message>
+        <source>Text</source>
+        <translation>पाठ</translation>
+    </message>
+    <message>
+        <source>Description</source>
+        <translation>विवरण</translation>
+    </message>
+    <message>
+        <source>Requires</source>
+        <translation>ज़रूरी</translation>
+    </message>
+    <message>
+        <source>Values</source>
+        <translation>मान</translation>
+    </message>
+    <message>
+        <source>Transitions</source>
+        <translation>ट्रांज़िशन</translation>
+    </message>
+    <message>
+        <source>Results</source>
+        <translation>परिणाम</translation>
+    </message>
     <message>
         <source>Outcome</source>
         <translation>नतीजा</translation>
@@ -1654,6 +2822,121 @@ File ▸ New… creates one from a template; File ▸ Open… opens a scenario f
     <message>
         <source>Signal</source>
         <translation>संकेत</translation>
+    </message>
+    <message>
+        <source>Target</source>
+        <translation>लक्ष्य चरण</translation>
+    </message>
+    <message>
+        <source>Guard</source>
+        <translation>शर्त</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>नाम</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>टाइप</translation>
+    </message>
+    <message>
+        <source>Required</source>
+        <translation>अनिवार्य</translation>
+    </message>
+    <message>
+        <source>start</source>
+        <translation>शुरुआत</translation>
+    </message>
+    <message>
+        <source>{count} variables</source>
+        <translation>{count} चर</translation>
+    </message>
+    <message>
+        <source>requires ({count}): {names}</source>
+        <translation>ज़रूरी ({count}): {names}</translation>
+    </message>
+    <message>
+        <source>no guard: the signal is always allowed</source>
+        <translation>कोई शर्त नहीं: संकेत हमेशा अनुमत है</translation>
+    </message>
+    <message>
+        <source>no description</source>
+        <translation>कोई विवरण नहीं</translation>
+    </message>
+    <message>
+        <source>Make &apos;{step}&apos; an action step</source>
+        <translation>&apos;{step}&apos; को कार्रवाई वाला चरण बनाएँ</translation>
+    </message>
+    <message>
+        <source>“{name}” cannot name a result here (invalid or taken)</source>
+        <translation>“{name}” यहाँ किसी परिणाम का नाम नहीं हो सकता (अमान्य या पहले से लिया हुआ)</translation>
+    </message>
+    <message>
+        <source>Enum values</source>
+        <translation>enum के मान</translation>
+    </message>
+    <message>
+        <source>Allowed values, separated by commas:</source>
+        <translation>अनुमत मान, अल्पविराम से अलग:</translation>
+    </message>
+    <message>
+        <source>Make result &apos;{name}&apos; of &apos;{step}&apos; an enum</source>
+        <translation>&apos;{step}&apos; के परिणाम &apos;{name}&apos; को enum बनाएँ</translation>
+    </message>
+    <message>
+        <source>Make result &apos;{name}&apos; of &apos;{step}&apos; {type}</source>
+        <translation>&apos;{step}&apos; के परिणाम &apos;{name}&apos; का टाइप {type} करें</translation>
+    </message>
+    <message>
+        <source>Add result &apos;{name}&apos; to &apos;{step}&apos;</source>
+        <translation>&apos;{step}&apos; में परिणाम &apos;{name}&apos; जोड़ें</translation>
+    </message>
+</context>
+<context>
+    <name>StepIds</name>
+    <message>
+        <source>ASCII letters (a–z, A–Z), digits (0–9) and _, not starting with a digit</source>
+        <translation>ASCII अक्षर (a–z, A–Z), अंक (0–9) और _, पर शुरुआत अंक से नहीं</translation>
+    </message>
+    <message>
+        <source>the name is empty</source>
+        <translation>नाम ख़ाली है</translation>
+    </message>
+    <message>
+        <source>“{name}” has a space: spaces are not allowed in signals (use _ instead, e.g. “{suggestion}”); use {rule}</source>
+        <translation>“{name}” में खाली जगह है: संकेतों में खाली जगह की अनुमति नहीं (इसके बजाय _ लिखें, जैसे “{suggestion}”); {rule} का प्रयोग करें</translation>
+    </message>
+    <message>
+        <source>“{name}” has a space: spaces are not allowed in ids (use _ instead, e.g. “{suggestion}”); use {rule}</source>
+        <translation>“{name}” में खाली जगह है: id में खाली जगह की अनुमति नहीं (इसके बजाय _ लिखें, जैसे “{suggestion}”); {rule} का प्रयोग करें</translation>
+    </message>
+    <message>
+        <source>“{name}” starts with a digit: a signal starts with a letter or _</source>
+        <translation>“{name}” अंक से शुरू होता है: संकेत अक्षर या _ से शुरू होता है</translation>
+    </message>
+    <message>
+        <source>“{name}” starts with a digit: an id starts with a letter or _</source>
+        <translation>“{name}” अंक से शुरू होता है: id अक्षर या _ से शुरू होता है</translation>
+    </message>
+    <message>
+        <source>“{name}” has {characters}, which signals cannot hold: use {rule}</source>
+        <translation>“{name}” में {characters} है, जो संकेत में नहीं हो सकता: {rule} का प्रयोग करें</translation>
+    </message>
+    <message>
+        <source>“{name}” has {characters}, which ids cannot hold: use {rule}</source>
+        <translation>“{name}” में {characters} है, जो id में नहीं हो सकता: {rule} का प्रयोग करें</translation>
+    </message>
+    <message>
+        <source>a step “{name}” exists already: choose another id</source>
+        <translation>चरण “{name}” पहले से है: कोई दूसरा id चुनें</translation>
+    </message>
+    <message>
+        <source>“{name}” is the signal every step has for staying: choose another name</source>
+        <translation>“{name}” वह संकेत है जो हर चरण में रुकने के लिए होता है: कोई दूसरा नाम चुनें</translation>
+    </message>
+    <message>
+        <source>step “{step}” has a signal “{name}” already: choose another name</source>
+        <translation>चरण “{step}” में संकेत “{name}” पहले से है: कोई दूसरा नाम चुनें</translation>
     </message>
 </context>
 <context>
@@ -1665,6 +2948,19 @@ File ▸ New… creates one from a template; File ▸ Open… opens a scenario f
     <message>
         <source>{names} (not conversation logs)</source>
         <translation>{names} (बातचीत के लॉग नहीं)</translation>
+    </message>
+</context>
+<context>
+    <name>Studio</name>
+    <message>
+        <source>The default scenario was not found at {folder}.</source>
+        <translation>डिफ़ॉल्ट परिदृश्य {folder} में नहीं मिला।</translation>
+    </message>
+    <message>
+        <source>Cannot open {file}:
+{error}</source>
+        <translation>{file} नहीं खुल सका:
+{error}</translation>
     </message>
 </context>
 <context>
@@ -1718,10 +3014,603 @@ File ▸ New… creates one from a template; File ▸ Open… opens a scenario f
     </message>
 </context>
 <context>
+    <name>StudioTests</name>
+    <message>
+        <source>no API key is set up: add one in the test chat&apos;s Settings… (or set OPENAI_API_KEY before starting the studio).</source>
+        <translation>कोई API कुंजी सेट नहीं है: परीक्षण बातचीत की सेटिंग्स… में एक जोड़ें (या स्टूडियो शुरू करने से पहले OPENAI_API_KEY सेट करें)।</translation>
+    </message>
+    <message>
+        <source>the test chat&apos;s scripted provider has no reply script (see its Settings…).</source>
+        <translation>परीक्षण बातचीत के स्क्रिप्ट वाले प्रदाता के पास जवाबों की स्क्रिप्ट नहीं है (उसकी सेटिंग्स… देखें)।</translation>
+    </message>
+    <message>
+        <source>Tests</source>
+        <translation>परीक्षण</translation>
+    </message>
+    <message>
+        <source>Save Chat as &amp;Test…</source>
+        <translation>बातचीत को परीक्षण के रूप में सहेजें…</translation>
+    </message>
+    <message>
+        <source>Added the chat as the test {file}, with its recording — File ▸ Save writes them</source>
+        <translation>बातचीत परीक्षण {file} के रूप में, अपनी रिकॉर्डिंग के साथ, जोड़ी गई — फ़ाइल ▸ सहेजें उन्हें लिखता है</translation>
+    </message>
+</context>
+<context>
+    <name>TestCatalog</name>
+    <message>
+        <source>file is too large ({count} characters)</source>
+        <translation>फ़ाइल बहुत बड़ी है ({count} अक्षर)</translation>
+    </message>
+</context>
+<context>
+    <name>TestDetails</name>
+    <message>
+        <source>passed</source>
+        <translation>सफल</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>विफल</translation>
+    </message>
+    <message>
+        <source>stale</source>
+        <translation>पुराना</translation>
+    </message>
+    <message>
+        <source>could not run</source>
+        <translation>चल नहीं सका</translation>
+    </message>
+    <message>
+        <source>at the end</source>
+        <translation>अंत में</translation>
+    </message>
+    <message>
+        <source>at the opening</source>
+        <translation>शुरुआत में</translation>
+    </message>
+    <message>
+        <source>at turn {turn}</source>
+        <translation>बारी {turn} पर</translation>
+    </message>
+    <message>
+        <source>error: {error}</source>
+        <translation>त्रुटि: {error}</translation>
+    </message>
+    <message>
+        <source>{where}: stale — {reason}</source>
+        <translation>{where}: पुराना — {reason}</translation>
+    </message>
+    <message>
+        <source>bot_says: expected {expected} in the reply</source>
+        <translation>bot_says: जवाब में {expected} अपेक्षित था</translation>
+    </message>
+    <message>
+        <source>{what}: expected {expected}, got {actual}</source>
+        <translation>{what}: अपेक्षित {expected}, मिला {actual}</translation>
+    </message>
+    <message>
+        <source>end</source>
+        <translation>अंत</translation>
+    </message>
+    <message>
+        <source>opening</source>
+        <translation>शुरुआत</translation>
+    </message>
+    <message>
+        <source>turn {turn}</source>
+        <translation>बारी {turn}</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b style=&apos;color:#c62828&apos;&gt;✖ The file has errors&lt;/b&gt; — the test cannot run until they are fixed (they are in Problems too):&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b style=&apos;color:#c62828&apos;&gt;✖ फ़ाइल में त्रुटियाँ हैं&lt;/b&gt; — जब तक वे ठीक न हों, परीक्षण नहीं चल सकता (वे समस्याएँ में भी हैं):&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Not run yet. &lt;b&gt;Run&lt;/b&gt; replays it from its recording.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;अभी नहीं चला। &lt;b&gt;चलाएँ&lt;/b&gt; इसे इसकी रिकॉर्डिंग से दोबारा चलाता है।&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>replayed</source>
+        <translation>रीप्ले किया</translation>
+    </message>
+    <message>
+        <source>recorded</source>
+        <translation>रिकॉर्ड किया</translation>
+    </message>
+    <message>
+        <source>run live</source>
+        <translation>लाइव चलाया</translation>
+    </message>
+    <message>
+        <source> at {time}</source>
+        <translation> {time} पर</translation>
+    </message>
+    <message>
+        <source>{count} ms</source>
+        <translation>{count} मि.से.</translation>
+    </message>
+    <message>
+        <source>{count} s</source>
+        <translation>{count} से.</translation>
+    </message>
+    <message>
+        <source>{turns} turn(s), {calls} model call(s) · {how}{when} in {took}</source>
+        <translation>{turns} बारी, {calls} मॉडल कॉल · {how}{when}, {took} में</translation>
+    </message>
+    <message>
+        <source>Replies by {maker}</source>
+        <translation>{maker} के जवाब</translation>
+    </message>
+    <message>
+        <source>Cost: {cost}.</source>
+        <translation>लागत: {cost}।</translation>
+    </message>
+    <message>
+        <source>Open this run&apos;s log in the viewer at {where}</source>
+        <translation>इस रन का लॉग व्यूअर में {where} पर खोलें</translation>
+    </message>
+    <message>
+        <source>Open this run&apos;s log in the viewer</source>
+        <translation>इस रन का लॉग व्यूअर में खोलें</translation>
+    </message>
+    <message>
+        <source>The test could not run:</source>
+        <translation>परीक्षण नहीं चल सका:</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;A test needs its recording (&lt;code&gt;NAME.replies.jsonl&lt;/code&gt;) to be replayed: choose &lt;b&gt;Record&lt;/b&gt; to make one (it calls the model).&lt;/p&gt;</source>
+        <translation>&lt;p&gt;दोबारा चलाने के लिए परीक्षण को उसकी रिकॉर्डिंग (&lt;code&gt;NAME.replies.jsonl&lt;/code&gt;) चाहिए: एक बनाने के लिए &lt;b&gt;रिकॉर्ड&lt;/b&gt; चुनें (यह मॉडल को कॉल करता है)।&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>now</source>
+        <translation>अब</translation>
+    </message>
+    <message>
+        <source>◐ Stale at {where}</source>
+        <translation>◐ {where} पर पुराना</translation>
+    </message>
+    <message>
+        <source>The scenario now asks the model something the recording does not answer, so the recorded replies say nothing about this version. It is not a failure: record the test again (&lt;a href=&apos;record:&apos;&gt;Record&lt;/a&gt; calls the model; &lt;a href=&apos;fake-record:&apos;&gt;Re-record with the fake model&lt;/a&gt; needs no key, and its replies are synthetic) or undo the change.</source>
+        <translation>परिदृश्य अब मॉडल से कुछ ऐसा पूछता है जिसका जवाब रिकॉर्डिंग में नहीं है, इसलिए रिकॉर्ड किए गए जवाब इस संस्करण के बारे में कुछ नहीं बताते। यह विफलता नहीं है: परीक्षण फिर से रिकॉर्ड करें (&lt;a href=&apos;record:&apos;&gt;रिकॉर्ड&lt;/a&gt; मॉडल को कॉल करता है; &lt;a href=&apos;fake-record:&apos;&gt;नकली मॉडल से फिर रिकॉर्ड करें&lt;/a&gt; को कुंजी नहीं चाहिए, और उसके जवाब कृत्रिम होते हैं) या बदलाव पूर्ववत करें।</translation>
+    </message>
+    <message>
+        <source>user</source>
+        <translation>उपयोगकर्ता</translation>
+    </message>
+    <message>
+        <source>expected</source>
+        <translation>अपेक्षित</translation>
+    </message>
+    <message>
+        <source>the bot&apos;s reply, below</source>
+        <translation>बॉट का जवाब, नीचे</translation>
+    </message>
+    <message>
+        <source>got</source>
+        <translation>मिला</translation>
+    </message>
+    <message>
+        <source>step</source>
+        <translation>चरण</translation>
+    </message>
+    <message>
+        <source>bot</source>
+        <translation>बॉट</translation>
+    </message>
+</context>
+<context>
+    <name>TestFileEditor</name>
+    <message>
+        <source>Cannot open {file}: {error}</source>
+        <translation>{file} नहीं खुल सका: {error}</translation>
+    </message>
+    <message>
+        <source>Choose a test in the list and “Edit” to change it here.</source>
+        <translation>यहाँ बदलने के लिए सूची में कोई परीक्षण चुनें और “फ़ाइल बदलें” दबाएँ।</translation>
+    </message>
+    <message>
+        <source>{count} error(s): this test cannot run until they are fixed.</source>
+        <translation>{count} त्रुटि(याँ): जब तक ये ठीक न हों, यह परीक्षण नहीं चल सकता।</translation>
+    </message>
+    <message>
+        <source>Warnings only: the test can run.</source>
+        <translation>केवल चेतावनियाँ: परीक्षण चल सकता है।</translation>
+    </message>
+    <message>
+        <source>✓ The file is valid for this scenario.</source>
+        <translation>✓ फ़ाइल इस परिदृश्य के लिए मान्य है।</translation>
+    </message>
+    <message>
+        <source>not saved yet (File ▸ Save writes it)</source>
+        <translation>अभी सहेजा नहीं गया (फ़ाइल ▸ सहेजें इसे लिखता है)</translation>
+    </message>
+</context>
+<context>
+    <name>TestList</name>
+    <message>
+        <source>Every expectation held.</source>
+        <translation>हर अपेक्षा पूरी हुई।</translation>
+    </message>
+    <message>
+        <source>An expectation did not hold: double-click to see the run&apos;s log at that turn.</source>
+        <translation>एक अपेक्षा पूरी नहीं हुई: उस बारी पर रन का लॉग देखने के लिए डबल-क्लिक करें।</translation>
+    </message>
+    <message>
+        <source>The recording no longer answers what the scenario asks (an instruction, the prompt or a user message changed), so the replay says nothing about this version: record the test again, or undo the change.</source>
+        <translation>रिकॉर्डिंग अब परिदृश्य के सवालों का जवाब नहीं देती (कोई निर्देश, प्रॉम्प्ट या उपयोगकर्ता का संदेश बदला है), इसलिए रीप्ले इस संस्करण के बारे में कुछ नहीं बताता: परीक्षण फिर से रिकॉर्ड करें, या बदलाव पूर्ववत करें।</translation>
+    </message>
+    <message>
+        <source>The test could not run (see the details).</source>
+        <translation>परीक्षण नहीं चल सका (विवरण देखें)।</translation>
+    </message>
+    <message>
+        <source>Test</source>
+        <translation>परीक्षण</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>नतीजा</translation>
+    </message>
+    <message>
+        <source>Turns</source>
+        <translation>बारियाँ</translation>
+    </message>
+    <message>
+        <source>Replies</source>
+        <translation>जवाब</translation>
+    </message>
+    <message>
+        <source>Who made the replies the test ran on</source>
+        <translation>परीक्षण जिन जवाबों पर चला, उन्हें किसने बनाया</translation>
+    </message>
+    <message>
+        <source>✖ file has errors</source>
+        <translation>✖ फ़ाइल में त्रुटियाँ</translation>
+    </message>
+    <message>
+        <source>○ not run</source>
+        <translation>○ नहीं चला</translation>
+    </message>
+    <message>
+        <source>before edits</source>
+        <translation>बदलावों से पहले</translation>
+    </message>
+    <message>
+        <source>synthetic</source>
+        <translation>कृत्रिम</translation>
+    </message>
+    <message>
+        <source>Replies by {maker}: {meaning}.</source>
+        <translation>{maker} के जवाब: {meaning}।</translation>
+    </message>
+    <message>
+        <source>Replies by {maker}</source>
+        <translation>{maker} के जवाब</translation>
+    </message>
+    <message>
+        <source>Double-click: open the run&apos;s log at this turn</source>
+        <translation>डबल-क्लिक: इस बारी पर रन का लॉग खोलें</translation>
+    </message>
+</context>
+<context>
+    <name>TestRuns</name>
+    <message>
+        <source>scenario.yaml does not load: fix it (see Problems) to run tests</source>
+        <translation>scenario.yaml लोड नहीं हो रहा: परीक्षण चलाने के लिए उसे ठीक करें (समस्याएँ देखें)</translation>
+    </message>
+    <message>
+        <source>the file has errors (see Problems)</source>
+        <translation>फ़ाइल में त्रुटियाँ हैं (समस्याएँ देखें)</translation>
+    </message>
+    <message>
+        <source>cannot prepare the run: {error}</source>
+        <translation>रन तैयार नहीं हो सका: {error}</translation>
+    </message>
+    <message>
+        <source>The test file was edited after this run: run it again.</source>
+        <translation>इस रन के बाद परीक्षण फ़ाइल बदली गई: इसे फिर से चलाएँ।</translation>
+    </message>
+    <message>
+        <source>The scenario was edited after this run: run it again.</source>
+        <translation>इस रन के बाद परिदृश्य बदला गया: इसे फिर से चलाएँ।</translation>
+    </message>
+    <message>
+        <source>no model is set up (the test chat&apos;s Settings… set one up).</source>
+        <translation>कोई मॉडल सेट नहीं है (परीक्षण बातचीत की सेटिंग्स… में एक सेट करें)।</translation>
+    </message>
+    <message>
+        <source>a run is under way</source>
+        <translation>एक रन चल रहा है</translation>
+    </message>
+    <message>
+        <source>A {mode} run calls the model, and {why}</source>
+        <translation>{mode} रन मॉडल को कॉल करता है, और {why}</translation>
+    </message>
+    <message>
+        <source>Nothing to run: every chosen test has errors (see Problems).</source>
+        <translation>चलाने को कुछ नहीं: चुने गए हर परीक्षण में त्रुटियाँ हैं (समस्याएँ देखें)।</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>चल रहा है</translation>
+    </message>
+    <message>
+        <source>(a check failed)</source>
+        <translation>(एक जाँच विफल हुई)</translation>
+    </message>
+    <message>
+        <source>turn {turn}/{total}</source>
+        <translation>बारी {turn}/{total}</translation>
+    </message>
+    <message>
+        <source>The recordings could not be read back: {error}</source>
+        <translation>रिकॉर्डिंग वापस पढ़ी नहीं जा सकीं: {error}</translation>
+    </message>
+    <message>
+        <source>Record {file}</source>
+        <translation>{file} रिकॉर्ड करें</translation>
+    </message>
+    <message>
+        <source>Record {count} tests</source>
+        <translation>{count} परीक्षण रिकॉर्ड करें</translation>
+    </message>
+    <message>
+        <source>The recordings could not be kept: {error}</source>
+        <translation>रिकॉर्डिंग रखी नहीं जा सकीं: {error}</translation>
+    </message>
+</context>
+<context>
+    <name>TestsPane</name>
+    <message>
+        <source>Replay</source>
+        <translation>रीप्ले</translation>
+    </message>
+    <message>
+        <source>Answer from the recorded replies: no key, no network, no cost</source>
+        <translation>रिकॉर्ड किए गए जवाबों से उत्तर: न कुंजी, न नेटवर्क, न लागत</translation>
+    </message>
+    <message>
+        <source>Record</source>
+        <translation>रिकॉर्ड</translation>
+    </message>
+    <message>
+        <source>Call the model and record its replies (rewrites the recordings; undoable, saved with the scenario)</source>
+        <translation>मॉडल को कॉल करें और उसके जवाब रिकॉर्ड करें (रिकॉर्डिंग दोबारा लिखी जाती हैं; पूर्ववत हो सकता है, परिदृश्य के साथ सहेजा जाता है)</translation>
+    </message>
+    <message>
+        <source>Live</source>
+        <translation>लाइव</translation>
+    </message>
+    <message>
+        <source>Call the model; the recordings are left as they are</source>
+        <translation>मॉडल को कॉल करें; रिकॉर्डिंग जैसी हैं वैसी रहती हैं</translation>
+    </message>
+    <message>
+        <source>Record (fake model)</source>
+        <translation>रिकॉर्ड (नकली मॉडल)</translation>
+    </message>
+    <message>
+        <source>Record with the fake model: no key, no cost — it plays what each test expects. The recordings are marked synthetic: they check the graph, the contract and the expectations, not how a model follows the instructions</source>
+        <translation>नकली मॉडल से रिकॉर्ड करें: न कुंजी, न लागत — यह वही चलाता है जो हर परीक्षण अपेक्षा करता है। रिकॉर्डिंग कृत्रिम चिह्नित होती हैं: वे ग्राफ़, अनुबंध और अपेक्षाएँ जाँचती हैं, यह नहीं कि मॉडल निर्देशों का पालन कैसे करता है</translation>
+    </message>
+    <message>
+        <source>Tests</source>
+        <translation>परीक्षण</translation>
+    </message>
+    <message>
+        <source>▶ Run all</source>
+        <translation>▶ सब चलाएँ</translation>
+    </message>
+    <message>
+        <source>Run every test of the scenario (as it is in the editor, unsaved edits included)</source>
+        <translation>परिदृश्य के सभी परीक्षण चलाएँ (जैसा संपादक में है, बिना सहेजे बदलावों समेत)</translation>
+    </message>
+    <message>
+        <source>Run selected</source>
+        <translation>चुने हुए चलाएँ</translation>
+    </message>
+    <message>
+        <source>Run the selected tests</source>
+        <translation>चुने गए परीक्षण चलाएँ</translation>
+    </message>
+    <message>
+        <source>■ Stop</source>
+        <translation>■ रोकें</translation>
+    </message>
+    <message>
+        <source>Stop after the turn each test is in</source>
+        <translation>हर परीक्षण की मौजूदा बारी के बाद रोकें</translation>
+    </message>
+    <message>
+        <source>Coverage on graph</source>
+        <translation>ग्राफ़ पर कवरेज</translation>
+    </message>
+    <message>
+        <source>Shade the steps and transitions no test exercised in the last runs (runs every test first if none ran)</source>
+        <translation>पिछले रन में जिन चरणों और ट्रांज़िशन को किसी परीक्षण ने नहीं जाँचा, उन्हें छायांकित करें (कोई नहीं चला हो तो पहले सभी परीक्षण चलाता है)</translation>
+    </message>
+    <message>
+        <source>Edit file</source>
+        <translation>फ़ाइल बदलें</translation>
+    </message>
+    <message>
+        <source>Edit the selected test file (undoable; saved with the scenario)</source>
+        <translation>चुनी गई परीक्षण फ़ाइल बदलें (पूर्ववत हो सकता है; परिदृश्य के साथ सहेजी जाती है)</translation>
+    </message>
+    <message>
+        <source>Replay needs no key; Record and Live call the model set up in the test chat&apos;s Settings…</source>
+        <translation>रीप्ले को कुंजी नहीं चाहिए; रिकॉर्ड और लाइव परीक्षण बातचीत की सेटिंग्स… में सेट किए गए मॉडल को कॉल करते हैं</translation>
+    </message>
+    <message>
+        <source>Details</source>
+        <translation>विवरण</translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation>फ़ाइल</translation>
+    </message>
+    <message>
+        <source>no model is set up: Record and Live use the test chat&apos;s (its Settings…).</source>
+        <translation>कोई मॉडल सेट नहीं है: रिकॉर्ड और लाइव परीक्षण बातचीत वाला मॉडल इस्तेमाल करते हैं (उसकी सेटिंग्स…)।</translation>
+    </message>
+    <message>
+        <source>Open a scenario to see its tests.</source>
+        <translation>परीक्षण देखने के लिए कोई परिदृश्य खोलें।</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;This scenario has no tests yet.&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Chat with it in the &lt;b&gt;Test chat&lt;/b&gt;, then &lt;b&gt;File ▸ Save Chat as Test…&lt;/b&gt; (or &lt;b&gt;Save as test…&lt;/b&gt; in the chat&apos;s toolbar): the conversation becomes a test (&lt;code&gt;tests/NAME.test.yaml&lt;/code&gt;) with its recorded replies, replayed here in a second and with no key.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;इस परिदृश्य में अभी कोई परीक्षण नहीं है।&lt;/b&gt;&lt;/p&gt;&lt;p&gt;&lt;b&gt;परीक्षण बातचीत&lt;/b&gt; में इससे बात करें, फिर &lt;b&gt;फ़ाइल ▸ बातचीत को परीक्षण के रूप में सहेजें…&lt;/b&gt; (या बातचीत की टूलबार में &lt;b&gt;परीक्षण के रूप में सहेजें…&lt;/b&gt;): बातचीत अपने रिकॉर्ड किए गए जवाबों के साथ एक परीक्षण (&lt;code&gt;tests/NAME.test.yaml&lt;/code&gt;) बन जाती है, जो यहाँ एक सेकंड में और बिना कुंजी के दोबारा चलता है।&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>{count} passed</source>
+        <translation>{count} सफल</translation>
+    </message>
+    <message>
+        <source>{count} failed</source>
+        <translation>{count} विफल</translation>
+    </message>
+    <message>
+        <source>{count} stale</source>
+        <translation>{count} पुराने</translation>
+    </message>
+    <message>
+        <source>{count} could not run</source>
+        <translation>{count} चल नहीं सके</translation>
+    </message>
+    <message>
+        <source>{count} with errors</source>
+        <translation>{count} में त्रुटियाँ</translation>
+    </message>
+    <message>
+        <source>{count} not run</source>
+        <translation>{count} नहीं चले</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Select a test to see its last result.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;किसी परीक्षण का पिछला नतीजा देखने के लिए उसे चुनें।&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>This test has no log to show: run it first.</source>
+        <translation>इस परीक्षण का दिखाने लायक कोई लॉग नहीं है: पहले इसे चलाएँ।</translation>
+    </message>
+    <message>
+        <source>The run&apos;s log {file} is gone (the system&apos;s temporary folder was cleaned): run the test again.</source>
+        <translation>रन का लॉग {file} अब नहीं है (सिस्टम का अस्थायी फ़ोल्डर साफ़ किया गया): परीक्षण फिर से चलाएँ।</translation>
+    </message>
+    <message>
+        <source>no scenario is open.</source>
+        <translation>कोई परिदृश्य खुला नहीं है।</translation>
+    </message>
+    <message>
+        <source>Calls the model, and {why}</source>
+        <translation>मॉडल को कॉल करता है, और {why}</translation>
+    </message>
+    <message>
+        <source>Stopping…</source>
+        <translation>रोका जा रहा है…</translation>
+    </message>
+    <message>
+        <source>… queued</source>
+        <translation>… कतार में</translation>
+    </message>
+    <message>
+        <source>{mode} with the fake model</source>
+        <translation>नकली मॉडल के साथ {mode}</translation>
+    </message>
+    <message>
+        <source>Running {count} test(s) ({mode})…</source>
+        <translation>{count} परीक्षण चल रहे हैं ({mode})…</translation>
+    </message>
+    <message>
+        <source>stopped</source>
+        <translation>रोका गया</translation>
+    </message>
+    <message>
+        <source>{seconds} s ({mode})</source>
+        <translation>{seconds} से. ({mode})</translation>
+    </message>
+    <message>
+        <source>{count} of {total} tests run</source>
+        <translation>{total} में से {count} परीक्षण चले</translation>
+    </message>
+    <message>
+        <source>; edited since</source>
+        <translation>; तब से बदला गया</translation>
+    </message>
+</context>
+<context>
     <name>TextFileEditor</name>
+    <message>
+        <source>Preview</source>
+        <translation>पूर्वावलोकन</translation>
+    </message>
+    <message>
+        <source>Show the Markdown as it reads (Ctrl+Shift+P); the model gets the text as written</source>
+        <translation>Markdown को पढ़ने के रूप में दिखाएँ (Ctrl+Shift+P); मॉडल को पाठ वैसा ही मिलता है जैसा लिखा है</translation>
+    </message>
+    <message>
+        <source>What one model call carries: persona, the step&apos;s instructions, the contract and the reply schema. Tokens ≈ characters / 4.</source>
+        <translation>एक मॉडल कॉल में क्या जाता है: पर्सोना, चरण के निर्देश, अनुबंध और जवाब का स्कीमा। टोकन ≈ अक्षर / 4।</translation>
+    </message>
+    <message>
+        <source>Select a step to edit its instructions.</source>
+        <translation>किसी चरण के निर्देश बदलने के लिए उसे चुनें।</translation>
+    </message>
+    <message>
+        <source>Write the instructions for this step in Markdown. Type {{ to insert a variable.</source>
+        <translation>इस चरण के निर्देश Markdown में लिखें। चर डालने के लिए {{ लिखें।</translation>
+    </message>
+    <message>
+        <source>A message step sends its text as written (see “Text” above); it has no instruction file.</source>
+        <translation>संदेश वाला चरण अपना पाठ वैसा ही भेजता है जैसा लिखा है (ऊपर “पाठ” देखें); उसकी कोई निर्देश फ़ाइल नहीं होती।</translation>
+    </message>
     <message>
         <source>An action step calls a function or an API (see “Action” in the step form) and makes no model call: it has no instruction file. The step after it talks, and can use its results as {{placeholders}}.</source>
         <translation>कार्रवाई वाला चरण किसी फ़ंक्शन या API को कॉल करता है (चरण फ़ॉर्म में “कार्रवाई” देखें) और मॉडल को कॉल नहीं करता: उसकी कोई निर्देश फ़ाइल नहीं होती। उसके बाद वाला चरण बात करता है, और उसके परिणाम {{placeholders}} की तरह इस्तेमाल कर सकता है।</translation>
+    </message>
+    <message>
+        <source>Step “{step}” has no instruction file: set “Instructions” in the inspector, e.g. {file}.</source>
+        <translation>चरण “{step}” की कोई निर्देश फ़ाइल नहीं है: इंस्पेक्टर में “निर्देश” भरें, जैसे {file}।</translation>
+    </message>
+    <message>
+        <source>The scenario has no persona file (add “persona: persona.md” to scenario.yaml).</source>
+        <translation>परिदृश्य में कोई पर्सोना फ़ाइल नहीं है (scenario.yaml में “persona: persona.md” जोड़ें)।</translation>
+    </message>
+    <message>
+        <source>Cannot open {file}: {error}</source>
+        <translation>{file} नहीं खुल सका: {error}</translation>
+    </message>
+    <message>
+        <source>— sent with every model call, {file}; select a step for its own instructions</source>
+        <translation>— हर मॉडल कॉल के साथ भेजी जाती है, {file}; किसी चरण के अपने निर्देशों के लिए उसे चुनें</translation>
+    </message>
+    <message>
+        <source>— instructions, {file}</source>
+        <translation>— निर्देश, {file}</translation>
+    </message>
+    <message>
+        <source>{characters} characters · ≈ {tokens} tokens, sent at the start of every model call</source>
+        <translation>{characters} अक्षर · ≈ {tokens} टोकन, हर मॉडल कॉल की शुरुआत में भेजे जाते हैं</translation>
+    </message>
+    <message>
+        <source>{characters} characters</source>
+        <translation>{characters} अक्षर</translation>
+    </message>
+    <message>
+        <source>{characters} characters · each call in this step ≈ {tokens} tokens</source>
+        <translation>{characters} अक्षर · इस चरण की हर कॉल ≈ {tokens} टोकन</translation>
+    </message>
+    <message>
+        <source>Every model call in this step sends {characters} characters: the persona, the contract rules, this step&apos;s instructions, results and transitions, and the reply schema (layout per_step). Tokens ≈ characters / 4.</source>
+        <translation>इस चरण की हर मॉडल कॉल {characters} अक्षर भेजती है: पर्सोना, अनुबंध के नियम, इस चरण के निर्देश, परिणाम और ट्रांज़िशन, और जवाब का स्कीमा (लेआउट per_step)। टोकन ≈ अक्षर / 4।</translation>
+    </message>
+    <message>
+        <source>{characters} characters · entering this step, a call of ≈ {tokens} tokens, this step&apos;s part ≈ {part}</source>
+        <translation>{characters} अक्षर · इस चरण में आते समय ≈ {tokens} टोकन की कॉल, इस चरण का हिस्सा ≈ {part}</translation>
+    </message>
+    <message>
+        <source>The first model call in this step sends {characters} characters (layout {layout}): the reply schema, the persona and contract rules — the same on every call, billed at the cached price once the conversation is under way — and this step&apos;s section ({step_characters} characters: its instructions, results and transitions), sent once when the step is entered and cached after. Tokens ≈ characters / 4.</source>
+        <translation>इस चरण की पहली मॉडल कॉल {characters} अक्षर भेजती है (लेआउट {layout}): जवाब का स्कीमा, पर्सोना और अनुबंध के नियम — हर कॉल में वही, बातचीत चलने के बाद कैश वाली कीमत पर — और इस चरण का हिस्सा ({step_characters} अक्षर: इसके निर्देश, परिणाम और ट्रांज़िशन), जो चरण में आते समय एक बार भेजा जाता है और फिर कैश होता है। टोकन ≈ अक्षर / 4।</translation>
     </message>
 </context>
 <context>
@@ -1829,6 +3718,28 @@ File ▸ New… creates one from a template; File ▸ Open… opens a scenario f
     <message>
         <source>Select to scroll the chat to this turn</source>
         <translation>बातचीत को इस दौर तक स्क्रॉल करने के लिए चुनें</translation>
+    </message>
+</context>
+<context>
+    <name>Widgets</name>
+    <message>
+        <source>Add</source>
+        <translation>जोड़ें</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>हटाएँ</translation>
+    </message>
+</context>
+<context>
+    <name>YamlSourceEditor</name>
+    <message>
+        <source>Edits here are applied after a short pause and can be undone.</source>
+        <translation>यहाँ किए बदलाव थोड़ी देर बाद लागू होते हैं और पूर्ववत किए जा सकते हैं।</translation>
+    </message>
+    <message>
+        <source>line {line}</source>
+        <translation>पंक्ति {line}</translation>
     </message>
 </context>
 </TS>
