@@ -404,9 +404,6 @@ class ScenarioEditor(QWidget):
             )
         return self._add_step(spot, step_id)
 
-    #: the name the Add Step action had
-    add_step_at_center = add_step_near
-
     def add_step_at(self, scene_pos: QPointF, step_id: str | None = None) -> str | None:
         """Add a step centred at ``scene_pos`` (a double-click on the canvas), or as near to it
         as there is room; asks for its id unless given."""

@@ -197,6 +197,17 @@ class Totals:
             "synthetic_calls": self.synthetic_calls,
         }
 
+    def usage_json(self) -> dict[str, Any]:
+        """Tokens and cost as ``--summary-json`` and ``report.json`` write them."""
+        return {
+            "input_tokens": self.input_tokens,
+            "cached_tokens": self.cached_tokens,
+            "output_tokens": self.output_tokens,
+            "cost_usd": round(self.cost_usd, 8),
+            "synthetic_calls": self.synthetic_calls,
+            "cost": self.cost_text(),
+        }
+
     def session_record(self, user_messages: int) -> SessionTotalsData:
         """These totals as ``session_end`` writes them."""
         record = SessionTotalsData(
