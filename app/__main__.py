@@ -98,7 +98,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _export_and_exit(window, folder, args.export_drawio)
     window.show()
     if not window.files.open_folder(folder) and target is None:
-        show_message(window, APPLICATION, f"The default scenario was not found at {folder}.")
+        said = QCoreApplication.translate(
+            "Studio", "The default scenario was not found at {folder}."
+        )
+        show_message(window, APPLICATION, said.format(folder=folder))
     code = int(app.exec())
     del parts
     return code
@@ -159,6 +162,8 @@ def _export_and_exit(window: MainWindow, folder: Path, output: Path) -> int:
 
 
 def _open_log(app: QApplication, path: Path) -> int:
+    from PySide6.QtCore import QCoreApplication
+
     from app.chat.window import LogViewerWindows
     from app.plain_text import show_message
 
@@ -166,7 +171,8 @@ def _open_log(app: QApplication, path: Path) -> int:
     try:
         viewer.open_log(path)
     except Exception as error:  # any failure to read the log becomes a message, not a crash
-        show_message(None, APPLICATION, f"Cannot open {path}:\n{error}", problem=True)
+        said = QCoreApplication.translate("Studio", "Cannot open {file}:\n{error}")
+        show_message(None, APPLICATION, said.format(file=path, error=error), problem=True)
         return 1
     return int(app.exec())
 

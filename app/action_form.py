@@ -19,7 +19,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QCoreApplication, QEvent, Signal
 from PySide6.QtGui import QFocusEvent
 from PySide6.QtWidgets import (
     QButtonGroup,
@@ -38,6 +38,7 @@ from PySide6.QtWidgets import (
 from app import commands
 from app.action_trust import FolderTrust
 from app.edit_session import EditSession
+from app.plain_text import PlainLabel
 from engine.scenario.action_module import read_action_module
 from engine.scenario.actions import DEFAULT_MODULE, DEFAULT_TIMEOUT_S, MAX_TIMEOUT_S, HttpMethod
 from engine.scenario.definition import IDENTIFIER
@@ -84,7 +85,11 @@ def parse_headers(text: str) -> dict[str, str]:
             continue
         name, colon, value = line.partition(":")
         if not colon or not name.strip() or any(c.isspace() for c in name.strip()):
-            raise ValueError(f"line {number} is not 'Name: value'")
+            raise ValueError(
+                QCoreApplication.translate("ActionForm", "line {line} is not 'Name: value'").format(
+                    line=number
+                )
+            )
         headers[name.strip()] = value.strip()
     return headers
 
@@ -97,7 +102,6 @@ class ActionForm(QGroupBox):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setTitle(self.tr("Action"))
         self.session: EditSession | None = None
         self.step_id: str | None = None
         self._filling = False
@@ -107,13 +111,14 @@ class ActionForm(QGroupBox):
         #: opens the Try it dialog (replaceable in tests)
         self.open_trial: Callable[[EditSession, str, FolderTrust, QWidget], object] = _open_trial
         self._build()
+        self.retranslate_ui()
 
     def _build(self) -> None:
         form = self.form = QFormLayout(self)
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.ExpandingFieldsGrow)
         kinds = QHBoxLayout()
-        self.python_radio = QRadioButton(self.tr("Python function"))
-        self.http_radio = QRadioButton(self.tr("HTTP request"))
+        self.python_radio = QRadioButton()
+        self.http_radio = QRadioButton()
         self.kind_group = QButtonGroup(self)
         for button in (self.python_radio, self.http_radio):
             self.kind_group.addButton(button)
@@ -125,46 +130,31 @@ class ActionForm(QGroupBox):
             QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
         )
         self.function_combo.setMinimumContentsLength(14)
-        self.function_combo.setToolTip(
-            self.tr("A function of the scenario's actions module (def or async def)")
-        )
         self.method_combo = QComboBox()
         self.method_combo.addItems([method.value for method in HttpMethod])
         self.url_edit = QLineEdit(placeholderText="http://127.0.0.1:8099/path?q={{variable}}")
-        self.url_edit.setToolTip(
-            self.tr("Its host must be in actions.allow_hosts; {{variable}} is filled in")
-        )
         self.headers_edit = CommittingTextEdit("Authorization: Bearer ${API_TOKEN}", 2)
-        self.headers_edit.setToolTip(
-            self.tr(
-                "One 'Name: value' per line. ${NAME} is read from the environment when the "
-                "call is made, and never written to a log or a file"
-            )
-        )
         self.json_edit = CommittingTextEdit('{"name": "{{customer_name}}"}', 3)
-        self.json_edit.setToolTip(
-            self.tr('The JSON body; a string that is exactly "{{variable}}" sends its value')
-        )
-        self.inputs_edit = QLineEdit(placeholderText=self.tr("variables handed to the call"))
+        self.inputs_edit = QLineEdit()
         self.timeout_spin = QDoubleSpinBox()
         self.timeout_spin.setRange(0.0, MAX_TIMEOUT_S)
         self.timeout_spin.setDecimals(1)
         self.timeout_spin.setSingleStep(1.0)
         self.timeout_spin.setSuffix(" s")
-        self.timeout_spin.setSpecialValueText(self.tr("default (%s s)") % f"{DEFAULT_TIMEOUT_S:g}")
-        self.timeout_spin.setToolTip(
-            self.tr("The conversation moves on by 'timeout' when the call takes longer")
+        self.try_button = QPushButton()
+        self.row_labels = [PlainLabel() for _ in range(8)]
+        form.addRow(self.row_labels[0], kinds)
+        fields: tuple[QWidget, ...] = (
+            self.function_combo,
+            self.method_combo,
+            self.url_edit,
+            self.headers_edit,
+            self.json_edit,
+            self.inputs_edit,
+            self.timeout_spin,
         )
-        self.try_button = QPushButton(self.tr("Try it…"))
-        self.try_button.setToolTip(self.tr("Run the action with values you type"))
-        form.addRow(self.tr("Calls"), kinds)
-        form.addRow(self.tr("Function"), self.function_combo)
-        form.addRow(self.tr("Method"), self.method_combo)
-        form.addRow(self.tr("URL"), self.url_edit)
-        form.addRow(self.tr("Headers"), self.headers_edit)
-        form.addRow(self.tr("JSON body"), self.json_edit)
-        form.addRow(self.tr("Inputs"), self.inputs_edit)
-        form.addRow(self.tr("Timeout"), self.timeout_spin)
+        for label, field in zip(self.row_labels[1:], fields, strict=True):
+            form.addRow(label, field)
         form.addRow("", self.try_button)
 
         self.python_radio.clicked.connect(lambda: self._switch("python"))
@@ -184,6 +174,54 @@ class ActionForm(QGroupBox):
         self.inputs_edit.editingFinished.connect(self._set_inputs)
         self.timeout_spin.editingFinished.connect(self._set_timeout)
         self.try_button.clicked.connect(self.try_it)
+
+    def retranslate_ui(self) -> None:
+        """Set every text of the form (again, on ``LanguageChange``)."""
+        self.setTitle(self.tr("Action"))
+        self.python_radio.setText(self.tr("Python function"))
+        self.http_radio.setText(self.tr("HTTP request"))
+        self.function_combo.setToolTip(
+            self.tr("A function of the scenario's actions module (def or async def)")
+        )
+        self.url_edit.setToolTip(
+            self.tr("Its host must be in actions.allow_hosts; {{variable}} is filled in")
+        )
+        self.headers_edit.setToolTip(
+            self.tr(
+                "One 'Name: value' per line. ${NAME} is read from the environment when the "
+                "call is made, and never written to a log or a file"
+            )
+        )
+        self.json_edit.setToolTip(
+            self.tr('The JSON body; a string that is exactly "{{variable}}" sends its value')
+        )
+        self.inputs_edit.setPlaceholderText(self.tr("variables handed to the call"))
+        self.timeout_spin.setSpecialValueText(self.tr("default (%s s)") % f"{DEFAULT_TIMEOUT_S:g}")
+        self.timeout_spin.setToolTip(
+            self.tr("The conversation moves on by 'timeout' when the call takes longer")
+        )
+        self.try_button.setText(self.tr("Try it…"))
+        self.try_button.setToolTip(self.tr("Run the action with values you type"))
+        for label, text in zip(
+            self.row_labels,
+            (
+                self.tr("Calls"),
+                self.tr("Function"),
+                self.tr("Method"),
+                self.tr("URL"),
+                self.tr("Headers"),
+                self.tr("JSON body"),
+                self.tr("Inputs"),
+                self.tr("Timeout"),
+            ),
+            strict=True,
+        ):
+            label.setText(text)
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate_ui()
+        super().changeEvent(event)
 
     # --- showing -----------------------------------------------------------------------------
 

@@ -25,126 +25,17 @@ from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from typing import Any
 
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from app.edit_session import EditSession, Position
+from app.undo_labels import describe_delete, describe_insert, describe_rename, describe_set
 from engine.drawio import Edit
 from engine.scenario.definition import Scenario
 
 YamlPath = tuple[str | int, ...]
 
 _ABSENT = object()
-
-
-#: How a field is named in an undo label.
-_FIELD_WORDS = {
-    "title": "title",
-    "goal": "goal",
-    "kind": "kind",
-    "final": "final",
-    "on_enter": "on enter",
-    "instructions": "instruction file",
-    "text": "text",
-    "description": "description",
-    "requires": "guard",
-    "to": "target",
-    "type": "type",
-    "required": "required",
-    "values": "values",
-    "default": "default",
-    "name": "name",
-    "temperature": "temperature",
-    "call": "call",
-    "python": "function",
-    "http": "HTTP request",
-    "method": "method",
-    "url": "URL",
-    "headers": "headers",
-    "json": "JSON body",
-    "inputs": "inputs",
-    "timeout_s": "timeout",
-}
-_TOP_WORDS = {
-    "title": "the scenario's title",
-    "start": "the start step",
-    "model": "the model",
-    "persona": "the persona file",
-    "contract": "the contract settings",
-    "name": "the name",
-    "description": "the scenario's description",
-    "variables": "the variables",
-    "steps": "the steps",
-}
-
-
-def _field(name: str | int) -> str:
-    return _FIELD_WORDS.get(str(name), f"{name}")
-
-
-def _thing(path: YamlPath) -> str:
-    """What ``path`` (a step, a transition, a result, a variable…) is, in words."""
-    if len(path) >= 2 and path[0] == "steps":
-        step = f"'{path[1]}'"
-        if len(path) >= 4 and path[2] == "transitions":
-            return f"signal '{path[3]}' of {step}"
-        if len(path) >= 4 and path[2] == "results":
-            return f"result '{path[3]}' of {step}"
-        return step
-    if len(path) >= 2 and path[0] == "variables":
-        return f"variable '{path[1]}'"
-    if len(path) >= 2 and path[0] == "model":
-        return "the model"
-    return _TOP_WORDS.get(str(path[0]), f"{path[0]}") if path else "the scenario"
-
-
-def describe_set(path: YamlPath, value: Any = None) -> str:
-    """An undo label for setting ``path``: "Change goal of 'budget'"."""
-    if path == ("start",):
-        return f"Make '{value}' the start step"
-    if len(path) == 1:
-        return f"Change {_TOP_WORDS.get(str(path[0]), _field(path[0]))}"
-    owner, leaf = _thing(path[:-1]), path[-1]
-    if len(path) == 2 and path[0] in ("steps", "variables"):
-        return f"Replace {_kind(path)}{_thing(path)}"
-    if leaf == "to" and len(path) == 5 and path[2] == "transitions":
-        return f"Point {owner} to '{value}'"
-    if leaf in ("final", "required") and isinstance(value, bool):
-        return f"Mark {owner} {'' if value else 'not '}{leaf}"
-    if len(path) == 3 and path[2] in ("transitions", "results"):
-        return f"Change the {path[2]} of {owner}"
-    return f"Change {_field(leaf)} of {owner}"
-
-
-def describe_delete(path: YamlPath) -> str:
-    """An undo label for removing ``path``: "Delete signal 'back' of 'pick'"."""
-    if (len(path) == 2 and path[0] in ("steps", "variables")) or (
-        len(path) == 4 and path[0] == "steps" and path[2] in ("transitions", "results")
-    ):
-        return f"Delete {_kind(path)}{_thing(path)}"
-    if len(path) == 1:
-        return f"Remove {_TOP_WORDS.get(str(path[0]), _field(path[0]))}"
-    return f"Clear {_field(path[-1])} of {_thing(path[:-1])}"
-
-
-def describe_insert(path: YamlPath, key: str) -> str:
-    """An undo label for adding ``key`` under ``path``: "Add result 'email' to 'signup'"."""
-    full = (*path, key)
-    if len(full) == 2 and full[0] in ("steps", "variables"):
-        return f"Add {_kind(full)}{_thing(full)}"
-    if len(full) == 4 and full[2] in ("transitions", "results"):
-        kind = "signal" if full[2] == "transitions" else "result"
-        return f"Add {kind} '{key}' to '{full[1]}'"
-    return f"Add {_field(key)} to {_thing(path)}"
-
-
-def describe_rename(path: YamlPath, new_key: str) -> str:
-    """An undo label for renaming the key at ``path``: "Rename signal 'a' of 's' to 'b'"."""
-    return f"Rename {_kind(path)}{_thing(path)} to '{new_key}'"
-
-
-def _kind(path: YamlPath) -> str:
-    """ "step " before a step's name (other things name their kind themselves)."""
-    return "step " if len(path) == 2 and path[0] == "steps" else ""
 
 
 class Command(QUndoCommand):
@@ -314,7 +205,11 @@ class RenameStepCommand(Command):
     """Rename a step: its key, every transition to it, ``start`` and its saved position."""
 
     def __init__(self, session: EditSession, old: str, new: str) -> None:
-        super().__init__(f"Rename step '{old}' to '{new}'")
+        super().__init__(
+            QCoreApplication.translate("Commands", "Rename step '{old}' to '{new}'").format(
+                old=old, new=new
+            )
+        )
         self.session, self.old, self.new = session, old, new
 
     def apply(self) -> None:
@@ -343,7 +238,9 @@ class SetTextCommand(Command):
     def __init__(
         self, session: EditSession, relpath: str, text: str, old: str | None = None, label: str = ""
     ) -> None:
-        super().__init__(label or f"Type in {relpath}")
+        super().__init__(
+            label or QCoreApplication.translate("Commands", "Type in {file}").format(file=relpath)
+        )
         self.session, self.relpath, self.new_text = session, relpath, text
         self.old_text = session.document.text(relpath) if old is None else old
         self.stamp = time.monotonic()
@@ -375,7 +272,7 @@ class SetYamlTextCommand(Command):
     MERGE_ID = 0x7E48
 
     def __init__(self, session: EditSession, text: str) -> None:
-        super().__init__("Type in scenario.yaml")
+        super().__init__(QCoreApplication.translate("Commands", "Type in scenario.yaml"))
         self.session, self.new_text = session, text
         self.old_text = session.document.yaml_text()
         self.stamp = time.monotonic()
@@ -406,9 +303,9 @@ class MoveNodesCommand(Command):
         session: EditSession,
         old: Mapping[str, Position | None],
         new: Mapping[str, Position | None],
-        text: str = "Move steps",
+        text: str = "",
     ) -> None:
-        super().__init__(text)
+        super().__init__(text or QCoreApplication.translate("Commands", "Move steps"))
         self.session, self.old, self.new = session, dict(old), dict(new)
         self.recorded: dict[str, Position] = {}
 
@@ -444,7 +341,8 @@ def add_step(
         "title": title or step_id.replace("_", " ").capitalize(),
         "instructions": relpath,
     }
-    with macro(target, f"Add step '{step_id}'") as edit:
+    label = QCoreApplication.translate("Commands", "Add step '{step}'").format(step=step_id)
+    with macro(target, label) as edit:
         push(edit, InsertKeyCommand(session, ("steps",), step_id, body))
         text = instructions_text or f"# {body['title']}\n\n"
         push(edit, SetTextCommand(session, relpath, text, old=_text_or_empty(session, relpath)))
@@ -461,7 +359,11 @@ def delete_steps(target: Target, session: EditSession, step_ids: list[str]) -> N
         return
     doomed = set(step_ids)
     label = (
-        f"Delete step '{step_ids[0]}'" if len(step_ids) == 1 else f"Delete {len(step_ids)} steps"
+        QCoreApplication.translate("Commands", "Delete step '{step}'").format(step=step_ids[0])
+        if len(step_ids) == 1
+        else QCoreApplication.translate("Commands", "Delete {count} steps").format(
+            count=len(step_ids)
+        )
     )
     incoming = [
         (source, signal)
@@ -490,7 +392,9 @@ def connect_steps(
     if description:
         value["description"] = description
     path = step_path(source, "transitions")
-    text = f"Connect '{source}' → '{target_step}' (signal '{signal}')"
+    text = QCoreApplication.translate(
+        "Commands", "Connect '{source}' → '{target}' (signal '{signal}')"
+    ).format(source=source, target=target_step, signal=signal)
     if not session.document.has(path):
         push(target, SetValueCommand(session, path, {signal: value}, text=text))
     else:
@@ -519,7 +423,12 @@ def auto_layout(target: Target, session: EditSession) -> None:
     if not new:
         return
     old: dict[str, Position | None] = {step_id: session.position(step_id) for step_id in new}
-    push(target, MoveNodesCommand(session, old, dict(new), text="Auto-layout"))
+    push(
+        target,
+        MoveNodesCommand(
+            session, old, dict(new), text=QCoreApplication.translate("Commands", "Auto-layout")
+        ),
+    )
 
 
 def from_document_edit(session: EditSession, edit: Edit) -> Command:
@@ -549,7 +458,12 @@ def place_all(target: Target, session: EditSession, positions: Mapping[str, Posi
     old: dict[str, Position | None] = {step: current.get(step) for step in {*current, *positions}}
     new: dict[str, Position | None] = {step: positions.get(step) for step in old}
     if old != new:
-        push(target, MoveNodesCommand(session, old, new, text="Place steps"))
+        push(
+            target,
+            MoveNodesCommand(
+                session, old, new, text=QCoreApplication.translate("Commands", "Place steps")
+            ),
+        )
 
 
 def _order(scenario: Scenario, step_id: str, signal: str) -> tuple[int, int]:

@@ -18,7 +18,7 @@ from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QModelIndex, QObject, QStringListModel, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QModelIndex, QObject, QStringListModel, QTimer, Signal
 from PySide6.QtGui import QUndoStack
 
 from engine.errors import ScenarioError
@@ -217,7 +217,8 @@ class EditSession(QObject):
             try:
                 problems.extend(validate(document.scenario))
             except Exception as error:  # a validator bug must not take the studio down
-                problems.append(ScenarioError(f"the validator failed: {error}", severity="warning"))
+                said = QCoreApplication.translate("EditSession", "the validator failed: {error}")
+                problems.append(ScenarioError(said.format(error=error), severity="warning"))
         self._own_problems = problems
         self.problems = problems + self._extras()
         self.problemsChanged.emit()

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 import shiboken6
-from PySide6.QtCore import QEvent, QPointF, Qt, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QPointF, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QStyle, QVBoxLayout, QWidget
 
@@ -36,45 +36,79 @@ from engine.scenario.definition import IDENTIFIER, STAY, unique_name
 from engine.scenario.diagram import free_spot
 from engine.scenario.document import Change
 
-#: What a step id (and a signal) may be, in words.
-STEP_ID_HINT = "ASCII letters (a–z, A–Z), digits (0–9) and _, not starting with a digit"
-STEP_ID_RULE = f"Step id ({STEP_ID_HINT}):"
+
+def step_id_hint() -> str:
+    """What a step id (and a signal) may be, in words."""
+    return QCoreApplication.translate(
+        "StepIds", "ASCII letters (a–z, A–Z), digits (0–9) and _, not starting with a digit"
+    )
 
 
-def why_not_a_name(name: str) -> str:
-    """Why ``name`` cannot be an identifier ("" when it can), in the author's words."""
+def why_not_a_name(name: str, signal: bool = False) -> str:
+    """Why ``name`` cannot be an identifier ("" when it can), in the author's words
+    (``signal``: said of a signal rather than of an id)."""
+    translate = QCoreApplication.translate
     if not name:
-        return "the name is empty"
+        return translate("StepIds", "the name is empty")
     if IDENTIFIER.match(name):
         return ""
     if any(char.isspace() for char in name):
-        return (
-            f"“{name}” has a space: spaces are not allowed in ids (use _ instead, e.g. "
-            f"“{'_'.join(name.split())}”); use {STEP_ID_HINT}"
+        said = (
+            translate(
+                "StepIds",
+                "“{name}” has a space: spaces are not allowed in signals (use _ instead, e.g. "
+                "“{suggestion}”); use {rule}",
+            )
+            if signal
+            else translate(
+                "StepIds",
+                "“{name}” has a space: spaces are not allowed in ids (use _ instead, e.g. "
+                "“{suggestion}”); use {rule}",
+            )
         )
+        return said.format(name=name, suggestion="_".join(name.split()), rule=step_id_hint())
     if name[0].isdigit():
-        return f"“{name}” starts with a digit: an id starts with a letter or _"
+        said = (
+            translate("StepIds", "“{name}” starts with a digit: a signal starts with a letter or _")
+            if signal
+            else translate(
+                "StepIds", "“{name}” starts with a digit: an id starts with a letter or _"
+            )
+        )
+        return said.format(name=name)
     bad = sorted(
         {char for char in name if not (char.isalnum() or char == "_") or not char.isascii()}
     )
     shown = " ".join(f"“{char}”" for char in bad)
-    return f"“{name}” has {shown}, which ids cannot hold: use {STEP_ID_HINT}"
+    said = (
+        translate("StepIds", "“{name}” has {characters}, which signals cannot hold: use {rule}")
+        if signal
+        else translate("StepIds", "“{name}” has {characters}, which ids cannot hold: use {rule}")
+    )
+    return said.format(name=name, characters=shown, rule=step_id_hint())
 
 
 def why_not_a_step_id(name: str, taken: set[str]) -> str:
     """Why ``name`` cannot be a new step's id ("" when it can)."""
     if name in taken:
-        return f"a step “{name}” exists already: choose another id"
+        return QCoreApplication.translate(
+            "StepIds", "a step “{name}” exists already: choose another id"
+        ).format(name=name)
     return why_not_a_name(name)
 
 
 def why_not_a_signal(name: str, taken: set[str], source: str) -> str:
     """Why ``name`` cannot be a new signal of ``source`` ("" when it can)."""
+    translate = QCoreApplication.translate
     if name == STAY:
-        return f"“{STAY}” is the signal every step has for staying: choose another name"
+        return translate(
+            "StepIds", "“{name}” is the signal every step has for staying: choose another name"
+        ).format(name=STAY)
     if name in taken:
-        return f"step “{source}” has a signal “{name}” already: choose another name"
-    return why_not_a_name(name).replace("ids", "signals").replace("an id", "a signal")
+        return translate(
+            "StepIds", "step “{step}” has a signal “{name}” already: choose another name"
+        ).format(step=source, name=name)
+    return why_not_a_name(name, signal=True)
 
 
 class Dialogs(Protocol):
@@ -221,6 +255,7 @@ class ScenarioEditor(QWidget):
                 "File ▸ Open… opens a scenario folder."
             )
         )
+        self.scene.retranslate()
 
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange:
@@ -338,7 +373,13 @@ class ScenarioEditor(QWidget):
         except (ScenarioError, KeyError, ValueError) as error:
             reason = error.args[0] if isinstance(error, KeyError) and error.args else error
             self.notice.emit(f"{label}: {reason}")
-            self.dialogs.tell(label, f"{label} was refused; nothing was changed.\n\n{reason}", True)
+            self.dialogs.tell(
+                label,
+                self.tr("{edit} was refused; nothing was changed.\n\n{reason}").format(
+                    edit=label, reason=reason
+                ),
+                True,
+            )
             return False
         return True
 
@@ -363,9 +404,6 @@ class ScenarioEditor(QWidget):
             )
         return self._add_step(spot, step_id)
 
-    #: the name the Add Step action had
-    add_step_at_center = add_step_near
-
     def add_step_at(self, scene_pos: QPointF, step_id: str | None = None) -> str | None:
         """Add a step centred at ``scene_pos`` (a double-click on the canvas), or as near to it
         as there is room; asks for its id unless given."""
@@ -386,17 +424,20 @@ class ScenarioEditor(QWidget):
         taken = set(session.document.keys(("steps",)))
         if step_id is None:
             step_id = self.dialogs.ask_text(
-                "Add step", STEP_ID_RULE, unique_name("new_step", taken)
+                self.tr("Add step"),
+                self.tr("Step id ({rule}):").format(rule=step_id_hint()),
+                unique_name("new_step", taken),
             )
             if step_id is None:
                 return None
         new_id = step_id.strip()
         why = why_not_a_step_id(new_id, taken)
         if why:
-            self.refuse("Add step", why)
+            self.refuse(self.tr("Add step"), why)
             return None
         if not self.run_edit(
-            "Add step", lambda: commands.add_step(session.undo_stack, session, new_id, position)
+            self.tr("Add step"),
+            lambda: commands.add_step(session.undo_stack, session, new_id, position),
         ):
             return None
         if not pointed:
@@ -424,8 +465,10 @@ class ScenarioEditor(QWidget):
         taken = set(session.document.keys(("steps", source, "transitions")))
         if signal is None:
             signal = self.dialogs.ask_text(
-                "Connect steps",
-                f"Signal from “{source}” to “{target}”:",
+                self.tr("Connect steps"),
+                self.tr("Signal from “{source}” to “{target}”:").format(
+                    source=source, target=target
+                ),
                 unique_name(f"to_{target}", taken),
             )
             if signal is None:
@@ -433,10 +476,10 @@ class ScenarioEditor(QWidget):
         name = signal.strip()
         why = why_not_a_signal(name, taken, source)
         if why:
-            self.refuse("Connect steps", why)
+            self.refuse(self.tr("Connect steps"), why)
             return
         self.run_edit(
-            "Connect",
+            self.tr("Connect"),
             lambda: commands.connect_steps(session.undo_stack, session, source, target, name),
         )
 
@@ -446,7 +489,9 @@ class ScenarioEditor(QWidget):
             return
         if new is None:
             new = self.dialogs.ask_text(
-                "Rename step", f"New id for “{step_id}” ({STEP_ID_HINT}):", step_id
+                self.tr("Rename step"),
+                self.tr("New id for “{step}” ({rule}):").format(step=step_id, rule=step_id_hint()),
+                step_id,
             )
             if new is None:
                 return
@@ -455,10 +500,10 @@ class ScenarioEditor(QWidget):
             return
         why = why_not_a_step_id(new_id, set(session.document.keys(("steps",))))
         if why:
-            self.refuse("Rename step", why)
+            self.refuse(self.tr("Rename step"), why)
             return
         if self.run_edit(
-            "Rename",
+            self.tr("Rename"),
             lambda: commands.push(
                 session.undo_stack, commands.RenameStepCommand(session, step_id, new_id)
             ),
@@ -479,12 +524,12 @@ class ScenarioEditor(QWidget):
             return
 
         def edit() -> None:
-            with commands.macro(session.undo_stack, "Delete selection") as macro:
+            with commands.macro(session.undo_stack, self.tr("Delete selection")) as macro:
                 for source, signal in transitions:
                     commands.delete_transition(macro, session, source, signal)
                 commands.delete_steps(macro, session, steps)
 
-        self.run_edit("Delete", edit)
+        self.run_edit(self.tr("Delete"), edit)
 
     def auto_layout(self) -> None:
         if self.session is None:
@@ -494,7 +539,11 @@ class ScenarioEditor(QWidget):
 
     def _nodes_moved(self, old: dict[str, Position], new: dict[str, Position]) -> None:
         if self.session is not None:
-            label = f"Move '{next(iter(new))}'" if len(new) == 1 else f"Move {len(new)} steps"
+            label = (
+                self.tr("Move '{step}'").format(step=next(iter(new)))
+                if len(new) == 1
+                else self.tr("Move {count} steps").format(count=len(new))
+            )
             commands.push(
                 self.session.undo_stack, commands.MoveNodesCommand(self.session, old, new, label)
             )

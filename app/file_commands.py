@@ -18,13 +18,14 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Protocol
 
-from PySide6.QtCore import QObject, QSettings
+from PySide6.QtCore import QCoreApplication, QObject, QSettings
 from PySide6.QtWidgets import QFileDialog, QMenu, QMessageBox, QWidget
 
 from app import commands
 from app.dialogs import NewScenarioDialog
 from app.edit_session import EditSession
 from app.file_watch import DiskWatcher
+from app.i18n.locale_text import number
 from app.places import documents_folder
 from app.plain_text import ask, escape
 from app.widgets import Banner
@@ -106,12 +107,12 @@ class FileCommands(QObject):
             try:
                 document = ScenarioDocument.open(folder)
             except (PrompterError, OSError) as error:
-                self._show_error("Cannot open the scenario", error)
+                self._show_error(self.tr("Cannot open the scenario"), error)
                 return False
             self.host.set_session(EditSession(document, self))
         self._remember_recent(Path(document.folder))
         if document.scenario is None:
-            self.host.notify("The scenario has errors: see the Problems pane", 8000)
+            self.host.notify(self.tr("The scenario has errors: see the Problems pane"), 8000)
         return True
 
     def new_scenario(self) -> None:
@@ -139,14 +140,14 @@ class FileCommands(QObject):
             document = ScenarioDocument.new(folder, template)
             document.save()
         except (PrompterError, OSError) as error:
-            self._show_error("Cannot create the scenario", error)
+            self._show_error(self.tr("Cannot create the scenario"), error)
             return False
         return self.open_folder(folder)
 
     def open_dialog(self) -> None:
         start = str(Path(self.session.folder).parent) if self.session else ""
         folder = QFileDialog.getExistingDirectory(
-            self.host.dialog_parent(), "Open a scenario folder", start
+            self.host.dialog_parent(), self.tr("Open a scenario folder"), start
         )
         if folder:
             self.open_folder(folder)
@@ -162,7 +163,7 @@ class FileCommands(QObject):
         try:
             written = session.document.save()
         except PrompterError as error:
-            self._show_error("Cannot save", error)
+            self._show_error(self.tr("Cannot save"), error)
             return False
         session.undo_stack.setClean()
         self.watcher.acknowledge()
@@ -175,7 +176,11 @@ class FileCommands(QObject):
                 ).format(folder=session.folder, count=len(written)),
                 False,
             )
-        self.host.notify(f"Saved {len(written)} file(s)" if written else "Nothing to save")
+        self.host.notify(
+            self.tr("Saved {count} file(s)").format(count=number(len(written)))
+            if written
+            else self.tr("Nothing to save")
+        )
         return True
 
     def save_as(self, folder: Path | str | None = None) -> bool:
@@ -185,7 +190,7 @@ class FileCommands(QObject):
         if folder is None:
             chosen = QFileDialog.getExistingDirectory(
                 self.host.dialog_parent(),
-                "Save the scenario into folder",
+                self.tr("Save the scenario into folder"),
                 str(Path(session.folder).parent),
             )
             if not chosen:
@@ -195,8 +200,8 @@ class FileCommands(QObject):
         if (target / SCENARIO_FILE).exists() and target.resolve() != Path(session.folder).resolve():
             answer = ask(
                 self.host.dialog_parent(),
-                "Replace scenario?",
-                f"{target} already holds a scenario. Replace it?",
+                self.tr("Replace scenario?"),
+                self.tr("{folder} already holds a scenario. Replace it?").format(folder=target),
             )
             if answer != QMessageBox.StandardButton.Yes:
                 return False
@@ -204,13 +209,13 @@ class FileCommands(QObject):
         try:
             session.document.save(target)
         except PrompterError as error:
-            self._show_error("Cannot save", error)
+            self._show_error(self.tr("Cannot save"), error)
             return False
         session.undo_stack.setClean()
         self.watcher.watch(session.document)
         self._remember_recent(target)
         self.host.update_title()
-        self.host.notify(f"Saved to {target}")
+        self.host.notify(self.tr("Saved to {folder}").format(folder=target))
         return True
 
     def maybe_save(self) -> bool:
@@ -221,7 +226,9 @@ class FileCommands(QObject):
         self.host.flush_editors()
         if not session.is_dirty:
             return True
-        answer = self.host.ask_unsaved(f"Save the changes to “{Path(session.folder).name}”?")
+        answer = self.host.ask_unsaved(
+            self.tr("Save the changes to “{name}”?").format(name=Path(session.folder).name)
+        )
         if answer == QMessageBox.StandardButton.Save:
             return self.save()
         return answer == QMessageBox.StandardButton.Discard
@@ -235,8 +242,8 @@ class FileCommands(QObject):
         if session.is_dirty:
             answer = ask(
                 self.host.dialog_parent(),
-                "Reload from disk?",
-                "Reloading discards your unsaved changes.",
+                self.tr("Reload from disk?"),
+                self.tr("Reloading discards your unsaved changes."),
                 QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel,
             )
             if answer != QMessageBox.StandardButton.Discard:
@@ -250,13 +257,13 @@ class FileCommands(QObject):
         try:
             session.document.reload()
         except PrompterError as error:
-            self._show_error("Cannot reload", error)
+            self._show_error(self.tr("Cannot reload"), error)
             return
         session.undo_stack.clear()
         self.disk_banner.hide()
         self.watcher.watch(session.document)
         self.host.update_title()
-        self.host.notify("Reloaded from disk")
+        self.host.notify(self.tr("Reloaded from disk"))
 
     def _changed_on_disk(self, paths: list[Path]) -> None:
         session = self.session
@@ -265,14 +272,19 @@ class FileCommands(QObject):
         folder = Path(session.folder)
         names = ", ".join(_relative(path, folder) for path in paths)
         warning = (
-            " You have unsaved changes: reloading discards them; keeping them and "
-            "saving overwrites the files."
+            " "
+            + self.tr(
+                "You have unsaved changes: reloading discards them; keeping them and "
+                "saving overwrites the files."
+            )
             if session.is_dirty
             else ""
         )
+        said = self.tr("Changed on disk by another program: {files}.").format(files="\0")
+        head, _, tail = said.partition("\0")
         self.disk_banner.show_message(
-            f"Changed on disk by another program: <b>{escape(names)}</b>.{warning}",
-            [("Reload", self.reload_now), ("Keep Mine", self._keep_mine)],
+            f"{escape(head)}<b>{escape(names)}</b>{escape(tail)}{escape(warning)}",
+            [(self.tr("Reload"), self.reload_now), (self.tr("Keep Mine"), self._keep_mine)],
         )
 
     def _keep_mine(self) -> None:
@@ -287,15 +299,15 @@ class FileCommands(QObject):
             return False
         scenario = session.scenario
         if scenario is None:
-            self.host.notify("Fix the scenario's errors before exporting.", 6000)
+            self.host.notify(self.tr("Fix the scenario's errors before exporting."), 6000)
             return False
         if path is None:
             default = str(Path(session.folder) / f"{scenario.name}.drawio")
             chosen, _filter = QFileDialog.getSaveFileName(
                 self.host.dialog_parent(),
-                "Export to draw.io",
+                self.tr("Export to draw.io"),
                 default,
-                "draw.io diagrams (*.drawio)",
+                self.tr("draw.io diagrams (*.drawio)"),
             )
             if not chosen:
                 return False
@@ -305,9 +317,9 @@ class FileCommands(QObject):
         try:
             export_drawio(scenario, session.document.layout, Path(path), shown=session.positions())
         except (PrompterError, OSError) as error:
-            self._show_error("Cannot export", error)
+            self._show_error(self.tr("Cannot export"), error)
             return False
-        self.host.notify(f"Exported {path}", 6000)
+        self.host.notify(self.tr("Exported {file}").format(file=path), 6000)
         return True
 
     def import_drawio(self, path: Path | str | None = None) -> bool:
@@ -323,9 +335,9 @@ class FileCommands(QObject):
         if path is None:
             chosen, _filter = QFileDialog.getOpenFileName(
                 self.host.dialog_parent(),
-                "Import from draw.io",
+                self.tr("Import from draw.io"),
                 str(session.folder),
-                "draw.io diagrams (*.drawio *.xml);;All files (*)",
+                self.tr("draw.io diagrams (*.drawio *.xml);;All files (*)"),
             )
             if not chosen:
                 return False
@@ -335,18 +347,25 @@ class FileCommands(QObject):
             with _showing_positions(session):
                 plan = drawio.plan_import(session.document, drawio.read_drawio(path))
         except (PrompterError, OSError) as error:
-            tell("Cannot import the diagram", f"Nothing was changed.\n\n{error}", True)
+            tell(
+                self.tr("Cannot import the diagram"),
+                self.tr("Nothing was changed.\n\n{error}").format(error=error),
+                True,
+            )
             return False
         name = Path(path).name
         if plan.empty:
             tell(
-                "Import from draw.io",
-                f"{name} matches the scenario: nothing to change." + _notes(plan.notes),
+                self.tr("Import from draw.io"),
+                self.tr("{file} matches the scenario: nothing to change.").format(file=name)
+                + _notes(plan.notes),
                 False,
             )
             return True
         try:
-            with commands.macro(session.undo_stack, f"Import {name}") as edit:
+            with commands.macro(
+                session.undo_stack, self.tr("Import {file}").format(file=name)
+            ) as edit:
                 for planned in plan.edits:
                     commands.push(edit, commands.from_document_edit(session, planned))
                 if plan.positions is not None:
@@ -356,19 +375,31 @@ class FileCommands(QObject):
         except _WouldBreak as refusal:
             problems = "\n".join(f"• {error}" for error in refusal.errors[:5])
             tell(
-                "Cannot import the diagram",
-                f"It would make the scenario invalid; nothing was changed.\n\n{problems}",
+                self.tr("Cannot import the diagram"),
+                self.tr(
+                    "It would make the scenario invalid; nothing was changed.\n\n{problems}"
+                ).format(problems=problems),
                 True,
             )
             return False
         except (PrompterError, KeyError) as error:
-            tell("Cannot import the diagram", f"Nothing was changed.\n\n{error}", True)
+            tell(
+                self.tr("Cannot import the diagram"),
+                self.tr("Nothing was changed.\n\n{error}").format(error=error),
+                True,
+            )
             return False
         self.host.show_graph()
-        self.host.notify(f"Imported {name}: {len(plan.changes)} change(s)", 8000)
+        self.host.notify(
+            self.tr("Imported {file}: {count} change(s)").format(
+                file=name, count=number(len(plan.changes))
+            ),
+            8000,
+        )
         tell(
-            "Import from draw.io",
-            f"Imported {name} (one undo step):\n\n"
+            self.tr("Import from draw.io"),
+            self.tr("Imported {file} (one undo step):").format(file=name)
+            + "\n\n"
             + "\n".join(f"• {change}" for change in plan.changes)
             + _notes(plan.notes),
             False,
@@ -430,7 +461,10 @@ def _showing_positions(session: EditSession) -> Iterator[None]:
 
 
 def _notes(notes: list[str]) -> str:
-    return "\n\nNotes:\n" + "\n".join(f"• {note}" for note in notes) if notes else ""
+    if not notes:
+        return ""
+    head = QCoreApplication.translate("FileCommands", "Notes:")
+    return f"\n\n{head}\n" + "\n".join(f"• {note}" for note in notes)
 
 
 def _relative(path: Path, folder: Path) -> str:

@@ -6,10 +6,11 @@ and centring each), Esc closes the bar and clears the highlight.
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QApplication, QHBoxLayout, QLineEdit, QToolButton, QWidget
 
+from app.i18n.locale_text import number
 from app.plain_text import PlainLabel, plain_tooltip
 from engine.scenario.definition import Scenario
 
@@ -49,25 +50,49 @@ class FindBar(QWidget):
         self.scenario: Scenario | None = None
         self.matches: list[str] = []
         self.index = -1
-        self.field = QLineEdit(placeholderText="Find steps by id, title or instruction text")
+        self.field = QLineEdit()
         self.field.setClearButtonEnabled(True)
         self.field.textChanged.connect(self.search)
         self.field.returnPressed.connect(self._return_pressed)
         self.count = PlainLabel()
-        previous = _tool_button("▲", "Previous match (Shift+Enter)")
-        following = _tool_button("▼", "Next match (Enter)")
-        close = _tool_button("✕", "Close (Esc)")
+        self.buttons = previous, following, close = (
+            _tool_button("▲"),
+            _tool_button("▼"),
+            _tool_button("✕"),
+        )
         previous.clicked.connect(self.previous_match)
         following.clicked.connect(self.next_match)
         close.clicked.connect(self.close_bar)
         layout = QHBoxLayout(self)
         layout.setContentsMargins(6, 3, 6, 3)
-        layout.addWidget(PlainLabel("Find:"))
+        self.label = PlainLabel()
+        layout.addWidget(self.label)
         layout.addWidget(self.field, 1)
         layout.addWidget(self.count)
         layout.addWidget(previous)
         layout.addWidget(following)
         layout.addWidget(close)
+        self.retranslate_ui()
+
+    def retranslate_ui(self) -> None:
+        self.field.setPlaceholderText(self.tr("Find steps by id, title or instruction text"))
+        self.label.setText(self.tr("Find:"))
+        tips = (
+            self.tr("Previous match (Shift+Enter)"),
+            self.tr("Next match (Enter)"),
+            self.tr("Close (Esc)"),
+        )
+        for button, tip in zip(self.buttons, tips, strict=True):
+            button.setToolTip(plain_tooltip(tip))
+        if self.index >= 0:
+            self._show_index()
+        elif self.isVisible():
+            self._show_count()
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate_ui()
+        super().changeEvent(event)
 
     def open_bar(self, scenario: Scenario | None) -> None:
         self.scenario = scenario
@@ -91,12 +116,26 @@ class FindBar(QWidget):
         query = self.field.text()
         self.matches = find_steps(self.scenario, query)
         self.index = -1
-        if not query.strip():
-            self.count.setText("")
-        else:
-            count = len(self.matches)
-            self.count.setText("no matches" if not count else f"{count} match{'es' * (count != 1)}")
+        self._show_count()
         self.matchesChanged.emit(list(self.matches))
+
+    def _show_count(self) -> None:
+        count = len(self.matches)
+        if not self.field.text().strip():
+            self.count.setText("")
+        elif not count:
+            self.count.setText(self.tr("no matches"))
+        elif count == 1:
+            self.count.setText(self.tr("1 match"))
+        else:
+            self.count.setText(self.tr("{count} matches").format(count=number(count)))
+
+    def _show_index(self) -> None:
+        self.count.setText(
+            self.tr("{index} of {count}").format(
+                index=number(self.index + 1), count=number(len(self.matches))
+            )
+        )
 
     def next_match(self) -> None:
         self._go(+1)
@@ -108,7 +147,7 @@ class FindBar(QWidget):
         if not self.matches:
             return
         self.index = (self.index + delta) % len(self.matches)
-        self.count.setText(f"{self.index + 1} of {len(self.matches)}")
+        self._show_index()
         self.matchChosen.emit(self.matches[self.index])
 
     def _return_pressed(self) -> None:
@@ -124,8 +163,7 @@ class FindBar(QWidget):
         super().keyPressEvent(event)
 
 
-def _tool_button(text: str, tip: str) -> QToolButton:
+def _tool_button(text: str) -> QToolButton:
     button = QToolButton()
     button.setText(text)
-    button.setToolTip(plain_tooltip(tip))
     return button

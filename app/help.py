@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, cast
 
-from PySide6.QtCore import QByteArray, QSettings, Qt, QUrl
+from PySide6.QtCore import QByteArray, QCoreApplication, QSettings, Qt, QUrl
 from PySide6.QtGui import QDesktopServices, QImage, QKeySequence, QPixmap, QTextDocument
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -46,24 +46,44 @@ from PySide6.QtWidgets import (
 
 from app.i18n.languages import ENGLISH, translations
 from app.plain_text import PlainLabel, RichLabel, plain_tooltip
-from app.widgets import closes_from_keyboard, size_for_screen
+from app.widgets import closes_from_keyboard, retranslated, size_for_screen
 from engine.io.resources import install_root
 from engine.version import __version__
 
 APP_NAME = "Prompter Studio"
 
-#: The graph's gestures that are not menu commands (mouse, and keys while dragging).
-GESTURES = (
-    ("Select several steps", "Ctrl+click, or drag a rubber band on empty canvas"),
-    ("Move steps", "Drag them (one undo step per drag)"),
-    ("Connect two steps", "Drag from the handle under a step, or Shift+drag, onto another"),
-    ("Add a step here", "Double-click empty canvas"),
-    ("Edit a step's instructions", "Double-click the step"),
-    ("Zoom", "Ctrl+wheel"),
-    ("Pan", "Middle button drag, or Space+drag"),
-    ("Insert a variable", "Type {{ in instructions; Enter takes the first name"),
-    ("Send a chat message", "Enter (Shift+Enter: a new line)"),
-)
+
+def gestures() -> tuple[tuple[str, str], ...]:
+    """The graph's gestures that are not menu commands (mouse, and keys while dragging), in
+    the studio's language."""
+    translate = QCoreApplication.translate
+    return (
+        (
+            translate("Help", "Select several steps"),
+            translate("Help", "Ctrl+click, or drag a rubber band on empty canvas"),
+        ),
+        (translate("Help", "Move steps"), translate("Help", "Drag them (one undo step per drag)")),
+        (
+            translate("Help", "Connect two steps"),
+            translate("Help", "Drag from the handle under a step, or Shift+drag, onto another"),
+        ),
+        (translate("Help", "Add a step here"), translate("Help", "Double-click empty canvas")),
+        (
+            translate("Help", "Edit a step's instructions"),
+            translate("Help", "Double-click the step"),
+        ),
+        (translate("Help", "Zoom"), translate("Help", "Ctrl+wheel")),
+        (translate("Help", "Pan"), translate("Help", "Middle button drag, or Space+drag")),
+        (
+            translate("Help", "Insert a variable"),
+            translate("Help", "Type {{ in instructions; Enter takes the first name"),
+        ),
+        (
+            translate("Help", "Send a chat message"),
+            translate("Help", "Enter (Shift+Enter: a new line)"),
+        ),
+    )
+
 
 #: The pages the documentation window lists, in reading order, by file name (others follow).
 PAGE_ORDER = (
@@ -191,12 +211,12 @@ class ShortcutsDialog(QDialog):
 
     def __init__(self, menus: Iterable[QMenu], parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Keyboard Shortcuts — Prompter Studio")
+        self.setWindowTitle(self.tr("Keyboard Shortcuts — Prompter Studio"))
         rows = [(menu, command, keys) for menu, command, keys in menu_shortcuts(menus)]
-        rows += [("Graph and text", what, how) for what, how in GESTURES]
+        rows += [(self.tr("Graph and text"), what, how) for what, how in gestures()]
         table = QTableWidget(len(rows), 3)
         table.setObjectName("shortcutsTable")
-        table.setHorizontalHeaderLabels(["", "Command", "Keys"])
+        table.setHorizontalHeaderLabels(["", self.tr("Command"), self.tr("Keys")])
         table.verticalHeader().hide()
         table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
@@ -269,7 +289,6 @@ class DocumentationWindow(QWidget):
     def __init__(self, root: Path | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowFlag(Qt.WindowType.Window, True)
-        self.setWindowTitle("Prompter documentation")
         self.root = root
         self.language = translations().language
         self.pages = doc_pages(root, self.language)
@@ -288,13 +307,11 @@ class DocumentationWindow(QWidget):
         splitter.addWidget(self.browser)
         splitter.setStretchFactor(1, 1)
         splitter.setSizes([220, 800])
-        back = QPushButton("Back")
+        self.back = back = QPushButton()
         back.clicked.connect(self.browser.backward)
         self.browser.backwardAvailable.connect(back.setEnabled)
         back.setEnabled(False)
-        self.missing = PlainLabel(
-            f"The documentation files were not found next to the program ({docs_root()})."
-        )
+        self.missing = PlainLabel()
         self.missing.setVisible(not self.pages)
         top = QHBoxLayout()
         top.addWidget(back)
@@ -304,6 +321,7 @@ class DocumentationWindow(QWidget):
         layout.addWidget(splitter, 1)
         size_for_screen(self, 1100, 800)
         closes_from_keyboard(self)  # Esc, Ctrl+W
+        retranslated(self, self._retranslate_ui)
         if self.pages:
             self.index.setCurrentRow(0)
         translations().changed.connect(self._language_changed)  # a slot: gone with the window
@@ -317,6 +335,15 @@ class DocumentationWindow(QWidget):
             item.setToolTip(plain_tooltip(str(page.path)))
             self.index.addItem(item)
         self.index.blockSignals(False)
+
+    def _retranslate_ui(self) -> None:
+        self.setWindowTitle(self.tr("Prompter documentation"))
+        self.back.setText(self.tr("Back"))
+        self.missing.setText(
+            self.tr(
+                "The documentation files were not found next to the program ({folder})."
+            ).format(folder=docs_root())
+        )
 
     def open_page(self, name: str) -> bool:
         """Show the page whose file is called ``name`` (e.g. ``studio.md``), in the studio's
@@ -386,34 +413,45 @@ class Place:
 
 def places(settings: QSettings, log_dir: Path | None, scenario: Path | None) -> list[Place]:
     """The folders and files an author may look for, in words."""
+    translate = QCoreApplication.translate
     found = [
         Place(
-            "Test chat logs",
+            translate("Help", "Test chat logs"),
             log_dir,
-            "every test conversation, one JSON Lines file each (File ▸ Open Conversation Log…)",
+            translate(
+                "Help",
+                "every test conversation, one JSON Lines file each (File ▸ Open Conversation Log…)",
+            ),
         ),
         Place(
-            "Studio settings",
+            translate("Help", "Studio settings"),
             Path(settings.fileName()),
-            "window layout, recent scenarios, chat provider; never the API key",
+            translate("Help", "window layout, recent scenarios, chat provider; never the API key"),
             folder=False,
         ),
     ]
     if scenario is not None:
         found += [
-            Place("This scenario", scenario, "scenario.yaml and its instruction files"),
             Place(
-                "Its layout",
+                translate("Help", "This scenario"),
+                scenario,
+                translate("Help", "scenario.yaml and its instruction files"),
+            ),
+            Place(
+                translate("Help", "Its layout"),
                 scenario / "scenario.layout.json",
-                "where you put each step (written once you arrange one)",
+                translate("Help", "where you put each step (written once you arrange one)"),
                 folder=False,
             ),
         ]
     found.append(
         Place(
-            "API key",
+            translate("Help", "API key"),
             None,
-            "OPENAI_API_KEY, or the system keyring (Test chat ▸ Settings…): never a file",
+            translate(
+                "Help",
+                "OPENAI_API_KEY, or the system keyring (Test chat ▸ Settings…): never a file",
+            ),
         )
     )
     return found
@@ -429,12 +467,12 @@ class PlacesDialog(QDialog):
         opener: Callable[[Path], object] | None = None,
     ) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Where files are kept — Prompter Studio")
+        self.setWindowTitle(self.tr("Where files are kept — Prompter Studio"))
         self.opener = opener or _open_in_file_manager
         grid = QGridLayout()
         self.labels: list[QLabel] = []
         for row, place in enumerate(found):
-            name = RichLabel(f"<b>{place.what}</b>")
+            name = RichLabel(f"<b>{_html(place.what)}</b>")
             shown = str(place.path) if place.path is not None else ""
             where = RichLabel(
                 f"<code>{_html(shown)}</code><br><span style='color:gray'>"
@@ -448,7 +486,7 @@ class PlacesDialog(QDialog):
             grid.addWidget(name, row, 0, Qt.AlignmentFlag.AlignTop)
             grid.addWidget(where, row, 1)
             if place.path is not None:
-                button = QPushButton("Open Folder")
+                button = QPushButton(self.tr("Open Folder"))
                 folder = place.path if place.folder else place.path.parent
                 button.clicked.connect(lambda _checked=False, f=folder: self.opener(f))
                 grid.addWidget(button, row, 2, Qt.AlignmentFlag.AlignTop)
@@ -467,11 +505,10 @@ def _open_in_file_manager(folder: Path) -> bool:
 
 
 def about_text() -> str:
-    return (
-        f"<b>{APP_NAME}</b> {app_version()}<br>Write, test and draw scenarios that keep "
-        "LLM chatbots on script.<br><br>Help ▸ Documentation has the whole manual, "
-        "offline."
-    )
+    translate = QCoreApplication.translate
+    what = translate("Help", "Write, test and draw scenarios that keep LLM chatbots on script.")
+    manual = translate("Help", "Help ▸ Documentation has the whole manual, offline.")
+    return f"<b>{APP_NAME}</b> {_html(app_version())}<br>{_html(what)}<br><br>{_html(manual)}"
 
 
 def _html(text: str) -> str:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import (
     QColor,
     QFont,
@@ -93,7 +94,9 @@ class MarkdownHighlighter(QSyntaxHighlighter):
         self.unknown = char_format(QColor(235, 87, 87) if dark else QColor(190, 30, 30), bold=True)
         self.unknown.setUnderlineStyle(QTextCharFormat.UnderlineStyle.WaveUnderline)
         self.unknown.setUnderlineColor(QColor(220, 50, 50))
-        self.unknown.setToolTip("not a declared variable")
+        self.unknown.setToolTip(
+            QCoreApplication.translate("MarkdownHighlighter", "not a declared variable")
+        )
 
     def set_known_names(self, names: Iterable[str]) -> None:
         known = frozenset(names)

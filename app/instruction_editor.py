@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
-from PySide6.QtCore import QStringListModel, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QStringListModel, Qt, QTimer, Signal
 from PySide6.QtGui import QKeyEvent, QTextCursor
 from PySide6.QtWidgets import (
     QCompleter,
@@ -34,6 +34,7 @@ from app.code_edit import CodeEdit, problem_marks
 from app.edit_session import EditSession, follow_session
 from app.file_text import FileText
 from app.highlighter import MarkdownHighlighter
+from app.i18n.locale_text import number
 from app.plain_text import PlainLabel, RichLabel, plain_tooltip
 from engine.dialogue.layout_choice import choose_layout
 from engine.dialogue.prompting import build_prompt, known_names, step_section
@@ -187,12 +188,8 @@ class TextFileEditor(QWidget):
         self.header.setWordWrap(True)
         self.header.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.preview_button = QToolButton()
-        self.preview_button.setText("Preview")
         self.preview_button.setCheckable(True)
         self.preview_button.setShortcut("Ctrl+Shift+P")
-        self.preview_button.setToolTip(
-            "Show the Markdown as it reads (Ctrl+Shift+P); the model gets the text as written"
-        )
         self.preview_button.toggled.connect(self.set_preview)
         head = QHBoxLayout()
         head.setContentsMargins(4, 2, 2, 0)
@@ -210,10 +207,6 @@ class TextFileEditor(QWidget):
         self.counter = PlainLabel()
         self.counter.setObjectName("requestSize")
         self.counter.setWordWrap(True)
-        self.counter.setToolTip(
-            "What one model call carries: persona, the step's instructions, "
-            "the contract and the reply schema. Tokens ≈ characters / 4."
-        )
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(4)
@@ -223,9 +216,44 @@ class TextFileEditor(QWidget):
         self._count_timer = QTimer(self, singleShot=True, interval=COUNT_DELAY_MS)
         self._count_timer.timeout.connect(self.update_count)
         self.edit.textChanged.connect(self._on_typed)
-        self.show_nothing("Select a step to edit its instructions.")
+        self.retranslate_ui()
         if session is not None:
             self.set_session(session)
+
+    def retranslate_ui(self) -> None:
+        """Set the editor's texts (again, on ``LanguageChange``); the file shown stays."""
+        self.preview_button.setText(self.tr("Preview"))
+        self.preview_button.setToolTip(
+            self.tr(
+                "Show the Markdown as it reads (Ctrl+Shift+P); the model gets the text as written"
+            )
+        )
+        self.counter.setToolTip(
+            self.tr(
+                "What one model call carries: persona, the step's instructions, "
+                "the contract and the reply schema. Tokens ≈ characters / 4."
+            )
+        )
+        if self.relpath is not None:
+            self.edit.setPlaceholderText(self._write_here())
+            self.header.setText(self._title(self.relpath))
+            self.update_count()
+        elif self.session is None:
+            self.show_nothing(self.tr("Select a step to edit its instructions."))
+        elif self.persona:
+            self._reload()
+        else:
+            self.show_step(self.step_id)
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate_ui()
+        super().changeEvent(event)
+
+    def _write_here(self) -> str:
+        return self.tr(
+            "Write the instructions for this step in Markdown. Type {{ to insert a variable."
+        )
 
     def set_session(self, session: EditSession | None) -> None:
         follow_session(
@@ -254,11 +282,13 @@ class TextFileEditor(QWidget):
         if step_id is None and scenario is not None and scenario.persona:
             self.show_persona()
         elif step is None:
-            self.show_nothing("Select a step to edit its instructions.")
+            self.show_nothing(self.tr("Select a step to edit its instructions."))
         elif step.kind.value == "message":
             self.show_nothing(
-                "A message step sends its text as written (see “Text” above); "
-                "it has no instruction file."
+                self.tr(
+                    "A message step sends its text as written (see “Text” above); "
+                    "it has no instruction file."
+                )
             )
         elif step.kind.value == "action":
             self.show_nothing(
@@ -270,8 +300,10 @@ class TextFileEditor(QWidget):
             )
         elif not step.instructions:
             self.show_nothing(
-                f"Step “{step_id}” has no instruction file: set “Instructions” "
-                "in the inspector, e.g. steps/" + f"{step_id}.md."
+                self.tr(
+                    "Step “{step}” has no instruction file: set “Instructions” "
+                    "in the inspector, e.g. {file}."
+                ).format(step=step_id, file=f"steps/{step_id}.md")
             )
         else:
             self._show_file(step.instructions)
@@ -280,7 +312,9 @@ class TextFileEditor(QWidget):
         scenario = self.session.shown if self.session else None
         if scenario is None or not scenario.persona:
             self.show_nothing(
-                "The scenario has no persona file (add “persona: persona.md” to scenario.yaml)."
+                self.tr(
+                    "The scenario has no persona file (add “persona: persona.md” to scenario.yaml)."
+                )
             )
         else:
             self._show_file(scenario.persona)
@@ -317,13 +351,13 @@ class TextFileEditor(QWidget):
         try:
             text = self.session.document.text(relpath)
         except ScenarioError as error:
-            self.show_nothing(f"Cannot open {relpath}: {error.message}")
+            self.show_nothing(
+                self.tr("Cannot open {file}: {error}").format(file=relpath, error=error.message)
+            )
             return
         self.relpath = relpath
         self.edit.setReadOnly(False)
-        self.edit.setPlaceholderText(
-            "Write the instructions for this step in Markdown. Type {{ to insert a variable."
-        )
+        self.edit.setPlaceholderText(self._write_here())
         self.header.setText(self._title(relpath))
         self._set_text(text)
         self._refresh_names()
@@ -340,17 +374,17 @@ class TextFileEditor(QWidget):
     def _title(self, relpath: str) -> str:
         step_id = self.step_id
         if self.persona or step_id is None:
+            said = self.tr(
+                "— sent with every model call, {file}; select a step for its own instructions"
+            ).format(file=relpath)
             return (
-                f"<b>Persona</b> <span style='color:gray'>— sent with every model call, "
-                f"{_html(relpath)}; select a step for its own instructions</span>"
+                f"<b>{_html(self.tr('Persona'))}</b> <span style='color:gray'>{_html(said)}</span>"
             )
         scenario = self.session.shown if self.session else None
         step = scenario.steps.get(step_id) if scenario else None
         title = step.display_title if step is not None else step_id
-        return (
-            f"<b>{_html(title)}</b> <span style='color:gray'>— instructions, "
-            f"{_html(relpath)}</span>"
-        )
+        said = self.tr("— instructions, {file}").format(file=relpath)
+        return f"<b>{_html(title)}</b> <span style='color:gray'>{_html(said)}</span>"
 
     def _problems_changed(self) -> None:
         self._refresh_names()
@@ -378,39 +412,56 @@ class TextFileEditor(QWidget):
         chars = len(self.edit.toPlainText())
         if self.shows_persona:
             self.counter.setText(
-                f"{chars:,} characters · ≈ {approx_tokens(chars):,} tokens, "
-                "sent at the start of every model call"
+                self.tr(
+                    "{characters} characters · ≈ {tokens} tokens, "
+                    "sent at the start of every model call"
+                ).format(characters=number(chars), tokens=number(approx_tokens(chars)))
             )
             return
         size = request_size(self.session, self.step_id)
         if size is None:
-            self.counter.setText(f"{chars:,} characters")
+            self.counter.setText(
+                self.tr("{characters} characters").format(characters=number(chars))
+            )
             return
         total, part = approx_tokens(size.total), approx_tokens(size.step_part)
         if size.layout is PromptLayout.PER_STEP:
             self.counter.setText(
-                f"{chars:,} characters · each call in this step ≈ {total:,} tokens"
+                self.tr(
+                    "{characters} characters · each call in this step ≈ {tokens} tokens"
+                ).format(characters=number(chars), tokens=number(total))
             )
             self.counter.setToolTip(
                 plain_tooltip(
-                    f"Every model call in this step sends {size.total:,} characters: the "
-                    "persona, the contract rules, this step's instructions, results and "
-                    "transitions, and the reply schema (layout per_step). Tokens ≈ characters / 4."
+                    self.tr(
+                        "Every model call in this step sends {characters} characters: the "
+                        "persona, the contract rules, this step's instructions, results and "
+                        "transitions, and the reply schema (layout per_step). "
+                        "Tokens ≈ characters / 4."
+                    ).format(characters=number(size.total))
                 )
             )
             return
         self.counter.setText(
-            f"{chars:,} characters · entering this step, a call of ≈ "
-            f"{total:,} tokens, this step's part ≈ {part:,}"
+            self.tr(
+                "{characters} characters · entering this step, a call of ≈ "
+                "{tokens} tokens, this step's part ≈ {part}"
+            ).format(characters=number(chars), tokens=number(total), part=number(part))
         )
         self.counter.setToolTip(
             plain_tooltip(
-                f"The first model call in this step sends {size.total:,} characters (layout "
-                f"{size.layout.value}): the reply schema, the persona and contract rules — the "
-                "same on every call, billed at the cached price once the conversation is under "
-                f"way — and this step's section ({size.step_part:,} characters: its "
-                "instructions, results and transitions), sent once when the step is entered and "
-                "cached after. Tokens ≈ characters / 4."
+                self.tr(
+                    "The first model call in this step sends {characters} characters (layout "
+                    "{layout}): the reply schema, the persona and contract rules — the "
+                    "same on every call, billed at the cached price once the conversation is "
+                    "under way — and this step's section ({step_characters} characters: its "
+                    "instructions, results and transitions), sent once when the step is entered "
+                    "and cached after. Tokens ≈ characters / 4."
+                ).format(
+                    characters=number(size.total),
+                    layout=size.layout.value,
+                    step_characters=number(size.step_part),
+                )
             )
         )
 

@@ -6,7 +6,7 @@ step and puts the cursor on the field or the line (in the instruction editor) it
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtGui import QColor, QKeyEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.edit_session import EditSession, step_of
+from app.i18n.locale_text import number
 from app.plain_text import PlainLabel, plain_tooltip
 from engine.errors import ScenarioError
 
@@ -36,7 +37,6 @@ class ProblemsPane(QWidget):
         super().__init__(parent)
         self.session: EditSession | None = None
         self.tree = QTreeWidget()
-        self.tree.setHeaderLabels(["", "Problem", "Step", "Where"])
         self.tree.setRootIsDecorated(False)
         self.tree.setAlternatingRowColors(True)
         self.tree.setUniformRowHeights(True)
@@ -48,7 +48,7 @@ class ProblemsPane(QWidget):
         header.setSectionResizeMode(3, QHeaderView.ResizeMode.ResizeToContents)
         header.setStretchLastSection(False)
         self.tree.itemActivated.connect(self._activated)
-        self.empty = PlainLabel("✓  No problems found.")
+        self.empty = PlainLabel()
         self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.empty.setEnabled(False)
         self.stack = QStackedWidget()
@@ -57,8 +57,20 @@ class ProblemsPane(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.stack)
+        self.retranslate_ui()
         if session is not None:
             self.set_session(session)
+
+    def retranslate_ui(self) -> None:
+        self.tree.setHeaderLabels(["", self.tr("Problem"), self.tr("Step"), self.tr("Where")])
+        self.empty.setText(self.tr("✓  No problems found."))
+        if self.session is not None:
+            self.refresh()
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate_ui()
+        super().changeEvent(event)
 
     def set_session(self, session: EditSession | None) -> None:
         if self.session is not None:
@@ -99,9 +111,17 @@ class ProblemsPane(QWidget):
         warnings = len(problems) - errors
         parts = []
         if errors:
-            parts.append(f"{errors} error{'s' * (errors != 1)}")
+            parts.append(
+                self.tr("1 error")
+                if errors == 1
+                else self.tr("{count} errors").format(count=number(errors))
+            )
         if warnings:
-            parts.append(f"{warnings} warning{'s' * (warnings != 1)}")
+            parts.append(
+                self.tr("1 warning")
+                if warnings == 1
+                else self.tr("{count} warnings").format(count=number(warnings))
+            )
         self.summaryChanged.emit(", ".join(parts))
 
     def _activated(self, item: QTreeWidgetItem, column: int) -> None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 import yaml
-from PySide6.QtCore import QStringListModel, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QStringListModel, Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 from app import commands
 from app.code_edit import CodeEdit, problem_marks
 from app.edit_session import EditSession, follow_session
+from app.i18n.locale_text import number
 from app.instruction_editor import TextFileEditor
 from app.plain_text import PlainLabel, RichLabel, plain_tooltip
 from app.widgets import (
@@ -72,30 +73,55 @@ class ScenarioPane(QWidget):
         self._filling = False
         self._step_ids = QStringListModel(self)  # the session's, once there is one
         self.tabs = QTabWidget()
-        self.tabs.addTab(self._build_settings(), "Scenario")
-        self.tabs.addTab(self._build_variables(), "Variables")
+        self.tabs.addTab(self._build_settings(), "")
+        self.tabs.addTab(self._build_variables(), "")
         self.persona = TextFileEditor(persona=True)
-        self.tabs.addTab(self.persona, "Persona")
+        self.tabs.addTab(self.persona, "")
         self.source = YamlSourceEditor()
         if source_tab:
             self.tabs.addTab(self.source, "scenario.yaml")
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.tabs)
+        self.retranslate_ui()
         if session is not None:
             self.set_session(session)
+
+    def retranslate_ui(self) -> None:
+        for index, text in enumerate(
+            (self.tr("Scenario"), self.tr("Variables"), self.tr("Persona"))
+        ):
+            self.tabs.setTabText(index, text)
+        self.title_edit.setPlaceholderText(self.tr("shown to the model as the conversation"))
+        for label, text in zip(
+            self._labels,
+            (self.tr("Title"), self.tr("Start step"), self.tr("Model"), self.tr("Persona file")),
+            strict=True,
+        ):
+            label.setText(text)
+        self.variables.setHorizontalHeaderLabels(
+            [self.tr("Name"), self.tr("Type"), self.tr("Default"), self.tr("Description")]
+        )
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate_ui()
+        super().changeEvent(event)
 
     def _build_settings(self) -> QWidget:
         page = QWidget()
         form = QFormLayout(page)
-        self.title_edit = QLineEdit(placeholderText="shown to the model as the conversation")
+        self.title_edit = QLineEdit()
         self.start_combo = QComboBox()
         self.model_edit = QLineEdit(placeholderText="gpt-4.1-mini")
         self.persona_path = QLineEdit(placeholderText="persona.md")
-        form.addRow("Title", self.title_edit)
-        form.addRow("Start step", self.start_combo)
-        form.addRow("Model", self.model_edit)
-        form.addRow("Persona file", self.persona_path)
+        self._labels = [PlainLabel() for _ in range(4)]
+        for label, field in zip(
+            self._labels,
+            (self.title_edit, self.start_combo, self.model_edit, self.persona_path),
+            strict=True,
+        ):
+            form.addRow(label, field)
         self.title_edit.editingFinished.connect(
             lambda: self._commit(("title",), self.title_edit.text().strip())
         )
@@ -287,7 +313,10 @@ class ScenarioPane(QWidget):
             commands.push(
                 stack,
                 commands.SetValueCommand(
-                    session, ("variables",), {name: value}, text=f"Add variable '{name}'"
+                    session,
+                    ("variables",),
+                    {name: value},
+                    text=self.tr("Add variable '{name}'").format(name=name),
                 ),
             )
 
@@ -328,7 +357,7 @@ class YamlSourceEditor(QWidget):
         )
         self.problem.linkActivated.connect(lambda _link: self._go_to_problem())
         self.problem.hide()
-        self.hint = PlainLabel("Edits here are applied after a short pause and can be undone.")
+        self.hint = PlainLabel()
         self.hint.setEnabled(False)
         self.hint.setWordWrap(True)  # a long hint must not widen the whole side column
         layout = QVBoxLayout(self)
@@ -340,6 +369,17 @@ class YamlSourceEditor(QWidget):
         self._timer = QTimer(self, singleShot=True, interval=self.APPLY_DELAY_MS)
         self._timer.timeout.connect(self.apply)
         self.edit.textChanged.connect(self._typed)
+        self.retranslate_ui()
+
+    def retranslate_ui(self) -> None:
+        self.hint.setText(self.tr("Edits here are applied after a short pause and can be undone."))
+        if self.session is not None:
+            self.show_problems()
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate_ui()
+        super().changeEvent(event)
 
     def set_session(self, session: EditSession | None) -> None:
         follow_session(
@@ -370,7 +410,13 @@ class YamlSourceEditor(QWidget):
         if first is None:
             self.problem.hide()
             return
-        where = f"<a href='#'>line {first.line}</a>: " if first.line else ""
+        where = (
+            "<a href='#'>{}</a>: ".format(
+                _html(self.tr("line {line}").format(line=number(first.line)))
+            )
+            if first.line
+            else ""
+        )
         hint = f"<br><span style='color:gray'>{_html(first.hint)}</span>" if first.hint else ""
         self.problem.setText(f"⚠ {where}{_html(first.message)}{hint}")
         self.problem.show()

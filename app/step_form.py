@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QStringListModel, Qt, Signal
+from PySide6.QtCore import QEvent, QStringListModel, Qt, Signal
 from PySide6.QtGui import QFocusEvent
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -44,8 +44,15 @@ from app.action_form import ActionForm
 from app.code_edit import GlobalUndoPlainTextEdit
 from app.edit_session import EditSession, follow_session
 from app.highlighter import MarkdownHighlighter
+from app.i18n.locale_text import number
 from app.plain_text import PlainLabel, RichLabel, escape, plain_tooltip
-from app.widgets import add_remove_buttons, fill_typed_rows, fit_columns, fitted_table
+from app.widgets import (
+    add_remove_buttons,
+    fill_typed_rows,
+    fit_columns,
+    fitted_table,
+    retranslated,
+)
 from engine.scenario.actions import BUILT_IN_OUTCOMES
 from engine.scenario.definition import IDENTIFIER, STAY, OnEnter, StepKind, ValueType, unique_name
 from engine.scenario.document import Change
@@ -64,7 +71,12 @@ class MessageTextEdit(GlobalUndoPlainTextEdit):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setTabChangesFocus(True)
-        self.setPlaceholderText("the text a message step sends; {{variables}} are filled in")
+        retranslated(
+            self,
+            lambda: self.setPlaceholderText(
+                self.tr("the text a message step sends; {{variables}} are filled in")
+            ),
+        )
         self.setFixedHeight(self.fontMetrics().lineSpacing() * 5 + 12)
         self.highlighter = MarkdownHighlighter(self.document())
         self._loaded = ""
@@ -98,14 +110,13 @@ class StepForm(QWidget):
         self.step_id: str | None = None
         self._filling = False
         self._forms: dict[str, QFormLayout] = {}
+        #: the labels of the form's rows and the groups, by their English key (retranslate_ui)
+        self._labels: dict[str, PlainLabel] = {}
+        self._groups: dict[str, QGroupBox] = {}
         #: the step ids every transition's target menu offers (the session's, shared)
         self.step_ids = QStringListModel(self)
         self.stack = QStackedWidget()
-        self.empty = PlainLabel(
-            "Select a step on the graph to see and edit it here.\n\n"
-            "Double-click empty canvas to add a step; drag from a step's "
-            "handle (or Shift+drag) onto another to connect them."
-        )
+        self.empty = PlainLabel()
         self.empty.setWordWrap(True)
         self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.empty.setEnabled(False)
@@ -120,8 +131,92 @@ class StepForm(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.stack)
+        self.retranslate_ui()
         if session is not None:
             self.set_session(session)
+
+    def retranslate_ui(self) -> None:
+        """Set every text of the form (again, on ``LanguageChange``)."""
+        self.empty.setText(
+            self.tr(
+                "Select a step on the graph to see and edit it here.\n\n"
+                "Double-click empty canvas to add a step; drag from a step's "
+                "handle (or Shift+drag) onto another to connect them."
+            )
+        )
+        self.rename_button.setText(self.tr("Rename…"))
+        self.rename_button.setToolTip(self.tr("Rename the step and every transition to it (F2)"))
+        self.title_edit.setPlaceholderText(self.tr("shown on the graph and to the model"))
+        self.goal_edit.setPlaceholderText(self.tr("one line; other steps see it as 'next goal'"))
+        self.final_check.setText(self.tr("the conversation ends here"))
+        self.on_enter_combo.setToolTip(
+            self.tr("wait: wait for the user; respond: reply at once (one extra model call)")
+        )
+        self.transitions.setToolTip(
+            self.tr(
+                "Select a transition to edit its description and guard "
+                "below; double-click the signal to rename it"
+            )
+        )
+        self.transition_description.setPlaceholderText(
+            self.tr("when the model should take this signal")
+        )
+        self.transition_requires.setPlaceholderText(
+            self.tr("variables set before it is allowed, e.g. name, email")
+        )
+        self.results.setToolTip(self.tr("Select a result to edit its description below"))
+        self.result_description.setPlaceholderText(self.tr("what the model should put here"))
+        self.result_values.setPlaceholderText(self.tr("the allowed values, e.g. web, mobile"))
+        labels = {
+            "Title": self.tr("Title"),
+            "Goal": self.tr("Goal"),
+            "Kind": self.tr("Kind"),
+            "Final": self.tr("Final"),
+            "On enter": self.tr("On enter"),
+            "Instructions": self.tr("Instructions"),
+            "Text": self.tr("Text"),
+            "Transitions/Description": self.tr("Description"),
+            "Transitions/Requires": self.tr("Requires"),
+            "Results/Description": self.tr("Description"),
+            "Results/Values": self.tr("Values"),
+        }
+        for key, text in labels.items():
+            self._labels[key].setText(text)
+        self._groups["Transitions"].setTitle(self.tr("Transitions"))
+        self._groups["Results"].setTitle(self.tr("Results"))
+        self._set_headers()
+        if self.session is not None:
+            self.refresh()
+
+    def _set_headers(self) -> None:
+        session, step_id = self.session, self.step_id
+        action = (
+            session is not None
+            and step_id is not None
+            and session.document.has(("steps", step_id))
+            and self._raw("kind") == StepKind.ACTION.value
+        )
+        self.transitions.setHorizontalHeaderLabels(
+            [
+                self.tr("Outcome") if action else self.tr("Signal"),
+                self.tr("Target"),
+                self.tr("Guard"),
+            ]
+        )
+        self.results.setHorizontalHeaderLabels(
+            [self.tr("Name"), self.tr("Type"), self.tr("Required")]
+        )
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate_ui()
+        super().changeEvent(event)
+
+    def _row(self, form: QFormLayout, key: str, widget: QWidget) -> None:
+        """A row of ``form`` whose label ``retranslate_ui`` names (by ``key``)."""
+        label = PlainLabel()
+        self._labels[key] = label
+        form.addRow(label, widget)
 
     # --- building ------------------------------------------------------------------------
 
@@ -133,8 +228,6 @@ class StepForm(QWidget):
         self.id_label = RichLabel()
         self.id_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.rename_button = QToolButton()
-        self.rename_button.setText("Rename…")
-        self.rename_button.setToolTip("Rename the step and every transition to it (F2)")
         self.rename_button.clicked.connect(lambda: self.renameRequested.emit(self.step_id or ""))
         head.addWidget(self.id_label, 1)
         head.addWidget(self.rename_button)
@@ -142,25 +235,25 @@ class StepForm(QWidget):
 
         form = QFormLayout()
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.ExpandingFieldsGrow)
-        self.title_edit = QLineEdit(placeholderText="shown on the graph and to the model")
-        self.goal_edit = QLineEdit(placeholderText="one line; other steps see it as 'next goal'")
+        self.title_edit = QLineEdit()
+        self.goal_edit = QLineEdit()
         self.kind_combo = QComboBox()
         self.kind_combo.addItems([kind.value for kind in StepKind])
-        self.final_check = QCheckBox("the conversation ends here")
+        self.final_check = QCheckBox()
         self.on_enter_combo = QComboBox()
         self.on_enter_combo.addItems([value.value for value in OnEnter])
-        self.on_enter_combo.setToolTip(
-            "wait: wait for the user; respond: reply at once (one extra model call)"
-        )
         self.instructions_edit = QLineEdit(placeholderText="steps/<step>.md")
         self.text_edit = MessageTextEdit()
-        form.addRow("Title", self.title_edit)
-        form.addRow("Goal", self.goal_edit)
-        form.addRow("Kind", self.kind_combo)
-        form.addRow("Final", self.final_check)
-        form.addRow("On enter", self.on_enter_combo)
-        form.addRow("Instructions", self.instructions_edit)
-        form.addRow("Text", self.text_edit)
+        for key, widget in (
+            ("Title", self.title_edit),
+            ("Goal", self.goal_edit),
+            ("Kind", self.kind_combo),
+            ("Final", self.final_check),
+            ("On enter", self.on_enter_combo),
+            ("Instructions", self.instructions_edit),
+            ("Text", self.text_edit),
+        ):
+            self._row(form, key, widget)
         self.form = form
         outer.addLayout(form)
         self.action_form = ActionForm(self)
@@ -187,18 +280,10 @@ class StepForm(QWidget):
         # Each table shows what fits a narrow pane (no sideways scrolling); the selected row's
         # longer fields are edited under it.
         self.transitions = fitted_table(["Signal", "Target", "Guard"], stretch=0)
-        self.transitions.setToolTip(
-            "Select a transition to edit its description and guard "
-            "below; double-click the signal to rename it"
-        )
         self.transitions.itemChanged.connect(self._transition_edited)
         self.transitions.itemSelectionChanged.connect(self._show_transition)
-        self.transition_description = QLineEdit(
-            placeholderText="when the model should take this signal"
-        )
-        self.transition_requires = QLineEdit(
-            placeholderText="variables set before it is allowed, e.g. name, email"
-        )
+        self.transition_description = QLineEdit()
+        self.transition_requires = QLineEdit()
         self.transition_description.editingFinished.connect(
             lambda: self._edit_transition("description", self.transition_description.text())
         )
@@ -219,11 +304,10 @@ class StepForm(QWidget):
             1,
         )
         self.results = fitted_table(["Name", "Type", "Required"], stretch=0)
-        self.results.setToolTip("Select a result to edit its description below")
         self.results.itemChanged.connect(self._result_edited)
         self.results.itemSelectionChanged.connect(self._show_result)
-        self.result_description = QLineEdit(placeholderText="what the model should put here")
-        self.result_values = QLineEdit(placeholderText="the allowed values, e.g. web, mobile")
+        self.result_description = QLineEdit()
+        self.result_values = QLineEdit()
         self.result_description.editingFinished.connect(
             lambda: self._edit_result("description", self.result_description.text())
         )
@@ -250,14 +334,15 @@ class StepForm(QWidget):
         remove: Callable[[], None],
         details: list[tuple[str, QWidget]],
     ) -> QGroupBox:
-        group = QGroupBox(title)
+        group = QGroupBox()
+        self._groups[title] = group
         layout = QVBoxLayout(group)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addWidget(table, 1)
         form = QFormLayout()
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.ExpandingFieldsGrow)
         for label, widget in details:
-            form.addRow(label, widget)
+            self._row(form, f"{title}/{label}", widget)
             widget.setEnabled(False)
         layout.addLayout(form)
         layout.addLayout(add_remove_buttons(add, remove, name=title))
@@ -311,10 +396,10 @@ class StepForm(QWidget):
         try:
             self.stack.setCurrentIndex(1)
             start = session.document.get(("start",)) if session.document.has(("start",)) else ""
-            marker = "  ▶ start" if start == self.step_id else ""
+            marker = "  ▶ " + self.tr("start") if start == self.step_id else ""
             self.id_label.setText(
                 f"<b style='font-size:12pt'>{escape(self.step_id)}</b>"
-                f"<span style='color:gray'>{marker}</span>"
+                f"<span style='color:gray'>{escape(marker)}</span>"
             )
             self._set_line(self.title_edit, step.get("title"))
             self._set_line(self.goal_edit, step.get("goal"))
@@ -341,9 +426,7 @@ class StepForm(QWidget):
             self.action_form.setVisible(action)
             if action:
                 self.action_form.show_step(session, self.step_id, step)
-            self.transitions.setHorizontalHeaderLabels(
-                [self.tr("Outcome") if action else self.tr("Signal"), "Target", "Guard"]
-            )
+            self._set_headers()
             self._fill_transitions(step.get("transitions"))
             self._fill_results(step.get("results"))
         finally:
@@ -443,18 +526,22 @@ class StepForm(QWidget):
             )
             listed = ", ".join(names)
             guard = QTableWidgetItem(
-                listed if len(listed) <= GUARD_SHOWN else f"{len(names)} variables"
+                listed
+                if len(listed) <= GUARD_SHOWN
+                else self.tr("{count} variables").format(count=number(len(names)))
             )
             guard.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable)
             description = str(value.get("description", "") or "")
             guard.setToolTip(
                 plain_tooltip(
-                    f"requires ({len(names)}): {', '.join(names)}"
+                    self.tr("requires ({count}): {names}").format(
+                        count=number(len(names)), names=", ".join(names)
+                    )
                     if names
-                    else "no guard: the signal is always allowed"
+                    else self.tr("no guard: the signal is always allowed")
                 )
             )
-            signal_item.setToolTip(plain_tooltip(description or "no description"))
+            signal_item.setToolTip(plain_tooltip(description or self.tr("no description")))
             table.setItem(row, 2, guard)
         fit_columns(table)
         _reselect(table, keep)
@@ -562,7 +649,8 @@ class StepForm(QWidget):
             self._commit("kind", kind, StepKind.PROMPT.value)
             return
         session = self.session
-        with commands.macro(session.undo_stack, f"Make '{self.step_id}' an action step") as edit:
+        label = self.tr("Make '{step}' an action step").format(step=self.step_id)
+        with commands.macro(session.undo_stack, label) as edit:
             commands.set_field(edit, session, ("steps", self.step_id, "kind"), kind)
             commands.set_field(
                 edit, session, ("steps", self.step_id, "call"), {"python": self.step_id}
@@ -603,7 +691,9 @@ class StepForm(QWidget):
         self.results.setItem(row, 2, required)
         name = self.results.item(row, 0)
         if name is not None:
-            name.setToolTip(plain_tooltip(str(result.get("description", "") or "no description")))
+            name.setToolTip(
+                plain_tooltip(str(result.get("description", "") or self.tr("no description")))
+            )
 
     def selected_result(self) -> str | None:
         """The name of the result selected in the table."""
@@ -656,7 +746,11 @@ class StepForm(QWidget):
             if not IDENTIFIER.match(text) or session.document.has(
                 ("steps", self.step_id, "results", text)
             ):
-                self.notice.emit(f"“{text}” cannot name a result here (invalid or taken)")
+                self.notice.emit(
+                    self.tr("“{name}” cannot name a result here (invalid or taken)").format(
+                        name=text
+                    )
+                )
                 self.refresh()
                 return
             commands.push(stack, commands.RenameKeyCommand(session, base, text))
@@ -681,12 +775,14 @@ class StepForm(QWidget):
             return
         if value_type == ValueType.ENUM.value and not session.document.has((*base, "values")):
             values, ok = QInputDialog.getText(
-                self, "Enum values", "Allowed values, separated by commas:"
+                self, self.tr("Enum values"), self.tr("Allowed values, separated by commas:")
             )
             if not ok:
                 self.refresh()
                 return
-            label = f"Make result '{name}' of '{self.step_id}' an enum"
+            label = self.tr("Make result '{name}' of '{step}' an enum").format(
+                name=name, step=self.step_id
+            )
             with commands.macro(stack, label) as edit:
                 commands.set_field(edit, session, (*base, "type"), value_type)
                 commands.set_field(
@@ -696,7 +792,9 @@ class StepForm(QWidget):
                     [v.strip() for v in values.split(",") if v.strip()],
                 )
             return
-        label = f"Make result '{name}' of '{self.step_id}' {value_type}"
+        label = self.tr("Make result '{name}' of '{step}' {type}").format(
+            name=name, step=self.step_id, type=value_type
+        )
         with commands.macro(stack, label) as edit:
             commands.set_field(edit, session, (*base, "type"), value_type)
             if value_type != ValueType.ENUM.value and session.document.has((*base, "values")):
@@ -717,7 +815,12 @@ class StepForm(QWidget):
             commands.push(
                 stack,
                 commands.SetValueCommand(
-                    session, path, {name: value}, text=f"Add result '{name}' to '{self.step_id}'"
+                    session,
+                    path,
+                    {name: value},
+                    text=self.tr("Add result '{name}' to '{step}'").format(
+                        name=name, step=self.step_id
+                    ),
                 ),
             )
 

@@ -22,7 +22,6 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QFormLayout,
-    QLabel,
     QLineEdit,
     QMessageBox,
     QPlainTextEdit,
@@ -223,11 +222,17 @@ class TryActionDialog(QDialog):
         super().closeEvent(event)
 
     def _ask(self, title: str, question: str) -> bool:
-        answer = ask(self, title, question, default=QMessageBox.StandardButton.No)
+        answer = ask(
+            self,
+            title,
+            question,
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+            QMessageBox.StandardButton.No,
+        )
         return answer == QMessageBox.StandardButton.Yes
 
 
-def _plain_label(text: str = "") -> QLabel:
+def _plain_label(text: str = "") -> PlainLabel:
     label = PlainLabel(text)
     label.setWordWrap(True)
     label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)

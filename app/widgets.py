@@ -147,6 +147,28 @@ def make_action(
     return action
 
 
+class _Retranslator(QObject):
+    """Calls its function whenever the widget it watches gets ``LanguageChange``."""
+
+    def __init__(self, watched: QObject, apply: Callable[[], object]) -> None:
+        super().__init__(watched)
+        self._apply = apply
+        watched.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.LanguageChange:
+            self._apply()
+        return False
+
+
+def retranslated(widget: QObject, apply: Callable[[], object]) -> None:
+    """Run ``apply`` (it sets ``widget``'s texts through ``tr()``) now and again on every
+    ``LanguageChange`` of ``widget``: the retranslate pattern for a widget that is not a class
+    of its own (a button, a label, a header made in a builder)."""
+    apply()
+    _Retranslator(widget, apply)
+
+
 def set_texts(action: QAction, text: str, tip: str = "") -> None:
     """Give ``action`` its text, and its tip as status tip and tooltip (a retranslate step)."""
     action.setText(text)
@@ -207,10 +229,20 @@ def add_remove_buttons(
     sheets can find them.
     """
     row = QHBoxLayout()
-    for label, action in (("Add", add), ("Remove", remove)):
-        button = QPushButton(label)
+    translate = QCoreApplication.translate
+    texts = (
+        ("add", lambda: translate("Widgets", "Add"), add),
+        ("remove", lambda: translate("Widgets", "Remove"), remove),
+    )
+    for key, label, action in texts:
+        button = QPushButton()
+
+        def set_text(button: QPushButton = button, text: Callable[[], str] = label) -> None:
+            button.setText(text())
+
+        retranslated(button, set_text)
         if name:
-            button.setObjectName(f"{label.lower()}{name}")
+            button.setObjectName(f"{key}{name}")
         button.clicked.connect(lambda _checked=False, act=action: act())
         row.addWidget(button)
     row.addStretch(1)

@@ -29,7 +29,7 @@ def line_of(folder: Path, text: str) -> int:
 
 
 def test_the_clinic_with_its_actions_is_valid(action_folder: Any) -> None:
-    assert [f for f in findings(action_folder()) if f.is_error] == []
+    assert [f for f in findings(action_folder()) if f.severity == "error"] == []
 
 
 def test_an_action_step_without_a_call(action_folder: Any) -> None:
@@ -55,7 +55,7 @@ def test_a_function_the_module_does_not_define_is_located_with_a_suggestion(
 
 def test_a_missing_module_and_one_that_is_not_python(action_folder: Any) -> None:
     folder = action_folder(actions=None)
-    assert [f.code for f in findings(folder) if f.is_error] == ["missing-file"]
+    assert [f.code for f in findings(folder) if f.severity == "error"] == ["missing-file"]
 
     folder = action_folder(actions="def find_slots(specialty):\n    return {\n")
     [broken] = [f for f in findings(folder) if f.code == "bad-action-module"]

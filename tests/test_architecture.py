@@ -247,7 +247,7 @@ LAYERS: dict[str, tuple[str, ...]] = {
         "app.i18n.*",
         "app.action_trust",
     ),
-    "model": ("app.edit_session", "app.commands"),
+    "model": ("app.edit_session", "app.undo_labels", "app.commands"),
     "charts": ("app.charts", "app.charts.*"),
     "inspect": ("app.request_inspector", "app.request_inspector.*"),
     "logview": ("app.logview", "app.logview.*"),

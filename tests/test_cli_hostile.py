@@ -19,7 +19,8 @@ from typing import Any
 
 import pytest
 
-from engine.cli import EXIT_BUG, main
+from engine.cli import main
+from engine.cli.exit_codes import ExitCode
 from engine.drawio.read import inflate_page
 from engine.log.reader import read_log
 from engine.offline.fake_openai import FAKE_API_KEY, FakeOpenAIServer, Fault
@@ -208,6 +209,7 @@ def resume(server: FakeOpenAIServer, folder: Path, tmp_path: Path, text: str) ->
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.timeout(120)
 def test_ctrl_c_mid_call_rolls_the_turn_back_writes_the_summary_and_resume_never_repeats_a_seq(
     fake_openai: FakeOpenAIServer, pizza: Path, tmp_path: Path
@@ -250,6 +252,7 @@ def test_ctrl_c_mid_call_rolls_the_turn_back_writes_the_summary_and_resume_never
     assert read.problems() == [] and read.repeats == []
 
 
+@pytest.mark.slow
 @pytest.mark.timeout(120)
 def test_a_run_killed_mid_turn_is_closed_in_the_log_when_the_session_resumes(
     fake_openai: FakeOpenAIServer, pizza: Path, tmp_path: Path
@@ -350,7 +353,7 @@ def test_a_crash_report_is_redacted_and_says_it_is_a_bug(
     code = chat(monkeypatch, "hi\n", pizza)
 
     err = capsys.readouterr().err
-    assert code == EXIT_BUG
+    assert code == ExitCode.BUG
     assert "Traceback" in err and "RuntimeError: boom with [REDACTED] and [REDACTED]" in err
     assert key not in err and "KeyOfTheEnvironment" not in err
     assert err.rstrip().endswith("this is a bug, please report it with the lines above")

@@ -233,6 +233,7 @@ def test_the_progress_bar_redraws_in_place_on_a_terminal_and_prints_lines_elsewh
     )
 
 
+@pytest.mark.slow
 def test_ctrl_c_stops_a_real_run_cleanly(
     served: FakeOpenAIServer, pizza: Path, tmp_path: Path
 ) -> None:

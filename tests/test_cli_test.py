@@ -122,6 +122,7 @@ def test_a_failure_is_explained_and_fails_the_run_with_junit_and_coverage(
     assert set(report["tests"]) == {path.name for path in (desk / "tests").glob("*.test.yaml")}
 
 
+@pytest.mark.slow
 def test_a_stale_test_tells_how_to_re_record_it(desk: Path) -> None:
     with (desk / "steps" / "troubleshoot.md").open("a", encoding="utf-8") as handle:
         handle.write("\nAlways ask for a phone number too.\n")

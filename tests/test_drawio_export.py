@@ -224,6 +224,7 @@ def test_the_compressed_form_holds_the_same_model() -> None:
     )
 
 
+@pytest.mark.slow
 def test_a_thousand_steps_export_with_every_edge_connected() -> None:
     lines = ["name: big", "start: s0", "steps:"]
     for index in range(1000):

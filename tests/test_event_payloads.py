@@ -229,6 +229,7 @@ def walked(record: dict[str, Any]) -> str | None:
     )
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(
     kind=st.sampled_from([*PAYLOADS, "unknown"]) | VALUES,

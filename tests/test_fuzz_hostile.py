@@ -34,6 +34,7 @@ from engine.cli import main
 from engine.conversation.session import session_from_events
 from engine.drawio.export import scenario_to_drawio
 from engine.errors import PrompterError
+from engine.io.input_limits import MAX_LOG_LINE_BYTES
 from engine.log.events import EventType
 from engine.log.reader import LogFollower, parse_lines, read_log
 from engine.log.schema import event_problem
@@ -493,8 +494,9 @@ def test_the_files_a_scenario_brings_are_confined_bounded_and_escaped(
         + "\n",
         encoding="utf-8",
     )
-    # a log has no size limit, only a line limit: it is read through, so 300 MB (a few seconds)
-    _make(logs / "a.jsonl", log_kind, outside / "passwd", sparse_bytes=300 * 1024**2)
+    # a log has no size limit, only a line limit: it is read through, past three times that
+    # limit (the size of the file is not the point; 300 MB took seconds per example)
+    _make(logs / "a.jsonl", log_kind, outside / "passwd", sparse_bytes=3 * MAX_LOG_LINE_BYTES)
     if tests_linked:
         elsewhere = outside / "tests"
         shutil.move(tests, elsewhere)

@@ -117,6 +117,35 @@ def test_a_persona_linked_outside_the_folder_is_refused_not_sent(pizza: Path, se
             load_personas(pizza, [given])
 
 
+def test_validate_flags_every_link_out_of_the_test_folders_at_its_file(
+    pizza: Path, secret: Path, tmp_path: Path
+) -> None:
+    """The issue's first finding: a linked persona passed ``validate``."""
+    (pizza / "tests" / "personas" / "x.md").symlink_to(secret)
+    (pizza / "tests" / "stubs.yaml").symlink_to(secret)
+    (pizza / "tests" / "inside.test.yaml").symlink_to(pizza / "scenario.yaml")  # stays inside
+
+    done = run_engine("validate", pizza)
+
+    assert done.returncode == 1, done.stdout + done.stderr
+    flagged = [line for line in done.stdout.splitlines() if "is a link that leads outside" in line]
+    assert len(flagged) == 2, done.stdout
+    assert any("tests/personas/x.md" in line for line in flagged)
+    assert any("tests/stubs.yaml" in line for line in flagged)
+    assert "inside.test.yaml" not in done.stdout and "root:x:0" not in done.stdout
+
+    # a whole tests/ folder linked elsewhere is one finding, its files not listed one by one
+    (pizza / "tests" / "personas" / "x.md").unlink()
+    (pizza / "tests" / "stubs.yaml").unlink()
+    (pizza / "tests" / "inside.test.yaml").unlink()
+    shutil.move(pizza / "tests", tmp_path / "elsewhere")
+    (pizza / "tests").symlink_to(tmp_path / "elsewhere", target_is_directory=True)
+    again = run_engine("validate", pizza)
+    assert again.returncode == 1
+    flagged = [line for line in again.stdout.splitlines() if "is a link that leads outside" in line]
+    assert len(flagged) == 1 and "'tests' is a link" in flagged[0]
+
+
 def test_the_studios_simulate_dialog_lists_a_linked_persona_as_refused(
     pizza: Path, secret: Path
 ) -> None:

@@ -227,6 +227,7 @@ def test_the_scenario_bot_breaks_the_contract_as_often_as_asked_and_the_same_way
     assert 25 <= broken <= 55
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "name", ["analyst_bot", "support_desk", "reservation_restaurant", "clinic_appointment"]
 )

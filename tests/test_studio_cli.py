@@ -34,6 +34,7 @@ def run_studio(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
     )
 
 
+@pytest.mark.slow
 def test_export_writes_every_step_and_transition_and_exits_zero(tmp_path: Path) -> None:
     output = tmp_path / "analyst.drawio"
 
@@ -48,6 +49,7 @@ def test_export_writes_every_step_and_transition_and_exits_zero(tmp_path: Path) 
     assert len(edges) == sum(len(step.transitions) for step in scenario.steps.values())
 
 
+@pytest.mark.slow
 def test_a_folder_without_a_scenario_fails_with_a_message_not_a_dialog(tmp_path: Path) -> None:
     output = tmp_path / "nothing.drawio"
 

@@ -231,7 +231,7 @@ def test_the_numbers_models_and_limits_become_the_simulations_settings(
     # not overridden: the table's limits for the scenario's model, shown and left to the table
     assert (dialog.rpm.value(), dialog.tpm.value()) == (120, 90000)
     assert not dialog.rpm.isEnabled()
-    assert "gpt-4.1-mini: 120 requests/min, 90000 tokens/min" in dialog.limits_note.text()
+    assert "gpt-4.1-mini: 120 requests/min, 90,000 tokens/min" in dialog.limits_note.text()
     settings = dialog.settings()
     assert (settings.rpm, settings.tpm, settings.model, settings.user_model) == (
         None,
@@ -556,3 +556,29 @@ def test_a_conversation_that_never_started_cannot_be_saved_or_opened(
     assert window.select_conversation(99)
     assert not window.save_test_action.isEnabled()
     assert not window.open_log_action.isEnabled()
+
+
+def test_the_report_switches_language_live(
+    tools: StudioSimulations, served: FakeOpenAIServer, qtbot: QtBot, tmp_path: Path
+) -> None:
+    from PySide6.QtCore import QSettings
+
+    from app.i18n.languages import translations
+
+    window = run_window(tools, qtbot, tmp_path / "out", runs=1, max_turns=4, jobs=2)
+    qtbot.addWidget(window)
+    finished_report(window, qtbot)
+    english = (window.tabs.tabText(1), window.steps.headers()[0], window.progress.text())
+    assert english[:2] == ("Steps", "Step") and "Done:" in english[2]
+    try:
+        translations().choose("fr", QSettings())  # Settings ▸ Language ▸ Français
+        qtbot.wait(1)
+        assert (window.tabs.tabText(1), window.steps.headers()[0]) == ("Étapes", "Étape")
+        assert "Terminé" in window.progress.text()  # (the plain text drops the no-break space)
+        assert window.personas.rows()[-1][0] == "Tous les personas"
+        assert "Simuler" in tools.action.text()
+    finally:
+        translations().apply("en")
+        qtbot.wait(1)
+    assert (window.tabs.tabText(1), window.steps.headers()[0]) == english[:2]
+    assert window.personas.rows()[-1][0] == ALL_PERSONAS

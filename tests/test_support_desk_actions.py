@@ -64,7 +64,7 @@ def escalate(folder: Path, tmp_path: Path) -> tuple[list[str], Conversation, str
 def test_the_shipped_support_desk_is_valid() -> None:
     scenario = load_scenario(scenarios_dir() / "support_desk")
 
-    assert [f.render() for f in validate(scenario) if f.is_error] == []
+    assert [f.render() for f in validate(scenario) if f.severity == "error"] == []
     assert scenario.steps["find_order"].call is not None
     assert scenario.steps["open_ticket"].call is not None
 

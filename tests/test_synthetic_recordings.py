@@ -89,6 +89,7 @@ def test_the_shipped_tests_ran_on_synthetic_replies_and_cost_nothing(tmp_path: P
     assert {r.totals.cost_text() for r in result.results} == {"no cost (scripted)"}
 
 
+@pytest.mark.slow
 def test_an_instruction_turned_to_the_weather_makes_the_tests_stale_and_re_recording_passes(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -107,6 +108,7 @@ def test_an_instruction_turned_to_the_weather_makes_the_tests_stale_and_re_recor
     assert {(r.status, r.synthetic) for r in after.results} == {("passed", True)}
 
 
+@pytest.mark.slow
 def test_the_command_line_re_records_a_stale_test_with_no_key(tmp_path: Path) -> None:
     desk = tmp_path / "support_desk"
     shutil.copytree(scenarios_dir() / "support_desk", desk)

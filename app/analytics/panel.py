@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from pathlib import Path
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtWidgets import (
     QHeaderView,
     QTreeWidget,
@@ -19,7 +19,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.analytics.shading import format_value
+from app.analytics.shading import format_value, measure_label
+from app.i18n.locale_text import cost, number
 from app.plain_text import RichLabel, plain_tooltip
 from engine.stats.figures import MEASURES, StatsReport, StepStats, Struggle
 
@@ -52,9 +53,8 @@ class StepPanel(QWidget):
         self.conversations.setObjectName("struggles")
         self.conversations.setRootIsDecorated(False)
         self.conversations.setUniformRowHeights(True)
-        self.conversations.setHeaderLabels(
-            ["log", "turn", "violations", "corrections", "fallbacks", "left here"]
-        )
+        self.conversations.setColumnCount(6)
+        self._headers()
         header = self.conversations.header()
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         for column in range(1, 6):
@@ -68,6 +68,24 @@ class StepPanel(QWidget):
         layout.addWidget(self.conversations, 1)
         self.show_step(None)
 
+    def _headers(self) -> None:
+        self.conversations.setHeaderLabels(
+            [
+                self.tr("log"),
+                self.tr("turn"),
+                self.tr("violations"),
+                self.tr("corrections"),
+                self.tr("fallbacks"),
+                self.tr("left here"),
+            ]
+        )
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self._headers()
+            self.show_step(self.step)
+        super().changeEvent(event)
+
     def set_report(self, report: StatsReport | None) -> None:
         self.report = report
         self.show_step(self.step)
@@ -77,7 +95,7 @@ class StepPanel(QWidget):
         report = self.report
         self.conversations.clear()
         if report is None:
-            self.title.setText("<b>Reading the logs…</b>")
+            self.title.setText("<b>{}</b>".format(self.tr("Reading the logs…")))
             self.figures.setText("")
             self.list_title.setText("")
             return
@@ -86,7 +104,7 @@ class StepPanel(QWidget):
             self._show_stats(report, stats)
         elif step:
             self.title.setText(f"<b>{_html(step)}</b>")
-            self.figures.setText("No conversation in these logs reached this step.")
+            self.figures.setText(self.tr("No conversation in these logs reached this step."))
             self.list_title.setText("")
         else:
             self._show_overview(report)
@@ -103,29 +121,51 @@ class StepPanel(QWidget):
 
     def _show_stats(self, report: StatsReport, stats: StepStats) -> None:
         unknown = stats.step in report.unknown_steps
-        note = " <i>(not in this scenario: recorded with another version)</i>" if unknown else ""
+        note = (
+            " <i>({})</i>".format(self.tr("not in this scenario: recorded with another version"))
+            if unknown
+            else ""
+        )
         self.title.setText(f"<b>{_html(stats.step)}</b>{note}")
-        rows = [(measure.label, _measure(measure.name, stats)) for measure in MEASURES.values()]
-        kinds = ", ".join(f"{kind} {count:,}" for kind, count in stats.violations.most_common())
+        rows = [
+            (measure_label(measure.name), _measure(measure.name, stats))
+            for measure in MEASURES.values()
+        ]
+        kinds = ", ".join(
+            f"{kind} {number(count)}" for kind, count in stats.violations.most_common()
+        )
         rows += [
-            ("Turns", f"{stats.turns:,} in {stats.conversations:,} conversation(s)"),
-            ("Model calls", f"{stats.totals.llm_calls:,}"),
-            ("Violations", f"{stats.violation_count:,}" + (f" — {kinds}" if kinds else "")),
-            ("Corrections / fallbacks", f"{stats.corrections:,} / {stats.fallbacks:,}"),
             (
-                "Tokens in / cached / out",
-                f"{stats.totals.input_tokens:,} / {stats.totals.cached_tokens:,} / "
-                f"{stats.totals.output_tokens:,}",
+                self.tr("Turns"),
+                self.tr("{turns} in {conversations} conversation(s)").format(
+                    turns=number(stats.turns), conversations=number(stats.conversations)
+                ),
             ),
-            ("Cost", stats.totals.cost_text()),
+            (self.tr("Model calls"), number(stats.totals.llm_calls)),
+            (
+                self.tr("Violations"),
+                number(stats.violation_count) + (f" — {kinds}" if kinds else ""),
+            ),
+            (
+                self.tr("Corrections / fallbacks"),
+                f"{number(stats.corrections)} / {number(stats.fallbacks)}",
+            ),
+            (
+                self.tr("Tokens in / cached / out"),
+                f"{number(stats.totals.input_tokens)} / {number(stats.totals.cached_tokens)} / "
+                f"{number(stats.totals.output_tokens)}",
+            ),
+            (self.tr("Cost"), cost(stats.totals)),
         ]
         self.figures.setText(_table(rows))
         struggles = sorted(stats.struggles, key=lambda s: (-s.weight, s.conversation))
         self.list_title.setText(
-            f"<b>Conversations that struggled here</b> ({len(struggles):,}; "
-            "double-click opens the log at that turn)"
+            self.tr(
+                "<b>Conversations that struggled here</b> ({count}; double-click opens the log "
+                "at that turn)"
+            ).format(count=number(len(struggles)))
             if struggles
-            else "No conversation struggled here."
+            else self.tr("No conversation struggled here.")
         )
         per_file = Counter(c.path for c in report.conversations)
         for struggle in struggles[:STRUGGLES_SHOWN]:
@@ -145,7 +185,7 @@ class StepPanel(QWidget):
                 str(struggle.violations),
                 str(struggle.corrections),
                 str(struggle.fallbacks),
-                "yes" if struggle.dropped else "",
+                self.tr("yes") if struggle.dropped else "",
             ]
         )
         item.setToolTip(0, plain_tooltip(str(conversation.path)))
@@ -157,21 +197,35 @@ class StepPanel(QWidget):
 
     def _show_overview(self, report: StatsReport) -> None:
         conversations = len(report.conversations)
-        self.title.setText("<b>All conversations</b> — click a step for its figures")
+        self.title.setText(self.tr("<b>All conversations</b> — click a step for its figures"))
         rows = [
-            ("Logs", f"{report.files:,} file(s), {report.events:,} events"),
-            ("Conversations", f"{conversations:,}, {report.finished:,} finished"),
-            ("Cost", f"{report.totals.cost_text()} in all"),
+            (
+                self.tr("Logs"),
+                self.tr("{files} file(s), {events} events").format(
+                    files=number(report.files), events=number(report.events)
+                ),
+            ),
+            (
+                self.tr("Conversations"),
+                self.tr("{conversations}, {finished} finished").format(
+                    conversations=number(conversations), finished=number(report.finished)
+                ),
+            ),
+            (self.tr("Cost"), self.tr("{cost} in all").format(cost=cost(report.totals))),
         ]
         if report.damaged:
             rows.append(
                 (
-                    "Damaged lines",
-                    f"{len(report.damaged):,} skipped (first: {_html(str(report.damaged[0]))})",
+                    self.tr("Damaged lines"),
+                    self.tr("{count} skipped (first: {first})").format(
+                        count=number(len(report.damaged)), first=_html(str(report.damaged[0]))
+                    ),
                 )
             )
         if report.unreadable:
-            rows.append(("Unreadable", ", ".join(path.name for path, _ in report.unreadable)))
+            rows.append(
+                (self.tr("Unreadable"), ", ".join(path.name for path, _ in report.unreadable))
+            )
         if report.not_logs:
             names = _html(", ".join(path.name for path in report.not_logs))
             rows.append(
@@ -183,8 +237,10 @@ class StepPanel(QWidget):
         self.figures.setText(_table(rows))
         if report.unknown_steps:
             self.list_title.setText(
-                "<b>Steps in the logs that this scenario does not have</b> (recorded with "
-                "another version; their figures are kept)"
+                self.tr(
+                    "<b>Steps in the logs that this scenario does not have</b> (recorded with "
+                    "another version; their figures are kept)"
+                )
             )
             for step in report.unknown_steps:
                 stats = report.steps[step]
@@ -199,7 +255,12 @@ class StepPanel(QWidget):
                     ]
                 )
                 item.setToolTip(
-                    0, plain_tooltip(f"{stats.visits:,} visit(s), {stats.turns:,} turn(s)")
+                    0,
+                    plain_tooltip(
+                        self.tr("{visits} visit(s), {turns} turn(s)").format(
+                            visits=number(stats.visits), turns=number(stats.turns)
+                        )
+                    ),
                 )
                 self.conversations.addTopLevelItem(item)
         else:

@@ -12,11 +12,41 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping
 
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QColor, QPalette
 
 from app.graph.overlay import THICK, THIN, EdgeKey, Overlay, heat_overlay, heat_ramp
-from engine.dialogue.ledger import format_usd
+from app.i18n.locale_text import cost, money, number, percent
 from engine.stats.figures import MEASURES, Measure, StatsReport, StepStats
+
+
+def measure_label(name: str) -> str:
+    """What the toolbar calls measure ``name`` (:data:`engine.stats.MEASURES`), in the
+    studio's language."""
+    labels = {
+        "violation_rate": QCoreApplication.translate("AnalyticsShading", "Violation rate"),
+        "corrections_per_visit": QCoreApplication.translate(
+            "AnalyticsShading", "Corrections per visit"
+        ),
+        "cost_per_visit": QCoreApplication.translate("AnalyticsShading", "Cost per visit"),
+        "visits": QCoreApplication.translate("AnalyticsShading", "Visits"),
+        "drop_off": QCoreApplication.translate("AnalyticsShading", "Drop-off"),
+    }
+    return labels.get(name, MEASURES[name].label if name in MEASURES else name)
+
+
+def measure_unit(name: str) -> str:
+    """What measure ``name`` counts in (the legend says it), in the studio's language."""
+    units = {
+        "violation_rate": QCoreApplication.translate("AnalyticsShading", "of model replies"),
+        "corrections_per_visit": QCoreApplication.translate("AnalyticsShading", "per visit"),
+        "cost_per_visit": QCoreApplication.translate("AnalyticsShading", "USD per visit"),
+        "visits": QCoreApplication.translate("AnalyticsShading", "visits"),
+        "drop_off": QCoreApplication.translate(
+            "AnalyticsShading", "of conversations that reached it"
+        ),
+    }
+    return units.get(name, MEASURES[name].unit if name in MEASURES else name)
 
 
 def ramp_for(measure: str, palette: QPalette | None = None) -> tuple[QColor, ...]:
@@ -42,9 +72,9 @@ def measure_overlay(
         _edge_counts(report.transitions),
         ramp=ramp_for(measure_name, palette),
         tooltip=lambda step: step_tooltip(report.steps[step], measure),
-        title=f"{measure.label} ({measure.unit})",
+        title=f"{measure_label(measure.name)} ({measure_unit(measure.name)})",
         ends=lambda high: (format_value(measure, 0.0), format_value(measure, high)),
-        unreached="no data",
+        unreached=QCoreApplication.translate("AnalyticsShading", "no data"),
     )
 
 
@@ -57,27 +87,57 @@ def _edge_counts(transitions: Mapping[tuple[str, str, str], int]) -> Counter[Edg
 
 def format_value(measure: Measure, value: float) -> str:
     if measure.share:
-        return f"{value:.0%}" if value >= 0.1 or value == 0 else f"{value:.1%}"
+        return percent(value, 0 if value >= 0.1 or value == 0 else 1)
     if measure.name == "cost_per_visit":
-        return format_usd(value)
+        return money(value)
     if measure.name == "visits":
-        return f"{value:,.0f}"
-    return f"{value:.2f}"
+        return number(round(value))
+    return number(value, 2)
 
 
 def step_tooltip(stats: StepStats, measure: Measure) -> str:
     value = measure.of(stats)
     shown = format_value(measure, value) if value is not None else "—"
     kinds = ", ".join(f"{kind} {count}" for kind, count in stats.violations.most_common(3))
+    violations = QCoreApplication.translate("AnalyticsShading", "{count} violation(s)").format(
+        count=number(stats.violation_count)
+    )
     lines = [
-        f"<b>{measure.label}: {shown}</b>",
-        f"{stats.visits:,} visit(s), {stats.turns:,} turn(s), {stats.totals.llm_calls:,} call(s)",
-        f"{stats.violation_count:,} violation(s)" + (f": {kinds}" if kinds else ""),
-        f"{stats.corrections:,} correction(s), {stats.fallbacks:,} fallback(s)",
-        f"cost {stats.totals.cost_text()}; {stats.dropped:,} of {stats.conversations:,} "
-        "conversation(s) ended here unfinished",
+        "<b>{}</b>".format(
+            QCoreApplication.translate("AnalyticsShading", "{measure}: {value}").format(
+                measure=measure_label(measure.name), value=shown
+            )
+        ),
+        QCoreApplication.translate(
+            "AnalyticsShading", "{visits} visit(s), {turns} turn(s), {calls} call(s)"
+        ).format(
+            visits=number(stats.visits),
+            turns=number(stats.turns),
+            calls=number(stats.totals.llm_calls),
+        ),
+        violations + (f": {kinds}" if kinds else ""),
+        QCoreApplication.translate(
+            "AnalyticsShading", "{corrections} correction(s), {fallbacks} fallback(s)"
+        ).format(corrections=number(stats.corrections), fallbacks=number(stats.fallbacks)),
+        QCoreApplication.translate(
+            "AnalyticsShading",
+            "cost {cost}; {dropped} of {conversations} conversation(s) ended here unfinished",
+        ).format(
+            cost=cost(stats.totals),
+            dropped=number(stats.dropped),
+            conversations=number(stats.conversations),
+        ),
     ]
     return "<br>".join(lines)
 
 
-__all__ = ["THICK", "THIN", "format_value", "measure_overlay", "ramp_for", "step_tooltip"]
+__all__ = [
+    "THICK",
+    "THIN",
+    "format_value",
+    "measure_label",
+    "measure_overlay",
+    "measure_unit",
+    "ramp_for",
+    "step_tooltip",
+]

@@ -23,6 +23,7 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QFileDialog, QMainWindow, QWidget
 
 from app.charts.turns import TurnChart
+from app.chat.studio import Retranslate, pane_title
 from app.chat.turn_chart import attach_to_chat
 from app.edit_session import EditSession
 from app.widgets import tell_problem, tools_menu
@@ -39,15 +40,10 @@ class StudioTools(QObject):
         self.window = window
         self.windows: list[QWidget] = []
         self.chat_chart: TurnChart | None = None
-        self.compare_action = QAction("&Compare with…", window)
-        self.compare_action.setStatusTip(
-            "Compare the open scenario with a folder or a git revision of it"
-        )
+        self.compare_action = QAction(window)
         self.compare_action.triggered.connect(lambda _checked=False: self.compare())
-        self.analyse_action = QAction("&Analyse logs…", window)
-        self.analyse_action.setStatusTip(
-            "Read many conversation logs and shade the graph by where conversations struggle"
-        )
+        self.analyse_action = QAction(window)
+        Retranslate(window, self._action_texts)
         self.analyse_action.triggered.connect(lambda _checked=False: self.analyse())
         self.menu = tools_menu(window)
         if not self.menu.isEmpty():
@@ -58,6 +54,19 @@ class StudioTools(QObject):
             changed.connect(lambda _session: self._update_enabled())
         self._update_enabled()
         self._dock_chat_chart()
+
+    def _action_texts(self) -> None:
+        """The Tools menu entries' texts, in the language the studio speaks."""
+        self.compare_action.setText(self.tr("&Compare with…"))
+        self.compare_action.setStatusTip(
+            self.tr("Compare the open scenario with a folder or a git revision of it")
+        )
+        self.analyse_action.setText(self.tr("&Analyse logs…"))
+        self.analyse_action.setStatusTip(
+            self.tr(
+                "Read many conversation logs and shade the graph by where conversations struggle"
+            )
+        )
 
     # --- what the actions do ---------------------------------------------------------------
 
@@ -75,7 +84,7 @@ class StudioTools(QObject):
         session = self.session
         scenario = session.shown if session is not None else None
         if session is None or scenario is None:
-            self._tell("Open a scenario first: it is what gets compared.")
+            self._tell(self.tr("Open a scenario first: it is what gets compared."))
             return None
         if spec is None:
             dialog = CompareDialog(session.folder, self.window)
@@ -88,12 +97,20 @@ class StudioTools(QObject):
         try:
             old = load_side(spec, cwd=session.folder)
         except ScenarioErrors as errors:
-            self._tell(f"Cannot read {spec}:\n" + "\n".join(str(e) for e in errors.errors))
+            self._tell(
+                self.tr("Cannot read {spec}:").format(spec=spec)
+                + "\n"
+                + "\n".join(str(e) for e in errors.errors)
+            )
             return None
         except PrompterError as error:
             self._tell(str(error))
             return None
-        state = "open in the studio, unsaved" if session.is_dirty else "open in the studio"
+        state = (
+            self.tr("open in the studio, unsaved")
+            if session.is_dirty
+            else self.tr("open in the studio")
+        )
         saved = dict(session.document.layout.positions)
         new = side_from_scenario(
             scenario.model_copy(deep=True),
@@ -111,12 +128,12 @@ class StudioTools(QObject):
         session = self.session
         scenario = session.shown if session is not None else None
         if session is None or scenario is None:
-            self._tell("Open a scenario first: the logs are shown on its graph.")
+            self._tell(self.tr("Open a scenario first: the logs are shown on its graph."))
             return None
         if paths is None:
             folder = QFileDialog.getExistingDirectory(
                 self.window,
-                "A folder of conversation logs (searched for *.jsonl)",
+                self.tr("A folder of conversation logs (searched for *.jsonl)"),
                 str(_default_log_dir()),
             )
             if not folder:
@@ -151,8 +168,14 @@ class StudioTools(QObject):
         tab_with = next(
             (name for name, dock in panes.items() if dock.widget() is pane.variables), None
         )
-        add_pane(
-            CHART_PANE, self.chat_chart, Qt.DockWidgetArea.LeftDockWidgetArea, tabify_with=tab_with
+        pane_title(
+            add_pane(
+                CHART_PANE,
+                self.chat_chart,
+                Qt.DockWidgetArea.LeftDockWidgetArea,
+                tabify_with=tab_with,
+            ),
+            lambda: self.tr("Turn chart"),
         )
         if tab_with is not None:  # the variables stay in front; the chart is a tab away
             panes[tab_with].raise_()

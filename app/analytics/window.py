@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, QEvent, Qt
 from PySide6.QtGui import QAction, QCloseEvent, QShowEvent
 from PySide6.QtWidgets import (
     QComboBox,
@@ -29,9 +29,10 @@ from PySide6.QtWidgets import (
 
 from app.analytics.loader import StatsJob
 from app.analytics.panel import StepPanel
-from app.analytics.shading import measure_overlay
+from app.analytics.shading import measure_label, measure_overlay
 from app.charts.distribution import DistributionCharts
 from app.graph.readonly import ReadOnlyGraph, readonly_session
+from app.i18n.locale_text import cost, number
 from app.plain_text import PlainLabel
 from app.widgets import closes_from_keyboard, show_window, size_for_screen
 from engine.scenario.definition import Scenario
@@ -60,7 +61,8 @@ class AnalyticsWindow(QMainWindow):
         self.job: StatsJob | None = None
         self.log_opener: LogOpener = open_log_at
         self._wanted_step: str | None = None
-        self.setWindowTitle(f"{scenario.title or scenario.name} — Prompter analytics")
+        #: shows the status line again (in the language the studio speaks now)
+        self._status: Callable[[], str] = lambda: ""
         size_for_screen(self, 1500, 950)
         closes_from_keyboard(self)  # Esc, Ctrl+W
         self.session = readonly_session(scenario, positions=positions, parent=self)
@@ -85,27 +87,54 @@ class AnalyticsWindow(QMainWindow):
         self.statusBar().addWidget(self.status, 1)
         self.graph.stepSelected.connect(self.panel.show_step)
         self.panel.openRequested.connect(lambda path, turn: self.log_opener(path, turn))
+        self.retranslate_ui()
         self.reload()
 
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate_ui()
+        super().changeEvent(event)
+
+    def retranslate_ui(self) -> None:
+        """Every text of the window in the language the studio speaks."""
+        name = self.scenario.title or self.scenario.name
+        self.setWindowTitle(self.tr("{name} — Prompter analytics").format(name=name))
+        self.toolbar.setWindowTitle(self.tr("Analytics"))
+        self.shade_label.setText(self.tr(" Shade steps by: "))
+        for index in range(self.measure_box.count()):
+            self.measure_box.setItemText(
+                index, measure_label(str(self.measure_box.itemData(index)))
+            )
+        self.add_action.setText(self.tr("Add logs…"))
+        self.add_action.setToolTip(self.tr("Read more logs (a folder, or files) into the figures"))
+        self.reload_action.setText(self.tr("Read again"))
+        self.reload_action.setToolTip(self.tr("Read the logs again (they may have grown)"))
+        self._show_status(self._status)
+        self.shade()
+
+    def _show_status(self, text: Callable[[], str]) -> None:
+        self._status = text
+        self.status.setText(text())
+
     def _build_toolbar(self) -> None:
-        bar = QToolBar("Analytics", self)
+        bar = QToolBar(self)
         bar.setObjectName("analyticsToolbar")
         bar.setMovable(False)
+        self.toolbar = bar
         self.addToolBar(bar)
-        bar.addWidget(PlainLabel(" Shade steps by: ", self))
+        self.shade_label = PlainLabel(self)
+        bar.addWidget(self.shade_label)
         self.measure_box = QComboBox(self)
         self.measure_box.setObjectName("measureBox")
-        for name, measure in MEASURES.items():
-            self.measure_box.addItem(measure.label, name)
+        for name in MEASURES:
+            self.measure_box.addItem(measure_label(name), name)
         self.measure_box.currentIndexChanged.connect(lambda _index: self.shade())
         bar.addWidget(self.measure_box)
         bar.addSeparator()
-        self.add_action = QAction("Add logs…", self)
-        self.add_action.setToolTip("Read more logs (a folder, or files) into the figures")
+        self.add_action = QAction(self)
         self.add_action.triggered.connect(self.ask_for_logs)
         bar.addAction(self.add_action)
-        self.reload_action = QAction("Read again", self)
-        self.reload_action.setToolTip("Read the logs again (they may have grown)")
+        self.reload_action = QAction(self)
         self.reload_action.triggered.connect(self.reload)
         bar.addAction(self.reload_action)
 
@@ -117,7 +146,10 @@ class AnalyticsWindow(QMainWindow):
             self.job.wait()
         self.report = None
         self.panel.set_report(None)
-        self.status.setText(f"Reading {len(self.paths)} location(s)…")
+        count = len(self.paths)
+        self._show_status(
+            lambda: self.tr("Reading {count} location(s)…").format(count=number(count))
+        )
         job = StatsJob(self.paths, self.scenario, self)
         job.progress.connect(self._progress)
         job.finished.connect(self._finished)
@@ -131,7 +163,9 @@ class AnalyticsWindow(QMainWindow):
 
     def ask_for_logs(self) -> None:
         folder = QFileDialog.getExistingDirectory(
-            self, "Add a folder of conversation logs", str(self.paths[0] if self.paths else "")
+            self,
+            self.tr("Add a folder of conversation logs"),
+            str(self.paths[0] if self.paths else ""),
         )
         if folder:
             self.add_paths([Path(folder)])
@@ -142,11 +176,15 @@ class AnalyticsWindow(QMainWindow):
 
     def _progress(self, done: int, total: int) -> None:
         if self._current():
-            self.status.setText(f"Reading logs… {done:,} of {total:,}")
+            self._show_status(
+                lambda: self.tr("Reading logs… {done} of {total}").format(
+                    done=number(done), total=number(total)
+                )
+            )
 
     def _failed(self, message: str) -> None:
         if self._current():
-            self.status.setText(f"⚠ {message}")
+            self._show_status(lambda: f"⚠ {message}")
 
     def _finished(self, report: StatsReport) -> None:
         if not self._current():
@@ -155,7 +193,7 @@ class AnalyticsWindow(QMainWindow):
         self.panel.set_report(report)
         self.charts.show_report(report)
         self.shade()
-        self.status.setText(summary(report))
+        self._show_status(lambda: summary(report))
         if self._wanted_step is not None:
             self.select_step(self._wanted_step)
 
@@ -197,17 +235,29 @@ class AnalyticsWindow(QMainWindow):
 
 
 def summary(report: StatsReport) -> str:
-    text = (
-        f"{len(report.conversations):,} conversation(s) in {report.files:,} log(s), "
-        f"{report.finished:,} finished; {report.events:,} events; "
-        f"cost {report.totals.cost_text()}"
+    text = QCoreApplication.translate(
+        "AnalyticsWindow",
+        "{conversations} conversation(s) in {files} log(s), {finished} finished; "
+        "{events} events; cost {cost}",
+    ).format(
+        conversations=number(len(report.conversations)),
+        files=number(report.files),
+        finished=number(report.finished),
+        events=number(report.events),
+        cost=cost(report.totals),
     )
     if report.damaged:
-        text += f" · ⚠ {len(report.damaged):,} damaged line(s) skipped"
+        text += " · ⚠ " + QCoreApplication.translate(
+            "AnalyticsWindow", "{count} damaged line(s) skipped"
+        ).format(count=number(len(report.damaged)))
     if report.unreadable:
-        text += f" · ⚠ {len(report.unreadable):,} file(s) unreadable"
+        text += " · ⚠ " + QCoreApplication.translate(
+            "AnalyticsWindow", "{count} file(s) unreadable"
+        ).format(count=number(len(report.unreadable)))
     if report.unknown_steps:
-        text += f" · {len(report.unknown_steps)} step(s) not in this scenario"
+        text += " · " + QCoreApplication.translate(
+            "AnalyticsWindow", "{count} step(s) not in this scenario"
+        ).format(count=number(len(report.unknown_steps)))
     return text
 
 

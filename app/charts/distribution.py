@@ -12,12 +12,13 @@ import math
 from collections.abc import Callable, Sequence
 
 from PySide6.QtCharts import QBarSeries, QBarSet, QChart, QChartView, QValueAxis
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QCursor, QPainter, QResizeEvent
 from PySide6.QtWidgets import QHBoxLayout, QToolTip, QWidget
 
 from app.charts.columns import column_axis, column_ruler, label_spacing
 from app.charts.style import ChartStyle, style_chart
+from app.i18n.locale_text import money, number
 from engine.stats.distribution import Bin, histogram, nice_step, spread
 from engine.stats.figures import StatsReport
 
@@ -43,6 +44,16 @@ class HistogramChart(QChartView):
         self.setChart(self._chart)
         self.set_values([])
 
+    def set_title(self, title: str, unit: str) -> None:
+        """Name the chart again (the studio's language changed) and redraw it."""
+        self.title, self.unit = title, unit
+        self.set_values(self._values)
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.set_values(self._values)
+        super().changeEvent(event)
+
     def set_values(self, values: Sequence[float]) -> None:
         chart = self._chart
         chart.removeAllSeries()
@@ -51,13 +62,17 @@ class HistogramChart(QChartView):
         self._values = list(values)
         self.bins = histogram(values, bins=10)
         if not values:
-            chart.setTitle(f"{self.title}: no conversations")
+            chart.setTitle(self.tr("{title}: no conversations").format(title=self.title))
             style_chart(chart, self.style_)
             return
         figures = spread(values)
         chart.setTitle(
-            f"{self.title} — median {self.formatter(figures.median)}, "
-            f"p90 {self.formatter(figures.p90)}, max {self.formatter(figures.maximum)}"
+            self.tr("{title} — median {median}, p90 {p90}, max {max}").format(
+                title=self.title,
+                median=self.formatter(figures.median),
+                p90=self.formatter(figures.p90),
+                max=self.formatter(figures.maximum),
+            )
         )
         bar_set = QBarSet(self.unit)
         bar_set.setColor(self.style_.bars)
@@ -72,7 +87,7 @@ class HistogramChart(QChartView):
         ruler = column_ruler(self.edge_labels(), len(self.bins), self.unit)
         self._drawn_every = self._label_every()
         counts = QValueAxis()
-        counts.setTitleText("conversations")
+        counts.setTitleText(self.tr("conversations"))
         counts.setLabelFormat("%.0f")
         step = max(1.0, nice_step(max(b.count for b in self.bins) / 5))
         top = math.ceil(max(b.count for b in self.bins) / step) * step
@@ -92,7 +107,7 @@ class HistogramChart(QChartView):
             return []
         width = self.bins[0].high - self.bins[0].low
         decimals = 0 if width >= 1 or width <= 0 else -math.floor(math.log10(width))
-        return [f"{b.low:.{decimals}f}" for b in self.bins]
+        return [number(b.low, decimals) for b in self.bins]
 
     def edge_labels(self) -> list[tuple[float, str]]:
         """The labels written under the bars, each at its bar's lower edge: every edge, or
@@ -120,7 +135,9 @@ class HistogramChart(QChartView):
         b = self.bins[index]
         QToolTip.showText(
             QCursor.pos(),
-            f"{b.count} conversation(s) from {self.formatter(b.low)} to {self.formatter(b.high)}",
+            self.tr("{count} conversation(s) from {low} to {high}").format(
+                count=number(b.count), low=self.formatter(b.low), high=self.formatter(b.high)
+            ),
             self,
         )
 
@@ -131,12 +148,22 @@ class DistributionCharts(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("distributionCharts")
-        self.cost = HistogramChart("Cost per conversation", "USD", _dollars, self)
-        self.calls = HistogramChart("Calls per message", "calls / message", _ratio, self)
+        self.cost = HistogramChart("", "USD", _dollars, self)
+        self.calls = HistogramChart("", "", _ratio, self)
+        self.retranslate_ui()
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.cost)
         layout.addWidget(self.calls)
+
+    def retranslate_ui(self) -> None:
+        self.cost.set_title(self.tr("Cost per conversation"), "USD")
+        self.calls.set_title(self.tr("Calls per message"), self.tr("calls / message"))
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate_ui()
+        super().changeEvent(event)
 
     def show_report(self, report: StatsReport) -> None:
         conversations = report.conversations
@@ -145,13 +172,11 @@ class DistributionCharts(QWidget):
 
 
 def _dollars(value: float) -> str:
-    if value == 0:
-        return "$0"
-    return f"${value:.4f}" if value < 0.1 else f"${value:.2f}"
+    return money(value)
 
 
 def _ratio(value: float) -> str:
-    return f"{value:.2f}"
+    return number(value, 2)
 
 
 __all__ = ["DistributionCharts", "HistogramChart"]

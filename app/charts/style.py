@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from PySide6.QtCharts import QAbstractAxis, QChart
-from PySide6.QtCore import QMargins, Qt
+from PySide6.QtCore import QLocale, QMargins, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QGuiApplication, QPalette, QPen
 
 from app.theme import is_dark, mix
@@ -82,6 +82,9 @@ def style_chart(chart: QChart, style: ChartStyle) -> None:
     chart.setPlotAreaBackgroundPen(QPen(style.grid, 1))
     chart.setPlotAreaBackgroundVisible(True)
     chart.setMargins(QMargins(4, 4, 4, 4))
+    # the axes' numbers as the studio's language writes them (1 613 / 0,5 in French)
+    chart.setLocale(QLocale())
+    chart.setLocalizeNumbers(True)
     chart.setTitleBrush(QBrush(style.text))
     title = QFont(chart.titleFont())
     title.setBold(True)

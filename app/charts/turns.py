@@ -24,12 +24,23 @@ from PySide6.QtCharts import (
     QStackedBarSeries,
     QValueAxis,
 )
-from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF, Qt, QTimer, Signal
+from PySide6.QtCore import (
+    QCoreApplication,
+    QEvent,
+    QPoint,
+    QPointF,
+    QRectF,
+    Qt,
+    QTimer,
+    Signal,
+)
 from PySide6.QtGui import QBrush, QMouseEvent, QPainter, QPen, QResizeEvent, QWheelEvent
 from PySide6.QtWidgets import QGraphicsRectItem, QToolTip, QWidget
 
 from app.charts.columns import column_axis, column_ruler, label_spacing
 from app.charts.style import ChartStyle, style_chart
+from app.i18n.locale_text import cost as cost_text
+from app.i18n.locale_text import number
 from engine.log.events import Event
 from engine.stats.distribution import nice_step
 from engine.stats.turns import TurnFigures, TurnRow
@@ -130,21 +141,22 @@ class TurnChart(QChartView):
         self._hovered = None
         self._band.hide()
         if not self._rows:
-            chart.setTitle("No model calls yet")
+            chart.setTitle(self.tr("No model calls yet"))
             chart.legend().hide()
             style_chart(chart, style)
             return
         chart.setTitle(
             ""
             if len(self._rows) == len(every)
-            else f"turns {self._rows[0].turn}–{self._rows[-1].turn} of {len(every):,} "
-            "(the mouse wheel moves along them)"
+            else self.tr(
+                "turns {first}–{last} of {count} (the mouse wheel moves along them)"
+            ).format(first=self._rows[0].turn, last=self._rows[-1].turn, count=number(len(every)))
         )
         bars = QStackedBarSeries()
         for name, color, values in (
-            ("cached input", style.cached, [r.totals.cached_tokens for r in self._rows]),
-            ("input", style.uncached, [r.totals.uncached_tokens for r in self._rows]),
-            ("output", style.output, [r.totals.output_tokens for r in self._rows]),
+            (self.tr("cached input"), style.cached, [r.totals.cached_tokens for r in self._rows]),
+            (self.tr("input"), style.uncached, [r.totals.uncached_tokens for r in self._rows]),
+            (self.tr("output"), style.output, [r.totals.output_tokens for r in self._rows]),
         ):
             bar_set = QBarSet(name)
             bar_set.setColor(color)
@@ -153,10 +165,10 @@ class TurnChart(QChartView):
             bars.append(bar_set)
         bars.setBarWidth(0.7)
         cost = QLineSeries()
-        cost.setName("cost $")
+        cost.setName(self.tr("cost $"))
         cost.setPen(QPen(style.cost, 2.2))
         latency = QLineSeries()
-        latency.setName("model time s")
+        latency.setName(self.tr("model time s"))
         latency.setPen(QPen(style.latency, 1.6, Qt.PenStyle.DashLine))
         for index, row in enumerate(self._rows):
             cost.append(float(index), row.totals.cost_usd)
@@ -165,22 +177,24 @@ class TurnChart(QChartView):
             chart.addSeries(series)
         turns = column_axis(len(self._rows))
         numbers = column_ruler(
-            ((float(index), text) for index, text in self.turn_labels()), len(self._rows), "turn"
+            ((float(index), text) for index, text in self.turn_labels()),
+            len(self._rows),
+            self.tr("turn"),
         )
         self._drawn_every = self._label_every()
         tokens = QValueAxis()
-        tokens.setTitleText("tokens")
+        tokens.setTitleText(self.tr("tokens"))
         tokens.setLabelFormat("%.0f")
         tokens.setRange(
             0, _top(max(r.totals.input_tokens + r.totals.output_tokens for r in self._rows))
         )
         dollars = QValueAxis()
-        dollars.setTitleText("cost $")
+        dollars.setTitleText(self.tr("cost $"))
         top = _top(max(r.totals.cost_usd for r in self._rows))
         dollars.setLabelFormat(_format(top))
         dollars.setRange(0, top)
         seconds = QValueAxis()
-        seconds.setTitleText("model time s")
+        seconds.setTitleText(self.tr("model time s"))
         top = _top(max(r.totals.latency_s for r in self._rows))
         seconds.setLabelFormat(_format(top))
         seconds.setRange(0, top)
@@ -196,6 +210,11 @@ class TurnChart(QChartView):
             series.attachAxis(y_axis)
         chart.legend().show()
         style_chart(chart, style)
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.redraw()
+        super().changeEvent(event)
 
     def turn_labels(self) -> list[tuple[int, str]]:
         """The turn numbers written under the axis, with the column each stands under: every
@@ -293,20 +312,36 @@ class TurnChart(QChartView):
 
 def describe_turn(row: TurnRow) -> str:
     """A turn's figures, for the tooltip."""
-    step = f" in <code>{row.step}</code>" if row.step else ""
-    trouble = ""
     totals = row.totals
+    head = (
+        QCoreApplication.translate("TurnChart", "<b>Turn {turn}</b> in <code>{step}</code>")
+        if row.step
+        else QCoreApplication.translate("TurnChart", "<b>Turn {turn}</b>")
+    ).format(turn=row.turn, step=_html(row.step or ""))
+    trouble = ""
     if row.violations or totals.corrections:
-        trouble = (
-            f"<br><span style='color:#c60'>{row.violations} contract violation(s), "
-            f"{totals.corrections} correction(s)</span>"
+        trouble = "<br><span style='color:#c60'>{}</span>".format(
+            QCoreApplication.translate(
+                "TurnChart", "{violations} contract violation(s), {corrections} correction(s)"
+            ).format(violations=number(row.violations), corrections=number(totals.corrections))
         )
-    return (
-        f"<b>Turn {row.turn}</b>{step}<br>"
-        f"{totals.llm_calls} model call(s), {totals.latency_s:.2f} s<br>"
-        f"input {totals.input_tokens:,} tokens ({totals.cached_tokens:,} cached), "
-        f"output {totals.output_tokens:,}<br>cost {totals.cost_text()}{trouble}"
+    figures = QCoreApplication.translate(
+        "TurnChart",
+        "{calls} model call(s), {seconds} s<br>input {input} tokens ({cached} cached), "
+        "output {output}<br>cost {cost}",
+    ).format(
+        calls=number(totals.llm_calls),
+        seconds=number(totals.latency_s, 2),
+        input=number(totals.input_tokens),
+        cached=number(totals.cached_tokens),
+        output=number(totals.output_tokens),
+        cost=cost_text(totals),
     )
+    return f"{head}<br>{figures}{trouble}"
+
+
+def _html(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
 def _format(top: float, ticks: int = 4) -> str:

@@ -31,25 +31,27 @@ class CompareDialog(QDialog):
         self, folder: Path, parent: QWidget | None = None, revisions: list[Revision] | None = None
     ) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Compare with…")
+        self.setWindowTitle(self.tr("Compare with…"))
         self.setMinimumWidth(620)
         self.folder = folder
         self.revisions = list_revisions(folder) if revisions is None else revisions
         intro = RichLabel(
-            f"Compare <b>{_html(folder.name)}</b> as it is open now (unsaved edits included) with:",
+            self.tr(
+                "Compare <b>{scenario}</b> as it is open now (unsaved edits included) with:"
+            ).format(scenario=_html(folder.name)),
             self,
         )
-        self.revision_choice = QRadioButton("A git revision of this scenario", self)
+        self.revision_choice = QRadioButton(self.tr("A git revision of this scenario"), self)
         self.revision_box = QComboBox(self)
         self.revision_box.setEditable(True)
         self.revision_box.setObjectName("revisionBox")
         for revision in self.revisions:
             self.revision_box.addItem(f"{revision.name} — {revision.description}", revision.name)
-        self.folder_choice = QRadioButton("Another folder", self)
+        self.folder_choice = QRadioButton(self.tr("Another folder"), self)
         self.folder_edit = QLineEdit(self)
         self.folder_edit.setObjectName("folderEdit")
-        self.folder_edit.setPlaceholderText("a scenario folder")
-        browse = QPushButton("Browse…", self)
+        self.folder_edit.setPlaceholderText(self.tr("a scenario folder"))
+        browse = QPushButton(self.tr("Browse…"), self)
         browse.clicked.connect(self._browse)
         group = QButtonGroup(self)
         group.addButton(self.revision_choice)
@@ -76,7 +78,7 @@ class CompareDialog(QDialog):
         buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
         )
-        buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Compare")
+        buttons.button(QDialogButtonBox.StandardButton.Ok).setText(self.tr("Compare"))
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
@@ -98,7 +100,7 @@ class CompareDialog(QDialog):
 
     def _browse(self) -> None:
         folder = QFileDialog.getExistingDirectory(
-            self, "A scenario folder to compare with", str(self.folder.parent)
+            self, self.tr("A scenario folder to compare with"), str(self.folder.parent)
         )
         if folder:
             self.folder_edit.setText(folder)

@@ -10,9 +10,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QColor, QGuiApplication, QPalette
 
 from app.graph.overlay import EdgeStyle, Legend, LegendEntry, NodeStyle, Overlay
+from app.i18n.locale_text import number
 from app.theme import is_dark, mix
 from engine.compare.changes import ScenarioDiff, StepDiff, StepStatus, TransitionStatus
 from engine.compare.union import edge_statuses
@@ -65,30 +67,57 @@ class DiffColors:
         return self.changed
 
 
+def status_word(status: str) -> str:
+    """A step's or an arrow's difference (``added``, ``removed``…) in the studio's language."""
+    words = {
+        "added": QCoreApplication.translate("CompareMarks", "added"),
+        "removed": QCoreApplication.translate("CompareMarks", "removed"),
+        "renamed": QCoreApplication.translate("CompareMarks", "renamed"),
+        "retargeted": QCoreApplication.translate("CompareMarks", "retargeted"),
+        "changed": QCoreApplication.translate("CompareMarks", "changed"),
+    }
+    return words.get(status, status)
+
+
 def diff_overlay(diff: ScenarioDiff, colors: DiffColors | None = None) -> Overlay:
     colors = colors or DiffColors.from_palette()
     nodes = {step.id: _node_style(step, colors) for step in diff.steps}
     edges = {
         key: EdgeStyle(
-            color=colors.of_transition(status), width=2.6, tooltip=f"<b>{status.value}</b>"
+            color=colors.of_transition(status),
+            width=2.6,
+            tooltip=f"<b>{status_word(status.value)}</b>",
         )
         for key, status in edge_statuses(diff).items()
     }
     counts = diff.counts()
     entries = tuple(
-        LegendEntry(f"{label} ({counts[status.value]})", colors.of_step(status))
-        for status, label in (
-            (StepStatus.ADDED, "added"),
-            (StepStatus.REMOVED, "removed"),
-            (StepStatus.RENAMED, "renamed"),
-            (StepStatus.CHANGED, "changed"),
+        LegendEntry(
+            f"{status_word(status.value)} ({number(counts[status.value])})",
+            colors.of_step(status),
+        )
+        for status in (
+            StepStatus.ADDED,
+            StepStatus.REMOVED,
+            StepStatus.RENAMED,
+            StepStatus.CHANGED,
         )
     )
-    entries += (LegendEntry("arrow added / removed / changed", colors.changed, "line"),)
+    entries += (
+        LegendEntry(
+            QCoreApplication.translate("CompareMarks", "arrow added / removed / changed"),
+            colors.changed,
+            "line",
+        ),
+    )
     return Overlay(
         nodes=nodes,
         edges=edges,
-        legend=Legend("Differences", entries, note="faded: unchanged"),
+        legend=Legend(
+            QCoreApplication.translate("CompareMarks", "Differences"),
+            entries,
+            note=QCoreApplication.translate("CompareMarks", "faded: unchanged"),
+        ),
         default_node=NodeStyle(faded=True),
         default_edge=EdgeStyle(faded=True),
     )
@@ -101,21 +130,33 @@ def _node_style(step: StepDiff, colors: DiffColors) -> NodeStyle:
 
 def _tooltip(step: StepDiff) -> str:
     if step.status is StepStatus.RENAMED:
-        head = f"<b>renamed</b> from <code>{step.old_id}</code>"
+        head = QCoreApplication.translate(
+            "CompareMarks", "<b>renamed</b> from <code>{step}</code>"
+        ).format(step=step.old_id)
     else:
-        head = f"<b>{step.status.value}</b>"
+        head = f"<b>{status_word(step.status.value)}</b>"
     parts = []
     if step.fields:
         parts.append(", ".join(change.field for change in step.fields))
     if step.results:
-        parts.append(f"{len(step.results)} result(s)")
+        parts.append(
+            QCoreApplication.translate("CompareMarks", "{count} result(s)").format(
+                count=number(len(step.results))
+            )
+        )
     if step.transitions and step.status not in (StepStatus.ADDED, StepStatus.REMOVED):
-        parts.append(f"{len(step.transitions)} transition(s)")
+        parts.append(
+            QCoreApplication.translate("CompareMarks", "{count} transition(s)").format(
+                count=number(len(step.transitions))
+            )
+        )
     if step.instructions is not None and step.status not in (StepStatus.ADDED, StepStatus.REMOVED):
         parts.append(
-            f"instructions +{step.instructions.added_lines} -{step.instructions.removed_lines}"
+            QCoreApplication.translate("CompareMarks", "instructions +{added} -{removed}").format(
+                added=step.instructions.added_lines, removed=step.instructions.removed_lines
+            )
         )
     return head + (": " + "; ".join(parts) if parts else "")
 
 
-__all__ = ["DiffColors", "diff_overlay"]
+__all__ = ["DiffColors", "diff_overlay", "status_word"]

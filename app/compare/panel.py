@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, Qt, Signal
 from PySide6.QtGui import (
     QBrush,
     QColor,
@@ -19,7 +19,8 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QPlainTextEdit, QTreeWidget, QTreeWidgetItem, QWidget
 
-from app.compare.marks import DiffColors
+from app.compare.marks import DiffColors, status_word
+from app.i18n.locale_text import number
 from app.plain_text import plain_tooltip
 from engine.compare.changes import ScenarioDiff, StepDiff, StepStatus
 from engine.compare.render import section_detail, step_detail
@@ -51,29 +52,56 @@ class DiffList(QTreeWidget):
         self.setRootIsDecorated(True)
         self.setUniformRowHeights(True)
         colors = colors or DiffColors.from_palette()
+        self.diff = diff
         self._items: dict[tuple[str, str], QTreeWidgetItem] = {}
+        self._steps: QTreeWidgetItem | None = None
         if diff.steps:
-            group = self._group(f"Steps ({len(diff.steps)})")
+            self._steps = group = self._group("")
             for step in diff.steps:
-                item = QTreeWidgetItem(group, [describe_step(step)])
+                item = QTreeWidgetItem(group, [""])
                 item.setIcon(0, _swatch(colors.of_step(step.status)))
-                item.setToolTip(0, plain_tooltip(f"{step.status.value}: {step.id}"))
                 self._remember(item, "step", step.id)
         if diff.settings or diff.persona:
-            count = len(diff.settings) + (diff.persona is not None)
-            self._remember(self._group(f"Scenario settings ({count})"), "settings", "")
+            self._remember(self._group(""), "settings", "")
         if diff.variables:
-            self._remember(self._group(f"Variables ({len(diff.variables)})"), "variables", "")
+            self._remember(self._group(""), "variables", "")
         if diff.layout.changed:
-            moved = len(diff.layout.moved)
-            text = (
-                f"Layout only: {moved} step(s) moved"
-                if moved
-                else "Layout only: saved positions changed"
-            )
-            self._remember(self._group(text), "layout", "")
+            self._remember(self._group(""), "layout", "")
+        self.retranslate_ui()
         self.expandAll()
         self.currentItemChanged.connect(self._current_changed)
+
+    def retranslate_ui(self) -> None:
+        """The entries' texts, in the language the studio speaks."""
+        diff = self.diff
+        if self._steps is not None:
+            self._steps.setText(0, self.tr("Steps ({count})").format(count=number(len(diff.steps))))
+        for step in diff.steps:
+            item = self._items[("step", step.id)]
+            item.setText(0, describe_step(step))
+            item.setToolTip(0, plain_tooltip(f"{status_word(step.status.value)}: {step.id}"))
+        if ("settings", "") in self._items:
+            count = len(diff.settings) + (diff.persona is not None)
+            self._items[("settings", "")].setText(
+                0, self.tr("Scenario settings ({count})").format(count=number(count))
+            )
+        if ("variables", "") in self._items:
+            self._items[("variables", "")].setText(
+                0, self.tr("Variables ({count})").format(count=number(len(diff.variables)))
+            )
+        if ("layout", "") in self._items:
+            moved = len(diff.layout.moved)
+            self._items[("layout", "")].setText(
+                0,
+                self.tr("Layout only: {count} step(s) moved").format(count=number(moved))
+                if moved
+                else self.tr("Layout only: saved positions changed"),
+            )
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate_ui()
+        super().changeEvent(event)
 
     def entries(self) -> list[str]:
         """The texts shown, in order (groups and their children)."""
@@ -121,18 +149,24 @@ def describe_step(step: StepDiff) -> str:
         head = f"{symbol} {step.id}"
     parts: list[str] = []
     if step.status in (StepStatus.ADDED, StepStatus.REMOVED):
-        parts.append(step.status.value)
+        parts.append(status_word(step.status.value))
     else:
         if step.fields:
             parts.append(
                 ", ".join(_FIELD_NAMES.get(change.field, change.field) for change in step.fields)
             )
         if step.results:
-            parts.append(f"{len(step.results)} result(s)")
+            parts.append(
+                QCoreApplication.translate("DiffList", "{count} result(s)").format(
+                    count=number(len(step.results))
+                )
+            )
         if step.transitions:
-            parts.append(", ".join(f"{t.signal} {t.status.value}" for t in step.transitions))
+            parts.append(
+                ", ".join(f"{t.signal} {status_word(t.status.value)}" for t in step.transitions)
+            )
         if step.instructions is not None:
-            parts.append("instructions")
+            parts.append(QCoreApplication.translate("DiffList", "instructions"))
     return f"{head} — {'; '.join(parts)}" if parts else head
 
 

@@ -14,14 +14,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, QEvent, Qt
 from PySide6.QtGui import QCloseEvent, QShowEvent
 from PySide6.QtWidgets import QMainWindow, QSplitter, QVBoxLayout, QWidget
 
-from app.compare.marks import DiffColors, diff_overlay
+from app.compare.marks import DiffColors, diff_overlay, status_word
 from app.compare.panel import DiffList, DiffText, detail_text
 from app.graph.layout import NODE_HEIGHT, NODE_WIDTH
 from app.graph.readonly import ReadOnlyGraph, readonly_session
+from app.i18n.locale_text import number
 from app.plain_text import RichLabel
 from app.widgets import closes_from_keyboard, show_window, size_for_screen
 from engine.compare import ScenarioDiff, Side, StepStatus, diff_sides
@@ -46,7 +47,6 @@ class CompareWindow(QMainWindow):
         super().__init__(parent)
         self.old, self.new = old, new
         self.diff: ScenarioDiff = diff_sides(old, new)
-        self.setWindowTitle(f"{old.label} → {new.label} — Prompter compare")
         size_for_screen(self, 1500, 900)
         closes_from_keyboard(self)  # Esc, Ctrl+W
         colors = DiffColors.from_palette()
@@ -55,14 +55,13 @@ class CompareWindow(QMainWindow):
             union, positions=union_positions(old, new, self.diff, positions), parent=self
         )
         self.graph = ReadOnlyGraph(self.session, self)
-        self.graph.overlay.show(diff_overlay(self.diff, colors))
+        self.colors = colors
         self.list = DiffList(self.diff, colors, self)
         self.text = DiffText(colors, self)
         self.heading = RichLabel(self)
         self.heading.setObjectName("compareHeading")
         self.heading.setWordWrap(True)
         self.heading.setTextFormat(Qt.TextFormat.RichText)
-        self.heading.setText(heading_html(self.diff))
         side = QWidget(self)
         side_layout = QVBoxLayout(side)
         side_layout.setContentsMargins(6, 6, 6, 0)
@@ -79,11 +78,11 @@ class CompareWindow(QMainWindow):
         splitter.setStretchFactor(1, 2)
         splitter.setSizes([900, 600])
         self.setCentralWidget(splitter)
-        self.statusBar().showMessage(summary(self.diff))
+        self.retranslate_ui()
         self.list.selected.connect(self.show_difference)
         self.graph.stepSelected.connect(self._step_clicked)
         if self.diff.equal:
-            self.text.setPlainText("The two versions are the same.")
+            pass  # retranslate_ui says so
         elif not self.list.choose("step", self.diff.steps[0].id if self.diff.steps else ""):
             first = next(
                 (kind for kind in ("settings", "variables", "layout") if self.list.choose(kind)),
@@ -91,6 +90,25 @@ class CompareWindow(QMainWindow):
             )
             if first is None:
                 self.text.setPlainText("")
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate_ui()
+        super().changeEvent(event)
+
+    def retranslate_ui(self) -> None:
+        """Every text of the window in the language the studio speaks (the diffs themselves
+        are the engine's, as ``prompter diff`` prints them)."""
+        self.setWindowTitle(
+            self.tr("{old} → {new} — Prompter compare").format(
+                old=self.old.label, new=self.new.label
+            )
+        )
+        self.graph.overlay.show(diff_overlay(self.diff, self.colors))
+        self.heading.setText(heading_html(self.diff))
+        self.statusBar().showMessage(summary(self.diff))
+        if self.diff.equal:
+            self.text.setPlainText(self.tr("The two versions are the same."))
 
     def show_difference(self, kind: str, key: str) -> None:
         self.text.setPlainText(detail_text(self.diff, kind, key))
@@ -104,7 +122,9 @@ class CompareWindow(QMainWindow):
             self.list.blockSignals(False)
             self.text.setPlainText(detail_text(self.diff, "step", step_id))
         elif step_id:
-            self.text.setPlainText(f"{step_id}: the same in both versions.")
+            self.text.setPlainText(
+                self.tr("{step}: the same in both versions.").format(step=step_id)
+            )
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
@@ -124,18 +144,34 @@ def heading_html(diff: ScenarioDiff) -> str:
 
 def summary(diff: ScenarioDiff) -> str:
     if diff.equal:
-        return "The two versions are the same."
+        return QCoreApplication.translate("CompareWindow", "The two versions are the same.")
     counts = diff.counts()
     parts = [
-        f"{counts[status.value]} {status.value}" for status in StepStatus if counts[status.value]
+        f"{number(counts[status.value])} {status_word(status.value)}"
+        for status in StepStatus
+        if counts[status.value]
     ]
     if diff.settings or diff.persona:
-        parts.append("settings changed")
+        parts.append(QCoreApplication.translate("CompareWindow", "settings changed"))
     if diff.variables:
-        parts.append(f"{len(diff.variables)} variable(s) changed")
-    text = "Steps: " + ", ".join(parts) if parts else "The scenario is the same"
+        parts.append(
+            QCoreApplication.translate("CompareWindow", "{count} variable(s) changed").format(
+                count=number(len(diff.variables))
+            )
+        )
+    text = (
+        QCoreApplication.translate("CompareWindow", "Steps: {changes}").format(
+            changes=", ".join(parts)
+        )
+        if parts
+        else QCoreApplication.translate("CompareWindow", "The scenario is the same")
+    )
     if diff.layout.changed:
-        text += "; the layout changed too" if diff.scenario_changed else "; only the layout changed"
+        text += (
+            QCoreApplication.translate("CompareWindow", "; the layout changed too")
+            if diff.scenario_changed
+            else QCoreApplication.translate("CompareWindow", "; only the layout changed")
+        )
     return text
 
 

@@ -25,7 +25,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
-from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
+from PySide6.QtCore import QCoreApplication, QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import (
     QBrush,
     QColor,
@@ -51,8 +51,11 @@ from app.graph.styles import (
     with_layers,
 )
 from app.i18n.fonts import covering
+from app.i18n.locale_text import number
 from app.theme import GraphColors
 from engine.scenario.diagram import Route, edge_label_line, guard_label
+
+translate = QCoreApplication.translate
 
 RADIUS = 8.0
 #: How far inside its box an action step's side bars are drawn.
@@ -152,6 +155,12 @@ class NodeItem(QGraphicsItem):
             self._texts = None
             self._refresh_tooltip()
             self.update()
+
+    def retranslate(self) -> None:
+        """Draw the texts again in the studio's language."""
+        self._texts = None
+        self._refresh_tooltip()
+        self.update()
 
     def set_styles(self, styles: Sequence[NodeStyle]) -> None:
         """The styles of other views' layers, lowest first: fills and borders of the top layer
@@ -288,15 +297,14 @@ class NodeItem(QGraphicsItem):
             if state.missing:
                 marker = "? "
             width = NODE_WIDTH - 24
+            ident = state.step_id + (
+                "  · " + translate("GraphItems", "final") if state.final else ""
+            )
             self._texts = (
                 QFontMetricsF(fonts.title).elidedText(
                     marker + state.title, Qt.TextElideMode.ElideRight, width
                 ),
-                QFontMetricsF(fonts.ident).elidedText(
-                    state.step_id + ("  · final" if state.final else ""),
-                    Qt.TextElideMode.ElideMiddle,
-                    width,
-                ),
+                QFontMetricsF(fonts.ident).elidedText(ident, Qt.TextElideMode.ElideMiddle, width),
             )
         return self._texts
 
@@ -343,7 +351,8 @@ class NodeItem(QGraphicsItem):
         state = self.state
         lines = [f"<b>{_html(state.title)}</b> <code>{_html(state.step_id)}</code>"]
         if state.missing:
-            lines.append("<i>not declared: a transition leads here</i>")
+            said = translate("GraphItems", "not declared: a transition leads here")
+            lines.append(f"<i>{_html(said)}</i>")
         lines += [f"<span style='color:#c33'>✖ {_html(text)}</span>" for text in state.errors]
         lines += [f"<span style='color:#b80'>⚠ {_html(text)}</span>" for text in state.warnings]
         self.setToolTip(with_layers("<br>".join(lines), (style.tooltip for style in self.styles)))
@@ -440,8 +449,9 @@ class EdgeItem(QGraphicsItem):
         ]
         if self.description:
             lines.append(f"<i>{_html(self.description)}</i>")
-        if self.requires:
-            lines.append(f"requires ({len(self.requires)}): {_html(', '.join(self.requires))}")
+        if names := self.requires:
+            said = translate("GraphItems", "requires ({count}): {names}")
+            lines.append(_html(said.format(count=number(len(names)), names=", ".join(names))))
         self.setToolTip(with_layers("<br>".join(lines), (style.tooltip for style in self.styles)))
 
     def path(self) -> QPainterPath:

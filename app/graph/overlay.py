@@ -32,7 +32,18 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
-from PySide6.QtCore import QEvent, QObject, QPoint, QPointF, QRect, QRectF, QSize, Qt, QTimer
+from PySide6.QtCore import (
+    QCoreApplication,
+    QEvent,
+    QObject,
+    QPoint,
+    QPointF,
+    QRect,
+    QRectF,
+    QSize,
+    Qt,
+    QTimer,
+)
 from PySide6.QtGui import (
     QColor,
     QFontMetrics,
@@ -48,6 +59,7 @@ from PySide6.QtWidgets import QGraphicsScene, QGraphicsView, QWidget
 from app.graph.items import FADED_OPACITY, EdgeStyle, NodeItem, NodeStyle, readable_text
 from app.graph.scene import EdgeKey, GraphScene
 from app.graph.view import GraphView
+from app.i18n.locale_text import number
 from app.theme import is_dark, mix
 
 Corner = Literal["top-left", "top-right", "bottom-left", "bottom-right"]
@@ -143,8 +155,15 @@ class GraphOverlay(QObject):
 
 #: Arrow widths of a heat overlay: the least and the most taken arrow.
 THIN, THICK = 1.2, 8.0
-#: A step's tooltip where no conversation reached it.
+#: A step's tooltip where no conversation reached it (in English; :func:`unreached_tip` says
+#: it in the studio's language).
 UNREACHED_TIP = "<i>no conversation reached it</i>"
+
+
+def unreached_tip() -> str:
+    """A step's tooltip where no conversation reached it, in the studio's language."""
+    said = QCoreApplication.translate("Overlay", "no conversation reached it")
+    return "<i>{}</i>".format(said.replace("&", "&amp;").replace("<", "&lt;"))
 
 
 def heat_ramp(palette: QPalette | None = None, *, cool: bool = False) -> tuple[QColor, ...]:
@@ -189,14 +208,17 @@ def heat_overlay(
     nodes: dict[str, NodeStyle] = {}
     for step, value in values.items():
         if value is None:
-            nodes[step] = NodeStyle(faded=True, tooltip=UNREACHED_TIP)
+            nodes[step] = NodeStyle(faded=True, tooltip=unreached_tip())
             continue
         color = ramp_color(ramp, value / high if high > 0 else 0.0)
         nodes[step] = NodeStyle(fill=color, border=color.darker(140), tooltip=tooltip(step))
     top = max(taken.values(), default=0)
     edges = {
         key: EdgeStyle(
-            width=THIN + (THICK - THIN) * math.sqrt(count / top), tooltip=f"taken {count:,}×"
+            width=THIN + (THICK - THIN) * math.sqrt(count / top),
+            tooltip=QCoreApplication.translate("Overlay", "taken {count}×").format(
+                count=number(count)
+            ),
         )
         for key, count in taken.items()
         if top
@@ -206,13 +228,17 @@ def heat_overlay(
         title=title,
         ramp=ColorRamp(tuple(ramp), low_label, high_label),
         entries=(LegendEntry(unreached, mix(ramp[0], QColor(128, 128, 128), 0.5)),),
-        note=f"arrow width: how often taken (up to {top:,}×)",
+        note=QCoreApplication.translate(
+            "Overlay", "arrow width: how often taken (up to {count}×)"
+        ).format(count=number(top)),
     )
     return Overlay(
         nodes=nodes,
         edges=edges,
         legend=legend,
-        default_edge=EdgeStyle(faded=True, tooltip="never taken"),
+        default_edge=EdgeStyle(
+            faded=True, tooltip=QCoreApplication.translate("Overlay", "never taken")
+        ),
     )
 
 

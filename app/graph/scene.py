@@ -129,6 +129,14 @@ class GraphScene(QGraphicsScene):
         self._cover(self.items())
         self.rebuilt.emit()
 
+    def retranslate(self) -> None:
+        """The items' own words (a final step's mark, the tooltips) in the studio's language."""
+        for node in self.nodes.values():
+            node.retranslate()
+        for edges in self._out.values():
+            for edge in edges.values():
+                edge._refresh_tooltip()
+
     def refresh(self, hint: Collection[str] | None = None) -> None:
         """Bring the items in line with the shown scenario, touching only what changed.
 

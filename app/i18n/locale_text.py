@@ -11,7 +11,9 @@ from __future__ import annotations
 
 from datetime import date, datetime
 
-from PySide6.QtCore import QDate, QDateTime, QLocale, QTime
+from PySide6.QtCore import QCoreApplication, QDate, QDateTime, QLocale, QTime
+
+from engine.dialogue.ledger import Totals
 
 
 def _locale() -> QLocale:
@@ -48,9 +50,28 @@ def data_size(size: int) -> str:
     return QLocale().formattedDataSize(size, 1, QLocale.DataSizeFormat.DataSizeTraditionalFormat)
 
 
-def money(amount: float, symbol: str = "$", decimals: int = 4) -> str:
-    """An amount of money: ``$0.0123`` (English), ``0,0123 $`` (French)."""
-    return QLocale().toCurrencyString(amount, symbol, decimals)
+def money(amount: float) -> str:
+    """Dollars as the language writes them: ``$0.0123`` (English), ``0,0123 $`` (French).
+
+    The digits are the engine's (:func:`engine.dialogue.ledger.format_usd`, which the command
+    line and the logs keep): ``$0.00`` for nothing, six decimals under a hundredth of a cent,
+    four under a dollar, cents above. The C locale (``LANG=C``, the tests) writes English."""
+    locale = QLocale()
+    if locale.language() == QLocale.Language.C:
+        locale = QLocale(QLocale.Language.English, QLocale.Country.UnitedStates)
+    size = abs(amount)
+    decimals = 2 if size == 0 or size >= 1 else 6 if size < 0.0001 else 4
+    text = locale.toCurrencyString(size, "$", decimals)
+    return f"{locale.negativeSign()}{text}" if amount < 0 else text
+
+
+def cost(totals: Totals, *, synthetic: bool = False) -> str:
+    """What ``totals`` cost, in the studio's language: "no cost (scripted)" when no model made
+    the replies (or, with ``synthetic``, none will), else the dollars (:func:`money`); the
+    studio's :meth:`engine.dialogue.ledger.Totals.cost_text`."""
+    if totals.costs_nothing(synthetic=synthetic):
+        return QCoreApplication.translate("LocaleText", "no cost (scripted)")
+    return money(totals.cost_usd)
 
 
 def date_time(moment: datetime, long: bool = False) -> str:
@@ -69,4 +90,4 @@ def day(value: date, long: bool = False) -> str:
     return QLocale().toString(QDate(value.year, value.month, value.day), kind)
 
 
-__all__ = ["data_size", "date_time", "day", "money", "number", "percent"]
+__all__ = ["cost", "data_size", "date_time", "day", "money", "number", "percent"]

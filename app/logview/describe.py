@@ -20,8 +20,8 @@ from typing import Any
 
 from PySide6.QtCore import QCoreApplication
 
-from app.i18n.locale_text import number
-from engine.dialogue.ledger import NO_COST_TEXT, Totals, format_usd
+from app.i18n.locale_text import cost, money, number
+from engine.dialogue.ledger import Totals
 from engine.log.events import (
     ActionCallData,
     ActionResultData,
@@ -62,10 +62,10 @@ def _ms(milliseconds: object) -> str:
 
 
 def format_cost(usd: float | None) -> str:
-    """Dollars as every view prints them (:func:`engine.dialogue.ledger.format_usd`)."""
+    """Dollars as the studio's language writes them (:func:`app.i18n.locale_text.money`)."""
     if not isinstance(usd, int | float) or isinstance(usd, bool):
         return "$—"
-    return format_usd(usd)
+    return money(usd)
 
 
 def _usage_text(usage: UsageData | None) -> str:
@@ -130,7 +130,7 @@ def _model_response(event: Event) -> str:
     if d.get("status") and d.get("status") != "completed":
         parts.append(f"{d.get('status')} ({d.get('incomplete_reason')})")
     parts.append(_usage_text(d.get("usage")))
-    parts.append(Totals.of_call(response_call(event)).cost_text())
+    parts.append(cost(Totals.of_call(response_call(event))))
     if latency is not None:
         parts.append(_ms(latency))
     return " · ".join(part for part in parts if part)
@@ -196,7 +196,7 @@ def _turn_end(event: Event) -> str:
 def _turn_cost(data: TurnEndData) -> str:
     calls, synthetic = data.get("calls", 0), data.get("synthetic_calls", 0)
     if calls and synthetic == calls:
-        return NO_COST_TEXT
+        return cost(Totals(llm_calls=calls, synthetic_calls=synthetic))
     return format_cost(data.get("cost_usd"))
 
 

@@ -215,10 +215,6 @@ class EventListModel(QAbstractListModel):
 
     # --- filters -------------------------------------------------------------------------
 
-    @property
-    def show_system(self) -> bool:
-        return self._show_system
-
     def set_show_system(self, show: bool) -> None:
         if show != self._show_system:
             self.beginResetModel()

@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.i18n.locale_text import number
+from app.i18n.locale_text import cost, number
 from app.logview.describe import format_tokens
 from app.logview.projection import ConversationProjection
 from app.plain_text import PlainLabel, plain_tooltip
@@ -179,7 +179,7 @@ class MeterLabel(PlainLabel):
         conversation (a reply script, the fake model), so it costs nothing even before its
         first call."""
         self._shown = (totals, user_messages, synthetic)
-        shown = totals.cost_text(synthetic=synthetic)
+        shown = cost(totals, synthetic=synthetic)
         per_message = totals.llm_calls / user_messages if user_messages else 0.0
         self.setText(
             self.tr(

@@ -119,11 +119,6 @@ class ConversationView(QAbstractItemView):
         self._stick_to_bottom = True
         self.events_model.set_upto_turn(turn)
 
-    @property
-    def following_end(self) -> bool:
-        """True while new rows scroll into view (the reader is at the end)."""
-        return self._stick_to_bottom
-
     # --- measuring -----------------------------------------------------------------------
 
     def _row_width(self) -> int:

@@ -36,7 +36,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.i18n.locale_text import number, percent
+from app.i18n.locale_text import cost, number, percent
 from app.plain_text import PlainLabel
 from app.request_inspector.prefix_bar import PrefixBar
 from app.request_inspector.rows import PartsModel, Row, rows_of
@@ -70,7 +70,7 @@ def cost_text(view: RequestView) -> str:
             "No reply was logged for this call (it failed, or is still running): no usage.",
         )
     share = billed.cache_ratio
-    dollars = billed.cost_text()
+    dollars = cost(billed)
     model = view.request.payload(ModelRequestData).get("model") or ""
     price = price_of(model)
     if billed.all_synthetic:

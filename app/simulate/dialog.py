@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import (
     QButtonGroup,
     QCheckBox,
@@ -39,6 +39,7 @@ from PySide6.QtWidgets import (
 
 from app.chat.keys import ApiKeyStore
 from app.chat.settings import ChatSettings
+from app.i18n.locale_text import number
 from app.plain_text import PlainLabel, RichLabel
 from app.simulate.personas import (
     PersonaEntry,
@@ -49,11 +50,11 @@ from app.simulate.personas import (
 )
 from app.simulate.setup import SimulationSetup, default_out_dir
 from app.simulate.source import (
-    NO_KEY_HELP,
     ModelSource,
     chat_source,
     fake_model_available,
     fake_source,
+    no_key_help,
 )
 from app.simulate.tables import tone_color
 from app.widgets import size_for_screen
@@ -65,6 +66,7 @@ from engine.simulate import (
     DEFAULT_RUNS,
     PERSONAS_DIR,
     Persona,
+    RateLimit,
     RateLimitTable,
     SimulationSettings,
     load_personas,
@@ -103,12 +105,14 @@ class SimulateDialog(QDialog):
         self.keys = keys
         self._offer_fake = False
         self._built = False
-        self.setWindowTitle("Simulate")
+        self.setWindowTitle(self.tr("Simulate"))
         size_for_screen(self, 980, 720)
         intro = RichLabel(
-            f"Simulated users play personas against <b>{_html(scenario.name)}</b> as "
-            "it is open in the editor (unsaved edits included), many conversations "
-            "at once, and the report shows where the script breaks.",
+            self.tr(
+                "Simulated users play personas against <b>{scenario}</b> as it is open in the "
+                "editor (unsaved edits included), many conversations at once, and the report "
+                "shows where the script breaks."
+            ).format(scenario=_html(scenario.name)),
             self,
         )
         intro.setWordWrap(True)
@@ -131,7 +135,7 @@ class SimulateDialog(QDialog):
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
         )
         self.run_button = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
-        self.run_button.setText("Run simulation")
+        self.run_button.setText(self.tr("Run simulation"))
         self.buttons.accepted.connect(self.run)
         self.buttons.rejected.connect(self.reject)
         layout.addWidget(self.buttons)
@@ -142,19 +146,26 @@ class SimulateDialog(QDialog):
     # --- building ----------------------------------------------------------------------------
 
     def _personas_box(self) -> QGroupBox:
-        box = QGroupBox(f"Personas ({PERSONAS_DIR}/ in {self.folder.name})", self)
+        box = QGroupBox(
+            self.tr("Personas ({folder}/ in {scenario})").format(
+                folder=PERSONAS_DIR, scenario=self.folder.name
+            ),
+            self,
+        )
         self.personas = PersonaList(box)
         self.preview = PersonaPreview(box)
         self.preview.scenario = self.scenario
         self.personas.entryChanged.connect(self.preview.show_entry)
         self.personas.checksChanged.connect(self._update)
-        reload_button = QPushButton("Read again", box)
-        reload_button.setToolTip("Read the persona files again (after editing them)")
+        reload_button = QPushButton(self.tr("Read again"), box)
+        reload_button.setToolTip(self.tr("Read the persona files again (after editing them)"))
         reload_button.clicked.connect(self.reload_personas)
         self.no_personas = RichLabel(
-            f"No personas yet. Write <code>{PERSONAS_DIR}/NAME.md</code> in the scenario's "
-            "folder: who the user is, what they want, how they behave, and the facts they "
-            "know (see docs/simulation.md).",
+            self.tr(
+                "No personas yet. Write <code>{file}</code> in the scenario's folder: who the "
+                "user is, what they want, how they behave, and the facts they know (see "
+                "docs/simulation.md)."
+            ).format(file=f"{PERSONAS_DIR}/NAME.md"),
             box,
         )
         self.no_personas.setWordWrap(True)
@@ -173,36 +184,42 @@ class SimulateDialog(QDialog):
         return box
 
     def _numbers_box(self) -> QGroupBox:
-        box = QGroupBox("Conversations", self)
+        box = QGroupBox(self.tr("Conversations"), self)
         self.runs = _spin(1, MAX_RUNS, DEFAULT_RUNS, "runs")
-        self.runs.setToolTip("Conversations each chosen persona plays")
+        self.runs.setToolTip(self.tr("Conversations each chosen persona plays"))
         self.max_turns = _spin(1, MAX_TURNS, DEFAULT_MAX_TURNS, "maxTurns")
         self.max_turns.setToolTip(
-            "User messages after which a conversation that has not "
-            "reached a final step counts as stuck"
+            self.tr(
+                "User messages after which a conversation that has not reached a final step "
+                "counts as stuck"
+            )
         )
         self.jobs = _spin(1, MAX_JOBS, DEFAULT_JOBS, "jobs")
-        self.jobs.setToolTip("Conversations run at the same time (the rate limits pace them)")
+        self.jobs.setToolTip(
+            self.tr("Conversations run at the same time (the rate limits pace them)")
+        )
         self.total = PlainLabel(box)
         self.total.setObjectName("simulateTotal")
         for spin in (self.runs, self.max_turns, self.jobs):
             spin.valueChanged.connect(lambda _value: self._update())
         form = QFormLayout(box)
-        form.addRow("Runs per persona", self.runs)
-        form.addRow("Max turns (then: stuck)", self.max_turns)
-        form.addRow("Conversations at once", self.jobs)
+        form.addRow(self.tr("Runs per persona"), self.runs)
+        form.addRow(self.tr("Max turns (then: stuck)"), self.max_turns)
+        form.addRow(self.tr("Conversations at once"), self.jobs)
         form.addRow("", self.total)
         return box
 
     def _models_box(self, chat_settings: ChatSettings, limits_problem: str) -> QGroupBox:
-        box = QGroupBox("Models and rate limits", self)
+        box = QGroupBox(self.tr("Models and rate limits"), self)
         scenario_model = self.scenario.model.name
         self.use_chat = QRadioButton(box)
         self.use_chat.setObjectName("useChatModel")
         self.use_fake = QRadioButton(
-            "The project's fake model: no key, no cost — it plays the "
-            "script and the personas by rule, so it tries the "
-            "simulation out but does not judge your instructions",
+            self.tr(
+                "The project's fake model: no key, no cost — it plays the script and the "
+                "personas by rule, so it tries the simulation out but does not judge your "
+                "instructions"
+            ),
             box,
         )
         self.use_fake.setObjectName("useFakeModel")
@@ -216,7 +233,9 @@ class SimulateDialog(QDialog):
         self.key_help.setTextFormat(Qt.TextFormat.RichText)
         if self.chat is not None:
             self.use_chat.setText(
-                f"The test chat's: {self.chat.describe(scenario_model)} ({self.keys.describe()})"
+                self.tr("The test chat's: {model} ({key})").format(
+                    model=self.chat.describe(scenario_model), key=self.keys.describe()
+                )
             )
             self.use_chat.setChecked(True)
             self.use_fake.hide()
@@ -224,7 +243,9 @@ class SimulateDialog(QDialog):
             self.key_help.setVisible(bool(self.chat.note))
         else:
             self.use_chat.setText(
-                f"The test chat's: {chat_settings.describe(scenario_model)} (no API key)"
+                self.tr("The test chat's: {model} (no API key)").format(
+                    model=chat_settings.describe(scenario_model)
+                )
             )
             self.use_chat.setEnabled(False)
             offer = self._offer_fake = fake_model_available()
@@ -232,21 +253,26 @@ class SimulateDialog(QDialog):
             self.use_fake.setChecked(offer)
             color = tone_color("warn").name()
             self.key_help.setText(
-                f"<span style='color:{color}'>{NO_KEY_HELP}</span>"
-                + (" Or try it now with the fake model below." if offer else "")
+                f"<span style='color:{color}'>{no_key_help()}</span>"
+                + (" " + self.tr("Or try it now with the fake model below.") if offer else "")
             )
         self.bot_model = QLineEdit(chat_settings.model, box)
         self.bot_model.setObjectName("botModel")
-        self.bot_model.setPlaceholderText(f"the scenario's ({scenario_model})")
+        self.bot_model.setPlaceholderText(
+            self.tr("the scenario's ({model})").format(model=scenario_model)
+        )
         self.user_model = QLineEdit(box)
         self.user_model.setObjectName("userModel")
-        self.user_model.setPlaceholderText("each persona's own, else the bot's")
-        self.override = QCheckBox("Override for this run", box)
+        self.user_model.setPlaceholderText(self.tr("each persona's own, else the bot's"))
+        self.override = QCheckBox(self.tr("Override for this run"), box)
         self.override.setObjectName("overrideLimits")
         self.rpm = _spin(0, MAX_RPM, 0, "rpm")
         self.tpm = _spin(0, MAX_TPM, 0, "tpm")
-        for spin, unit in ((self.rpm, " requests/min"), (self.tpm, " tokens/min")):
-            spin.setSpecialValueText("no limit")
+        for spin, unit in (
+            (self.rpm, " " + self.tr("requests/min")),
+            (self.tpm, " " + self.tr("tokens/min")),
+        ):
+            spin.setSpecialValueText(self.tr("no limit"))
             spin.setSuffix(unit)
             spin.setGroupSeparatorShown(True)
         self.limits_note = PlainLabel(box)
@@ -262,11 +288,11 @@ class SimulateDialog(QDialog):
         grid.addWidget(self.use_chat, 0, 0, 1, 4)
         grid.addWidget(self.use_fake, 1, 0, 1, 4)
         grid.addWidget(self.key_help, 2, 0, 1, 4)
-        grid.addWidget(PlainLabel("Bot's model", box), 3, 0)
+        grid.addWidget(PlainLabel(self.tr("Bot's model"), box), 3, 0)
         grid.addWidget(self.bot_model, 3, 1)
-        grid.addWidget(PlainLabel("Simulated user's", box), 3, 2)
+        grid.addWidget(PlainLabel(self.tr("Simulated user's"), box), 3, 2)
         grid.addWidget(self.user_model, 3, 3)
-        grid.addWidget(PlainLabel("Rate limits", box), 4, 0)
+        grid.addWidget(PlainLabel(self.tr("Rate limits"), box), 4, 0)
         grid.addWidget(self.rpm, 4, 1)
         grid.addWidget(self.tpm, 4, 2, 1, 2)
         grid.addWidget(self.override, 5, 1)
@@ -278,11 +304,13 @@ class SimulateDialog(QDialog):
     def _output_row(self, out_dir: Path | None) -> QHBoxLayout:
         self.out_dir = QLineEdit(str(out_dir or default_out_dir(self.scenario.name)), self)
         self.out_dir.setObjectName("outDir")
-        self.out_dir.setToolTip("report.json, summary.txt and every conversation's log go here")
-        browse = QPushButton("Browse…", self)
+        self.out_dir.setToolTip(
+            self.tr("report.json, summary.txt and every conversation's log go here")
+        )
+        browse = QPushButton(self.tr("Browse…"), self)
         browse.clicked.connect(self._browse)
         row = QHBoxLayout()
-        row.addWidget(PlainLabel("Report and logs in", self))
+        row.addWidget(PlainLabel(self.tr("Report and logs in"), self))
         row.addWidget(self.out_dir, 1)
         row.addWidget(browse)
         return row
@@ -320,15 +348,15 @@ class SimulateDialog(QDialog):
         """What *Run* does: read the chosen personas again; run only if all of them parse."""
         chosen = self.personas.checked()
         if not chosen:
-            self._say("Choose at least one persona.")
+            self._say(self.tr("Choose at least one persona."))
             return False
         source = self.source
         if source is None:
-            self._say(NO_KEY_HELP)
+            self._say(no_key_help())
             return False
         out = self.out_dir.text().strip()
         if not out:
-            self._say("Choose a folder for the report and the logs.")
+            self._say(self.tr("Choose a folder for the report and the logs."))
             return False
         try:
             personas = load_personas(self.folder, [entry.path for entry in chosen])
@@ -348,9 +376,12 @@ class SimulateDialog(QDialog):
         color = tone_color("bad").name()
         lines = "<br>".join(_html(error.render()) for error in errors)
         self._say(
-            f"<span style='color:{color}'><b>{len(files) or 1} persona file(s) with "
-            f"errors; nothing was run.</b> Fix them or leave them out:</span><br>"
-            f"<span style='font-family:monospace'>{lines}</span>"
+            f"<span style='color:{color}'>"
+            + self.tr(
+                "<b>{count} persona file(s) with errors; nothing was run.</b> Fix them or "
+                "leave them out:"
+            ).format(count=number(len(files) or 1))
+            + f"</span><br><span style='font-family:monospace'>{lines}</span>"
         )
         broken = next(
             (
@@ -375,17 +406,24 @@ class SimulateDialog(QDialog):
         chosen = self.personas.checked()
         runs = self.runs.value()
         total = runs * len(chosen)
-        self.total.setText(f"= {total:,} conversation(s), {len(chosen)} persona(s) × {runs}")
+        self.total.setText(
+            self.tr("= {total} conversation(s), {personas} persona(s) × {runs}").format(
+                total=number(total), personas=number(len(chosen)), runs=number(runs)
+            )
+        )
         broken = [entry for entry in chosen if entry.broken]
         if broken:
             color = tone_color("bad").name()
             self._say(
-                f"<span style='color:{color}'>{len(broken)} chosen persona file(s) do "
-                "not parse (see the preview): fix them or leave them out, or nothing "
-                "will run.</span>"
+                f"<span style='color:{color}'>"
+                + self.tr(
+                    "{count} chosen persona file(s) do not parse (see the preview): fix them "
+                    "or leave them out, or nothing will run."
+                ).format(count=number(len(broken)))
+                + "</span>"
             )
         elif not chosen and self.personas.entries:
-            self._say("Choose at least one persona.")
+            self._say(self.tr("Choose at least one persona."))
         else:
             self._say("")
         self._show_limits(chosen)
@@ -408,22 +446,43 @@ class SimulateDialog(QDialog):
             for entry in chosen
             if entry.persona is not None
         }
-        source = (
-            f"from {self.limits.source.name}" if self.limits.source is not None else "the defaults"
-        )
         if override:
             self.limits_note.setText(
-                "These limits apply to every model of this run, each apart; 0 means no limit."
+                self.tr(
+                    "These limits apply to every model of this run, each apart; 0 means no limit."
+                )
             )
         else:
-            shown = "; ".join(f"{model}: {self.limits.limit(model)}" for model in sorted(models))
-            self.limits_note.setText(
-                f"Per model, {source} (edit it for your organisation's limits): {shown}."
+            shown = "; ".join(
+                f"{model}: {self._limit_text(self.limits.limit(model))}" for model in sorted(models)
             )
+            self.limits_note.setText(
+                self.tr(
+                    "Per model, from {file} (edit it for your organisation's limits): {limits}."
+                ).format(file=self.limits.source.name, limits=shown)
+                if self.limits.source is not None
+                else self.tr("Per model, the defaults: {limits}.").format(limits=shown)
+            )
+
+    def _limit_text(self, limit: RateLimit) -> str:
+        """A model's limits as the studio's language writes them (the engine's ``str``)."""
+        rpm = (
+            self.tr("{count} requests/min").format(count=number(round(limit.rpm)))
+            if limit.rpm
+            else self.tr("no request limit")
+        )
+        tpm = (
+            self.tr("{count} tokens/min").format(count=number(round(limit.tpm)))
+            if limit.tpm
+            else self.tr("no token limit")
+        )
+        return f"{rpm}, {tpm}"
 
     def _browse(self) -> None:
         folder = QFileDialog.getExistingDirectory(
-            self, "Folder for the report and the logs", str(Path(self.out_dir.text()).parent)
+            self,
+            self.tr("Folder for the report and the logs"),
+            str(Path(self.out_dir.text()).parent),
         )
         if folder:
             self.out_dir.setText(folder)
@@ -439,11 +498,11 @@ def _limits(given: RateLimitTable | None) -> tuple[RateLimitTable, str]:
     try:
         return RateLimitTable.load(), ""
     except ScenarioError as error:
-        return RateLimitTable({}), (
-            f"The rate limits cannot be read: {error.render()} — the "
-            "simulation will not start until it is fixed, or override "
-            "them here."
-        )
+        return RateLimitTable({}), QCoreApplication.translate(
+            "SimulateDialog",
+            "The rate limits cannot be read: {error} — the simulation will not start until it "
+            "is fixed, or override them here.",
+        ).format(error=error.render())
 
 
 def _spin(low: int, high: int, value: int, name: str) -> QSpinBox:

@@ -175,7 +175,7 @@ class SimulationJob(QObject):
         self._drain(force=True)
         if report is None:
             self.state = "failed"
-            self.error = error or "the simulation failed"
+            self.error = error or self.tr("the simulation failed")
             self.failed.emit(self.error)
             return
         self.state = "finished"

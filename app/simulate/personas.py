@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtWidgets import QListWidget, QListWidgetItem, QStyle, QTextBrowser, QWidget
 
 from app.plain_text import plain_tooltip
@@ -82,7 +82,7 @@ class PersonaList(QListWidget):
             item.setData(PATH_ROLE, str(entry.path))
             if entry.broken:
                 item.setIcon(warning)
-                item.setText(f"{entry.path.name} — does not parse")
+                item.setText(self.tr("{file} — does not parse").format(file=entry.path.name))
                 item.setForeground(tone_color("bad"))
                 item.setToolTip(plain_tooltip("\n".join(error.render() for error in entry.errors)))
             else:
@@ -133,12 +133,15 @@ class PersonaPreview(QTextBrowser):
 def errors_html(path: Path, errors: tuple[ScenarioError, ...] | list[ScenarioError]) -> str:
     color = tone_color("bad").name()
     lines = "<br>".join(_html(error.render()) for error in errors)
-    return (
-        f"<h3>{_html(path.name)} does not parse</h3>"
-        f"<p>Fix the file (or leave it out) to run it: a simulation with a persona that "
-        f"does not parse does not start.</p>"
-        f"<p style='color:{color}; font-family:monospace'>{lines}</p>"
+    head = QCoreApplication.translate("PersonaPreview", "{file} does not parse").format(
+        file=_html(path.name)
     )
+    why = QCoreApplication.translate(
+        "PersonaPreview",
+        "Fix the file (or leave it out) to run it: a simulation with a persona that does not "
+        "parse does not start.",
+    )
+    return f"<h3>{head}</h3><p>{why}</p><p style='color:{color}; font-family:monospace'>{lines}</p>"
 
 
 def persona_html(persona: Persona, scenario: Scenario | None) -> str:
@@ -148,11 +151,11 @@ def persona_html(persona: Persona, scenario: Scenario | None) -> str:
         parts.append(f"<p><i>{_html(str(persona.path))}</i></p>")
     rows = []
     if spec.goal:
-        rows.append(("Goal", _html(spec.goal)))
+        rows.append((QCoreApplication.translate("PersonaPreview", "Goal"), _html(spec.goal)))
     if spec.behaviour:
         rows.append(
             (
-                "Behaviour",
+                QCoreApplication.translate("PersonaPreview", "Behaviour"),
                 ", ".join(
                     f"<span title='{_html(TRAITS[trait])}'><b>{trait}</b></span>"
                     for trait in spec.behaviour
@@ -160,9 +163,14 @@ def persona_html(persona: Persona, scenario: Scenario | None) -> str:
             )
         )
     if spec.model:
-        rows.append(("Model", _html(spec.model)))
+        rows.append((QCoreApplication.translate("PersonaPreview", "Model"), _html(spec.model)))
     if spec.withholds:
-        rows.append(("Never tells", ", ".join(_html(name) for name in spec.withholds)))
+        rows.append(
+            (
+                QCoreApplication.translate("PersonaPreview", "Never tells"),
+                ", ".join(_html(name) for name in spec.withholds),
+            )
+        )
     if rows:
         parts.append(
             "<table cellspacing='0' cellpadding='2'>"
@@ -177,29 +185,42 @@ def persona_html(persona: Persona, scenario: Scenario | None) -> str:
         for name, value in spec.facts.items():
             checked = scenario is not None and checkable(scenario, name)
             told = (
-                "never (withheld)"
+                QCoreApplication.translate("PersonaPreview", "never (withheld)")
                 if name in spec.withholds
-                else "never (a pattern)"
+                else QCoreApplication.translate("PersonaPreview", "never (a pattern)")
                 if TextPattern.is_pattern(value)
-                else "when asked"
+                else QCoreApplication.translate("PersonaPreview", "when asked")
             )
+            yes = QCoreApplication.translate("PersonaPreview", "yes") if checked else "—"
             facts.append(
                 f"<tr><td><b>{_html(name)}</b></td><td>{_html(render_fact(value))}"
-                f"</td><td>{told}</td><td>{'yes' if checked else '—'}</td></tr>"
+                f"</td><td>{told}</td><td>{yes}</td></tr>"
             )
         head = (
-            "<tr><th align='left'>Fact</th><th align='left'>Value</th>"
-            "<th align='left'>Told</th><th align='left' title='against what the bot "
-            "records'>Checked</th></tr>"
+            "<tr><th align='left'>{fact}</th><th align='left'>{value}</th>"
+            "<th align='left'>{told}</th><th align='left' title='{against}'>{checked}</th></tr>"
+        ).format(
+            fact=QCoreApplication.translate("PersonaPreview", "Fact"),
+            value=QCoreApplication.translate("PersonaPreview", "Value"),
+            told=QCoreApplication.translate("PersonaPreview", "Told"),
+            against=_html(
+                QCoreApplication.translate("PersonaPreview", "against what the bot records")
+            ),
+            checked=QCoreApplication.translate("PersonaPreview", "Checked"),
+        )
+        intro = QCoreApplication.translate(
+            "PersonaPreview",
+            "<b>Facts</b> — what the user knows; the report checks those named like a variable "
+            "or a result against what the bot records",
         )
         parts.append(
-            "<p><b>Facts</b> — what the user knows; the report checks those named "
-            "like a variable or a result against what the bot records</p>"
+            f"<p>{intro}</p>"
             "<table cellspacing='0' cellpadding='2'>" + head + "".join(facts) + "</table>"
         )
     if persona.description:
         text = _html(persona.description).replace("\n\n", "</p><p>").replace("\n", " ")
-        parts.append(f"<p><b>Character</b></p><p>{text}</p>")
+        character = QCoreApplication.translate("PersonaPreview", "Character")
+        parts.append(f"<p><b>{character}</b></p><p>{text}</p>")
     return "".join(parts)
 
 

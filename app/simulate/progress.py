@@ -9,12 +9,15 @@ ended and the bar stays full (or as far as it got).
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from collections.abc import Callable
+
+from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtGui import QTextDocument
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QProgressBar, QPushButton, QWidget
 
+from app.i18n.locale_text import number
 from app.plain_text import RichLabel
-from app.simulate.tables import tone_color
+from app.simulate.tables import status_count, tone_color
 from engine.simulate import Counts
 from engine.simulate.report import SimulationReport
 
@@ -31,26 +34,37 @@ class ProgressStrip(QFrame):
         self.bar = QProgressBar(self)
         self.bar.setRange(0, max(planned, 1))
         self.bar.setValue(0)
-        self.bar.setFormat(f"%v of {planned:,}")
+        self.planned = planned
         self.bar.setMinimumWidth(220)
         self.bar.setMaximumWidth(320)
         self.label = RichLabel(self)
         self.label.setObjectName("simulationCounts")
         self.label.setTextFormat(Qt.TextFormat.RichText)
         self.label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.cancel_button = QPushButton("Cancel", self)
-        self.cancel_button.setToolTip(
-            "Stop the run: conversations that ended keep their logs and the report covers them"
-        )
+        self.cancel_button = QPushButton(self)
         self.cancel_button.clicked.connect(self._cancel)
         layout = QHBoxLayout(self)
         layout.setContentsMargins(8, 6, 8, 6)
         layout.addWidget(self.bar)
         layout.addWidget(self.label, 1)
         layout.addWidget(self.cancel_button)
-        self.label.setText("Starting…")
+        self._stopping = False
+        #: shows the last state again (in the language the studio speaks now)
+        self._shown: Callable[[], None] = lambda: self.label.setText(self.tr("Starting…"))
+        self.retranslate_ui()
+
+    def retranslate_ui(self) -> None:
+        self.bar.setFormat(self.tr("%v of {planned}").format(planned=number(self.planned)))
+        self.cancel_button.setText(self.tr("Stopping…") if self._stopping else self.tr("Cancel"))
+        self.cancel_button.setToolTip(
+            self.tr(
+                "Stop the run: conversations that ended keep their logs and the report covers them"
+            )
+        )
+        self._shown()
 
     def show_counts(self, counts: Counts, *, stopping: bool = False) -> None:
+        self._shown = lambda: self.show_counts(counts, stopping=stopping)
         self.bar.setRange(0, max(counts.total, 1))
         self.bar.setValue(counts.done)
         parts = [
@@ -60,29 +74,34 @@ class ProgressStrip(QFrame):
             self._status("failed", counts.failed),
         ]
         if counts.cancelled:
-            parts.append(f"{counts.cancelled:,} cancelled")
-        parts.append(f"{counts.running:,} running")
+            parts.append(status_count("cancelled", number(counts.cancelled)))
+        parts.append(self.tr("{count} running").format(count=number(counts.running)))
         traffic = [
-            f"{counts.bot_calls + counts.user_calls:,} calls (bot "
-            f"{counts.bot_calls:,}, user {counts.user_calls:,})",
-            f"{counts.rate_limited:,} × 429",
-            f"{counts.requests_per_minute:,.0f} requests/min",
+            self.tr("{calls} calls (bot {bot}, user {user})").format(
+                calls=number(counts.bot_calls + counts.user_calls),
+                bot=number(counts.bot_calls),
+                user=number(counts.user_calls),
+            ),
+            f"{number(counts.rate_limited)} × 429",
+            self.tr("{rate} requests/min").format(rate=number(round(counts.requests_per_minute))),
         ]
         if stopping:
-            when = "<b>Stopping…</b> waiting for the running conversations to end"
+            when = self.tr("<b>Stopping…</b> waiting for the running conversations to end")
         elif counts.eta_s is not None:
-            when = f"about {duration(counts.eta_s)} left"
+            when = self.tr("about {time} left").format(time=duration(counts.eta_s))
         else:
-            when = f"{duration(counts.elapsed_s)} so far"
+            when = self.tr("{time} so far").format(time=duration(counts.elapsed_s))
         self.label.setText(
             " · ".join(parts) + " &nbsp;—&nbsp; " + " · ".join(traffic) + f" &nbsp;—&nbsp; {when}"
         )
 
     def show_stopping(self) -> None:
+        self._stopping = True
         self.cancel_button.setEnabled(False)
-        self.cancel_button.setText("Stopping…")
+        self.cancel_button.setText(self.tr("Stopping…"))
 
     def show_done(self, report: SimulationReport) -> None:
+        self._shown = lambda: self.show_done(report)
         self.cancel_button.hide()
         done = report.reported
         self.bar.setRange(0, max(report.planned, 1))
@@ -92,20 +111,24 @@ class ProgressStrip(QFrame):
             for status in ("finished", "stuck", "abandoned", "failed")
         )
         if report.stopped:
-            head = (
-                f"<b>Stopped</b> ({_html(report.stopped)}): the report covers the "
-                f"{done:,} conversation(s) that ended"
-            )
+            head = self.tr(
+                "<b>Stopped</b> ({why}): the report covers the {count} conversation(s) that ended"
+            ).format(why=_html(report.stopped), count=number(done))
         else:
-            head = f"<b>Done</b>: {done:,} conversation(s) in {duration(report.duration_s)}"
-        self.label.setText(f"{head} — {counts} · {report.requests_per_minute:,.0f} requests/min")
+            head = self.tr("<b>Done</b>: {count} conversation(s) in {time}").format(
+                count=number(done), time=duration(report.duration_s)
+            )
+        rate = self.tr("{rate} requests/min").format(rate=number(round(report.requests_per_minute)))
+        self.label.setText(f"{head} — {counts} · {rate}")
 
     def show_failed(self, message: str) -> None:
+        self._shown = lambda: self.show_failed(message)
         self.cancel_button.hide()
         color = tone_color("bad").name()
         self.label.setText(
-            f"<span style='color:{color}'><b>The simulation could not run:"
-            f"</b> {_html(message)}</span>"
+            f"<span style='color:{color}'><b>"
+            + self.tr("The simulation could not run:")
+            + f"</b> {_html(message)}</span>"
         )
 
     def text(self) -> str:
@@ -121,9 +144,10 @@ class ProgressStrip(QFrame):
     @staticmethod
     def _status(status: str, count: int) -> str:
         if not count or status == "finished":
-            return f"{count:,} {status}"
+            return status_count(status, number(count))
         tone = "bad" if status == "failed" else "warn"
-        return f"<span style='color:{tone_color(tone).name()}'><b>{count:,}</b> {status}</span>"
+        shown = status_count(status, f"<b>{number(count)}</b>")
+        return f"<span style='color:{tone_color(tone).name()}'>{shown}</span>"
 
 
 def duration(seconds: float) -> str:
@@ -132,7 +156,9 @@ def duration(seconds: float) -> str:
     if minutes >= 60:
         hours, minutes = divmod(minutes, 60)
         return f"{hours}:{minutes:02d}:{rest:02d}"
-    return f"{minutes}:{rest:02d}" if minutes else f"{rest} s"
+    if minutes:
+        return f"{minutes}:{rest:02d}"
+    return QCoreApplication.translate("SimulationProgress", "{seconds} s").format(seconds=rest)
 
 
 def _html(text: str) -> str:

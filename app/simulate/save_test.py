@@ -58,7 +58,7 @@ class SaveTestJob(QObject):
         root = self.scenario.root
         try:
             if root is None:
-                raise PrompterError("the scenario has no folder to save the test in")
+                raise PrompterError(self.tr("the scenario has no folder to save the test in"))
             path = save_as_test(
                 self.scenario, self.log_path, name=self.name, stem=free_stem(root, self.log_path)
             )

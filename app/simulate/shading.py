@@ -26,6 +26,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QGuiApplication, QPalette
 
 from app.graph.overlay import (
@@ -38,6 +39,8 @@ from app.graph.overlay import (
     heat_overlay,
     heat_ramp,
 )
+from app.i18n.locale_text import number
+from app.simulate.tables import status_count
 from app.theme import mix
 from engine.scenario.definition import Scenario
 from engine.simulate import ConversationOutcome
@@ -67,6 +70,32 @@ MEASURES: dict[str, Measure] = {
         Measure("visits", "Visits", "Visits", True),
     )
 }
+
+
+def measure_label(name: str) -> str:
+    """What the toolbar calls measure ``name``, in the studio's language."""
+    labels = {
+        "unfinished": QCoreApplication.translate(
+            "SimulationShading", "Where conversations ended unfinished"
+        ),
+        "violations": QCoreApplication.translate(
+            "SimulationShading", "Contract violations per visit"
+        ),
+        "turns": QCoreApplication.translate("SimulationShading", "Turns per visit"),
+        "visits": QCoreApplication.translate("SimulationShading", "Visits"),
+    }
+    return labels.get(name, MEASURES[name].label if name in MEASURES else name)
+
+
+def measure_short(name: str) -> str:
+    """The legend's title for measure ``name``, in the studio's language."""
+    labels = {
+        "unfinished": QCoreApplication.translate("SimulationShading", "Ended here unfinished"),
+        "violations": QCoreApplication.translate("SimulationShading", "Violations per visit"),
+        "turns": QCoreApplication.translate("SimulationShading", "User messages per visit"),
+        "visits": QCoreApplication.translate("SimulationShading", "Visits"),
+    }
+    return labels.get(name, MEASURES[name].short if name in MEASURES else name)
 
 
 def ended_by_step(conversations: Iterable[ConversationOutcome]) -> dict[str, Counter[str]]:
@@ -126,9 +155,9 @@ def report_overlay(
         edges_taken(scenario, conversations),
         ramp=heat_ramp(palette),
         tooltip=lambda step: step_tooltip(ended.get(step, Counter()), figures(step)),
-        title=measure.short,
+        title=measure_short(measure.name),
         ends=lambda high: _ends(measure.name, high),
-        unreached="not reached",
+        unreached=QCoreApplication.translate("SimulationShading", "not reached"),
     )
 
 
@@ -140,13 +169,15 @@ def path_overlay(
     accent = palette.color(QPalette.ColorRole.Highlight)
     fill = mix(palette.color(QPalette.ColorRole.Base), accent, 0.45)
     order: dict[str, list[int]] = {}
-    for number, step in enumerate(path, start=1):
-        order.setdefault(step, []).append(number)
+    for place, step in enumerate(path, start=1):
+        order.setdefault(step, []).append(place)
     nodes = {
         step: NodeStyle(
             fill=fill,
             border=accent,
-            tooltip="step " + ", ".join(map(str, numbers)) + " of the path",
+            tooltip=QCoreApplication.translate(
+                "SimulationShading", "step {numbers} of the path"
+            ).format(numbers=", ".join(map(str, numbers))),
         )
         for step, numbers in order.items()
         if step in scenario.steps
@@ -159,8 +190,13 @@ def path_overlay(
                 edges[(source, signal)] = EdgeStyle(color=accent, width=4.0)
     legend = Legend(
         title=title,
-        entries=(LegendEntry("on the path", fill), LegendEntry("taken", accent, "line")),
-        note="choose a shading above to see all conversations again",
+        entries=(
+            LegendEntry(QCoreApplication.translate("SimulationShading", "on the path"), fill),
+            LegendEntry(QCoreApplication.translate("SimulationShading", "taken"), accent, "line"),
+        ),
+        note=QCoreApplication.translate(
+            "SimulationShading", "choose a shading above to see all conversations again"
+        ),
     )
     return Overlay(
         nodes=nodes,
@@ -173,23 +209,42 @@ def path_overlay(
 
 def step_tooltip(ended: Counter[str], figures: Mapping[str, Any] | None) -> str:
     lines = []
-    unfinished = ", ".join(f"{ended[s]:,} {s}" for s in UNFINISHED if ended[s])
+    unfinished = ", ".join(status_count(s, number(ended[s])) for s in UNFINISHED if ended[s])
     lines.append(
-        f"<b>ended here unfinished: {unfinished}</b>"
+        "<b>{}</b>".format(
+            QCoreApplication.translate(
+                "SimulationShading", "ended here unfinished: {counts}"
+            ).format(counts=unfinished)
+        )
         if unfinished
-        else "no conversation ended here unfinished"
+        else QCoreApplication.translate(
+            "SimulationShading", "no conversation ended here unfinished"
+        )
     )
     if ended["finished"]:
-        lines.append(f"{ended['finished']:,} finished here")
+        lines.append(
+            QCoreApplication.translate("SimulationShading", "{count} finished here").format(
+                count=number(ended["finished"])
+            )
+        )
     if figures is not None:
         kinds = ", ".join(
-            f"{kind} {count}"
+            f"{kind} {number(count)}"
             for kind, count in sorted(figures["violations"].items(), key=lambda kv: -kv[1])
         )
+        violations = QCoreApplication.translate("SimulationShading", "{count} violation(s)").format(
+            count=number(figures["violations_total"])
+        )
         lines += [
-            f"{figures['visits']:,} visit(s), {figures['turns_per_visit']:.2f} turns per visit",
-            f"{figures['violations_total']:,} violation(s)" + (f": {kinds}" if kinds else ""),
-            f"{figures['corrections']:,} correction(s), {figures['fallbacks']:,} fallback(s)",
+            QCoreApplication.translate(
+                "SimulationShading", "{visits} visit(s), {turns} turns per visit"
+            ).format(visits=number(figures["visits"]), turns=number(figures["turns_per_visit"], 2)),
+            violations + (f": {kinds}" if kinds else ""),
+            QCoreApplication.translate(
+                "SimulationShading", "{corrections} correction(s), {fallbacks} fallback(s)"
+            ).format(
+                corrections=number(figures["corrections"]), fallbacks=number(figures["fallbacks"])
+            ),
         ]
     return "<br>".join(lines)
 
@@ -209,10 +264,15 @@ def _value(name: str, ended: Counter[str], figures: Mapping[str, Any] | None) ->
 
 def _ends(name: str, high: float) -> tuple[str, str]:
     if name == "unfinished":
-        return "none", f"{high:,.0f} conversation(s)"
+        return (
+            QCoreApplication.translate("SimulationShading", "none"),
+            QCoreApplication.translate("SimulationShading", "{count} conversation(s)").format(
+                count=number(round(high))
+            ),
+        )
     if name == "visits":
-        return "0", f"{high:,.0f}"
-    return "0", f"{high:.2f}"
+        return "0", number(round(high))
+    return "0", number(high, 2)
 
 
 __all__ = [
@@ -221,6 +281,8 @@ __all__ = [
     "Measure",
     "edges_taken",
     "ended_by_step",
+    "measure_label",
+    "measure_short",
     "path_overlay",
     "report_overlay",
     "step_tooltip",

@@ -23,6 +23,8 @@ import importlib.util
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
 
+from PySide6.QtCore import QCoreApplication
+
 from app.chat.keys import ENV_VAR, ApiKeyStore
 from app.chat.settings import ChatSettings
 from engine.providers import Provider, make_provider
@@ -35,11 +37,14 @@ if TYPE_CHECKING:
 #: Seconds the fake model takes to answer: enough to watch the progress, short enough to try.
 FAKE_LATENCY_S = 0.2
 
-NO_KEY_HELP = (
-    f"No OpenAI API key. Add one in the test chat's <b>Settings…</b> (kept in the "
-    f"system keyring, never in a file), or set <code>{ENV_VAR}</code> before "
-    "starting the studio."
-)
+
+def no_key_help() -> str:
+    """What to do without an API key (rich text), in the studio's language."""
+    return QCoreApplication.translate(
+        "SimulationSource",
+        "No OpenAI API key. Add one in the test chat's <b>Settings…</b> (kept in the system "
+        "keyring, never in a file), or set <code>{variable}</code> before starting the studio.",
+    ).format(variable=ENV_VAR)
 
 
 @dataclass(frozen=True)
@@ -62,7 +67,9 @@ class ModelSource:
 
     def describe(self, scenario_model: str) -> str:
         if self.is_fake:
-            return "the project's fake model (no key, no cost)"
+            return QCoreApplication.translate(
+                "SimulationSource", "the project's fake model (no key, no cost)"
+            )
         server = f" · {self.base_url}" if self.base_url else ""
         return f"{self.provider} · {self.model or scenario_model}{server}"
 
@@ -92,9 +99,10 @@ def chat_source(settings: ChatSettings, keys: ApiKeyStore) -> ModelSource | None
     note = ""
     provider = settings.provider
     if provider not in ("responses", "chat"):
-        note = (
-            "The test chat replays a script, which cannot play a user: the simulation "
-            "calls the Responses API."
+        note = QCoreApplication.translate(
+            "SimulationSource",
+            "The test chat replays a script, which cannot play a user: the simulation calls "
+            "the Responses API.",
         )
         provider = "responses"
     return ModelSource(
@@ -132,11 +140,11 @@ def fake_api_key() -> str:
 
 __all__ = [
     "FAKE_LATENCY_S",
-    "NO_KEY_HELP",
     "ModelSource",
     "chat_source",
     "fake_api_key",
     "fake_model_available",
     "fake_source",
+    "no_key_help",
     "start_fake_model",
 ]

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QObject, QSettings
+from PySide6.QtCore import QEvent, QObject, QSettings
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QDialog, QMainWindow
 
@@ -54,17 +54,30 @@ class StudioSimulations(QObject):
         self.open_log = open_log
         #: simulation windows opened from the studio, kept while it lives
         self.windows: list[SimulationWindow] = []
-        self.action = QAction("&Simulate…", window)
-        self.action.setStatusTip(
-            "Let simulated users play the scenario's personas many times, "
-            "and see where the script breaks"
-        )
+        self.action = QAction(window)
+        self._action_texts()
+        window.installEventFilter(self)
         self.action.triggered.connect(lambda _checked=False: self.simulate())
         tools_menu(window).addAction(self.action)
         changed = getattr(window, "sessionChanged", None)
         if changed is not None:
             changed.connect(lambda _session: self._update_enabled())
         self._update_enabled()
+
+    def _action_texts(self) -> None:
+        """The Tools menu entry's texts, in the language the studio speaks."""
+        self.action.setText(self.tr("&Simulate…"))
+        self.action.setStatusTip(
+            self.tr(
+                "Let simulated users play the scenario's personas many times, and see where "
+                "the script breaks"
+            )
+        )
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.window and event.type() == QEvent.Type.LanguageChange:
+            self._action_texts()
+        return super().eventFilter(watched, event)
 
     @property
     def session(self) -> EditSession | None:
@@ -91,13 +104,15 @@ class StudioSimulations(QObject):
             flush()  # typing still pending in an editor belongs to the scenario simulated
         session = self.session
         if session is None:
-            self._tell("Open a scenario first: its personas play against it.")
+            self._tell(self.tr("Open a scenario first: its personas play against it."))
             return None
         scenario = session.scenario
         if scenario is None:
             self._tell(
-                "The scenario has errors (see the Problems pane). A simulation runs the "
-                "scenario as it is now, so it must load first."
+                self.tr(
+                    "The scenario has errors (see the Problems pane). A simulation runs the "
+                    "scenario as it is now, so it must load first."
+                )
             )
             return None
         return SimulateDialog(
@@ -129,7 +144,7 @@ class StudioSimulations(QObject):
         self.action.setEnabled(self.session is not None)
 
     def _tell(self, message: str) -> None:
-        tell_problem(self.window, "Simulate", message)
+        tell_problem(self.window, self.tr("Simulate"), message)
 
 
 def install(

@@ -19,7 +19,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtGui import QColor, QGuiApplication, QPalette
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -29,16 +29,18 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.i18n.locale_text import cost, number
+from app.i18n.locale_text import money as locale_money
 from app.plain_text import plain_tooltip
 from app.theme import is_dark
-from engine.dialogue.ledger import Totals, format_usd
+from engine.dialogue.ledger import NO_COST_TEXT, Totals
 from engine.scenario.definition import Scenario
 from engine.simulate import STATUSES, ConversationOutcome, role_figures
 from engine.simulate.report import Distribution, RoleFigures, SimulationReport
 
 DATA_ROLE = Qt.ItemDataRole.UserRole
 SORT_ROLE = Qt.ItemDataRole.UserRole + 1
-#: What "All personas" is called in the table by persona.
+#: What the whole run is called in the table by persona (in English: :func:`all_personas`).
 ALL_PERSONAS = "All personas"
 
 
@@ -56,7 +58,7 @@ class Cell:
 
 def num(value: float, text: str | None = None, *, tooltip: str = "", tone: str = "") -> Cell:
     return Cell(
-        text if text is not None else f"{value:,g}", float(value), tooltip, number=True, tone=tone
+        text if text is not None else number(value), float(value), tooltip, number=True, tone=tone
     )
 
 
@@ -114,6 +116,10 @@ class ReportTable(QTableWidget):
         self.currentCellChanged.connect(
             lambda row, _c, _pr, _pc: self.rowSelected.emit(self.data_of(row))
         )
+
+    def set_headers(self, headers: Sequence[str]) -> None:
+        """Name the columns again (the studio's language changed)."""
+        self.setHorizontalHeaderLabels(list(headers))
 
     def set_rows(
         self,
@@ -240,17 +246,48 @@ def tone_color(tone: str, palette: QPalette | None = None) -> QColor:
 
 
 def money(value: float) -> str:
-    """Dollars as every view prints them (:func:`engine.dialogue.ledger.format_usd`)."""
-    return format_usd(value)
+    """Dollars as the studio's language writes them (:func:`app.i18n.locale_text.money`)."""
+    return locale_money(value)
 
 
 def cost_cell(totals: Totals, *, tooltip: str = "") -> Cell:
     """A cost column's cell: the dollars, or "no cost (scripted)" for replies no model made."""
-    return num(totals.cost_usd, totals.cost_text(), tooltip=tooltip)
+    return num(totals.cost_usd, cost(totals), tooltip=tooltip)
 
 
 def figure(value: float) -> str:
-    return f"{value:g}" if float(value).is_integer() else f"{value:.2f}"
+    return number(value, 0) if float(value).is_integer() else number(value, 2)
+
+
+def status_name(status: str) -> str:
+    """A conversation's status (the engine's word: ``finished``, ``stuck``…) in the studio's
+    language."""
+    names = {
+        "finished": QCoreApplication.translate("SimulationReport", "finished"),
+        "stuck": QCoreApplication.translate("SimulationReport", "stuck"),
+        "abandoned": QCoreApplication.translate("SimulationReport", "abandoned"),
+        "failed": QCoreApplication.translate("SimulationReport", "failed"),
+        "cancelled": QCoreApplication.translate("SimulationReport", "cancelled"),
+    }
+    return names.get(status, status)
+
+
+def status_count(status: str, count: str) -> str:
+    """``count`` conversations of ``status`` (``3 finished``), in the studio's language;
+    ``count`` is written already (a number, or one in bold)."""
+    texts = {
+        "finished": QCoreApplication.translate("SimulationReport", "{count} finished"),
+        "stuck": QCoreApplication.translate("SimulationReport", "{count} stuck"),
+        "abandoned": QCoreApplication.translate("SimulationReport", "{count} abandoned"),
+        "failed": QCoreApplication.translate("SimulationReport", "{count} failed"),
+        "cancelled": QCoreApplication.translate("SimulationReport", "{count} cancelled"),
+    }
+    return texts.get(status, "{count} " + status).format(count=count)
+
+
+def all_personas() -> str:
+    """:data:`ALL_PERSONAS` in the studio's language."""
+    return QCoreApplication.translate("SimulationReport", "All personas")
 
 
 def calls_cells(distribution: Distribution) -> list[Cell]:
@@ -258,11 +295,19 @@ def calls_cells(distribution: Distribution) -> list[Cell]:
     if not distribution.count:
         return [Cell("—", -1.0, number=True) for _ in range(3)]
     bars = "<br>".join(
-        f"{low:g} call(s): {count:,} message(s)" for low, _high, count in distribution.histogram
+        QCoreApplication.translate(
+            "SimulationReport", "{calls} call(s): {count} message(s)"
+        ).format(calls=number(low), count=number(count))
+        for low, _high, count in distribution.histogram
     )
-    tip = f"calls per user message over {distribution.count:,} message(s)<br>{bars}"
+    tip = (
+        QCoreApplication.translate(
+            "SimulationReport", "calls per user message over {count} message(s)"
+        ).format(count=number(distribution.count))
+        + f"<br>{bars}"
+    )
     return [
-        num(distribution.mean, f"{distribution.mean:.2f}", tooltip=tip),
+        num(distribution.mean, number(distribution.mean, 2), tooltip=tip),
         num(
             distribution.p90,
             figure(distribution.p90),
@@ -283,13 +328,15 @@ def cost_cells(distribution: Distribution) -> list[Cell]:
     if not distribution.count:
         return [Cell("—", -1.0, number=True) for _ in range(3)]
     bars = "<br>".join(
-        f"{money(low)} – {money(high)}: {count:,}"
+        f"{money(low)} – {money(high)}: {number(count)}"
         for low, high, count in distribution.histogram
         if count
     )
     tip = (
-        f"cost per conversation over {distribution.count:,} conversation(s); mean "
-        f"{money(distribution.mean)}<br>{bars}"
+        QCoreApplication.translate(
+            "SimulationReport", "cost per conversation over {count} conversation(s); mean {mean}"
+        ).format(count=number(distribution.count), mean=money(distribution.mean))
+        + f"<br>{bars}"
     )
     return [
         num(value, money(value), tooltip=tip)
@@ -316,20 +363,40 @@ def short_path(steps: Sequence[str]) -> str:
 
 # --- the tables' rows ------------------------------------------------------------------------
 
-PERSONA_HEADERS = ("Persona", "Conversations", "Finished", "Stuck", "Abandoned", "Failed", "Cost")
-ROLE_HEADERS = (
-    "Persona",
-    "Role",
-    "Calls",
-    "Calls / msg\nmean",
-    "Calls / msg\np90",
-    "Calls / msg\nmax",
-    "Cost / conv.\nmedian",
-    "Cost / conv.\np90",
-    "Cost / conv.\nmax",
-    "Cost",
-)
-ROLES = (("bot", "Bot"), ("user", "Simulated user"))
+
+def persona_headers() -> tuple[str, ...]:
+    return (
+        QCoreApplication.translate("SimulationReport", "Persona"),
+        QCoreApplication.translate("SimulationReport", "Conversations"),
+        QCoreApplication.translate("SimulationReport", "Finished"),
+        QCoreApplication.translate("SimulationReport", "Stuck"),
+        QCoreApplication.translate("SimulationReport", "Abandoned"),
+        QCoreApplication.translate("SimulationReport", "Failed"),
+        QCoreApplication.translate("SimulationReport", "Cost"),
+    )
+
+
+def role_headers() -> tuple[str, ...]:
+    return (
+        QCoreApplication.translate("SimulationReport", "Persona"),
+        QCoreApplication.translate("SimulationReport", "Role"),
+        QCoreApplication.translate("SimulationReport", "Calls"),
+        QCoreApplication.translate("SimulationReport", "Calls / msg\nmean"),
+        QCoreApplication.translate("SimulationReport", "Calls / msg\np90"),
+        QCoreApplication.translate("SimulationReport", "Calls / msg\nmax"),
+        QCoreApplication.translate("SimulationReport", "Cost / conv.\nmedian"),
+        QCoreApplication.translate("SimulationReport", "Cost / conv.\np90"),
+        QCoreApplication.translate("SimulationReport", "Cost / conv.\nmax"),
+        QCoreApplication.translate("SimulationReport", "Cost"),
+    )
+
+
+def roles() -> tuple[tuple[str, str], ...]:
+    """(role, its name): the bot and the simulated user."""
+    return (
+        ("bot", QCoreApplication.translate("SimulationReport", "Bot")),
+        ("user", QCoreApplication.translate("SimulationReport", "Simulated user")),
+    )
 
 
 def _by_persona(report: SimulationReport) -> dict[str, list[ConversationOutcome]]:
@@ -344,17 +411,17 @@ def persona_rows(report: SimulationReport) -> tuple[list[list[Cell]], list[objec
     rows: list[list[Cell]] = []
     data: list[object] = []
     for name, outcomes in _by_persona(report).items():
-        cost = sum((o.bot.totals + o.user.totals for o in outcomes), Totals())
-        rows.append(_persona_row(name, report.by_persona.get(name, {}), cost))
+        spent = sum((o.bot.totals + o.user.totals for o in outcomes), Totals())
+        rows.append(_persona_row(name, report.by_persona.get(name, {}), spent))
         data.append(name)
     total = report.bot.totals + report.user.totals
-    rows.append(_persona_row(ALL_PERSONAS, report.counts, total, bold=True))
+    rows.append(_persona_row(all_personas(), report.counts, total, bold=True))
     data.append(None)
     return rows, data
 
 
 def _persona_row(
-    name: str, counts: Mapping[str, int], cost: Totals, *, bold: bool = False
+    name: str, counts: Mapping[str, int], spent: Totals, *, bold: bool = False
 ) -> list[Cell]:
     reported = sum(counts.get(status, 0) for status in STATUSES)
     cancelled = counts.get("cancelled", 0)
@@ -362,14 +429,28 @@ def _persona_row(
         Cell(name, name, name),
         num(
             reported,
-            f"{reported:,}" + (f" (+{cancelled:,} cancelled)" if cancelled else ""),
-            tooltip="cancelled conversations are left out of the figures",
+            number(reported)
+            + (
+                " "
+                + QCoreApplication.translate("SimulationReport", "(+{count} cancelled)").format(
+                    count=number(cancelled)
+                )
+                if cancelled
+                else ""
+            ),
+            tooltip=QCoreApplication.translate(
+                "SimulationReport", "cancelled conversations are left out of the figures"
+            ),
         ),
     ]
     for status in STATUSES:
         count = counts.get(status, 0)
         cells.append(num(count, tone=status_tone(status) if count and status != "finished" else ""))
-    cells.append(cost_cell(cost, tooltip="bot and simulated user"))
+    cells.append(
+        cost_cell(
+            spent, tooltip=QCoreApplication.translate("SimulationReport", "bot and simulated user")
+        )
+    )
     return [_bold(cell) for cell in cells] if bold else cells
 
 
@@ -386,15 +467,21 @@ def role_rows(
         (name, {role: role_figures(outcomes, role) for role in ("bot", "user")}, False)
         for name, outcomes in _by_persona(report).items()
     ]
-    groups.append((ALL_PERSONAS, {"bot": report.bot, "user": report.user}, True))
+    groups.append((all_personas(), {"bot": report.bot, "user": report.user}, True))
+    named_roles = roles()
     for name, figures, total in groups:
-        spans.append((len(rows), len(ROLES)))
-        for role, label in ROLES:
+        spans.append((len(rows), len(named_roles)))
+        for role, label in named_roles:
             role_figures_ = figures[role]
             traffic = role_figures_.traffic
             calls_tip = (
-                f"{traffic.requests:,} requests, {traffic.rate_limited:,} × 429, "
-                f"{traffic.retries:,} retried"
+                QCoreApplication.translate(
+                    "SimulationReport", "{requests} requests, {limited} × 429, {retries} retried"
+                ).format(
+                    requests=number(traffic.requests),
+                    limited=number(traffic.rate_limited),
+                    retries=number(traffic.retries),
+                )
                 if total
                 else ""
             )
@@ -403,7 +490,7 @@ def role_rows(
                 Cell(label),
                 num(
                     role_figures_.totals.llm_calls,
-                    f"{role_figures_.totals.llm_calls:,}",
+                    number(role_figures_.totals.llm_calls),
                     tooltip=calls_tip,
                 ),
                 *calls_cells(role_figures_.calls_per_message),
@@ -419,20 +506,23 @@ def _bold(cell: Cell) -> Cell:
     return Cell(cell.text, cell.sort, cell.tooltip, cell.number, True, cell.tone)
 
 
-STEP_HEADERS = (
-    "Step",
-    "Visits",
-    "Turns\n/ visit",
-    "Calls",
-    "Viola-\ntions",
-    "Correc-\ntions",
-    "Fall-\nbacks",
-    "Stuck\nhere",
-    "Aban-\ndoned\nhere",
-    "Failed\nhere",
-    "Cost",
-    "Violations by kind",
-)
+def step_headers() -> tuple[str, ...]:
+    return (
+        QCoreApplication.translate("SimulationReport", "Step"),
+        QCoreApplication.translate("SimulationReport", "Visits"),
+        QCoreApplication.translate("SimulationReport", "Turns\n/ visit"),
+        QCoreApplication.translate("SimulationReport", "Calls"),
+        QCoreApplication.translate("SimulationReport", "Viola-\ntions"),
+        QCoreApplication.translate("SimulationReport", "Correc-\ntions"),
+        QCoreApplication.translate("SimulationReport", "Fall-\nbacks"),
+        QCoreApplication.translate("SimulationReport", "Stuck\nhere"),
+        QCoreApplication.translate("SimulationReport", "Aban-\ndoned\nhere"),
+        QCoreApplication.translate("SimulationReport", "Failed\nhere"),
+        QCoreApplication.translate("SimulationReport", "Cost"),
+        QCoreApplication.translate("SimulationReport", "Violations by kind"),
+    )
+
+
 #: How conversations that ended in a step are counted in the steps table (finished ones end in
 #: final steps only: the report has them, the table shows where the script let users down).
 STEP_ENDINGS = ("stuck", "abandoned", "failed")
@@ -448,20 +538,25 @@ def step_rows(
     for step in order:
         figures = report.steps[step]
         kinds = ", ".join(
-            f"{kind} {count}"
+            f"{kind} {number(count)}"
             for kind, count in sorted(figures["violations"].items(), key=lambda kv: -kv[1])
         )
         salvaged = figures.get("salvaged") or {}
         tooltip = (
-            (
-                "salvaged replies (not counted as violations): "
-                + ", ".join(f"{kind} {count}" for kind, count in salvaged.items())
-            )
+            QCoreApplication.translate(
+                "SimulationReport", "salvaged replies (not counted as violations): {kinds}"
+            ).format(kinds=", ".join(f"{kind} {number(count)}" for kind, count in salvaged.items()))
             if salvaged
             else ""
         )
         ended = figures["ended"]
-        title = step if step in scenario.steps else f"{step} (not in this scenario)"
+        title = (
+            step
+            if step in scenario.steps
+            else QCoreApplication.translate(
+                "SimulationReport", "{step} (not in this scenario)"
+            ).format(step=step)
+        )
         rows.append(
             [
                 Cell(
@@ -469,39 +564,68 @@ def step_rows(
                     step,
                     scenario.steps[step].title or step
                     if step in scenario.steps
-                    else "not in the scenario as it is now",
+                    else QCoreApplication.translate(
+                        "SimulationReport", "not in the scenario as it is now"
+                    ),
                 ),
-                num(figures["visits"]),
-                num(figures["turns_per_visit"], f"{figures['turns_per_visit']:.2f}"),
-                num(figures["calls"]),
-                num(figures["violations_total"], tone="bad" if figures["violations_total"] else ""),
-                num(figures["corrections"]),
-                num(figures["fallbacks"], tone="bad" if figures["fallbacks"] else ""),
+                num(figures["visits"], number(figures["visits"])),
+                num(figures["turns_per_visit"], number(figures["turns_per_visit"], 2)),
+                num(figures["calls"], number(figures["calls"])),
+                num(
+                    figures["violations_total"],
+                    number(figures["violations_total"]),
+                    tone="bad" if figures["violations_total"] else "",
+                ),
+                num(figures["corrections"], number(figures["corrections"])),
+                num(
+                    figures["fallbacks"],
+                    number(figures["fallbacks"]),
+                    tone="bad" if figures["fallbacks"] else "",
+                ),
                 *(
                     num(ended.get(status, 0), tone=status_tone(status) if ended.get(status) else "")
                     for status in STEP_ENDINGS
                 ),
-                num(figures["cost_usd"], figures.get("cost") or money(figures["cost_usd"])),
+                num(figures["cost_usd"], _step_cost(figures)),
                 Cell(kinds, kinds, "<br>".join(filter(None, [kinds, tooltip]))),
             ]
         )
     return rows, list(order)
 
 
-CONVERSATION_HEADERS = (
-    "#",
-    "Persona",
-    "Run",
-    "Status",
-    "Turns",
-    "Ended in",
-    "Bot calls",
-    "Bot cost",
-    "User calls",
-    "User cost",
-    "Facts",
-    "Note",
-)
+def _step_cost(figures: Mapping[str, Any]) -> str:
+    """A step's cost: the report says "no cost (scripted)" (its ``cost``) when no model made
+    its replies; else the dollars."""
+    if figures.get("cost") and figures["cost"] == NO_COST_TEXT:
+        return QCoreApplication.translate("LocaleText", "no cost (scripted)")
+    return money(figures["cost_usd"])
+
+
+def conversation_headers() -> tuple[str, ...]:
+    return (
+        "#",
+        QCoreApplication.translate("SimulationReport", "Persona"),
+        QCoreApplication.translate("SimulationReport", "Run"),
+        QCoreApplication.translate("SimulationReport", "Status"),
+        QCoreApplication.translate("SimulationReport", "Turns"),
+        QCoreApplication.translate("SimulationReport", "Ended in"),
+        QCoreApplication.translate("SimulationReport", "Bot calls"),
+        QCoreApplication.translate("SimulationReport", "Bot cost"),
+        QCoreApplication.translate("SimulationReport", "User calls"),
+        QCoreApplication.translate("SimulationReport", "User cost"),
+        QCoreApplication.translate("SimulationReport", "Facts"),
+        QCoreApplication.translate("SimulationReport", "Note"),
+    )
+
+
+def verdict_name(verdict: str) -> str:
+    """A fact check's verdict (the engine's word) in the studio's language."""
+    names = {
+        "agrees": QCoreApplication.translate("SimulationReport", "agrees"),
+        "disagrees": QCoreApplication.translate("SimulationReport", "disagrees"),
+        "missing": QCoreApplication.translate("SimulationReport", "missing"),
+    }
+    return names.get(verdict, verdict)
 
 
 def conversation_rows(
@@ -511,30 +635,46 @@ def conversation_rows(
     data: list[object] = []
     for outcome in outcomes:
         wrong = [check for check in outcome.facts if check.verdict != "agrees"]
-        facts = ", ".join(f"{check.name} {check.verdict}" for check in wrong)
-        note = outcome.error or ("" if outcome.log_path is not None else "no log")
+        facts = ", ".join(f"{check.name} {verdict_name(check.verdict)}" for check in wrong)
+        note = outcome.error or (
+            ""
+            if outcome.log_path is not None
+            else QCoreApplication.translate("SimulationReport", "no log")
+        )
         rows.append(
             [
                 num(outcome.index, str(outcome.index)),
                 Cell(outcome.persona_name, outcome.persona_name, outcome.persona),
                 num(outcome.run, str(outcome.run)),
-                Cell(outcome.status, outcome.status, tone=status_tone(outcome.status)),
-                num(outcome.turns),
+                Cell(status_name(outcome.status), outcome.status, tone=status_tone(outcome.status)),
+                num(outcome.turns, number(outcome.turns)),
                 Cell(
                     outcome.final_step if outcome.path else "—",
                     outcome.final_step,
                     short_path(outcome.path),
                 ),
-                num(outcome.bot.totals.llm_calls),
+                num(outcome.bot.totals.llm_calls, number(outcome.bot.totals.llm_calls)),
                 cost_cell(outcome.bot.totals),
-                num(outcome.user.totals.llm_calls),
+                num(outcome.user.totals.llm_calls, number(outcome.user.totals.llm_calls)),
                 cost_cell(outcome.user.totals),
                 Cell(
-                    facts or ("all agree" if outcome.facts else ""),
+                    facts
+                    or (
+                        QCoreApplication.translate("SimulationReport", "all agree")
+                        if outcome.facts
+                        else ""
+                    ),
                     len(wrong),
                     "<br>".join(
-                        f"{c.name}: persona {_value(c.fact)}, recorded {_value(c.recorded)}"
-                        f" ({c.verdict})"
+                        QCoreApplication.translate(
+                            "SimulationReport",
+                            "{name}: persona {fact}, recorded {recorded} ({verdict})",
+                        ).format(
+                            name=c.name,
+                            fact=_value(c.fact),
+                            recorded=_value(c.recorded),
+                            verdict=verdict_name(c.verdict),
+                        )
                         for c in outcome.facts
                     ),
                     tone="bad" if any(c.verdict == "disagrees" for c in wrong) else "",
@@ -546,34 +686,43 @@ def conversation_rows(
     return rows, data
 
 
-PATH_HEADERS = ("Conversations", "Ended", "Steps", "Path")
+def path_headers() -> tuple[str, ...]:
+    return (
+        QCoreApplication.translate("SimulationReport", "Conversations"),
+        QCoreApplication.translate("SimulationReport", "Ended"),
+        QCoreApplication.translate("SimulationReport", "Steps"),
+        QCoreApplication.translate("SimulationReport", "Path"),
+    )
 
 
 def path_rows(report: SimulationReport) -> tuple[list[list[Cell]], list[object]]:
     rows = []
     for path in report.paths:
-        ended = ", ".join(f"{count} {status}" for status, count in path.statuses.items())
+        ended = ", ".join(
+            status_count(status, number(count)) for status, count in path.statuses.items()
+        )
         tone = "good" if set(path.statuses) == {"finished"} else "warn"
         rows.append(
             [
-                num(path.count),
+                num(path.count, number(path.count)),
                 Cell(ended, ended, tone=tone),
-                num(len(path.steps)),
+                num(len(path.steps), number(len(path.steps))),
                 Cell(short_path(path.steps), " ".join(path.steps), " → ".join(path.steps)),
             ]
         )
     return rows, [path.steps for path in report.paths]
 
 
-FACT_HEADERS = (
-    "Persona",
-    "Fact",
-    "Persona's value",
-    "Agree",
-    "Disagree",
-    "Missing",
-    "Recorded instead (conversation: value)",
-)
+def fact_headers() -> tuple[str, ...]:
+    return (
+        QCoreApplication.translate("SimulationReport", "Persona"),
+        QCoreApplication.translate("SimulationReport", "Fact"),
+        QCoreApplication.translate("SimulationReport", "Persona's value"),
+        QCoreApplication.translate("SimulationReport", "Agree"),
+        QCoreApplication.translate("SimulationReport", "Disagree"),
+        QCoreApplication.translate("SimulationReport", "Missing"),
+        QCoreApplication.translate("SimulationReport", "Recorded instead (conversation: value)"),
+    )
 
 
 def fact_rows(report: SimulationReport) -> tuple[list[list[Cell]], list[object]]:
@@ -587,9 +736,9 @@ def fact_rows(report: SimulationReport) -> tuple[list[list[Cell]], list[object]]
                 Cell(fact.persona, fact.persona, fact.persona),
                 Cell(fact.name),
                 Cell(_value(fact.fact), tooltip=_value(fact.fact)),
-                num(fact.agrees, tone="good" if fact.agrees else ""),
-                num(fact.disagrees, tone="bad" if fact.disagrees else ""),
-                num(fact.missing, tone="warn" if fact.missing else ""),
+                num(fact.agrees, number(fact.agrees), tone="good" if fact.agrees else ""),
+                num(fact.disagrees, number(fact.disagrees), tone="bad" if fact.disagrees else ""),
+                num(fact.missing, number(fact.missing), tone="warn" if fact.missing else ""),
                 Cell(examples, examples, examples),
             ]
         )
@@ -602,23 +751,28 @@ def _value(value: Any) -> str:
 
 __all__ = [
     "ALL_PERSONAS",
-    "CONVERSATION_HEADERS",
-    "FACT_HEADERS",
-    "PATH_HEADERS",
-    "PERSONA_HEADERS",
-    "ROLE_HEADERS",
-    "STEP_HEADERS",
     "Cell",
     "ReportTable",
+    "all_personas",
     "calls_cells",
+    "conversation_headers",
     "conversation_rows",
     "cost_cell",
     "cost_cells",
+    "fact_headers",
     "fact_rows",
     "money",
+    "path_headers",
     "path_rows",
+    "persona_headers",
     "persona_rows",
+    "role_headers",
     "role_rows",
+    "roles",
     "short_path",
+    "status_count",
+    "status_name",
+    "step_headers",
     "step_rows",
+    "verdict_name",
 ]

@@ -36,7 +36,7 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
-from PySide6.QtCore import Qt, QTimer, QUrl, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, Qt, QTimer, QUrl, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QDesktopServices, QShowEvent
 from PySide6.QtWidgets import (
     QComboBox,
@@ -54,14 +54,15 @@ from PySide6.QtWidgets import (
 
 from app.charts.distribution import HistogramChart
 from app.graph.readonly import ReadOnlyGraph, readonly_session
+from app.i18n.locale_text import cost, number
 from app.plain_text import PlainLabel, RichLabel, plain_tooltip, show_message
 from app.simulate import tables
 from app.simulate.job import SimulationJob
 from app.simulate.progress import ProgressStrip, duration
 from app.simulate.save_test import SaveTestJob
 from app.simulate.setup import SimulationSetup
-from app.simulate.shading import MEASURES, path_overlay, report_overlay
-from app.simulate.tables import ReportTable, money
+from app.simulate.shading import MEASURES, measure_label, path_overlay, report_overlay
+from app.simulate.tables import ReportTable, money, status_count, status_name
 from app.widgets import closes_from_keyboard, size_for_screen
 from engine.simulate import STATUSES, ConversationOutcome, Counts
 from engine.simulate.report import SimulationReport
@@ -71,7 +72,6 @@ Position = tuple[float, float]
 LogOpener = Callable[[Path], object]
 #: The live shading is redrawn at most this often while the run goes on (seconds).
 LIVE_SHADING_S = 0.5
-ALL_STATUSES = "All conversations"
 
 
 class SimulationWindow(QMainWindow):
@@ -106,8 +106,8 @@ class SimulationWindow(QMainWindow):
         self._closed = False
         self._path_shown: tuple[str, ...] | None = None
         self._last_live_shading = 0.0
-        name = self.scenario.title or self.scenario.name
-        self.setWindowTitle(f"{name} — simulation — Prompter")
+        #: what the summary says before the report (a failure's message once it failed)
+        self._failure: str | None = None
         size_for_screen(self, 1600, 1000)
         closes_from_keyboard(self)  # Esc, Ctrl+W
         self.session = readonly_session(self.scenario, positions=positions, parent=self)
@@ -136,11 +136,7 @@ class SimulationWindow(QMainWindow):
         self.status = PlainLabel(self)
         self.status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.statusBar().addWidget(self.status, 1)
-        self.status.setText(
-            f"{setup.planned:,} conversation(s) of {len(setup.personas)} "
-            f"persona(s) on {setup.source.describe(self.scenario.model.name)}"
-            f"; report and logs in {setup.out_dir}"
-        )
+        self.retranslate_ui()
         self.progress.cancelRequested.connect(self.cancel)
         self.job.progressed.connect(self._progressed)
         self.job.finished.connect(self._finished)
@@ -153,36 +149,161 @@ class SimulationWindow(QMainWindow):
         self.tabs.tabBarClicked.connect(lambda _index: setattr(self, "_tab_chosen", True))
         self.shade()
 
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate_ui()
+        super().changeEvent(event)
+
+    def retranslate_ui(self) -> None:
+        """Every text of the window in the language the studio speaks, the report's too."""
+        name = self.scenario.title or self.scenario.name
+        self.setWindowTitle(self.tr("{name} — simulation — Prompter").format(name=name))
+        setup = self.setup
+        self.status.setText(
+            self.tr(
+                "{conversations} conversation(s) of {personas} persona(s) on {source};"
+                " report and logs in {folder}"
+            ).format(
+                conversations=number(setup.planned),
+                personas=number(len(setup.personas)),
+                source=setup.source.describe(self.scenario.model.name),
+                folder=setup.out_dir,
+            )
+        )
+        self.toolbar.setWindowTitle(self.tr("Simulation"))
+        self.shade_label.setText(self.tr(" Shade steps by: "))
+        for index, measure in enumerate(MEASURES.values()):
+            self.measure_box.setItemText(index, measure_label(measure.name))
+        self.measure_box.setToolTip(
+            ""
+            if self.report is not None
+            else self.tr(
+                "The other measures need the per-step figures: they come when the run ends"
+            )
+        )
+        self.open_log_action.setText(self.tr("Open log"))
+        self.open_log_action.setToolTip(
+            self.tr("Open the selected conversation's log in the log viewer (or double-click it)")
+        )
+        self.save_test_action.setText(self.tr("Save as test…"))
+        self.save_test_action.setToolTip(
+            self.tr("Keep the selected conversation as a scenario test, with its cassette")
+        )
+        self.folder_action.setText(self.tr("Show report folder"))
+        self.roles_title.setText(
+            self.tr(
+                "<b>Calls and cost</b> — the bot and the simulated user apart: "
+                "calls per user message, cost per conversation"
+            )
+        )
+        self.calls_chart.set_title(self.tr("Bot: calls per message"), self.tr("calls / message"))
+        self.turns_chart.set_title(self.tr("User messages per conversation"), self.tr("messages"))
+        self.bot_cost_chart.set_title(self.tr("Bot: cost / conversation"), "USD")
+        self.user_cost_chart.set_title(self.tr("Simulated user: cost / conversation"), "USD")
+        self.personas.set_headers(tables.persona_headers())
+        self.roles.set_headers(tables.role_headers())
+        self.steps.set_headers(tables.step_headers())
+        self.conversations.set_headers(tables.conversation_headers())
+        self.paths.set_headers(tables.path_headers())
+        self.facts.set_headers(tables.fact_headers())
+        self.status_filter.setItemText(0, self.tr("All conversations"))
+        for index in range(1, self.status_filter.count()):
+            word = status_name(str(self.status_filter.itemData(index)))
+            self.status_filter.setItemText(index, word[:1].upper() + word[1:])
+        self.show_label.setText(self.tr("Show:"))
+        self.hint.setText(self.tr("double-click a conversation to open its log"))
+        for button in self._row_buttons:
+            button.setText(
+                self.tr("Save as test…")
+                if button.objectName() == "saveAsTest"
+                else self.tr("Open log")
+            )
+        self.paths_hint.setText(
+            self.tr(
+                "The steps each conversation entered, in order, most frequent first; select "
+                "one to draw it on the graph."
+            )
+        )
+        self.facts_hint.setText(
+            self.tr(
+                "The personas' facts the report checks against what the bot recorded; "
+                "double-click one to open the first conversation that got it wrong."
+            )
+        )
+        self.tabs.setTabText(0, self.tr("By persona"))
+        self.tabs.setTabText(1, self.tr("Steps"))
+        self.tabs.setTabText(2, self.tr("Conversations"))
+        self._name_report_tabs()
+        report = self.report
+        if self._failure is not None:
+            self._failed(self._failure)
+        elif report is None:
+            self.summary.setText(
+                self.tr("The report comes when the run ends; conversations are listed as they end.")
+            )
+        self.progress.retranslate_ui()
+        self._refill_conversations()
+        if report is not None and self.report_shown:
+            self._show_overview(report)
+            self.steps.set_rows(*tables.step_rows(report, self.scenario))
+            self._show_paths_and_facts(report)
+        self.shade()
+
+    def _name_report_tabs(self) -> None:
+        report = self.report
+        if report is None or not self.report_shown:
+            self.tabs.setTabText(3, self.tr("Paths"))
+            self.tabs.setTabText(4, self.tr("Facts"))
+            return
+        self.tabs.setTabText(
+            3, self.tr("Paths ({count})").format(count=number(report.distinct_paths))
+        )
+        wrong = sum(1 for fact in report.facts if fact.disagrees or fact.missing)
+        self.tabs.setTabText(
+            4,
+            self.tr("Facts ({count} wrong)").format(count=number(wrong))
+            if wrong
+            else self.tr("Facts"),
+        )
+
+    def _refill_conversations(self) -> None:
+        """The conversations listed again, in the language the studio speaks now."""
+        if self.conversations.rowCount() == 0:
+            return
+        shown = [
+            data
+            for row in range(self.conversations.rowCount())
+            if isinstance(data := self.conversations.data_of(row), ConversationOutcome)
+        ]
+        current = self.selected_conversation()
+        self.conversations.set_rows(*tables.conversation_rows(shown))
+        self._filter_conversations()
+        if current is not None:
+            self.select_conversation(current.index)
+
     # --- building ----------------------------------------------------------------------------
 
     def _build_toolbar(self) -> None:
-        bar = QToolBar("Simulation", self)
+        bar = QToolBar(self)
         bar.setObjectName("simulationToolbar")
         bar.setMovable(False)
+        self.toolbar = bar
         self.addToolBar(bar)
-        bar.addWidget(PlainLabel(" Shade steps by: ", self))
+        self.shade_label = PlainLabel(self)
+        bar.addWidget(self.shade_label)
         self.measure_box = QComboBox(self)
         self.measure_box.setObjectName("simulationMeasure")
         for measure in MEASURES.values():
-            self.measure_box.addItem(measure.label, measure.name)
-        self.measure_box.setToolTip(
-            "The other measures need the per-step figures: they come when the run ends"
-        )
+            self.measure_box.addItem(measure_label(measure.name), measure.name)
         self.measure_box.setEnabled(False)
         self.measure_box.activated.connect(lambda _index: self.shade())
         bar.addWidget(self.measure_box)
         bar.addSeparator()
-        self.open_log_action = QAction("Open log", self)
-        self.open_log_action.setToolTip(
-            "Open the selected conversation's log in the log viewer (or double-click it)"
-        )
+        self.open_log_action = QAction(self)
         self.open_log_action.triggered.connect(lambda _checked=False: self.open_selected_log())
-        self.save_test_action = QAction("Save as test…", self)
-        self.save_test_action.setToolTip(
-            "Keep the selected conversation as a scenario test, with its cassette"
-        )
+        self.save_test_action = QAction(self)
         self.save_test_action.triggered.connect(lambda _checked=False: self.save_selected())
-        self.folder_action = QAction("Show report folder", self)
+        self.folder_action = QAction(self)
         self.folder_action.setToolTip(plain_tooltip(str(self.setup.out_dir)))
         self.folder_action.triggered.connect(lambda _checked=False: self.show_folder())
         bar.addActions([self.open_log_action, self.save_test_action])
@@ -192,31 +313,23 @@ class SimulationWindow(QMainWindow):
 
     def _build_overview(self) -> None:
         page = QWidget(self)
-        self.summary = RichLabel(
-            "The report comes when the run ends; conversations are listed as they end.", page
-        )
+        self.summary = RichLabel(page)
         self.summary.setObjectName("simulationSummary")
         self.summary.setTextFormat(Qt.TextFormat.RichText)
         self.summary.setWordWrap(True)
         self.summary.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.personas = ReportTable(
-            "personaTable", tables.PERSONA_HEADERS, page, sortable=False, max_column_width=280
+            "personaTable", tables.persona_headers(), page, sortable=False, max_column_width=280
         )
         self.roles = ReportTable(
-            "roleTable", tables.ROLE_HEADERS, page, sortable=False, max_column_width=180
+            "roleTable", tables.role_headers(), page, sortable=False, max_column_width=180
         )
         for table in (self.personas, self.roles):
             table.fit_height()
-        self.calls_chart = HistogramChart(
-            "Bot: calls per message", "calls / message", lambda value: f"{value:.2f}", page
-        )
-        self.turns_chart = HistogramChart(
-            "User messages per conversation", "messages", lambda value: f"{value:g}", page
-        )
-        self.bot_cost_chart = HistogramChart("Bot: cost / conversation", "USD", money, page)
-        self.user_cost_chart = HistogramChart(
-            "Simulated user: cost / conversation", "USD", money, page
-        )
+        self.calls_chart = HistogramChart("", "", lambda value: number(value, 2), page)
+        self.turns_chart = HistogramChart("", "", number, page)
+        self.bot_cost_chart = HistogramChart("", "USD", money, page)
+        self.user_cost_chart = HistogramChart("", "USD", money, page)
         charts = QGridLayout()
         for index, chart in enumerate(
             (self.calls_chart, self.turns_chart, self.bot_cost_chart, self.user_cost_chart)
@@ -228,12 +341,8 @@ class SimulationWindow(QMainWindow):
         body = QVBoxLayout(self.overview_body)
         body.setContentsMargins(0, 0, 0, 0)
         body.addWidget(self.personas)
-        roles_title = RichLabel(
-            "<b>Calls and cost</b> — the bot and the simulated user apart: "
-            "calls per user message, cost per conversation",
-            page,
-        )
-        body.addWidget(roles_title)
+        self.roles_title = RichLabel(page)
+        body.addWidget(self.roles_title)
         body.addWidget(self.roles)
         body.addLayout(charts, 1)
         self.overview_body.hide()
@@ -242,43 +351,44 @@ class SimulationWindow(QMainWindow):
         layout.addWidget(self.overview_body, 1)
         layout.addStretch(0)
         self.overview_page = page
-        self.tabs.addTab(page, "By persona")
+        self.tabs.addTab(page, "")
 
     def _build_steps(self) -> None:
         self.steps = ReportTable(
-            "stepTable", tables.STEP_HEADERS, self, stretch=len(tables.STEP_HEADERS) - 1
+            "stepTable", tables.step_headers(), self, stretch=len(tables.step_headers()) - 1
         )
         self.steps.rowSelected.connect(self._step_row_changed)
-        self.tabs.addTab(self.steps, "Steps")
+        self.tabs.addTab(self.steps, "")
 
     def _build_conversations(self) -> None:
         page = QWidget(self)
         self.status_filter = QComboBox(page)
         self.status_filter.setObjectName("statusFilter")
-        self.status_filter.addItem(ALL_STATUSES, "")
+        self.status_filter.addItem("", "")
         for status in (*STATUSES, "cancelled"):
-            self.status_filter.addItem(status.capitalize(), status)
+            self.status_filter.addItem(status, status)
         self.status_filter.currentIndexChanged.connect(lambda _i: self._filter_conversations())
         self.conversations = ReportTable(
             "conversationTable",
-            tables.CONVERSATION_HEADERS,
+            tables.conversation_headers(),
             page,
-            stretch=len(tables.CONVERSATION_HEADERS) - 1,
+            stretch=len(tables.conversation_headers()) - 1,
         )
         self.conversations.rowActivated.connect(self._conversation_activated)
         self.conversations.rowSelected.connect(self._conversation_changed)
-        open_button = QPushButton("Open log", page)
+        open_button = QPushButton(page)
         open_button.clicked.connect(self.open_selected_log)
-        save_button = QPushButton("Save as test…", page)
+        save_button = QPushButton(page)
         save_button.setObjectName("saveAsTest")
         save_button.clicked.connect(self.save_selected)
         self._row_buttons = [open_button, save_button]
         top = QHBoxLayout()
-        top.addWidget(PlainLabel("Show:", page))
+        self.show_label = PlainLabel(page)
+        top.addWidget(self.show_label)
         top.addWidget(self.status_filter)
-        hint = PlainLabel("double-click a conversation to open its log", page)
-        hint.setEnabled(False)
-        top.addWidget(hint)
+        self.hint = PlainLabel(page)
+        self.hint.setEnabled(False)
+        top.addWidget(self.hint)
         top.addStretch(1)
         top.addWidget(open_button)
         top.addWidget(save_button)
@@ -286,35 +396,23 @@ class SimulationWindow(QMainWindow):
         layout.addLayout(top)
         layout.addWidget(self.conversations, 1)
         self.conversations_page = page
-        self.tabs.addTab(page, "Conversations")
+        self.tabs.addTab(page, "")
 
     def _build_paths(self) -> None:
         self.paths = ReportTable(
-            "pathTable", tables.PATH_HEADERS, self, stretch=len(tables.PATH_HEADERS) - 1
+            "pathTable", tables.path_headers(), self, stretch=len(tables.path_headers()) - 1
         )
         self.paths.rowSelected.connect(self._path_changed)
-        self.paths_page = _with_hint(
-            self.paths,
-            "The steps each conversation entered, in "
-            "order, most frequent first; select one to draw it on the "
-            "graph.",
-        )
-        self.tabs.addTab(self.paths_page, "Paths")
+        self.paths_page, self.paths_hint = _with_hint(self.paths)
+        self.tabs.addTab(self.paths_page, "")
 
     def _build_facts(self) -> None:
         self.facts = ReportTable(
-            "factTable", tables.FACT_HEADERS, self, stretch=len(tables.FACT_HEADERS) - 1
+            "factTable", tables.fact_headers(), self, stretch=len(tables.fact_headers()) - 1
         )
         self.facts.rowActivated.connect(self._fact_activated)
-        self.tabs.addTab(
-            _with_hint(
-                self.facts,
-                "The personas' facts the report checks against "
-                "what the bot recorded; double-click one to open the first "
-                "conversation that got it wrong.",
-            ),
-            "Facts",
-        )
+        facts_page, self.facts_hint = _with_hint(self.facts)
+        self.tabs.addTab(facts_page, "")
 
     # --- the run -----------------------------------------------------------------------------
 
@@ -376,11 +474,13 @@ class SimulationWindow(QMainWindow):
 
     def _report_complete(self) -> None:
         self.report_shown = True
+        self._name_report_tabs()
         self.reportShown.emit()
 
     def _failed(self, message: str) -> None:
+        self._failure = message
         self.progress.show_failed(message)
-        self.summary.setText(f"<b>Nothing was simulated.</b> {_html(message)}")
+        self.summary.setText(self.tr("<b>Nothing was simulated.</b>") + f" {_html(message)}")
 
     def _show_overview(self, report: SimulationReport) -> None:
         self.summary.setText(summary_html(report))
@@ -410,9 +510,7 @@ class SimulationWindow(QMainWindow):
     def _show_paths_and_facts(self, report: SimulationReport) -> None:
         self.paths.set_rows(*tables.path_rows(report))
         self.facts.set_rows(*tables.fact_rows(report))
-        self.tabs.setTabText(3, f"Paths ({report.distinct_paths})")
-        wrong = sum(1 for fact in report.facts if fact.disagrees or fact.missing)
-        self.tabs.setTabText(4, f"Facts ({wrong} wrong)" if wrong else "Facts")
+        self._name_report_tabs()
 
     def _chart_values(self, report: SimulationReport) -> list[tuple[HistogramChart, list[float]]]:
         kept = [c for c in report.conversations if c.status != "cancelled"]
@@ -468,7 +566,12 @@ class SimulationWindow(QMainWindow):
     def _conversation_changed(self, outcome: object) -> None:
         self._update_actions()
         if isinstance(outcome, ConversationOutcome) and outcome.path:
-            self.show_path(outcome.path, f"Conversation #{outcome.index} ({outcome.status})")
+            self.show_path(
+                outcome.path,
+                self.tr("Conversation #{index} ({status})").format(
+                    index=outcome.index, status=status_name(outcome.status)
+                ),
+            )
 
     def _path_changed(self, path: object) -> None:
         if isinstance(path, tuple) and path:
@@ -477,8 +580,12 @@ class SimulationWindow(QMainWindow):
                 if self.report
                 else None
             )
-            count = f"{figures.count:,} conversation(s)" if figures else ""
-            self.show_path(path, f"Path taken by {count}" if count else "Path")
+            self.show_path(
+                path,
+                self.tr("Path taken by {count} conversation(s)").format(count=number(figures.count))
+                if figures
+                else self.tr("Path"),
+            )
 
     def _tab_changed(self) -> None:
         page = self.tabs.currentWidget()
@@ -507,7 +614,11 @@ class SimulationWindow(QMainWindow):
     def open_log(self, outcome: ConversationOutcome) -> object:
         if outcome.log_path is None or not outcome.log_path.exists():
             self.tell(
-                "Prompter", f"Conversation #{outcome.index} has no log: it never started.", True
+                "Prompter",
+                self.tr("Conversation #{index} has no log: it never started.").format(
+                    index=outcome.index
+                ),
+                True,
             )
             return None
         return self.log_opener(outcome.log_path)
@@ -534,15 +645,19 @@ class SimulationWindow(QMainWindow):
             return None
         if outcome.log_path is None:
             self.tell(
-                "Save as test",
-                f"Conversation #{outcome.index} never started: there is nothing to save.",
+                self.tr("Save as test"),
+                self.tr("Conversation #{index} never started: there is nothing to save.").format(
+                    index=outcome.index
+                ),
                 True,
             )
             return None
         name = self.ask_text(
-            "Save as test",
-            "Name of the test:",
-            f"{outcome.persona_name}, simulated #{outcome.index}",
+            self.tr("Save as test"),
+            self.tr("Name of the test:"),
+            self.tr("{persona}, simulated #{index}").format(
+                persona=outcome.persona_name, index=outcome.index
+            ),
         )
         if not name or not name.strip():
             return None
@@ -551,7 +666,9 @@ class SimulationWindow(QMainWindow):
         job.failed.connect(self._test_not_saved)
         self.save_job = job
         self._update_actions()
-        self.statusBar().showMessage(f"Saving conversation #{outcome.index} as a test…")
+        self.statusBar().showMessage(
+            self.tr("Saving conversation #{index} as a test…").format(index=outcome.index)
+        )
         job.start()
         return job
 
@@ -560,11 +677,14 @@ class SimulationWindow(QMainWindow):
         self._update_actions()
         root = self.scenario.root
         shown = path.relative_to(root) if root is not None and path.is_relative_to(root) else path
-        self.statusBar().showMessage(f"Saved {shown} and its cassette", 8000)
+        self.statusBar().showMessage(
+            self.tr("Saved {file} and its cassette").format(file=shown), 8000
+        )
         self.tell(
-            "Save as test",
-            f"Saved {shown} with its cassette. It replays without a "
-            f"model: prompter test {root or ''} {path.name}",
+            self.tr("Save as test"),
+            self.tr("Saved {file} with its cassette. It replays without a model: {command}").format(
+                file=shown, command=f"prompter test {root or ''} {path.name}"
+            ),
             False,
         )
 
@@ -572,7 +692,11 @@ class SimulationWindow(QMainWindow):
         self.save_job = None
         self._update_actions()
         self.statusBar().clearMessage()
-        self.tell("Save as test", f"The conversation was not saved as a test: {message}", True)
+        self.tell(
+            self.tr("Save as test"),
+            self.tr("The conversation was not saved as a test: {message}").format(message=message),
+            True,
+        )
 
     def _filter_conversations(self) -> None:
         wanted = str(self.status_filter.currentData() or "")
@@ -635,28 +759,44 @@ class SimulationWindow(QMainWindow):
 
 
 def summary_html(report: SimulationReport) -> str:
-    counts = ", ".join(f"{report.counts.get(status, 0):,} {status}" for status in STATUSES)
-    lines = [
-        f"<b>{report.reported:,} of {report.planned:,} conversations</b> in "
-        f"{duration(report.duration_s)}: {counts}"
-        + (
-            f" ({report.counts.get('cancelled', 0):,} cancelled, left out)"
-            if report.counts.get("cancelled")
-            else ""
-        )
-    ]
+    counts = ", ".join(
+        status_count(status, number(report.counts.get(status, 0))) for status in STATUSES
+    )
+    head = QCoreApplication.translate(
+        "SimulationWindow", "<b>{reported} of {planned} conversations</b> in {duration}: {counts}"
+    ).format(
+        reported=number(report.reported),
+        planned=number(report.planned),
+        duration=duration(report.duration_s),
+        counts=counts,
+    )
+    if report.counts.get("cancelled"):
+        head += " " + QCoreApplication.translate(
+            "SimulationWindow", "({count} cancelled, left out)"
+        ).format(count=number(report.counts.get("cancelled", 0)))
+    lines = [head]
     if report.stopped:
         lines.append(
-            f"<b>Stopped early</b> ({_html(report.stopped)}): the figures cover the "
-            "conversations that ended."
+            QCoreApplication.translate(
+                "SimulationWindow",
+                "<b>Stopped early</b> ({why}): the figures cover the conversations that ended.",
+            ).format(why=_html(report.stopped))
         )
     traffic = report.bot.traffic.rate_limited + report.user.traffic.rate_limited
     lines.append(
-        f"{report.distinct_paths:,} distinct path(s) · bot {report.bot.totals.llm_calls:,} "
-        f"calls, {report.bot.totals.cost_text()} · simulated user "
-        f"{report.user.totals.llm_calls:,} calls, {report.user.totals.cost_text()} · "
-        f"{report.requests_per_minute:,.0f} "
-        f"requests/min, {traffic:,} × 429"
+        QCoreApplication.translate(
+            "SimulationWindow",
+            "{paths} distinct path(s) · bot {bot_calls} calls, {bot_cost} · simulated user "
+            "{user_calls} calls, {user_cost} · {rate} requests/min, {limited} × 429",
+        ).format(
+            paths=number(report.distinct_paths),
+            bot_calls=number(report.bot.totals.llm_calls),
+            bot_cost=cost(report.bot.totals),
+            user_calls=number(report.user.totals.llm_calls),
+            user_cost=cost(report.user.totals),
+            rate=number(round(report.requests_per_minute)),
+            limited=number(traffic),
+        )
     )
     return "<br>".join(lines)
 
@@ -679,16 +819,17 @@ def open_simulation_window(
     return window
 
 
-def _with_hint(table: QWidget, hint: str) -> QWidget:
-    """``table`` under a line saying what it holds and what a click does."""
+def _with_hint(table: QWidget) -> tuple[QWidget, PlainLabel]:
+    """``table`` under a line (its text set by the caller) saying what it holds and what a
+    click does."""
     page = QWidget()
-    label = PlainLabel(hint, page)
+    label = PlainLabel(page)
     label.setWordWrap(True)
     label.setEnabled(False)
     layout = QVBoxLayout(page)
     layout.addWidget(label)
     layout.addWidget(table, 1)
-    return page
+    return page, label
 
 
 def _html(text: str) -> str:

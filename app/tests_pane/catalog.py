@@ -13,6 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from PySide6.QtCore import QCoreApplication
+
+from app.i18n.locale_text import number
 from engine.errors import ScenarioError, ScenarioErrors
 from engine.scenario.definition import Scenario
 from engine.scenario.document import ScenarioDocument
@@ -142,7 +145,12 @@ class TestCatalog:
         if len(text.encode("utf-8")) > MAX_TEST_BYTES:
             errors = (
                 ScenarioError(
-                    f"file is too large ({len(text):,} characters)", path=path, line=1, column=1
+                    QCoreApplication.translate(
+                        "TestCatalog", "file is too large ({count} characters)"
+                    ).format(count=number(len(text))),
+                    path=path,
+                    line=1,
+                    column=1,
                 ),
             )
         else:

@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TypeVar
 
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QColor, QGuiApplication, QPalette
 from PySide6.QtWidgets import QGraphicsView
 
@@ -32,6 +33,7 @@ from app.graph.overlay import (
     Overlay,
 )
 from app.graph.scene import GraphScene
+from app.i18n.locale_text import number
 from app.theme import is_dark, mix
 from engine.scenario_tests import Coverage, CoverageReport
 
@@ -57,6 +59,7 @@ def coverage_overlay(
     missed_fill = mix(base, gap, 0.42)
     partial_fill = mix(base, gap, 0.16)
     total = report.total
+    translate = QCoreApplication.translate
     by_step = _tests_by(report.per_test, lambda coverage: coverage.steps)
     by_edge = _tests_by(report.per_test, lambda coverage: coverage.signals)
     unfilled: dict[str, list[str]] = {}
@@ -67,14 +70,19 @@ def coverage_overlay(
     for step in report.all_steps:
         if step not in total.steps:
             nodes[step] = NodeStyle(
-                fill=missed_fill, border=gap, tooltip="<b>No test enters this step.</b>"
+                fill=missed_fill,
+                border=gap,
+                tooltip=_bold(translate("Coverage", "No test enters this step.")),
             )
         elif step in unfilled:
             names = ", ".join(unfilled[step])
             nodes[step] = NodeStyle(
                 fill=partial_fill,
                 border=gap,
-                tooltip=(f"<b>No test fills:</b> {names}<br>{_covered_by(by_step.get(step, []))}"),
+                tooltip=(
+                    _bold(translate("Coverage", "No test fills:"))
+                    + f" {_html(names)}<br>{_covered_by(by_step.get(step, []))}"
+                ),
             )
         else:
             nodes[step] = NodeStyle(tooltip=_covered_by(by_step.get(step, [])))
@@ -84,18 +92,26 @@ def coverage_overlay(
             edges[key] = EdgeStyle(tooltip=_covered_by(by_edge.get(key, [])))
         else:
             edges[key] = EdgeStyle(
-                color=gap, width=2.4, tooltip="<b>No test takes this transition.</b>"
+                color=gap,
+                width=2.4,
+                tooltip=_bold(translate("Coverage", "No test takes this transition.")),
             )
     ratios = report.ratios(total)
-    figures = " · ".join(f"{kind} {ratios[kind]}" for kind in ("steps", "signals", "results"))
+    kinds = {
+        "steps": translate("Coverage", "steps {ratio}"),
+        "signals": translate("Coverage", "signals {ratio}"),
+        "results": translate("Coverage", "results {ratio}"),
+    }
+    figures = " · ".join(kinds[kind].format(ratio=ratios[kind]) for kind in kinds)
     legend = Legend(
-        title="Test coverage: what no test exercises",
+        title=translate("Coverage", "Test coverage: what no test exercises"),
         entries=(
-            LegendEntry("step no test enters", missed_fill),
-            LegendEntry("a result no test fills", partial_fill),
-            LegendEntry("transition no test takes", gap, shape="line"),
+            LegendEntry(translate("Coverage", "step no test enters"), missed_fill),
+            LegendEntry(translate("Coverage", "a result no test fills"), partial_fill),
+            LegendEntry(translate("Coverage", "transition no test takes"), gap, shape="line"),
         ),
-        note=f"covered: {figures}" + (f" · {note}" if note else ""),
+        note=translate("Coverage", "covered: {figures}").format(figures=figures)
+        + (f" · {note}" if note else ""),
     )
     return Overlay(nodes=nodes, edges=edges, legend=legend)
 
@@ -113,8 +129,21 @@ def _tests_by(
 def _covered_by(tests: list[str]) -> str:
     if not tests:
         return ""
-    shown = ", ".join(tests[:4]) + (f" and {len(tests) - 4} more" if len(tests) > 4 else "")
-    return f"Covered by {shown}"
+    translate = QCoreApplication.translate
+    shown = ", ".join(tests[:4])
+    if len(tests) > 4:
+        shown = translate("Coverage", "{names} and {count} more").format(
+            names=shown, count=number(len(tests) - 4)
+        )
+    return _html(translate("Coverage", "Covered by {names}").format(names=shown))
+
+
+def _html(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def _bold(text: str) -> str:
+    return f"<b>{_html(text)}</b>"
 
 
 class CoverageShading:

@@ -15,11 +15,15 @@ from dataclasses import dataclass
 from datetime import datetime
 from html import escape
 
+from PySide6.QtCore import QCoreApplication
+
+from app.i18n.locale_text import cost as cost_of
+from app.i18n.locale_text import number
 from engine.scenario_tests import ExpectationFailure, ScenarioTestResult
 from engine.scenario_tests.cassette import Staleness
 from engine.scenario_tests.report import SYNTHETIC_MEANING
 
-#: status -> (symbol, label)
+#: status -> (symbol, label), in English (:func:`status_label` says it in the studio's language)
 STATUS = {
     "passed": ("✔", "passed"),
     "failed": ("✖", "failed"),
@@ -41,14 +45,30 @@ class Problem:
     error: str | None = None
 
 
+def status_label(status: str) -> str:
+    """A result's status in the studio's language ("passed", "could not run"…)."""
+    translate = QCoreApplication.translate
+    return {
+        "passed": translate("TestDetails", "passed"),
+        "failed": translate("TestDetails", "failed"),
+        "stale": translate("TestDetails", "stale"),
+        "error": translate("TestDetails", "could not run"),
+    }.get(status, status)
+
+
 def status_text(result: ScenarioTestResult) -> str:
-    symbol, label = STATUS[result.status]
+    translate = QCoreApplication.translate
+    symbol, label = STATUS[result.status][0], status_label(result.status)
     turn = result.failing_turn
     if result.status in ("failed", "stale") and turn is not None:
         where = (
-            "at the end"
+            translate("TestDetails", "at the end")
             if turn > len(result.turns) and result.status == "failed"
-            else ("at the opening" if turn == 0 else f"at turn {turn}")
+            else (
+                translate("TestDetails", "at the opening")
+                if turn == 0
+                else translate("TestDetails", "at turn {turn}").format(turn=number(turn))
+            )
         )
         return f"{symbol} {label} {where}"
     return f"{symbol} {label}"
@@ -58,11 +78,17 @@ def problems_of(result: ScenarioTestResult) -> list[Problem]:
     """What went wrong, in turn order (the end checks last)."""
     problems: list[Problem] = []
     if result.error is not None:
-        problems.append(Problem(None, f"error: {result.error}", error=result.error))
+        said = QCoreApplication.translate("TestDetails", "error: {error}")
+        problems.append(Problem(None, said.format(error=result.error), error=result.error))
     if result.staleness is not None:
         stale = result.staleness
+        said = QCoreApplication.translate("TestDetails", "{where}: stale — {reason}")
         problems.append(
-            Problem(stale.turn, f"{_where(stale.turn)}: stale — {stale.reason}", staleness=stale)
+            Problem(
+                stale.turn,
+                said.format(where=_where(stale.turn), reason=stale.reason),
+                staleness=stale,
+            )
         )
     for failure in result.failures:
         problems.append(
@@ -78,15 +104,23 @@ def problems_of(result: ScenarioTestResult) -> list[Problem]:
 
 
 def _mismatch(failure: ExpectationFailure) -> str:
+    translate = QCoreApplication.translate
     if failure.what == "bot_says" and not failure.stopped:  # the whole reply: shown elsewhere
-        return f"bot_says: expected {failure.expected} in the reply"
-    return f"{failure.what}: expected {failure.expected}, got {failure.actual}"
+        return translate("TestDetails", "bot_says: expected {expected} in the reply").format(
+            expected=failure.expected
+        )
+    return translate("TestDetails", "{what}: expected {expected}, got {actual}").format(
+        what=failure.what, expected=failure.expected, actual=failure.actual
+    )
 
 
 def _where(turn: int | None) -> str:
+    translate = QCoreApplication.translate
     if turn is None:
-        return "end"
-    return "opening" if turn == 0 else f"turn {turn}"
+        return translate("TestDetails", "end")
+    if turn == 0:
+        return translate("TestDetails", "opening")
+    return translate("TestDetails", "turn {turn}").format(turn=number(turn))
 
 
 def details_html(
@@ -100,50 +134,82 @@ def details_html(
 ) -> str:
     """The details page of one test (links: ``log:TURN``, ``edit:``, ``record:``,
     ``fake-record:``)."""
+    translate = QCoreApplication.translate
     parts = [
         f"<h3 style='margin:0'>{escape(title)}</h3>",
         f"<p style='margin-top:2px'><code>{escape(relpath)}</code> · "
-        "<a href='edit:'>edit the file</a></p>",
+        f"<a href='edit:'>{escape(translate('TestDetails', 'edit the file'))}</a></p>",
     ]
     if errors:
         items = "".join(f"<li>{escape(error)}</li>" for error in errors)
         parts.append(
-            f"<p><b style='color:#c62828'>✖ The file has errors</b> — the test cannot "
-            f"run until they are fixed (they are in Problems too):</p><ul>{items}</ul>"
+            translate(
+                "TestDetails",
+                "<p><b style='color:#c62828'>✖ The file has errors</b> — the test cannot "
+                "run until they are fixed (they are in Problems too):</p>",
+            )
+            + f"<ul>{items}</ul>"
         )
         return "".join(parts)
     if result is None:
-        parts.append("<p>Not run yet. <b>Run</b> replays it from its recording.</p>")
+        parts.append(
+            translate(
+                "TestDetails", "<p>Not run yet. <b>Run</b> replays it from its recording.</p>"
+            )
+        )
         return "".join(parts)
     color = {"passed": "#2e7d32", "failed": "#c62828", "stale": "#b26a00", "error": "#c62828"}[
         result.status
     ]
-    how = {"replay": "replayed", "record": "recorded", "live": "run live"}[result.mode]
-    when = f" at {finished_at:%H:%M:%S}" if finished_at is not None else ""
-    took = (
-        f"{result.duration_s * 1000:.0f} ms"
-        if result.duration_s < 1
-        else f"{result.duration_s:.1f} s"
+    how = {
+        "replay": translate("TestDetails", "replayed"),
+        "record": translate("TestDetails", "recorded"),
+        "live": translate("TestDetails", "run live"),
+    }[result.mode]
+    when = (
+        translate("TestDetails", " at {time}").format(time=f"{finished_at:%H:%M:%S}")
+        if finished_at is not None
+        else ""
     )
-    figures = f"{len(result.turns)} turn(s), {result.calls} model call(s) · {how}{when} in {took}"
-    parts.append(f"<p><b style='color:{color}'>{escape(status_text(result))}</b> — {figures}</p>")
+    took = (
+        translate("TestDetails", "{count} ms").format(count=number(result.duration_s * 1000, 0))
+        if result.duration_s < 1
+        else translate("TestDetails", "{count} s").format(count=number(result.duration_s, 1))
+    )
+    figures = translate(
+        "TestDetails", "{turns} turn(s), {calls} model call(s) · {how}{when} in {took}"
+    ).format(
+        turns=number(len(result.turns)),
+        calls=number(result.calls),
+        how=how,
+        when=when,
+        took=took,
+    )
+    parts.append(
+        f"<p><b style='color:{color}'>{escape(status_text(result))}</b> — {escape(figures)}</p>"
+    )
     if result.recorded_by:
         note = f" — {SYNTHETIC_MEANING}." if result.synthetic else "."
-        parts.append(
-            f"<p><b>Replies by {escape(result.recorded_by)}</b>{escape(note)} "
-            f"Cost: {escape(result.totals.cost_text())}.</p>"
-        )
+        replies = translate("TestDetails", "Replies by {maker}").format(maker=result.recorded_by)
+        cost = translate("TestDetails", "Cost: {cost}.").format(cost=cost_of(result.totals))
+        parts.append(f"<p><b>{escape(replies)}</b>{escape(note)} {escape(cost)}</p>")
     if outdated:
         parts.append(f"<p><i>{escape(outdated)}</i></p>")
     if result.status == "passed":
-        parts.append("<p>Every expectation held.</p>")
+        parts.append(f"<p>{escape(translate('TestDetails', 'Every expectation held.'))}</p>")
     for problem in problems_of(result):
         parts.append(_problem_html(problem, result))
     if result.log_path is not None:
         turn = result.failing_turn
         target = turn if turn is not None else (len(result.turns) or 0)
-        at = f" at {_where(turn)}" if turn is not None else ""
-        parts.append(f"<p><a href='log:{target}'>Open this run's log in the viewer{at}</a></p>")
+        said = (
+            translate("TestDetails", "Open this run's log in the viewer at {where}").format(
+                where=_where(turn)
+            )
+            if turn is not None
+            else translate("TestDetails", "Open this run's log in the viewer")
+        )
+        parts.append(f"<p><a href='log:{target}'>{escape(said)}</a></p>")
     return "".join(parts)
 
 
@@ -159,10 +225,15 @@ def _shown(value: str) -> str:
 
 
 def _problem_html(problem: Problem, result: ScenarioTestResult) -> str:
+    translate = QCoreApplication.translate
     if problem.error is not None:
-        return f"<p><b>The test could not run:</b> {escape(problem.error)}</p>" + (
-            "<p>A test needs its recording (<code>NAME.replies.jsonl</code>) to be "
-            "replayed: choose <b>Record</b> to make one (it calls the model).</p>"
+        head = translate("TestDetails", "The test could not run:")
+        return f"<p><b>{escape(head)}</b> {escape(problem.error)}</p>" + (
+            translate(
+                "TestDetails",
+                "<p>A test needs its recording (<code>NAME.replies.jsonl</code>) to be "
+                "replayed: choose <b>Record</b> to make one (it calls the model).</p>",
+            )
             if "cassette" in problem.error
             else ""
         )
@@ -170,19 +241,27 @@ def _problem_html(problem: Problem, result: ScenarioTestResult) -> str:
         stale = problem.staleness
         rows = ""
         if stale.recorded is not None or stale.current is not None:
+            recorded, now = translate("TestDetails", "recorded"), translate("TestDetails", "now")
             rows = (
-                f"<table cellspacing='0' cellpadding='2'><tr><td><b>recorded</b></td>"
+                f"<table cellspacing='0' cellpadding='2'><tr><td><b>{escape(recorded)}</b></td>"
                 f"<td><code>{escape(stale.recorded or '')}</code></td></tr>"
-                f"<tr><td><b>now</b></td><td><code>{escape(stale.current or '')}</code>"
+                f"<tr><td><b>{escape(now)}</b></td><td><code>{escape(stale.current or '')}</code>"
                 "</td></tr></table>"
             )
+        head = translate("TestDetails", "◐ Stale at {where}").format(where=stale.describe())
         return (
-            f"<p><b>◐ Stale at {escape(stale.describe())}</b><br>The scenario now asks "
-            "the model something the recording does not answer, so the recorded replies "
-            "say nothing about this version. It is not a failure: record the test again "
-            "(<a href='record:'>Record</a> calls the model; <a href='fake-record:'>Re-record "
-            "with the fake model</a> needs no key, and its replies are synthetic) or undo the "
-            "change.</p>" + rows
+            f"<p><b>{escape(head)}</b><br>"
+            + translate(
+                "TestDetails",
+                "The scenario now asks "
+                "the model something the recording does not answer, so the recorded replies "
+                "say nothing about this version. It is not a failure: record the test again "
+                "(<a href='record:'>Record</a> calls the model; <a href='fake-record:'>Re-record "
+                "with the fake model</a> needs no key, and its replies are synthetic) or undo the "
+                "change.",
+            )
+            + "</p>"
+            + rows
         )
     failure = problem.failure
     assert failure is not None
@@ -191,28 +270,36 @@ def _problem_html(problem: Problem, result: ScenarioTestResult) -> str:
         f"<p><b>✖ {escape(_where(failure.turn))}: {escape(failure.what)}</b></p>",
         "<table cellspacing='0' cellpadding='2'>",
     ]
+
+    def row(name: str, value: str) -> str:
+        return f"<tr><td><b>{escape(name)}</b></td><td>{value}</td></tr>"
+
     if failure.user:
-        lines.append(f"<tr><td><b>user</b></td><td>{escape(failure.user)}</td></tr>")
+        lines.append(row(translate("TestDetails", "user"), escape(failure.user)))
     lines.append(
-        f"<tr><td><b>expected</b></td><td><code>{_shown(failure.expected)}</code></td></tr>"
+        row(translate("TestDetails", "expected"), f"<code>{_shown(failure.expected)}</code>")
     )
     said = failure.what == "bot_says" and not failure.stopped
-    got = "the bot's reply, below" if said else f"<code>{_shown(failure.actual)}</code>"
-    lines.append(f"<tr><td><b>got</b></td><td>{got}</td></tr>")
+    got = (
+        escape(translate("TestDetails", "the bot's reply, below"))
+        if said
+        else f"<code>{_shown(failure.actual)}</code>"
+    )
+    lines.append(row(translate("TestDetails", "got"), got))
     if turn is not None:
         moved = (
             f"{turn.step_before} → {turn.step_after}"
             if turn.step_after != turn.step_before
             else turn.step_after
         )
-        lines.append(f"<tr><td><b>step</b></td><td>{escape(moved)}</td></tr>")
+        lines.append(row(translate("TestDetails", "step"), escape(moved)))
     if failure.bot_reply:
         reply = failure.bot_reply
         if len(reply) > REPLY_CHARS:
             reply = reply[: REPLY_CHARS - 1] + "…"
-        lines.append(f"<tr><td><b>bot</b></td><td>{escape(reply)}</td></tr>")
+        lines.append(row(translate("TestDetails", "bot"), escape(reply)))
     lines.append("</table>")
     return "".join(lines)
 
 
-__all__ = ["STATUS", "Problem", "details_html", "problems_of", "status_text"]
+__all__ = ["STATUS", "Problem", "details_html", "problems_of", "status_label", "status_text"]

@@ -10,7 +10,7 @@ the dock moves the replay to its turn; moving the replay shows that turn's expec
 from __future__ import annotations
 
 import yaml
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import (
     QDockWidget,
     QListWidget,
@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.i18n.locale_text import number
 from app.logview.window import LogWindow
 from app.plain_text import PlainLabel, RichLabel, escape, plain_tooltip
 from app.tests_pane.describe import problems_of, status_text
@@ -32,13 +33,20 @@ DOCK_WIDTH = 420
 
 def expectation_text(test: ScenarioTest | None, turn: int | None) -> str:
     """What the test file says about ``turn`` (its user message and ``expect``), as YAML."""
+    translate = QCoreApplication.translate
     if test is None:
-        return "(the test file is not available)"
+        return translate("ExpectationPanel", "(the test file is not available)")
     if turn is None or turn > len(test.turns):
         end = test.end.model_dump(exclude_defaults=True) if test.end is not None else {}
-        return _yaml({"end": end}) if end else "(nothing is expected at the end)"
+        return (
+            _yaml({"end": end})
+            if end
+            else translate("ExpectationPanel", "(nothing is expected at the end)")
+        )
     if turn <= 0:
-        return "(the opening: nothing is expected before the first message)"
+        return translate(
+            "ExpectationPanel", "(the opening: nothing is expected before the first message)"
+        )
     spec = test.turns[turn - 1]
     expect = spec.expect.model_dump(exclude_defaults=True)
     return _yaml({"user": spec.user, "expect": expect} if expect else {"user": spec.user})
@@ -85,7 +93,9 @@ class ExpectationPanel(QWidget):
             item = QListWidgetItem(problem.headline)
             item.setData(Qt.ItemDataRole.UserRole, problem.turn)
             if problem.failure is not None and problem.failure.bot_reply:
-                item.setToolTip(plain_tooltip(f"bot: {problem.failure.bot_reply}"))
+                item.setToolTip(
+                    plain_tooltip(self.tr("bot: {reply}").format(reply=problem.failure.bot_reply))
+                )
             self.problems.addItem(item)
         self.problems.itemActivated.connect(self._chosen)
         self.problems.itemClicked.connect(self._chosen)
@@ -94,9 +104,9 @@ class ExpectationPanel(QWidget):
         layout.addWidget(self.heading)
         layout.addWidget(self.turn_label)
         layout.addWidget(self.expectation, 3)
-        layout.addWidget(PlainLabel("What went wrong in this run:"))
+        layout.addWidget(PlainLabel(self.tr("What went wrong in this run:")))
         layout.addWidget(self.problems, 2)
-        title = result.title if result.title else "test"
+        title = result.title if result.title else self.tr("test")
         self.heading.setText(f"<b>{escape(title)}</b><br>{escape(status_text(result))}")
         window.replay.turn_changed.connect(self.show_turn)
         self.show_turn(turn)
@@ -105,16 +115,20 @@ class ExpectationPanel(QWidget):
         shown = turn if turn is not None else self.result.failing_turn
         last = self.log_window.replay.last_turn
         if shown is not None and self.test is not None and shown > len(self.test.turns):
-            self.turn_label.setText("After the last turn, the test expects:")
+            self.turn_label.setText(self.tr("After the last turn, the test expects:"))
         elif shown is None or shown == 0:
-            self.turn_label.setText("At the opening:")
+            self.turn_label.setText(self.tr("At the opening:"))
         elif shown > last and self.log_window.loaded:
             self.turn_label.setText(
-                f"Turn {shown}: the test expects (the run stopped in this "
-                f"turn, which the log rolls back: it shows turn {last})"
+                self.tr(
+                    "Turn {turn}: the test expects (the run stopped in this "
+                    "turn, which the log rolls back: it shows turn {last})"
+                ).format(turn=number(shown), last=number(last))
             )
         else:
-            self.turn_label.setText(f"Turn {shown}: the test expects")
+            self.turn_label.setText(
+                self.tr("Turn {turn}: the test expects").format(turn=number(shown))
+            )
         self.expectation.setPlainText(expectation_text(self.test, shown))
 
     def _chosen(self, item: QListWidgetItem) -> None:
@@ -132,7 +146,7 @@ def show_run_in_log(
         window.removeDockWidget(old)
         old.deleteLater()
     panel = ExpectationPanel(window, test, result, turn)
-    dock = QDockWidget("Test expectation", window)
+    dock = QDockWidget(QCoreApplication.translate("ExpectationPanel", "Test expectation"), window)
     dock.setObjectName(DOCK_NAME)
     dock.setWidget(panel)
     window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)

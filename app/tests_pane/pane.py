@@ -35,7 +35,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QFileSystemWatcher, QSize, Qt, QTimer, QUrl, Signal
+from PySide6.QtCore import (
+    QCoreApplication,
+    QEvent,
+    QFileSystemWatcher,
+    QSize,
+    Qt,
+    QTimer,
+    QUrl,
+    Signal,
+)
 from PySide6.QtGui import QAction, QResizeEvent, QStandardItemModel
 from PySide6.QtWidgets import (
     QComboBox,
@@ -49,6 +58,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.edit_session import EditSession, follow_session
+from app.i18n.locale_text import number
 from app.logview.window import LogWindow, open_log_window
 from app.plain_text import PlainLabel, RichLabel, plain_tooltip, show_message
 from app.tests_pane.catalog import TestCatalog, TestFile
@@ -73,23 +83,42 @@ from engine.scenario_tests import (
 #: Opens a log in the viewer (the studio wires the chat's, so a replay drives the graph).
 LogOpener = Callable[[Path], LogWindow]
 
-MODES: tuple[tuple[Mode, str, str], ...] = (
-    ("replay", "Replay", "Answer from the recorded replies: no key, no network, no cost"),
-    (
-        "record",
-        "Record",
-        "Call the model and record its replies (rewrites the recordings; "
-        "undoable, saved with the scenario)",
-    ),
-    ("live", "Live", "Call the model; the recordings are left as they are"),
-    (
-        "record",
-        "Record (fake model)",
-        "Record with the fake model: no key, no cost — it plays what each test expects. The "
-        "recordings are marked synthetic: they check the graph, the contract and the "
-        "expectations, not how a model follows the instructions",
-    ),
-)
+#: The mode of each row of the mode box (its label and tooltip: :func:`mode_texts`).
+MODES: tuple[Mode, ...] = ("replay", "record", "live", "record")
+
+
+def mode_texts() -> list[tuple[str, str]]:
+    """The label and tooltip of each row of :data:`MODES`, in the studio's language."""
+    translate = QCoreApplication.translate
+    return [
+        (
+            translate("TestsPane", "Replay"),
+            translate("TestsPane", "Answer from the recorded replies: no key, no network, no cost"),
+        ),
+        (
+            translate("TestsPane", "Record"),
+            translate(
+                "TestsPane",
+                "Call the model and record its replies (rewrites the recordings; "
+                "undoable, saved with the scenario)",
+            ),
+        ),
+        (
+            translate("TestsPane", "Live"),
+            translate("TestsPane", "Call the model; the recordings are left as they are"),
+        ),
+        (
+            translate("TestsPane", "Record (fake model)"),
+            translate(
+                "TestsPane",
+                "Record with the fake model: no key, no cost — it plays what each test expects. "
+                "The recordings are marked synthetic: they check the graph, the contract and the "
+                "expectations, not how a model follows the instructions",
+            ),
+        ),
+    ]
+
+
 #: The row of MODES that records with the fake model.
 FAKE_RECORD_ROW = 3
 REFRESH_DELAY_MS = 200
@@ -141,51 +170,29 @@ class TestsPane(QWidget):
         #: simulate --save-test``, a ``git pull``) appears in the list without an edit here
         self._folder_watch = QFileSystemWatcher(self)
         self._folder_watch.directoryChanged.connect(lambda _path: self._changed())
+        self._built = False
         self._build()
         self.set_session(None)
+        self._built = True
 
     # --- building ------------------------------------------------------------------------------
 
     def _build(self) -> None:
-        bar = self.toolbar = QToolBar("Tests", self)
+        bar = self.toolbar = QToolBar(self)
         bar.setObjectName("testsToolbar")
         bar.setIconSize(QSize(16, 16))
-        self.run_all_action = self._action(
-            "▶ Run all",
-            "Run every test of the scenario (as it is in the editor, unsaved edits included)",
-            lambda: self.run(),
-        )
-        self.run_selected_action = self._action(
-            "Run selected", "Run the selected tests", lambda: self.run_selected()
-        )
-        self.stop_action = self._action(
-            "■ Stop", "Stop after the turn each test is in", lambda: self.stop()
-        )
+        self.run_all_action = self._action(lambda: self.run())
+        self.run_selected_action = self._action(lambda: self.run_selected())
+        self.stop_action = self._action(lambda: self.stop())
         self.mode_box = ModeBox(self)
         self.mode_box.setObjectName("testsMode")
-        for _mode, label, tip in MODES:
-            self.mode_box.addItem(label)
-            self.mode_box.setItemData(
-                self.mode_box.count() - 1, plain_tooltip(tip), Qt.ItemDataRole.ToolTipRole
-            )
-        self.mode_box.setToolTip(
-            "Replay needs no key; Record and Live call the model set up "
-            "in the test chat's Settings…"
-        )
+        for _mode in MODES:
+            self.mode_box.addItem("")
         self.mode_box.opening.connect(self.update_modes)
-        self.coverage_action = self._action(
-            "Coverage on graph",
-            "Shade the steps and transitions no test exercised in the "
-            "last runs (runs every test first if none ran)",
-            None,
-        )
+        self.coverage_action = self._action(None)
         self.coverage_action.setCheckable(True)
         self.coverage_action.toggled.connect(self.show_coverage)
-        self.edit_action = self._action(
-            "Edit file",
-            "Edit the selected test file (undoable; saved with the scenario)",
-            lambda: self.edit_selected(),
-        )
+        self.edit_action = self._action(lambda: self.edit_selected())
         bar.addActions([self.run_all_action, self.run_selected_action, self.stop_action])
         bar.addWidget(self.mode_box)
         bar.addSeparator()
@@ -207,8 +214,8 @@ class TestsPane(QWidget):
         self.tabs = QTabWidget(self)
         self.tabs.setObjectName("testTabs")
         self.tabs.setDocumentMode(True)
-        self.tabs.addTab(self.details, "Details")
-        self.tabs.addTab(self.editor, "File")
+        self.tabs.addTab(self.details, "")
+        self.tabs.addTab(self.editor, "")
         self.splitter = QSplitter(Qt.Orientation.Horizontal, self)
         self.splitter.addWidget(self.tree)
         self.splitter.addWidget(self.tabs)
@@ -227,10 +234,65 @@ class TestsPane(QWidget):
         # a strip under the graph, tabbed with Problems: the file editor's problem list must not
         # make the whole bottom area taller than the studio gives it (the author drags it taller)
         self.setMinimumHeight(MIN_HEIGHT)
+        self.retranslate_ui()
 
-    def _action(self, text: str, tip: str, slot: Callable[[], object] | None) -> QAction:
-        action = QAction(text, self)
-        action.setToolTip(plain_tooltip(tip))
+    def retranslate_ui(self) -> None:
+        """Set every text of the pane (again, on ``LanguageChange``)."""
+        self.toolbar.setWindowTitle(self.tr("Tests"))
+        for action, text, tip in (
+            (
+                self.run_all_action,
+                self.tr("▶ Run all"),
+                self.tr(
+                    "Run every test of the scenario (as it is in the editor, unsaved edits "
+                    "included)"
+                ),
+            ),
+            (self.run_selected_action, self.tr("Run selected"), self.tr("Run the selected tests")),
+            (self.stop_action, self.tr("■ Stop"), self.tr("Stop after the turn each test is in")),
+            (
+                self.coverage_action,
+                self.tr("Coverage on graph"),
+                self.tr(
+                    "Shade the steps and transitions no test exercised in the "
+                    "last runs (runs every test first if none ran)"
+                ),
+            ),
+            (
+                self.edit_action,
+                self.tr("Edit file"),
+                self.tr("Edit the selected test file (undoable; saved with the scenario)"),
+            ),
+        ):
+            action.setText(text)
+            action.setToolTip(plain_tooltip(tip))
+        for row, (label, tip) in enumerate(mode_texts()):
+            self.mode_box.setItemText(row, label)
+            self.mode_box.setItemData(row, plain_tooltip(tip), Qt.ItemDataRole.ToolTipRole)
+        self.mode_box.setToolTip(
+            self.tr(
+                "Replay needs no key; Record and Live call the model set up "
+                "in the test chat's Settings…"
+            )
+        )
+        self.tabs.setTabText(0, self.tr("Details"))
+        self.tabs.setTabText(1, self.tr("File"))
+        if self._built:
+            self._update_empty()
+            self._update_summary()
+            for file in self.files:
+                self.tree.show_test(
+                    file, self.outcomes.get(file.relpath), self.outdated(file.relpath)
+                )
+            self._show_selected()
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate_ui()
+        super().changeEvent(event)
+
+    def _action(self, slot: Callable[[], object] | None) -> QAction:
+        action = QAction(self)
         if slot is not None:
             action.triggered.connect(lambda _checked=False: slot())
         return action
@@ -273,7 +335,9 @@ class TestsPane(QWidget):
             )
             self.runs.testFinished.connect(self._test_finished)
             self.runs.finished.connect(self._finished)
-            self.runs.message.connect(lambda text, problem: self.tell("Tests", text, problem))
+            self.runs.message.connect(
+                lambda text, problem: self.tell(self.tr("Tests"), text, problem)
+            )
         self.editor.set_session(session)
         self.tree.set_files([])
         self._watch_folder()
@@ -295,7 +359,9 @@ class TestsPane(QWidget):
 
     def _provider(self) -> ProviderFactory | str:
         if self.provider_source is None:
-            return "no model is set up: Record and Live use the test chat's (its Settings…)."
+            return self.tr(
+                "no model is set up: Record and Live use the test chat's (its Settings…)."
+            )
         return self.provider_source()
 
     @property
@@ -347,9 +413,9 @@ class TestsPane(QWidget):
 
     def _update_empty(self) -> None:
         if self.session is None:
-            text = "Open a scenario to see its tests."
+            text = self.tr("Open a scenario to see its tests.")
         elif not self.files:
-            text = (
+            text = self.tr(
                 "<p><b>This scenario has no tests yet.</b></p><p>Chat with it in the "
                 "<b>Test chat</b>, then <b>File ▸ Save Chat as Test…</b> (or <b>Save as "
                 "test…</b> in the chat's toolbar): the conversation becomes a test "
@@ -373,15 +439,17 @@ class TestsPane(QWidget):
             )
             counts[key] = counts.get(key, 0) + 1
         order = (
-            ("passed", "passed"),
-            ("failed", "failed"),
-            ("stale", "stale"),
-            ("error", "could not run"),
-            ("broken", "with errors"),
-            ("not run", "not run"),
+            ("passed", self.tr("{count} passed")),
+            ("failed", self.tr("{count} failed")),
+            ("stale", self.tr("{count} stale")),
+            ("error", self.tr("{count} could not run")),
+            ("broken", self.tr("{count} with errors")),
+            ("not run", self.tr("{count} not run")),
         )
         self.summary.setText(
-            " · ".join(f"{counts[key]} {label}" for key, label in order if counts.get(key))
+            " · ".join(
+                label.format(count=number(counts[key])) for key, label in order if counts.get(key)
+            )
         )
 
     def _update_actions(self) -> None:
@@ -409,7 +477,7 @@ class TestsPane(QWidget):
         file = self._file(selected[0] if len(selected) == 1 else None)
         if file is None:
             self.details.setHtml(
-                "<p>Select a test to see its last result.</p>" if self.files else ""
+                self.tr("<p>Select a test to see its last result.</p>") if self.files else ""
             )
             if self.editor.relpath is not None:
                 self.editor.show_file(None)
@@ -496,14 +564,18 @@ class TestsPane(QWidget):
         beside it."""
         outcome = self.outcomes.get(relpath)
         if outcome is None or outcome.result.log_path is None:
-            self.tell("Tests", "This test has no log to show: run it first.", False)
+            self.tell(
+                self.tr("Tests"), self.tr("This test has no log to show: run it first."), False
+            )
             return None
         path = outcome.result.log_path
         if not path.exists():
             self.tell(
-                "Tests",
-                f"The run's log {path} is gone (the system's temporary folder "
-                "was cleaned): run the test again.",
+                self.tr("Tests"),
+                self.tr(
+                    "The run's log {file} is gone (the system's temporary folder "
+                    "was cleaned): run the test again."
+                ).format(file=path),
                 True,
             )
             return None
@@ -525,7 +597,7 @@ class TestsPane(QWidget):
     # --- running ---------------------------------------------------------------------------------
 
     def mode(self) -> Mode:
-        return MODES[max(0, self.mode_box.currentIndex())][0]
+        return MODES[max(0, self.mode_box.currentIndex())]
 
     @property
     def fake_model_chosen(self) -> bool:
@@ -535,7 +607,7 @@ class TestsPane(QWidget):
     def set_mode(self, mode: Mode, *, fake_model: bool = False) -> bool:
         """Choose how the next runs are answered; False when ``mode`` is not available."""
         self.update_modes()
-        row = FAKE_RECORD_ROW if fake_model else [m for m, _, _ in MODES].index(mode)
+        row = FAKE_RECORD_ROW if fake_model else MODES.index(mode)
         model = self.mode_box.model()
         assert isinstance(model, QStandardItemModel)
         item = model.item(row)
@@ -546,7 +618,7 @@ class TestsPane(QWidget):
 
     def update_modes(self) -> None:
         """Record and Live only when the chat's provider can be made (a key is configured)."""
-        source = self.runs.provider() if self.runs is not None else "no scenario is open."
+        source = self.runs.provider() if self.runs is not None else self.tr("no scenario is open.")
         why = source if isinstance(source, str) else None
         model = self.mode_box.model()
         assert isinstance(model, QStandardItemModel)
@@ -555,7 +627,11 @@ class TestsPane(QWidget):
             if item is not None:
                 item.setEnabled(why is None)
                 item.setToolTip(
-                    plain_tooltip(MODES[row][2] if why is None else f"Calls the model, and {why}")
+                    plain_tooltip(
+                        mode_texts()[row][1]
+                        if why is None
+                        else self.tr("Calls the model, and {why}").format(why=why)
+                    )
                 )
         if why is not None and self.mode_box.currentIndex() in (1, 2):
             self.mode_box.setCurrentIndex(0)
@@ -586,7 +662,7 @@ class TestsPane(QWidget):
         fake = fake_model if fake_model is not None else (mode is None and self.fake_model_chosen)
         why = self.runs.run(files, mode or self.mode(), fake_model=fake)
         if why is not None:
-            self.tell("Tests", why, True)
+            self.tell(self.tr("Tests"), why, True)
             self.refresh()
             return False
         return True
@@ -595,14 +671,26 @@ class TestsPane(QWidget):
         """Stop the run under way (its unfinished tests keep their previous result)."""
         if self.runs is not None and self.runs.running:
             self.runs.stop()
-            self.summary.setText("Stopping…")
+            self.summary.setText(self.tr("Stopping…"))
 
     def _started(self, relpaths: list[str]) -> None:
         for relpath in relpaths:
-            self.tree.set_status(relpath, "… queued", "running")
+            self.tree.set_status(relpath, self.tr("… queued"), "running")
         plan = self.runs.plan if self.runs is not None else None
-        mode = (plan.mode + (" with the fake model" if plan.fake_model else "")) if plan else ""
-        self.summary.setText(f"Running {len(relpaths)} test(s) ({mode})…")
+        mode = (
+            (
+                self.tr("{mode} with the fake model").format(mode=plan.mode)
+                if plan.fake_model
+                else plan.mode
+            )
+            if plan
+            else ""
+        )
+        self.summary.setText(
+            self.tr("Running {count} test(s) ({mode})…").format(
+                count=number(len(relpaths)), mode=mode
+            )
+        )
         self._update_actions()
 
     def _test_finished(self, relpath: str) -> None:
@@ -618,7 +706,14 @@ class TestsPane(QWidget):
         if result is not None:
             self.summary.setText(
                 self.summary.text()
-                + (" · stopped" if stopped else f" · {result.duration_s:.2f} s ({result.mode})")
+                + " · "
+                + (
+                    self.tr("stopped")
+                    if stopped
+                    else self.tr("{seconds} s ({mode})").format(
+                        seconds=number(result.duration_s, 2), mode=result.mode
+                    )
+                )
             )
         if self._coverage_after_run:
             self._coverage_after_run = False
@@ -661,9 +756,11 @@ class TestsPane(QWidget):
         if not self.coverage_action.isChecked() or report is None:
             self.coverage.hide()
             return
-        note = f"{len(report.per_test)} of {len(self.files)} tests run"
+        note = self.tr("{count} of {total} tests run").format(
+            count=number(len(report.per_test)), total=number(len(self.files))
+        )
         if any(self.outdated(relpath) for relpath in self.outcomes):
-            note += "; edited since"
+            note += self.tr("; edited since")
         self.coverage.show(coverage_overlay(report, note=note))
 
     # --- messages and closing --------------------------------------------------------------------

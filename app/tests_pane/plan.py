@@ -17,6 +17,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
+from PySide6.QtCore import QCoreApplication
+
 from app.tests_pane.catalog import TestFile, cassette_relpath
 from engine.errors import ScenarioError
 from engine.io.input_limits import MAX_CASSETTE_BYTES
@@ -75,11 +77,17 @@ def plan_run(
     """
     scenario = document.scenario
     if scenario is None:
-        raise ScenarioError("scenario.yaml does not load: fix it (see Problems) to run tests")
+        raise ScenarioError(
+            QCoreApplication.translate(
+                "TestRuns", "scenario.yaml does not load: fix it (see Problems) to run tests"
+            )
+        )
     plan = RunPlan(scenario.model_copy(deep=True), mode, [], [], fake_model=fake_model)
     for file in files:
         if not file.runnable:
-            plan.skipped[file.relpath] = "the file has errors (see Problems)"
+            plan.skipped[file.relpath] = QCoreApplication.translate(
+                "TestRuns", "the file has errors (see Problems)"
+            )
             continue
         cassette = cassette_relpath(file.relpath)
         in_place = (
@@ -90,7 +98,9 @@ def plan_run(
         try:
             test = file.test if in_place else _write_copy(plan, document, file, cassette)
         except (OSError, ScenarioError) as error:
-            plan.skipped[file.relpath] = f"cannot prepare the run: {error}"
+            plan.skipped[file.relpath] = QCoreApplication.translate(
+                "TestRuns", "cannot prepare the run: {error}"
+            ).format(error=error)
             continue
         assert test is not None
         plan.tests.append(test)

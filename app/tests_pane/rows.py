@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, Qt, Signal
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTreeWidget, QTreeWidgetItem, QWidget
 
@@ -21,15 +21,26 @@ from app.tests_pane.runs import Outcome
 from engine.scenario_tests import ScenarioTestResult
 from engine.scenario_tests.report import SYNTHETIC_MEANING
 
-#: What each result means, for the row's tooltip.
-MEANING = {
-    "passed": "Every expectation held.",
-    "failed": "An expectation did not hold: double-click to see the run's log at that turn.",
-    "stale": "The recording no longer answers what the scenario asks (an instruction, the "
-    "prompt or a user message changed), so the replay says nothing about this "
-    "version: record the test again, or undo the change.",
-    "error": "The test could not run (see the details).",
-}
+
+def meaning(status: str) -> str:
+    """What each result means, for the row's tooltip."""
+    translate = QCoreApplication.translate
+    return {
+        "passed": translate("TestList", "Every expectation held."),
+        "failed": translate(
+            "TestList",
+            "An expectation did not hold: double-click to see the run's log at that turn.",
+        ),
+        "stale": translate(
+            "TestList",
+            "The recording no longer answers what the scenario asks (an instruction, the "
+            "prompt or a user message changed), so the replay says nothing about this "
+            "version: record the test again, or undo the change.",
+        ),
+        "error": translate("TestList", "The test could not run (see the details)."),
+    }.get(status, "")
+
+
 #: The column saying who made the replies a test ran on ("synthetic", or the model's name).
 REPLIES_COLUMN = 3
 PathRole = Qt.ItemDataRole.UserRole + 1
@@ -57,8 +68,8 @@ class TestList(QTreeWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("testsTree")
-        self.setHeaderLabels(["Test", "Result", "Turns", "Replies"])
-        self.headerItem().setToolTip(REPLIES_COLUMN, "Who made the replies the test ran on")
+        self.setHeaderLabels(["", "", "", ""])
+        self.retranslate_ui()
         self.setAlternatingRowColors(True)
         self.setUniformRowHeights(True)
         self.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
@@ -77,6 +88,19 @@ class TestList(QTreeWidget):
             self.setColumnWidth(column, metrics.horizontalAdvance(widest) + 24)
         self.items: dict[str, QTreeWidgetItem] = {}
         self.itemDoubleClicked.connect(self._double_clicked)
+
+    def retranslate_ui(self) -> None:
+        self.setHeaderLabels(
+            [self.tr("Test"), self.tr("Result"), self.tr("Turns"), self.tr("Replies")]
+        )
+        self.headerItem().setToolTip(
+            REPLIES_COLUMN, self.tr("Who made the replies the test ran on")
+        )
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate_ui()
+        super().changeEvent(event)
 
     def set_files(self, files: Sequence[TestFile]) -> None:
         """One row per file, in order (rows and the selection kept when the list is the same)."""
@@ -106,19 +130,19 @@ class TestList(QTreeWidget):
         if not file.runnable:
             self.set_status(
                 file.relpath,
-                "✖ file has errors",
+                self.tr("✖ file has errors"),
                 "broken",
                 tip="\n".join(error.render() for error in file.errors),
             )
             self._set_problems(item, [])
             return
         if outcome is None:
-            self.set_status(file.relpath, "○ not run", None)
+            self.set_status(file.relpath, self.tr("○ not run"), None)
             self._set_problems(item, [])
             return
         result = outcome.result
-        text = status_text(result) + (" · before edits" if outdated else "")
-        tip = "\n".join(part for part in (MEANING[result.status], outdated) if part)
+        text = status_text(result) + (" · " + self.tr("before edits") if outdated else "")
+        tip = "\n".join(part for part in (meaning(result.status), outdated) if part)
         self.set_status(file.relpath, text, result.status, faded=bool(outdated), tip=tip)
         self._show_maker(item, result)
         self._set_problems(item, problems_of(result))
@@ -126,15 +150,23 @@ class TestList(QTreeWidget):
     def _show_maker(self, item: QTreeWidgetItem, result: ScenarioTestResult) -> None:
         """Who made the replies the run used: a model, or (synthetic) what stood in for one."""
         if result.synthetic:
-            item.setText(REPLIES_COLUMN, "synthetic")
+            item.setText(REPLIES_COLUMN, self.tr("synthetic"))
             item.setToolTip(
                 REPLIES_COLUMN,
-                plain_tooltip(f"Replies by {result.recorded_by}: {SYNTHETIC_MEANING}."),
+                plain_tooltip(
+                    self.tr("Replies by {maker}: {meaning}.").format(
+                        maker=result.recorded_by, meaning=SYNTHETIC_MEANING
+                    )
+                ),
             )
             item.setForeground(REPLIES_COLUMN, QBrush(COLORS["stale"]))
         else:
             item.setText(REPLIES_COLUMN, result.made_by)
-            tip = f"Replies by {result.recorded_by}" if result.made_by else ""
+            tip = (
+                self.tr("Replies by {maker}").format(maker=result.recorded_by)
+                if result.made_by
+                else ""
+            )
             item.setToolTip(REPLIES_COLUMN, plain_tooltip(tip))
             item.setForeground(REPLIES_COLUMN, QBrush())
 
@@ -189,7 +221,11 @@ class TestList(QTreeWidget):
             child.setData(0, TurnRole, problem.turn)
             child.setToolTip(
                 0,
-                plain_tooltip(problem.headline + "\nDouble-click: open the run's log at this turn"),
+                plain_tooltip(
+                    problem.headline
+                    + "\n"
+                    + self.tr("Double-click: open the run's log at this turn")
+                ),
             )
             item.addChild(child)
             child.setFirstColumnSpanned(True)

@@ -19,10 +19,11 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QCoreApplication, QObject, Signal
 
 from app import commands
 from app.edit_session import EditSession
+from app.i18n.locale_text import number
 from app.tests_pane.catalog import TestFile
 from app.tests_pane.plan import Mode, RunPlan, plan_run
 from app.tests_pane.worker import ProviderFactory, SuiteWorker
@@ -54,9 +55,13 @@ class Outcome:
     def outdated(self, text: str, scenario: Scenario | None) -> str:
         """Why this outcome no longer describes the test ("" when it still does)."""
         if text != self.text:
-            return "The test file was edited after this run: run it again."
+            return QCoreApplication.translate(
+                "TestRuns", "The test file was edited after this run: run it again."
+            )
         if scenario is not self.scenario:
-            return "The scenario was edited after this run: run it again."
+            return QCoreApplication.translate(
+                "TestRuns", "The scenario was edited after this run: run it again."
+            )
         return ""
 
 
@@ -98,20 +103,22 @@ class TestRuns(QObject):
     def provider(self) -> ProviderFactory | str:
         """The provider for record and live runs, or why there is none."""
         if self.provider_source is None:
-            return "no model is set up (the test chat's Settings… set one up)."
+            return self.tr("no model is set up (the test chat's Settings… set one up).")
         return self.provider_source()
 
     def run(self, files: list[TestFile], mode: Mode, *, fake_model: bool = False) -> str | None:
         """Start a run of ``files``; None when it started, else why it did not.
         ``fake_model``: record with the fake model (no key needed)."""
         if self.worker is not None:
-            return "a run is under way"
+            return self.tr("a run is under way")
         factory: ProviderFactory | None = None
         fake_model = fake_model and mode == "record"
         if mode != "replay" and not fake_model:
             source = self.provider()
             if isinstance(source, str):
-                return f"A {mode} run calls the model, and {source}"
+                return self.tr("A {mode} run calls the model, and {why}").format(
+                    mode=mode, why=source
+                )
             factory = source
         try:
             plan = plan_run(self.session.document, files, mode, fake_model=fake_model)
@@ -121,7 +128,7 @@ class TestRuns(QObject):
             self.skipped.emit(relpath, why)
         if not plan.tests:
             plan.close()
-            return "Nothing to run: every chosen test has errors (see Problems)."
+            return self.tr("Nothing to run: every chosen test has errors (see Problems).")
         self.plan = plan
         self.stopped = False
         self._scenario = self.session.document.scenario
@@ -159,13 +166,18 @@ class TestRuns(QObject):
         failed: set[int] = set()
         for progress in batch:
             if isinstance(progress, TestStarted):
-                doing[progress.index] = "running"
+                doing[progress.index] = self.tr("running")
             elif isinstance(progress, TurnChecked):
                 if not progress.record.passed:
                     failed.add(progress.index)
                 total = len(plan.tests[progress.index].turns)
-                mark = " (a check failed)" if progress.index in failed else ""
-                doing[progress.index] = f"turn {progress.record.turn}/{total}{mark}"
+                mark = " " + self.tr("(a check failed)") if progress.index in failed else ""
+                doing[progress.index] = (
+                    self.tr("turn {turn}/{total}").format(
+                        turn=number(progress.record.turn), total=number(total)
+                    )
+                    + mark
+                )
             elif isinstance(progress, TestFinished):
                 doing.pop(progress.index, None)
                 self._keep(plan.relpaths[progress.index], progress.result)
@@ -228,20 +240,29 @@ class TestRuns(QObject):
         try:
             texts = plan.recorded(results)
         except OSError as error:
-            self.message.emit(f"The recordings could not be read back: {error}", True)
+            self.message.emit(
+                self.tr("The recordings could not be read back: {error}").format(error=error), True
+            )
             return
         texts = {
             relpath: text for relpath, text in texts.items() if not self._same_text(relpath, text)
         }
         if not texts:
             return
-        label = f"Record {next(iter(texts))}" if len(texts) == 1 else f"Record {len(texts)} tests"
+        label = (
+            self.tr("Record {file}").format(file=next(iter(texts)))
+            if len(texts) == 1
+            else self.tr("Record {count} tests").format(count=number(len(texts)))
+        )
         try:
             with commands.macro(session.undo_stack, label) as edit:
                 for relpath, text in texts.items():
                     edit.push(commands.SetTextCommand(session, relpath, text, label=label))
         except ScenarioError as error:
-            self.message.emit(f"The recordings could not be kept: {error.message}", True)
+            self.message.emit(
+                self.tr("The recordings could not be kept: {error}").format(error=error.message),
+                True,
+            )
 
     def _same_text(self, relpath: str, text: str) -> bool:
         try:

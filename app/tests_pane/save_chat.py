@@ -35,9 +35,10 @@ from PySide6.QtWidgets import (
 
 from app import commands
 from app.edit_session import EditSession
+from app.i18n.locale_text import number
 from app.plain_text import PlainLabel, RichLabel, escape
 from app.tests_pane.catalog import TEST_PATTERN, cassette_relpath, stem_of, test_relpath
-from app.widgets import size_for_screen
+from app.widgets import retranslated, size_for_screen
 from engine.errors import PrompterError, ScenarioError, SessionError
 from engine.log.events import Event, EventType, SessionStartData
 from engine.scenario.definition import Scenario, unique_name
@@ -66,14 +67,25 @@ def default_name(events: Sequence[Event]) -> str:
     """Where the conversation went: ``From consent to features (3 messages)``."""
     ends = [event for event in events if event.type == EventType.TURN_END]
     turns = [event for event in ends if event.turn >= 1]
+    translate = QCoreApplication.translate
     if not turns:
-        return "A conversation from the test chat"
+        return translate("SaveTestDialog", "A conversation from the test chat")
     start = next((str(event.step) for event in ends if event.turn == 0 and event.step), None)
     last = str(turns[-1].step or "")
-    messages = f"{len(turns)} message{'s' * (len(turns) != 1)}"
+    messages = (
+        translate("SaveTestDialog", "1 message")
+        if len(turns) == 1
+        else translate("SaveTestDialog", "{count} messages").format(count=number(len(turns)))
+    )
     if start and start != last:
-        return f"From {start} to {last} ({messages})"
-    return f"In {last} ({messages})" if last else f"A conversation ({messages})"
+        return translate("SaveTestDialog", "From {start} to {end} ({messages})").format(
+            start=start, end=last, messages=messages
+        )
+    if last:
+        return translate("SaveTestDialog", "In {step} ({messages})").format(
+            step=last, messages=messages
+        )
+    return translate("SaveTestDialog", "A conversation ({messages})").format(messages=messages)
 
 
 def current_conversation(events: Sequence[Event]) -> list[Event]:
@@ -102,10 +114,19 @@ def first_difference(now: SavedChat, then: SavedChat) -> str | None:
     same requests, call for call)."""
     for new, old in zip(now.cassette.calls, then.cassette.calls, strict=False):
         if new.digest != old.digest:
-            where = "the opening" if new.turn == 0 else f"turn {new.turn}"
-            return f"{where}, model call {new.number}"
+            translate = QCoreApplication.translate
+            where = (
+                translate("SaveTestDialog", "the opening")
+                if new.turn == 0
+                else translate("SaveTestDialog", "turn {turn}").format(
+                    turn=new.turn if new.turn is None else number(new.turn)
+                )
+            )
+            return translate("SaveTestDialog", "{where}, model call {number}").format(
+                where=where, number=number(new.number)
+            )
     if len(now.cassette.calls) != len(then.cassette.calls):
-        return "the number of model calls"
+        return QCoreApplication.translate("SaveTestDialog", "the number of model calls")
     return None
 
 
@@ -122,7 +143,7 @@ class SaveTestDialog(QDialog):
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Save chat as test")
+        self.setWindowTitle(self.tr("Save chat as test"))
         size_for_screen(self, 640, 560)
         self.taken = set(taken)
         self.render_text = render
@@ -141,17 +162,19 @@ class SaveTestDialog(QDialog):
         self.preview.setFont(font)
         self.calls = calls
         form = QFormLayout()
-        form.addRow("Test name:", self.name)
-        form.addRow("File:", self.stem)
+        form.addRow(self.tr("Test name:"), self.name)
+        form.addRow(self.tr("File:"), self.stem)
         self.buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Cancel
         )
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
         note = PlainLabel(
-            "The expectations are what happened in the chat — the step after each "
-            "message, the signal taken, the variables it changed. Loosen or remove "
-            "what should not matter; the file can be edited in the Tests pane."
+            self.tr(
+                "The expectations are what happened in the chat — the step after each "
+                "message, the signal taken, the variables it changed. Loosen or remove "
+                "what should not matter; the file can be edited in the Tests pane."
+            )
         )
         note.setWordWrap(True)
         layout = QVBoxLayout(self)
@@ -179,7 +202,7 @@ class SaveTestDialog(QDialog):
     def _update(self) -> None:
         name, stem = self.result_values()
         problem = stem_problem(stem, sorted(self.taken)) or (
-            "the test needs a name" if not name else None
+            self.tr("the test needs a name") if not name else None
         )
         save = self.buttons.button(QDialogButtonBox.StandardButton.Save)
         if save is not None:
@@ -188,17 +211,22 @@ class SaveTestDialog(QDialog):
             self.where.setText(f"<span style='color:#c62828'>✖ {escape(problem)}</span>")
         else:
             self.where.setText(
-                f"Adds <code>{escape(test_relpath(stem))}</code> and its recording "
-                f"<code>{escape(cassette_relpath(test_relpath(stem)))}</code> ({self.calls} model "
-                "replies) to the scenario: <b>File ▸ Save</b> writes them, <b>Undo</b> takes "
-                "them back."
+                self.tr(
+                    "Adds <code>{test}</code> and its recording <code>{recording}</code> "
+                    "({count} model replies) to the scenario: <b>File ▸ Save</b> writes them, "
+                    "<b>Undo</b> takes them back."
+                ).format(
+                    test=escape(test_relpath(stem)),
+                    recording=escape(cassette_relpath(test_relpath(stem))),
+                    count=number(self.calls),
+                )
             )
         self.preview.setPlainText(self.render_text(name))
 
 
 def stem_problem(stem: str, taken: Sequence[str]) -> str | None:
     if not stem:
-        return "the file needs a name"
+        return QCoreApplication.translate("SaveTestDialog", "the file needs a name")
     if not STEM.fullmatch(stem):
         return QCoreApplication.translate(
             "SaveTestDialog",
@@ -206,7 +234,9 @@ def stem_problem(stem: str, taken: Sequence[str]) -> str | None:
             "starting with a letter or a digit",
         )
     if stem in taken:
-        return f"{test_relpath(stem)} exists already: choose another name"
+        return QCoreApplication.translate(
+            "SaveTestDialog", "{file} exists already: choose another name"
+        ).format(file=test_relpath(stem))
     return None
 
 
@@ -231,33 +261,47 @@ class ChatTestSaver(QObject):
         self.saved = saved
         #: replaceable in tests: asks the name and file of the test
         self.ask: AskName | None = None
-        self.action = QAction("Save as test…", self)
+        self.action = QAction(self)
         self.action.setObjectName("saveChatAsTest")
-        self.action.setToolTip(
-            "Save this conversation as a test of the scenario: its messages, "
-            "what happened after each (as expectations) and the model's "
-            "replies (replayed without a key)"
-        )
+        if isinstance(parent, QWidget):
+            retranslated(parent, self._retranslate_ui)
+        else:
+            self._retranslate_ui()
         self.action.triggered.connect(lambda _checked=False: self.save())
+
+    def _retranslate_ui(self) -> None:
+        self.action.setText(self.tr("Save as test…"))
+        self.action.setToolTip(
+            self.tr(
+                "Save this conversation as a test of the scenario: its messages, "
+                "what happened after each (as expectations) and the model's "
+                "replies (replayed without a key)"
+            )
+        )
 
     def save(self) -> str | None:
         """Ask a name and add the test and its recording to the scenario; the test's relpath,
         or None when nothing was saved (the reason was told)."""
         session = self.session()
         if session is None:
-            return self._refuse("Open a scenario first: the test is saved into it.")
+            return self._refuse(self.tr("Open a scenario first: the test is saved into it."))
         current = session.document.scenario
         if current is None:
             return self._refuse(
-                "scenario.yaml does not load, so the chat cannot be checked "
-                "against it. Fix it first (see Problems)."
+                self.tr(
+                    "scenario.yaml does not load, so the chat cannot be checked "
+                    "against it. Fix it first (see Problems)."
+                )
             )
         events = current_conversation(self.events())
         if events and is_forked(events[0]):
             return self._refuse(_explained("forked"))
         if completed_turns(events) == 0:
             return self._refuse(
-                "There is nothing to save yet: send at least one message and wait for the answer."
+                self.tr(
+                    "There is nothing to save yet: send at least one message and wait for the "
+                    "answer."
+                )
             )
         name = default_name(events)
         try:
@@ -265,7 +309,9 @@ class ChatTestSaver(QObject):
         except SessionError as error:
             return self._refuse(_explained(str(error)))
         except PrompterError as error:
-            return self._refuse(f"The chat could not be played again: {error}")
+            return self._refuse(
+                self.tr("The chat could not be played again: {error}").format(error=error)
+            )
         then_scenario = self.chat_scenario()
         if then_scenario is not None:
             try:
@@ -275,10 +321,12 @@ class ChatTestSaver(QObject):
             where = first_difference(saved, then) if then is not None else None
             if where is not None:
                 return self._refuse(
-                    "The scenario was edited after this conversation, and the model would now "
-                    f"be asked something else ({where}). Its recorded replies answered the "
-                    "old version, so a test made of them would prove nothing. Restart the "
-                    "chat, have the conversation again, then save it."
+                    self.tr(
+                        "The scenario was edited after this conversation, and the model would "
+                        "now be asked something else ({where}). Its recorded replies answered "
+                        "the old version, so a test made of them would prove nothing. Restart "
+                        "the chat, have the conversation again, then save it."
+                    ).format(where=where)
                 )
         taken = [stem_of(relpath) for relpath in session.document.files(TEST_PATTERN)]
         stem = unique_stem(slug(name), taken)
@@ -291,7 +339,7 @@ class ChatTestSaver(QObject):
         if problem is not None:
             return self._refuse(problem[0].upper() + problem[1:] + ".")
         relpath = test_relpath(stem)
-        label = f"Save chat as test {relpath}"
+        label = self.tr("Save chat as test {file}").format(file=relpath)
         try:
             with commands.macro(session.undo_stack, label) as edit:
                 edit.push(
@@ -303,13 +351,15 @@ class ChatTestSaver(QObject):
                     )
                 )
         except ScenarioError as error:
-            return self._refuse(f"The test could not be added: {error.message}")
+            return self._refuse(
+                self.tr("The test could not be added: {error}").format(error=error.message)
+            )
         if self.saved is not None:
             self.saved(relpath)
         return relpath
 
     def _refuse(self, message: str) -> str | None:
-        self.tell("Save chat as test", message, True)
+        self.tell(self.tr("Save chat as test"), message, True)
         return None
 
     def _dialog_parent(self) -> QWidget | None:
@@ -340,18 +390,23 @@ def is_forked(event: Event) -> bool:
 
 def _explained(engine_message: str) -> str:
     """The engine's refusal, with what to do about it."""
+    translate = QCoreApplication.translate
     if "forked" in engine_message:
-        return (
+        return translate(
+            "ChatTestSaver",
             "This conversation was forked from a logged one, so it does not start at the "
             "scenario's start — and a test always does. Save the conversation it was "
-            "forked from instead, or restart the chat and have it from the beginning."
+            "forked from instead, or restart the chat and have it from the beginning.",
         )
     if "no longer plays" in engine_message:
-        return (
+        return translate(
+            "ChatTestSaver",
             "The scenario as it is now does not play this conversation the same way (it "
-            f"was edited since): {engine_message}."
-        )
-    return f"This chat cannot be saved as a test: {engine_message}."
+            "was edited since): {reason}.",
+        ).format(reason=engine_message)
+    return translate("ChatTestSaver", "This chat cannot be saved as a test: {reason}.").format(
+        reason=engine_message
+    )
 
 
 __all__ = [

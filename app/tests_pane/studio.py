@@ -31,7 +31,7 @@ from app.tests_pane.coverage import CoverageShading
 from app.tests_pane.pane import TestsPane
 from app.tests_pane.save_chat import ChatTestSaver
 from app.tests_pane.worker import ProviderFactory
-from app.widgets import PaneHost
+from app.widgets import PaneHost, retranslated
 from engine.errors import ScenarioError
 from engine.providers.base import Provider
 
@@ -63,13 +63,17 @@ def provider_of_chat(pane: ChatPane) -> ProviderFactory | str:
     if settings.needs_key:
         found = pane.keys.find()
         if found is None:
-            return (
+            return QCoreApplication.translate(
+                "StudioTests",
                 "no API key is set up: add one in the test chat's Settings… (or set "
-                "OPENAI_API_KEY before starting the studio)."
+                "OPENAI_API_KEY before starting the studio).",
             )
         key = found.value
     elif not settings.script:
-        return "the test chat's scripted provider has no reply script (see its Settings…)."
+        return QCoreApplication.translate(
+            "StudioTests",
+            "the test chat's scripted provider has no reply script (see its Settings…).",
+        )
 
     def make() -> tuple[Provider, str | None]:
         return settings.make_provider(key), settings.model or None
@@ -103,6 +107,7 @@ class StudioTests(QObject):
         application = QCoreApplication.instance()
         if application is not None:
             application.aboutToQuit.connect(self.pane.shutdown)
+        retranslated(self.pane, self._retranslate_ui)
 
     def attach_chat(self, chat: StudioChat) -> None:
         """Logs open as the chat's do; record/live use its provider; *Save as test…*."""
@@ -117,10 +122,19 @@ class StudioTests(QObject):
             parent=chat.pane,
         )
         chat.pane.add_tool_action(self.saver.action)
-        self.file_action = QAction("Save Chat as &Test…", self)
-        self.file_action.setToolTip(self.saver.action.toolTip())
+        self.file_action = QAction(self)
+        self._retranslate_ui()
         self.file_action.triggered.connect(lambda _checked=False: self.save_chat())
         self.host.add_file_action(self.file_action)
+
+    def _retranslate_ui(self) -> None:
+        """The pane's title and File ▸ Save Chat as Test…, in the studio's language."""
+        dock = self.host.panes.get(TESTS_PANE)
+        if dock is not None:
+            dock.setWindowTitle(self.tr("Tests"))
+        if self.file_action is not None and self.saver is not None:
+            self.file_action.setText(self.tr("Save Chat as &Test…"))
+            self.file_action.setToolTip(self.saver.action.toolTip())
 
     def save_chat(self) -> str | None:
         """Save the test chat's conversation as a test (see :mod:`.save_chat`)."""
@@ -130,7 +144,9 @@ class StudioTests(QObject):
         self.pane.refresh()
         self.pane.open_file(relpath)
         self.host.notify(
-            f"Added the chat as the test {relpath}, with its recording — File ▸ Save writes them",
+            self.tr(
+                "Added the chat as the test {file}, with its recording — File ▸ Save writes them"
+            ).format(file=relpath),
             8000,
         )
 

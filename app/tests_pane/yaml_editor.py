@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtGui import (
     QColor,
     QFont,
@@ -39,6 +39,7 @@ from app.code_edit import CodeEdit, problem_marks
 from app.edit_session import EditSession, follow_session
 from app.file_text import FileText
 from app.highlighter import char_format
+from app.i18n.locale_text import number
 from app.plain_text import PlainLabel, RichLabel, escape, plain_tooltip
 from app.theme import is_dark, mix
 from engine.errors import ScenarioError
@@ -151,21 +152,33 @@ class TestFileEditor(QWidget):
             except ScenarioError as error:
                 self._set_text("")
                 self.edit.setReadOnly(True)
-                self.edit.setPlaceholderText(f"Cannot open {relpath}: {error.message}")
+                self.edit.setPlaceholderText(
+                    self.tr("Cannot open {file}: {error}").format(file=relpath, error=error.message)
+                )
                 self.header.setText(f"<b>{escape(relpath)}</b>")
                 self.fileChanged.emit("")
                 return
             self.relpath = relpath
         self._set_text(text)
         self.edit.setReadOnly(self.relpath is None)
-        self.edit.setPlaceholderText(
-            "Choose a test in the list and “Edit” to change it here."
-            if self.relpath is None
-            else "name: …\nturns:\n  - user: Hello\n    expect: {step: …}"
-        )
+        self._set_placeholder()
         self._update_header()
         self.set_findings([])
         self.fileChanged.emit(self.relpath or "")
+
+    def _set_placeholder(self) -> None:
+        self.edit.setPlaceholderText(
+            self.tr("Choose a test in the list and “Edit” to change it here.")
+            if self.relpath is None
+            else "name: …\nturns:\n  - user: Hello\n    expect: {step: …}"
+        )
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self._set_placeholder()
+            self._update_header()
+            self.set_findings(self.findings)
+        super().changeEvent(event)
 
     def set_findings(self, findings: Sequence[ScenarioError]) -> None:
         """The problems of the shown file: listed under it and underlined in the text."""
@@ -189,12 +202,14 @@ class TestFileEditor(QWidget):
         elif self.findings:
             errors = sum(1 for finding in self.findings if finding.severity == "error")
             self.status.setText(
-                f"{errors} error(s): this test cannot run until they are fixed."
+                self.tr("{count} error(s): this test cannot run until they are fixed.").format(
+                    count=number(errors)
+                )
                 if errors
-                else "Warnings only: the test can run."
+                else self.tr("Warnings only: the test can run.")
             )
         else:
-            self.status.setText("✓ The file is valid for this scenario.")
+            self.status.setText(self.tr("✓ The file is valid for this scenario."))
         self._mark()
 
     def go_to(self, line: int | None, column: int | None = None) -> None:
@@ -233,7 +248,11 @@ class TestFileEditor(QWidget):
             self.header.setText("")
             return
         unsaved = self.session is not None and self.session.document.is_modified(self.relpath)
-        state = " · <i>not saved yet (File ▸ Save writes it)</i>" if unsaved else ""
+        state = (
+            " · <i>{}</i>".format(escape(self.tr("not saved yet (File ▸ Save writes it)")))
+            if unsaved
+            else ""
+        )
         self.header.setText(f"<b>{escape(self.relpath)}</b>{state}")
 
     def _mark(self) -> None:

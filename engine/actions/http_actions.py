@@ -38,7 +38,13 @@ from urllib.parse import quote, urlsplit
 import httpx2
 
 from engine.actions.context import ActionContext
-from engine.actions.outcome import ActionOutcome, failure, read_returned, shorten
+from engine.actions.outcome import (
+    ActionOutcome,
+    failure,
+    finished_within,
+    read_returned,
+    shorten,
+)
 from engine.io.input_limits import MAX_ACTION_REPLY_BYTES
 from engine.io.redact import redact, register_secret
 from engine.scenario.actions import ENV_REFERENCE, TIMEOUT, HttpRequestSpec, http_texts
@@ -162,14 +168,9 @@ class HttpActions:
         task = asyncio.ensure_future(
             self._exchange(request.method.value, url, headers, body, timeout_s, secrets)
         )
-        try:
-            done, _ = await asyncio.wait({task}, timeout=timeout_s)
-        except asyncio.CancelledError:
-            task.cancel()
-            raise
+        finished = await finished_within(task, timeout_s)
         elapsed = time.perf_counter() - started
-        if not done:
-            task.cancel()
+        if not finished:
             return ActionOutcome(
                 TIMEOUT,
                 error=f"no complete answer from {parts.hostname} within {timeout_s:g} s: the "

@@ -18,6 +18,7 @@ step's declared results, and turns ``ok`` into ``error`` when a ``required`` one
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
@@ -135,11 +136,25 @@ def settle(step: Step, outcome: ActionOutcome) -> ActionOutcome:
     return replace(outcome, results=converted, ignored=ignored)
 
 
+async def finished_within(task: asyncio.Future[Any], timeout_s: float) -> bool:
+    """Whether ``task`` (an action running) finished within ``timeout_s``; one that did not is
+    cancelled, and so is one whose caller is cancelled while it waits."""
+    try:
+        done, _ = await asyncio.wait({task}, timeout=timeout_s)
+    except asyncio.CancelledError:
+        task.cancel()
+        raise
+    if not done:
+        task.cancel()
+    return bool(done)
+
+
 __all__ = [
     "MAX_ERROR_CHARS",
     "ActionMode",
     "ActionOutcome",
     "failure",
+    "finished_within",
     "read_returned",
     "settle",
     "shorten",

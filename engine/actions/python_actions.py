@@ -23,15 +23,17 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from types import ModuleType
-from typing import Any
+from typing import Any, TypeVar
 
 from engine.actions.context import ActionContext
 from engine.actions.module_loader import file_stamp, keyword_arguments, load_module
-from engine.actions.outcome import ActionOutcome, failure, read_returned
+from engine.actions.outcome import ActionOutcome, failure, finished_within, read_returned
 from engine.actions.worker_main import describe
 from engine.actions.workers import Broken, Raised, Returned, TimedOut, WorkerPool, pool_for
 from engine.scenario.action_module import ActionModule, read_action_module
 from engine.scenario.actions import TIMEOUT
+
+T = TypeVar("T")
 
 #: Told when an action's result came after the conversation moved on (it is only logged).
 LateListener = Callable[[ActionOutcome], None]
@@ -59,15 +61,7 @@ class PythonActions:
 
     def source(self, module: Path) -> ActionModule:
         """The module as its source says (cached until the file changes)."""
-        stamp = file_stamp(module)
-        with self._lock:
-            cached = self._sources.get(module)
-            if cached is not None and cached[0] == stamp:
-                return cached[1]
-        read = read_action_module(module)
-        with self._lock:
-            self._sources[module] = (stamp, read)
-        return read
+        return self._cached(self._sources, module, read_action_module)
 
     async def run(
         self,
@@ -151,14 +145,9 @@ class PythonActions:
         if not asyncio.iscoroutine(awaitable) and not asyncio.isfuture(awaitable):
             return read_returned(awaitable, action_s=time.perf_counter() - started)
         task = asyncio.ensure_future(awaitable)
-        try:
-            done, _ = await asyncio.wait({task}, timeout=timeout_s)
-        except asyncio.CancelledError:
-            task.cancel()
-            raise
+        finished = await finished_within(task, timeout_s)
         elapsed = time.perf_counter() - started
-        if not done:
-            task.cancel()
+        if not finished:
             task.add_done_callback(functools.partial(_report_late, on_late, started))
             return ActionOutcome(
                 TIMEOUT, error=f"no answer within {timeout_s:g} s: the action was cancelled"
@@ -182,15 +171,19 @@ class PythonActions:
         return pool
 
     def _module(self, path: Path) -> ModuleType:
+        return self._cached(self._loaded, path, load_module)
+
+    def _cached(self, cache: dict[Path, tuple[Any, T]], path: Path, read: Callable[[Path], T]) -> T:
+        """``read(path)``, kept in ``cache`` until the file changes (its stamp differs)."""
         stamp = file_stamp(path)
         with self._lock:
-            cached = self._loaded.get(path)
+            cached = cache.get(path)
             if cached is not None and cached[0] == stamp:
                 return cached[1]
-        module = load_module(path)
+        value = read(path)
         with self._lock:
-            self._loaded[path] = (stamp, module)
-        return module
+            cache[path] = (stamp, value)
+        return value
 
 
 def _finished(task: asyncio.Future[Any], elapsed: float) -> ActionOutcome:

@@ -308,15 +308,7 @@ class WorkerPool:
                 reply = worker.receive(min(remaining, _POLL_S))
             except queue.Empty:
                 continue
-            if reply is None:
-                code = worker.process.poll()
-                self._discard(worker)
-                return Broken(f"the action's worker process ended (exit code {code})")
-            self._release(worker)
-            seconds = float(reply.get("seconds") or 0.0)
-            if "returned" in reply:
-                return Returned(reply["returned"], seconds)
-            return Raised(str(reply.get("raised")), seconds)
+            return self._answered(worker, reply)
 
     async def call_soon(
         self,
@@ -359,16 +351,7 @@ class WorkerPool:
             worker.stop_expecting(loop)
             self._discard(worker, killed=True)
             return TimedOut(ran=True)
-        reply = future.result()
-        if reply is None:
-            code = worker.process.poll()
-            self._discard(worker)
-            return Broken(f"the action's worker process ended (exit code {code})")
-        self._release(worker)
-        seconds = float(reply.get("seconds") or 0.0)
-        if "returned" in reply:
-            return Returned(reply["returned"], seconds)
-        return Raised(str(reply.get("raised")), seconds)
+        return self._answered(worker, future.result())
 
     def close(self) -> None:
         """Kill every worker; the pool starts none again."""
@@ -489,6 +472,19 @@ class WorkerPool:
             self._lock.notify()
         if isinstance(started, _Worker):
             started.kill()
+
+    def _answered(self, worker: _Worker, reply: dict[str, Any] | None) -> WorkerReply:
+        """What a worker's answer says (``None``: its process ended); the worker is released
+        back to the pool, or discarded when it is gone."""
+        if reply is None:
+            code = worker.process.poll()
+            self._discard(worker)
+            return Broken(f"the action's worker process ended (exit code {code})")
+        self._release(worker)
+        seconds = float(reply.get("seconds") or 0.0)
+        if "returned" in reply:
+            return Returned(reply["returned"], seconds)
+        return Raised(str(reply.get("raised")), seconds)
 
     def _release(self, worker: _Worker) -> None:
         stamp = file_stamp(self.module)

@@ -43,6 +43,7 @@ from pathlib import Path
 from typing import TextIO
 
 from engine.cli._runnable import runnable_scenario
+from engine.cli.exit_codes import ExitCode
 from engine.conversation.conversation_core import Conversation
 from engine.conversation.turn import ActionRun
 from engine.errors import PrompterError, ProviderAuthError, ProviderError, SessionError
@@ -57,11 +58,6 @@ from engine.log.writer import LogWriter
 from engine.providers import PROVIDER_NAMES, Provider, make_provider
 from engine.providers.scripted import ScriptedProvider
 
-EXIT_OK = 0
-EXIT_FAILED = 1
-EXIT_NO_KEY = 2
-#: The status of a process stopped by Ctrl-C (128 + SIGINT), as shells report it.
-EXIT_INTERRUPTED = 130
 QUIT_COMMANDS = frozenset({"/quit", "/exit"})
 
 NO_KEY_HELP = """\
@@ -127,10 +123,10 @@ def run(args: argparse.Namespace) -> int:
     keyless = args.fake_model or args.provider == "scripted"
     if not keyless and not os.environ.get("OPENAI_API_KEY"):
         print(NO_KEY_HELP, file=sys.stderr)
-        return EXIT_NO_KEY
+        return ExitCode.USAGE
     scenario = runnable_scenario(args.scenario or default_scenario(), "chat")
     if scenario is None:
-        return EXIT_FAILED
+        return ExitCode.FAILED
     try:
         if args.fake_model:
             from engine.offline.fake_model import scenario_bot_model  # a server: only if asked
@@ -142,7 +138,7 @@ def run(args: argparse.Namespace) -> int:
             )
     except ProviderAuthError:
         print(NO_KEY_HELP, file=sys.stderr)
-        return EXIT_NO_KEY
+        return ExitCode.USAGE
     if args.no_stream:
         scenario.model.stream = False
     resumed = args.session is not None and args.session.exists()
@@ -176,7 +172,7 @@ def run(args: argparse.Namespace) -> int:
         except KeyboardInterrupt:
             _notice("interrupted (Ctrl-C): a turn in progress was rolled back, nothing else lost")
             _save(conversation, args.session)
-            code = EXIT_INTERRUPTED
+            code = ExitCode.INTERRUPTED
     finally:
         try:
             conversation.close("finished" if conversation.finished else "closed")
@@ -207,7 +203,7 @@ def _loop(
         printed(runner.run(conversation.start()))
     except ProviderError as error:
         _notice(f"error: {error}")
-        return EXIT_FAILED
+        return ExitCode.FAILED
     _save(conversation, args.session)
     while not conversation.finished:
         if interactive:
@@ -227,15 +223,15 @@ def _loop(
             if interactive and error.retryable:
                 _notice("nothing was lost: send the message again")
                 continue
-            return EXIT_FAILED
+            return ExitCode.FAILED
         except PrompterError as error:
             _notice(f"error: {error}")
-            return EXIT_FAILED
+            return ExitCode.FAILED
         for run in result.actions:
             _notice(_action_notice(run))
         printed(result.messages)
         _save(conversation, args.session)
-    return EXIT_OK
+    return ExitCode.OK
 
 
 def _action_notice(run: ActionRun) -> str:

@@ -14,13 +14,12 @@ import argparse
 import os
 import sys
 
+from engine.cli.exit_codes import ExitCode
 from engine.compare import diff_sides, load_side
 from engine.compare.render import render_json, render_text
 from engine.errors import PrompterError, ScenarioErrors
 from engine.io.terminal import unfiltered
 from engine.scenario.layout import gc_paused
-
-EXIT_SAME, EXIT_DIFFERENT, EXIT_TROUBLE = 0, 1, 2
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -57,14 +56,14 @@ def run(args: argparse.Namespace) -> int:
                 print(f"prompter diff: cannot read {spec}:", file=sys.stderr)
                 for error in errors.errors:
                     print(f"  {error}", file=sys.stderr)
-                return EXIT_TROUBLE
+                return ExitCode.USAGE
             except PrompterError as error:
                 print(f"prompter diff: {error}", file=sys.stderr)
-                return EXIT_TROUBLE
+                return ExitCode.USAGE
             except OSError as error:  # a name too long, no permission: trouble, not "different"
                 where = f"{error.filename}: " if error.filename else f"{spec}: "
                 print(f"prompter diff: {where}{error.strerror or error}", file=sys.stderr)
-                return EXIT_TROUBLE
+                return ExitCode.USAGE
         diff = diff_sides(*sides)
     if args.json:
         sys.stdout.write(render_json(diff))
@@ -72,7 +71,7 @@ def run(args: argparse.Namespace) -> int:
         # render_text cleans the scenarios' text itself and adds only its own colour codes
         unfiltered(sys.stdout).write(render_text(diff, color=_use_color(args.color)))
     different = diff.scenario_changed or (diff.layout.changed and not args.ignore_layout)
-    return EXIT_DIFFERENT if different else EXIT_SAME
+    return ExitCode.FAILED if different else ExitCode.OK
 
 
 def _use_color(choice: str) -> bool:

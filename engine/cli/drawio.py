@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.cli._runnable import runnable_scenario
+from engine.cli.exit_codes import ExitCode
 from engine.drawio.export import write_drawio
 from engine.drawio.import_ import import_drawio
 from engine.scenario.layout import Layout
@@ -64,7 +65,7 @@ def register(subparsers: Any) -> None:
 def run_export(args: argparse.Namespace) -> int:
     scenario = runnable_scenario(args.scenario, "export-drawio")
     if scenario is None:
-        return 1
+        return ExitCode.FAILED
     folder = scenario.root or args.scenario
     output = args.output or folder / f"{scenario.name}.drawio"
     write_drawio(
@@ -72,7 +73,7 @@ def run_export(args: argparse.Namespace) -> int:
     )
     transitions = sum(len(step.transitions) for step in scenario.steps.values())
     print(f"wrote {output} ({len(scenario.steps)} steps, {transitions} transitions)")
-    return 0
+    return ExitCode.OK
 
 
 def run_import(args: argparse.Namespace) -> int:
@@ -81,9 +82,9 @@ def run_import(args: argparse.Namespace) -> int:
         print(f"note: {note}")
     if plan.empty:
         print("no changes")
-        return 0
+        return ExitCode.OK
     for change in plan.changes:
         print(change)
     if args.dry_run:
         print("(dry run: nothing was written)")
-    return 0
+    return ExitCode.OK

@@ -7,6 +7,7 @@ import argparse
 import sys
 from pathlib import Path
 
+from engine.cli.exit_codes import ExitCode
 from engine.scenario.json_schema import SCENARIO_SCHEMA
 from engine.scenario_tests.json_schema import TEST_SCHEMA
 
@@ -46,7 +47,7 @@ def run(args: argparse.Namespace) -> int:
         stale = [schema.shipped_path() for schema in SHIPPED if not schema.is_current()]
         for path in stale:
             print(f"{path} is out of date: run 'python -m engine schema --write'", file=sys.stderr)
-        return 1 if stale else 0
+        return ExitCode.FAILED if stale else ExitCode.OK
     if args.write:
         if args.write is not True:
             targets = [chosen.write(args.write)]
@@ -56,6 +57,6 @@ def run(args: argparse.Namespace) -> int:
             targets = [schema.write() for schema in SHIPPED]
         for target in targets:
             print(f"wrote {target}", file=sys.stderr)
-        return 0
+        return ExitCode.OK
     sys.stdout.write(chosen.text())
-    return 0
+    return ExitCode.OK

@@ -23,10 +23,10 @@ import tempfile
 from pathlib import Path
 
 from engine.cli._runnable import runnable_scenario
+from engine.cli.exit_codes import ExitCode
 from engine.errors import PrompterError, ProviderAuthError
 from engine.providers import make_provider
 
-EXIT_OK, EXIT_REFUSED, EXIT_SETUP = 0, 1, 2
 #: The libraries of the serve extra, and the one a PostgreSQL store needs besides.
 SERVE_MODULES = ("starlette", "uvicorn", "prometheus_client")
 POSTGRES_MODULES = ("psycopg", "psycopg_pool")
@@ -94,12 +94,12 @@ def run(args: argparse.Namespace) -> int:
             f"have; {INSTALL_HINT}",
             file=sys.stderr,
         )
-        return EXIT_SETUP
+        return ExitCode.USAGE
     if args.workers < 1:
         print("prompter serve: --workers must be at least 1", file=sys.stderr)
-        return EXIT_SETUP
+        return ExitCode.USAGE
     if runnable_scenario(args.scenario, "serve") is None:
-        return EXIT_REFUSED
+        return ExitCode.FAILED
 
     from engine.serve.config import TOKENS_VARIABLE, ServeConfig, parse_tokens
     from engine.serve.store import public_url
@@ -118,10 +118,10 @@ def run(args: argparse.Namespace) -> int:
         make_provider(config.provider, model=config.model).close()
     except ProviderAuthError:
         print(NO_KEY_HELP, file=sys.stderr)
-        return EXIT_SETUP
+        return ExitCode.USAGE
     except PrompterError as error:
         print(f"prompter serve: {error}", file=sys.stderr)
-        return EXIT_REFUSED
+        return ExitCode.FAILED
     if args.host not in LOCAL_HOSTS and not config.tokens:
         print(
             f"prompter serve: warning: listening on {args.host} without {TOKENS_VARIABLE}: "
@@ -162,7 +162,7 @@ def _serve(config: object, args: argparse.Namespace) -> int:
     finally:
         if metrics_dir is not None:
             shutil.rmtree(metrics_dir, ignore_errors=True)
-    return EXIT_OK
+    return ExitCode.OK
 
 
 __all__ = ["register", "run"]

@@ -31,6 +31,7 @@ from pathlib import Path
 
 from engine.actions.runners import ActionRunner, LiveActions, StubbedActions
 from engine.cli.chat import NO_KEY_HELP
+from engine.cli.exit_codes import ExitCode
 from engine.errors import PrompterError, ProviderAuthError, ScenarioErrors
 from engine.offline.fake_model import FAKE_MODEL
 from engine.offline.fake_openai import FAKE_API_KEY
@@ -52,11 +53,6 @@ from engine.simulate.runner import (
 )
 from engine.simulate.save import save_as_test, test_stem
 from engine.simulate.terminal import TerminalProgress
-
-EXIT_OK = 0
-EXIT_FAILED = 1
-EXIT_NO_KEY = 2
-EXIT_INTERRUPTED = 130
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -200,27 +196,27 @@ def run(args: argparse.Namespace) -> int:
         if getattr(args, name) < 1:
             flag = "--" + name.replace("_", "-")
             print(f"prompter simulate: {flag} must be at least 1", file=sys.stderr)
-            return EXIT_FAILED
+            return ExitCode.FAILED
     for name in ("rpm", "tpm"):
         value = getattr(args, name)
         if value is not None and not value >= 0:
             print(f"prompter simulate: --{name} must be >= 0 (0: no limit)", file=sys.stderr)
-            return EXIT_FAILED
+            return ExitCode.FAILED
     if args.conversations is not None and args.conversations < 1:
         print("prompter simulate: --conversations must be at least 1", file=sys.stderr)
-        return EXIT_FAILED
+        return ExitCode.FAILED
     scenario = load_scenario(folder)
     try:
         personas = load_personas(folder, args.personas or None)
     except ScenarioErrors as errors:
         print(errors.render(), file=sys.stderr)
         print(f"{folder}: persona files with errors; nothing was run", file=sys.stderr)
-        return EXIT_FAILED
+        return ExitCode.FAILED
     with contextlib.ExitStack() as stack:
         server = stack.enter_context(build_server(scenario)) if args.fake_model else None
         if server is None and not os.environ.get("OPENAI_API_KEY"):
             print(NO_KEY_HELP.replace("prompter chat", "prompter simulate"), file=sys.stderr)
-            return EXIT_NO_KEY
+            return ExitCode.USAGE
         try:  # the limiter owns retries: see engine/providers/paced.py
             provider = make_provider(
                 args.provider,
@@ -233,7 +229,7 @@ def run(args: argparse.Namespace) -> int:
                 provider = SyntheticReplies(provider, FAKE_MODEL)
         except ProviderAuthError:
             print(NO_KEY_HELP.replace("prompter chat", "prompter simulate"), file=sys.stderr)
-            return EXIT_NO_KEY
+            return ExitCode.USAGE
         return _simulate(args, folder, scenario, personas, provider)
 
 
@@ -261,7 +257,7 @@ def _simulate(
     except ScenarioErrors as errors:
         print(errors.render(), file=sys.stderr)
         print(f"{args.stubs}: the stubs file has errors; nothing was run", file=sys.stderr)
-        return EXIT_FAILED
+        return ExitCode.FAILED
     progress = None if args.quiet else TerminalProgress(sys.stderr)
     simulation = Simulation(
         scenario,
@@ -290,8 +286,8 @@ def _simulate(
         asyncio.run(provider.aclose())
     _print_report(report, out)
     if report.stopped == "interrupted":
-        return EXIT_INTERRUPTED
-    return EXIT_FAILED if report.stopped or report.counts.get("failed") else EXIT_OK
+        return ExitCode.INTERRUPTED
+    return ExitCode.FAILED if report.stopped or report.counts.get("failed") else ExitCode.OK
 
 
 def _actions(args: argparse.Namespace, folder: Path) -> ActionRunner:
@@ -346,6 +342,6 @@ def _save_test(args: argparse.Namespace, folder: Path) -> int:
         path = save_as_test(scenario, log, name=name, stem=stem, overwrite=args.overwrite)
     except PrompterError as error:
         print(f"prompter simulate: cannot save {log} as a test: {error}", file=sys.stderr)
-        return EXIT_FAILED
+        return ExitCode.FAILED
     print(f"saved {path} and its cassette; run it with: prompter test {folder} {path.name}")
-    return EXIT_OK
+    return ExitCode.OK

@@ -19,13 +19,12 @@ import argparse
 import sys
 from pathlib import Path
 
+from engine.cli.exit_codes import ExitCode
 from engine.errors import PrompterError, ScenarioErrors
 from engine.scenario.definition import Scenario
 from engine.scenario.loader import load_scenario
 from engine.stats import StatsReport, collect_logs, collect_stats, log_files
 from engine.stats.render import CSV_TABLES, render_csv, render_json, render_text
-
-EXIT_OK, EXIT_TROUBLE = 0, 2
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -81,18 +80,18 @@ def run(args: argparse.Namespace) -> int:
             print(f"prompter stats: cannot read the scenario {args.scenario}:", file=sys.stderr)
             for error in errors.errors:
                 print(f"  {error}", file=sys.stderr)
-            return EXIT_TROUBLE
+            return ExitCode.USAGE
         except PrompterError as error:
             print(f"prompter stats: {error}", file=sys.stderr)
-            return EXIT_TROUBLE
+            return ExitCode.USAGE
     if args.store is not None:
         if args.paths:
             print("prompter stats: give log files or --store, not both", file=sys.stderr)
-            return EXIT_TROUBLE
+            return ExitCode.USAGE
         return _from_store(args, scenario)
     if not args.paths:
         print("prompter stats: name log files or folders, or a --store", file=sys.stderr)
-        return EXIT_TROUBLE
+        return ExitCode.USAGE
     missing = [path for path in args.paths if not path.exists()]
     for path in missing:
         print(f"prompter stats: {path}: no such file or folder", file=sys.stderr)
@@ -103,13 +102,13 @@ def run(args: argparse.Namespace) -> int:
             "prompter stats: no conversation logs to read (folders are searched for *.jsonl)",
             file=sys.stderr,
         )
-        return EXIT_TROUBLE
+        return ExitCode.USAGE
     report = collect_stats(files, scenario=scenario)
     report.not_logs = not_logs
     _print(report, args, scenario)
     for path, reason in report.unreadable:
         print(f"prompter stats: cannot read {path}: {reason}", file=sys.stderr)
-    return EXIT_OK if len(report.unreadable) < len(files) else EXIT_TROUBLE
+    return ExitCode.OK if len(report.unreadable) < len(files) else ExitCode.USAGE
 
 
 def _print(report: StatsReport, args: argparse.Namespace, scenario: Scenario | None) -> None:
@@ -132,7 +131,7 @@ def _from_store(args: argparse.Namespace, scenario: Scenario | None) -> int:
             f"prompter stats: reading {args.store} needs {', '.join(missing)}; {INSTALL_HINT}",
             file=sys.stderr,
         )
-        return EXIT_TROUBLE
+        return ExitCode.USAGE
     from engine.serve.store import StoreError
     from engine.serve.store_url import store_logs
 
@@ -140,9 +139,9 @@ def _from_store(args: argparse.Namespace, scenario: Scenario | None) -> int:
         report = collect_logs(store_logs(args.store), scenario=scenario)
     except StoreError as error:
         print(f"prompter stats: {error}", file=sys.stderr)
-        return EXIT_TROUBLE
+        return ExitCode.USAGE
     if not report.conversations:
         print(f"prompter stats: the store {args.store} has no conversations", file=sys.stderr)
-        return EXIT_TROUBLE
+        return ExitCode.USAGE
     _print(report, args, scenario)
-    return EXIT_OK
+    return ExitCode.OK

@@ -19,6 +19,7 @@ import sys
 from pathlib import Path
 
 from engine.cli.chat import NO_KEY_HELP
+from engine.cli.exit_codes import ExitCode
 from engine.errors import PrompterError, ProviderAuthError
 from engine.providers import make_provider
 from engine.providers.base import Provider
@@ -41,10 +42,6 @@ from engine.scenario_tests.runner import (
     run_tests,
 )
 from engine.scenario_tests.suite import load_suite
-
-EXIT_OK = 0
-EXIT_FAILED = 1
-EXIT_NO_KEY = 2
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -148,7 +145,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 def run(args: argparse.Namespace) -> int:
     if args.jobs < 1:
         print("prompter test: --jobs must be at least 1", file=sys.stderr)
-        return EXIT_FAILED
+        return ExitCode.FAILED
     folder = scenario_folder(args.scenario)
     suite = load_suite(folder, [_test_file(folder, file) for file in args.files])
     for finding in suite.findings:
@@ -160,26 +157,26 @@ def run(args: argparse.Namespace) -> int:
             "nothing was run",
             file=sys.stderr,
         )
-        return EXIT_FAILED
+        return ExitCode.FAILED
     if args.mode == "check":
         print(f"{folder}: {len(suite.tests)} tests ok", file=sys.stderr)
-        return EXIT_OK
+        return ExitCode.OK
     if not suite.tests:
         print(f"{folder}: no tests (write {TESTS_DIR}/NAME{TEST_SUFFIX})", file=sys.stderr)
-        return EXIT_FAILED
+        return ExitCode.FAILED
     if args.fake_model and args.mode != "record":
         print("prompter test: --fake-model records: use it with --record", file=sys.stderr)
-        return EXIT_FAILED
+        return ExitCode.FAILED
     provider: Provider | None = None
     if args.mode in ("record", "live") and not args.fake_model:
         if not os.environ.get("OPENAI_API_KEY"):
             print(NO_KEY_HELP.replace("prompter chat", "prompter test"), file=sys.stderr)
-            return EXIT_NO_KEY
+            return ExitCode.USAGE
         try:
             provider = make_provider(args.provider, model=args.model)
         except ProviderAuthError:
             print(NO_KEY_HELP.replace("prompter chat", "prompter test"), file=sys.stderr)
-            return EXIT_NO_KEY
+            return ExitCode.USAGE
     printer = _InOrder(len(suite.tests), folder, quiet=args.quiet)
     mode: Mode = args.mode
     try:
@@ -208,7 +205,7 @@ def run(args: argparse.Namespace) -> int:
             )
     except PrompterError as error:  # the autopilot cannot play this scenario's start
         print(f"prompter test: {error}", file=sys.stderr)
-        return EXIT_FAILED
+        return ExitCode.FAILED
     finally:
         if provider is not None:
             asyncio.run(provider.aclose())
@@ -226,7 +223,7 @@ def run(args: argparse.Namespace) -> int:
         write_junit(result, args.junit)
     if args.coverage is not None:
         write_coverage(result, args.coverage)
-    return EXIT_OK if result.passed else EXIT_FAILED
+    return ExitCode.OK if result.passed else ExitCode.FAILED
 
 
 def _test_file(folder: Path, given: Path) -> Path:

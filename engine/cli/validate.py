@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from engine.cli.exit_codes import ExitCode
 from engine.errors import ScenarioError
 from engine.io.untrusted import replace_surrogates
 from engine.scenario.validate import check_folder, has_errors
@@ -61,8 +62,8 @@ def run(args: argparse.Namespace) -> int:
         )
         print(f"{args.scenario}: {verdict}", file=sys.stderr)
     if has_errors(findings) or (args.strict and warnings):
-        return 1
-    return 0
+        return ExitCode.FAILED
+    return ExitCode.OK
 
 
 def as_record(finding: ScenarioError) -> dict[str, Any]:

@@ -169,10 +169,6 @@ class StepDiff:
         """The step's id where it is drawn: the new one, or the old one for a removed step."""
         return self.new_id if self.new_id is not None else str(self.old_id)
 
-    @property
-    def is_content_changed(self) -> bool:
-        return bool(self.fields or self.results or self.transitions or self.instructions)
-
     def to_json(self) -> dict[str, Any]:
         return {
             "status": self.status.value,

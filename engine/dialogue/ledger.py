@@ -142,11 +142,16 @@ class Totals:
         """True when there were calls and no model made any of their replies."""
         return self.llm_calls > 0 and self.synthetic_calls == self.llm_calls
 
+    def costs_nothing(self, *, synthetic: bool = False) -> bool:
+        """No model made the replies (or, with ``synthetic``, none will: a scripted chat
+        before its first call): the cost is :data:`NO_COST_TEXT`, not dollars."""
+        return self.all_synthetic or (synthetic and self.llm_calls == self.synthetic_calls)
+
     def cost_text(self, *, synthetic: bool = False) -> str:
         """The cost as every view shows it: :data:`NO_COST_TEXT` when no model made the
         replies (or, with ``synthetic``, none will: a scripted chat before its first call),
         else the dollars (:func:`format_usd`)."""
-        if self.all_synthetic or (synthetic and self.llm_calls == self.synthetic_calls):
+        if self.costs_nothing(synthetic=synthetic):
             return NO_COST_TEXT
         return format_usd(self.cost_usd)
 
@@ -190,6 +195,17 @@ class Totals:
             "cost_usd": self.cost_usd,
             "latency_s": self.latency_s,
             "synthetic_calls": self.synthetic_calls,
+        }
+
+    def usage_json(self) -> dict[str, Any]:
+        """Tokens and cost as ``--summary-json`` and ``report.json`` write them."""
+        return {
+            "input_tokens": self.input_tokens,
+            "cached_tokens": self.cached_tokens,
+            "output_tokens": self.output_tokens,
+            "cost_usd": round(self.cost_usd, 8),
+            "synthetic_calls": self.synthetic_calls,
+            "cost": self.cost_text(),
         }
 
     def session_record(self, user_messages: int) -> SessionTotalsData:

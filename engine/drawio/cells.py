@@ -24,20 +24,6 @@ from engine.scenario.names import identifier_from
 STEP_PREFIX = "step:"
 EDGE_PREFIX = "edge:"
 
-#: Custom properties (attributes of draw.io's ``<object>`` wrapper) that carry step metadata.
-STEP_PROPERTIES = (
-    "step",
-    "title",
-    "kind",
-    "goal",
-    "instructions",
-    "results",
-    "text",
-    "final",
-    "call",
-)
-EDGE_PROPERTIES = ("signal", "requires", "description")
-
 _BASE = {"rounded": "1", "whiteSpace": "wrap", "html": "0"}
 _KIND = {
     "prompt": {"fillColor": "#dae8fc", "strokeColor": "#6c8ebf"},

@@ -55,12 +55,8 @@ _SECTION_START = re.compile(
     "^(?:" + "|".join(re.escape(heading) for heading in SECTION_HEADINGS) + ")", re.MULTILINE
 )
 TRANSITIONS_HEADINGS = frozenset(text.strip() for text in in_every_language("transitions_heading"))
-#: The English ones.
-CORRECTION_PREFIX, ON_ENTER_MARK, SECTION_HEADING = (
-    CORRECTION_PREFIXES[0],
-    ON_ENTER_MARKS[0],
-    SECTION_HEADINGS[0],
-)
+#: The English one.
+CORRECTION_PREFIX = CORRECTION_PREFIXES[0]
 
 #: Every kind the autopilot can produce, named by the violation it is, and what it looks like.
 BREAKABLE_KINDS = (

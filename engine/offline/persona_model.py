@@ -68,9 +68,6 @@ CHANCES = {
     "adversarial": 0.25,
     "changes_mind": 0.6,
 }
-#: What an off-topic or adversarial user says (in English; each language's in its table).
-OFF_TOPIC = tuple(key_free(ENGLISH).say("pm_off_topic_lines").splitlines())
-ATTACKS = tuple(key_free(ENGLISH).say("pm_attack_lines").splitlines())
 _STOP = frozenset(
     (
         "the",

@@ -125,10 +125,6 @@ class LimiterPool:
             self._limiters[key] = limiter
         return limiter
 
-    @property
-    def limiters(self) -> dict[str, RateLimiter]:
-        return dict(self._limiters)
-
 
 def estimate_tokens(request: ModelRequest, context: int = 0) -> int:
     """About how many tokens ``request`` will be billed (input and output)."""

@@ -119,9 +119,6 @@ class RequestView:
     def part_cached(self, part: PromptPart) -> int:
         return self.cached_in(part.start, part.tokens)
 
-    def message_start(self, part: PromptPart, index: int) -> int:
-        return part.start + sum(message.tokens for message in part.messages[:index])
-
 
 @dataclass(frozen=True)
 class PartChange:

@@ -36,15 +36,7 @@ class RoleUse:
 
 def role_totals_dict(totals: Totals) -> dict[str, Any]:
     """A role's totals as ``report.json`` writes them."""
-    return {
-        "calls": totals.llm_calls,
-        "input_tokens": totals.input_tokens,
-        "cached_tokens": totals.cached_tokens,
-        "output_tokens": totals.output_tokens,
-        "cost_usd": round(totals.cost_usd, 8),
-        "synthetic_calls": totals.synthetic_calls,
-        "cost": totals.cost_text(),
-    }
+    return {"calls": totals.llm_calls, **totals.usage_json()}
 
 
 @dataclass(frozen=True)
@@ -67,10 +59,6 @@ class ConversationOutcome:
     error: str | None = None
     duration_s: float = 0.0
     session_id: str = ""
-
-    @property
-    def disagreements(self) -> tuple[FactCheck, ...]:
-        return tuple(check for check in self.facts if check.verdict == "disagrees")
 
     def to_dict(self, relative_to: Path | None = None) -> dict[str, Any]:
         log = self.log_path

@@ -28,6 +28,8 @@ Codes and severities:
 ``missing-instructions``   error     a prompt step has no instructions
 ``missing-file``           error     a referenced file does not exist
 ``file-outside-folder``    error     a referenced path is absolute or escapes the folder
+``linked-outside-folder``  error     ``tests/``, ``tests/personas/`` or a file in them is a link
+                                     that leads outside the folder (never read, never written)
 ``unreadable-file``        error     a referenced file is not a regular file (a FIFO, a device,
                                      a folder), or not UTF-8 text
 ``file-too-large``         error     a referenced file is over ``limits.MAX_TEXT_FILE_BYTES``

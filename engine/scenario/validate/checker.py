@@ -49,10 +49,6 @@ class Finding(ScenarioError):
             severity=severity,
         )
 
-    @property
-    def is_error(self) -> bool:
-        return self.severity == "error"
-
     def sort_key(self) -> tuple[str, int, int, str]:
         return (str(self.path or ""), self.line or 0, self.column or 0, self.code)
 

@@ -2,6 +2,12 @@
 
 A file must be inside the folder, exist, be readable UTF-8 text and not be too large; the text
 the studio holds unsaved counts as the file's (it is what the model would get).
+
+The files that come with the scenario's tests — ``tests/`` itself, its test files and cassettes,
+``tests/stubs.yaml`` and the simulated users' ``tests/personas/`` — must not lead out of the folder
+either (git keeps symbolic links, so a shared scenario can hold one to ``/etc/passwd``). Where they
+are read they are refused already (:mod:`engine.io.untrusted`); the validator says so first, each
+at its own file, so that a shared folder is flagged before anything runs.
 """
 
 from __future__ import annotations
@@ -37,6 +43,52 @@ def check_files(check: Checker) -> Iterator[Finding]:
                 ("steps", step_id, "instructions"),
                 step_id,
             )
+    yield from check_linked_out(check)
+
+
+#: The folders of a scenario whose files its tests and simulations read.
+TEST_FOLDERS = ("tests", "tests/personas")
+
+
+def check_linked_out(check: Checker) -> Iterator[Finding]:
+    """``linked-outside-folder``: a test folder, or a file in one, that resolves outside."""
+    root = check.scenario.root
+    if root is None:
+        return
+    home = root.resolve()
+    for folder in TEST_FOLDERS:
+        place = root / folder
+        if not place.is_symlink() and not place.is_dir():
+            continue
+        if not _leads_inside(place, home):
+            yield _linked_out(place, root)
+            return  # what is under a linked folder is the link's finding
+        try:
+            entries = sorted(place.iterdir())
+        except OSError:
+            continue
+        for entry in entries:
+            if entry.is_symlink() and not _leads_inside(entry, home):
+                yield _linked_out(entry, root)
+
+
+def _leads_inside(path: Path, home: Path) -> bool:
+    try:
+        return path.resolve().is_relative_to(home)
+    except (OSError, RuntimeError):  # a loop of links
+        return False
+
+
+def _linked_out(path: Path, root: Path) -> Finding:
+    relative = path.relative_to(root).as_posix()
+    return Finding(
+        "linked-outside-folder",
+        "error",
+        f"{relative!r} is a link that leads outside the scenario folder: it is never read, "
+        "and nothing is written through it",
+        path=path,
+        hint="replace the link by the file itself, or remove it",
+    )
 
 
 def _check_file(
