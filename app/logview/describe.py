@@ -248,20 +248,37 @@ def _message_delta(event: Event) -> str:
     """One call's deltas, folded into one row by the log pane (``parts``: how many)."""
     d = event.payload(MessageDeltaData)
     parts = int(event.data.get("parts", 1))
-    pieces = "1 piece" if parts == 1 else f"{parts} pieces"
-    return f"Message streamed · attempt {d.get('attempt')} · {pieces} · {_short(d.get('delta'))}"
+    pieces = (
+        QCoreApplication.translate("EventSummary", "1 piece")
+        if parts == 1
+        else QCoreApplication.translate("EventSummary", "{count} pieces").format(
+            count=number(parts)
+        )
+    )
+    return QCoreApplication.translate(
+        "EventSummary", "Message streamed · attempt {attempt} · {pieces} · {text}"
+    ).format(attempt=d.get("attempt"), pieces=pieces, text=_short(d.get("delta")))
 
 
-_RETRACTED = {
-    "contract_violation": "the reply broke the contract; the correction streams",
-    "retried": "the stream was cut; the call is made again",
-    "failed": "the call failed",
-}
+def _retracted_reason(reason: str) -> str:
+    if reason == "contract_violation":
+        return QCoreApplication.translate(
+            "EventSummary", "the reply broke the contract; the correction streams"
+        )
+    if reason == "retried":
+        return QCoreApplication.translate(
+            "EventSummary", "the stream was cut; the call is made again"
+        )
+    if reason == "failed":
+        return QCoreApplication.translate("EventSummary", "the call failed")
+    return reason
 
 
 def _message_retracted(event: Event) -> str:
     reason = str(event.payload(MessageRetractedData).get("reason", ""))
-    return f"Streamed message taken back · {_RETRACTED.get(reason, reason)}"
+    return QCoreApplication.translate(
+        "EventSummary", "Streamed message taken back · {reason}"
+    ).format(reason=_retracted_reason(reason))
 
 
 def _chat(event: Event) -> str:

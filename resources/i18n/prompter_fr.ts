@@ -1326,6 +1326,34 @@
         <translation>Session terminée · {reason}</translation>
     </message>
     <message>
+        <source>1 piece</source>
+        <translation>1 fragment</translation>
+    </message>
+    <message>
+        <source>{count} pieces</source>
+        <translation>{count} fragments</translation>
+    </message>
+    <message>
+        <source>Message streamed · attempt {attempt} · {pieces} · {text}</source>
+        <translation>Message reçu en flux · tentative {attempt} · {pieces} · {text}</translation>
+    </message>
+    <message>
+        <source>the reply broke the contract; the correction streams</source>
+        <translation>la réponse a enfreint le contrat ; la correction arrive en flux</translation>
+    </message>
+    <message>
+        <source>the stream was cut; the call is made again</source>
+        <translation>le flux a été coupé ; l’appel est refait</translation>
+    </message>
+    <message>
+        <source>the call failed</source>
+        <translation>l’appel a échoué</translation>
+    </message>
+    <message>
+        <source>Streamed message taken back · {reason}</source>
+        <translation>Message reçu en flux, retiré · {reason}</translation>
+    </message>
+    <message>
         <source>seq {seq} · turn {turn} · step {step}</source>
         <translation>n° {seq} · tour {turn} · étape {step}</translation>
     </message>

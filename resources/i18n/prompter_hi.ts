@@ -1326,6 +1326,34 @@
         <translation>सत्र समाप्त · {reason}</translation>
     </message>
     <message>
+        <source>1 piece</source>
+        <translation>1 टुकड़ा</translation>
+    </message>
+    <message>
+        <source>{count} pieces</source>
+        <translation>{count} टुकड़े</translation>
+    </message>
+    <message>
+        <source>Message streamed · attempt {attempt} · {pieces} · {text}</source>
+        <translation>संदेश धारा में भेजा गया · प्रयास {attempt} · {pieces} · {text}</translation>
+    </message>
+    <message>
+        <source>the reply broke the contract; the correction streams</source>
+        <translation>उत्तर ने अनुबंध तोड़ा; सुधार धारा में आ रहा है</translation>
+    </message>
+    <message>
+        <source>the stream was cut; the call is made again</source>
+        <translation>धारा कट गई; कॉल फिर से की जा रही है</translation>
+    </message>
+    <message>
+        <source>the call failed</source>
+        <translation>कॉल विफल रही</translation>
+    </message>
+    <message>
+        <source>Streamed message taken back · {reason}</source>
+        <translation>धारा में भेजा गया संदेश वापस लिया गया · {reason}</translation>
+    </message>
+    <message>
         <source>seq {seq} · turn {turn} · step {step}</source>
         <translation>क्रम {seq} · दौर {turn} · चरण {step}</translation>
     </message>
