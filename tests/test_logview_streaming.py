@@ -66,8 +66,12 @@ def view(qtbot: QtBot) -> ConversationView:
     return widget
 
 
+#: A message long enough to wrap onto several lines in a 500-pixel view, whatever the font.
+LONG = " ".join([GREETING] * 4)
+
+
 def test_the_bubble_grows_with_the_deltas_then_becomes_the_reply(view: ConversationView) -> None:
-    events = streamed_turn(reply(GREETING))
+    events = streamed_turn(reply(LONG))
     deltas = [e for e in events if e.type == EventType.MESSAGE_DELTA]
     before = events[: events.index(deltas[0])]
     view.append_events(before)
@@ -81,7 +85,7 @@ def test_the_bubble_grows_with_the_deltas_then_becomes_the_reply(view: Conversat
     assert heights[-1] > heights[0]  # the bubble wrapped onto more lines as it grew
 
     view.append_events(events[events.index(deltas[-1]) + 1 :])
-    assert bubbles(view) == [("user", "hi"), ("model", GREETING)]  # one answer, no draft left
+    assert bubbles(view) == [("user", "hi"), ("model", LONG)]  # one answer, no draft left
 
 
 def test_a_retracted_message_leaves_the_chat_and_the_correction_takes_its_place(

@@ -171,7 +171,7 @@ def test_an_unknown_key_with_no_close_match_lists_the_known_keys() -> None:
     assert (line, column, message) == (3, 24, "unknown key 'colour'")
     assert hint == (
         "known keys here: layout, max_cost_usd, max_output_tokens, max_prompt_tokens, "
-        "max_reply_chars, name, temperature"
+        "max_reply_chars, name, stream, temperature"
     )
 
 

@@ -209,7 +209,12 @@ class TestList(QTreeWidget):
     def select(self, relpath: str) -> None:
         item = self.items.get(relpath)
         if item is not None:
+            # setCurrentItem alone selects nothing when the item is current already (after a
+            # rebuild kept it current but not selected): the details would not follow
             self.setCurrentItem(item)
+            if self.selected_relpaths() != [relpath]:
+                self.clearSelection()
+                item.setSelected(True)
             self.scrollToItem(item)
 
     def _set_problems(self, item: QTreeWidgetItem, problems: Sequence[Problem]) -> None:
