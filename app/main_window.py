@@ -103,6 +103,8 @@ class MainWindow(QMainWindow):
     documentChanged = Signal(object)
     #: the selected step changed ("" when none)
     stepSelected = Signal(str)
+    #: the window is closing (accepted): what runs in it ends now, its logs closed whole
+    closing = Signal()
 
     def __init__(self, settings: QSettings | None = None) -> None:
         super().__init__()
@@ -712,6 +714,7 @@ class MainWindow(QMainWindow):
             return
         self._save_window()
         event.accept()
+        self.closing.emit()
         others = [
             widget
             for widget in QApplication.topLevelWidgets()

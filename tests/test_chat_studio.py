@@ -238,3 +238,20 @@ def test_quit_closes_every_window_asking_about_unsaved_changes_once(
     assert ended == [True]
     assert not studio.isVisible() and not manual.isVisible()
     qtbot.waitUntil(lambda: not chat.log_windows, timeout=3000)  # closed and gone
+
+
+def test_closing_the_window_ends_the_conversation_and_closes_its_log_whole(
+    studio: Any, chat: StudioChat, qtbot: QtBot, openai_env: FakeOpenAIServer
+) -> None:
+    """The chat pane is a dock of the window: it gets no close event of its own, so once the
+    window closed its conversation ran on, its log file open and without ``session_end``."""
+    openai_env.queue(*INTERVIEW[0][1])
+    send(qtbot, chat, INTERVIEW[0][0])
+    log = chat.pane.log_path
+    assert log is not None
+
+    assert studio.close()
+
+    assert chat.pane.runner is None and chat.pane._log_writer is None
+    last = log.read_text(encoding="utf-8").splitlines()[-1]
+    assert '"type": "session_end"' in last or '"type":"session_end"' in last

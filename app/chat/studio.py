@@ -71,6 +71,8 @@ class StudioHost(PaneHost, Protocol):
     sessionChanged: SignalInstance
     #: the open document changed (a ``ScenarioDocument`` or None)
     documentChanged: SignalInstance
+    #: the window is closing: the conversation ends and its log gets ``session_end``
+    closing: SignalInstance
 
     @property
     def session(self) -> EditSession | None: ...
@@ -103,6 +105,7 @@ class StudioChat:
         self.pane.step_changed.connect(host.highlight_step)
         self.pane.set_log_opener(self.open_log)
         host.documentChanged.connect(self._document_changed)
+        host.closing.connect(self.pane.stop)
         host.sessionChanged.connect(self._session_changed)
         self._session_changed(host.session)
         self.open_log_action = QAction(self.pane)
