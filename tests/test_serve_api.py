@@ -193,6 +193,26 @@ async def test_the_event_stream_sends_the_message_then_the_answer(
     assert state["turns"] == 1  # the streamed turn was committed before ``done``
 
 
+async def test_only_a_turn_asked_as_an_event_stream_streams_and_logs_deltas(
+    serve_client: httpx2.AsyncClient,
+) -> None:
+    """A JSON answer comes whole: the model is not asked to stream it, and the store is not
+    filled with one log line per word nobody saw; an event stream keeps its deltas in the log."""
+    conversation = await start(serve_client)
+    path = f"/v1/conversations/{conversation}/messages"
+    assert (await serve_client.post(path, json={"text": PROBLEM})).status_code == 200
+    after_json = (await serve_client.get(f"/v1/conversations/{conversation}/log")).text
+    assert '"message_delta"' not in after_json
+
+    streamed = await serve_client.post(
+        path, json={"text": "the category is login"}, headers={"Accept": "text/event-stream"}
+    )
+    assert streamed.status_code == 200
+    log = (await serve_client.get(f"/v1/conversations/{conversation}/log")).text
+    turn_two = [line for line in log.splitlines() if '"turn": 2' in line or '"turn":2' in line]
+    assert any('"message_delta"' in line for line in turn_two)
+
+
 async def test_a_busy_conversation_is_a_json_409_even_when_streaming_is_asked(
     store_url: str, support_desk: Scenario, bot_server: FakeOpenAIServer
 ) -> None:

@@ -215,9 +215,14 @@ class Conversation:
         session: SessionData | None = None,
         origin: SessionOrigin | None = None,
         actions: ActionRunner | None = None,
+        stream: bool | None = None,
     ) -> None:
         self.scenario = scenario
         self.provider = provider
+        #: Whether replies stream (``message_delta``) while the model writes them: ``None``
+        #: follows the scenario's ``model.stream``; ``False`` where nobody watches them come
+        #: (a server's JSON answer: its log then holds no deltas).
+        self.stream = scenario.model.stream if stream is None else stream
         #: Who answers action steps (default: they run, through a runner the conversation owns).
         if actions is None:
             live = LiveActions()
@@ -571,7 +576,7 @@ class Conversation:
         self._emit(EventType.MODEL_REQUEST, sent)
         began = self.clock()
         try:
-            with streaming_to(self._streamed(attempt) if self.scenario.model.stream else None):
+            with streaming_to(self._streamed(attempt) if self.stream else None):
                 reply = await self.provider.complete(request)
         except BaseException:
             self._retract(attempt, "failed")

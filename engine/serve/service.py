@@ -78,7 +78,8 @@ class ServedScenario:
 
     async def create(self, variables: Mapping[str, Any]) -> dict[str, Any]:
         """A new conversation: its opening messages, stored with its first log lines."""
-        chat = Conversation(self.scenario, self.provider, prices=self.prices)
+        # the opening messages are answered whole, in JSON: nothing to stream them to
+        chat = Conversation(self.scenario, self.provider, prices=self.prices, stream=False)
         lines = _Lines(chat)
         try:
             chat.set_variables(variables)
@@ -135,8 +136,15 @@ class ServedScenario:
                     "finished",
                     f"the conversation has {data.state.status.value}; start a new one",
                 )
+            # a reply streams only to a client that listens (text/event-stream); a JSON answer
+            # comes whole, and its stored log holds no deltas
             chat = Conversation.resume(
-                data, self.scenario, self.provider, prices=self.prices, announce=False
+                data,
+                self.scenario,
+                self.provider,
+                prices=self.prices,
+                announce=False,
+                stream=self.scenario.model.stream and listener is not None,
             )
             lines = _Lines(chat)
             if listener is not None:
