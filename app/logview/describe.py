@@ -112,7 +112,7 @@ def _model_request(event: Event) -> str:
         "EventSummary",
         "Model request · {purpose} #{attempt} · {model} · {chars} chars of instructions",
     ).format(
-        purpose=d.get("purpose", "turn"),
+        purpose=purpose_text(str(d.get("purpose", "turn"))),
         attempt=d.get("attempt", 1),
         model=d.get("model", ""),
         chars=number(len(str(d.get("instructions", "")))),
@@ -124,7 +124,7 @@ def _model_response(event: Event) -> str:
     latency = d.get("latency_ms")
     parts = [
         QCoreApplication.translate("EventSummary", "Model reply · {purpose} #{attempt}").format(
-            purpose=d.get("purpose", "turn"), attempt=d.get("attempt", 1)
+            purpose=purpose_text(str(d.get("purpose", "turn"))), attempt=d.get("attempt", 1)
         )
     ]
     if d.get("status") and d.get("status") != "completed":
@@ -242,6 +242,17 @@ def _session_end(event: Event) -> str:
     return QCoreApplication.translate("EventSummary", "Session ended · {reason}").format(
         reason=event.payload(SessionEndData).get("reason")
     )
+
+
+def purpose_text(purpose: str) -> str:
+    """What a model call was for, in the studio's language (the log keeps the engine's word)."""
+    if purpose == "turn":
+        return QCoreApplication.translate("EventSummary", "turn")
+    if purpose == "correction":
+        return QCoreApplication.translate("EventSummary", "correction")
+    if purpose == "on_enter":
+        return QCoreApplication.translate("EventSummary", "step entry")
+    return purpose
 
 
 def _message_delta(event: Event) -> str:

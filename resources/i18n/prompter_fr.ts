@@ -1326,6 +1326,18 @@
         <translation>Session terminée · {reason}</translation>
     </message>
     <message>
+        <source>turn</source>
+        <translation>tour</translation>
+    </message>
+    <message>
+        <source>correction</source>
+        <translation>correction</translation>
+    </message>
+    <message>
+        <source>step entry</source>
+        <translation>entrée dans l’étape</translation>
+    </message>
+    <message>
         <source>1 piece</source>
         <translation>1 fragment</translation>
     </message>

@@ -1326,6 +1326,18 @@
         <translation>सत्र समाप्त · {reason}</translation>
     </message>
     <message>
+        <source>turn</source>
+        <translation>दौर</translation>
+    </message>
+    <message>
+        <source>correction</source>
+        <translation>सुधार</translation>
+    </message>
+    <message>
+        <source>step entry</source>
+        <translation>चरण में प्रवेश</translation>
+    </message>
+    <message>
         <source>1 piece</source>
         <translation>1 टुकड़ा</translation>
     </message>
