@@ -206,6 +206,8 @@ class ChatPane(QWidget):
         self.info.label.setTextFormat(Qt.TextFormat.PlainText)
         self.info_ok = self.info.add_button("", self.info.hide)
         self.stale = Banner("staleNotice", "rgba(66,133,244,40)", self)
+        #: why the stale banner shows: "changed" or "loads_again" (its text follows the language)
+        self._stale_reason = "changed"
         self.stale.label.setText(stale_text())
         self.stale_restart = self.stale.add_button("", self.restart)
 
@@ -254,6 +256,7 @@ class ChatPane(QWidget):
     def retranslate_ui(self) -> None:
         """Set the pane's texts (again: on ``LanguageChange``)."""
         self.toolbar.setWindowTitle(self.tr("Chat"))
+        self._show_stale_text()
         for action, text, tip in (
             (
                 self.restart_action,
@@ -530,16 +533,23 @@ class ChatPane(QWidget):
     def mark_scenario_changed(self) -> None:
         """The editor changed the scenario: offer a restart (the running chat keeps its copy)."""
         if self.runner is not None:
-            self.stale.label.setText(stale_text())
+            self._stale_reason = "changed"
+            self._show_stale_text()
             self.stale.show()
+
+    def _show_stale_text(self) -> None:
+        if self._stale_reason == "loads_again":
+            text = self.tr("The scenario loads again. Restart to chat with it as it is now.")
+        else:
+            text = stale_text()
+        self.stale.label.setText(text)
 
     def scenario_loads_again(self) -> None:
         """The scenario was broken and loads again: start over at once when nothing was said
         (or no conversation could start), else offer to."""
         if self.conversation_under_way:
-            self.stale.label.setText(
-                self.tr("The scenario loads again. Restart to chat with it as it is now.")
-            )
+            self._stale_reason = "loads_again"
+            self._show_stale_text()
             self.stale.show()
         elif self.isVisible():
             self.restart()
