@@ -16,7 +16,7 @@ from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QColor, QPalette
 
 from app.graph.overlay import THICK, THIN, EdgeKey, Overlay, heat_overlay, heat_ramp
-from app.i18n.locale_text import cost, money, number, percent
+from app.i18n.locale_text import cost_phrase, money, number, percent
 from engine.stats.figures import MEASURES, Measure, StatsReport, StepStats
 
 
@@ -121,9 +121,9 @@ def step_tooltip(stats: StepStats, measure: Measure) -> str:
         ).format(corrections=number(stats.corrections), fallbacks=number(stats.fallbacks)),
         QCoreApplication.translate(
             "AnalyticsShading",
-            "cost {cost}; {dropped} of {conversations} conversation(s) ended here unfinished",
+            "{cost}; {dropped} of {conversations} conversation(s) ended here unfinished",
         ).format(
-            cost=cost(stats.totals),
+            cost=cost_phrase(stats.totals),
             dropped=number(stats.dropped),
             conversations=number(stats.conversations),
         ),

@@ -32,7 +32,7 @@ from app.analytics.panel import StepPanel
 from app.analytics.shading import measure_label, measure_overlay
 from app.charts.distribution import DistributionCharts
 from app.graph.readonly import ReadOnlyGraph, readonly_session
-from app.i18n.locale_text import cost, number
+from app.i18n.locale_text import cost_phrase, number
 from app.plain_text import PlainLabel
 from app.widgets import closes_from_keyboard, show_window, size_for_screen
 from engine.scenario.definition import Scenario
@@ -238,13 +238,13 @@ def summary(report: StatsReport) -> str:
     text = QCoreApplication.translate(
         "AnalyticsWindow",
         "{conversations} conversation(s) in {files} log(s), {finished} finished; "
-        "{events} events; cost {cost}",
+        "{events} events; {cost}",
     ).format(
         conversations=number(len(report.conversations)),
         files=number(report.files),
         finished=number(report.finished),
         events=number(report.events),
-        cost=cost(report.totals),
+        cost=cost_phrase(report.totals),
     )
     if report.damaged:
         text += " · ⚠ " + QCoreApplication.translate(

@@ -39,8 +39,7 @@ from PySide6.QtWidgets import QGraphicsRectItem, QToolTip, QWidget
 
 from app.charts.columns import column_axis, column_ruler, label_spacing
 from app.charts.style import ChartStyle, style_chart
-from app.i18n.locale_text import cost as cost_text
-from app.i18n.locale_text import number
+from app.i18n.locale_text import cost_phrase, number
 from engine.log.events import Event
 from engine.stats.distribution import nice_step
 from engine.stats.turns import TurnFigures, TurnRow
@@ -328,14 +327,14 @@ def describe_turn(row: TurnRow) -> str:
     figures = QCoreApplication.translate(
         "TurnChart",
         "{calls} model call(s), {seconds} s<br>input {input} tokens ({cached} cached), "
-        "output {output}<br>cost {cost}",
+        "output {output}<br>{cost}",
     ).format(
         calls=number(totals.llm_calls),
         seconds=number(totals.latency_s, 2),
         input=number(totals.input_tokens),
         cached=number(totals.cached_tokens),
         output=number(totals.output_tokens),
-        cost=cost_text(totals),
+        cost=cost_phrase(totals),
     )
     return f"{head}<br>{figures}{trouble}"
 

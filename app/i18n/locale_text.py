@@ -74,6 +74,16 @@ def cost(totals: Totals, *, synthetic: bool = False) -> str:
     return money(totals.cost_usd)
 
 
+def cost_phrase(totals: Totals, *, synthetic: bool = False) -> str:
+    """:func:`cost` as a phrase of a sentence: "cost $0.0016", or "no cost (scripted)" (never
+    "cost no cost")."""
+    if totals.costs_nothing(synthetic=synthetic):
+        return cost(totals, synthetic=synthetic)
+    return QCoreApplication.translate("LocaleText", "cost {amount}").format(
+        amount=money(totals.cost_usd)
+    )
+
+
 def date_time(moment: datetime, long: bool = False) -> str:
     """A date and time in the language's own order and words (short form unless ``long``)."""
     kind = QLocale.FormatType.LongFormat if long else QLocale.FormatType.ShortFormat

@@ -167,8 +167,8 @@
         <translation>{corrections} correction(s), {fallbacks} repli(s)</translation>
     </message>
     <message>
-        <source>cost {cost}; {dropped} of {conversations} conversation(s) ended here unfinished</source>
-        <translation>coût {cost}&#x202f;; {dropped} conversation(s) sur {conversations} terminée(s) ici sans aboutir</translation>
+        <source>{cost}; {dropped} of {conversations} conversation(s) ended here unfinished</source>
+        <translation>{cost}&#x202f;; {dropped} conversation(s) sur {conversations} terminée(s) ici sans aboutir</translation>
     </message>
 </context>
 <context>
@@ -214,8 +214,8 @@
         <translation>Lecture des journaux… {done} sur {total}</translation>
     </message>
     <message>
-        <source>{conversations} conversation(s) in {files} log(s), {finished} finished; {events} events; cost {cost}</source>
-        <translation>{conversations} conversation(s) dans {files} journal(aux), {finished} terminée(s)&#x202f;; {events} événements&#x202f;; coût {cost}</translation>
+        <source>{conversations} conversation(s) in {files} log(s), {finished} finished; {events} events; {cost}</source>
+        <translation>{conversations} conversation(s) dans {files} journal(aux), {finished} terminée(s)&#x202f;; {events} événements&#x202f;; {cost}</translation>
     </message>
     <message>
         <source>{count} damaged line(s) skipped</source>
@@ -1862,6 +1862,10 @@
     <message>
         <source>no cost (scripted)</source>
         <translation>sans coût (scripté)</translation>
+    </message>
+    <message>
+        <source>cost {amount}</source>
+        <translation>coût {amount}</translation>
     </message>
 </context>
 <context>
@@ -5235,8 +5239,8 @@ Double-cliquez sur le canevas vide pour ajouter une étape&#x202f;; glissez depu
         <translation>{violations} violation(s) du contrat, {corrections} correction(s)</translation>
     </message>
     <message>
-        <source>{calls} model call(s), {seconds} s&lt;br&gt;input {input} tokens ({cached} cached), output {output}&lt;br&gt;cost {cost}</source>
-        <translation>{calls} appel(s) au modèle, {seconds} s&lt;br&gt;entrée {input} jetons ({cached} en cache), sortie {output}&lt;br&gt;coût {cost}</translation>
+        <source>{calls} model call(s), {seconds} s&lt;br&gt;input {input} tokens ({cached} cached), output {output}&lt;br&gt;{cost}</source>
+        <translation>{calls} appel(s) au modèle, {seconds} s&lt;br&gt;entrée {input} jetons ({cached} en cache), sortie {output}&lt;br&gt;{cost}</translation>
     </message>
 </context>
 <context>

@@ -167,8 +167,8 @@
         <translation>{corrections} सुधार, {fallbacks} वैकल्पिक संदेश</translation>
     </message>
     <message>
-        <source>cost {cost}; {dropped} of {conversations} conversation(s) ended here unfinished</source>
-        <translation>ख़र्च {cost}; {conversations} में से {dropped} बातचीत यहाँ अधूरी ख़त्म हुई</translation>
+        <source>{cost}; {dropped} of {conversations} conversation(s) ended here unfinished</source>
+        <translation>{cost}; {conversations} में से {dropped} बातचीत यहाँ अधूरी समाप्त हुई</translation>
     </message>
 </context>
 <context>
@@ -214,8 +214,8 @@
         <translation>लॉग पढ़े जा रहे हैं… {total} में से {done}</translation>
     </message>
     <message>
-        <source>{conversations} conversation(s) in {files} log(s), {finished} finished; {events} events; cost {cost}</source>
-        <translation>{files} लॉग में {conversations} बातचीत, {finished} पूरी; {events} घटनाएँ; ख़र्च {cost}</translation>
+        <source>{conversations} conversation(s) in {files} log(s), {finished} finished; {events} events; {cost}</source>
+        <translation>{files} लॉग में {conversations} बातचीत, {finished} पूरी; {events} घटनाएँ; {cost}</translation>
     </message>
     <message>
         <source>{count} damaged line(s) skipped</source>
@@ -1862,6 +1862,10 @@
     <message>
         <source>no cost (scripted)</source>
         <translation>कोई ख़र्च नहीं (स्क्रिप्टेड)</translation>
+    </message>
+    <message>
+        <source>cost {amount}</source>
+        <translation>ख़र्च {amount}</translation>
     </message>
 </context>
 <context>
@@ -5235,8 +5239,8 @@ Double-click empty canvas to add a step; drag from a step&apos;s handle (or Shif
         <translation>{violations} अनुबंध उल्लंघन, {corrections} सुधार</translation>
     </message>
     <message>
-        <source>{calls} model call(s), {seconds} s&lt;br&gt;input {input} tokens ({cached} cached), output {output}&lt;br&gt;cost {cost}</source>
-        <translation>{calls} मॉडल कॉल, {seconds} से.&lt;br&gt;इनपुट {input} टोकन ({cached} कैश में), आउटपुट {output}&lt;br&gt;ख़र्च {cost}</translation>
+        <source>{calls} model call(s), {seconds} s&lt;br&gt;input {input} tokens ({cached} cached), output {output}&lt;br&gt;{cost}</source>
+        <translation>{calls} मॉडल कॉल, {seconds} s&lt;br&gt;इनपुट {input} टोकन ({cached} कैश में), आउटपुट {output}&lt;br&gt;{cost}</translation>
     </message>
 </context>
 <context>
