@@ -222,3 +222,20 @@ def test_no_tests_is_not_a_pass(tmp_path: Path) -> None:
 
     assert outcome.returncode == 1
     assert "no tests (write tests/NAME.test.yaml)" in outcome.stderr
+
+
+def test_a_stale_test_through_an_http_action_says_its_service_must_answer(desk: Path) -> None:
+    """Recording it again runs the action for real: the ticket service must be up."""
+    with (desk / "steps" / "contact.md").open("a", encoding="utf-8") as handle:
+        handle.write("\nAlways ask for a phone number too.\n")
+
+    outcome = run_cli(str(desk), "escalates_to_a_ticket")
+
+    assert outcome.returncode == 1
+    assert (
+        "       recording runs its HTTP action steps (open_ticket): their services must answer"
+        in outcome.stdout.splitlines()
+    )
+    # a test that meets no HTTP action is not told so
+    fine = run_cli(str(desk), "solved_on_first_fix")
+    assert "HTTP action" not in fine.stdout

@@ -75,6 +75,11 @@ def result_lines(result: ScenarioTestResult, *, scenario_dir: Path | None = None
                 f"{_INDENT}or with no key: python -m engine test {target}{file} --record "
                 "--fake-model"
             )
+        if result.http_steps:
+            lines.append(
+                f"{_INDENT}recording runs its HTTP action steps ({', '.join(result.http_steps)}):"
+                " their services must answer"
+            )
     if result.status != "passed" and result.log_path is not None:
         at = f" (turn {first})" if first is not None else ""
         lines.append(f"{_INDENT}log: {result.log_path}{at}")

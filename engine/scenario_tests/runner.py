@@ -142,6 +142,8 @@ class ScenarioTestResult:
     #: contract and the expectations given those replies, not how a model follows the text.
     made_by: str = ""
     synthetic: bool = False
+    #: the HTTP action steps the run went through: recording it again calls their services
+    http_steps: tuple[str, ...] = ()
 
     @property
     def passed(self) -> bool:
@@ -597,6 +599,21 @@ class _Run:
             cassette_written=written,
             made_by=made[0],
             synthetic=made[1],
+            http_steps=self._http_steps(),
+        )
+
+    def _http_steps(self) -> tuple[str, ...]:
+        """The HTTP action steps this run went through, or its recording did (a stale replay
+        stops before them)."""
+        reached = set(self.steps)
+        if isinstance(self.wired, CassetteReplayer):
+            reached |= {action.step for action in self.wired.cassette.actions}
+        return tuple(
+            step_id
+            for step_id in sorted(reached)
+            if (step := self.scenario.steps.get(step_id)) is not None
+            and step.call is not None
+            and step.call.http is not None
         )
 
 
