@@ -606,8 +606,9 @@ class _Run:
         """The HTTP action steps this run went through, or its recording did (a stale replay
         stops before them)."""
         reached = set(self.steps)
-        if isinstance(self.wired, CassetteReplayer):
-            reached |= {action.step for action in self.wired.cassette.actions}
+        wired = getattr(self, "wired", None)  # none when the cassette did not load
+        if isinstance(wired, CassetteReplayer):
+            reached |= {action.step for action in wired.cassette.actions}
         return tuple(
             step_id
             for step_id in sorted(reached)
