@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import shutil
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -19,15 +18,8 @@ pytestmark = pytest.mark.gui
 
 
 @pytest.fixture
-def chat(
-    studio: Any, qtbot: QtBot, tmp_path: Path, openai_env: FakeOpenAIServer
-) -> Iterator[StudioChat]:
-    glue = install_chat(studio, log_dir=tmp_path / "logs")
-    qtbot.waitUntil(lambda: glue.pane.running and not glue.pane.busy, timeout=5000)
-    yield glue
-    glue.pane.stop()
-    for window in glue.log_windows:
-        window.close()
+def chat(studio_chat: StudioChat) -> StudioChat:
+    return studio_chat  # tests/plugins/studio.py
 
 
 def current_on_graph(studio: Any) -> list[str]:

@@ -4,7 +4,6 @@ and the request inspector adding up to what the API billed."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -28,13 +27,8 @@ pytestmark = pytest.mark.gui
 
 
 @pytest.fixture
-def chat(
-    studio: Any, qtbot: QtBot, tmp_path: Path, openai_env: FakeOpenAIServer
-) -> Iterator[StudioChat]:
-    glue = install_chat(studio, log_dir=tmp_path / "logs")
-    qtbot.waitUntil(lambda: glue.pane.running and not glue.pane.busy, timeout=5000)
-    yield glue
-    glue.pane.stop()
+def chat(studio_chat: StudioChat) -> StudioChat:
+    return studio_chat  # tests/plugins/studio.py
 
 
 @pytest.fixture

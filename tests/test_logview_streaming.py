@@ -8,14 +8,13 @@ word) or, in the studio, through the real provider and the fake server.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from pytestqt.qtbot import QtBot
 
-from app.chat.studio import StudioChat, install_chat
+from app.chat.studio import StudioChat
 from app.logpane import install_log_pane
 from app.logview import describe
 from app.logview.logpane import LogPane
@@ -142,13 +141,8 @@ def test_the_log_pane_folds_each_calls_deltas_into_one_row(qtbot: QtBot, live: b
 
 
 @pytest.fixture
-def chat(
-    studio: Any, qtbot: QtBot, tmp_path: Path, openai_env: FakeOpenAIServer
-) -> Iterator[StudioChat]:
-    glue = install_chat(studio, log_dir=tmp_path / "logs")
-    qtbot.waitUntil(lambda: glue.pane.running and not glue.pane.busy, timeout=5000)
-    yield glue
-    glue.pane.stop()
+def chat(studio_chat: StudioChat) -> StudioChat:
+    return studio_chat  # tests/plugins/studio.py
 
 
 def test_the_test_chat_shows_the_message_while_the_model_writes_it(

@@ -3,7 +3,6 @@ viewer and beside the live test chat; the turn under the mouse leads the convers
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +17,7 @@ from test_chat_studio import send
 
 from app.analytics.studio import CHART_PANE, StudioTools
 from app.charts.turns import TurnChart
-from app.chat.studio import StudioChat, install_chat
+from app.chat.studio import StudioChat
 from app.logview.window import LogWindow
 from engine.log.reader import read_log
 from engine.offline.fake_openai import FakeOpenAIServer
@@ -118,13 +117,8 @@ def test_clicking_a_turn_replays_the_log_up_to_it(log_window: LogWindow, qtbot: 
 
 
 @pytest.fixture
-def chat(
-    studio: Any, qtbot: QtBot, tmp_path: Path, openai_env: FakeOpenAIServer
-) -> Iterator[StudioChat]:
-    glue = install_chat(studio, log_dir=tmp_path / "logs")
-    qtbot.waitUntil(lambda: glue.pane.running and not glue.pane.busy, timeout=5000)
-    yield glue
-    glue.pane.stop()
+def chat(studio_chat: StudioChat) -> StudioChat:
+    return studio_chat  # tests/plugins/studio.py
 
 
 def test_the_test_chat_has_its_chart_as_a_pane_that_follows_the_conversation(

@@ -101,3 +101,17 @@ def studio(make_studio: Any, analyst_bot: Path) -> Any:
     window = make_studio()
     assert window.files.open_folder(analyst_bot)
     return window
+
+
+@pytest.fixture
+def studio_chat(studio: Any, qtbot: Any, tmp_path: Path, openai_env: Any) -> Iterator[Any]:
+    """The test chat installed in ``studio`` on the fake server, its first turn answered; its
+    conversation and the log windows opened from it end with the test."""
+    from app.chat.studio import install_chat
+
+    glue = install_chat(studio, log_dir=tmp_path / "logs")
+    qtbot.waitUntil(lambda: glue.pane.running and not glue.pane.busy, timeout=5000)
+    yield glue
+    glue.pane.stop()
+    for window in glue.log_windows:
+        window.close()
