@@ -371,6 +371,8 @@ class _Run:
         self.steps: set[str] = set()
         self.edges: set[tuple[str, str]] = set()
         self.filled: set[tuple[str, str]] = set()
+        #: the steps whose actions the replayed recording answers (a stale replay stops early)
+        self.recorded_steps: set[str] = set()
         self._signals: list[str] = []
 
     async def execute(
@@ -389,6 +391,8 @@ class _Run:
             return self.result(
                 "error", error=str(refused), duration=time.perf_counter() - started
             ), None
+        if isinstance(self.wired, CassetteReplayer):
+            self.recorded_steps = {action.step for action in self.wired.cassette.actions}
         self.actions = TestActions(self.test, unstubbed(self.wired, self.given_actions))
         conversation = Conversation(
             self.scenario, self.wired, model=self.model, prices=prices, actions=self.actions
@@ -605,13 +609,9 @@ class _Run:
     def _http_steps(self) -> tuple[str, ...]:
         """The HTTP action steps this run went through, or its recording did (a stale replay
         stops before them)."""
-        reached = set(self.steps)
-        wired = getattr(self, "wired", None)  # none when the cassette did not load
-        if isinstance(wired, CassetteReplayer):
-            reached |= {action.step for action in wired.cassette.actions}
         return tuple(
             step_id
-            for step_id in sorted(reached)
+            for step_id in sorted(self.steps | self.recorded_steps)
             if (step := self.scenario.steps.get(step_id)) is not None
             and step.call is not None
             and step.call.http is not None
