@@ -139,15 +139,16 @@ def run(args: argparse.Namespace) -> int:
     except ProviderAuthError:
         print(NO_KEY_HELP, file=sys.stderr)
         return ExitCode.USAGE
-    if args.no_stream:
-        scenario.model.stream = False
+    stream = scenario.model.stream and not args.no_stream
     resumed = args.session is not None and args.session.exists()
     if resumed:
-        conversation = Conversation.resume(args.session, scenario, provider, model=args.model)
+        conversation = Conversation.resume(
+            args.session, scenario, provider, model=args.model, stream=stream
+        )
         if isinstance(provider, ScriptedProvider):  # the same script goes on where it stood
             provider.continue_after(call.response_id for call in conversation.ledger.calls)
     else:
-        conversation = Conversation(scenario, provider, model=args.model)
+        conversation = Conversation(scenario, provider, model=args.model, stream=stream)
     log = None
     if args.log is not None:
         log = LogWriter(
@@ -160,7 +161,7 @@ def run(args: argparse.Namespace) -> int:
             _continue_log(conversation, log)
         log.attach(conversation.events)
     printer = None
-    if scenario.model.stream and sys.stdout.isatty():
+    if stream and sys.stdout.isatty():
         printer = StreamedMessages(sys.stdout, shutil.get_terminal_size().columns)
         conversation.events.subscribe(printer)
     # asyncio.Runner turns Ctrl-C during a model call into a cancellation of the turn (which
