@@ -17,7 +17,7 @@ from pathlib import Path
 
 from engine.errors import UnreadableFile
 from engine.io.input_limits import MAX_TEXT_FILE_BYTES, WARN_TEXT_FILE_BYTES
-from engine.io.untrusted import describe_size
+from engine.io.untrusted import confined, describe_size
 from engine.scenario.loader import read_referenced, resolve_inside
 from engine.scenario.validate.checker import Checker, Finding
 
@@ -55,12 +55,11 @@ def check_linked_out(check: Checker) -> Iterator[Finding]:
     root = check.scenario.root
     if root is None:
         return
-    home = root.resolve()
     for folder in TEST_FOLDERS:
         place = root / folder
         if not place.is_symlink() and not place.is_dir():
             continue
-        if not _leads_inside(place, home):
+        if not _leads_inside(place, root):
             yield _linked_out(place, root)
             return  # what is under a linked folder is the link's finding
         try:
@@ -68,15 +67,17 @@ def check_linked_out(check: Checker) -> Iterator[Finding]:
         except OSError:
             continue
         for entry in entries:
-            if entry.is_symlink() and not _leads_inside(entry, home):
+            if entry.is_symlink() and not _leads_inside(entry, root):
                 yield _linked_out(entry, root)
 
 
-def _leads_inside(path: Path, home: Path) -> bool:
+def _leads_inside(path: Path, root: Path) -> bool:
+    """The engine's one inside-the-folder check (:func:`engine.io.untrusted.confined`)."""
     try:
-        return path.resolve().is_relative_to(home)
-    except (OSError, RuntimeError):  # a loop of links
+        confined(path, root)
+    except UnreadableFile:
         return False
+    return True
 
 
 def _linked_out(path: Path, root: Path) -> Finding:
