@@ -1,11 +1,19 @@
 """Hostile input, round 3 (issue 27), in the studio: an author's regex that backtracks without
-end run from the Tests pane, while the window keeps painting."""
+end run from the Tests pane, while the window keeps painting.
+
+The painting is timed in a fresh interpreter of its own (:func:`test_the_window_stays_responsive_
+measured_in_a_process_of_its_own`): inside a worker of the whole parallel suite, after some 1,500
+other tests, the same measure saw 0.8–0.9 s gaps in half the runs, and 0.03–0.05 s alone or with
+both cores kept busy by other processes. What is measured is the studio, so it gets a process
+where nothing else of the suite runs."""
 
 from __future__ import annotations
 
-import gc
 import itertools
 import json
+import os
+import subprocess
+import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -55,6 +63,25 @@ def tests(make_studio: Any, hostile_bot: Path) -> Iterator[StudioTests]:
     glue.pane.shutdown()
 
 
+ALONE = "PROMPTER_TEST_ALONE"
+
+
+@pytest.mark.skipif(bool(os.environ.get(ALONE)), reason="this is that process")
+def test_the_window_stays_responsive_measured_in_a_process_of_its_own() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", "-n0", "-q", "-p", "no:cacheprovider", __file__],
+        cwd=Path(__file__).parent.parent,
+        env={**os.environ, ALONE: "1"},
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-2000:]
+    assert "1 passed, 1 skipped" in done.stdout  # the timed test ran, and only it
+
+
+@pytest.mark.skipif(not os.environ.get(ALONE), reason="timed in a process of its own (above)")
 def test_a_catastrophic_pattern_run_from_the_tests_pane_leaves_the_window_responsive(
     tests: StudioTests, qtbot: QtBot
 ) -> None:
@@ -64,18 +91,11 @@ def test_a_catastrophic_pattern_run_from_the_tests_pane_leaves_the_window_respon
     timer.timeout.connect(lambda: ticks.append(time.monotonic()))
     timer.start(20)
 
-    # What is measured is the studio, not the heap the test process grew over thousands of
-    # tests: a full collection of that heap alone can stop every thread for most of a second.
-    gc.collect()
-    gc.freeze()
-    try:
-        assert pane.run([DECLINES])
-        started = time.monotonic()
-        qtbot.waitUntil(lambda: not pane.running, timeout=60000)
-        finished = time.monotonic()
-    finally:
-        gc.unfreeze()
-        timer.stop()
+    assert pane.run([DECLINES])
+    started = time.monotonic()
+    qtbot.waitUntil(lambda: not pane.running, timeout=60000)
+    finished = time.monotonic()
+    timer.stop()
 
     assert finished - started >= 0.9  # the pattern ran into its time limit
     during = [started, *(tick for tick in ticks if started <= tick <= finished), finished]
