@@ -41,13 +41,7 @@ from engine.conversation.session import SessionData
 from engine.conversation.turn import ActionRun, Move, NextStep, TurnTally
 from engine.conversation.turn_requests import known_values
 from engine.errors import SessionError
-from engine.log.events import (
-    ActionCallData,
-    ActionResultData,
-    EventType,
-    StepSummaryData,
-    VariableChangeData,
-)
+from engine.log.events import ActionCallData, ActionResultData, EventType
 from engine.scenario.actions import ERROR, TIMEOUT
 from engine.scenario.definition import Scenario, Step
 
@@ -232,26 +226,7 @@ class ActionPhase(ConversationBase):
 
     def _apply_action(self, step: Step, outcome: ActionOutcome) -> None:
         """The outcome's results become the step's results and set the variables they name."""
-        stored = self.data.results.setdefault(step.id, {})
-        for name, value in outcome.results.items():
-            stored[name] = value
-            if name in self.scenario.variables:
-                change = self.vars.set(
-                    name, value, turn=self.state.turn, step=step.id, source="action"
-                )
-                if change is not None:
-                    self._emit(
-                        EventType.VARIABLE_CHANGE,
-                        VariableChangeData(
-                            name=name, old=change.old, new=change.new, source="action"
-                        ),
-                        at=change.ts,
-                    )
-        self.data.summaries[step.id] = summary_of(outcome)
-        self._emit(
-            EventType.STEP_SUMMARY,
-            StepSummaryData(summary=self.data.summaries[step.id], results=dict(stored)),
-        )
+        self._apply_results(step.id, outcome.results, source="action", summary=summary_of(outcome))
 
     def _late_result(self, outcome: ActionOutcome, key: str) -> None:
         """An action answered after the conversation moved on (perhaps after it ended):

@@ -10,7 +10,7 @@ from __future__ import annotations
 from engine.conversation.conversation_base import ConversationBase
 from engine.conversation.turn import Accepted, GiveUp, TurnTally
 from engine.dialogue.prompting import TranscriptEntry
-from engine.log.events import EventType, FallbackData, StepSummaryData, VariableChangeData
+from engine.log.events import EventType, FallbackData
 
 
 class ReplyPhase(ConversationBase):
@@ -20,29 +20,10 @@ class ReplyPhase(ConversationBase):
         data = self.data
         step_id = self.state.step
         reply = accepted.reply
-        stored = data.results.setdefault(step_id, {})
-        for name, value in reply.results.items():
-            if value is None:
-                continue
-            stored[name] = value
-            if name in self.scenario.variables:
-                change = self.vars.set(
-                    name, value, turn=self.state.turn, step=step_id, source="model"
-                )
-                if change is not None:
-                    self._emit(
-                        EventType.VARIABLE_CHANGE,
-                        VariableChangeData(
-                            name=name, old=change.old, new=change.new, source="model"
-                        ),
-                        at=change.ts,
-                    )
-        if reply.summary.strip() or step_id not in data.summaries:
-            data.summaries[step_id] = reply.summary
-        self._emit(
-            EventType.STEP_SUMMARY,
-            StepSummaryData(summary=data.summaries[step_id], results=dict(stored)),
-        )
+        known = {name: value for name, value in reply.results.items() if value is not None}
+        keeps_summary = not reply.summary.strip() and step_id in data.summaries
+        summary = data.summaries[step_id] if keeps_summary else reply.summary
+        self._apply_results(step_id, known, source="model", summary=summary)
         self._enter_chain(accepted)
         if accepted.raw.response_id is not None:
             data.last_response_id = accepted.raw.response_id

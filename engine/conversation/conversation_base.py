@@ -18,7 +18,7 @@ phase can live in a module of its own, as a part that
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
@@ -29,8 +29,16 @@ from engine.conversation.turn import SessionOrigin, TurnTally
 from engine.dialogue.fsm import DialogueFSM, DialogueState, Status
 from engine.dialogue.layout_choice import LayoutChoice, ScenarioSizes
 from engine.dialogue.ledger import CostLedger, PriceTable
-from engine.dialogue.vars_memory import VarsMemory
-from engine.log.events import BotMessageData, Event, EventBus, EventType, Payload
+from engine.dialogue.vars_memory import Change, Source, VarsMemory
+from engine.log.events import (
+    BotMessageData,
+    Event,
+    EventBus,
+    EventType,
+    Payload,
+    StepSummaryData,
+    VariableChangeData,
+)
 from engine.providers.base import Provider
 from engine.scenario.definition import Scenario, Step
 
@@ -149,6 +157,33 @@ class ConversationBase:
             data=payload,
         )
         self.events.emit(event if at is None else replace(event, ts=at))
+
+    def _apply_results(
+        self, step_id: str, results: Mapping[str, Any], *, source: Source, summary: str
+    ) -> None:
+        """The one place results land: they become the step's results, set the variables they
+        name (each change logged with its ``source``), and the step's summary is ``summary``."""
+        stored = self.data.results.setdefault(step_id, {})
+        for name, value in results.items():
+            stored[name] = value
+            if name in self.scenario.variables:
+                change = self.vars.set(
+                    name, value, turn=self.state.turn, step=step_id, source=source
+                )
+                if change is not None:
+                    self._log_change(change)
+        self.data.summaries[step_id] = summary
+        self._emit(EventType.STEP_SUMMARY, StepSummaryData(summary=summary, results=dict(stored)))
+
+    def _log_change(self, change: Change) -> None:
+        """A variable's change as a ``variable_change`` event, at the change's own time."""
+        self._emit(
+            EventType.VARIABLE_CHANGE,
+            VariableChangeData(
+                name=change.name, old=change.old, new=change.new, source=change.source
+            ),
+            at=change.ts,
+        )
 
     def _say(self, turn: TurnTally, text: str, source: str) -> None:
         turn.messages.append(text)

@@ -111,7 +111,6 @@ from engine.log.events import (
     TransitionData,
     TurnEndData,
     UserMessageData,
-    VariableChangeData,
 )
 from engine.providers.base import Provider
 from engine.scenario.definition import OnEnter, Scenario, Step, StepKind
@@ -146,13 +145,7 @@ class Conversation(ActionPhase, ReplyPhase, ExchangePhase, Rollback):
         snapshot = self.data.copy()
         try:
             for change in self.vars.changes():
-                self._emit(
-                    EventType.VARIABLE_CHANGE,
-                    VariableChangeData(
-                        name=change.name, old=change.old, new=change.new, source=change.source
-                    ),
-                    at=change.ts,
-                )
+                self._log_change(change)
             await self._run(turn, Enter())
             self.data.started = True
             self._end_turn(turn)
