@@ -263,6 +263,7 @@ LAYERS: dict[str, tuple[str, ...]] = {
     "panes": (
         "app.editor",
         "app.step_form",
+        "app.step_form_tables",
         "app.action_form",
         "app.try_action",
         "app.instruction_editor",
