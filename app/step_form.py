@@ -42,11 +42,7 @@ from app.edit_session import EditSession, follow_session
 from app.highlighter import MarkdownHighlighter
 from app.plain_text import PlainLabel, RichLabel, escape
 from app.step_form_tables import _ABSENT, StepTables
-from app.widgets import (
-    add_remove_buttons,
-    fitted_table,
-    retranslated,
-)
+from app.widgets import add_remove_buttons, fitted_table, retranslated
 from engine.scenario.definition import OnEnter, StepKind
 from engine.scenario.document import Change
 

@@ -9,7 +9,8 @@ parts fill the tables and turn their edits into commands.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import Any
 
 from PySide6.QtCore import QStringListModel, Qt, Signal
 from PySide6.QtWidgets import (
@@ -19,16 +20,14 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QTableWidget,
     QTableWidgetItem,
+    QWidget,
 )
 
 from app import commands
 from app.edit_session import EditSession
 from app.i18n.locale_text import number
 from app.plain_text import plain_tooltip
-from app.widgets import (
-    fill_typed_rows,
-    fit_columns,
-)
+from app.widgets import fill_typed_rows, fit_columns
 from engine.scenario.actions import BUILT_IN_OUTCOMES
 from engine.scenario.definition import IDENTIFIER, STAY, StepKind, ValueType, unique_name
 
@@ -67,13 +66,7 @@ _ABSENT = object()
 GUARD_SHOWN = 18
 
 
-if TYPE_CHECKING:
-    from PySide6.QtWidgets import QWidget as _Base
-else:
-    _Base = object
-
-
-class StepTables(_Base):
+class StepTables(QWidget):
     """The transitions and results tables of a :class:`~app.step_form.StepForm` (a part of it)."""
 
     # what the form holds and these tables use (the form builds them)
@@ -89,12 +82,8 @@ class StepTables(_Base):
     result_description: QLineEdit
     result_values: QLineEdit
     notice: Signal
-
-    if TYPE_CHECKING:
-
-        def refresh(self) -> None: ...
-
-        def _raw(self, *path: str | int) -> Any: ...
+    refresh: Callable[[], None]
+    _raw: Callable[..., Any]
 
     def _fill_transitions(self, transitions: Any) -> None:
         table = self.transitions

@@ -2233,29 +2233,6 @@
         <translation>Rétablir : {edit}</translation>
     </message>
     <message>
-        <source>The graph shows the last version that loaded.</source>
-        <translation>Le graphe montre la dernière version qui s&apos;est chargée.</translation>
-    </message>
-    <message>
-        <source> — line {line}: {message}</source>
-        <translation> — ligne {line} : {message}</translation>
-    </message>
-    <message numerus="yes">
-        <source>⚠ scenario.yaml does not load (%n error(s))</source>
-        <translation>
-            <numerusform>⚠ scenario.yaml ne se charge pas (%n erreur)</numerusform>
-            <numerusform>⚠ scenario.yaml ne se charge pas (%n erreurs)</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Show scenario.yaml</source>
-        <translation>Afficher scenario.yaml</translation>
-    </message>
-    <message>
-        <source>Problems — {summary}</source>
-        <translation>Problèmes — {summary}</translation>
-    </message>
-    <message>
         <source>Unsaved changes</source>
         <translation>Modifications non enregistrées</translation>
     </message>
@@ -2547,6 +2524,36 @@ Coût&#xa0;: {cost}</translation>
     <message>
         <source>differs from the previous call here: {where}</source>
         <translation>diffère de l’appel précédent ici&#xa0;: {where}</translation>
+    </message>
+</context>
+<context>
+    <name>ProblemJumps</name>
+    <message>
+        <source>Problems</source>
+        <translation>Problèmes</translation>
+    </message>
+    <message>
+        <source>The graph shows the last version that loaded.</source>
+        <translation>Le graphe montre la dernière version qui s&apos;est chargée.</translation>
+    </message>
+    <message>
+        <source> — line {line}: {message}</source>
+        <translation> — ligne {line} : {message}</translation>
+    </message>
+    <message numerus="yes">
+        <source>⚠ scenario.yaml does not load (%n error(s))</source>
+        <translation>
+            <numerusform>⚠ scenario.yaml ne se charge pas (%n erreur)</numerusform>
+            <numerusform>⚠ scenario.yaml ne se charge pas (%n erreurs)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Show scenario.yaml</source>
+        <translation>Afficher scenario.yaml</translation>
+    </message>
+    <message>
+        <source>Problems — {summary}</source>
+        <translation>Problèmes — {summary}</translation>
     </message>
 </context>
 <context>
@@ -4164,48 +4171,8 @@ Double-cliquez sur le canevas vide pour ajouter une étape&#x202f;; glissez depu
         <translation>départ</translation>
     </message>
     <message>
-        <source>{count} variables</source>
-        <translation>{count} variables</translation>
-    </message>
-    <message>
-        <source>requires ({count}): {names}</source>
-        <translation>exige ({count})&#xa0;: {names}</translation>
-    </message>
-    <message>
-        <source>no guard: the signal is always allowed</source>
-        <translation>aucune garde&#xa0;: le signal est toujours permis</translation>
-    </message>
-    <message>
-        <source>no description</source>
-        <translation>aucune description</translation>
-    </message>
-    <message>
         <source>Make &apos;{step}&apos; an action step</source>
         <translation>Faire de «&#xa0;{step}&#xa0;» une étape d’action</translation>
-    </message>
-    <message>
-        <source>“{name}” cannot name a result here (invalid or taken)</source>
-        <translation>«&#xa0;{name}&#xa0;» ne peut pas nommer un résultat ici (invalide ou déjà pris)</translation>
-    </message>
-    <message>
-        <source>Enum values</source>
-        <translation>Valeurs de l’énumération</translation>
-    </message>
-    <message>
-        <source>Allowed values, separated by commas:</source>
-        <translation>Valeurs permises, séparées par des virgules&#xa0;:</translation>
-    </message>
-    <message>
-        <source>Make result &apos;{name}&apos; of &apos;{step}&apos; an enum</source>
-        <translation>Faire du résultat «&#xa0;{name}&#xa0;» de «&#xa0;{step}&#xa0;» une énumération</translation>
-    </message>
-    <message>
-        <source>Make result &apos;{name}&apos; of &apos;{step}&apos; {type}</source>
-        <translation>Donner au résultat «&#xa0;{name}&#xa0;» de «&#xa0;{step}&#xa0;» le type {type}</translation>
-    </message>
-    <message>
-        <source>Add result &apos;{name}&apos; to &apos;{step}&apos;</source>
-        <translation>Ajouter le résultat «&#xa0;{name}&#xa0;» à «&#xa0;{step}&#xa0;»</translation>
     </message>
 </context>
 <context>
@@ -4384,6 +4351,49 @@ Double-cliquez sur le canevas vide pour ajouter une étape&#x202f;; glissez depu
     <message>
         <source>{visits} visit(s), {turns} turn(s)</source>
         <translation>{visits} visite(s), {turns} tour(s)</translation>
+    </message>
+</context>
+<context>
+    <name>StepTables</name>
+    <message>
+        <source>{count} variables</source>
+        <translation>{count} variables</translation>
+    </message>
+    <message>
+        <source>requires ({count}): {names}</source>
+        <translation>exige ({count})&#xa0;: {names}</translation>
+    </message>
+    <message>
+        <source>no guard: the signal is always allowed</source>
+        <translation>aucune garde&#xa0;: le signal est toujours permis</translation>
+    </message>
+    <message>
+        <source>no description</source>
+        <translation>aucune description</translation>
+    </message>
+    <message>
+        <source>“{name}” cannot name a result here (invalid or taken)</source>
+        <translation>«&#xa0;{name}&#xa0;» ne peut pas nommer un résultat ici (invalide ou déjà pris)</translation>
+    </message>
+    <message>
+        <source>Enum values</source>
+        <translation>Valeurs de l’énumération</translation>
+    </message>
+    <message>
+        <source>Allowed values, separated by commas:</source>
+        <translation>Valeurs permises, séparées par des virgules&#xa0;:</translation>
+    </message>
+    <message>
+        <source>Make result &apos;{name}&apos; of &apos;{step}&apos; an enum</source>
+        <translation>Faire du résultat «&#xa0;{name}&#xa0;» de «&#xa0;{step}&#xa0;» une énumération</translation>
+    </message>
+    <message>
+        <source>Make result &apos;{name}&apos; of &apos;{step}&apos; {type}</source>
+        <translation>Donner au résultat «&#xa0;{name}&#xa0;» de «&#xa0;{step}&#xa0;» le type {type}</translation>
+    </message>
+    <message>
+        <source>Add result &apos;{name}&apos; to &apos;{step}&apos;</source>
+        <translation>Ajouter le résultat «&#xa0;{name}&#xa0;» à «&#xa0;{step}&#xa0;»</translation>
     </message>
 </context>
 <context>

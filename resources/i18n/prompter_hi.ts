@@ -2233,29 +2233,6 @@
         <translation>फिर से करें: {edit}</translation>
     </message>
     <message>
-        <source>The graph shows the last version that loaded.</source>
-        <translation>ग्राफ़ वह आख़िरी संस्करण दिखा रहा है जो लोड हो सका था।</translation>
-    </message>
-    <message>
-        <source> — line {line}: {message}</source>
-        <translation> — पंक्ति {line}: {message}</translation>
-    </message>
-    <message numerus="yes">
-        <source>⚠ scenario.yaml does not load (%n error(s))</source>
-        <translation>
-            <numerusform>⚠ scenario.yaml लोड नहीं हो रहा (%n त्रुटि)</numerusform>
-            <numerusform>⚠ scenario.yaml लोड नहीं हो रहा (%n त्रुटियाँ)</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Show scenario.yaml</source>
-        <translation>scenario.yaml दिखाएँ</translation>
-    </message>
-    <message>
-        <source>Problems — {summary}</source>
-        <translation>समस्याएँ — {summary}</translation>
-    </message>
-    <message>
         <source>Unsaved changes</source>
         <translation>बिना सहेजे बदलाव</translation>
     </message>
@@ -2547,6 +2524,36 @@ Cost: {cost}</source>
     <message>
         <source>differs from the previous call here: {where}</source>
         <translation>यहाँ पिछली कॉल से अलग है: {where}</translation>
+    </message>
+</context>
+<context>
+    <name>ProblemJumps</name>
+    <message>
+        <source>Problems</source>
+        <translation>समस्याएँ</translation>
+    </message>
+    <message>
+        <source>The graph shows the last version that loaded.</source>
+        <translation>ग्राफ़ वह आख़िरी संस्करण दिखा रहा है जो लोड हो सका था।</translation>
+    </message>
+    <message>
+        <source> — line {line}: {message}</source>
+        <translation> — पंक्ति {line}: {message}</translation>
+    </message>
+    <message numerus="yes">
+        <source>⚠ scenario.yaml does not load (%n error(s))</source>
+        <translation>
+            <numerusform>⚠ scenario.yaml लोड नहीं हो रहा (%n त्रुटि)</numerusform>
+            <numerusform>⚠ scenario.yaml लोड नहीं हो रहा (%n त्रुटियाँ)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Show scenario.yaml</source>
+        <translation>scenario.yaml दिखाएँ</translation>
+    </message>
+    <message>
+        <source>Problems — {summary}</source>
+        <translation>समस्याएँ — {summary}</translation>
     </message>
 </context>
 <context>
@@ -4164,48 +4171,8 @@ Double-click empty canvas to add a step; drag from a step&apos;s handle (or Shif
         <translation>शुरुआत</translation>
     </message>
     <message>
-        <source>{count} variables</source>
-        <translation>{count} चर</translation>
-    </message>
-    <message>
-        <source>requires ({count}): {names}</source>
-        <translation>ज़रूरी ({count}): {names}</translation>
-    </message>
-    <message>
-        <source>no guard: the signal is always allowed</source>
-        <translation>कोई शर्त नहीं: संकेत हमेशा अनुमत है</translation>
-    </message>
-    <message>
-        <source>no description</source>
-        <translation>कोई विवरण नहीं</translation>
-    </message>
-    <message>
         <source>Make &apos;{step}&apos; an action step</source>
         <translation>&apos;{step}&apos; को कार्रवाई वाला चरण बनाएँ</translation>
-    </message>
-    <message>
-        <source>“{name}” cannot name a result here (invalid or taken)</source>
-        <translation>“{name}” यहाँ किसी परिणाम का नाम नहीं हो सकता (अमान्य या पहले से लिया हुआ)</translation>
-    </message>
-    <message>
-        <source>Enum values</source>
-        <translation>enum के मान</translation>
-    </message>
-    <message>
-        <source>Allowed values, separated by commas:</source>
-        <translation>अनुमत मान, अल्पविराम से अलग:</translation>
-    </message>
-    <message>
-        <source>Make result &apos;{name}&apos; of &apos;{step}&apos; an enum</source>
-        <translation>&apos;{step}&apos; के परिणाम &apos;{name}&apos; को enum बनाएँ</translation>
-    </message>
-    <message>
-        <source>Make result &apos;{name}&apos; of &apos;{step}&apos; {type}</source>
-        <translation>&apos;{step}&apos; के परिणाम &apos;{name}&apos; का टाइप {type} करें</translation>
-    </message>
-    <message>
-        <source>Add result &apos;{name}&apos; to &apos;{step}&apos;</source>
-        <translation>&apos;{step}&apos; में परिणाम &apos;{name}&apos; जोड़ें</translation>
     </message>
 </context>
 <context>
@@ -4384,6 +4351,49 @@ Double-click empty canvas to add a step; drag from a step&apos;s handle (or Shif
     <message>
         <source>{visits} visit(s), {turns} turn(s)</source>
         <translation>{visits} विज़िट, {turns} दौर</translation>
+    </message>
+</context>
+<context>
+    <name>StepTables</name>
+    <message>
+        <source>{count} variables</source>
+        <translation>{count} चर</translation>
+    </message>
+    <message>
+        <source>requires ({count}): {names}</source>
+        <translation>ज़रूरी ({count}): {names}</translation>
+    </message>
+    <message>
+        <source>no guard: the signal is always allowed</source>
+        <translation>कोई शर्त नहीं: संकेत हमेशा अनुमत है</translation>
+    </message>
+    <message>
+        <source>no description</source>
+        <translation>कोई विवरण नहीं</translation>
+    </message>
+    <message>
+        <source>“{name}” cannot name a result here (invalid or taken)</source>
+        <translation>“{name}” यहाँ किसी परिणाम का नाम नहीं हो सकता (अमान्य या पहले से लिया हुआ)</translation>
+    </message>
+    <message>
+        <source>Enum values</source>
+        <translation>enum के मान</translation>
+    </message>
+    <message>
+        <source>Allowed values, separated by commas:</source>
+        <translation>अनुमत मान, अल्पविराम से अलग:</translation>
+    </message>
+    <message>
+        <source>Make result &apos;{name}&apos; of &apos;{step}&apos; an enum</source>
+        <translation>&apos;{step}&apos; के परिणाम &apos;{name}&apos; को enum बनाएँ</translation>
+    </message>
+    <message>
+        <source>Make result &apos;{name}&apos; of &apos;{step}&apos; {type}</source>
+        <translation>&apos;{step}&apos; के परिणाम &apos;{name}&apos; का टाइप {type} करें</translation>
+    </message>
+    <message>
+        <source>Add result &apos;{name}&apos; to &apos;{step}&apos;</source>
+        <translation>&apos;{step}&apos; में परिणाम &apos;{name}&apos; जोड़ें</translation>
     </message>
 </context>
 <context>
