@@ -1103,6 +1103,45 @@
     </message>
 </context>
 <context>
+    <name>ConversationsPart</name>
+    <message>
+        <source>Conversation #{index} has no log: it never started.</source>
+        <translation>La conversation n°{index} n’a pas de journal&#xa0;: elle n’a jamais commencé.</translation>
+    </message>
+    <message>
+        <source>Save as test</source>
+        <translation>Enregistrer comme test</translation>
+    </message>
+    <message>
+        <source>Conversation #{index} never started: there is nothing to save.</source>
+        <translation>La conversation n°{index} n’a jamais commencé&#xa0;: il n’y a rien à enregistrer.</translation>
+    </message>
+    <message>
+        <source>Name of the test:</source>
+        <translation>Nom du test&#xa0;:</translation>
+    </message>
+    <message>
+        <source>{persona}, simulated #{index}</source>
+        <translation>{persona}, simulée n°{index}</translation>
+    </message>
+    <message>
+        <source>Saving conversation #{index} as a test…</source>
+        <translation>Enregistrement de la conversation n°{index} comme test…</translation>
+    </message>
+    <message>
+        <source>Saved {file} and its cassette</source>
+        <translation>{file} et sa cassette enregistrés</translation>
+    </message>
+    <message>
+        <source>Saved {file} with its cassette. It replays without a model: {command}</source>
+        <translation>{file} enregistré avec sa cassette. Il se rejoue sans modèle&#xa0;: {command}</translation>
+    </message>
+    <message>
+        <source>The conversation was not saved as a test: {message}</source>
+        <translation>La conversation n’a pas été enregistrée comme test&#xa0;: {message}</translation>
+    </message>
+</context>
+<context>
     <name>Coverage</name>
     <message>
         <source>No test enters this step.</source>
@@ -1667,6 +1706,21 @@
     <message>
         <source>requires ({count}): {names}</source>
         <translation>exige ({count})&#xa0;: {names}</translation>
+    </message>
+</context>
+<context>
+    <name>GraphPart</name>
+    <message>
+        <source>Conversation #{index} ({status})</source>
+        <translation>Conversation n°{index} ({status})</translation>
+    </message>
+    <message>
+        <source>Path taken by {count} conversation(s)</source>
+        <translation>Chemin suivi par {count} conversation(s)</translation>
+    </message>
+    <message>
+        <source>Path</source>
+        <translation>Chemin</translation>
     </message>
 </context>
 <context>
@@ -3966,54 +4020,6 @@ ici</translation>
     <message>
         <source>&lt;b&gt;Nothing was simulated.&lt;/b&gt;</source>
         <translation>&lt;b&gt;Rien n’a été simulé.&lt;/b&gt;</translation>
-    </message>
-    <message>
-        <source>Conversation #{index} ({status})</source>
-        <translation>Conversation n°{index} ({status})</translation>
-    </message>
-    <message>
-        <source>Path taken by {count} conversation(s)</source>
-        <translation>Chemin suivi par {count} conversation(s)</translation>
-    </message>
-    <message>
-        <source>Path</source>
-        <translation>Chemin</translation>
-    </message>
-    <message>
-        <source>Conversation #{index} has no log: it never started.</source>
-        <translation>La conversation n°{index} n’a pas de journal&#xa0;: elle n’a jamais commencé.</translation>
-    </message>
-    <message>
-        <source>Save as test</source>
-        <translation>Enregistrer comme test</translation>
-    </message>
-    <message>
-        <source>Conversation #{index} never started: there is nothing to save.</source>
-        <translation>La conversation n°{index} n’a jamais commencé&#xa0;: il n’y a rien à enregistrer.</translation>
-    </message>
-    <message>
-        <source>Name of the test:</source>
-        <translation>Nom du test&#xa0;:</translation>
-    </message>
-    <message>
-        <source>{persona}, simulated #{index}</source>
-        <translation>{persona}, simulée n°{index}</translation>
-    </message>
-    <message>
-        <source>Saving conversation #{index} as a test…</source>
-        <translation>Enregistrement de la conversation n°{index} comme test…</translation>
-    </message>
-    <message>
-        <source>Saved {file} and its cassette</source>
-        <translation>{file} et sa cassette enregistrés</translation>
-    </message>
-    <message>
-        <source>Saved {file} with its cassette. It replays without a model: {command}</source>
-        <translation>{file} enregistré avec sa cassette. Il se rejoue sans modèle&#xa0;: {command}</translation>
-    </message>
-    <message>
-        <source>The conversation was not saved as a test: {message}</source>
-        <translation>La conversation n’a pas été enregistrée comme test&#xa0;: {message}</translation>
     </message>
     <message>
         <source>&lt;b&gt;{reported} of {planned} conversations&lt;/b&gt; in {duration}: {counts}</source>

@@ -1103,6 +1103,45 @@
     </message>
 </context>
 <context>
+    <name>ConversationsPart</name>
+    <message>
+        <source>Conversation #{index} has no log: it never started.</source>
+        <translation>बातचीत #{index} का कोई लॉग नहीं: वह कभी शुरू नहीं हुई।</translation>
+    </message>
+    <message>
+        <source>Save as test</source>
+        <translation>परीक्षण के रूप में सहेजें</translation>
+    </message>
+    <message>
+        <source>Conversation #{index} never started: there is nothing to save.</source>
+        <translation>बातचीत #{index} कभी शुरू नहीं हुई: सहेजने को कुछ नहीं है।</translation>
+    </message>
+    <message>
+        <source>Name of the test:</source>
+        <translation>परीक्षण का नाम:</translation>
+    </message>
+    <message>
+        <source>{persona}, simulated #{index}</source>
+        <translation>{persona}, सिम्युलेटेड #{index}</translation>
+    </message>
+    <message>
+        <source>Saving conversation #{index} as a test…</source>
+        <translation>बातचीत #{index} परीक्षण के रूप में सहेजी जा रही है…</translation>
+    </message>
+    <message>
+        <source>Saved {file} and its cassette</source>
+        <translation>{file} और उसकी कैसेट सहेजी गई</translation>
+    </message>
+    <message>
+        <source>Saved {file} with its cassette. It replays without a model: {command}</source>
+        <translation>{file} उसकी कैसेट के साथ सहेजी गई। यह बिना मॉडल के दोबारा चलती है: {command}</translation>
+    </message>
+    <message>
+        <source>The conversation was not saved as a test: {message}</source>
+        <translation>बातचीत परीक्षण के रूप में नहीं सहेजी गई: {message}</translation>
+    </message>
+</context>
+<context>
     <name>Coverage</name>
     <message>
         <source>No test enters this step.</source>
@@ -1667,6 +1706,21 @@
     <message>
         <source>requires ({count}): {names}</source>
         <translation>ज़रूरी ({count}): {names}</translation>
+    </message>
+</context>
+<context>
+    <name>GraphPart</name>
+    <message>
+        <source>Conversation #{index} ({status})</source>
+        <translation>बातचीत #{index} ({status})</translation>
+    </message>
+    <message>
+        <source>Path taken by {count} conversation(s)</source>
+        <translation>{count} बातचीत का लिया रास्ता</translation>
+    </message>
+    <message>
+        <source>Path</source>
+        <translation>रास्ता</translation>
     </message>
 </context>
 <context>
@@ -3966,54 +4020,6 @@ here</source>
     <message>
         <source>&lt;b&gt;Nothing was simulated.&lt;/b&gt;</source>
         <translation>&lt;b&gt;कुछ भी सिमुलेट नहीं हुआ।&lt;/b&gt;</translation>
-    </message>
-    <message>
-        <source>Conversation #{index} ({status})</source>
-        <translation>बातचीत #{index} ({status})</translation>
-    </message>
-    <message>
-        <source>Path taken by {count} conversation(s)</source>
-        <translation>{count} बातचीत का लिया रास्ता</translation>
-    </message>
-    <message>
-        <source>Path</source>
-        <translation>रास्ता</translation>
-    </message>
-    <message>
-        <source>Conversation #{index} has no log: it never started.</source>
-        <translation>बातचीत #{index} का कोई लॉग नहीं: वह कभी शुरू नहीं हुई।</translation>
-    </message>
-    <message>
-        <source>Save as test</source>
-        <translation>परीक्षण के रूप में सहेजें</translation>
-    </message>
-    <message>
-        <source>Conversation #{index} never started: there is nothing to save.</source>
-        <translation>बातचीत #{index} कभी शुरू नहीं हुई: सहेजने को कुछ नहीं है।</translation>
-    </message>
-    <message>
-        <source>Name of the test:</source>
-        <translation>परीक्षण का नाम:</translation>
-    </message>
-    <message>
-        <source>{persona}, simulated #{index}</source>
-        <translation>{persona}, सिम्युलेटेड #{index}</translation>
-    </message>
-    <message>
-        <source>Saving conversation #{index} as a test…</source>
-        <translation>बातचीत #{index} परीक्षण के रूप में सहेजी जा रही है…</translation>
-    </message>
-    <message>
-        <source>Saved {file} and its cassette</source>
-        <translation>{file} और उसकी कैसेट सहेजी गई</translation>
-    </message>
-    <message>
-        <source>Saved {file} with its cassette. It replays without a model: {command}</source>
-        <translation>{file} उसकी कैसेट के साथ सहेजी गई। यह बिना मॉडल के दोबारा चलती है: {command}</translation>
-    </message>
-    <message>
-        <source>The conversation was not saved as a test: {message}</source>
-        <translation>बातचीत परीक्षण के रूप में नहीं सहेजी गई: {message}</translation>
     </message>
     <message>
         <source>&lt;b&gt;{reported} of {planned} conversations&lt;/b&gt; in {duration}: {counts}</source>
