@@ -411,14 +411,6 @@
         <translation>&lt;b&gt;La conversation ne peut pas démarrer :&lt;/b&gt; {error}</translation>
     </message>
     <message>
-        <source>Log: {link}</source>
-        <translation>Journal&#xa0;: {link}</translation>
-    </message>
-    <message>
-        <source>Click to open the folder; every test conversation is logged there (JSON Lines).</source>
-        <translation>Cliquez pour ouvrir le dossier&#x202f;; chaque conversation de test y est journalisée (JSON Lines).</translation>
-    </message>
-    <message>
         <source>Forked from turn {turn} of a logged conversation: it goes on here, in a new log. Type the next message.</source>
         <translation>Dérivée du tour {turn} d’une conversation journalisée : elle continue ici, dans un nouveau journal. Tapez le message suivant.</translation>
     </message>
@@ -453,42 +445,6 @@
     <message>
         <source>Type a message — Enter sends, Shift+Enter for a new line</source>
         <translation>Écrivez un message — Entrée l’envoie, Maj+Entrée pour une nouvelle ligne</translation>
-    </message>
-    <message>
-        <source>Restart the conversation?</source>
-        <translation>Redémarrer la conversation&#x202f;?</translation>
-    </message>
-    <message>
-        <source>The new settings apply to a new conversation. Restart now (this conversation ends; its log is kept), or keep chatting and restart later?</source>
-        <translation>Les nouveaux paramètres s’appliquent à une nouvelle conversation. Redémarrer maintenant (cette conversation se termine&#x202f;; son journal est conservé), ou continuer et redémarrer plus tard&#x202f;?</translation>
-    </message>
-    <message>
-        <source>The settings changed since this conversation started. Restart to use them.</source>
-        <translation>Les paramètres ont changé depuis le début de cette conversation. Redémarrez pour les utiliser.</translation>
-    </message>
-    <message>
-        <source>How actions run changed. Restart to run them that way.</source>
-        <translation>La façon d’exécuter les actions a changé. Redémarrez pour l’appliquer.</translation>
-    </message>
-    <message>
-        <source>Create a reply script</source>
-        <translation>Créer un script de réponses</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;Cannot write the reply script:&lt;/b&gt; {error}</source>
-        <translation>&lt;b&gt;Impossible d’écrire le script de réponses :&lt;/b&gt; {error}</translation>
-    </message>
-    <message>
-        <source>Save the conversation log</source>
-        <translation>Enregistrer le journal de la conversation</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;Cannot save the log:&lt;/b&gt; {error}</source>
-        <translation>&lt;b&gt;Impossible d’enregistrer le journal&#xa0;:&lt;/b&gt; {error}</translation>
-    </message>
-    <message>
-        <source>Conversation logs (*.jsonl);;All files (*)</source>
-        <translation>Journaux de conversation (*.jsonl);;Tous les fichiers (*)</translation>
     </message>
 </context>
 <context>
@@ -3257,6 +3213,53 @@ Fichier ▸ Nouveau… en crée un à partir d&apos;un modèle ; Fichier ▸ Ouv
     <message>
         <source>The log could not be saved: {error}</source>
         <translation>Le journal n’a pas pu être enregistré&#xa0;: {error}</translation>
+    </message>
+</context>
+<context>
+    <name>SettingsAndLog</name>
+    <message>
+        <source>Log: {link}</source>
+        <translation>Journal&#xa0;: {link}</translation>
+    </message>
+    <message>
+        <source>Click to open the folder; every test conversation is logged there (JSON Lines).</source>
+        <translation>Cliquez pour ouvrir le dossier&#x202f;; chaque conversation de test y est journalisée (JSON Lines).</translation>
+    </message>
+    <message>
+        <source>Restart the conversation?</source>
+        <translation>Redémarrer la conversation&#x202f;?</translation>
+    </message>
+    <message>
+        <source>The new settings apply to a new conversation. Restart now (this conversation ends; its log is kept), or keep chatting and restart later?</source>
+        <translation>Les nouveaux paramètres s’appliquent à une nouvelle conversation. Redémarrer maintenant (cette conversation se termine&#x202f;; son journal est conservé), ou continuer et redémarrer plus tard&#x202f;?</translation>
+    </message>
+    <message>
+        <source>The settings changed since this conversation started. Restart to use them.</source>
+        <translation>Les paramètres ont changé depuis le début de cette conversation. Redémarrez pour les utiliser.</translation>
+    </message>
+    <message>
+        <source>How actions run changed. Restart to run them that way.</source>
+        <translation>La façon d’exécuter les actions a changé. Redémarrez pour l’appliquer.</translation>
+    </message>
+    <message>
+        <source>Create a reply script</source>
+        <translation>Créer un script de réponses</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Cannot write the reply script:&lt;/b&gt; {error}</source>
+        <translation>&lt;b&gt;Impossible d’écrire le script de réponses :&lt;/b&gt; {error}</translation>
+    </message>
+    <message>
+        <source>Save the conversation log</source>
+        <translation>Enregistrer le journal de la conversation</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Cannot save the log:&lt;/b&gt; {error}</source>
+        <translation>&lt;b&gt;Impossible d’enregistrer le journal&#xa0;:&lt;/b&gt; {error}</translation>
+    </message>
+    <message>
+        <source>Conversation logs (*.jsonl);;All files (*)</source>
+        <translation>Journaux de conversation (*.jsonl);;Tous les fichiers (*)</translation>
     </message>
 </context>
 <context>

@@ -411,14 +411,6 @@
         <translation>&lt;b&gt;बातचीत शुरू नहीं हो सकती:&lt;/b&gt; {error}</translation>
     </message>
     <message>
-        <source>Log: {link}</source>
-        <translation>लॉग: {link}</translation>
-    </message>
-    <message>
-        <source>Click to open the folder; every test conversation is logged there (JSON Lines).</source>
-        <translation>फ़ोल्डर खोलने के लिए क्लिक करें; हर परीक्षण बातचीत का लॉग वहीं लिखा जाता है (JSON Lines)।</translation>
-    </message>
-    <message>
         <source>Forked from turn {turn} of a logged conversation: it goes on here, in a new log. Type the next message.</source>
         <translation>लॉग की गई बातचीत के दौर {turn} से अलग की गई: यह यहाँ एक नए लॉग में आगे चलती है। अगला संदेश लिखें।</translation>
     </message>
@@ -453,42 +445,6 @@
     <message>
         <source>Type a message — Enter sends, Shift+Enter for a new line</source>
         <translation>संदेश लिखें — Enter भेजता है, नई पंक्ति के लिए Shift+Enter</translation>
-    </message>
-    <message>
-        <source>Restart the conversation?</source>
-        <translation>बातचीत फिर से शुरू करें?</translation>
-    </message>
-    <message>
-        <source>The new settings apply to a new conversation. Restart now (this conversation ends; its log is kept), or keep chatting and restart later?</source>
-        <translation>नई सेटिंग्स नई बातचीत पर लागू होती हैं। अभी फिर से शुरू करें (यह बातचीत ख़त्म होगी; इसका लॉग रखा जाएगा), या बात जारी रखें और बाद में फिर से शुरू करें?</translation>
-    </message>
-    <message>
-        <source>The settings changed since this conversation started. Restart to use them.</source>
-        <translation>यह बातचीत शुरू होने के बाद सेटिंग्स बदल गईं। उन्हें लागू करने के लिए फिर से शुरू करें।</translation>
-    </message>
-    <message>
-        <source>How actions run changed. Restart to run them that way.</source>
-        <translation>कार्रवाइयाँ चलने का तरीका बदला। उस तरह चलाने के लिए फिर से शुरू करें।</translation>
-    </message>
-    <message>
-        <source>Create a reply script</source>
-        <translation>जवाबों की स्क्रिप्ट बनाएँ</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;Cannot write the reply script:&lt;/b&gt; {error}</source>
-        <translation>&lt;b&gt;जवाबों की स्क्रिप्ट लिखी नहीं जा सकी:&lt;/b&gt; {error}</translation>
-    </message>
-    <message>
-        <source>Save the conversation log</source>
-        <translation>बातचीत का लॉग सहेजें</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;Cannot save the log:&lt;/b&gt; {error}</source>
-        <translation>&lt;b&gt;लॉग सहेजा नहीं जा सका:&lt;/b&gt; {error}</translation>
-    </message>
-    <message>
-        <source>Conversation logs (*.jsonl);;All files (*)</source>
-        <translation>बातचीत के लॉग (*.jsonl);;सभी फ़ाइलें (*)</translation>
     </message>
 </context>
 <context>
@@ -3257,6 +3213,53 @@ File ▸ New… creates one from a template; File ▸ Open… opens a scenario f
     <message>
         <source>The log could not be saved: {error}</source>
         <translation>लॉग सहेजा नहीं जा सका: {error}</translation>
+    </message>
+</context>
+<context>
+    <name>SettingsAndLog</name>
+    <message>
+        <source>Log: {link}</source>
+        <translation>लॉग: {link}</translation>
+    </message>
+    <message>
+        <source>Click to open the folder; every test conversation is logged there (JSON Lines).</source>
+        <translation>फ़ोल्डर खोलने के लिए क्लिक करें; हर परीक्षण बातचीत का लॉग वहीं लिखा जाता है (JSON Lines)।</translation>
+    </message>
+    <message>
+        <source>Restart the conversation?</source>
+        <translation>बातचीत फिर से शुरू करें?</translation>
+    </message>
+    <message>
+        <source>The new settings apply to a new conversation. Restart now (this conversation ends; its log is kept), or keep chatting and restart later?</source>
+        <translation>नई सेटिंग्स नई बातचीत पर लागू होती हैं। अभी फिर से शुरू करें (यह बातचीत ख़त्म होगी; इसका लॉग रखा जाएगा), या बात जारी रखें और बाद में फिर से शुरू करें?</translation>
+    </message>
+    <message>
+        <source>The settings changed since this conversation started. Restart to use them.</source>
+        <translation>यह बातचीत शुरू होने के बाद सेटिंग्स बदल गईं। उन्हें लागू करने के लिए फिर से शुरू करें।</translation>
+    </message>
+    <message>
+        <source>How actions run changed. Restart to run them that way.</source>
+        <translation>कार्रवाइयाँ चलने का तरीका बदला। उस तरह चलाने के लिए फिर से शुरू करें।</translation>
+    </message>
+    <message>
+        <source>Create a reply script</source>
+        <translation>जवाबों की स्क्रिप्ट बनाएँ</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Cannot write the reply script:&lt;/b&gt; {error}</source>
+        <translation>&lt;b&gt;जवाबों की स्क्रिप्ट लिखी नहीं जा सकी:&lt;/b&gt; {error}</translation>
+    </message>
+    <message>
+        <source>Save the conversation log</source>
+        <translation>बातचीत का लॉग सहेजें</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Cannot save the log:&lt;/b&gt; {error}</source>
+        <translation>&lt;b&gt;लॉग सहेजा नहीं जा सका:&lt;/b&gt; {error}</translation>
+    </message>
+    <message>
+        <source>Conversation logs (*.jsonl);;All files (*)</source>
+        <translation>बातचीत के लॉग (*.jsonl);;सभी फ़ाइलें (*)</translation>
     </message>
 </context>
 <context>
