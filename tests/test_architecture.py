@@ -428,6 +428,35 @@ def test_the_layer_check_sees_deferred_imports(tmp_path: Path) -> None:
     assert studio_imports(probe, APP_MODULES) == {"app.chat.pane", "app.commands"}
 
 
+def engine_names_the_studio_imports() -> dict[tuple[str, str], list[str]]:
+    """(engine module, name) -> the studio modules that import that name from that module."""
+    found: dict[tuple[str, str], list[str]] = {}
+    for path in sorted(APP.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("engine."):
+                for alias in node.names:
+                    where = str(path.relative_to(ROOT))
+                    found.setdefault((str(node.module), alias.name), []).append(where)
+    return found
+
+
+def test_the_studio_imports_from_the_engine_only_what_its_modules_export() -> None:
+    """The studio reaches inside the engine (see ``app/__init__.py``), but only through what
+    each module lists in ``__all__``: no private name, nothing a module merely imports."""
+    import importlib
+    import importlib.util
+
+    outside = []
+    for (module_name, name), users in sorted(engine_names_the_studio_imports().items()):
+        module = importlib.import_module(module_name)
+        if name in getattr(module, "__all__", ()):
+            continue
+        if hasattr(module, "__path__") and importlib.util.find_spec(f"{module_name}.{name}"):
+            continue  # a submodule (``from engine.stats import render``)
+        outside.append(f"{module_name}.{name} (in {', '.join(users)})")
+    assert outside == []
+
+
 #: No module of the engine or the studio grows past this many lines (issue 36's house rule):
 #: a longer one is split by job, as ``engine.conversation`` is into the parts of a turn.
 MAX_MODULE_LINES = 800

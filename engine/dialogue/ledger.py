@@ -342,4 +342,12 @@ def _whole(value: Any, what: str) -> int:
     return value
 
 
-__all__ = ["PURPOSES", "CallRecord", "CostLedger", "ModelPrice", "PriceTable", "Totals"]
+__all__ = [
+    "NO_COST_TEXT",
+    "PURPOSES",
+    "CallRecord",
+    "CostLedger",
+    "ModelPrice",
+    "PriceTable",
+    "Totals",
+]

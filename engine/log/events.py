@@ -497,3 +497,42 @@ class EventBus:
     def emit(self, event: Event) -> None:
         for listener in list(self._listeners):
             listener(event)
+
+
+__all__ = [
+    "CHAT_EVENT_TYPES",
+    "LOG_SCHEMA_VERSION",
+    "PAYLOADS",
+    "ActionCallData",
+    "ActionResultData",
+    "AtLeastZero",
+    "BotMessageData",
+    "ContractViolationData",
+    "CorrectionSentData",
+    "Count",
+    "ErrorData",
+    "Event",
+    "EventBus",
+    "EventType",
+    "FallbackData",
+    "ForkedFromData",
+    "InputItemData",
+    "JsonObject",
+    "JsonValue",
+    "Listener",
+    "MessageDeltaData",
+    "MessageRetractedData",
+    "ModelRequestData",
+    "ModelResponseData",
+    "Payload",
+    "SessionEndData",
+    "SessionStartData",
+    "SessionTotalsData",
+    "StepSummaryData",
+    "TransitionData",
+    "TurnEndData",
+    "UsageData",
+    "UserMessageData",
+    "VariableChangeData",
+    "utc_now_iso",
+]

@@ -192,3 +192,18 @@ class ClosingProvider:
         traceback: TracebackType | None,
     ) -> None:
         await self.aclose()
+
+
+__all__ = [
+    "ClosingProvider",
+    "Message",
+    "MessageListener",
+    "ModelReply",
+    "ModelRequest",
+    "Provider",
+    "Purpose",
+    "Role",
+    "Usage",
+    "message_listener",
+    "streaming_to",
+]

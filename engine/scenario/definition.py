@@ -498,3 +498,31 @@ class Scenario(_Strict, MarkedModel):
 
 
 SCENARIO_FILE = "scenario.yaml"
+
+
+__all__ = [
+    "BRACED",
+    "IDENTIFIER",
+    "IDENTIFIER_PATTERN",
+    "PLACEHOLDER",
+    "RESERVED_SIGNALS",
+    "SCENARIO_FILE",
+    "STAY",
+    "ContractSettings",
+    "Identifier",
+    "MarkedModel",
+    "Marks",
+    "ModelSettings",
+    "OnEnter",
+    "PromptLayout",
+    "ResultField",
+    "Scenario",
+    "Step",
+    "StepKind",
+    "Transition",
+    "ValueType",
+    "Variable",
+    "is_known",
+    "shown",
+    "unique_name",
+]
