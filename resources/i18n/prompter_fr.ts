@@ -2320,16 +2320,16 @@ Coût&#xa0;: {cost}</translation>
         <translation>Parcourir…</translation>
     </message>
     <message>
-        <source>Name</source>
-        <translation>Nom</translation>
+        <source>&amp;Name:</source>
+        <translation>&amp;Nom&#xa0;:</translation>
     </message>
     <message>
-        <source>Template</source>
-        <translation>Modèle</translation>
+        <source>&amp;Template:</source>
+        <translation>&amp;Modèle&#xa0;:</translation>
     </message>
     <message>
-        <source>Create in</source>
-        <translation>Créer dans</translation>
+        <source>&amp;Create in:</source>
+        <translation>&amp;Créer dans&#xa0;:</translation>
     </message>
     <message>
         <source>A scenario&apos;s name may hold only ASCII letters (a–z, A–Z), digits (0–9) and _, and does not start with a digit.</source>
@@ -2338,6 +2338,10 @@ Coût&#xa0;: {cost}</translation>
     <message>
         <source>Create the scenario in</source>
         <translation>Créer le scénario dans</translation>
+    </message>
+    <message>
+        <source>Use “{suggestion}”</source>
+        <translation>Utiliser « {suggestion} »</translation>
     </message>
     <message>
         <source>{folder} exists and is not empty.</source>
@@ -2354,10 +2358,6 @@ Coût&#xa0;: {cost}</translation>
     <message>
         <source>“{name}” starts with a digit.</source>
         <translation>« {name} » commence par un chiffre.</translation>
-    </message>
-    <message>
-        <source>Use “{suggestion}”?</source>
-        <translation>Utiliser « {suggestion} » ?</translation>
     </message>
 </context>
 <context>

@@ -2320,16 +2320,16 @@ Cost: {cost}</source>
         <translation>ब्राउज़ करें…</translation>
     </message>
     <message>
-        <source>Name</source>
-        <translation>नाम</translation>
+        <source>&amp;Name:</source>
+        <translation>&amp;नाम:</translation>
     </message>
     <message>
-        <source>Template</source>
-        <translation>टेम्पलेट</translation>
+        <source>&amp;Template:</source>
+        <translation>&amp;टेम्पलेट:</translation>
     </message>
     <message>
-        <source>Create in</source>
-        <translation>यहाँ बनाएँ</translation>
+        <source>&amp;Create in:</source>
+        <translation>&amp;यहाँ बनाएँ:</translation>
     </message>
     <message>
         <source>A scenario&apos;s name may hold only ASCII letters (a–z, A–Z), digits (0–9) and _, and does not start with a digit.</source>
@@ -2338,6 +2338,10 @@ Cost: {cost}</source>
     <message>
         <source>Create the scenario in</source>
         <translation>परिदृश्य यहाँ बनाएँ</translation>
+    </message>
+    <message>
+        <source>Use “{suggestion}”</source>
+        <translation>“{suggestion}” इस्तेमाल करें</translation>
     </message>
     <message>
         <source>{folder} exists and is not empty.</source>
@@ -2354,10 +2358,6 @@ Cost: {cost}</source>
     <message>
         <source>“{name}” starts with a digit.</source>
         <translation>“{name}” किसी अंक से शुरू होता है।</translation>
-    </message>
-    <message>
-        <source>Use “{suggestion}”?</source>
-        <translation>“{suggestion}” रखें?</translation>
     </message>
 </context>
 <context>
