@@ -1795,6 +1795,10 @@
 <context>
     <name>HistogramChart</name>
     <message>
+        <source>{title}: {reason}</source>
+        <translation>{title}&#xa0;: {reason}</translation>
+    </message>
+    <message>
         <source>{title}: no conversations</source>
         <translation>{title}&#xa0;: aucune conversation</translation>
     </message>
@@ -3362,6 +3366,10 @@ Fichier ▸ Nouveau… en crée un à partir d&apos;un modèle ; Fichier ▸ Ouv
     <message>
         <source>{count} chosen persona file(s) do not parse (see the preview): fix them or leave them out, or nothing will run.</source>
         <translation>{count} fichier(s) de persona choisi(s) illisible(s) (voir l’aperçu)&#xa0;: corrigez-les ou laissez-les de côté, sinon rien ne sera lancé.</translation>
+    </message>
+    <message>
+        <source>The fake model has no rate limit: the conversations are not paced.</source>
+        <translation>Le modèle factice n&apos;a pas de limite de débit&#xa0;: les conversations ne sont pas cadencées.</translation>
     </message>
     <message>
         <source>These limits apply to every model of this run, each apart; 0 means no limit.</source>

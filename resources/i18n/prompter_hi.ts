@@ -1795,6 +1795,10 @@
 <context>
     <name>HistogramChart</name>
     <message>
+        <source>{title}: {reason}</source>
+        <translation>{title}: {reason}</translation>
+    </message>
+    <message>
         <source>{title}: no conversations</source>
         <translation>{title}: कोई बातचीत नहीं</translation>
     </message>
@@ -3362,6 +3366,10 @@ File ▸ New… creates one from a template; File ▸ Open… opens a scenario f
     <message>
         <source>{count} chosen persona file(s) do not parse (see the preview): fix them or leave them out, or nothing will run.</source>
         <translation>{count} चुनी गई पर्सोना फ़ाइलें पार्स नहीं होतीं (पूर्वावलोकन देखें): उन्हें ठीक करें या छोड़ दें, वरना कुछ नहीं चलेगा।</translation>
+    </message>
+    <message>
+        <source>The fake model has no rate limit: the conversations are not paced.</source>
+        <translation>नकली मॉडल की कोई दर सीमा नहीं है: बातचीत की गति सीमित नहीं की जाती।</translation>
     </message>
     <message>
         <source>These limits apply to every model of this run, each apart; 0 means no limit.</source>
