@@ -1805,6 +1805,10 @@
 <context>
     <name>HistogramChart</name>
     <message>
+        <source>{title}: {reason}</source>
+        <translation>{title}&#xa0;: {reason}</translation>
+    </message>
+    <message>
         <source>{title}: no conversations</source>
         <translation>{title}&#xa0;: aucune conversation</translation>
     </message>
@@ -2307,16 +2311,16 @@ Coût&#xa0;: {cost}</translation>
         <translation>Parcourir…</translation>
     </message>
     <message>
-        <source>Name</source>
-        <translation>Nom</translation>
+        <source>&amp;Name:</source>
+        <translation>&amp;Nom&#xa0;:</translation>
     </message>
     <message>
-        <source>Template</source>
-        <translation>Modèle</translation>
+        <source>&amp;Template:</source>
+        <translation>&amp;Modèle&#xa0;:</translation>
     </message>
     <message>
-        <source>Create in</source>
-        <translation>Créer dans</translation>
+        <source>&amp;Create in:</source>
+        <translation>&amp;Créer dans&#xa0;:</translation>
     </message>
     <message>
         <source>A scenario&apos;s name may hold only ASCII letters (a–z, A–Z), digits (0–9) and _, and does not start with a digit.</source>
@@ -2325,6 +2329,10 @@ Coût&#xa0;: {cost}</translation>
     <message>
         <source>Create the scenario in</source>
         <translation>Créer le scénario dans</translation>
+    </message>
+    <message>
+        <source>Use “{suggestion}”</source>
+        <translation>Utiliser « {suggestion} »</translation>
     </message>
     <message>
         <source>{folder} exists and is not empty.</source>
@@ -2341,10 +2349,6 @@ Coût&#xa0;: {cost}</translation>
     <message>
         <source>“{name}” starts with a digit.</source>
         <translation>« {name} » commence par un chiffre.</translation>
-    </message>
-    <message>
-        <source>Use “{suggestion}”?</source>
-        <translation>Utiliser « {suggestion} » ?</translation>
     </message>
 </context>
 <context>
@@ -3426,6 +3430,10 @@ Fichier ▸ Nouveau… en crée un à partir d&apos;un modèle ; Fichier ▸ Ouv
     <message>
         <source>{count} chosen persona file(s) do not parse (see the preview): fix them or leave them out, or nothing will run.</source>
         <translation>{count} fichier(s) de persona choisi(s) illisible(s) (voir l’aperçu)&#xa0;: corrigez-les ou laissez-les de côté, sinon rien ne sera lancé.</translation>
+    </message>
+    <message>
+        <source>The fake model has no rate limit: the conversations are not paced.</source>
+        <translation>Le modèle factice n&apos;a pas de limite de débit&#xa0;: les conversations ne sont pas cadencées.</translation>
     </message>
     <message>
         <source>These limits apply to every model of this run, each apart; 0 means no limit.</source>

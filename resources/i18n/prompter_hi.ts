@@ -1805,6 +1805,10 @@
 <context>
     <name>HistogramChart</name>
     <message>
+        <source>{title}: {reason}</source>
+        <translation>{title}: {reason}</translation>
+    </message>
+    <message>
         <source>{title}: no conversations</source>
         <translation>{title}: कोई बातचीत नहीं</translation>
     </message>
@@ -2307,16 +2311,16 @@ Cost: {cost}</source>
         <translation>ब्राउज़ करें…</translation>
     </message>
     <message>
-        <source>Name</source>
-        <translation>नाम</translation>
+        <source>&amp;Name:</source>
+        <translation>&amp;नाम:</translation>
     </message>
     <message>
-        <source>Template</source>
-        <translation>टेम्पलेट</translation>
+        <source>&amp;Template:</source>
+        <translation>&amp;टेम्पलेट:</translation>
     </message>
     <message>
-        <source>Create in</source>
-        <translation>यहाँ बनाएँ</translation>
+        <source>&amp;Create in:</source>
+        <translation>&amp;यहाँ बनाएँ:</translation>
     </message>
     <message>
         <source>A scenario&apos;s name may hold only ASCII letters (a–z, A–Z), digits (0–9) and _, and does not start with a digit.</source>
@@ -2325,6 +2329,10 @@ Cost: {cost}</source>
     <message>
         <source>Create the scenario in</source>
         <translation>परिदृश्य यहाँ बनाएँ</translation>
+    </message>
+    <message>
+        <source>Use “{suggestion}”</source>
+        <translation>“{suggestion}” इस्तेमाल करें</translation>
     </message>
     <message>
         <source>{folder} exists and is not empty.</source>
@@ -2341,10 +2349,6 @@ Cost: {cost}</source>
     <message>
         <source>“{name}” starts with a digit.</source>
         <translation>“{name}” किसी अंक से शुरू होता है।</translation>
-    </message>
-    <message>
-        <source>Use “{suggestion}”?</source>
-        <translation>“{suggestion}” रखें?</translation>
     </message>
 </context>
 <context>
@@ -3426,6 +3430,10 @@ File ▸ New… creates one from a template; File ▸ Open… opens a scenario f
     <message>
         <source>{count} chosen persona file(s) do not parse (see the preview): fix them or leave them out, or nothing will run.</source>
         <translation>{count} चुनी गई पर्सोना फ़ाइलें पार्स नहीं होतीं (पूर्वावलोकन देखें): उन्हें ठीक करें या छोड़ दें, वरना कुछ नहीं चलेगा।</translation>
+    </message>
+    <message>
+        <source>The fake model has no rate limit: the conversations are not paced.</source>
+        <translation>नकली मॉडल की कोई दर सीमा नहीं है: बातचीत की गति सीमित नहीं की जाती।</translation>
     </message>
     <message>
         <source>These limits apply to every model of this run, each apart; 0 means no limit.</source>
