@@ -232,7 +232,7 @@ LAYERS: dict[str, tuple[str, ...]] = {
         "app",
         "app.theme",
         "app.widgets",
-        "app.memory",
+        "app.gc_freeze",
         "app.highlighter",
         "app.dialogs",
         "app.file_watch",
