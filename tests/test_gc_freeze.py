@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gc
+
 from app.gc_freeze import freeze_open_scenario, unfreeze
 
 
