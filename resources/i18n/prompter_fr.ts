@@ -5300,6 +5300,10 @@ Double-cliquez sur le canevas vide pour ajouter une étape&#x202f;; glissez depu
         <translation>Variables à la fin du tour {turn}</translation>
     </message>
     <message>
+        <source>A result step {step} captured; no variable declares it under variables: (placeholders fill from it all the same)</source>
+        <translation>Un résultat capturé par l&apos;étape {step}&#xa0;; aucune variable ne le déclare sous variables: (les espaces réservés s&apos;en remplissent quand même)</translation>
+    </message>
+    <message>
         <source>turn {turn} · {step}</source>
         <translation>tour {turn} · {step}</translation>
     </message>

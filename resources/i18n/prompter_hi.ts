@@ -5300,6 +5300,10 @@ Double-click empty canvas to add a step; drag from a step&apos;s handle (or Shif
         <translation>दौर {turn} तक के चर</translation>
     </message>
     <message>
+        <source>A result step {step} captured; no variable declares it under variables: (placeholders fill from it all the same)</source>
+        <translation>चरण {step} द्वारा पकड़ा गया परिणाम; variables: के अंतर्गत कोई चर इसे घोषित नहीं करता (प्लेसहोल्डर फिर भी इससे भरते हैं)</translation>
+    </message>
+    <message>
         <source>turn {turn} · {step}</source>
         <translation>दौर {turn} · {step}</translation>
     </message>
