@@ -458,8 +458,8 @@
         <translation>Script de réponses · {path}</translation>
     </message>
     <message>
-        <source>Fake model · no key, no cost</source>
-        <translation>Modèle factice · sans clé, sans coût</translation>
+        <source>Fake model · replies made up from the scenario&apos;s steps, not a model&apos;s · no key, no cost</source>
+        <translation>Modèle factice · réponses inventées d&apos;après les étapes du scénario, pas celles d&apos;un modèle · sans clé, sans coût</translation>
     </message>
 </context>
 <context>

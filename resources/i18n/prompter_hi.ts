@@ -458,8 +458,8 @@
         <translation>उत्तर स्क्रिप्ट · {path}</translation>
     </message>
     <message>
-        <source>Fake model · no key, no cost</source>
-        <translation>नकली मॉडल · बिना कुंजी, बिना लागत</translation>
+        <source>Fake model · replies made up from the scenario&apos;s steps, not a model&apos;s · no key, no cost</source>
+        <translation>नकली मॉडल · जवाब परिदृश्य के चरणों से गढ़े गए, किसी मॉडल के नहीं · बिना कुंजी, बिना लागत</translation>
     </message>
 </context>
 <context>
