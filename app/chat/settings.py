@@ -86,7 +86,11 @@ class ChatSettings:
                 path=shown_path(self.script)
             )
         if self.provider == "fake":
-            return QCoreApplication.translate("ChatSettings", "Fake model · no key, no cost")
+            return QCoreApplication.translate(
+                "ChatSettings",
+                "Fake model · replies made up from the scenario's steps, not a model's · "
+                "no key, no cost",
+            )
         server = f" · {self.base_url}" if self.base_url else ""
         return f"{self.provider} · {self.model or scenario_model}{server}"
 

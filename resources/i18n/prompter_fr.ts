@@ -458,8 +458,8 @@
         <translation>Script de réponses · {path}</translation>
     </message>
     <message>
-        <source>Fake model · no key, no cost</source>
-        <translation>Modèle factice · sans clé, sans coût</translation>
+        <source>Fake model · replies made up from the scenario&apos;s steps, not a model&apos;s · no key, no cost</source>
+        <translation>Modèle factice · réponses inventées d&apos;après les étapes du scénario, pas celles d&apos;un modèle · sans clé, sans coût</translation>
     </message>
 </context>
 <context>
@@ -5298,6 +5298,10 @@ Double-cliquez sur le canevas vide pour ajouter une étape&#x202f;; glissez depu
     <message>
         <source>Variables as of turn {turn}</source>
         <translation>Variables à la fin du tour {turn}</translation>
+    </message>
+    <message>
+        <source>A result step {step} captured; no variable declares it under variables: (placeholders fill from it all the same)</source>
+        <translation>Un résultat capturé par l&apos;étape {step}&#xa0;; aucune variable ne le déclare sous variables: (les espaces réservés s&apos;en remplissent quand même)</translation>
     </message>
     <message>
         <source>turn {turn} · {step}</source>

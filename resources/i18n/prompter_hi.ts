@@ -458,8 +458,8 @@
         <translation>उत्तर स्क्रिप्ट · {path}</translation>
     </message>
     <message>
-        <source>Fake model · no key, no cost</source>
-        <translation>नकली मॉडल · बिना कुंजी, बिना लागत</translation>
+        <source>Fake model · replies made up from the scenario&apos;s steps, not a model&apos;s · no key, no cost</source>
+        <translation>नकली मॉडल · जवाब परिदृश्य के चरणों से गढ़े गए, किसी मॉडल के नहीं · बिना कुंजी, बिना लागत</translation>
     </message>
 </context>
 <context>
@@ -5298,6 +5298,10 @@ Double-click empty canvas to add a step; drag from a step&apos;s handle (or Shif
     <message>
         <source>Variables as of turn {turn}</source>
         <translation>दौर {turn} तक के चर</translation>
+    </message>
+    <message>
+        <source>A result step {step} captured; no variable declares it under variables: (placeholders fill from it all the same)</source>
+        <translation>चरण {step} द्वारा पकड़ा गया परिणाम; variables: के अंतर्गत कोई चर इसे घोषित नहीं करता (प्लेसहोल्डर फिर भी इससे भरते हैं)</translation>
     </message>
     <message>
         <source>turn {turn} · {step}</source>
