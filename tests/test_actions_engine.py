@@ -199,6 +199,30 @@ def test_a_plain_def_that_overruns_is_killed_and_its_result_never_applied(
     sync.close()
 
 
+def test_a_child_the_plain_def_started_is_killed_with_it_at_the_deadline(
+    action_folder: Any, tmp_path: Path
+) -> None:
+    """Issue 34 item 4: the worker's whole process group is killed, grandchildren included."""
+    marker = tmp_path / "booked"
+    module = f"""
+        import subprocess, sys, time
+        def find_slots(specialty):
+            subprocess.Popen([sys.executable, "-c",
+                "import pathlib, time; time.sleep(1.5); "
+                "pathlib.Path({str(marker)!r}).write_text('booked after the deadline')"])
+            time.sleep(30)
+            return {{"slots": ["late"]}}
+        """
+    folder = action_folder(module, CLINIC.replace("timeout_s: 2", "timeout_s: 0.5"))
+    sync, seen = chat(folder, clinic_reply())
+
+    assert sync.send("x").step_after == "too_slow"
+    assert of_type(seen, EventType.ACTION_RESULT)[0]["outcome"] == "timeout"
+    time.sleep(2.5)  # long after the child would have written
+    assert not marker.exists()
+    sync.close()
+
+
 def test_an_async_action_is_cancelled_at_its_deadline(action_folder: Any, tmp_path: Path) -> None:
     marker = tmp_path / "cancelled"
     module = f"""
