@@ -415,6 +415,24 @@ def test_an_http_action_refuses_a_host_not_allowed_and_a_missing_secret(
     sync.close()
 
 
+@pytest.mark.parametrize("value", ["..", ".", "%2e%2E", "%252e."])
+def test_a_url_placeholder_value_that_makes_a_dot_segment_is_refused(
+    action_folder: Any, action_service: ActionService, monkeypatch: pytest.MonkeyPatch, value: str
+) -> None:
+    """Issue 34 item 11: ``/orders/{{specialty}}/cancel`` with ``..`` is never sent as
+    ``/cancel``: the client would remove the dot segment."""
+    monkeypatch.setenv("CLINIC_TOKEN", "t0ken-t0ken")
+    action_service.route("/slots/cancel", status=200, body={"slots": ["cancelled!"]})
+    yaml = BOOKING.replace("/slots?specialty={{specialty}}", "/slots/x/{{specialty}}/cancel")
+    folder = action_folder(None, yaml, port=action_service.port)
+    sync, seen = chat(folder, clinic_reply(value))
+    sync.send("x")
+    ended = of_type(seen, EventType.ACTION_RESULT)[0]
+    assert ended["outcome"] == "error" and "path segment" in ended["error"]
+    assert action_service.requests == []
+    sync.close()
+
+
 # --- never twice -------------------------------------------------------------------------------
 
 
