@@ -17,7 +17,9 @@
 mount it inside its own service. Its store and provider open on start-up (the ASGI lifespan), or
 on the first request when the host does not run the lifespan of mounted apps, and close on
 shutdown. When the config has tokens, every ``/v1`` request needs ``Authorization: Bearer
-<token>``; the page, the health check and the metrics do not.
+<token>``; the page, the health check and the metrics do not. Every request must name the
+server in its ``Host`` and come from no other ``Origin`` (:mod:`engine.serve.guard`), and a body
+must be ``application/json``.
 
 A message answer carries ``Server-Timing: total;dur=…, model;dur=…`` (milliseconds): the time to
 answer and the part of it spent waiting for the model, so the server's own overhead can be read
@@ -38,6 +40,7 @@ from typing import Any
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
@@ -54,6 +57,7 @@ from engine.scenario.definition import Scenario
 from engine.scenario.loader import load_scenario
 from engine.serve.api_errors import ApiError, api_error, bad_request
 from engine.serve.config import ServeConfig
+from engine.serve.guard import HostGuard, HostNames
 from engine.serve.metrics import CONTENT_TYPE, ServeMetrics
 from engine.serve.page import chat_page
 from engine.serve.service import Answered, ServedScenario
@@ -177,6 +181,11 @@ async def _json_body(request: Request) -> dict[str, Any]:
             raise _too_large("the request body")
     if not body.strip():
         return {}
+    media_type = request.headers.get("content-type", "").partition(";")[0].strip().lower()
+    if media_type != "application/json":
+        raise ApiError(
+            415, "unsupported_media_type", "send the body as Content-Type: application/json"
+        )
     try:
         value = json.loads(body)
     except (ValueError, RecursionError):
@@ -426,10 +435,19 @@ def create_app(
             Route(f"{conversation}/log", conversation_log, methods=["GET"]),
         ],
         exception_handlers={ApiError: _api_error, HTTPException: _http_error, Exception: _crash},
+        middleware=[Middleware(HostGuard, hosts=_host_names(config))],
         lifespan=lifespan,
     )
     app.state.prompter = runtime
     return app
+
+
+def _host_names(config: ServeConfig | None) -> HostNames:
+    """The hosts the app answers for (:mod:`engine.serve.guard`): the loopback names without
+    a config."""
+    if config is None:
+        return HostNames("127.0.0.1")
+    return HostNames(config.bind_host, config.allowed_hosts)
 
 
 def app_from_environment() -> Starlette:

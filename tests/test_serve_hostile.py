@@ -1,0 +1,110 @@
+"""The server against hostile and careless callers (issue 34), on each store (SQLite, then
+PostgreSQL): a foreign ``Host`` or ``Origin``, a body that is not JSON, what ``/healthz`` tells a
+stranger, lone surrogates, an ``Idempotency-Key`` reused for another message, a turn that fails
+after its actions ran, and health checks and reads while a turn holds the store.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import httpx2
+import pytest
+from plugins.serve import close_client, open_client
+
+from engine.offline.fake_openai import FakeOpenAIServer
+from engine.scenario.definition import Scenario
+from engine.serve.guard import HostNames
+
+pytestmark = pytest.mark.anyio
+
+PROBLEM = "I cannot log in, my password is refused"
+
+
+@pytest.fixture
+def anyio_backend() -> str:
+    return "asyncio"
+
+
+async def start(client: httpx2.AsyncClient, **body: Any) -> str:
+    answer = await client.post("/v1/conversations", json=body)
+    assert answer.status_code == 201, answer.text
+    return str(answer.json()["id"])
+
+
+def error_of(answer: httpx2.Response) -> tuple[int, str]:
+    return answer.status_code, answer.json()["error"]["type"]
+
+
+# --- item 3: Host, Origin, Content-Type ----------------------------------------------------------
+
+
+async def test_a_foreign_host_or_origin_is_refused_before_any_route(
+    serve_client: httpx2.AsyncClient,
+) -> None:
+    rebound = {"Host": "evil.example:8000"}
+    assert error_of(await serve_client.post("/v1/conversations", json={}, headers=rebound)) == (
+        403,
+        "forbidden",
+    )
+    for path in ("/healthz", "/metrics", "/"):
+        assert (await serve_client.get(path, headers=rebound)).status_code == 403
+    for origin in ("http://evil.example", "null", "http://127.0.0.1.evil.example:8000"):
+        answer = await serve_client.post(
+            "/v1/conversations", json={}, headers={"Origin": origin}
+        )
+        assert error_of(answer) == (403, "forbidden"), origin
+    # the page's own origin, and clients that send none, are served
+    same = await serve_client.post(
+        "/v1/conversations", json={}, headers={"Origin": "http://127.0.0.1:8000"}
+    )
+    assert same.status_code == 201
+    for host in ("localhost:8000", "LOCALHOST.:8000", "127.0.0.1"):
+        assert (await serve_client.get("/healthz", headers={"Host": host})).status_code == 200
+
+
+async def test_a_body_that_is_not_application_json_is_a_415(
+    serve_client: httpx2.AsyncClient,
+) -> None:
+    conversation = await start(serve_client)
+    path = f"/v1/conversations/{conversation}/messages"
+    for content_type in ("text/plain", "application/x-www-form-urlencoded", None):
+        headers = {} if content_type is None else {"Content-Type": content_type}
+        answer = await serve_client.post(path, content=b'{"text": "hi"}', headers=headers)
+        assert error_of(answer) == (415, "unsupported_media_type"), content_type
+    created = await serve_client.post(
+        "/v1/conversations", content=b"{}", headers={"Content-Type": "text/plain"}
+    )
+    assert error_of(created) == (415, "unsupported_media_type")
+    accepted = await serve_client.post(
+        path,
+        content=b'{"text": "hi"}',
+        headers={"Content-Type": "application/json; charset=utf-8"},
+    )
+    assert accepted.status_code == 200
+
+
+def test_the_hosts_a_server_answers_for_follow_its_address_and_its_names() -> None:
+    local = HostNames("127.0.0.1")
+    assert [local.allows(name) for name in ("127.0.0.1", "localhost", "::1")] == [True] * 3
+    assert not local.allows("10.0.0.5") and not local.allows("evil.example")
+    wide = HostNames("0.0.0.0", ["bot.example.com"])
+    assert wide.allows("10.0.0.5") and wide.allows("bot.example.com")
+    assert not wide.allows("evil.example")
+    assert HostNames("10.0.0.5").allows("10.0.0.5") and not HostNames("10.0.0.5").allows("localhost")
+    assert HostNames("127.0.0.1", ["*"]).allows("anything.example")
+    assert not local.allows_origin("file://") and local.allows_origin("https://localhost:1")
+
+
+async def test_configured_names_are_answered(
+    store_url: str, support_desk: Scenario, bot_server: FakeOpenAIServer
+) -> None:
+    client, app = await open_client(
+        store_url, support_desk, bot_server, allowed_hosts=("bot.example.com",)
+    )
+    try:
+        named = await client.get("/healthz", headers={"Host": "bot.example.com"})
+        assert named.status_code == 200
+        assert (await client.get("/healthz", headers={"Host": "other.example"})).status_code == 403
+    finally:
+        await close_client(client, app)
