@@ -6,6 +6,7 @@ after its actions ran, and health checks and reads while a turn holds the store.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import httpx2
@@ -107,3 +108,38 @@ async def test_configured_names_are_answered(
         assert (await client.get("/healthz", headers={"Host": "other.example"})).status_code == 403
     finally:
         await close_client(client, app)
+
+
+# --- item 12: /healthz tells a stranger nothing about the store ----------------------------------
+
+
+async def test_healthz_tells_a_stranger_only_ok_and_a_token_holder_the_store(
+    store_url: str, support_desk: Scenario, bot_server: FakeOpenAIServer
+) -> None:
+    client, app = await open_client(store_url, support_desk, bot_server, tokens=("alpha",))
+    try:
+        stranger = await client.get("/healthz")
+        assert (stranger.status_code, stranger.json()) == (200, {"status": "ok"})
+        wrong = await client.get("/healthz", headers={"Authorization": "Bearer beta"})
+        assert wrong.json() == {"status": "ok"}
+        known = await client.get("/healthz", headers={"Authorization": "Bearer alpha"})
+        assert known.json()["store"].split(":")[0] == store_url.split(":")[0]
+    finally:
+        await close_client(client, app)
+
+
+async def test_healthz_says_a_bare_failure_to_a_stranger(
+    support_desk: Scenario, bot_server: FakeOpenAIServer, tmp_path: Path
+) -> None:
+    (tmp_path / "file").write_text("not a folder")
+    store_url = f"sqlite:///{tmp_path / 'file' / 'sessions.db'}"
+    client, _app = await open_client(store_url, support_desk, bot_server, tokens=("alpha",))
+    try:
+        stranger = await client.get("/healthz")
+        assert (stranger.status_code, stranger.json()) == (503, {"status": "unavailable"})
+        assert "file" not in stranger.text
+        known = await client.get("/healthz", headers={"Authorization": "Bearer alpha"})
+        assert known.status_code == 503
+        assert known.json()["error"]["type"] == "store_unavailable"
+    finally:
+        await client.aclose()

@@ -8,7 +8,8 @@
     GET    /v1/conversations/{id}            → {id, step, finished, variables, turns}
     GET    /v1/conversations/{id}/log        → the JSON Lines log (the studio's log viewer opens it)
     DELETE /v1/conversations/{id}            → 204
-    GET    /healthz                          → 200 when the store answers, else 503
+    GET    /healthz                          → 200 {"status": "ok"} when the store answers, else
+                                             503; the store's details only with a token
     GET    /metrics                          → Prometheus text format (:mod:`engine.serve.metrics`)
     GET    /                                 → the chat page
 
@@ -144,12 +145,7 @@ async def _served(request: Request) -> ServedScenario:
     """The served scenario, after checking the bearer token of a ``/v1`` request."""
     runtime = _runtime(request)
     if runtime.tokens:
-        header = request.headers.get("authorization", "")
-        scheme, _, token = header.partition(" ")
-        valid = scheme.lower() == "bearer" and any(
-            hmac.compare_digest(token.strip().encode(), known.encode()) for known in runtime.tokens
-        )
-        if not valid:
+        if not _has_token(request):
             raise ApiError(
                 401,
                 "unauthorized",
@@ -160,6 +156,15 @@ async def _served(request: Request) -> ServedScenario:
         return await runtime.served()
     except StoreError as error:
         raise api_error(error) from None
+
+
+def _has_token(request: Request) -> bool:
+    """Whether the request carries one of the server's API tokens (never, when it has none)."""
+    tokens = _runtime(request).tokens
+    scheme, _, token = request.headers.get("authorization", "").partition(" ")
+    return scheme.lower() == "bearer" and any(
+        hmac.compare_digest(token.strip().encode(), known.encode()) for known in tokens
+    )
 
 
 def _conversation_id(request: Request) -> str:
@@ -357,12 +362,20 @@ async def delete_conversation(request: Request) -> Response:
 
 
 async def healthz(request: Request) -> Response:
+    """``{"status": "ok"}`` or 503 ``{"status": "unavailable"}``; what the store is and why it
+    failed only to a caller with one of the server's tokens (a stranger learns no path, user,
+    host or driver message)."""
+    trusted = _has_token(request)
     try:
         served = await _runtime(request).served()
         await served.store.ping()
     except Exception as error:  # the store does not answer, whatever the reason
+        if not trusted:
+            return JSONResponse({"status": "unavailable"}, status_code=503)
         answer = api_error(error if isinstance(error, StoreError) else StoreError(str(error)))
         return JSONResponse(answer.body(), status_code=503)
+    if not trusted:
+        return JSONResponse({"status": "ok"})
     return JSONResponse({"status": "ok", "store": served.store.description})
 
 
