@@ -143,3 +143,39 @@ async def test_healthz_says_a_bare_failure_to_a_stranger(
         assert known.json()["error"]["type"] == "store_unavailable"
     finally:
         await client.aclose()
+
+
+# --- item 9: lone surrogates ---------------------------------------------------------------------
+
+AS_JSON = {"Content-Type": "application/json"}
+
+
+async def test_a_lone_surrogate_anywhere_in_a_body_is_a_400_naming_the_field_and_stores_nothing(
+    serve_client: httpx2.AsyncClient,
+) -> None:
+    created = await serve_client.post(
+        "/v1/conversations",
+        content=b'{"variables": {"account_email": "ada\\ud800@example.com"}}',
+        headers=AS_JSON,
+    )
+    assert error_of(created) == (400, "bad_request")
+    assert "variables.account_email" in created.json()["error"]["message"]
+    conversation = await start(serve_client)  # the only one stored
+    path = f"/v1/conversations/{conversation}/messages"
+    for body, field in (
+        (b'{"text": "hello \\udfff"}', "text"),
+        (b'{"text": "hi", "extra": ["\\ud83d"]}', "extra[0]"),
+        (b'{"text": "hi", "\\ud800": 1}', "a key of the body"),
+    ):
+        answer = await serve_client.post(path, content=body, headers=AS_JSON)
+        assert error_of(answer) == (400, "bad_request"), body
+        assert field in answer.json()["error"]["message"]
+    state = (await serve_client.get(f"/v1/conversations/{conversation}")).json()
+    assert state["turns"] == 0
+    # a whole pair is text, and is answered
+    paired = await serve_client.post(
+        path, content=b'{"text": "hi \\ud83d\\ude00"}', headers=AS_JSON
+    )
+    assert paired.status_code == 200
+    served = serve_client._transport.app.state.prompter  # type: ignore[attr-defined]
+    assert await (await served.served()).store.conversation_ids() == [conversation]

@@ -72,6 +72,8 @@ log = logging.getLogger("prompter.serve")
 CONVERSATION_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 #: What an ``Idempotency-Key`` may hold: visible ASCII and spaces.
 IDEMPOTENCY_KEY = re.compile(r"[\x20-\x7e]+")
+#: Half of a UTF-16 pair on its own: JSON can say it (``"\\ud800"``), UTF-8 cannot hold it.
+LONE_SURROGATE = re.compile(r"[\ud800-\udfff]")
 
 
 class Runtime:
@@ -144,14 +146,13 @@ def _runtime(request: Request) -> Runtime:
 async def _served(request: Request) -> ServedScenario:
     """The served scenario, after checking the bearer token of a ``/v1`` request."""
     runtime = _runtime(request)
-    if runtime.tokens:
-        if not _has_token(request):
-            raise ApiError(
-                401,
-                "unauthorized",
-                "send Authorization: Bearer <token> with one of the server's API tokens",
-                {"WWW-Authenticate": "Bearer"},
-            )
+    if runtime.tokens and not _has_token(request):
+        raise ApiError(
+            401,
+            "unauthorized",
+            "send Authorization: Bearer <token> with one of the server's API tokens",
+            {"WWW-Authenticate": "Bearer"},
+        )
     try:
         return await runtime.served()
     except StoreError as error:
@@ -197,7 +198,25 @@ async def _json_body(request: Request) -> dict[str, Any]:
         raise bad_request("the body is not valid JSON") from None
     if not isinstance(value, dict):
         raise bad_request("the body must be a JSON object")
+    _refuse_surrogates(value, "")
     return value
+
+
+def _refuse_surrogates(value: Any, where: str) -> None:
+    """A 400 naming the field when a string of the body (a key too) holds a lone surrogate
+    (``"\\ud800"``): it is no text, and would fail later, once stored or sent to the model."""
+    if isinstance(value, str):
+        if LONE_SURROGATE.search(value):
+            raise bad_request(f"{where or 'the body'} holds a lone surrogate: it is not text")
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            field = f"{where}.{key}" if where else str(key)
+            if LONE_SURROGATE.search(key):
+                raise bad_request(f"a key of {where or 'the body'} holds a lone surrogate")
+            _refuse_surrogates(item, field)
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            _refuse_surrogates(item, f"{where}[{index}]")
 
 
 def _answer_for(error: BaseException) -> ApiError:
