@@ -179,3 +179,27 @@ async def test_a_lone_surrogate_anywhere_in_a_body_is_a_400_naming_the_field_and
     assert paired.status_code == 200
     served = serve_client._transport.app.state.prompter  # type: ignore[attr-defined]
     assert await (await served.served()).store.conversation_ids() == [conversation]
+
+
+# --- item 5: an Idempotency-Key remembers its request --------------------------------------------
+
+
+async def test_an_idempotency_key_sent_with_another_message_is_a_422_and_runs_nothing(
+    serve_client: httpx2.AsyncClient, bot_server: FakeOpenAIServer
+) -> None:
+    conversation = await start(serve_client)
+    path = f"/v1/conversations/{conversation}/messages"
+    key = {"Idempotency-Key": "order-1"}
+    first = await serve_client.post(path, json={"text": PROBLEM}, headers=key)
+    assert first.status_code == 200
+    calls = len(bot_server.model_requests())
+    other = await serve_client.post(path, json={"text": "cancel my account"}, headers=key)
+    assert error_of(other) == (422, "idempotency_mismatch")
+    streamed = await serve_client.post(
+        path, json={"text": "cancel it"}, headers={**key, "Accept": "text/event-stream"}
+    )
+    assert error_of(streamed) == (422, "idempotency_mismatch")
+    same = await serve_client.post(path, json={"text": PROBLEM}, headers=key)
+    assert same.json() == first.json()
+    assert len(bot_server.model_requests()) == calls
+    assert (await serve_client.get(f"/v1/conversations/{conversation}")).json()["turns"] == 1

@@ -13,6 +13,7 @@ Every error is ``{"error": {"type": …, "message": …}}`` with one of these ty
 ``busy``            409    the conversation's previous turn is still running (``Retry-After``)
 ``too_large``       413    the message or the body is over the limit
 ``unsupported_media_type`` 415 a body that is not ``Content-Type: application/json``
+``idempotency_mismatch`` 422 the ``Idempotency-Key`` was used for another message
 ``finished``        422    the conversation has finished: start a new one
 ``limit_exceeded``  422    the next call would break the scenario's ``max_prompt_tokens`` or
                            ``max_cost_usd``: the conversation cannot go on within its limits
