@@ -478,6 +478,37 @@ def test_a_rolled_back_turn_sent_again_reuses_the_action_it_completed(
     assert conversation.vars.values()["slots"] == ["Wed 8:00"]
 
 
+COUNTING = """
+    import pathlib
+    def find_slots(specialty, context):
+        path = pathlib.Path({counter!r})
+        before = path.read_text() if path.exists() else ""
+        path.write_text(before + context.idempotency_key + "\\n")
+        return {{"slots": ["Mon"]}}
+    """
+
+
+def test_an_outcome_whose_transition_is_refused_moves_on_by_error_and_acts_once(
+    action_folder: Any, tmp_path: Path
+) -> None:
+    """Issue 34 item 14: ``ok`` requires ``booking_id``, which the action does not return.
+    The turn used to fail with TransitionRefused on every retry (stuck for good)."""
+    counter = tmp_path / "runs"
+    refused = "      ok: {to: choose, requires: [booking_id]}"
+    yaml = CLINIC.replace("      ok: {to: choose}", refused)
+    folder = action_folder(COUNTING.format(counter=str(counter)), yaml)
+    sync, seen = chat(folder, clinic_reply(), stay_reply())
+
+    result = sync.send("x")
+
+    assert result.step_after == "sorry"
+    ended = of_type(seen, EventType.ACTION_RESULT)[0]
+    assert ended["outcome"] == "ok" and "booking_id" in ended["error"]
+    assert of_type(seen, EventType.TRANSITION)[-1]["signal"] == "error"
+    assert len(counter.read_text().splitlines()) == 1
+    sync.close()
+
+
 def test_resume_never_runs_a_completed_action_again_a_fork_runs_it_again(
     action_folder: Any, tmp_path: Path
 ) -> None:

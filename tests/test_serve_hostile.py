@@ -6,15 +6,21 @@ after its actions ran, and health checks and reads while a turn holds the store.
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
 import httpx2
 import pytest
+from plugins.actions import CLINIC, clinic_reply
 from plugins.serve import close_client, open_client
 
 from engine.offline.fake_openai import FakeOpenAIServer
+from engine.providers.scripted import ScriptedProvider
 from engine.scenario.definition import Scenario
+from engine.scenario.loader import load_scenario
+from engine.serve.app import create_app
+from engine.serve.config import ServeConfig
 from engine.serve.guard import HostNames
 
 pytestmark = pytest.mark.anyio
@@ -203,3 +209,60 @@ async def test_an_idempotency_key_sent_with_another_message_is_a_422_and_runs_no
     assert same.json() == first.json()
     assert len(bot_server.model_requests()) == calls
     assert (await serve_client.get(f"/v1/conversations/{conversation}")).json()["turns"] == 1
+
+
+# --- item 14: a turn's completed actions are kept whatever ends it -------------------------------
+
+#: The clinic whose action leads into two message steps that hand over to each other forever:
+#: the turn fails (SessionError) after its action completed.
+LOOPING = CLINIC.replace("      ok: {to: choose}", "      ok: {to: loop_a}") + (
+    """  loop_a:
+    kind: message
+    text: "One moment."
+    transitions:
+      next: {to: loop_b}
+  loop_b:
+    kind: message
+    text: "Still looking."
+    transitions:
+      next: {to: loop_a}
+"""
+)
+
+
+async def test_a_turn_failing_after_its_action_keeps_the_action_done_and_a_retry_reuses_it(
+    store_url: str, action_folder: Any, tmp_path: Path
+) -> None:
+    counter = tmp_path / "runs"
+    module = f"""
+        import pathlib
+        def find_slots(specialty, context):
+            path = pathlib.Path({str(counter)!r})
+            before = path.read_text() if path.exists() else ""
+            path.write_text(before + context.idempotency_key + "\\n")
+            return {{"slots": ["Mon"]}}
+        """
+    folder = action_folder(module, LOOPING)
+    provider = ScriptedProvider([clinic_reply(), clinic_reply()])
+    app = create_app(
+        ServeConfig(scenario_dir=folder, store_url=store_url),
+        scenario=load_scenario(folder),
+        provider=provider,
+    )
+    client = httpx2.AsyncClient(
+        transport=httpx2.ASGITransport(app=app), base_url="http://127.0.0.1:8000"
+    )
+    try:
+        conversation = await start(client)
+        path = f"/v1/conversations/{conversation}/messages"
+        for _ in range(2):
+            failed = await client.post(path, json={"text": "dermatology"})
+            assert failed.status_code == 400, failed.text
+            assert "loop" in failed.json()["error"]["message"]
+        assert len(counter.read_text().splitlines()) == 1  # acted once, reused after
+        log = (await client.get(f"{path.rsplit('/', 1)[0]}/log")).text
+        calls = [json.loads(line) for line in log.splitlines() if '"action_call"' in line]
+        assert [call["mode"] for call in calls] == ["live", "reused"]
+    finally:
+        await client.aclose()
+        await app.state.prompter.aclose()

@@ -70,7 +70,9 @@ Decisions worth knowing:
   answers to one message.
 * An action step's variables change with ``source: action``; a rollback keeps the record of the
   actions that completed (:attr:`SessionData.actions_done`), so sending the message again
-  reuses their outcomes instead of acting twice.
+  reuses their outcomes instead of acting twice. An outcome whose transition the FSM would
+  refuse (a ``requires`` its results do not fill) moves on by ``error``, the error saying why:
+  a turn failing there would fail the same way on every retry.
 
 Why one module of some 840 lines (a third of it this docstring): it is one class, the
 conversation, whose phases all read and write the same state — the FSM, the variables, the chain
@@ -184,6 +186,7 @@ from engine.providers.base import (
     Purpose,
     streaming_to,
 )
+from engine.scenario.actions import ERROR
 from engine.scenario.definition import OnEnter, PromptLayout, Scenario, Step, StepKind
 from engine.version import __version__
 
@@ -766,9 +769,27 @@ class Conversation:
         turn.actions.append(
             ActionRun(step.id, outcome.outcome, outcome.mode, duration_ms, outcome.error)
         )
+        signal = signal_for(step, outcome)
+        refused = self._refused_by_guard(step, signal, outcome)
+        if refused is not None:
+            # the action completed (it stays done), but its outcome's transition cannot be
+            # taken: the conversation goes on by 'error' instead of failing the turn for good
+            outcome = replace(outcome, error=refused)
+            signal = ERROR
         self._emit(EventType.ACTION_RESULT, result_data(outcome))
         self._apply_action(step, outcome)
-        return Move(signal_for(step, outcome))
+        return Move(signal)
+
+    def _refused_by_guard(self, step: Step, signal: str, outcome: ActionOutcome) -> str | None:
+        """Why the transition ``signal`` cannot be taken once ``outcome``'s results are
+        applied (a ``requires`` they do not fill), when an ``error`` one can be; else None."""
+        if signal == ERROR or ERROR not in step.transitions:
+            return None
+        results = {**self.data.results.get(step.id, {}), **outcome.results}
+        blocked = self.fsm.unmet(self.state, signal, lambda n: self._is_set(n, results), results)
+        if not blocked:
+            return None
+        return f"its {signal!r} transition cannot be taken ({blocked.reason}): moved on by 'error'"
 
     def _apply_action(self, step: Step, outcome: ActionOutcome) -> None:
         """The outcome's results become the step's results and set the variables they name."""

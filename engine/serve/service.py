@@ -11,8 +11,9 @@ that dies before the commit leaves nothing behind (:mod:`engine.serve.store`). T
 the worker's one provider, shared by every conversation (the engine never closes it).
 
 A turn the engine rolled back (the model failed: a :class:`~engine.errors.ProviderError`; a
-limit: :class:`~engine.errors.LimitExceeded`) is committed too, as the engine leaves it: the
-session as it was before the turn, and its log lines ending with the ``error`` event that says it
+limit: :class:`~engine.errors.LimitExceeded`; any other error) is committed too, as the engine
+leaves it: the session as it was before the turn but with the record of the actions that completed
+(so a retry never runs them again), and its log lines ending with the ``error`` event that says it
 was rolled back — the log of a served conversation reads like any other. Its answer is not kept
 for the ``Idempotency-Key``: the same request sent again runs the turn again. A key keeps the
 SHA-256 of the message it answered with its answer: the same key with another message is a 422
@@ -37,7 +38,7 @@ from engine.conversation.conversation_core import Conversation
 from engine.conversation.session import SessionData
 from engine.conversation.turn import TurnResult
 from engine.dialogue.ledger import PriceTable
-from engine.errors import LimitExceeded, ProviderError, SessionError
+from engine.errors import SessionError
 from engine.log.events import Event
 from engine.log.writer import encode_event
 from engine.providers.base import Provider
@@ -157,7 +158,9 @@ class ServedScenario:
                 on_held()
             try:
                 result = await chat.send(text)
-            except (ProviderError, LimitExceeded):
+            except Exception:
+                # whatever ended the turn, the engine rolled it back keeping the actions that
+                # completed: commit that, or a retry would run them again
                 await held.commit(lines.commit(chat))  # the rolled-back turn, as logged
                 raise
             answer = {
