@@ -6,7 +6,13 @@ after its actions ran, and health checks and reads while a turn holds the store.
 
 from __future__ import annotations
 
+import asyncio
 import json
+import subprocess
+import sys
+import textwrap
+import threading
+from collections.abc import Awaitable
 from pathlib import Path
 from typing import Any
 
@@ -15,13 +21,15 @@ import pytest
 from plugins.actions import CLINIC, clinic_reply
 from plugins.serve import close_client, open_client
 
-from engine.offline.fake_openai import FakeOpenAIServer
+from engine.offline.fake_openai import FakeOpenAIServer, FakeRequest
+from engine.offline.scenario_bot import ScenarioBot
 from engine.providers.scripted import ScriptedProvider
 from engine.scenario.definition import Scenario
 from engine.scenario.loader import load_scenario
 from engine.serve.app import create_app
 from engine.serve.config import ServeConfig
 from engine.serve.guard import HostNames
+from engine.serve.sqlite_store import WRITE_WAIT_S
 
 pytestmark = pytest.mark.anyio
 
@@ -266,3 +274,108 @@ async def test_a_turn_failing_after_its_action_keeps_the_action_done_and_a_retry
     finally:
         await client.aclose()
         await app.state.prompter.aclose()
+
+
+# --- items 6 and 7: health checks and reads never queue behind turns -----------------------------
+
+
+class Gate:
+    """A model that holds its answer to a message containing ``WAIT`` until released."""
+
+    def __init__(self, scenario: Scenario) -> None:
+        self.bot = ScenarioBot(scenario)
+        self.entered = threading.Event()
+        self.released = threading.Event()
+
+    def __call__(self, request: FakeRequest) -> Any:
+        if "WAIT" in request.input_text:
+            self.entered.set()
+            self.released.wait(60)
+        return self.bot(request)
+
+
+async def answered_soon(request: Awaitable[httpx2.Response]) -> httpx2.Response:
+    """The answer, which must come while the turn still runs (it would take 30 s queued)."""
+    return await asyncio.wait_for(request, timeout=10)
+
+
+async def test_health_reads_and_creates_are_answered_while_a_turn_waits_for_the_model(
+    store_url: str, support_desk: Scenario, bot_server: FakeOpenAIServer
+) -> None:
+    """Issue 34 item 6: with one connection for turns, a turn held in its model call used to
+    make /healthz, reads and creates wait up to 30 s (then 503: a healthy worker restarted)."""
+    gate = Gate(support_desk)
+    bot_server.responder = gate
+    client, app = await open_client(store_url, support_desk, bot_server, pool_size=1)
+    try:
+        other = await start(client)
+        busy = await start(client)
+        turn = asyncio.ensure_future(
+            client.post(f"/v1/conversations/{busy}/messages", json={"text": "WAIT"})
+        )
+        await asyncio.to_thread(gate.entered.wait, 30)
+        health = await answered_soon(client.get("/healthz"))
+        assert health.status_code == 200
+        described = await answered_soon(client.get(f"/v1/conversations/{other}"))
+        assert described.status_code == 200
+        assert (await answered_soon(client.get(f"/v1/conversations/{busy}/log"))).is_success
+        created = await answered_soon(client.post("/v1/conversations", json={}))
+        assert created.status_code == 201
+        assert not turn.done()  # all of it while the turn still waits for the model
+        gate.released.set()
+        assert (await turn).status_code == 200
+    finally:
+        gate.released.set()
+        await close_client(client, app)
+
+
+LOCK_HOLDER = textwrap.dedent(
+    """
+    import sqlite3, sys, time
+    db = sqlite3.connect(sys.argv[1], isolation_level=None)
+    db.execute("BEGIN IMMEDIATE")
+    print("locked", flush=True)
+    sys.stdin.readline()
+    db.rollback()
+    """
+)
+
+
+async def test_sqlite_locked_by_another_process_is_a_prompt_503_and_reads_go_on(
+    support_desk: Scenario, bot_server: FakeOpenAIServer, tmp_path: Path
+) -> None:
+    """Issue 34 item 7: a write waits at most WRITE_WAIT_S, then 503; /healthz and reads are
+    never queued behind it (they used to wait 30 s, and N queued writes N × 30 s)."""
+    path = tmp_path / "sessions.db"
+    client, app = await open_client(f"sqlite:///{path}", support_desk, bot_server)
+    holder: subprocess.Popen[str] | None = None
+    try:
+        conversation = await start(client)
+        holder = subprocess.Popen(
+            [sys.executable, "-c", LOCK_HOLDER, str(path)],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+        assert holder.stdout is not None
+        assert (await asyncio.to_thread(holder.stdout.readline)).strip() == "locked"
+        path_of = f"/v1/conversations/{conversation}/messages"
+        writes = [
+            asyncio.ensure_future(client.post(path_of, json={"text": PROBLEM})) for _ in range(3)
+        ]
+        await asyncio.sleep(0.2)  # the writes are waiting for the file
+        assert (await answered_soon(client.get("/healthz"))).status_code == 200
+        state = await answered_soon(client.get(f"/v1/conversations/{conversation}"))
+        assert state.json()["turns"] == 0
+        answers = await asyncio.wait_for(asyncio.gather(*writes), timeout=WRITE_WAIT_S + 10)
+        assert [error_of(answer) for answer in answers] == [(503, "store_unavailable")] * 3
+    finally:
+        if holder is not None:
+            holder.communicate("\n", timeout=30)
+        await close_client(client, app)
+    client, app = await open_client(f"sqlite:///{path}", support_desk, bot_server)
+    try:  # the lock gone, the conversation is answered as if nothing happened
+        answer = await client.post(f"/v1/conversations/{conversation}/messages", json={"text": "a"})
+        assert answer.status_code == 200
+    finally:
+        await close_client(client, app)
