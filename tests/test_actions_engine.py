@@ -5,6 +5,7 @@ is never run twice."""
 from __future__ import annotations
 
 import asyncio
+import json
 import time
 from pathlib import Path
 from typing import Any
@@ -412,6 +413,70 @@ def test_an_http_action_refuses_a_host_not_allowed_and_a_missing_secret(
         "'127.0.0.1' is not in actions.allow_hosts"
     )
     assert action_service.requests == []  # nothing was sent either time
+    sync.close()
+
+
+def _strings(value: Any) -> list[str]:
+    """Every string of a decoded JSON value, object keys included."""
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return [s for k, v in value.items() for s in [k, *_strings(v)]]
+    if isinstance(value, list):
+        return [s for item in value for s in _strings(item)]
+    return []
+
+
+def test_a_secret_a_service_echoes_json_escaped_is_redacted_from_results_logs_and_the_model(
+    action_folder: Any,
+    action_service: ActionService,
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+) -> None:
+    """Issue 34 item 2: redaction used to work on the encoded reply, so ``\\/``, ``\\"``,
+    ``\\\\`` or ``\\u0065`` hid the secret, which became a result sent to the model."""
+    secret = 'tok"en\\with/slash-0042'
+    monkeypatch.setenv("CLINIC_TOKEN", secret)
+    escaped = json.dumps(secret)[1:-1]  # tok\"en\\with/slash-0042
+    slashed = escaped.replace("/", "\\/")
+    unicode = slashed.replace("e", "\\u0065")
+    reply = f'{{"slots": ["{slashed}", "{unicode}"], "first_slot": "{escaped}"}}'
+    action_service.route("/slots", status=200, raw=reply.encode())
+    yaml = BOOKING.replace(
+        "  choose:\n    instructions", "  choose:\n    on_enter: respond\n    instructions"
+    )
+    folder = action_folder(None, yaml, port=action_service.port)
+    provider = ScriptedProvider([clinic_reply(), stay_reply()])
+    conversation = Conversation(load_scenario(folder), provider)
+    log = tmp_path / "chat.jsonl"
+    writer = LogWriter(log)
+    writer.attach(conversation.events)
+    with SyncConversation(conversation) as sync:
+        sync.start()
+        result = sync.send("x")
+        sync.save(tmp_path / "session.json")
+    writer.close()
+
+    assert result.step_after == "choose"
+    assert conversation.vars.values()["slots"] == ["[REDACTED]", "[REDACTED]"]
+    assert conversation.vars.values()["first_slot"] == "[REDACTED]"
+    assert secret not in _sent_text(provider.requests[-1])
+    written = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()]
+    written.append(json.loads((tmp_path / "session.json").read_text(encoding="utf-8")))
+    assert not [text for text in _strings(written) if "slash-0042" in text]
+
+
+def test_a_secret_echoed_in_an_error_reply_is_redacted_from_the_error(
+    action_folder: Any, action_service: ActionService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    secret = "plain/token-with-slash-77"
+    monkeypatch.setenv("CLINIC_TOKEN", secret)
+    echoed = secret.replace("/", "\\/").replace("p", "\\u0070")
+    action_service.route("/slots", status=401, raw=f'{{"error": "bad {echoed}"}}'.encode())
+    sync, seen = chat(action_folder(None, BOOKING, port=action_service.port), clinic_reply())
+    sync.send("x")
+    error = of_type(seen, EventType.ACTION_RESULT)[0]["error"]
+    assert "HTTP 401" in error and "[REDACTED]" in error and "with-slash-77" not in error
     sync.close()
 
 

@@ -47,7 +47,7 @@ from engine.actions.outcome import (
     shorten,
 )
 from engine.io.input_limits import MAX_ACTION_REPLY_BYTES
-from engine.io.redact import redact, register_secret
+from engine.io.redact import redact, redact_value, register_secret
 from engine.scenario.actions import ENV_REFERENCE, TIMEOUT, HttpRequestSpec, http_texts
 from engine.scenario.definition import PLACEHOLDER
 from engine.version import __version__
@@ -244,14 +244,20 @@ class HttpActions:
         except (httpx2.HTTPError, httpx2.StreamError, ValueError, TypeError) as error:
             reason = redact(str(error) or type(error).__name__, secrets)
             return failure(f"the request to {host} failed: {reason}")
-        text = redact(bytes(data).decode("utf-8", "replace"), secrets)
+        raw = bytes(data).decode("utf-8", "replace")
+        try:
+            # redacted decoded, string by string: an escape (\\/, \\u0041) hides a secret
+            # from the encoded text, never from the value
+            value = redact_value(json.loads(raw), secrets) if raw.strip() else None
+            text = json.dumps(value, ensure_ascii=False) if raw.strip() else ""
+            parsed = True
+        except (ValueError, RecursionError):
+            value, text, parsed = None, redact(raw, secrets), False
         if not 200 <= status < 300:
             return failure(f"{host} answered HTTP {status}: {shorten(text, 200)}", status=status)
         if not text.strip():
             return ActionOutcome("ok", status=status)
-        try:
-            value = json.loads(text)
-        except (ValueError, RecursionError):
+        if not parsed:
             return failure(f"the reply of {host} is not JSON: {shorten(text, 120)}", status=status)
         if isinstance(value, dict):
             return read_returned(value, status=status)
