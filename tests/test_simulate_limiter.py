@@ -10,7 +10,12 @@ from pathlib import Path
 
 import pytest
 
-from engine.errors import ProviderAuthError, ProviderRateLimited, ProviderServerError
+from engine.errors import (
+    ProviderAuthError,
+    ProviderRateLimited,
+    ProviderServerError,
+    ScenarioError,
+)
 from engine.offline.fake_openai import FAKE_API_KEY, FakeOpenAIServer, Fault
 from engine.offline.quota import RateLimits
 from engine.providers import make_provider
@@ -239,11 +244,11 @@ def test_rate_limits_come_from_the_price_table_file(tmp_path: Path) -> None:
     assert pool.limit("gpt-4.1-mini") == RateLimit(6000, None)  # 0: no limit of that kind
     broken = tmp_path / "prices.yaml"
     broken.write_text("models: {}\nrate_limits:\n  gpt-x: {rpm: -5}\n", encoding="utf-8")
-    with pytest.raises(Exception, match=r"gpt-x.rpm must be a number > 0") as error:
+    with pytest.raises(ScenarioError, match=r"gpt-x.rpm must be a number > 0") as error:
         RateLimitTable.load(broken)
     assert str(error.value).startswith(f"{broken}:3:")
     broken.write_text("rate_limits:\n  gpt-x: {rpm: 5, rps: 1}\n", encoding="utf-8")
-    with pytest.raises(Exception, match="unknown key"):
+    with pytest.raises(ScenarioError, match="unknown key"):
         RateLimitTable.load(broken)
     assert RateLimitTable.parse("models: {}\n").limit("gpt-x") == RateLimit()
 
