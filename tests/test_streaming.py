@@ -252,7 +252,7 @@ def test_the_message_comes_first_in_every_schema_sent(folder: Path) -> None:
 
 TRICKY = [
     {"message": 'He said "hé" \\ then / left\n\ttab \u00e9 \U0001f600 end', "transition": "s"},
-    {"transition": "x", "results": {"a": [1, {"b": "}]\\\"{"}], "n": None}, "message": "late"},
+    {"transition": "x", "results": {"a": [1, {"b": '}]\\"{'}], "n": None}, "message": "late"},
     {"n": 12.5, "t": True, "f": False, "z": None, "message": "after scalars", "summary": "s"},
     {"message": "", "transition": "stay"},
 ]

@@ -505,7 +505,7 @@ def fork_source(
     return rebuilt.fork(upto_turn), rebuilt.session_id
 
 
-#: The parts of a session file and the JSON type each must have (``None``: may be absent).
+#: The parts of a session file, the JSON type each must have, and whether it must be there.
 _SHAPE: dict[str, tuple[type, bool]] = {
     "state": (dict, True),
     "vars": (dict, True),
@@ -515,18 +515,18 @@ _SHAPE: dict[str, tuple[type, bool]] = {
     "transcript": (list, False),
     "checkpoints": (list, False),
 }
-_JSON_NAMES = {dict: "an object", list: "a list"}
+_JSON_NAMES: dict[type, str] = {dict: "an object", list: "a list"}
 
 
 def _check_shape(data: Mapping[str, Any]) -> None:
     """A ``TypeError`` naming the first part of the file that is null or of another type."""
     for key, (kind, required) in _SHAPE.items():
-        value = data.get(key)
+        value: Any = data.get(key)
         if value is None and not required and key not in data:
             continue
         if not isinstance(value, kind):
             raise TypeError(f"{key!r} must be {_JSON_NAMES[kind]}, not {_json_name(value)}")
-        if kind is list:
+        if isinstance(value, list):
             for index, item in enumerate(value):
                 if not isinstance(item, dict):
                     raise TypeError(
