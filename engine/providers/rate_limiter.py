@@ -21,8 +21,9 @@ lock, held while waiting), so a conversation never starves behind later ones.
   above a limit the user set (the ceiling). A server that states a request limit and no token
   limit has none. When it says no request is left, everyone waits for its reset.
 * **A wait is never longer than** :data:`MAX_RETRY_AFTER_S`. A server asking for more
-  (``retry-after: 99999`` would be 27 hours of silence) is waited for that long, then tried
-  again, and the wait is said: :meth:`RateLimiter.throttled` returns it, the traffic counts it.
+  (``retry-after: 99999`` would be 27 hours of silence) is not waited for by a simulation: its
+  call fails at once and the run stops, saying why (:func:`engine.providers.paced.too_long_a_wait`).
+  Here :meth:`RateLimiter.throttled` cuts such a wait to the cap and counts it.
 * The clock and the sleep are injectable, so the tests drive time by hand.
 """
 

@@ -260,6 +260,14 @@
 <context>
     <name>ChatActions</name>
     <message>
+        <source>Actions are stubbed: you chose not to run this folder&apos;s actions ({what}).</source>
+        <translation>Les actions sont simulées : vous avez choisi de ne pas exécuter les actions de ce dossier ({what}).</translation>
+    </message>
+    <message>
+        <source>This scenario&apos;s actions run with your rights: {what}. Until you trust this folder they are stubbed.</source>
+        <translation>Les actions de ce scénario s’exécutent avec vos droits : {what}. Tant que vous n’approuvez pas ce dossier, elles sont simulées.</translation>
+    </message>
+    <message>
         <source>Live actions</source>
         <translation>Actions réelles</translation>
     </message>
@@ -5163,6 +5171,18 @@ Double-cliquez sur le canevas vide pour ajouter une étape&#x202f;; glissez depu
 <context>
     <name>TryActionDialog</name>
     <message>
+        <source>Not run: this folder&apos;s actions are not trusted.</source>
+        <translation>Non exécutée : les actions de ce dossier ne sont pas approuvées.</translation>
+    </message>
+    <message>
+        <source>Run this folder&apos;s actions?</source>
+        <translation>Exécuter les actions de ce dossier ?</translation>
+    </message>
+    <message>
+        <source>The actions of {folder} run with your rights: {what}. Run this folder&apos;s actions (the studio remembers your answer)?</source>
+        <translation>Les actions de {folder} s’exécutent avec vos droits : {what}. Exécuter les actions de ce dossier (le studio retient votre réponse) ?</translation>
+    </message>
+    <message>
         <source>Try action %s</source>
         <translation>Essayer l’action %s</translation>
     </message>
@@ -5332,6 +5352,21 @@ Double-cliquez sur le canevas vide pour ajouter une étape&#x202f;; glissez depu
     <message>
         <source>line {line}</source>
         <translation>ligne {line}</translation>
+    </message>
+</context>
+<context>
+    <name>ActionTrust</name>
+    <message>
+        <source>its Python code (actions.py)</source>
+        <translation>son code Python (actions.py)</translation>
+    </message>
+    <message>
+        <source>HTTP requests to {hosts}</source>
+        <translation>des requêtes HTTP vers {hosts}</translation>
+    </message>
+    <message>
+        <source>sending your environment variables {names}</source>
+        <translation>l’envoi de vos variables d’environnement {names}</translation>
     </message>
 </context>
 </TS>

@@ -260,6 +260,14 @@
 <context>
     <name>ChatActions</name>
     <message>
+        <source>Actions are stubbed: you chose not to run this folder&apos;s actions ({what}).</source>
+        <translation>कार्रवाइयाँ नकली रहती हैं: आपने इस फ़ोल्डर की कार्रवाइयाँ न चलाने का चुनाव किया ({what})।</translation>
+    </message>
+    <message>
+        <source>This scenario&apos;s actions run with your rights: {what}. Until you trust this folder they are stubbed.</source>
+        <translation>इस परिदृश्य की कार्रवाइयाँ आपके अधिकारों के साथ चलती हैं: {what}। जब तक आप इस फ़ोल्डर पर भरोसा नहीं करते, वे नकली रहती हैं।</translation>
+    </message>
+    <message>
         <source>Live actions</source>
         <translation>असली कार्रवाइयाँ</translation>
     </message>
@@ -5163,6 +5171,18 @@ Double-click empty canvas to add a step; drag from a step&apos;s handle (or Shif
 <context>
     <name>TryActionDialog</name>
     <message>
+        <source>Not run: this folder&apos;s actions are not trusted.</source>
+        <translation>नहीं चली: इस फ़ोल्डर की कार्रवाइयों पर भरोसा नहीं किया गया है।</translation>
+    </message>
+    <message>
+        <source>Run this folder&apos;s actions?</source>
+        <translation>इस फ़ोल्डर की कार्रवाइयाँ चलाएँ?</translation>
+    </message>
+    <message>
+        <source>The actions of {folder} run with your rights: {what}. Run this folder&apos;s actions (the studio remembers your answer)?</source>
+        <translation>{folder} की कार्रवाइयाँ आपके अधिकारों के साथ चलती हैं: {what}। इस फ़ोल्डर की कार्रवाइयाँ चलाएँ (स्टूडियो आपका उत्तर याद रखता है)?</translation>
+    </message>
+    <message>
         <source>Try action %s</source>
         <translation>कार्रवाई %s आज़माएँ</translation>
     </message>
@@ -5332,6 +5352,21 @@ Double-click empty canvas to add a step; drag from a step&apos;s handle (or Shif
     <message>
         <source>line {line}</source>
         <translation>पंक्ति {line}</translation>
+    </message>
+</context>
+<context>
+    <name>ActionTrust</name>
+    <message>
+        <source>its Python code (actions.py)</source>
+        <translation>इसका Python कोड (actions.py)</translation>
+    </message>
+    <message>
+        <source>HTTP requests to {hosts}</source>
+        <translation>{hosts} को HTTP अनुरोध</translation>
+    </message>
+    <message>
+        <source>sending your environment variables {names}</source>
+        <translation>आपके पर्यावरण चर {names} भेजना</translation>
     </message>
 </context>
 </TS>
