@@ -42,7 +42,7 @@ from __future__ import annotations
 import json
 import os
 import time
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 import anthropic
@@ -122,6 +122,8 @@ class AnthropicProvider(VendorProvider):
         self.stated_limits: StatedLimits | None = None
         #: Each conversation's last call (monotonic seconds) and the gap before it.
         self._pace: dict[str, tuple[float, float | None]] = {}
+        #: What the pace is measured with (tests drive it by hand).
+        self.clock: Callable[[], float] = time.monotonic
         try:
             self._client = anthropic.AsyncAnthropic(
                 api_key=key or None,
@@ -154,7 +156,7 @@ class AnthropicProvider(VendorProvider):
     def _ttl(self, request: ModelRequest) -> Ttl:
         """The lifetime for this call's writes, from its conversation's pace."""
         key = request.prompt_cache_key or request.metadata.get("conversation_id") or ""
-        now = time.monotonic()
+        now = self.clock()
         last = self._pace.get(key)
         gap = now - last[0] if last is not None else None
         previous_gap = last[1] if last is not None else None
@@ -376,6 +378,10 @@ def _map(error: BaseException) -> ProviderError:
         return ProviderServerError(f"the API call failed: {error.message}")
     if isinstance(error, anthropic.CredentialsError) or "api_key" in str(error).lower():
         return ProviderAuthError(MISSING_KEY_MESSAGE)
+    if type(error).__name__ == "WorkloadIdentityError":
+        return ProviderAuthError(f"the Anthropic credentials were refused: {error}")
+    if type(error).__name__ == "RetryableError":
+        return ProviderServerError(f"the Anthropic API asked to try again: {error}")
     return ProviderRequestError(f"the Anthropic client refused: {type(error).__name__}: {error}")
 
 
@@ -395,6 +401,15 @@ def _map_status(error: anthropic.APIStatusError) -> ProviderError:
         )
     if isinstance(error, anthropic.RateLimitError) or status == 429:
         retry_after = retry_after_seconds(error.response.headers)
+        if "SpendLimitReached" in type(error).__name__:
+            spent = ProviderRateLimited(
+                f"the account's spend limit is reached ({status}): {said} Raise it in the "
+                f"Anthropic console.{suffix}",
+                status=status,
+                retry_after=retry_after,
+            )
+            spent.retryable = False  # waiting does not raise the limit
+            return spent
         wait = f", retry after {retry_after:g} s" if retry_after is not None else ""
         return ProviderRateLimited(
             f"rate limited ({status}){wait}: {said}{suffix}",
