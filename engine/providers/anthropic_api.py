@@ -262,8 +262,7 @@ def messages_arguments(
             }
         ]
         arguments["tool_choice"] = {"type": "tool", "name": request.schema_name}
-    if request.temperature is not None:
-        arguments["temperature"] = request.temperature
+    # No temperature: the Messages API this SDK speaks (2026-10-21) no longer takes one.
     if ttl is None:
         return arguments
     control = {"type": "ephemeral", "ttl": ttl}
