@@ -110,6 +110,8 @@ class CacheRules:
     write_factor: float
     #: How long an unread entry lives, in seconds.
     ttl_s: float
+    #: The steps a cached prefix grows by (OpenAI, Gemini: 128-token blocks; Anthropic: 1).
+    block_tokens: int
     #: True when the provider places the breakpoints itself (Anthropic): caching is certain;
     #: False when it is the vendor's best effort (OpenAI, Gemini).
     explicit: bool
@@ -123,8 +125,10 @@ def cache_rules(provider: str, model: str, *, ttl: Ttl = "5m") -> CacheRules:
             CACHE_READ_FACTOR,
             CACHE_WRITE_FACTOR[ttl],
             TTL_SECONDS[ttl],
+            1,
             explicit=True,
         )
     if provider == "gemini":
-        return CacheRules(gemini_min_tokens(model), CACHE_READ_FACTOR, 1.0, 300.0, explicit=False)
-    return CacheRules(1024, 0.25, 1.0, 300.0, explicit=False)
+        minimum = gemini_min_tokens(model)
+        return CacheRules(minimum, CACHE_READ_FACTOR, 1.0, 300.0, 128, explicit=False)
+    return CacheRules(1024, 0.25, 1.0, 300.0, 128, explicit=False)
