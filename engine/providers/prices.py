@@ -43,7 +43,7 @@ __all__ = [
 ]
 
 TOKENS_PER_PRICE_UNIT = 1_000_000
-#: A dated snapshot suffix: ``gpt-4.1-mini-2025-04-14`` → ``gpt-4.1-mini`` (Anthropic: ``-20250929``).
+#: A dated snapshot suffix: ``gpt-4.1-mini-2025-04-14`` → ``gpt-4.1-mini`` (Claude: ``-20250929``).
 _SNAPSHOT_SUFFIX = re.compile(r"-\d{4}-\d{2}-\d{2}$|-\d{8}$")
 _PRICE_HINT = "models: {gpt-4.1-mini: {input: 0.40, cached_input: 0.10, output: 1.60}}"
 
