@@ -23,7 +23,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Literal
 
 from engine.offline.fake_openai.answers import Fault, Reply, ServiceError
 from engine.offline.fake_openai.bodies import new_id
@@ -226,7 +226,9 @@ def _read(model: str, body: dict[str, Any]) -> FakeRequest:
         raise ServiceError(
             400, "responseMimeType must be application/json when a response schema is set."
         )
-    kind = "json_schema" if schema else "json_object" if config.get("responseMimeType") else "text"
+    kind: Literal["json_schema", "json_object", "text"] = (
+        "json_schema" if schema else "json_object" if config.get("responseMimeType") else "text"
+    )
     users = [m.content for m in messages if m.role == "user"]
     return FakeRequest(
         api="gemini",
