@@ -113,3 +113,9 @@ def test_auto_weighs_each_vendors_cache() -> None:
     assert sonnet.layout is PromptLayout.COMPACT and "written at 1.25x" in sonnet.reason
     assert haiku.layout is PromptLayout.COMPACT_STEP_SCHEMA and "from 4,096" in haiku.reason
     assert sonnet.cached_ratio == 0.1
+
+
+def test_stats_report_the_written_tokens() -> None:
+    from engine.stats.figures import tokens_json
+
+    assert tokens_json(Totals(input_tokens=10, cache_write_tokens=6))["cache_written"] == 6
