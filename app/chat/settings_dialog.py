@@ -38,6 +38,12 @@ def provider_label(name: str) -> str:
         "chat": QCoreApplication.translate(
             "ChatSettingsDialog", "Chat Completions (any OpenAI-compatible server)"
         ),
+        "anthropic": QCoreApplication.translate(
+            "ChatSettingsDialog", "Anthropic Messages API (Claude; key from ANTHROPIC_API_KEY)"
+        ),
+        "gemini": QCoreApplication.translate(
+            "ChatSettingsDialog", "Gemini API (key from GEMINI_API_KEY)"
+        ),
         "fake": QCoreApplication.translate(
             "ChatSettingsDialog",
             "Try without a model — replies made up from the scenario's own steps, costs nothing",

@@ -509,6 +509,14 @@
 <context>
     <name>ChatSettingsDialog</name>
     <message>
+        <source>Anthropic Messages API (Claude; key from ANTHROPIC_API_KEY)</source>
+        <translation>API Messages d’Anthropic (Claude&#xa0;; clé lue dans ANTHROPIC_API_KEY)</translation>
+    </message>
+    <message>
+        <source>Gemini API (key from GEMINI_API_KEY)</source>
+        <translation>API Gemini (clé lue dans GEMINI_API_KEY)</translation>
+    </message>
+    <message>
         <source>OpenAI Responses API (chained, cheapest)</source>
         <translation>API Responses d’OpenAI (chaînée, la moins chère)</translation>
     </message>

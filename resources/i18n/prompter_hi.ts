@@ -509,6 +509,14 @@
 <context>
     <name>ChatSettingsDialog</name>
     <message>
+        <source>Anthropic Messages API (Claude; key from ANTHROPIC_API_KEY)</source>
+        <translation>Anthropic Messages API (Claude; कुंजी ANTHROPIC_API_KEY से)</translation>
+    </message>
+    <message>
+        <source>Gemini API (key from GEMINI_API_KEY)</source>
+        <translation>Gemini API (कुंजी GEMINI_API_KEY से)</translation>
+    </message>
+    <message>
         <source>OpenAI Responses API (chained, cheapest)</source>
         <translation>OpenAI Responses API (जुड़ी हुई, सबसे सस्ती)</translation>
     </message>
