@@ -58,3 +58,20 @@ def test_the_pace_waits_out_geminis_retry_delay(fake_gemini: FakeGeminiServer) -
     assert provider.traffic.rate_limited == 1 and provider.traffic.retries == 1
     first, second = fake_gemini.model_requests()
     assert second.at - first.at >= 0.2  # the RetryInfo delay, waited
+
+
+def test_the_check_finds_each_vendors_schema_stream_and_cache(
+    fake_anthropic: FakeAnthropicServer, fake_gemini: FakeGeminiServer
+) -> None:
+    from engine.providers.vendor_check import probe_vendor
+
+    for name, server, key, model in (
+        ("anthropic", fake_anthropic, FAKE_ANTHROPIC_KEY, "claude-sonnet-4-5"),
+        ("gemini", fake_gemini, FAKE_GEMINI_KEY, "gemini-2.5-flash"),
+    ):
+        with make_provider(name, api_key=key, base_url=server.base_url, model=model) as p:
+            found = asyncio.run(probe_vendor(p, name, model))
+        assert found["schema_enforced"] and found["structured_output"] == "json_schema"
+        assert found["usage_when_streaming"] and found["cached_tokens_reported"]
+        assert found["chaining"] is False
+    assert found["output_cap_param"] == "maxOutputTokens"
