@@ -145,8 +145,8 @@ class Totals:
 
     @property
     def uncached_tokens(self) -> int:
-        """Input tokens neither read from the cache nor written to it."""
-        return max(self.input_tokens - self.cached_tokens - self.cache_write_tokens, 0)
+        """Input tokens not read from the cache (those written to it included)."""
+        return max(self.input_tokens - self.cached_tokens, 0)
 
     @property
     def cache_ratio(self) -> float:
