@@ -64,7 +64,7 @@ def test_totals_sum_the_writes_and_session_end_records_them() -> None:
     assert (totals.cache_write_tokens, totals.cached_tokens, totals.uncached_tokens) == (
         150,
         100,
-        0,
+        150,  # not read from the cache: the writes are among them
     )
     record = totals.session_record(2)
     assert record.get("cache_write_tokens") == 150
