@@ -395,3 +395,15 @@ def test_a_spend_limit_is_not_worth_waiting_for() -> None:
         pytest.skip("this SDK has no spend-limit error")
     mapped = map_anthropic_error(_build(cls))
     assert isinstance(mapped, ProviderRateLimited) and mapped.retryable is False
+
+
+def test_an_output_cap_given_to_the_provider_replaces_the_requests(
+    fake_anthropic: FakeAnthropicServer,
+) -> None:
+    made = AnthropicProvider(
+        api_key=FAKE_ANTHROPIC_KEY, base_url=fake_anthropic.base_url, max_output_tokens=77
+    )
+    with made:
+        asyncio.run(made.complete(request("hello")))
+    body = fake_anthropic.model_requests()[0].body
+    assert body is not None and body["max_tokens"] == 77

@@ -260,3 +260,15 @@ def test_transport_errors_under_the_sdk_map_too(
     error: BaseException, expected: type[ProviderError]
 ) -> None:
     assert type(map_gemini_error(error)) is expected
+
+
+def test_an_output_cap_given_to_the_provider_replaces_the_requests(
+    fake_gemini: FakeGeminiServer,
+) -> None:
+    made = GeminiProvider(
+        api_key=FAKE_GEMINI_KEY, base_url=fake_gemini.base_url, model=MODEL, max_output_tokens=77
+    )
+    with made:
+        asyncio.run(made.complete(request("hello")))
+    body = fake_gemini.model_requests()[0].body
+    assert body is not None and body["generationConfig"]["maxOutputTokens"] == 77

@@ -42,6 +42,7 @@ from __future__ import annotations
 import json
 import os
 import time
+from dataclasses import replace
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
@@ -108,6 +109,7 @@ class AnthropicProvider(VendorProvider):
         strict_schema: bool = True,
         stream: bool = True,
         cache: bool = True,
+        max_output_tokens: int | None = None,
     ) -> None:
         super().__init__(model=model, timeout=timeout, max_retries=max_retries, stream=stream)
         key = api_key if api_key is not None else os.environ.get("ANTHROPIC_API_KEY", "")
@@ -115,6 +117,8 @@ class AnthropicProvider(VendorProvider):
         if not key.strip() and not token.strip():
             raise ProviderAuthError(MISSING_KEY_MESSAGE)
         self.strict_schema = strict_schema
+        #: When set, replaces every request's output cap (``--max-output-tokens``).
+        self.max_output_tokens = max_output_tokens
         #: Place ``cache_control`` breakpoints (False: the same conversation without them).
         self.cache = cache
         self._secrets = tuple(secret for secret in (key, token) if secret)
@@ -168,6 +172,8 @@ class AnthropicProvider(VendorProvider):
     async def _attempt(
         self, request: ModelRequest, message: MessageStream | None, started: float
     ) -> ModelReply:
+        if self.max_output_tokens is not None:
+            request = replace(request, max_output_tokens=self.max_output_tokens)
         arguments = messages_arguments(
             request,
             model=self._model(request),

@@ -31,6 +31,7 @@ import json
 import os
 import re
 import time
+from dataclasses import replace
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -86,6 +87,7 @@ class GeminiProvider(VendorProvider):
         max_retries: int | None = None,
         strict_schema: bool = True,
         stream: bool = True,
+        max_output_tokens: int | None = None,
     ) -> None:
         super().__init__(model=model, timeout=timeout, max_retries=max_retries, stream=stream)
         key = api_key
@@ -94,6 +96,8 @@ class GeminiProvider(VendorProvider):
         if not key.strip():
             raise ProviderAuthError(MISSING_KEY_MESSAGE)
         self.strict_schema = strict_schema
+        #: When set, replaces every request's output cap (``--max-output-tokens``).
+        self.max_output_tokens = max_output_tokens
         self._secrets = (key,)
         self._base_url = (
             base_url
@@ -131,6 +135,8 @@ class GeminiProvider(VendorProvider):
     async def _attempt(
         self, request: ModelRequest, message: MessageStream | None, started: float
     ) -> ModelReply:
+        if self.max_output_tokens is not None:
+            request = replace(request, max_output_tokens=self.max_output_tokens)
         arguments = generate_arguments(
             request, model=self._model(request), strict_schema=self.strict_schema
         )
