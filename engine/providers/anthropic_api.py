@@ -42,8 +42,8 @@ from __future__ import annotations
 import json
 import os
 import time
-from dataclasses import replace
 from collections.abc import Callable, Iterable, Mapping
+from dataclasses import replace
 from typing import Any
 
 import anthropic

@@ -31,8 +31,8 @@ import json
 import os
 import re
 import time
-from dataclasses import replace
 from collections.abc import Iterable, Mapping
+from dataclasses import replace
 from typing import Any
 
 import httpx2
