@@ -175,6 +175,8 @@ def test_the_dialog_offers_anthropic_and_gemini_by_name(qtbot: QtBot) -> None:
         index = dialog.provider.findData(name)
         assert index >= 0 and words in dialog.provider.itemText(index)
     dialog.provider.setCurrentIndex(dialog.provider.findData("anthropic"))
+    assert not dialog.key.isEnabled()  # the key field holds OpenAI's: Anthropic reads its own
+    assert dialog.model.isEnabled() and dialog.base_url.isEnabled()
     dialog.model.setText("claude-sonnet-4-5")
     dialog.accept()
     assert dialog.result_settings().provider == "anthropic"
