@@ -76,6 +76,36 @@ def test_only_one_engine_module_imports_openai() -> None:
     assert importers <= {OPENAI_MODULE}
 
 
+#: Each vendor SDK and the one engine module allowed to import it (its errors mapped there).
+VENDOR_SDK_MODULES = {
+    "anthropic": ENGINE / "providers" / "anthropic_api.py",
+    "google.genai": ENGINE / "providers" / "gemini_api.py",
+}
+
+
+def imported_modules(path: Path) -> set[str]:
+    """Every module ``path`` imports, by its full dotted name (``google.genai.types``)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            names.add(node.module)
+            names.update(f"{node.module}.{alias.name}" for alias in node.names)
+    return names
+
+
+@pytest.mark.parametrize("sdk", list(VENDOR_SDK_MODULES))
+def test_only_one_engine_module_imports_each_vendor_sdk(sdk: str) -> None:
+    importers = {
+        path
+        for path in ENGINE_FILES
+        if any(name == sdk or name.startswith(f"{sdk}.") for name in imported_modules(path))
+    }
+    assert importers == {VENDOR_SDK_MODULES[sdk]}
+
+
 def test_the_import_check_sees_what_it_must() -> None:
     source = "import PySide6.QtCore\nfrom app.main import x\nfrom . import sibling\n"
     probe = ENGINE.parent / "tests" / "_probe_imports.py"

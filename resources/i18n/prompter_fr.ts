@@ -473,6 +473,14 @@
 <context>
     <name>ChatSettingsDialog</name>
     <message>
+        <source>Anthropic Messages API (Claude; key from ANTHROPIC_API_KEY)</source>
+        <translation>API Messages d’Anthropic (Claude&#xa0;; clé lue dans ANTHROPIC_API_KEY)</translation>
+    </message>
+    <message>
+        <source>Gemini API (key from GEMINI_API_KEY)</source>
+        <translation>API Gemini (clé lue dans GEMINI_API_KEY)</translation>
+    </message>
+    <message>
         <source>OpenAI Responses API (chained, cheapest)</source>
         <translation>API Responses d’OpenAI (chaînée, la moins chère)</translation>
     </message>
@@ -2524,6 +2532,26 @@ Coût&#xa0;: {cost}</translation>
 <context>
     <name>PrefixBar</name>
     <message>
+        <source>Cache write (amber): {written} tokens, kept {ttl}</source>
+        <translation>Écriture en cache (ambre)&#xa0;: {written} jetons, gardés {ttl}</translation>
+    </message>
+    <message>
+        <source>cache write: {tokens} tokens ({ttl})</source>
+        <translation>écriture en cache&#xa0;: {tokens} jetons ({ttl})</translation>
+    </message>
+    <message>
+        <source>1 hour</source>
+        <translation>1&#xa0;heure</translation>
+    </message>
+    <message>
+        <source>5 minutes</source>
+        <translation>5&#xa0;minutes</translation>
+    </message>
+    <message>
+        <source>5 minutes and 1 hour</source>
+        <translation>5&#xa0;minutes et 1&#xa0;heure</translation>
+    </message>
+    <message>
         <source>{part}: ≈{tokens} tokens</source>
         <translation>{part}&#xa0;: ≈{tokens} jetons</translation>
     </message>
@@ -2721,6 +2749,14 @@ Coût&#xa0;: {cost}</translation>
 </context>
 <context>
     <name>RequestInspector</name>
+    <message>
+        <source>{written} written to the cache for 5 minutes</source>
+        <translation>{written} écrits en cache pour 5&#xa0;minutes</translation>
+    </message>
+    <message>
+        <source>{written} written to the cache ({hour} of them for 1 hour)</source>
+        <translation>{written} écrits en cache (dont {hour} pour 1&#xa0;heure)</translation>
+    </message>
     <message>
         <source>No reply was logged for this call (it failed, or is still running): no usage.</source>
         <translation>Aucune réponse n’a été journalisée pour cet appel (il a échoué, ou est encore en cours)&#xa0;: pas de consommation.</translation>

@@ -473,6 +473,14 @@
 <context>
     <name>ChatSettingsDialog</name>
     <message>
+        <source>Anthropic Messages API (Claude; key from ANTHROPIC_API_KEY)</source>
+        <translation>Anthropic Messages API (Claude; कुंजी ANTHROPIC_API_KEY से)</translation>
+    </message>
+    <message>
+        <source>Gemini API (key from GEMINI_API_KEY)</source>
+        <translation>Gemini API (कुंजी GEMINI_API_KEY से)</translation>
+    </message>
+    <message>
         <source>OpenAI Responses API (chained, cheapest)</source>
         <translation>OpenAI Responses API (जुड़ी हुई, सबसे सस्ती)</translation>
     </message>
@@ -2524,6 +2532,26 @@ Cost: {cost}</source>
 <context>
     <name>PrefixBar</name>
     <message>
+        <source>Cache write (amber): {written} tokens, kept {ttl}</source>
+        <translation>कैश में लिखा गया (एम्बर): {written} टोकन, {ttl} तक रखे गए</translation>
+    </message>
+    <message>
+        <source>cache write: {tokens} tokens ({ttl})</source>
+        <translation>कैश में लिखा गया: {tokens} टोकन ({ttl})</translation>
+    </message>
+    <message>
+        <source>1 hour</source>
+        <translation>1 घंटा</translation>
+    </message>
+    <message>
+        <source>5 minutes</source>
+        <translation>5 मिनट</translation>
+    </message>
+    <message>
+        <source>5 minutes and 1 hour</source>
+        <translation>5 मिनट और 1 घंटा</translation>
+    </message>
+    <message>
         <source>{part}: ≈{tokens} tokens</source>
         <translation>{part}: ≈{tokens} टोकन</translation>
     </message>
@@ -2721,6 +2749,14 @@ Cost: {cost}</source>
 </context>
 <context>
     <name>RequestInspector</name>
+    <message>
+        <source>{written} written to the cache for 5 minutes</source>
+        <translation>{written} कैश में 5 मिनट के लिए लिखे गए</translation>
+    </message>
+    <message>
+        <source>{written} written to the cache ({hour} of them for 1 hour)</source>
+        <translation>{written} कैश में लिखे गए (इनमें से {hour} 1 घंटे के लिए)</translation>
+    </message>
     <message>
         <source>No reply was logged for this call (it failed, or is still running): no usage.</source>
         <translation>इस कॉल का कोई जवाब लॉग नहीं हुआ (वह विफल हुई, या अभी चल रही है): कोई उपयोग नहीं।</translation>
