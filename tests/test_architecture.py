@@ -119,6 +119,8 @@ ENGINE_LAYERS: dict[str, tuple[str, ...]] = {
         "engine.offline.*",
         "engine.stats",
         "engine.stats.*",
+        "engine.matrix",
+        "engine.matrix.*",
         "engine.compare",
         "engine.compare.*",
         "engine.drawio",
