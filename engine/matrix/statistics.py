@@ -43,7 +43,10 @@ def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
     z2 = z * z
     centre = (p + z2 / (2 * n)) / (1 + z2 / n)
     half = z / (1 + z2 / n) * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n))
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    # At 0 and n the bounds are exactly 0 and 1 (rounding would leave 1e-17 or so).
+    lo = 0.0 if successes == 0 else max(0.0, centre - half)
+    hi = 1.0 if successes == trials else min(1.0, centre + half)
+    return (lo, hi)
 
 
 def pass_all_k(outcomes: Sequence[tuple[int, int]], k: int | None = None) -> float | None:
