@@ -190,7 +190,7 @@ def run(args: argparse.Namespace) -> int:
         return ExitCode.FAILED
     if not tests and not personas:
         return _usage(f"{folder}: no tests to run (write tests/NAME.test.yaml)")
-    cells = []
+    cells: list[Cell] = []
     for variant in variants:
         scenario = load_scenario(folder) if variant == CURRENT else load_side(variant).scenario
         for spec in models:

@@ -96,9 +96,7 @@ class MatrixModel:
     def limit(self, scenario_model: str) -> RateLimit:
         return self.pool.limit(self.spec.model or scenario_model)
 
-    def for_test(
-        self, scenario: Scenario, test: ScenarioTest, start: str, seed: int
-    ) -> ClosingProvider:
+    def for_test(self, scenario: Scenario, test: ScenarioTest, start: str, seed: int) -> Provider:
         """The provider one run of ``test`` calls: the shared one; for the fake, with the
         run's own model (the test's plan, broken from ``seed``) registered on first call."""
         if not self.spec.is_fake:

@@ -69,7 +69,7 @@ def binomial_cdf_half(k: int, n: int) -> float:
         return 0.0
     if k >= n:
         return 1.0
-    return sum(math.comb(n, i) for i in range(k + 1)) / 2**n
+    return sum(math.comb(n, i) for i in range(k + 1)) / (1 << n)
 
 
 def mcnemar_exact(b: int, c: int) -> float:
