@@ -14,6 +14,8 @@ from engine.matrix.gate import baseline_failures, parse_requirement
 from engine.matrix.spec import SpecError, parse_model, parse_models
 
 SUPPORT_DESK = scenarios_dir() / "support_desk"
+#: A key-free matrix of the support desk starts its ticket service on its fixed port.
+pytestmark = pytest.mark.xdist_group("support_desk_ticket_service")
 
 
 def run_matrix(tmp_path: Path, *arguments: str) -> tuple[int, dict]:

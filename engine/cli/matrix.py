@@ -23,15 +23,16 @@ import os
 import signal
 import sys
 import time
+from collections.abc import Coroutine
 from pathlib import Path
 from typing import Any
 
 from engine.cli.chat import NO_KEY_HELP
 from engine.cli.exit_codes import ExitCode
-from engine.compare import load_side
 from engine.errors import ProviderAuthError, ScenarioErrors
 from engine.io.atomic import atomic_write_text
 from engine.io.untrusted import read_text
+from engine.matrix.build import choose_tests, prepare
 from engine.matrix.gate import (
     GateFailure,
     Requirement,
@@ -39,14 +40,10 @@ from engine.matrix.gate import (
     junit_xml,
     parse_requirement,
 )
-from engine.matrix.models import MatrixModel
-from engine.matrix.report import report_html
-from engine.matrix.run import Cell, MatrixProgress, MatrixRun
+from engine.matrix.run import MatrixProgress, MatrixResult, MatrixRun
 from engine.matrix.spec import CURRENT, MatrixConfig, load_config, parse_model, split_list
-from engine.matrix.summary import build_summary
 from engine.scenario.loader import load_scenario
 from engine.scenario_tests.loader import scenario_folder
-from engine.scenario_tests.record_shipped import SERVICES
 from engine.scenario_tests.suite import load_suite
 from engine.simulate.persona import load_personas
 from engine.simulate.terminal import format_duration
@@ -178,9 +175,7 @@ def run(args: argparse.Namespace) -> int:
         if suite.has_errors:
             print(f"{folder}: test files with errors; nothing was run", file=sys.stderr)
             return ExitCode.FAILED
-    tests = _chosen(suite.tests if suite else [], tests_given or [])
-    if tests_given and len(tests) != len(set(tests_given)):
-        return _usage(f"no such test among {folder}'s: {', '.join(tests_given)}")
+    tests = choose_tests(suite.tests if suite else [], tests_given or [])
     try:
         personas = (
             load_personas(folder, personas_given or None) if personas_given is not None else []
@@ -190,22 +185,25 @@ def run(args: argparse.Namespace) -> int:
         return ExitCode.FAILED
     if not tests and not personas:
         return _usage(f"{folder}: no tests to run (write tests/NAME.test.yaml)")
-    cells: list[Cell] = []
-    for variant in variants:
-        scenario = load_scenario(folder) if variant == CURRENT else load_side(variant).scenario
-        for spec in models:
-            cells.append(Cell(len(cells), spec, variant, scenario))
-    out = args.out or Path("matrix") / f"{cells[0].scenario.name}-{time.strftime('%Y%m%d-%H%M%S')}"
-    out.mkdir(parents=True, exist_ok=True)
-    opened: dict[str, MatrixModel] = {}
+    name = load_scenario(folder).name
+    out = args.out or Path("matrix") / f"{name}-{time.strftime('%Y%m%d-%H%M%S')}"
+    progress = None if args.quiet else _Bar(sys.stderr)
     try:
-        for spec in models:
-            if spec.text not in opened:
-                if not spec.is_fake and not os.environ.get("OPENAI_API_KEY"):
-                    raise ProviderAuthError("no key")
-                opened[spec.text] = MatrixModel(spec, overrides=config.rate_limits)
+        prepared = prepare(
+            folder,
+            models,
+            variants,
+            tests,
+            personas=personas,
+            repeat=repeat,
+            jobs=jobs,
+            seed=seed,
+            out_dir=out,
+            config=config,
+            api_key_set=bool(os.environ.get("OPENAI_API_KEY")),
+            on_progress=progress,
+        )
     except ProviderAuthError:
-        asyncio.run(_close(opened))
         print(
             NO_KEY_HELP.replace("prompter chat", "prompter matrix").replace(
                 "--fake-model", "--models fake:break=0.1"
@@ -213,38 +211,19 @@ def run(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return ExitCode.USAGE
-    progress = None if args.quiet else _Bar(sys.stderr)
-    matrix = MatrixRun(
-        cells,
-        opened,
-        tests,
-        personas=personas,
-        repeat=repeat,
-        jobs=jobs,
-        seed=seed,
-        out_dir=out,
-        extra_prices=config.prices,
-        on_progress=progress,
-    )
+    matrix = prepared.run
     if not args.quiet:
         print(
-            f"matrix of {cells[0].scenario.name}: {len(models)} models × {len(variants)} "
-            f"variants, {len(tests)} tests and {len(personas)} personas × {repeat} repeats "
+            f"matrix of {name}: {len(models)} models × {len(variants)} variants, "
+            f"{len(tests)} tests and {len(personas)} personas × {repeat} repeats "
             f"= {matrix.total} runs, {jobs} at a time",
             file=sys.stderr,
         )
-    all_fake = all(spec.is_fake for spec in models)
-    services = SERVICES.get(cells[0].scenario.name) if all_fake else None
     try:
-        with services() if services is not None else contextlib.nullcontext():
-            result = asyncio.run(_run(matrix))
+        result, summary = prepared.execute(lambda coroutine: asyncio.run(_run(matrix, coroutine)))
     finally:
         if progress is not None:
             progress.close()
-        asyncio.run(_close(opened))
-    summary = build_summary(result, scenario=cells[0].scenario.name)
-    atomic_write_text(out / "matrix.json", json.dumps(summary, indent=1, ensure_ascii=False) + "\n")
-    atomic_write_text(out / "report.html", report_html(summary, cells[0].scenario))
     for line in table_lines(summary):
         print(line)
     print(f"\nmatrix.json and report.html: {out}/")
@@ -272,26 +251,12 @@ def _gate(
     return failures
 
 
-def _chosen(tests: list[Any], names: list[str]) -> list[Any]:
-    if not names:
-        return list(tests)
-    wanted = {name.removesuffix(".test.yaml") for name in names}
-    return [
-        test for test in tests if test.path and test.path.name.removesuffix(".test.yaml") in wanted
-    ]
-
-
 def _usage(message: str) -> int:
     print(f"prompter matrix: {message}", file=sys.stderr)
     return ExitCode.USAGE
 
 
-async def _close(models: dict[str, MatrixModel]) -> None:
-    for model in models.values():
-        await model.aclose()
-
-
-async def _run(matrix: MatrixRun) -> Any:
+async def _run(matrix: MatrixRun, running: Coroutine[Any, Any, MatrixResult]) -> MatrixResult:
     """Run with Ctrl-C wired to a clean stop (finished runs kept); a second one quits."""
     loop = asyncio.get_running_loop()
 
@@ -308,7 +273,7 @@ async def _run(matrix: MatrixRun) -> Any:
     except (NotImplementedError, RuntimeError):
         signal.signal(signal.SIGINT, first_interrupt)
     try:
-        return await matrix.run()
+        return await running
     finally:
         with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
             loop.remove_signal_handler(signal.SIGINT)

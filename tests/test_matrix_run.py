@@ -1,0 +1,104 @@
+"""A matrix run: stopped half-way it keeps what finished; personas give the goal reached;
+the fake model's breaks are honest, seeded accidents."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from engine.io.resources import scenarios_dir
+from engine.matrix.build import MATRIX_FILE, choose_tests, prepare
+from engine.matrix.run import MatrixProgress
+from engine.matrix.spec import parse_model
+from engine.offline.breaking import BreakingModel
+from engine.offline.fake_openai import FakeRequest
+from engine.scenario_tests.suite import load_suite
+from engine.simulate.persona import load_personas
+
+SUPPORT_DESK = scenarios_dir() / "support_desk"
+pytestmark = pytest.mark.xdist_group("support_desk_ticket_service")
+
+
+def test_a_stopped_matrix_keeps_and_writes_what_finished(tmp_path: Path) -> None:
+    tests = choose_tests(load_suite(SUPPORT_DESK).tests, ["order_not_found", "order_system_down"])
+    seen: list[MatrixProgress] = []
+
+    def progress(update: MatrixProgress) -> None:
+        seen.append(update)
+        if update.done == 3:
+            prepared.run.cancel("interrupted")
+
+    prepared = prepare(
+        SUPPORT_DESK,
+        [parse_model("fake:latency=0.05"), parse_model("fake:break=0.2,latency=0.05")],
+        ["."],
+        tests,
+        repeat=10,
+        jobs=2,
+        seed=1,
+        out_dir=tmp_path,
+        on_progress=progress,
+    )
+    result, summary = prepared.execute()
+    assert result.stopped == "interrupted"
+    assert 3 <= len(result.records) < prepared.run.total == 40
+    written = json.loads((tmp_path / MATRIX_FILE).read_text(encoding="utf-8"))
+    assert written == json.loads(json.dumps(summary))
+    assert written["stopped"] == "interrupted"
+    assert sum(cell["pass"]["runs"] for cell in written["cells"]) == len(result.records)
+    assert seen[-1].done == len(result.records)
+
+
+def test_personas_give_the_goal_reached(tmp_path: Path) -> None:
+    personas = load_personas(SUPPORT_DESK)[:1]
+    prepared = prepare(
+        SUPPORT_DESK,
+        [parse_model("fake")],
+        ["."],
+        [],
+        personas=personas,
+        repeat=2,
+        jobs=2,
+        seed=0,
+        out_dir=tmp_path,
+    )
+    _, summary = prepared.execute()
+    (cell,) = summary["cells"]
+    assert cell["goal_reached"]["runs"] == 2
+    assert cell["tests"] == {}
+    assert all(run["kind"] == "persona" and run["log"] for run in cell["runs"])
+
+
+REQUEST = FakeRequest(
+    api="responses",
+    model="gpt-4.1-mini",
+    instructions="",
+    input_text="Hello",
+    messages=(),
+    schema=None,
+    schema_name=None,
+    format_type="json_schema",
+    previous_response_id=None,
+    max_output_tokens=None,
+    temperature=None,
+    body={},
+)
+
+
+def test_the_fake_breaks_by_seeded_chance() -> None:
+    def good(_request: FakeRequest) -> str:
+        return json.dumps({"message": "Hi", "transition": "stay", "results": {"a": 1}})
+
+    def replies(seed: int) -> list[str]:
+        model = BreakingModel(good, 0.3, seed=seed)
+        return [str(model(REQUEST)) for _ in range(400)]
+
+    assert replies(5) == replies(5) != replies(6)
+    broken = [reply for reply in replies(5) if reply != good(REQUEST)]
+    assert 0.25 * 400 < len(broken) < 0.35 * 400
+    assert any(not reply.endswith("}") for reply in broken)  # invalid JSON
+    assert any('"results": {"a": null}' in reply for reply in broken)  # a result left out
+    assert any('"transition": "next_please"' in reply for reply in broken)  # a wrong signal
+    assert BreakingModel(good, 0.0)(REQUEST) == good(REQUEST)
