@@ -123,12 +123,14 @@ def prepare(
     config: MatrixConfig | None = None,
     current: Scenario | None = None,
     api_key_set: bool = True,
+    api_key: str | None = None,
     on_progress: Callable[[MatrixProgress], None] | None = None,
 ) -> PreparedMatrix:
     """Everything ready to run. ``current`` is the scenario as it stands (default: read from
     ``folder``; the studio passes the editor's). Raises
     :class:`~engine.errors.ProviderAuthError` for a real model without a key
-    (``api_key_set``), a :class:`ScenarioError` for a variant that cannot be read."""
+    (``api_key_set``: one in the environment; or ``api_key``, the studio's), a
+    :class:`ScenarioError` for a variant that cannot be read."""
     config = config or MatrixConfig()
     if not models:
         raise ScenarioError("no model to run: name one (fake:break=0.1 needs no key)")
@@ -145,9 +147,9 @@ def prepare(
         for spec in models:
             if spec.text in opened:
                 continue
-            if not spec.is_fake and not api_key_set:
+            if not spec.is_fake and not (api_key_set or api_key):
                 raise ProviderAuthError(f"{spec.text}: no API key")
-            opened[spec.text] = MatrixModel(spec, overrides=config.rate_limits)
+            opened[spec.text] = MatrixModel(spec, overrides=config.rate_limits, api_key=api_key)
     except BaseException:
         asyncio.run(_close(opened))
         raise

@@ -41,12 +41,18 @@ from engine.scenario_tests.record_shipped import plan_for
 __all__ = ["MatrixModel", "provider_for_spec"]
 
 
-def provider_for_spec(spec: ModelSpec) -> Provider:
+def provider_for_spec(spec: ModelSpec, api_key: str | None = None) -> Provider:
     """A real model's provider: the spec's API, model and base URL; retries left to the
     limiter, nothing streamed (nobody watches a matrix being written). Raises
-    :class:`~engine.errors.ProviderAuthError` when no key is set."""
+    :class:`~engine.errors.ProviderAuthError` when no key is set (``api_key``, else
+    ``OPENAI_API_KEY``)."""
     return make_provider(
-        spec.provider, model=spec.model, base_url=spec.base_url, max_retries=0, stream=False
+        spec.provider,
+        model=spec.model,
+        api_key=api_key,
+        base_url=spec.base_url,
+        max_retries=0,
+        stream=False,
     )
 
 
@@ -59,8 +65,10 @@ class MatrixModel:
         *,
         limits: RateLimitTable | None = None,
         overrides: dict[str, tuple[float | None, float | None]] | None = None,
+        api_key: str | None = None,
     ) -> None:
         self.spec = spec
+        self.api_key = api_key
         self.traffic = Traffic()
         self._server: FakeOpenAIServer | None = None
         self._router = ConversationRouter()
@@ -83,7 +91,7 @@ class MatrixModel:
             )
             table = RateLimitTable({})
         else:
-            inner = provider_for_spec(spec)
+            inner = provider_for_spec(spec, api_key)
             table = limits if limits is not None else RateLimitTable.load()
         self.pool = LimiterPool(table, rpm=rpm or (0 if spec.is_fake else None), tpm=tpm)
         self.provider = PacedProvider(inner, self.pool, traffic=self.traffic)
@@ -109,7 +117,7 @@ class MatrixModel:
         """The bot's provider for a cell's persona conversations (not paced: the simulation
         paces it); the fake's is a server of its own, closed with it."""
         if not self.spec.is_fake:
-            return provider_for_spec(self.spec)
+            return provider_for_spec(self.spec, self.api_key)
         bot = BreakingModel(ScenarioBot(scenario, seed=seed), self.spec.break_rate, seed=seed)
         server = FakeOpenAIServer(
             responder=RoleRouter(bot, PersonaModel(seed)), latency=self.spec.latency_s

@@ -5303,4 +5303,177 @@ Double-click empty canvas to add a step; drag from a step&apos;s handle (or Shif
         <translation>पंक्ति {line}</translation>
     </message>
 </context>
+<context>
+    <name>MatrixDialog</name>
+    <message>
+        <source>Model matrix</source>
+        <translation>मॉडल मैट्रिक्स</translation>
+    </message>
+    <message>
+        <source>Run the scenario's tests on every model and variant ticked, repeated, and see which keeps the script — with intervals and paired tests.</source>
+        <translation>चुने गए हर मॉडल और हर संस्करण पर परिदृश्य के परीक्षण कई बार चलाएँ, और देखें कि कौन स्क्रिप्ट निभाता है — अंतरालों और युग्मित परीक्षणों के साथ।</translation>
+    </message>
+    <message>
+        <source>Another model: provider:model[@base_url]</source>
+        <translation>एक और मॉडल: provider:model[@base_url]</translation>
+    </message>
+    <message>
+        <source>Add</source>
+        <translation>जोड़ें</translation>
+    </message>
+    <message>
+        <source>Models</source>
+        <translation>मॉडल</translation>
+    </message>
+    <message>
+        <source>As in the editor</source>
+        <translation>जैसा संपादक में है</translation>
+    </message>
+    <message>
+        <source>Variants</source>
+        <translation>संस्करण</translation>
+    </message>
+    <message>
+        <source>Tests</source>
+        <translation>परीक्षण</translation>
+    </message>
+    <message>
+        <source>Personas</source>
+        <translation>पर्सोना</translation>
+    </message>
+    <message>
+        <source>Repeats</source>
+        <translation>दोहराव</translation>
+    </message>
+    <message>
+        <source>Runs at once</source>
+        <translation>एक साथ रन</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>चलाएँ</translation>
+    </message>
+    <message>
+        <source>Tick at least one model, one variant, and a test or a persona.</source>
+        <translation>कम से कम एक मॉडल, एक संस्करण, और एक परीक्षण या एक पर्सोना चुनें।</translation>
+    </message>
+</context>
+<context>
+    <name>MatrixWindow</name>
+    <message>
+        <source>Model matrix — {name}</source>
+        <translation>मॉडल मैट्रिक्स — {name}</translation>
+    </message>
+    <message>
+        <source>Starting…</source>
+        <translation>शुरू हो रहा है…</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>रोकें</translation>
+    </message>
+    <message>
+        <source>Cell</source>
+        <translation>सेल</translation>
+    </message>
+    <message>
+        <source>Passed</source>
+        <translation>सफल</translation>
+    </message>
+    <message>
+        <source>95% interval</source>
+        <translation>95% अंतराल</translation>
+    </message>
+    <message>
+        <source>pass^k</source>
+        <translation>pass^k</translation>
+    </message>
+    <message>
+        <source>Calls per message</source>
+        <translation>प्रति संदेश कॉल</translation>
+    </message>
+    <message>
+        <source>Cost</source>
+        <translation>लागत</translation>
+    </message>
+    <message>
+        <source>Click a step to list the runs that broke there.</source>
+        <translation>किसी चरण पर क्लिक करें, वहाँ टूटे रन सूचीबद्ध होंगे।</translation>
+    </message>
+    <message>
+        <source>Stopping: what finished is kept…</source>
+        <translation>रोका जा रहा है: जो पूरा हुआ वह रखा जाएगा…</translation>
+    </message>
+    <message>
+        <source>{done} of {total} runs, {failed} failed</source>
+        <translation>{total} में से {done} रन, {failed} विफल</translation>
+    </message>
+    <message>
+        <source>The matrix could not run: {reason}</source>
+        <translation>मैट्रिक्स नहीं चल सका: {reason}</translation>
+    </message>
+    <message>
+        <source>Done: {runs} runs in {cells} cells; written to {folder}</source>
+        <translation>पूरा: {cells} सेल में {runs} रन; {folder} में लिखा गया</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>अज्ञात</translation>
+    </message>
+    <message>
+        <source>{better} beats {worse} on {test} (Holm p = {p})</source>
+        <translation>{test} पर {better} ने {worse} को हराया (Holm p = {p})</translation>
+    </message>
+    <message>
+        <source>all tests</source>
+        <translation>सभी परीक्षण</translation>
+    </message>
+    <message>
+        <source>No significant difference between the cells.</source>
+        <translation>सेलों के बीच कोई सार्थक अंतर नहीं।</translation>
+    </message>
+    <message>
+        <source>{violations} violations in {calls} calls (95%: {lo}–{hi})</source>
+        <translation>{calls} कॉल में {violations} उल्लंघन (95%: {lo}–{hi})</translation>
+    </message>
+    <message>
+        <source>Violation rate</source>
+        <translation>उल्लंघन दर</translation>
+    </message>
+    <message>
+        <source>no call</source>
+        <translation>कोई कॉल नहीं</translation>
+    </message>
+    <message>
+        <source>{count} runs broke or failed in {step}</source>
+        <translation>{step} में {count} रन टूटे या विफल हुए</translation>
+    </message>
+    <message>
+        <source>{name}, repeat {repeat}: {violations} violations{failed}</source>
+        <translation>{name}, दोहराव {repeat}: {violations} उल्लंघन{failed}</translation>
+    </message>
+    <message>
+        <source>, failed</source>
+        <translation>, विफल</translation>
+    </message>
+</context>
+<context>
+    <name>StudioMatrix</name>
+    <message>
+        <source>Model &amp;matrix…</source>
+        <translation>मॉडल &amp;मैट्रिक्स…</translation>
+    </message>
+    <message>
+        <source>Run the tests on several models and versions of the scenario, repeated</source>
+        <translation>परिदृश्य के कई मॉडलों और संस्करणों पर परीक्षण कई बार चलाएँ</translation>
+    </message>
+    <message>
+        <source>Model matrix</source>
+        <translation>मॉडल मैट्रिक्स</translation>
+    </message>
+    <message>
+        <source>Open a scenario without errors first: the matrix runs its tests.</source>
+        <translation>पहले बिना त्रुटि वाला परिदृश्य खोलें: मैट्रिक्स उसके परीक्षण चलाता है।</translation>
+    </message>
+</context>
 </TS>
