@@ -46,7 +46,7 @@ def test_a_break_rate_difference_is_significant_without_a_key(
     assert pooled["a_better"] > pooled["b_better"] and pooled["holm_p"] < 0.05
     assert sum(step["violations"] for step in bad["violations_by_step"].values()) > 0
     assert sum(step["violations"] for step in good["violations_by_step"].values()) == 0
-    assert good["cost_usd"] == 0.0  # the fake's replies cost nothing
+    assert good["cost_usd"] == 0.0 and good["no_cost"]  # the fake's replies cost nothing
     seeds = {run["seed"] for run in bad["runs"]}
     assert len(seeds) == 80  # every repeat its own seed, recorded
     report = (tmp_path / "out" / "report.html").read_text(encoding="utf-8")

@@ -13,6 +13,7 @@ log viewer).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -173,7 +174,11 @@ class MatrixWindow(QWidget):
                 f"[{lo:.2f}, {hi:.2f}]",
                 "–" if k is None else f"{k:.2f}",
                 "–" if per_message is None else f"{per_message:.2f}",
-                self.tr("unknown") if cost is None else f"${cost:.4f}",
+                self.tr("no cost (fake model)")
+                if cell.get("no_cost")
+                else self.tr("unknown")
+                if cost is None
+                else f"${cost:.4f}",
             ]
             for column, text in enumerate(texts):
                 self.table.setItem(row, column, QTableWidgetItem(text))
@@ -236,7 +241,9 @@ class MatrixWindow(QWidget):
             ends=lambda high: ("0", f"{high:.2f}"),
             unreached=self.tr("no call"),
         )
-        self.graph.overlay.show(overlay)
+        # no arrow counts here: the arrows stay as drawn, and the legend says nothing of them
+        legend = replace(overlay.legend, note="") if overlay.legend is not None else None
+        self.graph.overlay.show(replace(overlay, legend=legend, default_edge=None))
         self.runs.clear()
 
     def show_step(self, step: str) -> None:

@@ -294,7 +294,9 @@ def table_lines(summary: dict[str, Any]) -> list[str]:
         cost = cell["cost_usd"]
         shown_k = "-" if k is None else f"{k:.2f}"
         shown_calls = "-" if per_message is None else f"{per_message:.2f}"
-        shown_cost = "unknown" if cost is None else f"${cost:.4f}"
+        shown_cost = (
+            "no cost" if cell.get("no_cost") else "unknown" if cost is None else f"${cost:.4f}"
+        )
         passes = f"{figures['passes']}/{figures['runs']}"
         lines.append(
             f"{cell['index']:>2}  {cell['label'][:44]:<44} {passes:>11} "

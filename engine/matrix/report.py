@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from html import escape
 from typing import Any
 
+from engine.dialogue.ledger import NO_COST_TEXT
 from engine.scenario.definition import Scenario
 from engine.scenario.diagram import NODE_HEIGHT, NODE_WIDTH, Point, diagram_layout, routes
 
@@ -120,13 +121,16 @@ def _table(cells: list[Mapping[str, Any]]) -> list[str]:
         latency = cell.get("latency_ms") or {}
         cost = cell.get("cost_usd")
         reached = "–" if goal is None else f"{goal['passes']}/{goal['runs']}"
+        shown_cost = (
+            NO_COST_TEXT if cell.get("no_cost") else "unknown" if cost is None else f"${cost:.4f}"
+        )
         parts.append(
             f"<tr><td>{cell['index']}</td><td>{escape(str(cell['label']))}</td>"
             f"<td>{figures['passes']}/{figures['runs']}</td><td>[{lo:.2f}, {hi:.2f}]</td>"
             f"<td>{_fmt(figures.get('pass_all_k'))}</td>"
             f"<td>{reached}</td>"
             f"<td>{_fmt(cell.get('calls_per_message'))}</td>"
-            f"<td>{'unknown' if cost is None else f'${cost:.4f}'}</td>"
+            f"<td>{escape(shown_cost)}</td>"
             f"<td>{_fmt(cell.get('cost_per_conversation_usd'), '${:.5f}')}</td>"
             f"<td>{_fmt(latency.get('p50'), '{:.0f}')} / {_fmt(latency.get('p95'), '{:.0f}')}</td>"
             "</tr>"

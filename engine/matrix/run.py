@@ -79,6 +79,8 @@ class RunRecord:
     steps: dict[str, list[int]] = field(default_factory=dict)
     failed_at: str | None = None
     detail: str = ""
+    #: calls whose reply no model made (the fake's): they cost nothing
+    synthetic_calls: int = 0
 
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)
@@ -346,6 +348,7 @@ class MatrixRun:
             steps=figures.steps,
             failed_at=failed_at,
             detail=detail,
+            synthetic_calls=figures.synthetic_calls,
         )
 
     def _read_log(self, path: Path) -> _LogFigures:
@@ -363,6 +366,7 @@ class MatrixRun:
                 call = response_call(event)
                 figures.calls += 1
                 figures.latencies_ms.append(call.latency_s * 1000)
+                figures.synthetic_calls += 1 if call.synthetic else 0
                 if figures.cost_usd is not None and not call.synthetic:
                     price = self.extra_prices.get(call.model.lower()) or self.prices.price(
                         call.model
@@ -388,6 +392,7 @@ class MatrixRun:
 @dataclass
 class _LogFigures:
     calls: int = 0
+    synthetic_calls: int = 0
     user_messages: int = 0
     cost_usd: float | None = 0.0
     latencies_ms: list[float] = field(default_factory=list)

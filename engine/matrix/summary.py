@@ -19,7 +19,8 @@ correction runs over all the comparisons of the run. ``pass_all_k`` is pass^k wi
 of repeats (the share of tests that passed every time). ``cost_usd`` is ``null`` when a call was
 made to a model with no known price; replies no model made cost 0.
 
-Besides those, each cell carries ``index``, ``label`` and ``runs`` (every run: test or persona,
+Besides those, each cell carries ``index``, ``label``, ``no_cost`` (no model made any reply:
+the fake's cells) and ``runs`` (every run: test or persona,
 repeat, seed, outcome, log, calls, per-step violations) — what ``--baseline`` pairs a later run
 with, and what the studio lists when a step is clicked — and the file carries the run's
 ``scenario``, ``repeat``, ``seed``, ``stopped`` and timing.
@@ -119,6 +120,8 @@ def _cell(
         ),
         "calls_per_message": round(calls / messages, 6) if messages else None,
         "cost_usd": cost,
+        # every reply was made by no model (the fake's): "no cost", not "$0"
+        "no_cost": calls > 0 and sum(record.synthetic_calls for record in records) == calls,
         "cost_per_conversation_usd": (
             cost / len(records) if cost is not None and records else None
         ),

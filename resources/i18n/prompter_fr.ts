@@ -5361,6 +5361,10 @@ Double-cliquez sur le canevas vide pour ajouter une étape&#x202f;; glissez depu
 <context>
     <name>MatrixWindow</name>
     <message>
+        <source>no cost (fake model)</source>
+        <translation>aucun coût (modèle factice)</translation>
+    </message>
+    <message>
         <source>Model matrix — {name}</source>
         <translation>Matrice de modèles — {name}</translation>
     </message>

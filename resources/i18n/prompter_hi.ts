@@ -5361,6 +5361,10 @@ Double-click empty canvas to add a step; drag from a step&apos;s handle (or Shif
 <context>
     <name>MatrixWindow</name>
     <message>
+        <source>no cost (fake model)</source>
+        <translation>कोई लागत नहीं (नकली मॉडल)</translation>
+    </message>
+    <message>
         <source>Model matrix — {name}</source>
         <translation>मॉडल मैट्रिक्स — {name}</translation>
     </message>
