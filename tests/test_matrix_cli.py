@@ -11,7 +11,7 @@ from engine.cli import main
 from engine.cli.exit_codes import ExitCode
 from engine.io.resources import scenarios_dir
 from engine.matrix.gate import baseline_failures, parse_requirement
-from engine.matrix.spec import SpecError, parse_model, parse_models
+from engine.matrix.spec import SpecError, load_config, parse_model, parse_models
 
 SUPPORT_DESK = scenarios_dir() / "support_desk"
 #: A key-free matrix of the support desk starts its ticket service on its fixed port.
@@ -133,3 +133,30 @@ def test_no_key_for_a_real_model_is_a_usage_error(
     )
     assert code == ExitCode.USAGE
     assert "fake:break=0.1" in capsys.readouterr().err
+
+
+def test_matrix_yaml_holds_the_run(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    config = tmp_path / "matrix.yaml"
+    config.write_text(
+        "models: [fake:break=0]\n"
+        f"variants: ['.', 'HEAD:{SUPPORT_DESK}']\n"
+        "tests: [order_not_found]\n"
+        "repeat: 2\n"
+        "seed: 7\n"
+        "prices: {smollm2-135m: {input: 0.1, output: 0.2}}\n"
+        "rate_limits: {smollm2-135m: {rpm: 60}}\n",
+        encoding="utf-8",
+    )
+    code, summary = run_matrix(tmp_path, "--config", str(config))
+    assert code == ExitCode.OK
+    assert [cell["variant"] for cell in summary["cells"]] == [".", f"HEAD:{SUPPORT_DESK}"]
+    assert summary["seed"] == 7 and summary["repeat"] == 2
+    assert all(cell["pass"]["runs"] == 2 for cell in summary["cells"])
+    assert len(summary["comparisons"]) == 2  # pooled and order_not_found, for the one pair
+
+
+def test_a_wrong_config_field_is_named(tmp_path: Path) -> None:
+    config = tmp_path / "matrix.yaml"
+    config.write_text("models: [fake]\nrepeats: 3\n", encoding="utf-8")
+    with pytest.raises(SpecError, match="unknown field 'repeats'"):
+        load_config(config)
