@@ -8,12 +8,17 @@ from pathlib import Path
 
 import pytest
 
+from engine.dialogue.ledger import CallRecord, PriceTable
 from engine.io.resources import scenarios_dir
 from engine.matrix.build import MATRIX_FILE, choose_tests, prepare
-from engine.matrix.run import MatrixProgress
+from engine.matrix.run import Cell, MatrixProgress, MatrixResult, MatrixRun, RunRecord
 from engine.matrix.spec import parse_model
+from engine.matrix.summary import build_summary
 from engine.offline.breaking import BreakingModel
 from engine.offline.fake_openai import FakeRequest
+from engine.providers.base import Usage
+from engine.providers.prices import ModelPrice
+from engine.scenario.loader import load_scenario
 from engine.scenario_tests.suite import load_suite
 from engine.simulate.persona import load_personas
 
@@ -102,3 +107,39 @@ def test_the_fake_breaks_by_seeded_chance() -> None:
     assert any('"results": {"a": null}' in reply for reply in broken)  # a result left out
     assert any('"transition": "next_please"' in reply for reply in broken)  # a wrong signal
     assert BreakingModel(good, 0.0)(REQUEST) == good(REQUEST)
+
+
+def test_a_call_to_an_unpriced_model_makes_the_cost_unknown(tmp_path: Path) -> None:
+    prices = PriceTable({"gpt-4.1-mini": ModelPrice(0.4, 0.1, 1.6)})
+    run = MatrixRun(
+        [],
+        {},
+        [],
+        out_dir=tmp_path,
+        prices=prices,
+        extra_prices={"smollm2-135m": ModelPrice(1.0, 1.0, 1.0)},
+    )
+    usage = Usage(1_000_000, 0, 1_000_000)
+
+    def call(model: str, cost: float, synthetic: str | None = None) -> CallRecord:
+        return CallRecord("turn", 1, model, 0.1, usage, cost, None, synthetic)
+
+    assert run._call_cost(call("gpt-4.1-mini", 2.0)) == 2.0  # as the log recorded it
+    assert run._call_cost(call("smollm2-135m", 0.0)) == pytest.approx(2.0)  # matrix.yaml's
+    assert run._call_cost(call("mystery-model", 0.0)) is None  # never a silent $0
+    assert run._call_cost(call("mystery-model", 0.0, "fake model")) == 0.0  # no model made it
+    records = [
+        RunRecord(0, "test", "t", 0, 1, True, "passed", cost_usd=0.5),
+        RunRecord(0, "test", "t", 1, 2, True, "passed", cost_usd=None),
+    ]
+    cell = build_summary(
+        MatrixResult(
+            (Cell(0, parse_model("fake"), ".", load_scenario(SUPPORT_DESK)),),
+            tuple(records),
+            2,
+            0,
+            1.0,
+        ),
+        scenario="support_desk",
+    )["cells"][0]
+    assert cell["cost_usd"] is None and cell["cost_per_conversation_usd"] is None

@@ -25,7 +25,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
-from engine.dialogue.ledger import PriceTable
+from engine.dialogue.ledger import CallRecord, PriceTable
 from engine.log.events import EventType
 from engine.log.fold import response_call
 from engine.log.reader import read_log
@@ -367,16 +367,22 @@ class MatrixRun:
                 figures.calls += 1
                 figures.latencies_ms.append(call.latency_s * 1000)
                 figures.synthetic_calls += 1 if call.synthetic else 0
-                if figures.cost_usd is not None and not call.synthetic:
-                    price = self.extra_prices.get(call.model.lower()) or self.prices.price(
-                        call.model
-                    )
-                    figures.cost_usd = (
-                        None
-                        if price is None
-                        else figures.cost_usd + PriceTable({"m": price}).cost("m", call.usage)
-                    )
+                cost = self._call_cost(call)
+                figures.cost_usd = (
+                    None if cost is None or figures.cost_usd is None else figures.cost_usd + cost
+                )
         return figures
+
+    def _call_cost(self, call: CallRecord) -> float | None:
+        """What one call cost: nothing when no model made the reply; at ``matrix.yaml``'s price
+        for a model it prices; else as the log recorded it, ``None`` for a model with no
+        known price (never a silent $0)."""
+        if call.synthetic:
+            return 0.0
+        extra = self.extra_prices.get(call.model.lower())
+        if extra is not None:
+            return PriceTable({call.model: extra}).cost(call.model, call.usage)
+        return call.cost_usd if self.prices.knows(call.model) else None
 
     def _finished(self, record: RunRecord) -> None:
         with self._lock:
