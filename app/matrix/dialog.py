@@ -94,14 +94,14 @@ class MatrixDialog(QDialog):
         self.api_key = api_key
         self.setup: MatrixSetup | None = None
         layout = QVBoxLayout(self)
-        layout.addWidget(
-            PlainLabel(
-                self.tr(
-                    "Run the scenario's tests on every model and variant ticked, repeated, and "
-                    "see which keeps the script — with intervals and paired tests."
-                )
+        intro = PlainLabel(
+            self.tr(
+                "Run the scenario's tests on every model and variant ticked, repeated, and "
+                "see which keeps the script — with intervals and paired tests."
             )
         )
+        intro.setWordWrap(True)
+        layout.addWidget(intro)
         form = QFormLayout()
         layout.addLayout(form)
         self.models = QListWidget()
