@@ -4,6 +4,7 @@ the fake model's breaks are honest, seeded accidents."""
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 
 import pytest
@@ -143,3 +144,24 @@ def test_a_call_to_an_unpriced_model_makes_the_cost_unknown(tmp_path: Path) -> N
         scenario="support_desk",
     )["cells"][0]
     assert cell["cost_usd"] is None and cell["cost_per_conversation_usd"] is None
+
+
+def test_a_test_the_fake_cannot_play_is_an_error_run_and_the_rest_goes_on(
+    tmp_path: Path,
+) -> None:
+    folder = tmp_path / "support_desk"
+    shutil.copytree(SUPPORT_DESK, folder)
+    (folder / "tests" / "no_step_named.test.yaml").write_text(
+        "name: No step named\nturns:\n  - user: Hello\n    expect: {transition: stay}\n",
+        encoding="utf-8",
+    )
+    tests = choose_tests(load_suite(folder).tests, ["no_step_named", "order_not_found"])
+    prepared = prepare(
+        folder, [parse_model("fake")], ["."], tests, repeat=2, jobs=2, seed=0, out_dir=tmp_path
+    )
+    _, summary = prepared.execute()
+    runs = summary["cells"][0]["runs"]
+    broken = [run for run in runs if run["name"] == "no_step_named.test.yaml"]
+    assert [run["status"] for run in broken] == ["error", "error"]
+    assert "name the expected step" in broken[0]["detail"]
+    assert summary["cells"][0]["tests"]["order_not_found.test.yaml"]["passes"] == 2

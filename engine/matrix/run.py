@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from engine.dialogue.ledger import CallRecord, PriceTable
+from engine.errors import PrompterError
 from engine.log.events import EventType
 from engine.log.fold import response_call
 from engine.log.reader import read_log
@@ -190,11 +191,13 @@ class MatrixRun:
     async def run(self) -> MatrixResult:
         self._loop = asyncio.get_running_loop()
         self._started = time.perf_counter()
-        starts = (
-            {cell.variant: await _first_step(cell.scenario) for cell in self.cells}
-            if self.tests
-            else {}
-        )
+        starts: dict[str, str | PrompterError] = {}
+        for cell in self.cells:
+            if self.tests and cell.model.is_fake and cell.variant not in starts:
+                try:  # where the fake's plans start: after the steps that need no model
+                    starts[cell.variant] = await _first_step(cell.scenario)
+                except PrompterError as cannot:
+                    starts[cell.variant] = cannot
         queue = [
             (cell, test, repeat)
             for repeat in range(self.repeat)
@@ -207,7 +210,7 @@ class MatrixRun:
             while queue and self.stopped is None:
                 cell, test, repeat = queue.pop()
                 task = asyncio.ensure_future(
-                    self._one_test(cell, test, repeat, starts[cell.variant])
+                    self._one_test(cell, test, repeat, starts.get(cell.variant, ""))
                 )
                 self._tasks.add(task)
                 try:
@@ -238,16 +241,25 @@ class MatrixRun:
 
     # --- one run -----------------------------------------------------------------------------
 
-    async def _one_test(self, cell: Cell, test: ScenarioTest, repeat: int, start: str) -> RunRecord:
+    async def _one_test(
+        self, cell: Cell, test: ScenarioTest, repeat: int, start: str | PrompterError
+    ) -> RunRecord:
         name = test.path.name if test.path else test.title
         seed = run_seed(self.seed, cell.model.text, cell.variant, "test", name, repeat)
         model = self.models[cell.model.text]
         stem = stem_of(test.path) if test.path else f"test{self.tests.index(test) + 1}"
         log = self.out_dir / "logs" / f"cell{cell.index}" / f"{stem}-r{repeat + 1}.jsonl"
         log.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            if isinstance(start, PrompterError):
+                raise start
+            provider = model.for_test(cell.scenario, test, start, seed)
+        except PrompterError as refused:  # the fake cannot play this test (a /regex/ value…)
+            return self._record(
+                cell, "test", name, repeat, seed, False, "error", None, detail=str(refused)
+            )
         self._running += 1
         try:
-            provider = model.for_test(cell.scenario, test, start, seed)
             try:
                 result = await run_test(
                     cell.scenario,
