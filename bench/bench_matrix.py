@@ -13,9 +13,14 @@ SDK and the fake OpenAI server on 127.0.0.1, as ``prompter matrix`` does (:class
   and, for scale, the share of the bare run's wall time its model calls took (Σ latency / jobs).
 * **Rate** — 2 fake models × 2 variants (the folder, and the same scenario read from git at
   ``HEAD``) × 8 tests × 10 repeats; each fake states ``--rpm`` requests a minute and enforces
-  it (429s with retry-after, as the service does), and answers after 0.05 s. Printed: each
-  model's sustained request rate as a share of the stated limit, median over ``--repeat`` runs
-  (target ≥ 80 %), and the 429s met.
+  it (429s with retry-after, as the service does), and answers after 0.05 s; the matrix paces
+  5 % under it (:data:`engine.matrix.models.PACE`). Printed: each model's sustained request
+  rate as a share of the stated limit, median over ``--repeat`` runs (target ≥ 80 %), and the
+  429s met.
+
+The machine's load average is printed last: the fake server answers in this process, so on a
+machine whose cores are busy elsewhere its answers come late and in bunches, and both figures
+say so.
 """
 
 from __future__ import annotations
@@ -23,6 +28,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import os
 import statistics
 import subprocess
 import sys
@@ -165,6 +171,7 @@ def main() -> int:
         f"(runs: {', '.join(f'{value:.1%}' for value in per_run)}; "
         f"429s: {', '.join(str(count) for _, count in results)}; target >= 80%)"
     )
+    print("load average: " + ", ".join(f"{value:.1f}" for value in os.getloadavg()))
     return 0
 
 
