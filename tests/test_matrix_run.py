@@ -12,6 +12,7 @@ import pytest
 from engine.dialogue.ledger import CallRecord, PriceTable
 from engine.io.resources import scenarios_dir
 from engine.matrix.build import MATRIX_FILE, choose_tests, prepare
+from engine.matrix.report import report_html, shade
 from engine.matrix.run import Cell, MatrixProgress, MatrixResult, MatrixRun, RunRecord
 from engine.matrix.spec import parse_model
 from engine.matrix.summary import build_summary
@@ -165,3 +166,25 @@ def test_a_test_the_fake_cannot_play_is_an_error_run_and_the_rest_goes_on(
     assert [run["status"] for run in broken] == ["error", "error"]
     assert "name the expected step" in broken[0]["detail"]
     assert summary["cells"][0]["tests"]["order_not_found.test.yaml"]["passes"] == 2
+
+
+def test_the_report_escapes_every_text_and_loads_nothing(tmp_path: Path) -> None:
+    scenario = load_scenario(SUPPORT_DESK)
+    hostile = "<script>alert(1)</script>"
+    cell = {
+        "index": 0,
+        "label": hostile,
+        "pass": {"runs": 2, "passes": 1, "wilson95": [0.1, 0.9], "pass_all_k": 0.0},
+        "tests": {},
+        "goal_reached": None,
+        "calls_per_message": 1.0,
+        "cost_usd": None,
+        "cost_per_conversation_usd": None,
+        "latency_ms": {"p50": 10.0, "p95": 20.0},
+        "violations_by_step": {"identify": {"calls": 4, "violations": 3, "wilson95": [0.3, 0.95]}},
+    }
+    page = report_html({"scenario": hostile, "cells": [cell], "comparisons": []}, scenario)
+    assert "<script>" not in page and "&lt;script&gt;" in page
+    assert "src=" not in page and "href=" not in page  # nothing to fetch
+    assert "3/4 violations [0.30–0.95]" in page  # the step's interval on the graph
+    assert shade(0.75) in page  # the step shaded by its rate
