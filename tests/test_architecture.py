@@ -149,6 +149,8 @@ ENGINE_LAYERS: dict[str, tuple[str, ...]] = {
         "engine.offline.*",
         "engine.stats",
         "engine.stats.*",
+        "engine.matrix",
+        "engine.matrix.*",
         "engine.compare",
         "engine.compare.*",
         "engine.drawio",
@@ -325,6 +327,7 @@ LAYERS: dict[str, tuple[str, ...]] = {
         "app.simulate.window_conversations",
         "app.simulate.window",
     ),
+    "matrix": ("app.matrix.job", "app.matrix.dialog", "app.matrix.window"),
     "window": ("app.main_window", "app.window_arrangement", "app.window_problems"),
     # scenario tests: a pane plugged into the window from the outside, wired to the chat
     "tests": ("app.tests_pane", "app.tests_pane.*"),
@@ -336,6 +339,8 @@ LAYERS: dict[str, tuple[str, ...]] = {
         "app.logpane.*",
         "app.simulate",
         "app.simulate.studio",
+        "app.matrix",
+        "app.matrix.studio",
     ),
     "start": ("app.__main__",),
 }
@@ -353,6 +358,8 @@ MAY_IMPORT: dict[str, set[str]] = {
     "analytics": {"foundation", "model", "graph", "charts", "logview", "analytics"},
     # the test chat's provider settings and key store are what a simulation runs with
     "simulate": {"foundation", "model", "graph", "charts", "logview", "chat", "simulate"},
+    # a matrix runs with the chat's model and key, and keeps its runs beside the simulations
+    "matrix": {"foundation", "model", "graph", "charts", "logview", "chat", "simulate", "matrix"},
     "window": {"foundation", "model", "graph", "panes", "window"},
     "tests": {"foundation", "model", "graph", "panes", "logview", "chat", "tests"},
     "tools": {
@@ -366,6 +373,7 @@ MAY_IMPORT: dict[str, set[str]] = {
         "compare",
         "analytics",
         "simulate",
+        "matrix",
         "tools",
     },
     "start": set(LAYERS),

@@ -105,6 +105,21 @@
     </message>
 </context>
 <context>
+    <name>ActionTrust</name>
+    <message>
+        <source>its Python code (actions.py)</source>
+        <translation>son code Python (actions.py)</translation>
+    </message>
+    <message>
+        <source>HTTP requests to {hosts}</source>
+        <translation>des requêtes HTTP vers {hosts}</translation>
+    </message>
+    <message>
+        <source>sending your environment variables {names}</source>
+        <translation>l’envoi de vos variables d’environnement {names}</translation>
+    </message>
+</context>
+<context>
     <name>AnalyticsShading</name>
     <message>
         <source>Violation rate</source>
@@ -290,14 +305,6 @@
     <message>
         <source>Actions are stubbed: each action step answers with the stub the scenario&apos;s tests or tests/stubs.yaml give it (Live actions runs them).</source>
         <translation>Les actions sont simulées : chaque étape d’action répond avec la réponse simulée que lui donnent les tests du scénario ou tests/stubs.yaml (Actions réelles les exécute).</translation>
-    </message>
-    <message>
-        <source>Python actions are stubbed: you chose not to run this folder&apos;s actions.py. HTTP actions run.</source>
-        <translation>Les actions Python sont simulées : vous avez choisi de ne pas exécuter le actions.py de ce dossier. Les actions HTTP s’exécutent.</translation>
-    </message>
-    <message>
-        <source>This scenario&apos;s Python actions (actions.py) are code, and run with your rights. Until you trust this folder they are stubbed; HTTP actions run.</source>
-        <translation>Les actions Python de ce scénario (actions.py) sont du code, et s’exécutent avec vos droits. Tant que vous n’approuvez pas ce dossier, elles sont simulées ; les actions HTTP s’exécutent.</translation>
     </message>
 </context>
 <context>
@@ -2276,6 +2283,164 @@
     <message>
         <source>not a declared variable</source>
         <translation>pas une variable déclarée</translation>
+    </message>
+</context>
+<context>
+    <name>MatrixDialog</name>
+    <message>
+        <source>Model matrix</source>
+        <translation>Matrice de modèles</translation>
+    </message>
+    <message>
+        <source>Run the scenario&apos;s tests on every model and variant ticked, repeated, and see which keeps the script — with intervals and paired tests.</source>
+        <translation>Exécuter les tests du scénario sur chaque modèle et chaque variante cochés, plusieurs fois, et voir lequel tient le script — avec intervalles et tests appariés.</translation>
+    </message>
+    <message>
+        <source>Another model: provider:model[@base_url]</source>
+        <translation>Un autre modèle : provider:model[@base_url]</translation>
+    </message>
+    <message>
+        <source>Add</source>
+        <translation>Ajouter</translation>
+    </message>
+    <message>
+        <source>Models</source>
+        <translation>Modèles</translation>
+    </message>
+    <message>
+        <source>As in the editor</source>
+        <translation>Tel que dans l’éditeur</translation>
+    </message>
+    <message>
+        <source>Variants</source>
+        <translation>Variantes</translation>
+    </message>
+    <message>
+        <source>Tests</source>
+        <translation>Tests</translation>
+    </message>
+    <message>
+        <source>Personas</source>
+        <translation>Personas</translation>
+    </message>
+    <message>
+        <source>Repeats</source>
+        <translation>Répétitions</translation>
+    </message>
+    <message>
+        <source>Runs at once</source>
+        <translation>Exécutions simultanées</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>Lancer</translation>
+    </message>
+    <message>
+        <source>Tick at least one model, one variant, and a test or a persona.</source>
+        <translation>Cochez au moins un modèle, une variante, et un test ou une persona.</translation>
+    </message>
+</context>
+<context>
+    <name>MatrixWindow</name>
+    <message>
+        <source>Model matrix — {name}</source>
+        <translation>Matrice de modèles — {name}</translation>
+    </message>
+    <message>
+        <source>Starting…</source>
+        <translation>Démarrage…</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>Arrêter</translation>
+    </message>
+    <message>
+        <source>Cell</source>
+        <translation>Cellule</translation>
+    </message>
+    <message>
+        <source>Passed</source>
+        <translation>Réussis</translation>
+    </message>
+    <message>
+        <source>95% interval</source>
+        <translation>Intervalle à 95 %</translation>
+    </message>
+    <message>
+        <source>pass^k</source>
+        <translation>pass^k</translation>
+    </message>
+    <message>
+        <source>Calls per message</source>
+        <translation>Appels par message</translation>
+    </message>
+    <message>
+        <source>Cost</source>
+        <translation>Coût</translation>
+    </message>
+    <message>
+        <source>Click a step to list the runs that broke there.</source>
+        <translation>Cliquez sur une étape pour lister les exécutions qui y ont rompu le contrat.</translation>
+    </message>
+    <message>
+        <source>Stopping: what finished is kept…</source>
+        <translation>Arrêt : ce qui est terminé est conservé…</translation>
+    </message>
+    <message>
+        <source>{done} of {total} runs, {failed} failed</source>
+        <translation>{done} exécutions sur {total}, {failed} en échec</translation>
+    </message>
+    <message>
+        <source>The matrix could not run: {reason}</source>
+        <translation>La matrice n’a pas pu s’exécuter : {reason}</translation>
+    </message>
+    <message>
+        <source>Done: {runs} runs in {cells} cells; written to {folder}</source>
+        <translation>Terminé : {runs} exécutions dans {cells} cellules ; écrit dans {folder}</translation>
+    </message>
+    <message>
+        <source>no cost (fake model)</source>
+        <translation>aucun coût (modèle factice)</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>inconnu</translation>
+    </message>
+    <message>
+        <source>{better} beats {worse} on {test} (Holm p = {p})</source>
+        <translation>{better} bat {worse} sur {test} (p de Holm = {p})</translation>
+    </message>
+    <message>
+        <source>all tests</source>
+        <translation>tous les tests</translation>
+    </message>
+    <message>
+        <source>No significant difference between the cells.</source>
+        <translation>Aucune différence significative entre les cellules.</translation>
+    </message>
+    <message>
+        <source>{violations} violations in {calls} calls (95%: {lo}–{hi})</source>
+        <translation>{violations} violations en {calls} appels (95 % : {lo}–{hi})</translation>
+    </message>
+    <message>
+        <source>Violation rate</source>
+        <translation>Taux de violations</translation>
+    </message>
+    <message>
+        <source>no call</source>
+        <translation>aucun appel</translation>
+    </message>
+    <message>
+        <source>{count} runs broke or failed in {step}</source>
+        <translation>{count} exécutions ont rompu le contrat ou échoué dans {step}</translation>
+    </message>
+    <message>
+        <source>{name}, repeat {repeat}: {violations} violations{failed}</source>
+        <translation>{name}, répétition {repeat} : {violations} violations{failed}</translation>
+    </message>
+    <message>
+        <source>, failed</source>
+        <translation>, en échec</translation>
     </message>
 </context>
 <context>
@@ -4521,6 +4686,25 @@ Double-cliquez sur le canevas vide pour ajouter une étape&#x202f;; glissez depu
     </message>
 </context>
 <context>
+    <name>StudioMatrix</name>
+    <message>
+        <source>Model &amp;matrix…</source>
+        <translation>&amp;Matrice de modèles…</translation>
+    </message>
+    <message>
+        <source>Run the tests on several models and versions of the scenario, repeated</source>
+        <translation>Exécuter les tests sur plusieurs modèles et versions du scénario, plusieurs fois</translation>
+    </message>
+    <message>
+        <source>Model matrix</source>
+        <translation>Matrice de modèles</translation>
+    </message>
+    <message>
+        <source>Open a scenario without errors first: the matrix runs its tests.</source>
+        <translation>Ouvrez d’abord un scénario sans erreur : la matrice exécute ses tests.</translation>
+    </message>
+</context>
+<context>
     <name>StudioSimulations</name>
     <message>
         <source>&amp;Simulate…</source>
@@ -5247,20 +5431,8 @@ Double-cliquez sur le canevas vide pour ajouter une étape&#x202f;; glissez depu
         <translation>Ce qui revient s’affiche ici.</translation>
     </message>
     <message>
-        <source>Not run: this folder&apos;s Python actions are not trusted.</source>
-        <translation>Non lancée : les actions Python de ce dossier ne sont pas approuvées.</translation>
-    </message>
-    <message>
         <source>Running…</source>
         <translation>Exécution…</translation>
-    </message>
-    <message>
-        <source>Run this folder&apos;s Python actions?</source>
-        <translation>Exécuter les actions Python de ce dossier ?</translation>
-    </message>
-    <message>
-        <source>%s is code: running its actions runs it, with your rights. Run the Python actions of this folder (the studio remembers your answer)?</source>
-        <translation>%s est du code : exécuter ses actions l’exécute, avec vos droits. Exécuter les actions Python de ce dossier (le studio retient votre réponse) ?</translation>
     </message>
     <message>
         <source>Outcome: %s — %s ms</source>
@@ -5388,21 +5560,6 @@ Double-cliquez sur le canevas vide pour ajouter une étape&#x202f;; glissez depu
     <message>
         <source>line {line}</source>
         <translation>ligne {line}</translation>
-    </message>
-</context>
-<context>
-    <name>ActionTrust</name>
-    <message>
-        <source>its Python code (actions.py)</source>
-        <translation>son code Python (actions.py)</translation>
-    </message>
-    <message>
-        <source>HTTP requests to {hosts}</source>
-        <translation>des requêtes HTTP vers {hosts}</translation>
-    </message>
-    <message>
-        <source>sending your environment variables {names}</source>
-        <translation>l’envoi de vos variables d’environnement {names}</translation>
     </message>
 </context>
 </TS>
