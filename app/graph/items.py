@@ -387,6 +387,8 @@ class EdgeItem(QGraphicsItem):
         self.route: Route | None = None
         self._path = QPainterPath()
         self._label_rect = QRectF()
+        #: the label drawn (None: its own; "" none: a parallel arrow's label says it)
+        self.shown_label: str | None = None
         self._arrow = QPolygonF()
         self._bounds = QRectF()
         #: the styles of other views' layers, lowest first
@@ -484,14 +486,40 @@ class EdgeItem(QGraphicsItem):
             path = _rounded([QPointF(*point) for point in route.points])
         self._path = path
         self._arrow = self._arrowhead(path)
-        self._label_rect = self._label_box(route)
+        text = self.drawn_label()
+        self._label_rect = self.route_label_box(*_label_size(text)) if text else QRectF()
+        self._bound()
+        self.router.routed(self)
+
+    def _bound(self) -> None:
         grow = 6 + self.line_width
-        self._bounds = (
-            self._path.boundingRect()
-            .united(self._label_rect)
-            .united(self._arrow.boundingRect())
-            .adjusted(-grow, -grow, grow, grow)
-        )
+        bounds = self._path.boundingRect().united(self._arrow.boundingRect())
+        if not self._label_rect.isEmpty():
+            bounds = bounds.united(self._label_rect)
+        self._bounds = bounds.adjusted(-grow, -grow, grow, grow)
+
+    def drawn_label(self) -> str:
+        """The text of the label drawn on this arrow ("" when a parallel arrow's label
+        names it too)."""
+        return self.label_text() if self.shown_label is None else self.shown_label
+
+    def label_rect(self) -> QRectF:
+        """The label's box in scene coordinates (empty when it draws none)."""
+        return QRectF(self._label_rect)
+
+    def set_label(self, text: str, rect: QRectF) -> None:
+        """Draw ``text`` in ``rect`` (the :class:`~app.graph.labels.LabelPlacer` decides)."""
+        if text == self.drawn_label() and rect == self._label_rect:
+            return
+        self.prepareGeometryChange()
+        self.shown_label = text
+        self._label_rect = QRectF(rect)
+        self._bound()
+        self.update()
+
+    @staticmethod
+    def label_size(text: str) -> tuple[float, float]:
+        return _label_size(text)
 
     def _arrowhead(self, path: QPainterPath) -> QPolygonF:
         tip = path.pointAtPercent(1.0)
@@ -501,9 +529,11 @@ class EdgeItem(QGraphicsItem):
         normal = QPointF(math.sin(angle) * size * 0.5, math.cos(angle) * size * 0.5)
         return QPolygonF([tip, back + normal, back - normal])
 
-    def _label_box(self, route: Route) -> QRectF:
-        """The label's box, placed against the route's label point as it says."""
-        width, height = _label_size(self.label_text())
+    def route_label_box(self, width: float, height: float) -> QRectF:
+        """A label box of this size where the route puts its label."""
+        route = self.route
+        if route is None:
+            return QRectF()
         x, y = route.label
         left = {"center": x - width / 2, "left": x, "right": x - width}[route.label_align]
         return QRectF(left, y - height / 2, width, height)
@@ -523,7 +553,8 @@ class EdgeItem(QGraphicsItem):
         stroker = QPainterPathStroker()
         stroker.setWidth(10)
         shape = stroker.createStroke(self._path)
-        shape.addRect(self._label_rect)
+        if not self._label_rect.isEmpty():
+            shape.addRect(self._label_rect)
         return shape
 
     def paint(
@@ -542,6 +573,9 @@ class EdgeItem(QGraphicsItem):
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(QBrush(color))
         painter.drawPolygon(self._arrow)
+        text = self.drawn_label()
+        if not text or self._label_rect.isEmpty():
+            return
         # a quiet label: the canvas colour behind it (hiding the line it sits on), no frame
         # unless selected, muted text
         painter.setPen(QPen(color, 0.8) if self.isSelected() else Qt.PenStyle.NoPen)
@@ -549,7 +583,7 @@ class EdgeItem(QGraphicsItem):
         painter.drawRoundedRect(self._label_rect, 3, 3)
         painter.setFont(self._label_font())
         painter.setPen(colors.text if self.isSelected() else colors.muted_text)
-        painter.drawText(self._label_rect, Qt.AlignmentFlag.AlignCenter, self.label_text())
+        painter.drawText(self._label_rect, Qt.AlignmentFlag.AlignCenter, text)
 
 
 @functools.lru_cache(maxsize=4096)

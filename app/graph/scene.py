@@ -34,7 +34,7 @@ from collections import defaultdict
 from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 
-from PySide6.QtCore import QLineF, QPointF, QRect, QRectF, Qt, Signal
+from PySide6.QtCore import QLineF, QPointF, QRect, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QPainter, QPen, QTransform
 from PySide6.QtWidgets import (
     QGraphicsItem,
@@ -45,6 +45,7 @@ from PySide6.QtWidgets import (
 
 from app.edit_session import EditSession, Position, step_of
 from app.graph.items import EdgeItem, EdgeStyle, NodeItem, NodeState, NodeStyle, Router
+from app.graph.labels import LabelPlacer
 from app.graph.layout import NODE_HEIGHT, NODE_WIDTH
 from app.theme import GraphColors
 from engine.scenario.definition import Scenario, Step
@@ -89,6 +90,13 @@ class GraphScene(QGraphicsScene):
         self._matches: set[str] = set()
         self._current: str | None = None
         self._shading: dict[str, _Layer] = {}
+        #: arrows whose label may need another place, and boxes that moved (labels.py)
+        self._label_edges: dict[EdgeItem, None] = {}
+        self._label_boxes: dict[NodeItem, None] = {}
+        self._label_timer = QTimer(self)
+        self._label_timer.setSingleShot(True)
+        self._label_timer.setInterval(0)
+        self._label_timer.timeout.connect(self.place_labels)
         self.router = self._new_router()
         # The scene rectangle is set, never left to follow the items: when it grows, Qt's
         # index re-files every item, which on 2,000 steps costs more than a frame.
@@ -124,7 +132,7 @@ class GraphScene(QGraphicsScene):
         self.nodes, self._out, self._drawn, self._start = {}, {}, {}, None
         self.router = self._new_router()
         self._covered = QRectF()
-        self.refresh()
+        self.refresh()  # the labels are placed when the first frame is up (the timer)
         self.apply_problems()
         self._cover(self.items())
         self.rebuilt.emit()
@@ -168,6 +176,7 @@ class GraphScene(QGraphicsScene):
             self._start = scenario.start
         if changed:
             self._redraw(scenario, changed)
+            self.place_labels()
             self.rebuilt.emit()
 
     def _redraw(self, scenario: Scenario, changed: set[str]) -> None:
@@ -332,6 +341,7 @@ class GraphScene(QGraphicsScene):
             else [step_id for step_id in step_ids if step_id in self.nodes]
         )
         self._place_nodes(moved)
+        self.place_labels()
         nodes = [self.nodes[step_id] for step_id in moved]
         self._cover([*nodes, *(edge for node in nodes for edge in node.edges)])
 
@@ -513,7 +523,34 @@ class GraphScene(QGraphicsScene):
         return 0.0, -NODE_HEIGHT - 80
 
     def _new_router(self) -> Router:
-        return Router(all_edges=lambda: self.edges, edges_near=self._edges_near)
+        router = Router(
+            all_edges=lambda: self.edges, edges_near=self._edges_near, on_change=self._label_change
+        )
+        self.labels = LabelPlacer(
+            router.nodes, lambda step_id: list(self._out.get(step_id, {}).values())
+        )
+        self._label_edges, self._label_boxes = {}, {}
+        return router
+
+    def _label_change(self, edge: object, box: object) -> None:
+        if isinstance(edge, EdgeItem):
+            self._label_edges[edge] = None  # with its parallel partners (labels.py)
+        if isinstance(box, NodeItem):
+            self._label_boxes[box] = None
+        if not self._label_timer.isActive():
+            self._label_timer.start()
+
+    def place_labels(self) -> None:
+        """Give the labels that need one a place clear of boxes and other labels
+        (:mod:`app.graph.labels`); runs after every edit, and soon after a drag."""
+        self._label_timer.stop()
+        edges, boxes = self._label_edges, self._label_boxes
+        self._label_edges, self._label_boxes = {}, {}
+        for box in boxes:
+            if box.scene() is self:
+                edges.update(dict.fromkeys(self.labels.covered_by(box.sceneBoundingRect())))
+        if edges:
+            self.labels.place(edges)
 
     def _edges_near(self, rect: QRectF) -> list[EdgeItem]:
         return [
