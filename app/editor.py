@@ -22,10 +22,11 @@ from PySide6.QtCore import QCoreApplication, QEvent, QPointF, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QStyle, QVBoxLayout, QWidget
 
-from app import commands
+from app import commands, step_kinds
 from app.edit_session import EditSession
 from app.find_bar import FindBar
 from app.graph.layout import NODE_HEIGHT, NODE_WIDTH, Position
+from app.graph.palette import StepPalette
 from app.graph.scene import GraphScene
 from app.graph.view import GraphView
 from app.plain_text import PlainLabel
@@ -169,6 +170,9 @@ class ScenarioEditor(QWidget):
         self.scene = GraphScene(None, self.colors)
         self.scene.setParent(self)
         self.view = GraphView(self.scene)
+        self.palette = StepPalette(self.colors)
+        self.palette.addRequested.connect(self.add_kind_near)
+        self.view.kindDropped.connect(self.add_kind_at)
         self.empty_label = PlainLabel()  # its text: retranslate_ui
         self.empty_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.empty_label.setWordWrap(True)
@@ -176,6 +180,7 @@ class ScenarioEditor(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(0)
         layout.addWidget(self.find_bar)
+        layout.addWidget(self.palette)
         layout.addWidget(self.view, 1)
         layout.addWidget(self.empty_label, 1)
         self.find_bar.matchesChanged.connect(lambda ids: self.scene.set_matches(set(ids)))
@@ -256,6 +261,7 @@ class ScenarioEditor(QWidget):
             )
         )
         self.scene.retranslate()
+        self.palette.retranslate_ui()
 
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange:
@@ -287,6 +293,7 @@ class ScenarioEditor(QWidget):
         for action in self.edit_actions.needing_a_scenario():
             action.setEnabled(session is not None)
         self.view.setVisible(session is not None)
+        self.palette.setVisible(session is not None)
         self.empty_label.setVisible(session is None)
         QTimer.singleShot(0, self.show_graph)
         self.stepSelected.emit("")
@@ -383,7 +390,20 @@ class ScenarioEditor(QWidget):
             return False
         return True
 
-    def add_step_near(self, step_id: str | None = None) -> str | None:
+    def add_kind_near(self, entry: str) -> str | None:
+        """A step of palette ``entry`` below the selected step (as :meth:`add_step_near`),
+        named after its kind (rename it with F2)."""
+        return self.add_step_near(self._kind_id(entry), entry=entry)
+
+    def add_kind_at(self, entry: str, scene_pos: QPointF) -> str | None:
+        """A step of palette ``entry`` dropped at ``scene_pos``."""
+        return self.add_step_at(scene_pos, self._kind_id(entry), entry=entry)
+
+    def _kind_id(self, entry: str) -> str:
+        taken = set(self.session.document.keys(("steps",))) if self.session else set()
+        return unique_name(entry, taken)
+
+    def add_step_near(self, step_id: str | None = None, entry: str = "question") -> str | None:
         """Add a step (Ctrl+Shift+N) in free space: under the selected step if there is room,
         else beside it, else further out; with nothing selected, near the view's centre. It
         never lands on another step, and arrows in its way go round it."""
@@ -402,9 +422,11 @@ class ScenarioEditor(QWidget):
                 (center.x() - NODE_WIDTH / 2, center.y() - NODE_HEIGHT / 2),
                 prefer=[(0.0, 0.0)],
             )
-        return self._add_step(spot, step_id)
+        return self._add_step(spot, step_id, entry=entry)
 
-    def add_step_at(self, scene_pos: QPointF, step_id: str | None = None) -> str | None:
+    def add_step_at(
+        self, scene_pos: QPointF, step_id: str | None = None, entry: str = "question"
+    ) -> str | None:
         """Add a step centred at ``scene_pos`` (a double-click on the canvas), or as near to it
         as there is room; asks for its id unless given."""
         wanted = (scene_pos.x() - NODE_WIDTH / 2, scene_pos.y() - NODE_HEIGHT / 2)
@@ -412,10 +434,16 @@ class ScenarioEditor(QWidget):
             free_spot(self.scene.router.nodes, wanted, prefer=[(0.0, 0.0)]),
             step_id,
             pointed=True,
+            entry=entry,
         )
 
     def _add_step(
-        self, position: Position, step_id: str | None, *, pointed: bool = False
+        self,
+        position: Position,
+        step_id: str | None,
+        *,
+        pointed: bool = False,
+        entry: str = "question",
     ) -> str | None:
         """Add the step at ``position``; ``pointed``: where the author double-clicked."""
         session = self.session
@@ -437,7 +465,7 @@ class ScenarioEditor(QWidget):
             return None
         if not self.run_edit(
             self.tr("Add step"),
-            lambda: commands.add_step(session.undo_stack, session, new_id, position),
+            lambda: step_kinds.add_step(session.undo_stack, session, new_id, position, entry),
         ):
             return None
         if not pointed:

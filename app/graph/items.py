@@ -20,7 +20,6 @@ Items only draw: the scene decides what they show and the commands decide what c
 
 from __future__ import annotations
 
-import functools
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
@@ -39,6 +38,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
+from app.graph.drawing import Fonts, label_size, rounded
 from app.graph.layout import NODE_HEIGHT, NODE_WIDTH
 from app.graph.routing import BULK_MOVE, Router
 from app.graph.styles import (
@@ -50,7 +50,6 @@ from app.graph.styles import (
     readable_text,
     with_layers,
 )
-from app.i18n.fonts import covering
 from app.i18n.locale_text import number
 from app.theme import GraphColors
 from engine.scenario.diagram import Route, edge_label_line, guard_label
@@ -73,34 +72,6 @@ _NODE_BOUNDS = QRectF(0, 0, NODE_WIDTH, NODE_HEIGHT).adjusted(
 
 
 _POSITION_CHANGED = QGraphicsItem.GraphicsItemChange.ItemPositionHasChanged
-
-
-class _Fonts:
-    """Fonts shared by every item, made once (creating them per paint is the costly part)."""
-
-    title: QFont
-    ident: QFont
-    label: QFont
-    badge: QFont
-    ready = False
-
-    @classmethod
-    def get(cls) -> type[_Fonts]:
-        if not cls.ready:
-            # every font with the shipped ones as fallbacks: a Hindi title is drawn, not boxes
-            cls.title = covering(QFont())
-            cls.title.setBold(True)
-            cls.title.setPointSizeF(max(cls.title.pointSizeF(), 10.0))
-            cls.ident = covering(QFont("monospace"))
-            cls.ident.setStyleHint(QFont.StyleHint.Monospace)
-            cls.ident.setPointSizeF(cls.title.pointSizeF() * 0.85)
-            cls.label = covering(QFont())
-            cls.label.setPointSizeF(7.5)
-            cls.badge = covering(QFont())
-            cls.badge.setBold(True)
-            cls.badge.setPointSizeF(7.5)
-            cls.ready = True
-        return cls
 
 
 @dataclass
@@ -288,7 +259,7 @@ class NodeItem(QGraphicsItem):
     def texts(self) -> tuple[str, str]:
         """The title line (with its ▶/✉ markers) and the id line, elided to fit the box."""
         if self._texts is None:
-            state, fonts = self.state, _Fonts.get()
+            state, fonts = self.state, Fonts.get()
             marker = "▶ " if state.start else ""
             if state.kind == "message":
                 marker += "✉ "
@@ -309,7 +280,7 @@ class NodeItem(QGraphicsItem):
         return self._texts
 
     def _paint_texts(self, painter: QPainter, box: QRectF) -> None:
-        colors, state, fonts = self.colors, self.state, _Fonts.get()
+        colors, state, fonts = self.colors, self.state, Fonts.get()
         title_font, id_font = fonts.title, fonts.ident
         text_box = box.adjusted(12, 6, -12, -6)
         title, ident = self.texts()
@@ -334,7 +305,7 @@ class NodeItem(QGraphicsItem):
         painter.setPen(QPen(self.colors.node_fill, 1.5))
         painter.setBrush(QBrush(color))
         painter.drawEllipse(center, BADGE_RADIUS, BADGE_RADIUS)
-        painter.setFont(_Fonts.get().badge)
+        painter.setFont(Fonts.get().badge)
         painter.setPen(QColor(255, 255, 255) if state.errors else QColor(20, 20, 20))
         painter.drawText(
             QRectF(
@@ -483,11 +454,11 @@ class EdgeItem(QGraphicsItem):
             path = QPainterPath(start)
             path.cubicTo(first, second, end)
         else:
-            path = _rounded([QPointF(*point) for point in route.points])
+            path = rounded([QPointF(*point) for point in route.points])
         self._path = path
         self._arrow = self._arrowhead(path)
         text = self.drawn_label()
-        self._label_rect = self.route_label_box(*_label_size(text)) if text else QRectF()
+        self._label_rect = self.route_label_box(*label_size(text)) if text else QRectF()
         self._bound()
         self.router.routed(self)
 
@@ -519,7 +490,7 @@ class EdgeItem(QGraphicsItem):
 
     @staticmethod
     def label_size(text: str) -> tuple[float, float]:
-        return _label_size(text)
+        return label_size(text)
 
     def _arrowhead(self, path: QPainterPath) -> QPolygonF:
         tip = path.pointAtPercent(1.0)
@@ -544,7 +515,7 @@ class EdgeItem(QGraphicsItem):
 
     @staticmethod
     def _label_font() -> QFont:
-        return _Fonts.get().label
+        return Fonts.get().label
 
     def boundingRect(self) -> QRectF:
         return self._bounds  # computed with the path: Qt asks for it far more often
@@ -584,28 +555,6 @@ class EdgeItem(QGraphicsItem):
         painter.setFont(self._label_font())
         painter.setPen(colors.text if self.isSelected() else colors.muted_text)
         painter.drawText(self._label_rect, Qt.AlignmentFlag.AlignCenter, text)
-
-
-@functools.lru_cache(maxsize=4096)
-def _label_size(text: str) -> tuple[float, float]:
-    """The size of an arrow's label (measured once per text: there are thousands of arrows)."""
-    metrics = QFontMetricsF(_Fonts.get().label)
-    return metrics.horizontalAdvance(text) + 8, metrics.height() + 2
-
-
-def _rounded(points: list[QPointF], radius: float = 8.0) -> QPainterPath:
-    """A polyline through ``points`` with its corners rounded."""
-    path = QPainterPath(points[0])
-    for before, corner, after in zip(points, points[1:], points[2:], strict=False):
-        into, out = QLineF(corner, before), QLineF(corner, after)
-        bend = min(radius, into.length() / 2, out.length() / 2)
-        if bend <= 0.5:
-            path.lineTo(corner)
-            continue
-        path.lineTo(into.pointAt(bend / into.length()))
-        path.quadTo(corner, out.pointAt(bend / out.length()))
-    path.lineTo(points[-1])
-    return path
 
 
 def _html(text: str) -> str:

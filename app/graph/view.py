@@ -14,10 +14,21 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from PySide6.QtCore import QPointF, QSize, Qt, Signal
-from PySide6.QtGui import QKeyEvent, QMouseEvent, QPainter, QResizeEvent, QTransform, QWheelEvent
+from PySide6.QtGui import (
+    QDragEnterEvent,
+    QDragMoveEvent,
+    QDropEvent,
+    QKeyEvent,
+    QMouseEvent,
+    QPainter,
+    QResizeEvent,
+    QTransform,
+    QWheelEvent,
+)
 from PySide6.QtWidgets import QGraphicsView, QWidget
 
 from app.graph.items import NodeItem
+from app.graph.palette import MIME
 from app.graph.scene import GraphScene
 
 MIN_SCALE = 0.05
@@ -35,6 +46,8 @@ class GraphView(QGraphicsView):
 
     #: the scale changed (1.0 is 100 %)
     zoomChanged = Signal(float)
+    #: (palette entry, scene position): a kind of step dropped from the palette
+    kindDropped = Signal(str, QPointF)
 
     def __init__(self, scene: GraphScene, parent: QWidget | None = None) -> None:
         super().__init__(scene, parent)
@@ -46,6 +59,8 @@ class GraphView(QGraphicsView):
         self.setResizeAnchor(QGraphicsView.ViewportAnchor.AnchorViewCenter)
         self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.SmartViewportUpdate)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.setAcceptDrops(True)
+        self.viewport().setAcceptDrops(True)
         self._space_held = False
         self._pan_from: QPointF | None = None
         #: while set, a resize redoes :meth:`fit_readable` for this focus step
@@ -233,6 +248,28 @@ class GraphView(QGraphicsView):
             event.accept()
             return
         super().mouseReleaseEvent(event)
+
+    # --- a kind of step dropped from the palette -------------------------------------------
+
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
+        if event.mimeData().hasFormat(MIME):
+            event.acceptProposedAction()
+            return
+        super().dragEnterEvent(event)
+
+    def dragMoveEvent(self, event: QDragMoveEvent) -> None:
+        if event.mimeData().hasFormat(MIME):
+            event.acceptProposedAction()
+            return
+        super().dragMoveEvent(event)
+
+    def dropEvent(self, event: QDropEvent) -> None:
+        if event.mimeData().hasFormat(MIME):
+            entry = bytes(event.mimeData().data(MIME).data()).decode()
+            self.kindDropped.emit(entry, self.mapToScene(event.position().toPoint()))
+            event.acceptProposedAction()
+            return
+        super().dropEvent(event)
 
     def node(self, step_id: str) -> NodeItem | None:
         return self.graph_scene.nodes.get(step_id)
