@@ -25,6 +25,7 @@ from PySide6.QtWidgets import QStyle, QVBoxLayout, QWidget
 from app import commands, step_kinds
 from app.edit_session import EditSession
 from app.find_bar import FindBar
+from app.graph.accessible import announce
 from app.graph.layout import NODE_HEIGHT, NODE_WIDTH, Position
 from app.graph.palette import StepPalette
 from app.graph.scene import GraphScene
@@ -33,7 +34,7 @@ from app.plain_text import PlainLabel
 from app.theme import GraphColors
 from app.widgets import make_action, set_texts
 from engine.errors import ScenarioError
-from engine.scenario.definition import IDENTIFIER, STAY, unique_name
+from engine.scenario.definition import IDENTIFIER, STAY, StepKind, unique_name
 from engine.scenario.diagram import free_spot
 from engine.scenario.document import Change
 
@@ -173,6 +174,11 @@ class ScenarioEditor(QWidget):
         self.palette = StepPalette(self.colors)
         self.palette.addRequested.connect(self.add_kind_near)
         self.view.kindDropped.connect(self.add_kind_at)
+        keys = self.view.keys
+        keys.connectRequested.connect(self.connect_steps)
+        keys.activated.connect(self._step_activated)
+        keys.nextKindRequested.connect(self.next_kind)
+        self._undo_index = 0
         self.empty_label = PlainLabel()  # its text: retranslate_ui
         self.empty_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.empty_label.setWordWrap(True)
@@ -274,6 +280,7 @@ class ScenarioEditor(QWidget):
         """Show ``session`` (a fresh scene for it), or nothing."""
         if self.session is not None:
             self.session.changed.disconnect(self._session_changed)
+            self.session.undo_stack.indexChanged.disconnect(self._announce_edit)
         self.session = session
         self.selected_step = None
         old_scene = self.scene
@@ -290,6 +297,8 @@ class ScenarioEditor(QWidget):
         self.find_bar.close_bar()
         if session is not None:
             session.changed.connect(self._session_changed)
+            self._undo_index = session.undo_stack.index()
+            session.undo_stack.indexChanged.connect(self._announce_edit)
         for action in self.edit_actions.needing_a_scenario():
             action.setEnabled(session is not None)
         self.view.setVisible(session is not None)
@@ -558,6 +567,32 @@ class ScenarioEditor(QWidget):
                 commands.delete_steps(macro, session, steps)
 
         self.run_edit(self.tr("Delete"), edit)
+
+    def next_kind(self, step_id: str) -> None:
+        """Switch ``step_id`` to the next kind (K on the graph): prompt → message → action."""
+        session = self.session
+        if session is None or not self.editable():
+            return
+        kinds = [kind.value for kind in StepKind]
+        path = ("steps", step_id, "kind")
+        current = str(session.document.get(path)) if session.document.has(path) else "prompt"
+        kind = kinds[(kinds.index(current) + 1) % len(kinds)] if current in kinds else "prompt"
+        self.run_edit(
+            self.tr("Change kind"),
+            lambda: step_kinds.switch_kind(session.undo_stack, session, step_id, kind),
+        )
+
+    def _announce_edit(self, index: int) -> None:
+        """Say what an edit, an undo or a redo did (for screen readers)."""
+        stack = self.session.undo_stack if self.session is not None else None
+        if stack is None:
+            return
+        if index < self._undo_index:
+            said = self.tr("Undone: {edit}").format(edit=stack.text(index))
+        else:
+            said = stack.text(index - 1)
+        self._undo_index = index
+        announce(self.view, said)
 
     def auto_layout(self) -> None:
         if self.session is None:

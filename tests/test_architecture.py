@@ -263,6 +263,9 @@ LAYERS: dict[str, tuple[str, ...]] = {
         "app.graph.palette",
         "app.graph.accessible",
         "app.graph.far_view",
+        "app.graph.keyboard",
+        "app.graph.overview",
+        "app.graph.inline_edit",
         "app.graph.drawing",
     ),
     "panes": (

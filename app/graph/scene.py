@@ -116,6 +116,22 @@ class GraphScene(QGraphicsScene):
         """Every arrow on the scene."""
         return [edge for edges in self._out.values() for edge in edges.values()]
 
+    def ordered_nodes(self) -> list[NodeItem]:
+        """The steps in the scenario's order, then the missing targets' placeholders."""
+        scenario = self.session.shown if self.session is not None else None
+        order = list(scenario.steps) if scenario is not None else []
+        nodes = self.nodes
+        first = [nodes[step_id] for step_id in order if step_id in nodes]
+        return first + [node for step_id, node in nodes.items() if step_id not in set(order)]
+
+    def ordered_edges(self) -> list[EdgeItem]:
+        """The transitions, each step's in its order, the steps in the scenario's."""
+        return [
+            edge
+            for node in self.ordered_nodes()
+            for edge in self._out.get(node.step_id, {}).values()
+        ]
+
     def edge(self, source: str, signal: str) -> EdgeItem | None:
         return self._out.get(source, {}).get(signal)
 

@@ -27,7 +27,9 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QGraphicsView, QWidget
 
+from app.graph import accessible
 from app.graph.items import NodeItem
+from app.graph.keyboard import GraphKeyboard
 from app.graph.palette import MIME
 from app.graph.scene import GraphScene
 
@@ -67,6 +69,9 @@ class GraphView(QGraphicsView):
         self._keep_fit: str | None = None
         #: the size of the legends shown over the view (their stack sets it; empty: none)
         self.legend_room: Callable[[], QSize] | None = None
+        #: moving, connecting and switching kinds from the keyboard
+        self.keys = GraphKeyboard(self)
+        accessible.install()
 
     # --- API for other panes ---------------------------------------------------------------
 
