@@ -39,6 +39,7 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from app.graph.drawing import Fonts, label_size, rounded
+from app.graph.far_view import is_far, paint_far_title
 from app.graph.layout import NODE_HEIGHT, NODE_WIDTH
 from app.graph.routing import BULK_MOVE, Router
 from app.graph.styles import (
@@ -86,6 +87,8 @@ class NodeState:
     missing: bool = False
     errors: list[str] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
+    #: a message step's text (its second line on the canvas)
+    text: str = ""
 
 
 class NodeItem(QGraphicsItem):
@@ -102,6 +105,8 @@ class NodeItem(QGraphicsItem):
         self.matched = False
         self.current = False
         self._hovered = False
+        #: whether the last paint drew the far view (title only: app.graph.far_view)
+        self.drawn_far = False
         self._texts: tuple[str, str] | None = None
         #: the styles of other views' layers, lowest first (see ``GraphScene.set_shading``)
         self.styles: list[NodeStyle] = []
@@ -249,7 +254,12 @@ class NodeItem(QGraphicsItem):
             for x in (box.left() + ACTION_SIDE, box.right() - ACTION_SIDE):
                 painter.drawLine(QLineF(x, box.top() + 1, x, box.bottom() - 1))
 
-        self._paint_texts(painter, box)
+        self.drawn_far = is_far(painter)
+        if self.drawn_far:
+            title = self.texts()[0]
+            paint_far_title(painter, box, title, colors.accent if state.start else colors.text)
+        else:
+            self._paint_texts(painter, box)
         if not state.missing and (self._hovered or self.isSelected()):
             painter.setPen(QPen(colors.accent, 1.5))
             painter.setBrush(QBrush(colors.node_fill))
@@ -271,11 +281,17 @@ class NodeItem(QGraphicsItem):
             ident = state.step_id + (
                 "  · " + translate("GraphItems", "final") if state.final else ""
             )
+            if state.text:  # a message step shows what it says (its id is in the tooltip)
+                ident = "“" + " ".join(state.text.split()) + "”"
             self._texts = (
                 QFontMetricsF(fonts.title).elidedText(
                     marker + state.title, Qt.TextElideMode.ElideRight, width
                 ),
-                QFontMetricsF(fonts.ident).elidedText(ident, Qt.TextElideMode.ElideMiddle, width),
+                QFontMetricsF(fonts.ident).elidedText(
+                    ident,
+                    Qt.TextElideMode.ElideRight if state.text else Qt.TextElideMode.ElideMiddle,
+                    width,
+                ),
             )
         return self._texts
 
@@ -360,6 +376,7 @@ class EdgeItem(QGraphicsItem):
         self._label_rect = QRectF()
         #: the label drawn (None: its own; "" none: a parallel arrow's label says it)
         self.shown_label: str | None = None
+        self.drawn_far = False
         self._arrow = QPolygonF()
         self._bounds = QRectF()
         #: the styles of other views' layers, lowest first
@@ -545,8 +562,9 @@ class EdgeItem(QGraphicsItem):
         painter.setBrush(QBrush(color))
         painter.drawPolygon(self._arrow)
         text = self.drawn_label()
-        if not text or self._label_rect.isEmpty():
-            return
+        self.drawn_far = is_far(painter)
+        if not text or self._label_rect.isEmpty() or self.drawn_far:
+            return  # from far, a label would be a speck
         # a quiet label: the canvas colour behind it (hiding the line it sits on), no frame
         # unless selected, muted text
         painter.setPen(QPen(color, 0.8) if self.isSelected() else Qt.PenStyle.NoPen)

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Collection, Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from PySide6.QtCore import QLineF, QPointF, QRect, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QPainter, QPen, QTransform
@@ -248,6 +248,7 @@ class GraphScene(QGraphicsScene):
                 missing=False,
                 errors=node.state.errors if node is not None and not node.state.missing else [],
                 warnings=node.state.warnings if node is not None and not node.state.missing else [],
+                text=(step.text or "") if step.kind.value == "message" else "",
             ),
         )
 
@@ -386,18 +387,7 @@ class GraphScene(QGraphicsScene):
             state = node.state
             mine, theirs = errors.get(step_id, []), warnings.get(step_id, [])
             if state.errors != mine or state.warnings != theirs:
-                node.set_state(
-                    NodeState(
-                        state.title,
-                        state.step_id,
-                        state.kind,
-                        state.final,
-                        state.start,
-                        state.missing,
-                        mine,
-                        theirs,
-                    )
-                )
+                node.set_state(replace(state, errors=mine, warnings=theirs))
 
     def set_matches(self, step_ids: set[str]) -> None:
         for step_id in self._matches ^ set(step_ids):
