@@ -26,6 +26,7 @@ from app import commands, step_kinds
 from app.edit_session import EditSession
 from app.find_bar import FindBar
 from app.graph.accessible import announce
+from app.graph.inline_edit import TITLE, InlineEditor
 from app.graph.layout import NODE_HEIGHT, NODE_WIDTH, Position
 from app.graph.palette import StepPalette
 from app.graph.scene import GraphScene
@@ -135,11 +136,15 @@ class EditorActions:
     fit: QAction
     actual_size: QAction
     auto_layout: QAction
+    edit_title: QAction
+    zoom_selection: QAction
 
     def needing_a_scenario(self) -> list[QAction]:
         return [
             self.add_step,
             self.rename,
+            self.edit_title,
+            self.zoom_selection,
             self.delete,
             self.select_all,
             self.find,
@@ -178,6 +183,8 @@ class ScenarioEditor(QWidget):
         keys.connectRequested.connect(self.connect_steps)
         keys.activated.connect(self._step_activated)
         keys.nextKindRequested.connect(self.next_kind)
+        self.inline = InlineEditor(self.view)
+        self.inline.committed.connect(self.set_step_field)
         self._undo_index = 0
         self.empty_label = PlainLabel()  # its text: retranslate_ui
         self.empty_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
@@ -208,7 +215,9 @@ class ScenarioEditor(QWidget):
                 QKeySequence("Ctrl+Shift+N"),
                 icon=style.standardIcon(pixmap.SP_FileDialogNewFolder),
             ),
-            rename=make_action(self, "", self.rename_selected, QKeySequence(Qt.Key.Key_F2)),
+            rename=make_action(self, "", self.rename_selected, QKeySequence("Shift+F2")),
+            edit_title=make_action(self, "", self.edit_title, QKeySequence(Qt.Key.Key_F2)),
+            zoom_selection=make_action(self, "", view.zoom_to_selection, QKeySequence("Ctrl+2")),
             delete=make_action(self, "", self.delete_selected, key.Delete),
             select_all=make_action(self, "", self.select_all),
             find=make_action(self, "", self.show_find, key.Find),
@@ -218,7 +227,7 @@ class ScenarioEditor(QWidget):
             actual_size=make_action(self, "", view.reset_zoom, QKeySequence("Ctrl+1")),
             auto_layout=make_action(self, "", self.auto_layout, QKeySequence("Ctrl+L")),
         )
-        for action in (actions.rename, actions.delete):
+        for action in (actions.rename, actions.edit_title, actions.delete):
             # only while the graph has focus: in text fields these keys edit text
             action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
             view.addAction(action)
@@ -242,6 +251,16 @@ class ScenarioEditor(QWidget):
                 actions.delete,
                 self.tr("&Delete"),
                 self.tr("Delete the selected steps (with their transitions) or transitions"),
+            ),
+            (
+                actions.edit_title,
+                self.tr("Edit &Title"),
+                self.tr("Edit the selected step's title on the canvas"),
+            ),
+            (
+                actions.zoom_selection,
+                self.tr("Zoom to Se&lection"),
+                self.tr("Fit the selected steps in the view"),
             ),
             (actions.select_all, self.tr("Select &All Steps"), ""),
             (
@@ -294,6 +313,7 @@ class ScenarioEditor(QWidget):
         self.scene.connectRequested.connect(self.connect_steps)
         self.scene.addStepRequested.connect(self.add_step_at)
         self.scene.stepActivated.connect(self._step_activated)
+        self.scene.fieldEditRequested.connect(self.edit_in_place)
         self.find_bar.close_bar()
         if session is not None:
             session.changed.connect(self._session_changed)
@@ -568,6 +588,34 @@ class ScenarioEditor(QWidget):
 
         self.run_edit(self.tr("Delete"), edit)
 
+    def edit_title(self) -> None:
+        """Edit the selected step's title on the canvas (F2)."""
+        if self.selected_step is not None:
+            self.edit_in_place(self.selected_step, TITLE)
+
+    def edit_in_place(self, step_id: str, field: str) -> None:
+        node = self.scene.nodes.get(step_id)
+        if node is None or self.session is None or not self.editable():
+            return
+        self.select_step(step_id, scroll=True)
+        self.inline.begin(node, field)
+
+    def set_step_field(self, step_id: str, field: str, text: str) -> None:
+        """The author wrote a step's title or text on the canvas: one undo step."""
+        session = self.session
+        if session is None or not session.document.has(("steps", step_id)):
+            return
+        label = (
+            self.tr("Retitle '{step}'") if field == TITLE else self.tr("Edit the text of '{step}'")
+        ).format(step=step_id)
+        self.run_edit(
+            label,
+            lambda: commands.push(
+                session.undo_stack,
+                commands.SetValueCommand(session, ("steps", step_id, field), text, text=label),
+            ),
+        )
+
     def next_kind(self, step_id: str) -> None:
         """Switch ``step_id`` to the next kind (K on the graph): prompt → message → action."""
         session = self.session
@@ -585,7 +633,7 @@ class ScenarioEditor(QWidget):
     def _announce_edit(self, index: int) -> None:
         """Say what an edit, an undo or a redo did (for screen readers)."""
         stack = self.session.undo_stack if self.session is not None else None
-        if stack is None:
+        if stack is None or not shiboken6.isValid(stack):  # a stack torn down with its session
             return
         if index < self._undo_index:
             said = self.tr("Undone: {edit}").format(edit=stack.text(index))

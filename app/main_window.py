@@ -399,11 +399,15 @@ class MainWindow(QMainWindow):
         self.edit_menu = edit_menu = self._menu(bar, "edit")
         edit_menu.addActions([self.undo_action, self.redo_action])
         edit_menu.addSeparator()
-        edit_menu.addActions([edits.add_step, edits.rename, edits.delete, edits.select_all])
+        edit_menu.addActions(
+            [edits.add_step, edits.edit_title, edits.rename, edits.delete, edits.select_all]
+        )
         edit_menu.addSeparator()
         edit_menu.addAction(edits.find)
         self.view_menu = view_menu = self._menu(bar, "view")
-        view_menu.addActions([edits.zoom_in, edits.zoom_out, edits.fit, edits.actual_size])
+        view_menu.addActions(
+            [edits.zoom_in, edits.zoom_out, edits.fit, edits.zoom_selection, edits.actual_size]
+        )
         view_menu.addSeparator()
         view_menu.addAction(edits.auto_layout)
         view_menu.addSeparator()

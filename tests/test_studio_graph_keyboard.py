@@ -111,9 +111,16 @@ def test_ten_editing_tasks_with_the_keyboard_only(studio: Any, qtbot: Any) -> No
     assert session.document.has(("steps", "question")) and selected_step(studio) == "question"
     assert "question" in view.property("lastAnnouncement")
 
-    # 4. rename it (F2; the dialog is answered by typing)
-    studio.answers.texts.append("budget")
+    # 4. give it a title on the canvas (F2, type, Enter), and a new id (Shift+F2, the dialog)
     press(qtbot, studio, Qt.Key.Key_F2)
+    inline = editor.inline
+    assert inline.isVisible() and QApplication.focusWidget() is inline
+    qtbot.keyClicks(inline, "Budget")
+    qtbot.keyClick(inline, Qt.Key.Key_Return)
+    assert session.document.get(("steps", "question", "title")) == "Budget"
+    assert QApplication.focusWidget() is view
+    studio.answers.texts.append("budget")
+    press(qtbot, studio, Qt.Key.Key_F2, Qt.KeyboardModifier.ShiftModifier)
     assert session.document.has(("steps", "budget")) and selected_step(studio) == "budget"
 
     # 5. connect it to the review step: C, Tab to the target, Enter, type the signal

@@ -44,6 +44,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.edit_session import EditSession, Position, step_of
+from app.graph.inline_edit import field_at
 from app.graph.items import EdgeItem, EdgeStyle, NodeItem, NodeState, NodeStyle, Router
 from app.graph.labels import LabelPlacer
 from app.graph.layout import NODE_HEIGHT, NODE_WIDTH
@@ -69,6 +70,8 @@ class GraphScene(QGraphicsScene):
     addStepRequested = Signal(QPointF)
     #: (step id): double-click on a node
     stepActivated = Signal(str)
+    #: (step id, field): double-click on a step's title, or on a message step's text
+    fieldEditRequested = Signal(str, str)
     #: items were made anew (a rebuild, or an edit that redrew some): overlays re-apply
     rebuilt = Signal()
 
@@ -616,7 +619,10 @@ class GraphScene(QGraphicsScene):
 
     def mouseDoubleClickEvent(self, event: QGraphicsSceneMouseEvent) -> None:
         node = self._node_at(event.scenePos())
-        if node is not None and not node.state.missing:
+        field = field_at(node, node.mapFromScene(event.scenePos()).y()) if node else ""
+        if node is not None and field:
+            self.fieldEditRequested.emit(node.step_id, field)
+        elif node is not None and not node.state.missing:
             self.stepActivated.emit(node.step_id)
         elif node is None and self.itemAt(event.scenePos(), self._view_transform()) is None:
             self.addStepRequested.emit(event.scenePos())
