@@ -73,6 +73,7 @@ from app.memory import release_memory, settle_memory
 from app.places import default_log_dir
 from app.plain_text import PlainLabel, ask, plain_tooltip, show_message
 from app.problems import ProblemsPane
+from app.room import YieldingPane
 from app.scenario_pane import ScenarioPane
 from app.step_form import StepForm
 from app.theme import THEME_SETTING, GraphColors, is_dark, use_dark
@@ -298,8 +299,8 @@ class MainWindow(QMainWindow):
         splitter.setObjectName("centralSplitter")
         splitter.addWidget(graph)
         splitter.addWidget(self.editor_tabs)
-        splitter.setStretchFactor(0, 3)
-        splitter.setStretchFactor(1, 2)
+        splitter.setStretchFactor(0, 2)
+        splitter.setStretchFactor(1, 1)
         splitter.setChildrenCollapsible(True)
         self.central_splitter = splitter
         self.setCentralWidget(splitter)
@@ -313,6 +314,8 @@ class MainWindow(QMainWindow):
         self.undo_view = QUndoView(self.undo_group)
         # the panes' names are their keys (and their saved state's): titles are retranslate_ui's
         self.add_pane("Step", self.step_form, Area.RightDockWidgetArea)
+        self.step_room = YieldingPane(self, self.panes["Step"])  # narrow while it has nothing
+        self.scenario_editor.stepSelected.connect(self.step_room.step_selected)
         self.add_pane("Scenario", self.scenario_pane, Area.RightDockWidgetArea, tabify_with="Step")
         self.add_pane("Problems", self.problems, Area.BottomDockWidgetArea)
         self.add_pane("History", self.undo_view, Area.BottomDockWidgetArea, tabify_with="Problems")
@@ -797,7 +800,10 @@ class MainWindow(QMainWindow):
             [self.panes["Problems"]], [max(110, self.height() // 7)], Qt.Orientation.Vertical
         )
         total = sum(self.central_splitter.sizes())
-        self.central_splitter.setSizes([total - total * 2 // 5, total * 2 // 5])
+        # the graph two thirds, the instructions a third (with room for a 320-pixel text)
+        instructions = min(max(total // 3, 380), total * 2 // 5)
+        self.central_splitter.setSizes([total - instructions, instructions])
+        self.step_room.step_selected(self.scenario_editor.selected_step or "")
         self.show_graph()
 
     # --- dialogs -------------------------------------------------------------------------

@@ -300,7 +300,7 @@ LAYERS: dict[str, tuple[str, ...]] = {
         "app.simulate.save_test",
         "app.simulate.window",
     ),
-    "window": ("app.main_window",),
+    "window": ("app.main_window", "app.room"),
     # scenario tests: a pane plugged into the window from the outside, wired to the chat
     "tests": ("app.tests_pane", "app.tests_pane.*"),
     # what plugs the tool windows into the studio window, from the outside
