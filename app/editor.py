@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 import shiboken6
-from PySide6.QtCore import QCoreApplication, QEvent, QPointF, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QPointF, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QStyle, QVBoxLayout, QWidget
 
@@ -27,91 +27,18 @@ from app.edit_session import EditSession
 from app.find_bar import FindBar
 from app.graph.accessible import announce
 from app.graph.inline_edit import TITLE, InlineEditor
-from app.graph.layout import NODE_HEIGHT, NODE_WIDTH, Position
+from app.graph.layout import NODE_HEIGHT, NODE_WIDTH, Position, nearest_free
 from app.graph.palette import StepPalette
 from app.graph.scene import GraphScene
 from app.graph.view import GraphView
 from app.plain_text import PlainLabel
+from app.step_ids import step_id_hint, why_not_a_signal, why_not_a_step_id
 from app.theme import GraphColors
 from app.widgets import make_action, set_texts
 from engine.errors import ScenarioError
-from engine.scenario.definition import IDENTIFIER, STAY, StepKind, unique_name
+from engine.scenario.definition import StepKind, unique_name
 from engine.scenario.diagram import free_spot
 from engine.scenario.document import Change
-
-
-def step_id_hint() -> str:
-    """What a step id (and a signal) may be, in words."""
-    return QCoreApplication.translate(
-        "StepIds", "ASCII letters (a–z, A–Z), digits (0–9) and _, not starting with a digit"
-    )
-
-
-def why_not_a_name(name: str, signal: bool = False) -> str:
-    """Why ``name`` cannot be an identifier ("" when it can), in the author's words
-    (``signal``: said of a signal rather than of an id)."""
-    translate = QCoreApplication.translate
-    if not name:
-        return translate("StepIds", "the name is empty")
-    if IDENTIFIER.match(name):
-        return ""
-    if any(char.isspace() for char in name):
-        said = (
-            translate(
-                "StepIds",
-                "“{name}” has a space: spaces are not allowed in signals (use _ instead, e.g. "
-                "“{suggestion}”); use {rule}",
-            )
-            if signal
-            else translate(
-                "StepIds",
-                "“{name}” has a space: spaces are not allowed in ids (use _ instead, e.g. "
-                "“{suggestion}”); use {rule}",
-            )
-        )
-        return said.format(name=name, suggestion="_".join(name.split()), rule=step_id_hint())
-    if name[0].isdigit():
-        said = (
-            translate("StepIds", "“{name}” starts with a digit: a signal starts with a letter or _")
-            if signal
-            else translate(
-                "StepIds", "“{name}” starts with a digit: an id starts with a letter or _"
-            )
-        )
-        return said.format(name=name)
-    bad = sorted(
-        {char for char in name if not (char.isalnum() or char == "_") or not char.isascii()}
-    )
-    shown = " ".join(f"“{char}”" for char in bad)
-    said = (
-        translate("StepIds", "“{name}” has {characters}, which signals cannot hold: use {rule}")
-        if signal
-        else translate("StepIds", "“{name}” has {characters}, which ids cannot hold: use {rule}")
-    )
-    return said.format(name=name, characters=shown, rule=step_id_hint())
-
-
-def why_not_a_step_id(name: str, taken: set[str]) -> str:
-    """Why ``name`` cannot be a new step's id ("" when it can)."""
-    if name in taken:
-        return QCoreApplication.translate(
-            "StepIds", "a step “{name}” exists already: choose another id"
-        ).format(name=name)
-    return why_not_a_name(name)
-
-
-def why_not_a_signal(name: str, taken: set[str], source: str) -> str:
-    """Why ``name`` cannot be a new signal of ``source`` ("" when it can)."""
-    translate = QCoreApplication.translate
-    if name == STAY:
-        return translate(
-            "StepIds", "“{name}” is the signal every step has for staying: choose another name"
-        ).format(name=STAY)
-    if name in taken:
-        return translate(
-            "StepIds", "step “{step}” has a signal “{name}” already: choose another name"
-        ).format(step=source, name=name)
-    return why_not_a_name(name, signal=True)
 
 
 class Dialogs(Protocol):
@@ -460,7 +387,7 @@ class ScenarioEditor(QWidget):
         as there is room; asks for its id unless given."""
         wanted = (scene_pos.x() - NODE_WIDTH / 2, scene_pos.y() - NODE_HEIGHT / 2)
         return self._add_step(
-            free_spot(self.scene.router.nodes, wanted, prefer=[(0.0, 0.0)]),
+            nearest_free(self.scene.router.nodes, wanted),
             step_id,
             pointed=True,
             entry=entry,

@@ -83,3 +83,36 @@ def test_a_kind_dropped_on_the_canvas_lands_where_it_is_dropped(studio: Any) -> 
     x, y = studio.session.position("end")
     landed = view.mapToScene(point)
     assert abs(x + NODE_WIDTH / 2 - landed.x()) <= 1 and abs(y + NODE_HEIGHT / 2 - landed.y()) <= 1
+
+
+def test_a_step_added_by_double_click_lands_where_clicked(
+    make_studio: Any, qtbot: Any, tmp_path: Any
+) -> None:
+    from PySide6.QtCore import QPoint
+
+    studio = make_studio()
+    assert studio.files.create_scenario(tmp_path / "bot", "blank")
+    editor = studio.scenario_editor
+    view = editor.view
+    qtbot.wait(100)
+    start = editor.scene.nodes[studio.session.scenario.start]
+    beside = view.mapFromScene(start.sceneBoundingRect().topLeft() + QPointF(-100, 20))
+    for number, point in enumerate((QPoint(120, 300), QPoint(view.viewport().width() - 130, 90))):
+        clicked = view.mapToScene(point)
+        studio.answers.texts.append(f"step_{number}")
+        qtbot.mouseDClick(view.viewport(), Qt.MouseButton.LeftButton, pos=point)
+        centre = editor.scene.nodes[f"step_{number}"].center()
+        # where clicked, or at most nudged clear of the margin kept round the start step
+        assert abs(centre.x() - clicked.x()) + abs(centre.y() - clicked.y()) <= 26, (
+            number,
+            centre,
+            clicked,
+        )
+    # right beside a step: moved just clear of it, not a row away
+    studio.answers.texts.append("beside")
+    clicked = view.mapToScene(beside)
+    qtbot.mouseDClick(view.viewport(), Qt.MouseButton.LeftButton, pos=beside)
+    node = editor.scene.nodes["beside"]
+    assert not node.sceneBoundingRect().intersects(start.mapRectToScene(start.box()))
+    moved = node.center() - clicked
+    assert abs(moved.x()) + abs(moved.y()) <= 60, moved

@@ -197,9 +197,7 @@ class GraphAccessible(QAccessibleWidget):
 
 
 def _factory(key: str, obj: QObject) -> QAccessibleInterface | None:
-    from app.graph.view import GraphView  # the view imports this module
-
-    if isinstance(obj, GraphView):
+    if isinstance(obj, QGraphicsView) and getattr(obj, "accessible_graph", False):
         return GraphAccessible(obj)
     return None
 

@@ -21,18 +21,15 @@ undo commands.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
 
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt, Signal
 from PySide6.QtGui import QKeyEvent
-from PySide6.QtWidgets import QGraphicsItem
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsView
 
 from app.graph.accessible import announce, describe_step, focus_item, name_transition
 from app.graph.items import EdgeItem, NodeItem
-
-if TYPE_CHECKING:
-    from app.graph.scene import GraphScene
-    from app.graph.view import GraphView
+from app.graph.scene import GraphScene
 
 translate = QCoreApplication.translate
 
@@ -47,16 +44,17 @@ class GraphKeyboard(QObject):
     #: (step id): switch it to the next kind
     nextKindRequested = Signal(str)
 
-    def __init__(self, view: GraphView) -> None:
+    def __init__(self, view: QGraphicsView, scene: Callable[[], GraphScene]) -> None:
         super().__init__(view)
         self.view = view
+        self._scene = scene
         #: while connecting: the step the new transition leaves
         self.connecting: str | None = None
         view.installEventFilter(self)
 
     @property
     def scene(self) -> GraphScene:
-        return self.view.graph_scene
+        return self._scene()
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if watched is self.view and event.type() == QEvent.Type.KeyPress:

@@ -7,14 +7,26 @@ it follows every edit without a model of its own, and takes no keyboard focus.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-from PySide6.QtCore import QRect, QRectF, Qt
+from PySide6.QtCore import QPointF, QRect, QRectF, Qt
 from PySide6.QtGui import QColor, QMouseEvent, QPainter, QPen
-from PySide6.QtWidgets import QFrame, QGraphicsView
+from PySide6.QtWidgets import QFrame, QGraphicsView, QWidget
 
-if TYPE_CHECKING:
-    from app.graph.view import GraphView
+from app.graph.scene import GraphScene
+
+
+class MainView(Protocol):
+    """What the map reads of the view it maps (:class:`app.graph.view.GraphView`)."""
+
+    graph_scene: GraphScene
+
+    def visible_scene_rect(self) -> QRectF: ...
+
+    def centre_on(self, point: QPointF) -> None: ...
+
+    def viewport(self) -> QWidget: ...
+
 
 #: The map's size, in pixels, and its distance from the view's corner.
 MAP_WIDTH, MAP_HEIGHT, MAP_MARGIN = 220, 150, 10
@@ -23,8 +35,8 @@ MAP_WIDTH, MAP_HEIGHT, MAP_MARGIN = 220, 150, 10
 class OverviewMap(QGraphicsView):
     """The whole graph, small, with the view's part framed (see the module docstring)."""
 
-    def __init__(self, view: GraphView) -> None:
-        super().__init__(view)
+    def __init__(self, view: MainView, parent: QWidget) -> None:
+        super().__init__(parent)
         self.main = view
         self.setObjectName("overviewMap")
         self.setInteractive(False)

@@ -49,6 +49,8 @@ class GraphView(QGraphicsView):
 
     #: the scale changed (1.0 is 100 %)
     zoomChanged = Signal(float)
+    #: :mod:`app.graph.accessible` gives it one accessible child per step and transition
+    accessible_graph = True
     #: (palette entry, scene position): a kind of step dropped from the palette
     kindDropped = Signal(str, QPointF)
 
@@ -71,10 +73,10 @@ class GraphView(QGraphicsView):
         #: the size of the legends shown over the view (their stack sets it; empty: none)
         self.legend_room: Callable[[], QSize] | None = None
         #: moving, connecting and switching kinds from the keyboard
-        self.keys = GraphKeyboard(self)
+        self.keys = GraphKeyboard(self, lambda: self.graph_scene)
         accessible.install()
         #: the whole graph in the corner, when it is larger than the view
-        self.overview = OverviewMap(self)
+        self.overview = OverviewMap(self, self)
         self._overview_timer = QTimer(self)
         self._overview_timer.setSingleShot(True)
         self._overview_timer.setInterval(30)
