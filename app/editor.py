@@ -103,8 +103,8 @@ class ScenarioEditor(QWidget):
         self.scene = GraphScene(None, self.colors)
         self.scene.setParent(self)
         self.view = GraphView(self.scene)
-        self.palette = StepPalette(self.colors)
-        self.palette.addRequested.connect(self.add_kind_near)
+        self.step_palette = StepPalette(self.colors)
+        self.step_palette.addRequested.connect(self.add_kind_near)
         self.view.kindDropped.connect(self.add_kind_at)
         keys = self.view.keys
         keys.connectRequested.connect(self.connect_steps)
@@ -120,7 +120,7 @@ class ScenarioEditor(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(0)
         layout.addWidget(self.find_bar)
-        layout.addWidget(self.palette)
+        layout.addWidget(self.step_palette)
         layout.addWidget(self.view, 1)
         layout.addWidget(self.empty_label, 1)
         self.find_bar.matchesChanged.connect(lambda ids: self.scene.set_matches(set(ids)))
@@ -213,7 +213,7 @@ class ScenarioEditor(QWidget):
             )
         )
         self.scene.retranslate()
-        self.palette.retranslate_ui()
+        self.step_palette.retranslate_ui()
 
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange:
@@ -249,7 +249,7 @@ class ScenarioEditor(QWidget):
         for action in self.edit_actions.needing_a_scenario():
             action.setEnabled(session is not None)
         self.view.setVisible(session is not None)
-        self.palette.setVisible(session is not None)
+        self.step_palette.setVisible(session is not None)
         self.empty_label.setVisible(session is None)
         QTimer.singleShot(0, self.show_graph)
         self.stepSelected.emit("")

@@ -17,7 +17,7 @@ pytestmark = pytest.mark.gui
 
 
 def test_the_palette_offers_the_four_kinds_above_the_graph(studio: Any) -> None:
-    palette = studio.scenario_editor.palette
+    palette = studio.scenario_editor.step_palette
     assert palette.isVisible()
     assert [action.text() for action in palette.actions_by_entry.values()] == [
         "Question",
@@ -31,7 +31,7 @@ def test_clicking_message_puts_a_message_step_below_the_selected_one(studio: Any
     editor = studio.scenario_editor
     editor.select_step("features")
     below = studio.session.position("features")
-    editor.palette.actions_by_entry["message"].trigger()
+    editor.step_palette.actions_by_entry["message"].trigger()
     body = studio.document.get(("steps", "message"))
     assert body["kind"] == "message" and body["text"]
     assert "steps/message.md" not in studio.document.files("steps/*.md")

@@ -12,6 +12,7 @@ screen reader what an edit did ("Added message step 'message'").
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QObject, QRect
 from PySide6.QtGui import (
@@ -85,25 +86,25 @@ class ItemAccessible(QAccessibleInterface):
     def isValid(self) -> bool:
         return self.item.scene() is not None
 
-    def object(self) -> QObject | None:
+    def object(self) -> QObject | None:  # type: ignore[override]
         return None
 
-    def window(self) -> QWindow | None:
+    def window(self) -> QWindow | None:  # type: ignore[override]
         return self.graph.window()
 
-    def relations(self, match: object = None) -> list[object]:
+    def relations(self, match: Any = None) -> list[Any]:
         return []
 
-    def focusChild(self) -> QAccessibleInterface | None:
+    def focusChild(self) -> QAccessibleInterface | None:  # type: ignore[override]
         return None
 
-    def childAt(self, x: int, y: int) -> QAccessibleInterface | None:
+    def childAt(self, x: int, y: int) -> QAccessibleInterface | None:  # type: ignore[override]
         return None
 
     def parent(self) -> QAccessibleInterface:
         return self.graph
 
-    def child(self, index: int) -> QAccessibleInterface | None:
+    def child(self, index: int) -> QAccessibleInterface | None:  # type: ignore[override]
         return None
 
     def childCount(self) -> int:
@@ -168,7 +169,7 @@ class GraphAccessible(QAccessibleWidget):
     def childCount(self) -> int:
         return len(self.items())
 
-    def child(self, index: int) -> QAccessibleInterface | None:
+    def child(self, index: int) -> QAccessibleInterface | None:  # type: ignore[override]
         items = self.items()
         if not 0 <= index < len(items):
             return None
@@ -188,7 +189,7 @@ class GraphAccessible(QAccessibleWidget):
                 return -1
         return -1
 
-    def focusChild(self) -> QAccessibleInterface | None:
+    def focusChild(self) -> QAccessibleInterface | None:  # type: ignore[override]
         items = self.items()
         for index, item in enumerate(items):
             if item.isSelected():
