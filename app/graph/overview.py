@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from PySide6.QtCore import QPointF, QRect, QRectF, Qt
+from PySide6.QtCore import QEvent, QPointF, QRect, QRectF, Qt
 from PySide6.QtGui import QColor, QMouseEvent, QPainter, QPen
 from PySide6.QtWidgets import QFrame, QGraphicsView, QWidget
 
@@ -47,8 +47,16 @@ class OverviewMap(QGraphicsView):
         self.setRenderHints(QPainter.RenderHint.Antialiasing)
         self.setFixedSize(MAP_WIDTH, MAP_HEIGHT)
         self.setCursor(Qt.CursorShape.PointingHandCursor)
-        self.setToolTip(self.tr("Overview: click or drag to move the view"))
+        self.retranslate_ui()
         self.hide()
+
+    def retranslate_ui(self) -> None:
+        self.setToolTip(self.tr("Overview: click or drag to move the view"))
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate_ui()
+        super().changeEvent(event)
 
     def follow(self) -> None:
         """Show the whole graph, frame the view's part, and show only when it is needed."""
