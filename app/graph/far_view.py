@@ -10,6 +10,7 @@ the smallest text of the graph would be under :data:`FAR_PIXELS`; the items then
 from __future__ import annotations
 
 import functools
+from typing import Protocol
 
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter
@@ -41,14 +42,31 @@ def is_far(painter: QPainter) -> bool:
 
 @functools.cache
 def far_font() -> QFont:
-    """The title's font from far: bold and twice the size."""
+    """The title's font from far: bold and 1.7 times the size (two lines fit a box)."""
     font = QFont(Fonts.get().title)
-    font.setPointSizeF(font.pointSizeF() * 2.0)
+    font.setPointSizeF(font.pointSizeF() * 1.7)
     return font
 
 
-def paint_far_title(painter: QPainter, box: QRectF, title: str, color: QColor) -> None:
-    """``title`` large across ``box``, on two lines if need be, elided past them."""
+class Titled(Protocol):
+    """What the far view reads of a step (:class:`app.graph.items.NodeState`)."""
+
+    title: str
+    kind: str
+    start: bool
+    missing: bool
+
+
+def far_title(state: Titled) -> str:
+    """The step's title with its markers (▶ start, ✉ message, ⚙ action, ? missing)."""
+    marker = "? " if state.missing else ("▶ " if state.start else "")
+    marker += {"message": "✉ ", "action": "⚙ "}.get(state.kind, "") if not state.missing else ""
+    return marker + state.title
+
+
+def paint_far_title(painter: QPainter, box: QRectF, state: Titled, color: QColor) -> None:
+    """The step's title large across ``box``, on two lines if need be, elided past them."""
+    title = far_title(state)
     font = far_font()
     painter.setFont(font)
     painter.setPen(color)
@@ -65,4 +83,4 @@ def paint_far_title(painter: QPainter, box: QRectF, title: str, color: QColor) -
     painter.drawText(inner, Qt.AlignmentFlag.AlignCenter, text)
 
 
-__all__ = ["FAR_PIXELS", "far_font", "far_scale", "is_far", "paint_far_title"]
+__all__ = ["FAR_PIXELS", "far_font", "far_scale", "far_title", "is_far", "paint_far_title"]

@@ -256,8 +256,7 @@ class NodeItem(QGraphicsItem):
 
         self.drawn_far = is_far(painter)
         if self.drawn_far:
-            title = self.texts()[0]
-            paint_far_title(painter, box, title, colors.accent if state.start else colors.text)
+            paint_far_title(painter, box, state, colors.accent if state.start else colors.text)
         else:
             self._paint_texts(painter, box)
         if not state.missing and (self._hovered or self.isSelected()):

@@ -93,6 +93,7 @@ class GraphView(QGraphicsView):
 
     def _watch(self, scene: GraphScene) -> None:
         scene.rebuilt.connect(self._overview_timer.start)
+        scene.selectionChanged.connect(self._overview_timer.start)
         scene.sceneRectChanged.connect(self._overview_timer.start)
         self._overview_timer.start()
 
