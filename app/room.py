@@ -26,6 +26,8 @@ class YieldingPane(QObject):
         #: whether the pane has yielded its width, and the width to give back
         self.yielded = False
         self.kept = 0
+        #: the step selected last ("" none)
+        self.current = ""
 
     def showing(self) -> bool:
         dock = self.dock
@@ -39,8 +41,13 @@ class YieldingPane(QObject):
         )
 
     def step_selected(self, step_id: str) -> None:
+        self.current = step_id
         # after the pane has changed its page (its minimum width follows the page)
         QTimer.singleShot(0, lambda: self._follow(step_id))
+
+    def settle(self) -> None:
+        """The window has laid its panes out (its first start): follow the selection again."""
+        self.step_selected(self.current)
 
     def _follow(self, step_id: str) -> None:
         if not self.showing():
