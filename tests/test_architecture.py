@@ -279,7 +279,13 @@ LAYERS: dict[str, tuple[str, ...]] = {
         "app.i18n.*",
         "app.action_trust",
     ),
-    "model": ("app.edit_session", "app.undo_labels", "app.commands"),
+    "model": (
+        "app.edit_session",
+        "app.undo_labels",
+        "app.commands",
+        "app.step_kinds",
+        "app.step_ids",
+    ),
     "charts": ("app.charts", "app.charts.*"),
     "inspect": ("app.request_inspector", "app.request_inspector.*"),
     "logview": ("app.logview", "app.logview.*"),
@@ -291,6 +297,14 @@ LAYERS: dict[str, tuple[str, ...]] = {
         "app.graph.view",
         "app.graph.overlay",
         "app.graph.readonly",
+        "app.graph.labels",
+        "app.graph.palette",
+        "app.graph.accessible",
+        "app.graph.far_view",
+        "app.graph.keyboard",
+        "app.graph.overview",
+        "app.graph.inline_edit",
+        "app.graph.drawing",
     ),
     "panes": (
         "app.editor",
@@ -328,7 +342,7 @@ LAYERS: dict[str, tuple[str, ...]] = {
         "app.simulate.window",
     ),
     "matrix": ("app.matrix.job", "app.matrix.dialog", "app.matrix.window"),
-    "window": ("app.main_window", "app.window_arrangement", "app.window_problems"),
+    "window": ("app.main_window", "app.window_arrangement", "app.window_problems", "app.room"),
     # scenario tests: a pane plugged into the window from the outside, wired to the chat
     "tests": ("app.tests_pane", "app.tests_pane.*"),
     # what plugs the tool windows into the studio window, from the outside

@@ -924,6 +924,14 @@
         <source>Rename {what} to &apos;{name}&apos;</source>
         <translation>Renommer {what} en «&#xa0;{name}&#xa0;»</translation>
     </message>
+    <message>
+        <source>Add {kind} step &apos;{step}&apos;</source>
+        <translation>Ajouter l’étape {kind} « {step} »</translation>
+    </message>
+    <message>
+        <source>Make &apos;{step}&apos; a {kind} step</source>
+        <translation>Faire de « {step} » une étape {kind}</translation>
+    </message>
 </context>
 <context>
     <name>CompareDialog</name>
@@ -1673,6 +1681,73 @@
     </message>
 </context>
 <context>
+    <name>GraphAccess</name>
+    <message>
+        <source>prompt</source>
+        <translation>prompt</translation>
+    </message>
+    <message>
+        <source>message</source>
+        <translation>message</translation>
+    </message>
+    <message>
+        <source>action</source>
+        <translation>action</translation>
+    </message>
+    <message>
+        <source>missing</source>
+        <translation>manquante</translation>
+    </message>
+    <message>
+        <source>step {title}</source>
+        <translation>étape {title}</translation>
+    </message>
+    <message>
+        <source>start</source>
+        <translation>départ</translation>
+    </message>
+    <message>
+        <source>final</source>
+        <translation>finale</translation>
+    </message>
+    <message>
+        <source>1 transition</source>
+        <translation>1 transition</translation>
+    </message>
+    <message>
+        <source>{count} transitions</source>
+        <translation>{count} transitions</translation>
+    </message>
+    <message>
+        <source>1 error</source>
+        <translation>1 erreur</translation>
+    </message>
+    <message>
+        <source>{count} errors</source>
+        <translation>{count} erreurs</translation>
+    </message>
+    <message>
+        <source>1 warning</source>
+        <translation>1 avertissement</translation>
+    </message>
+    <message>
+        <source>{count} warnings</source>
+        <translation>{count} avertissements</translation>
+    </message>
+    <message>
+        <source>{signal}: {source} to {target}</source>
+        <translation>{signal} : de {source} à {target}</translation>
+    </message>
+    <message>
+        <source>transition {signal} from {source} to {target}</source>
+        <translation>transition {signal} de {source} à {target}</translation>
+    </message>
+    <message>
+        <source>Scenario graph</source>
+        <translation>Graphe du scénario</translation>
+    </message>
+</context>
+<context>
     <name>GraphItems</name>
     <message>
         <source>final</source>
@@ -1685,6 +1760,17 @@
     <message>
         <source>requires ({count}): {names}</source>
         <translation>exige ({count})&#xa0;: {names}</translation>
+    </message>
+</context>
+<context>
+    <name>GraphKeys</name>
+    <message>
+        <source>Connecting cancelled</source>
+        <translation>Liaison annulée</translation>
+    </message>
+    <message>
+        <source>Connect “{step}” to: move to the target step, then press Enter (Esc cancels)</source>
+        <translation>Relier « {step} » à : allez à l’étape cible, puis appuyez sur Entrée (Échap annule)</translation>
     </message>
 </context>
 <context>
@@ -1846,6 +1932,17 @@
     <message>
         <source>{count} conversation(s) from {low} to {high}</source>
         <translation>{count} conversation(s) de {low} à {high}</translation>
+    </message>
+</context>
+<context>
+    <name>InlineEditor</name>
+    <message>
+        <source>Title of {step}</source>
+        <translation>Titre de {step}</translation>
+    </message>
+    <message>
+        <source>Text of {step}</source>
+        <translation>Texte de {step}</translation>
     </message>
 </context>
 <context>
@@ -2552,6 +2649,13 @@ Coût&#xa0;: {cost}</translation>
     </message>
 </context>
 <context>
+    <name>OverviewMap</name>
+    <message>
+        <source>Overview: click or drag to move the view</source>
+        <translation>Vue d’ensemble : cliquez ou faites glisser pour déplacer la vue</translation>
+    </message>
+</context>
+<context>
     <name>PaneToggle</name>
     <message>
         <source>Toggle Log Pane</source>
@@ -3191,6 +3295,22 @@ Coût&#xa0;: {cost}</translation>
         <translation>Supprimer les étapes sélectionnées (avec leurs transitions) ou les transitions</translation>
     </message>
     <message>
+        <source>Edit &amp;Title</source>
+        <translation>Modifier le t&amp;itre</translation>
+    </message>
+    <message>
+        <source>Edit the selected step&apos;s title on the canvas</source>
+        <translation>Modifier le titre de l’étape sélectionnée sur le graphe</translation>
+    </message>
+    <message>
+        <source>Zoom to Se&amp;lection</source>
+        <translation>Zoomer sur la sé&amp;lection</translation>
+    </message>
+    <message>
+        <source>Fit the selected steps in the view</source>
+        <translation>Ajuster la vue aux étapes sélectionnées</translation>
+    </message>
+    <message>
         <source>Select &amp;All Steps</source>
         <translation>Sélectionner &amp;toutes les étapes</translation>
     </message>
@@ -3285,6 +3405,22 @@ Fichier ▸ Nouveau… en crée un à partir d&apos;un modèle ; Fichier ▸ Ouv
     <message>
         <source>Delete</source>
         <translation>Supprimer</translation>
+    </message>
+    <message>
+        <source>Retitle &apos;{step}&apos;</source>
+        <translation>Renommer le titre de « {step} »</translation>
+    </message>
+    <message>
+        <source>Edit the text of &apos;{step}&apos;</source>
+        <translation>Modifier le texte de « {step} »</translation>
+    </message>
+    <message>
+        <source>Change kind</source>
+        <translation>Changer de type</translation>
+    </message>
+    <message>
+        <source>Undone: {edit}</source>
+        <translation>Annulé : {edit}</translation>
     </message>
     <message>
         <source>Move &apos;{step}&apos;</source>
@@ -4396,10 +4532,6 @@ Double-cliquez sur le canevas vide pour ajouter une étape&#x202f;; glissez depu
         <source>start</source>
         <translation>départ</translation>
     </message>
-    <message>
-        <source>Make &apos;{step}&apos; an action step</source>
-        <translation>Faire de «&#xa0;{step}&#xa0;» une étape d’action</translation>
-    </message>
 </context>
 <context>
     <name>StepIds</name>
@@ -4446,6 +4578,60 @@ Double-cliquez sur le canevas vide pour ajouter une étape&#x202f;; glissez depu
     <message>
         <source>step “{step}” has a signal “{name}” already: choose another name</source>
         <translation>l’étape «&#xa0;{step}&#xa0;» a déjà un signal «&#xa0;{name}&#xa0;»&#xa0;: choisissez un autre nom</translation>
+    </message>
+</context>
+<context>
+    <name>StepKinds</name>
+    <message>
+        <source>Question</source>
+        <translation>Question</translation>
+    </message>
+    <message>
+        <source>Message</source>
+        <translation>Message</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>Action</translation>
+    </message>
+    <message>
+        <source>End</source>
+        <translation>Fin</translation>
+    </message>
+    <message>
+        <source>A prompt step: the model talks under its instructions</source>
+        <translation>Une étape prompt : le modèle parle selon ses instructions</translation>
+    </message>
+    <message>
+        <source>A message step: fixed text, no model call</source>
+        <translation>Une étape message : un texte fixe, sans appel au modèle</translation>
+    </message>
+    <message>
+        <source>An action step: calls Python or HTTP, no model call</source>
+        <translation>Une étape action : appelle Python ou HTTP, sans appel au modèle</translation>
+    </message>
+    <message>
+        <source>A final message: says goodbye and ends the conversation</source>
+        <translation>Un message final : dit au revoir et termine la conversation</translation>
+    </message>
+    <message>
+        <source>Thank you, goodbye!</source>
+        <translation>Merci, au revoir !</translation>
+    </message>
+    <message>
+        <source>Write the message here.</source>
+        <translation>Écrivez le message ici.</translation>
+    </message>
+</context>
+<context>
+    <name>StepPalette</name>
+    <message>
+        <source>Step kinds</source>
+        <translation>Types d’étape</translation>
+    </message>
+    <message>
+        <source>{what} ({keys}; or drag it onto the canvas)</source>
+        <translation>{what} ({keys} ; ou faites-le glisser sur le graphe)</translation>
     </message>
 </context>
 <context>

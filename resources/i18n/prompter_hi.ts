@@ -924,6 +924,14 @@
         <source>Rename {what} to &apos;{name}&apos;</source>
         <translation>{what} का नाम बदलकर &apos;{name}&apos; करें</translation>
     </message>
+    <message>
+        <source>Add {kind} step &apos;{step}&apos;</source>
+        <translation>{kind} चरण &apos;{step}&apos; जोड़ें</translation>
+    </message>
+    <message>
+        <source>Make &apos;{step}&apos; a {kind} step</source>
+        <translation>&apos;{step}&apos; को {kind} चरण बनाएँ</translation>
+    </message>
 </context>
 <context>
     <name>CompareDialog</name>
@@ -1673,6 +1681,73 @@
     </message>
 </context>
 <context>
+    <name>GraphAccess</name>
+    <message>
+        <source>prompt</source>
+        <translation>प्रॉम्प्ट</translation>
+    </message>
+    <message>
+        <source>message</source>
+        <translation>संदेश</translation>
+    </message>
+    <message>
+        <source>action</source>
+        <translation>ऐक्शन</translation>
+    </message>
+    <message>
+        <source>missing</source>
+        <translation>अनुपस्थित</translation>
+    </message>
+    <message>
+        <source>step {title}</source>
+        <translation>चरण {title}</translation>
+    </message>
+    <message>
+        <source>start</source>
+        <translation>आरंभ</translation>
+    </message>
+    <message>
+        <source>final</source>
+        <translation>अंतिम</translation>
+    </message>
+    <message>
+        <source>1 transition</source>
+        <translation>1 ट्रांज़िशन</translation>
+    </message>
+    <message>
+        <source>{count} transitions</source>
+        <translation>{count} ट्रांज़िशन</translation>
+    </message>
+    <message>
+        <source>1 error</source>
+        <translation>1 त्रुटि</translation>
+    </message>
+    <message>
+        <source>{count} errors</source>
+        <translation>{count} त्रुटियाँ</translation>
+    </message>
+    <message>
+        <source>1 warning</source>
+        <translation>1 चेतावनी</translation>
+    </message>
+    <message>
+        <source>{count} warnings</source>
+        <translation>{count} चेतावनियाँ</translation>
+    </message>
+    <message>
+        <source>{signal}: {source} to {target}</source>
+        <translation>{signal}: {source} से {target}</translation>
+    </message>
+    <message>
+        <source>transition {signal} from {source} to {target}</source>
+        <translation>{source} से {target} तक ट्रांज़िशन {signal}</translation>
+    </message>
+    <message>
+        <source>Scenario graph</source>
+        <translation>परिदृश्य ग्राफ़</translation>
+    </message>
+</context>
+<context>
     <name>GraphItems</name>
     <message>
         <source>final</source>
@@ -1685,6 +1760,17 @@
     <message>
         <source>requires ({count}): {names}</source>
         <translation>ज़रूरी ({count}): {names}</translation>
+    </message>
+</context>
+<context>
+    <name>GraphKeys</name>
+    <message>
+        <source>Connecting cancelled</source>
+        <translation>जोड़ना रद्द हुआ</translation>
+    </message>
+    <message>
+        <source>Connect “{step}” to: move to the target step, then press Enter (Esc cancels)</source>
+        <translation>“{step}” को जोड़ें: लक्ष्य चरण पर जाएँ, फिर Enter दबाएँ (Esc रद्द करता है)</translation>
     </message>
 </context>
 <context>
@@ -1846,6 +1932,17 @@
     <message>
         <source>{count} conversation(s) from {low} to {high}</source>
         <translation>{low} से {high} तक {count} बातचीत</translation>
+    </message>
+</context>
+<context>
+    <name>InlineEditor</name>
+    <message>
+        <source>Title of {step}</source>
+        <translation>{step} का शीर्षक</translation>
+    </message>
+    <message>
+        <source>Text of {step}</source>
+        <translation>{step} का पाठ</translation>
     </message>
 </context>
 <context>
@@ -2552,6 +2649,13 @@ Cost: {cost}</source>
     </message>
 </context>
 <context>
+    <name>OverviewMap</name>
+    <message>
+        <source>Overview: click or drag to move the view</source>
+        <translation>अवलोकन: दृश्य हिलाने के लिए क्लिक करें या खींचें</translation>
+    </message>
+</context>
+<context>
     <name>PaneToggle</name>
     <message>
         <source>Toggle Log Pane</source>
@@ -3191,6 +3295,22 @@ Cost: {cost}</source>
         <translation>चुने गए चरण (उनके transitions के साथ) या transitions हटाएँ</translation>
     </message>
     <message>
+        <source>Edit &amp;Title</source>
+        <translation>शीर्षक संपादित करें</translation>
+    </message>
+    <message>
+        <source>Edit the selected step&apos;s title on the canvas</source>
+        <translation>चुने गए चरण का शीर्षक ग्राफ़ पर ही संपादित करें</translation>
+    </message>
+    <message>
+        <source>Zoom to Se&amp;lection</source>
+        <translation>चयन पर ज़ूम करें</translation>
+    </message>
+    <message>
+        <source>Fit the selected steps in the view</source>
+        <translation>चुने गए चरणों को दृश्य में फ़िट करें</translation>
+    </message>
+    <message>
         <source>Select &amp;All Steps</source>
         <translation>सभी चरण चुनें</translation>
     </message>
@@ -3285,6 +3405,22 @@ File ▸ New… creates one from a template; File ▸ Open… opens a scenario f
     <message>
         <source>Delete</source>
         <translation>हटाएँ</translation>
+    </message>
+    <message>
+        <source>Retitle &apos;{step}&apos;</source>
+        <translation>&apos;{step}&apos; का शीर्षक बदलें</translation>
+    </message>
+    <message>
+        <source>Edit the text of &apos;{step}&apos;</source>
+        <translation>&apos;{step}&apos; का पाठ संपादित करें</translation>
+    </message>
+    <message>
+        <source>Change kind</source>
+        <translation>प्रकार बदलें</translation>
+    </message>
+    <message>
+        <source>Undone: {edit}</source>
+        <translation>पूर्ववत: {edit}</translation>
     </message>
     <message>
         <source>Move &apos;{step}&apos;</source>
@@ -4396,10 +4532,6 @@ Double-click empty canvas to add a step; drag from a step&apos;s handle (or Shif
         <source>start</source>
         <translation>शुरुआत</translation>
     </message>
-    <message>
-        <source>Make &apos;{step}&apos; an action step</source>
-        <translation>&apos;{step}&apos; को कार्रवाई वाला चरण बनाएँ</translation>
-    </message>
 </context>
 <context>
     <name>StepIds</name>
@@ -4446,6 +4578,60 @@ Double-click empty canvas to add a step; drag from a step&apos;s handle (or Shif
     <message>
         <source>step “{step}” has a signal “{name}” already: choose another name</source>
         <translation>चरण “{step}” में संकेत “{name}” पहले से है: कोई दूसरा नाम चुनें</translation>
+    </message>
+</context>
+<context>
+    <name>StepKinds</name>
+    <message>
+        <source>Question</source>
+        <translation>प्रश्न</translation>
+    </message>
+    <message>
+        <source>Message</source>
+        <translation>संदेश</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>ऐक्शन</translation>
+    </message>
+    <message>
+        <source>End</source>
+        <translation>समाप्ति</translation>
+    </message>
+    <message>
+        <source>A prompt step: the model talks under its instructions</source>
+        <translation>प्रॉम्प्ट चरण: मॉडल अपने निर्देशों के अनुसार बात करता है</translation>
+    </message>
+    <message>
+        <source>A message step: fixed text, no model call</source>
+        <translation>संदेश चरण: तय पाठ, मॉडल को कोई कॉल नहीं</translation>
+    </message>
+    <message>
+        <source>An action step: calls Python or HTTP, no model call</source>
+        <translation>ऐक्शन चरण: Python या HTTP को कॉल करता है, मॉडल को कोई कॉल नहीं</translation>
+    </message>
+    <message>
+        <source>A final message: says goodbye and ends the conversation</source>
+        <translation>अंतिम संदेश: विदा कहता है और बातचीत समाप्त करता है</translation>
+    </message>
+    <message>
+        <source>Thank you, goodbye!</source>
+        <translation>धन्यवाद, अलविदा!</translation>
+    </message>
+    <message>
+        <source>Write the message here.</source>
+        <translation>संदेश यहाँ लिखें।</translation>
+    </message>
+</context>
+<context>
+    <name>StepPalette</name>
+    <message>
+        <source>Step kinds</source>
+        <translation>चरण के प्रकार</translation>
+    </message>
+    <message>
+        <source>{what} ({keys}; or drag it onto the canvas)</source>
+        <translation>{what} ({keys}; या इसे ग्राफ़ पर खींचें)</translation>
     </message>
 </context>
 <context>
