@@ -92,11 +92,14 @@ def loggable(text: str, limit: int) -> str:
 
 
 def usage_data(usage: Usage) -> UsageData:
-    return UsageData(
+    data = UsageData(
         input_tokens=usage.input_tokens,
         cached_tokens=usage.cached_tokens,
         output_tokens=usage.output_tokens,
     )
+    if usage.estimated:
+        data["estimated"] = True
+    return data
 
 
 __all__ = ["loggable", "request_data", "response_data", "usage_data"]

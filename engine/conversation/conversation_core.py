@@ -168,6 +168,7 @@ from engine.log.events import (
     MessageDeltaData,
     MessageRetractedData,
     Payload,
+    ProviderNoticeData,
     SessionEndData,
     SessionStartData,
     StepSummaryData,
@@ -594,6 +595,8 @@ class Conversation:
             synthetic=reply.synthetic,
         )
         turn.calls += 1
+        for notice in reply.notices:  # never a silent downgrade: the log and the views say it
+            self._emit(EventType.PROVIDER_NOTICE, ProviderNoticeData(message=notice))
         if self._layout_choice is not None:
             self._observe_cache(request, reply, new_chain=new_chain)
         self._emit(

@@ -58,6 +58,7 @@ class CallRecord:
                 "input_tokens": self.usage.input_tokens,
                 "cached_tokens": self.usage.cached_tokens,
                 "output_tokens": self.usage.output_tokens,
+                **({"estimated": True} if self.usage.estimated else {}),
             },
             "cost_usd": self.cost_usd,
             "response_id": self.response_id,
@@ -98,7 +99,8 @@ class Totals:
     (:meth:`session_record`).
 
     ``llm_calls`` counts all the calls, corrections and on-enter ones included;
-    ``synthetic_calls`` those whose reply no model made (they cost nothing).
+    ``synthetic_calls`` those whose reply no model made (they cost nothing);
+    ``estimated_calls`` those whose tokens the server did not say (counted here: *estimated*).
     """
 
     llm_calls: int = 0
@@ -110,6 +112,7 @@ class Totals:
     cost_usd: float = 0.0
     latency_s: float = 0.0
     synthetic_calls: int = 0
+    estimated_calls: int = 0
 
     def __add__(self, other: Totals) -> Totals:
         return Totals(
@@ -122,11 +125,14 @@ class Totals:
             self.cost_usd + other.cost_usd,
             self.latency_s + other.latency_s,
             self.synthetic_calls + other.synthetic_calls,
+            self.estimated_calls + other.estimated_calls,
         )
 
     @property
     def usage(self) -> Usage:
-        return Usage(self.input_tokens, self.cached_tokens, self.output_tokens)
+        return Usage(
+            self.input_tokens, self.cached_tokens, self.output_tokens, self.estimated_calls > 0
+        )
 
     @property
     def uncached_tokens(self) -> int:
@@ -167,6 +173,7 @@ class Totals:
             cost_usd=call.cost_usd,
             latency_s=call.latency_s,
             synthetic_calls=1 if call.synthetic else 0,
+            estimated_calls=1 if call.usage.estimated else 0,
         )
 
     @classmethod
@@ -182,6 +189,7 @@ class Totals:
             cost_usd=sum(call.cost_usd for call in items),
             latency_s=sum(call.latency_s for call in items),
             synthetic_calls=sum(1 for call in items if call.synthetic),
+            estimated_calls=sum(1 for call in items if call.usage.estimated),
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -195,6 +203,7 @@ class Totals:
             "cost_usd": self.cost_usd,
             "latency_s": self.latency_s,
             "synthetic_calls": self.synthetic_calls,
+            "estimated_calls": self.estimated_calls,
         }
 
     def usage_json(self) -> dict[str, Any]:
@@ -205,8 +214,19 @@ class Totals:
             "output_tokens": self.output_tokens,
             "cost_usd": round(self.cost_usd, 8),
             "synthetic_calls": self.synthetic_calls,
+            "estimated_calls": self.estimated_calls,
             "cost": self.cost_text(),
         }
+
+    def tokens_text(self) -> str:
+        """The tokens as the CLI's summaries say them, *estimated* when any count was."""
+        said = (
+            f"{self.input_tokens} input tokens ({self.cached_tokens} cached), "
+            f"{self.output_tokens} output"
+        )
+        if self.estimated_calls:
+            said += f" (estimated for {self.estimated_calls} of {self.llm_calls} calls)"
+        return said
 
     def session_record(self, user_messages: int) -> SessionTotalsData:
         """These totals as ``session_end`` writes them."""
@@ -221,6 +241,8 @@ class Totals:
         )
         if self.synthetic_calls:
             record["synthetic_calls"] = self.synthetic_calls
+        if self.estimated_calls:
+            record["estimated_calls"] = self.estimated_calls
         return record
 
 
@@ -324,6 +346,7 @@ def _call_from_dict(raw: Any, where: str) -> CallRecord:
                 _whole(usage.get("input_tokens", 0), f"{where}: 'input_tokens'"),
                 _whole(usage.get("cached_tokens", 0), f"{where}: 'cached_tokens'"),
                 _whole(usage.get("output_tokens", 0), f"{where}: 'output_tokens'"),
+                usage.get("estimated") is True,
             ),
             cost_usd=float(raw["cost_usd"]),
             response_id=None if raw.get("response_id") is None else str(raw["response_id"]),

@@ -80,7 +80,7 @@ from engine.providers.base import Usage
 
 #: A transcript entry, and a call, as the fold keeps them (see the module docstring).
 _Entry = tuple[str, int, str, str]
-_Call = tuple[str, int, str, float, int, int, int, float, str | None, str | None]
+_Call = tuple[str, int, str, float, int, int, int, float, str | None, str | None, bool]
 
 
 class Outcome(StrEnum):
@@ -537,6 +537,7 @@ _HANDLERS: dict[str, Callable[[LogFold, Event], None]] = {
     EventType.CONTRACT_VIOLATION: LogFold._in_turn,
     EventType.CORRECTION_SENT: LogFold._in_turn,
     EventType.FALLBACK: LogFold._in_turn,
+    EventType.PROVIDER_NOTICE: LogFold._in_turn,
     # An action step's results arrive as variable changes and its step summary.
     EventType.ACTION_CALL: LogFold._in_turn,
     EventType.ACTION_RESULT: LogFold._action_result,
@@ -559,6 +560,7 @@ def _call_of(event: Event, default_model: str) -> _Call:
         0.0 if synthetic else data.get("cost_usd", 0.0),
         data.get("response_id"),
         synthetic or None,
+        usage.get("estimated") is True,
     )
 
 
@@ -574,13 +576,25 @@ def response_call(event: Event, default_model: str = "") -> CallRecord:
 
 
 def _record(call: _Call) -> CallRecord:
-    purpose, turn, model, latency_s, tokens_in, cached, tokens_out, cost, response, made_by = call
+    (
+        purpose,
+        turn,
+        model,
+        latency_s,
+        tokens_in,
+        cached,
+        tokens_out,
+        cost,
+        response,
+        made_by,
+        guess,
+    ) = call
     return CallRecord(
         purpose,
         turn,
         model,
         latency_s,
-        Usage(tokens_in, cached, tokens_out),
+        Usage(tokens_in, cached, tokens_out, guess),
         cost,
         response,
         made_by,

@@ -81,17 +81,24 @@ class ModelRequest:
 
 @dataclass(frozen=True)
 class Usage:
-    """Tokens of one call as the API billed them; ``cached_tokens`` is part of ``input_tokens``."""
+    """Tokens of one call as the API billed them; ``cached_tokens`` is part of ``input_tokens``.
+
+    ``estimated``: the server said nothing of them (a stream without its usage chunk), so they
+    were counted here with the model's tokenizer (:func:`engine.providers.tokens.estimate_usage`);
+    a sum holding any estimated count is estimated.
+    """
 
     input_tokens: int = 0
     cached_tokens: int = 0
     output_tokens: int = 0
+    estimated: bool = False
 
     def __add__(self, other: Usage) -> Usage:
         return Usage(
             self.input_tokens + other.input_tokens,
             self.cached_tokens + other.cached_tokens,
             self.output_tokens + other.output_tokens,
+            self.estimated or other.estimated,
         )
 
 
@@ -103,6 +110,9 @@ class ModelReply:
     ``max_output_tokens``). ``refusal`` holds the model's refusal text when it refused.
     ``synthetic`` is set when no model made the reply, and says what did (``reply script``,
     ``fake model``, ``autopilot``): the call costs nothing, and the log says so for good.
+    ``notices`` are what the provider changed to get this reply and must say (the server refused
+    a structured-output format, and the provider switched to the next one): the conversation
+    logs each as a ``provider_notice`` event.
     """
 
     text: str
@@ -114,6 +124,7 @@ class ModelReply:
     incomplete_reason: str | None = None
     refusal: str | None = None
     synthetic: str | None = None
+    notices: tuple[str, ...] = ()
 
 
 #: Hears the reply's message so far, as the model writes it (see "Streaming" above).
