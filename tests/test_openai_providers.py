@@ -508,7 +508,7 @@ async def test_a_gzip_answer_under_the_cap_reads_as_usual(
 async def test_an_answer_size_cap_holds_for_uncompressed_answers_too(
     open_provider: ProviderFactory, openai_env: FakeOpenAIServer
 ) -> None:
-    provider = open_provider("chat", max_answer_bytes=10_000)
+    provider = open_provider("chat", max_answer_bytes=10_000, max_output_tokens=100_000)
     openai_env.queue("x" * 20_000)
 
     with pytest.raises(ProviderServerError, match="larger than 10,000 bytes"):

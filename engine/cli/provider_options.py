@@ -13,16 +13,18 @@ server refused during the run (:func:`say_provider_notices`).
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from typing import Any
 
 from engine.log.events import Event, EventType
 from engine.providers import PROVIDER_NAMES, Provider, make_provider
-from engine.providers.profile import ProviderProfile, load_profile
+from engine.providers.profile import ProviderProfile, is_openai, load_profile, local_key
 from engine.scenario.definition import Scenario
 
 __all__ = [
     "add_provider_arguments",
+    "key_missing",
     "positive_float",
     "positive_int",
     "provider_from_args",
@@ -90,6 +92,14 @@ def add_provider_arguments(
         parser.add_argument("--fake-model", dest="fake_model", action="store_true", help=fake_model)
 
 
+def key_missing(args: argparse.Namespace) -> bool:
+    """The command needs an API key and has none: OpenAI's servers (the default) need one; a
+    scripted or fake model, or another server (``--base-url``, ``OPENAI_BASE_URL``), does not."""
+    if getattr(args, "fake_model", False) or args.provider not in ("responses", "chat"):
+        return False
+    return not os.environ.get("OPENAI_API_KEY") and is_openai(args.base_url)
+
+
 def saved_profile(args: argparse.Namespace, scenario: Scenario | None) -> ProviderProfile | None:
     """The profile saved for the server and model the flags name, if any."""
     model = getattr(args, "model", None) or (scenario.model.name if scenario else None)
@@ -104,6 +114,8 @@ def provider_from_args(
     """The provider the flags ask for (``options``: more of :func:`make_provider`'s, e.g.
     ``script``, ``stream``, ``max_retries``, ``api_key``), with its saved profile."""
     profile = None if options.get("base_url") else saved_profile(args, scenario)
+    if "api_key" not in options:
+        options["api_key"] = local_key(args.base_url)
     settings: dict[str, Any] = {
         "model": args.model,
         "base_url": args.base_url,

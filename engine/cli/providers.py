@@ -10,7 +10,7 @@ command and the studio find it for that base URL and model. The model defaults t
 bot's (the shipped default scenario's), as ``chat`` without ``--model`` would send.
 
 Exit 0 when the server answered, 1 when it could not be checked (unreachable, refused), 2
-without an API key (a local server that needs none accepts any value).
+without an API key for OpenAI's API (another server is sent the key ``none`` when none is set).
 """
 
 from __future__ import annotations
@@ -18,13 +18,12 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import os
 import sys
 
 from engine.cli.exit_codes import ExitCode
-from engine.cli.provider_options import add_provider_arguments
+from engine.cli.provider_options import add_provider_arguments, key_missing
 from engine.io.resources import default_scenario
-from engine.providers.profile import ProviderProfile, check_server, save_profile
+from engine.providers.profile import ProviderProfile, check_server, local_key, save_profile
 from engine.providers.server_check import MAX_CALLS
 
 NO_KEY = (
@@ -50,7 +49,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 
 def run(args: argparse.Namespace) -> int:
-    if not os.environ.get("OPENAI_API_KEY"):
+    if key_missing(args):
         print(NO_KEY, file=sys.stderr)
         return ExitCode.USAGE
     model = args.model or _default_model()
@@ -59,7 +58,7 @@ def run(args: argparse.Namespace) -> int:
             args.provider,
             model=model,
             base_url=args.base_url,
-            api_key=None,
+            api_key=local_key(args.base_url),
             timeout=args.timeout,
         )
     )

@@ -53,8 +53,10 @@ there; only ``gzip`` and ``deflate`` are accepted); and an answer that is not th
 or empty JSON, an HTML page, a half-compatible server) is a :class:`ProviderServerError` naming
 the server by scheme, host and port only — never the credentials or path of a base URL.
 
-It is the only module allowed to import the SDK; what needs no SDK lives beside it
-(:mod:`.streaming`, :mod:`.bounded_answers`, :mod:`.server_formats`, :mod:`.home_loop`).
+Why one module (some 790 lines): it is the only one allowed to import the SDK
+(``tests/test_architecture.py``), so the calls, the streams read from them and the mapping of the
+SDK's errors stay together; what needs no SDK lives beside it (:mod:`.streaming`,
+:mod:`.bounded_answers`, :mod:`.server_formats`, :mod:`.home_loop`).
 
 A missing API key is reported when the provider is **constructed**, so a command fails before
 the conversation starts rather than at the first user message.
@@ -96,7 +98,6 @@ from engine.errors import (
 from engine.io.redact import redact
 from engine.providers.base import (
     ClosingProvider,
-    Message,
     MessageListener,
     ModelReply,
     ModelRequest,
@@ -109,10 +110,11 @@ from engine.providers.bounded_answers import (
     bound_answer,
 )
 from engine.providers.home_loop import HomeLoop, backoff, on_loop
-from engine.providers.profile import ProviderProfile, StructuredOutput
+from engine.providers.profile import ProviderProfile
 from engine.providers.rate_limiter import StatedLimits, retry_after_seconds, stated_limits
 from engine.providers.server_formats import (
     FormatSwitch,
+    StructuredOutput,
     cached_tokens_of,
     chat_response_format,
     default_cap_param,
@@ -120,6 +122,7 @@ from engine.providers.server_formats import (
     names_format,
     next_format,
     other_cap_param,
+    responses_input,
     responses_text_format,
     schema_in_instructions,
 )
@@ -128,6 +131,7 @@ from engine.providers.tokens import estimate_usage
 
 __all__ = [
     "DEFAULT_MAX_ANSWER_BYTES",
+    "DEFAULT_MAX_OUTPUT_TOKENS",
     "DEFAULT_MAX_RETRIES",
     "DEFAULT_TIMEOUT_S",
     "MISSING_KEY_MESSAGE",
@@ -142,6 +146,8 @@ _T = TypeVar("_T")
 #: Seconds one call may take, whole: its retries, its reads and its stream (the SDK's own
 #: default, 10 minutes per read, is far too long for a chat).
 DEFAULT_TIMEOUT_S = 60.0
+#: The output cap of a request naming none: the budget's allowance per call, too.
+DEFAULT_MAX_OUTPUT_TOKENS = 1_000
 #: SDK retries after the first attempt, on 408/409/429/5xx, timeouts and connection errors.
 DEFAULT_MAX_RETRIES = 2
 
@@ -386,8 +392,8 @@ class _OpenAIProvider(ClosingProvider):
 
     def _cap(self, request: ModelRequest) -> dict[str, int]:
         """The output cap, in the parameter the server reads (every request carries one)."""
-        cap = self.max_output_tokens or request.max_output_tokens
-        return {} if cap is None else {self.cap_param: cap}
+        cap = self.max_output_tokens or request.max_output_tokens or DEFAULT_MAX_OUTPUT_TOKENS
+        return {self.cap_param: cap}
 
     def _model(self, request: ModelRequest) -> str:
         return self.model or request.model
@@ -466,7 +472,7 @@ class ResponsesProvider(_OpenAIProvider):
         return dict(
             model=self._model(request),
             instructions=self._instructions(request),
-            input=_responses_input(request),
+            input=cast("str | ResponseInputParam", responses_input(request)),
             text=cast("ResponseTextConfigParam", {"format": text_format}),
             store=True,  # chaining needs the server to keep the response
             previous_response_id=_given(request.previous_response_id),
@@ -503,17 +509,6 @@ class ResponsesProvider(_OpenAIProvider):
             incomplete_reason=reason if status == "incomplete" else None,
             refusal=refusal,
         )
-
-
-def _responses_input(request: ModelRequest) -> str | ResponseInputParam:
-    """The input: the bare text, or the new items (a step's section …) followed by it."""
-    if not request.input_items:
-        return request.input
-    messages = [*request.input_items, Message("user", request.input)]
-    return cast(
-        "ResponseInputParam",
-        [{"role": message.role, "content": message.content} for message in messages],
-    )
 
 
 def _response_status(raw: Response) -> Literal["completed", "incomplete"]:

@@ -23,13 +23,14 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass, fields
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, Literal, get_args
+from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
 from engine.errors import PrompterError
 from engine.io.atomic import atomic_write_text
 from engine.io.config_folder import config_folder
 from engine.io.untrusted import read_text
+from engine.providers.server_formats import FORMATS, StructuredOutput
 
 __all__ = [
     "FORMATS",
@@ -37,18 +38,14 @@ __all__ = [
     "ProviderProfile",
     "StructuredOutput",
     "check_server",
+    "is_openai",
     "load_profile",
+    "local_key",
     "normalised_base_url",
     "profile_path",
     "save_profile",
 ]
 
-#: How the reply's schema is sent, most enforcing first: OpenAI's strict ``json_schema``;
-#: llama-cpp-python's ``{"type": "json_object", "schema": …}`` (a grammar the output follows);
-#: a plain ``json_object`` (valid JSON, the schema only described in the instructions); or
-#: nothing at all (``prompt_only``: the instructions alone ask for the JSON).
-StructuredOutput = Literal["json_schema", "json_object_schema", "json_object", "prompt_only"]
-FORMATS: tuple[StructuredOutput, ...] = get_args(StructuredOutput)
 OPENAI_BASE_URL = "https://api.openai.com/v1"
 _SCHEMA_VERSION = 1
 
@@ -122,6 +119,21 @@ def normalised_base_url(base_url: str | None) -> str:
     return urlunsplit((parts.scheme.lower(), host, parts.path.rstrip("/"), "", ""))
 
 
+def is_openai(base_url: str | None) -> bool:
+    """Whether ``base_url`` (``None``: ``OPENAI_BASE_URL``, else OpenAI's) is OpenAI's API."""
+    host = urlsplit(normalised_base_url(base_url)).hostname or ""
+    return host == "openai.com" or host.endswith(".openai.com")
+
+
+def local_key(base_url: str | None) -> str | None:
+    """The key to send when ``OPENAI_API_KEY`` is not set: ``"none"`` to a server other than
+    OpenAI's (local servers need no key, but the SDK sends one), else ``None`` (none: the
+    provider then says how to set one)."""
+    if os.environ.get("OPENAI_API_KEY") or is_openai(base_url):
+        return None
+    return "none"
+
+
 def profile_path(base_url: str | None, model: str) -> Path:
     """The file of the profiles of ``model`` behind ``base_url``."""
     url = normalised_base_url(base_url)
@@ -179,4 +191,12 @@ async def check_server(
     """Ask the server, in at most six small calls, what it does (:mod:`.server_check`)."""
     from engine.providers.server_check import probe  # httpx and the probes: only when asked
 
-    return await probe(provider, model=model, base_url=base_url, api_key=api_key, timeout=timeout)
+    given = base_url or os.environ.get("OPENAI_BASE_URL") or OPENAI_BASE_URL
+    found = await probe(provider, model=model, base_url=given, api_key=api_key, timeout=timeout)
+    return ProviderProfile(
+        provider=provider,
+        base_url=normalised_base_url(given),
+        model=model,
+        checked_at=now_iso(),
+        **found,
+    )

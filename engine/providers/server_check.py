@@ -37,14 +37,9 @@ from engine.errors import (
     ProviderServerError,
     ProviderTimeout,
 )
-from engine.providers.profile import (
-    FORMATS,
-    ProviderProfile,
-    StructuredOutput,
-    normalised_base_url,
-    now_iso,
-)
 from engine.providers.server_formats import (
+    FORMATS,
+    StructuredOutput,
     cached_tokens_of,
     chat_response_format,
     default_cap_param,
@@ -122,16 +117,17 @@ async def probe(
     provider: str,
     *,
     model: str,
-    base_url: str | None,
+    base_url: str,
     api_key: str | None,
     timeout: float | None = None,
-) -> ProviderProfile:
-    """The profile of ``model`` behind ``base_url`` as ``provider`` would use it."""
+) -> dict[str, Any]:
+    """What ``model`` behind ``base_url`` does as ``provider`` would use it: the fields of a
+    :class:`~engine.providers.profile.ProviderProfile` this check finds."""
     if provider not in ("chat", "responses"):
         raise ProviderError(
             f"the server check knows the OpenAI APIs (chat, responses), not {provider!r}"
         )
-    given = base_url or os.environ.get("OPENAI_BASE_URL") or "https://api.openai.com/v1"
+    given = base_url
     key = api_key if api_key is not None else os.environ.get("OPENAI_API_KEY", "")
     headers = {"Authorization": f"Bearer {key}"} if key else {}
     async with httpx2.AsyncClient(headers=headers, timeout=timeout or 60.0) as client:
@@ -145,19 +141,15 @@ async def probe(
         streamed = await _usage_when_streaming(server, provider, model, cap)
         chaining = await _chaining(server, model)
         context = await _context_tokens(server, model)
-    return ProviderProfile(
-        provider=provider,
-        base_url=normalised_base_url(given),
-        model=model,
-        schema_enforced=enforced,
-        structured_output=form,
-        chaining=chaining,
-        usage_when_streaming=streamed,
-        cached_tokens_reported=cached,
-        context_tokens=context,
-        output_cap_param=cap,
-        checked_at=now_iso(),
-    )
+    return {
+        "schema_enforced": enforced,
+        "structured_output": form,
+        "chaining": chaining,
+        "usage_when_streaming": streamed,
+        "cached_tokens_reported": cached,
+        "context_tokens": context,
+        "output_cap_param": cap,
+    }
 
 
 async def _bait(

@@ -15,14 +15,23 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal, get_args
 from urllib.parse import urlsplit
 
-from engine.providers.profile import FORMATS, StructuredOutput
+from engine.providers.base import Message, ModelRequest
+
+#: How the reply's schema is sent, most enforcing first: OpenAI's strict ``json_schema``;
+#: llama-cpp-python's ``{"type": "json_object", "schema": …}`` (a grammar the output follows);
+#: a plain ``json_object`` (valid JSON, the schema only described in the instructions); or
+#: nothing at all (``prompt_only``: the instructions alone ask for the JSON).
+StructuredOutput = Literal["json_schema", "json_object_schema", "json_object", "prompt_only"]
+FORMATS: tuple[StructuredOutput, ...] = get_args(StructuredOutput)
 
 __all__ = [
     "CAP_PARAMS",
+    "FORMATS",
     "FormatSwitch",
+    "StructuredOutput",
     "cached_tokens_of",
     "chat_response_format",
     "default_cap_param",
@@ -30,6 +39,7 @@ __all__ = [
     "names_format",
     "next_format",
     "other_cap_param",
+    "responses_input",
     "responses_text_format",
     "schema_in_instructions",
 ]
@@ -101,6 +111,15 @@ def responses_text_format(
     if form == "json_object":
         return {"type": "json_object"}
     return {"type": "text"}
+
+
+def responses_input(request: ModelRequest) -> str | list[dict[str, str]]:
+    """The Responses API's input: the bare text, or the new items (a step's section …)
+    followed by it."""
+    if not request.input_items:
+        return request.input
+    messages = [*request.input_items, Message("user", request.input)]
+    return [{"role": message.role, "content": message.content} for message in messages]
 
 
 def default_cap_param(provider: str, base_url: str) -> str:
