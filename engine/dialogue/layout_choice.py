@@ -33,6 +33,13 @@ weighs cached tokens by that hit rate, starting from the prior that the service 
 (:data:`PRIOR_TOKENS` of evidence saying so). With a cache that misses, ``compact``'s larger
 schema stops paying and ``auto`` moves to ``compact_step_schema`` at the next step change.
 
+**Whose cache.** The rules above are OpenAI's; a provider whose server was checked
+(``prompter providers check``: its :class:`~engine.providers.profile.ProviderProfile`) is
+held to its own (:func:`cache_rules_of`): another server's prefix cache (llama.cpp, vLLM,
+Ollama) reuses any shared prefix, whole, with no minimum; and a server that reports no cached
+tokens teaches nothing (its 0 says nothing of its cache), so its calls are not taken as
+evidence of misses.
+
 The choice and its reason (the estimates compared) are logged with every ``model_request``
 (``layout``, ``layout_reason``) and shown by the request inspector.
 """
@@ -52,6 +59,7 @@ from engine.dialogue.prompting import (
     steps_overview,
 )
 from engine.providers.prices import PriceTable
+from engine.providers.profile import ProviderProfile, is_openai
 from engine.providers.tokens import MESSAGE_OVERHEAD, count_tokens, schema_tokens
 from engine.scenario.definition import OnEnter, PromptLayout, Scenario, Step, StepKind
 
@@ -59,11 +67,14 @@ __all__ = [
     "CACHE_BLOCK_TOKENS",
     "CACHE_MIN_TOKENS",
     "CANDIDATES",
+    "OPENAI_CACHE",
     "CacheEvidence",
+    "CacheRules",
     "Candidate",
     "LayoutChoice",
     "ScenarioSizes",
     "StepSize",
+    "cache_rules_of",
     "cacheable_tokens",
     "choose_layout",
     "estimate_billed",
@@ -111,12 +122,37 @@ CANDIDATES = (
 )
 
 
+@dataclass(frozen=True)
+class CacheRules:
+    """How a server's prompt cache works, as far as the choice needs: what it may cache of a
+    shared prefix (whole blocks, from a minimum), and whether it says what it cached."""
+
+    min_tokens: int = CACHE_MIN_TOKENS
+    block_tokens: int = CACHE_BLOCK_TOKENS
+    reported: bool = True
+
+
+#: OpenAI's prompt cache: 128-token blocks from 1,024 tokens on, reported as ``cached_tokens``.
+OPENAI_CACHE = CacheRules()
+
+
+def cache_rules_of(provider: Any) -> CacheRules:
+    """The cache rules of ``provider``'s server: its profile's, else OpenAI's."""
+    profile = getattr(provider, "profile", None)
+    if not isinstance(profile, ProviderProfile):
+        return OPENAI_CACHE
+    if is_openai(profile.base_url):
+        return CacheRules(reported=profile.cached_tokens_reported)
+    return CacheRules(min_tokens=0, block_tokens=1, reported=profile.cached_tokens_reported)
+
+
 @dataclass
 class CacheEvidence:
     """What the service cached of what it could have, over the calls made under ``auto``."""
 
     cacheable: int = 0
     cached: int = 0
+    rules: CacheRules = OPENAI_CACHE
 
     @property
     def hit_rate(self) -> float:
@@ -124,7 +160,7 @@ class CacheEvidence:
         return (self.cached + PRIOR_TOKENS) / (self.cacheable + PRIOR_TOKENS)
 
     def add(self, cacheable: int, cached: int) -> None:
-        if cacheable > 0:
+        if cacheable > 0 and self.rules.reported:  # a server saying nothing teaches nothing
             self.cacheable += cacheable
             self.cached += min(max(cached, 0), cacheable)
 
@@ -137,8 +173,10 @@ def evidence_for(provider: Any, model: str) -> CacheEvidence:
     try:
         per_model = _EVIDENCE.setdefault(provider, {})
     except TypeError:  # not weakly referable: evidence for this conversation only
-        return CacheEvidence()
-    return per_model.setdefault(model.strip().lower(), CacheEvidence())
+        return CacheEvidence(rules=cache_rules_of(provider))
+    return per_model.setdefault(
+        model.strip().lower(), CacheEvidence(rules=cache_rules_of(provider))
+    )
 
 
 @dataclass(frozen=True)
@@ -151,6 +189,7 @@ class LayoutChoice:
     prefix_tokens: int = 0
     cached_ratio: float = DEFAULT_CACHED_RATIO
     hit_rate: float = 1.0
+    rules: CacheRules = OPENAI_CACHE
 
     @property
     def layout(self) -> PromptLayout:
@@ -171,8 +210,8 @@ class LayoutChoice:
             f"auto chose {self.candidate.label}: about "
             f"{self.estimates.get(self.candidate.label, 0):,.0f} billed input tokens per user "
             f"message, against {others} (constant prefix {self.prefix_tokens:,} tokens, cached "
-            f"from {CACHE_MIN_TOKENS:,}; cached input at {self.cached_ratio:g}x; service cache "
-            f"hits so far {self.hit_rate:.0%})"
+            f"from {self.rules.min_tokens:,}; cached input at {self.cached_ratio:g}x; service "
+            f"cache hits so far {self.hit_rate:.0%})"
         )
 
 
@@ -225,12 +264,15 @@ def choose_layout(
     ratio = _cached_ratio(prices, model)
     output = _output_ratio(prices, model)
     hit_rate = evidence.hit_rate if evidence is not None else 1.0
+    rules = evidence.rules if evidence is not None else OPENAI_CACHE
     estimates = {
-        candidate.label: estimate_billed(sizes, candidate, ratio, hit_rate, output)
+        candidate.label: estimate_billed(sizes, candidate, ratio, hit_rate, output, rules)
         for candidate in CANDIDATES
     }
     best = min(CANDIDATES, key=lambda candidate: estimates[candidate.label])
-    return LayoutChoice(best, estimates, sizes.prefix[best.label], ratio, round(hit_rate, 3))
+    return LayoutChoice(
+        best, estimates, sizes.prefix[best.label], ratio, round(hit_rate, 3), rules
+    )
 
 
 def estimate_billed(
@@ -239,6 +281,7 @@ def estimate_billed(
     cached_ratio: float,
     hit_rate: float,
     output_ratio: float = DEFAULT_OUTPUT_RATIO,
+    rules: CacheRules = OPENAI_CACHE,
 ) -> float:
     """Billed input tokens per user message of a typical conversation under ``candidate``
     (a correction's reply counted too, as input tokens of the same price: ``output_ratio`` is
@@ -263,7 +306,7 @@ def estimate_billed(
                 shared = constant if prefix_sent and candidate.layout is PromptLayout.COMPACT else 0
             else:
                 shared = previous
-            cached = cacheable_tokens(shared) * hit_rate
+            cached = cacheable_tokens(shared, rules) * hit_rate
             billed += prompt - cached * (1 - cached_ratio)
             replies += reply
             previous = prompt
@@ -276,10 +319,10 @@ def estimate_billed(
     return billed / messages
 
 
-def cacheable_tokens(shared: int) -> int:
+def cacheable_tokens(shared: int, rules: CacheRules = OPENAI_CACHE) -> int:
     """What the service may cache of a shared prefix: whole blocks, from the minimum on."""
-    blocks = shared // CACHE_BLOCK_TOKENS * CACHE_BLOCK_TOKENS
-    return blocks if blocks >= CACHE_MIN_TOKENS else 0
+    blocks = shared // rules.block_tokens * rules.block_tokens
+    return blocks if blocks >= rules.min_tokens else 0
 
 
 def _prefix_tokens(scenario: Scenario, candidate: Candidate, model: str) -> int:
