@@ -34,13 +34,14 @@ REPO = Path(__file__).resolve().parent.parent
 SCENARIO = """\
 name: pizza
 start: welcome
+persona: persona.md
 variables:
   topping: {type: string}
 steps:
   welcome: {kind: message, text: "Hello! Pizza time.", transitions: {go: {to: order}}}
   order:
     goal: Take the order
-    instructions: Ask which topping the customer wants on their pizza, then record it.
+    instructions: order.md
     results: {topping: {type: string, required: true}}
     transitions: {ordered: {to: bye, requires: [topping]}}
   bye: {kind: message, text: "One {{topping}} pizza, coming up.", final: true}
@@ -68,6 +69,10 @@ def pizza(tmp_path: Path) -> Path:
     folder = tmp_path / "pizza"
     (folder / "tests" / "personas").mkdir(parents=True)
     (folder / "scenario.yaml").write_text(SCENARIO, encoding="utf-8")
+    (folder / "persona.md").write_text("You take orders for a pizzeria, briefly.\n", "utf-8")
+    (folder / "order.md").write_text(
+        "Ask which topping the customer wants, then record it.\n", "utf-8"
+    )
     (folder / "tests" / "personas" / "sam.md").write_text(PERSONA, encoding="utf-8")
     (folder / "tests" / "mushroom.test.yaml").write_text(TEST, encoding="utf-8")
     return folder
