@@ -270,9 +270,7 @@ def choose_layout(
         for candidate in CANDIDATES
     }
     best = min(CANDIDATES, key=lambda candidate: estimates[candidate.label])
-    return LayoutChoice(
-        best, estimates, sizes.prefix[best.label], ratio, round(hit_rate, 3), rules
-    )
+    return LayoutChoice(best, estimates, sizes.prefix[best.label], ratio, round(hit_rate, 3), rules)
 
 
 def estimate_billed(
