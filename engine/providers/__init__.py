@@ -9,10 +9,12 @@ model, no key). The CLI's ``--provider`` and the studio's settings both go throu
     openai_api    Responses and Chat Completions through the ``openai`` SDK (its only importer)
     streaming     the bot's message read out of a reply still being streamed (partial JSON)
     bounded_answers  an answer's body under a size cap after decompression (httpx hooks)
+    home_loop     the private event loop the SDK client lives on
     scripted      replies from a file
     synthetic     replies no model made, marked so that they cost nothing (``SyntheticReplies``)
     profile       what one server does with one model (``prompter providers check``), saved
-    server_check  the check's few calls; server_formats: formats, output caps, refusals
+    server_check  the check's few calls (plain HTTP, never the SDK)
+    server_formats  structured-output formats, output caps, refusals, cached-token fields
     tokens        the one token count: each model's own tokenizer (o200k_base, cl100k_base)
     prices        the one reader of ``resources/prices.yaml``; the price table
     rate_table    each model's requests and tokens per minute (the same file): the first guess
