@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from engine.cli import main
+from engine.errors import ProviderRequestError
 from engine.offline.fake_openai import FakeOpenAIServer, Fault
 from engine.offline.fake_openai.requests import FakeRequest
 from engine.providers import Provider, make_provider
@@ -313,3 +314,21 @@ def test_cached_tokens_are_read_from_every_field_servers_use() -> None:
     llama_cpp = {"timings": {"cache_n": 640, "prompt_n": 12}}
     assert cached_tokens_of({"prompt_tokens": 652}, llama_cpp) == 640
     assert cached_tokens_of({"prompt_tokens": 652}, {}) is None  # not said: not reported
+
+
+async def test_a_schema_the_server_finds_wrong_is_an_error_not_a_downgrade(
+    open_provider: ProviderFactory, openai_env: FakeOpenAIServer
+) -> None:
+    said = {
+        "error": {
+            "message": "Invalid schema for response_format 'step_reply': 'required' is missing",
+            "param": "response_format",
+            "code": "invalid_json_schema",
+        }
+    }
+    openai_env.queue(Fault.status(400, said))
+
+    with pytest.raises(ProviderRequestError, match="Invalid schema"):
+        await open_provider("chat").complete(request())
+
+    assert len(openai_env.model_requests()) == 1

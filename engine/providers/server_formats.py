@@ -139,6 +139,8 @@ def other_cap_param(param: str) -> str | None:
 
 def names_format(status: int, said: str) -> bool:
     """Whether an error answer (``said``: its body) refuses the structured-output format."""
+    if "invalid_json_schema" in said:  # the format is taken; the schema itself is wrong
+        return False
     return status in (400, 422, 500) and bool(_FORMAT_WORDS.search(said))
 
 
