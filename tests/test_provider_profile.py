@@ -266,6 +266,21 @@ async def test_an_output_cap_parameter_refused_is_swapped_and_said(
     assert "max_completion_tokens" in reply.notices[0]
 
 
+async def test_a_server_refusing_both_output_caps_is_an_error_not_a_loop(
+    open_provider: ProviderFactory, openai_env: FakeOpenAIServer
+) -> None:
+    def refused(param: str) -> Fault:
+        words = f"Unsupported parameter: '{param}'."
+        return Fault.status(400, {"error": {"message": words, "param": param}})
+
+    openai_env.queue(refused("max_tokens"), refused("max_completion_tokens"), refused("max_tokens"))
+
+    with pytest.raises(ProviderRequestError, match="Unsupported parameter"):
+        await open_provider("chat").complete(request())
+
+    assert len(openai_env.model_requests()) == 3
+
+
 async def test_the_providers_cap_replaces_the_requests(
     open_provider: ProviderFactory, openai_env: FakeOpenAIServer
 ) -> None:

@@ -18,19 +18,12 @@ not, successful or refused: an httpx response hook on the SDK's client keeps the
 (:meth:`~engine.providers.rate_limiter.RateLimiter.adopt`).
 
 Both ask for the reply in the structured-output format the server's profile names
-(:mod:`engine.providers.profile`; without one, strict ``json_schema``, or a plain JSON object with
-the schema described in the instructions under ``strict_schema=False``); the engine's contract
-check validates the reply whatever the format. A server that refuses the format (a 400, or a 500
-as llama-cpp-python answers, naming it) is not asked again the same way: the SDK does not retry
-it, and the provider switches once to the next format and says so in the reply's ``notices``
-(:mod:`engine.providers.server_formats`). Every request carries an output cap, in the parameter
-the server reads (``max_output_tokens``; ``max_completion_tokens`` on OpenAI's Chat Completions,
-``max_tokens`` elsewhere, or what the profile says); a refused one is swapped the same way.
-
-Tokens are read from every field servers use for them (cached ones from
-``prompt_tokens_details``, or llama.cpp's ``timings.cache_n``); a reply that comes without any
-usage (a stream whose server ignores ``include_usage``) is counted with the model's tokenizer and
-marked estimated (:func:`engine.providers.tokens.estimate_usage`), never 0.
+(:mod:`engine.providers.profile`; else strict ``json_schema``, or ``json_object`` with the schema
+in the instructions under ``strict_schema=False``), and cap every reply's output in the parameter
+the server reads. A refused format or cap (a 400, or llama-cpp-python's 500, naming it) is not
+retried: the provider switches once to the next and says so in the reply's ``notices``
+(:mod:`engine.providers.server_formats`). Tokens are read from every field servers use; a reply
+without usage is counted locally, marked estimated (:func:`~engine.providers.tokens.estimate_usage`).
 
 Both stream (``stream=True``, the default) while someone listens to the message
 (:func:`~engine.providers.base.streaming_to`): the reply's text arrives in events
@@ -311,6 +304,10 @@ class _OpenAIProvider(ClosingProvider):
                 reply = await self._attempt(request, message, started)
                 return replace(reply, notices=tuple(notices)) if notices else reply
             except _Switched as switched:
+                if switched.args[0] in notices:  # refused both ways: nothing left to try
+                    cause = switched.__cause__
+                    assert isinstance(cause, openai.APIStatusError)
+                    raise map_openai_error(cause, secrets=self._secrets) from cause
                 notices.append(switched.args[0])
             except _StreamCut as cut:
                 if message is None or retries >= self.max_retries:
