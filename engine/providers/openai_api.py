@@ -23,7 +23,7 @@ in the instructions under ``strict_schema=False``), and cap every reply's output
 the server reads. A refused format or cap (a 400, or llama-cpp-python's 500, naming it) is not
 retried: the provider switches once to the next and says so in the reply's ``notices``
 (:mod:`engine.providers.server_formats`). Tokens are read from every field servers use; a reply
-without usage is counted locally, marked estimated (:func:`~engine.providers.tokens.estimate_usage`).
+without usage is counted locally and marked estimated (:mod:`engine.providers.tokens`).
 
 Both stream (``stream=True``, the default) while someone listens to the message
 (:func:`~engine.providers.base.streaming_to`): the reply's text arrives in events
