@@ -173,7 +173,9 @@ def main() -> int:
         server, base_url = start_server(args.threads)
     try:
         profile: ProviderProfile = asyncio.run(
-            check_server("chat", model=args.model, base_url=base_url, api_key="none")
+            check_server(
+                "chat", model=args.model, base_url=base_url, api_key="none", timeout=TIMEOUT_S
+            )
         )
         print(
             f"real: {args.model} at {base_url}: {profile.structured_output}, "
@@ -197,7 +199,10 @@ def main() -> int:
     finally:
         if server is not None:
             server.terminate()
-            server.wait(timeout=15)
+            try:
+                server.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                server.kill()
     return 0
 
 

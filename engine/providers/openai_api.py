@@ -106,6 +106,7 @@ from engine.providers.home_loop import HomeLoop, backoff, on_loop
 from engine.providers.profile import ProviderProfile
 from engine.providers.rate_limiter import StatedLimits, retry_after_seconds, stated_limits
 from engine.providers.server_formats import (
+    DEFAULT_MAX_OUTPUT_TOKENS,
     FormatSwitch,
     StructuredOutput,
     cached_tokens_of,
@@ -139,8 +140,6 @@ _T = TypeVar("_T")
 #: Seconds one call may take, whole: its retries, its reads and its stream (the SDK's own
 #: default, 10 minutes per read, is far too long for a chat).
 DEFAULT_TIMEOUT_S = 60.0
-#: The output cap of a request naming none: the budget's allowance per call, too.
-DEFAULT_MAX_OUTPUT_TOKENS = 1_000
 #: SDK retries after the first attempt, on 408/409/429/5xx, timeouts and connection errors.
 DEFAULT_MAX_RETRIES = 2
 

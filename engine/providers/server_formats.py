@@ -27,8 +27,13 @@ from engine.providers.base import Message, ModelRequest
 StructuredOutput = Literal["json_schema", "json_object_schema", "json_object", "prompt_only"]
 FORMATS: tuple[StructuredOutput, ...] = get_args(StructuredOutput)
 
+#: The output cap of a request naming none (``model.max_output_tokens``): a step reply is a few
+#: hundred tokens; the budget's allowance per call (``engine.conversation.budget``) is the same.
+DEFAULT_MAX_OUTPUT_TOKENS = 1_000
+
 __all__ = [
     "CAP_PARAMS",
+    "DEFAULT_MAX_OUTPUT_TOKENS",
     "FORMATS",
     "FormatSwitch",
     "StructuredOutput",
