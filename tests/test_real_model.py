@@ -25,16 +25,18 @@ from engine.languages.en import SCAFFOLDING
 pytestmark = [
     pytest.mark.slow,
     pytest.mark.xdist_group("real_model"),
-    pytest.mark.timeout(900),
+    pytest.mark.timeout(1800),
 ]
 
 REPO = Path(__file__).resolve().parent.parent
-#: A small scenario: a 135M model on two shared cores writes a few tokens a second, and what is
-#: checked here does not need the analyst bot's long prompt (the bench runs that one).
+#: A small scenario, one call per message (``max_attempts: 1``: a broken reply is answered with
+#: the fallback at once): a 135M model on two busy cores may write a token a second, and what is
+#: checked here needs neither the analyst bot's long prompt nor corrections (the bench runs them).
 SCENARIO = """\
 name: pizza
 start: welcome
 persona: persona.md
+contract: {max_attempts: 1}
 variables:
   topping: {type: string}
 steps:
@@ -160,7 +162,7 @@ def test_a_chat_of_three_piped_messages_counts_tokens_and_shows_no_broken_reply(
     # TODO(after merging main, issue 31 costs): a local model has no price
     # assert figures["cost_usd"] is None
     shown = [event["text"] for event in events if event["type"] == "bot_message"]
-    assert (shown and "\n\n".join(shown) in done.stdout.strip()) or shown
+    assert shown and done.stdout == "".join(f"{text}\n\n" for text in shown)  # as shown
     for text in shown:
         assert not text.lstrip().startswith("{"), text  # never the raw JSON reply
         for sentence in contract_words():
@@ -197,7 +199,7 @@ def test_a_short_simulation_on_the_real_model_finishes(
 
     done = prompter(
         "simulate", pizza, "--provider", "chat", "--model", real_model.model,
-        "--base-url", real_model.base_url, "--runs", "1", "--max-turns", "2",
+        "--base-url", real_model.base_url, "--runs", "1", "--max-turns", "1",
         "--out", out, "--timeout", TIMEOUT,
     )  # fmt: skip
 
