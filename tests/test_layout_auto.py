@@ -12,9 +12,7 @@ import pytest
 from engine.conversation.conversation_core import Conversation
 from engine.dialogue.layout_choice import (
     CANDIDATES,
-    OPENAI_CACHE,
     CacheEvidence,
-    CacheRules,
     Candidate,
     _prefix_tokens,
     cache_rules_of,
@@ -30,6 +28,7 @@ from engine.offline.fake_openai import FAKE_API_KEY, FakeOpenAIServer
 from engine.providers import make_provider
 from engine.providers.prices import ModelPrice, PriceTable
 from engine.providers.profile import ProviderProfile
+from engine.providers.vendor_caches import cache_rules
 from engine.scenario.definition import ModelSettings, PromptLayout, Scenario
 from engine.scenario.loader import load_scenario
 
@@ -224,25 +223,25 @@ def test_a_checked_server_is_held_to_its_own_cache_rules_not_openais() -> None:
         profile=local_server_profile(reported=False),
     )
     try:
-        rules = cache_rules_of(provider)
+        rules = cache_rules_of(provider, MODEL)
         evidence = evidence_for(provider, MODEL)
     finally:
         provider.close()
+    openai = cache_rules("chat", MODEL)
     # a local prefix cache reuses any shared prefix: no 1,024-token minimum, no blocks
-    assert cacheable_tokens(500, rules) == 500 and cacheable_tokens(500, OPENAI_CACHE) == 0
+    assert cacheable_tokens(500, rules) == 500 and cacheable_tokens(500, openai) == 0
     # a server that says nothing of its cache: its zeros are no evidence of misses
     evidence.add(cacheable=20_000, cached=0)
     assert evidence.hit_rate == 1.0
     support = load_scenario(SUPPORT)
-    local = choose_layout(support, MODEL, PriceTable.load(), evidence)
-    openai = choose_layout(support, MODEL, PriceTable.load())
-    assert local.estimates["compact"] < openai.estimates["compact"]
-    assert "cached from 0" in local.reason and "cached from 1,024" in openai.reason
+    local = choose_layout(support, MODEL, PriceTable.load(), evidence, rules=rules)
+    usual = choose_layout(support, MODEL, PriceTable.load())
+    assert local.estimates["compact"] < usual.estimates["compact"]
+    assert "cached from 0" in local.reason and "cached from 1,024" in usual.reason
 
 
-def test_a_provider_without_a_profile_keeps_openais_rules() -> None:
-    assert cache_rules_of(object()) == OPENAI_CACHE
-    reported = CacheRules(min_tokens=0, block_tokens=1, reported=True)
-    learning = CacheEvidence(rules=reported)
+def test_a_provider_without_a_profile_keeps_its_vendors_rules() -> None:
+    assert cache_rules_of(object(), MODEL) == cache_rules("responses", MODEL)
+    learning = CacheEvidence()
     learning.add(cacheable=20_000, cached=0)
     assert learning.hit_rate < 0.1

@@ -118,6 +118,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 
 def run(args: argparse.Namespace) -> int:
+    openai = args.provider in ("responses", "chat")
     if key_missing(args):
         print(NO_KEY_HELP, file=sys.stderr)
         return ExitCode.USAGE
@@ -134,8 +135,8 @@ def run(args: argparse.Namespace) -> int:
             provider = provider_from_args(
                 args, scenario, script=args.script, stream=not args.no_stream
             )
-    except ProviderAuthError:
-        print(NO_KEY_HELP, file=sys.stderr)
+    except ProviderAuthError as error:
+        print(NO_KEY_HELP if openai else f"prompter chat: {error}", file=sys.stderr)
         return ExitCode.USAGE
     say_provider(provider, "chat")
     stream = scenario.model.stream and not args.no_stream

@@ -113,19 +113,19 @@ def provider_from_args(
 ) -> Provider:
     """The provider the flags ask for (``options``: more of :func:`make_provider`'s, e.g.
     ``script``, ``stream``, ``max_retries``, ``api_key``), with its saved profile."""
-    profile = None if options.get("base_url") else saved_profile(args, scenario)
-    if "api_key" not in options:
+    openai = args.provider in ("responses", "chat")
+    profile = None if options.get("base_url") or not openai else saved_profile(args, scenario)
+    if openai and "api_key" not in options:
         options["api_key"] = local_key(args.base_url)
     settings: dict[str, Any] = {
         "model": args.model,
         "base_url": args.base_url,
         "timeout": args.timeout,
-        "max_output_tokens": args.max_output_tokens,
-        **({"profile": profile} if args.provider in ("responses", "chat") else {}),
+        **({"max_output_tokens": args.max_output_tokens, "profile": profile} if openai else {}),
         **options,
     }
-    if args.provider not in ("responses", "chat"):
-        for name in ("base_url", "timeout", "max_output_tokens"):
+    if args.provider == "scripted":
+        for name in ("base_url", "timeout"):
             settings.pop(name, None)
     return make_provider(args.provider, **settings)
 

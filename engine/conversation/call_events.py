@@ -97,6 +97,9 @@ def usage_data(usage: Usage) -> UsageData:
         cached_tokens=usage.cached_tokens,
         output_tokens=usage.output_tokens,
     )
+    if usage.cache_write_tokens:  # only then: logs of providers that write none are unchanged
+        data["cache_write_tokens"] = usage.cache_write_tokens
+        data["cache_write_1h_tokens"] = usage.cache_write_1h_tokens
     if usage.estimated:
         data["estimated"] = True
     return data

@@ -25,6 +25,7 @@ from engine.conversation.turn_requests import (
     step_request,
 )
 from engine.dialogue.layout_choice import (
+    cache_rules_of,
     cacheable_tokens,
     choose_layout,
     evidence_for,
@@ -187,7 +188,13 @@ class ExchangePhase(StreamingRelay):
         if self._layout_sizes is None:  # counted once: the scenario does not change under us
             self._layout_sizes = scenario_sizes(self.scenario, self.model)
         self._layout_choice = choose_layout(
-            self.scenario, self.model, self.prices, evidence, sizes=self._layout_sizes
+            self.scenario,
+            self.model,
+            self.prices,
+            evidence,
+            sizes=self._layout_sizes,
+            provider=self.provider.name,
+            rules=cache_rules_of(self.provider, self.model),
         )
         self.data.layout = self._layout_choice.layout.value
         self.data.padded = self._layout_choice.padded

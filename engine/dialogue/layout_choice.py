@@ -33,12 +33,18 @@ weighs cached tokens by that hit rate, starting from the prior that the service 
 (:data:`PRIOR_TOKENS` of evidence saying so). With a cache that misses, ``compact``'s larger
 schema stops paying and ``auto`` moves to ``compact_step_schema`` at the next step change.
 
-**Whose cache.** The rules above are OpenAI's; a provider whose server was checked
-(``prompter providers check``: its :class:`~engine.providers.profile.ProviderProfile`) is
-held to its own (:func:`cache_rules_of`): another server's prefix cache (llama.cpp, vLLM,
-Ollama) reuses any shared prefix, whole, with no minimum; and a server that reports no cached
-tokens teaches nothing (its 0 says nothing of its cache), so its calls are not taken as
-evidence of misses.
+**Each vendor caches its own way** (:func:`~engine.providers.vendor_caches.cache_rules`, from
+the provider's name): OpenAI from 1,024 tokens in 128-token blocks, a read at the price table's
+cached ratio; Anthropic from the model's minimum (1,024 to 4,096 tokens), to the token, a read at
+0.1x and every token written at 1.25x (five-minute TTL: a conversation's pace keeps it alive);
+Gemini from its model's minimum (1,024 or 4,096), a read at 0.1x, writes free. A layout whose
+constant prefix falls short of the vendor's minimum caches nothing at a step change there.
+
+**A checked server is held to its own cache** (:func:`cache_rules_of`): where ``prompter
+providers check`` profiled a server other than OpenAI's (:class:`~engine.providers.profile.
+ProviderProfile`), its prefix cache (llama.cpp, vLLM, Ollama) reuses any shared prefix, whole,
+with no minimum; and a server that reports no cached tokens teaches nothing (its 0 says nothing
+of its cache), so its calls are not taken as evidence of misses.
 
 The choice and its reason (the estimates compared) are logged with every ``model_request``
 (``layout``, ``layout_reason``) and shown by the request inspector.
@@ -48,7 +54,7 @@ from __future__ import annotations
 
 import weakref
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from engine.dialogue.contract import any_step_schema, reply_schema
@@ -61,13 +67,13 @@ from engine.dialogue.prompting import (
 from engine.providers.prices import PriceTable
 from engine.providers.profile import ProviderProfile, is_openai
 from engine.providers.tokens import MESSAGE_OVERHEAD, count_tokens, schema_tokens
+from engine.providers.vendor_caches import CacheRules, cache_rules
 from engine.scenario.definition import OnEnter, PromptLayout, Scenario, Step, StepKind
 
 __all__ = [
     "CACHE_BLOCK_TOKENS",
     "CACHE_MIN_TOKENS",
     "CANDIDATES",
-    "OPENAI_CACHE",
     "CacheEvidence",
     "CacheRules",
     "Candidate",
@@ -79,6 +85,7 @@ __all__ = [
     "choose_layout",
     "estimate_billed",
     "evidence_for",
+    "reports_cached_tokens",
     "scenario_sizes",
 ]
 
@@ -122,28 +129,21 @@ CANDIDATES = (
 )
 
 
-@dataclass(frozen=True)
-class CacheRules:
-    """How a server's prompt cache works, as far as the choice needs: what it may cache of a
-    shared prefix (whole blocks, from a minimum), and whether it says what it cached."""
-
-    min_tokens: int = CACHE_MIN_TOKENS
-    block_tokens: int = CACHE_BLOCK_TOKENS
-    reported: bool = True
-
-
-#: OpenAI's prompt cache: 128-token blocks from 1,024 tokens on, reported as ``cached_tokens``.
-OPENAI_CACHE = CacheRules()
-
-
-def cache_rules_of(provider: Any) -> CacheRules:
-    """The cache rules of ``provider``'s server: its profile's, else OpenAI's."""
+def cache_rules_of(provider: Any, model: str) -> CacheRules:
+    """The cache rules of ``provider``'s server: a profiled server's other than OpenAI's (any
+    prefix, whole, no minimum), else its vendor's (:func:`~engine.providers.vendor_caches.
+    cache_rules`)."""
     profile = getattr(provider, "profile", None)
-    if not isinstance(profile, ProviderProfile):
-        return OPENAI_CACHE
-    if is_openai(profile.base_url):
-        return CacheRules(reported=profile.cached_tokens_reported)
-    return CacheRules(min_tokens=0, block_tokens=1, reported=profile.cached_tokens_reported)
+    vendor = cache_rules(str(getattr(provider, "name", "responses")), model)
+    if isinstance(profile, ProviderProfile) and not is_openai(profile.base_url):
+        return replace(vendor, min_tokens=0, block_tokens=1)
+    return vendor
+
+
+def reports_cached_tokens(provider: Any) -> bool:
+    """Whether ``provider``'s server says what it cached (unprofiled: assumed, as OpenAI's)."""
+    profile = getattr(provider, "profile", None)
+    return not isinstance(profile, ProviderProfile) or profile.cached_tokens_reported
 
 
 @dataclass
@@ -152,7 +152,8 @@ class CacheEvidence:
 
     cacheable: int = 0
     cached: int = 0
-    rules: CacheRules = OPENAI_CACHE
+    #: False for a server that says nothing of its cache: its zeros are no evidence.
+    reported: bool = True
 
     @property
     def hit_rate(self) -> float:
@@ -160,7 +161,7 @@ class CacheEvidence:
         return (self.cached + PRIOR_TOKENS) / (self.cacheable + PRIOR_TOKENS)
 
     def add(self, cacheable: int, cached: int) -> None:
-        if cacheable > 0 and self.rules.reported:  # a server saying nothing teaches nothing
+        if cacheable > 0 and self.reported:  # a server saying nothing teaches nothing
             self.cacheable += cacheable
             self.cached += min(max(cached, 0), cacheable)
 
@@ -173,9 +174,9 @@ def evidence_for(provider: Any, model: str) -> CacheEvidence:
     try:
         per_model = _EVIDENCE.setdefault(provider, {})
     except TypeError:  # not weakly referable: evidence for this conversation only
-        return CacheEvidence(rules=cache_rules_of(provider))
+        return CacheEvidence(reported=reports_cached_tokens(provider))
     return per_model.setdefault(
-        model.strip().lower(), CacheEvidence(rules=cache_rules_of(provider))
+        model.strip().lower(), CacheEvidence(reported=reports_cached_tokens(provider))
     )
 
 
@@ -189,7 +190,8 @@ class LayoutChoice:
     prefix_tokens: int = 0
     cached_ratio: float = DEFAULT_CACHED_RATIO
     hit_rate: float = 1.0
-    rules: CacheRules = OPENAI_CACHE
+    #: The provider's cache: its minimum, block, write price (OpenAI's unless said).
+    rules: CacheRules = field(default_factory=lambda: cache_rules("responses", ""))
 
     @property
     def layout(self) -> PromptLayout:
@@ -201,6 +203,8 @@ class LayoutChoice:
 
     @property
     def reason(self) -> str:
+        write = self.rules.write_factor
+        written = f", written at {write:g}x" if write != 1.0 else ""
         others = ", ".join(
             f"{label} {value:,.0f}"
             for label, value in self.estimates.items()
@@ -210,8 +214,8 @@ class LayoutChoice:
             f"auto chose {self.candidate.label}: about "
             f"{self.estimates.get(self.candidate.label, 0):,.0f} billed input tokens per user "
             f"message, against {others} (constant prefix {self.prefix_tokens:,} tokens, cached "
-            f"from {self.rules.min_tokens:,}; cached input at {self.cached_ratio:g}x; service "
-            f"cache hits so far {self.hit_rate:.0%})"
+            f"from {self.rules.min_tokens:,}; cached input at {self.cached_ratio:g}x{written}; "
+            f"service cache hits so far {self.hit_rate:.0%})"
         )
 
 
@@ -257,16 +261,22 @@ def choose_layout(
     evidence: CacheEvidence | None = None,
     *,
     sizes: ScenarioSizes | None = None,
+    provider: str = "responses",
+    rules: CacheRules | None = None,
 ) -> LayoutChoice:
     """The candidate that bills least on a typical conversation (see the module docstring).
-    ``sizes``: :func:`scenario_sizes` counted already."""
+    ``sizes``: :func:`scenario_sizes` counted already; ``provider``: whose cache rules apply
+    (``anthropic``, ``gemini``, else OpenAI's); ``rules``: a profiled server's instead
+    (:func:`cache_rules_of`)."""
     sizes = sizes or scenario_sizes(scenario, model)
-    ratio = _cached_ratio(prices, model)
+    rules = rules or cache_rules(provider, model)
+    ratio = (
+        rules.read_factor if provider in ("anthropic", "gemini") else _cached_ratio(prices, model)
+    )
     output = _output_ratio(prices, model)
     hit_rate = evidence.hit_rate if evidence is not None else 1.0
-    rules = evidence.rules if evidence is not None else OPENAI_CACHE
     estimates = {
-        candidate.label: estimate_billed(sizes, candidate, ratio, hit_rate, output, rules)
+        candidate.label: estimate_billed(sizes, candidate, ratio, hit_rate, output, rules=rules)
         for candidate in CANDIDATES
     }
     best = min(CANDIDATES, key=lambda candidate: estimates[candidate.label])
@@ -279,11 +289,15 @@ def estimate_billed(
     cached_ratio: float,
     hit_rate: float,
     output_ratio: float = DEFAULT_OUTPUT_RATIO,
-    rules: CacheRules = OPENAI_CACHE,
+    *,
+    rules: CacheRules | None = None,
 ) -> float:
     """Billed input tokens per user message of a typical conversation under ``candidate``
     (a correction's reply counted too, as input tokens of the same price: ``output_ratio`` is
-    an output token's price over an input token's)."""
+    an output token's price over an input token's). ``rules``: the provider's cache (OpenAI's
+    by default); where writing costs more than reading fresh (Anthropic), every uncached token
+    of a prompt long enough to cache is billed at the write price."""
+    rules = rules or cache_rules("responses", "")
     if not sizes.steps:
         return 0.0
     constant = sizes.prefix[candidate.label]
@@ -305,7 +319,8 @@ def estimate_billed(
             else:
                 shared = previous
             cached = cacheable_tokens(shared, rules) * hit_rate
-            billed += prompt - cached * (1 - cached_ratio)
+            written = prompt - cached if prompt >= rules.min_tokens else 0.0
+            billed += prompt - cached * (1 - cached_ratio) + written * (rules.write_factor - 1)
             replies += reply
             previous = prompt
             prompt += reply
@@ -317,10 +332,13 @@ def estimate_billed(
     return billed / messages
 
 
-def cacheable_tokens(shared: int, rules: CacheRules = OPENAI_CACHE) -> int:
-    """What the service may cache of a shared prefix: whole blocks, from the minimum on."""
-    blocks = shared // rules.block_tokens * rules.block_tokens
-    return blocks if blocks >= rules.min_tokens else 0
+def cacheable_tokens(shared: int, rules: CacheRules | None = None) -> int:
+    """What the service may cache of a shared prefix: whole blocks (OpenAI's 128 tokens; to the
+    token on Anthropic), from the minimum on."""
+    block = CACHE_BLOCK_TOKENS if rules is None else rules.block_tokens
+    minimum = CACHE_MIN_TOKENS if rules is None else rules.min_tokens
+    blocks = shared // block * block
+    return blocks if blocks >= minimum else 0
 
 
 def _prefix_tokens(scenario: Scenario, candidate: Candidate, model: str) -> int:
