@@ -62,8 +62,11 @@ turns:
     expect: {step: bye}
 """
 THREE_MESSAGES = "Hi, I'd like a pizza.\nWhat toppings are there?\nMushroom, please.\n"
-#: Every call of these tests waits this long at most (the machine may be busy).
+#: Every call of these tests waits this long at most (the machine may be busy) …
 TIMEOUT = "600"
+#: … and writes this many tokens at most: a pizza order's reply is some 50 (the grammar the
+#: server makes of the schema lets a small model write whitespace for ever, up to the cap).
+CAP = "120"
 
 
 @pytest.fixture
@@ -141,7 +144,7 @@ def test_a_chat_of_three_piped_messages_counts_tokens_and_shows_no_broken_reply(
 
     done = prompter(
         "chat", pizza, "--provider", "chat", "--model", real_model.model,
-        "--base-url", real_model.base_url, "--timeout", TIMEOUT,
+        "--base-url", real_model.base_url, "--timeout", TIMEOUT, "--max-output-tokens", CAP,
         "--summary-json", summary, "--log", log,
         stdin=THREE_MESSAGES,
     )  # fmt: skip
@@ -200,14 +203,19 @@ def test_a_short_simulation_on_the_real_model_finishes(
     done = prompter(
         "simulate", pizza, "--provider", "chat", "--model", real_model.model,
         "--base-url", real_model.base_url, "--runs", "1", "--max-turns", "1",
-        "--out", out, "--timeout", TIMEOUT,
+        "--out", out, "--timeout", TIMEOUT, "--max-output-tokens", CAP,
     )  # fmt: skip
 
-    assert done.returncode == 0, done.stderr
+    # It finishes, with its report: whether the small model played its part is not the point
+    # (a simulated user that sends an empty message fails its conversation, and says so).
+    assert done.returncode in (0, 1), done.stderr
     report = json.loads((out / "report.json").read_text(encoding="utf-8"))
-    assert report["conversations"]["planned"] == 1
-    assert report["bot"]["calls"] > 0 and report["bot"]["output_tokens"] > 0
-    assert report["bot"]["estimated_calls"] == 0  # not streamed: the server said its usage
+    assert report["conversations"]["reported"] == 1
+    played = report["simulated_user"]
+    assert played["calls"] > 0 and played["input_tokens"] > 0 and played["output_tokens"] > 0
+    assert played["estimated_calls"] == 0  # not streamed: the server said its usage
+    for run in report["runs"]:
+        assert run["status"] != "failed" or run["error"]  # a failure says why
 
 
 def test_a_test_recorded_on_the_real_model_replays_without_it(
@@ -215,7 +223,7 @@ def test_a_test_recorded_on_the_real_model_replays_without_it(
 ) -> None:
     recorded = prompter(
         "test", pizza, "--record", "--provider", "chat", "--model", real_model.model,
-        "--base-url", real_model.base_url, "--timeout", TIMEOUT,
+        "--base-url", real_model.base_url, "--timeout", TIMEOUT, "--max-output-tokens", CAP,
     )  # fmt: skip
     cassette = pizza / "tests" / "mushroom.replies.jsonl"
     assert recorded.returncode in (0, 1), recorded.stderr  # whether the small model passes
