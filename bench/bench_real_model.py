@@ -166,6 +166,13 @@ def main() -> int:
     parser.add_argument("--base-url", help="a running server (default: start llama_cpp.server)")
     parser.add_argument("--model", default=MODEL)
     parser.add_argument("--threads", type=int, default=2)
+    parser.add_argument(
+        "--max-output-tokens",
+        type=int,
+        default=300,
+        help="every reply's cap, both models (default 300: a step reply is under 200 tokens, "
+        "and a grammar lets a small model write whitespace up to the cap)",
+    )
     args = parser.parse_args()
     server = None
     base_url = args.base_url
@@ -186,10 +193,13 @@ def main() -> int:
             plan = Plan.load(plan_path)
             with FakeOpenAIServer() as fake:
                 fake.responder = Autopilot(load_scenario(scenario_dir), plan)
-                faked = play(scenario_dir, plan, args.messages, fake.base_url, FAKE_API_KEY)
+                faked = play(
+                    scenario_dir, plan, args.messages, fake.base_url, FAKE_API_KEY,
+                    max_output_tokens=args.max_output_tokens,
+                )  # fmt: skip
             real = play(
                 scenario_dir, plan, args.messages, base_url, "none",
-                model=args.model, profile=profile,
+                model=args.model, profile=profile, max_output_tokens=args.max_output_tokens,
             )  # fmt: skip
             print(f"\n{name}: first {args.messages} user messages")
             print(f"  {'':28} {'fake model':>36}   {'real model':<36}")
