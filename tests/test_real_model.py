@@ -120,7 +120,7 @@ def test_providers_check_finds_what_llama_cpp_python_does(
 ) -> None:
     done = prompter(
         "providers", "check", "--provider", "chat", "--model", real_model.model,
-        "--base-url", real_model.base_url, "--json",
+        "--base-url", real_model.base_url, "--json", "--timeout", TIMEOUT,
     )  # fmt: skip
 
     assert done.returncode == 0, done.stderr
