@@ -1308,6 +1308,10 @@
         <translation>Correction envoyée · tentative {attempt} · {text}</translation>
     </message>
     <message>
+        <source>Provider changed format · {message}</source>
+        <translation>Le fournisseur a changé de format · {message}</translation>
+    </message>
+    <message>
         <source>Fallback message sent · {reason}</source>
         <translation>Message de repli envoyé · {reason}</translation>
     </message>

@@ -1308,6 +1308,10 @@
         <translation>सुधार भेजा गया · प्रयास {attempt} · {text}</translation>
     </message>
     <message>
+        <source>Provider changed format · {message}</source>
+        <translation>प्रदाता ने प्रारूप बदला · {message}</translation>
+    </message>
+    <message>
         <source>Fallback message sent · {reason}</source>
         <translation>वैकल्पिक संदेश भेजा गया · {reason}</translation>
     </message>
