@@ -51,7 +51,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app import help
+from app import gc_freeze, help
 from app.action_trust import FolderTrust
 from app.code_edit import REDO_KEYS
 from app.edit_session import EditSession
@@ -60,7 +60,6 @@ from app.file_commands import FileCommands
 from app.i18n.locale_text import percent
 from app.i18n.menu import LanguageMenu
 from app.instruction_editor import TextFileEditor
-from app.memory import release_memory, settle_memory
 from app.places import default_log_dir
 from app.plain_text import PlainLabel, ask, plain_tooltip, show_message
 from app.problems import ProblemsPane
@@ -162,7 +161,7 @@ class MainWindow(ProblemJumps, WindowArrangement, QMainWindow):
             self.undo_group.removeStack(old.undo_stack)
             old.dispose()
             old.deleteLater()
-        release_memory()
+        gc_freeze.unfreeze()
         self.session = session
         self.scenario_editor.set_session(session)
         self.files.watch(session)
@@ -182,7 +181,9 @@ class MainWindow(ProblemJumps, WindowArrangement, QMainWindow):
         self.sessionChanged.emit(session)
         self.documentChanged.emit(session.document if session else None)
         if session is not None:  # once the first frame and validation are done
-            QTimer.singleShot(0, lambda: settle_memory() if self.session is session else None)
+            QTimer.singleShot(
+                0, lambda: gc_freeze.freeze_open_scenario() if self.session is session else None
+            )
         if session is not None and session.scenario is None and session.document.errors:
             # opened broken: the text to fix, at the line to fix
             first = session.document.errors[0]

@@ -105,6 +105,21 @@
     </message>
 </context>
 <context>
+    <name>ActionTrust</name>
+    <message>
+        <source>its Python code (actions.py)</source>
+        <translation>son code Python (actions.py)</translation>
+    </message>
+    <message>
+        <source>HTTP requests to {hosts}</source>
+        <translation>des requêtes HTTP vers {hosts}</translation>
+    </message>
+    <message>
+        <source>sending your environment variables {names}</source>
+        <translation>l’envoi de vos variables d’environnement {names}</translation>
+    </message>
+</context>
+<context>
     <name>AnalyticsShading</name>
     <message>
         <source>Violation rate</source>
@@ -260,6 +275,14 @@
 <context>
     <name>ChatActions</name>
     <message>
+        <source>Actions are stubbed: you chose not to run this folder&apos;s actions ({what}).</source>
+        <translation>Les actions sont simulées : vous avez choisi de ne pas exécuter les actions de ce dossier ({what}).</translation>
+    </message>
+    <message>
+        <source>This scenario&apos;s actions run with your rights: {what}. Until you trust this folder they are stubbed.</source>
+        <translation>Les actions de ce scénario s’exécutent avec vos droits : {what}. Tant que vous n’approuvez pas ce dossier, elles sont simulées.</translation>
+    </message>
+    <message>
         <source>Live actions</source>
         <translation>Actions réelles</translation>
     </message>
@@ -282,14 +305,6 @@
     <message>
         <source>Actions are stubbed: each action step answers with the stub the scenario&apos;s tests or tests/stubs.yaml give it (Live actions runs them).</source>
         <translation>Les actions sont simulées : chaque étape d’action répond avec la réponse simulée que lui donnent les tests du scénario ou tests/stubs.yaml (Actions réelles les exécute).</translation>
-    </message>
-    <message>
-        <source>Python actions are stubbed: you chose not to run this folder&apos;s actions.py. HTTP actions run.</source>
-        <translation>Les actions Python sont simulées : vous avez choisi de ne pas exécuter le actions.py de ce dossier. Les actions HTTP s’exécutent.</translation>
-    </message>
-    <message>
-        <source>This scenario&apos;s Python actions (actions.py) are code, and run with your rights. Until you trust this folder they are stubbed; HTTP actions run.</source>
-        <translation>Les actions Python de ce scénario (actions.py) sont du code, et s’exécutent avec vos droits. Tant que vous n’approuvez pas ce dossier, elles sont simulées ; les actions HTTP s’exécutent.</translation>
     </message>
 </context>
 <context>
@@ -458,12 +473,20 @@
         <translation>Script de réponses · {path}</translation>
     </message>
     <message>
-        <source>Fake model · no key, no cost</source>
-        <translation>Modèle factice · sans clé, sans coût</translation>
+        <source>Fake model · replies made up from the scenario&apos;s steps, not a model&apos;s · no key, no cost</source>
+        <translation>Modèle factice · réponses inventées d&apos;après les étapes du scénario, pas celles d&apos;un modèle · sans clé, sans coût</translation>
     </message>
 </context>
 <context>
     <name>ChatSettingsDialog</name>
+    <message>
+        <source>Anthropic Messages API (Claude; key from ANTHROPIC_API_KEY)</source>
+        <translation>API Messages d’Anthropic (Claude&#xa0;; clé lue dans ANTHROPIC_API_KEY)</translation>
+    </message>
+    <message>
+        <source>Gemini API (key from GEMINI_API_KEY)</source>
+        <translation>API Gemini (clé lue dans GEMINI_API_KEY)</translation>
+    </message>
     <message>
         <source>OpenAI Responses API (chained, cheapest)</source>
         <translation>API Responses d’OpenAI (chaînée, la moins chère)</translation>
@@ -2360,6 +2383,164 @@
     </message>
 </context>
 <context>
+    <name>MatrixDialog</name>
+    <message>
+        <source>Model matrix</source>
+        <translation>Matrice de modèles</translation>
+    </message>
+    <message>
+        <source>Run the scenario&apos;s tests on every model and variant ticked, repeated, and see which keeps the script — with intervals and paired tests.</source>
+        <translation>Exécuter les tests du scénario sur chaque modèle et chaque variante cochés, plusieurs fois, et voir lequel tient le script — avec intervalles et tests appariés.</translation>
+    </message>
+    <message>
+        <source>Another model: provider:model[@base_url]</source>
+        <translation>Un autre modèle : provider:model[@base_url]</translation>
+    </message>
+    <message>
+        <source>Add</source>
+        <translation>Ajouter</translation>
+    </message>
+    <message>
+        <source>Models</source>
+        <translation>Modèles</translation>
+    </message>
+    <message>
+        <source>As in the editor</source>
+        <translation>Tel que dans l’éditeur</translation>
+    </message>
+    <message>
+        <source>Variants</source>
+        <translation>Variantes</translation>
+    </message>
+    <message>
+        <source>Tests</source>
+        <translation>Tests</translation>
+    </message>
+    <message>
+        <source>Personas</source>
+        <translation>Personas</translation>
+    </message>
+    <message>
+        <source>Repeats</source>
+        <translation>Répétitions</translation>
+    </message>
+    <message>
+        <source>Runs at once</source>
+        <translation>Exécutions simultanées</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>Lancer</translation>
+    </message>
+    <message>
+        <source>Tick at least one model, one variant, and a test or a persona.</source>
+        <translation>Cochez au moins un modèle, une variante, et un test ou une persona.</translation>
+    </message>
+</context>
+<context>
+    <name>MatrixWindow</name>
+    <message>
+        <source>Model matrix — {name}</source>
+        <translation>Matrice de modèles — {name}</translation>
+    </message>
+    <message>
+        <source>Starting…</source>
+        <translation>Démarrage…</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>Arrêter</translation>
+    </message>
+    <message>
+        <source>Cell</source>
+        <translation>Cellule</translation>
+    </message>
+    <message>
+        <source>Passed</source>
+        <translation>Réussis</translation>
+    </message>
+    <message>
+        <source>95% interval</source>
+        <translation>Intervalle à 95 %</translation>
+    </message>
+    <message>
+        <source>pass^k</source>
+        <translation>pass^k</translation>
+    </message>
+    <message>
+        <source>Calls per message</source>
+        <translation>Appels par message</translation>
+    </message>
+    <message>
+        <source>Cost</source>
+        <translation>Coût</translation>
+    </message>
+    <message>
+        <source>Click a step to list the runs that broke there.</source>
+        <translation>Cliquez sur une étape pour lister les exécutions qui y ont rompu le contrat.</translation>
+    </message>
+    <message>
+        <source>Stopping: what finished is kept…</source>
+        <translation>Arrêt : ce qui est terminé est conservé…</translation>
+    </message>
+    <message>
+        <source>{done} of {total} runs, {failed} failed</source>
+        <translation>{done} exécutions sur {total}, {failed} en échec</translation>
+    </message>
+    <message>
+        <source>The matrix could not run: {reason}</source>
+        <translation>La matrice n’a pas pu s’exécuter : {reason}</translation>
+    </message>
+    <message>
+        <source>Done: {runs} runs in {cells} cells; written to {folder}</source>
+        <translation>Terminé : {runs} exécutions dans {cells} cellules ; écrit dans {folder}</translation>
+    </message>
+    <message>
+        <source>no cost (fake model)</source>
+        <translation>aucun coût (modèle factice)</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>inconnu</translation>
+    </message>
+    <message>
+        <source>{better} beats {worse} on {test} (Holm p = {p})</source>
+        <translation>{better} bat {worse} sur {test} (p de Holm = {p})</translation>
+    </message>
+    <message>
+        <source>all tests</source>
+        <translation>tous les tests</translation>
+    </message>
+    <message>
+        <source>No significant difference between the cells.</source>
+        <translation>Aucune différence significative entre les cellules.</translation>
+    </message>
+    <message>
+        <source>{violations} violations in {calls} calls (95%: {lo}–{hi})</source>
+        <translation>{violations} violations en {calls} appels (95 % : {lo}–{hi})</translation>
+    </message>
+    <message>
+        <source>Violation rate</source>
+        <translation>Taux de violations</translation>
+    </message>
+    <message>
+        <source>no call</source>
+        <translation>aucun appel</translation>
+    </message>
+    <message>
+        <source>{count} runs broke or failed in {step}</source>
+        <translation>{count} exécutions ont rompu le contrat ou échoué dans {step}</translation>
+    </message>
+    <message>
+        <source>{name}, repeat {repeat}: {violations} violations{failed}</source>
+        <translation>{name}, répétition {repeat} : {violations} violations{failed}</translation>
+    </message>
+    <message>
+        <source>, failed</source>
+        <translation>, en échec</translation>
+    </message>
+</context>
+<context>
     <name>MessageTextEdit</name>
     <message>
         <source>the text a message step sends; {{variables}} are filled in</source>
@@ -2620,6 +2801,26 @@ Coût&#xa0;: {cost}</translation>
 <context>
     <name>PrefixBar</name>
     <message>
+        <source>Cache write (amber): {written} tokens, kept {ttl}</source>
+        <translation>Écriture en cache (ambre)&#xa0;: {written} jetons, gardés {ttl}</translation>
+    </message>
+    <message>
+        <source>cache write: {tokens} tokens ({ttl})</source>
+        <translation>écriture en cache&#xa0;: {tokens} jetons ({ttl})</translation>
+    </message>
+    <message>
+        <source>1 hour</source>
+        <translation>1&#xa0;heure</translation>
+    </message>
+    <message>
+        <source>5 minutes</source>
+        <translation>5&#xa0;minutes</translation>
+    </message>
+    <message>
+        <source>5 minutes and 1 hour</source>
+        <translation>5&#xa0;minutes et 1&#xa0;heure</translation>
+    </message>
+    <message>
         <source>{part}: ≈{tokens} tokens</source>
         <translation>{part}&#xa0;: ≈{tokens} jetons</translation>
     </message>
@@ -2817,6 +3018,14 @@ Coût&#xa0;: {cost}</translation>
 </context>
 <context>
     <name>RequestInspector</name>
+    <message>
+        <source>{written} written to the cache for 5 minutes</source>
+        <translation>{written} écrits en cache pour 5&#xa0;minutes</translation>
+    </message>
+    <message>
+        <source>{written} written to the cache ({hour} of them for 1 hour)</source>
+        <translation>{written} écrits en cache (dont {hour} pour 1&#xa0;heure)</translation>
+    </message>
     <message>
         <source>No reply was logged for this call (it failed, or is still running): no usage.</source>
         <translation>Aucune réponse n’a été journalisée pour cet appel (il a échoué, ou est encore en cours)&#xa0;: pas de consommation.</translation>
@@ -4663,6 +4872,25 @@ Double-cliquez sur le canevas vide pour ajouter une étape&#x202f;; glissez depu
     </message>
 </context>
 <context>
+    <name>StudioMatrix</name>
+    <message>
+        <source>Model &amp;matrix…</source>
+        <translation>&amp;Matrice de modèles…</translation>
+    </message>
+    <message>
+        <source>Run the tests on several models and versions of the scenario, repeated</source>
+        <translation>Exécuter les tests sur plusieurs modèles et versions du scénario, plusieurs fois</translation>
+    </message>
+    <message>
+        <source>Model matrix</source>
+        <translation>Matrice de modèles</translation>
+    </message>
+    <message>
+        <source>Open a scenario without errors first: the matrix runs its tests.</source>
+        <translation>Ouvrez d’abord un scénario sans erreur : la matrice exécute ses tests.</translation>
+    </message>
+</context>
+<context>
     <name>StudioSimulations</name>
     <message>
         <source>&amp;Simulate…</source>
@@ -5349,6 +5577,18 @@ Double-cliquez sur le canevas vide pour ajouter une étape&#x202f;; glissez depu
 <context>
     <name>TryActionDialog</name>
     <message>
+        <source>Not run: this folder&apos;s actions are not trusted.</source>
+        <translation>Non exécutée : les actions de ce dossier ne sont pas approuvées.</translation>
+    </message>
+    <message>
+        <source>Run this folder&apos;s actions?</source>
+        <translation>Exécuter les actions de ce dossier ?</translation>
+    </message>
+    <message>
+        <source>The actions of {folder} run with your rights: {what}. Run this folder&apos;s actions (the studio remembers your answer)?</source>
+        <translation>Les actions de {folder} s’exécutent avec vos droits : {what}. Exécuter les actions de ce dossier (le studio retient votre réponse) ?</translation>
+    </message>
+    <message>
         <source>Try action %s</source>
         <translation>Essayer l’action %s</translation>
     </message>
@@ -5377,20 +5617,8 @@ Double-cliquez sur le canevas vide pour ajouter une étape&#x202f;; glissez depu
         <translation>Ce qui revient s’affiche ici.</translation>
     </message>
     <message>
-        <source>Not run: this folder&apos;s Python actions are not trusted.</source>
-        <translation>Non lancée : les actions Python de ce dossier ne sont pas approuvées.</translation>
-    </message>
-    <message>
         <source>Running…</source>
         <translation>Exécution…</translation>
-    </message>
-    <message>
-        <source>Run this folder&apos;s Python actions?</source>
-        <translation>Exécuter les actions Python de ce dossier ?</translation>
-    </message>
-    <message>
-        <source>%s is code: running its actions runs it, with your rights. Run the Python actions of this folder (the studio remembers your answer)?</source>
-        <translation>%s est du code : exécuter ses actions l’exécute, avec vos droits. Exécuter les actions Python de ce dossier (le studio retient votre réponse) ?</translation>
     </message>
     <message>
         <source>Outcome: %s — %s ms</source>
@@ -5484,6 +5712,10 @@ Double-cliquez sur le canevas vide pour ajouter une étape&#x202f;; glissez depu
     <message>
         <source>Variables as of turn {turn}</source>
         <translation>Variables à la fin du tour {turn}</translation>
+    </message>
+    <message>
+        <source>A result step {step} captured; no variable declares it under variables: (placeholders fill from it all the same)</source>
+        <translation>Un résultat capturé par l&apos;étape {step}&#xa0;; aucune variable ne le déclare sous variables: (les espaces réservés s&apos;en remplissent quand même)</translation>
     </message>
     <message>
         <source>turn {turn} · {step}</source>
