@@ -264,9 +264,10 @@ class MainWindow(ProblemJumps, WindowArrangement, QMainWindow):
         self.undo_view = QUndoView(self.undo_group)
         # the panes' names are their keys (and their saved state's): titles are retranslate_ui's
         self.add_pane("Step", self.step_form, Area.RightDockWidgetArea)
-        self.step_room = YieldingPane(self, self.panes["Step"])  # narrow while it has nothing
-        self.scenario_editor.stepSelected.connect(self.step_room.step_selected)
         self.add_pane("Scenario", self.scenario_pane, Area.RightDockWidgetArea, tabify_with="Step")
+        self.step_room = YieldingPane(self, self.panes["Step"])  # narrow while it has nothing
+        self.step_room.follow_tab(self.panes["Scenario"])
+        self.scenario_editor.stepSelected.connect(self.step_room.step_selected)
         self.add_pane("Problems", self.problems, Area.BottomDockWidgetArea)
         self.add_pane("History", self.undo_view, Area.BottomDockWidgetArea, tabify_with="Problems")
         self.panes["Step"].raise_()
