@@ -199,6 +199,22 @@ def diff_text(diff: RequestDiff | None) -> str:
         parts.append(f"{escape(title)} {words.get(change.status, escape(change.status))}{detail}")
     previous = diff.previous.request
     cache = diff.cacheable_tokens * diff.current.scale
+    rules = diff.cache_rules
+    if rules.block_tokens == 1:  # Anthropic: to the token, at the breakpoints
+        return QCoreApplication.translate(
+            "RequestInspector",
+            "<b>Since the previous call</b> (turn {turn}, seq {seq}): {changes}. The prompts "
+            "part at {where}, after ≈{common} tokens: the cache could reuse ≈{cache} of them "
+            "(up to a breakpoint, from {minimum}).",
+        ).format(
+            turn=previous.turn,
+            seq=previous.seq,
+            changes="; ".join(parts),
+            where=escape(diff.first_difference),
+            common=number(diff.common_tokens),
+            cache=number(round(cache)),
+            minimum=number(rules.min_tokens),
+        )
     return QCoreApplication.translate(
         "RequestInspector",
         "<b>Since the previous call</b> (turn {turn}, seq {seq}): {changes}. The prompts part "
@@ -211,7 +227,7 @@ def diff_text(diff: RequestDiff | None) -> str:
         where=escape(diff.first_difference),
         common=number(diff.common_tokens),
         cache=number(round(cache)),
-        minimum=number(1024),
+        minimum=number(rules.min_tokens),
     )
 
 
