@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QEvent, QStringListModel, Qt, Signal
+from PySide6.QtCore import QStringListModel, Qt, Signal
 from PySide6.QtGui import QFocusEvent
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -115,7 +115,7 @@ class StepForm(StepTables, QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.stack)
-        self.retranslate_ui()
+        retranslated(self, self.retranslate_ui)
         if session is not None:
             self.set_session(session)
 
@@ -190,11 +190,6 @@ class StepForm(StepTables, QWidget):
         self.results.setHorizontalHeaderLabels(
             [self.tr("Name"), self.tr("Type"), self.tr("Required")]
         )
-
-    def changeEvent(self, event: QEvent) -> None:
-        if event.type() == QEvent.Type.LanguageChange:
-            self.retranslate_ui()
-        super().changeEvent(event)
 
     def _row(self, form: QFormLayout, key: str, widget: QWidget) -> None:
         """A row of ``form`` whose label ``retranslate_ui`` names (by ``key``)."""
