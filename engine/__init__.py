@@ -23,8 +23,8 @@ docstring says what it may import; ``tests/test_architecture.py`` enforces it), 
     dialogue      the parts of a dialogue: fsm, vars_memory, ledger, contract, prompting
     conversation  the turn loop (conversation_core) and a conversation's whole state (session)
     offline       the key-free model: a fake OpenAI server and stand-in models
-    …             tools over all of it: scenario_tests, simulate, stats, compare, drawio,
-                  request_view, cli
+    …             tools over all of it: scenario_tests, simulate, matrix, stats, compare,
+                  drawio, request_view, cli
 
 It never imports Qt or the studio (``app``). Names are loaded when first used, so importing one
 submodule (the studio's ``engine.io.atomic``, say) does not load the turn loop.
