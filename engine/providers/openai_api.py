@@ -58,11 +58,9 @@ import contextlib
 import email.utils
 import json
 import os
-import random
-import threading
 import time
 import weakref
-from collections.abc import AsyncIterator, Callable, Coroutine, Iterable, Mapping
+from collections.abc import AsyncIterator, Iterable, Mapping
 from typing import Any, Literal, TypeVar, cast
 
 import httpx2
@@ -103,6 +101,7 @@ from engine.providers.bounded_answers import (
 )
 from engine.providers.rate_limiter import StatedLimits, stated_limits
 from engine.providers.streaming import MessageStream
+from engine.providers.vendor_call import HomeLoop, backoff
 
 __all__ = [
     "DEFAULT_MAX_ANSWER_BYTES",
@@ -185,7 +184,7 @@ class _OpenAIProvider(ClosingProvider):
             )
         except openai.OpenAIError as error:
             raise map_openai_error(error, secrets=self._secrets) from None
-        self._home = _HomeLoop(self._client)
+        self._home = HomeLoop(self._client.close, "prompter-openai")
         self._home.soon(self._warm_up)
         self._closed = False
         # A provider dropped without aclose() still closes its connections and its thread.
@@ -251,7 +250,7 @@ class _OpenAIProvider(ClosingProvider):
                     ) from None
                 retries += 1
                 message.restart()
-                await asyncio.sleep(_backoff(retries))
+                await asyncio.sleep(backoff(retries))
 
     async def _attempt(
         self, request: ModelRequest, message: MessageStream | None, started: float
@@ -412,58 +411,6 @@ class ResponsesProvider(_OpenAIProvider):
             incomplete_reason=reason if status == "incomplete" else None,
             refusal=refusal,
         )
-
-
-class _HomeLoop:
-    """A private event loop, in a daemon thread, that owns the SDK client and its connections.
-
-    The client's pooled connections belong to the loop that opened them; a caller that runs
-    each turn with its own ``asyncio.run`` (a studio worker thread, a script) would otherwise
-    hit "Event loop is closed" on the second call and leak sockets. Every call hops here, so
-    connections are reused whichever loop the caller is on; cancelling the caller cancels it.
-    """
-
-    def __init__(self, client: openai.AsyncOpenAI) -> None:
-        self._client = client
-        self._loop = asyncio.new_event_loop()
-        self._closing: asyncio.Task[None] | None = None
-        self._thread = threading.Thread(target=self._serve, name="prompter-openai", daemon=True)
-        self._thread.start()
-
-    def _serve(self) -> None:
-        asyncio.set_event_loop(self._loop)
-        try:
-            self._loop.run_forever()
-        finally:
-            self._loop.close()
-
-    async def run(self, work: Coroutine[Any, Any, _T]) -> _T:
-        return await asyncio.wrap_future(asyncio.run_coroutine_threadsafe(work, self._loop))
-
-    def soon(self, chore: Callable[[], object]) -> None:
-        """Run ``chore`` on this loop's thread when it is free; its failure is not fatal."""
-
-        def guarded() -> None:
-            with contextlib.suppress(Exception):
-                chore()
-
-        self._loop.call_soon_threadsafe(guarded)
-
-    async def _shutdown(self) -> None:
-        with contextlib.suppress(Exception):
-            await self._client.close()
-        self._loop.stop()
-
-    def close(self) -> None:
-        """Close the client on its loop, then end the loop and its thread (idempotent)."""
-        if not self._thread.is_alive():
-            return
-        if threading.current_thread() is self._thread:  # dropped during a call: do not wait
-            self._closing = self._loop.create_task(self._shutdown())
-            return
-        with contextlib.suppress(RuntimeError):  # the loop is already closing
-            asyncio.run_coroutine_threadsafe(self._shutdown(), self._loop)
-        self._thread.join(timeout=10)
 
 
 def _responses_input(request: ModelRequest) -> str | ResponseInputParam:
@@ -647,12 +594,6 @@ def _on_loop(loop: asyncio.AbstractEventLoop, listener: MessageListener) -> Mess
         loop.call_soon_threadsafe(listener, text)
 
     return heard
-
-
-def _backoff(retry: int) -> float:
-    """The SDK's schedule: 0.5 s doubled per retry, at most 8 s, minus up to 25 % jitter."""
-    delay: float = min(0.5 * 2.0 ** (retry - 1), 8.0)
-    return delay * (1 - 0.25 * random.random())
 
 
 # --------------------------------------------------------------------------- error mapping

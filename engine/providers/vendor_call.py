@@ -57,10 +57,14 @@ def backoff(retry: int) -> float:
 
 
 class HomeLoop:
-    """A private event loop, in a daemon thread, that owns an SDK client and its connections.
+    """A private event loop, in a daemon thread, that owns an SDK client and its connections
+    (the OpenAI providers' too).
 
-    ``close_client`` is awaited on the loop when it ends (the client's connections belong to
-    the loop that opened them).
+    The client's pooled connections belong to the loop that opened them; a caller that runs
+    each turn with its own ``asyncio.run`` (a studio worker thread, a script) would otherwise
+    hit "Event loop is closed" on the second call and leak sockets. Every call hops here, so
+    connections are reused whichever loop the caller is on; cancelling the caller cancels it.
+    ``close_client`` is awaited on the loop when it ends.
     """
 
     def __init__(self, close_client: Callable[[], Awaitable[object]], name: str) -> None:
@@ -79,6 +83,15 @@ class HomeLoop:
 
     async def run(self, work: Coroutine[Any, Any, _T]) -> _T:
         return await asyncio.wrap_future(asyncio.run_coroutine_threadsafe(work, self._loop))
+
+    def soon(self, chore: Callable[[], object]) -> None:
+        """Run ``chore`` on this loop's thread when it is free; its failure is not fatal."""
+
+        def guarded() -> None:
+            with contextlib.suppress(Exception):
+                chore()
+
+        self._loop.call_soon_threadsafe(guarded)
 
     async def _shutdown(self) -> None:
         with contextlib.suppress(Exception):
