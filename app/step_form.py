@@ -200,6 +200,7 @@ class StepForm(StepTables, QWidget):
     # --- building ------------------------------------------------------------------------
 
     def _build_form(self) -> QWidget:
+        """The form's page: the step's id and rename button, its fields, then its two tables."""
         page = QWidget()
         outer = QVBoxLayout(page)
         outer.setContentsMargins(6, 6, 6, 6)
@@ -212,6 +213,13 @@ class StepForm(StepTables, QWidget):
         head.addWidget(self.rename_button)
         outer.addLayout(head)
 
+        self._build_fields(outer)
+        self._build_transitions(outer)
+        self._build_results(outer)
+        return page
+
+    def _build_fields(self, outer: QVBoxLayout) -> None:
+        """The step's own fields, each committed as an undo command when edited."""
         form = QFormLayout()
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.ExpandingFieldsGrow)
         self.title_edit = QLineEdit()
@@ -256,6 +264,7 @@ class StepForm(StepTables, QWidget):
             lambda checked: self._commit("final", bool(checked), False)
         )
 
+    def _build_transitions(self, outer: QVBoxLayout) -> None:
         # Each table shows what fits a narrow pane (no sideways scrolling); the selected row's
         # longer fields are edited under it.
         self.transitions = fitted_table(["Signal", "Target", "Guard"], stretch=0)
@@ -282,6 +291,8 @@ class StepForm(StepTables, QWidget):
             ),
             1,
         )
+
+    def _build_results(self, outer: QVBoxLayout) -> None:
         self.results = fitted_table(["Name", "Type", "Required"], stretch=0)
         self.results.itemChanged.connect(self._result_edited)
         self.results.itemSelectionChanged.connect(self._show_result)
@@ -303,7 +314,6 @@ class StepForm(StepTables, QWidget):
             ),
             1,
         )
-        return page
 
     def _group(
         self,
