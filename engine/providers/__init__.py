@@ -11,11 +11,11 @@ same errors.
     openai_api    Responses and Chat Completions through the ``openai`` SDK (its only importer)
     anthropic_api Claude's Messages API through the ``anthropic`` SDK (its only importer)
     gemini_api    Gemini's generateContent through the ``google-genai`` SDK (its only importer)
-    vendor_call   what those two share: their own loop, the call's deadline, a cut stream retried
+    vendor_call   what the providers share: their own loop (all), the call's deadline and a cut
+                  stream retried (those two)
     vendor_caches each vendor's prompt-cache rules: minimums, breakpoints, TTLs, price factors
     streaming     the bot's message read out of a reply still being streamed (partial JSON)
     bounded_answers  an answer's body under a size cap after decompression (httpx hooks)
-    home_loop     the private event loop the SDK client lives on
     scripted      replies from a file
     synthetic     replies no model made, marked so that they cost nothing (``SyntheticReplies``)
     profile       what one server does with one model (``prompter providers check``), saved

@@ -49,7 +49,7 @@ the server by scheme, host and port only — never the credentials or path of a 
 It is the only module allowed to import the SDK (``tests/test_architecture.py``): the calls,
 the streams read from them and the mapping of the SDK's errors; what needs no SDK lives beside
 it (:mod:`.streaming`: the message out of unfinished JSON; :mod:`.bounded_answers`: the size
-cap; :mod:`.server_formats`: formats, output caps and refusals; :mod:`.home_loop`).
+cap; :mod:`.server_formats`: formats, output caps and refusals; :mod:`.vendor_call`: the loop).
 
 A missing API key is reported when the provider is **constructed**, so a command fails before
 the conversation starts rather than at the first user message.
@@ -102,7 +102,6 @@ from engine.providers.bounded_answers import (
     ask_for_accepted_encodings,
     bound_answer,
 )
-from engine.providers.home_loop import HomeLoop, backoff, on_loop
 from engine.providers.profile import ProviderProfile
 from engine.providers.rate_limiter import StatedLimits, retry_after_seconds, stated_limits
 from engine.providers.server_formats import (
@@ -122,6 +121,7 @@ from engine.providers.server_formats import (
 )
 from engine.providers.streaming import MessageStream
 from engine.providers.tokens import estimate_usage
+from engine.providers.vendor_call import HomeLoop, backoff, on_loop
 
 __all__ = [
     "DEFAULT_MAX_ANSWER_BYTES",
@@ -222,7 +222,7 @@ class _OpenAIProvider(ClosingProvider):
             else default_cap_param(self.name, self.base_url)
         )
         self.max_output_tokens = max_output_tokens
-        self._home = HomeLoop(self._client)
+        self._home = HomeLoop(self._client.close, "prompter-openai")
         self._home.soon(self._warm_up)
         self._closed = False
         # A provider dropped without aclose() still closes its connections and its thread.
@@ -652,9 +652,16 @@ async def _cut_is_retried() -> AsyncIterator[None]:
 
 def _warm_stream_events(shape: Any, *samples: dict[str, Any]) -> None:
     """Build the SDK's readers of a stream's events ahead of the first streamed call, as the
-    stream builds them (the SDK's own ``construct_type``: private, so only a warm-up relies on
-    it — if it moves, the first streamed call is slower and nothing else changes)."""
-    from openai._models import construct_type
+    stream builds them.
+
+    The one use of a private part of the SDK (``openai._models.construct_type``, what its stream
+    calls for each event; there is no public way to warm that cache): only this warm-up relies on
+    it, so if a release moves it the first streamed call is slower and nothing else changes.
+    ``tests/test_openai_private_use.py`` fails loudly when it moves."""
+    try:
+        from openai._models import construct_type
+    except ImportError:
+        return
 
     for sample in samples:
         construct_type(type_=shape, value=sample)
