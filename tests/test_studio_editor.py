@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QTextCharFormat, QTextCursor
+from PySide6.QtGui import QGuiApplication, QTextCharFormat, QTextCursor
 
 from app.commands import SetTextCommand
 from app.instruction_editor import approx_tokens, request_size
@@ -18,6 +18,14 @@ pytestmark = pytest.mark.gui
 def type_at_end(qtbot: Any, editor: Any, text: str) -> None:
     editor.moveCursor(QTextCursor.MoveOperation.End)
     qtbot.keyClicks(editor, text)
+
+
+def paste_at_end(qtbot: Any, editor: Any, text: str) -> None:
+    """The author pastes ``text`` at the end (Ctrl+V): one edit however long, where typing it
+    would cost a keystroke's work per character."""
+    editor.moveCursor(QTextCursor.MoveOperation.End)
+    QGuiApplication.clipboard().setText(text)
+    qtbot.keyClick(editor, Qt.Key.Key_V, Qt.KeyboardModifier.ControlModifier)
 
 
 def formats_at(editor: Any, needle: str) -> list[QTextCharFormat]:
@@ -123,7 +131,7 @@ def test_the_footer_counts_the_call_entering_the_step_and_the_steps_own_part(
         f"a call of ≈ {approx_tokens(size.total):,} tokens, this step's part ≈ "
         f"{approx_tokens(size.step_part):,}"
     ) in counter.text()
-    type_at_end(qtbot, studio.instructions.edit, " " + "x" * 400)
+    paste_at_end(qtbot, studio.instructions.edit, " " + "x" * 400)
     grown = request_size(studio.session, "idea")
     assert grown is not None and grown.step_part - size.step_part >= 400
     assert grown.total - size.total == grown.step_part - size.step_part
