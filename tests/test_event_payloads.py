@@ -244,7 +244,7 @@ def walked(record: dict[str, Any]) -> str | None:
 
 
 @pytest.mark.slow
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(
     kind=st.sampled_from([*PAYLOADS, "unknown"]) | VALUES,
     seq=st.integers(-1, 3) | VALUES,

@@ -31,7 +31,7 @@ def depth_by_definition(value: Any, limit: int) -> int:
     return 1 + max((depth_by_definition(item, limit - 1) for item in items), default=0)
 
 
-@settings(max_examples=500)
+@settings(max_examples=200)
 @given(JSON_VALUES, st.integers(0, 9))
 def test_the_depth_is_the_deepest_chain_of_objects_and_lists(value: Any, limit: int) -> None:
     assert nesting_depth(value, limit) == depth_by_definition(value, limit)
