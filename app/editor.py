@@ -22,7 +22,7 @@ from PySide6.QtCore import QEvent, QPointF, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QStyle, QVBoxLayout, QWidget
 
-from app import commands, step_kinds
+from app import commands, step_kinds, step_rename
 from app.edit_session import EditSession
 from app.find_bar import FindBar
 from app.graph.accessible import announce
@@ -488,9 +488,7 @@ class ScenarioEditor(QWidget):
             return
         if self.run_edit(
             self.tr("Rename"),
-            lambda: commands.push(
-                session.undo_stack, commands.RenameStepCommand(session, step_id, new_id)
-            ),
+            lambda: step_rename.rename_step(session.undo_stack, session, step_id, new_id),
         ):
             self.select_step(new_id)
 
