@@ -653,6 +653,14 @@
 <context>
     <name>Commands</name>
     <message>
+        <source>Remove {file}</source>
+        <translation>Retirer {file}</translation>
+    </message>
+    <message>
+        <source>Move {old} to {new}</source>
+        <translation>Déplacer {old} vers {new}</translation>
+    </message>
+    <message>
         <source>Rename step &apos;{old}&apos; to &apos;{new}&apos;</source>
         <translation>Renommer l’étape «&#xa0;{old}&#xa0;» en «&#xa0;{new}&#xa0;»</translation>
     </message>
@@ -3270,6 +3278,10 @@ Coût&#xa0;: {cost}</translation>
 </context>
 <context>
     <name>ScenarioEditor</name>
+    <message>
+        <source>Outcome of “{source}” that leads to “{target}”:</source>
+        <translation>Résultat de « {source} » qui mène à « {target} » :</translation>
+    </message>
     <message>
         <source>&amp;Add Step</source>
         <translation>&amp;Ajouter une étape</translation>
