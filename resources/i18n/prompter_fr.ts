@@ -5165,7 +5165,7 @@ Double-cliquez sur le canevas vide pour ajouter une étape&#x202f;; glissez depu
     </message>
     <message>
         <source>Choose a test in the list and “Edit” to change it here.</source>
-        <translation>Choisissez un test dans la liste puis «&#xa0;Modifier le fichier&#xa0;» pour le changer ici.</translation>
+        <translation>Choisissez un test dans la liste puis «&#xa0;Modifier&#xa0;» pour le changer ici.</translation>
     </message>
     <message>
         <source>{count} error(s): this test cannot run until they are fixed.</source>
@@ -5382,7 +5382,7 @@ Double-cliquez sur le canevas vide pour ajouter une étape&#x202f;; glissez depu
     </message>
     <message>
         <source>Coverage on graph</source>
-        <translation>Couverture sur le graphe</translation>
+        <translation>Couverture</translation>
     </message>
     <message>
         <source>Shade the steps and transitions no test exercised in the last runs (runs every test first if none ran)</source>
@@ -5390,7 +5390,7 @@ Double-cliquez sur le canevas vide pour ajouter une étape&#x202f;; glissez depu
     </message>
     <message>
         <source>Edit file</source>
-        <translation>Modifier le fichier</translation>
+        <translation>Modifier</translation>
     </message>
     <message>
         <source>Edit the selected test file (undoable; saved with the scenario)</source>
