@@ -39,15 +39,15 @@ class MoveFileCommand(Command):
             QCoreApplication.translate("Commands", "Move {old} to {new}").format(old=old, new=new)
         )
         self.session, self.old, self.new = session, old, new
-        self.text = session.document.text(old)
+        self.content = session.document.text(old)
         self.new_before = session.document.text(new)
 
     def apply(self) -> None:
-        self.session.document.set_text(self.new, self.text)
+        self.session.document.set_text(self.new, self.content)
         self.session.document.remove_text(self.old)
 
     def revert(self) -> None:
-        self.session.document.set_text(self.old, self.text)
+        self.session.document.set_text(self.old, self.content)
         self.session.document.set_text(self.new, self.new_before)
 
 
@@ -59,13 +59,13 @@ class RemoveFileCommand(Command):
             QCoreApplication.translate("Commands", "Remove {file}").format(file=relpath)
         )
         self.session, self.relpath = session, relpath
-        self.text = session.document.text(relpath)
+        self.content = session.document.text(relpath)
 
     def apply(self) -> None:
         self.session.document.remove_text(self.relpath)
 
     def revert(self) -> None:
-        self.session.document.set_text(self.relpath, self.text)
+        self.session.document.set_text(self.relpath, self.content)
 
 
 def read_elsewhere(session: EditSession, relpath: str, step_id: str) -> bool:
