@@ -105,3 +105,24 @@ def test_an_authors_instructions_stay_when_the_step_becomes_a_message(
 ) -> None:
     step_kinds.switch_kind(studio.session.undo_stack, studio.session, "risks", StepKind.MESSAGE)
     assert "steps/risks.md" in studio.document.files("steps/*.md")
+
+
+def test_a_new_scenario_s_start_renamed_greet_leaves_no_start_behind(
+    make_studio: Any, tmp_path: Path
+) -> None:
+    """The case the newcomer met: File ▸ New, then start → greet."""
+    studio = make_studio()
+    folder = tmp_path / "dental"
+    assert studio.files.create_scenario(folder, "blank")
+    studio.document.save()
+    warnings_before = problems(studio)
+    text = studio.document.text("steps/start.md")
+    rename(studio, "start", "greet")
+    document = studio.document
+    assert document.get(("start",)) == "greet"
+    assert document.get(("steps", "greet", "title")) == "Greet"
+    assert document.get(("steps", "greet", "instructions")) == "steps/greet.md"
+    assert document.text("steps/greet.md") == text
+    assert problems(studio) == warnings_before
+    document.save()
+    assert sorted(p.name for p in (folder / "steps").iterdir()) == ["greet.md"]
