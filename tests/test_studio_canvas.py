@@ -93,7 +93,7 @@ def test_the_overview_map_shows_when_the_graph_is_larger_than_the_view(
     overview = view.overview
     target = studio.scenario_editor.scene.nodes["review"].center()
     qtbot.mouseClick(
-        overview.viewport(), Qt.MouseButton.LeftButton, pos=overview.mapFromScene(target)
+        overview, Qt.MouseButton.LeftButton, pos=overview.to_map().map(target).toPoint()
     )
     assert view.visible_scene_rect().contains(target)
     assert overview.focusPolicy() == Qt.FocusPolicy.NoFocus
