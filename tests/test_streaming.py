@@ -19,11 +19,13 @@ import pytest
 
 from engine.conversation.conversation_core import Conversation
 from engine.conversation.sync_conversation import SyncConversation
+from engine.dialogue.ledger import PriceTable
 from engine.dialogue.contract import all_results_schema, any_step_schema, reply_schema
 from engine.errors import ProviderConnectionError
 from engine.log.events import Event, EventType
 from engine.offline.fake_openai import FAKE_API_KEY, FakeOpenAIServer, Fault
 from engine.providers import Provider, make_provider
+from engine.providers.base import endpoint_of
 from engine.providers.scripted import ScriptedProvider
 from engine.providers.streaming import MessageStream, words
 from engine.scenario.loader import load_scenario
@@ -48,7 +50,11 @@ def conversation(
 ) -> tuple[SyncConversation, list[Event]]:
     scenario = load_scenario(PIZZA)
     scenario.model.stream = stream
-    core = Conversation(scenario, provider)
+    endpoint = endpoint_of(provider)  # the fake server, priced as OpenAI bills its tokens
+    prices = PriceTable.load()
+    core = Conversation(
+        scenario, provider, prices=prices.with_stand_in(endpoint) if endpoint else prices
+    )
     events: list[Event] = []
     core.events.subscribe(events.append)
     return SyncConversation(core), events

@@ -35,7 +35,7 @@ class HistogramChart(QChartView):
         self.title, self.unit, self.formatter = title, unit, formatter
         self.style_ = ChartStyle.from_palette()
         self.bins: list[Bin] = []
-        self._values: list[float] = []
+        self._values: list[float | None] = []
         self._drawn_every = 1
         self.setRenderHint(QPainter.RenderHint.Antialiasing)
         self.setMinimumHeight(160)
@@ -54,26 +54,36 @@ class HistogramChart(QChartView):
             self.set_values(self._values)
         super().changeEvent(event)
 
-    def set_values(self, values: Sequence[float]) -> None:
+    def set_values(self, values: Sequence[float | None]) -> None:
+        """Draw ``values``; a ``None`` is a conversation whose price is unknown: not drawn, and
+        the title says how many there were."""
         chart = self._chart
         chart.removeAllSeries()
         for axis in chart.axes():
             chart.removeAxis(axis)
         self._values = list(values)
-        self.bins = histogram(values, bins=10)
-        if not values:
-            chart.setTitle(self.tr("{title}: no conversations").format(title=self.title))
+        known = [value for value in values if value is not None]
+        unknown = len(values) - len(known)
+        self.bins = histogram(known, bins=10)
+        if not known:
+            title = (
+                self.tr("{title}: price unknown")
+                if unknown
+                else self.tr("{title}: no conversations")
+            )
+            chart.setTitle(title.format(title=self.title))
             style_chart(chart, self.style_)
             return
-        figures = spread(values)
-        chart.setTitle(
-            self.tr("{title} — median {median}, p90 {p90}, max {max}").format(
-                title=self.title,
-                median=self.formatter(figures.median),
-                p90=self.formatter(figures.p90),
-                max=self.formatter(figures.maximum),
-            )
+        figures = spread(known)
+        title = self.tr("{title} — median {median}, p90 {p90}, max {max}").format(
+            title=self.title,
+            median=self.formatter(figures.median),
+            p90=self.formatter(figures.p90),
+            max=self.formatter(figures.maximum),
         )
+        if unknown:
+            title += self.tr(" · price unknown for {count}").format(count=number(unknown))
+        chart.setTitle(title)
         bar_set = QBarSet(self.unit)
         bar_set.setColor(self.style_.bars)
         bar_set.setBorderColor(self.style_.bars)

@@ -40,7 +40,7 @@ import os
 import shutil
 import sys
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 from engine.cli._runnable import runnable_scenario
 from engine.cli.exit_codes import ExitCode
@@ -56,6 +56,7 @@ from engine.log.events import ErrorData, Event, EventType
 from engine.log.reader import read_log, unfinished_turn
 from engine.log.writer import LogWriter
 from engine.providers import PROVIDER_NAMES, Provider, make_provider
+from engine.providers.prices import user_price_path
 from engine.providers.scripted import ScriptedProvider
 
 QUIT_COMMANDS = frozenset({"/quit", "/exit"})
@@ -343,6 +344,21 @@ def _figures(conversation: Conversation) -> str:
         f"({summary['calls_per_message']:.2f} per message, {summary['corrections']} corrections), "
         f"{summary['input_tokens']} input tokens ({summary['cached_tokens']} cached), "
         f"{summary['output_tokens']} output, {summary['cost']}"
+    ) + _unpriced(summary.get("unpriced", []))
+
+
+def _unpriced(unpriced: list[dict[str, Any]]) -> str:
+    """Which model, where, has no price (the summary says "price unknown"), and where to add
+    one."""
+    if not unpriced:
+        return ""
+    named = ", ".join(
+        f"{item['model']} at {item['endpoint']}" if item["endpoint"] else str(item["model"])
+        for item in unpriced
+    )
+    return for_terminal(
+        f" (no price for {named}: add one to {user_price_path()} to count it; see "
+        "docs/providers.md, Prices)"
     )
 
 

@@ -426,9 +426,11 @@ class Conversation:
         return cls(scenario, provider, session=data, origin=origin, **options)
 
     def summary(self) -> dict[str, Any]:
-        """The figures the CLI writes with ``--summary-json`` (and the bench prints)."""
+        """The figures the CLI writes with ``--summary-json`` (and the bench prints).
+        ``unpriced``: the models, and the endpoints, whose price is unknown (``cost_usd`` is
+        then ``null``)."""
         totals = self.ledger.totals()
-        return {
+        figures = {
             "user_messages": self.user_messages,
             "llm_calls": totals.llm_calls,
             "calls_per_message": round(self.ledger.calls_per_message(self.user_messages), 4),
@@ -439,6 +441,10 @@ class Conversation:
             "finished": self.finished,
             "variables": self.vars.values(),
         }
+        unpriced = self.ledger.unpriced()
+        if unpriced:
+            figures["unpriced"] = [{"model": m, "endpoint": e} for m, e in unpriced]
+        return figures
 
     # --- the loop ---------------------------------------------------------------------------
 
@@ -592,6 +598,7 @@ class Conversation:
             usage=reply.usage,
             response_id=reply.response_id,
             synthetic=reply.synthetic,
+            endpoint=reply.endpoint,
         )
         turn.calls += 1
         if self._layout_choice is not None:
@@ -663,7 +670,13 @@ class Conversation:
         return estimated_tokens(request, self.data.chain if self.provider.chains else ())
 
     def _check_limits(self, request: ModelRequest) -> None:
-        check_limits(request, self._estimated_tokens(request), self.scenario.model, self.ledger)
+        check_limits(
+            request,
+            self._estimated_tokens(request),
+            self.scenario.model,
+            self.ledger,
+            self.provider,
+        )
 
     # --- phase: apply (results, summary, message) --------------------------------------------
 

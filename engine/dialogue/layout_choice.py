@@ -51,7 +51,7 @@ from engine.dialogue.prompting import (
     step_section,
     steps_overview,
 )
-from engine.providers.prices import PriceTable
+from engine.providers.prices import OPENAI_BASE_URL, PriceTable
 from engine.providers.tokens import MESSAGE_OVERHEAD, count_tokens, schema_tokens
 from engine.scenario.definition import OnEnter, PromptLayout, Scenario, Step, StepKind
 
@@ -319,7 +319,8 @@ def _known(scenario: Scenario) -> set[str]:
 
 
 def _output_ratio(prices: PriceTable | None, model: str) -> float:
-    price = prices.price(model) if prices is not None else None
+    """Output over input price, as OpenAI sells ``model`` (the estimate's weights, not a bill)."""
+    price = prices.price(model, OPENAI_BASE_URL) if prices is not None else None
     if price is None or price.input <= 0:
         return DEFAULT_OUTPUT_RATIO
     return price.output / price.input

@@ -103,6 +103,8 @@ class ModelReply:
     ``max_output_tokens``). ``refusal`` holds the model's refusal text when it refused.
     ``synthetic`` is set when no model made the reply, and says what did (``reply script``,
     ``fake model``, ``autopilot``): the call costs nothing, and the log says so for good.
+    ``endpoint`` is the base URL the call went to, set by the provider that called a server:
+    a price applies only to a model listed for that endpoint.
     """
 
     text: str
@@ -114,6 +116,9 @@ class ModelReply:
     incomplete_reason: str | None = None
     refusal: str | None = None
     synthetic: str | None = None
+    #: The base URL the call went to: the endpoint whose prices apply
+    #: (:mod:`engine.providers.prices`). ``None`` when no server was called (a replay).
+    endpoint: str | None = None
 
 
 #: Hears the reply's message so far, as the model writes it (see "Streaming" above).
@@ -136,6 +141,19 @@ def streaming_to(listener: MessageListener | None) -> Iterator[None]:
 def message_listener() -> MessageListener | None:
     """Who hears the message of the call being made (``None``: nobody, do not stream)."""
     return _LISTENER.get()
+
+
+def endpoint_of(provider: object) -> str | None:
+    """The base URL ``provider``'s calls go to (its ``endpoint``), whose prices apply to them;
+    ``None`` when it names none (a script, a replay, a test's stand-in)."""
+    endpoint = getattr(provider, "endpoint", None)
+    return endpoint if isinstance(endpoint, str) and endpoint else None
+
+
+def makes_replies_up(provider: object) -> bool:
+    """True when no model makes ``provider``'s replies (its ``made_by`` says what does: a reply
+    script, the key-free model): its calls cost nothing, so no budget needs a price for them."""
+    return bool(getattr(provider, "made_by", None))
 
 
 @runtime_checkable

@@ -55,6 +55,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import email.utils
 import json
 import os
@@ -197,6 +198,11 @@ class _OpenAIProvider(ClosingProvider):
         return str(self._client.base_url.copy_with(username=None, password=None))
 
     @property
+    def endpoint(self) -> str:
+        """Where the calls go, as prices are looked up (:mod:`engine.providers.prices`)."""
+        return self.base_url
+
+    @property
     def host(self) -> str:
         """``scheme://host[:port]`` of the server: what messages about its answers name."""
         url = self._client.base_url
@@ -220,7 +226,8 @@ class _OpenAIProvider(ClosingProvider):
         listener = message_listener() if self.stream else None
         if listener is not None:
             listener = _on_loop(asyncio.get_running_loop(), listener)
-        return await self._home.run(self._complete_at_home(request, listener))
+        reply = await self._home.run(self._complete_at_home(request, listener))
+        return dataclasses.replace(reply, endpoint=self.endpoint)
 
     async def _complete_at_home(
         self, request: ModelRequest, listener: MessageListener | None

@@ -80,7 +80,8 @@ class UserTurn:
     message: str
     done: bool
     usage: Usage
-    cost_usd: float
+    #: ``None`` when the price is unknown (the endpoint has no price for the model).
+    cost_usd: float | None
 
 
 def user_instructions(persona: Persona, scenario: Scenario) -> str:
@@ -187,6 +188,7 @@ class SimulatedUser:
             usage=reply.usage,
             response_id=reply.response_id,
             synthetic=reply.synthetic,
+            endpoint=reply.endpoint,
         )
         message, done = _read_reply(reply.text, reply.refusal)
         self.history += [Message("user", request.input), Message("assistant", reply.text)]
