@@ -19,8 +19,8 @@ import pytest
 
 from engine.conversation.conversation_core import Conversation
 from engine.conversation.sync_conversation import SyncConversation
-from engine.dialogue.ledger import PriceTable
 from engine.dialogue.contract import all_results_schema, any_step_schema, reply_schema
+from engine.dialogue.ledger import PriceTable
 from engine.errors import ProviderConnectionError
 from engine.log.events import Event, EventType
 from engine.offline.fake_openai import FAKE_API_KEY, FakeOpenAIServer, Fault

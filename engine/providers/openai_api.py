@@ -102,6 +102,7 @@ from engine.providers.bounded_answers import (
     ask_for_accepted_encodings,
     bound_answer,
 )
+from engine.providers.prices import endpoint_key
 from engine.providers.rate_limiter import StatedLimits, stated_limits
 from engine.providers.streaming import MessageStream
 
@@ -199,8 +200,9 @@ class _OpenAIProvider(ClosingProvider):
 
     @property
     def endpoint(self) -> str:
-        """Where the calls go, as prices are looked up (:mod:`engine.providers.prices`)."""
-        return self.base_url
+        """Where the calls go, as prices are looked up: the base URL without credentials or a
+        trailing slash (:func:`engine.providers.prices.endpoint_key`)."""
+        return endpoint_key(self.base_url) or self.base_url
 
     @property
     def host(self) -> str:

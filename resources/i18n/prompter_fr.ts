@@ -1810,6 +1810,14 @@
         <source>{count} conversation(s) from {low} to {high}</source>
         <translation>{count} conversation(s) de {low} à {high}</translation>
     </message>
+    <message>
+        <source>{title}: price unknown</source>
+        <translation>{title}&#xa0;: prix inconnu</translation>
+    </message>
+    <message>
+        <source> · price unknown for {count}</source>
+        <translation> · prix inconnu pour {count}</translation>
+    </message>
 </context>
 <context>
     <name>KeyFreeActions</name>
@@ -1866,6 +1874,10 @@
     <message>
         <source>cost {amount}</source>
         <translation>coût {amount}</translation>
+    </message>
+    <message>
+        <source>price unknown</source>
+        <translation>prix inconnu</translation>
     </message>
 </context>
 <context>
@@ -2705,8 +2717,8 @@ Coût&#xa0;: {cost}</translation>
         <translation>{model}&#xa0;: ${input} en entrée, ${cached} en cache, ${output} en sortie par million de jetons</translation>
     </message>
     <message>
-        <source>{model} is not in the price table</source>
-        <translation>{model} n’est pas dans la table des prix</translation>
+        <source>{server} has no price for {model} in the price table</source>
+        <translation>{server} n’a pas de prix pour {model} dans la table des prix</translation>
     </message>
     <message>
         <source>the model</source>
@@ -2835,6 +2847,10 @@ Coût&#xa0;: {cost}</translation>
     <message>
         <source>Replay command copied (it reads $OPENAI_API_KEY)</source>
         <translation>Commande de rejeu copiée (elle lit $OPENAI_API_KEY)</translation>
+    </message>
+    <message>
+        <source>the log does not say which server answered: no price applies</source>
+        <translation>le journal ne dit pas quel serveur a répondu&#xa0;: aucun prix ne s’applique</translation>
     </message>
 </context>
 <context>

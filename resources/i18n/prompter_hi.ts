@@ -1810,6 +1810,14 @@
         <source>{count} conversation(s) from {low} to {high}</source>
         <translation>{low} से {high} तक {count} बातचीत</translation>
     </message>
+    <message>
+        <source>{title}: price unknown</source>
+        <translation>{title}: मूल्य अज्ञात</translation>
+    </message>
+    <message>
+        <source> · price unknown for {count}</source>
+        <translation> · {count} का मूल्य अज्ञात</translation>
+    </message>
 </context>
 <context>
     <name>KeyFreeActions</name>
@@ -1866,6 +1874,10 @@
     <message>
         <source>cost {amount}</source>
         <translation>ख़र्च {amount}</translation>
+    </message>
+    <message>
+        <source>price unknown</source>
+        <translation>मूल्य अज्ञात</translation>
     </message>
 </context>
 <context>
@@ -2705,8 +2717,8 @@ Cost: {cost}</source>
         <translation>{model}: प्रति 10 लाख टोकन ${input} इनपुट, ${cached} कैश, ${output} आउटपुट</translation>
     </message>
     <message>
-        <source>{model} is not in the price table</source>
-        <translation>{model} मूल्य-तालिका में नहीं है</translation>
+        <source>{server} has no price for {model} in the price table</source>
+        <translation>मूल्य-तालिका में {server} पर {model} का कोई मूल्य नहीं है</translation>
     </message>
     <message>
         <source>the model</source>
@@ -2835,6 +2847,10 @@ Cost: {cost}</source>
     <message>
         <source>Replay command copied (it reads $OPENAI_API_KEY)</source>
         <translation>दोबारा भेजने का कमांड कॉपी हुआ (यह $OPENAI_API_KEY पढ़ता है)</translation>
+    </message>
+    <message>
+        <source>the log does not say which server answered: no price applies</source>
+        <translation>लॉग यह नहीं बताता कि किस सर्वर ने उत्तर दिया: कोई मूल्य लागू नहीं होता</translation>
     </message>
 </context>
 <context>
