@@ -136,6 +136,7 @@ from engine.conversation.turn_requests import (
     step_prompt,
     step_request,
 )
+from engine.dialogue.echo import echoed_instructions, showable
 from engine.dialogue.fsm import DialogueFSM, DialogueState, Status
 from engine.dialogue.layout_choice import (
     LayoutChoice,
@@ -494,6 +495,7 @@ class Conversation:
                 raw, step, offered, scenario=self.scenario, fsm=self.fsm, data=self.data
             )
             if isinstance(verdict, Accepted):
+                self._show_rest(attempt, verdict.reply.message)
                 self._shown = ""  # the reply stands: its bot_message says what was said
                 for slip in verdict.reply.salvaged:
                     turn.salvaged.append(slip.kind)
@@ -619,16 +621,35 @@ class Conversation:
     def _streamed(self, attempt: int) -> MessageListener:
         """The listener of one call's message as it streams: its growth as ``message_delta``
         events; a text that does not continue what was shown (the call was retried) is
-        retracted first."""
+        retracted first. What may be the beginning of the contract's own words is held back
+        (:func:`~engine.dialogue.echo.showable`); a message that repeats them
+        (:func:`~engine.dialogue.echo.echoed_instructions`) is taken back at once and streams no
+        further: the reply will be corrected (``echoed_instructions``)."""
+        echoed = False
 
         def heard(text: str) -> None:
+            nonlocal echoed
+            if echoed:
+                return
+            if echoed_instructions(text) is not None:
+                echoed = True
+                self._retract(attempt, "contract_violation")
+                return
             if not text.startswith(self._shown):
                 self._retract(attempt, "retried")
+            text = showable(text)  # what may be the beginning of an echo waits
             if len(text) > len(self._shown):
                 delta, self._shown = text[len(self._shown) :], text
                 self._emit(EventType.MESSAGE_DELTA, MessageDeltaData(delta=delta, attempt=attempt))
 
         return heard
+
+    def _show_rest(self, attempt: int, message: str) -> None:
+        """The reply stands: stream what was held back of its message (a tail that could have
+        begun an echo of the instructions), so the deltas add up to the message."""
+        if self._shown and message.startswith(self._shown) and len(message) > len(self._shown):
+            delta, self._shown = message[len(self._shown) :], message
+            self._emit(EventType.MESSAGE_DELTA, MessageDeltaData(delta=delta, attempt=attempt))
 
     def _retract(self, attempt: int, reason: str) -> None:
         """Take back the message streamed so far, if any (``message_retracted``)."""
