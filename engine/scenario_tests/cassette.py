@@ -216,8 +216,6 @@ class CassetteRecorder(ClosingProvider):
         #: Who made each reply: its model, or what made it up (``ModelReply.synthetic``).
         self._makers: list[tuple[str, bool]] = []
         self._actions: list[RecordedAction] = []
-        #: Where the model's replies came from (a replay is priced as that endpoint sold them).
-        self._endpoints: list[str] = []
 
     @property
     def endpoint(self) -> str | None:
@@ -248,8 +246,6 @@ class CassetteRecorder(ClosingProvider):
         self._blobs.update(blobs)
         self._calls.append(RecordedCall(len(self._calls) + 1, self.turn, compact, digest, recorded))
         self._makers.append((reply.synthetic or reply.model, bool(reply.synthetic)))
-        if reply.endpoint and not reply.synthetic:
-            self._endpoints.append(reply.endpoint)
         return reply
 
     @property
@@ -276,12 +272,7 @@ class CassetteRecorder(ClosingProvider):
         """The recording, its header saying who made the replies."""
         makers = list(dict.fromkeys(name for name, _synthetic in self._makers if name))
         synthetic = bool(self._makers) and all(synthetic for _name, synthetic in self._makers)
-        header = dataclasses.replace(
-            self.header,
-            made_by=", ".join(makers),
-            synthetic=synthetic,
-            endpoint="" if synthetic else next(iter(self._endpoints), ""),
-        )
+        header = dataclasses.replace(self.header, made_by=", ".join(makers), synthetic=synthetic)
         return Cassette(header, list(self._calls), dict(self._blobs), actions=list(self._actions))
 
 
@@ -380,7 +371,6 @@ class CassetteReplayer(ClosingProvider):
             incomplete_reason=reply.incomplete_reason,
             refusal=reply.refusal,
             synthetic=self.made_by,
-            endpoint=self.cassette.header.endpoint or None,
         )
 
     def replay_action(self, step: str, inputs: dict[str, Any]) -> RecordedAction:

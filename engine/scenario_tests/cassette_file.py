@@ -46,8 +46,6 @@ class CassetteHeader:
     shows that the scenario's graph, contract and the test's expectations hold *given those
     replies*; it says nothing of how a real model follows the instructions. Cassettes written
     before these fields were read as made by an unknown model (``made_by`` empty).
-    ``endpoint`` is the base URL a model's replies came from (none for synthetic ones): a replay
-    is priced as the endpoint sold them, and has no price when the recording does not say.
     """
 
     scenario: str
@@ -57,7 +55,6 @@ class CassetteHeader:
     model: str
     made_by: str = ""
     synthetic: bool = False
-    endpoint: str = ""
 
     @property
     def recorded_by(self) -> str:
@@ -77,8 +74,6 @@ class CassetteHeader:
         }
         if self.synthetic:
             record["synthetic"] = True
-        if self.endpoint:
-            record["endpoint"] = self.endpoint
         return record
 
 
@@ -350,7 +345,6 @@ class _Parser:
                 model=_text(record, "model"),
                 made_by=_optional_text(record, "made_by") or "",
                 synthetic=bool(record.get("synthetic", False) is True),
-                endpoint=_optional_text(record, "endpoint") or "",
             )
         except (KeyError, TypeError) as error:
             raise self.fail(line, f"the header lacks a valid {error.args[0]!r}") from None
