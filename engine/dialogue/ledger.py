@@ -69,6 +69,9 @@ class CallRecord:
             "cost_usd": self.cost_usd,
             "response_id": self.response_id,
         }
+        if self.usage.cache_write_tokens:
+            record["usage"]["cache_write_tokens"] = self.usage.cache_write_tokens
+            record["usage"]["cache_write_1h_tokens"] = self.usage.cache_write_1h_tokens
         if self.synthetic:
             record["synthetic"] = self.synthetic
         if self.rolled_back:
@@ -126,6 +129,8 @@ class Totals:
     ``synthetic_calls`` those whose reply no model made (they cost nothing). ``cost_usd`` is
     ``None`` when some call's price is unknown (:data:`PRICE_UNKNOWN_TEXT`): a sum with an
     unknown part is unknown, never the sum of the known parts.
+    ``cache_write_tokens`` (part of ``input_tokens``, as ``cached_tokens``) were written to the
+    provider's cache (Anthropic), ``cache_write_1h_tokens`` of them for an hour.
     """
 
     llm_calls: int = 0
@@ -137,6 +142,8 @@ class Totals:
     cost_usd: float | None = 0.0
     latency_s: float = 0.0
     synthetic_calls: int = 0
+    cache_write_tokens: int = 0
+    cache_write_1h_tokens: int = 0
 
     def __add__(self, other: Totals) -> Totals:
         return Totals(
@@ -149,14 +156,23 @@ class Totals:
             add_costs(self.cost_usd, other.cost_usd),
             self.latency_s + other.latency_s,
             self.synthetic_calls + other.synthetic_calls,
+            self.cache_write_tokens + other.cache_write_tokens,
+            self.cache_write_1h_tokens + other.cache_write_1h_tokens,
         )
 
     @property
     def usage(self) -> Usage:
-        return Usage(self.input_tokens, self.cached_tokens, self.output_tokens)
+        return Usage(
+            self.input_tokens,
+            self.cached_tokens,
+            self.output_tokens,
+            self.cache_write_tokens,
+            self.cache_write_1h_tokens,
+        )
 
     @property
     def uncached_tokens(self) -> int:
+        """Input tokens not read from the cache (those written to it included)."""
         return max(self.input_tokens - self.cached_tokens, 0)
 
     @property
@@ -208,6 +224,8 @@ class Totals:
             cost_usd=call.cost_usd,
             latency_s=call.latency_s,
             synthetic_calls=1 if call.synthetic else 0,
+            cache_write_tokens=call.usage.cache_write_tokens,
+            cache_write_1h_tokens=call.usage.cache_write_1h_tokens,
         )
 
     @classmethod
@@ -223,6 +241,8 @@ class Totals:
             cost_usd=sum_costs(call.cost_usd for call in items),
             latency_s=sum(call.latency_s for call in items),
             synthetic_calls=sum(1 for call in items if call.synthetic),
+            cache_write_tokens=sum(call.usage.cache_write_tokens for call in items),
+            cache_write_1h_tokens=sum(call.usage.cache_write_1h_tokens for call in items),
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -236,6 +256,8 @@ class Totals:
             "cost_usd": self.cost_usd,
             "latency_s": self.latency_s,
             "synthetic_calls": self.synthetic_calls,
+            "cache_write_tokens": self.cache_write_tokens,
+            "cache_write_1h_tokens": self.cache_write_1h_tokens,
         }
 
     def usage_json(self) -> dict[str, Any]:
@@ -243,6 +265,7 @@ class Totals:
         return {
             "input_tokens": self.input_tokens,
             "cached_tokens": self.cached_tokens,
+            "cache_write_tokens": self.cache_write_tokens,
             "output_tokens": self.output_tokens,
             "cost_usd": self.cost_json,
             "synthetic_calls": self.synthetic_calls,
@@ -262,6 +285,9 @@ class Totals:
         )
         if self.synthetic_calls:
             record["synthetic_calls"] = self.synthetic_calls
+        if self.cache_write_tokens:
+            record["cache_write_tokens"] = self.cache_write_tokens
+            record["cache_write_1h_tokens"] = self.cache_write_1h_tokens
         return record
 
 
@@ -370,6 +396,8 @@ def _call_from_dict(raw: Any, where: str) -> CallRecord:
                 _whole(usage.get("input_tokens", 0), f"{where}: 'input_tokens'"),
                 _whole(usage.get("cached_tokens", 0), f"{where}: 'cached_tokens'"),
                 _whole(usage.get("output_tokens", 0), f"{where}: 'output_tokens'"),
+                _whole(usage.get("cache_write_tokens", 0), f"{where}: 'cache_write_tokens'"),
+                _whole(usage.get("cache_write_1h_tokens", 0), f"{where}: 'cache_write_1h_tokens'"),
             ),
             cost_usd=None if raw["cost_usd"] is None else float(raw["cost_usd"]),
             response_id=None if raw.get("response_id") is None else str(raw["response_id"]),

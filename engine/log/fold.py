@@ -49,8 +49,8 @@ open, so its records are small: named tuples, and plain tuples for the transcrip
 :class:`CallRecord` when asked for.
 No scenario is needed (the viewer has none): checking the log against one is the session's job.
 
-Why one module of some 620 lines: it is the one rule above and the one class that applies it;
-cutting the handlers away from the positions they move would put one rule in two places.
+The handlers and the positions they move are kept together, in the one class that applies the
+rule above: apart, one rule would live in two places.
 """
 
 from __future__ import annotations
@@ -81,7 +81,7 @@ from engine.providers.base import Usage
 
 #: A transcript entry, and a call, as the fold keeps them (see the module docstring).
 _Entry = tuple[str, int, str, str]
-_Call = tuple[str, int, str, float, int, int, int, float | None, str | None, str | None, str | None]
+_Call = tuple[str, int, str, float, Usage, float | None, str | None, str | None, str | None]
 
 
 class Outcome(StrEnum):
@@ -554,9 +554,13 @@ def _call_of(event: Event, default_model: str) -> _Call:
         event.turn,
         data.get("model") or default_model,
         data.get("latency_ms", 0.0) / 1000.0,
-        usage.get("input_tokens", 0),
-        usage.get("cached_tokens", 0),
-        usage.get("output_tokens", 0),
+        Usage(
+            usage.get("input_tokens", 0),
+            usage.get("cached_tokens", 0),
+            usage.get("output_tokens", 0),
+            usage.get("cache_write_tokens", 0),
+            usage.get("cache_write_1h_tokens", 0),
+        ),
         0.0 if synthetic else data.get("cost_usd"),
         data.get("response_id"),
         synthetic or None,
@@ -576,15 +580,13 @@ def response_call(event: Event, default_model: str = "") -> CallRecord:
 
 
 def _record(call: _Call) -> CallRecord:
-    purpose, turn, model, latency_s, tokens_in, cached, tokens_out, cost, response, made_by, url = (
-        call
-    )
+    purpose, turn, model, latency_s, usage, cost, response, made_by, url = call
     return CallRecord(
         purpose,
         turn,
         model,
         latency_s,
-        Usage(tokens_in, cached, tokens_out),
+        usage,
         cost,
         response,
         made_by,

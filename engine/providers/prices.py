@@ -50,6 +50,7 @@ from engine.io.config_folder import config_folder
 from engine.io.resources import resource_path
 from engine.io.untrusted import read_text
 from engine.providers.base import Usage
+from engine.providers.vendor_caches import CACHE_WRITE_FACTOR
 
 __all__ = [
     "OPENAI_BASE_URL",
@@ -58,6 +59,7 @@ __all__ = [
     "ModelPrice",
     "PriceFile",
     "PriceTable",
+    "call_cost",
     "endpoint_key",
     "line_of",
     "model_key",
@@ -72,8 +74,8 @@ OPENAI_BASE_URL = "https://api.openai.com/v1"
 USER_PRICE_FILE = "prices.yaml"
 #: The largest user price file read (it is a short hand-written file).
 _USER_FILE_LIMIT = 1_000_000
-#: A dated snapshot suffix: ``gpt-4.1-mini-2025-04-14`` → ``gpt-4.1-mini``.
-_SNAPSHOT_SUFFIX = re.compile(r"-\d{4}-\d{2}-\d{2}$")
+#: A dated snapshot suffix: ``gpt-4.1-mini-2025-04-14`` → ``gpt-4.1-mini`` (Claude: ``-20250929``).
+_SNAPSHOT_SUFFIX = re.compile(r"-\d{4}-\d{2}-\d{2}$|-\d{8}$")
 _PRICE_HINT = (
     "endpoints: {openai: {base_url: 'https://api.openai.com/v1', "
     "models: {gpt-4.1-mini: {input: 0.40, cached_input: 0.10, output: 1.60}}}}"
@@ -206,14 +208,19 @@ def _origin(key: str) -> str:
 
 @dataclass(frozen=True)
 class ModelPrice:
-    """US dollars per 1M tokens. ``cache_write_5m``/``cache_write_1h``: what writing a token to
-    a vendor's prompt cache costs, for the vendors that bill it (None: not billed apart)."""
+    """US dollars per 1M tokens. Cache writes (Anthropic) default to the vendor's factors of the
+    input price: 1.25x for a five-minute lifetime, 2x for an hour."""
 
     input: float
     cached_input: float
     output: float
     cache_write_5m: float | None = None
     cache_write_1h: float | None = None
+
+    def write_price(self, ttl: str) -> float:
+        """A written token's price for that lifetime (``5m`` or ``1h``)."""
+        given = self.cache_write_1h if ttl == "1h" else self.cache_write_5m
+        return given if given is not None else self.input * CACHE_WRITE_FACTOR[ttl]  # type: ignore[index]
 
 
 @dataclass(frozen=True)
@@ -320,12 +327,23 @@ class PriceTable:
         found = models.get(name)
         return found if found is not None else models.get(base)
 
+    def listed_price(self, model: str) -> ModelPrice | None:
+        """The price of ``model`` wherever the table lists it (OpenAI's endpoint first): the
+        weights of an estimate (``layout: auto``), a bench's figures — never a call's bill."""
+        keys = [endpoint_key(OPENAI_BASE_URL), *self._prices]
+        for key in dict.fromkeys(keys):
+            price = self.price(model, key)
+            if price is not None:
+                return price
+        return None
+
     def knows(self, model: str, base_url: str | None) -> bool:
         return self.price(model, base_url) is not None
 
-    def cached_ratio(self, model: str, base_url: str | None = OPENAI_BASE_URL) -> float | None:
-        """A cached input token's price over a fresh one's (None: unpriced, or free input)."""
-        price = self.price(model, base_url)
+    def cached_ratio(self, model: str) -> float | None:
+        """A cached input token's price over a fresh one's, wherever the table lists the model
+        (:meth:`listed_price`; None: unpriced, or free input)."""
+        price = self.listed_price(model)
         if price is None or price.input <= 0:
             return None
         return price.cached_input / price.input
@@ -334,16 +352,7 @@ class PriceTable:
         """Dollars for one call to ``base_url``; ``None`` when that endpoint has no price for
         ``model`` (the price is unknown, which is not free)."""
         price = self.price(model, base_url)
-        if price is None:
-            return None
-        cached = min(max(usage.cached_tokens, 0), max(usage.input_tokens, 0))
-        uncached = max(usage.input_tokens, 0) - cached
-        dollars = (
-            uncached * price.input
-            + cached * price.cached_input
-            + max(usage.output_tokens, 0) * price.output
-        )
-        return dollars / TOKENS_PER_PRICE_UNIT
+        return None if price is None else call_cost(price, usage)
 
     def endpoint_name(self, base_url: str | None) -> str | None:
         """The name the price file gives the endpoint at ``base_url`` (None: not listed)."""
@@ -363,6 +372,23 @@ class PriceTable:
     def models(self, base_url: str | None = OPENAI_BASE_URL) -> list[str]:
         """The models priced at ``base_url``."""
         return sorted(self._models_at(base_url) or {})
+
+
+def call_cost(price: ModelPrice, usage: Usage) -> float:
+    """Dollars for one call of ``usage`` at ``price``: uncached, cached, written (by lifetime)
+    and output tokens, each at its price."""
+    cached = min(max(usage.cached_tokens, 0), max(usage.input_tokens, 0))
+    written = min(max(usage.cache_write_tokens, 0), max(usage.input_tokens, 0) - cached)
+    hour = min(max(usage.cache_write_1h_tokens, 0), written)
+    uncached = max(usage.input_tokens, 0) - cached - written
+    dollars = (
+        uncached * price.input
+        + cached * price.cached_input
+        + (written - hour) * price.write_price("5m")
+        + hour * price.write_price("1h")
+        + max(usage.output_tokens, 0) * price.output
+    )
+    return dollars / TOKENS_PER_PRICE_UNIT
 
 
 def _read_endpoints(file: PriceFile, *, required: bool) -> list[Endpoint]:

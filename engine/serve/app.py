@@ -8,7 +8,8 @@
     GET    /v1/conversations/{id}            → {id, step, finished, variables, turns}
     GET    /v1/conversations/{id}/log        → the JSON Lines log (the studio's log viewer opens it)
     DELETE /v1/conversations/{id}            → 204
-    GET    /healthz                          → 200 when the store answers, else 503
+    GET    /healthz                          → 200 {"status": "ok"} when the store answers, else
+                                             503; the store's details only with a token
     GET    /metrics                          → Prometheus text format (:mod:`engine.serve.metrics`)
     GET    /                                 → the chat page
 
@@ -17,7 +18,9 @@
 mount it inside its own service. Its store and provider open on start-up (the ASGI lifespan), or
 on the first request when the host does not run the lifespan of mounted apps, and close on
 shutdown. When the config has tokens, every ``/v1`` request needs ``Authorization: Bearer
-<token>``; the page, the health check and the metrics do not.
+<token>``; the page, the health check and the metrics do not. Every request must name the
+server in its ``Host`` and come from no other ``Origin`` (:mod:`engine.serve.guard`), and a body
+must be ``application/json``.
 
 A message answer carries ``Server-Timing: total;dur=…, model;dur=…`` (milliseconds): the time to
 answer and the part of it spent waiting for the model, so the server's own overhead can be read
@@ -27,17 +30,19 @@ from outside. Errors are JSON (:mod:`engine.serve.api_errors`), a 500 never with
 from __future__ import annotations
 
 import asyncio
+import functools
 import hmac
 import json
 import logging
 import re
 import time
-from collections.abc import AsyncIterator, Mapping
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from contextlib import asynccontextmanager
 from typing import Any
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
@@ -54,6 +59,7 @@ from engine.scenario.definition import Scenario
 from engine.scenario.loader import load_scenario
 from engine.serve.api_errors import ApiError, api_error, bad_request
 from engine.serve.config import ServeConfig
+from engine.serve.guard import HostGuard, HostNames
 from engine.serve.metrics import CONTENT_TYPE, ServeMetrics
 from engine.serve.page import chat_page
 from engine.serve.service import Answered, ServedScenario
@@ -63,10 +69,14 @@ from engine.serve.stream import STREAM_HEADERS, StreamRelay, finish_when_done, s
 
 log = logging.getLogger("prompter.serve")
 
+Endpoint = Callable[[Request], Awaitable[Response]]
+
 #: What a conversation id may look like (the engine makes 32 hex digits); anything else is a 404.
 CONVERSATION_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 #: What an ``Idempotency-Key`` may hold: visible ASCII and spaces.
 IDEMPOTENCY_KEY = re.compile(r"[\x20-\x7e]+")
+#: Half of a UTF-16 pair on its own: JSON can say it (``"\\ud800"``), UTF-8 cannot hold it.
+LONE_SURROGATE = re.compile(r"[\ud800-\udfff]")
 
 
 class Runtime:
@@ -139,23 +149,23 @@ def _runtime(request: Request) -> Runtime:
 async def _served(request: Request) -> ServedScenario:
     """The served scenario, after checking the bearer token of a ``/v1`` request."""
     runtime = _runtime(request)
-    if runtime.tokens:
-        header = request.headers.get("authorization", "")
-        scheme, _, token = header.partition(" ")
-        valid = scheme.lower() == "bearer" and any(
-            hmac.compare_digest(token.strip().encode(), known.encode()) for known in runtime.tokens
+    if runtime.tokens and not _has_token(request):
+        raise ApiError(
+            401,
+            "unauthorized",
+            "send Authorization: Bearer <token> with one of the server's API tokens",
+            {"WWW-Authenticate": "Bearer"},
         )
-        if not valid:
-            raise ApiError(
-                401,
-                "unauthorized",
-                "send Authorization: Bearer <token> with one of the server's API tokens",
-                {"WWW-Authenticate": "Bearer"},
-            )
-    try:
-        return await runtime.served()
-    except StoreError as error:
-        raise api_error(error) from None
+    return await runtime.served()
+
+
+def _has_token(request: Request) -> bool:
+    """Whether the request carries one of the server's API tokens (never, when it has none)."""
+    tokens = _runtime(request).tokens
+    scheme, _, token = request.headers.get("authorization", "").partition(" ")
+    return scheme.lower() == "bearer" and any(
+        hmac.compare_digest(token.strip().encode(), known.encode()) for known in tokens
+    )
 
 
 def _conversation_id(request: Request) -> str:
@@ -177,13 +187,36 @@ async def _json_body(request: Request) -> dict[str, Any]:
             raise _too_large("the request body")
     if not body.strip():
         return {}
+    media_type = request.headers.get("content-type", "").partition(";")[0].strip().lower()
+    if media_type != "application/json":
+        raise ApiError(
+            415, "unsupported_media_type", "send the body as Content-Type: application/json"
+        )
     try:
         value = json.loads(body)
     except (ValueError, RecursionError):
         raise bad_request("the body is not valid JSON") from None
     if not isinstance(value, dict):
         raise bad_request("the body must be a JSON object")
+    _refuse_surrogates(value, "")
     return value
+
+
+def _refuse_surrogates(value: Any, where: str) -> None:
+    """A 400 naming the field when a string of the body (a key too) holds a lone surrogate
+    (``"\\ud800"``): it is no text, and would fail later, once stored or sent to the model."""
+    if isinstance(value, str):
+        if LONE_SURROGATE.search(value):
+            raise bad_request(f"{where or 'the body'} holds a lone surrogate: it is not text")
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            field = f"{where}.{key}" if where else str(key)
+            if LONE_SURROGATE.search(key):
+                raise bad_request(f"a key of {where or 'the body'} holds a lone surrogate")
+            _refuse_surrogates(item, field)
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            _refuse_surrogates(item, f"{where}[{index}]")
 
 
 def _answer_for(error: BaseException) -> ApiError:
@@ -217,6 +250,31 @@ def _account(runtime: Runtime, answered: Answered, seconds: float) -> None:
         runtime.metrics.count_turn(answered.result, seconds)
 
 
+def _answering(route: Endpoint) -> Endpoint:
+    """``route`` with every error it raises turned into its answer by the one mapping,
+    :func:`~engine.serve.api_errors.api_error` (a bug is a 500 whose traceback goes to the
+    server's log, never to the client)."""
+
+    @functools.wraps(route)
+    async def answering(request: Request) -> Response:
+        try:
+            return await route(request)
+        except (ApiError, HTTPException):
+            raise
+        except Exception as error:
+            answer = api_error(error)
+            if answer.status == 500:
+                log.error(
+                    "unexpected error answering %s %s",
+                    request.method,
+                    request.url.path,
+                    exc_info=error,
+                )
+            raise answer from error
+
+    return answering
+
+
 # --- routes --------------------------------------------------------------------------------------
 
 
@@ -229,12 +287,7 @@ async def create_conversation(request: Request) -> Response:
     unknown = sorted(set(body) - {"variables"})
     if unknown:
         raise bad_request(f"unknown field {unknown[0]!r} (a conversation takes 'variables')")
-    try:
-        answer = await served.create(variables)
-    except ApiError:
-        raise
-    except Exception as error:
-        raise api_error(error) from error
+    answer = await served.create(variables)
     return JSONResponse(answer, status_code=201)
 
 
@@ -254,12 +307,7 @@ async def post_message(request: Request) -> Response:
     started = time.perf_counter()
     if "text/event-stream" in request.headers.get("accept", ""):
         return await _streamed(runtime, served, conversation_id, text, key, started)
-    try:
-        answered = await served.send(conversation_id, text, key)
-    except ApiError:
-        raise
-    except Exception as error:
-        raise api_error(error) from error
+    answered = await served.send(conversation_id, text, key)
     elapsed = time.perf_counter() - started
     _account(runtime, answered, elapsed)
     return JSONResponse(answered.answer, headers=_server_timing(elapsed, answered))
@@ -311,23 +359,13 @@ async def _streamed(
 
 async def describe_conversation(request: Request) -> Response:
     served = await _served(request)
-    try:
-        return JSONResponse(await served.describe(_conversation_id(request)))
-    except ApiError:
-        raise
-    except Exception as error:
-        raise api_error(error) from error
+    return JSONResponse(await served.describe(_conversation_id(request)))
 
 
 async def conversation_log(request: Request) -> Response:
     served = await _served(request)
     conversation_id = _conversation_id(request)
-    try:
-        lines = await served.log(conversation_id)
-    except ApiError:
-        raise
-    except Exception as error:
-        raise api_error(error) from error
+    lines = await served.log(conversation_id)
     body = "".join(f"{line}\n" for line in lines)
     return Response(
         body,
@@ -338,22 +376,25 @@ async def conversation_log(request: Request) -> Response:
 
 async def delete_conversation(request: Request) -> Response:
     served = await _served(request)
-    try:
-        await served.delete(_conversation_id(request))
-    except ApiError:
-        raise
-    except Exception as error:
-        raise api_error(error) from error
+    await served.delete(_conversation_id(request))
     return Response(status_code=204)
 
 
 async def healthz(request: Request) -> Response:
+    """``{"status": "ok"}`` or 503 ``{"status": "unavailable"}``; what the store is and why it
+    failed only to a caller with one of the server's tokens (a stranger learns no path, user,
+    host or driver message)."""
+    trusted = _has_token(request)
     try:
         served = await _runtime(request).served()
         await served.store.ping()
     except Exception as error:  # the store does not answer, whatever the reason
+        if not trusted:
+            return JSONResponse({"status": "unavailable"}, status_code=503)
         answer = api_error(error if isinstance(error, StoreError) else StoreError(str(error)))
         return JSONResponse(answer.body(), status_code=503)
+    if not trusted:
+        return JSONResponse({"status": "ok"})
     return JSONResponse({"status": "ok", "store": served.store.description})
 
 
@@ -362,7 +403,15 @@ async def metrics(request: Request) -> Response:
 
 
 async def page(request: Request) -> Response:
-    html, headers = chat_page()
+    """The chat page, titled with the scenario's title (the server's name if it cannot open)."""
+    title, language = "", "en"
+    try:
+        scenario = (await _runtime(request).served()).scenario
+    except StoreError:
+        pass
+    else:
+        title, language = scenario.title or scenario.name.replace("_", " "), scenario.language
+    html, headers = chat_page(title, language)
     return Response(html, media_type="text/html; charset=utf-8", headers=headers)
 
 
@@ -370,7 +419,7 @@ async def page(request: Request) -> Response:
 
 
 async def _api_error(request: Request, error: Exception) -> Response:
-    answer = error if isinstance(error, ApiError) else api_error(error)
+    answer = api_error(error)
     _runtime(request).metrics.count_error(answer.type)
     return JSONResponse(answer.body(), status_code=answer.status, headers=answer.headers)
 
@@ -380,13 +429,6 @@ async def _http_error(request: Request, error: Exception) -> Response:
     kinds = {404: "not_found", 405: "method_not_allowed"}
     answer = ApiError(status, kinds.get(status, "bad_request"), str(getattr(error, "detail", "")))
     return await _api_error(request, answer)
-
-
-async def _crash(request: Request, error: Exception) -> Response:
-    log.error("unexpected error answering %s %s", request.method, request.url.path, exc_info=error)
-    return await _api_error(
-        request, ApiError(500, "internal", "internal error; see the server's log")
-    )
 
 
 # --- the app -------------------------------------------------------------------------------------
@@ -416,20 +458,33 @@ def create_app(
     conversation = "/v1/conversations/{conversation_id}"
     app = Starlette(
         routes=[
-            Route("/", page, methods=["GET"]),
-            Route("/healthz", healthz, methods=["GET"]),
-            Route("/metrics", metrics, methods=["GET"]),
-            Route("/v1/conversations", create_conversation, methods=["POST"]),
-            Route(f"{conversation}/messages", post_message, methods=["POST"]),
-            Route(conversation, describe_conversation, methods=["GET"]),
-            Route(conversation, delete_conversation, methods=["DELETE"]),
-            Route(f"{conversation}/log", conversation_log, methods=["GET"]),
+            Route("/", _answering(page), methods=["GET"]),
+            Route("/healthz", _answering(healthz), methods=["GET"]),
+            Route("/metrics", _answering(metrics), methods=["GET"]),
+            Route("/v1/conversations", _answering(create_conversation), methods=["POST"]),
+            Route(f"{conversation}/messages", _answering(post_message), methods=["POST"]),
+            Route(conversation, _answering(describe_conversation), methods=["GET"]),
+            Route(conversation, _answering(delete_conversation), methods=["DELETE"]),
+            Route(f"{conversation}/log", _answering(conversation_log), methods=["GET"]),
         ],
-        exception_handlers={ApiError: _api_error, HTTPException: _http_error, Exception: _crash},
+        exception_handlers={
+            ApiError: _api_error,
+            HTTPException: _http_error,
+            Exception: _api_error,
+        },
+        middleware=[Middleware(HostGuard, hosts=_host_names(config))],
         lifespan=lifespan,
     )
     app.state.prompter = runtime
     return app
+
+
+def _host_names(config: ServeConfig | None) -> HostNames:
+    """The hosts the app answers for (:mod:`engine.serve.guard`): the loopback names without
+    a config."""
+    if config is None:
+        return HostNames("127.0.0.1")
+    return HostNames(config.bind_host, config.allowed_hosts)
 
 
 def app_from_environment() -> Starlette:
