@@ -17,7 +17,6 @@
 from __future__ import annotations
 
 import difflib
-from functools import lru_cache
 from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QEvent, QItemSelection, Qt, Signal
@@ -48,8 +47,9 @@ from engine.request_view import CallIndex, RequestDiff, RequestView, compare, re
 from engine.request_view.export import api_body, body_json, replay_command
 
 
-@lru_cache(maxsize=1)
 def _prices() -> PriceTable | None:
+    """The price table as it stands (the user may edit their price file while the studio runs:
+    read again each time, parsed again only when it changed)."""
     try:
         return PriceTable.load()
     except ScenarioError:

@@ -394,6 +394,8 @@ class MatrixRun:
         extra = self.extra_prices.get(call.model.lower())
         if extra is not None:
             return call_cost(extra, call.usage)
+        if call.cost_usd == 0.0 and not self.prices.knows(call.model, call.endpoint):
+            return None  # an older log's $0 for a model it had no price for
         return call.cost_usd  # None: the endpoint it went to had no price for it
 
     def _finished(self, record: RunRecord) -> None:

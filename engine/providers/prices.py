@@ -302,11 +302,18 @@ class PriceTable:
         server standing in for a priced endpoint)."""
         return self.merged(PriceTable({base_url: models}))
 
-    def with_stand_in(self, base_url: str, *, like: str = OPENAI_BASE_URL) -> PriceTable:
-        """This table with ``base_url`` priced as ``like`` is: a stand-in for a priced endpoint
-        (the economics tests and the benches point the SDK at the fake server and want its
-        token counts priced as OpenAI would)."""
-        return self.with_prices(base_url, self._models_at(like) or {})
+    def with_stand_in(self, base_url: str, *, like: str | None = None) -> PriceTable:
+        """This table with ``base_url`` priced as ``like`` is — by default, every model at the
+        price the table lists it (:meth:`listed_price`): a stand-in for priced endpoints (the
+        economics tests and the benches point an SDK at a fake server and want its token counts
+        priced as the vendor would bill them)."""
+        if like is not None:
+            return self.with_prices(base_url, self._models_at(like) or {})
+        openai = endpoint_key(OPENAI_BASE_URL)
+        models: dict[str, ModelPrice] = {}
+        for key in sorted(self._prices, key=lambda key: key == openai):  # OpenAI's last: wins
+            models.update(self._prices[key])
+        return self.with_prices(base_url, models)
 
     def _models_at(self, base_url: str | None) -> dict[str, ModelPrice] | None:
         key = endpoint_key(base_url)
