@@ -1,11 +1,12 @@
-"""The user's configuration folder: where a user's own price file (and saved provider
-profiles) live, outside any scenario and outside Prompter's own ``resources/``.
+"""The user's config folder: what Prompter keeps per user and not per scenario.
 
-``PROMPTER_CONFIG_DIR`` names it outright (tests point it at a temporary folder, so they never
-read a developer's own files); otherwise it is the platform's usual place:
-``$XDG_CONFIG_HOME/prompter`` (``~/.config/prompter``) on Linux, ``~/Library/Application
-Support/Prompter`` on macOS, ``%APPDATA%\\Prompter`` on Windows. Nothing here creates it: a
-reader finds nothing in a folder that does not exist, a writer makes it.
+The studio's settings are Qt's (``QSettings``, organisation ``Prompter``); the engine keeps its
+own files beside them, in a folder of the same name: ``$XDG_CONFIG_HOME/Prompter`` (by default
+``~/.config/Prompter``) on Linux, ``~/Library/Application Support/Prompter`` on macOS and
+``%APPDATA%\\Prompter`` on Windows. ``PROMPTER_CONFIG_DIR`` names another folder (the tests
+point it at a temporary one, so they never touch the user's).
+
+Held there: ``providers/`` (one profile per server and model, :mod:`engine.providers.profile`).
 """
 
 from __future__ import annotations
@@ -16,19 +17,20 @@ from pathlib import Path
 
 __all__ = ["CONFIG_DIR_VARIABLE", "config_folder"]
 
-#: The environment variable that names the configuration folder outright.
+#: The environment variable that names the config folder instead of the platform's.
 CONFIG_DIR_VARIABLE = "PROMPTER_CONFIG_DIR"
+_NAME = "Prompter"  # the studio's organisation name (app/__main__.py), so both share a folder
 
 
 def config_folder() -> Path:
-    """The user's configuration folder (which may not exist yet)."""
+    """The user's Prompter config folder (not created here: writers create what they need)."""
     named = os.environ.get(CONFIG_DIR_VARIABLE, "").strip()
     if named:
         return Path(named).expanduser()
     if sys.platform == "win32":
-        appdata = os.environ.get("APPDATA", "").strip()
-        return (Path(appdata) if appdata else Path.home() / "AppData" / "Roaming") / "Prompter"
+        base = os.environ.get("APPDATA") or str(Path.home() / "AppData" / "Roaming")
+        return Path(base) / _NAME
     if sys.platform == "darwin":
-        return Path.home() / "Library" / "Application Support" / "Prompter"
-    xdg = os.environ.get("XDG_CONFIG_HOME", "").strip()
-    return (Path(xdg) if xdg else Path.home() / ".config") / "prompter"
+        return Path.home() / "Library" / "Application Support" / _NAME
+    base = os.environ.get("XDG_CONFIG_HOME", "").strip() or str(Path.home() / ".config")
+    return Path(base) / _NAME

@@ -1,5 +1,5 @@
-"""The user's configuration folder (their own price file, saved provider profiles): an empty
-temporary folder for every test, so no test reads or writes a developer's own."""
+"""Autouse: the user's config folder (provider profiles, ``engine.io.config_folder``) is a
+temporary one in every test, so no test reads or writes the developer's."""
 
 from __future__ import annotations
 
@@ -14,7 +14,6 @@ from engine.io.config_folder import CONFIG_DIR_VARIABLE
 def config_folder(
     tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
 ) -> Path:
-    """The configuration folder this test sees (empty; write a ``prices.yaml`` into it)."""
     folder = tmp_path_factory.mktemp("config")
     monkeypatch.setenv(CONFIG_DIR_VARIABLE, str(folder))
     return folder
