@@ -32,7 +32,7 @@ from engine.dialogue.layout_choice import (
 )
 from engine.dialogue.prompting import Prompt
 from engine.log.events import ContractViolationData, CorrectionSentData, EventType
-from engine.providers.base import ModelReply, ModelRequest, Purpose, streaming_to
+from engine.providers.base import ModelReply, ModelRequest, Purpose, endpoint_of, streaming_to
 from engine.scenario.definition import PromptLayout, Step
 
 
@@ -158,7 +158,7 @@ class ExchangePhase(StreamingRelay):
             usage=reply.usage,
             response_id=reply.response_id,
             synthetic=reply.synthetic,
-            endpoint=reply.endpoint,
+            endpoint=reply.endpoint or endpoint_of(self.provider),
         )
         turn.calls += 1
         if self._layout_choice is not None:

@@ -55,7 +55,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import dataclasses
 import email.utils
 import json
 import os
@@ -102,7 +101,6 @@ from engine.providers.bounded_answers import (
     ask_for_accepted_encodings,
     bound_answer,
 )
-from engine.providers.prices import endpoint_key
 from engine.providers.rate_limiter import StatedLimits, stated_limits
 from engine.providers.streaming import MessageStream
 
@@ -199,12 +197,6 @@ class _OpenAIProvider(ClosingProvider):
         return str(self._client.base_url.copy_with(username=None, password=None))
 
     @property
-    def endpoint(self) -> str:
-        """Where the calls go, as prices are looked up: the base URL without credentials or a
-        trailing slash (:func:`engine.providers.prices.endpoint_key`)."""
-        return endpoint_key(self.base_url) or self.base_url
-
-    @property
     def host(self) -> str:
         """``scheme://host[:port]`` of the server: what messages about its answers name."""
         url = self._client.base_url
@@ -228,8 +220,7 @@ class _OpenAIProvider(ClosingProvider):
         listener = message_listener() if self.stream else None
         if listener is not None:
             listener = _on_loop(asyncio.get_running_loop(), listener)
-        reply = await self._home.run(self._complete_at_home(request, listener))
-        return dataclasses.replace(reply, endpoint=self.endpoint)
+        return await self._home.run(self._complete_at_home(request, listener))
 
     async def _complete_at_home(
         self, request: ModelRequest, listener: MessageListener | None

@@ -41,7 +41,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
 
 import yaml
 
@@ -49,7 +48,7 @@ from engine.errors import ScenarioError
 from engine.io.config_folder import config_folder
 from engine.io.resources import resource_path
 from engine.io.untrusted import read_text
-from engine.providers.base import Usage
+from engine.providers.base import Usage, endpoint_key
 from engine.providers.vendor_caches import CACHE_WRITE_FACTOR
 
 __all__ = [
@@ -81,7 +80,6 @@ _PRICE_HINT = (
     "models: {gpt-4.1-mini: {input: 0.40, cached_input: 0.10, output: 1.60}}}}"
 )
 _PRICE_KEYS = ("input", "cached_input", "output", "cache_write_5m", "cache_write_1h")
-_DEFAULT_PORTS = {"http": 80, "https": 443}
 
 
 def model_key(model: str) -> tuple[str, str]:
@@ -178,26 +176,6 @@ def read_user_price_file(path: Path | str | None = None) -> PriceFile | None:
     with _parsed_lock:
         _parsed[file] = (text, parsed)
     return parsed
-
-
-def endpoint_key(base_url: str | None) -> str | None:
-    """``base_url`` as prices are looked up under: ``https://api.openai.com/v1`` for
-    ``HTTPS://user:key@API.openai.com:443/v1/`` (``None`` for none, or for what is no URL)."""
-    if not base_url or not base_url.strip():
-        return None
-    parts = urlsplit(base_url.strip())
-    if not parts.scheme or not parts.hostname:
-        return None
-    scheme = parts.scheme.lower()
-    host = parts.hostname.lower()
-    if ":" in host:  # an IPv6 address
-        host = f"[{host}]"
-    try:
-        port = parts.port
-    except ValueError:
-        return None
-    netloc = host if port is None or port == _DEFAULT_PORTS.get(scheme) else f"{host}:{port}"
-    return f"{scheme}://{netloc}{parts.path.rstrip('/')}"
 
 
 def _origin(key: str) -> str:

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import dataclasses
 import random
 import threading
 import time
@@ -35,7 +34,6 @@ from engine.providers.base import (
     ModelRequest,
     message_listener,
 )
-from engine.providers.prices import endpoint_key
 from engine.providers.streaming import MessageStream
 
 __all__ = ["HomeLoop", "StreamCut", "VendorProvider", "backoff"]
@@ -141,13 +139,6 @@ class VendorProvider(ClosingProvider):
     def host(self) -> str:
         raise NotImplementedError
 
-    @property
-    def endpoint(self) -> str | None:
-        """Where the calls go, as prices are looked up: the base URL without credentials or a
-        trailing slash (:func:`engine.providers.prices.endpoint_key`)."""
-        base_url = getattr(self, "base_url", None)
-        return endpoint_key(base_url) if isinstance(base_url, str) else None
-
     def _model(self, request: ModelRequest) -> str:
         return self.model or request.model
 
@@ -158,8 +149,7 @@ class VendorProvider(ClosingProvider):
         listener = message_listener() if self.stream else None
         if listener is not None:
             listener = _on_loop(asyncio.get_running_loop(), listener)
-        reply = await self._home.run(self._complete_at_home(request, listener))
-        return dataclasses.replace(reply, endpoint=self.endpoint)
+        return await self._home.run(self._complete_at_home(request, listener))
 
     async def _complete_at_home(
         self, request: ModelRequest, listener: MessageListener | None
