@@ -49,40 +49,51 @@ def saved_profile(provider: str, base_url: str | None, model: str) -> Any:
         return None
 
 
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("ServerCheck", text)
-
-
 def schema_mode_words(profile: Any) -> str:
     """How the schema is held, in words: enforced by the server, or checked after the fact."""
     if profile.schema_enforced:
-        return _tr("schema enforced ({format})").format(format=profile.structured_output)
-    return _tr("schema not enforced: replies checked after the fact")
+        return QCoreApplication.translate("ServerCheck", "schema enforced ({format})").format(
+            format=profile.structured_output
+        )
+    return QCoreApplication.translate(
+        "ServerCheck", "schema not enforced: replies checked after the fact"
+    )
 
 
 def profile_words(profile: Any) -> str:
     """What a profile says, one fact a line, in the studio's language."""
-    yes, no = _tr("yes"), _tr("no")
+    yes, no = (
+        QCoreApplication.translate("ServerCheck", "yes"),
+        QCoreApplication.translate("ServerCheck", "no"),
+    )
     context = (
-        _tr("{tokens} tokens").format(tokens=f"{profile.context_tokens:,}")
+        QCoreApplication.translate("ServerCheck", "{tokens} tokens").format(
+            tokens=f"{profile.context_tokens:,}"
+        )
         if profile.context_tokens
-        else _tr("unknown")
+        else QCoreApplication.translate("ServerCheck", "unknown")
     )
     lines = [
-        _tr("Schema: {mode}").format(mode=schema_mode_words(profile)),
-        _tr("Chains replies (previous_response_id): {answer}").format(
-            answer=yes if profile.chaining else no
+        QCoreApplication.translate("ServerCheck", "Schema: {mode}").format(
+            mode=schema_mode_words(profile)
         ),
-        _tr("Usage when streaming: {answer}").format(
-            answer=_tr("reported")
+        QCoreApplication.translate(
+            "ServerCheck", "Chains replies (previous_response_id): {answer}"
+        ).format(answer=yes if profile.chaining else no),
+        QCoreApplication.translate("ServerCheck", "Usage when streaming: {answer}").format(
+            answer=QCoreApplication.translate("ServerCheck", "reported")
             if profile.usage_when_streaming
-            else _tr("not sent: counted here, marked estimated")
+            else QCoreApplication.translate(
+                "ServerCheck", "not sent: counted here, marked estimated"
+            )
         ),
-        _tr("Cached tokens reported: {answer}").format(
+        QCoreApplication.translate("ServerCheck", "Cached tokens reported: {answer}").format(
             answer=yes if profile.cached_tokens_reported else no
         ),
-        _tr("Context: {context}").format(context=context),
-        _tr("Output cap sent as: {parameter}").format(parameter=profile.output_cap_param),
+        QCoreApplication.translate("ServerCheck", "Context: {context}").format(context=context),
+        QCoreApplication.translate("ServerCheck", "Output cap sent as: {parameter}").format(
+            parameter=profile.output_cap_param
+        ),
     ]
     return "\n".join(lines)
 
@@ -118,7 +129,9 @@ class ServerCheck(QObject):
                 asked = self.checker(provider, model, base_url, api_key, timeout)
                 profile: Any = asyncio.run(asked)
             except ImportError:
-                self.failed.emit(_tr("this Prompter has no server check"))
+                self.failed.emit(
+                    QCoreApplication.translate("ServerCheck", "this Prompter has no server check")
+                )
             except Exception as error:  # any failure is shown, never raised on a thread
                 self.failed.emit(str(error) or type(error).__name__)
             else:
