@@ -65,6 +65,7 @@ class CallRecord:
                 "input_tokens": self.usage.input_tokens,
                 "cached_tokens": self.usage.cached_tokens,
                 "output_tokens": self.usage.output_tokens,
+                **({"estimated": True} if self.usage.estimated else {}),
             },
             "cost_usd": self.cost_usd,
             "response_id": self.response_id,
@@ -129,6 +130,8 @@ class Totals:
     ``synthetic_calls`` those whose reply no model made (they cost nothing). ``cost_usd`` is
     ``None`` when some call's price is unknown (:data:`PRICE_UNKNOWN_TEXT`): a sum with an
     unknown part is unknown, never the sum of the known parts.
+    ``estimated_calls`` counts those whose tokens the server did not say (counted here:
+    *estimated*).
     ``cache_write_tokens`` (part of ``input_tokens``, as ``cached_tokens``) were written to the
     provider's cache (Anthropic), ``cache_write_1h_tokens`` of them for an hour.
     """
@@ -144,6 +147,7 @@ class Totals:
     synthetic_calls: int = 0
     cache_write_tokens: int = 0
     cache_write_1h_tokens: int = 0
+    estimated_calls: int = 0
 
     def __add__(self, other: Totals) -> Totals:
         return Totals(
@@ -158,6 +162,7 @@ class Totals:
             self.synthetic_calls + other.synthetic_calls,
             self.cache_write_tokens + other.cache_write_tokens,
             self.cache_write_1h_tokens + other.cache_write_1h_tokens,
+            self.estimated_calls + other.estimated_calls,
         )
 
     @property
@@ -168,6 +173,7 @@ class Totals:
             self.output_tokens,
             self.cache_write_tokens,
             self.cache_write_1h_tokens,
+            estimated=self.estimated_calls > 0,
         )
 
     @property
@@ -226,6 +232,7 @@ class Totals:
             synthetic_calls=1 if call.synthetic else 0,
             cache_write_tokens=call.usage.cache_write_tokens,
             cache_write_1h_tokens=call.usage.cache_write_1h_tokens,
+            estimated_calls=1 if call.usage.estimated else 0,
         )
 
     @classmethod
@@ -243,6 +250,7 @@ class Totals:
             synthetic_calls=sum(1 for call in items if call.synthetic),
             cache_write_tokens=sum(call.usage.cache_write_tokens for call in items),
             cache_write_1h_tokens=sum(call.usage.cache_write_1h_tokens for call in items),
+            estimated_calls=sum(1 for call in items if call.usage.estimated),
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -258,6 +266,7 @@ class Totals:
             "synthetic_calls": self.synthetic_calls,
             "cache_write_tokens": self.cache_write_tokens,
             "cache_write_1h_tokens": self.cache_write_1h_tokens,
+            "estimated_calls": self.estimated_calls,
         }
 
     def usage_json(self) -> dict[str, Any]:
@@ -269,8 +278,19 @@ class Totals:
             "output_tokens": self.output_tokens,
             "cost_usd": self.cost_json,
             "synthetic_calls": self.synthetic_calls,
+            "estimated_calls": self.estimated_calls,
             "cost": self.cost_text(),
         }
+
+    def tokens_text(self) -> str:
+        """The tokens as the CLI's summaries say them, *estimated* when any count was."""
+        said = (
+            f"{self.input_tokens} input tokens ({self.cached_tokens} cached), "
+            f"{self.output_tokens} output"
+        )
+        if self.estimated_calls:
+            said += f" (estimated for {self.estimated_calls} of {self.llm_calls} calls)"
+        return said
 
     def session_record(self, user_messages: int) -> SessionTotalsData:
         """These totals as ``session_end`` writes them."""
@@ -288,6 +308,8 @@ class Totals:
         if self.cache_write_tokens:
             record["cache_write_tokens"] = self.cache_write_tokens
             record["cache_write_1h_tokens"] = self.cache_write_1h_tokens
+        if self.estimated_calls:
+            record["estimated_calls"] = self.estimated_calls
         return record
 
 
@@ -398,6 +420,7 @@ def _call_from_dict(raw: Any, where: str) -> CallRecord:
                 _whole(usage.get("output_tokens", 0), f"{where}: 'output_tokens'"),
                 _whole(usage.get("cache_write_tokens", 0), f"{where}: 'cache_write_tokens'"),
                 _whole(usage.get("cache_write_1h_tokens", 0), f"{where}: 'cache_write_1h_tokens'"),
+                estimated=usage.get("estimated") is True,
             ),
             cost_usd=None if raw["cost_usd"] is None else float(raw["cost_usd"]),
             response_id=None if raw.get("response_id") is None else str(raw["response_id"]),

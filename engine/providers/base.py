@@ -89,6 +89,10 @@ class Usage:
     of it, whatever the API reports (Anthropic's ``input_tokens`` is only the remainder: its
     provider adds the three up). ``cache_write_1h_tokens`` is the part of the writes made with a
     one-hour lifetime (billed 2x the input price; the others, five minutes, 1.25x).
+
+    ``estimated``: the server said nothing of them (a stream without its usage chunk), so they
+    were counted here with the model's tokenizer (:func:`engine.providers.tokens.estimate_usage`);
+    a sum holding any estimated count is estimated.
     """
 
     input_tokens: int = 0
@@ -96,6 +100,7 @@ class Usage:
     output_tokens: int = 0
     cache_write_tokens: int = 0
     cache_write_1h_tokens: int = 0
+    estimated: bool = False
 
     @property
     def cache_ttl(self) -> str | None:
@@ -113,6 +118,7 @@ class Usage:
             self.output_tokens + other.output_tokens,
             self.cache_write_tokens + other.cache_write_tokens,
             self.cache_write_1h_tokens + other.cache_write_1h_tokens,
+            estimated=self.estimated or other.estimated,
         )
 
 
@@ -127,6 +133,9 @@ class ModelReply:
     ``endpoint`` is the base URL the call went to (the conversation reads it from the provider,
     :func:`endpoint_of`, when the provider does not set it): a price applies only to a model
     listed for that endpoint.
+    ``notices`` are what the provider changed to get this reply and must say (the server refused
+    a structured-output format, and the provider switched to the next one): the conversation
+    logs each as a ``provider_notice`` event.
     """
 
     text: str
@@ -141,6 +150,7 @@ class ModelReply:
     #: The base URL the call went to: the endpoint whose prices apply
     #: (:mod:`engine.providers.prices`). ``None`` when no server was called (a replay).
     endpoint: str | None = None
+    notices: tuple[str, ...] = ()
 
 
 #: Hears the reply's message so far, as the model writes it (see "Streaming" above).
