@@ -11,12 +11,13 @@ command line saves, so every command and the studio then use it) and shown in wo
 from __future__ import annotations
 
 import asyncio
-import importlib
 import threading
 from collections.abc import Callable, Coroutine
 from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QObject, Signal
+
+from engine.providers.profile import ProviderProfile, check_server, load_profile, save_profile
 
 #: ``check(provider, model, base_url, api_key, timeout)`` → the profile (the engine's by default).
 Checker = Callable[[str, str, str | None, str | None, float | None], Coroutine[Any, Any, Any]]
@@ -24,29 +25,20 @@ Checker = Callable[[str, str, str | None, str | None, float | None], Coroutine[A
 __all__ = ["Checker", "ServerCheck", "profile_words", "schema_mode_words"]
 
 
-def _profiles() -> Any:
-    """The engine's profile module (``engine.providers.profile``)."""
-    return importlib.import_module("engine.providers.profile")
-
-
 async def engine_check(
     provider: str, model: str, base_url: str | None, api_key: str | None, timeout: float | None
-) -> Any:
+) -> ProviderProfile:
     """The engine's check, its profile saved where every command looks for it."""
-    profiles = _profiles()
-    profile = await profiles.check_server(
+    profile = await check_server(
         provider, model=model, base_url=base_url, api_key=api_key, timeout=timeout
     )
-    profiles.save_profile(profile)
+    save_profile(profile)
     return profile
 
 
-def saved_profile(provider: str, base_url: str | None, model: str) -> Any:
+def saved_profile(provider: str, base_url: str | None, model: str) -> ProviderProfile | None:
     """The profile saved for ``model`` behind ``base_url`` through ``provider`` (None: none)."""
-    try:
-        return _profiles().load_profile(provider, base_url or None, model)
-    except ImportError:
-        return None
+    return load_profile(provider, base_url or None, model)
 
 
 def schema_mode_words(profile: Any) -> str:
@@ -128,10 +120,6 @@ class ServerCheck(QObject):
             try:
                 asked = self.checker(provider, model, base_url, api_key, timeout)
                 profile: Any = asyncio.run(asked)
-            except ImportError:
-                self.failed.emit(
-                    QCoreApplication.translate("ServerCheck", "this Prompter has no server check")
-                )
             except Exception as error:  # any failure is shown, never raised on a thread
                 self.failed.emit(str(error) or type(error).__name__)
             else:

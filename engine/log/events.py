@@ -556,6 +556,7 @@ __all__ = [
     "ModelRequestData",
     "ModelResponseData",
     "Payload",
+    "ProviderNoticeData",
     "SessionEndData",
     "SessionStartData",
     "SessionTotalsData",

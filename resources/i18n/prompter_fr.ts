@@ -5867,10 +5867,6 @@ Double-cliquez sur le canevas vide pour ajouter une étape&#x202f;; glissez depu
         <translation>schéma non imposé : réponses vérifiées après coup</translation>
     </message>
     <message>
-        <source>this Prompter has no server check</source>
-        <translation>ce Prompter ne sait pas vérifier un serveur</translation>
-    </message>
-    <message>
         <source>unknown</source>
         <translation>inconnu</translation>
     </message>

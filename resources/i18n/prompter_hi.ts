@@ -5867,10 +5867,6 @@ Double-click empty canvas to add a step; drag from a step&apos;s handle (or Shif
         <translation>स्कीमा लागू नहीं: उत्तर बाद में जाँचे जाते हैं</translation>
     </message>
     <message>
-        <source>this Prompter has no server check</source>
-        <translation>इस Prompter में सर्वर जाँच नहीं है</translation>
-    </message>
-    <message>
         <source>unknown</source>
         <translation>अज्ञात</translation>
     </message>
