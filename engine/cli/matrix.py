@@ -40,6 +40,7 @@ from engine.matrix.gate import (
     junit_xml,
     parse_requirement,
 )
+from engine.matrix.models import needs_openai_key
 from engine.matrix.run import MatrixProgress, MatrixResult, MatrixRun
 from engine.matrix.spec import CURRENT, MatrixConfig, load_config, parse_model, split_list
 from engine.scenario.loader import load_scenario
@@ -203,13 +204,14 @@ def run(args: argparse.Namespace) -> int:
             api_key_set=bool(os.environ.get("OPENAI_API_KEY")),
             on_progress=progress,
         )
-    except ProviderAuthError:
-        print(
-            NO_KEY_HELP.replace("prompter chat", "prompter matrix").replace(
-                "--fake-model", "--models fake:break=0.1"
-            ),
-            file=sys.stderr,
+    except ProviderAuthError as missing:
+        openai = any(needs_openai_key(spec) for spec in models) and not os.environ.get(
+            "OPENAI_API_KEY"
         )
+        help_ = NO_KEY_HELP.replace("prompter chat", "prompter matrix").replace(
+            "--fake-model", "--models fake:break=0.1"
+        )
+        print(help_ if openai else f"prompter matrix: {missing}", file=sys.stderr)
         return ExitCode.USAGE
     matrix = prepared.run
     if not args.quiet:

@@ -39,7 +39,10 @@ from engine.scenario.definition import Scenario
 from engine.scenario_tests.definition import ScenarioTest
 from engine.scenario_tests.record_shipped import plan_for
 
-__all__ = ["PACE", "MatrixModel", "provider_for_spec"]
+__all__ = ["OPENAI_APIS", "PACE", "MatrixModel", "needs_openai_key", "provider_for_spec"]
+
+#: The providers that speak OpenAI's APIs, with its key.
+OPENAI_APIS = ("responses", "chat")
 
 #: The share of a limit given in a spec or ``matrix.yaml`` the matrix paces at. At exactly the
 #: limit, requests paced evenly reach the server a few milliseconds early or late, and the
@@ -51,17 +54,23 @@ PACE = 0.95
 
 def provider_for_spec(spec: ModelSpec, api_key: str | None = None) -> Provider:
     """A real model's provider: the spec's API, model and base URL; retries left to the
-    limiter, nothing streamed (nobody watches a matrix being written). Raises
-    :class:`~engine.errors.ProviderAuthError` when no key is set (``api_key``, else
-    ``OPENAI_API_KEY``)."""
+    limiter, nothing streamed (nobody watches a matrix being written). ``api_key`` is an
+    OpenAI key (the studio's), used by the OpenAI APIs only: Anthropic and Gemini read their
+    own. Raises :class:`~engine.errors.ProviderAuthError` when the API's key is missing."""
     return make_provider(
         spec.provider,
         model=spec.model,
-        api_key=api_key,
+        api_key=api_key if spec.provider in OPENAI_APIS else None,
         base_url=spec.base_url,
         max_retries=0,
         stream=False,
     )
+
+
+def needs_openai_key(spec: ModelSpec) -> bool:
+    """Whether the model is called with ``OPENAI_API_KEY`` (the OpenAI APIs); the vendors'
+    providers check their own key when they are made."""
+    return spec.provider in OPENAI_APIS
 
 
 class MatrixModel:

@@ -1,12 +1,12 @@
 """What a matrix runs: model specs, variants and the ``matrix.yaml`` that names them.
 
 A **model spec** is ``provider:model[@base_url]`` — ``responses:gpt-4.1-mini``,
-``chat:smollm2-135m@http://127.0.0.1:8080/v1`` — or ``fake[:OPTIONS]``, the key-free fake
-model: ``fake:break=0.1`` breaks the reply contract on 10 % of its replies (seeded coin flips),
-``latency=0.05`` waits that many seconds before each answer, ``rpm=600`` is the rate limit it
-states (and the matrix keeps to). In a comma-separated list (``--models``) an option may follow
-after a comma (``fake:break=0.1,latency=0.05``): a piece of the form ``key=value`` with no
-``:`` belongs to the fake spec before it.
+``chat:smollm2-135m@http://127.0.0.1:8080/v1``, ``anthropic:claude-…``, ``gemini:…`` — or
+``fake[:OPTIONS]``, the key-free fake model: ``fake:break=0.1`` breaks the reply contract on
+10 % of its replies (seeded coin flips), ``latency=0.05`` waits that many seconds before each
+answer, ``rpm=600`` is the rate limit it states (and the matrix keeps to). In a comma-separated
+list (``--models``) an option may follow after a comma (``fake:break=0.1,latency=0.05``): a
+piece of the form ``key=value`` with no ``:`` belongs to the fake spec before it.
 
 A **variant** is the scenario folder as it stands (``.``, the default), a git revision as
 ``prompter diff`` reads them (``HEAD~1:scenarios/support_desk``), or another folder.
@@ -40,6 +40,7 @@ import yaml
 from engine.errors import ScenarioError
 from engine.io.input_limits import MAX_SCRIPT_BYTES
 from engine.io.untrusted import read_text
+from engine.providers import PROVIDER_NAMES
 from engine.providers.prices import ModelPrice
 
 __all__ = [
@@ -56,8 +57,8 @@ __all__ = [
 FAKE = "fake"
 #: The variant "the scenario folder as it stands".
 CURRENT = "."
-#: The providers a spec may name (besides ``fake``).
-PROVIDERS = ("responses", "chat")
+#: The providers a spec may name (besides ``fake``): every model API, not the reply script.
+PROVIDERS = tuple(name for name in PROVIDER_NAMES if name != "scripted")
 _FAKE_OPTIONS = {
     "break": (0.0, 0.999),
     "latency": (0.0, 60.0),
