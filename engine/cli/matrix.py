@@ -29,6 +29,7 @@ from typing import Any
 
 from engine.cli.chat import NO_KEY_HELP
 from engine.cli.exit_codes import ExitCode
+from engine.cli.provider_options import positive_float, positive_int, say_provider
 from engine.errors import ProviderAuthError, ScenarioErrors
 from engine.io.atomic import atomic_write_text
 from engine.io.untrusted import read_text
@@ -119,6 +120,19 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="where matrix.json, report.html and the logs go (default: matrix/SCENARIO-DATE-TIME)",
     )
     parser.add_argument(
+        "--timeout",
+        type=positive_float,
+        metavar="SECONDS",
+        help="how long one call of a real model may take, retries included (default 60)",
+    )
+    parser.add_argument(
+        "--max-output-tokens",
+        dest="max_output_tokens",
+        type=positive_int,
+        metavar="N",
+        help="the most tokens one reply of a real model may have (default: the scenario's)",
+    )
+    parser.add_argument(
         "--require",
         nargs="+",
         action="extend",
@@ -202,6 +216,8 @@ def run(args: argparse.Namespace) -> int:
             out_dir=out,
             config=config,
             api_key_set=bool(os.environ.get("OPENAI_API_KEY")),
+            timeout=args.timeout,
+            max_output_tokens=args.max_output_tokens,
             on_progress=progress,
         )
     except ProviderAuthError as missing:
@@ -214,6 +230,8 @@ def run(args: argparse.Namespace) -> int:
         print(help_ if openai else f"prompter matrix: {missing}", file=sys.stderr)
         return ExitCode.USAGE
     matrix = prepared.run
+    for model in prepared.models.values():  # a schema not enforced is said before the run
+        say_provider(model.provider.inner, "matrix")
     if not args.quiet:
         print(
             f"matrix of {name}: {len(models)} models × {len(variants)} variants, "

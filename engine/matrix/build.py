@@ -139,6 +139,8 @@ def prepare(
     current: Scenario | None = None,
     api_key_set: bool = True,
     api_key: str | None = None,
+    timeout: float | None = None,
+    max_output_tokens: int | None = None,
     on_progress: Callable[[MatrixProgress], None] | None = None,
 ) -> PreparedMatrix:
     """Everything ready to run. ``current`` is the scenario as it stands (default: read from
@@ -164,7 +166,15 @@ def prepare(
                 continue
             if needs_openai_key(spec) and not (api_key_set or api_key):
                 raise ProviderAuthError(f"{spec.text}: no API key")
-            opened[spec.text] = MatrixModel(spec, overrides=config.rate_limits, api_key=api_key)
+            opened[spec.text] = MatrixModel(
+                spec,
+                overrides=config.rate_limits,
+                api_key=api_key,
+                timeout=timeout if timeout is not None else config.timeout,
+                max_output_tokens=(
+                    max_output_tokens if max_output_tokens is not None else config.max_output_tokens
+                ),
+            )
     except BaseException:
         asyncio.run(_close(opened))
         raise

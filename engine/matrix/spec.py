@@ -21,6 +21,8 @@ A **variant** is the scenario folder as it stands (``.``, the default), a git re
     jobs: 4
     seed: 0
     require: ["pass>=0.9"]
+    timeout: 120           # seconds a call of a real model may take
+    max_output_tokens: 800
     prices:                # US dollars per 1M tokens, for models the price table lacks
       smollm2-135m: {input: 0.0, cached_input: 0.0, output: 0.0}
     rate_limits:           # requests/tokens per minute, for models the rate table lacks
@@ -169,6 +171,10 @@ class MatrixConfig:
     jobs: int | None = None
     seed: int | None = None
     require: list[str] = field(default_factory=list)
+    #: the shared provider options, for the real models: seconds a call may take, and the
+    #: most tokens a reply may have
+    timeout: float | None = None
+    max_output_tokens: int | None = None
     prices: dict[str, ModelPrice] = field(default_factory=dict)
     rate_limits: dict[str, tuple[float | None, float | None]] = field(default_factory=dict)
 
@@ -216,9 +222,20 @@ def load_config(path: Path) -> MatrixConfig:
         jobs=number("jobs"),
         seed=number("seed"),
         require=strings("require"),
+        timeout=_positive(path, data, "timeout"),
+        max_output_tokens=number("max_output_tokens"),
         prices=_prices(path, data.get("prices") or {}),
         rate_limits=_limits(path, data.get("rate_limits") or {}),
     )
+
+
+def _positive(path: Path, data: dict[str, Any], name: str) -> float | None:
+    value = data.get(name)
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int | float) or not value > 0:
+        raise SpecError(f"{path}: {name} is a number of seconds over 0", path=path)
+    return float(value)
 
 
 def _prices(path: Path, data: Any) -> dict[str, ModelPrice]:
