@@ -12,7 +12,9 @@ from engine.cli import main
 from engine.cli.exit_codes import ExitCode
 from engine.io.resources import scenarios_dir
 from engine.matrix.gate import baseline_failures, parse_requirement
+from engine.matrix.models import needs_openai_key
 from engine.matrix.spec import SpecError, load_config, parse_model, parse_models
+from engine.offline.fake_openai import FakeOpenAIServer, echo_responder
 from engine.offline.ticket_service import TOKEN_VARIABLE, TicketService
 from engine.scenario_tests.record_shipped import RECORDING_TOKEN
 
@@ -201,3 +203,33 @@ def test_a_vendor_without_its_key_says_which_key(
     )
     assert code == ExitCode.USAGE
     assert "ANTHROPIC_API_KEY" in capsys.readouterr().err
+
+
+@pytest.mark.slow
+def test_a_model_on_another_server_needs_no_key(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A local server (here the project's fake one, answering in the schema asked for) is a
+    real model to the matrix: called live, its calls counted, unpriced (cost null)."""
+    monkeypatch.delenv("OPENAI_API_KEY", raising=False)
+    monkeypatch.delenv("OPENAI_BASE_URL", raising=False)
+    assert needs_openai_key(parse_model("responses:gpt-4.1-mini"))
+    with FakeOpenAIServer(responder=echo_responder, models=("local-model",)) as server:
+        spec = f"chat:local-model@{server.base_url}"
+        assert not needs_openai_key(parse_model(spec))
+        code, summary = run_matrix(
+            tmp_path,
+            "--models",
+            spec,
+            "--tests",
+            "order_not_found",
+            "--repeat",
+            "2",
+            "--timeout",
+            "30",
+        )
+    (cell,) = summary["cells"]
+    assert cell["pass"]["runs"] == 2
+    assert all(run["calls"] >= 1 for run in cell["runs"])
+    assert cell["cost_usd"] is None and not cell["no_cost"]  # a model with no known price
+    assert code in (ExitCode.OK, ExitCode.FAILED)
