@@ -48,6 +48,7 @@ from engine.providers.prices import ModelPrice
 __all__ = [
     "CURRENT",
     "FAKE",
+    "PROVIDERS",
     "MatrixConfig",
     "ModelSpec",
     "load_config",
