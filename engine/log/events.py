@@ -551,6 +551,7 @@ __all__ = [
     "ModelRequestData",
     "ModelResponseData",
     "Payload",
+    "ProviderNoticeData",
     "SessionEndData",
     "SessionStartData",
     "SessionTotalsData",
