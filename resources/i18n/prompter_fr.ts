@@ -701,6 +701,14 @@
 <context>
     <name>Commands</name>
     <message>
+        <source>Remove {file}</source>
+        <translation>Retirer {file}</translation>
+    </message>
+    <message>
+        <source>Move {old} to {new}</source>
+        <translation>Déplacer {old} vers {new}</translation>
+    </message>
+    <message>
         <source>Rename step &apos;{old}&apos; to &apos;{new}&apos;</source>
         <translation>Renommer l’étape «&#xa0;{old}&#xa0;» en «&#xa0;{new}&#xa0;»</translation>
     </message>
@@ -3343,6 +3351,10 @@ Coût&#xa0;: {cost}</translation>
 <context>
     <name>ScenarioEditor</name>
     <message>
+        <source>Outcome of “{source}” that leads to “{target}”:</source>
+        <translation>Résultat de « {source} » qui mène à « {target} » :</translation>
+    </message>
+    <message>
         <source>&amp;Add Step</source>
         <translation>&amp;Ajouter une étape</translation>
     </message>
@@ -5225,7 +5237,7 @@ Double-cliquez sur le canevas vide pour ajouter une étape&#x202f;; glissez depu
     </message>
     <message>
         <source>Choose a test in the list and “Edit” to change it here.</source>
-        <translation>Choisissez un test dans la liste puis «&#xa0;Modifier le fichier&#xa0;» pour le changer ici.</translation>
+        <translation>Choisissez un test dans la liste puis «&#xa0;Modifier&#xa0;» pour le changer ici.</translation>
     </message>
     <message>
         <source>{count} error(s): this test cannot run until they are fixed.</source>
@@ -5442,7 +5454,7 @@ Double-cliquez sur le canevas vide pour ajouter une étape&#x202f;; glissez depu
     </message>
     <message>
         <source>Coverage on graph</source>
-        <translation>Couverture sur le graphe</translation>
+        <translation>Couverture</translation>
     </message>
     <message>
         <source>Shade the steps and transitions no test exercised in the last runs (runs every test first if none ran)</source>
@@ -5450,7 +5462,7 @@ Double-cliquez sur le canevas vide pour ajouter une étape&#x202f;; glissez depu
     </message>
     <message>
         <source>Edit file</source>
-        <translation>Modifier le fichier</translation>
+        <translation>Modifier</translation>
     </message>
     <message>
         <source>Edit the selected test file (undoable; saved with the scenario)</source>

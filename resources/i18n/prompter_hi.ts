@@ -701,6 +701,14 @@
 <context>
     <name>Commands</name>
     <message>
+        <source>Remove {file}</source>
+        <translation>{file} हटाएँ</translation>
+    </message>
+    <message>
+        <source>Move {old} to {new}</source>
+        <translation>{old} को {new} पर ले जाएँ</translation>
+    </message>
+    <message>
         <source>Rename step &apos;{old}&apos; to &apos;{new}&apos;</source>
         <translation>चरण &apos;{old}&apos; का नाम बदलकर &apos;{new}&apos; करें</translation>
     </message>
@@ -3342,6 +3350,10 @@ Cost: {cost}</source>
 </context>
 <context>
     <name>ScenarioEditor</name>
+    <message>
+        <source>Outcome of “{source}” that leads to “{target}”:</source>
+        <translation>“{source}” का परिणाम जो “{target}” तक ले जाता है:</translation>
+    </message>
     <message>
         <source>&amp;Add Step</source>
         <translation>चरण जोड़ें</translation>
