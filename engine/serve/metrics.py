@@ -4,7 +4,11 @@
     prompter_turns_total                       user messages answered
     prompter_model_calls_total                 model calls made by those turns (corrections too)
     prompter_tokens_total{kind}                input, cached (part of input) and output tokens
-    prompter_cost_usd_total                    what the model calls cost, in dollars
+    prompter_cost_usd_total                    what the model calls cost, in dollars (the
+                                               turns whose price is known)
+    prompter_turns_price_unknown_total         turns with a call whose price is unknown (its
+                                               endpoint has no price for the model): not in
+                                               the dollars above
     prompter_turn_seconds                      a histogram of the time to answer a message
     prompter_errors_total{kind}                error answers, by their ``error.type``
 
@@ -52,6 +56,11 @@ class ServeMetrics:
             registry=r,
         )
         self.cost = Counter("prompter_cost_usd", "Cost of the model calls in dollars", registry=r)
+        self.price_unknown = Counter(
+            "prompter_turns_price_unknown",
+            "Answered turns with a model call whose price is unknown (not in prompter_cost_usd)",
+            registry=r,
+        )
         self.turn_seconds = Histogram(
             "prompter_turn_seconds",
             "Time to answer a user message, in seconds",
@@ -74,7 +83,10 @@ class ServeMetrics:
         self.tokens.labels(kind="input").inc(result.usage.input_tokens)
         self.tokens.labels(kind="cached").inc(result.usage.cached_tokens)
         self.tokens.labels(kind="output").inc(result.usage.output_tokens)
-        self.cost.inc(max(result.cost_usd, 0.0))
+        if result.cost_usd is None:
+            self.price_unknown.inc()
+        else:
+            self.cost.inc(max(result.cost_usd, 0.0))
 
     def count_error(self, kind: str) -> None:
         self.errors.labels(kind=kind).inc()
