@@ -36,6 +36,7 @@ SCENARIO = """\
 name: pizza
 start: welcome
 persona: persona.md
+model: {name: smollm2-135m-instruct}
 contract: {max_attempts: 1}
 variables:
   topping: {type: string}
@@ -230,7 +231,8 @@ def test_a_test_recorded_on_the_real_model_replays_without_it(
     assert cassette.is_file(), recorded.stdout + recorded.stderr
     assert "autopilot" not in cassette.read_text(encoding="utf-8")
 
-    replayed = prompter("test", pizza)  # no server, no key: the cassette answers
+    # no server, no key: the cassette answers (the scenario names the model it was recorded on)
+    replayed = prompter("test", pizza)
 
     assert replayed.returncode == recorded.returncode, replayed.stdout + replayed.stderr
     assert "STALE" not in replayed.stdout
