@@ -529,15 +529,18 @@ async def test_metrics_count_turns_calls_tokens_cost_latency_and_errors(
         for line in text.splitlines()
         if line and not line.startswith("#")
     }
-    assert values["prompter_conversations_created_total"] == 1
-    assert values["prompter_turns_total"] == 1
-    assert values["prompter_model_calls_total"] == answer.json()["calls"]
-    assert values['prompter_tokens_total{kind="input"}'] > 0
-    assert values['prompter_tokens_total{kind="output"}'] > 0
-    assert 'prompter_tokens_total{kind="cached"}' in values
-    assert values["prompter_cost_usd_total"] == pytest.approx(answer.json()["cost_usd"])
-    assert values["prompter_turn_seconds_count"] == 1
-    assert values['prompter_errors_total{kind="not_found"}'] == 1
+    version = (await serve_client.get(f"/v1/conversations/{conversation}")).json()["version"]
+    v = f'version="{version}"'
+    # every series is labelled by the scenario version that did the work
+    assert values[f"prompter_conversations_created_total{{{v}}}"] == 1
+    assert values[f"prompter_turns_total{{{v}}}"] == 1
+    assert values[f"prompter_model_calls_total{{{v}}}"] == answer.json()["calls"]
+    assert values[f'prompter_tokens_total{{kind="input",{v}}}'] > 0
+    assert values[f'prompter_tokens_total{{kind="output",{v}}}'] > 0
+    assert f'prompter_tokens_total{{kind="cached",{v}}}' in values
+    assert values[f"prompter_cost_usd_total{{{v}}}"] == pytest.approx(answer.json()["cost_usd"])
+    assert values[f"prompter_turn_seconds_count{{{v}}}"] == 1
+    assert values['prompter_errors_total{kind="not_found",version=""}'] == 1
 
 
 async def test_the_chat_page_is_served_with_a_policy_that_allows_only_its_own_code(

@@ -184,6 +184,7 @@ from engine.providers.base import (
     Purpose,
     streaming_to,
 )
+from engine.scenario.content_version import scenario_version
 from engine.scenario.definition import OnEnter, PromptLayout, Scenario, Step, StepKind
 from engine.version import __version__
 
@@ -902,6 +903,7 @@ class Conversation:
             provider=self.provider.name,
             start_step=self.scenario.start,
             engine_version=__version__,
+            version=scenario_version(self.scenario),
         )
         if "resumed_from" in self._origin:
             started["resumed_from"] = self._origin["resumed_from"]

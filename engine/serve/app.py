@@ -116,13 +116,16 @@ class Runtime:
             except BaseException:
                 await store.close()
                 raise
-        return ServedScenario(scenario, provider, store, prices=prices, metrics=self.metrics)
+        served = ServedScenario(scenario, provider, store, prices=prices, metrics=self.metrics)
+        await served.versions.deploy()  # the folder's version, published when it is new
+        return served
 
     async def aclose(self) -> None:
         served, self._served = self._served, None
         if served is None:
             return
         await served.drain()
+        served.versions.close()
         await served.store.close()
         if self._owns_provider:
             await served.provider.aclose()
@@ -214,7 +217,7 @@ def _server_timing(total_s: float, answered: Answered) -> dict[str, str]:
 
 def _account(runtime: Runtime, answered: Answered, seconds: float) -> None:
     if answered.result is not None:
-        runtime.metrics.count_turn(answered.result, seconds)
+        runtime.metrics.count_turn(answered.result, seconds, answered.version)
 
 
 # --- routes --------------------------------------------------------------------------------------
