@@ -47,9 +47,7 @@ def version_files(scenario: Scenario) -> dict[str, str]:
     an empty folder and loading it gives a scenario of the same version."""
     root = scenario.root
     if root is None:
-        raise UnreadableFile(
-            "a scenario built in memory has no files to publish", reason="missing"
-        )
+        raise UnreadableFile("a scenario built in memory has no files to publish", reason="missing")
     files = {SCENARIO_FILE: read_scenario_text(root)}
     names = [scenario.persona] + [step.instructions for step in scenario.steps.values()]
     for name in names:

@@ -2,7 +2,7 @@
 
     prompter_conversations_created_total{version}   conversations started
     prompter_turns_total{version}                   user messages answered
-    prompter_model_calls_total{version}             model calls made by those turns (corrections too)
+    prompter_model_calls_total{version}             model calls of those turns (corrections too)
     prompter_tokens_total{kind,version}             input, cached (part of input) and output tokens
     prompter_cost_usd_total{version}                what the model calls cost, in dollars
     prompter_turn_seconds{version}                  a histogram of the time to answer a message

@@ -24,6 +24,8 @@ import psycopg
 import psycopg.errors
 from psycopg_pool import AsyncConnectionPool, PoolTimeout
 
+from engine.serve.postgres_versions import SCHEMA as VERSIONS_SCHEMA
+from engine.serve.postgres_versions import PostgresVersions
 from engine.serve.store import (
     Commit,
     ConversationBusy,
@@ -34,8 +36,6 @@ from engine.serve.store import (
     UnknownConversation,
     public_url,
 )
-from engine.serve.postgres_versions import SCHEMA as VERSIONS_SCHEMA
-from engine.serve.postgres_versions import PostgresVersions
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS prompter_conversations (

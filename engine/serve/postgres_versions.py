@@ -14,7 +14,7 @@ from collections.abc import Callable, Coroutine, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar
 
 import psycopg
-from psycopg_pool import PoolTimeout
+from psycopg_pool import AsyncConnectionPool, PoolTimeout
 
 from engine.serve.store import StoreError
 from engine.serve.versions_store import (
@@ -25,9 +25,6 @@ from engine.serve.versions_store import (
     check_rollout,
     next_live,
 )
-
-if TYPE_CHECKING:
-    from engine.serve.postgres_store import PostgresStore
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS prompter_versions (
@@ -79,11 +76,17 @@ def _as_live(row: tuple[Any, ...] | None) -> Live:
 
 
 class PostgresVersions:
-    """The :class:`~engine.serve.versions_store.VersionStore` methods of :class:`PostgresStore`."""
+    """The :class:`~engine.serve.versions_store.VersionStore` methods of
+    :class:`~engine.serve.postgres_store.PostgresStore`, over its pool."""
+
+    if TYPE_CHECKING:
+
+        @property
+        def pool(self) -> AsyncConnectionPool[psycopg.AsyncConnection[tuple[object, ...]]]: ...
 
     @_mapped
     async def publish(
-        self: PostgresStore,
+        self,
         version: str,
         scenario: str,
         files: Mapping[str, str],
@@ -112,10 +115,7 @@ class PostgresVersions:
                 await cursor.executemany(
                     "INSERT INTO prompter_migrations (from_version, to_version, steps) "
                     "VALUES (%s, %s, %s)",
-                    [
-                        (m.from_version, m.to_version, json.dumps(dict(m.steps)))
-                        for m in migrations
-                    ],
+                    [(m.from_version, m.to_version, json.dumps(dict(m.steps))) for m in migrations],
                 )
             live = next_live(current, version, rollout)
             await cursor.execute(
@@ -126,15 +126,13 @@ class PostgresVersions:
         return True
 
     @_mapped
-    async def live(self: PostgresStore) -> Live:
+    async def live(self) -> Live:
         async with self.pool.connection() as connection:
             cursor = await connection.execute(_LIVE)
             return _as_live(await cursor.fetchone())
 
     @_mapped
-    async def set_live(
-        self: PostgresStore, version: str, previous: str | None, rollout: int
-    ) -> None:
+    async def set_live(self, version: str, previous: str | None, rollout: int) -> None:
         check_rollout(rollout)
         async with (
             self.pool.connection() as connection,
@@ -152,7 +150,7 @@ class PostgresVersions:
             )
 
     @_mapped
-    async def version_files(self: PostgresStore, version: str) -> dict[str, str] | None:
+    async def version_files(self, version: str) -> dict[str, str] | None:
         async with self.pool.connection() as connection:
             cursor = await connection.execute(
                 "SELECT files FROM prompter_versions WHERE id = %s", (version,)
@@ -161,7 +159,7 @@ class PostgresVersions:
         return None if row is None else dict(json.loads(str(row[0])))
 
     @_mapped
-    async def migrations(self: PostgresStore) -> list[Migration]:
+    async def migrations(self) -> list[Migration]:
         async with self.pool.connection() as connection:
             cursor = await connection.execute(
                 "SELECT from_version, to_version, steps FROM prompter_migrations ORDER BY seq"
@@ -170,7 +168,7 @@ class PostgresVersions:
         return [Migration(str(r[0]), str(r[1]), json.loads(str(r[2]))) for r in rows]
 
     @_mapped
-    async def versions(self: PostgresStore) -> list[VersionRow]:
+    async def versions(self) -> list[VersionRow]:
         async with self.pool.connection() as connection:
             cursor = await connection.execute(
                 "SELECT v.id, v.scenario, v.published, "
@@ -186,7 +184,7 @@ class PostgresVersions:
         ]
 
     @_mapped
-    async def placements(self: PostgresStore) -> list[Placement]:
+    async def placements(self) -> list[Placement]:
         async with self.pool.connection() as connection:
             cursor = await connection.execute(
                 "SELECT version, step, COUNT(*) FROM prompter_conversations "

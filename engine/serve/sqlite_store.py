@@ -34,6 +34,7 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import TypeVar
 
+from engine.serve.sqlite_versions import SqliteVersions, create_tables
 from engine.serve.store import (
     Commit,
     ConversationBusy,
@@ -43,7 +44,6 @@ from engine.serve.store import (
     StoreError,
     UnknownConversation,
 )
-from engine.serve.sqlite_versions import SqliteVersions, create_tables
 
 T = TypeVar("T")
 

@@ -9,8 +9,9 @@ from __future__ import annotations
 import json
 import sqlite3
 import time
-from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Mapping, Sequence
+from contextlib import AbstractContextManager
+from typing import TYPE_CHECKING, TypeVar
 
 from engine.serve.store import StoreError
 from engine.serve.versions_store import (
@@ -22,8 +23,7 @@ from engine.serve.versions_store import (
     next_live,
 )
 
-if TYPE_CHECKING:
-    from engine.serve.sqlite_store import SqliteStore
+T = TypeVar("T")
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS prompter_versions (
@@ -56,9 +56,7 @@ def create_tables(db: sqlite3.Connection) -> None:
     db.executescript(SCHEMA)
     columns = {row[1] for row in db.execute("PRAGMA table_info(prompter_conversations)")}
     if "version" not in columns:
-        db.execute(
-            "ALTER TABLE prompter_conversations ADD COLUMN version TEXT NOT NULL DEFAULT ''"
-        )
+        db.execute("ALTER TABLE prompter_conversations ADD COLUMN version TEXT NOT NULL DEFAULT ''")
 
 
 def _live(db: sqlite3.Connection | sqlite3.Cursor) -> Live:
@@ -69,10 +67,20 @@ def _live(db: sqlite3.Connection | sqlite3.Cursor) -> Live:
 
 
 class SqliteVersions:
-    """The :class:`~engine.serve.versions_store.VersionStore` methods of :class:`SqliteStore`."""
+    """The :class:`~engine.serve.versions_store.VersionStore` methods of
+    :class:`~engine.serve.sqlite_store.SqliteStore`, over its thread, connection and writes."""
+
+    if TYPE_CHECKING:
+
+        @property
+        def db(self) -> sqlite3.Connection: ...
+
+        async def _run(self, work: Callable[..., T], *args: object) -> T: ...
+
+        def _writing(self, *, durable: bool = True) -> AbstractContextManager[sqlite3.Cursor]: ...
 
     async def publish(
-        self: SqliteStore,
+        self,
         version: str,
         scenario: str,
         files: Mapping[str, str],
@@ -87,14 +95,14 @@ class SqliteVersions:
             _publish, self, version, scenario, text, list(migrations), rollout, only_if_new
         )
 
-    async def live(self: SqliteStore) -> Live:
+    async def live(self) -> Live:
         return await self._run(lambda: _live(self.db))
 
-    async def set_live(self: SqliteStore, version: str, previous: str | None, rollout: int) -> None:
+    async def set_live(self, version: str, previous: str | None, rollout: int) -> None:
         check_rollout(rollout)
         await self._run(_set_live, self, version, previous, rollout)
 
-    async def version_files(self: SqliteStore, version: str) -> dict[str, str] | None:
+    async def version_files(self, version: str) -> dict[str, str] | None:
         row = await self._run(
             lambda: self.db.execute(
                 "SELECT files FROM prompter_versions WHERE id = ?", (version,)
@@ -102,7 +110,7 @@ class SqliteVersions:
         )
         return None if row is None else dict(json.loads(row[0]))
 
-    async def migrations(self: SqliteStore) -> list[Migration]:
+    async def migrations(self) -> list[Migration]:
         rows = await self._run(
             lambda: self.db.execute(
                 "SELECT from_version, to_version, steps FROM prompter_migrations ORDER BY seq"
@@ -110,7 +118,7 @@ class SqliteVersions:
         )
         return [Migration(row[0], row[1], json.loads(row[2])) for row in rows]
 
-    async def versions(self: SqliteStore) -> list[VersionRow]:
+    async def versions(self) -> list[VersionRow]:
         rows = await self._run(
             lambda: self.db.execute(
                 "SELECT v.id, v.scenario, v.published, "
@@ -122,7 +130,7 @@ class SqliteVersions:
         )
         return [VersionRow(r[0], r[1], float(r[2]), int(r[3]), int(r[4])) for r in rows]
 
-    async def placements(self: SqliteStore) -> list[Placement]:
+    async def placements(self) -> list[Placement]:
         rows = await self._run(
             lambda: self.db.execute(
                 "SELECT version, step, COUNT(*) FROM prompter_conversations "
@@ -133,7 +141,7 @@ class SqliteVersions:
 
 
 def _publish(
-    store: SqliteStore,
+    store: SqliteVersions,
     version: str,
     scenario: str,
     files: str,
@@ -163,7 +171,7 @@ def _publish(
         return True
 
 
-def _set_live(store: SqliteStore, version: str, previous: str | None, rollout: int) -> None:
+def _set_live(store: SqliteVersions, version: str, previous: str | None, rollout: int) -> None:
     with store._writing() as cursor:
         for name in {version, previous} - {None}:
             if cursor.execute("SELECT 1 FROM prompter_versions WHERE id = ?", (name,)).fetchone():

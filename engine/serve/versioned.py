@@ -114,9 +114,7 @@ class VersionedScenarios:
         write_version_files(files, folder)
         return load_scenario(folder)
 
-    async def destination(
-        self, version: str, step: str
-    ) -> tuple[str, dict[str, str]] | None:
+    async def destination(self, version: str, step: str) -> tuple[str, dict[str, str]] | None:
         """Where a conversation on ``step`` of ``version`` moves, following migrations one
         after the other: the version, and the old → new names of the steps (the one it is on
         among them); ``None`` when it stays."""
