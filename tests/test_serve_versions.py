@@ -180,6 +180,14 @@ async def test_a_publish_moves_renamed_steps_keeps_removed_ones_and_starts_new_o
     start = (await served.log(fresh))[0]
     assert (start["type"], start["version"]) == ("session_start", new)
 
+    # prompter stats says which version each conversation runs on
+    capsys.readouterr()
+    assert await asyncio.to_thread(main, ["stats", "--store", store_url, "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    versions = {c["session"]: c["version"] for c in report["conversations"]}
+    assert versions[on_users[0]] == versions[fresh] == new
+    assert versions[on_idea[0]] == versions[on_consent[0]] == old
+
 
 async def test_a_dry_run_reports_and_publishes_nothing(
     served: Served, store_url: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]

@@ -1326,6 +1326,10 @@
         <translation>Session terminée · {reason}</translation>
     </message>
     <message>
+        <source>Moved to version {version} · step {old} → {new}</source>
+        <translation>Passée à la version {version} · étape {old} → {new}</translation>
+    </message>
+    <message>
         <source>turn</source>
         <translation>tour</translation>
     </message>

@@ -1326,6 +1326,10 @@
         <translation>सत्र समाप्त · {reason}</translation>
     </message>
     <message>
+        <source>Moved to version {version} · step {old} → {new}</source>
+        <translation>संस्करण {version} पर ले जाया गया · चरण {old} → {new}</translation>
+    </message>
+    <message>
         <source>turn</source>
         <translation>दौर</translation>
     </message>
