@@ -458,7 +458,9 @@ async def test_a_finished_conversation_is_a_422(
 
 
 async def test_a_bug_is_a_500_without_a_traceback(
-    serve_client: httpx2.AsyncClient, monkeypatch: pytest.MonkeyPatch
+    serve_client: httpx2.AsyncClient,
+    monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
 ) -> None:
     conversation = await start(serve_client)
 
@@ -473,6 +475,9 @@ async def test_a_bug_is_a_500_without_a_traceback(
     body = answer.json()
     assert body["error"]["type"] == "internal"
     assert "Traceback" not in answer.text and "secret" not in answer.text
+    logged = [record for record in caplog.records if record.name == "prompter.serve"]
+    assert logged and logged[-1].exc_info is not None, "the server's log keeps the traceback"
+    assert isinstance(logged[-1].exc_info[1], RuntimeError)
 
 
 # --- tokens, health, metrics, the page -----------------------------------------------------------

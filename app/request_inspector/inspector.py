@@ -37,7 +37,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.i18n.locale_text import cost, number, percent
-from app.plain_text import PlainLabel
+from app.plain_text import PlainLabel, RichLabel, escape
 from app.request_inspector.prefix_bar import PrefixBar
 from app.request_inspector.rows import PartsModel, Row, rows_of
 from app.widgets import closes_from_keyboard, size_for_screen
@@ -82,7 +82,7 @@ def cost_text(view: RequestView) -> str:
             "RequestInspector",
             "{model}: ${input} in, ${cached} cached, ${output} out per 1M tokens",
         ).format(
-            model=model,
+            model=escape(model),
             input=f"{price.input:g}",
             cached=f"{price.cached_input:g}",
             output=f"{price.output:g}",
@@ -90,7 +90,7 @@ def cost_text(view: RequestView) -> str:
     else:
         rates = " · " + QCoreApplication.translate(
             "RequestInspector", "{model} is not in the price table"
-        ).format(model=model or QCoreApplication.translate("RequestInspector", "the model"))
+        ).format(model=escape(model or QCoreApplication.translate("RequestInspector", "the model")))
     return (
         QCoreApplication.translate(
             "RequestInspector",
@@ -101,7 +101,7 @@ def cost_text(view: RequestView) -> str:
             cached=number(billed.cached_tokens),
             share=percent(share),
             output=number(billed.output_tokens),
-            cost=dollars,
+            cost=escape(dollars),
         )
         + rates
     )
@@ -140,13 +140,13 @@ def header_text(view: RequestView) -> str:
         "{attempt} · {model} · {provider} · layout {layout} · {chained} · seq {seq}",
     ).format(
         turn=request.turn,
-        step=request.step or "—",
-        purpose=data.get("purpose", "turn"),
-        attempt=data.get("attempt", 1),
-        model=data.get("model", ""),
-        provider=view.provider,
-        layout=data.get("layout", "?"),
-        chained=chained,
+        step=escape(request.step or "—"),
+        purpose=escape(data.get("purpose", "turn")),
+        attempt=escape(data.get("attempt", 1)),
+        model=escape(data.get("model", "")),
+        provider=escape(view.provider),
+        layout=escape(data.get("layout", "?")),
+        chained=escape(chained),
         seq=request.seq,
     )
 
@@ -180,8 +180,8 @@ def diff_text(diff: RequestDiff | None) -> str:
     parts = []
     for change in diff.changes:
         title = titles.get(change.kind, change.kind)
-        detail = f" ({change.detail})" if change.detail and change.status != "same" else ""
-        parts.append(f"{title} {words.get(change.status, change.status)}{detail}")
+        detail = f" ({escape(change.detail)})" if change.detail and change.status != "same" else ""
+        parts.append(f"{escape(title)} {words.get(change.status, escape(change.status))}{detail}")
     previous = diff.previous.request
     cache = diff.cacheable_tokens * diff.current.scale
     return QCoreApplication.translate(
@@ -193,7 +193,7 @@ def diff_text(diff: RequestDiff | None) -> str:
         turn=previous.turn,
         seq=previous.seq,
         changes="; ".join(parts),
-        where=diff.first_difference,
+        where=escape(diff.first_difference),
         common=number(diff.common_tokens),
         cache=number(round(cache)),
         minimum=number(1024),
@@ -214,15 +214,15 @@ class RequestInspector(QWidget):
         #: Settings the log does not hold (the scenario's), for the copied request.
         self.temperature: float | None = None
         self.max_output_tokens: int | None = None
-        self.header = self._label("inspectorHeader")
+        self.header = self._label("inspectorHeader", markup=True)
         #: Under ``layout: auto``: why this call's layout was chosen (the engine's estimates).
         self.layout_reason = self._label("inspectorLayoutReason")
         self.layout_reason.setTextFormat(Qt.TextFormat.PlainText)
         self.layout_reason.hide()
-        self.cost = self._label("inspectorCost")
+        self.cost = self._label("inspectorCost", markup=True)
         self.bar = PrefixBar(self)
         self.estimate = self._label("inspectorEstimate")
-        self.changes = self._label("inspectorDiff")
+        self.changes = self._label("inspectorDiff", markup=True)
         self.notes = self._label("inspectorNotes")
         self.notes.setStyleSheet("color: #c0392b;")
         self.model = PartsModel(self)
@@ -290,8 +290,10 @@ class RequestInspector(QWidget):
             self.retranslate_ui()
         super().changeEvent(event)
 
-    def _label(self, name: str) -> QLabel:
-        label = PlainLabel(self)
+    def _label(self, name: str, *, markup: bool = False) -> QLabel:
+        """``markup``: the label shows the inspector's own bold words (its texts escape every
+        value from the log); the others show their text as it is."""
+        label: QLabel = RichLabel(self) if markup else PlainLabel(self)
         label.setObjectName(name)
         label.setWordWrap(True)
         label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)

@@ -1,10 +1,10 @@
 """The action phase of a turn: an action step calls its action, and the outcome says where next.
 
 :mod:`engine.conversation.conversation_core` enters an action step with :class:`Act`; its
-``_act`` phase asks this module for the request (:func:`action_request`), the outcome
-(:func:`call_action`) and the signal to move by (:func:`signal_for`), then applies the results
-and moves, all in the same turn and without a model call — the next talking step sees the new
-values. What each part decides:
+:class:`ActionPhase` part (``_act``) asks this module for the request (:func:`action_request`),
+the outcome (:func:`call_action`) and the signal to move by (:func:`signal_for`), then applies
+the results and moves, all in the same turn and without a model call — the next talking step
+sees the new values. What each part decides:
 
 * **inputs** — the step's ``inputs``, from the known values (variables, then results); an HTTP
   action also fills its ``{{var}}`` from them, and logs those it used as its inputs;
@@ -36,10 +36,12 @@ from engine.actions.http_actions import placeholder_names
 from engine.actions.outcome import ActionMode, ActionOutcome, settle
 from engine.actions.python_actions import LateListener
 from engine.actions.runners import ActionRequest, ActionRunner
+from engine.conversation.conversation_base import ConversationBase
 from engine.conversation.session import SessionData
+from engine.conversation.turn import ActionRun, Move, NextStep, TurnTally
 from engine.conversation.turn_requests import known_values
 from engine.errors import SessionError
-from engine.log.events import ActionCallData, ActionResultData
+from engine.log.events import ActionCallData, ActionResultData, EventType
 from engine.scenario.actions import ERROR, TIMEOUT
 from engine.scenario.definition import Scenario, Step
 
@@ -199,8 +201,42 @@ def result_data(outcome: ActionOutcome, *, late_key: str | None = None) -> Actio
     return data
 
 
+class ActionPhase(ConversationBase):
+    """The part of a conversation that runs action steps (``Act`` in the turn loop)."""
+
+    async def _act(self, turn: TurnTally) -> NextStep:
+        """An action step runs its action — no model call — applies its results and moves on
+        by its outcome, in the same turn (see :mod:`engine.conversation.action_phase`)."""
+        step = self.step
+        occurrence = sum(1 for run in turn.actions if run.step == step.id)
+        request = action_request(self.scenario, self.data, step, occurrence=occurrence)
+        key = request.context.idempotency_key
+        request = replace(request, on_late=lambda late: self._late_result(late, key))
+        mode = "reused" if reused(request, self.data.actions_done) else self.actions.mode(request)
+        self._emit(EventType.ACTION_CALL, call_data(request, mode))
+        outcome = await call_action(self.actions, request, self.data.actions_done)
+        turn.action_s += outcome.duration_s
+        duration_ms = outcome.duration_s * 1000
+        turn.actions.append(
+            ActionRun(step.id, outcome.outcome, outcome.mode, duration_ms, outcome.error)
+        )
+        self._emit(EventType.ACTION_RESULT, result_data(outcome))
+        self._apply_action(step, outcome)
+        return Move(signal_for(step, outcome))
+
+    def _apply_action(self, step: Step, outcome: ActionOutcome) -> None:
+        """The outcome's results become the step's results and set the variables they name."""
+        self._apply_results(step.id, outcome.results, source="action", summary=summary_of(outcome))
+
+    def _late_result(self, outcome: ActionOutcome, key: str) -> None:
+        """An action answered after the conversation moved on (perhaps after it ended):
+        logged as late, never applied."""
+        self._emit(EventType.ACTION_RESULT, result_data(outcome, late_key=key))
+
+
 __all__ = [
     "OVERRUN_GRACE_S",
+    "ActionPhase",
     "action_request",
     "call_action",
     "call_data",

@@ -22,26 +22,26 @@ Inside an exchange, :func:`engine.conversation.judge.judge` returns :class:`Acce
 ``contract.max_attempts`` calls (then :class:`GiveUp`). Message steps that loop without waiting for
 the user end the turn with a :class:`~engine.errors.SessionError` instead of looping forever.
 
-This module is the loop and its phases, and only that; each phase's parts live beside it:
+This module is the loop: the public calls, the dispatch on next steps, entering and moving
+between steps, and the turn's end. :class:`Conversation` composes its phases, each a part in a
+module of its own over the state they share
+(:class:`~engine.conversation.conversation_base.ConversationBase`):
 
-* :mod:`engine.conversation.turn` — the values the loop passes around (next steps, verdicts, the
-  result);
-* :mod:`engine.conversation.turn_requests` — what a call sends: the request laid out by
-  :mod:`engine.dialogue.prompting` (``model.layout``), and the correction after a bad reply;
-* :mod:`engine.conversation.budget` — the size and cost limits checked before any call is sent;
-* :mod:`engine.conversation.judge` — what a reply may do: :mod:`engine.dialogue.contract` (form,
-  values) and :class:`~engine.dialogue.fsm.DialogueFSM` (guards: the one place they are judged,
-  :meth:`~engine.dialogue.fsm.DialogueFSM.unmet`);
-* :mod:`engine.conversation.call_events` — what the log says of each call;
-* :mod:`engine.conversation.action_phase` — what an action step is handed, its outcome (reused
-  when the same call completed earlier in the session) and where it leads; the actions
+* :mod:`engine.conversation.model_exchange` — ``Respond``'s exchange: request → call → judge →
+  correct, with the limits checked before each call (:mod:`engine.conversation.budget`) and the
+  ``layout: auto`` choice;
+* :mod:`engine.conversation.streaming_relay` — the reply shown while it streams, or taken back;
+* :mod:`engine.conversation.apply_reply` — an accepted reply's results, summary and message;
+* :mod:`engine.conversation.action_phase` — ``Act``: what an action step is handed, its outcome
+  (reused when the same call completed earlier in the session) and where it leads; the actions
   themselves run through an :class:`~engine.actions.runners.ActionRunner` (by default
   :class:`~engine.actions.runners.LiveActions`, owned by the conversation);
-* :mod:`engine.conversation.sync_conversation` — the same conversation for scripts.
+* :mod:`engine.conversation.rollback` — a failed turn put back as it was.
 
-The phases stay methods of one class, in one file of about 800 lines, because they share
-the conversation's state (replaced wholesale on rollback) and read best next to the diagram
-above.
+The values they pass around are in :mod:`engine.conversation.turn`; what a call sends in
+:mod:`engine.conversation.turn_requests`; what a reply may do in :mod:`engine.conversation.judge`;
+what the log says of a call in :mod:`engine.conversation.call_events`;
+:mod:`engine.conversation.sync_conversation` is the same conversation for scripts.
 
 Every phase emits the events documented in :mod:`engine.log.events` as it happens, so the studio and
 the log writer see a turn unfold. A turn is a transaction: the conversation's state is one
@@ -71,50 +71,23 @@ Decisions worth knowing:
 * An action step's variables change with ``source: action``; a rollback keeps the record of the
   actions that completed (:attr:`SessionData.actions_done`), so sending the message again
   reuses their outcomes instead of acting twice.
-
-Why one module of some 840 lines (a third of it this docstring): it is one class, the
-conversation, whose phases all read and write the same state — the FSM, the variables, the chain
-head, the ledger and the turn's snapshot — inside one transaction. What could stand alone
-already does (:mod:`engine.conversation.turn`, :mod:`engine.conversation.turn_requests`,
-:mod:`engine.conversation.judge`, :mod:`engine.conversation.budget`,
-:mod:`engine.conversation.call_events`, :mod:`engine.conversation.sync_conversation`); splitting the
-phases themselves would hand that state from module to module.
 """
 
 from __future__ import annotations
 
-import asyncio
-import time
-from collections.abc import Callable, Iterable, Mapping
-from dataclasses import replace
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
-from engine.actions.outcome import ActionOutcome
-from engine.actions.runners import ActionRunner, LiveActions
-from engine.conversation.action_phase import (
-    action_request,
-    call_action,
-    call_data,
-    result_data,
-    reused,
-    signal_for,
-    summary_of,
-)
-from engine.conversation.budget import check_limits, estimated_tokens
-from engine.conversation.call_events import request_data, response_data, usage_data
-from engine.conversation.judge import is_set, judge
-from engine.conversation.session import (
-    SessionData,
-    fork_source,
-    load_session,
-    new_session_id,
-    save_session,
-)
+from engine.conversation.action_phase import ActionPhase
+from engine.conversation.apply_reply import ReplyPhase
+from engine.conversation.call_events import usage_data
+from engine.conversation.model_exchange import ExchangePhase
+from engine.conversation.rollback import Rollback
+from engine.conversation.session import SessionData, fork_source, load_session, save_session
 from engine.conversation.turn import (
     Accepted,
     Act,
-    ActionRun,
     Correct,
     Enter,
     GiveUp,
@@ -126,69 +99,23 @@ from engine.conversation.turn import (
     TurnTally,
     Wait,
 )
-from engine.conversation.turn_requests import (
-    ON_ENTER_INPUT,
-    chain_carries_this_visit,
-    correction_request,
-    known_values,
-    layout_in_force,
-    on_enter_input,
-    step_prompt,
-    step_request,
-)
-from engine.dialogue.fsm import DialogueFSM, DialogueState, Status
-from engine.dialogue.layout_choice import (
-    LayoutChoice,
-    ScenarioSizes,
-    cacheable_tokens,
-    choose_layout,
-    evidence_for,
-    scenario_sizes,
-)
-from engine.dialogue.ledger import CostLedger, PriceTable
-from engine.dialogue.prompting import (
-    Prompt,
-    TranscriptEntry,
-    fill_placeholders,
-    known_names,
-    words_of,
-)
-from engine.dialogue.vars_memory import VarsMemory
-from engine.errors import ProviderError, SessionError
+from engine.conversation.turn_requests import ON_ENTER_INPUT, known_values, on_enter_input
+from engine.dialogue.prompting import fill_placeholders, known_names, words_of
+from engine.errors import SessionError
 from engine.log.events import (
-    BotMessageData,
-    ContractViolationData,
-    CorrectionSentData,
-    ErrorData,
     Event,
-    EventBus,
     EventType,
-    FallbackData,
     ForkedFromData,
-    MessageDeltaData,
-    MessageRetractedData,
-    Payload,
     SessionEndData,
     SessionStartData,
-    StepSummaryData,
     TransitionData,
     TurnEndData,
     UserMessageData,
-    VariableChangeData,
 )
-from engine.providers.base import (
-    MessageListener,
-    ModelReply,
-    ModelRequest,
-    Provider,
-    Purpose,
-    streaming_to,
-)
+from engine.providers.base import Provider
 from engine.scenario.content_version import scenario_version
-from engine.scenario.definition import OnEnter, PromptLayout, Scenario, Step, StepKind
+from engine.scenario.definition import OnEnter, Scenario, Step, StepKind
 from engine.version import __version__
-
-Clock = Callable[[], float]
 
 #: ``session_start.resumed_from`` of a session resumed from a :class:`SessionData` in memory.
 RESUMED_FROM_MEMORY = "(a session held by the caller)"
@@ -197,110 +124,12 @@ RESUMED_FROM_MEMORY = "(a session held by the caller)"
 # --- the conversation -----------------------------------------------------------------------
 
 
-class Conversation:
+class Conversation(ActionPhase, ReplyPhase, ExchangePhase, Rollback):
     """One conversation over a scenario, through one provider. Async; see :class:`SyncConversation`.
 
     The state lives in :attr:`data` (a :class:`SessionData`); the properties below are views of
     it. Subscribe to :attr:`events` before :meth:`start` to see every event.
     """
-
-    def __init__(
-        self,
-        scenario: Scenario,
-        provider: Provider,
-        *,
-        model: str | None = None,
-        session_id: str | None = None,
-        prices: PriceTable | None = None,
-        clock: Clock = time.perf_counter,
-        session: SessionData | None = None,
-        origin: SessionOrigin | None = None,
-        actions: ActionRunner | None = None,
-        stream: bool | None = None,
-    ) -> None:
-        self.scenario = scenario
-        self.provider = provider
-        #: Whether replies stream (``message_delta``) while the model writes them: ``None``
-        #: follows the scenario's ``model.stream``; ``False`` where nobody watches them come
-        #: (a server's JSON answer: its log then holds no deltas).
-        self.stream = scenario.model.stream if stream is None else stream
-        #: Who answers action steps (default: they run, through a runner the conversation owns).
-        if actions is None:
-            live = LiveActions()
-            live.warm(scenario)  # a worker for plain-def actions, started before it is needed
-            actions = live
-        self.actions: ActionRunner = actions
-        self.fsm = DialogueFSM(scenario)
-        self.events = EventBus()
-        self.clock = clock
-        self.prices = prices if prices is not None else PriceTable.load()
-        if session is None:
-            session = SessionData(
-                session_id=session_id or new_session_id(),
-                scenario=scenario.name,
-                state=self.fsm.start(),
-                vars=VarsMemory(scenario.variables),
-                ledger=CostLedger(self.prices),
-            )
-        self.model = model or session.model or scenario.model.name
-        session.model = self.model
-        session.provider = provider.name
-        self.data = session
-        #: Extra ``session_start`` fields saying where a resumed or forked session came from.
-        self._origin = SessionOrigin(**(origin or {}))
-        self._announced = False
-        self._ended = False
-        #: Placeholders of the current step left unfilled (unknown or unset), for the log.
-        self._unfilled: list[str] = []
-        #: ``layout: auto``: the choice for the current chain, and whether the compact
-        #: constant prefix was sent already (so the service may have it cached).
-        self._layout_choice: LayoutChoice | None = None
-        self._layout_sizes: ScenarioSizes | None = None
-        self._prefix_sent = False
-        #: The message streamed so far by the call being made (taken back if it fails).
-        self._shown = ""
-
-    # --- views of the state ------------------------------------------------------------------
-
-    @property
-    def session_id(self) -> str:
-        return self.data.session_id
-
-    @property
-    def state(self) -> DialogueState:
-        return self.data.state
-
-    @property
-    def vars(self) -> VarsMemory:
-        return self.data.vars
-
-    @property
-    def ledger(self) -> CostLedger:
-        return self.data.ledger
-
-    @property
-    def summaries(self) -> dict[str, str]:
-        return self.data.summaries
-
-    @property
-    def results(self) -> dict[str, dict[str, Any]]:
-        return self.data.results
-
-    @property
-    def last_response_id(self) -> str | None:
-        return self.data.last_response_id
-
-    @property
-    def step(self) -> Step:
-        return self.scenario.steps[self.state.step]
-
-    @property
-    def finished(self) -> bool:
-        return self.state.status is Status.FINISHED
-
-    @property
-    def user_messages(self) -> int:
-        return self.state.turn
 
     # --- public API --------------------------------------------------------------------------
 
@@ -317,13 +146,7 @@ class Conversation:
         snapshot = self.data.copy()
         try:
             for change in self.vars.changes():
-                self._emit(
-                    EventType.VARIABLE_CHANGE,
-                    VariableChangeData(
-                        name=change.name, old=change.old, new=change.new, source=change.source
-                    ),
-                    at=change.ts,
-                )
+                self._log_change(change)
             await self._run(turn, Enter())
             self.data.started = True
             self._end_turn(turn)
@@ -461,8 +284,6 @@ class Conversation:
                     )
                 step = self._enter(turn)
 
-    # --- phase: respond (one exchange, then apply) -------------------------------------------
-
     async def _respond(self, turn: TurnTally, ask: Respond) -> NextStep:
         if self.step.kind is StepKind.ACTION:  # a session that stopped at an action step
             return Act()
@@ -474,246 +295,6 @@ class Conversation:
             turn.signal = outcome.reply.transition
         self._apply(turn, outcome)
         return Wait() if outcome.target is None else Move(outcome.reply.transition)
-
-    async def _exchange(self, turn: TurnTally, purpose: Purpose, text: str) -> Accepted | GiveUp:
-        """Build request → call → judge, and correct until accepted or out of attempts."""
-        step = self.step
-        offered = self._offered()
-        first, new_chain = self._build_request(step, purpose, text, offered)
-        request = first
-        attempts = self.scenario.contract.max_attempts
-        attempt = 1
-        while True:
-            raw = await self._call(turn, request, attempt, new_chain=new_chain and attempt == 1)
-            verdict = judge(
-                raw, step, offered, scenario=self.scenario, fsm=self.fsm, data=self.data
-            )
-            if isinstance(verdict, Accepted):
-                self._shown = ""  # the reply stands: its bot_message says what was said
-                for slip in verdict.reply.salvaged:
-                    turn.salvaged.append(slip.kind)
-                    self._emit(
-                        EventType.CONTRACT_VIOLATION,
-                        ContractViolationData(
-                            kind=slip.kind,
-                            attempt=attempt,
-                            detail=f"{slip.detail}; accepted without a correction",
-                            salvaged=True,
-                        ),
-                    )
-                return replace(verdict, request=first, new_chain=new_chain)
-            issue = verdict.violation
-            turn.violations.append(issue.kind)
-            self._retract(attempt, "contract_violation")
-            self._emit(
-                EventType.CONTRACT_VIOLATION,
-                ContractViolationData(
-                    kind=issue.kind, detail=issue.detail, attempt=attempt, salvaged=False
-                ),
-            )
-            if attempt >= attempts:
-                return GiveUp(issue)
-            attempt += 1
-            turn.corrections += 1
-            self._emit(
-                EventType.CORRECTION_SENT,
-                CorrectionSentData(text=issue.correction, attempt=attempt),
-            )
-            request = correction_request(request, raw, issue, chains=self.provider.chains)
-            self._check_limits(request)
-
-    def _build_request(
-        self, step: Step, purpose: Purpose, text: str, offered: list[str]
-    ) -> tuple[ModelRequest, bool]:
-        """Phase 1: the request for ``text`` in ``step``, laid out as ``model.layout`` says.
-
-        Returns the request and whether it starts a new response chain.
-        """
-        settings = self.scenario.model
-        if settings.layout is PromptLayout.AUTO and not chain_carries_this_visit(self.data):
-            self._choose_layout()
-        prompt = step_prompt(self.scenario, self.data, step, offered, restart=False)
-        request = self._request(prompt, purpose, text)
-        if (
-            settings.layout is PromptLayout.APPEND
-            and not prompt.new_chain
-            and self._estimated_tokens(request) > settings.max_prompt_tokens
-        ):
-            # The conversation outgrew the limit: restart the chain from the summaries.
-            prompt = step_prompt(self.scenario, self.data, step, offered, restart=True)
-            request = self._request(prompt, purpose, text)
-        self._unfilled = list(prompt.unfilled)
-        self._check_limits(request)
-        return request, prompt.new_chain
-
-    def _request(self, prompt: Prompt, purpose: Purpose, text: str) -> ModelRequest:
-        return step_request(
-            self.scenario,
-            self.data,
-            prompt,
-            purpose,
-            text,
-            model=self.model,
-            chains=self.provider.chains,
-        )
-
-    async def _call(
-        self, turn: TurnTally, request: ModelRequest, attempt: int, *, new_chain: bool = False
-    ) -> ModelReply:
-        """Phase 2: one model call, logged and priced. A ProviderError propagates untouched.
-
-        ``new_chain``: the request starts a new response chain (logged, so that a session
-        rebuilt from the log knows where its chain starts).
-        """
-        sent = request_data(
-            request,
-            attempt,
-            layout=layout_in_force(self.scenario, self.data),
-            new_chain=new_chain,
-            unfilled=self._unfilled,
-        )
-        if self._layout_choice is not None:
-            sent["layout_reason"] = self._layout_choice.reason
-        self._emit(EventType.MODEL_REQUEST, sent)
-        began = self.clock()
-        try:
-            with streaming_to(self._streamed(attempt) if self.stream else None):
-                reply = await self.provider.complete(request)
-        except BaseException:
-            self._retract(attempt, "failed")
-            raise
-        finally:
-            turn.model_s += self.clock() - began
-        elapsed = self.clock() - began
-        record = self.ledger.record(
-            purpose=request.purpose,
-            turn=self.state.turn,
-            model=reply.model or request.model,
-            latency_s=elapsed,
-            usage=reply.usage,
-            response_id=reply.response_id,
-            synthetic=reply.synthetic,
-        )
-        turn.calls += 1
-        if self._layout_choice is not None:
-            self._observe_cache(request, reply, new_chain=new_chain)
-        self._emit(
-            EventType.MODEL_RESPONSE,
-            response_data(
-                request,
-                reply,
-                attempt,
-                record,
-                elapsed_s=elapsed,
-                max_reply_chars=self.scenario.model.max_reply_chars,
-            ),
-        )
-        return reply
-
-    def _streamed(self, attempt: int) -> MessageListener:
-        """The listener of one call's message as it streams: its growth as ``message_delta``
-        events; a text that does not continue what was shown (the call was retried) is
-        retracted first."""
-
-        def heard(text: str) -> None:
-            if not text.startswith(self._shown):
-                self._retract(attempt, "retried")
-            if len(text) > len(self._shown):
-                delta, self._shown = text[len(self._shown) :], text
-                self._emit(EventType.MESSAGE_DELTA, MessageDeltaData(delta=delta, attempt=attempt))
-
-        return heard
-
-    def _retract(self, attempt: int, reason: str) -> None:
-        """Take back the message streamed so far, if any (``message_retracted``)."""
-        if self._shown:
-            self._shown = ""
-            self._emit(
-                EventType.MESSAGE_RETRACTED, MessageRetractedData(reason=reason, attempt=attempt)
-            )
-
-    # --- layout: auto --------------------------------------------------------------------------
-
-    def _choose_layout(self) -> None:
-        """A new chain starts under ``auto``: choose its layout from what is known now."""
-        evidence = evidence_for(self.provider, self.model)
-        if self._layout_sizes is None:  # counted once: the scenario does not change under us
-            self._layout_sizes = scenario_sizes(self.scenario, self.model)
-        self._layout_choice = choose_layout(
-            self.scenario, self.model, self.prices, evidence, sizes=self._layout_sizes
-        )
-        self.data.layout = self._layout_choice.layout.value
-        self.data.padded = self._layout_choice.padded
-
-    def _observe_cache(self, request: ModelRequest, reply: ModelReply, *, new_chain: bool) -> None:
-        """Tell the evidence how much the service cached of what it could have."""
-        choice = self._layout_choice
-        assert choice is not None
-        cacheable = 0
-        if not new_chain and len(self.ledger.calls) >= 2:  # the previous prompt is a prefix
-            cacheable = cacheable_tokens(self.ledger.calls[-2].usage.input_tokens)
-        elif new_chain and choice.layout is PromptLayout.COMPACT and self._prefix_sent:
-            cacheable = cacheable_tokens(choice.prefix_tokens)
-        if new_chain and choice.layout is PromptLayout.COMPACT:
-            self._prefix_sent = True
-        evidence_for(self.provider, self.model).add(cacheable, reply.usage.cached_tokens)
-
-    # --- limits ------------------------------------------------------------------------------
-
-    def _estimated_tokens(self, request: ModelRequest) -> int:
-        return estimated_tokens(request, self.data.chain if self.provider.chains else ())
-
-    def _check_limits(self, request: ModelRequest) -> None:
-        check_limits(request, self._estimated_tokens(request), self.scenario.model, self.ledger)
-
-    # --- phase: apply (results, summary, message) --------------------------------------------
-
-    def _apply(self, turn: TurnTally, accepted: Accepted) -> None:
-        data = self.data
-        step_id = self.state.step
-        reply = accepted.reply
-        stored = data.results.setdefault(step_id, {})
-        for name, value in reply.results.items():
-            if value is None:
-                continue
-            stored[name] = value
-            if name in self.scenario.variables:
-                change = self.vars.set(
-                    name, value, turn=self.state.turn, step=step_id, source="model"
-                )
-                if change is not None:
-                    self._emit(
-                        EventType.VARIABLE_CHANGE,
-                        VariableChangeData(
-                            name=name, old=change.old, new=change.new, source="model"
-                        ),
-                        at=change.ts,
-                    )
-        if reply.summary.strip() or step_id not in data.summaries:
-            data.summaries[step_id] = reply.summary
-        self._emit(
-            EventType.STEP_SUMMARY,
-            StepSummaryData(summary=data.summaries[step_id], results=dict(stored)),
-        )
-        self._enter_chain(accepted)
-        if accepted.raw.response_id is not None:
-            data.last_response_id = accepted.raw.response_id
-        self._say(turn, reply.message, "model")
-
-    def _enter_chain(self, accepted: Accepted) -> None:
-        """Record what the accepted exchange added to the chain: its items, input and reply."""
-        data = self.data
-        request = accepted.request
-        step_id, visit = self.state.step, len(self.state.visited) - 1
-        if accepted.new_chain:
-            data.chain_start = len(data.transcript)
-        if request is not None:
-            for item in request.input_items:
-                data.transcript.append(TranscriptEntry(step_id, visit, item.role, item.content))
-            data.transcript.append(TranscriptEntry(step_id, visit, "user", request.input))
-        data.transcript.append(TranscriptEntry(step_id, visit, "assistant", accepted.raw.text))
-
-    # --- phase: move and enter ---------------------------------------------------------------
 
     def _move(self, turn: TurnTally, signal: str) -> NextStep:
         """Phase 4: the FSM takes the signal (it has the last word), then the step is entered."""
@@ -749,73 +330,12 @@ class Conversation:
             return Respond("on_enter", on_enter_input(self.scenario))
         return Wait()
 
-    # --- phase: act (an action step) ---------------------------------------------------------
-
-    async def _act(self, turn: TurnTally) -> NextStep:
-        """An action step runs its action — no model call — applies its results and moves on
-        by its outcome, in the same turn (see :mod:`engine.conversation.action_phase`)."""
-        step = self.step
-        occurrence = sum(1 for run in turn.actions if run.step == step.id)
-        request = action_request(self.scenario, self.data, step, occurrence=occurrence)
-        key = request.context.idempotency_key
-        request = replace(request, on_late=lambda late: self._late_result(late, key))
-        mode = "reused" if reused(request, self.data.actions_done) else self.actions.mode(request)
-        self._emit(EventType.ACTION_CALL, call_data(request, mode))
-        outcome = await call_action(self.actions, request, self.data.actions_done)
-        turn.action_s += outcome.duration_s
-        duration_ms = outcome.duration_s * 1000
-        turn.actions.append(
-            ActionRun(step.id, outcome.outcome, outcome.mode, duration_ms, outcome.error)
-        )
-        self._emit(EventType.ACTION_RESULT, result_data(outcome))
-        self._apply_action(step, outcome)
-        return Move(signal_for(step, outcome))
-
-    def _apply_action(self, step: Step, outcome: ActionOutcome) -> None:
-        """The outcome's results become the step's results and set the variables they name."""
-        stored = self.data.results.setdefault(step.id, {})
-        for name, value in outcome.results.items():
-            stored[name] = value
-            if name in self.scenario.variables:
-                change = self.vars.set(
-                    name, value, turn=self.state.turn, step=step.id, source="action"
-                )
-                if change is not None:
-                    self._emit(
-                        EventType.VARIABLE_CHANGE,
-                        VariableChangeData(
-                            name=name, old=change.old, new=change.new, source="action"
-                        ),
-                        at=change.ts,
-                    )
-        self.data.summaries[step.id] = summary_of(outcome)
-        self._emit(
-            EventType.STEP_SUMMARY,
-            StepSummaryData(summary=self.data.summaries[step.id], results=dict(stored)),
-        )
-
-    def _late_result(self, outcome: ActionOutcome, key: str) -> None:
-        """An action answered after the conversation moved on (perhaps after it ended):
-        logged as late, never applied."""
-        self._emit(EventType.ACTION_RESULT, result_data(outcome, late_key=key))
-
     def _first_open_signal(self, step: Step) -> str | None:
         stored = self.data.results.get(step.id, {})
         for signal in self.fsm.signals(step.id):
             if not self.fsm.unmet(self.state, signal, lambda n: self._is_set(n, stored), stored):
                 return signal
         return None
-
-    def _fall_back(self, turn: TurnTally, outcome: GiveUp) -> None:
-        turn.fallback = True
-        text = self.scenario.fallback_text
-        reason = f"{outcome.violation.kind}: {outcome.violation.detail}"
-        self._emit(EventType.FALLBACK, FallbackData(reason=reason, text=text))
-        self._say(turn, text, "fallback")
-
-    def _say(self, turn: TurnTally, text: str, source: str) -> None:
-        turn.messages.append(text)
-        self._emit(EventType.BOT_MESSAGE, BotMessageData(text=text, source=source))
 
     # --- phase: end of turn ------------------------------------------------------------------
 
@@ -863,31 +383,6 @@ class Conversation:
             actions=list(turn.actions),
         )
 
-    def _rollback(self, snapshot: SessionData, error: BaseException) -> None:
-        """Put the state back as it was before the turn; keep ``seq`` so the log has no gap, the
-        actions that completed, so that they are not run again, and the calls the turn was billed
-        for, so the budget and the totals still count them."""
-        seq, done = self.data.seq, self.data.actions_done
-        snapshot.ledger.keep_rolled_back(self.data.ledger)
-        self.data = snapshot
-        self.data.seq, self.data.actions_done = seq, done
-        if isinstance(error, KeyboardInterrupt | asyncio.CancelledError):
-            # Ctrl-C (or a cancelled task): the log must not end the turn half-way.
-            self._emit(
-                EventType.ERROR,
-                ErrorData(
-                    kind="Interrupted",
-                    retryable=True,
-                    message="interrupted during the turn; it was rolled back",
-                ),
-            )
-        elif isinstance(error, Exception):
-            retryable = error.retryable if isinstance(error, ProviderError) else False
-            self._emit(
-                EventType.ERROR,
-                ErrorData(kind=type(error).__name__, message=str(error), retryable=retryable),
-            )
-
     # --- session events ----------------------------------------------------------------------
 
     def _announce(self) -> None:
@@ -918,30 +413,6 @@ class Conversation:
             EventType.SESSION_END,
             SessionEndData(reason=reason, totals=totals.session_record(self.user_messages)),
         )
-
-    def _emit(self, event_type: EventType, payload: Payload, /, *, at: str | None = None) -> None:
-        """Emit one event; ``at`` is its time when it records something already timed (a
-        variable change), so the log and the session agree to the millisecond."""
-        self.data.seq += 1
-        event = Event(
-            type=event_type.value,
-            session=self.session_id,
-            seq=self.data.seq,
-            turn=self.state.turn,
-            step=self.state.step,
-            data=payload,
-        )
-        self.events.emit(event if at is None else replace(event, ts=at))
-
-    # --- helpers -----------------------------------------------------------------------------
-
-    def _is_set(self, name: str, results: dict[str, Any]) -> bool:
-        return is_set(self.data, name, results)
-
-    def _offered(self) -> list[str]:
-        """The current step's signals that can open (the FSM decides; see ``fsm.offered``)."""
-        stored = self.data.results.get(self.state.step, {})
-        return self.fsm.offered(self.state, lambda name: self._is_set(name, stored))
 
 
 __all__ = [

@@ -27,12 +27,13 @@ from outside. Errors are JSON (:mod:`engine.serve.api_errors`), a 500 never with
 from __future__ import annotations
 
 import asyncio
+import functools
 import hmac
 import json
 import logging
 import re
 import time
-from collections.abc import AsyncIterator, Mapping
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from contextlib import asynccontextmanager
 from typing import Any
 
@@ -62,6 +63,8 @@ from engine.serve.store_url import open_store
 from engine.serve.stream import STREAM_HEADERS, StreamRelay, finish_when_done, sse
 
 log = logging.getLogger("prompter.serve")
+
+Endpoint = Callable[[Request], Awaitable[Response]]
 
 #: What a conversation id may look like (the engine makes 32 hex digits); anything else is a 404.
 CONVERSATION_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
@@ -155,10 +158,7 @@ async def _served(request: Request) -> ServedScenario:
                 "send Authorization: Bearer <token> with one of the server's API tokens",
                 {"WWW-Authenticate": "Bearer"},
             )
-    try:
-        return await runtime.served()
-    except StoreError as error:
-        raise api_error(error) from None
+    return await runtime.served()
 
 
 def _conversation_id(request: Request) -> str:
@@ -220,6 +220,31 @@ def _account(runtime: Runtime, answered: Answered, seconds: float) -> None:
         runtime.metrics.count_turn(answered.result, seconds, answered.version)
 
 
+def _answering(route: Endpoint) -> Endpoint:
+    """``route`` with every error it raises turned into its answer by the one mapping,
+    :func:`~engine.serve.api_errors.api_error` (a bug is a 500 whose traceback goes to the
+    server's log, never to the client)."""
+
+    @functools.wraps(route)
+    async def answering(request: Request) -> Response:
+        try:
+            return await route(request)
+        except (ApiError, HTTPException):
+            raise
+        except Exception as error:
+            answer = api_error(error)
+            if answer.status == 500:
+                log.error(
+                    "unexpected error answering %s %s",
+                    request.method,
+                    request.url.path,
+                    exc_info=error,
+                )
+            raise answer from error
+
+    return answering
+
+
 # --- routes --------------------------------------------------------------------------------------
 
 
@@ -232,12 +257,7 @@ async def create_conversation(request: Request) -> Response:
     unknown = sorted(set(body) - {"variables"})
     if unknown:
         raise bad_request(f"unknown field {unknown[0]!r} (a conversation takes 'variables')")
-    try:
-        answer = await served.create(variables)
-    except ApiError:
-        raise
-    except Exception as error:
-        raise api_error(error) from error
+    answer = await served.create(variables)
     return JSONResponse(answer, status_code=201)
 
 
@@ -257,12 +277,7 @@ async def post_message(request: Request) -> Response:
     started = time.perf_counter()
     if "text/event-stream" in request.headers.get("accept", ""):
         return await _streamed(runtime, served, conversation_id, text, key, started)
-    try:
-        answered = await served.send(conversation_id, text, key)
-    except ApiError:
-        raise
-    except Exception as error:
-        raise api_error(error) from error
+    answered = await served.send(conversation_id, text, key)
     elapsed = time.perf_counter() - started
     _account(runtime, answered, elapsed)
     return JSONResponse(answered.answer, headers=_server_timing(elapsed, answered))
@@ -314,23 +329,13 @@ async def _streamed(
 
 async def describe_conversation(request: Request) -> Response:
     served = await _served(request)
-    try:
-        return JSONResponse(await served.describe(_conversation_id(request)))
-    except ApiError:
-        raise
-    except Exception as error:
-        raise api_error(error) from error
+    return JSONResponse(await served.describe(_conversation_id(request)))
 
 
 async def conversation_log(request: Request) -> Response:
     served = await _served(request)
     conversation_id = _conversation_id(request)
-    try:
-        lines = await served.log(conversation_id)
-    except ApiError:
-        raise
-    except Exception as error:
-        raise api_error(error) from error
+    lines = await served.log(conversation_id)
     body = "".join(f"{line}\n" for line in lines)
     return Response(
         body,
@@ -341,12 +346,7 @@ async def conversation_log(request: Request) -> Response:
 
 async def delete_conversation(request: Request) -> Response:
     served = await _served(request)
-    try:
-        await served.delete(_conversation_id(request))
-    except ApiError:
-        raise
-    except Exception as error:
-        raise api_error(error) from error
+    await served.delete(_conversation_id(request))
     return Response(status_code=204)
 
 
@@ -373,7 +373,7 @@ async def page(request: Request) -> Response:
 
 
 async def _api_error(request: Request, error: Exception) -> Response:
-    answer = error if isinstance(error, ApiError) else api_error(error)
+    answer = api_error(error)
     _runtime(request).metrics.count_error(answer.type)
     return JSONResponse(answer.body(), status_code=answer.status, headers=answer.headers)
 
@@ -383,13 +383,6 @@ async def _http_error(request: Request, error: Exception) -> Response:
     kinds = {404: "not_found", 405: "method_not_allowed"}
     answer = ApiError(status, kinds.get(status, "bad_request"), str(getattr(error, "detail", "")))
     return await _api_error(request, answer)
-
-
-async def _crash(request: Request, error: Exception) -> Response:
-    log.error("unexpected error answering %s %s", request.method, request.url.path, exc_info=error)
-    return await _api_error(
-        request, ApiError(500, "internal", "internal error; see the server's log")
-    )
 
 
 # --- the app -------------------------------------------------------------------------------------
@@ -419,16 +412,20 @@ def create_app(
     conversation = "/v1/conversations/{conversation_id}"
     app = Starlette(
         routes=[
-            Route("/", page, methods=["GET"]),
-            Route("/healthz", healthz, methods=["GET"]),
-            Route("/metrics", metrics, methods=["GET"]),
-            Route("/v1/conversations", create_conversation, methods=["POST"]),
-            Route(f"{conversation}/messages", post_message, methods=["POST"]),
-            Route(conversation, describe_conversation, methods=["GET"]),
-            Route(conversation, delete_conversation, methods=["DELETE"]),
-            Route(f"{conversation}/log", conversation_log, methods=["GET"]),
+            Route("/", _answering(page), methods=["GET"]),
+            Route("/healthz", _answering(healthz), methods=["GET"]),
+            Route("/metrics", _answering(metrics), methods=["GET"]),
+            Route("/v1/conversations", _answering(create_conversation), methods=["POST"]),
+            Route(f"{conversation}/messages", _answering(post_message), methods=["POST"]),
+            Route(conversation, _answering(describe_conversation), methods=["GET"]),
+            Route(conversation, _answering(delete_conversation), methods=["DELETE"]),
+            Route(f"{conversation}/log", _answering(conversation_log), methods=["GET"]),
         ],
-        exception_handlers={ApiError: _api_error, HTTPException: _http_error, Exception: _crash},
+        exception_handlers={
+            ApiError: _api_error,
+            HTTPException: _http_error,
+            Exception: _api_error,
+        },
         lifespan=lifespan,
     )
     app.state.prompter = runtime
