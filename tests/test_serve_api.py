@@ -83,7 +83,7 @@ async def test_a_conversation_starts_answers_and_reports_its_state(
     created = await serve_client.post("/v1/conversations", json={})
     assert created.status_code == 201
     body = created.json()
-    assert set(body) == {"id", "messages", "step", "finished"}
+    assert set(body) == {"id", "version", "messages", "step", "finished"}
     assert body["messages"] == ["Hi, this is Ledgerly support. What can I help you with today?"]
     assert (body["step"], body["finished"]) == ("identify", False)
 

@@ -1,11 +1,11 @@
 """The ASGI application: the routes of ``prompter serve`` over one :class:`ServedScenario`.
 
-    POST   /v1/conversations                 {} or {"variables": {…}} → 201 {id, messages, step,
-                                             finished}
+    POST   /v1/conversations                 {} or {"variables": {…}} → 201 {id, version,
+                                             messages, step, finished}
     POST   /v1/conversations/{id}/messages   {"text": …} [Idempotency-Key] → 200 {messages, step,
                                              finished, calls, cost_usd}; with Accept:
                                              text/event-stream, SSE (:mod:`engine.serve.stream`)
-    GET    /v1/conversations/{id}            → {id, step, finished, variables, turns}
+    GET    /v1/conversations/{id}            → {id, version, step, finished, variables, turns}
     GET    /v1/conversations/{id}/log        → the JSON Lines log (the studio's log viewer opens it)
     DELETE /v1/conversations/{id}            → 204
     GET    /healthz                          → 200 when the store answers, else 503

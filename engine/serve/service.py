@@ -96,6 +96,7 @@ class ServedScenario:
         self.metrics.count_conversation(version)
         return {
             "id": chat.session_id,
+            "version": version,
             "messages": messages,
             "step": chat.state.step,
             "finished": chat.finished,

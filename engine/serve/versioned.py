@@ -7,7 +7,7 @@ scenario, and where a conversation on an older version moves.
 * **The live pointer** is one row, read again when the copy this worker holds is older than
   :data:`POLL_S`: a publish reaches every worker's next new conversation within that time,
   whatever the store (a poll works the same on SQLite and PostgreSQL, and costs one primary-key
-  read every half second at most).
+  read every quarter of a second at most).
 * **A version's scenario** is loaded once per process: its files are written into a folder of
   the worker's own and loaded from there, so a worker serves a version it was not started with.
 * **Migrations** move a conversation at the start of its next turn (:func:`migrate_session`):
@@ -36,7 +36,7 @@ from engine.serve.store import SessionStore, StoreError
 from engine.serve.versions_store import Live, Migration
 
 #: Seconds a worker trusts its copy of the live pointer (a publish reaches it within that).
-POLL_S = 0.5
+POLL_S = 0.25
 #: Migrations followed one after the other for one conversation, at most (v1 → v2 → v3 …).
 MAX_HOPS = 50
 
