@@ -292,6 +292,8 @@ LAYERS: dict[str, tuple[str, ...]] = {
         "app.simulate.save_test",
         "app.simulate.window",
     ),
+    # publishing to a server's store: File ▸ Publish…, Tools ▸ Live versions (issue 35)
+    "publish": ("app.publish", "app.publish.*"),
     "window": ("app.main_window",),
     # scenario tests: a pane plugged into the window from the outside, wired to the chat
     "tests": ("app.tests_pane", "app.tests_pane.*"),
@@ -320,6 +322,7 @@ MAY_IMPORT: dict[str, set[str]] = {
     "analytics": {"foundation", "model", "graph", "charts", "logview", "analytics"},
     # the test chat's provider settings and key store are what a simulation runs with
     "simulate": {"foundation", "model", "graph", "charts", "logview", "chat", "simulate"},
+    "publish": {"foundation", "model", "graph", "charts", "logview", "analytics", "publish"},
     "window": {"foundation", "model", "graph", "panes", "window"},
     "tests": {"foundation", "model", "graph", "panes", "logview", "chat", "tests"},
     "tools": {

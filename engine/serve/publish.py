@@ -158,7 +158,7 @@ async def plan_publish(
     olds: dict[str, Scenario | None] = {}
     for old_version in {p.version for p in placements} | ({live.version} - {None, version}):
         if old_version is not None:
-            olds[old_version] = await _load_version(store, old_version)
+            olds[old_version] = await load_version(store, old_version)
     for name, old in olds.items():
         if old is None:
             continue
@@ -197,7 +197,7 @@ async def apply_plan(store: SessionStore, plan: PublishPlan, *, rollout: int = 1
     )
 
 
-async def _load_version(store: SessionStore, version: str) -> Scenario | None:
+async def load_version(store: SessionStore, version: str) -> Scenario | None:
     """A version the store keeps, loaded from its files (``None`` when it has none)."""
     files = await store.version_files(version)
     if not files:
@@ -215,6 +215,7 @@ __all__ = [
     "TestsFailed",
     "apply_plan",
     "check_scenario",
+    "load_version",
     "parse_maps",
     "plan_publish",
     "run_scenario_tests",
