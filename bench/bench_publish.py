@@ -36,6 +36,7 @@ import contextlib
 import json
 import random
 import shutil
+import signal
 import statistics
 import subprocess
 import sys
@@ -173,16 +174,17 @@ async def bring_to(url: str, traffic: Traffic, steps: list[int], jobs: int = 24)
         queue.put_nowait(index)
 
     async def worker() -> None:
-        client = LeanClient(url)
-        try:
-            while not queue.empty():
-                index = queue.get_nowait()
+        while not queue.empty():
+            index = queue.get_nowait()
+            # a connection per conversation, as a user has: uvicorn's workers share them out
+            client = LeanClient(url)
+            try:
                 conversation = await traffic.start(client)
                 for answer in range(steps[index]):
                     await traffic.say(client, conversation, f"answer {answer + 1}")
-                conversations[index] = conversation
-        finally:
-            await client.close()
+            finally:
+                await client.close()
+            conversations[index] = conversation
 
     await asyncio.gather(*(worker() for _ in range(jobs)))
     return conversations
@@ -251,21 +253,17 @@ async def run(args: argparse.Namespace, url: str, store_url: str, work: Path) ->
     durations = [took]
     await asyncio.sleep(0.6)  # every worker has read the live pointer again
 
-    async def next_message(index: int, client: LeanClient) -> None:
-        await traffic.say(client, in_flight[index], "the next answer")
-
-    clients = [LeanClient(url) for _ in range(24)]
-    try:
-        for start in range(0, len(in_flight), len(clients)):
-            await asyncio.gather(
-                *(
-                    next_message(index, clients[index - start])
-                    for index in range(start, min(start + len(clients), len(in_flight)))
-                )
-            )
-    finally:
-        for client in clients:
+    async def next_message(index: int) -> None:
+        client = LeanClient(url)
+        try:
+            await traffic.say(client, in_flight[index], "the next answer")
+        finally:
             await client.close()
+
+    for start in range(0, len(in_flight), 24):
+        await asyncio.gather(
+            *(next_message(index) for index in range(start, min(start + 24, len(in_flight))))
+        )
     stop.set()
     await asyncio.gather(*talking)
 
@@ -314,6 +312,7 @@ async def run(args: argparse.Namespace, url: str, store_url: str, work: Path) ->
 
 
 def main() -> int:
+    signal.signal(signal.SIGTERM, signal.default_int_handler)  # a kill stops the servers too
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("--conversations", type=int, default=1000)
     parser.add_argument("--steps", type=int, default=20)
