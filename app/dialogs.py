@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
     QFileDialog,
     QFormLayout,
     QHBoxLayout,
-    QLabel,
+    QLayout,
     QLineEdit,
     QPushButton,
     QWidget,
@@ -51,11 +51,30 @@ class NewScenarioDialog(QDialog):
         self.problem.setStyleSheet("color: #c33")
         self.problem.setWordWrap(True)
         self.problem.setTextFormat(Qt.TextFormat.PlainText)  # it quotes what the author typed
+        self.problem.hide()
+        #: takes the name the problem suggests (shown only when there is one)
+        self.use_suggestion = QPushButton()
+        self.use_suggestion.hide()
+        self.use_suggestion.clicked.connect(self._take_suggestion)
+        self._suggestion = ""
+        # Labels made here, kept, and named in retranslate_ui: a row added with an empty string
+        # has no label widget to rename later.
+        self.name_label, self.template_label, self.location_label = (
+            PlainLabel(),
+            PlainLabel(),
+            PlainLabel(),
+        )
+        self.name_label.setBuddy(self.name)
+        self.template_label.setBuddy(self.template)
+        self.location_label.setBuddy(self.location)
         self.form = form = QFormLayout(self)
-        form.addRow("", self.name)
-        form.addRow("", self.template)
-        form.addRow("", row)
+        # The dialog grows with what the problem says: a long refusal is never cut off.
+        form.setSizeConstraint(QLayout.SizeConstraint.SetMinimumSize)
+        form.addRow(self.name_label, self.name)
+        form.addRow(self.template_label, self.template)
+        form.addRow(self.location_label, row)
         form.addRow(self.problem)
+        form.addRow(self.use_suggestion)
         self.buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
         )
@@ -78,11 +97,9 @@ class NewScenarioDialog(QDialog):
             key = str(self.template.itemData(index))
             self.template.setItemText(index, labels.get(key, key))
         self.browse.setText(self.tr("Browse…"))
-        for row, text in enumerate((self.tr("Name"), self.tr("Template"), self.tr("Create in"))):
-            label = self.form.itemAt(row, QFormLayout.ItemRole.LabelRole)
-            widget = label.widget() if label is not None else None
-            if isinstance(widget, QLabel):
-                widget.setText(text)
+        self.name_label.setText(self.tr("&Name:"))
+        self.template_label.setText(self.tr("&Template:"))
+        self.location_label.setText(self.tr("&Create in:"))
         self.name.setToolTip(plain_tooltip(self.identifier_rule()))
         if self._refused is not None:
             self._say(*self._refused)
@@ -123,16 +140,29 @@ class NewScenarioDialog(QDialog):
             return
         self.accept()
 
+    def _take_suggestion(self) -> None:
+        self.name.setText(self._suggestion)
+        self._refused = None
+        self.problem.hide()
+        self.use_suggestion.hide()
+        self.name.setFocus()
+
+    def _show_problem(self, text: str, suggestion: str = "") -> None:
+        self._suggestion = suggestion
+        self.problem.setText(text)
+        self.problem.show()
+        self.use_suggestion.setText(self.tr("Use “{suggestion}”").format(suggestion=suggestion))
+        self.use_suggestion.setVisible(bool(suggestion))
+        self.adjustSize()
+
     def _say(self, problem: str, value: str) -> None:
         """Say why the dialog cannot be accepted (``problem``: name, exists)."""
         self._refused = (problem, value)
         if problem == "exists":
-            self.problem.setText(self.tr("{folder} exists and is not empty.").format(folder=value))
+            self._show_problem(self.tr("{folder} exists and is not empty.").format(folder=value))
             return
         if not value:
-            self.problem.setText(
-                self.tr("The scenario needs a name.") + " " + self.identifier_rule()
-            )
+            self._show_problem(self.tr("The scenario needs a name.") + " " + self.identifier_rule())
             return
         bad = disallowed_characters(value)
         if bad:
@@ -141,8 +171,7 @@ class NewScenarioDialog(QDialog):
             )
         else:
             why = self.tr("“{name}” starts with a digit.").format(name=value)
-        text = f"{why} {self.identifier_rule()}"
         suggestion = identifier_from(value, "scenario")
-        if suggestion != value:
-            text += " " + self.tr("Use “{suggestion}”?").format(suggestion=suggestion)
-        self.problem.setText(text)
+        self._show_problem(
+            f"{why} {self.identifier_rule()}", suggestion if suggestion != value else ""
+        )

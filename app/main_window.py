@@ -21,12 +21,10 @@ called once built and again on ``LanguageChange``, when *Settings ▸ Language* 
 switches the language (the retranslate pattern, :mod:`app.i18n`): the builders make actions and
 menus without text.
 
-Why one module of some 740 lines: what is left here is the window's own arrangement — its
-actions, menus and toolbar, the docks and how their sizes are remembered — and the few things
-that need all of it (jumping to a problem, the banner of a file that does not load, closing and
-quitting). The graph and its gestures, File ▸ …, the panes and the tools live in their own
-modules already; cutting the arrangement further would spread one window's set-up over files
-that must be read together.
+The window builds its actions, menus, toolbar and docks and sets their texts; how the panes are
+docked and their arrangement remembered is :class:`~app.window_arrangement.WindowArrangement`,
+and where a problem takes the author :class:`~app.window_problems.ProblemJumps`: parts the
+window is made of.
 """
 
 from __future__ import annotations
@@ -34,15 +32,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QEvent, QRect, QSettings, Qt, QTimer, Signal
-from PySide6.QtGui import (
-    QAction,
-    QCloseEvent,
-    QGuiApplication,
-    QKeySequence,
-    QShowEvent,
-    QUndoGroup,
-)
+from PySide6.QtCore import QEvent, QSettings, Qt, QTimer, Signal
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QUndoGroup
 from PySide6.QtWidgets import (
     QApplication,
     QDockWidget,
@@ -63,10 +54,10 @@ from PySide6.QtWidgets import (
 from app import help
 from app.action_trust import FolderTrust
 from app.code_edit import REDO_KEYS
-from app.edit_session import EditSession, step_of
+from app.edit_session import EditSession
 from app.editor import ScenarioEditor
 from app.file_commands import FileCommands
-from app.i18n.locale_text import number, percent
+from app.i18n.locale_text import percent
 from app.i18n.menu import LanguageMenu
 from app.instruction_editor import TextFileEditor
 from app.memory import release_memory, settle_memory
@@ -76,25 +67,16 @@ from app.problems import ProblemsPane
 from app.scenario_pane import ScenarioPane
 from app.step_form import StepForm
 from app.theme import THEME_SETTING, GraphColors, is_dark, use_dark
-from app.widgets import Banner, make_action, set_texts, size_for_screen
+from app.widgets import Banner, make_action, set_texts
+from app.window_arrangement import Area, WindowArrangement
+from app.window_problems import ProblemJumps
 from engine.errors import ScenarioError
-from engine.scenario.definition import SCENARIO_FILE
 from engine.scenario.document import Change, ScenarioDocument
 
 APP_TITLE = "Prompter Studio"
-SETTINGS_GEOMETRY = "window/geometry"
-SETTINGS_STATE = "window/state"
-SETTINGS_SPLIT = "window/instructionsSplit"
-#: bump when the set of default docks changes, so an old saved state does not hide new panes
-STATE_VERSION = 2
-#: first start: each side column's share of the window width, and its least width
-DEFAULT_SIDE_PERCENT = 22
-DEFAULT_SIDE_MIN = 300
-
-Area = Qt.DockWidgetArea
 
 
-class MainWindow(QMainWindow):
+class MainWindow(ProblemJumps, WindowArrangement, QMainWindow):
     """The studio window (see the module docstring)."""
 
     #: the open session changed (an :class:`EditSession`, or None)
@@ -153,39 +135,6 @@ class MainWindow(QMainWindow):
     @property
     def document(self) -> ScenarioDocument | None:
         return self.session.document if self.session else None
-
-    def add_pane(
-        self,
-        name: str,
-        widget: QWidget,
-        area: Area = Area.RightDockWidgetArea,
-        *,
-        tabify_with: str | None = None,
-        below: str | None = None,
-    ) -> QDockWidget:
-        """Dock ``widget`` as a pane titled ``name`` (tabbed with the pane ``tabify_with``, or
-        under the pane ``below``); it appears in View ▸ Panes."""
-        dock = QDockWidget(name, self)
-        dock.setObjectName(f"pane:{name}")
-        dock.setWidget(widget)
-        dock.setFeatures(
-            QDockWidget.DockWidgetFeature.DockWidgetClosable
-            | QDockWidget.DockWidgetFeature.DockWidgetMovable
-            | QDockWidget.DockWidgetFeature.DockWidgetFloatable
-        )
-        self.addDockWidget(area, dock)
-        if tabify_with and tabify_with in self.panes:
-            self.tabifyDockWidget(self.panes[tabify_with], dock)
-        elif below and below in self.panes:
-            self.splitDockWidget(self.panes[below], dock, Qt.Orientation.Vertical)
-        self.panes[name] = dock
-        if hasattr(self, "panes_menu"):
-            self.panes_menu.addAction(dock.toggleViewAction())
-        return dock
-
-    def resize_panes(self, names: list[str], sizes: list[int], orientation: Qt.Orientation) -> None:
-        """Give the panes ``names`` these sizes (as far as the window allows)."""
-        self.resizeDocks([self.panes[name] for name in names], sizes, orientation)
 
     def add_file_action(self, action: QAction) -> None:
         """Put ``action`` in the File menu, after the draw.io commands."""
@@ -627,84 +576,7 @@ class MainWindow(QMainWindow):
         if self.instructions_action.isChecked() != shown:
             self.instructions_action.setChecked(shown)
 
-    def _update_broken_banner(self) -> None:
-        session = self.session
-        if session is None or session.scenario is not None:
-            self.broken_banner.hide()
-            return
-        drawn = (
-            self.tr("The graph shows the last version that loaded.") if session.last_good else ""
-        )
-        errors = session.document.errors
-        first = errors[0] if errors else None
-        where = (
-            self.tr(" — line {line}: {message}").format(
-                line=number(first.line), message=first.message
-            )
-            if first and first.line
-            else ""
-        )
-        head = self.tr("⚠ scenario.yaml does not load (%n error(s))", "", len(errors))
-        self.broken_banner.show_message(
-            f"{_html(head)}{_html(where)}. {drawn}",
-            [
-                (
-                    self.tr("Show scenario.yaml"),
-                    lambda: self._show_source_at(first) if first else self.show_source(),
-                )
-            ],
-        )
-
-    def show_source(self) -> None:
-        """scenario.yaml as text, beside the graph."""
-        self._open_editor_side()
-        self.editor_tabs.setCurrentWidget(self.scenario_pane.source)
-
-    def _show_source_at(self, problem: ScenarioError) -> None:
-        if problem.path is not None and problem.path.name == SCENARIO_FILE:
-            self.show_source()
-            self.scenario_pane.source.go_to(problem.line, problem.column)
-
     # --- problems ------------------------------------------------------------------------
-
-    def _problems_summary(self, summary: str) -> None:
-        self._problems_text = summary
-        self.panes["Problems"].setWindowTitle(
-            self.tr("Problems — {summary}").format(summary=summary)
-            if summary
-            else self.tr("Problems")
-        )
-
-    def jump_to_problem(self, problem: ScenarioError) -> None:
-        """Select the step a problem concerns and put the cursor on its field or line."""
-        if self.session is None or any(handler(problem) for handler in self.problem_handlers):
-            return
-        step = step_of(problem)
-        field = (problem.field or "").split(".")
-        path = problem.path
-        if step and self.session.document.has(("steps", step)):
-            self.scenario_editor.select_step(step, center=True)
-            self.panes["Step"].show()
-            self.panes["Step"].raise_()
-            if path is not None and path.suffix.lower() in (".md", ".txt", ".markdown"):
-                self.show_instructions()
-                self.instructions.go_to(problem.line, problem.column)
-                return
-            self.step_form.focus_field(field[2:] if len(field) > 2 else [])
-            return
-        if path is not None and path.name != SCENARIO_FILE and path.suffix.lower() == ".md":
-            self.panes["Scenario"].show()
-            self.panes["Scenario"].raise_()
-            self.scenario_pane.tabs.setCurrentWidget(self.scenario_pane.persona)
-            self.scenario_pane.persona.go_to(problem.line, problem.column)
-            return
-        if field and field[0] == "variables":
-            self.panes["Scenario"].show()
-            self.panes["Scenario"].raise_()
-            self.scenario_pane.show_variable(field[1] if len(field) > 1 else None)
-            return
-        self.show_source()
-        self.scenario_pane.source.go_to(problem.line, problem.column)
 
     # --- closing -------------------------------------------------------------------------
 
@@ -741,60 +613,6 @@ class MainWindow(QMainWindow):
         return True
 
     # --- settings ------------------------------------------------------------------------
-
-    def _save_window(self) -> None:
-        self.settings.setValue(SETTINGS_GEOMETRY, self.saveGeometry())
-        self.settings.setValue(SETTINGS_STATE, self.saveState(STATE_VERSION))
-        self.settings.setValue(SETTINGS_SPLIT, self.central_splitter.saveState())
-
-    def _restore_window(self) -> None:
-        geometry = self.settings.value(SETTINGS_GEOMETRY)
-        if geometry is None or not self.restoreGeometry(geometry):
-            self._first_geometry()
-        state = self.settings.value(SETTINGS_STATE)
-        self._needs_default_sizes = state is None or not self.restoreState(state, STATE_VERSION)
-        split = self.settings.value(SETTINGS_SPLIT)
-        if split is not None and not self._needs_default_sizes:
-            self.central_splitter.restoreState(split)
-            self.instructions_action.setChecked(self.central_splitter.sizes()[1] > 0)
-
-    def _first_geometry(self) -> None:
-        """First start: nine tenths of a large screen, centred; on a laptop's (1366 × 768,
-        1280 × 800) all of its free area — a fixed 1280 × 800 ran off the bottom of a 768-pixel
-        screen and hid the status bar."""
-        screen = self.screen() or QGuiApplication.primaryScreen()
-        free = screen.availableGeometry() if screen is not None else QRect(0, 0, 1280, 800)
-        large = free.width() > 1400 and free.height() > 900
-        share = 9 if large else 10  # tenths of the free area; size_for_screen leaves the frame
-        size_for_screen(self, free.width() * share // 10, free.height() * share // 10, centre=True)
-
-    def showEvent(self, event: QShowEvent) -> None:
-        super().showEvent(event)
-        if self._needs_default_sizes:
-            self._needs_default_sizes = False
-            QTimer.singleShot(0, self._default_dock_sizes)
-
-    def _default_dock_sizes(self) -> None:
-        """First start: the graph gets most of the width; the side panes are as narrow as they
-        comfortably go (a pane's own minimum wins), the problems list a strip under the graph."""
-        width = self.width()
-        side = [
-            (dock, max(DEFAULT_SIDE_MIN, width * DEFAULT_SIDE_PERCENT // 100))
-            for dock in self.panes.values()
-            if dock.isVisible()
-            and not dock.isFloating()
-            and self.dockWidgetArea(dock) in (Area.LeftDockWidgetArea, Area.RightDockWidgetArea)
-        ]
-        if side:
-            self.resizeDocks(
-                [dock for dock, _ in side], [size for _, size in side], Qt.Orientation.Horizontal
-            )
-        self.resizeDocks(
-            [self.panes["Problems"]], [max(110, self.height() // 7)], Qt.Orientation.Vertical
-        )
-        total = sum(self.central_splitter.sizes())
-        self.central_splitter.setSizes([total - total * 2 // 5, total * 2 // 5])
-        self.show_graph()
 
     # --- dialogs -------------------------------------------------------------------------
 
@@ -849,7 +667,3 @@ class MainWindow(QMainWindow):
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
         dialog.show()
         return dialog
-
-
-def _html(text: str) -> str:
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")

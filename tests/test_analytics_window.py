@@ -174,3 +174,26 @@ def test_adding_logs_reads_everything_again_and_keeps_only_the_last_reading(
     qtbot.wait(200)  # the first reading's report, if late, must not replace the second
     assert window.report is not None and window.report.files == 5
     assert len(window.report.conversations) == 5
+
+
+def test_logs_of_replies_no_model_made_chart_no_cost_not_zero_dollars(
+    logs: Path, qtbot: QtBot, tmp_path: Path
+) -> None:
+    """Conversations with the key-free model once charted "median $0.00" in USD beside "no
+    cost (scripted)": they cost nothing because no model answered, not because calls were free."""
+    scripted = tmp_path / "scripted"
+    scripted.mkdir()
+    for log in logs.iterdir():
+        lines = []
+        for line in log.read_text(encoding="utf-8").splitlines():
+            event = json.loads(line)
+            if event["type"] == "model_response":
+                event["synthetic"] = "fake model"
+            lines.append(json.dumps(event))
+        (scripted / log.name).write_text("\n".join(lines) + "\n", encoding="utf-8")
+    window = open_window(qtbot, [scripted])
+    assert window.report is not None and window.report.totals.all_synthetic
+    title = window.charts.cost.chart().title()
+    assert title == "Cost per conversation: no cost (scripted)"
+    assert window.charts.cost.bins == [] and "$" not in title
+    assert sum(b.count for b in window.charts.calls.bins) == 4  # calls are still counted

@@ -310,6 +310,14 @@ def test_without_a_key_it_says_how_to_add_one_and_offers_the_fake_model(
     assert not dialog.use_chat.isEnabled()
     assert dialog.use_fake.isChecked()
     assert dialog.source is not None and dialog.source.is_fake
+    # the fake model is not paced at a real model's 500 requests a minute
+    dialog.override.setChecked(False)
+    assert (dialog.rpm.value(), dialog.tpm.value()) == (0, 0)
+    assert "no rate limit" in dialog.limits_note.text()
+    assert (dialog.settings().rpm, dialog.settings().tpm) == (0.0, 0.0)
+    dialog.override.setChecked(True)  # unless the author asks for limits
+    dialog.rpm.setValue(30)
+    assert dialog.settings().rpm == 30.0
     dialog.use_chat.setChecked(True)  # nothing usable chosen: nothing can run
     assert not dialog.run_button.isEnabled()
 

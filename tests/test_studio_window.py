@@ -227,3 +227,33 @@ def test_view_offers_the_dark_theme_switches_at_once_and_remembers_it(
             studio.dark_action.trigger()
     assert not is_dark(app.palette()) and studio.settings.value(THEME_SETTING) == "system"
     assert studio.scenario_editor.scene.colors.background == light
+
+
+def test_the_new_scenario_dialog_names_its_fields_and_offers_the_name_it_suggests(
+    qtbot: Any, tmp_path: Path
+) -> None:
+    """Its rows once had no labels, and a refusal was cut at two lines, so the suggested name
+    could not be read, let alone taken."""
+    from app.dialogs import NewScenarioDialog
+
+    dialog = NewScenarioDialog(tmp_path)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    labels = [dialog.form.itemAt(row, dialog.form.ItemRole.LabelRole) for row in range(3)]
+    assert [item.widget().text() for item in labels] == ["&Name:", "&Template:", "&Create in:"]
+    assert dialog.form.labelForField(dialog.name).buddy() is dialog.name
+    assert not dialog.problem.isVisible() and not dialog.use_suggestion.isVisible()
+
+    dialog.name.setText("Dental appointments (Dr. Müller's practice, Zürich)")
+    dialog._accept()
+    qtbot.waitUntil(dialog.use_suggestion.isVisible)
+    problem = dialog.problem
+    # the whole refusal shows: the label is as tall as its wrapped text needs
+    assert problem.height() >= problem.heightForWidth(problem.width())
+    assert "Dental appointments" in problem.text()
+    assert dialog.use_suggestion.text().startswith("Use “dental_appointments")
+    qtbot.mouseClick(dialog.use_suggestion, Qt.MouseButton.LeftButton)
+    assert dialog.name.text().startswith("dental_appointments")
+    assert not dialog.use_suggestion.isVisible()
+    dialog._accept()
+    assert dialog.result() == dialog.DialogCode.Accepted

@@ -18,7 +18,7 @@ from PySide6.QtWidgets import QHBoxLayout, QToolTip, QWidget
 
 from app.charts.columns import column_axis, column_ruler, label_spacing
 from app.charts.style import ChartStyle, style_chart
-from app.i18n.locale_text import money, number
+from app.i18n.locale_text import cost, money, number
 from engine.stats.distribution import Bin, histogram, nice_step, spread
 from engine.stats.figures import StatsReport
 
@@ -36,6 +36,7 @@ class HistogramChart(QChartView):
         self.style_ = ChartStyle.from_palette()
         self.bins: list[Bin] = []
         self._values: list[float] = []
+        self._instead = ""
         self._drawn_every = 1
         self.setRenderHint(QPainter.RenderHint.Antialiasing)
         self.setMinimumHeight(160)
@@ -47,14 +48,17 @@ class HistogramChart(QChartView):
     def set_title(self, title: str, unit: str) -> None:
         """Name the chart again (the studio's language changed) and redraw it."""
         self.title, self.unit = title, unit
-        self.set_values(self._values)
+        self.set_values(self._values, instead=self._instead)
 
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange:
-            self.set_values(self._values)
+            self.set_values(self._values, instead=self._instead)
         super().changeEvent(event)
 
-    def set_values(self, values: Sequence[float]) -> None:
+    def set_values(self, values: Sequence[float], *, instead: str = "") -> None:
+        """Draw ``values``; with none, the title says so — or says ``instead`` (why there is
+        nothing to draw, e.g. "no cost (scripted)")."""
+        self._instead = instead
         chart = self._chart
         chart.removeAllSeries()
         for axis in chart.axes():
@@ -62,7 +66,11 @@ class HistogramChart(QChartView):
         self._values = list(values)
         self.bins = histogram(values, bins=10)
         if not values:
-            chart.setTitle(self.tr("{title}: no conversations").format(title=self.title))
+            chart.setTitle(
+                self.tr("{title}: {reason}").format(title=self.title, reason=instead)
+                if instead
+                else self.tr("{title}: no conversations").format(title=self.title)
+            )
             style_chart(chart, self.style_)
             return
         figures = spread(values)
@@ -122,7 +130,7 @@ class HistogramChart(QChartView):
         """Wider or narrower, the histogram writes more or fewer of its edges."""
         super().resizeEvent(event)
         if self.bins and self._label_every() != self._drawn_every:
-            self.set_values(self._values)
+            self.set_values(self._values, instead=self._instead)
 
     def _label_every(self) -> int:
         marks = self.edge_labels()
@@ -167,7 +175,11 @@ class DistributionCharts(QWidget):
 
     def show_report(self, report: StatsReport) -> None:
         conversations = report.conversations
-        self.cost.set_values([c.totals.cost_usd for c in conversations])
+        if conversations and report.totals.costs_nothing():
+            # No model made the replies: a histogram of $0.00 in USD would pass for free calls.
+            self.cost.set_values([], instead=cost(report.totals))
+        else:
+            self.cost.set_values([c.totals.cost_usd for c in conversations])
         self.calls.set_values([c.calls_per_message for c in conversations if c.user_messages])
 
 

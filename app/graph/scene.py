@@ -21,11 +21,10 @@ Other views mark nodes without touching the model: :meth:`GraphScene.set_matches
 each through its own :class:`app.graph.overlay.GraphOverlay`). Layers compose in the order
 they were first set and survive every edit: an item made anew takes them at once.
 
-Why one module of some 620 lines: it is the one place that maps the model onto items. The
-incremental redraw, the routing of the arrows an edit affects, the gestures and the marking
-layers all look items up in the same two tables (steps and arrows); the items, their styles and
-the router already live in :mod:`app.graph.items`, :mod:`app.graph.styles` and
-:mod:`app.graph.routing`.
+The scene is the one place that maps the model onto items: the incremental redraw, the routing
+of the arrows an edit affects, the gestures and the marking layers all look items up in the same
+two tables (steps and arrows). The items, their styles and the router live in
+:mod:`app.graph.items`, :mod:`app.graph.styles` and :mod:`app.graph.routing`.
 """
 
 from __future__ import annotations

@@ -14,10 +14,9 @@ follows the selected call. Selecting a row emits :attr:`LogPane.event_selected` 
 the turn in the chat and the step on the graph); :meth:`select_event`, :meth:`select_turn` and
 :meth:`select_step` select from the outside without echoing it back.
 
-Why one module of some 630 lines: the pane is one widget whose toolbar, table, filters,
-following and inspector read each other's state (a filter changes what following scrolls to, a
-selection what the inspector shows), and its texts are set again in one place when the language
-changes; :class:`PaneToggle`, its status-bar button, is the only other class, and is the pane's.
+The pane's toolbar, table, filters, following and inspector read each other's state (a filter
+changes what following scrolls to, a selection what the inspector shows); :class:`PaneToggle`
+is its status-bar button.
 """
 
 from __future__ import annotations

@@ -332,16 +332,25 @@ class SimulateDialog(QDialog):
             return self.chat
         return fake_source() if self._offer_fake and self.use_fake.isChecked() else None
 
+    @property
+    def on_fake_model(self) -> bool:
+        """The run would be played by the key-free model, which has no rate limit to respect."""
+        source = self.source
+        return source is not None and source.is_fake
+
     def settings(self) -> SimulationSettings:
         override = self.override.isChecked()
+        # The key-free model answers at once and bills nothing: pacing it at a real model's
+        # limits (500 requests a minute) only makes the author wait. 0 is "no limit".
+        unpaced = 0.0 if self.on_fake_model else None
         return SimulationSettings(
             runs=self.runs.value(),
             max_turns=self.max_turns.value(),
             jobs=self.jobs.value(),
             model=self.bot_model.text().strip() or None,
             user_model=self.user_model.text().strip() or None,
-            rpm=float(self.rpm.value()) if override else None,
-            tpm=float(self.tpm.value()) if override else None,
+            rpm=float(self.rpm.value()) if override else unpaced,
+            tpm=float(self.tpm.value()) if override else unpaced,
         )
 
     def run(self) -> bool:
@@ -434,11 +443,17 @@ class SimulateDialog(QDialog):
         self.rpm.setEnabled(override)
         self.tpm.setEnabled(override)
         bot = self.bot_model.text().strip() or self.scenario.model.name
+        fake = self.on_fake_model
         if not override:
             limit = self.limits.limit(bot)
-            self.rpm.setValue(int(limit.rpm or 0))
-            self.tpm.setValue(int(limit.tpm or 0))
+            self.rpm.setValue(0 if fake else int(limit.rpm or 0))
+            self.tpm.setValue(0 if fake else int(limit.tpm or 0))
         if self._limits_problem:
+            return
+        if fake and not override:
+            self.limits_note.setText(
+                self.tr("The fake model has no rate limit: the conversations are not paced.")
+            )
             return
         user = self.user_model.text().strip()
         models = {bot} | {

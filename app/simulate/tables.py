@@ -8,8 +8,8 @@ into rows of :class:`Cell`; nothing here computes a figure the engine's report d
 except a persona's share of the calls and cost (:func:`engine.simulate.role_figures`, the
 report's own fold).
 
-Why one module of some 610 lines: one table widget and the five tables of one report, each a
-short function from the report's data to rows; apart, each would import the same few helpers.
+One table widget and the five tables of one report, each a short function from the report's
+data to rows.
 """
 
 from __future__ import annotations

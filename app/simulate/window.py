@@ -23,11 +23,11 @@ measure chosen in the toolbar (:mod:`app.simulate.shading`). Logs open through
 :attr:`SimulationWindow.log_opener`, which the studio points at its own log viewer (replay on
 the graph, fork into the test chat).
 
-Why one module of some 700 lines: it is one window. The report's tables, charts and shading
-come from :mod:`app.simulate.tables`, :mod:`app.charts` and :mod:`app.simulate.shading`, the
-run from :mod:`app.simulate.job`; what is left is how this window ties them together — the
-progress, the report shown a part at a time, the selections kept in step between the tabs and
-the graph, opening logs and saving tests — which reads best in one place.
+The report's tables, charts and shading come from :mod:`app.simulate.tables`, :mod:`app.charts`
+and :mod:`app.simulate.shading`, the run from :mod:`app.simulate.job`. This module builds the
+window and shows the run and its report; the graph's shading and selections are
+:class:`~app.simulate.window_graph.GraphPart`, the conversations' logs and tests
+:class:`~app.simulate.window_conversations.ConversationsPart`: parts the window is made of.
 """
 
 from __future__ import annotations
@@ -61,8 +61,10 @@ from app.simulate.job import SimulationJob
 from app.simulate.progress import ProgressStrip, duration
 from app.simulate.save_test import SaveTestJob
 from app.simulate.setup import SimulationSetup
-from app.simulate.shading import MEASURES, measure_label, path_overlay, report_overlay
+from app.simulate.shading import MEASURES, measure_label
 from app.simulate.tables import ReportTable, money, status_count, status_name
+from app.simulate.window_conversations import ConversationsPart
+from app.simulate.window_graph import GraphPart
 from app.widgets import closes_from_keyboard, size_for_screen
 from engine.simulate import STATUSES, ConversationOutcome, Counts
 from engine.simulate.report import SimulationReport
@@ -74,7 +76,7 @@ LogOpener = Callable[[Path], object]
 LIVE_SHADING_S = 0.5
 
 
-class SimulationWindow(QMainWindow):
+class SimulationWindow(GraphPart, ConversationsPart, QMainWindow):
     """See the module docstring. :meth:`start` starts the run."""
 
     #: the whole report is on screen (after the run ended)
@@ -530,194 +532,7 @@ class SimulationWindow(QMainWindow):
 
     # --- the graph ---------------------------------------------------------------------------
 
-    @property
-    def measure(self) -> str:
-        return str(self.measure_box.currentData())
-
-    def set_measure(self, name: str) -> None:
-        self.measure_box.setCurrentIndex(self.measure_box.findData(name))
-        self.shade()
-
-    def shade(self) -> None:
-        """Shade the graph by the chosen measure over the conversations that ended so far."""
-        self._path_shown = None
-        report = self.report
-        conversations = report.conversations if report is not None else self.job.outcomes
-        if not any(outcome.path for outcome in conversations):
-            self.graph.overlay.clear()  # nothing has ended yet: nothing to shade
-            return
-        measure = self.measure if report is not None else "unfinished"
-        self.graph.overlay.show(
-            report_overlay(self.scenario, conversations, report.steps if report else None, measure)
-        )
-
-    def show_path(self, path: tuple[str, ...], title: str) -> None:
-        self._path_shown = path
-        self.graph.overlay.show(path_overlay(self.scenario, path, title))
-
-    def _step_selected_on_graph(self, step: str) -> None:
-        if step:
-            self.steps.select_data(step)
-
-    def _step_row_changed(self, step: object) -> None:
-        if isinstance(step, str) and step in self.scenario.steps:
-            self.graph.select(step)
-
-    def _conversation_changed(self, outcome: object) -> None:
-        self._update_actions()
-        if isinstance(outcome, ConversationOutcome) and outcome.path:
-            self.show_path(
-                outcome.path,
-                self.tr("Conversation #{index} ({status})").format(
-                    index=outcome.index, status=status_name(outcome.status)
-                ),
-            )
-
-    def _path_changed(self, path: object) -> None:
-        if isinstance(path, tuple) and path:
-            figures = (
-                next((p for p in self.report.paths if p.steps == path), None)
-                if self.report
-                else None
-            )
-            self.show_path(
-                path,
-                self.tr("Path taken by {count} conversation(s)").format(count=number(figures.count))
-                if figures
-                else self.tr("Path"),
-            )
-
-    def _tab_changed(self) -> None:
-        page = self.tabs.currentWidget()
-        if page is self.conversations_page:
-            self._conversation_changed(self.conversations.current_data())
-        elif page is self.paths_page:
-            self._path_changed(self.paths.current_data())
-        elif self._path_shown is not None:
-            self.shade()
-
     # --- conversations -----------------------------------------------------------------------
-
-    def selected_conversation(self) -> ConversationOutcome | None:
-        data = self.conversations.current_data()
-        return data if isinstance(data, ConversationOutcome) else None
-
-    def select_conversation(self, index: int) -> bool:
-        for row in range(self.conversations.rowCount()):
-            data = self.conversations.data_of(row)
-            if isinstance(data, ConversationOutcome) and data.index == index:
-                self.tabs.setCurrentWidget(self.conversations_page)
-                self.conversations.selectRow(row)
-                return True
-        return False
-
-    def open_log(self, outcome: ConversationOutcome) -> object:
-        if outcome.log_path is None or not outcome.log_path.exists():
-            self.tell(
-                "Prompter",
-                self.tr("Conversation #{index} has no log: it never started.").format(
-                    index=outcome.index
-                ),
-                True,
-            )
-            return None
-        return self.log_opener(outcome.log_path)
-
-    def open_selected_log(self) -> object:
-        outcome = self.selected_conversation()
-        return self.open_log(outcome) if outcome is not None else None
-
-    def _conversation_activated(self, outcome: object) -> None:
-        if isinstance(outcome, ConversationOutcome):
-            self.open_log(outcome)
-
-    def _fact_activated(self, index: object) -> None:
-        conversations = self.report.conversations if self.report else ()
-        outcome = next((c for c in conversations if c.index == index), None)
-        if outcome is not None:
-            self.select_conversation(outcome.index)
-            self.open_log(outcome)
-
-    def save_selected(self) -> SaveTestJob | None:
-        """Ask for a name and save the selected conversation as a test (off the UI thread)."""
-        outcome = self.selected_conversation()
-        if outcome is None:
-            return None
-        if outcome.log_path is None:
-            self.tell(
-                self.tr("Save as test"),
-                self.tr("Conversation #{index} never started: there is nothing to save.").format(
-                    index=outcome.index
-                ),
-                True,
-            )
-            return None
-        name = self.ask_text(
-            self.tr("Save as test"),
-            self.tr("Name of the test:"),
-            self.tr("{persona}, simulated #{index}").format(
-                persona=outcome.persona_name, index=outcome.index
-            ),
-        )
-        if not name or not name.strip():
-            return None
-        job = SaveTestJob(self.scenario, outcome.log_path, name.strip(), self)
-        job.saved.connect(self._test_saved)
-        job.failed.connect(self._test_not_saved)
-        self.save_job = job
-        self._update_actions()
-        self.statusBar().showMessage(
-            self.tr("Saving conversation #{index} as a test…").format(index=outcome.index)
-        )
-        job.start()
-        return job
-
-    def _test_saved(self, path: Path) -> None:
-        self.save_job = None
-        self._update_actions()
-        root = self.scenario.root
-        shown = path.relative_to(root) if root is not None and path.is_relative_to(root) else path
-        self.statusBar().showMessage(
-            self.tr("Saved {file} and its cassette").format(file=shown), 8000
-        )
-        self.tell(
-            self.tr("Save as test"),
-            self.tr("Saved {file} with its cassette. It replays without a model: {command}").format(
-                file=shown, command=f"prompter test {root or ''} {path.name}"
-            ),
-            False,
-        )
-
-    def _test_not_saved(self, message: str) -> None:
-        self.save_job = None
-        self._update_actions()
-        self.statusBar().clearMessage()
-        self.tell(
-            self.tr("Save as test"),
-            self.tr("The conversation was not saved as a test: {message}").format(message=message),
-            True,
-        )
-
-    def _filter_conversations(self) -> None:
-        wanted = str(self.status_filter.currentData() or "")
-        for row in range(self.conversations.rowCount()):
-            outcome = self.conversations.data_of(row)
-            hidden = (
-                bool(wanted)
-                and isinstance(outcome, ConversationOutcome)
-                and (outcome.status != wanted)
-            )
-            self.conversations.setRowHidden(row, hidden)
-
-    def _update_actions(self) -> None:
-        outcome = self.selected_conversation()
-        has_log = outcome is not None and outcome.log_path is not None
-        self.open_log_action.setEnabled(has_log)
-        self.save_test_action.setEnabled(has_log and self.save_job is None)
-        for button in self._row_buttons:
-            button.setEnabled(
-                has_log and (button.objectName() != "saveAsTest" or self.save_job is None)
-            )
 
     # --- the rest ----------------------------------------------------------------------------
 

@@ -24,10 +24,9 @@ its file in the editor tab (:class:`~app.tests_pane.yaml_editor.TestFileEditor`)
 The pane needs only the session; the studio glue (:mod:`.studio`) gives it the graph for the
 coverage, a log opener wired like the chat's, and the chat's provider for record and live runs.
 
-Why one module of some 650 lines: it is one pane. The list, the details, the editor tab and
-the run buttons share the selection and the last run's results, and every change of either
-refreshes all four; the rows, the runs, the editor, the coverage and the log link already live
-in their own modules.
+The list, the details, the editor tab and the run buttons share the selection and the last
+run's results, and every change of either refreshes all four; the rows, the runs, the editor,
+the coverage and the log link live in their own modules.
 """
 
 from __future__ import annotations

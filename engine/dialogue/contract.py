@@ -42,9 +42,8 @@ Decisions worth knowing:
   number of thousands of digits, ``NaN``, a lone surrogate in a text, or a reply longer than the
   scenario's ``model.max_reply_chars`` (it is refused before it is read, so it is never fed back).
 
-Why one module of some 610 lines: the contract is one rule — the schemas the model is asked to
-fill and the checks of what it sent must agree field for field, and a test of one is a test of
-the other; apart, a change to one would silently leave the other behind.
+The schemas the model is asked to fill and the checks of what it sent are written side by side:
+they must agree field for field, and a test of one is a test of the other.
 """
 
 from __future__ import annotations

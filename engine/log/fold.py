@@ -48,8 +48,8 @@ open, so its records are small: named tuples, and plain tuples for the transcrip
 :class:`CallRecord` when asked for.
 No scenario is needed (the viewer has none): checking the log against one is the session's job.
 
-Why one module of some 620 lines: it is the one rule above and the one class that applies it;
-cutting the handlers away from the positions they move would put one rule in two places.
+The handlers and the positions they move are kept together, in the one class that applies the
+rule above: apart, one rule would live in two places.
 """
 
 from __future__ import annotations

@@ -42,10 +42,10 @@ there; only ``gzip`` and ``deflate`` are accepted); and an answer that is not th
 or empty JSON, an HTML page, a half-compatible server) is a :class:`ProviderServerError` naming
 the server by scheme, host and port only — never the credentials or path of a base URL.
 
-Why one module (some 770 lines): it is the only one allowed to import the SDK
-(``tests/test_architecture.py``), so the calls, the streams read from them and the mapping of the
-SDK's errors stay together; what needs no SDK lives beside it (:mod:`.streaming`: the message
-out of unfinished JSON; :mod:`.bounded_answers`: the size cap).
+It is the only module allowed to import the SDK (``tests/test_architecture.py``): the calls,
+the streams read from them and the mapping of the SDK's errors; what needs no SDK lives beside
+it (:mod:`.streaming`: the message out of unfinished JSON; :mod:`.bounded_answers`: the size
+cap).
 
 A missing API key is reported when the provider is **constructed**, so a command fails before
 the conversation starts rather than at the first user message.

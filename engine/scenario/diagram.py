@@ -33,9 +33,9 @@ scenario as the studio would after opening it.
 (``[requires 15]``) — the full list is in the tooltip and in the draw.io cell's data
 (:func:`edge_label_line`).
 
-Why one module of some 630 lines: positions, routes and labels are one picture. A route
-depends on every box's position and on the lanes the other routes took, and the studio and the
-draw.io export must import the same three from one place, or the two drawings drift apart.
+Positions, routes and labels are one picture: a route depends on every box's position and on
+the lanes the other routes took, and the studio and the draw.io export import the same three
+from here, so the two drawings never drift apart.
 """
 
 from __future__ import annotations

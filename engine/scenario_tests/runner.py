@@ -26,9 +26,9 @@ thread), so the studio can run a suite on a worker thread and relay them to its 
 ``should_stop`` lets it cancel between turns. :func:`run_tests_sync` is the same for callers
 without an event loop.
 
-Why one module of some 630 lines: it is one run — the wired provider, the conversation, what its
-events say, the failures and the result — shared by the three modes and by a suite of them; the
-cassettes, the expectations, the coverage and the reports already live in their own modules.
+One run — the wired provider, the conversation, what its events say, the failures and the
+result — is shared by the three modes and by a suite of them; the cassettes, the expectations,
+the coverage and the reports live in their own modules.
 """
 
 from __future__ import annotations

@@ -27,9 +27,8 @@ Action steps are stubbed by default, from the scenario's tests and its stubs fil
 (:mod:`engine.scenario_tests.suite_stubs`): a simulation of a thousand conversations must not
 book a thousand slots. Pass ``actions=LiveActions()`` (``--live-actions``) to run them.
 
-Why one module of some 610 lines: it is one run — the settings, the plan, the counters and the
-:class:`Simulation` that drives them share one cancellation and one stop reason, and splitting
-them would spread that state over modules that only make sense together.
+The settings, the plan, the counters and the :class:`Simulation` that drives them share one
+cancellation and one stop reason.
 """
 
 from __future__ import annotations

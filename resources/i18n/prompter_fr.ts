@@ -411,14 +411,6 @@
         <translation>&lt;b&gt;La conversation ne peut pas démarrer :&lt;/b&gt; {error}</translation>
     </message>
     <message>
-        <source>Log: {link}</source>
-        <translation>Journal&#xa0;: {link}</translation>
-    </message>
-    <message>
-        <source>Click to open the folder; every test conversation is logged there (JSON Lines).</source>
-        <translation>Cliquez pour ouvrir le dossier&#x202f;; chaque conversation de test y est journalisée (JSON Lines).</translation>
-    </message>
-    <message>
         <source>Forked from turn {turn} of a logged conversation: it goes on here, in a new log. Type the next message.</source>
         <translation>Dérivée du tour {turn} d’une conversation journalisée : elle continue ici, dans un nouveau journal. Tapez le message suivant.</translation>
     </message>
@@ -453,42 +445,6 @@
     <message>
         <source>Type a message — Enter sends, Shift+Enter for a new line</source>
         <translation>Écrivez un message — Entrée l’envoie, Maj+Entrée pour une nouvelle ligne</translation>
-    </message>
-    <message>
-        <source>Restart the conversation?</source>
-        <translation>Redémarrer la conversation&#x202f;?</translation>
-    </message>
-    <message>
-        <source>The new settings apply to a new conversation. Restart now (this conversation ends; its log is kept), or keep chatting and restart later?</source>
-        <translation>Les nouveaux paramètres s’appliquent à une nouvelle conversation. Redémarrer maintenant (cette conversation se termine&#x202f;; son journal est conservé), ou continuer et redémarrer plus tard&#x202f;?</translation>
-    </message>
-    <message>
-        <source>The settings changed since this conversation started. Restart to use them.</source>
-        <translation>Les paramètres ont changé depuis le début de cette conversation. Redémarrez pour les utiliser.</translation>
-    </message>
-    <message>
-        <source>How actions run changed. Restart to run them that way.</source>
-        <translation>La façon d’exécuter les actions a changé. Redémarrez pour l’appliquer.</translation>
-    </message>
-    <message>
-        <source>Create a reply script</source>
-        <translation>Créer un script de réponses</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;Cannot write the reply script:&lt;/b&gt; {error}</source>
-        <translation>&lt;b&gt;Impossible d’écrire le script de réponses :&lt;/b&gt; {error}</translation>
-    </message>
-    <message>
-        <source>Save the conversation log</source>
-        <translation>Enregistrer le journal de la conversation</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;Cannot save the log:&lt;/b&gt; {error}</source>
-        <translation>&lt;b&gt;Impossible d’enregistrer le journal&#xa0;:&lt;/b&gt; {error}</translation>
-    </message>
-    <message>
-        <source>Conversation logs (*.jsonl);;All files (*)</source>
-        <translation>Journaux de conversation (*.jsonl);;Tous les fichiers (*)</translation>
     </message>
 </context>
 <context>
@@ -1103,6 +1059,45 @@
     </message>
 </context>
 <context>
+    <name>ConversationsPart</name>
+    <message>
+        <source>Conversation #{index} has no log: it never started.</source>
+        <translation>La conversation n°{index} n’a pas de journal&#xa0;: elle n’a jamais commencé.</translation>
+    </message>
+    <message>
+        <source>Save as test</source>
+        <translation>Enregistrer comme test</translation>
+    </message>
+    <message>
+        <source>Conversation #{index} never started: there is nothing to save.</source>
+        <translation>La conversation n°{index} n’a jamais commencé&#xa0;: il n’y a rien à enregistrer.</translation>
+    </message>
+    <message>
+        <source>Name of the test:</source>
+        <translation>Nom du test&#xa0;:</translation>
+    </message>
+    <message>
+        <source>{persona}, simulated #{index}</source>
+        <translation>{persona}, simulée n°{index}</translation>
+    </message>
+    <message>
+        <source>Saving conversation #{index} as a test…</source>
+        <translation>Enregistrement de la conversation n°{index} comme test…</translation>
+    </message>
+    <message>
+        <source>Saved {file} and its cassette</source>
+        <translation>{file} et sa cassette enregistrés</translation>
+    </message>
+    <message>
+        <source>Saved {file} with its cassette. It replays without a model: {command}</source>
+        <translation>{file} enregistré avec sa cassette. Il se rejoue sans modèle&#xa0;: {command}</translation>
+    </message>
+    <message>
+        <source>The conversation was not saved as a test: {message}</source>
+        <translation>La conversation n’a pas été enregistrée comme test&#xa0;: {message}</translation>
+    </message>
+</context>
+<context>
     <name>Coverage</name>
     <message>
         <source>No test enters this step.</source>
@@ -1674,6 +1669,21 @@
     </message>
 </context>
 <context>
+    <name>GraphPart</name>
+    <message>
+        <source>Conversation #{index} ({status})</source>
+        <translation>Conversation n°{index} ({status})</translation>
+    </message>
+    <message>
+        <source>Path taken by {count} conversation(s)</source>
+        <translation>Chemin suivi par {count} conversation(s)</translation>
+    </message>
+    <message>
+        <source>Path</source>
+        <translation>Chemin</translation>
+    </message>
+</context>
+<context>
     <name>Help</name>
     <message>
         <source>Select several steps</source>
@@ -1798,6 +1808,10 @@
 </context>
 <context>
     <name>HistogramChart</name>
+    <message>
+        <source>{title}: {reason}</source>
+        <translation>{title}&#xa0;: {reason}</translation>
+    </message>
     <message>
         <source>{title}: no conversations</source>
         <translation>{title}&#xa0;: aucune conversation</translation>
@@ -2237,29 +2251,6 @@
         <translation>Rétablir : {edit}</translation>
     </message>
     <message>
-        <source>The graph shows the last version that loaded.</source>
-        <translation>Le graphe montre la dernière version qui s&apos;est chargée.</translation>
-    </message>
-    <message>
-        <source> — line {line}: {message}</source>
-        <translation> — ligne {line} : {message}</translation>
-    </message>
-    <message numerus="yes">
-        <source>⚠ scenario.yaml does not load (%n error(s))</source>
-        <translation>
-            <numerusform>⚠ scenario.yaml ne se charge pas (%n erreur)</numerusform>
-            <numerusform>⚠ scenario.yaml ne se charge pas (%n erreurs)</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Show scenario.yaml</source>
-        <translation>Afficher scenario.yaml</translation>
-    </message>
-    <message>
-        <source>Problems — {summary}</source>
-        <translation>Problèmes — {summary}</translation>
-    </message>
-    <message>
         <source>Unsaved changes</source>
         <translation>Modifications non enregistrées</translation>
     </message>
@@ -2324,16 +2315,16 @@ Coût&#xa0;: {cost}</translation>
         <translation>Parcourir…</translation>
     </message>
     <message>
-        <source>Name</source>
-        <translation>Nom</translation>
+        <source>&amp;Name:</source>
+        <translation>&amp;Nom&#xa0;:</translation>
     </message>
     <message>
-        <source>Template</source>
-        <translation>Modèle</translation>
+        <source>&amp;Template:</source>
+        <translation>&amp;Modèle&#xa0;:</translation>
     </message>
     <message>
-        <source>Create in</source>
-        <translation>Créer dans</translation>
+        <source>&amp;Create in:</source>
+        <translation>&amp;Créer dans&#xa0;:</translation>
     </message>
     <message>
         <source>A scenario&apos;s name may hold only ASCII letters (a–z, A–Z), digits (0–9) and _, and does not start with a digit.</source>
@@ -2342,6 +2333,10 @@ Coût&#xa0;: {cost}</translation>
     <message>
         <source>Create the scenario in</source>
         <translation>Créer le scénario dans</translation>
+    </message>
+    <message>
+        <source>Use “{suggestion}”</source>
+        <translation>Utiliser « {suggestion} »</translation>
     </message>
     <message>
         <source>{folder} exists and is not empty.</source>
@@ -2358,10 +2353,6 @@ Coût&#xa0;: {cost}</translation>
     <message>
         <source>“{name}” starts with a digit.</source>
         <translation>« {name} » commence par un chiffre.</translation>
-    </message>
-    <message>
-        <source>Use “{suggestion}”?</source>
-        <translation>Utiliser « {suggestion} » ?</translation>
     </message>
 </context>
 <context>
@@ -2551,6 +2542,36 @@ Coût&#xa0;: {cost}</translation>
     <message>
         <source>differs from the previous call here: {where}</source>
         <translation>diffère de l’appel précédent ici&#xa0;: {where}</translation>
+    </message>
+</context>
+<context>
+    <name>ProblemJumps</name>
+    <message>
+        <source>Problems</source>
+        <translation>Problèmes</translation>
+    </message>
+    <message>
+        <source>The graph shows the last version that loaded.</source>
+        <translation>Le graphe montre la dernière version qui s&apos;est chargée.</translation>
+    </message>
+    <message>
+        <source> — line {line}: {message}</source>
+        <translation> — ligne {line} : {message}</translation>
+    </message>
+    <message numerus="yes">
+        <source>⚠ scenario.yaml does not load (%n error(s))</source>
+        <translation>
+            <numerusform>⚠ scenario.yaml ne se charge pas (%n erreur)</numerusform>
+            <numerusform>⚠ scenario.yaml ne se charge pas (%n erreurs)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Show scenario.yaml</source>
+        <translation>Afficher scenario.yaml</translation>
+    </message>
+    <message>
+        <source>Problems — {summary}</source>
+        <translation>Problèmes — {summary}</translation>
     </message>
 </context>
 <context>
@@ -3203,6 +3224,53 @@ Fichier ▸ Nouveau… en crée un à partir d&apos;un modèle ; Fichier ▸ Ouv
     </message>
 </context>
 <context>
+    <name>SettingsAndLog</name>
+    <message>
+        <source>Log: {link}</source>
+        <translation>Journal&#xa0;: {link}</translation>
+    </message>
+    <message>
+        <source>Click to open the folder; every test conversation is logged there (JSON Lines).</source>
+        <translation>Cliquez pour ouvrir le dossier&#x202f;; chaque conversation de test y est journalisée (JSON Lines).</translation>
+    </message>
+    <message>
+        <source>Restart the conversation?</source>
+        <translation>Redémarrer la conversation&#x202f;?</translation>
+    </message>
+    <message>
+        <source>The new settings apply to a new conversation. Restart now (this conversation ends; its log is kept), or keep chatting and restart later?</source>
+        <translation>Les nouveaux paramètres s’appliquent à une nouvelle conversation. Redémarrer maintenant (cette conversation se termine&#x202f;; son journal est conservé), ou continuer et redémarrer plus tard&#x202f;?</translation>
+    </message>
+    <message>
+        <source>The settings changed since this conversation started. Restart to use them.</source>
+        <translation>Les paramètres ont changé depuis le début de cette conversation. Redémarrez pour les utiliser.</translation>
+    </message>
+    <message>
+        <source>How actions run changed. Restart to run them that way.</source>
+        <translation>La façon d’exécuter les actions a changé. Redémarrez pour l’appliquer.</translation>
+    </message>
+    <message>
+        <source>Create a reply script</source>
+        <translation>Créer un script de réponses</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Cannot write the reply script:&lt;/b&gt; {error}</source>
+        <translation>&lt;b&gt;Impossible d’écrire le script de réponses :&lt;/b&gt; {error}</translation>
+    </message>
+    <message>
+        <source>Save the conversation log</source>
+        <translation>Enregistrer le journal de la conversation</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Cannot save the log:&lt;/b&gt; {error}</source>
+        <translation>&lt;b&gt;Impossible d’enregistrer le journal&#xa0;:&lt;/b&gt; {error}</translation>
+    </message>
+    <message>
+        <source>Conversation logs (*.jsonl);;All files (*)</source>
+        <translation>Journaux de conversation (*.jsonl);;Tous les fichiers (*)</translation>
+    </message>
+</context>
+<context>
     <name>ShortcutsDialog</name>
     <message>
         <source>Keyboard Shortcuts — Prompter Studio</source>
@@ -3366,6 +3434,10 @@ Fichier ▸ Nouveau… en crée un à partir d&apos;un modèle ; Fichier ▸ Ouv
     <message>
         <source>{count} chosen persona file(s) do not parse (see the preview): fix them or leave them out, or nothing will run.</source>
         <translation>{count} fichier(s) de persona choisi(s) illisible(s) (voir l’aperçu)&#xa0;: corrigez-les ou laissez-les de côté, sinon rien ne sera lancé.</translation>
+    </message>
+    <message>
+        <source>The fake model has no rate limit: the conversations are not paced.</source>
+        <translation>Le modèle factice n&apos;a pas de limite de débit&#xa0;: les conversations ne sont pas cadencées.</translation>
     </message>
     <message>
         <source>These limits apply to every model of this run, each apart; 0 means no limit.</source>
@@ -3965,54 +4037,6 @@ ici</translation>
         <translation>&lt;b&gt;Rien n’a été simulé.&lt;/b&gt;</translation>
     </message>
     <message>
-        <source>Conversation #{index} ({status})</source>
-        <translation>Conversation n°{index} ({status})</translation>
-    </message>
-    <message>
-        <source>Path taken by {count} conversation(s)</source>
-        <translation>Chemin suivi par {count} conversation(s)</translation>
-    </message>
-    <message>
-        <source>Path</source>
-        <translation>Chemin</translation>
-    </message>
-    <message>
-        <source>Conversation #{index} has no log: it never started.</source>
-        <translation>La conversation n°{index} n’a pas de journal&#xa0;: elle n’a jamais commencé.</translation>
-    </message>
-    <message>
-        <source>Save as test</source>
-        <translation>Enregistrer comme test</translation>
-    </message>
-    <message>
-        <source>Conversation #{index} never started: there is nothing to save.</source>
-        <translation>La conversation n°{index} n’a jamais commencé&#xa0;: il n’y a rien à enregistrer.</translation>
-    </message>
-    <message>
-        <source>Name of the test:</source>
-        <translation>Nom du test&#xa0;:</translation>
-    </message>
-    <message>
-        <source>{persona}, simulated #{index}</source>
-        <translation>{persona}, simulée n°{index}</translation>
-    </message>
-    <message>
-        <source>Saving conversation #{index} as a test…</source>
-        <translation>Enregistrement de la conversation n°{index} comme test…</translation>
-    </message>
-    <message>
-        <source>Saved {file} and its cassette</source>
-        <translation>{file} et sa cassette enregistrés</translation>
-    </message>
-    <message>
-        <source>Saved {file} with its cassette. It replays without a model: {command}</source>
-        <translation>{file} enregistré avec sa cassette. Il se rejoue sans modèle&#xa0;: {command}</translation>
-    </message>
-    <message>
-        <source>The conversation was not saved as a test: {message}</source>
-        <translation>La conversation n’a pas été enregistrée comme test&#xa0;: {message}</translation>
-    </message>
-    <message>
         <source>&lt;b&gt;{reported} of {planned} conversations&lt;/b&gt; in {duration}: {counts}</source>
         <translation>&lt;b&gt;{reported} conversations sur {planned}&lt;/b&gt; en {duration}&#xa0;: {counts}</translation>
     </message>
@@ -4168,48 +4192,8 @@ Double-cliquez sur le canevas vide pour ajouter une étape&#x202f;; glissez depu
         <translation>départ</translation>
     </message>
     <message>
-        <source>{count} variables</source>
-        <translation>{count} variables</translation>
-    </message>
-    <message>
-        <source>requires ({count}): {names}</source>
-        <translation>exige ({count})&#xa0;: {names}</translation>
-    </message>
-    <message>
-        <source>no guard: the signal is always allowed</source>
-        <translation>aucune garde&#xa0;: le signal est toujours permis</translation>
-    </message>
-    <message>
-        <source>no description</source>
-        <translation>aucune description</translation>
-    </message>
-    <message>
         <source>Make &apos;{step}&apos; an action step</source>
         <translation>Faire de «&#xa0;{step}&#xa0;» une étape d’action</translation>
-    </message>
-    <message>
-        <source>“{name}” cannot name a result here (invalid or taken)</source>
-        <translation>«&#xa0;{name}&#xa0;» ne peut pas nommer un résultat ici (invalide ou déjà pris)</translation>
-    </message>
-    <message>
-        <source>Enum values</source>
-        <translation>Valeurs de l’énumération</translation>
-    </message>
-    <message>
-        <source>Allowed values, separated by commas:</source>
-        <translation>Valeurs permises, séparées par des virgules&#xa0;:</translation>
-    </message>
-    <message>
-        <source>Make result &apos;{name}&apos; of &apos;{step}&apos; an enum</source>
-        <translation>Faire du résultat «&#xa0;{name}&#xa0;» de «&#xa0;{step}&#xa0;» une énumération</translation>
-    </message>
-    <message>
-        <source>Make result &apos;{name}&apos; of &apos;{step}&apos; {type}</source>
-        <translation>Donner au résultat «&#xa0;{name}&#xa0;» de «&#xa0;{step}&#xa0;» le type {type}</translation>
-    </message>
-    <message>
-        <source>Add result &apos;{name}&apos; to &apos;{step}&apos;</source>
-        <translation>Ajouter le résultat «&#xa0;{name}&#xa0;» à «&#xa0;{step}&#xa0;»</translation>
     </message>
 </context>
 <context>
@@ -4388,6 +4372,49 @@ Double-cliquez sur le canevas vide pour ajouter une étape&#x202f;; glissez depu
     <message>
         <source>{visits} visit(s), {turns} turn(s)</source>
         <translation>{visits} visite(s), {turns} tour(s)</translation>
+    </message>
+</context>
+<context>
+    <name>StepTables</name>
+    <message>
+        <source>{count} variables</source>
+        <translation>{count} variables</translation>
+    </message>
+    <message>
+        <source>requires ({count}): {names}</source>
+        <translation>exige ({count})&#xa0;: {names}</translation>
+    </message>
+    <message>
+        <source>no guard: the signal is always allowed</source>
+        <translation>aucune garde&#xa0;: le signal est toujours permis</translation>
+    </message>
+    <message>
+        <source>no description</source>
+        <translation>aucune description</translation>
+    </message>
+    <message>
+        <source>“{name}” cannot name a result here (invalid or taken)</source>
+        <translation>«&#xa0;{name}&#xa0;» ne peut pas nommer un résultat ici (invalide ou déjà pris)</translation>
+    </message>
+    <message>
+        <source>Enum values</source>
+        <translation>Valeurs de l’énumération</translation>
+    </message>
+    <message>
+        <source>Allowed values, separated by commas:</source>
+        <translation>Valeurs permises, séparées par des virgules&#xa0;:</translation>
+    </message>
+    <message>
+        <source>Make result &apos;{name}&apos; of &apos;{step}&apos; an enum</source>
+        <translation>Faire du résultat «&#xa0;{name}&#xa0;» de «&#xa0;{step}&#xa0;» une énumération</translation>
+    </message>
+    <message>
+        <source>Make result &apos;{name}&apos; of &apos;{step}&apos; {type}</source>
+        <translation>Donner au résultat «&#xa0;{name}&#xa0;» de «&#xa0;{step}&#xa0;» le type {type}</translation>
+    </message>
+    <message>
+        <source>Add result &apos;{name}&apos; to &apos;{step}&apos;</source>
+        <translation>Ajouter le résultat «&#xa0;{name}&#xa0;» à «&#xa0;{step}&#xa0;»</translation>
     </message>
 </context>
 <context>

@@ -411,14 +411,6 @@
         <translation>&lt;b&gt;बातचीत शुरू नहीं हो सकती:&lt;/b&gt; {error}</translation>
     </message>
     <message>
-        <source>Log: {link}</source>
-        <translation>लॉग: {link}</translation>
-    </message>
-    <message>
-        <source>Click to open the folder; every test conversation is logged there (JSON Lines).</source>
-        <translation>फ़ोल्डर खोलने के लिए क्लिक करें; हर परीक्षण बातचीत का लॉग वहीं लिखा जाता है (JSON Lines)।</translation>
-    </message>
-    <message>
         <source>Forked from turn {turn} of a logged conversation: it goes on here, in a new log. Type the next message.</source>
         <translation>लॉग की गई बातचीत के दौर {turn} से अलग की गई: यह यहाँ एक नए लॉग में आगे चलती है। अगला संदेश लिखें।</translation>
     </message>
@@ -453,42 +445,6 @@
     <message>
         <source>Type a message — Enter sends, Shift+Enter for a new line</source>
         <translation>संदेश लिखें — Enter भेजता है, नई पंक्ति के लिए Shift+Enter</translation>
-    </message>
-    <message>
-        <source>Restart the conversation?</source>
-        <translation>बातचीत फिर से शुरू करें?</translation>
-    </message>
-    <message>
-        <source>The new settings apply to a new conversation. Restart now (this conversation ends; its log is kept), or keep chatting and restart later?</source>
-        <translation>नई सेटिंग्स नई बातचीत पर लागू होती हैं। अभी फिर से शुरू करें (यह बातचीत ख़त्म होगी; इसका लॉग रखा जाएगा), या बात जारी रखें और बाद में फिर से शुरू करें?</translation>
-    </message>
-    <message>
-        <source>The settings changed since this conversation started. Restart to use them.</source>
-        <translation>यह बातचीत शुरू होने के बाद सेटिंग्स बदल गईं। उन्हें लागू करने के लिए फिर से शुरू करें।</translation>
-    </message>
-    <message>
-        <source>How actions run changed. Restart to run them that way.</source>
-        <translation>कार्रवाइयाँ चलने का तरीका बदला। उस तरह चलाने के लिए फिर से शुरू करें।</translation>
-    </message>
-    <message>
-        <source>Create a reply script</source>
-        <translation>जवाबों की स्क्रिप्ट बनाएँ</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;Cannot write the reply script:&lt;/b&gt; {error}</source>
-        <translation>&lt;b&gt;जवाबों की स्क्रिप्ट लिखी नहीं जा सकी:&lt;/b&gt; {error}</translation>
-    </message>
-    <message>
-        <source>Save the conversation log</source>
-        <translation>बातचीत का लॉग सहेजें</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;Cannot save the log:&lt;/b&gt; {error}</source>
-        <translation>&lt;b&gt;लॉग सहेजा नहीं जा सका:&lt;/b&gt; {error}</translation>
-    </message>
-    <message>
-        <source>Conversation logs (*.jsonl);;All files (*)</source>
-        <translation>बातचीत के लॉग (*.jsonl);;सभी फ़ाइलें (*)</translation>
     </message>
 </context>
 <context>
@@ -1103,6 +1059,45 @@
     </message>
 </context>
 <context>
+    <name>ConversationsPart</name>
+    <message>
+        <source>Conversation #{index} has no log: it never started.</source>
+        <translation>बातचीत #{index} का कोई लॉग नहीं: वह कभी शुरू नहीं हुई।</translation>
+    </message>
+    <message>
+        <source>Save as test</source>
+        <translation>परीक्षण के रूप में सहेजें</translation>
+    </message>
+    <message>
+        <source>Conversation #{index} never started: there is nothing to save.</source>
+        <translation>बातचीत #{index} कभी शुरू नहीं हुई: सहेजने को कुछ नहीं है।</translation>
+    </message>
+    <message>
+        <source>Name of the test:</source>
+        <translation>परीक्षण का नाम:</translation>
+    </message>
+    <message>
+        <source>{persona}, simulated #{index}</source>
+        <translation>{persona}, सिम्युलेटेड #{index}</translation>
+    </message>
+    <message>
+        <source>Saving conversation #{index} as a test…</source>
+        <translation>बातचीत #{index} परीक्षण के रूप में सहेजी जा रही है…</translation>
+    </message>
+    <message>
+        <source>Saved {file} and its cassette</source>
+        <translation>{file} और उसकी कैसेट सहेजी गई</translation>
+    </message>
+    <message>
+        <source>Saved {file} with its cassette. It replays without a model: {command}</source>
+        <translation>{file} उसकी कैसेट के साथ सहेजी गई। यह बिना मॉडल के दोबारा चलती है: {command}</translation>
+    </message>
+    <message>
+        <source>The conversation was not saved as a test: {message}</source>
+        <translation>बातचीत परीक्षण के रूप में नहीं सहेजी गई: {message}</translation>
+    </message>
+</context>
+<context>
     <name>Coverage</name>
     <message>
         <source>No test enters this step.</source>
@@ -1674,6 +1669,21 @@
     </message>
 </context>
 <context>
+    <name>GraphPart</name>
+    <message>
+        <source>Conversation #{index} ({status})</source>
+        <translation>बातचीत #{index} ({status})</translation>
+    </message>
+    <message>
+        <source>Path taken by {count} conversation(s)</source>
+        <translation>{count} बातचीत का लिया रास्ता</translation>
+    </message>
+    <message>
+        <source>Path</source>
+        <translation>रास्ता</translation>
+    </message>
+</context>
+<context>
     <name>Help</name>
     <message>
         <source>Select several steps</source>
@@ -1798,6 +1808,10 @@
 </context>
 <context>
     <name>HistogramChart</name>
+    <message>
+        <source>{title}: {reason}</source>
+        <translation>{title}: {reason}</translation>
+    </message>
     <message>
         <source>{title}: no conversations</source>
         <translation>{title}: कोई बातचीत नहीं</translation>
@@ -2237,29 +2251,6 @@
         <translation>फिर से करें: {edit}</translation>
     </message>
     <message>
-        <source>The graph shows the last version that loaded.</source>
-        <translation>ग्राफ़ वह आख़िरी संस्करण दिखा रहा है जो लोड हो सका था।</translation>
-    </message>
-    <message>
-        <source> — line {line}: {message}</source>
-        <translation> — पंक्ति {line}: {message}</translation>
-    </message>
-    <message numerus="yes">
-        <source>⚠ scenario.yaml does not load (%n error(s))</source>
-        <translation>
-            <numerusform>⚠ scenario.yaml लोड नहीं हो रहा (%n त्रुटि)</numerusform>
-            <numerusform>⚠ scenario.yaml लोड नहीं हो रहा (%n त्रुटियाँ)</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Show scenario.yaml</source>
-        <translation>scenario.yaml दिखाएँ</translation>
-    </message>
-    <message>
-        <source>Problems — {summary}</source>
-        <translation>समस्याएँ — {summary}</translation>
-    </message>
-    <message>
         <source>Unsaved changes</source>
         <translation>बिना सहेजे बदलाव</translation>
     </message>
@@ -2324,16 +2315,16 @@ Cost: {cost}</source>
         <translation>ब्राउज़ करें…</translation>
     </message>
     <message>
-        <source>Name</source>
-        <translation>नाम</translation>
+        <source>&amp;Name:</source>
+        <translation>&amp;नाम:</translation>
     </message>
     <message>
-        <source>Template</source>
-        <translation>टेम्पलेट</translation>
+        <source>&amp;Template:</source>
+        <translation>&amp;टेम्पलेट:</translation>
     </message>
     <message>
-        <source>Create in</source>
-        <translation>यहाँ बनाएँ</translation>
+        <source>&amp;Create in:</source>
+        <translation>&amp;यहाँ बनाएँ:</translation>
     </message>
     <message>
         <source>A scenario&apos;s name may hold only ASCII letters (a–z, A–Z), digits (0–9) and _, and does not start with a digit.</source>
@@ -2342,6 +2333,10 @@ Cost: {cost}</source>
     <message>
         <source>Create the scenario in</source>
         <translation>परिदृश्य यहाँ बनाएँ</translation>
+    </message>
+    <message>
+        <source>Use “{suggestion}”</source>
+        <translation>“{suggestion}” इस्तेमाल करें</translation>
     </message>
     <message>
         <source>{folder} exists and is not empty.</source>
@@ -2358,10 +2353,6 @@ Cost: {cost}</source>
     <message>
         <source>“{name}” starts with a digit.</source>
         <translation>“{name}” किसी अंक से शुरू होता है।</translation>
-    </message>
-    <message>
-        <source>Use “{suggestion}”?</source>
-        <translation>“{suggestion}” रखें?</translation>
     </message>
 </context>
 <context>
@@ -2551,6 +2542,36 @@ Cost: {cost}</source>
     <message>
         <source>differs from the previous call here: {where}</source>
         <translation>यहाँ पिछली कॉल से अलग है: {where}</translation>
+    </message>
+</context>
+<context>
+    <name>ProblemJumps</name>
+    <message>
+        <source>Problems</source>
+        <translation>समस्याएँ</translation>
+    </message>
+    <message>
+        <source>The graph shows the last version that loaded.</source>
+        <translation>ग्राफ़ वह आख़िरी संस्करण दिखा रहा है जो लोड हो सका था।</translation>
+    </message>
+    <message>
+        <source> — line {line}: {message}</source>
+        <translation> — पंक्ति {line}: {message}</translation>
+    </message>
+    <message numerus="yes">
+        <source>⚠ scenario.yaml does not load (%n error(s))</source>
+        <translation>
+            <numerusform>⚠ scenario.yaml लोड नहीं हो रहा (%n त्रुटि)</numerusform>
+            <numerusform>⚠ scenario.yaml लोड नहीं हो रहा (%n त्रुटियाँ)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Show scenario.yaml</source>
+        <translation>scenario.yaml दिखाएँ</translation>
+    </message>
+    <message>
+        <source>Problems — {summary}</source>
+        <translation>समस्याएँ — {summary}</translation>
     </message>
 </context>
 <context>
@@ -3203,6 +3224,53 @@ File ▸ New… creates one from a template; File ▸ Open… opens a scenario f
     </message>
 </context>
 <context>
+    <name>SettingsAndLog</name>
+    <message>
+        <source>Log: {link}</source>
+        <translation>लॉग: {link}</translation>
+    </message>
+    <message>
+        <source>Click to open the folder; every test conversation is logged there (JSON Lines).</source>
+        <translation>फ़ोल्डर खोलने के लिए क्लिक करें; हर परीक्षण बातचीत का लॉग वहीं लिखा जाता है (JSON Lines)।</translation>
+    </message>
+    <message>
+        <source>Restart the conversation?</source>
+        <translation>बातचीत फिर से शुरू करें?</translation>
+    </message>
+    <message>
+        <source>The new settings apply to a new conversation. Restart now (this conversation ends; its log is kept), or keep chatting and restart later?</source>
+        <translation>नई सेटिंग्स नई बातचीत पर लागू होती हैं। अभी फिर से शुरू करें (यह बातचीत ख़त्म होगी; इसका लॉग रखा जाएगा), या बात जारी रखें और बाद में फिर से शुरू करें?</translation>
+    </message>
+    <message>
+        <source>The settings changed since this conversation started. Restart to use them.</source>
+        <translation>यह बातचीत शुरू होने के बाद सेटिंग्स बदल गईं। उन्हें लागू करने के लिए फिर से शुरू करें।</translation>
+    </message>
+    <message>
+        <source>How actions run changed. Restart to run them that way.</source>
+        <translation>कार्रवाइयाँ चलने का तरीका बदला। उस तरह चलाने के लिए फिर से शुरू करें।</translation>
+    </message>
+    <message>
+        <source>Create a reply script</source>
+        <translation>जवाबों की स्क्रिप्ट बनाएँ</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Cannot write the reply script:&lt;/b&gt; {error}</source>
+        <translation>&lt;b&gt;जवाबों की स्क्रिप्ट लिखी नहीं जा सकी:&lt;/b&gt; {error}</translation>
+    </message>
+    <message>
+        <source>Save the conversation log</source>
+        <translation>बातचीत का लॉग सहेजें</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Cannot save the log:&lt;/b&gt; {error}</source>
+        <translation>&lt;b&gt;लॉग सहेजा नहीं जा सका:&lt;/b&gt; {error}</translation>
+    </message>
+    <message>
+        <source>Conversation logs (*.jsonl);;All files (*)</source>
+        <translation>बातचीत के लॉग (*.jsonl);;सभी फ़ाइलें (*)</translation>
+    </message>
+</context>
+<context>
     <name>ShortcutsDialog</name>
     <message>
         <source>Keyboard Shortcuts — Prompter Studio</source>
@@ -3366,6 +3434,10 @@ File ▸ New… creates one from a template; File ▸ Open… opens a scenario f
     <message>
         <source>{count} chosen persona file(s) do not parse (see the preview): fix them or leave them out, or nothing will run.</source>
         <translation>{count} चुनी गई पर्सोना फ़ाइलें पार्स नहीं होतीं (पूर्वावलोकन देखें): उन्हें ठीक करें या छोड़ दें, वरना कुछ नहीं चलेगा।</translation>
+    </message>
+    <message>
+        <source>The fake model has no rate limit: the conversations are not paced.</source>
+        <translation>नकली मॉडल की कोई दर सीमा नहीं है: बातचीत की गति सीमित नहीं की जाती।</translation>
     </message>
     <message>
         <source>These limits apply to every model of this run, each apart; 0 means no limit.</source>
@@ -3965,54 +4037,6 @@ here</source>
         <translation>&lt;b&gt;कुछ भी सिमुलेट नहीं हुआ।&lt;/b&gt;</translation>
     </message>
     <message>
-        <source>Conversation #{index} ({status})</source>
-        <translation>बातचीत #{index} ({status})</translation>
-    </message>
-    <message>
-        <source>Path taken by {count} conversation(s)</source>
-        <translation>{count} बातचीत का लिया रास्ता</translation>
-    </message>
-    <message>
-        <source>Path</source>
-        <translation>रास्ता</translation>
-    </message>
-    <message>
-        <source>Conversation #{index} has no log: it never started.</source>
-        <translation>बातचीत #{index} का कोई लॉग नहीं: वह कभी शुरू नहीं हुई।</translation>
-    </message>
-    <message>
-        <source>Save as test</source>
-        <translation>परीक्षण के रूप में सहेजें</translation>
-    </message>
-    <message>
-        <source>Conversation #{index} never started: there is nothing to save.</source>
-        <translation>बातचीत #{index} कभी शुरू नहीं हुई: सहेजने को कुछ नहीं है।</translation>
-    </message>
-    <message>
-        <source>Name of the test:</source>
-        <translation>परीक्षण का नाम:</translation>
-    </message>
-    <message>
-        <source>{persona}, simulated #{index}</source>
-        <translation>{persona}, सिम्युलेटेड #{index}</translation>
-    </message>
-    <message>
-        <source>Saving conversation #{index} as a test…</source>
-        <translation>बातचीत #{index} परीक्षण के रूप में सहेजी जा रही है…</translation>
-    </message>
-    <message>
-        <source>Saved {file} and its cassette</source>
-        <translation>{file} और उसकी कैसेट सहेजी गई</translation>
-    </message>
-    <message>
-        <source>Saved {file} with its cassette. It replays without a model: {command}</source>
-        <translation>{file} उसकी कैसेट के साथ सहेजी गई। यह बिना मॉडल के दोबारा चलती है: {command}</translation>
-    </message>
-    <message>
-        <source>The conversation was not saved as a test: {message}</source>
-        <translation>बातचीत परीक्षण के रूप में नहीं सहेजी गई: {message}</translation>
-    </message>
-    <message>
         <source>&lt;b&gt;{reported} of {planned} conversations&lt;/b&gt; in {duration}: {counts}</source>
         <translation>{duration} में &lt;b&gt;{planned} में से {reported} बातचीत&lt;/b&gt;: {counts}</translation>
     </message>
@@ -4168,48 +4192,8 @@ Double-click empty canvas to add a step; drag from a step&apos;s handle (or Shif
         <translation>शुरुआत</translation>
     </message>
     <message>
-        <source>{count} variables</source>
-        <translation>{count} चर</translation>
-    </message>
-    <message>
-        <source>requires ({count}): {names}</source>
-        <translation>ज़रूरी ({count}): {names}</translation>
-    </message>
-    <message>
-        <source>no guard: the signal is always allowed</source>
-        <translation>कोई शर्त नहीं: संकेत हमेशा अनुमत है</translation>
-    </message>
-    <message>
-        <source>no description</source>
-        <translation>कोई विवरण नहीं</translation>
-    </message>
-    <message>
         <source>Make &apos;{step}&apos; an action step</source>
         <translation>&apos;{step}&apos; को कार्रवाई वाला चरण बनाएँ</translation>
-    </message>
-    <message>
-        <source>“{name}” cannot name a result here (invalid or taken)</source>
-        <translation>“{name}” यहाँ किसी परिणाम का नाम नहीं हो सकता (अमान्य या पहले से लिया हुआ)</translation>
-    </message>
-    <message>
-        <source>Enum values</source>
-        <translation>enum के मान</translation>
-    </message>
-    <message>
-        <source>Allowed values, separated by commas:</source>
-        <translation>अनुमत मान, अल्पविराम से अलग:</translation>
-    </message>
-    <message>
-        <source>Make result &apos;{name}&apos; of &apos;{step}&apos; an enum</source>
-        <translation>&apos;{step}&apos; के परिणाम &apos;{name}&apos; को enum बनाएँ</translation>
-    </message>
-    <message>
-        <source>Make result &apos;{name}&apos; of &apos;{step}&apos; {type}</source>
-        <translation>&apos;{step}&apos; के परिणाम &apos;{name}&apos; का टाइप {type} करें</translation>
-    </message>
-    <message>
-        <source>Add result &apos;{name}&apos; to &apos;{step}&apos;</source>
-        <translation>&apos;{step}&apos; में परिणाम &apos;{name}&apos; जोड़ें</translation>
     </message>
 </context>
 <context>
@@ -4388,6 +4372,49 @@ Double-click empty canvas to add a step; drag from a step&apos;s handle (or Shif
     <message>
         <source>{visits} visit(s), {turns} turn(s)</source>
         <translation>{visits} विज़िट, {turns} दौर</translation>
+    </message>
+</context>
+<context>
+    <name>StepTables</name>
+    <message>
+        <source>{count} variables</source>
+        <translation>{count} चर</translation>
+    </message>
+    <message>
+        <source>requires ({count}): {names}</source>
+        <translation>ज़रूरी ({count}): {names}</translation>
+    </message>
+    <message>
+        <source>no guard: the signal is always allowed</source>
+        <translation>कोई शर्त नहीं: संकेत हमेशा अनुमत है</translation>
+    </message>
+    <message>
+        <source>no description</source>
+        <translation>कोई विवरण नहीं</translation>
+    </message>
+    <message>
+        <source>“{name}” cannot name a result here (invalid or taken)</source>
+        <translation>“{name}” यहाँ किसी परिणाम का नाम नहीं हो सकता (अमान्य या पहले से लिया हुआ)</translation>
+    </message>
+    <message>
+        <source>Enum values</source>
+        <translation>enum के मान</translation>
+    </message>
+    <message>
+        <source>Allowed values, separated by commas:</source>
+        <translation>अनुमत मान, अल्पविराम से अलग:</translation>
+    </message>
+    <message>
+        <source>Make result &apos;{name}&apos; of &apos;{step}&apos; an enum</source>
+        <translation>&apos;{step}&apos; के परिणाम &apos;{name}&apos; को enum बनाएँ</translation>
+    </message>
+    <message>
+        <source>Make result &apos;{name}&apos; of &apos;{step}&apos; {type}</source>
+        <translation>&apos;{step}&apos; के परिणाम &apos;{name}&apos; का टाइप {type} करें</translation>
+    </message>
+    <message>
+        <source>Add result &apos;{name}&apos; to &apos;{step}&apos;</source>
+        <translation>&apos;{step}&apos; में परिणाम &apos;{name}&apos; जोड़ें</translation>
     </message>
 </context>
 <context>
