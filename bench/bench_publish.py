@@ -6,8 +6,8 @@ publish reaches new conversations (issue 35).
 Everything runs as a user would run it: ``prompter serve`` with 4 uvicorn workers on a real
 PostgreSQL started in a temporary folder, and the project's fake OpenAI server in a process of its
 own (``engine.offline.sim_server``, the scenario bot, answering after 20 ms). The scenario is
-made here: ``--steps`` steps in a line, each asking one thing (one message moves a conversation
-one step on).
+made here: a welcome message, then ``--steps`` steps in a line, each asking one thing (one
+message moves a conversation one step on).
 
 1. **In flight.** ``--conversations`` conversations are brought to every step, as many on each
    (conversation *i* answers *i* mod ``--steps`` questions).
@@ -89,11 +89,16 @@ def write_scenario(
     lines = [
         "name: line_bot",
         "title: A line of questions",
-        f"start: {name[kept[0]]}",
+        "start: welcome",
         "model: {name: gpt-4.1-mini}",
         "variables:",
         *(f"  a{i:02d}: {{type: string, description: Answer {i}}}" for i in range(1, steps + 1)),
         "steps:",
+        "  welcome:",
+        "    title: Welcome",
+        "    kind: message",
+        "    text: Hello! A few questions, one at a time.",
+        f"    transitions: {{asked: {{to: {name[kept[0]]}}}}}",
     ]
     for position, old in enumerate(kept):
         number = int(old[1:])

@@ -57,6 +57,7 @@ class VersionedScenarios:
         self._generation = -1
         self._folder: Path | None = None
         self._loading = asyncio.Lock()
+        self._polling = asyncio.Lock()
 
     async def deploy(self) -> bool:
         """Publish the started-with scenario when the store does not have its version yet, as
@@ -75,16 +76,22 @@ class VersionedScenarios:
         """The live pointer, read again when this worker's copy is older than :data:`POLL_S`."""
         now = time.monotonic()
         if now - self._checked >= POLL_S:
-            live = await self.store.live()
-            self._checked = now
-            if live.version is not None:
-                self._live = live
-            if live.generation != self._generation:
-                self._generation = live.generation
-                self._migrations = {}
-                for migration in await self.store.migrations():
-                    self._migrations.setdefault(migration.from_version, []).append(migration)
+            async with self._polling:  # one read at a time; the others wait for its answer
+                if now - self._checked >= POLL_S:
+                    await self._poll(now)
         return self._live
+
+    async def _poll(self, now: float) -> None:
+        live = await self.store.live()
+        if live.generation != self._generation:
+            # built aside, then swapped in: a turn never sees the migrations half-read
+            migrations: dict[str, list[Migration]] = {}
+            for migration in await self.store.migrations():
+                migrations.setdefault(migration.from_version, []).append(migration)
+            self._migrations, self._generation = migrations, live.generation
+        if live.version is not None:
+            self._live = live
+        self._checked = now
 
     async def for_new(self) -> tuple[str, Scenario]:
         """The version a new conversation starts on, and its scenario (a sticky draw)."""
