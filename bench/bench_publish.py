@@ -157,18 +157,37 @@ class Traffic:
         self.statuses: Counter[int] = Counter()
 
     async def start(self, client: LeanClient) -> str:
-        answer = await client.post("/v1/conversations", {})
-        self.statuses[answer.status_code] += answer.status_code != 201
-        return str(answer.json()["id"])
+        for _attempt in range(3):
+            try:
+                answer = await client.post("/v1/conversations", {})
+            except (OSError, asyncio.IncompleteReadError):
+                self.statuses[-1] += 1  # the connection dropped: counted as a failure
+                await client.close()
+                continue
+            self.statuses[answer.status_code] += answer.status_code != 201
+            return str(answer.json()["id"])
+        raise RuntimeError("the server does not start conversations")
 
     async def say(self, client: LeanClient, conversation: str, text: str) -> bool:
-        answer = await client.post(f"/v1/conversations/{conversation}/messages", {"text": text})
+        try:
+            answer = await client.post(f"/v1/conversations/{conversation}/messages", {"text": text})
+        except (OSError, asyncio.IncompleteReadError):
+            self.statuses[-1] += 1  # the connection dropped: counted as a failure
+            await client.close()
+            return False
         self.statuses[answer.status_code] += 1
         return answer.status_code == 200
 
     @property
     def failed(self) -> int:
         return sum(count for status, count in self.statuses.items() if status not in (200, 0))
+
+    def failures(self) -> str:
+        return ", ".join(
+            f"{count} × {'dropped' if status == -1 else status}"
+            for status, count in sorted(self.statuses.items())
+            if status not in (200, 0)
+        )
 
 
 async def bring_to(url: str, traffic: Traffic, steps: list[int], jobs: int = 24) -> list[str]:
@@ -241,7 +260,8 @@ async def run(args: argparse.Namespace, url: str, store_url: str, work: Path) ->
     wave = [index % steps for index in range(args.conversations)]
     began = time.perf_counter()
     in_flight = await bring_to(url, traffic, wave)
-    print(f"  {len(in_flight)} conversations in flight ({time.perf_counter() - began:.0f} s)")
+    took = time.perf_counter() - began
+    print(f"  {len(in_flight)} conversations in flight ({took:.0f} s)", flush=True)
     placed_failed = traffic.failed
 
     renamed = {step_id(3): "s03_renamed", step_id(8): "s08_renamed", step_id(13): "s13_renamed"}
@@ -306,6 +326,7 @@ async def run(args: argparse.Namespace, url: str, store_url: str, work: Path) ->
         "in_flight": len(in_flight),
         "placing_failed": placed_failed,
         "failed": traffic.failed,
+        "failures": traffic.failures(),
         "answered": traffic.statuses[200],
         "on_renamed": on_renamed,
         "migrated": migrated,
@@ -333,15 +354,21 @@ def main() -> int:
             ) as served:
                 print(
                     f"prompter publish: {args.conversations} conversations over {args.steps} "
-                    "steps, 4 workers on PostgreSQL"
+                    "steps, 4 workers on PostgreSQL",
+                    flush=True,  # before any child process could inherit the buffer
                 )
-                found = asyncio.run(run(args, served.url, store_url, work))
+                try:
+                    found = asyncio.run(run(args, served.url, store_url, work))
+                finally:
+                    shutil.copy(served.log_path, Path(tempfile.gettempdir()) / "bench-publish.log")
     finally:
         model.close()
         with contextlib.suppress(OSError):
             shutil.rmtree(work)
     delays, durations = found["delays"], found["durations"]
     print(f"  failed messages: {found['failed']} of {found['failed'] + found['answered']}")
+    if found["failed"]:
+        print(f"    ({found['failures']}; the server's log: /tmp/bench-publish.log)")
     print(
         f"  on a renamed step: {found['on_renamed']}, migrated: {found['migrated']}; "
         f"the others answered on their version: {found['stayed']}; wrong: {found['wrong']}"
