@@ -356,3 +356,29 @@ async def test_a_publisher_killed_mid_publish_leaves_the_old_version_live_whole(
         assert (await store.live()).version == scenario_version(copy)
     finally:
         await store.close()
+
+
+async def test_turns_beside_a_workers_read_of_the_store_see_every_migration(
+    store_url: str, tmp_path: Path
+) -> None:
+    from engine.serve.versioned import POLL_S, VersionedScenarios
+    from engine.serve.versions_store import Migration
+
+    store = open_store(store_url, pool_size=4)
+    await store.open()
+    try:
+        old = load_scenario(ANALYST)
+        versions = VersionedScenarios(store, old)
+        await versions.deploy()
+        await versions.live()
+        new = load_scenario(changed_copy(tmp_path / "v2"))
+        moves = Migration(scenario_version(old), scenario_version(new), {"users": "audience"})
+        await store.publish(scenario_version(new), new.name, version_files(new), [moves])
+        await asyncio.sleep(POLL_S)
+        # ten turns at once, the first of them reading the store again: none goes without
+        found = await asyncio.gather(
+            *(versions.destination(scenario_version(old), "users") for _ in range(10))
+        )
+        assert found == [(scenario_version(new), {"users": "audience"})] * 10
+    finally:
+        await store.close()
