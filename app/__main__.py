@@ -114,6 +114,7 @@ def assemble(window: MainWindow) -> list[object]:
     from app.chat.studio import install_chat
     from app.i18n.fonts import ScriptWarning
     from app.logpane import install_log_pane
+    from app.matrix import install as install_matrix
     from app.publish.studio import install as install_publish
     from app.simulate import install as install_simulate
     from app.tests_pane.studio import install as install_tests
@@ -130,6 +131,13 @@ def assemble(window: MainWindow) -> list[object]:
         keys=chat_pane.keys,
         open_log=chat.open_log,
     )
+    # Tools: Model matrix… — the chat's model offered beside the key-free ones, runs in the viewer
+    matrix = install_matrix(
+        window,
+        chat_settings=lambda: chat_pane.settings,
+        keys=chat_pane.keys,
+        open_log=chat.open_log,
+    )
     # File: Publish…; Tools: Live versions — a served scenario's versions (issue 35)
     publish = install_publish(window)
     # a scenario in a script no font draws is said so once, instead of drawn as boxes
@@ -137,7 +145,7 @@ def assemble(window: MainWindow) -> list[object]:
     window.sessionChanged.connect(
         lambda session: scripts.check(str(session.folder), session.scenario) if session else None
     )
-    return [chat, log_pane, tools, tests, simulate, publish, scripts]
+    return [chat, log_pane, tools, tests, simulate, matrix, publish, scripts]
 
 
 def _export_and_exit(window: MainWindow, folder: Path, output: Path) -> int:

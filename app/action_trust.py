@@ -1,11 +1,13 @@
-"""Whether the author trusts a scenario folder's Python actions: asked once per folder, kept.
+"""Whether the author trusts a scenario folder's actions: asked once per folder, kept.
 
-A scenario folder is data, but its ``actions.py`` is code: importing it runs it. The command line
-runs it (the user ran the command on their folder), but the studio opens folders that came from
-anywhere, so it asks before it imports a scenario's actions module — the test chat, *Try it* —
-and remembers the answer, yes or no, per folder (its resolved path) in the studio's settings.
-Until the author says yes, Python actions are stubbed and the chat says so; HTTP actions, which
-run no code of the folder and reach only its allowed hosts, are not affected.
+A scenario folder is data, but its actions reach beyond it: its ``actions.py`` is code (importing
+it runs it), and its HTTP actions reach hosts the folder chose itself (its own ``allow_hosts``)
+and may send any environment variable in a header (``${OPENAI_API_KEY}``, a cloud secret). The
+command line runs them (the user ran the command on their folder), but the studio opens folders
+that came from anywhere, so it asks before any of it runs — the test chat, *Try it* — saying
+what would run (:func:`reach_text`: the code, the hosts, the variables), and remembers the
+answer, yes or no, per folder (its resolved path) in the studio's settings. Until the author
+says yes, those actions are stubbed and the chat says so.
 """
 
 from __future__ import annotations
@@ -14,7 +16,9 @@ import hashlib
 from enum import StrEnum
 from pathlib import Path
 
-from PySide6.QtCore import QSettings
+from PySide6.QtCore import QCoreApplication, QSettings
+
+from engine.actions.runners import ActionReach
 
 SETTINGS_GROUP = "actionTrust"
 
@@ -56,4 +60,26 @@ class FolderTrust:
         return folder is not None and self.of(folder) is Trust.TRUSTED
 
 
-__all__ = ["SETTINGS_GROUP", "FolderTrust", "Trust"]
+def reach_text(reach: ActionReach) -> str:
+    """What trusting the folder lets run, in words: its Python code, the hosts its HTTP actions
+    call, the environment variables they send."""
+    translate = QCoreApplication.translate
+    parts = []
+    if reach.python:
+        parts.append(translate("ActionTrust", "its Python code (actions.py)"))
+    if reach.hosts:
+        parts.append(
+            translate("ActionTrust", "HTTP requests to {hosts}").format(
+                hosts=", ".join(reach.hosts)
+            )
+        )
+    if reach.variables:
+        parts.append(
+            translate("ActionTrust", "sending your environment variables {names}").format(
+                names=", ".join(reach.variables)
+            )
+        )
+    return "; ".join(parts)
+
+
+__all__ = ["SETTINGS_GROUP", "FolderTrust", "Trust", "reach_text"]

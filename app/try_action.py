@@ -5,8 +5,9 @@ in), each in a field: a value typed as JSON (``5``, ``true``, ``["a", "b"]``) is
 anything else is text. *Run* calls the action on a worker thread — really, with the timeout and
 the conversion of a conversation, through :func:`engine.conversation.action_phase.try_action` —
 and shows the outcome, the results as the conversation would store them, the error and the time.
-A Python action runs only once the folder is trusted (:mod:`app.action_trust`): the dialog asks,
-once per folder, and remembers. Everything shown came from the action: it is plain text.
+An action that reaches beyond the folder (Python code, a host, an environment variable) runs
+only once the folder is trusted (:mod:`app.action_trust`): the dialog asks, naming what would
+run, once per folder, and remembers. Everything shown came from the action: it is plain text.
 """
 
 from __future__ import annotations
@@ -14,7 +15,6 @@ from __future__ import annotations
 import asyncio
 import json
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QObject, Qt, Signal
@@ -30,12 +30,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.action_trust import FolderTrust, Trust
+from app.action_trust import FolderTrust, Trust, reach_text
 from app.edit_session import EditSession
 from app.plain_text import PlainLabel, ask
 from app.worker_thread import WorkerThread
 from engine.actions.outcome import ActionOutcome
-from engine.actions.runners import LiveActions
+from engine.actions.runners import ActionReach, LiveActions, action_reach
 from engine.conversation.action_phase import input_names, try_action
 from engine.scenario.definition import Scenario, Step, StepKind
 
@@ -150,10 +150,9 @@ class TryActionDialog(QDialog):
         scenario, step = self._step()
         if scenario is None or step is None or step.call is None or self._worker is not None:
             return False
-        if step.call.python is not None and not self._may_run_python():
-            self.outcome_label.setText(
-                self.tr("Not run: this folder's Python actions are not trusted.")
-            )
+        reach = action_reach(scenario, self.step_id)
+        if reach.needs_trust and not self._may_run(reach):
+            self.outcome_label.setText(self.tr("Not run: this folder's actions are not trusted."))
             return False
         snapshot = scenario.model_copy(deep=True)  # later edits must not race the worker
         trial_step, values = snapshot.steps[self.step_id], self.values()
@@ -173,24 +172,16 @@ class TryActionDialog(QDialog):
         self._worker.start()
         return True
 
-    def _may_run_python(self) -> bool:
+    def _may_run(self, reach: ActionReach) -> bool:
         folder = self.session.folder
         answer = self.trust.of(folder)
         if answer is Trust.UNKNOWN:
             yes = self.ask(
-                self.tr("Run this folder's Python actions?"),
+                self.tr("Run this folder's actions?"),
                 self.tr(
-                    "%s is code: running its actions runs it, with your rights. Run the Python "
-                    "actions of this folder (the studio remembers your answer)?"
-                )
-                % str(
-                    Path(folder)
-                    / (
-                        self.session.scenario.actions.module
-                        if self.session.scenario
-                        else "actions.py"
-                    )
-                ),
+                    "The actions of {folder} run with your rights: {what}. Run this folder's "
+                    "actions (the studio remembers your answer)?"
+                ).format(folder=str(folder), what=reach_text(reach)),
             )
             answer = Trust.TRUSTED if yes else Trust.REFUSED
             self.trust.remember(folder, answer)

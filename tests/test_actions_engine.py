@@ -5,6 +5,7 @@ is never run twice."""
 from __future__ import annotations
 
 import asyncio
+import json
 import time
 from pathlib import Path
 from typing import Any
@@ -196,6 +197,30 @@ def test_a_plain_def_that_overruns_is_killed_and_its_result_never_applied(
     assert not marker.exists()  # its process was killed: the side effect never happened
     assert sync.conversation.vars.values()["slots"] is None
     assert len(of_type(seen, EventType.ACTION_RESULT)) == 1  # and no late result came
+    sync.close()
+
+
+def test_a_child_the_plain_def_started_is_killed_with_it_at_the_deadline(
+    action_folder: Any, tmp_path: Path
+) -> None:
+    """Issue 34 item 4: the worker's whole process group is killed, grandchildren included."""
+    marker = tmp_path / "booked"
+    module = f"""
+        import subprocess, sys, time
+        def find_slots(specialty):
+            subprocess.Popen([sys.executable, "-c",
+                "import pathlib, time; time.sleep(1.5); "
+                "pathlib.Path({str(marker)!r}).write_text('booked after the deadline')"])
+            time.sleep(30)
+            return {{"slots": ["late"]}}
+        """
+    folder = action_folder(module, CLINIC.replace("timeout_s: 2", "timeout_s: 0.5"))
+    sync, seen = chat(folder, clinic_reply())
+
+    assert sync.send("x").step_after == "too_slow"
+    assert of_type(seen, EventType.ACTION_RESULT)[0]["outcome"] == "timeout"
+    time.sleep(2.5)  # long after the child would have written
+    assert not marker.exists()
     sync.close()
 
 
@@ -391,6 +416,88 @@ def test_an_http_action_refuses_a_host_not_allowed_and_a_missing_secret(
     sync.close()
 
 
+def _strings(value: Any) -> list[str]:
+    """Every string of a decoded JSON value, object keys included."""
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return [s for k, v in value.items() for s in [k, *_strings(v)]]
+    if isinstance(value, list):
+        return [s for item in value for s in _strings(item)]
+    return []
+
+
+def test_a_secret_a_service_echoes_json_escaped_is_redacted_from_results_logs_and_the_model(
+    action_folder: Any,
+    action_service: ActionService,
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+) -> None:
+    """Issue 34 item 2: redaction used to work on the encoded reply, so ``\\/``, ``\\"``,
+    ``\\\\`` or ``\\u0065`` hid the secret, which became a result sent to the model."""
+    secret = 'tok"en\\with/slash-0042'
+    monkeypatch.setenv("CLINIC_TOKEN", secret)
+    escaped = json.dumps(secret)[1:-1]  # tok\"en\\with/slash-0042
+    slashed = escaped.replace("/", "\\/")
+    unicode = slashed.replace("e", "\\u0065")
+    reply = f'{{"slots": ["{slashed}", "{unicode}"], "first_slot": "{escaped}"}}'
+    action_service.route("/slots", status=200, raw=reply.encode())
+    yaml = BOOKING.replace(
+        "  choose:\n    instructions", "  choose:\n    on_enter: respond\n    instructions"
+    )
+    folder = action_folder(None, yaml, port=action_service.port)
+    provider = ScriptedProvider([clinic_reply(), stay_reply()])
+    conversation = Conversation(load_scenario(folder), provider)
+    log = tmp_path / "chat.jsonl"
+    writer = LogWriter(log)
+    writer.attach(conversation.events)
+    with SyncConversation(conversation) as sync:
+        sync.start()
+        result = sync.send("x")
+        sync.save(tmp_path / "session.json")
+    writer.close()
+
+    assert result.step_after == "choose"
+    assert conversation.vars.values()["slots"] == ["[REDACTED]", "[REDACTED]"]
+    assert conversation.vars.values()["first_slot"] == "[REDACTED]"
+    assert secret not in _sent_text(provider.requests[-1])
+    written = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()]
+    written.append(json.loads((tmp_path / "session.json").read_text(encoding="utf-8")))
+    assert not [text for text in _strings(written) if "slash-0042" in text]
+
+
+def test_a_secret_echoed_in_an_error_reply_is_redacted_from_the_error(
+    action_folder: Any, action_service: ActionService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    secret = "plain/token-with-slash-77"
+    monkeypatch.setenv("CLINIC_TOKEN", secret)
+    echoed = secret.replace("/", "\\/").replace("p", "\\u0070")
+    action_service.route("/slots", status=401, raw=f'{{"error": "bad {echoed}"}}'.encode())
+    sync, seen = chat(action_folder(None, BOOKING, port=action_service.port), clinic_reply())
+    sync.send("x")
+    error = of_type(seen, EventType.ACTION_RESULT)[0]["error"]
+    assert "HTTP 401" in error and "[REDACTED]" in error and "with-slash-77" not in error
+    sync.close()
+
+
+@pytest.mark.parametrize("value", ["..", ".", "%2e%2E", "%252e."])
+def test_a_url_placeholder_value_that_makes_a_dot_segment_is_refused(
+    action_folder: Any, action_service: ActionService, monkeypatch: pytest.MonkeyPatch, value: str
+) -> None:
+    """Issue 34 item 11: ``/orders/{{specialty}}/cancel`` with ``..`` is never sent as
+    ``/cancel``: the client would remove the dot segment."""
+    monkeypatch.setenv("CLINIC_TOKEN", "t0ken-t0ken")
+    action_service.route("/slots/cancel", status=200, body={"slots": ["cancelled!"]})
+    yaml = BOOKING.replace("/slots?specialty={{specialty}}", "/slots/x/{{specialty}}/cancel")
+    folder = action_folder(None, yaml, port=action_service.port)
+    sync, seen = chat(folder, clinic_reply(value))
+    sync.send("x")
+    ended = of_type(seen, EventType.ACTION_RESULT)[0]
+    assert ended["outcome"] == "error" and "path segment" in ended["error"]
+    assert action_service.requests == []
+    sync.close()
+
+
 # --- never twice -------------------------------------------------------------------------------
 
 
@@ -434,6 +541,37 @@ def test_a_rolled_back_turn_sent_again_reuses_the_action_it_completed(
     assert [c["mode"] for c in calls] == ["live", "reused"]
     assert calls[0]["idempotency_key"] == calls[1]["idempotency_key"]
     assert conversation.vars.values()["slots"] == ["Wed 8:00"]
+
+
+COUNTING = """
+    import pathlib
+    def find_slots(specialty, context):
+        path = pathlib.Path({counter!r})
+        before = path.read_text() if path.exists() else ""
+        path.write_text(before + context.idempotency_key + "\\n")
+        return {{"slots": ["Mon"]}}
+    """
+
+
+def test_an_outcome_whose_transition_is_refused_moves_on_by_error_and_acts_once(
+    action_folder: Any, tmp_path: Path
+) -> None:
+    """Issue 34 item 14: ``ok`` requires ``booking_id``, which the action does not return.
+    The turn used to fail with TransitionRefused on every retry (stuck for good)."""
+    counter = tmp_path / "runs"
+    refused = "      ok: {to: choose, requires: [booking_id]}"
+    yaml = CLINIC.replace("      ok: {to: choose}", refused)
+    folder = action_folder(COUNTING.format(counter=str(counter)), yaml)
+    sync, seen = chat(folder, clinic_reply(), stay_reply())
+
+    result = sync.send("x")
+
+    assert result.step_after == "sorry"
+    ended = of_type(seen, EventType.ACTION_RESULT)[0]
+    assert ended["outcome"] == "ok" and "booking_id" in ended["error"]
+    assert of_type(seen, EventType.TRANSITION)[-1]["signal"] == "error"
+    assert len(counter.read_text().splitlines()) == 1
+    sync.close()
 
 
 def test_resume_never_runs_a_completed_action_again_a_fork_runs_it_again(

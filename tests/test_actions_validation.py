@@ -151,6 +151,33 @@ def test_an_http_action_to_a_host_not_allowed_with_a_secret_outside_its_headers(
     assert not found(folder, "missing-file")  # an HTTP action needs no actions module
 
 
+def test_a_header_that_sends_an_environment_variable_is_a_warning_naming_it_and_the_host(
+    action_folder: Any,
+) -> None:
+    """Issue 34 item 1: a folder could send ${OPENAI_API_KEY} or a cloud secret to a host of
+    its own choosing, and validate said nothing."""
+    yaml = HTTP.replace(', key: "${TOKEN}"', "").replace(
+        '{Authorization: "Bearer ${TOKEN}"}',
+        '{Authorization: "Bearer ${OPENAI_API_KEY}", X-Aws: "${AWS_SECRET_ACCESS_KEY}"}',
+    )
+    folder = action_folder(actions=None, yaml=yaml)
+
+    warned = [f for f in findings(folder) if f.code == "env-header"]
+    assert [(f.severity, f.message) for f in warned] == [
+        (
+            "warning",
+            "step 'find_slots' sends the environment variable OPENAI_API_KEY to "
+            "'api.example.com' in its Authorization header",
+        ),
+        (
+            "warning",
+            "step 'find_slots' sends the environment variable AWS_SECRET_ACCESS_KEY to "
+            "'api.example.com' in its X-Aws header",
+        ),
+    ]
+    assert all(f.line == line_of(folder, "headers:") for f in warned)
+
+
 @pytest.mark.parametrize(
     ("url", "why"),
     [

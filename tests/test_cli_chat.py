@@ -14,6 +14,7 @@ import pytest
 
 from engine.cli import main
 from engine.cli.chat import StreamedMessages
+from engine.cli.exit_codes import ExitCode
 from engine.io.resources import default_scenario
 from engine.log.events import Event, EventType
 from engine.offline.autopilot import Autopilot, Plan
@@ -29,6 +30,7 @@ SUMMARY_KEYS = [
     "corrections",
     "input_tokens",
     "cached_tokens",
+    "cache_write_tokens",
     "output_tokens",
     "cost_usd",
     "synthetic_calls",
@@ -121,6 +123,7 @@ def test_a_piped_chat_prints_the_bot_and_writes_the_summary(
         "corrections": 1,
         "input_tokens": summary["input_tokens"],
         "cached_tokens": 0,
+        "cache_write_tokens": 0,
         "output_tokens": summary["output_tokens"],
         "synthetic_calls": 3,
         "cost": "no cost (scripted)",
@@ -318,3 +321,25 @@ def test_no_stream_asks_the_model_for_whole_replies(
     streamed, whole = [call.body for call in openai_env.model_requests()[-2:]]
     assert streamed is not None and streamed["stream"] is True
     assert whole is not None and "stream" not in whole
+
+
+@pytest.mark.parametrize("part", ["ledger", "state", "vars"])
+def test_a_damaged_session_file_is_a_clear_failure_not_a_crash(
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    pizza: Path,
+    script: Path,
+    tmp_path: Path,
+    part: str,
+) -> None:
+    """Issue 34 item 10: a null part used to be "internal error (AttributeError)", exit 70."""
+    session = tmp_path / "session.json"
+    args = (pizza, "--provider", "scripted", "--script", script, "--session", session)
+    assert chat(monkeypatch, "hi\n", *args) == ExitCode.OK
+    data = json.loads(session.read_text(encoding="utf-8"))
+    data[part] = None
+    session.write_text(json.dumps(data), encoding="utf-8")
+    capsys.readouterr()
+    assert chat(monkeypatch, "hi\n", *args) == ExitCode.FAILED
+    err = capsys.readouterr().err
+    assert f"'{part}' must be an object, not null" in err and "Traceback" not in err

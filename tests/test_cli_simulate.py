@@ -18,7 +18,7 @@ import pytest
 
 from engine.cli import main
 from engine.log.reader import read_log
-from engine.offline.fake_openai import FAKE_API_KEY, FakeOpenAIServer
+from engine.offline.fake_openai import FAKE_API_KEY, FakeOpenAIServer, Fault
 from engine.offline.persona_model import PersonaModel, RoleRouter
 from engine.offline.scenario_bot import ScenarioBot
 from engine.scenario.loader import load_scenario
@@ -308,3 +308,18 @@ def _some_conversation_ended(out: Path) -> bool:
         if '"type":"session_end"' in text:
             return True
     return False
+
+
+def test_a_server_that_asks_for_hours_stops_the_run_at_once_with_status_1(
+    openai_env: FakeOpenAIServer, pizza: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 34 item 13: every call answered 429 with ``retry-after: 99999`` used to keep the
+    run silent for minutes (a minute's wait, then the same answer, again and again)."""
+    openai_env.responder = lambda _request: Fault.rate_limit(retry_after=99_999)
+    out = tmp_path / "out"
+    code = main(["simulate", str(pizza), "--runs", "4", "--jobs", "2", "--out", str(out), "-q"])
+    printed = capsys.readouterr()
+    assert code == 1
+    said = printed.out + printed.err
+    assert "asks to wait 99999 s" in said and "stopped" in said
+    assert len(openai_env.model_requests()) <= 2  # one call per conversation started, at most

@@ -374,7 +374,9 @@ async def test_a_model_that_does_not_answer_in_time_is_a_504(
         scenario=support_desk,
         provider=provider,
     )
-    client = httpx2.AsyncClient(transport=httpx2.ASGITransport(app=app), base_url="http://s")
+    client = httpx2.AsyncClient(
+        transport=httpx2.ASGITransport(app=app), base_url="http://127.0.0.1"
+    )
     try:
         conversation = await start(client)
         bot_server.queue(Fault.delay(3.0))
@@ -399,7 +401,8 @@ async def test_bad_requests_are_json_errors_with_their_status(
     async def error_of(answer: httpx2.Response) -> tuple[int, str]:
         return answer.status_code, answer.json()["error"]["type"]
 
-    assert await error_of(await serve_client.post(path, content=b"{not json")) == (
+    as_json = {"Content-Type": "application/json"}
+    assert await error_of(await serve_client.post(path, content=b"{not json", headers=as_json)) == (
         400,
         "bad_request",
     )
@@ -415,7 +418,10 @@ async def test_bad_requests_are_json_errors_with_their_status(
         "too_large",
     )
     huge = b'{"text": "' + b"y" * 400_000 + b'"}'
-    assert await error_of(await serve_client.post(path, content=huge)) == (413, "too_large")
+    assert await error_of(await serve_client.post(path, content=huge, headers=as_json)) == (
+        413,
+        "too_large",
+    )
     bad_key = {"Idempotency-Key": "x" * 300}
     assert await error_of(await serve_client.post(path, json={"text": "hi"}, headers=bad_key)) == (
         400,
@@ -513,7 +519,7 @@ async def test_healthz_says_when_the_store_does_not_answer(
     try:
         answer = await client.get("/healthz")
         assert answer.status_code == 503
-        assert answer.json()["error"]["type"] == "store_unavailable"
+        assert answer.json() == {"status": "unavailable"}
         refused = await client.post("/v1/conversations", json={})
         assert refused.status_code == 503
     finally:
@@ -564,6 +570,29 @@ async def test_the_chat_page_is_served_with_a_policy_that_allows_only_its_own_co
     assert f"script-src 'sha256-{digest}'" in policy
     assert "default-src 'none'" in policy and "connect-src 'self'" in policy
     assert "innerHTML" not in page.text  # what the bot says is put on the page as text
+
+
+async def test_the_chat_page_is_titled_with_the_scenario_and_never_shows_a_step_id(
+    serve_client: httpx2.AsyncClient, support_desk: Scenario
+) -> None:
+    import re
+
+    page = await serve_client.get("/")
+    title = support_desk.title
+    assert title and title != "Prompter chat"
+    assert f"<title>{title}</title>" in page.text and f"<h1>{title}</h1>" in page.text
+    assert f'<html lang="{support_desk.language}">' in page.text
+    script = re.search(r"<script>(.*?)</script>", page.text, re.DOTALL)
+    assert script is not None and "answer.step" not in script.group(1)
+    assert "step: " not in page.text
+
+
+def test_a_title_with_markup_is_shown_as_text_on_the_chat_page() -> None:
+    from engine.serve.page import chat_page
+
+    html, _headers = chat_page('<img src=x> & "Co"', "fr")
+    assert "<title>&lt;img src=x&gt; &amp; &quot;Co&quot;</title>" in html
+    assert '<html lang="fr">' in html
 
 
 # --- the stream relay, event by event ------------------------------------------------------------

@@ -162,7 +162,10 @@ async def test_a_publish_moves_renamed_steps_keeps_removed_ones_and_starts_new_o
     for conversation in on_users:
         state = await served.state(conversation)
         assert (state["version"], state["step"]) == (new, "audience")
-        moved = [e for e in await served.log(conversation) if e["type"] == "migrated"]
+        log = await served.log(conversation)
+        moved = [e for e in log if e["type"] == "migrated"]
+        # the message sent is what the moved conversation answered
+        assert [e["text"] for e in log if e["type"] == "user_message"][-1] == "Ann and Bob"
         assert [
             (m["from_version"], m["to_version"], m["from_step"], m["to_step"]) for m in moved
         ] == [(old, new, "users", "audience")]

@@ -16,13 +16,14 @@ from typing import Any
 import pytest
 
 from engine.conversation.conversation_core import Conversation
-from engine.conversation.session import load_session, session_from_events
+from engine.conversation.session import SessionData, load_session, session_from_events
 from engine.conversation.sync_conversation import SyncConversation
 from engine.errors import ProviderServerError, SessionError
 from engine.log.reader import read_log
 from engine.log.writer import LogWriter
 from engine.offline.fake_openai import FAKE_API_KEY, FakeOpenAIServer, Fault, RecordedRequest
 from engine.providers import make_provider
+from engine.providers.scripted import ScriptedProvider
 from engine.scenario.definition import PromptLayout, Scenario
 from engine.scenario.loader import load_scenario, parse_scenario
 
@@ -365,3 +366,43 @@ def test_a_log_written_before_the_layouts_still_rebuilds_and_forks_under_the_new
     assert "previous_response_id" not in body  # the step's section is not in the old chain
     assert [item["role"] for item in body["input"]] == ["system", "system", "user"]
     assert body["input"][1]["content"].startswith("# Current step: Age")
+
+
+DAMAGES = [
+    ("ledger", None),
+    ("state", None),
+    ("vars", None),
+    ("ledger", "x"),
+    ("state", []),
+    ("vars", 3),
+    ("results", []),
+    ("summaries", "x"),
+    ("transcript", {"a": 1}),
+    ("checkpoints", [None]),
+    ("transcript", [None]),
+    ("actions_done", []),
+    ("state", {"step": None}),
+    ("vars", {"values": None}),
+    ("ledger", {"entries": None}),
+]
+
+
+@pytest.mark.parametrize(("key", "value"), DAMAGES, ids=[f"{k}={v!r}" for k, v in DAMAGES])
+def test_a_damaged_session_is_a_session_error_everywhere_it_is_read(
+    scenario: Scenario, open_chat: Any, tmp_path: Path, key: str, value: Any
+) -> None:
+    """Issue 34 item 10: null or mistyped parts used to be an AttributeError (exit 70)."""
+    chat = open_chat()
+    chat.start()
+    path = tmp_path / "session.json"
+    chat.save(path)
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data[key] = value
+    path.write_text(json.dumps(data), encoding="utf-8")
+    says = f"damaged: .*{key}|saved (variables|costs)"
+    with pytest.raises(SessionError, match=says):
+        load_session(path, scenario)
+    with pytest.raises(SessionError, match=says):
+        SessionData.from_json(json.dumps(data), scenario)
+    with pytest.raises(SessionError, match=says):
+        Conversation.resume(path, scenario, ScriptedProvider([]))

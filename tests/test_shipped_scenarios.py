@@ -44,7 +44,10 @@ def test_the_analyst_bot_and_another_scenario_are_shipped() -> None:
 
 @pytest.mark.parametrize("folder", SHIPPED, ids=lambda path: path.name)
 def test_a_shipped_scenario_has_no_errors_and_no_warnings(folder: Path) -> None:
-    assert [finding.render() for finding in validate(load_scenario(folder))] == []
+    # env-header is a notice every scenario that sends a secret gets by design (the support
+    # desk's ticket token): it asks the user to look, there is nothing to fix
+    findings = validate(load_scenario(folder))
+    assert [finding.render() for finding in findings if finding.code != "env-header"] == []
 
 
 @pytest.mark.parametrize("folder", SHIPPED, ids=lambda path: path.name)

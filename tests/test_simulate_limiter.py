@@ -10,7 +10,12 @@ from pathlib import Path
 
 import pytest
 
-from engine.errors import ProviderAuthError, ProviderRateLimited, ProviderServerError
+from engine.errors import (
+    ProviderAuthError,
+    ProviderRateLimited,
+    ProviderServerError,
+    ScenarioError,
+)
 from engine.offline.fake_openai import FAKE_API_KEY, FakeOpenAIServer, Fault
 from engine.offline.quota import RateLimits
 from engine.providers import make_provider
@@ -239,11 +244,11 @@ def test_rate_limits_come_from_the_price_table_file(tmp_path: Path) -> None:
     assert pool.limit("gpt-4.1-mini") == RateLimit(6000, None)  # 0: no limit of that kind
     broken = tmp_path / "prices.yaml"
     broken.write_text("models: {}\nrate_limits:\n  gpt-x: {rpm: -5}\n", encoding="utf-8")
-    with pytest.raises(Exception, match=r"gpt-x.rpm must be a number > 0") as error:
+    with pytest.raises(ScenarioError, match=r"gpt-x.rpm must be a number > 0") as error:
         RateLimitTable.load(broken)
     assert str(error.value).startswith(f"{broken}:3:")
     broken.write_text("rate_limits:\n  gpt-x: {rpm: 5, rps: 1}\n", encoding="utf-8")
-    with pytest.raises(Exception, match="unknown key"):
+    with pytest.raises(ScenarioError, match="unknown key"):
         RateLimitTable.load(broken)
     assert RateLimitTable.parse("models: {}\n").limit("gpt-x") == RateLimit()
 
@@ -318,20 +323,23 @@ def test_a_huge_retry_after_is_cut_to_a_minute_and_said() -> None:
     assert MAX_RETRY_AFTER_S <= time.now < 99_999
 
 
-def test_simulate_waits_a_minute_at_most_and_the_traffic_says_so(
+def test_a_retry_after_over_the_cap_fails_the_call_at_once_and_says_why(
     fake_openai: FakeOpenAIServer,
 ) -> None:
-    fake_openai.queue(Fault.rate_limit(retry_after=99_999), {"message": "ok"})
+    """Issue 34 item 13: waiting the cap and asking again met the same answer for hours, in
+    silence; now the call fails at once, as a failure no retry cures."""
+    fake_openai.queue(Fault.rate_limit(retry_after=99_999), {"message": "never reached"})
     provider = paced(fake_openai)
     pacing, time = provider.pool.for_model("gpt-4.1-mini"), FakeTime()
     time.now = pacing.clock()
     pacing.clock, pacing.sleep = time.clock, time.sleep
     started = time.now
-    reply = asyncio.run(provider.complete(request()))
+    with pytest.raises(ProviderRateLimited, match="asks to wait 99999 s") as refused:
+        asyncio.run(provider.complete(request()))
     asyncio.run(provider.aclose())
-    assert json.loads(reply.text) == {"message": "ok"}
-    # the clock's base is the machine's: 8221.27 - 8161.27 is 59.999999999 in floating point
-    assert MAX_RETRY_AFTER_S - 1e-6 <= time.now - started < MAX_RETRY_AFTER_S + 1
+    assert refused.value.retryable is False and refused.value.retry_after == 99_999
+    assert time.now == started  # nothing was waited
+    assert fake_openai.pending == 1  # and nothing asked again
     assert provider.traffic.capped_waits == 1 and provider.traffic.longest_asked_s == 99_999
     assert provider.traffic.to_dict()["capped_waits"] == 1
 

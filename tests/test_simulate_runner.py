@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from engine.dialogue.ledger import PriceTable
+from engine.errors import SessionError
 from engine.log.reader import read_log
 from engine.offline.fake_openai import FAKE_API_KEY, FakeOpenAIServer, FakeRequest
 from engine.offline.persona_model import PersonaModel, RoleRouter
@@ -366,7 +367,7 @@ def test_a_simulated_conversation_saved_as_a_test_replays_green(
     ]
     result = run_tests_sync(scenario, [test], log_dir=pizza.parent / "logs")
     assert result.passed, [r.failures for r in result.results]
-    with pytest.raises(Exception, match="already exists"):
+    with pytest.raises(SessionError, match="already exists"):
         save_as_test(scenario, finished.log_path, name="Ana orders", stem="ana_orders")
 
 

@@ -114,12 +114,57 @@ def test_the_answer_is_remembered_per_folder(
     pane.stop()
 
     again = chat_pane(qtbot, clinic, settings_store, tmp_path)
-    assert "you chose not to run this folder's actions.py" in again.chat_actions.banner.label.text()
+    assert (
+        "you chose not to run this folder's actions (its Python code (actions.py))"
+        in again.chat_actions.banner.label.text()
+    )
     assert not again.chat_actions.refuse_button.isVisible()  # not asked twice
     again.stop()
     other = chat_pane(qtbot, action_folder(name="elsewhere"), settings_store, tmp_path)
     assert other.chat_actions.refuse_button.isVisible()  # another folder is asked afresh
     other.stop()
+
+
+def test_http_actions_are_stubbed_until_the_folder_is_trusted_and_the_banner_names_what_runs(
+    qtbot: QtBot,
+    action_folder: Any,
+    action_service: ActionService,
+    settings_store: QSettings,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 34 item 1: the chat ran a folder's HTTP actions as soon as it opened — to hosts
+    the folder allowed itself, with any environment variable in a header."""
+    monkeypatch.setenv("CLINIC_TOKEN", "the-users-own-secret-0001")
+    action_service.route("/slots", status=200, body={"slots": ["Live 9:00"]})
+    folder = action_folder(
+        None,
+        CLINIC.replace(
+            "    call: {python: find_slots}\n",
+            "    call:\n      http:\n        method: GET\n"
+            '        url: "http://127.0.0.1:{port}/slots"\n'
+            '        headers: {Authorization: "Bearer ${CLINIC_TOKEN}"}\n',
+        ),
+        port=action_service.port,
+    )
+    pane = chat_pane(qtbot, folder, settings_store, tmp_path)
+    text = pane.chat_actions.banner.label.text()
+    assert "Until you trust this folder they are stubbed" in text
+    assert "HTTP requests to 127.0.0.1" in text and "CLINIC_TOKEN" in text
+    say(qtbot, pane, "dermatology")
+    assert action_rows(pane)[0].startswith("Action call · GET http")
+    assert "stubbed" in action_rows(pane)[0]
+    assert action_service.requests == []  # nothing left the machine's chat
+
+    pane.chat_actions.trust_button.click()
+    pane.restart()
+    qtbot.waitUntil(lambda: pane.running and not pane.busy, timeout=5000)
+    say(qtbot, pane, "dermatology")
+    assert "Live 9:00" in action_rows(pane)[-1]
+    assert action_service.requests[0].headers["Authorization"] == (
+        "Bearer the-users-own-secret-0001"
+    )
+    pane.stop()
 
 
 def test_the_live_actions_toggle_stubs_every_action_from_the_scenarios_files(
@@ -256,7 +301,7 @@ def test_try_it_runs_the_action_with_typed_values_once_the_folder_is_trusted(
     assert dialog.call_label.text() == "Calls python find_slots, within 2 s"
 
     assert not dialog.run()  # refused: nothing runs
-    assert dialog.outcome_label.text() == "Not run: this folder's Python actions are not trusted."
+    assert dialog.outcome_label.text() == "Not run: this folder's actions are not trusted."
     assert trust.of(clinic) is Trust.REFUSED and len(asked) == 1
 
     trust.remember(clinic, Trust.TRUSTED)
@@ -292,9 +337,12 @@ def test_try_it_shows_what_an_http_service_answered_as_plain_text(
     assert window.files.open_folder(folder)
     dialog = TryActionDialog(window.session, "find_slots", FolderTrust(window.settings), window)
     qtbot.addWidget(dialog)
-    dialog.ask = lambda title, question: pytest.fail("an HTTP action runs no code of the folder")
+    asked: list[str] = []
+    dialog.ask = lambda title, question: asked.append(question) or True
 
     run_trial(qtbot, dialog)
+
+    assert len(asked) == 1 and "HTTP requests to 127.0.0.1" in asked[0]  # it reaches a host
 
     assert dialog.outcome_label.text().startswith("Outcome: ok")
     assert "<b>Wed</b>" in dialog.results_view.toPlainText()

@@ -16,7 +16,7 @@ from plugins.serve import ServeProcess
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QDialogButtonBox
 
-from app.chat.server_log import SETTINGS_SERVER, ServerLogDialog, log_url
+from app.chat.server_log import SETTINGS_SERVER, ServerLogDialog, ServerLogError, log_url
 from engine.log.reader import read_log
 from engine.offline.fake_openai import FakeOpenAIServer
 
@@ -85,7 +85,7 @@ def test_what_cannot_be_an_address_is_said_before_anything_is_sent(qtbot, tmp_pa
     assert "http://" in dialog.problem.text()
     fill(dialog, "http://127.0.0.1:9", "../../etc", "")
     assert "conversation id" in dialog.problem.text()
-    with pytest.raises(Exception, match="http"):
+    with pytest.raises(ServerLogError, match="http"):
         log_url("127.0.0.1:8000", "abc")
 
 

@@ -1,9 +1,10 @@
-"""The test chat's action steps: run live or stubbed (a toggle), and only trusted Python.
+"""The test chat's action steps: run live or stubbed (a toggle), and only in a trusted folder.
 
 The chat's toolbar has a *Live actions* toggle (kept in the settings). Live, the scenario's
-actions run — but its Python actions only once the author trusts the folder
-(:mod:`app.action_trust`): until then they are stubbed, and a banner in the chat says so and
-asks, once per folder. Stubbed (the toggle off), every action step is answered from the stubs
+actions run — but only once the author trusts the folder (:mod:`app.action_trust`) when they
+reach beyond it (Python code, any host, an environment variable): until then they are stubbed,
+and a banner in the chat says so, names what would run, and asks, once per folder. Stubbed
+(the toggle off), every action step is answered from the stubs
 the scenario's own files give (its tests, ``tests/stubs.yaml``:
 :mod:`engine.scenario_tests.suite_stubs`), as a simulation answers them; a step without a stub
 takes ``error`` and the chat's folded events say why.
@@ -16,18 +17,18 @@ from collections.abc import Callable
 from PySide6.QtCore import QEvent, QObject, QSettings, Qt
 from PySide6.QtGui import QAction
 
-from app.action_trust import FolderTrust, Trust
+from app.action_trust import FolderTrust, Trust, reach_text
 from app.chat.parts import Banner
-from engine.actions.runners import ActionRunner, LiveActions, StubbedActions, has_python_actions
+from engine.actions.runners import ActionRunner, LiveActions, StubbedActions, action_reach
 from engine.errors import ScenarioErrors
 from engine.scenario.definition import Scenario, StepKind
 from engine.scenario_tests.suite_stubs import scenario_stubs
 
 #: Whether the chat runs actions live (the toggle), in the settings.
 LIVE_SETTING = "chat/liveActions"
-#: What a Python action answers while its folder is not trusted.
+#: What an action answers while its folder is not trusted.
 UNTRUSTED = (
-    "stubbed: this folder's Python actions are not trusted yet (the chat's banner asks); "
+    "stubbed: this folder's actions are not trusted yet (the chat's banner asks); "
     "give the step a stub in a test or tests/stubs.yaml to choose its outcome"
 )
 
@@ -110,24 +111,22 @@ class ChatActions(QObject):
             )
             return StubbedActions(stubs)
         folder = scenario.root
-        if has_python_actions(scenario) and not self.trust.trusted(folder):
+        reach = action_reach(scenario)
+        if reach.needs_trust and not self.trust.trusted(folder):
             answer = self.trust.of(folder) if folder is not None else Trust.REFUSED
 
             def text() -> str:
                 if answer is Trust.REFUSED:
                     return self.tr(
-                        "Python actions are stubbed: you chose not to run this folder's "
-                        "actions.py. HTTP actions run."
-                    )
+                        "Actions are stubbed: you chose not to run this folder's actions ({what})."
+                    ).format(what=reach_text(reach))
                 return self.tr(
-                    "This scenario's Python actions (actions.py) are code, and run with your "
-                    "rights. Until you trust this folder they are stubbed; HTTP actions run."
-                )
+                    "This scenario's actions run with your rights: {what}. Until you trust "
+                    "this folder they are stubbed."
+                ).format(what=reach_text(reach))
 
             self._say(text, ask=True, refused=answer is Trust.REFUSED)
-            return StubbedActions(
-                stubs, kinds={"python"}, otherwise=LiveActions(), missing=UNTRUSTED
-            )
+            return StubbedActions(stubs, missing=UNTRUSTED)
         live = LiveActions()
         live.warm(scenario)  # trusted: its worker may load the module now, before the first call
         return live

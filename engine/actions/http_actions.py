@@ -2,7 +2,8 @@
 
 The request is built from the step's ``call.http`` at call time:
 
-* ``{{var}}`` is filled from the conversation's known values — percent-encoded in the URL; in the
+* ``{{var}}`` is filled from the conversation's known values — percent-encoded in the URL, where
+  a value that makes a ``.`` or ``..`` path segment is refused (the outcome ``error``); in the
   JSON body a string that is exactly ``{{var}}`` becomes the value itself (a list stays a list),
   any other string is filled as text;
 * ``${NAME}`` in a header value is read from the environment *now* (a missing one is the
@@ -33,7 +34,7 @@ import time
 from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
-from urllib.parse import quote, urlsplit
+from urllib.parse import quote, unquote, urlsplit
 
 import httpx2
 
@@ -46,7 +47,7 @@ from engine.actions.outcome import (
     shorten,
 )
 from engine.io.input_limits import MAX_ACTION_REPLY_BYTES
-from engine.io.redact import redact, register_secret
+from engine.io.redact import redact, redact_value, register_secret
 from engine.scenario.actions import ENV_REFERENCE, TIMEOUT, HttpRequestSpec, http_texts
 from engine.scenario.definition import PLACEHOLDER
 from engine.version import __version__
@@ -77,8 +78,35 @@ def render(value: Any) -> str:
     return str(value)
 
 
+class UnsafeUrl(Exception):
+    """A value filled into the URL would change its path (a ``.`` or ``..`` segment)."""
+
+
 def fill_url(url: str, values: Mapping[str, Any]) -> str:
-    return PLACEHOLDER.sub(lambda match: quote(render(values.get(match.group(1))), safe=""), url)
+    """``url`` with its placeholders filled, each value percent-encoded. A path segment that
+    a value made ``.`` or ``..`` (encoded too: ``%2e``) is refused with :class:`UnsafeUrl`: the
+    HTTP client would remove it and send the request to another path."""
+    filled = PLACEHOLDER.sub(lambda match: quote(render(values.get(match.group(1))), safe=""), url)
+    before = {_segment(part) for part in _path_segments(url)}
+    for part in _path_segments(filled):
+        segment = _segment(part)
+        if segment in (".", "..") and segment not in before:
+            raise UnsafeUrl(f"a value filled into the URL makes a {segment!r} path segment")
+    return filled
+
+
+def _path_segments(url: str) -> list[str]:
+    return urlsplit(url).path.split("/")
+
+
+def _segment(part: str) -> str:
+    """A path segment as a server reads it: percent-decoded until it no longer changes."""
+    for _ in range(4):
+        decoded = unquote(part)
+        if decoded == part:
+            break
+        part = decoded
+    return part
 
 
 def fill_text(text: str, values: Mapping[str, Any]) -> str:
@@ -149,7 +177,10 @@ class HttpActions:
     ) -> ActionOutcome:
         """Send ``request`` filled from ``values``; returns by ``timeout_s`` (plus a little)."""
         environ = self._environ if self._environ is not None else os.environ
-        url = fill_url(request.url, values)
+        try:
+            url = fill_url(request.url, values)
+        except UnsafeUrl as unsafe:
+            return failure(str(unsafe))
         parts = urlsplit(url)
         if parts.scheme not in ("http", "https") or not parts.hostname:
             return failure(f"{url!r} is not an http or https URL")
@@ -213,14 +244,20 @@ class HttpActions:
         except (httpx2.HTTPError, httpx2.StreamError, ValueError, TypeError) as error:
             reason = redact(str(error) or type(error).__name__, secrets)
             return failure(f"the request to {host} failed: {reason}")
-        text = redact(bytes(data).decode("utf-8", "replace"), secrets)
+        raw = bytes(data).decode("utf-8", "replace")
+        try:
+            # redacted decoded, string by string: an escape (\\/, \\u0041) hides a secret
+            # from the encoded text, never from the value
+            value = redact_value(json.loads(raw), secrets) if raw.strip() else None
+            text = json.dumps(value, ensure_ascii=False) if raw.strip() else ""
+            parsed = True
+        except (ValueError, RecursionError):
+            value, text, parsed = None, redact(raw, secrets), False
         if not 200 <= status < 300:
             return failure(f"{host} answered HTTP {status}: {shorten(text, 200)}", status=status)
         if not text.strip():
             return ActionOutcome("ok", status=status)
-        try:
-            value = json.loads(text)
-        except (ValueError, RecursionError):
+        if not parsed:
             return failure(f"the reply of {host} is not JSON: {shorten(text, 120)}", status=status)
         if isinstance(value, dict):
             return read_returned(value, status=status)
@@ -241,6 +278,7 @@ __all__ = [
     "USER_AGENT",
     "HttpActions",
     "MissingEnvironment",
+    "UnsafeUrl",
     "fill_headers",
     "fill_json",
     "fill_text",

@@ -11,8 +11,9 @@ whether actions *run*:
   that embeds the engine run the scenario's actions, as ``python`` would run its code.
 * :class:`StubbedActions` answers from stubs (:mod:`engine.actions.stubs`) the steps whose call
   kind it stubs, and hands the others to another runner: a simulation stubs every action by
-  default; the studio stubs Python actions until the author trusts the folder, and everything
-  when its chat is set to *stubbed*.
+  default; the studio stubs every action that reaches beyond the conversation — Python code,
+  any host, an environment variable (:func:`action_reach`) — until the author trusts the
+  folder, and everything when its chat is set to *stubbed*.
 * Scenario tests add their own (stubs from a turn on, cassette recording and replay) in
   :mod:`engine.scenario_tests.test_actions`.
 
@@ -28,12 +29,14 @@ from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
+from urllib.parse import urlsplit
 
 from engine.actions.context import ActionContext
 from engine.actions.http_actions import HttpActions
 from engine.actions.outcome import ActionMode, ActionOutcome, failure
 from engine.actions.python_actions import LateListener, PythonActions
 from engine.actions.stubs import Stub
+from engine.scenario.actions import env_references
 from engine.scenario.definition import Scenario, Step, StepKind
 from engine.scenario.loader import resolve_inside
 
@@ -88,6 +91,43 @@ def module_path(scenario: Scenario) -> Path | None:
 def _resolved(root: Path, relative: str) -> Path | None:
     """``resolve_inside``, remembered: resolving a path costs system calls on every step."""
     return resolve_inside(root, relative)
+
+
+@dataclass(frozen=True)
+class ActionReach:
+    """What a scenario's actions reach beyond the conversation: code of its folder, hosts,
+    environment variables. A folder from elsewhere chooses all three (its ``actions.py``, its
+    own ``allow_hosts``, a header of ``${OPENAI_API_KEY}``), so whoever opens folders from
+    anywhere (the studio) runs none of it until the author trusts the folder."""
+
+    python: bool = False
+    #: The hosts its HTTP actions call (their URLs'), in step order, without repeats.
+    hosts: tuple[str, ...] = ()
+    #: The environment variables its HTTP actions send (``${NAME}`` in a header).
+    variables: tuple[str, ...] = ()
+
+    @property
+    def needs_trust(self) -> bool:
+        return self.python or bool(self.hosts) or bool(self.variables)
+
+
+def action_reach(scenario: Scenario, step_id: str | None = None) -> ActionReach:
+    """What ``scenario``'s action steps (or only ``step_id``) reach (see :class:`ActionReach`)."""
+    python = False
+    hosts: list[str] = []
+    variables: list[str] = []
+    for each, step in scenario.steps.items():
+        call = step.call if step.kind is StepKind.ACTION else None
+        if call is None or (step_id is not None and each != step_id):
+            continue
+        python = python or call.python is not None
+        if call.http is None:
+            continue
+        host = urlsplit(call.http.url).hostname or call.http.url
+        hosts += [host] if host not in hosts else []
+        for text in call.http.headers.values():
+            variables += [name for name in env_references(text) if name not in variables]
+    return ActionReach(python, tuple(hosts), tuple(variables))
 
 
 def has_python_actions(scenario: Scenario) -> bool:
@@ -197,6 +237,7 @@ class StubbedActions:
 
 __all__ = [
     "NO_STUB",
+    "ActionReach",
     "ActionRequest",
     "ActionRunner",
     "LiveActions",

@@ -7,7 +7,8 @@ would have to be abandoned, still running. So each actions module gets a small p
 processes (:mod:`engine.actions.worker_main`); a call takes an idle one, and if it has not
 answered by its deadline the process is killed — the function stops where it was — and a fresh
 one is started in the background for the next call. Nothing of a killed call is ever applied:
-its result cannot come, because its process is gone.
+its result cannot come, because its process is gone. A worker leads a process group of its own,
+and the whole group is killed: a child the function started (a subprocess, a fork) stops too.
 
 What that means for side effects (``docs/actions.md``): whatever the function did before it was
 killed is done (a request it already sent was sent), and nothing after; module state (a cache, a
@@ -36,6 +37,7 @@ import json
 import os
 import queue
 import select
+import signal
 import subprocess
 import sys
 import threading
@@ -211,8 +213,7 @@ class _Worker:
         write_message(stream, message)
 
     def kill(self) -> None:
-        with contextlib.suppress(Exception):
-            self.process.kill()
+        kill_group(self.process)
         with contextlib.suppress(Exception):
             self.process.wait(_REAP_S)
         for stream in (self.process.stdin, self.process.stdout):
@@ -435,6 +436,9 @@ class WorkerPool:
                 stdout=subprocess.PIPE,
                 env=worker_environment(),
                 close_fds=True,
+                # a group of its own, killed whole: a child the function started (a
+                # subprocess, a fork) stops with it instead of acting after the deadline
+                start_new_session=os.name == "posix",
             )
         except OSError as error:
             return Broken(f"cannot start a process for the actions: {error}")
@@ -503,8 +507,7 @@ class WorkerPool:
     def _discard(self, worker: _Worker, *, killed: bool = False) -> None:
         """Kill ``worker`` (it overran, or died) and start a replacement, in the background:
         the call returns at once."""
-        with contextlib.suppress(Exception):
-            worker.process.kill()  # at once: the function stops now
+        kill_group(worker.process)  # at once: the function and its children stop now
         threading.Thread(target=worker.kill, name="prompter-action-reap", daemon=True).start()
         with self._lock:
             self._busy.discard(worker)
@@ -513,6 +516,16 @@ class WorkerPool:
                 self.killed += 1
             self._lock.notify()
         self.warm()
+
+
+def kill_group(process: subprocess.Popen[bytes]) -> None:
+    """Kill a worker and every process of its group (it leads one: ``start_new_session``),
+    so that nothing the function started outlives the kill."""
+    if os.name == "posix" and process.returncode is None:  # not reaped: its pid is still its
+        with contextlib.suppress(OSError):
+            os.killpg(process.pid, signal.SIGKILL)
+    with contextlib.suppress(Exception):
+        process.kill()
 
 
 def worker_command(module: Path) -> list[str]:

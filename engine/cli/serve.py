@@ -2,6 +2,7 @@
 
     prompter serve SCENARIO_DIR [--host 127.0.0.1] [--port 8000] [--store URL] [--workers N]
                                 [--provider responses|chat] [--model NAME] [--pool-size N]
+                                [--allow-host NAME]…
 
 Checks everything it can before it binds a port — the serve extra is installed, the scenario has
 no validator error, the store URL is one it knows, there is an API key — and then runs the ASGI
@@ -72,6 +73,14 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         metavar="N",
         help="PostgreSQL connections per worker: turns running at once (64)",
     )
+    parser.add_argument(
+        "--allow-host",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="another name the Host header may give (repeatable; also "
+        "PROMPTER_SERVE_ALLOWED_HOSTS, comma-separated); any other Host is refused",
+    )
     parser.add_argument("--no-access-log", action="store_true", help="do not log every request")
     parser.set_defaults(handler=run)
 
@@ -101,7 +110,12 @@ def run(args: argparse.Namespace) -> int:
     if runnable_scenario(args.scenario, "serve") is None:
         return ExitCode.FAILED
 
-    from engine.serve.config import TOKENS_VARIABLE, ServeConfig, parse_tokens
+    from engine.serve.config import (
+        ALLOWED_HOSTS_VARIABLE,
+        TOKENS_VARIABLE,
+        ServeConfig,
+        parse_tokens,
+    )
     from engine.serve.store import public_url
     from engine.serve.store_url import open_store
 
@@ -114,6 +128,11 @@ def run(args: argparse.Namespace) -> int:
             model=args.model,
             tokens=parse_tokens(os.environ.get(TOKENS_VARIABLE)),
             pool_size=args.pool_size,
+            bind_host=args.host,
+            allowed_hosts=(
+                *args.allow_host,
+                *parse_tokens(os.environ.get(ALLOWED_HOSTS_VARIABLE)),
+            ),
         )
         make_provider(config.provider, model=config.model).close()
     except ProviderAuthError:

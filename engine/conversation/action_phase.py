@@ -19,6 +19,8 @@ sees the new values. What each part decides:
 * **the outcome's results** — converted and checked by :func:`engine.actions.outcome.settle`;
 * **where next** — the transition named by the outcome; a ``timeout`` (or any outcome) without a
   transition of its own takes ``error``, which every action step has (the validator insists).
+  So does an outcome whose transition the FSM would refuse (a ``requires`` its results do not
+  fill), the error saying why: a turn failing there would fail the same way on every retry.
 
 :func:`try_action` runs one action step on its own, with values typed in (the studio's *Try it*).
 """
@@ -220,9 +222,27 @@ class ActionPhase(ConversationBase):
         turn.actions.append(
             ActionRun(step.id, outcome.outcome, outcome.mode, duration_ms, outcome.error)
         )
+        signal = signal_for(step, outcome)
+        refused = self._refused_by_guard(step, signal, outcome)
+        if refused is not None:
+            # the action completed (it stays done), but its outcome's transition cannot be
+            # taken: the conversation goes on by 'error' instead of failing the turn for good
+            outcome = replace(outcome, error=refused)
+            signal = ERROR
         self._emit(EventType.ACTION_RESULT, result_data(outcome))
         self._apply_action(step, outcome)
-        return Move(signal_for(step, outcome))
+        return Move(signal)
+
+    def _refused_by_guard(self, step: Step, signal: str, outcome: ActionOutcome) -> str | None:
+        """Why the transition ``signal`` cannot be taken once ``outcome``'s results are
+        applied (a ``requires`` they do not fill), when an ``error`` one can be; else None."""
+        if signal == ERROR or ERROR not in step.transitions:
+            return None
+        results = {**self.data.results.get(step.id, {}), **outcome.results}
+        blocked = self.fsm.unmet(self.state, signal, lambda n: self._is_set(n, results), results)
+        if not blocked:
+            return None
+        return f"its {signal!r} transition cannot be taken ({blocked.reason}): moved on by 'error'"
 
     def _apply_action(self, step: Step, outcome: ActionOutcome) -> None:
         """The outcome's results become the step's results and set the variables they name."""

@@ -252,6 +252,7 @@ class SessionData:
                 f"the session belongs to scenario {data.get('scenario')!r}, not {scenario.name!r}"
             )
         try:
+            _check_shape(data)
             state = DialogueState.from_dict(data["state"])
             session = cls(
                 session_id=str(data["session_id"]),
@@ -276,7 +277,8 @@ class SessionData:
             )
         except SessionError:
             raise
-        except (KeyError, TypeError, ValueError) as error:
+        except (KeyError, TypeError, ValueError, AttributeError) as error:
+            # a part missing, null or of another type, at any depth (the parts' own from_dict)
             raise SessionError(f"the session file is damaged: {error}") from None
         if state.step not in scenario.steps:
             raise SessionError(
@@ -501,6 +503,39 @@ def fork_source(
         return source.fork(upto_turn), source.session_id
     rebuilt = session_from_events(list(source), scenario, upto_turn=upto_turn, prices=prices)
     return rebuilt.fork(upto_turn), rebuilt.session_id
+
+
+#: The parts of a session file, the JSON type each must have, and whether it must be there.
+_SHAPE: dict[str, tuple[type, bool]] = {
+    "state": (dict, True),
+    "vars": (dict, True),
+    "ledger": (dict, True),
+    "results": (dict, False),
+    "summaries": (dict, False),
+    "transcript": (list, False),
+    "checkpoints": (list, False),
+}
+_JSON_NAMES: dict[type, str] = {dict: "an object", list: "a list"}
+
+
+def _check_shape(data: Mapping[str, Any]) -> None:
+    """A ``TypeError`` naming the first part of the file that is null or of another type."""
+    for key, (kind, required) in _SHAPE.items():
+        value: Any = data.get(key)
+        if value is None and not required and key not in data:
+            continue
+        if not isinstance(value, kind):
+            raise TypeError(f"{key!r} must be {_JSON_NAMES[kind]}, not {_json_name(value)}")
+        if isinstance(value, list):
+            for index, item in enumerate(value):
+                if not isinstance(item, dict):
+                    raise TypeError(
+                        f"{key!r} item {index + 1} must be an object, not {_json_name(item)}"
+                    )
+
+
+def _json_name(value: Any) -> str:
+    return "null" if value is None else type(value).__name__
 
 
 def _actions_done(saved: Any) -> dict[str, dict[str, Any]]:

@@ -22,15 +22,23 @@ What is replaced by ``[REDACTED]``:
 * anything shaped like an OpenAI key (``sk-``, ``sess-`` or ``rk-`` followed by 20 or more key
   characters), so a key nobody told us about is caught too.
 
-The replacement keeps JSON and XML valid: ``[REDACTED]`` holds no quote, backslash or ``<``, and
-a key holds none either, so it is the same in the escaped text as in the value.
+The replacement keeps JSON and XML valid: ``[REDACTED]`` holds no quote, backslash or ``<``.
+A key holds none either, but a registered secret may (a token with ``"``, ``\\`` or ``/``):
+:func:`redact` also replaces the forms JSON gives it (``\\"``, ``\\\\``, ``\\/``, ``\\uXXXX``
+as :func:`json.dumps` writes them). Text another program encoded may escape any character, so a
+JSON value from outside is redacted *decoded*, string by string (:func:`redact_value`), before
+anything uses it — an HTTP action's reply, say, whose results go to the log, the session and the
+model.
 """
 
 from __future__ import annotations
 
+import functools
+import json
 import os
 import re
 from collections.abc import Iterable
+from typing import Any
 
 REDACTED = "[REDACTED]"
 #: Secrets shorter than this are not searched for (too likely to match ordinary text).
@@ -67,16 +75,40 @@ def known_secrets(extra: Iterable[str] = ()) -> list[str]:
 
 
 def redact(text: str, secrets: Iterable[str] | None = None) -> str:
-    """``text`` with every known secret and key-shaped word replaced by ``[REDACTED]``.
+    """``text`` with every known secret (and its JSON-escaped forms) and key-shaped word
+    replaced by ``[REDACTED]``.
 
     ``secrets`` are added to :func:`known_secrets` (they never replace it).
     """
     for secret in known_secrets(secrets or ()):
-        if secret in text:
-            text = text.replace(secret, REDACTED)
+        for form in _encoded_forms(secret):
+            if form in text:
+                text = text.replace(form, REDACTED)
     if not any(prefix in text for prefix in _KEY_PREFIXES):
         return text  # no key shape can match: skip the patterns (a server redacts every turn)
     return MASKED_KEY_PATTERN.sub(REDACTED, KEY_PATTERN.sub(REDACTED, text))
+
+
+def redact_value(value: Any, secrets: Iterable[str] | None = None) -> Any:
+    """A decoded JSON value with every string in it (object keys too) redacted."""
+    if isinstance(value, str):
+        return redact(value, secrets)
+    if isinstance(value, dict):
+        return {redact(str(k), secrets): redact_value(v, secrets) for k, v in value.items()}
+    if isinstance(value, list):
+        return [redact_value(item, secrets) for item in value]
+    return value
+
+
+@functools.lru_cache(maxsize=256)
+def _encoded_forms(secret: str) -> tuple[str, ...]:
+    """``secret`` as it is, and as JSON writes it inside a string: escaped quotes and
+    backslashes, ``\\/`` for ``/``, ``\\uXXXX`` for what is not ASCII. Longest first."""
+    forms = {secret}
+    for ascii_only in (False, True):
+        escaped = json.dumps(secret, ensure_ascii=ascii_only)[1:-1]
+        forms |= {escaped, escaped.replace("/", "\\/")}
+    return tuple(sorted(forms, key=len, reverse=True))
 
 
 __all__ = [
@@ -86,5 +118,6 @@ __all__ = [
     "REDACTED",
     "known_secrets",
     "redact",
+    "redact_value",
     "register_secret",
 ]

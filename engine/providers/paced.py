@@ -7,8 +7,11 @@ second — without telling anyone. Its retries would bypass the limiter (uncount
 the server does count), and a 429 seen by one request would not slow the hundred others that are
 about to get the same answer. So here the retry loop is the limiter's: each attempt, retries
 included, is paced and counted; a 429 pauses every caller until ``retry-after`` and lowers the
-rate (:meth:`RateLimiter.throttled`; a ``retry-after`` over a minute is waited a minute, and
-counted in :attr:`Traffic.capped_waits`); other failures a retry may cure (timeouts, dropped
+rate (:meth:`RateLimiter.throttled`); a ``retry-after`` over a minute is not waited at all: the
+call fails at once with a :class:`~engine.errors.ProviderRateLimited` that cannot be retried
+(:func:`too_long_a_wait`, counted in :attr:`Traffic.capped_waits`), which stops a simulation
+with the reason, instead of waiting a minute, asking again, and waiting again for hours in
+silence; other failures a retry may cure (timeouts, dropped
 connections, 5xx) are retried with the SDK's own backoff schedule. What cannot be cured — a
 rejected key, an exhausted quota, a refused request — is raised at once.
 
@@ -38,7 +41,14 @@ from engine.providers.rate_limiter import (
 from engine.providers.rate_table import RateLimit, RateLimitTable
 from engine.providers.tokens import request_tokens
 
-__all__ = ["LimiterPool", "PacedProvider", "RetryPolicy", "Traffic", "estimate_tokens"]
+__all__ = [
+    "LimiterPool",
+    "PacedProvider",
+    "RetryPolicy",
+    "Traffic",
+    "estimate_tokens",
+    "too_long_a_wait",
+]
 
 #: Output tokens assumed for a request that sets no ``max_output_tokens``.
 EXPECTED_OUTPUT_TOKENS = 256
@@ -67,8 +77,8 @@ class Traffic:
     waited_s: float = 0.0
     #: The failures retried or given up on, by error class (``ProviderTimeout``: 3).
     errors: Counter[str] = field(default_factory=Counter)
-    #: 429s whose ``retry-after`` asked for more than ``MAX_RETRY_AFTER_S``: waited that long
-    #: only, then tried again; and the longest wait a server asked for.
+    #: 429s whose ``retry-after`` asked for more than ``MAX_RETRY_AFTER_S`` (their calls failed
+    #: at once: :func:`too_long_a_wait`); and the longest wait a server asked for.
     capped_waits: int = 0
     longest_asked_s: float = 0.0
 
@@ -132,6 +142,19 @@ def estimate_tokens(request: ModelRequest, context: int = 0) -> int:
     return context + request_tokens(request) + output
 
 
+def too_long_a_wait(asked: float) -> ProviderRateLimited:
+    """The error of a 429 whose ``retry-after`` is over :data:`MAX_RETRY_AFTER_S`: not worth
+    retrying (``retryable`` False), so a simulation stops at once and says why."""
+    hours = f" ({asked / 3600:.1f} hours)" if asked >= 3600 else ""
+    error = ProviderRateLimited(
+        f"the model's server asks to wait {asked:g} s{hours} before the next call, more than "
+        f"the {MAX_RETRY_AFTER_S:g} s a simulation waits: try again later, or lower --rpm",
+        retry_after=asked,
+    )
+    error.retryable = False
+    return error
+
+
 class PacedProvider(ClosingProvider):
     """Wraps a provider (built with ``max_retries=0``): limiter first, then the call, retried.
 
@@ -180,13 +203,17 @@ class PacedProvider(ClosingProvider):
                 if not error.retryable or throttled >= self.policy.rate_limited:
                     self.traffic.failed += 1
                     raise
-                throttled += 1
-                self.traffic.retries += 1
                 asked = error.retry_after
-                limiter.throttled(asked)  # the next acquire waits it out (capped)
                 if asked is not None and asked > MAX_RETRY_AFTER_S:
+                    # waiting the cap and asking again would only be told the same, for hours,
+                    # in silence: the call fails at once, and the run stops saying why
                     self.traffic.capped_waits += 1
                     self.traffic.longest_asked_s = max(self.traffic.longest_asked_s, asked)
+                    self.traffic.failed += 1
+                    raise too_long_a_wait(asked) from error
+                throttled += 1
+                self.traffic.retries += 1
+                limiter.throttled(asked)  # the next acquire waits it out
                 continue
             except ProviderError as error:
                 self.traffic.errors[type(error).__name__] += 1

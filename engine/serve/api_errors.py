@@ -6,10 +6,14 @@ Every error is ``{"error": {"type": …, "message": …}}`` with one of these ty
 ``bad_request``     400    the body is not JSON, a field is missing or of the wrong type, an
                            unknown variable, an empty message, a bad ``Idempotency-Key``
 ``unauthorized``    401    ``PROMPTER_API_TOKENS`` is set and no valid bearer token was sent
+``forbidden``       403    the ``Host`` does not name the server, or the ``Origin`` is another
+                           site's (:mod:`engine.serve.guard`)
 ``not_found``       404    no such conversation (or no such path)
 ``method_not_allowed`` 405 the path exists, the method does not
 ``busy``            409    the conversation's previous turn is still running (``Retry-After``)
 ``too_large``       413    the message or the body is over the limit
+``unsupported_media_type`` 415 a body that is not ``Content-Type: application/json``
+``idempotency_mismatch`` 422 the ``Idempotency-Key`` was used for another message
 ``finished``        422    the conversation has finished: start a new one
 ``limit_exceeded``  422    the next call would break the scenario's ``max_prompt_tokens`` or
                            ``max_cost_usd``: the conversation cannot go on within its limits

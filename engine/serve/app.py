@@ -8,7 +8,8 @@
     GET    /v1/conversations/{id}            → {id, version, step, finished, variables, turns}
     GET    /v1/conversations/{id}/log        → the JSON Lines log (the studio's log viewer opens it)
     DELETE /v1/conversations/{id}            → 204
-    GET    /healthz                          → 200 when the store answers, else 503
+    GET    /healthz                          → 200 {"status": "ok"} when the store answers, else
+                                             503; the store's details only with a token
     GET    /metrics                          → Prometheus text format (:mod:`engine.serve.metrics`)
     GET    /                                 → the chat page
 
@@ -17,7 +18,9 @@
 mount it inside its own service. Its store and provider open on start-up (the ASGI lifespan), or
 on the first request when the host does not run the lifespan of mounted apps, and close on
 shutdown. When the config has tokens, every ``/v1`` request needs ``Authorization: Bearer
-<token>``; the page, the health check and the metrics do not.
+<token>``; the page, the health check and the metrics do not. Every request must name the
+server in its ``Host`` and come from no other ``Origin`` (:mod:`engine.serve.guard`), and a body
+must be ``application/json``.
 
 A message answer carries ``Server-Timing: total;dur=…, model;dur=…`` (milliseconds): the time to
 answer and the part of it spent waiting for the model, so the server's own overhead can be read
@@ -39,6 +42,7 @@ from typing import Any
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
@@ -55,6 +59,7 @@ from engine.scenario.definition import Scenario
 from engine.scenario.loader import load_scenario
 from engine.serve.api_errors import ApiError, api_error, bad_request
 from engine.serve.config import ServeConfig
+from engine.serve.guard import HostGuard, HostNames
 from engine.serve.metrics import CONTENT_TYPE, ServeMetrics
 from engine.serve.page import chat_page
 from engine.serve.service import Answered, ServedScenario
@@ -70,6 +75,8 @@ Endpoint = Callable[[Request], Awaitable[Response]]
 CONVERSATION_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 #: What an ``Idempotency-Key`` may hold: visible ASCII and spaces.
 IDEMPOTENCY_KEY = re.compile(r"[\x20-\x7e]+")
+#: Half of a UTF-16 pair on its own: JSON can say it (``"\\ud800"``), UTF-8 cannot hold it.
+LONE_SURROGATE = re.compile(r"[\ud800-\udfff]")
 
 
 class Runtime:
@@ -145,20 +152,23 @@ def _runtime(request: Request) -> Runtime:
 async def _served(request: Request) -> ServedScenario:
     """The served scenario, after checking the bearer token of a ``/v1`` request."""
     runtime = _runtime(request)
-    if runtime.tokens:
-        header = request.headers.get("authorization", "")
-        scheme, _, token = header.partition(" ")
-        valid = scheme.lower() == "bearer" and any(
-            hmac.compare_digest(token.strip().encode(), known.encode()) for known in runtime.tokens
+    if runtime.tokens and not _has_token(request):
+        raise ApiError(
+            401,
+            "unauthorized",
+            "send Authorization: Bearer <token> with one of the server's API tokens",
+            {"WWW-Authenticate": "Bearer"},
         )
-        if not valid:
-            raise ApiError(
-                401,
-                "unauthorized",
-                "send Authorization: Bearer <token> with one of the server's API tokens",
-                {"WWW-Authenticate": "Bearer"},
-            )
     return await runtime.served()
+
+
+def _has_token(request: Request) -> bool:
+    """Whether the request carries one of the server's API tokens (never, when it has none)."""
+    tokens = _runtime(request).tokens
+    scheme, _, token = request.headers.get("authorization", "").partition(" ")
+    return scheme.lower() == "bearer" and any(
+        hmac.compare_digest(token.strip().encode(), known.encode()) for known in tokens
+    )
 
 
 def _conversation_id(request: Request) -> str:
@@ -180,13 +190,36 @@ async def _json_body(request: Request) -> dict[str, Any]:
             raise _too_large("the request body")
     if not body.strip():
         return {}
+    media_type = request.headers.get("content-type", "").partition(";")[0].strip().lower()
+    if media_type != "application/json":
+        raise ApiError(
+            415, "unsupported_media_type", "send the body as Content-Type: application/json"
+        )
     try:
         value = json.loads(body)
     except (ValueError, RecursionError):
         raise bad_request("the body is not valid JSON") from None
     if not isinstance(value, dict):
         raise bad_request("the body must be a JSON object")
+    _refuse_surrogates(value, "")
     return value
+
+
+def _refuse_surrogates(value: Any, where: str) -> None:
+    """A 400 naming the field when a string of the body (a key too) holds a lone surrogate
+    (``"\\ud800"``): it is no text, and would fail later, once stored or sent to the model."""
+    if isinstance(value, str):
+        if LONE_SURROGATE.search(value):
+            raise bad_request(f"{where or 'the body'} holds a lone surrogate: it is not text")
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            field = f"{where}.{key}" if where else str(key)
+            if LONE_SURROGATE.search(key):
+                raise bad_request(f"a key of {where or 'the body'} holds a lone surrogate")
+            _refuse_surrogates(item, field)
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            _refuse_surrogates(item, f"{where}[{index}]")
 
 
 def _answer_for(error: BaseException) -> ApiError:
@@ -351,12 +384,20 @@ async def delete_conversation(request: Request) -> Response:
 
 
 async def healthz(request: Request) -> Response:
+    """``{"status": "ok"}`` or 503 ``{"status": "unavailable"}``; what the store is and why it
+    failed only to a caller with one of the server's tokens (a stranger learns no path, user,
+    host or driver message)."""
+    trusted = _has_token(request)
     try:
         served = await _runtime(request).served()
         await served.store.ping()
     except Exception as error:  # the store does not answer, whatever the reason
+        if not trusted:
+            return JSONResponse({"status": "unavailable"}, status_code=503)
         answer = api_error(error if isinstance(error, StoreError) else StoreError(str(error)))
         return JSONResponse(answer.body(), status_code=503)
+    if not trusted:
+        return JSONResponse({"status": "ok"})
     return JSONResponse({"status": "ok", "store": served.store.description})
 
 
@@ -365,7 +406,15 @@ async def metrics(request: Request) -> Response:
 
 
 async def page(request: Request) -> Response:
-    html, headers = chat_page()
+    """The chat page, titled with the scenario's title (the server's name if it cannot open)."""
+    title, language = "", "en"
+    try:
+        scenario = (await _runtime(request).served()).scenario
+    except StoreError:
+        pass
+    else:
+        title, language = scenario.title or scenario.name.replace("_", " "), scenario.language
+    html, headers = chat_page(title, language)
     return Response(html, media_type="text/html; charset=utf-8", headers=headers)
 
 
@@ -426,10 +475,19 @@ def create_app(
             HTTPException: _http_error,
             Exception: _api_error,
         },
+        middleware=[Middleware(HostGuard, hosts=_host_names(config))],
         lifespan=lifespan,
     )
     app.state.prompter = runtime
     return app
+
+
+def _host_names(config: ServeConfig | None) -> HostNames:
+    """The hosts the app answers for (:mod:`engine.serve.guard`): the loopback names without
+    a config."""
+    if config is None:
+        return HostNames("127.0.0.1")
+    return HostNames(config.bind_host, config.allowed_hosts)
 
 
 def app_from_environment() -> Starlette:

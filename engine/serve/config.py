@@ -21,6 +21,8 @@ from engine.serve.store import DEFAULT_STORE_URL
 
 TOKENS_VARIABLE = "PROMPTER_API_TOKENS"
 _PREFIX = "PROMPTER_SERVE_"
+#: Names besides the bound address that a request's ``Host`` may be (comma-separated).
+ALLOWED_HOSTS_VARIABLE = f"{_PREFIX}ALLOWED_HOSTS"
 #: Providers a server can use: one provider serves every conversation, so not a script.
 SERVE_PROVIDERS = ("responses", "chat")
 
@@ -41,6 +43,10 @@ class ServeConfig:
     tokens: tuple[str, ...] = field(default=(), repr=False)
     #: PostgreSQL connections per worker (one per turn running at once).
     pool_size: int = 64
+    #: The address the server is bound to, and other names its ``Host`` may be
+    #: (:mod:`engine.serve.guard`; ``*``: any).
+    bind_host: str = "127.0.0.1"
+    allowed_hosts: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if self.provider not in SERVE_PROVIDERS:
@@ -55,6 +61,8 @@ class ServeConfig:
             f"{_PREFIX}STORE": self.store_url,
             f"{_PREFIX}PROVIDER": self.provider,
             f"{_PREFIX}POOL_SIZE": str(self.pool_size),
+            f"{_PREFIX}BIND_HOST": self.bind_host,
+            ALLOWED_HOSTS_VARIABLE: ",".join(self.allowed_hosts),
         }
         if self.model:
             values[f"{_PREFIX}MODEL"] = self.model
@@ -77,7 +85,15 @@ class ServeConfig:
             model=env.get(f"{_PREFIX}MODEL") or None,
             tokens=parse_tokens(env.get(TOKENS_VARIABLE)),
             pool_size=pool_size,
+            bind_host=env.get(f"{_PREFIX}BIND_HOST", "127.0.0.1"),
+            allowed_hosts=parse_tokens(env.get(ALLOWED_HOSTS_VARIABLE)),
         )
 
 
-__all__ = ["SERVE_PROVIDERS", "TOKENS_VARIABLE", "ServeConfig", "parse_tokens"]
+__all__ = [
+    "ALLOWED_HOSTS_VARIABLE",
+    "SERVE_PROVIDERS",
+    "TOKENS_VARIABLE",
+    "ServeConfig",
+    "parse_tokens",
+]

@@ -7,8 +7,12 @@ instead of queueing behind it — and ends by writing the session, the log lines
 and committing. The lock is the server's, not the worker's: a worker that dies mid-turn drops its
 connection, PostgreSQL rolls its transaction back, and the row is free again, exactly as it was.
 
-Each worker has a pool of connections (psycopg's), one per turn running at the same time, so
-``pool_size`` × workers must stay under the server's ``max_connections``. The tables are created on
+Each worker has a pool of connections (psycopg's) for turns, one per turn running at the same
+time, and a small pool of its own (:data:`SHORT_POOL_SIZE`) for everything short — health checks,
+reads, creates, deletes — so that none of those ever waits for a connection a turn holds during
+its model call (a health check answered late gets a healthy worker restarted). So
+(``pool_size`` + :data:`SHORT_POOL_SIZE`) × workers must stay under the server's
+``max_connections``. The tables are created on
 first use, under an advisory lock so that workers starting together do not race.
 """
 
@@ -66,6 +70,10 @@ CREATE TABLE IF NOT EXISTS prompter_answers (
 SCHEMA_LOCK = 0x70726F6D  # "prom"
 #: Seconds a request waits for a free connection of the pool before failing (a 503).
 POOL_TIMEOUT_S = 30.0
+#: Connections per worker for the short work (health, reads, creates, deletes), never turns.
+SHORT_POOL_SIZE = 4
+#: Seconds a health check waits for the store before saying it does not answer.
+HEALTH_TIMEOUT_S = 5.0
 
 
 P = ParamSpec("P")
@@ -144,46 +152,63 @@ class PostgresStore(PostgresVersions, SessionStore):
         self.url = url
         self.description = public_url(url)
         self.pool_size = max(1, pool_size)
+        #: The short work's pool (:data:`SHORT_POOL_SIZE`), and the turns' (``pool_size``).
         self._pool: AsyncConnectionPool[psycopg.AsyncConnection[tuple[object, ...]]] | None = None
+        self._turns: AsyncConnectionPool[psycopg.AsyncConnection[tuple[object, ...]]] | None = None
 
     @property
     def pool(self) -> AsyncConnectionPool[psycopg.AsyncConnection[tuple[object, ...]]]:
+        """The pool of the short work: no turn ever holds one of its connections."""
         if self._pool is None:
             raise StoreError(f"the store {self.description} is not open")
         return self._pool
 
+    @property
+    def turns(self) -> AsyncConnectionPool[psycopg.AsyncConnection[tuple[object, ...]]]:
+        """The pool of the turns: a turn holds one connection for as long as it runs."""
+        if self._turns is None:
+            raise StoreError(f"the store {self.description} is not open")
+        return self._turns
+
+    def _new_pool(
+        self, size: int, name: str
+    ) -> AsyncConnectionPool[psycopg.AsyncConnection[tuple[object, ...]]]:
+        return AsyncConnectionPool(
+            self.url,
+            min_size=1,
+            max_size=size,
+            open=False,
+            timeout=POOL_TIMEOUT_S,
+            kwargs={"application_name": f"prompter serve ({name})"},
+        )
+
     async def open(self) -> None:
         if self._pool is not None:
             return
-        pool: AsyncConnectionPool[psycopg.AsyncConnection[tuple[object, ...]]] = (
-            AsyncConnectionPool(
-                self.url,
-                min_size=1,
-                max_size=self.pool_size,
-                open=False,
-                timeout=POOL_TIMEOUT_S,
-                kwargs={"application_name": "prompter serve"},
-            )
-        )
+        pool = self._new_pool(SHORT_POOL_SIZE, "short")
+        turns = self._new_pool(self.pool_size, "turns")
         try:
             await pool.open(wait=True, timeout=POOL_TIMEOUT_S)
+            await turns.open(wait=True, timeout=POOL_TIMEOUT_S)
             async with pool.connection() as connection, connection.transaction():
                 await connection.execute("SELECT pg_advisory_xact_lock(%s)", (SCHEMA_LOCK,))
                 await connection.execute(SCHEMA)
                 await connection.execute(VERSIONS_SCHEMA)
         except (psycopg.Error, Exception) as error:
             await pool.close()
+            await turns.close()
             raise StoreError(f"cannot open the store {self.description}: {error}") from None
-        self._pool = pool
+        self._pool, self._turns = pool, turns
 
     async def close(self) -> None:
-        if self._pool is not None:
-            await self._pool.close()
-            self._pool = None
+        for pool in (self._pool, self._turns):
+            if pool is not None:
+                await pool.close()
+        self._pool = self._turns = None
 
     async def ping(self) -> None:
         try:
-            async with self.pool.connection() as connection:
+            async with self.pool.connection(timeout=HEALTH_TIMEOUT_S) as connection:
                 await connection.execute("SELECT 1")
         except (psycopg.Error, Exception) as error:
             raise StoreError(f"the store {self.description} does not answer: {error}") from None
@@ -258,7 +283,7 @@ class PostgresStore(PostgresVersions, SessionStore):
     @asynccontextmanager
     async def hold(self, conversation_id: str, key: str | None) -> AsyncIterator[HeldTurn]:
         try:
-            async with self.pool.connection() as connection:
+            async with self.turns.connection() as connection:
                 held: HeldTurn | None = None
                 try:
                     session, answer, version = await _lock(connection, conversation_id, key)
@@ -324,4 +349,4 @@ async def _lock(
     return str(row[0]), None, str(row[1])
 
 
-__all__ = ["PostgresStore"]
+__all__ = ["HEALTH_TIMEOUT_S", "SHORT_POOL_SIZE", "PostgresStore"]

@@ -11,10 +11,13 @@ that dies before the commit leaves nothing behind (:mod:`engine.serve.store`). T
 the worker's one provider, shared by every conversation (the engine never closes it).
 
 A turn the engine rolled back (the model failed: a :class:`~engine.errors.ProviderError`; a
-limit: :class:`~engine.errors.LimitExceeded`) is committed too, as the engine leaves it: the
-session as it was before the turn, and its log lines ending with the ``error`` event that says it
+limit: :class:`~engine.errors.LimitExceeded`; any other error) is committed too, as the engine
+leaves it: the session as it was before the turn but with the record of the actions that completed
+(so a retry never runs them again), and its log lines ending with the ``error`` event that says it
 was rolled back — the log of a served conversation reads like any other. Its answer is not kept
-for the ``Idempotency-Key``: the same request sent again runs the turn again.
+for the ``Idempotency-Key``: the same request sent again runs the turn again. A key keeps the
+SHA-256 of the message it answered with its answer: the same key with another message is a 422
+``idempotency_mismatch``.
 
 A turn runs in a task of its own, shielded from the request: a client that goes away mid-turn
 (a closed browser tab, a streaming client that hung up) does not cancel it, so the turn is
@@ -24,6 +27,8 @@ committed and its answer kept for a retry with the same key.
 from __future__ import annotations
 
 import asyncio
+import hashlib
+import hmac
 import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -33,7 +38,7 @@ from engine.conversation.conversation_core import Conversation
 from engine.conversation.session import SessionData
 from engine.conversation.turn import TurnResult
 from engine.dialogue.ledger import PriceTable
-from engine.errors import LimitExceeded, ProviderError, SessionError
+from engine.errors import SessionError
 from engine.log.events import Event
 from engine.log.writer import encode_event
 from engine.providers.base import Provider
@@ -119,7 +124,7 @@ class ServedScenario:
         if key is not None:
             replay = await self.store.answer(conversation_id, key)
             if replay is not None:
-                return Answered(json.loads(replay), replayed=True)
+                return _replayed(replay, text)
         answered: Answered = await self._shielded(
             self._turn(conversation_id, text, key, listener, on_held)
         )
@@ -135,16 +140,16 @@ class ServedScenario:
     ) -> Answered:
         async with self.store.hold(conversation_id, key) as held:
             if held.answer is not None:
-                return Answered(json.loads(held.answer), replayed=True)
+                return _replayed(held.answer, text)
             version = held.version or self.versions.default_version
             scenario = await self.versions.scenario(version)
             data = self._session(held.session, scenario)
             moved = await self.versions.destination(version, data.state.step)
             migrated: Event | None = None
             if moved is not None and data.state.is_active:
-                text, migrated = migrate_session(held.session, version, *moved)
+                moved_session, migrated = migrate_session(held.session, version, *moved)
                 version, scenario = moved[0], await self.versions.scenario(moved[0])
-                data = self._session(text, scenario)
+                data = self._session(moved_session, scenario)
             if not data.state.is_active:
                 raise ApiError(
                     422,
@@ -168,9 +173,10 @@ class ServedScenario:
                 on_held()
             try:
                 result = await chat.send(text)
-            except (ProviderError, LimitExceeded):
-                # the rolled-back turn, as logged
-                await held.commit(lines.commit(chat, version=version))
+            except Exception:
+                # whatever ended the turn, the engine rolled it back keeping the actions that
+                # completed: commit that, or a retry would run them again
+                await held.commit(lines.commit(chat, version=version))  # the rolled-back turn
                 raise
             answer = {
                 "messages": result.messages,
@@ -179,9 +185,8 @@ class ServedScenario:
                 "calls": result.calls,
                 "cost_usd": result.cost_usd,
             }
-            await held.commit(
-                lines.commit(chat, key=key, answer=json.dumps(answer), version=version)
-            )
+            kept = json.dumps({"request_sha256": _fingerprint(text), "answer": answer})
+            await held.commit(lines.commit(chat, key=key, answer=kept, version=version))
             return Answered(answer, result, version=version)
 
     async def describe(self, conversation_id: str) -> dict[str, Any]:
@@ -229,6 +234,26 @@ class ServedScenario:
         """Wait for turns still running (their requests gone) before shutting down."""
         if self._running:
             await asyncio.wait(set(self._running), timeout=timeout)
+
+
+def _fingerprint(text: str) -> str:
+    """What an ``Idempotency-Key`` remembers of its request: the SHA-256 of the message."""
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def _replayed(kept: str, text: str) -> Answered:
+    """The answer kept for a key, when the request is the one it answered; another message
+    with the same key is a 422 ``idempotency_mismatch`` (never the first message's answer)."""
+    value = json.loads(kept)
+    if isinstance(value, dict) and "request_sha256" in value:
+        if not hmac.compare_digest(str(value["request_sha256"]), _fingerprint(text)):
+            raise ApiError(
+                422,
+                "idempotency_mismatch",
+                "this Idempotency-Key was used for another message; send a new key",
+            )
+        value = value["answer"]
+    return Answered(value, replayed=True)  # kept before keys remembered their request
 
 
 class _Lines:

@@ -13,10 +13,15 @@ finds a conversation claimed tries that lock: if it can take it, the claimant is
 is void and its turn never happened (nothing of it was written). The workers must share the file's
 machine, as SQLite requires anyway (never a network file system).
 
-All SQL runs on one thread per worker with one connection (``sqlite3`` is synchronous), so the
-event loop never waits for the disk or for another process's write. The file is in WAL mode; a
-turn's commit is ``synchronous=FULL`` (it survives a crash of the machine, not only of the
-process), its claim is not synced (a claim is void after a crash anyway).
+SQL runs on threads of the store's (``sqlite3`` is synchronous), so the event loop never waits
+for the disk or for another process's write: writes on one thread with one connection, reads and
+health checks on another thread with a connection of their own, so that they never queue behind
+a write waiting for the file (WAL lets readers read while another process writes). A write waits
+at most :data:`WRITE_WAIT_S` in all — behind this worker's other writes, then for another
+process's lock — and then fails (the server's prompt 503) instead of stalling every request.
+
+The file is in WAL mode; a turn's commit is ``synchronous=FULL`` (it survives a crash of the
+machine, not only of the process), its claim is not synced (a claim is void after a crash anyway).
 """
 
 from __future__ import annotations
@@ -26,6 +31,7 @@ import contextlib
 import fcntl
 import os
 import sqlite3
+import threading
 import time
 import uuid
 from collections.abc import AsyncIterator, Callable, Iterator
@@ -74,8 +80,11 @@ CREATE TABLE IF NOT EXISTS prompter_answers (
 ) WITHOUT ROWID;
 """
 
-#: How long a write waits for another process's write to finish before failing.
-BUSY_TIMEOUT_MS = 30_000
+#: How long a write may wait, in all (this worker's earlier writes, another process's lock),
+#: before it fails: a prompt 503, not a request stalled for half a minute.
+WRITE_WAIT_S = 5.0
+#: How long a read waits for the file (rare in WAL mode: a checkpoint, a recovery).
+READ_BUSY_TIMEOUT_MS = 2_000
 
 
 class Liveness:
@@ -136,22 +145,61 @@ class SqliteStore(SqliteVersions, SessionStore):
         self.description = f"sqlite:///{path}"
         self._executor: ThreadPoolExecutor | None = None
         self._db: sqlite3.Connection | None = None
+        #: Reads and health checks: a thread and a connection of their own (module docstring).
+        self._read_executor: ThreadPoolExecutor | None = None
+        self._reader: sqlite3.Connection | None = None
+        self._local = threading.local()
         self._liveness: Liveness | None = None
         self._durable = True
 
     # --- plumbing ------------------------------------------------------------------------------
 
     async def _run(self, work: Callable[..., T], *args: object) -> T:
-        """``work(*args)`` on the store's thread; SQLite's own errors become StoreError."""
-        if self._executor is None:
+        """``work(*args)`` on the writing thread, within :data:`WRITE_WAIT_S` of now; SQLite's
+        own errors become StoreError."""
+        deadline = time.monotonic() + WRITE_WAIT_S
+
+        def within_deadline() -> T:
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:  # waited behind this worker's other writes for all of it
+                raise sqlite3.OperationalError("database is locked (waited too long)")
+            if self._db is not None:
+                self._db.execute(f"PRAGMA busy_timeout = {int(remaining * 1000)}")
+            return work(*args)
+
+        return await self._on(self._executor, within_deadline)
+
+    async def _run_reading(self, work: Callable[..., T], *args: object) -> T:
+        """``work(*args)`` on the reading thread, where :attr:`db` is the reading connection."""
+
+        def reading() -> T:
+            self._local.db = self.reader
+            return work(*args)
+
+        return await self._on(self._read_executor, reading)
+
+    async def _on(
+        self, executor: ThreadPoolExecutor | None, work: Callable[..., T], *args: object
+    ) -> T:
+        if executor is None:
             raise StoreError(f"the store {self.description} is not open")
         try:
-            return await asyncio.get_running_loop().run_in_executor(self._executor, work, *args)
+            return await asyncio.get_running_loop().run_in_executor(executor, work, *args)
         except sqlite3.Error as error:
             raise StoreError(f"the store {self.description} failed: {error}") from None
 
     @property
+    def reader(self) -> sqlite3.Connection:
+        if self._reader is None:
+            raise StoreError(f"the store {self.description} is not open")
+        return self._reader
+
+    @property
     def db(self) -> sqlite3.Connection:
+        """The connection of the thread asking: the reading one on the reading thread."""
+        local: sqlite3.Connection | None = getattr(self._local, "db", None)
+        if local is not None:
+            return local
         if self._db is None:
             raise StoreError(f"the store {self.description} is not open")
         return self._db
@@ -182,12 +230,20 @@ class SqliteStore(SqliteVersions, SessionStore):
         if self._executor is not None:
             return
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="prompter-sqlite")
+        self._read_executor = ThreadPoolExecutor(
+            max_workers=1, thread_name_prefix="prompter-sqlite-read"
+        )
         try:
             await self._run(self._open)
         except BaseException:
-            self._executor.shutdown()
-            self._executor = None
+            self._shut_down()
             raise
+
+    def _shut_down(self) -> None:
+        for executor in (self._executor, self._read_executor):
+            if executor is not None:
+                executor.shutdown()
+        self._executor = self._read_executor = None
 
     def _open(self) -> None:
         try:
@@ -196,37 +252,41 @@ class SqliteStore(SqliteVersions, SessionStore):
             db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
         except (OSError, sqlite3.Error) as error:
             raise StoreError(f"cannot open the store {self.description}: {error}") from None
-        db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        db.execute(f"PRAGMA busy_timeout = {int(WRITE_WAIT_S * 1000)}")
         db.execute("PRAGMA journal_mode = WAL")
         db.execute("PRAGMA synchronous = FULL")
         db.execute("PRAGMA foreign_keys = ON")
         db.executescript(SCHEMA)
         create_tables(db)
         self._db = db
+        reader = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+        reader.execute(f"PRAGMA busy_timeout = {READ_BUSY_TIMEOUT_MS}")
+        reader.execute("PRAGMA query_only = ON")
+        self._reader = reader
         self._liveness = Liveness(self.path.with_name(self.path.name + ".workers"))
 
     async def close(self) -> None:
         if self._executor is None:
             return
         await self._run(self._close)
-        self._executor.shutdown()
-        self._executor = None
+        self._shut_down()
 
     def _close(self) -> None:
-        if self._db is not None:
-            self._db.close()
-            self._db = None
+        for connection in (self._db, self._reader):
+            if connection is not None:
+                connection.close()
+        self._db = self._reader = None
         if self._liveness is not None:
             self._liveness.close()
             self._liveness = None
 
     async def ping(self) -> None:
-        await self._run(lambda: self.db.execute("SELECT 1").fetchone())
+        await self._run_reading(lambda: self.db.execute("SELECT 1").fetchone())
 
     # --- reading -------------------------------------------------------------------------------
 
     async def read(self, conversation_id: str) -> Stored | None:
-        return await self._run(self._read, conversation_id)
+        return await self._run_reading(self._read, conversation_id)
 
     def _read(self, conversation_id: str) -> Stored | None:
         row = self.db.execute(
@@ -239,7 +299,7 @@ class SqliteStore(SqliteVersions, SessionStore):
         return Stored(conversation_id, row[0], row[1], bool(row[2]), int(row[3]), row[4])
 
     async def log(self, conversation_id: str) -> list[str] | None:
-        return await self._run(self._log, conversation_id)
+        return await self._run_reading(self._log, conversation_id)
 
     def _log(self, conversation_id: str) -> list[str] | None:
         with self._reading():
@@ -261,7 +321,7 @@ class SqliteStore(SqliteVersions, SessionStore):
             self.db.rollback()
 
     async def answer(self, conversation_id: str, key: str) -> str | None:
-        return await self._run(self._answer, conversation_id, key)
+        return await self._run_reading(self._answer, conversation_id, key)
 
     def _answer(self, conversation_id: str, key: str) -> str | None:
         row = self.db.execute(
@@ -271,7 +331,7 @@ class SqliteStore(SqliteVersions, SessionStore):
         return None if row is None else str(row[0])
 
     async def conversation_ids(self) -> list[str]:
-        return await self._run(
+        return await self._run_reading(
             lambda: [
                 str(row[0])
                 for row in self.db.execute(

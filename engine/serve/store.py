@@ -57,8 +57,9 @@ class Commit:
     """What a turn writes, all of it in one transaction.
 
     ``lines`` are ``(seq, log line)`` in ``seq`` order, each line one JSON object without its
-    newline; ``answer`` is the JSON the request was answered with, kept under ``key`` (an
-    ``Idempotency-Key``) so that the same request sent again gets it back.
+    newline; ``answer`` is the JSON the request was answered with (and the SHA-256 of the
+    request, :mod:`engine.serve.service`), kept under ``key`` (an ``Idempotency-Key``) so that
+    the same request sent again gets it back.
     """
 
     session: str

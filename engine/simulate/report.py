@@ -472,6 +472,6 @@ def _capped(traffic: Traffic) -> str:
     if not traffic.capped_waits:
         return ""
     return (
-        f"; {traffic.capped_waits} wait(s) cut to {MAX_RETRY_AFTER_S:g} s (the server asked for "
-        f"up to {traffic.longest_asked_s:,.0f} s)"
+        f"; {traffic.capped_waits} wait(s) over {MAX_RETRY_AFTER_S:g} s refused (the server "
+        f"asked for up to {traffic.longest_asked_s:,.0f} s)"
     )

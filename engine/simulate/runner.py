@@ -141,7 +141,7 @@ class Counts:
     rate_limited: int
     elapsed_s: float
     eta_s: float | None
-    #: 429s whose ``retry-after`` was longer than the limiter obeys (cut to a minute).
+    #: 429s whose ``retry-after`` was longer than the limiter obeys (the run stopped there).
     capped_waits: int = 0
 
     @property

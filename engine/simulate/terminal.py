@@ -47,7 +47,7 @@ def progress_line(counts: Counts, width: int | None = None) -> str:
         f"{counts.requests_per_minute:,.0f} req/min"
         + (f" {counts.rate_limited}x429" if counts.rate_limited else "")
         + (
-            f" ({counts.capped_waits} retry-after cut to {MAX_RETRY_AFTER_S:g} s)"
+            f" ({counts.capped_waits} retry-after over {MAX_RETRY_AFTER_S:g} s)"
             if counts.capped_waits
             else ""
         )

@@ -7,7 +7,8 @@
 * ``postgres_server``: one such server per test process (xdist worker), stopped at the end.
 * ``store_url``: a fresh, empty store for one test, **once on SQLite and once on PostgreSQL**
   (the transitions library's way of running one suite against two implementations): a new
-  database file, or a new database of that server.
+  database file, or a new database of that server, whose statements are cancelled after
+  :data:`STATEMENT_TIMEOUT` (a lock that waits is a failed test, not a hung suite).
 """
 
 from __future__ import annotations
@@ -163,4 +164,21 @@ def store_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     if request.param == "sqlite":
         return f"sqlite:///{tmp_path / 'sessions.db'}"
     server: TempPostgres = request.getfixturevalue("postgres_server")
-    return server.create_database()
+    url = server.create_database()
+    bound_statements(url)
+    return url
+
+
+#: How long one statement of a test's database may run. A lock the code means to take at once
+#: (``FOR UPDATE NOWAIT``) that waits instead is cancelled by then — a failed test
+#: (``QueryCanceled``, not the ``LockNotAvailable`` NOWAIT gives), never a suite that hangs.
+STATEMENT_TIMEOUT = "10s"
+
+
+def bound_statements(url: str) -> None:
+    """Every later session of ``url``'s database has :data:`STATEMENT_TIMEOUT`."""
+    import psycopg
+
+    name = url.rsplit("/", 1)[1]
+    with psycopg.connect(url, autocommit=True) as connection:
+        connection.execute(f'ALTER DATABASE "{name}" SET statement_timeout = {STATEMENT_TIMEOUT!r}')

@@ -60,7 +60,9 @@ async def open_client(
         scenario=scenario,
         provider=provider,
     )
-    client = httpx2.AsyncClient(transport=httpx2.ASGITransport(app=app), base_url="http://serve")
+    client = httpx2.AsyncClient(
+        transport=httpx2.ASGITransport(app=app), base_url="http://127.0.0.1:8000"
+    )
     return client, app
 
 

@@ -62,6 +62,8 @@ Codes and severities:
 ``bad-action-url``         error     an HTTP action's URL is not http(s), or its host is filled in
 ``host-not-allowed``       error     an HTTP action's host is not in ``actions.allow_hosts``
 ``env-outside-headers``    error     ``${NAME}`` outside an HTTP action's headers
+``env-header``             warning   an HTTP action sends an environment variable (``${NAME}`` in
+                                     a header) to its host: check it is meant for that service
 ``action-without-error``   error     an action step has no ``error`` transition
 ``outcome-never-taken``    warning   a transition for an outcome the Python action never returns
 ``unhandled-outcome``      warning   an outcome the action returns has no transition (it takes

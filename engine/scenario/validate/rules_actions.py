@@ -193,8 +193,24 @@ def _check_http(check: Checker, step_id: str, step: Step) -> Iterator[Finding]:
             hint=f"add {host} to 'actions: {{allow_hosts: [...]}}' if it may be reached",
             step=step_id,
         )
+    host = parts.hostname or parts.netloc
     for path, text in http_texts(request):
-        if path[0] == "headers" or not env_references(text):
+        if path[0] == "headers":
+            for name in env_references(text):
+                yield check.at(
+                    "env-header",
+                    "warning",
+                    f"step {step_id!r} sends the environment variable {name} to {host!r} "
+                    f"in its {path[1]} header",
+                    *base,
+                    *path,
+                    hint="check that this variable is one meant for that service: a scenario "
+                    "from elsewhere could send any of yours (an API key, a cloud secret); the "
+                    "studio runs it only once you trust the folder",
+                    step=step_id,
+                )
+            continue
+        if not env_references(text):
             continue
         yield check.at(
             "env-outside-headers",
