@@ -75,7 +75,7 @@ class Served:
             provider=self.provider,
         )
         self.client = httpx2.AsyncClient(
-            transport=httpx2.ASGITransport(app=self.app), base_url="http://serve"
+            transport=httpx2.ASGITransport(app=self.app), base_url="http://127.0.0.1:8000"
         )
 
     async def start(self) -> str:

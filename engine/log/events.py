@@ -548,6 +548,7 @@ __all__ = [
     "Listener",
     "MessageDeltaData",
     "MessageRetractedData",
+    "MigratedData",
     "ModelRequestData",
     "ModelResponseData",
     "Payload",
