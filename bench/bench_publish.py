@@ -164,11 +164,13 @@ class Traffic:
                 self.statuses[-1] += 1  # the connection dropped: counted as a failure
                 await client.close()
                 continue
-            self.statuses[answer.status_code] += answer.status_code != 201
+            if answer.status_code != 201:
+                self.statuses[answer.status_code] += 1
             return str(answer.json()["id"])
         raise RuntimeError("the server does not start conversations")
 
     async def say(self, client: LeanClient, conversation: str, text: str) -> bool:
+        """Send one message; True while the conversation goes on (answered, not finished)."""
         try:
             answer = await client.post(f"/v1/conversations/{conversation}/messages", {"text": text})
         except (OSError, asyncio.IncompleteReadError):
@@ -176,7 +178,7 @@ class Traffic:
             await client.close()
             return False
         self.statuses[answer.status_code] += 1
-        return answer.status_code == 200
+        return answer.status_code == 200 and not answer.json()["finished"]
 
     @property
     def failed(self) -> int:
@@ -220,9 +222,9 @@ async def chatter(url: str, traffic: Traffic, stop: asyncio.Event, rng: random.R
     try:
         conversation = await traffic.start(client)
         while not stop.is_set():
-            await traffic.say(client, conversation, rng.choice(["yes", "answer", "hmm, ok"]))
+            going = await traffic.say(client, conversation, rng.choice(["yes", "answer", "ok"]))
             await asyncio.sleep(rng.uniform(0.25, 0.75))  # a person reads and types
-            if rng.random() < 0.05:
+            if not going or rng.random() < 0.05:  # finished (or left): a new one starts
                 conversation = await traffic.start(client)
     finally:
         await client.close()
