@@ -19,7 +19,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, QEvent, Signal
+from PySide6.QtCore import QCoreApplication, Signal
 from PySide6.QtGui import QFocusEvent
 from PySide6.QtWidgets import (
     QButtonGroup,
@@ -39,6 +39,7 @@ from app import commands
 from app.action_trust import FolderTrust
 from app.edit_session import EditSession
 from app.plain_text import PlainLabel
+from app.widgets import retranslated
 from engine.scenario.action_module import read_action_module
 from engine.scenario.actions import DEFAULT_MODULE, DEFAULT_TIMEOUT_S, MAX_TIMEOUT_S, HttpMethod
 from engine.scenario.definition import IDENTIFIER
@@ -111,7 +112,7 @@ class ActionForm(QGroupBox):
         #: opens the Try it dialog (replaceable in tests)
         self.open_trial: Callable[[EditSession, str, FolderTrust, QWidget], object] = _open_trial
         self._build()
-        self.retranslate_ui()
+        retranslated(self, self.retranslate_ui)
 
     def _build(self) -> None:
         form = self.form = QFormLayout(self)
@@ -217,11 +218,6 @@ class ActionForm(QGroupBox):
             strict=True,
         ):
             label.setText(text)
-
-    def changeEvent(self, event: QEvent) -> None:
-        if event.type() == QEvent.Type.LanguageChange:
-            self.retranslate_ui()
-        super().changeEvent(event)
 
     # --- showing -----------------------------------------------------------------------------
 

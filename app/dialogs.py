@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QEvent, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.plain_text import PlainLabel, plain_tooltip
+from app.widgets import retranslated
 from engine.scenario.definition import IDENTIFIER
 from engine.scenario.document import TEMPLATES
 from engine.scenario.names import disallowed_characters, identifier_from
@@ -83,7 +84,7 @@ class NewScenarioDialog(QDialog):
         form.addRow(self.buttons)
         #: what the problem label says, kept to say it again in another language
         self._refused: tuple[str, str] | None = None
-        self.retranslate_ui()
+        retranslated(self, self.retranslate_ui)
         self.resize(520, self.sizeHint().height())
 
     def retranslate_ui(self) -> None:
@@ -103,11 +104,6 @@ class NewScenarioDialog(QDialog):
         self.name.setToolTip(plain_tooltip(self.identifier_rule()))
         if self._refused is not None:
             self._say(*self._refused)
-
-    def changeEvent(self, event: QEvent) -> None:
-        if event.type() == QEvent.Type.LanguageChange:
-            self.retranslate_ui()
-        super().changeEvent(event)
 
     def identifier_rule(self) -> str:
         return self.tr(

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 import shiboken6
-from PySide6.QtCore import QEvent, QPointF, Qt, QTimer, Signal
+from PySide6.QtCore import QPointF, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QStyle, QVBoxLayout, QWidget
 
@@ -34,7 +34,7 @@ from app.graph.view import GraphView
 from app.plain_text import PlainLabel
 from app.step_ids import step_id_hint, why_not_a_signal, why_not_a_step_id
 from app.theme import GraphColors
-from app.widgets import make_action, set_texts
+from app.widgets import make_action, retranslated, set_texts
 from engine.errors import ScenarioError
 from engine.scenario.definition import StepKind, unique_name
 from engine.scenario.diagram import free_spot
@@ -127,7 +127,7 @@ class ScenarioEditor(QWidget):
         self.find_bar.matchChosen.connect(lambda step: self.select_step(step, center=True))
         self.find_bar.closed.connect(self.view.setFocus)
         self.edit_actions = self._build_actions()
-        self.retranslate_ui()
+        retranslated(self, self.retranslate_ui)
         self.set_session(None)
 
     def _build_actions(self) -> EditorActions:
@@ -214,11 +214,6 @@ class ScenarioEditor(QWidget):
         )
         self.scene.retranslate()
         self.step_palette.retranslate_ui()
-
-    def changeEvent(self, event: QEvent) -> None:
-        if event.type() == QEvent.Type.LanguageChange:
-            self.retranslate_ui()
-        super().changeEvent(event)
 
     # --- the session shown ---------------------------------------------------------------------
 

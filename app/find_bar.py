@@ -6,12 +6,13 @@ and centring each), Esc closes the bar and clears the highlight.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, Qt, Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QApplication, QHBoxLayout, QLineEdit, QToolButton, QWidget
 
 from app.i18n.locale_text import number
 from app.plain_text import PlainLabel, plain_tooltip
+from app.widgets import retranslated
 from engine.scenario.definition import Scenario
 
 
@@ -72,7 +73,7 @@ class FindBar(QWidget):
         layout.addWidget(previous)
         layout.addWidget(following)
         layout.addWidget(close)
-        self.retranslate_ui()
+        retranslated(self, self.retranslate_ui)
 
     def retranslate_ui(self) -> None:
         self.field.setPlaceholderText(self.tr("Find steps by id, title or instruction text"))
@@ -88,11 +89,6 @@ class FindBar(QWidget):
             self._show_index()
         elif self.isVisible():
             self._show_count()
-
-    def changeEvent(self, event: QEvent) -> None:
-        if event.type() == QEvent.Type.LanguageChange:
-            self.retranslate_ui()
-        super().changeEvent(event)
 
     def open_bar(self, scenario: Scenario | None) -> None:
         self.scenario = scenario

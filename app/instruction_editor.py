@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
-from PySide6.QtCore import QEvent, QStringListModel, Qt, QTimer, Signal
+from PySide6.QtCore import QStringListModel, Qt, QTimer, Signal
 from PySide6.QtGui import QKeyEvent, QTextCursor
 from PySide6.QtWidgets import (
     QCompleter,
@@ -36,6 +36,7 @@ from app.file_text import FileText
 from app.highlighter import MarkdownHighlighter
 from app.i18n.locale_text import number
 from app.plain_text import PlainLabel, RichLabel, plain_tooltip
+from app.widgets import retranslated
 from engine.dialogue.layout_choice import choose_layout
 from engine.dialogue.prompting import build_prompt, known_names, step_section
 from engine.errors import ScenarioError
@@ -216,7 +217,7 @@ class TextFileEditor(QWidget):
         self._count_timer = QTimer(self, singleShot=True, interval=COUNT_DELAY_MS)
         self._count_timer.timeout.connect(self.update_count)
         self.edit.textChanged.connect(self._on_typed)
-        self.retranslate_ui()
+        retranslated(self, self.retranslate_ui)
         if session is not None:
             self.set_session(session)
 
@@ -244,11 +245,6 @@ class TextFileEditor(QWidget):
             self._reload()
         else:
             self.show_step(self.step_id)
-
-    def changeEvent(self, event: QEvent) -> None:
-        if event.type() == QEvent.Type.LanguageChange:
-            self.retranslate_ui()
-        super().changeEvent(event)
 
     def _write_here(self) -> str:
         return self.tr(

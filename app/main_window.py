@@ -32,7 +32,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QEvent, QSettings, Qt, QTimer, Signal
+from PySide6.QtCore import QSettings, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QUndoGroup
 from PySide6.QtWidgets import (
     QApplication,
@@ -67,7 +67,7 @@ from app.room import YieldingPane
 from app.scenario_pane import ScenarioPane
 from app.step_form import StepForm
 from app.theme import THEME_SETTING, GraphColors, is_dark, use_dark
-from app.widgets import Banner, make_action, set_texts
+from app.widgets import Banner, make_action, retranslated, set_texts
 from app.window_arrangement import Area, WindowArrangement
 from app.window_problems import ProblemJumps
 from engine.errors import ScenarioError
@@ -125,7 +125,7 @@ class MainWindow(ProblemJumps, WindowArrangement, QMainWindow):
         self._zoom: float | None = None
         self._problems_text = ""
         self.scenario_editor.view.zoomChanged.connect(self._show_zoom)
-        self.retranslate_ui()
+        retranslated(self, self.retranslate_ui)
         self.statusBar().showMessage(self.tr("Ready"), 2000)
         self.set_session(None)
         self._restore_window()
@@ -264,9 +264,10 @@ class MainWindow(ProblemJumps, WindowArrangement, QMainWindow):
         self.undo_view = QUndoView(self.undo_group)
         # the panes' names are their keys (and their saved state's): titles are retranslate_ui's
         self.add_pane("Step", self.step_form, Area.RightDockWidgetArea)
-        self.step_room = YieldingPane(self, self.panes["Step"])  # narrow while it has nothing
-        self.scenario_editor.stepSelected.connect(self.step_room.step_selected)
         self.add_pane("Scenario", self.scenario_pane, Area.RightDockWidgetArea, tabify_with="Step")
+        self.step_room = YieldingPane(self, self.panes["Step"])  # narrow while it has nothing
+        self.step_room.follow_tab(self.panes["Scenario"])
+        self.scenario_editor.stepSelected.connect(self.step_room.step_selected)
         self.add_pane("Problems", self.problems, Area.BottomDockWidgetArea)
         self.add_pane("History", self.undo_view, Area.BottomDockWidgetArea, tabify_with="Problems")
         self.panes["Step"].raise_()
@@ -502,11 +503,6 @@ class MainWindow(ProblemJumps, WindowArrangement, QMainWindow):
         self.undo_view.setEmptyLabel(self.tr("<opened>"))
         self._show_zoom(self._zoom)
         self._update_broken_banner()
-
-    def changeEvent(self, event: QEvent) -> None:
-        if event.type() == QEvent.Type.LanguageChange:
-            self.retranslate_ui()
-        super().changeEvent(event)
 
     def _undo_texts(self) -> None:
         """The Undo and Redo actions name the edit they undo, in the studio's language."""

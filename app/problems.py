@@ -6,7 +6,7 @@ step and puts the cursor on the field or the line (in the instruction editor) it
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, Qt, Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QColor, QKeyEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 from app.edit_session import EditSession, step_of
 from app.i18n.locale_text import number
 from app.plain_text import PlainLabel, plain_tooltip
+from app.widgets import retranslated
 from engine.errors import ScenarioError
 
 ProblemRole = Qt.ItemDataRole.UserRole + 1
@@ -57,7 +58,7 @@ class ProblemsPane(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.stack)
-        self.retranslate_ui()
+        retranslated(self, self.retranslate_ui)
         if session is not None:
             self.set_session(session)
 
@@ -66,11 +67,6 @@ class ProblemsPane(QWidget):
         self.empty.setText(self.tr("✓  No problems found."))
         if self.session is not None:
             self.refresh()
-
-    def changeEvent(self, event: QEvent) -> None:
-        if event.type() == QEvent.Type.LanguageChange:
-            self.retranslate_ui()
-        super().changeEvent(event)
 
     def set_session(self, session: EditSession | None) -> None:
         if self.session is not None:

@@ -3,8 +3,9 @@
 While no step is selected, the Step pane has only a sentence to say; :class:`YieldingPane`
 narrows it then (to :data:`YIELDED_WIDTH`, or its own minimum) so that the graph beside it
 grows, and gives it back its width when a step is selected. It acts only while the pane is
-docked at a side and showing (not behind the Scenario tab, not floating), and never fights the
-author: a width they set by hand while a step was selected is the one given back.
+docked at a side and showing (not floating); a pane tabbed with it (Scenario) raised gets the
+column's width back. It never fights the author: a width they set by hand while a step was
+selected is the one given back.
 """
 
 from __future__ import annotations
@@ -28,6 +29,21 @@ class YieldingPane(QObject):
         self.kept = 0
         #: the step selected last ("" none)
         self.current = ""
+        dock.visibilityChanged.connect(self._shown)
+
+    def follow_tab(self, partner: QDockWidget) -> None:
+        """``partner`` is tabbed with the pane (Scenario): raised, it gets the column's width."""
+        partner.visibilityChanged.connect(lambda visible: self._partner_shown(partner, visible))
+
+    def _partner_shown(self, partner: QDockWidget, visible: bool) -> None:
+        if visible and self.yielded:
+            self.yielded = False
+            width = max(self.kept, GIVEN_BACK_MIN)
+            self.window.resizeDocks([partner], [width], Qt.Orientation.Horizontal)
+
+    def _shown(self, visible: bool) -> None:
+        if visible:
+            self.step_selected(self.current)
 
     def showing(self) -> bool:
         dock = self.dock

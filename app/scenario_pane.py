@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 import yaml
-from PySide6.QtCore import QEvent, QStringListModel, Qt, QTimer, Signal
+from PySide6.QtCore import QStringListModel, Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
@@ -35,6 +35,7 @@ from app.widgets import (
     fill_typed_rows,
     fit_columns,
     fitted_table,
+    retranslated,
     set_text_minimally,
 )
 from engine.errors import ScenarioError
@@ -83,7 +84,7 @@ class ScenarioPane(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.tabs)
-        self.retranslate_ui()
+        retranslated(self, self.retranslate_ui)
         if session is not None:
             self.set_session(session)
 
@@ -102,11 +103,6 @@ class ScenarioPane(QWidget):
         self.variables.setHorizontalHeaderLabels(
             [self.tr("Name"), self.tr("Type"), self.tr("Default"), self.tr("Description")]
         )
-
-    def changeEvent(self, event: QEvent) -> None:
-        if event.type() == QEvent.Type.LanguageChange:
-            self.retranslate_ui()
-        super().changeEvent(event)
 
     def _build_settings(self) -> QWidget:
         page = QWidget()
@@ -369,17 +365,12 @@ class YamlSourceEditor(QWidget):
         self._timer = QTimer(self, singleShot=True, interval=self.APPLY_DELAY_MS)
         self._timer.timeout.connect(self.apply)
         self.edit.textChanged.connect(self._typed)
-        self.retranslate_ui()
+        retranslated(self, self.retranslate_ui)
 
     def retranslate_ui(self) -> None:
         self.hint.setText(self.tr("Edits here are applied after a short pause and can be undone."))
         if self.session is not None:
             self.show_problems()
-
-    def changeEvent(self, event: QEvent) -> None:
-        if event.type() == QEvent.Type.LanguageChange:
-            self.retranslate_ui()
-        super().changeEvent(event)
 
     def set_session(self, session: EditSession | None) -> None:
         follow_session(

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QEvent, QStringListModel, Qt, Signal
+from PySide6.QtCore import QStringListModel, Qt, Signal
 from PySide6.QtGui import QFocusEvent
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -115,7 +115,7 @@ class StepForm(StepTables, QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.stack)
-        self.retranslate_ui()
+        retranslated(self, self.retranslate_ui)
         if session is not None:
             self.set_session(session)
 
@@ -191,11 +191,6 @@ class StepForm(StepTables, QWidget):
             [self.tr("Name"), self.tr("Type"), self.tr("Required")]
         )
 
-    def changeEvent(self, event: QEvent) -> None:
-        if event.type() == QEvent.Type.LanguageChange:
-            self.retranslate_ui()
-        super().changeEvent(event)
-
     def _row(self, form: QFormLayout, key: str, widget: QWidget) -> None:
         """A row of ``form`` whose label ``retranslate_ui`` names (by ``key``)."""
         label = PlainLabel()
@@ -205,6 +200,7 @@ class StepForm(StepTables, QWidget):
     # --- building ------------------------------------------------------------------------
 
     def _build_form(self) -> QWidget:
+        """The form's page: the step's id and rename button, its fields, then its two tables."""
         page = QWidget()
         outer = QVBoxLayout(page)
         outer.setContentsMargins(6, 6, 6, 6)
@@ -217,6 +213,13 @@ class StepForm(StepTables, QWidget):
         head.addWidget(self.rename_button)
         outer.addLayout(head)
 
+        self._build_fields(outer)
+        self._build_transitions(outer)
+        self._build_results(outer)
+        return page
+
+    def _build_fields(self, outer: QVBoxLayout) -> None:
+        """The step's own fields, each committed as an undo command when edited."""
         form = QFormLayout()
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.ExpandingFieldsGrow)
         self.title_edit = QLineEdit()
@@ -261,6 +264,7 @@ class StepForm(StepTables, QWidget):
             lambda checked: self._commit("final", bool(checked), False)
         )
 
+    def _build_transitions(self, outer: QVBoxLayout) -> None:
         # Each table shows what fits a narrow pane (no sideways scrolling); the selected row's
         # longer fields are edited under it.
         self.transitions = fitted_table(["Signal", "Target", "Guard"], stretch=0)
@@ -287,6 +291,8 @@ class StepForm(StepTables, QWidget):
             ),
             1,
         )
+
+    def _build_results(self, outer: QVBoxLayout) -> None:
         self.results = fitted_table(["Name", "Type", "Required"], stretch=0)
         self.results.itemChanged.connect(self._result_edited)
         self.results.itemSelectionChanged.connect(self._show_result)
@@ -308,7 +314,6 @@ class StepForm(StepTables, QWidget):
             ),
             1,
         )
-        return page
 
     def _group(
         self,

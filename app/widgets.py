@@ -182,15 +182,10 @@ class ToolsMenu(QMenu):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("menu:tools")
-        self.retranslate_ui()
+        retranslated(self, self.retranslate_ui)
 
     def retranslate_ui(self) -> None:
         self.setTitle(self.tr("&Tools"))
-
-    def changeEvent(self, event: QEvent) -> None:
-        if event.type() == QEvent.Type.LanguageChange:
-            self.retranslate_ui()
-        super().changeEvent(event)
 
 
 def tools_menu(window: QMainWindow) -> QMenu:

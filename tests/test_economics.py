@@ -339,7 +339,8 @@ def test_append_restarts_its_chain_from_the_summaries_when_it_outgrows_the_limit
 def test_a_megabyte_reply_is_corrected_without_ever_being_sent_back(
     fake_openai: FakeOpenAIServer, provider: str
 ) -> None:
-    chat, events = open_chat(small(), fake_openai, provider)
+    # a cap high enough to let the megabyte through (the default 1,000 tokens would cut it)
+    chat, events = open_chat(small(max_output_tokens=1_000_000), fake_openai, provider)
     fake_openai.queue(answer("Hi!"), answer("x" * 1_000_000), answer("Shorter."))
     chat.start()
     chat.send("hello")
@@ -389,7 +390,8 @@ def test_a_hostile_reply_is_a_violation_with_a_correction_never_a_crash(
     fake_openai: FakeOpenAIServer, logged: Path, name: str
 ) -> None:
     text, kind = HOSTILE[name]
-    chat, events = open_chat(small(), fake_openai)
+    # a cap the hostile texts fit under (the default 1,000 tokens would cut the longest)
+    chat, events = open_chat(small(max_output_tokens=100_000), fake_openai)
     with LogWriter(logged, secrets=[]) as writer:
         writer.attach(chat.events)
         fake_openai.queue(Reply(text), answer("Sorry, here it is."))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import json
 from pathlib import Path
 from typing import Any, NotRequired, TypedDict
@@ -27,6 +28,7 @@ from engine.log.events import (
     UserMessageData,
 )
 from engine.log.schema import FIELDS, HEADER, check_of, declared, fields_of, problem
+from engine.providers.base import ModelReply, ModelRequest
 from engine.providers.scripted import ScriptedProvider
 from engine.scenario.loader import load_scenario
 from engine.serve.versioned import migrate_session
@@ -38,6 +40,18 @@ def reply(message: str, transition: str = "stay", **results: Any) -> dict[str, A
     return {"message": message, "transition": transition, "results": results, "summary": "so far"}
 
 
+class SwitchingScript(ScriptedProvider):
+    """A script whose first reply came after the server refused a format (a notice), with
+    no usage from the server (counted locally: estimated)."""
+
+    async def complete(self, request: ModelRequest) -> ModelReply:
+        reply = await super().complete(request)
+        if self.calls > 1:
+            return reply
+        usage = dataclasses.replace(reply.usage, estimated=True)
+        return dataclasses.replace(reply, usage=usage, notices=("switched to json_object",))
+
+
 def every_kind_of_event(tmp_path: Path) -> list[Event]:
     """A conversation that makes the engine write every event type and every optional field:
     a placeholder it cannot fill, a correction, a fallback, a salvaged slip, a step change
@@ -46,7 +60,7 @@ def every_kind_of_event(tmp_path: Path) -> list[Event]:
     scenario = load_scenario(PIZZA)
     scenario.steps["greet"].instructions_text += " Greet {{nickname}}."
     events: list[Event] = []
-    provider = ScriptedProvider(
+    provider = SwitchingScript(
         [
             reply("Hi, your name?"),
             reply("Hello, straight to the pizzas?", "no_such_transition"),

@@ -15,7 +15,10 @@ from engine.dialogue.layout_choice import (
     CacheEvidence,
     Candidate,
     _prefix_tokens,
+    cache_rules_of,
+    cacheable_tokens,
     choose_layout,
+    evidence_for,
 )
 from engine.dialogue.prompting import OVERVIEW_HEADING
 from engine.io.resources import default_scenario
@@ -24,6 +27,8 @@ from engine.offline.autopilot import Autopilot, Plan
 from engine.offline.fake_openai import FAKE_API_KEY, FakeOpenAIServer
 from engine.providers import make_provider
 from engine.providers.prices import ModelPrice, PriceTable
+from engine.providers.profile import ProviderProfile
+from engine.providers.vendor_caches import cache_rules
 from engine.scenario.definition import ModelSettings, PromptLayout, Scenario
 from engine.scenario.loader import load_scenario
 
@@ -192,3 +197,51 @@ def test_the_request_inspector_says_why_the_layout_was_chosen(qtbot: Any) -> Non
     assert shown.text().startswith("Layout: auto chose compact + goals: about ")
     assert "billed input tokens per user message" in shown.text()
     assert "layout compact" in inspector.header.text()
+
+
+def local_server_profile(*, reported: bool) -> ProviderProfile:
+    return ProviderProfile(
+        provider="chat",
+        base_url="http://127.0.0.1:8080/v1",
+        model=MODEL,
+        schema_enforced=True,
+        structured_output="json_object_schema",
+        chaining=False,
+        usage_when_streaming=False,
+        cached_tokens_reported=reported,
+        context_tokens=4096,
+        output_cap_param="max_tokens",
+        checked_at="2026-12-05T10:00:00Z",
+    )
+
+
+def test_a_checked_server_is_held_to_its_own_cache_rules_not_openais() -> None:
+    provider = make_provider(
+        "chat",
+        api_key="none",
+        base_url="http://127.0.0.1:8080/v1",
+        profile=local_server_profile(reported=False),
+    )
+    try:
+        rules = cache_rules_of(provider, MODEL)
+        evidence = evidence_for(provider, MODEL)
+    finally:
+        provider.close()
+    openai = cache_rules("chat", MODEL)
+    # a local prefix cache reuses any shared prefix: no 1,024-token minimum, no blocks
+    assert cacheable_tokens(500, rules) == 500 and cacheable_tokens(500, openai) == 0
+    # a server that says nothing of its cache: its zeros are no evidence of misses
+    evidence.add(cacheable=20_000, cached=0)
+    assert evidence.hit_rate == 1.0
+    support = load_scenario(SUPPORT)
+    local = choose_layout(support, MODEL, PriceTable.load(), evidence, rules=rules)
+    usual = choose_layout(support, MODEL, PriceTable.load())
+    assert local.estimates["compact"] < usual.estimates["compact"]
+    assert "cached from 0" in local.reason and "cached from 1,024" in usual.reason
+
+
+def test_a_provider_without_a_profile_keeps_its_vendors_rules() -> None:
+    assert cache_rules_of(object(), MODEL) == cache_rules("responses", MODEL)
+    learning = CacheEvidence()
+    learning.add(cacheable=20_000, cached=0)
+    assert learning.hit_rate < 0.1

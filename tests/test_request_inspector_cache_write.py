@@ -64,6 +64,8 @@ def test_the_bar_and_the_bill_show_the_cache_write(qtbot: Any) -> None:
     written = responses[-1].data["usage"]["cache_write_tokens"]
     assert f"{written:,} written to the cache" in bill
     assert "claude-sonnet-4-5: $3 in" in bill  # priced from the table, not "unknown"
+    document.setHtml(inspector.changes.text())
+    assert "(up to a breakpoint, from 1,024)" in document.toPlainText()  # Anthropic's cache
     bar = inspector.bar
     assert bar.view is not None
     assert bar.view.billed is not None and bar.view.billed.cache_write_tokens == written

@@ -23,6 +23,7 @@ from test_economics import PLANS, Recorder, analyst, open_chat
 from engine.log.events import Event
 from engine.offline.autopilot import Autopilot, Plan
 from engine.offline.fake_openai import FAKE_API_KEY, FakeOpenAIServer, FakeRequest
+from engine.providers.server_formats import default_cap_param
 from engine.request_view import (
     CACHE_BLOCK_TOKENS,
     MARKER_TOKENS,
@@ -286,6 +287,7 @@ def test_the_copied_json_is_the_body_that_was_sent(
             rebuild(index, request),
             temperature=model.temperature,
             max_output_tokens=model.max_output_tokens,
+            cap_param=default_cap_param(provider, fake_openai.base_url),
         )
         assert rebuilt == body
 

@@ -57,4 +57,7 @@ def test_the_graph_has_the_largest_share_and_an_empty_step_pane_yields(
     window.scenario_editor.select_step(None)
     qtbot.waitUntil(lambda: step.width() <= YIELDED_WIDTH + 20)
     qtbot.waitUntil(lambda: view.width() >= yielded - 2)
+    # the Scenario tab raised over it has its own width back
+    window.panes["Scenario"].raise_()
+    qtbot.waitUntil(lambda: window.panes["Scenario"].width() >= GIVEN_BACK_MIN)
     del parts

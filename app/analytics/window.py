@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QEvent, Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QAction, QCloseEvent, QShowEvent
 from PySide6.QtWidgets import (
     QComboBox,
@@ -34,7 +34,7 @@ from app.charts.distribution import DistributionCharts
 from app.graph.readonly import ReadOnlyGraph, readonly_session
 from app.i18n.locale_text import cost_phrase, number
 from app.plain_text import PlainLabel
-from app.widgets import closes_from_keyboard, show_window, size_for_screen
+from app.widgets import closes_from_keyboard, retranslated, show_window, size_for_screen
 from engine.scenario.definition import Scenario
 from engine.stats import MEASURES, StatsReport
 
@@ -87,13 +87,8 @@ class AnalyticsWindow(QMainWindow):
         self.statusBar().addWidget(self.status, 1)
         self.graph.stepSelected.connect(self.panel.show_step)
         self.panel.openRequested.connect(lambda path, turn: self.log_opener(path, turn))
-        self.retranslate_ui()
+        retranslated(self, self.retranslate_ui)
         self.reload()
-
-    def changeEvent(self, event: QEvent) -> None:
-        if event.type() == QEvent.Type.LanguageChange:
-            self.retranslate_ui()
-        super().changeEvent(event)
 
     def retranslate_ui(self) -> None:
         """Every text of the window in the language the studio speaks."""

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import QHBoxLayout, QToolTip, QWidget
 from app.charts.columns import column_axis, column_ruler, label_spacing
 from app.charts.style import ChartStyle, style_chart
 from app.i18n.locale_text import cost, money, number
+from app.widgets import retranslated
 from engine.stats.distribution import Bin, histogram, nice_step, spread
 from engine.stats.figures import StatsReport
 
@@ -158,7 +159,7 @@ class DistributionCharts(QWidget):
         self.setObjectName("distributionCharts")
         self.cost = HistogramChart("", "USD", _dollars, self)
         self.calls = HistogramChart("", "", _ratio, self)
-        self.retranslate_ui()
+        retranslated(self, self.retranslate_ui)
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.cost)
@@ -167,11 +168,6 @@ class DistributionCharts(QWidget):
     def retranslate_ui(self) -> None:
         self.cost.set_title(self.tr("Cost per conversation"), "USD")
         self.calls.set_title(self.tr("Calls per message"), self.tr("calls / message"))
-
-    def changeEvent(self, event: QEvent) -> None:
-        if event.type() == QEvent.Type.LanguageChange:
-            self.retranslate_ui()
-        super().changeEvent(event)
 
     def show_report(self, report: StatsReport) -> None:
         conversations = report.conversations

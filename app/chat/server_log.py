@@ -20,7 +20,7 @@ from collections.abc import Callable
 from pathlib import Path
 from urllib.parse import quote, urlsplit
 
-from PySide6.QtCore import QCoreApplication, QEvent, QObject, QSettings, Signal
+from PySide6.QtCore import QCoreApplication, QObject, QSettings, Signal
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.plain_text import PlainLabel
+from app.widgets import retranslated
 from app.worker_thread import WorkerThread
 from engine.io.atomic import atomic_write_bytes
 
@@ -166,7 +167,7 @@ class ServerLogDialog(QDialog):
         layout.addLayout(form)
         layout.addWidget(self.problem)
         layout.addWidget(self.buttons)
-        self.retranslate_ui()
+        retranslated(self, self.retranslate_ui)
         self.resize(520, self.sizeHint().height())
 
     def retranslate_ui(self) -> None:
@@ -180,11 +181,6 @@ class ServerLogDialog(QDialog):
             strict=True,
         ):
             label.setText(text)
-
-    def changeEvent(self, event: QEvent) -> None:
-        if event.type() == QEvent.Type.LanguageChange:
-            self.retranslate_ui()
-        super().changeEvent(event)
 
     def download(self) -> None:
         """Start the download (the Open button)."""

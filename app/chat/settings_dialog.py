@@ -11,7 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, QEvent
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 from app.chat.keys import ENV_VAR, ApiKeyStore
 from app.chat.settings import CHAT_PROVIDERS, KEY_FREE, OWN_KEY, ChatSettings
 from app.plain_text import PlainLabel
+from app.widgets import retranslated
 
 
 def provider_label(name: str) -> str:
@@ -123,7 +124,7 @@ class ChatSettingsDialog(QDialog):
         form.addRow(buttons)
         self.provider.currentIndexChanged.connect(self._provider_changed)
         self._provider_changed()
-        self.retranslate_ui()
+        retranslated(self, self.retranslate_ui)
 
     def retranslate_ui(self) -> None:
         """Set the dialog's texts (again: on ``LanguageChange``)."""
@@ -157,11 +158,6 @@ class ChatSettingsDialog(QDialog):
         ):
             label.setText(text)
         self._show_key_status()
-
-    def changeEvent(self, event: QEvent) -> None:
-        if event.type() == QEvent.Type.LanguageChange:
-            self.retranslate_ui()
-        super().changeEvent(event)
 
     def _provider_changed(self) -> None:
         chosen = self.provider.currentData()

@@ -12,14 +12,14 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, QEvent, Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QDockWidget, QMainWindow, QWidget
 
 from app.chat.pane import ChatPane
 from app.chat.settings import default_log_dir
 from app.logview.window import LogWindow, open_log_window
-from app.widgets import closes_from_keyboard, size_for_screen
+from app.widgets import closes_from_keyboard, retranslated, size_for_screen
 from engine.errors import SessionError
 from engine.log.events import Event, SessionStartData
 from engine.scenario.definition import Scenario
@@ -40,18 +40,13 @@ class ChatWindow(QMainWindow):
         dock.setObjectName("variablesDock")
         dock.setWidget(self.pane.variables)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
-        self.retranslate_ui()
+        retranslated(self, self.retranslate_ui)
 
     def retranslate_ui(self) -> None:
         """Set the window's texts (again: on ``LanguageChange``)."""
         name = self.scenario.title or self.scenario.name
         self.setWindowTitle(self.tr("{scenario} — Prompter test chat").format(scenario=name))
         self.variables_dock.setWindowTitle(self.tr("Variables"))
-
-    def changeEvent(self, event: QEvent) -> None:
-        if event.type() == QEvent.Type.LanguageChange:
-            self.retranslate_ui()
-        super().changeEvent(event)
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.pane.stop()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from PySide6.QtCore import QCoreApplication, QEvent, Qt, Signal
+from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtGui import (
     QBrush,
     QColor,
@@ -22,6 +22,7 @@ from PySide6.QtWidgets import QPlainTextEdit, QTreeWidget, QTreeWidgetItem, QWid
 from app.compare.marks import DiffColors, status_word
 from app.i18n.locale_text import number
 from app.plain_text import plain_tooltip
+from app.widgets import retranslated
 from engine.compare.changes import ScenarioDiff, StepDiff, StepStatus
 from engine.compare.render import section_detail, step_detail
 
@@ -67,7 +68,7 @@ class DiffList(QTreeWidget):
             self._remember(self._group(""), "variables", "")
         if diff.layout.changed:
             self._remember(self._group(""), "layout", "")
-        self.retranslate_ui()
+        retranslated(self, self.retranslate_ui)
         self.expandAll()
         self.currentItemChanged.connect(self._current_changed)
 
@@ -97,11 +98,6 @@ class DiffList(QTreeWidget):
                 if moved
                 else self.tr("Layout only: saved positions changed"),
             )
-
-    def changeEvent(self, event: QEvent) -> None:
-        if event.type() == QEvent.Type.LanguageChange:
-            self.retranslate_ui()
-        super().changeEvent(event)
 
     def entries(self) -> list[str]:
         """The texts shown, in order (groups and their children)."""

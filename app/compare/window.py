@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from PySide6.QtCore import QCoreApplication, QEvent, Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QCloseEvent, QShowEvent
 from PySide6.QtWidgets import QMainWindow, QSplitter, QVBoxLayout, QWidget
 
@@ -24,7 +24,7 @@ from app.graph.layout import NODE_HEIGHT, NODE_WIDTH
 from app.graph.readonly import ReadOnlyGraph, readonly_session
 from app.i18n.locale_text import number
 from app.plain_text import RichLabel
-from app.widgets import closes_from_keyboard, show_window, size_for_screen
+from app.widgets import closes_from_keyboard, retranslated, show_window, size_for_screen
 from engine.compare import ScenarioDiff, Side, StepStatus, diff_sides
 from engine.compare.union import union_scenario
 
@@ -78,7 +78,7 @@ class CompareWindow(QMainWindow):
         splitter.setStretchFactor(1, 2)
         splitter.setSizes([900, 600])
         self.setCentralWidget(splitter)
-        self.retranslate_ui()
+        retranslated(self, self.retranslate_ui)
         self.list.selected.connect(self.show_difference)
         self.graph.stepSelected.connect(self._step_clicked)
         if self.diff.equal:
@@ -90,11 +90,6 @@ class CompareWindow(QMainWindow):
             )
             if first is None:
                 self.text.setPlainText("")
-
-    def changeEvent(self, event: QEvent) -> None:
-        if event.type() == QEvent.Type.LanguageChange:
-            self.retranslate_ui()
-        super().changeEvent(event)
 
     def retranslate_ui(self) -> None:
         """Every text of the window in the language the studio speaks (the diffs themselves

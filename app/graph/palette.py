@@ -22,6 +22,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QToolBar, QToolButton, QWidget
 
+from app.plain_text import plain_tooltip
 from app.step_kinds import PALETTE, palette_name, palette_tip
 from app.theme import GraphColors
 
@@ -111,11 +112,10 @@ class StepPalette(QToolBar):
         for entry, action in self.actions_by_entry.items():
             action.setText(palette_name(entry))
             keys = action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
-            action.setToolTip(
-                self.tr("{what} ({keys}; or drag it onto the canvas)").format(
-                    what=palette_tip(entry), keys=keys
-                )
+            tip = self.tr("{what} ({keys}; or drag it onto the canvas)").format(
+                what=palette_tip(entry), keys=keys
             )
+            action.setToolTip(plain_tooltip(tip))
 
 
 __all__ = ["MIME", "StepPalette", "kind_icon"]

@@ -13,9 +13,10 @@ do the bundle's build and ``setup.py``. ``./dev i18n`` refreshes the ``.ts`` fro
 **The language** follows the system locale (``LANG=fr_FR.UTF-8``), or *Settings ▸ Language*
 (:class:`~app.i18n.menu.LanguageMenu`, kept in ``QSettings``), and switches without a restart
 (:class:`~app.i18n.languages.Translations`): Qt sends every widget a ``LanguageChange`` event,
-and a widget whose texts are translated sets them again in ``changeEvent`` — the *retranslate*
-pattern: the constructor builds the widgets without text, and one method,
-``retranslate_ui()``, called from the constructor and on ``LanguageChange``, sets them all (see
+and a widget whose texts are translated sets them again — the *retranslate* pattern: the
+constructor builds the widgets without text, and one method, ``retranslate_ui()``, run from the
+constructor and on each ``LanguageChange`` (``retranslated(self, self.retranslate_ui)``,
+:func:`app.widgets.retranslated`), sets them all (see
 ``app.main_window`` and ``app.dialogs.NewScenarioDialog``). Qt's own texts (the buttons of a
 dialog, the file chooser) come from ``qtbase_*.qm``, which PySide6 ships for French; Hindi,
 which Qt does not translate, has the few it needs in ``resources/i18n/qt_extra_hi.ts``.

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QSettings
+from PySide6.QtCore import QSettings
 from PySide6.QtGui import QAction, QActionGroup
 from PySide6.QtWidgets import QMenu, QWidget
 
 from app.i18n.languages import SYSTEM, UI_LANGUAGES, system_language, translations
+from app.widgets import retranslated
 
 
 class LanguageMenu(QMenu):
@@ -32,7 +33,7 @@ class LanguageMenu(QMenu):
             if tag == SYSTEM:
                 self.addSeparator()
         translations().changed.connect(self._language_changed)  # a slot: gone with the menu
-        self.retranslate_ui()
+        retranslated(self, self.retranslate_ui)
         self._check()
 
     def choose(self, tag: str) -> None:
@@ -50,11 +51,6 @@ class LanguageMenu(QMenu):
 
     def _check(self) -> None:
         self.entries[translations().choice].setChecked(True)
-
-    def changeEvent(self, event: QEvent) -> None:
-        if event.type() == QEvent.Type.LanguageChange:
-            self.retranslate_ui()
-        super().changeEvent(event)
 
 
 __all__ = ["LanguageMenu"]

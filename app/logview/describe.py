@@ -37,6 +37,7 @@ from engine.log.events import (
     MigratedData,
     ModelRequestData,
     ModelResponseData,
+    ProviderNoticeData,
     SessionEndData,
     SessionStartData,
     StepSummaryData,
@@ -154,6 +155,12 @@ def _correction_sent(event: Event) -> str:
 def _fallback(event: Event) -> str:
     return QCoreApplication.translate("EventSummary", "Fallback message sent · {reason}").format(
         reason=_short(event.payload(FallbackData).get("reason"))
+    )
+
+
+def _provider_notice(event: Event) -> str:
+    return QCoreApplication.translate("EventSummary", "Provider changed format · {message}").format(
+        message=_short(event.payload(ProviderNoticeData).get("message"), 160)
     )
 
 
@@ -311,6 +318,7 @@ _SUMMARIES: dict[str, Callable[[Event], str]] = {
     EventType.CONTRACT_VIOLATION: _contract_violation,
     EventType.CORRECTION_SENT: _correction_sent,
     EventType.FALLBACK: _fallback,
+    EventType.PROVIDER_NOTICE: _provider_notice,
     EventType.VARIABLE_CHANGE: _variable_change,
     EventType.STEP_SUMMARY: _step_summary,
     EventType.TRANSITION: _transition,

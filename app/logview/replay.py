@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QEvent, Qt, Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QPushButton,
@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.plain_text import PlainLabel, plain_tooltip
+from app.widgets import retranslated
 
 
 class ReplayBar(QWidget):
@@ -60,7 +61,7 @@ class ReplayBar(QWidget):
         layout.addWidget(self.position_label)
         layout.addWidget(self.live_button)
         layout.addWidget(self.fork_button)
-        self.retranslate_ui()
+        retranslated(self, self.retranslate_ui)
 
     def retranslate_ui(self) -> None:
         """Set the bar's texts (again: on ``LanguageChange``)."""
@@ -79,11 +80,6 @@ class ReplayBar(QWidget):
         self.fork_button.setText(self.tr("Fork from this turn…"))
         self.replay_label.setText(self.tr("Replay"))
         self._refresh()
-
-    def changeEvent(self, event: QEvent) -> None:
-        if event.type() == QEvent.Type.LanguageChange:
-            self.retranslate_ui()
-        super().changeEvent(event)
 
     def _tool(self, icon: QStyle.StandardPixmap, slot: Any) -> QToolButton:
         button = QToolButton(self)

@@ -26,6 +26,7 @@ from app.i18n.locale_text import cost, number
 from app.logview.describe import format_tokens
 from app.logview.projection import ConversationProjection
 from app.plain_text import PlainLabel, plain_tooltip
+from app.widgets import retranslated
 from engine.dialogue.ledger import Totals
 
 TURN_ROLE = Qt.ItemDataRole.UserRole + 1
@@ -67,18 +68,13 @@ class VariablesPanel(QWidget):
         layout.addWidget(self.caption)
         layout.addWidget(self.tree)
         self._shown: tuple[ConversationProjection, int | None] | None = None
-        self.retranslate_ui()
+        retranslated(self, self.retranslate_ui)
 
     def retranslate_ui(self) -> None:
         """Set the panel's texts (again: on ``LanguageChange``)."""
         self.tree.setHeaderLabels([self.tr("Variable"), self.tr("Value"), self.tr("Source")])
         if self._shown is not None:
             self.show_projection(*self._shown)
-
-    def changeEvent(self, event: QEvent) -> None:
-        if event.type() == QEvent.Type.LanguageChange:
-            self.retranslate_ui()
-        super().changeEvent(event)
 
     def show_projection(
         self, projection: ConversationProjection, upto_turn: int | None = None

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QEvent, QSettings, Qt, QTimer, Signal
+from PySide6.QtCore import QSettings, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QDockWidget,
@@ -37,7 +37,7 @@ from app.logview.replay import ReplayBar
 from app.logview.variables_panel import MeterLabel, VariablesPanel
 from app.logview.view import ConversationView
 from app.plain_text import PlainLabel, plain_tooltip, show_message
-from app.widgets import closes_from_keyboard, size_for_screen
+from app.widgets import closes_from_keyboard, retranslated, size_for_screen
 from engine.errors import PrompterError, SessionError
 from engine.log.events import Event
 from engine.log.reader import LogFollower, SeqTracker, SkippedLine, parse_lines
@@ -107,7 +107,7 @@ class LogWindow(QMainWindow):
         self.open_handler = None
         self.turn_chart = self._dock_turn_chart()
         self.log_pane = self._dock_log_pane()
-        self.retranslate_ui()
+        retranslated(self, self.retranslate_ui)
         self._load_backlog()
 
     def retranslate_ui(self) -> None:
@@ -125,11 +125,6 @@ class LogWindow(QMainWindow):
         self.system_action.setToolTip(self.tr("Show the engine's events between the chat bubbles"))
         if self._loaded:
             self._update_problems()
-
-    def changeEvent(self, event: QEvent) -> None:
-        if event.type() == QEvent.Type.LanguageChange:
-            self.retranslate_ui()
-        super().changeEvent(event)
 
     @property
     def fork_handler(self) -> ForkHandler | None:

@@ -20,7 +20,7 @@ import difflib
 from functools import lru_cache
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, QEvent, QItemSelection, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QItemSelection, Qt, Signal
 from PySide6.QtGui import QFontDatabase, QGuiApplication
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -40,7 +40,7 @@ from app.i18n.locale_text import cost, number, percent
 from app.plain_text import PlainLabel, RichLabel, escape
 from app.request_inspector.prefix_bar import PrefixBar
 from app.request_inspector.rows import PartsModel, Row, rows_of
-from app.widgets import closes_from_keyboard, size_for_screen
+from app.widgets import closes_from_keyboard, retranslated, size_for_screen
 from engine.dialogue.ledger import ModelPrice, PriceTable, Totals
 from engine.errors import ScenarioError
 from engine.log.events import Event, ModelRequestData
@@ -199,6 +199,22 @@ def diff_text(diff: RequestDiff | None) -> str:
         parts.append(f"{escape(title)} {words.get(change.status, escape(change.status))}{detail}")
     previous = diff.previous.request
     cache = diff.cacheable_tokens * diff.current.scale
+    rules = diff.cache_rules
+    if rules.block_tokens == 1:  # Anthropic: to the token, at the breakpoints
+        return QCoreApplication.translate(
+            "RequestInspector",
+            "<b>Since the previous call</b> (turn {turn}, seq {seq}): {changes}. The prompts "
+            "part at {where}, after ≈{common} tokens: the cache could reuse ≈{cache} of them "
+            "(up to a breakpoint, from {minimum}).",
+        ).format(
+            turn=previous.turn,
+            seq=previous.seq,
+            changes="; ".join(parts),
+            where=escape(diff.first_difference),
+            common=number(diff.common_tokens),
+            cache=number(round(cache)),
+            minimum=number(rules.min_tokens),
+        )
     return QCoreApplication.translate(
         "RequestInspector",
         "<b>Since the previous call</b> (turn {turn}, seq {seq}): {changes}. The prompts part "
@@ -211,7 +227,7 @@ def diff_text(diff: RequestDiff | None) -> str:
         where=escape(diff.first_difference),
         common=number(diff.common_tokens),
         cache=number(round(cache)),
-        minimum=number(1024),
+        minimum=number(rules.min_tokens),
     )
 
 
@@ -273,7 +289,7 @@ class RequestInspector(QWidget):
         self.copy_command = QPushButton(self)
         self.copy_command.clicked.connect(lambda: self.copy("command"))
         self._build()
-        self.retranslate_ui()
+        retranslated(self, self.retranslate_ui)
 
     def retranslate_ui(self) -> None:
         """Set the inspector's texts (again: on ``LanguageChange``)."""
@@ -299,11 +315,6 @@ class RequestInspector(QWidget):
         )
         self.model.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, 3)
         self.show_call(self.view, self.diff)
-
-    def changeEvent(self, event: QEvent) -> None:
-        if event.type() == QEvent.Type.LanguageChange:
-            self.retranslate_ui()
-        super().changeEvent(event)
 
     def _label(self, name: str, *, markup: bool = False) -> QLabel:
         """``markup``: the label shows the inspector's own bold words (its texts escape every

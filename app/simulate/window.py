@@ -36,7 +36,7 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QEvent, Qt, QTimer, QUrl, Signal
+from PySide6.QtCore import QCoreApplication, Qt, QTimer, QUrl, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QDesktopServices, QShowEvent
 from PySide6.QtWidgets import (
     QComboBox,
@@ -65,7 +65,7 @@ from app.simulate.shading import MEASURES, measure_label
 from app.simulate.tables import ReportTable, money, status_count, status_name
 from app.simulate.window_conversations import ConversationsPart
 from app.simulate.window_graph import GraphPart
-from app.widgets import closes_from_keyboard, size_for_screen
+from app.widgets import closes_from_keyboard, retranslated, size_for_screen
 from engine.simulate import STATUSES, ConversationOutcome, Counts
 from engine.simulate.report import SimulationReport
 
@@ -138,7 +138,7 @@ class SimulationWindow(GraphPart, ConversationsPart, QMainWindow):
         self.status = PlainLabel(self)
         self.status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.statusBar().addWidget(self.status, 1)
-        self.retranslate_ui()
+        retranslated(self, self.retranslate_ui)
         self.progress.cancelRequested.connect(self.cancel)
         self.job.progressed.connect(self._progressed)
         self.job.finished.connect(self._finished)
@@ -150,11 +150,6 @@ class SimulationWindow(GraphPart, ConversationsPart, QMainWindow):
         self.tabs.currentChanged.connect(lambda _index: self._tab_changed())
         self.tabs.tabBarClicked.connect(lambda _index: setattr(self, "_tab_chosen", True))
         self.shade()
-
-    def changeEvent(self, event: QEvent) -> None:
-        if event.type() == QEvent.Type.LanguageChange:
-            self.retranslate_ui()
-        super().changeEvent(event)
 
     def retranslate_ui(self) -> None:
         """Every text of the window in the language the studio speaks, the report's too."""

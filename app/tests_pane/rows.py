@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import QCoreApplication, QEvent, Qt, Signal
+from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTreeWidget, QTreeWidgetItem, QWidget
 
@@ -18,6 +18,7 @@ from app.plain_text import plain_tooltip
 from app.tests_pane.catalog import TestFile
 from app.tests_pane.describe import Problem, problems_of, status_text
 from app.tests_pane.runs import Outcome
+from app.widgets import retranslated
 from engine.scenario_tests import ScenarioTestResult
 from engine.scenario_tests.report import SYNTHETIC_MEANING
 
@@ -69,7 +70,7 @@ class TestList(QTreeWidget):
         super().__init__(parent)
         self.setObjectName("testsTree")
         self.setHeaderLabels(["", "", "", ""])
-        self.retranslate_ui()
+        retranslated(self, self.retranslate_ui)
         self.setAlternatingRowColors(True)
         self.setUniformRowHeights(True)
         self.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
@@ -96,11 +97,6 @@ class TestList(QTreeWidget):
         self.headerItem().setToolTip(
             REPLIES_COLUMN, self.tr("Who made the replies the test ran on")
         )
-
-    def changeEvent(self, event: QEvent) -> None:
-        if event.type() == QEvent.Type.LanguageChange:
-            self.retranslate_ui()
-        super().changeEvent(event)
 
     def set_files(self, files: Sequence[TestFile]) -> None:
         """One row per file, in order (rows and the selection kept when the list is the same)."""

@@ -242,6 +242,7 @@ __all__ = [
     "ActionRunner",
     "LiveActions",
     "StubbedActions",
+    "action_reach",
     "has_python_actions",
     "module_path",
 ]

@@ -36,7 +36,6 @@ import argparse
 import asyncio
 import json
 import math
-import os
 import shutil
 import sys
 from pathlib import Path
@@ -44,6 +43,13 @@ from typing import TextIO
 
 from engine.cli._runnable import runnable_scenario
 from engine.cli.exit_codes import ExitCode
+from engine.cli.provider_options import (
+    add_provider_arguments,
+    key_missing,
+    provider_from_args,
+    say_provider,
+    say_provider_notices,
+)
 from engine.conversation.conversation_core import Conversation
 from engine.conversation.turn import ActionRun
 from engine.errors import PrompterError, ProviderAuthError, ProviderError, SessionError
@@ -55,7 +61,7 @@ from engine.io.untrusted import replace_surrogates
 from engine.log.events import ErrorData, Event, EventType
 from engine.log.reader import read_log, unfinished_turn
 from engine.log.writer import LogWriter
-from engine.providers import PROVIDER_NAMES, Provider, make_provider
+from engine.providers import PROVIDER_NAMES, Provider
 from engine.providers.scripted import ScriptedProvider
 
 QUIT_COMMANDS = frozenset({"/quit", "/exit"})
@@ -81,13 +87,12 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         default=None,
         help="the scenario folder (default: the analyst bot)",
     )
-    parser.add_argument(
-        "--provider",
-        choices=PROVIDER_NAMES,
-        default="responses",
-        help="responses (default), chat (Chat Completions), anthropic, gemini or scripted",
+    add_provider_arguments(
+        parser,
+        names=PROVIDER_NAMES,
+        fake_model="no key, no cost: the key-free model answers, with replies made up from the "
+        "scenario's own steps (through the API --provider names)",
     )
-    parser.add_argument("--model", help="the model to use instead of the scenario's")
     parser.add_argument("--log", type=Path, help="append the conversation log (JSON Lines) here")
     parser.add_argument(
         "--session",
@@ -104,13 +109,6 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "--script", type=Path, help="the replies of the scripted provider (YAML or JSON Lines)"
     )
     parser.add_argument(
-        "--fake-model",
-        dest="fake_model",
-        action="store_true",
-        help="no key, no cost: the key-free model answers, with replies made up from the "
-        "scenario's own steps",
-    )
-    parser.add_argument(
         "--no-stream",
         dest="no_stream",
         action="store_true",
@@ -120,9 +118,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 
 def run(args: argparse.Namespace) -> int:
-    keyless = args.fake_model or args.provider == "scripted"
     openai = args.provider in ("responses", "chat")
-    if not keyless and openai and not os.environ.get("OPENAI_API_KEY"):
+    if key_missing(args):
         print(NO_KEY_HELP, file=sys.stderr)
         return ExitCode.USAGE
     scenario = runnable_scenario(args.scenario or default_scenario(), "chat")
@@ -132,14 +129,16 @@ def run(args: argparse.Namespace) -> int:
         if args.fake_model:
             from engine.offline.fake_model import scenario_bot_model  # a server: only if asked
 
-            provider: Provider = scenario_bot_model(scenario)
+            api = "chat" if args.provider == "chat" else "responses"
+            provider: Provider = scenario_bot_model(scenario, provider=api)
         else:
-            provider = make_provider(
-                args.provider, model=args.model, script=args.script, stream=not args.no_stream
+            provider = provider_from_args(
+                args, scenario, script=args.script, stream=not args.no_stream
             )
     except ProviderAuthError as error:
         print(NO_KEY_HELP if openai else f"prompter chat: {error}", file=sys.stderr)
         return ExitCode.USAGE
+    say_provider(provider, "chat")
     stream = scenario.model.stream and not args.no_stream
     resumed = args.session is not None and args.session.exists()
     if resumed:
@@ -161,6 +160,7 @@ def run(args: argparse.Namespace) -> int:
         if resumed:
             _continue_log(conversation, log)
         log.attach(conversation.events)
+    conversation.events.subscribe(say_provider_notices)
     printer = None
     if stream and sys.stdout.isatty():
         printer = StreamedMessages(sys.stdout, shutil.get_terminal_size().columns)
@@ -342,8 +342,7 @@ def _figures(conversation: Conversation) -> str:
     return (
         f"{state}: {summary['user_messages']} messages, {summary['llm_calls']} model calls "
         f"({summary['calls_per_message']:.2f} per message, {summary['corrections']} corrections), "
-        f"{summary['input_tokens']} input tokens ({summary['cached_tokens']} cached), "
-        f"{summary['output_tokens']} output, {summary['cost']}"
+        f"{conversation.ledger.totals().tokens_text()}, {summary['cost']}"
     )
 
 

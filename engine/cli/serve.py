@@ -25,8 +25,9 @@ from pathlib import Path
 
 from engine.cli._runnable import runnable_scenario
 from engine.cli.exit_codes import ExitCode
+from engine.cli.provider_options import add_provider_arguments, key_missing, say_provider
 from engine.errors import PrompterError, ProviderAuthError
-from engine.providers import make_provider
+from engine.scenario.loader import load_scenario
 
 #: The libraries of the serve extra, and the one a PostgreSQL store needs besides.
 SERVE_MODULES = ("starlette", "uvicorn", "prometheus_client")
@@ -59,13 +60,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "postgresql://USER@HOST:PORT/DB",
     )
     parser.add_argument("--workers", type=int, default=1, metavar="N", help="worker processes (1)")
-    parser.add_argument(
-        "--provider",
-        choices=("responses", "chat"),
-        default="responses",
-        help="the model API: responses (default) or chat (Chat Completions)",
-    )
-    parser.add_argument("--model", help="model name (default: the scenario's)")
+    add_provider_arguments(parser)
     parser.add_argument(
         "--pool-size",
         type=int,
@@ -126,6 +121,9 @@ def run(args: argparse.Namespace) -> int:
             store_url=store_url,
             provider=args.provider,
             model=args.model,
+            base_url=args.base_url,
+            timeout=args.timeout,
+            max_output_tokens=args.max_output_tokens,
             tokens=parse_tokens(os.environ.get(TOKENS_VARIABLE)),
             pool_size=args.pool_size,
             bind_host=args.host,
@@ -134,7 +132,11 @@ def run(args: argparse.Namespace) -> int:
                 *parse_tokens(os.environ.get(ALLOWED_HOSTS_VARIABLE)),
             ),
         )
-        make_provider(config.provider, model=config.model).close()
+        if key_missing(args):
+            raise ProviderAuthError("no key")
+        checked = config.make_provider(load_scenario(args.scenario).model.name)
+        say_provider(checked, "serve")
+        checked.close()
     except ProviderAuthError:
         print(NO_KEY_HELP, file=sys.stderr)
         return ExitCode.USAGE

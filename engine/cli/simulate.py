@@ -23,7 +23,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import os
 import signal
 import sys
 import time
@@ -32,11 +31,17 @@ from pathlib import Path
 from engine.actions.runners import ActionRunner, LiveActions, StubbedActions
 from engine.cli.chat import NO_KEY_HELP
 from engine.cli.exit_codes import ExitCode
+from engine.cli.provider_options import (
+    add_provider_arguments,
+    key_missing,
+    provider_from_args,
+    say_provider,
+)
 from engine.errors import PrompterError, ProviderAuthError, ScenarioErrors
 from engine.offline.fake_model import FAKE_MODEL
 from engine.offline.fake_openai import FAKE_API_KEY
 from engine.offline.sim_server import build_server
-from engine.providers import Provider, make_provider
+from engine.providers import Provider
 from engine.providers.synthetic import SyntheticReplies
 from engine.scenario.definition import Scenario
 from engine.scenario.loader import load_scenario
@@ -114,18 +119,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="where the report and the logs go (default: "
         "simulations/SCENARIO-DATE-TIME in the current folder)",
     )
-    parser.add_argument(
-        "--provider",
-        choices=("responses", "chat"),
-        default="responses",
-        help="the API to call (default responses)",
-    )
-    parser.add_argument("--model", help="the bot's model instead of the scenario's")
-    parser.add_argument(
-        "--fake-model",
-        dest="fake_model",
-        action="store_true",
-        help="no key, no cost: the key-free model (engine.offline) plays the bot from the "
+    add_provider_arguments(
+        parser,
+        fake_model="no key, no cost: the key-free model (engine.offline) plays the bot from the "
         "scenario's own steps and the users from their personas, on 127.0.0.1",
     )
     parser.add_argument(
@@ -214,19 +210,23 @@ def run(args: argparse.Namespace) -> int:
         return ExitCode.FAILED
     with contextlib.ExitStack() as stack:
         server = stack.enter_context(build_server(scenario)) if args.fake_model else None
-        if server is None and not os.environ.get("OPENAI_API_KEY"):
+        if server is None and key_missing(args):
             print(NO_KEY_HELP.replace("prompter chat", "prompter simulate"), file=sys.stderr)
             return ExitCode.USAGE
         try:  # the limiter owns retries: see engine/providers/paced.py
-            provider = make_provider(
-                args.provider,
+            fake = {"api_key": FAKE_API_KEY, "base_url": server.base_url} if server else {}
+            provider = provider_from_args(
+                args,
+                scenario,
+                model=None,  # --model is the bot's (the settings'), not the simulated user's
                 max_retries=0,
                 stream=False,  # nobody watches a simulated conversation being written
-                api_key=FAKE_API_KEY if server else None,
-                base_url=server.base_url if server else None,
+                **fake,
             )
             if server is not None:  # its replies cost nothing, in the report and the logs
                 provider = SyntheticReplies(provider, FAKE_MODEL)
+            else:
+                say_provider(provider, "simulate")
         except ProviderAuthError:
             print(NO_KEY_HELP.replace("prompter chat", "prompter simulate"), file=sys.stderr)
             return ExitCode.USAGE

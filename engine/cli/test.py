@@ -14,14 +14,18 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import os
 import sys
 from pathlib import Path
 
 from engine.cli.chat import NO_KEY_HELP
 from engine.cli.exit_codes import ExitCode
+from engine.cli.provider_options import (
+    add_provider_arguments,
+    key_missing,
+    provider_from_args,
+    say_provider,
+)
 from engine.errors import PrompterError, ProviderAuthError
-from engine.providers import make_provider
 from engine.providers.base import Provider
 from engine.scenario_tests.definition import TEST_SUFFIX, TESTS_DIR
 from engine.scenario_tests.loader import scenario_folder
@@ -109,20 +113,10 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         metavar="N",
         help=f"tests run at once (default {DEFAULT_JOBS})",
     )
-    parser.add_argument(
-        "--provider",
-        choices=("responses", "chat"),
-        default="responses",
-        help="for --record and --live: the API to call (default responses)",
-    )
-    parser.add_argument(
-        "--model", help="for --record and --live: the model instead of the scenario's"
-    )
-    parser.add_argument(
-        "--fake-model",
-        dest="fake_model",
-        action="store_true",
-        help="with --record: no key, no cost — the autopilot plays what each test expects "
+    add_provider_arguments(
+        parser,
+        what="for --record and --live: ",
+        fake_model="with --record: no key, no cost — the autopilot plays what each test expects "
         "(the cassettes are marked synthetic: they check the graph, the contract and the "
         "expectations, not how a model follows the instructions)",
     )
@@ -169,11 +163,12 @@ def run(args: argparse.Namespace) -> int:
         return ExitCode.FAILED
     provider: Provider | None = None
     if args.mode in ("record", "live") and not args.fake_model:
-        if not os.environ.get("OPENAI_API_KEY"):
+        if key_missing(args):
             print(NO_KEY_HELP.replace("prompter chat", "prompter test"), file=sys.stderr)
             return ExitCode.USAGE
         try:
-            provider = make_provider(args.provider, model=args.model)
+            provider = provider_from_args(args, suite.scenario)
+            say_provider(provider, "test")
         except ProviderAuthError:
             print(NO_KEY_HELP.replace("prompter chat", "prompter test"), file=sys.stderr)
             return ExitCode.USAGE
@@ -185,6 +180,7 @@ def run(args: argparse.Namespace) -> int:
                 record_with_autopilot(
                     suite.scenario,
                     suite.tests,
+                    provider=args.provider,
                     jobs=args.jobs,
                     log_dir=args.logs,
                     on_progress=printer,

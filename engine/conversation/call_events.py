@@ -100,6 +100,8 @@ def usage_data(usage: Usage) -> UsageData:
     if usage.cache_write_tokens:  # only then: logs of providers that write none are unchanged
         data["cache_write_tokens"] = usage.cache_write_tokens
         data["cache_write_1h_tokens"] = usage.cache_write_1h_tokens
+    if usage.estimated:
+        data["estimated"] = True
     return data
 
 

@@ -25,13 +25,19 @@ from engine.conversation.turn_requests import (
     step_request,
 )
 from engine.dialogue.layout_choice import (
+    cache_rules_of,
     cacheable_tokens,
     choose_layout,
     evidence_for,
     scenario_sizes,
 )
 from engine.dialogue.prompting import Prompt
-from engine.log.events import ContractViolationData, CorrectionSentData, EventType
+from engine.log.events import (
+    ContractViolationData,
+    CorrectionSentData,
+    EventType,
+    ProviderNoticeData,
+)
 from engine.providers.base import ModelReply, ModelRequest, Purpose, streaming_to
 from engine.scenario.definition import PromptLayout, Step
 
@@ -159,6 +165,8 @@ class ExchangePhase(StreamingRelay):
             synthetic=reply.synthetic,
         )
         turn.calls += 1
+        for notice in reply.notices:  # never a silent downgrade: the log and the views say it
+            self._emit(EventType.PROVIDER_NOTICE, ProviderNoticeData(message=notice))
         if self._layout_choice is not None:
             self._observe_cache(request, reply, new_chain=new_chain)
         self._emit(
@@ -186,6 +194,7 @@ class ExchangePhase(StreamingRelay):
             evidence,
             sizes=self._layout_sizes,
             provider=self.provider.name,
+            rules=cache_rules_of(self.provider, self.model),
         )
         self.data.layout = self._layout_choice.layout.value
         self.data.padded = self._layout_choice.padded

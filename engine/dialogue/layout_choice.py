@@ -40,6 +40,12 @@ cached ratio; Anthropic from the model's minimum (1,024 to 4,096 tokens), to the
 Gemini from its model's minimum (1,024 or 4,096), a read at 0.1x, writes free. A layout whose
 constant prefix falls short of the vendor's minimum caches nothing at a step change there.
 
+**A checked server is held to its own cache** (:func:`cache_rules_of`): where ``prompter
+providers check`` profiled a server other than OpenAI's (:class:`~engine.providers.profile.
+ProviderProfile`), its prefix cache (llama.cpp, vLLM, Ollama) reuses any shared prefix, whole,
+with no minimum; and a server that reports no cached tokens teaches nothing (its 0 says nothing
+of its cache), so its calls are not taken as evidence of misses.
+
 The choice and its reason (the estimates compared) are logged with every ``model_request``
 (``layout``, ``layout_reason``) and shown by the request inspector.
 """
@@ -48,7 +54,7 @@ from __future__ import annotations
 
 import weakref
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from engine.dialogue.contract import any_step_schema, reply_schema
@@ -59,6 +65,7 @@ from engine.dialogue.prompting import (
     steps_overview,
 )
 from engine.providers.prices import PriceTable
+from engine.providers.profile import ProviderProfile, is_openai
 from engine.providers.tokens import MESSAGE_OVERHEAD, count_tokens, schema_tokens
 from engine.providers.vendor_caches import CacheRules, cache_rules
 from engine.scenario.definition import OnEnter, PromptLayout, Scenario, Step, StepKind
@@ -68,14 +75,17 @@ __all__ = [
     "CACHE_MIN_TOKENS",
     "CANDIDATES",
     "CacheEvidence",
+    "CacheRules",
     "Candidate",
     "LayoutChoice",
     "ScenarioSizes",
     "StepSize",
+    "cache_rules_of",
     "cacheable_tokens",
     "choose_layout",
     "estimate_billed",
     "evidence_for",
+    "reports_cached_tokens",
     "scenario_sizes",
 ]
 
@@ -119,12 +129,31 @@ CANDIDATES = (
 )
 
 
+def cache_rules_of(provider: Any, model: str) -> CacheRules:
+    """The cache rules of ``provider``'s server: a profiled server's other than OpenAI's (any
+    prefix, whole, no minimum), else its vendor's (:func:`~engine.providers.vendor_caches.
+    cache_rules`)."""
+    profile = getattr(provider, "profile", None)
+    vendor = cache_rules(str(getattr(provider, "name", "responses")), model)
+    if isinstance(profile, ProviderProfile) and not is_openai(profile.base_url):
+        return replace(vendor, min_tokens=0, block_tokens=1)
+    return vendor
+
+
+def reports_cached_tokens(provider: Any) -> bool:
+    """Whether ``provider``'s server says what it cached (unprofiled: assumed, as OpenAI's)."""
+    profile = getattr(provider, "profile", None)
+    return not isinstance(profile, ProviderProfile) or profile.cached_tokens_reported
+
+
 @dataclass
 class CacheEvidence:
     """What the service cached of what it could have, over the calls made under ``auto``."""
 
     cacheable: int = 0
     cached: int = 0
+    #: False for a server that says nothing of its cache: its zeros are no evidence.
+    reported: bool = True
 
     @property
     def hit_rate(self) -> float:
@@ -132,7 +161,7 @@ class CacheEvidence:
         return (self.cached + PRIOR_TOKENS) / (self.cacheable + PRIOR_TOKENS)
 
     def add(self, cacheable: int, cached: int) -> None:
-        if cacheable > 0:
+        if cacheable > 0 and self.reported:  # a server saying nothing teaches nothing
             self.cacheable += cacheable
             self.cached += min(max(cached, 0), cacheable)
 
@@ -145,8 +174,10 @@ def evidence_for(provider: Any, model: str) -> CacheEvidence:
     try:
         per_model = _EVIDENCE.setdefault(provider, {})
     except TypeError:  # not weakly referable: evidence for this conversation only
-        return CacheEvidence()
-    return per_model.setdefault(model.strip().lower(), CacheEvidence())
+        return CacheEvidence(reported=reports_cached_tokens(provider))
+    return per_model.setdefault(
+        model.strip().lower(), CacheEvidence(reported=reports_cached_tokens(provider))
+    )
 
 
 @dataclass(frozen=True)
@@ -231,12 +262,14 @@ def choose_layout(
     *,
     sizes: ScenarioSizes | None = None,
     provider: str = "responses",
+    rules: CacheRules | None = None,
 ) -> LayoutChoice:
     """The candidate that bills least on a typical conversation (see the module docstring).
     ``sizes``: :func:`scenario_sizes` counted already; ``provider``: whose cache rules apply
-    (``anthropic``, ``gemini``, else OpenAI's)."""
+    (``anthropic``, ``gemini``, else OpenAI's); ``rules``: a profiled server's instead
+    (:func:`cache_rules_of`)."""
     sizes = sizes or scenario_sizes(scenario, model)
-    rules = cache_rules(provider, model)
+    rules = rules or cache_rules(provider, model)
     ratio = (
         rules.read_factor if provider in ("anthropic", "gemini") else _cached_ratio(prices, model)
     )

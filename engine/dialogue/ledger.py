@@ -58,6 +58,7 @@ class CallRecord:
                 "input_tokens": self.usage.input_tokens,
                 "cached_tokens": self.usage.cached_tokens,
                 "output_tokens": self.usage.output_tokens,
+                **({"estimated": True} if self.usage.estimated else {}),
             },
             "cost_usd": self.cost_usd,
             "response_id": self.response_id,
@@ -101,7 +102,8 @@ class Totals:
     (:meth:`session_record`).
 
     ``llm_calls`` counts all the calls, corrections and on-enter ones included;
-    ``synthetic_calls`` those whose reply no model made (they cost nothing).
+    ``synthetic_calls`` those whose reply no model made (they cost nothing);
+    ``estimated_calls`` those whose tokens the server did not say (counted here: *estimated*).
     ``cache_write_tokens`` (part of ``input_tokens``, as ``cached_tokens``) were written to the
     provider's cache (Anthropic), ``cache_write_1h_tokens`` of them for an hour.
     """
@@ -117,6 +119,7 @@ class Totals:
     synthetic_calls: int = 0
     cache_write_tokens: int = 0
     cache_write_1h_tokens: int = 0
+    estimated_calls: int = 0
 
     def __add__(self, other: Totals) -> Totals:
         return Totals(
@@ -131,6 +134,7 @@ class Totals:
             self.synthetic_calls + other.synthetic_calls,
             self.cache_write_tokens + other.cache_write_tokens,
             self.cache_write_1h_tokens + other.cache_write_1h_tokens,
+            self.estimated_calls + other.estimated_calls,
         )
 
     @property
@@ -141,6 +145,7 @@ class Totals:
             self.output_tokens,
             self.cache_write_tokens,
             self.cache_write_1h_tokens,
+            estimated=self.estimated_calls > 0,
         )
 
     @property
@@ -185,6 +190,7 @@ class Totals:
             synthetic_calls=1 if call.synthetic else 0,
             cache_write_tokens=call.usage.cache_write_tokens,
             cache_write_1h_tokens=call.usage.cache_write_1h_tokens,
+            estimated_calls=1 if call.usage.estimated else 0,
         )
 
     @classmethod
@@ -202,6 +208,7 @@ class Totals:
             synthetic_calls=sum(1 for call in items if call.synthetic),
             cache_write_tokens=sum(call.usage.cache_write_tokens for call in items),
             cache_write_1h_tokens=sum(call.usage.cache_write_1h_tokens for call in items),
+            estimated_calls=sum(1 for call in items if call.usage.estimated),
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -217,6 +224,7 @@ class Totals:
             "synthetic_calls": self.synthetic_calls,
             "cache_write_tokens": self.cache_write_tokens,
             "cache_write_1h_tokens": self.cache_write_1h_tokens,
+            "estimated_calls": self.estimated_calls,
         }
 
     def usage_json(self) -> dict[str, Any]:
@@ -228,8 +236,19 @@ class Totals:
             "output_tokens": self.output_tokens,
             "cost_usd": round(self.cost_usd, 8),
             "synthetic_calls": self.synthetic_calls,
+            "estimated_calls": self.estimated_calls,
             "cost": self.cost_text(),
         }
+
+    def tokens_text(self) -> str:
+        """The tokens as the CLI's summaries say them, *estimated* when any count was."""
+        said = (
+            f"{self.input_tokens} input tokens ({self.cached_tokens} cached), "
+            f"{self.output_tokens} output"
+        )
+        if self.estimated_calls:
+            said += f" (estimated for {self.estimated_calls} of {self.llm_calls} calls)"
+        return said
 
     def session_record(self, user_messages: int) -> SessionTotalsData:
         """These totals as ``session_end`` writes them."""
@@ -247,6 +266,8 @@ class Totals:
         if self.cache_write_tokens:
             record["cache_write_tokens"] = self.cache_write_tokens
             record["cache_write_1h_tokens"] = self.cache_write_1h_tokens
+        if self.estimated_calls:
+            record["estimated_calls"] = self.estimated_calls
         return record
 
 
@@ -352,6 +373,7 @@ def _call_from_dict(raw: Any, where: str) -> CallRecord:
                 _whole(usage.get("output_tokens", 0), f"{where}: 'output_tokens'"),
                 _whole(usage.get("cache_write_tokens", 0), f"{where}: 'cache_write_tokens'"),
                 _whole(usage.get("cache_write_1h_tokens", 0), f"{where}: 'cache_write_1h_tokens'"),
+                estimated=usage.get("estimated") is True,
             ),
             cost_usd=float(raw["cost_usd"]),
             response_id=None if raw.get("response_id") is None else str(raw["response_id"]),

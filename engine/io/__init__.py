@@ -7,6 +7,7 @@
     redact        the API key kept out of everything written
     input_limits  the limits every reader of untrusted input shares
     resources     where Prompter's own files are (source tree or frozen bundle)
+    config_folder the user's config folder (provider profiles; ``PROMPTER_CONFIG_DIR``)
 
 It may import only :mod:`engine.errors`; everything else in the engine builds on it. It is not
 part of the public API (:mod:`engine`): the studio and the command line use it, embedders need not.

@@ -43,6 +43,9 @@ check (:mod:`engine.log.schema`) is derived from them. In short:
                        result that came too late (``late``) is logged, never applied
 ``turn_end``           :class:`TurnEndData` — the turn's calls, tokens, cost and times; where
                        the response chain stands
+``provider_notice``    :class:`ProviderNoticeData` — what the provider changed and must say:
+                       the server refused a structured-output format (or output cap) and
+                       the provider switched to the next one
 ``error``              :class:`ErrorData` — inside a turn it means the turn was rolled back
 ``session_end``        :class:`SessionEndData` — reason, the conversation's totals
 ``migrated``           :class:`MigratedData` — a served conversation moved to a newly
@@ -90,6 +93,7 @@ class EventType(StrEnum):
     TURN_END = "turn_end"
     ACTION_CALL = "action_call"
     ACTION_RESULT = "action_result"
+    PROVIDER_NOTICE = "provider_notice"
     ERROR = "error"
     SESSION_END = "session_end"
     MIGRATED = "migrated"
@@ -196,6 +200,9 @@ class UsageData(TypedDict):
     #: one-hour lifetime (the others five minutes).
     cache_write_tokens: NotRequired[Count]
     cache_write_1h_tokens: NotRequired[Count]
+    #: Only when the server said nothing of them (then ``true``): counted with the model's
+    #: tokenizer, not billed figures.
+    estimated: NotRequired[bool]
 
 
 class ModelResponseData(TypedDict):
@@ -338,6 +345,13 @@ class TurnEndData(TypedDict):
     action_ms: NotRequired[float]
 
 
+class ProviderNoticeData(TypedDict):
+    """The provider changed how it asks the server, and says so (never a silent downgrade):
+    ``message`` names what was refused and what is sent now."""
+
+    message: str
+
+
 class ErrorData(TypedDict):
     """``kind`` is the exception class. Inside a turn it means the turn was rolled back: the
     conversation is as it was before it (the event carries the restored ``turn``)."""
@@ -363,6 +377,8 @@ class SessionTotalsData(TypedDict):
     #: Only when some tokens were written to the provider's cache (Anthropic).
     cache_write_tokens: NotRequired[Count]
     cache_write_1h_tokens: NotRequired[Count]
+    #: Only when the tokens of some calls were estimated (see ``UsageData.estimated``).
+    estimated_calls: NotRequired[Count]
 
 
 class SessionEndData(TypedDict):
@@ -401,6 +417,7 @@ PAYLOADS: dict[str, type] = {
     EventType.TURN_END: TurnEndData,
     EventType.ACTION_CALL: ActionCallData,
     EventType.ACTION_RESULT: ActionResultData,
+    EventType.PROVIDER_NOTICE: ProviderNoticeData,
     EventType.ERROR: ErrorData,
     EventType.SESSION_END: SessionEndData,
     EventType.MIGRATED: MigratedData,
@@ -424,6 +441,7 @@ Payload: TypeAlias = (
     | TurnEndData
     | ActionCallData
     | ActionResultData
+    | ProviderNoticeData
     | ErrorData
     | SessionEndData
     | MigratedData

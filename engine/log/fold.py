@@ -537,6 +537,7 @@ _HANDLERS: dict[str, Callable[[LogFold, Event], None]] = {
     EventType.CONTRACT_VIOLATION: LogFold._in_turn,
     EventType.CORRECTION_SENT: LogFold._in_turn,
     EventType.FALLBACK: LogFold._in_turn,
+    EventType.PROVIDER_NOTICE: LogFold._in_turn,
     # An action step's results arrive as variable changes and its step summary.
     EventType.ACTION_CALL: LogFold._in_turn,
     EventType.ACTION_RESULT: LogFold._action_result,
@@ -559,6 +560,7 @@ def _call_of(event: Event, default_model: str) -> _Call:
             usage.get("output_tokens", 0),
             usage.get("cache_write_tokens", 0),
             usage.get("cache_write_1h_tokens", 0),
+            estimated=usage.get("estimated") is True,
         ),
         0.0 if synthetic else data.get("cost_usd", 0.0),
         data.get("response_id"),

@@ -28,13 +28,18 @@ AUTOPILOT = "autopilot"
 
 
 def open_fake_model(
-    responder: Responder, *, made_by: str = FAKE_MODEL, latency: float = 0.0
+    responder: Responder,
+    *,
+    made_by: str = FAKE_MODEL,
+    latency: float = 0.0,
+    provider: str = "responses",
 ) -> SyntheticReplies:
-    """A provider answered by ``responder`` through a fake server started now (closed with it)."""
+    """A provider answered by ``responder`` through a fake server started now (closed with it);
+    ``provider``: the API it is reached by (``responses`` or ``chat``, as ``--provider`` says)."""
     server = FakeOpenAIServer(responder=responder, latency=latency).start()
     try:
         inner = make_provider(
-            "responses", api_key=FAKE_API_KEY, base_url=server.base_url, max_retries=0
+            provider, api_key=FAKE_API_KEY, base_url=server.base_url, max_retries=0
         )
     except BaseException:
         server.stop()
@@ -42,16 +47,23 @@ def open_fake_model(
     return SyntheticReplies(inner, made_by, on_close=server.stop)
 
 
-def scenario_bot_model(scenario: Scenario, *, latency: float = 0.0) -> SyntheticReplies:
+def scenario_bot_model(
+    scenario: Scenario, *, latency: float = 0.0, provider: str = "responses"
+) -> SyntheticReplies:
     """The fake model of the test chat: it runs each step of ``scenario`` from its own words
     (asks for the step's results by name, reads them from what the user types, moves on)."""
-    return open_fake_model(ScenarioBot(scenario), latency=latency)
+    return open_fake_model(ScenarioBot(scenario), latency=latency, provider=provider)
 
 
 def autopilot_model(
-    scenario: Scenario, plan: Plan, *, violation_rate: float = 0.0, seed: int = 0
+    scenario: Scenario,
+    plan: Plan,
+    *,
+    violation_rate: float = 0.0,
+    seed: int = 0,
+    provider: str = "responses",
 ) -> SyntheticReplies:
     """The model that records a test without a key: it does what ``plan`` (the test's own
     expectations) says, so the recording passes the test by construction."""
     pilot = Autopilot(scenario, plan, violation_rate=violation_rate, seed=seed)
-    return open_fake_model(pilot, made_by=AUTOPILOT)
+    return open_fake_model(pilot, made_by=AUTOPILOT, provider=provider)

@@ -11,12 +11,16 @@ same errors.
     openai_api    Responses and Chat Completions through the ``openai`` SDK (its only importer)
     anthropic_api Claude's Messages API through the ``anthropic`` SDK (its only importer)
     gemini_api    Gemini's generateContent through the ``google-genai`` SDK (its only importer)
-    vendor_call   what those two share: their own loop, the call's deadline, a cut stream retried
+    vendor_call   what the providers share: their own loop (all), the call's deadline and a cut
+                  stream retried (those two)
     vendor_caches each vendor's prompt-cache rules: minimums, breakpoints, TTLs, price factors
     streaming     the bot's message read out of a reply still being streamed (partial JSON)
     bounded_answers  an answer's body under a size cap after decompression (httpx hooks)
     scripted      replies from a file
     synthetic     replies no model made, marked so that they cost nothing (``SyntheticReplies``)
+    profile       what one server does with one model (``prompter providers check``), saved
+    server_check  the check's few calls (plain HTTP, never the SDK)
+    server_formats  structured-output formats, output caps, refusals, cached-token fields
     tokens        the one token count: each model's own tokenizer (o200k_base, cl100k_base)
     prices        the one reader of ``resources/prices.yaml``; the price table
     rate_table    each model's requests and tokens per minute (the same file): the first guess
@@ -33,6 +37,7 @@ from pathlib import Path
 
 from engine.errors import ProviderError
 from engine.providers.base import Message, ModelReply, ModelRequest, Provider, Purpose, Usage
+from engine.providers.profile import ProviderProfile
 
 __all__ = [
     "PROVIDER_NAMES",
@@ -63,6 +68,8 @@ def make_provider(
     strict_schema: bool = True,
     stream: bool = True,
     max_answer_bytes: int | None = None,
+    profile: ProviderProfile | None = None,
+    max_output_tokens: int | None = None,
 ) -> Provider:
     """The provider called ``name``.
 
@@ -72,7 +79,9 @@ def make_provider(
     is the reply file of the scripted provider (and only of it). The OpenAI SDK is imported
     only when an OpenAI provider is asked for. ``stream=False`` (``--no-stream``): the OpenAI
     providers never stream the message, whoever listens. ``max_answer_bytes``: the largest
-    answer read, decompressed (default ``DEFAULT_MAX_ANSWER_BYTES``).
+    answer read, decompressed (default ``DEFAULT_MAX_ANSWER_BYTES``). ``profile``: what
+    ``prompter providers check`` found about the server (the format, the output cap parameter);
+    ``max_output_tokens`` replaces every request's output cap.
     """
     if name in ("responses", "chat"):
         if script is not None:
@@ -88,6 +97,8 @@ def make_provider(
             max_retries=max_retries,
             strict_schema=strict_schema,
             stream=stream,
+            profile=profile,
+            max_output_tokens=max_output_tokens,
             **({} if max_answer_bytes is None else {"max_answer_bytes": max_answer_bytes}),
         )
     if name in _VENDOR_SDKS:

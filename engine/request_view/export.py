@@ -11,7 +11,11 @@ The body asks for the whole reply: ``stream`` is left out even when the call str
 prompt, the reply and its cost are the same, and a replayed call reads more easily whole).
 
 Two settings are not in the log: ``temperature`` and ``max_output_tokens`` come from the
-scenario; pass them when the scenario is at hand, or the replay uses the API's defaults.
+scenario; pass them when the scenario is at hand, or the replay uses the API's default
+temperature and Prompter's default cap. The cap is sent as ``cap_param`` (default: what the
+provider sends to OpenAI's API, the replay command's default server; ``max_tokens`` for most
+other Chat Completions servers, as :func:`engine.providers.server_formats.default_cap_param`
+says).
 
 :func:`replay_command` wraps a body in a ``curl`` command for a POSIX shell. The API key is read
 from ``$OPENAI_API_KEY`` when the command runs, and the server from ``$OPENAI_BASE_URL``
@@ -24,6 +28,7 @@ import json
 from typing import Any
 
 from engine.dialogue.contract import CONVERSATION_SCHEMA_NAME, step_schema_name
+from engine.providers.server_formats import DEFAULT_MAX_OUTPUT_TOKENS
 from engine.request_view import CHAINING_PROVIDERS, PromptMessage, RequestView
 
 #: Layouts whose schema is one for the whole conversation (named ``reply``).
@@ -50,9 +55,11 @@ def api_body(
     inline_history: bool = False,
     temperature: float | None = None,
     max_output_tokens: int | None = None,
+    cap_param: str | None = None,
 ) -> dict[str, Any]:
     """The request body of the call (see the module docstring)."""
     data = view.request.data
+    cap = max_output_tokens or DEFAULT_MAX_OUTPUT_TOKENS
     schema = data.get("schema")
     new = [
         _wire(message)
@@ -75,7 +82,7 @@ def api_body(
                 "json_schema": {"name": schema_name(view), "schema": schema, "strict": True},
             }
         _set(body, "temperature", temperature)
-        _set(body, "max_completion_tokens", max_output_tokens)
+        body[cap_param or "max_completion_tokens"] = cap
         _set(body, "prompt_cache_key", data.get("prompt_cache_key"))
         return body
     inline = inline_history and bool(view.history)
@@ -98,7 +105,7 @@ def api_body(
     if not inline:
         _set(body, "previous_response_id", data.get("previous_response_id"))
     _set(body, "temperature", temperature)
-    _set(body, "max_output_tokens", max_output_tokens)
+    body[cap_param or "max_output_tokens"] = cap
     request = view.request
     body["metadata"] = {
         "session": request.session,

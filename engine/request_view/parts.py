@@ -11,6 +11,7 @@ from typing import Literal
 from engine.dialogue.ledger import Totals
 from engine.log.events import Event
 from engine.providers.tokens import MESSAGE_OVERHEAD, count_tokens, schema_text
+from engine.providers.vendor_caches import CacheRules, cache_rules
 
 #: The framing every part and message carries in the rendered prompt (the engine's one count).
 MARKER_TOKENS = MESSAGE_OVERHEAD
@@ -145,11 +146,19 @@ class RequestDiff:
     same_messages: int = 0
 
     @property
+    def cache_rules(self) -> CacheRules:
+        """The cache of the call's provider (OpenAI's, Anthropic's, Gemini's) for its model."""
+        model = self.current.request.data.get("model")
+        return cache_rules(self.current.provider, model if isinstance(model, str) else "")
+
+    @property
     def cacheable_tokens(self) -> int:
         """The most the cache could reuse from the previous call: whole blocks from the minimum
-        (in estimated tokens; multiply by ``current.scale`` for billed ones)."""
-        blocks = self.common_tokens // CACHE_BLOCK_TOKENS * CACHE_BLOCK_TOKENS
-        return blocks if blocks >= CACHE_MIN_TOKENS else 0
+        of the provider's cache (in estimated tokens; multiply by ``current.scale`` for billed
+        ones)."""
+        rules = self.cache_rules
+        blocks = self.common_tokens // rules.block_tokens * rules.block_tokens
+        return blocks if blocks >= rules.min_tokens else 0
 
     def change(self, kind: PartKind) -> PartChange | None:
         return next((change for change in self.changes if change.kind == kind), None)

@@ -400,7 +400,12 @@ class ModelSettings(_Strict):
 
     name: str = Field(default="gpt-4.1-mini", description="The model's name at the provider")
     temperature: float | None = Field(default=None, ge=0, le=2)
-    max_output_tokens: int | None = Field(default=None, gt=0)
+    max_output_tokens: int | None = Field(
+        default=None,
+        gt=0,
+        description="The most tokens one reply may have (default 1000): every request carries "
+        "a cap, so a model that runs on stops there rather than at the call's timeout",
+    )
     layout: PromptLayout = Field(
         default=PromptLayout.AUTO,
         description="How prompts are laid out for the provider's cache: auto (the default: "

@@ -611,6 +611,7 @@ def guard_label(requires: Sequence[str]) -> str:
 
 
 __all__ = [
+    "FREE_MARGIN",
     "LAYOUT_NODE_SIZE",
     "NODE_GAP",
     "NODE_HEIGHT",

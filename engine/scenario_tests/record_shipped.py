@@ -153,13 +153,18 @@ async def _first_step(scenario: Scenario) -> str:
 
 
 async def record_with_autopilot(
-    scenario: Scenario, tests: Sequence[ScenarioTest], **options: Any
+    scenario: Scenario,
+    tests: Sequence[ScenarioTest],
+    *,
+    provider: str = "responses",
+    **options: Any,
 ) -> SuiteResult:
     """Record ``tests`` with no key: each against a fresh autopilot playing what it expects.
 
     The cassettes are written (marked synthetic) once a test has run through its turns;
     ``options`` are :func:`~engine.scenario_tests.runner.run_tests`'s (``log_dir``,
-    ``on_progress``, ``should_stop``, ``jobs``). A test the autopilot cannot follow (a turn
+    ``on_progress``, ``should_stop``, ``jobs``); ``provider``: the API the autopilot is reached
+    by (``responses`` or ``chat``). A test the autopilot cannot follow (a turn
     without its step, a ``/regex/`` value) is an error that says why; its cassette stays.
     """
     start = await _first_step(scenario)
@@ -168,7 +173,7 @@ async def record_with_autopilot(
         name = test.path.name if test.path else test.title
         rate, seed = BROKEN_REPLIES.get((scenario.name, name), (0.0, 0))
         plan = plan_for(scenario, test, start)
-        return autopilot_model(scenario, plan, violation_rate=rate, seed=seed)
+        return autopilot_model(scenario, plan, violation_rate=rate, seed=seed, provider=provider)
 
     return await run_tests(scenario, tests, mode="record", provider_for=pilot, **options)
 

@@ -53,7 +53,6 @@ from engine.io.input_limits import (
     MAX_SERVED_BODY_BYTES,
     MAX_SERVED_MESSAGE_CHARS,
 )
-from engine.providers import make_provider
 from engine.providers.base import Provider
 from engine.scenario.definition import Scenario
 from engine.scenario.loader import load_scenario
@@ -122,7 +121,7 @@ class Runtime:
         if provider is None:
             assert config is not None
             try:
-                provider = make_provider(config.provider, model=config.model)
+                provider = config.make_provider(scenario.model.name)
             except BaseException:
                 await store.close()
                 raise

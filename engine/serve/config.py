@@ -17,6 +17,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from engine.errors import PrompterError
+from engine.providers import Provider, make_provider
+from engine.providers.profile import load_profile, local_key
 from engine.serve.store import DEFAULT_STORE_URL
 
 TOKENS_VARIABLE = "PROMPTER_API_TOKENS"
@@ -47,6 +49,11 @@ class ServeConfig:
     #: (:mod:`engine.serve.guard`; ``*``: any).
     bind_host: str = "127.0.0.1"
     allowed_hosts: tuple[str, ...] = ()
+    #: The model server (``--base-url``; ``None``: ``OPENAI_BASE_URL``, else OpenAI's), the
+    #: seconds one call may take, and the output cap replacing the scenario's.
+    base_url: str | None = None
+    timeout: float | None = None
+    max_output_tokens: int | None = None
 
     def __post_init__(self) -> None:
         if self.provider not in SERVE_PROVIDERS:
@@ -66,7 +73,24 @@ class ServeConfig:
         }
         if self.model:
             values[f"{_PREFIX}MODEL"] = self.model
+        for name in ("base_url", "timeout", "max_output_tokens"):
+            if getattr(self, name) is not None:
+                values[f"{_PREFIX}{name.upper()}"] = str(getattr(self, name))
         return values
+
+    def make_provider(self, scenario_model: str) -> Provider:
+        """The provider of every conversation, with the profile ``prompter providers check``
+        saved for this server and model, if any."""
+        model = self.model or scenario_model
+        return make_provider(
+            self.provider,
+            model=self.model,
+            base_url=self.base_url,
+            timeout=self.timeout,
+            max_output_tokens=self.max_output_tokens,
+            profile=load_profile(self.provider, self.base_url, model),
+            api_key=local_key(self.base_url),
+        )
 
     @classmethod
     def from_environment(cls, environ: Mapping[str, str] | None = None) -> ServeConfig:
@@ -76,8 +100,13 @@ class ServeConfig:
             raise PrompterError(f"{_PREFIX}SCENARIO is not set: which scenario to serve?")
         try:
             pool_size = int(env.get(f"{_PREFIX}POOL_SIZE", "64"))
+            timeout = env.get(f"{_PREFIX}TIMEOUT")
+            cap = env.get(f"{_PREFIX}MAX_OUTPUT_TOKENS")
+            limits = (float(timeout) if timeout else None, int(cap) if cap else None)
         except ValueError:
-            raise PrompterError(f"{_PREFIX}POOL_SIZE must be a whole number") from None
+            raise PrompterError(
+                f"{_PREFIX}POOL_SIZE, TIMEOUT and MAX_OUTPUT_TOKENS must be numbers"
+            ) from None
         return cls(
             scenario_dir=Path(folder),
             store_url=env.get(f"{_PREFIX}STORE", DEFAULT_STORE_URL),
@@ -87,6 +116,9 @@ class ServeConfig:
             pool_size=pool_size,
             bind_host=env.get(f"{_PREFIX}BIND_HOST", "127.0.0.1"),
             allowed_hosts=parse_tokens(env.get(ALLOWED_HOSTS_VARIABLE)),
+            base_url=env.get(f"{_PREFIX}BASE_URL") or None,
+            timeout=limits[0],
+            max_output_tokens=limits[1],
         )
 
 

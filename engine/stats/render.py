@@ -92,133 +92,154 @@ def render_json(report: StatsReport) -> str:
 
 
 def render_csv(report: StatsReport, table: str = "steps", *, order: Sequence[str] = ()) -> str:
-    buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
-    if table == "steps":
-        kinds = sorted({kind for stats in report.steps.values() for kind in stats.violations})
-        writer.writerow(
-            [
-                "step",
-                "in_scenario",
-                "visits",
-                "turns",
-                "calls",
-                "violations",
-                *[f"violations_{kind}" for kind in kinds],
-                "corrections",
-                "fallbacks",
-                "errors",
-                "input_tokens",
-                "cached_tokens",
-                "cache_write_tokens",
-                "output_tokens",
-                "cost_usd",
-                "conversations",
-                "dropped",
-                *MEASURES,
-            ]
-        )
-        unknown = set(report.unknown_steps)
-        for step in _ordered(report, order):
-            stats = report.steps[step]
-            writer.writerow(
-                [
-                    step,
-                    "no" if step in unknown else "yes",
-                    stats.visits,
-                    stats.turns,
-                    stats.totals.llm_calls,
-                    stats.violation_count,
-                    *[stats.violations[k] for k in kinds],
-                    stats.corrections,
-                    stats.fallbacks,
-                    stats.errors,
-                    stats.totals.input_tokens,
-                    stats.totals.cached_tokens,
-                    stats.totals.cache_write_tokens,
-                    stats.totals.output_tokens,
-                    f"{stats.totals.cost_usd:.8f}",
-                    stats.conversations,
-                    stats.dropped,
-                    *[_csv_number(measure.of(stats)) for measure in MEASURES.values()],
-                ]
-            )
-    elif table == "transitions":
-        unknown_transitions = set(report.unknown_transitions)
-        writer.writerow(["from", "signal", "to", "count", "in_scenario"])
-        for key, count in report.transitions.most_common():
-            writer.writerow([*key, count, "no" if key in unknown_transitions else "yes"])
-    elif table == "actions":
-        writer.writerow(
-            ["step", "action", "runs", "outcomes", "stubbed", "late", "median_ms", "p90_ms"]
-        )
-        for action in report.actions.values():
-            latency = spread(action.durations_ms)
-            writer.writerow(
-                [
-                    action.step,
-                    action.action,
-                    action.runs,
-                    " ".join(f"{k}={v}" for k, v in sorted(action.outcomes.items())),
-                    action.stubbed,
-                    action.late,
-                    f"{latency.median:.3f}",
-                    f"{latency.p90:.3f}",
-                ]
-            )
-    elif table == "conversations":
-        writer.writerow(
-            [
-                "path",
-                "session",
-                "scenario",
-                "version",
-                "started",
-                "finished",
-                "end_reason",
-                "last_step",
-                "user_messages",
-                "calls",
-                "calls_per_message",
-                "violations",
-                "corrections",
-                "fallbacks",
-                "errors",
-                "input_tokens",
-                "cached_tokens",
-                "cache_write_tokens",
-                "output_tokens",
-                "cost_usd",
-            ]
-        )
-        for c in report.conversations:
-            writer.writerow(
-                [
-                    c.path,
-                    c.session,
-                    c.scenario,
-                    c.version,
-                    c.started,
-                    "yes" if c.finished else "no",
-                    c.end_reason or "",
-                    c.last_step or "",
-                    c.user_messages,
-                    c.totals.llm_calls,
-                    f"{c.calls_per_message:.4f}",
-                    c.violations,
-                    c.corrections,
-                    c.fallbacks,
-                    c.errors,
-                    c.totals.input_tokens,
-                    c.totals.cached_tokens,
-                    c.totals.cache_write_tokens,
-                    c.totals.output_tokens,
-                    f"{c.totals.cost_usd:.8f}",
-                ]
-            )
-    else:
+    """One of the report's tables (:data:`CSV_TABLES`) as CSV with a header row: ``steps`` (in
+    ``order``, the scenario's, then the logs'), ``transitions``, ``actions`` or
+    ``conversations``; an unknown table is a ``ValueError`` naming the known ones."""
+    writers = {
+        "steps": _steps_csv,
+        "transitions": _transitions_csv,
+        "actions": _actions_csv,
+        "conversations": _conversations_csv,
+    }
+    if table not in writers:
         raise ValueError(f"unknown table {table!r}; one of {', '.join(CSV_TABLES)}")
+    buffer = io.StringIO()
+    writers[table](report, csv.writer(buffer, lineterminator="\n"), order)
     return buffer.getvalue()
+
+
+def _steps_csv(report: StatsReport, writer: Any, order: Sequence[str]) -> None:
+    """Per step: visits, calls, violations by kind, tokens, cost and the measures."""
+    kinds = sorted({kind for stats in report.steps.values() for kind in stats.violations})
+    writer.writerow(
+        [
+            "step",
+            "in_scenario",
+            "visits",
+            "turns",
+            "calls",
+            "violations",
+            *[f"violations_{kind}" for kind in kinds],
+            "corrections",
+            "fallbacks",
+            "errors",
+            "input_tokens",
+            "cached_tokens",
+            "cache_write_tokens",
+            "output_tokens",
+            "cost_usd",
+            "conversations",
+            "dropped",
+            *MEASURES,
+        ]
+    )
+    unknown = set(report.unknown_steps)
+    for step in _ordered(report, order):
+        stats = report.steps[step]
+        writer.writerow(
+            [
+                step,
+                "no" if step in unknown else "yes",
+                stats.visits,
+                stats.turns,
+                stats.totals.llm_calls,
+                stats.violation_count,
+                *[stats.violations[k] for k in kinds],
+                stats.corrections,
+                stats.fallbacks,
+                stats.errors,
+                stats.totals.input_tokens,
+                stats.totals.cached_tokens,
+                stats.totals.cache_write_tokens,
+                stats.totals.output_tokens,
+                f"{stats.totals.cost_usd:.8f}",
+                stats.conversations,
+                stats.dropped,
+                *[_csv_number(measure.of(stats)) for measure in MEASURES.values()],
+            ]
+        )
+
+
+def _transitions_csv(report: StatsReport, writer: Any, order: Sequence[str]) -> None:
+    """Each transition taken, most frequent first."""
+    unknown_transitions = set(report.unknown_transitions)
+    writer.writerow(["from", "signal", "to", "count", "in_scenario"])
+    for key, count in report.transitions.most_common():
+        writer.writerow([*key, count, "no" if key in unknown_transitions else "yes"])
+
+
+def _actions_csv(report: StatsReport, writer: Any, order: Sequence[str]) -> None:
+    """Per action step: runs, outcomes and latency."""
+    writer.writerow(
+        ["step", "action", "runs", "outcomes", "stubbed", "late", "median_ms", "p90_ms"]
+    )
+    for action in report.actions.values():
+        latency = spread(action.durations_ms)
+        writer.writerow(
+            [
+                action.step,
+                action.action,
+                action.runs,
+                " ".join(f"{k}={v}" for k, v in sorted(action.outcomes.items())),
+                action.stubbed,
+                action.late,
+                f"{latency.median:.3f}",
+                f"{latency.p90:.3f}",
+            ]
+        )
+
+
+def _conversations_csv(report: StatsReport, writer: Any, order: Sequence[str]) -> None:
+    """One row per conversation (log)."""
+    writer.writerow(
+        [
+            "path",
+            "session",
+            "scenario",
+            "version",
+            "started",
+            "finished",
+            "end_reason",
+            "last_step",
+            "user_messages",
+            "calls",
+            "calls_per_message",
+            "violations",
+            "corrections",
+            "fallbacks",
+            "errors",
+            "input_tokens",
+            "cached_tokens",
+            "cache_write_tokens",
+            "output_tokens",
+            "cost_usd",
+        ]
+    )
+    for c in report.conversations:
+        writer.writerow(
+            [
+                c.path,
+                c.session,
+                c.scenario,
+                c.version,
+                c.started,
+                "yes" if c.finished else "no",
+                c.end_reason or "",
+                c.last_step or "",
+                c.user_messages,
+                c.totals.llm_calls,
+                f"{c.calls_per_message:.4f}",
+                c.violations,
+                c.corrections,
+                c.fallbacks,
+                c.errors,
+                c.totals.input_tokens,
+                c.totals.cached_tokens,
+                c.totals.cache_write_tokens,
+                c.totals.output_tokens,
+                f"{c.totals.cost_usd:.8f}",
+            ]
+        )
 
 
 # --- pieces ---------------------------------------------------------------------------------

@@ -1308,6 +1308,10 @@
         <translation>Correction envoyée · tentative {attempt} · {text}</translation>
     </message>
     <message>
+        <source>Provider changed format · {message}</source>
+        <translation>Le fournisseur a changé de format · {message}</translation>
+    </message>
+    <message>
         <source>Fallback message sent · {reason}</source>
         <translation>Message de repli envoyé · {reason}</translation>
     </message>
@@ -3022,6 +3026,10 @@ Coût&#xa0;: {cost}</translation>
 </context>
 <context>
     <name>RequestInspector</name>
+    <message>
+        <source>&lt;b&gt;Since the previous call&lt;/b&gt; (turn {turn}, seq {seq}): {changes}. The prompts part at {where}, after ≈{common} tokens: the cache could reuse ≈{cache} of them (up to a breakpoint, from {minimum}).</source>
+        <translation>&lt;b&gt;Depuis l’appel précédent&lt;/b&gt; (tour {turn}, n° {seq})&#xa0;: {changes}. Les prompts divergent à {where}, après ≈{common} jetons&#xa0;: le cache pouvait en réutiliser ≈{cache} (jusqu’à un point d’arrêt, à partir de {minimum}).</translation>
+    </message>
     <message>
         <source>{written} written to the cache for 5 minutes</source>
         <translation>{written} écrits en cache pour 5&#xa0;minutes</translation>

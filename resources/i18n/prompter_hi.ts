@@ -1308,6 +1308,10 @@
         <translation>सुधार भेजा गया · प्रयास {attempt} · {text}</translation>
     </message>
     <message>
+        <source>Provider changed format · {message}</source>
+        <translation>प्रदाता ने प्रारूप बदला · {message}</translation>
+    </message>
+    <message>
         <source>Fallback message sent · {reason}</source>
         <translation>वैकल्पिक संदेश भेजा गया · {reason}</translation>
     </message>
@@ -3022,6 +3026,10 @@ Cost: {cost}</source>
 </context>
 <context>
     <name>RequestInspector</name>
+    <message>
+        <source>&lt;b&gt;Since the previous call&lt;/b&gt; (turn {turn}, seq {seq}): {changes}. The prompts part at {where}, after ≈{common} tokens: the cache could reuse ≈{cache} of them (up to a breakpoint, from {minimum}).</source>
+        <translation>&lt;b&gt;पिछली कॉल के बाद से&lt;/b&gt; (दौर {turn}, क्रम {seq}): {changes}। प्रॉम्प्ट {where} पर अलग होते हैं, ≈{common} टोकन के बाद: कैश उनमें से ≈{cache} दोबारा इस्तेमाल कर सकता था (किसी ब्रेकपॉइंट तक, {minimum} से)।</translation>
+    </message>
     <message>
         <source>{written} written to the cache for 5 minutes</source>
         <translation>{written} कैश में 5 मिनट के लिए लिखे गए</translation>

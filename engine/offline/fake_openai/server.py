@@ -86,6 +86,8 @@ class FakeOpenAIServer:
     ``supports_responses=False``: ``/v1/responses`` is a 404, as on many compatible servers.
     ``reject_previous_response_id=True``: a request sending it is a 400.
     ``supports_strict_schema=False``: a ``json_schema`` format is a 400 (``json_object`` is fine).
+    ``stream_usage=False``: a streamed chat completion never sends its usage chunk, whatever
+    ``stream_options`` asks (as llama-cpp-python's server).
     ``api_key``: when set, any other key is a 401 ``invalid_api_key``.
     ``basic_auth=True``: a gateway that also takes HTTP Basic credentials (what a client sends
     for a base URL ``http://user:password@host/v1``) instead of a key.
@@ -110,6 +112,7 @@ class FakeOpenAIServer:
         supports_responses: bool = True,
         reject_previous_response_id: bool = False,
         supports_strict_schema: bool = True,
+        stream_usage: bool = True,
         api_key: str | None = None,
         basic_auth: bool = False,
         models: Iterable[str] = ("gpt-4.1-mini", "gpt-4.1", "gpt-4o-mini"),
@@ -125,6 +128,7 @@ class FakeOpenAIServer:
         self.supports_responses = supports_responses
         self.reject_previous_response_id = reject_previous_response_id
         self.supports_strict_schema = supports_strict_schema
+        self.stream_usage = stream_usage
         self.models = tuple(models)
         self.latency = latency
         self.word_s = word_s
@@ -459,6 +463,7 @@ class FakeOpenAIServer:
         if request.api == "chat":
             options = request.body.get("stream_options") or {}
             usage = isinstance(options, dict) and options.get("include_usage") is True
+            usage = usage and self.stream_usage
             chunks = chat_chunks(body, pieces, include_usage=usage)
             sent = [f"data: {json.dumps(chunk)}\n\n".encode() for chunk in chunks]
             sent.append(b"data: [DONE]\n\n")

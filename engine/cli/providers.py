@@ -1,0 +1,99 @@
+"""``prompter providers check``: what a server does with a model, found in a few small calls.
+
+``prompter providers check [--provider chat|responses] [--model M] [--base-url URL] [--json]``
+asks the server (at most six small calls, :mod:`engine.providers.server_check`) whether it
+enforces the reply's schema, which structured-output format it takes, whether it chains
+responses, whether it reports usage when streaming and cached tokens, how much context it has
+and which output-cap parameter it reads; prints it (``--json``: the profile, plus what Prompter
+would choose, and where it was saved) and saves it in the user's config folder, where every
+command and the studio find it for that base URL and model. The model defaults to the analyst
+bot's (the shipped default scenario's), as ``chat`` without ``--model`` would send.
+
+Exit 0 when the server answered, 1 when it could not be checked (unreachable, refused), 2
+without an API key for OpenAI's API (another server is sent the key ``none`` when none is set).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import sys
+
+from engine.cli.exit_codes import ExitCode
+from engine.cli.provider_options import add_provider_arguments, key_missing
+from engine.io.resources import default_scenario
+from engine.providers.profile import ProviderProfile, check_server, local_key, save_profile
+from engine.providers.server_check import MAX_CALLS
+
+NO_KEY = (
+    "prompter providers check: no API key. Set OPENAI_API_KEY (a local server that needs no "
+    "key accepts any value: export OPENAI_API_KEY=none)."
+)
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = subparsers.add_parser(
+        "providers",
+        help="what a model server does (providers check): schema, chaining, usage, context",
+        description=__doc__.split("\n\n")[1] if __doc__ else None,
+    )
+    actions = parser.add_subparsers(dest="action", metavar="ACTION", required=True)
+    check = actions.add_parser(
+        "check",
+        help=f"ask the server, in at most {MAX_CALLS} small calls, and save its profile",
+    )
+    add_provider_arguments(check, names=("chat", "responses"))
+    check.add_argument("--json", action="store_true", help="print the profile as JSON")
+    check.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    if key_missing(args):
+        print(NO_KEY, file=sys.stderr)
+        return ExitCode.USAGE
+    model = args.model or _default_model()
+    profile = asyncio.run(
+        check_server(
+            args.provider,
+            model=model,
+            base_url=args.base_url,
+            api_key=local_key(args.base_url),
+            timeout=args.timeout,
+        )
+    )
+    path = save_profile(profile)
+    if args.json:
+        report = {**profile.to_json(), "would_choose": profile.choices(), "saved_to": str(path)}
+        print(json.dumps(report, indent=2, ensure_ascii=False))
+    else:
+        print(describe(profile))
+        print(f"saved to {path}")
+    return ExitCode.OK
+
+
+def describe(profile: ProviderProfile) -> str:
+    """The profile in words, one fact a line."""
+    choices = profile.choices()
+    context = f"{profile.context_tokens:,} tokens" if profile.context_tokens else "not said"
+    streamed = (
+        "reported" if profile.usage_when_streaming else "not sent: counted locally (estimated)"
+    )
+    lines = [
+        f"{profile.base_url}, model {profile.model} ({profile.provider} provider)",
+        f"  structured output: {profile.structured_output}",
+        f"  {profile.schema_mode}",
+        f"  chaining (previous_response_id): {'works' if profile.chaining else 'no'}",
+        f"  usage when streaming: {streamed}",
+        f"  cached tokens: {choices['cached_tokens']}",
+        f"  context: {context}",
+        f"  output cap: {profile.output_cap_param}",
+        f"would use: --provider {choices['provider']}",
+    ]
+    return "\n".join(lines)
+
+
+def _default_model() -> str:
+    from engine.scenario.loader import load_scenario
+
+    return load_scenario(default_scenario()).model.name
