@@ -116,6 +116,7 @@ class ActionForm(QGroupBox):
 
     def _build(self) -> None:
         form = self.form = QFormLayout(self)
+        form.setVerticalSpacing(4)
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.ExpandingFieldsGrow)
         kinds = QHBoxLayout()
         self.python_radio = QRadioButton()
@@ -124,6 +125,10 @@ class ActionForm(QGroupBox):
         for button in (self.python_radio, self.http_radio):
             self.kind_group.addButton(button)
             kinds.addWidget(button)
+        kinds.addSpacing(12)
+        self.method_combo = QComboBox()  # on the same row: the form fits at 1600×1000
+        self.method_combo.addItems([method.value for method in HttpMethod])
+        kinds.addWidget(self.method_combo)
         kinds.addStretch(1)
         self.function_combo = QComboBox()
         self.function_combo.setEditable(True)
@@ -131,8 +136,6 @@ class ActionForm(QGroupBox):
             QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
         )
         self.function_combo.setMinimumContentsLength(14)
-        self.method_combo = QComboBox()
-        self.method_combo.addItems([method.value for method in HttpMethod])
         self.url_edit = QLineEdit(placeholderText="http://127.0.0.1:8099/path?q={{variable}}")
         self.headers_edit = CommittingTextEdit("Authorization: Bearer ${API_TOKEN}", 2)
         self.json_edit = CommittingTextEdit('{"name": "{{customer_name}}"}', 3)
@@ -145,18 +148,24 @@ class ActionForm(QGroupBox):
         self.try_button = QPushButton()
         self.row_labels = [PlainLabel() for _ in range(8)]
         form.addRow(self.row_labels[0], kinds)
+        # the timeout and Try it share a row: the form fits at 1600×1000 with every transition
+        timeout_row = QWidget()
+        timeout_layout = QHBoxLayout(timeout_row)
+        timeout_layout.setContentsMargins(0, 0, 0, 0)
+        timeout_layout.addWidget(self.timeout_spin)
+        timeout_layout.addSpacing(12)
+        timeout_layout.addWidget(self.try_button)
+        timeout_layout.addStretch(1)
         fields: tuple[QWidget, ...] = (
             self.function_combo,
-            self.method_combo,
             self.url_edit,
             self.headers_edit,
             self.json_edit,
             self.inputs_edit,
-            self.timeout_spin,
+            timeout_row,
         )
-        for label, field in zip(self.row_labels[1:], fields, strict=True):
+        for label, field in zip([self.row_labels[1], *self.row_labels[3:]], fields, strict=True):
             form.addRow(label, field)
-        form.addRow("", self.try_button)
 
         self.python_radio.clicked.connect(lambda: self._switch("python"))
         self.http_radio.clicked.connect(lambda: self._switch("http"))
@@ -198,6 +207,12 @@ class ActionForm(QGroupBox):
         )
         self.inputs_edit.setPlaceholderText(self.tr("variables handed to the call"))
         self.timeout_spin.setSpecialValueText(self.tr("default (%s s)") % f"{DEFAULT_TIMEOUT_S:g}")
+        widest = max(
+            self.timeout_spin.specialValueText(), f"{MAX_TIMEOUT_S:.1f} s", key=len
+        )  # "défaut (10 s)" whole, in every language
+        self.timeout_spin.setMinimumWidth(
+            self.timeout_spin.fontMetrics().horizontalAdvance(widest) + 48
+        )
         self.timeout_spin.setToolTip(
             self.tr("The conversation moves on by 'timeout' when the call takes longer")
         )
@@ -218,6 +233,9 @@ class ActionForm(QGroupBox):
             strict=True,
         ):
             label.setText(text)
+        # the method's combo sits on the first row: its label's text names it
+        self.method_combo.setToolTip(self.row_labels[2].text())
+        self.method_combo.setAccessibleName(self.row_labels[2].text())
 
     # --- showing -----------------------------------------------------------------------------
 
@@ -235,8 +253,8 @@ class ActionForm(QGroupBox):
             self.python_radio.setChecked(not is_http)
             self.http_radio.setChecked(is_http)
             self.form.setRowVisible(self.function_combo, not is_http)
+            self.method_combo.setVisible(is_http)
             http_fields: tuple[QWidget, ...] = (
-                self.method_combo,
                 self.url_edit,
                 self.headers_edit,
                 self.json_edit,

@@ -22,7 +22,7 @@ from PySide6.QtCore import QPointF, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QStyle, QVBoxLayout, QWidget
 
-from app import commands, step_kinds
+from app import action_outcomes, commands, step_kinds, step_rename
 from app.edit_session import EditSession
 from app.find_bar import FindBar
 from app.graph.accessible import announce
@@ -45,6 +45,10 @@ class Dialogs(Protocol):
     """How the editor talks to the author (the main window's replaceable dialogs)."""
 
     def ask_text(self, title: str, label: str, default: str) -> str | None: ...
+
+    def ask_choice(
+        self, title: str, label: str, choices: list[str], default: str
+    ) -> str | None: ...
 
     def tell(self, title: str, message: str, problem: bool) -> None: ...
 
@@ -442,7 +446,19 @@ class ScenarioEditor(QWidget):
         if session is None or not self.editable():
             return
         taken = set(session.document.keys(("steps", source, "transitions")))
-        if signal is None:
+        if signal is None and action_outcomes.is_action(session, source):
+            outcomes = action_outcomes.step_outcomes(session, source)
+            signal = self.dialogs.ask_choice(
+                self.tr("Connect steps"),
+                self.tr("Outcome of “{source}” that leads to “{target}”:").format(
+                    source=source, target=target
+                ),
+                outcomes,
+                action_outcomes.next_outcome(outcomes, taken),
+            )
+            if signal is None:
+                return
+        elif signal is None:
             signal = self.dialogs.ask_text(
                 self.tr("Connect steps"),
                 self.tr("Signal from “{source}” to “{target}”:").format(
@@ -483,9 +499,7 @@ class ScenarioEditor(QWidget):
             return
         if self.run_edit(
             self.tr("Rename"),
-            lambda: commands.push(
-                session.undo_stack, commands.RenameStepCommand(session, step_id, new_id)
-            ),
+            lambda: step_rename.rename_step(session.undo_stack, session, step_id, new_id),
         ):
             self.select_step(new_id)
 

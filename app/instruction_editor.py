@@ -95,6 +95,11 @@ def request_size(session: EditSession, step_id: str | None) -> RequestSize | Non
     return RequestSize(len(schema) + len(prompt.instructions) + items, len(section), layout)
 
 
+#: Text whose longest line is this long or shorter was wrapped by its author (at 72, 80, 95 or
+#: 100 characters): the editor shows its lines as written.
+AUTHOR_WRAPPED = 120
+
+
 class MarkdownEdit(CodeEdit):
     """A Markdown editor with line numbers that completes ``{{variable}}`` names."""
 
@@ -107,6 +112,17 @@ class MarkdownEdit(CodeEdit):
         self.completer.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
         self.completer.setCompletionMode(QCompleter.CompletionMode.PopupCompletion)
         self.completer.activated.connect(self.insert_completion)
+
+    def fit_wrap(self, text: str) -> None:
+        """Lines the author wrapped (none longer than :data:`AUTHOR_WRAPPED`) show as written,
+        never wrapped again at the pane's width (the view scrolls sideways for a long one);
+        long paragraphs written on one line wrap at the pane's width."""
+        longest = max((len(line) for line in text.splitlines()), default=0)
+        self.setLineWrapMode(
+            QPlainTextEdit.LineWrapMode.NoWrap
+            if longest <= AUTHOR_WRAPPED
+            else QPlainTextEdit.LineWrapMode.WidgetWidth
+        )
 
     def set_names(self, names: list[str]) -> None:
         self.names.setStringList(sorted(names))
@@ -464,6 +480,7 @@ class TextFileEditor(QWidget):
     # --- keeping editor and document in step -----------------------------------------------
 
     def _set_text(self, text: str) -> None:
+        self.edit.fit_wrap(text)
         self.file_text.set_text(text)
 
     def _on_typed(self) -> None:

@@ -98,6 +98,9 @@ class MainWindow(ProblemJumps, WindowArrangement, QMainWindow):
         self.docs_window: help.DocumentationWindow | None = None
         #: replaceable in tests: (title, label, default) -> text or None when cancelled
         self.ask_text: Callable[[str, str, str], str | None] = self._ask_text
+        #: replaceable in tests: (title, label, choices, default) -> the choice or a typed text,
+        #: None when cancelled
+        self.ask_choice: Callable[[str, str, list[str], str], str | None] = self._ask_choice
         #: replaceable in tests: (question) -> Save / Discard / Cancel
         self.ask_unsaved: Callable[[str], QMessageBox.StandardButton] = self._ask_unsaved
         #: replaceable in tests: (title, message, is_problem) -> None
@@ -622,6 +625,13 @@ class MainWindow(ProblemJumps, WindowArrangement, QMainWindow):
 
     def _ask_text(self, title: str, label: str, default: str) -> str | None:
         text, ok = QInputDialog.getText(self, title, label, text=default)
+        return text if ok else None
+
+    def _ask_choice(self, title: str, label: str, choices: list[str], default: str) -> str | None:
+        items = choices if default in choices else [default, *choices]
+        text, ok = QInputDialog.getItem(
+            self, title, label, items, items.index(default), editable=True
+        )
         return text if ok else None
 
     def _ask_unsaved(self, question: str) -> QMessageBox.StandardButton:

@@ -42,6 +42,9 @@ class ProblemsPane(QWidget):
         self.tree.setAlternatingRowColors(True)
         self.tree.setUniformRowHeights(True)
         self.tree.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        # the columns exist before their resize modes are set (a mode set for a column not
+        # there yet is dropped: the list then never stretched to the pane's width)
+        self.tree.setColumnCount(4)
         header = self.tree.header()
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)

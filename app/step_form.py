@@ -107,7 +107,7 @@ class StepForm(StepTables, QWidget):
         self.stack.addWidget(self.empty)
         # the form scrolls rather than forcing its full height on the window (a small screen
         # must still show the panes under the graph)
-        scroller = QScrollArea()
+        self.scroller = scroller = QScrollArea()
         scroller.setWidgetResizable(True)
         scroller.setFrameShape(QFrame.Shape.NoFrame)
         scroller.setWidget(self._build_form())
@@ -199,6 +199,20 @@ class StepForm(StepTables, QWidget):
 
     # --- building ------------------------------------------------------------------------
 
+    def _kind_and_final(self) -> QWidget:
+        """The kind and *Final* on one row (the action form needs the height)."""
+        row = QWidget()
+        layout = QHBoxLayout(row)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.kind_combo)
+        layout.addSpacing(16)
+        final = self._labels["Final"] = PlainLabel()
+        final.setBuddy(self.final_check)
+        layout.addWidget(final)
+        layout.addWidget(self.final_check)
+        layout.addStretch(1)
+        return row
+
     def _build_form(self) -> QWidget:
         """The form's page: the step's id and rename button, its fields, then its two tables."""
         page = QWidget()
@@ -234,8 +248,7 @@ class StepForm(StepTables, QWidget):
         for key, widget in (
             ("Title", self.title_edit),
             ("Goal", self.goal_edit),
-            ("Kind", self.kind_combo),
-            ("Final", self.final_check),
+            ("Kind", self._kind_and_final()),
             ("On enter", self.on_enter_combo),
             ("Instructions", self.instructions_edit),
             ("Text", self.text_edit),
@@ -267,7 +280,7 @@ class StepForm(StepTables, QWidget):
     def _build_transitions(self, outer: QVBoxLayout) -> None:
         # Each table shows what fits a narrow pane (no sideways scrolling); the selected row's
         # longer fields are edited under it.
-        self.transitions = fitted_table(["Signal", "Target", "Guard"], stretch=0)
+        self.transitions = fitted_table(["Signal", "Target", "Guard"], stretch=0, fit_rows=True)
         self.transitions.itemChanged.connect(self._transition_edited)
         self.transitions.itemSelectionChanged.connect(self._show_transition)
         self.transition_description = QLineEdit()
@@ -289,11 +302,11 @@ class StepForm(StepTables, QWidget):
                     ("Requires", self.transition_requires),
                 ],
             ),
-            1,
-        )
+            0,  # every transition row in sight (its table asks for their height); the results
+        )  # table takes what is left
 
     def _build_results(self, outer: QVBoxLayout) -> None:
-        self.results = fitted_table(["Name", "Type", "Required"], stretch=0)
+        self.results = fitted_table(["Name", "Type", "Required"], stretch=0, fit_rows=True)
         self.results.itemChanged.connect(self._result_edited)
         self.results.itemSelectionChanged.connect(self._show_result)
         self.result_description = QLineEdit()

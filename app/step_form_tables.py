@@ -23,12 +23,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app import commands
+from app import action_outcomes, commands
 from app.edit_session import EditSession
 from app.i18n.locale_text import number
 from app.plain_text import plain_tooltip
 from app.widgets import fill_typed_rows, fit_columns
-from engine.scenario.actions import BUILT_IN_OUTCOMES
 from engine.scenario.definition import IDENTIFIER, STAY, StepKind, ValueType, unique_name
 
 
@@ -230,9 +229,8 @@ class StepTables(QWidget):
         target = _likely_target(self.step_ids.stringList(), self.step_id, self._targets())
         name = unique_name("next", taken)
         if self._raw("kind") == StepKind.ACTION.value:  # an action's edges are its outcomes
-            name = next((o for o in BUILT_IN_OUTCOMES if o not in taken), None) or unique_name(
-                "outcome", taken
-            )
+            outcomes = action_outcomes.step_outcomes(self.session, self.step_id)
+            name = action_outcomes.next_outcome(outcomes, taken)
         commands.connect_steps(self.session.undo_stack, self.session, self.step_id, target, name)
 
     def _targets(self) -> set[str]:

@@ -17,9 +17,10 @@ end        a message with ``final: true``                         as a message
 =========  =====================================================  ==============================
 
 Every change is one :func:`app.commands.macro` (one undo step, rolled back if a part fails).
-An instruction file the studio made in this session and never saved is emptied when its step
-stops being a prompt step (a file emptied in memory is not written); one on disk stays: the
-author's text is never deleted implicitly.
+When a step stops being a prompt step, its default instruction file ``steps/<id>.md`` goes if
+it holds nothing the author wrote (empty, or only the heading the studio wrote): one made in
+this session and never saved is emptied (not written), one on disk is removed (the save deletes
+it; undo brings it back). A file with the author's text, or read by another step, stays.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from PySide6.QtCore import QCoreApplication
 from app import commands
 from app.commands import Target, step_path
 from app.edit_session import EditSession, Position
+from app.step_rename import RemoveFileCommand, default_title, read_elsewhere
 from engine.errors import ScenarioError
 from engine.scenario.definition import StepKind
 
@@ -149,7 +151,7 @@ def switch_kind(target: Target, session: EditSession, step_id: str, kind: StepKi
             if key not in keep:
                 commands.push(edit, commands.DeleteKeyCommand(session, (*path, key)))
         if isinstance(old_instructions, str) and kind is not StepKind.PROMPT:
-            _drop_unsaved_file(edit, session, old_instructions)
+            _drop_useless_file(edit, session, step_id, old_instructions)
         if kind is StepKind.PROMPT:
             commands.push(edit, commands.DeleteKeyCommand(session, (*path, "kind")))
             if not document.has((*path, "instructions")):
@@ -178,17 +180,31 @@ def switch_kind(target: Target, session: EditSession, step_id: str, kind: StepKi
             )
 
 
-def _drop_unsaved_file(edit: Target, session: EditSession, relpath: str) -> None:
-    """Empty an instruction file that exists only in memory (a new step's, never saved):
-    emptied, it is not written. A file on disk is left alone."""
+def _drop_useless_file(edit: Target, session: EditSession, step_id: str, relpath: str) -> None:
+    """The step stopped being a prompt step: its default instruction file ``steps/<id>.md``
+    goes when it holds nothing the author wrote (empty, or only the heading the studio wrote);
+    one made in this session and never saved is emptied (not written). An author's text stays,
+    as does a file another step reads."""
     document = session.document
     try:
         on_disk = (document.folder / relpath).exists()
         text = document.text(relpath)
     except (ScenarioError, OSError):  # a path outside the folder: not a file of ours
         return
-    if not on_disk and text:
-        commands.push(edit, commands.SetTextCommand(session, relpath, "", old=text))
+    if read_elsewhere(session, relpath, step_id):
+        return
+    if not on_disk:
+        if text:
+            commands.push(edit, commands.SetTextCommand(session, relpath, "", old=text))
+        return
+    title = (
+        document.get(step_path(step_id, "title"))
+        if document.has(step_path(step_id, "title"))
+        else ""
+    )
+    stub = text.strip() in ("", f"# {title}".strip(), f"# {default_title(step_id)}")
+    if relpath == instructions_path(step_id) and stub:
+        commands.push(edit, RemoveFileCommand(session, relpath))
 
 
 def _entry(entry: str) -> tuple[StepKind, bool]:

@@ -275,17 +275,41 @@ def fill_typed_rows(
 
 
 class FittedTable(QTableWidget):
-    """A table whose columns are fitted again when it is resized (see :func:`fit_columns`)."""
+    """A table whose columns are fitted again when it is resized (see :func:`fit_columns`).
+
+    With :attr:`fit_rows` it asks for the height of its rows (one empty row more, for room to
+    add): a form of several tables gives each what it holds, not an equal share."""
+
+    def __init__(self, rows: int, columns: int, parent: QWidget | None = None) -> None:
+        super().__init__(rows, columns, parent)
+        self.fit_rows = False
+        model = self.model()
+        model.rowsInserted.connect(self.updateGeometry)
+        model.rowsRemoved.connect(self.updateGeometry)
+        model.modelReset.connect(self.updateGeometry)
+
+    def sizeHint(self) -> QSize:
+        hint = super().sizeHint()
+        if not self.fit_rows:
+            return hint
+        row = self.verticalHeader().defaultSectionSize()
+        height = (
+            self.horizontalHeader().sizeHint().height()
+            + row * (self.rowCount() + 1)
+            + 2 * self.frameWidth()
+        )
+        return QSize(hint.width(), max(self.minimumHeight(), height))
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         fit_columns(self)
 
 
-def fitted_table(headers: list[str], *, stretch: int) -> QTableWidget:
+def fitted_table(headers: list[str], *, stretch: int, fit_rows: bool = False) -> QTableWidget:
     """An editable table for a narrow pane: whole rows selected, no sideways scrolling — the
     ``stretch`` column takes the width the others (sized by :func:`fit_columns`) leave."""
     table = FittedTable(0, len(headers))
+    table.fit_rows = fit_rows
     table.setHorizontalHeaderLabels(headers)
     table.verticalHeader().hide()
     table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)

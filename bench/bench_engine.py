@@ -86,6 +86,7 @@ from hard_model import HardModel  # noqa: E402
 from vendor_runs import VendorRun, vendors_section  # noqa: E402
 
 from engine.conversation.conversation_core import Conversation  # noqa: E402
+from engine.dialogue.ledger import PriceTable  # noqa: E402
 from engine.log.writer import LogWriter  # noqa: E402
 from engine.offline.autopilot import Autopilot, Plan  # noqa: E402
 from engine.offline.fake_openai import (  # noqa: E402
@@ -223,7 +224,9 @@ def play(
         if isinstance(provider, str)
         else provider
     )
-    conversation = Conversation(scenario, client)
+    # The fake server stands in for OpenAI: its token counts are priced as OpenAI bills them.
+    prices = PriceTable.load().with_stand_in(server.base_url)
+    conversation = Conversation(scenario, client, prices=prices)
     run = Run()
     conversation.events.subscribe(
         lambda event: (

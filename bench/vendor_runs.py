@@ -135,7 +135,7 @@ def play_vendor(
     """The conversation of ``messages`` on a cold cache, then on a warm one: on one provider
     and server after another user's conversation (of one message) has left the scenario's
     constant prefix in the cache, as in a program that serves many."""
-    price = prices.price(model)
+    price = prices.listed_price(model)  # as the vendor sells it (its fake stands in)
     runs = []
     with vendor_server(kind, responder()) as server:
         provider = vendor_provider(kind, model, server.base_url)

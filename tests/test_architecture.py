@@ -285,6 +285,8 @@ LAYERS: dict[str, tuple[str, ...]] = {
         "app.commands",
         "app.step_kinds",
         "app.step_ids",
+        "app.step_rename",
+        "app.action_outcomes",
     ),
     "charts": ("app.charts", "app.charts.*"),
     "inspect": ("app.request_inspector", "app.request_inspector.*"),

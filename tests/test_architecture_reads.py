@@ -43,7 +43,10 @@ ALLOWED: dict[str, tuple[set[str], str]] = {
         "only regular files that are not links",
     ),
     "app/help.py": ({".read_text()"}, "Prompter's own documentation (docs/)"),
-    "app/chat/pane.py": ({".read_bytes()"}, "Save Log As copies the log its own chat writes"),
+    "app/chat/pane_settings.py": (
+        {".read_bytes()"},
+        "Save Log As copies the log its own chat writes",
+    ),
 }
 
 #: Calls that read a file whatever they are called on.

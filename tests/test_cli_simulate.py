@@ -18,6 +18,7 @@ import pytest
 
 from engine.cli import main
 from engine.log.reader import read_log
+from engine.offline.fake_anthropic import FakeAnthropicServer
 from engine.offline.fake_openai import FAKE_API_KEY, FakeOpenAIServer, Fault
 from engine.offline.persona_model import PersonaModel, RoleRouter
 from engine.offline.scenario_bot import ScenarioBot
@@ -323,3 +324,17 @@ def test_a_server_that_asks_for_hours_stops_the_run_at_once_with_status_1(
     said = printed.out + printed.err
     assert "asks to wait 99999 s" in said and "stopped" in said
     assert len(openai_env.model_requests()) <= 2  # one call per conversation started, at most
+
+
+def test_a_simulation_runs_on_anthropic(
+    anthropic_env: FakeAnthropicServer, pizza: Path, tmp_path: Path
+) -> None:
+    anthropic_env.responder = RoleRouter(ScenarioBot(load_scenario(pizza)), PersonaModel())
+    out = tmp_path / "out"
+    argv = ["simulate", str(pizza), "--runs", "1", "--out", str(out), "-q"]
+    code = main([*argv, "--provider", "anthropic", "--user-model", "claude-sonnet-4-5"])
+    assert code == 0
+    report = json.loads((out / "report.json").read_text(encoding="utf-8"))
+    assert report["conversations"]["finished"] == 1
+    models = {r.body["model"] for r in anthropic_env.model_requests() if r.body}
+    assert "claude-sonnet-4-5" in models

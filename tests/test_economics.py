@@ -16,6 +16,7 @@ import pytest
 
 from engine.conversation.conversation_core import Conversation
 from engine.conversation.sync_conversation import SyncConversation
+from engine.dialogue.ledger import PriceTable
 from engine.dialogue.prompting import CONVERSATION_RULES, stable_prefix
 from engine.errors import BudgetExceeded, PromptTooLarge
 from engine.io.resources import default_scenario
@@ -51,6 +52,8 @@ def open_chat(
             make_provider(
                 provider, api_key=FAKE_API_KEY, base_url=server.base_url, max_retries=0, timeout=5.0
             ),
+            # The fake server stands in for OpenAI: its token counts are priced as OpenAI bills.
+            prices=PriceTable.load().with_stand_in(server.base_url),
         )
     )
     events: list[Event] = []

@@ -42,14 +42,20 @@ def reply(message: str, transition: str = "stay", **results: Any) -> dict[str, A
 
 class SwitchingScript(ScriptedProvider):
     """A script whose first reply came after the server refused a format (a notice), with
-    no usage from the server (counted locally: estimated)."""
+    no usage from the server (counted locally: estimated), from a server at a base URL (the
+    endpoint whose prices apply)."""
 
     async def complete(self, request: ModelRequest) -> ModelReply:
         reply = await super().complete(request)
         if self.calls > 1:
             return reply
         usage = dataclasses.replace(reply.usage, estimated=True)
-        return dataclasses.replace(reply, usage=usage, notices=("switched to json_object",))
+        return dataclasses.replace(
+            reply,
+            usage=usage,
+            notices=("switched to json_object",),
+            endpoint="http://127.0.0.1:8080/v1",
+        )
 
 
 def every_kind_of_event(tmp_path: Path) -> list[Event]:

@@ -39,7 +39,9 @@ MODEL = "gpt-4.1-mini"
 
 
 def prices(cached_ratio: float) -> PriceTable:
-    return PriceTable({MODEL: ModelPrice(input=0.40, cached_input=0.40 * cached_ratio, output=1.6)})
+    return PriceTable.openai(
+        {MODEL: ModelPrice(input=0.40, cached_input=0.40 * cached_ratio, output=1.6)}
+    )
 
 
 def test_auto_is_the_default() -> None:

@@ -19,7 +19,7 @@ from app.logview.projection import ConversationProjection
 from engine.conversation.conversation_core import Conversation
 from engine.conversation.session import session_from_events
 from engine.conversation.sync_conversation import SyncConversation
-from engine.dialogue.ledger import Totals
+from engine.dialogue.ledger import PriceTable, Totals
 from engine.errors import ProviderServerError
 from engine.io.resources import default_scenario
 from engine.log.events import Event, EventType
@@ -66,6 +66,7 @@ def record(server: FakeOpenAIServer, path: Path, layout: str) -> Conversation:
     conversation = Conversation(
         scenario,
         make_provider("responses", api_key=FAKE_API_KEY, base_url=server.base_url, max_retries=0),
+        prices=PriceTable.load().with_stand_in(server.base_url),  # priced as OpenAI bills
     )
     broken = False
 
@@ -104,7 +105,7 @@ def without_latency(totals: Totals) -> tuple[Any, ...]:
         totals.input_tokens,
         totals.cached_tokens,
         totals.output_tokens,
-        round(totals.cost_usd, 12),
+        None if totals.cost_usd is None else round(totals.cost_usd, 12),
     )
 
 

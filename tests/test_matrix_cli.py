@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 
 import pytest
@@ -11,16 +12,20 @@ from engine.cli import main
 from engine.cli.exit_codes import ExitCode
 from engine.io.resources import scenarios_dir
 from engine.matrix.gate import baseline_failures, parse_requirement
+from engine.matrix.models import needs_openai_key
 from engine.matrix.spec import SpecError, load_config, parse_model, parse_models
+from engine.offline.fake_openai import FakeOpenAIServer, echo_responder
+from engine.offline.ticket_service import TOKEN_VARIABLE, TicketService
+from engine.scenario_tests.record_shipped import RECORDING_TOKEN
 
 SUPPORT_DESK = scenarios_dir() / "support_desk"
 #: A key-free matrix of the support desk starts its ticket service on its fixed port.
 pytestmark = pytest.mark.xdist_group("support_desk_ticket_service")
 
 
-def run_matrix(tmp_path: Path, *arguments: str) -> tuple[int, dict]:
+def run_matrix(tmp_path: Path, *arguments: str, folder: Path = SUPPORT_DESK) -> tuple[int, dict]:
     out = tmp_path / "out"
-    code = main(["matrix", str(SUPPORT_DESK), "--out", str(out), "-q", *arguments])
+    code = main(["matrix", str(folder), "--out", str(out), "-q", *arguments])
     return code, json.loads((out / "matrix.json").read_text(encoding="utf-8"))
 
 
@@ -29,13 +34,28 @@ def test_a_break_rate_difference_is_significant_without_a_key(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     monkeypatch.delenv("OPENAI_API_KEY", raising=False)
-    code, summary = run_matrix(
-        tmp_path, "--models", "fake:break=0,fake:break=0.3", "--tests", "--repeat", "10"
-    )
+    # the support desk's ticket service on a port of its own: 8099 may be taken by another run
+    monkeypatch.setenv(TOKEN_VARIABLE, RECORDING_TOKEN)
+    with TicketService(token=RECORDING_TOKEN) as service:
+        folder = tmp_path / "support_desk"
+        shutil.copytree(SUPPORT_DESK, folder)
+        yaml_file = folder / "scenario.yaml"
+        text = yaml_file.read_text(encoding="utf-8")
+        yaml_file.write_text(text.replace("127.0.0.1:8099", f"127.0.0.1:{service.port}"))
+        code, summary = run_matrix(
+            tmp_path,
+            "--models",
+            "fake:break=0,fake:break=0.3",
+            "--tests",
+            "--repeat",
+            "10",
+            folder=folder,
+        )
     assert code == ExitCode.OK
     good, bad = summary["cells"]
     assert (good["model"], bad["model"]) == ("fake:break=0", "fake:break=0.3")
-    assert good["pass"]["passes"] == good["pass"]["runs"] == 80
+    failed = [(run["name"], run["detail"]) for run in good["runs"] if not run["passed"]]
+    assert good["pass"]["runs"] == 80 and failed == []
     assert bad["pass"]["passes"] < 70
     assert set(good["tests"]) == {
         path.name for path in (SUPPORT_DESK / "tests").glob("*.test.yaml")
@@ -119,7 +139,10 @@ def test_model_specs() -> None:
     )
     fake, other = parse_models("fake:break=0.1,latency=0.05,fake")
     assert (fake.break_rate, fake.latency_s, other.break_rate) == (0.1, 0.05, 0.0)
-    for bad in ("gpt-4.1", "fake:break=2", "fake:colour=red", "chat:"):
+    vendor = parse_model("anthropic:claude-sonnet-4-5")
+    assert (vendor.provider, vendor.model) == ("anthropic", "claude-sonnet-4-5")
+    assert parse_model("gemini:gemini-2.5-flash").provider == "gemini"
+    for bad in ("gpt-4.1", "fake:break=2", "fake:colour=red", "chat:", "scripted:x"):
         with pytest.raises(SpecError):
             parse_model(bad)
 
@@ -160,3 +183,53 @@ def test_a_wrong_config_field_is_named(tmp_path: Path) -> None:
     config.write_text("models: [fake]\nrepeats: 3\n", encoding="utf-8")
     with pytest.raises(SpecError, match="unknown field 'repeats'"):
         load_config(config)
+
+
+def test_a_vendor_without_its_key_says_which_key(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    pytest.importorskip("anthropic")
+    for name in ("ANTHROPIC_API_KEY", "ANTHROPIC_AUTH_TOKEN", "OPENAI_API_KEY"):
+        monkeypatch.delenv(name, raising=False)
+    code = main(
+        [
+            "matrix",
+            str(SUPPORT_DESK),
+            "--models",
+            "anthropic:claude-sonnet-4-5",
+            "--out",
+            str(tmp_path),
+        ]
+    )
+    assert code == ExitCode.USAGE
+    assert "ANTHROPIC_API_KEY" in capsys.readouterr().err
+
+
+@pytest.mark.slow
+def test_a_model_on_another_server_needs_no_key(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A local server (here the project's fake one, answering in the schema asked for) is a
+    real model to the matrix: called live, its calls counted, unpriced (cost null)."""
+    monkeypatch.delenv("OPENAI_API_KEY", raising=False)
+    monkeypatch.delenv("OPENAI_BASE_URL", raising=False)
+    assert needs_openai_key(parse_model("responses:gpt-4.1-mini"))
+    with FakeOpenAIServer(responder=echo_responder, models=("local-model",)) as server:
+        spec = f"chat:local-model@{server.base_url}"
+        assert not needs_openai_key(parse_model(spec))
+        code, summary = run_matrix(
+            tmp_path,
+            "--models",
+            spec,
+            "--tests",
+            "order_not_found",
+            "--repeat",
+            "2",
+            "--timeout",
+            "30",
+        )
+    (cell,) = summary["cells"]
+    assert cell["pass"]["runs"] == 2
+    assert all(run["calls"] >= 1 for run in cell["runs"])
+    assert cell["cost_usd"] is None and not cell["no_cost"]  # a model with no known price
+    assert code in (ExitCode.OK, ExitCode.FAILED)

@@ -112,7 +112,7 @@ def test_the_fake_breaks_by_seeded_chance() -> None:
 
 
 def test_a_call_to_an_unpriced_model_makes_the_cost_unknown(tmp_path: Path) -> None:
-    prices = PriceTable({"gpt-4.1-mini": ModelPrice(0.4, 0.1, 1.6)})
+    prices = PriceTable.openai({"gpt-4.1-mini": ModelPrice(0.4, 0.1, 1.6)})
     run = MatrixRun(
         [],
         {},

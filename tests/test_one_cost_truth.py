@@ -3,8 +3,10 @@
 A real model's figures (here the fake server, priced as the model it stands for, breaking the
 contract now and then so that corrections are billed too) must agree to the cent between the
 conversation's own ledger, its log's ``session_end``, the log viewer's meter, the request
-inspector's bills, the turn chart, ``prompter stats`` and the simulation report; and replies no
-model made must cost nothing in every one of them, shown as "no cost (scripted)".
+inspector's bills, the turn chart, ``prompter stats`` and the simulation report; a model the
+endpoint it was called at has no price for (the fake server on 127.0.0.1 is such an endpoint,
+unless a price file lists it) must be "price unknown" (``null``) in every one of them; and
+replies no model made must cost nothing in every one of them, shown as "no cost (scripted)".
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from pytestqt.qtbot import QtBot
 from app.logview.window import LogWindow
 from app.request_inspector.inspector import cost_text
 from engine.conversation.conversation_core import Conversation
-from engine.dialogue.ledger import NO_COST_TEXT, Totals, format_usd
+from engine.dialogue.ledger import NO_COST_TEXT, PRICE_UNKNOWN_TEXT, PriceTable, Totals, format_usd
 from engine.io.resources import default_scenario, scenarios_dir
 from engine.log.events import EventType
 from engine.log.reader import read_log
@@ -38,13 +40,19 @@ REPO = Path(__file__).resolve().parent.parent
 PLAN = REPO / "bench" / "conversations" / "analyst_bot.yaml"
 
 
-def converse(server: FakeOpenAIServer, log: Path, *, turns: int = 8) -> Conversation:
-    """Part of the analyst bot's interview through the real SDK, logged, a few replies broken."""
+def converse(
+    server: FakeOpenAIServer, log: Path, *, turns: int = 8, priced: bool = True
+) -> Conversation:
+    """Part of the analyst bot's interview through the real SDK, logged, a few replies broken;
+    ``priced``: the fake server is priced as OpenAI (else its calls have no price)."""
     scenario = load_scenario(default_scenario())
     plan = Plan.load(PLAN)
     server.responder = Autopilot(scenario, plan, violation_rate=0.25, seed=5)
     provider = make_provider("responses", api_key=FAKE_API_KEY, base_url=server.base_url)
-    conversation = Conversation(scenario, provider)
+    prices = PriceTable.load()
+    conversation = Conversation(
+        scenario, provider, prices=prices.with_stand_in(server.base_url) if priced else prices
+    )
     writer = LogWriter(log)
     writer.attach(conversation.events)
 
@@ -60,17 +68,24 @@ def converse(server: FakeOpenAIServer, log: Path, *, turns: int = 8) -> Conversa
     return conversation
 
 
-def cents(value: float) -> str:
-    return f"{value:.2f}"
+def cents(value: float | None) -> str:
+    return "null" if value is None else f"{value:.2f}"
 
 
+@pytest.mark.parametrize("priced", [True, False], ids=["priced", "price unknown"])
 def test_a_real_models_figures_agree_between_every_view(
-    qtbot: QtBot, fake_openai: FakeOpenAIServer, tmp_path: Path
+    qtbot: QtBot, fake_openai: FakeOpenAIServer, tmp_path: Path, priced: bool
 ) -> None:
     log = tmp_path / "conversation.jsonl"
-    conversation = converse(fake_openai, log)
+    conversation = converse(fake_openai, log, priced=priced)
     truth = conversation.ledger.totals()
-    assert truth.corrections > 0 and truth.cost_usd > 0 and truth.synthetic_calls == 0
+    assert truth.corrections > 0 and truth.synthetic_calls == 0
+    if priced:
+        assert truth.cost_usd is not None and truth.cost_usd > 0
+        shown = format_usd(truth.cost_usd)
+    else:
+        assert truth.cost_usd is None
+        shown = PRICE_UNKNOWN_TEXT
     events = read_log(log).events
 
     (end,) = [e.data["totals"] for e in events if e.type == EventType.SESSION_END]
@@ -112,7 +127,7 @@ def test_a_real_models_figures_agree_between_every_view(
         assert (totals.llm_calls, totals.corrections) == (truth.llm_calls, truth.corrections), name
         assert totals.usage == truth.usage, name
         assert cents(totals.cost_usd) == cents(truth.cost_usd), name
-        assert totals.cost_text() == truth.cost_text() == format_usd(truth.cost_usd), name
+        assert totals.cost_text() == truth.cost_text() == shown, name
     assert (end["llm_calls"], cents(end["cost_usd"])) == (truth.llm_calls, cents(truth.cost_usd))
     assert cents(stats_json["cost_usd"]) == cents(truth.cost_usd)
     assert stats_json["cost"] == truth.cost_text()
@@ -120,7 +135,10 @@ def test_a_real_models_figures_agree_between_every_view(
     for request in index.requests:  # each call's bill, as the inspector words it
         billed = rebuild(index, request).billed
         assert billed is not None
-        assert f"<b>{format_usd(billed.cost_usd)}</b>" in cost_text(rebuild(index, request))
+        words = PRICE_UNKNOWN_TEXT if billed.cost_usd is None else format_usd(billed.cost_usd)
+        assert f"<b>{words}</b>" in cost_text(rebuild(index, request))
+        if not priced:
+            assert f"{fake_openai.base_url} has no price for" in cost_text(rebuild(index, request))
 
 
 def test_a_simulation_report_and_stats_over_its_logs_agree(tmp_path: Path) -> None:
@@ -139,6 +157,7 @@ def test_a_simulation_report_and_stats_over_its_logs_agree(tmp_path: Path) -> No
             SimulationSettings(runs=2, max_turns=8, jobs=2, rpm=0, tpm=0),
             bot_provider=provider,
             out_dir=tmp_path / "run",
+            prices=PriceTable.load().with_stand_in(server.base_url),
         )
         report = asyncio.run(simulation.run())
         asyncio.run(provider.aclose())

@@ -693,8 +693,8 @@ async def test_providers_declare_what_the_engine_relies_on(
 
 
 def test_make_provider_names_the_choices_for_an_unknown_name() -> None:
-    with pytest.raises(ProviderError, match="responses, chat, scripted"):
-        make_provider("gemini")
+    with pytest.raises(ProviderError, match="responses, chat, anthropic, gemini, scripted"):
+        make_provider("mistral")
 
 
 def test_make_provider_builds_the_scripted_provider_from_a_script(tmp_path: Path) -> None:

@@ -4,6 +4,7 @@ part on the prefix bar after the cached prefix, and the written tokens in the bi
 from __future__ import annotations
 
 import asyncio
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -22,12 +23,20 @@ from engine.scenario.loader import load_scenario
 pytestmark = pytest.mark.gui
 
 
-def anthropic_calls() -> list[Event]:
+def anthropic_calls(config_folder: Path) -> list[Event]:
+    """Two calls to the fake Anthropic server, which the user's price file prices as Anthropic
+    sells claude-sonnet-4-5 (a price applies only where a price file lists the server)."""
     scenario = load_scenario(default_scenario())
     events: list[Event] = []
 
     async def go() -> None:
         with FakeAnthropicServer(responder=ScenarioBot(scenario)) as server:
+            (config_folder / "prices.yaml").write_text(
+                "endpoints:\n  fake-anthropic:\n"
+                f"    base_url: {server.base_url}\n    models:\n"
+                "      claude-sonnet-4-5: {input: 3.00, cached_input: 0.30, output: 15.00}\n",
+                encoding="utf-8",
+            )
             provider = make_provider(
                 "anthropic",
                 api_key=FAKE_ANTHROPIC_KEY,
@@ -47,8 +56,8 @@ def anthropic_calls() -> list[Event]:
     return events
 
 
-def test_the_bar_and_the_bill_show_the_cache_write(qtbot: Any) -> None:
-    events = anthropic_calls()
+def test_the_bar_and_the_bill_show_the_cache_write(qtbot: Any, config_folder: Path) -> None:
+    events = anthropic_calls(config_folder)
     responses = [e for e in events if e.type == "model_response"]
     assert all(e.data["usage"].get("cache_write_tokens", 0) > 0 for e in responses)
     inspector = RequestInspector()

@@ -93,7 +93,9 @@ async def test_a_conversation_starts_answers_and_reports_its_state(
     assert answer.status_code == 200
     reply = answer.json()
     assert set(reply) == {"messages", "step", "finished", "calls", "cost_usd"}
-    assert reply["calls"] == 1 and reply["cost_usd"] > 0 and len(reply["messages"]) == 1
+    assert reply["calls"] == 1 and len(reply["messages"]) == 1
+    # The fake server on 127.0.0.1 sells nothing: the scenario's gpt-4.1-mini has no price there.
+    assert reply["cost_usd"] is None
     assert "total;dur=" in answer.headers["server-timing"]
 
     state = (await serve_client.get(f"/v1/conversations/{body['id']}")).json()
@@ -529,6 +531,7 @@ async def test_healthz_says_when_the_store_does_not_answer(
 async def test_metrics_count_turns_calls_tokens_cost_latency_and_errors(
     serve_client: httpx2.AsyncClient,
 ) -> None:
+    """A price unknown is counted apart from the dollars, never as $0."""
     conversation = await start(serve_client)
     answer = await serve_client.post(
         f"/v1/conversations/{conversation}/messages", json={"text": PROBLEM}
@@ -549,9 +552,46 @@ async def test_metrics_count_turns_calls_tokens_cost_latency_and_errors(
     assert values[f'prompter_tokens_total{{kind="input",{v}}}'] > 0
     assert values[f'prompter_tokens_total{{kind="output",{v}}}'] > 0
     assert f'prompter_tokens_total{{kind="cached",{v}}}' in values
-    assert values[f"prompter_cost_usd_total{{{v}}}"] == pytest.approx(answer.json()["cost_usd"])
+    assert answer.json()["cost_usd"] is None
+    assert values.get(f"prompter_cost_usd_total{{{v}}}", 0) == 0
+    assert values[f"prompter_turns_price_unknown_total{{{v}}}"] == 1
     assert values[f"prompter_turn_seconds_count{{{v}}}"] == 1
     assert values['prompter_errors_total{kind="not_found",version=""}'] == 1
+
+
+async def test_a_price_the_user_names_for_the_server_is_what_the_api_and_metrics_say(
+    store_url: str, support_desk: Scenario, bot_server: FakeOpenAIServer, config_folder: Path
+) -> None:
+    (config_folder / "prices.yaml").write_text(
+        "endpoints:\n"
+        "  the-fake:\n"
+        f"    base_url: {bot_server.base_url}\n"
+        "    models:\n"
+        "      gpt-4.1-mini: {input: 1.0, output: 2.0}\n",
+        encoding="utf-8",
+    )
+    client, app = await open_client(store_url, support_desk, bot_server)
+    try:
+        conversation = await start(client)
+        answer = await client.post(
+            f"/v1/conversations/{conversation}/messages", json={"text": PROBLEM}
+        )
+        text = (await client.get("/metrics")).text
+    finally:
+        await close_client(client, app)
+    cost = answer.json()["cost_usd"]
+    assert cost is not None and cost > 0
+    values = {
+        line.split(" ")[0]: float(line.split(" ")[1])
+        for line in text.splitlines()
+        if line and not line.startswith("#")
+    }
+
+    def total(name: str) -> float:  # over every version's series
+        return sum(value for key, value in values.items() if key.split("{")[0] == name)
+
+    assert total("prompter_cost_usd_total") == pytest.approx(cost)
+    assert total("prompter_turns_price_unknown_total") == 0
 
 
 async def test_the_chat_page_is_served_with_a_policy_that_allows_only_its_own_code(

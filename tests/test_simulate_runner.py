@@ -101,6 +101,7 @@ def simulate(
         out_dir=out,
         limits=RateLimitTable({}),
         on_progress=on_progress,
+        prices=PriceTable.load().with_stand_in(server.base_url),  # priced as OpenAI bills
     )
     try:
         report = simulation.run_sync()
@@ -206,10 +207,10 @@ def test_the_report_counts_a_small_run_exactly(
 
 
 def test_bot_and_simulated_user_are_counted_and_priced_apart(
-    scripted_run: tuple[Simulation, SimulationReport, Path],
+    scripted_run: tuple[Simulation, SimulationReport, Path], fake_openai: FakeOpenAIServer
 ) -> None:
     _simulation, report, out = scripted_run
-    prices = PriceTable.load()
+    prices = PriceTable.load().with_stand_in(fake_openai.base_url)
     user_lines = [
         json.loads(line)
         for line in (out / "simulated_user.jsonl").read_text(encoding="utf-8").splitlines()
@@ -223,7 +224,9 @@ def test_bot_and_simulated_user_are_counted_and_priced_apart(
             Usage(
                 **{k: line["usage"][k] for k in ("input_tokens", "cached_tokens", "output_tokens")}
             ),
+            fake_openai.base_url,
         )
+        or 0.0
         for line in user_lines
     )
     assert report.user.totals.cost_usd == pytest.approx(user_cost)
@@ -235,6 +238,7 @@ def test_bot_and_simulated_user_are_counted_and_priced_apart(
         assert events[-1].type == "session_end"
     assert report.bot.totals.cost_usd == pytest.approx(bot_cost)
     assert report.bot.totals.cost_usd > 0 and report.user.totals.cost_usd > 0
+    assert report.bot.cost_per_conversation is not None
     assert report.bot.cost_per_conversation.count == 2
 
 
@@ -318,6 +322,7 @@ def test_cancel_from_another_thread_keeps_what_finished(
         out_dir=out,
         limits=RateLimitTable({}),
         on_progress=progress,
+        prices=PriceTable.load().with_stand_in(fake_openai.base_url),
     )
     holder["simulation"] = simulation
     report = simulation.run_sync()
@@ -330,6 +335,7 @@ def test_cancel_from_another_thread_keeps_what_finished(
         if outcome.log_path is not None:  # every log written is whole, and says how it ended
             events = read_log(outcome.log_path).events
             assert events[-1].type == "session_end"
+    assert report.bot.cost_per_conversation is not None
     assert len(report.bot.cost_per_conversation.histogram) >= 1
     assert report.bot.cost_per_conversation.count == len(ended)
     on_disk = json.loads((out / "report.json").read_text(encoding="utf-8"))

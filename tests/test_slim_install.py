@@ -93,7 +93,7 @@ def test_its_library_finds_its_resources(slim_venv: Path) -> None:
     probe = (
         "import engine, engine.io.resources as r; "
         "print(r.resource_path('prices.yaml').is_file(), "
-        "engine.PriceTable.load().knows('gpt-4.1-mini'))"
+        "engine.PriceTable.load().knows('gpt-4.1-mini', 'https://api.openai.com/v1'))"
     )
     result = run(slim_venv, str(slim_venv / "bin" / "python"), "-c", probe)
     assert result.stdout.split() == ["True", "True"], result.stderr

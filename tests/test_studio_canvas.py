@@ -54,6 +54,14 @@ def test_a_message_step_shows_its_text_and_it_is_edited_on_the_canvas(
     text = studio.session.scenario.steps["brief"].text
     shown = node.texts()[1]
     assert shown.startswith("“") and text.split()[0] in shown
+    # its text has several lines: a double-click opens the step form (a line editor would
+    # join them)
+    point = click_point(studio, "brief", NODE_WIDTH / 2, NODE_HEIGHT - 12)
+    qtbot.mouseDClick(editor.view.viewport(), Qt.MouseButton.LeftButton, pos=point)
+    assert not editor.inline.isVisible()
+    assert studio.session.scenario.steps["brief"].text == text
+    # a one-line text is edited where it is drawn
+    editor.set_step_field("brief", "text", "Your brief is ready.")
     point = click_point(studio, "brief", NODE_WIDTH / 2, NODE_HEIGHT - 12)
     qtbot.mouseDClick(editor.view.viewport(), Qt.MouseButton.LeftButton, pos=point)
     assert editor.inline.isVisible() and editor.inline.field == "text"
@@ -93,7 +101,7 @@ def test_the_overview_map_shows_when_the_graph_is_larger_than_the_view(
     overview = view.overview
     target = studio.scenario_editor.scene.nodes["review"].center()
     qtbot.mouseClick(
-        overview.viewport(), Qt.MouseButton.LeftButton, pos=overview.mapFromScene(target)
+        overview, Qt.MouseButton.LeftButton, pos=overview.to_map().map(target).toPoint()
     )
     assert view.visible_scene_rect().contains(target)
     assert overview.focusPolicy() == Qt.FocusPolicy.NoFocus

@@ -15,8 +15,9 @@ import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
+from app.chat.settings import ChatSettings
 from app.matrix import install
-from app.matrix.dialog import MatrixDialog, ticked
+from app.matrix.dialog import MatrixDialog, chat_model_spec, ticked
 from app.matrix.studio import StudioMatrix
 from app.matrix.window import MatrixWindow
 from engine.io.resources import scenarios_dir
@@ -110,3 +111,16 @@ def test_a_run_shows_the_table_shades_the_graph_and_opens_a_broken_run(
     window.table.selectRow(0)  # the good model: no violation anywhere
     good = window.graph.overlay.node_style(worst)
     assert good is not None and good.fill != shaded.fill
+
+
+def test_the_chat_model_is_offered_as_a_spec() -> None:
+    assert chat_model_spec(ChatSettings("responses", "gpt-4.1-mini"), "x") == (
+        "responses:gpt-4.1-mini"
+    )
+    assert chat_model_spec(ChatSettings("chat", "", "http://127.0.0.1:8080/v1"), "smol") == (
+        "chat:smol@http://127.0.0.1:8080/v1"
+    )
+    assert chat_model_spec(ChatSettings("anthropic", "claude-sonnet-4-5"), "x") == (
+        "anthropic:claude-sonnet-4-5"
+    )
+    assert chat_model_spec(ChatSettings("fake"), "x") is None

@@ -62,6 +62,8 @@ def test_a_cassette_names_the_model_that_made_its_replies(fake_openai: FakeOpenA
     assert "synthetic" not in json.loads(cassette.to_text().splitlines()[0])
     replayed = asyncio.run(converse(CassetteReplayer(cassette), ["hello", "bye"]))
     assert [reply.synthetic for reply in replayed] == [None, None]
+    # No endpoint sold a replay: its price is unknown (not $0, nor the model's price elsewhere).
+    assert [reply.endpoint for reply in replayed] == [None, None]
 
 
 def test_a_synthetic_cassette_says_so_and_its_replay_is_synthetic_too() -> None:

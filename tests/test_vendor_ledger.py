@@ -16,11 +16,16 @@ from engine.providers.vendor_caches import anthropic_min_tokens, cache_rules, ch
 from engine.scenario.definition import PromptLayout
 from engine.scenario.loader import load_scenario
 
+ANTHROPIC = "https://api.anthropic.com"
+GEMINI = "https://generativelanguage.googleapis.com"
 PRICES = PriceTable.parse(
-    "models:\n"
-    "  claude-x: {input: 3.00, cached_input: 0.30, cache_write_5m: 3.75, cache_write_1h: 6.00,"
+    "endpoints:\n"
+    "  anthropic:\n"
+    f"    base_url: {ANTHROPIC}\n"
+    "    models:\n"
+    "      claude-x: {input: 3.00, cached_input: 0.30, cache_write_5m: 3.75, cache_write_1h: 6.00,"
     " output: 15.00}\n"
-    "  plain: {input: 1.00, cached_input: 0.10, output: 2.00}\n"
+    "      plain: {input: 1.00, cached_input: 0.10, output: 2.00}\n"
 )
 
 
@@ -36,29 +41,40 @@ def test_a_write_is_priced_at_its_lifetimes_price() -> None:
     # 1,000,000 input: 200k read, 300k written for 5 minutes, 100k for an hour, 400k plain.
     usage = Usage(1_000_000, 200_000, 0, cache_write_tokens=400_000, cache_write_1h_tokens=100_000)
     expected = 0.4 * 3.00 + 0.2 * 0.30 + 0.3 * 3.75 + 0.1 * 6.00
-    assert PRICES.cost("claude-x", usage) == pytest.approx(expected)
+    assert PRICES.cost("claude-x", usage, ANTHROPIC) == pytest.approx(expected)
 
 
 def test_without_write_prices_the_vendors_factors_apply() -> None:
     usage = Usage(1_000_000, 0, 0, cache_write_tokens=1_000_000, cache_write_1h_tokens=500_000)
-    assert PRICES.cost("plain", usage) == pytest.approx(0.5 * 1.25 + 0.5 * 2.0)
+    assert PRICES.cost("plain", usage, ANTHROPIC) == pytest.approx(0.5 * 1.25 + 0.5 * 2.0)
 
 
 def test_the_shipped_table_prices_both_vendors_and_claude_snapshots() -> None:
     table = PriceTable.load()
-    for model in ("claude-sonnet-4-5", "claude-sonnet-4-5-20250929", "gemini-2.5-flash"):
-        assert table.knows(model)
-    sonnet = table.price("claude-sonnet-4-5")
+    for model in ("claude-sonnet-4-5", "claude-sonnet-4-5-20250929"):
+        assert table.knows(model, ANTHROPIC) and not table.knows(model, GEMINI)
+    assert table.knows("gemini-2.5-flash", GEMINI + "/v1beta")
+    sonnet = table.price("claude-sonnet-4-5", ANTHROPIC)
     assert sonnet is not None and sonnet.write_price("1h") == 2 * sonnet.input
 
 
 def test_totals_sum_the_writes_and_session_end_records_them() -> None:
     ledger = CostLedger(PRICES)
     ledger.record(
-        purpose="turn", turn=1, model="claude-x", latency_s=0.1, usage=Usage(100, 0, 1, 100)
+        purpose="turn",
+        turn=1,
+        model="claude-x",
+        latency_s=0.1,
+        usage=Usage(100, 0, 1, 100),
+        endpoint=ANTHROPIC,
     )
     ledger.record(
-        purpose="turn", turn=2, model="claude-x", latency_s=0.1, usage=Usage(150, 100, 1, 50)
+        purpose="turn",
+        turn=2,
+        model="claude-x",
+        latency_s=0.1,
+        usage=Usage(150, 100, 1, 50),
+        endpoint=ANTHROPIC,
     )
     totals = ledger.totals()
     assert (totals.cache_write_tokens, totals.cached_tokens, totals.uncached_tokens) == (

@@ -75,3 +75,33 @@ def test_the_check_finds_each_vendors_schema_stream_and_cache(
         assert found["usage_when_streaming"] and found["cached_tokens_reported"]
         assert found["chaining"] is False
     assert found["output_cap_param"] == "maxOutputTokens"
+
+
+def test_providers_check_knows_both_vendors(
+    anthropic_env: FakeAnthropicServer,
+    gemini_env: FakeGeminiServer,
+    capsys: Any,
+) -> None:
+    import json
+
+    from engine.cli import main
+    from engine.providers.profile import load_profile
+
+    for name, server, model in (
+        ("anthropic", anthropic_env, "claude-sonnet-4-5"),
+        ("gemini", gemini_env, "gemini-2.5-flash"),
+    ):
+        code = main(["providers", "check", "--provider", name, "--model", model, "--json"])
+        assert code == 0
+        printed = json.loads(capsys.readouterr().out)
+        assert printed["provider"] == name and printed["schema_enforced"] is True
+        assert printed["would_choose"]["provider"] == name
+        assert printed["cached_tokens_reported"] is True
+        assert load_profile(name, server.base_url, model) is not None
+
+
+def test_providers_check_of_a_vendor_without_its_key_names_its_variable(capsys: Any) -> None:
+    from engine.cli import main
+
+    assert main(["providers", "check", "--provider", "gemini", "--model", "gemini-2.5-flash"]) == 2
+    assert "GEMINI_API_KEY" in capsys.readouterr().err

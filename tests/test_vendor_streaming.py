@@ -15,6 +15,8 @@ from engine.log.events import Event, EventType
 from engine.offline.fake_anthropic import FAKE_ANTHROPIC_KEY, FakeAnthropicServer
 from engine.offline.fake_gemini import FAKE_GEMINI_KEY, FakeGeminiServer
 from engine.providers import Provider, make_provider
+from engine.providers.base import endpoint_of
+from engine.providers.prices import PriceTable
 from engine.scenario.loader import load_scenario
 
 PIZZA = Path(__file__).parent / "fixtures" / "scenarios" / "pizza"
@@ -33,7 +35,11 @@ def reply(message: str, transition: str = "stay", **results: Any) -> str:
 def conversation(provider: Provider, *, stream: bool) -> tuple[SyncConversation, list[Event]]:
     scenario = load_scenario(PIZZA)
     scenario.model.stream = stream
-    core = Conversation(scenario, provider)
+    endpoint = endpoint_of(provider)  # the vendor's fake, priced as the vendor bills its tokens
+    prices = PriceTable.load()
+    core = Conversation(
+        scenario, provider, prices=prices.with_stand_in(endpoint) if endpoint else prices
+    )
     events: list[Event] = []
     core.events.subscribe(events.append)
     return SyncConversation(core), events

@@ -36,7 +36,7 @@ class HistogramChart(QChartView):
         self.title, self.unit, self.formatter = title, unit, formatter
         self.style_ = ChartStyle.from_palette()
         self.bins: list[Bin] = []
-        self._values: list[float] = []
+        self._values: list[float | None] = []
         self._instead = ""
         self._drawn_every = 1
         self.setRenderHint(QPainter.RenderHint.Antialiasing)
@@ -56,33 +56,39 @@ class HistogramChart(QChartView):
             self.set_values(self._values, instead=self._instead)
         super().changeEvent(event)
 
-    def set_values(self, values: Sequence[float], *, instead: str = "") -> None:
+    def set_values(self, values: Sequence[float | None], *, instead: str = "") -> None:
         """Draw ``values``; with none, the title says so — or says ``instead`` (why there is
-        nothing to draw, e.g. "no cost (scripted)")."""
+        nothing to draw, e.g. "no cost (scripted)"). A ``None`` is a conversation whose price
+        is unknown: not drawn, and the title says how many there were."""
         self._instead = instead
         chart = self._chart
         chart.removeAllSeries()
         for axis in chart.axes():
             chart.removeAxis(axis)
         self._values = list(values)
-        self.bins = histogram(values, bins=10)
-        if not values:
+        known = [value for value in values if value is not None]
+        unknown = len(values) - len(known)
+        self.bins = histogram(known, bins=10)
+        if not known:
             chart.setTitle(
                 self.tr("{title}: {reason}").format(title=self.title, reason=instead)
                 if instead
+                else self.tr("{title}: price unknown").format(title=self.title)
+                if unknown
                 else self.tr("{title}: no conversations").format(title=self.title)
             )
             style_chart(chart, self.style_)
             return
-        figures = spread(values)
-        chart.setTitle(
-            self.tr("{title} — median {median}, p90 {p90}, max {max}").format(
-                title=self.title,
-                median=self.formatter(figures.median),
-                p90=self.formatter(figures.p90),
-                max=self.formatter(figures.maximum),
-            )
+        figures = spread(known)
+        title = self.tr("{title} — median {median}, p90 {p90}, max {max}").format(
+            title=self.title,
+            median=self.formatter(figures.median),
+            p90=self.formatter(figures.p90),
+            max=self.formatter(figures.maximum),
         )
+        if unknown:
+            title += self.tr(" · price unknown for {count}").format(count=number(unknown))
+        chart.setTitle(title)
         bar_set = QBarSet(self.unit)
         bar_set.setColor(self.style_.bars)
         bar_set.setBorderColor(self.style_.bars)

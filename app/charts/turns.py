@@ -170,7 +170,8 @@ class TurnChart(QChartView):
         latency.setName(self.tr("model time s"))
         latency.setPen(QPen(style.latency, 1.6, Qt.PenStyle.DashLine))
         for index, row in enumerate(self._rows):
-            cost.append(float(index), row.totals.cost_usd)
+            if row.totals.cost_usd is not None:  # price unknown: no point (the tooltip says so)
+                cost.append(float(index), row.totals.cost_usd)
             latency.append(float(index), row.totals.latency_s)
         for series in (bars, cost, latency):
             chart.addSeries(series)
@@ -189,7 +190,7 @@ class TurnChart(QChartView):
         )
         dollars = QValueAxis()
         dollars.setTitleText(self.tr("cost $"))
-        top = _top(max(r.totals.cost_usd for r in self._rows))
+        top = _top(max(r.totals.cost_usd or 0.0 for r in self._rows))
         dollars.setLabelFormat(_format(top))
         dollars.setRange(0, top)
         seconds = QValueAxis()

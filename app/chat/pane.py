@@ -370,6 +370,7 @@ class ChatPane(SettingsAndLog, QWidget):
             return self._explain(self.no_scenario_text)
         self._load_settings_for_scenario()
         scenario = current.model_copy(deep=True)  # later edits must not race the worker
+        self.settings.apply_to(scenario)  # the output cap chosen in the settings
         past = list(history)
         self._script_start = 0
         self._show_provider()

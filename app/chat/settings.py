@@ -9,11 +9,12 @@ Completions (``chat``); or, with no key and no cost, the **fake model** (``fake`
 bot of :mod:`engine.offline`, which plays each step from the scenario's own words) or a **reply
 script** (``scripted``: a file of replies, one per model call).
 
-**Which one is remembered per scenario.** The model and the server are the author's account and
-hold for every scenario; the provider and its reply script belong to one scenario (a French
-scenario's script is no use to a Hindi one), so they are kept under the scenario's folder's
-path (``chat/scenarios/<key>``). A scenario never chatted with starts on the last real API
-chosen, with no script.
+**Remembered per scenario.** The provider, its server (base URL), model, timeout and output cap,
+and the reply script belong to one scenario (one is tried on a local server, another on OpenAI;
+a French scenario's script is no use to a Hindi one), so they are kept under the scenario's
+folder's path (``chat/scenarios/<key>``). A scenario never chatted with starts on the last real
+API, server and model chosen, with no script. A timeout of 0 is the provider's default (60 s);
+an output cap of 0 is the scenario's own (``model.max_output_tokens``).
 """
 
 from __future__ import annotations
@@ -22,9 +23,11 @@ import hashlib
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QSettings
 
+from app.chat.server_check import saved_profile, schema_mode_words
 from app.places import default_log_dir
 from engine.errors import ProviderError
 from engine.providers import PROVIDER_NAMES, Provider, make_provider
@@ -70,6 +73,10 @@ class ChatSettings:
     model: str = ""
     base_url: str = ""
     script: str = ""
+    #: Seconds one call may take, whole (0: the provider's default).
+    timeout: float = 0.0
+    #: Output tokens a reply may take (0: the scenario's ``model.max_output_tokens``).
+    max_output_tokens: int = 0
 
     @property
     def needs_key(self) -> bool:
@@ -95,8 +102,26 @@ class ChatSettings:
                 "Fake model · replies made up from the scenario's steps, not a model's · "
                 "no key, no cost",
             )
+        model = self.model or scenario_model
         server = f" · {self.base_url}" if self.base_url else ""
-        return f"{self.provider} · {self.model or scenario_model}{server}"
+        return f"{self.provider} · {model}{server} · {self.schema_mode(model)}"
+
+    def schema_mode(self, model: str) -> str:
+        """How replies are held to the schema on this server, as its saved profile says (*Check
+        this server*, or ``prompter providers check``); OpenAI's own API enforces it."""
+        profile = saved_profile(self.provider, self.base_url or None, model)
+        if profile is not None:
+            return schema_mode_words(profile)
+        if not self.base_url and self.provider in ("responses", "chat"):
+            return QCoreApplication.translate("ChatSettings", "schema enforced (json_schema)")
+        return QCoreApplication.translate(
+            "ChatSettings", "server not checked: replies checked after the fact"
+        )
+
+    def apply_to(self, scenario: Scenario) -> None:
+        """Give the conversation's copy of ``scenario`` the chosen output cap, if any."""
+        if self.max_output_tokens > 0 and self.provider not in KEY_FREE:
+            scenario.model.max_output_tokens = self.max_output_tokens
 
     def make_provider(
         self,
@@ -128,9 +153,10 @@ class ChatSettings:
             model=self.model or None,
             api_key=None if self.provider in OWN_KEY else api_key,
             base_url=self.base_url or None,
+            timeout=self.timeout if self.timeout > 0 else None,
         )
 
-    def with_changes(self, **changes: str) -> ChatSettings:
+    def with_changes(self, **changes: Any) -> ChatSettings:
         return replace(self, **changes)
 
 
@@ -139,12 +165,38 @@ def scenario_key(root: Path) -> str:
     return hashlib.sha256(str(root.resolve()).encode("utf-8")).hexdigest()[:20]
 
 
+#: The settings kept per scenario beside the provider (and, as the last used, for every one).
+_SERVER_KEYS = ("model", "base_url", "timeout", "max_output_tokens")
+
+
+def _server(store: QSettings, known: dict[str, str | float | int]) -> dict[str, str | float | int]:
+    """The model, server, timeout and output cap ``store``'s current group holds (else
+    ``known``'s)."""
+    found = dict(known)
+    for name in _SERVER_KEYS:
+        value = store.value(name)
+        if value is None:
+            continue
+        try:
+            found[name] = (
+                float(value)
+                if name == "timeout"
+                else int(value)
+                if name == "max_output_tokens"
+                else str(value)
+            )
+        except (TypeError, ValueError):
+            continue  # a hand-edited settings file: keep what was known
+    return found
+
+
 def load_settings(store: QSettings, scenario_root: Path | None = None) -> ChatSettings:
     """The settings for the scenario in ``scenario_root`` (or, without one, the last used)."""
     store.beginGroup(GROUP)
     try:
         provider = str(store.value("provider", "responses"))
         script = str(store.value("script", ""))
+        server = _server(store, {})
         if scenario_root is not None:
             store.beginGroup(f"{SCENARIOS_GROUP}/{scenario_key(scenario_root)}")
             try:
@@ -154,14 +206,14 @@ def load_settings(store: QSettings, scenario_root: Path | None = None) -> ChatSe
                     script = ""
                 else:
                     provider, script = str(remembered), str(store.value("script", ""))
+                server = _server(store, server)
             finally:
                 store.endGroup()
-        return ChatSettings(
-            provider=provider if provider in CHAT_PROVIDERS else "responses",
-            model=str(store.value("model", "")),
-            base_url=str(store.value("base_url", "")),
-            script=script,
+        settings = ChatSettings(
+            provider=provider if provider in CHAT_PROVIDERS else "responses", script=script
         )
+        values: dict[str, Any] = server
+        return replace(settings, **values)
     finally:
         store.endGroup()
 
@@ -169,12 +221,12 @@ def load_settings(store: QSettings, scenario_root: Path | None = None) -> ChatSe
 def save_settings(
     store: QSettings, settings: ChatSettings, scenario_root: Path | None = None
 ) -> None:
-    """Keep ``settings``: the model and server for every scenario, the provider and script for
-    the scenario in ``scenario_root`` (and as the last used, for a chat without one)."""
+    """Keep ``settings`` for the scenario in ``scenario_root``, and as the last used (a scenario
+    never chatted with starts from them; a reply script is kept for its scenario only)."""
     store.beginGroup(GROUP)
     try:
-        store.setValue("model", settings.model)
-        store.setValue("base_url", settings.base_url)
+        for name in _SERVER_KEYS:
+            store.setValue(name, getattr(settings, name))
         if scenario_root is None or settings.provider in REAL_APIS:
             store.setValue("provider", settings.provider)
             store.setValue("script", settings.script if scenario_root is None else "")
@@ -184,6 +236,8 @@ def save_settings(
                 store.setValue("path", str(scenario_root))
                 store.setValue("provider", settings.provider)
                 store.setValue("script", settings.script)
+                for name in _SERVER_KEYS:
+                    store.setValue(name, getattr(settings, name))
             finally:
                 store.endGroup()
     finally:

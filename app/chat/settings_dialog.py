@@ -3,6 +3,10 @@
 The key field is a password field that starts empty: a stored key is never shown back, only
 where it comes from. A typed key goes to the system keyring when one exists; otherwise the
 dialog says it will be kept for this session only.
+
+A real API also takes a server (base URL), a timeout and an output cap, and *Check this server*
+asks the server what it does with the model (:mod:`app.chat.server_check`, off the UI thread)
+and says it in words: whether it enforces the reply's schema, chains replies, reports usage.
 """
 
 from __future__ import annotations
@@ -16,15 +20,18 @@ from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
     QDialogButtonBox,
+    QDoubleSpinBox,
     QFileDialog,
     QFormLayout,
     QHBoxLayout,
     QLineEdit,
     QPushButton,
+    QSpinBox,
     QWidget,
 )
 
 from app.chat.keys import ENV_VAR, ApiKeyStore
+from app.chat.server_check import Checker, ServerCheck, profile_words
 from app.chat.settings import CHAT_PROVIDERS, KEY_FREE, OWN_KEY, ChatSettings
 from app.plain_text import PlainLabel
 from app.widgets import retranslated
@@ -68,9 +75,11 @@ class ChatSettingsDialog(QDialog):
         *,
         start_folder: Path | None = None,
         create_script: Callable[[], Path | None] | None = None,
+        checker: Checker | None = None,
     ) -> None:
         """``create_script`` writes a reply script for the scenario and returns its path (the
-        pane's *Create a reply script for this scenario*)."""
+        pane's *Create a reply script for this scenario*); ``checker`` checks a server (the
+        engine's ``check_server`` by default)."""
         super().__init__(parent)
         self.keys = keys
         self.scenario_model = scenario_model
@@ -83,6 +92,22 @@ class ChatSettingsDialog(QDialog):
         self.provider.setCurrentIndex(max(self.provider.findData(settings.provider), 0))
         self.model = QLineEdit(settings.model, self)
         self.base_url = QLineEdit(settings.base_url, self)
+        self.timeout = QDoubleSpinBox(self)
+        self.timeout.setRange(0, 3600)
+        self.timeout.setDecimals(0)
+        self.timeout.setValue(settings.timeout)
+        self.max_output = QSpinBox(self)
+        self.max_output.setRange(0, 1_000_000)
+        self.max_output.setSingleStep(256)
+        self.max_output.setValue(settings.max_output_tokens)
+        self.check_button = QPushButton(self)
+        self.check_button.clicked.connect(self.check_server)
+        self.check_result = PlainLabel(self)
+        self.check_result.setObjectName("serverCheckResult")
+        self.check_result.setWordWrap(True)
+        self.checking = ServerCheck(checker, self)
+        self.checking.finished.connect(self._checked)
+        self.checking.failed.connect(self._check_failed)
         self.script = QLineEdit(settings.script, self)
         self.browse_button = QPushButton(self)
         self.browse_button.clicked.connect(self._browse)
@@ -108,14 +133,24 @@ class ChatSettingsDialog(QDialog):
         krow.addWidget(forget)
         form = QFormLayout(self)
         #: the labels of the rows (their texts: retranslate_ui)
-        self.row_labels = [PlainLabel(self) for _ in range(5)]
+        self.row_labels = [PlainLabel(self) for _ in range(7)]
         for label, field in zip(
             self.row_labels,
-            (self.provider, self.model, self.base_url, script_row, key_row),
+            (
+                self.provider,
+                self.model,
+                self.base_url,
+                self.timeout,
+                self.max_output,
+                script_row,
+                key_row,
+            ),
             strict=True,
         ):
             form.addRow(label, field)
         form.addRow("", self.key_status)
+        form.addRow("", self.check_button)
+        form.addRow("", self.check_result)
         buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
         )
@@ -135,6 +170,16 @@ class ChatSettingsDialog(QDialog):
             self.tr("the scenario's model ({model})").format(model=self.scenario_model)
         )
         self.base_url.setPlaceholderText(self.tr("default (OPENAI_BASE_URL or api.openai.com)"))
+        self.timeout.setSpecialValueText(self.tr("default (60 s)"))
+        self.timeout.setSuffix(self.tr(" s"))
+        self.max_output.setSpecialValueText(self.tr("the scenario's"))
+        self.check_button.setText(self.tr("Check This Server"))
+        self.check_button.setToolTip(
+            self.tr(
+                "Ask the server, in a few small calls, what it does with this model: whether "
+                "it holds replies to the schema, chains them, reports usage when streaming"
+            )
+        )
         self.script.setPlaceholderText(self.tr("a YAML or JSONL file of replies"))
         self.browse_button.setText(self.tr("Browse…"))
         self.create_button.setText(self.tr("Create for This Scenario…"))
@@ -151,6 +196,8 @@ class ChatSettingsDialog(QDialog):
                 self.tr("Provider"),
                 self.tr("Model"),
                 self.tr("Server"),
+                self.tr("Timeout"),
+                self.tr("Output cap (tokens)"),
                 self.tr("Reply script"),
                 self.tr("API key"),
             ),
@@ -164,8 +211,9 @@ class ChatSettingsDialog(QDialog):
         scripted = chosen == "scripted"
         for widget in (self.script, self.browse_button, self.create_button):
             widget.setEnabled(scripted)
-        for widget in (self.model, self.base_url, self.key):
-            widget.setEnabled(chosen not in KEY_FREE)
+        for field in (self.model, self.base_url, self.key, self.timeout, self.max_output):
+            field.setEnabled(chosen not in KEY_FREE)
+        self.check_button.setEnabled(chosen not in KEY_FREE and not self.checking.running)
         self.key.setEnabled(chosen not in KEY_FREE and chosen not in OWN_KEY)  # OpenAI's key
 
     def _show_key_status(self) -> None:
@@ -222,4 +270,39 @@ class ChatSettingsDialog(QDialog):
             model=self.model.text().strip(),
             base_url=self.base_url.text().strip(),
             script=self.script.text().strip(),
+            timeout=float(self.timeout.value()),
+            max_output_tokens=int(self.max_output.value()),
+        )
+
+    def check_server(self) -> None:
+        """*Check this server*: the chosen provider, server and model, asked off the UI thread."""
+        chosen = self.result_settings()
+        if chosen.provider in KEY_FREE or self.checking.running:
+            return
+        typed = self.key.text().strip()
+        found = self.keys.find()
+        key = typed or (found.value if found is not None else None)
+        self.check_button.setEnabled(False)
+        self.check_result.setText(
+            self.tr("Checking {server} with {model}…").format(
+                server=chosen.base_url or self.tr("the default server"),
+                model=chosen.model or self.scenario_model,
+            )
+        )
+        self.checking.start(
+            chosen.provider,
+            chosen.model or self.scenario_model,
+            chosen.base_url or None,
+            None if chosen.provider in OWN_KEY else key,
+            chosen.timeout or None,
+        )
+
+    def _checked(self, profile: Any) -> None:
+        self.check_button.setEnabled(True)
+        self.check_result.setText(profile_words(profile))
+
+    def _check_failed(self, message: str) -> None:
+        self.check_button.setEnabled(True)
+        self.check_result.setText(
+            self.tr("The check failed: {error}").format(error=message.strip())
         )

@@ -26,7 +26,8 @@ def field_at(node: NodeItem, local_y: float) -> str:
     if local_y < NODE_HEIGHT / 2 - 2:
         return TITLE
     if node.state.kind == "message" and local_y > NODE_HEIGHT / 2 + 2:
-        return TEXT
+        # a text of several lines is edited in the step form (a line editor would join them)
+        return "" if "\n" in node.state.text.strip() else TEXT
     return ""
 
 

@@ -239,7 +239,7 @@ class GraphView(QGraphicsView):
     def scrollContentsBy(self, dx: int, dy: int) -> None:
         super().scrollContentsBy(dx, dy)
         if self.overview.isVisible():
-            self.overview.viewport().update()  # the frame moves with the view
+            self.overview.update()  # the frame moves with the view
         self._overview_timer.start()
 
     def resizeEvent(self, event: QResizeEvent) -> None:

@@ -65,19 +65,31 @@ def money(amount: float) -> str:
     return f"{locale.negativeSign()}{text}" if amount < 0 else text
 
 
+def price_unknown() -> str:
+    """What every view says of a cost it cannot know (the endpoint has no price for the model):
+    the studio's :data:`engine.dialogue.ledger.PRICE_UNKNOWN_TEXT`."""
+    return QCoreApplication.translate("LocaleText", "price unknown")
+
+
+def money_or_unknown(amount: float | None) -> str:
+    """:func:`money`, or "price unknown" for ``None``."""
+    return price_unknown() if amount is None else money(amount)
+
+
 def cost(totals: Totals, *, synthetic: bool = False) -> str:
     """What ``totals`` cost, in the studio's language: "no cost (scripted)" when no model made
-    the replies (or, with ``synthetic``, none will), else the dollars (:func:`money`); the
-    studio's :meth:`engine.dialogue.ledger.Totals.cost_text`."""
+    the replies (or, with ``synthetic``, none will), "price unknown" when some call's price is
+    unknown, else the dollars (:func:`money`); the studio's
+    :meth:`engine.dialogue.ledger.Totals.cost_text`."""
     if totals.costs_nothing(synthetic=synthetic):
         return QCoreApplication.translate("LocaleText", "no cost (scripted)")
-    return money(totals.cost_usd)
+    return money_or_unknown(totals.cost_usd)
 
 
 def cost_phrase(totals: Totals, *, synthetic: bool = False) -> str:
-    """:func:`cost` as a phrase of a sentence: "cost $0.0016", or "no cost (scripted)" (never
-    "cost no cost")."""
-    if totals.costs_nothing(synthetic=synthetic):
+    """:func:`cost` as a phrase of a sentence: "cost $0.0016", "no cost (scripted)" (never
+    "cost no cost") or "price unknown"."""
+    if totals.costs_nothing(synthetic=synthetic) or totals.cost_usd is None:
         return cost(totals, synthetic=synthetic)
     return QCoreApplication.translate("LocaleText", "cost {amount}").format(
         amount=money(totals.cost_usd)
@@ -100,4 +112,14 @@ def day(value: date, long: bool = False) -> str:
     return QLocale().toString(QDate(value.year, value.month, value.day), kind)
 
 
-__all__ = ["cost", "data_size", "date_time", "day", "money", "number", "percent"]
+__all__ = [
+    "cost",
+    "data_size",
+    "date_time",
+    "day",
+    "money",
+    "money_or_unknown",
+    "number",
+    "percent",
+    "price_unknown",
+]

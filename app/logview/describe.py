@@ -20,7 +20,7 @@ from typing import Any
 
 from PySide6.QtCore import QCoreApplication
 
-from app.i18n.locale_text import cost, money, number
+from app.i18n.locale_text import cost, money, number, price_unknown
 from engine.dialogue.ledger import Totals
 from engine.log.events import (
     ActionCallData,
@@ -63,10 +63,11 @@ def _ms(milliseconds: object) -> str:
     )
 
 
-def format_cost(usd: float | None) -> str:
-    """Dollars as the studio's language writes them (:func:`app.i18n.locale_text.money`)."""
+def format_cost(usd: Any) -> str:
+    """Dollars as the studio's language writes them (:func:`app.i18n.locale_text.money`);
+    "price unknown" for a cost the log does not know (``null``, or none)."""
     if not isinstance(usd, int | float) or isinstance(usd, bool):
-        return "$—"
+        return price_unknown()
     return money(usd)
 
 

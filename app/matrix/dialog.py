@@ -32,7 +32,7 @@ from app.plain_text import PlainLabel, show_message
 from app.simulate.setup import default_out_dir
 from engine.compare.gitread import list_revisions
 from engine.errors import ScenarioError
-from engine.matrix.spec import CURRENT, parse_model
+from engine.matrix.spec import CURRENT, PROVIDERS, parse_model
 from engine.scenario.definition import Scenario
 from engine.scenario_tests.loader import find_tests
 from engine.simulate.persona import PERSONAS_DIR
@@ -50,9 +50,9 @@ FAKE_MODELS = ("fake:break=0", "fake:break=0.3")
 
 
 def chat_model_spec(settings: ChatSettings | None, scenario_model: str) -> str | None:
-    """The test chat's model as a spec (``responses:gpt-4.1-mini``, ``chat:NAME@URL``), or
-    ``None`` when the chat is on the fake model or a reply script."""
-    if settings is None or settings.provider not in ("responses", "chat"):
+    """The test chat's model as a spec (``responses:gpt-4.1-mini``, ``chat:NAME@URL``,
+    ``anthropic:…``), or ``None`` when the chat is on the fake model or a reply script."""
+    if settings is None or settings.provider not in PROVIDERS:
         return None
     spec = f"{settings.provider}:{settings.model or scenario_model}"
     return f"{spec}@{settings.base_url}" if settings.base_url else spec

@@ -17,7 +17,6 @@
 from __future__ import annotations
 
 import difflib
-from functools import lru_cache
 from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QItemSelection, Qt, Signal
@@ -43,22 +42,24 @@ from app.request_inspector.rows import PartsModel, Row, rows_of
 from app.widgets import closes_from_keyboard, retranslated, size_for_screen
 from engine.dialogue.ledger import ModelPrice, PriceTable, Totals
 from engine.errors import ScenarioError
-from engine.log.events import Event, ModelRequestData
+from engine.log.events import Event, ModelRequestData, ModelResponseData
 from engine.request_view import CallIndex, RequestDiff, RequestView, compare, rebuild
 from engine.request_view.export import api_body, body_json, replay_command
 
 
-@lru_cache(maxsize=1)
 def _prices() -> PriceTable | None:
+    """The price table as it stands (the user may edit their price file while the studio runs:
+    read again each time, parsed again only when it changed)."""
     try:
         return PriceTable.load()
     except ScenarioError:
         return None
 
 
-def price_of(model: str) -> ModelPrice | None:
+def price_of(model: str, endpoint: str | None) -> ModelPrice | None:
+    """What ``endpoint`` (the base URL the call went to) charges for ``model``."""
     table = _prices()
-    return table.price(model) if table is not None and model else None
+    return table.price(model, endpoint) if table is not None and model else None
 
 
 def cost_text(view: RequestView) -> str:
@@ -72,7 +73,8 @@ def cost_text(view: RequestView) -> str:
     share = billed.cache_ratio
     dollars = cost(billed)
     model = view.request.payload(ModelRequestData).get("model") or ""
-    price = price_of(model)
+    endpoint = view.response.payload(ModelResponseData).get("endpoint") if view.response else None
+    price = price_of(model, endpoint)
     if billed.all_synthetic:
         rates = " · " + QCoreApplication.translate(
             "RequestInspector", "no model made this reply (a reply script, or the key-free model)"
@@ -87,10 +89,17 @@ def cost_text(view: RequestView) -> str:
             cached=f"{price.cached_input:g}",
             output=f"{price.output:g}",
         )
+    elif endpoint:
+        rates = " · " + QCoreApplication.translate(
+            "RequestInspector", "{server} has no price for {model} in the price table"
+        ).format(
+            server=escape(endpoint),
+            model=escape(model or QCoreApplication.translate("RequestInspector", "the model")),
+        )
     else:
         rates = " · " + QCoreApplication.translate(
-            "RequestInspector", "{model} is not in the price table"
-        ).format(model=escape(model or QCoreApplication.translate("RequestInspector", "the model")))
+            "RequestInspector", "the log does not say which server answered: no price applies"
+        )
     return (
         QCoreApplication.translate(
             "RequestInspector",

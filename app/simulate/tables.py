@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.i18n.locale_text import cost, number
+from app.i18n.locale_text import cost, money_or_unknown, number, price_unknown
 from app.i18n.locale_text import money as locale_money
 from app.plain_text import plain_tooltip
 from app.theme import is_dark
@@ -54,6 +54,10 @@ class Cell:
     bold: bool = False
     #: "bad" or "good": tinted as a warning or as fine
     tone: str = ""
+
+
+#: Where a "price unknown" cell sorts: after every price.
+UNKNOWN_SORT = float("inf")
 
 
 def num(value: float, text: str | None = None, *, tooltip: str = "", tone: str = "") -> Cell:
@@ -251,8 +255,10 @@ def money(value: float) -> str:
 
 
 def cost_cell(totals: Totals, *, tooltip: str = "") -> Cell:
-    """A cost column's cell: the dollars, or "no cost (scripted)" for replies no model made."""
-    return num(totals.cost_usd, cost(totals), tooltip=tooltip)
+    """A cost column's cell: the dollars, "no cost (scripted)" for replies no model made, or
+    "price unknown" (sorted last)."""
+    value = totals.cost_usd if totals.cost_usd is not None else UNKNOWN_SORT
+    return num(value, cost(totals), tooltip=tooltip)
 
 
 def figure(value: float) -> str:
@@ -323,8 +329,11 @@ def calls_cells(distribution: Distribution) -> list[Cell]:
     ]
 
 
-def cost_cells(distribution: Distribution) -> list[Cell]:
-    """Cost per conversation: median, p90 and max; the histogram in the median's tooltip."""
+def cost_cells(distribution: Distribution | None) -> list[Cell]:
+    """Cost per conversation: median, p90 and max; the histogram in the median's tooltip
+    ("price unknown" when some conversation's price is)."""
+    if distribution is None:
+        return [Cell(price_unknown(), UNKNOWN_SORT, number=True) for _ in range(3)]
     if not distribution.count:
         return [Cell("—", -1.0, number=True) for _ in range(3)]
     bars = "<br>".join(
@@ -586,7 +595,10 @@ def step_rows(
                     num(ended.get(status, 0), tone=status_tone(status) if ended.get(status) else "")
                     for status in STEP_ENDINGS
                 ),
-                num(figures["cost_usd"], _step_cost(figures)),
+                num(
+                    UNKNOWN_SORT if figures.get("cost_usd") is None else figures["cost_usd"],
+                    _step_cost(figures),
+                ),
                 Cell(kinds, kinds, "<br>".join(filter(None, [kinds, tooltip]))),
             ]
         )
@@ -598,7 +610,7 @@ def _step_cost(figures: Mapping[str, Any]) -> str:
     its replies; else the dollars."""
     if figures.get("cost") and figures["cost"] == NO_COST_TEXT:
         return QCoreApplication.translate("LocaleText", "no cost (scripted)")
-    return money(figures["cost_usd"])
+    return money_or_unknown(figures.get("cost_usd"))
 
 
 def conversation_headers() -> tuple[str, ...]:

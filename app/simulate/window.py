@@ -509,7 +509,9 @@ class SimulationWindow(GraphPart, ConversationsPart, QMainWindow):
         self.facts.set_rows(*tables.fact_rows(report))
         self._name_report_tabs()
 
-    def _chart_values(self, report: SimulationReport) -> list[tuple[HistogramChart, list[float]]]:
+    def _chart_values(
+        self, report: SimulationReport
+    ) -> list[tuple[HistogramChart, list[float | None]]]:
         kept = [c for c in report.conversations if c.status != "cancelled"]
         return [
             (

@@ -48,6 +48,8 @@ from PySide6.QtGui import QAction, QResizeEvent, QStandardItemModel
 from PySide6.QtWidgets import (
     QComboBox,
     QDockWidget,
+    QHBoxLayout,
+    QSizePolicy,
     QSplitter,
     QTabWidget,
     QTextBrowser,
@@ -180,6 +182,8 @@ class TestsPane(QWidget):
         bar = self.toolbar = QToolBar(self)
         bar.setObjectName("testsToolbar")
         bar.setIconSize(QSize(16, 16))
+        bar.setMovable(False)  # no handle: a pane's toolbar is not moved
+        bar.setContentsMargins(0, 0, 0, 0)
         self.run_all_action = self._action(lambda: self.run())
         self.run_selected_action = self._action(lambda: self.run_selected())
         self.stop_action = self._action(lambda: self.stop())
@@ -196,10 +200,18 @@ class TestsPane(QWidget):
         bar.addWidget(self.mode_box)
         bar.addSeparator()
         bar.addActions([self.coverage_action, self.edit_action])
+        # the mode box as wide as the mode shown (not the longest), and the summary beside the
+        # toolbar rather than in it: in French the toolbar overflowed at 1600×1000
+        self.mode_box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         self.summary = PlainLabel(self)
         self.summary.setObjectName("testsSummary")
         self.summary.setContentsMargins(8, 0, 4, 0)
-        bar.addWidget(self.summary)
+        self.summary.setMinimumWidth(0)
+        self.summary.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        top = QHBoxLayout()
+        top.setContentsMargins(0, 0, 0, 0)
+        top.addWidget(bar)
+        top.addWidget(self.summary, 1)
 
         self.tree = TestList(self)
         self.tree.itemSelectionChanged.connect(self._selection_changed)
@@ -227,7 +239,7 @@ class TestsPane(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 0, 4, 4)
         layout.setSpacing(2)
-        layout.addWidget(bar)
+        layout.addLayout(top)
         layout.addWidget(self.splitter, 1)
         layout.addWidget(self.empty, 1)
         # a strip under the graph, tabbed with Problems: the file editor's problem list must not

@@ -39,7 +39,7 @@ import math
 import shutil
 import sys
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 from engine.cli._runnable import runnable_scenario
 from engine.cli.exit_codes import ExitCode
@@ -62,6 +62,7 @@ from engine.log.events import ErrorData, Event, EventType
 from engine.log.reader import read_log, unfinished_turn
 from engine.log.writer import LogWriter
 from engine.providers import PROVIDER_NAMES, Provider
+from engine.providers.prices import user_price_path
 from engine.providers.scripted import ScriptedProvider
 
 QUIT_COMMANDS = frozenset({"/quit", "/exit"})
@@ -343,6 +344,21 @@ def _figures(conversation: Conversation) -> str:
         f"{state}: {summary['user_messages']} messages, {summary['llm_calls']} model calls "
         f"({summary['calls_per_message']:.2f} per message, {summary['corrections']} corrections), "
         f"{conversation.ledger.totals().tokens_text()}, {summary['cost']}"
+    ) + _unpriced(summary.get("unpriced", []))
+
+
+def _unpriced(unpriced: list[dict[str, Any]]) -> str:
+    """Which model, where, has no price (the summary says "price unknown"), and where to add
+    one."""
+    if not unpriced:
+        return ""
+    named = ", ".join(
+        f"{item['model']} at {item['endpoint']}" if item["endpoint"] else str(item["model"])
+        for item in unpriced
+    )
+    return for_terminal(
+        f" (no price for {named}: add one to {user_price_path()} to count it; see "
+        "docs/providers.md, Prices)"
     )
 
 

@@ -29,6 +29,7 @@ from typing import Any
 
 from engine.cli.chat import NO_KEY_HELP
 from engine.cli.exit_codes import ExitCode
+from engine.cli.provider_options import positive_float, positive_int, say_provider
 from engine.errors import ProviderAuthError, ScenarioErrors
 from engine.io.atomic import atomic_write_text
 from engine.io.untrusted import read_text
@@ -40,6 +41,7 @@ from engine.matrix.gate import (
     junit_xml,
     parse_requirement,
 )
+from engine.matrix.models import needs_openai_key
 from engine.matrix.run import MatrixProgress, MatrixResult, MatrixRun
 from engine.matrix.spec import CURRENT, MatrixConfig, load_config, parse_model, split_list
 from engine.scenario.loader import load_scenario
@@ -116,6 +118,19 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         type=Path,
         metavar="DIR",
         help="where matrix.json, report.html and the logs go (default: matrix/SCENARIO-DATE-TIME)",
+    )
+    parser.add_argument(
+        "--timeout",
+        type=positive_float,
+        metavar="SECONDS",
+        help="how long one call of a real model may take, retries included (default 60)",
+    )
+    parser.add_argument(
+        "--max-output-tokens",
+        dest="max_output_tokens",
+        type=positive_int,
+        metavar="N",
+        help="the most tokens one reply of a real model may have (default: the scenario's)",
     )
     parser.add_argument(
         "--require",
@@ -201,17 +216,22 @@ def run(args: argparse.Namespace) -> int:
             out_dir=out,
             config=config,
             api_key_set=bool(os.environ.get("OPENAI_API_KEY")),
+            timeout=args.timeout,
+            max_output_tokens=args.max_output_tokens,
             on_progress=progress,
         )
-    except ProviderAuthError:
-        print(
-            NO_KEY_HELP.replace("prompter chat", "prompter matrix").replace(
-                "--fake-model", "--models fake:break=0.1"
-            ),
-            file=sys.stderr,
+    except ProviderAuthError as missing:
+        openai = any(needs_openai_key(spec) for spec in models) and not os.environ.get(
+            "OPENAI_API_KEY"
         )
+        help_ = NO_KEY_HELP.replace("prompter chat", "prompter matrix").replace(
+            "--fake-model", "--models fake:break=0.1"
+        )
+        print(help_ if openai else f"prompter matrix: {missing}", file=sys.stderr)
         return ExitCode.USAGE
     matrix = prepared.run
+    for model in prepared.models.values():  # a schema not enforced is said before the run
+        say_provider(model.provider.inner, "matrix")
     if not args.quiet:
         print(
             f"matrix of {name}: {len(models)} models × {len(variants)} variants, "

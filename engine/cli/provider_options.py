@@ -121,7 +121,8 @@ def provider_from_args(
         "model": args.model,
         "base_url": args.base_url,
         "timeout": args.timeout,
-        **({"max_output_tokens": args.max_output_tokens, "profile": profile} if openai else {}),
+        "max_output_tokens": args.max_output_tokens,
+        **({"profile": profile} if openai else {}),
         **options,
     }
     if args.provider == "scripted":

@@ -22,9 +22,19 @@ import sys
 
 from engine.cli.exit_codes import ExitCode
 from engine.cli.provider_options import add_provider_arguments, key_missing
+from engine.errors import ProviderAuthError
 from engine.io.resources import default_scenario
-from engine.providers.profile import ProviderProfile, check_server, local_key, save_profile
+from engine.providers import make_provider
+from engine.providers.profile import (
+    ProviderProfile,
+    check_server,
+    local_key,
+    normalised_base_url,
+    now_iso,
+    save_profile,
+)
 from engine.providers.server_check import MAX_CALLS
+from engine.providers.vendor_check import VENDOR_BASE_URLS, probe_vendor
 
 NO_KEY = (
     "prompter providers check: no API key. Set OPENAI_API_KEY (a local server that needs no "
@@ -43,7 +53,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "check",
         help=f"ask the server, in at most {MAX_CALLS} small calls, and save its profile",
     )
-    add_provider_arguments(check, names=("chat", "responses"))
+    add_provider_arguments(check, names=("chat", "responses", "anthropic", "gemini"))
     check.add_argument("--json", action="store_true", help="print the profile as JSON")
     check.set_defaults(handler=run)
 
@@ -53,15 +63,22 @@ def run(args: argparse.Namespace) -> int:
         print(NO_KEY, file=sys.stderr)
         return ExitCode.USAGE
     model = args.model or _default_model()
-    profile = asyncio.run(
-        check_server(
-            args.provider,
-            model=model,
-            base_url=args.base_url,
-            api_key=local_key(args.base_url),
-            timeout=args.timeout,
+    if args.provider in VENDOR_BASE_URLS:
+        try:
+            profile = asyncio.run(_check_vendor(args, model))
+        except ProviderAuthError as error:
+            print(f"prompter providers check: {error}", file=sys.stderr)
+            return ExitCode.USAGE
+    else:
+        profile = asyncio.run(
+            check_server(
+                args.provider,
+                model=model,
+                base_url=args.base_url,
+                api_key=local_key(args.base_url),
+                timeout=args.timeout,
+            )
         )
-    )
     path = save_profile(profile)
     if args.json:
         report = {**profile.to_json(), "would_choose": profile.choices(), "saved_to": str(path)}
@@ -91,6 +108,27 @@ def describe(profile: ProviderProfile) -> str:
         f"would use: --provider {choices['provider']}",
     ]
     return "\n".join(lines)
+
+
+async def _check_vendor(args: argparse.Namespace, model: str) -> ProviderProfile:
+    """Anthropic's or Gemini's API, asked through the provider itself (its SDK and key)."""
+    provider = make_provider(
+        args.provider, model=model, base_url=args.base_url, timeout=args.timeout, max_retries=0
+    )
+    try:
+        found = await probe_vendor(provider, args.provider, model)
+    finally:
+        await provider.aclose()
+    base_url = (
+        args.base_url or str(getattr(provider, "base_url", "")) or VENDOR_BASE_URLS[args.provider]
+    )
+    return ProviderProfile(
+        provider=args.provider,
+        base_url=normalised_base_url(base_url),
+        model=model,
+        checked_at=now_iso(),
+        **found,
+    )
 
 
 def _default_model() -> str:

@@ -121,6 +121,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     add_provider_arguments(
         parser,
+        names=("responses", "chat", "anthropic", "gemini"),
         fake_model="no key, no cost: the key-free model (engine.offline) plays the bot from the "
         "scenario's own steps and the users from their personas, on 127.0.0.1",
     )
@@ -227,8 +228,11 @@ def run(args: argparse.Namespace) -> int:
                 provider = SyntheticReplies(provider, FAKE_MODEL)
             else:
                 say_provider(provider, "simulate")
-        except ProviderAuthError:
-            print(NO_KEY_HELP.replace("prompter chat", "prompter simulate"), file=sys.stderr)
+        except ProviderAuthError as error:
+            if args.provider in ("anthropic", "gemini"):
+                print(f"prompter simulate: {error}", file=sys.stderr)
+            else:
+                print(NO_KEY_HELP.replace("prompter chat", "prompter simulate"), file=sys.stderr)
             return ExitCode.USAGE
         return _simulate(args, folder, scenario, personas, provider)
 

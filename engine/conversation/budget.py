@@ -16,7 +16,8 @@ from collections.abc import Sequence
 from engine.dialogue.ledger import CostLedger
 from engine.dialogue.prompting import TranscriptEntry
 from engine.errors import BudgetExceeded, PromptTooLarge
-from engine.providers.base import ModelRequest
+from engine.providers.base import ModelRequest, endpoint_of, makes_replies_up
+from engine.providers.prices import user_price_path
 from engine.providers.tokens import request_tokens
 from engine.scenario.definition import ModelSettings
 
@@ -35,11 +36,21 @@ def estimated_tokens(request: ModelRequest, chain: Sequence[TranscriptEntry] = (
 
 
 def check_limits(
-    request: ModelRequest, tokens: int, settings: ModelSettings, ledger: CostLedger
+    request: ModelRequest,
+    tokens: int,
+    settings: ModelSettings,
+    ledger: CostLedger,
+    provider: object = None,
 ) -> None:
     """Refuse to send a request of about ``tokens`` input tokens over
     ``model.max_prompt_tokens`` or the conversation's budget ``model.max_cost_usd``
-    (:class:`~engine.errors.LimitExceeded`)."""
+    (:class:`~engine.errors.LimitExceeded`).
+
+    The budget prices the call as ``provider``'s endpoint sells the model
+    (:func:`~engine.providers.base.endpoint_of`). A provider whose replies no model makes needs
+    no price; any other with no price for the model there cannot be held to a budget, and is
+    refused, saying so: an unknown price is not $0.
+    """
     if tokens > settings.max_prompt_tokens:
         raise PromptTooLarge(
             f"the next model call would send about {tokens:,} tokens, more than this "
@@ -48,15 +59,26 @@ def check_limits(
             limit=settings.max_prompt_tokens,
             needed=tokens,
         )
-    if settings.max_cost_usd is None:
+    if settings.max_cost_usd is None or makes_replies_up(provider):
         return
-    price = ledger.prices.price(request.model)
+    endpoint = endpoint_of(provider)
+    model = getattr(provider, "model", None) or request.model
+    price = ledger.prices.price(model, endpoint)
     spent = ledger.totals().cost_usd
+    budget = f"this conversation has a budget (model.max_cost_usd = ${settings.max_cost_usd:g})"
     if price is None:
+        where = f"at {endpoint}" if endpoint else "where it is called"
         raise BudgetExceeded(
-            f"this conversation has a budget (model.max_cost_usd = ${settings.max_cost_usd:g})"
-            f" but the model {request.model!r} has no price in the price table, so its cost "
-            "cannot be kept under it; add the model to prices.yaml",
+            f"{budget} but the model {model!r} has no price {where}, so its cost cannot be "
+            f"kept under it: the call was not sent. Add its price to {user_price_path()} "
+            "(docs/providers.md, Prices), or remove the budget",
+            limit=settings.max_cost_usd,
+            needed=math.inf,
+        )
+    if spent is None:
+        raise BudgetExceeded(
+            f"{budget} but the price of some of its calls is unknown, so what it has spent "
+            "cannot be kept under it: the call was not sent",
             limit=settings.max_cost_usd,
             needed=math.inf,
         )

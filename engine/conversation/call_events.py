@@ -76,6 +76,8 @@ def response_data(
     )
     if record.synthetic:
         sent["synthetic"] = record.synthetic
+    if record.endpoint:
+        sent["endpoint"] = record.endpoint
     return sent
 
 

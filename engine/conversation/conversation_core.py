@@ -250,9 +250,11 @@ class Conversation(ActionPhase, ReplyPhase, ExchangePhase, Rollback):
         return cls(scenario, provider, session=data, origin=origin, **options)
 
     def summary(self) -> dict[str, Any]:
-        """The figures the CLI writes with ``--summary-json`` (and the bench prints)."""
+        """The figures the CLI writes with ``--summary-json`` (and the bench prints).
+        ``unpriced``: the models, and the endpoints, whose price is unknown (``cost_usd`` is
+        then ``null``)."""
         totals = self.ledger.totals()
-        return {
+        figures = {
             "user_messages": self.user_messages,
             "llm_calls": totals.llm_calls,
             "calls_per_message": round(self.ledger.calls_per_message(self.user_messages), 4),
@@ -263,6 +265,10 @@ class Conversation(ActionPhase, ReplyPhase, ExchangePhase, Rollback):
             "finished": self.finished,
             "variables": self.vars.values(),
         }
+        unpriced = self.ledger.unpriced()
+        if unpriced:
+            figures["unpriced"] = [{"model": m, "endpoint": e} for m, e in unpriced]
+        return figures
 
     # --- the loop ---------------------------------------------------------------------------
 

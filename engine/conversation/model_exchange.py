@@ -38,7 +38,7 @@ from engine.log.events import (
     EventType,
     ProviderNoticeData,
 )
-from engine.providers.base import ModelReply, ModelRequest, Purpose, streaming_to
+from engine.providers.base import ModelReply, ModelRequest, Purpose, endpoint_of, streaming_to
 from engine.scenario.definition import PromptLayout, Step
 
 
@@ -59,6 +59,7 @@ class ExchangePhase(StreamingRelay):
                 raw, step, offered, scenario=self.scenario, fsm=self.fsm, data=self.data
             )
             if isinstance(verdict, Accepted):
+                self._show_rest(attempt, verdict.reply.message)
                 self._shown = ""  # the reply stands: its bot_message says what was said
                 for slip in verdict.reply.salvaged:
                     turn.salvaged.append(slip.kind)
@@ -163,6 +164,7 @@ class ExchangePhase(StreamingRelay):
             usage=reply.usage,
             response_id=reply.response_id,
             synthetic=reply.synthetic,
+            endpoint=reply.endpoint or endpoint_of(self.provider),
         )
         turn.calls += 1
         for notice in reply.notices:  # never a silent downgrade: the log and the views say it
@@ -216,7 +218,13 @@ class ExchangePhase(StreamingRelay):
         return estimated_tokens(request, self.data.chain if self.provider.chains else ())
 
     def _check_limits(self, request: ModelRequest) -> None:
-        check_limits(request, self._estimated_tokens(request), self.scenario.model, self.ledger)
+        check_limits(
+            request,
+            self._estimated_tokens(request),
+            self.scenario.model,
+            self.ledger,
+            self.provider,
+        )
 
 
 __all__ = ["ExchangePhase"]

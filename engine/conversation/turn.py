@@ -54,7 +54,8 @@ class TurnResult:
     fallback: bool
     finished: bool
     usage: Usage
-    cost_usd: float
+    #: ``None`` when some call's price is unknown (its endpoint had no price for the model).
+    cost_usd: float | None
     engine_ms: float
     model_ms: float
     #: Slips repaired without a call (kinds, as logged with ``salvaged: true``).

@@ -121,10 +121,11 @@ def correction_request(
     request: ModelRequest, bad: ModelReply, issue: ContractViolation, *, chains: bool
 ) -> ModelRequest:
     """The follow-up naming what was wrong: chained to the bad response, or after it in the
-    local history for a provider that cannot chain. A reply too long to be fed back is left
-    out: the previous request is sent again with the correction after its input."""
+    local history for a provider that cannot chain. A reply too long to be fed back, or one
+    that echoed the instructions (never to be kept in any history), is left out: the previous
+    request is sent again with the correction after its input."""
     said = (*request.input_items, Message("user", request.input))
-    if issue.kind == Kind.TOO_LONG:
+    if issue.kind in (Kind.TOO_LONG, Kind.ECHOED_INSTRUCTIONS):
         return replace(request, input_items=said, input=issue.correction, purpose="correction")
     history = request.history
     if not chains:

@@ -38,6 +38,9 @@ Decisions worth knowing:
   :class:`Wording` (a key of :mod:`engine.languages` and its values), written in the scenario's
   language in the ``correction`` the model reads and in English in the ``detail`` the log keeps
   (tools and authors read logs of conversations in any language alike).
+* **The contract's own words never reach the user**: a ``message`` that repeats the engine's
+  scaffolding or a correction (:mod:`engine.dialogue.echo`) is a violation of its own kind,
+  ``echoed_instructions``, corrected like the others (without feeding the echo back).
 * **A hostile reply is a violation, never a crash**: JSON nested a hundred thousand levels deep, a
   number of thousands of digits, ``NaN``, a lone surrogate in a text, or a reply longer than the
   scenario's ``model.max_reply_chars`` (it is refused before it is read, so it is never fed back).
@@ -55,6 +58,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
+from engine.dialogue.echo import echoed_instructions
 from engine.dialogue.fsm import Unmet
 from engine.errors import ContractViolation
 from engine.languages import ENGLISH, Phrasebook, scaffolding
@@ -84,6 +88,7 @@ class ViolationKind(StrEnum):
     REFUSAL = "refusal"
     INCOMPLETE = "incomplete"
     TOO_LONG = "too_long"
+    ECHOED_INSTRUCTIONS = "echoed_instructions"
 
 
 VIOLATION_KINDS = tuple(kind.value for kind in ViolationKind)
@@ -520,6 +525,8 @@ def _check_fields(data: dict[str, Any], step: Step, slips: list[Slip]) -> StepRe
         raise _Broken(ViolationKind.UNKNOWN_SIGNAL, _wording("unknown_signal", signal=signal))
     if not message.strip():
         raise _Broken(ViolationKind.EMPTY_MESSAGE, _wording("message_empty"))
+    if echoed_instructions(message) is not None:
+        raise _Broken(ViolationKind.ECHOED_INSTRUCTIONS, _wording("echoed_instructions"))
     return StepReply(
         message=message,
         transition=transition,

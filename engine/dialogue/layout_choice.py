@@ -378,7 +378,9 @@ def _known(scenario: Scenario) -> set[str]:
 
 
 def _output_ratio(prices: PriceTable | None, model: str) -> float:
-    price = prices.price(model) if prices is not None else None
+    """Output over input price, as the table lists ``model`` (the estimate's weights, not a
+    bill: :meth:`~engine.providers.prices.PriceTable.listed_price`)."""
+    price = prices.listed_price(model) if prices is not None else None
     if price is None or price.input <= 0:
         return DEFAULT_OUTPUT_RATIO
     return price.output / price.input

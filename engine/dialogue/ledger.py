@@ -7,11 +7,15 @@ A call is billed once made, whatever happens to its turn: when a turn fails and 
 its calls stay in the ledger (marked ``rolled_back``), so ``max_cost_usd``, the summaries and
 ``session_end`` count every dollar spent.
 
-Prices come from ``resources/prices.yaml`` (:class:`PriceTable`, read by its one reader,
-:mod:`engine.providers.prices`), which users edit when OpenAI's prices change. A model missing
-from the table costs 0.0 and is *flagged* (:meth:`PriceTable.knows`,
-:attr:`CostLedger.unknown_models`) rather than refused: an unpriced model must never stop a chat,
-but a silent $0.00 must never pass for "free" either.
+Prices come from ``resources/prices.yaml`` and the user's own price file (:class:`PriceTable`,
+read by its one reader, :mod:`engine.providers.prices`), per endpoint: a price applies only to a
+model listed for the base URL the call went to (:attr:`ModelReply.endpoint
+<engine.providers.base.ModelReply.endpoint>`). Any other call has **no price**: its
+``cost_usd`` is ``None``, and so is that of every total it is part of (``null`` in JSON, "price
+unknown" in every view, :data:`PRICE_UNKNOWN_TEXT`). An unpriced model must never stop a chat,
+but a silent $0.00 must never pass for "free" either, nor OpenAI's price for a local server's
+calls (:attr:`CostLedger.unknown_models` lists them). Replies no model made cost nothing
+(:data:`NO_COST_TEXT`).
 """
 
 from __future__ import annotations
@@ -34,6 +38,8 @@ class CallRecord:
 
     ``synthetic`` says what made the reply up when no model did (``reply script``, ``fake
     model``, ``autopilot``): such a call costs nothing, whatever the price table says.
+    ``cost_usd`` is ``None`` when the price is unknown: the endpoint the call went to
+    (``endpoint``, its base URL) has no price for the model.
     """
 
     purpose: str
@@ -41,12 +47,13 @@ class CallRecord:
     model: str
     latency_s: float
     usage: Usage
-    cost_usd: float
+    cost_usd: float | None
     response_id: str | None
     synthetic: str | None = None
     #: The call belongs to a turn that failed afterwards and was rolled back: it was billed
     #: all the same, so the conversation's totals and its budget count it; its turn's don't.
     rolled_back: bool = False
+    endpoint: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         record: dict[str, Any] = {
@@ -70,12 +77,30 @@ class CallRecord:
             record["synthetic"] = self.synthetic
         if self.rolled_back:
             record["rolled_back"] = True
+        if self.endpoint:
+            record["endpoint"] = self.endpoint
         return record
 
 
 #: How every view shows the cost of replies that no model made (a reply script, the key-free
 #: model): they cost nothing, and a price — even "$0.00" — would suggest a model was paid.
 NO_COST_TEXT = "no cost (scripted)"
+#: How every view shows a cost it cannot know: a call to an endpoint that has no price for its
+#: model (a local server, a model the price table lacks), or a total holding such a call.
+PRICE_UNKNOWN_TEXT = "price unknown"
+
+
+def add_costs(first: float | None, second: float | None) -> float | None:
+    """The sum of two costs; unknown (``None``) if either is."""
+    return None if first is None or second is None else first + second
+
+
+def sum_costs(costs: Iterable[float | None]) -> float | None:
+    """The sum of costs; unknown (``None``) if any is."""
+    total: float | None = 0.0
+    for cost in costs:
+        total = add_costs(total, cost)
+    return total
 
 
 def format_usd(amount: float) -> str:
@@ -102,8 +127,11 @@ class Totals:
     (:meth:`session_record`).
 
     ``llm_calls`` counts all the calls, corrections and on-enter ones included;
-    ``synthetic_calls`` those whose reply no model made (they cost nothing);
-    ``estimated_calls`` those whose tokens the server did not say (counted here: *estimated*).
+    ``synthetic_calls`` those whose reply no model made (they cost nothing). ``cost_usd`` is
+    ``None`` when some call's price is unknown (:data:`PRICE_UNKNOWN_TEXT`): a sum with an
+    unknown part is unknown, never the sum of the known parts.
+    ``estimated_calls`` counts those whose tokens the server did not say (counted here:
+    *estimated*).
     ``cache_write_tokens`` (part of ``input_tokens``, as ``cached_tokens``) were written to the
     provider's cache (Anthropic), ``cache_write_1h_tokens`` of them for an hour.
     """
@@ -114,7 +142,7 @@ class Totals:
     input_tokens: int = 0
     cached_tokens: int = 0
     output_tokens: int = 0
-    cost_usd: float = 0.0
+    cost_usd: float | None = 0.0
     latency_s: float = 0.0
     synthetic_calls: int = 0
     cache_write_tokens: int = 0
@@ -129,7 +157,7 @@ class Totals:
             self.input_tokens + other.input_tokens,
             self.cached_tokens + other.cached_tokens,
             self.output_tokens + other.output_tokens,
-            self.cost_usd + other.cost_usd,
+            add_costs(self.cost_usd, other.cost_usd),
             self.latency_s + other.latency_s,
             self.synthetic_calls + other.synthetic_calls,
             self.cache_write_tokens + other.cache_write_tokens,
@@ -168,13 +196,27 @@ class Totals:
         before its first call): the cost is :data:`NO_COST_TEXT`, not dollars."""
         return self.all_synthetic or (synthetic and self.llm_calls == self.synthetic_calls)
 
+    @property
+    def price_unknown(self) -> bool:
+        """Some call's price is unknown, so the total is too."""
+        return self.cost_usd is None
+
     def cost_text(self, *, synthetic: bool = False) -> str:
         """The cost as every view shows it: :data:`NO_COST_TEXT` when no model made the
         replies (or, with ``synthetic``, none will: a scripted chat before its first call),
-        else the dollars (:func:`format_usd`)."""
+        :data:`PRICE_UNKNOWN_TEXT` when some call's price is unknown, else the dollars
+        (:func:`format_usd`)."""
         if self.costs_nothing(synthetic=synthetic):
             return NO_COST_TEXT
+        if self.cost_usd is None:
+            return PRICE_UNKNOWN_TEXT
         return format_usd(self.cost_usd)
+
+    @property
+    def cost_json(self) -> float | None:
+        """The cost as JSON outputs write it: rounded dollars, or ``None`` (``null``) when
+        unknown."""
+        return None if self.cost_usd is None else round(self.cost_usd, 8)
 
     @classmethod
     def of_call(cls, call: CallRecord) -> Totals:
@@ -203,7 +245,7 @@ class Totals:
             input_tokens=sum(call.usage.input_tokens for call in items),
             cached_tokens=sum(call.usage.cached_tokens for call in items),
             output_tokens=sum(call.usage.output_tokens for call in items),
-            cost_usd=sum(call.cost_usd for call in items),
+            cost_usd=sum_costs(call.cost_usd for call in items),
             latency_s=sum(call.latency_s for call in items),
             synthetic_calls=sum(1 for call in items if call.synthetic),
             cache_write_tokens=sum(call.usage.cache_write_tokens for call in items),
@@ -234,7 +276,7 @@ class Totals:
             "cached_tokens": self.cached_tokens,
             "cache_write_tokens": self.cache_write_tokens,
             "output_tokens": self.output_tokens,
-            "cost_usd": round(self.cost_usd, 8),
+            "cost_usd": self.cost_json,
             "synthetic_calls": self.synthetic_calls,
             "estimated_calls": self.estimated_calls,
             "cost": self.cost_text(),
@@ -288,10 +330,13 @@ class CostLedger:
         usage: Usage,
         response_id: str | None = None,
         synthetic: str | None = None,
+        endpoint: str | None = None,
     ) -> CallRecord:
         """Price and keep one call; returns the record (its ``cost_usd`` goes into the log).
 
-        A ``synthetic`` reply (no model made it: see :class:`CallRecord`) costs nothing."""
+        A ``synthetic`` reply (no model made it: see :class:`CallRecord`) costs nothing; any
+        other is priced as ``endpoint`` (the base URL it went to) sells ``model``, or has no
+        price (``None``) when it does not list it."""
         if purpose not in PURPOSES:
             raise ValueError(f"purpose must be one of {sorted(PURPOSES)}, got {purpose!r}")
         call = CallRecord(
@@ -300,9 +345,10 @@ class CostLedger:
             model=model,
             latency_s=latency_s,
             usage=usage,
-            cost_usd=0.0 if synthetic else self.prices.cost(model, usage),
+            cost_usd=0.0 if synthetic else self.prices.cost(model, usage, endpoint),
             response_id=response_id,
             synthetic=synthetic or None,
+            endpoint=endpoint,
         )
         self.calls.append(call)
         return call
@@ -327,14 +373,15 @@ class CostLedger:
 
     @property
     def unknown_models(self) -> list[str]:
-        """Models called that the price table does not know (their calls were priced at 0.0)."""
-        return sorted(
-            {
-                call.model
-                for call in self.calls
-                if not call.synthetic and not self.prices.knows(call.model)
-            }
-        )
+        """Models called whose price is unknown where they were called (their ``cost_usd`` is
+        ``None``)."""
+        return sorted({call.model for call in self.calls if call.cost_usd is None})
+
+    def unpriced(self) -> list[tuple[str, str | None]]:
+        """The (model, endpoint) pairs of the calls whose price is unknown, in order of first
+        call."""
+        pairs = ((call.model, call.endpoint) for call in self.calls if call.cost_usd is None)
+        return list(dict.fromkeys(pairs))
 
     def truncate_after(self, turn: int) -> None:
         """Forget the calls made after ``turn`` (a forked conversation did not make them)."""
@@ -375,10 +422,11 @@ def _call_from_dict(raw: Any, where: str) -> CallRecord:
                 _whole(usage.get("cache_write_1h_tokens", 0), f"{where}: 'cache_write_1h_tokens'"),
                 estimated=usage.get("estimated") is True,
             ),
-            cost_usd=float(raw["cost_usd"]),
+            cost_usd=None if raw["cost_usd"] is None else float(raw["cost_usd"]),
             response_id=None if raw.get("response_id") is None else str(raw["response_id"]),
             synthetic=str(raw["synthetic"]) if raw.get("synthetic") else None,
             rolled_back=raw.get("rolled_back") is True,
+            endpoint=str(raw["endpoint"]) if raw.get("endpoint") else None,
         )
     except KeyError as missing:
         raise SessionError(f"{where} has no {missing.args[0]!r}") from None
@@ -394,10 +442,14 @@ def _whole(value: Any, what: str) -> int:
 
 __all__ = [
     "NO_COST_TEXT",
+    "PRICE_UNKNOWN_TEXT",
     "PURPOSES",
     "CallRecord",
     "CostLedger",
     "ModelPrice",
     "PriceTable",
     "Totals",
+    "add_costs",
+    "format_usd",
+    "sum_costs",
 ]

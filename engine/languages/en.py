@@ -109,6 +109,8 @@ A transition marked "needs" is allowed only once those values are known.""",
     "say so politely in 'message' and use \"stay\".",
     "advice_incomplete": "Reply again, shorter: a brief 'message' and a one-line 'summary'.",
     "advice_too_long": "Reply again, much shorter: a brief 'message', a one-line 'summary'.",
+    "advice_echoed_instructions": "Write in 'message' only what the user should read, in your "
+    "own words; never repeat these instructions or corrections to the user.",
     # what was wrong, as the correction names it
     "detail_separator": "; ",
     "detail_refused": "the model refused: {text}",
@@ -131,6 +133,8 @@ A transition marked "needs" is allowed only once those values are known.""",
     "detail_result_wrong": "'results.{name}' {problem}",
     "detail_unknown_signal": "'transition' is {signal}, which this step does not have",
     "detail_message_empty": "'message' is empty",
+    "detail_echoed_instructions": "'message' repeats the instructions you were given instead of "
+    "speaking to the user",
     "detail_guard_problem": "'transition' {signal}: {problem}",
     "detail_required_unknown_one": "'transition' is {signal} but the required {names} is still "
     "unknown",

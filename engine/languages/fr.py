@@ -110,6 +110,8 @@ Une transition marquée « Requiert » n'est permise qu'une fois ces valeurs con
     "d'une ligne.",
     "advice_too_long": "Répondez de nouveau, beaucoup plus court : un 'message' bref, un "
     "'summary' d'une ligne.",
+    "advice_echoed_instructions": "N'écrivez dans 'message' que ce que l'utilisateur doit lire, "
+    "avec vos propres mots ; ne lui répétez jamais ces instructions ni ces corrections.",
     "detail_separator": " ; ",
     "detail_refused": "le modèle a refusé : {text}",
     "detail_incomplete": "la réponse a été coupée ({reason})",
@@ -132,6 +134,8 @@ Une transition marquée « Requiert » n'est permise qu'une fois ces valeurs con
     "detail_result_wrong": "'results.{name}' {problem}",
     "detail_unknown_signal": "'transition' vaut {signal}, que cette étape n'a pas",
     "detail_message_empty": "'message' est vide",
+    "detail_echoed_instructions": "'message' répète les instructions que vous avez reçues au lieu "
+    "de parler à l'utilisateur",
     "detail_guard_problem": "'transition' {signal} : {problem}",
     "detail_required_unknown_one": "'transition' vaut {signal} mais le résultat obligatoire "
     "{names} est encore inconnu",

@@ -99,6 +99,8 @@ Markdown फ़ेंस नहीं):
     "'message' में विनम्रता से यह बताएँ और \"stay\" चुनें।",
     "advice_incomplete": "फिर से, छोटा उत्तर दें: संक्षिप्त 'message' और एक पंक्ति का 'summary'।",
     "advice_too_long": "फिर से, बहुत छोटा उत्तर दें: संक्षिप्त 'message', एक पंक्ति का 'summary'।",
+    "advice_echoed_instructions": "'message' में केवल वही लिखें जो उपयोगकर्ता को पढ़ना है, अपने "
+    "शब्दों में; ये निर्देश या सुधार उपयोगकर्ता के सामने कभी न दोहराएँ।",
     "detail_separator": "; ",
     "detail_refused": "मॉडल ने मना कर दिया: {text}",
     "detail_incomplete": "उत्तर बीच में कट गया ({reason})",
@@ -119,6 +121,8 @@ Markdown फ़ेंस नहीं):
     "detail_result_wrong": "'results.{name}' {problem}",
     "detail_unknown_signal": "'transition' {signal} है, जो इस चरण में नहीं है",
     "detail_message_empty": "'message' ख़ाली है",
+    "detail_echoed_instructions": "'message' उपयोगकर्ता से बात करने के बजाय आपको दिए गए निर्देश "
+    "दोहराता है",
     "detail_guard_problem": "'transition' {signal}: {problem}",
     "detail_required_unknown_one": "'transition' {signal} है, पर आवश्यक {names} अभी पता नहीं है",
     "detail_required_unknown_many": "'transition' {signal} है, पर आवश्यक {names} अभी पता नहीं हैं",

@@ -218,12 +218,15 @@ class ModelResponseData(TypedDict):
     refusal: str | None
     usage: UsageData | None
     latency_ms: float
-    #: What the call cost when it was made (the price table of that day).
-    cost_usd: float
+    #: What the call cost when it was made (the price table of that day); ``null`` when the
+    #: price was unknown: the endpoint it went to has no price for the model ("price unknown").
+    cost_usd: float | None
     #: Only when no model made the reply: what made it up instead (``reply script``, ``fake
     #: model``, ``autopilot``). Such a call cost nothing (``cost_usd`` is 0), and every view
     #: says "no cost (scripted)" rather than a price.
     synthetic: NotRequired[str]
+    #: The base URL the call went to (without credentials): the endpoint whose prices applied.
+    endpoint: NotRequired[str]
 
 
 class ContractViolationData(TypedDict):
@@ -335,7 +338,8 @@ class TurnEndData(TypedDict):
     calls: Count
     corrections: Count
     usage: UsageData | None
-    cost_usd: float
+    #: ``null`` when some call's price was unknown.
+    cost_usd: float | None
     engine_ms: float
     model_ms: float
     response_id: str | None
@@ -371,7 +375,8 @@ class SessionTotalsData(TypedDict):
     input_tokens: Count
     cached_tokens: Count
     output_tokens: Count
-    cost_usd: float
+    #: ``null`` when some call's price was unknown ("price unknown").
+    cost_usd: float | None
     #: Only when some replies were made up by no model (see ``ModelResponseData.synthetic``).
     synthetic_calls: NotRequired[Count]
     #: Only when some tokens were written to the provider's cache (Anthropic).
@@ -570,6 +575,7 @@ __all__ = [
     "ModelRequestData",
     "ModelResponseData",
     "Payload",
+    "ProviderNoticeData",
     "SessionEndData",
     "SessionStartData",
     "SessionTotalsData",

@@ -23,7 +23,8 @@ are read, so a live view shows a turn as it unfolds; then
 **The one counting rule.** Every ``model_response`` is one call, counted with its tokens and
 what it cost when it was made (its logged ``cost_usd``; a log is never re-priced), read by
 :func:`response_call` — the reading every other view of a log's calls uses too. A reply no
-model made (``synthetic``) cost nothing. Two totals answer two questions, and are named for
+model made (``synthetic``) cost nothing; a ``cost_usd`` of ``null`` (or none at all) is a price
+unknown, and so is every total holding it. Two totals answer two questions, and are named for
 them:
 
 * :meth:`LogFold.billed` — every call the log shows, those of rolled-back turns included: what
@@ -80,7 +81,7 @@ from engine.providers.base import Usage
 
 #: A transcript entry, and a call, as the fold keeps them (see the module docstring).
 _Entry = tuple[str, int, str, str]
-_Call = tuple[str, int, str, float, Usage, float, str | None, str | None]
+_Call = tuple[str, int, str, float, Usage, float | None, str | None, str | None, str | None]
 
 
 class Outcome(StrEnum):
@@ -562,9 +563,10 @@ def _call_of(event: Event, default_model: str) -> _Call:
             usage.get("cache_write_1h_tokens", 0),
             estimated=usage.get("estimated") is True,
         ),
-        0.0 if synthetic else data.get("cost_usd", 0.0),
+        0.0 if synthetic else data.get("cost_usd"),
         data.get("response_id"),
         synthetic or None,
+        data.get("endpoint"),
     )
 
 
@@ -580,7 +582,7 @@ def response_call(event: Event, default_model: str = "") -> CallRecord:
 
 
 def _record(call: _Call) -> CallRecord:
-    purpose, turn, model, latency_s, usage, cost, response, made_by = call
+    purpose, turn, model, latency_s, usage, cost, response, made_by, url = call
     return CallRecord(
         purpose,
         turn,
@@ -590,6 +592,7 @@ def _record(call: _Call) -> CallRecord:
         cost,
         response,
         made_by,
+        endpoint=url,
     )
 
 

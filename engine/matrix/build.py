@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import os
 from collections.abc import Callable, Coroutine, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -20,15 +21,16 @@ from typing import Any
 from engine.compare import load_side
 from engine.errors import ProviderAuthError, ScenarioError
 from engine.io.atomic import atomic_write_text
-from engine.matrix.models import MatrixModel
+from engine.matrix.models import MatrixModel, needs_openai_key
 from engine.matrix.report import report_html
 from engine.matrix.run import Cell, MatrixProgress, MatrixResult, MatrixRun
 from engine.matrix.spec import CURRENT, MatrixConfig, ModelSpec
 from engine.matrix.summary import build_summary
+from engine.offline.ticket_service import TOKEN_VARIABLE
 from engine.scenario.definition import Scenario
 from engine.scenario.loader import load_scenario
 from engine.scenario_tests.definition import ScenarioTest
-from engine.scenario_tests.record_shipped import SERVICES
+from engine.scenario_tests.record_shipped import RECORDING_TOKEN, SERVICES
 from engine.simulate.persona import Persona
 
 __all__ = ["MATRIX_FILE", "REPORT_FILE", "PreparedMatrix", "choose_tests", "prepare"]
@@ -94,13 +96,26 @@ class PreparedMatrix:
 @contextlib.contextmanager
 def _services(name: str) -> Iterator[None]:
     """The stand-in services a shipped scenario's actions call (the support desk's ticket
-    service), started for a key-free matrix; one already serving on their port is used."""
+    service), started for a key-free matrix. When their port is taken — one is running
+    already, another matrix's or a recording's — that one is used, with the token they share."""
     services = SERVICES.get(name)
     with contextlib.ExitStack() as stack:
         if services is not None:
-            with contextlib.suppress(OSError):  # the port is taken: one is running already
+            try:
                 stack.enter_context(services())
+            except OSError:  # the port is taken
+                if name == "support_desk" and not os.environ.get(TOKEN_VARIABLE):
+                    stack.enter_context(_environ(TOKEN_VARIABLE, RECORDING_TOKEN))
         yield
+
+
+@contextlib.contextmanager
+def _environ(name: str, value: str) -> Iterator[None]:
+    os.environ[name] = value
+    try:
+        yield
+    finally:
+        os.environ.pop(name, None)
 
 
 async def _close(models: dict[str, MatrixModel]) -> None:
@@ -124,6 +139,8 @@ def prepare(
     current: Scenario | None = None,
     api_key_set: bool = True,
     api_key: str | None = None,
+    timeout: float | None = None,
+    max_output_tokens: int | None = None,
     on_progress: Callable[[MatrixProgress], None] | None = None,
 ) -> PreparedMatrix:
     """Everything ready to run. ``current`` is the scenario as it stands (default: read from
@@ -147,9 +164,17 @@ def prepare(
         for spec in models:
             if spec.text in opened:
                 continue
-            if not spec.is_fake and not (api_key_set or api_key):
+            if needs_openai_key(spec) and not (api_key_set or api_key):
                 raise ProviderAuthError(f"{spec.text}: no API key")
-            opened[spec.text] = MatrixModel(spec, overrides=config.rate_limits, api_key=api_key)
+            opened[spec.text] = MatrixModel(
+                spec,
+                overrides=config.rate_limits,
+                api_key=api_key,
+                timeout=timeout if timeout is not None else config.timeout,
+                max_output_tokens=(
+                    max_output_tokens if max_output_tokens is not None else config.max_output_tokens
+                ),
+            )
     except BaseException:
         asyncio.run(_close(opened))
         raise

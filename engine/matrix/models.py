@@ -21,6 +21,7 @@ the whole run.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from engine.matrix.spec import ModelSpec
 from engine.offline import fake_model
@@ -33,13 +34,17 @@ from engine.offline.scenario_bot import ScenarioBot
 from engine.providers import make_provider
 from engine.providers.base import ClosingProvider, ModelReply, ModelRequest, Provider
 from engine.providers.paced import LimiterPool, PacedProvider, Traffic
+from engine.providers.profile import is_openai, load_profile, local_key
 from engine.providers.rate_table import RateLimit, RateLimitTable
 from engine.providers.synthetic import SyntheticReplies
 from engine.scenario.definition import Scenario
 from engine.scenario_tests.definition import ScenarioTest
 from engine.scenario_tests.record_shipped import plan_for
 
-__all__ = ["PACE", "MatrixModel", "provider_for_spec"]
+__all__ = ["OPENAI_APIS", "PACE", "MatrixModel", "needs_openai_key", "provider_for_spec"]
+
+#: The providers that speak OpenAI's APIs, with its key.
+OPENAI_APIS = ("responses", "chat")
 
 #: The share of a limit given in a spec or ``matrix.yaml`` the matrix paces at. At exactly the
 #: limit, requests paced evenly reach the server a few milliseconds early or late, and the
@@ -49,19 +54,43 @@ __all__ = ["PACE", "MatrixModel", "provider_for_spec"]
 PACE = 0.95
 
 
-def provider_for_spec(spec: ModelSpec, api_key: str | None = None) -> Provider:
-    """A real model's provider: the spec's API, model and base URL; retries left to the
-    limiter, nothing streamed (nobody watches a matrix being written). Raises
-    :class:`~engine.errors.ProviderAuthError` when no key is set (``api_key``, else
-    ``OPENAI_API_KEY``)."""
+def provider_for_spec(
+    spec: ModelSpec,
+    api_key: str | None = None,
+    *,
+    timeout: float | None = None,
+    max_output_tokens: int | None = None,
+) -> Provider:
+    """A real model's provider: the spec's API, model and base URL, with the profile
+    ``prompter providers check`` saved for that server and model when there is one (its
+    format, its output cap parameter); retries left to the limiter, nothing streamed (nobody
+    watches a matrix being written). ``api_key`` is an OpenAI key (the studio's), for the
+    OpenAI APIs only — a server other than OpenAI's needs none; Anthropic and Gemini read
+    their own. ``timeout`` and ``max_output_tokens`` are the shared provider options'
+    (``--timeout``, ``--max-output-tokens``). Raises :class:`~engine.errors.ProviderAuthError`
+    when the API's key is missing."""
+    openai = spec.provider in OPENAI_APIS
+    profile = (
+        load_profile(spec.provider, spec.base_url, spec.model) if openai and spec.model else None
+    )
     return make_provider(
         spec.provider,
         model=spec.model,
-        api_key=api_key,
+        api_key=(api_key or local_key(spec.base_url)) if openai else None,
         base_url=spec.base_url,
         max_retries=0,
         stream=False,
+        profile=profile,
+        timeout=timeout,
+        max_output_tokens=max_output_tokens,
     )
+
+
+def needs_openai_key(spec: ModelSpec) -> bool:
+    """Whether the model is called with ``OPENAI_API_KEY``: an OpenAI API at OpenAI's servers
+    (a local server, or another named by its base URL, needs none); the vendors' providers
+    check their own key when they are made."""
+    return spec.provider in OPENAI_APIS and is_openai(spec.base_url)
 
 
 class MatrixModel:
@@ -74,9 +103,15 @@ class MatrixModel:
         limits: RateLimitTable | None = None,
         overrides: dict[str, tuple[float | None, float | None]] | None = None,
         api_key: str | None = None,
+        timeout: float | None = None,
+        max_output_tokens: int | None = None,
     ) -> None:
         self.spec = spec
         self.api_key = api_key
+        self.options: dict[str, Any] = {
+            "timeout": timeout,
+            "max_output_tokens": max_output_tokens,
+        }
         self.traffic = Traffic()
         self._server: FakeOpenAIServer | None = None
         self._router = ConversationRouter()
@@ -99,7 +134,7 @@ class MatrixModel:
             )
             table = RateLimitTable({})
         else:
-            inner = provider_for_spec(spec, api_key)
+            inner = provider_for_spec(spec, api_key, **self.options)
             table = limits if limits is not None else RateLimitTable.load()
         self.pool = LimiterPool(
             table,
@@ -129,7 +164,7 @@ class MatrixModel:
         """The bot's provider for a cell's persona conversations (not paced: the simulation
         paces it); the fake's is a server of its own, closed with it."""
         if not self.spec.is_fake:
-            return provider_for_spec(self.spec, self.api_key)
+            return provider_for_spec(self.spec, self.api_key, **self.options)
         bot = BreakingModel(ScenarioBot(scenario, seed=seed), self.spec.break_rate, seed=seed)
         server = FakeOpenAIServer(
             responder=RoleRouter(bot, PersonaModel(seed)), latency=self.spec.latency_s

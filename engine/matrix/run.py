@@ -32,7 +32,7 @@ from engine.log.fold import response_call
 from engine.log.reader import read_log
 from engine.matrix.models import MatrixModel
 from engine.matrix.spec import ModelSpec
-from engine.providers.prices import ModelPrice
+from engine.providers.prices import ModelPrice, call_cost
 from engine.scenario.definition import Scenario
 from engine.scenario_tests.definition import ScenarioTest, stem_of
 from engine.scenario_tests.record_shipped import _first_step
@@ -393,8 +393,10 @@ class MatrixRun:
             return 0.0
         extra = self.extra_prices.get(call.model.lower())
         if extra is not None:
-            return PriceTable({call.model: extra}).cost(call.model, call.usage)
-        return call.cost_usd if self.prices.knows(call.model) else None
+            return call_cost(extra, call.usage)
+        if call.cost_usd == 0.0 and not self.prices.knows(call.model, call.endpoint):
+            return None  # an older log's $0 for a model it had no price for
+        return call.cost_usd  # None: the endpoint it went to had no price for it
 
     def _finished(self, record: RunRecord) -> None:
         with self._lock:

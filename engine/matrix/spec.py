@@ -1,12 +1,12 @@
 """What a matrix runs: model specs, variants and the ``matrix.yaml`` that names them.
 
 A **model spec** is ``provider:model[@base_url]`` — ``responses:gpt-4.1-mini``,
-``chat:smollm2-135m@http://127.0.0.1:8080/v1`` — or ``fake[:OPTIONS]``, the key-free fake
-model: ``fake:break=0.1`` breaks the reply contract on 10 % of its replies (seeded coin flips),
-``latency=0.05`` waits that many seconds before each answer, ``rpm=600`` is the rate limit it
-states (and the matrix keeps to). In a comma-separated list (``--models``) an option may follow
-after a comma (``fake:break=0.1,latency=0.05``): a piece of the form ``key=value`` with no
-``:`` belongs to the fake spec before it.
+``chat:smollm2-135m@http://127.0.0.1:8080/v1``, ``anthropic:claude-…``, ``gemini:…`` — or
+``fake[:OPTIONS]``, the key-free fake model: ``fake:break=0.1`` breaks the reply contract on
+10 % of its replies (seeded coin flips), ``latency=0.05`` waits that many seconds before each
+answer, ``rpm=600`` is the rate limit it states (and the matrix keeps to). In a comma-separated
+list (``--models``) an option may follow after a comma (``fake:break=0.1,latency=0.05``): a
+piece of the form ``key=value`` with no ``:`` belongs to the fake spec before it.
 
 A **variant** is the scenario folder as it stands (``.``, the default), a git revision as
 ``prompter diff`` reads them (``HEAD~1:scenarios/support_desk``), or another folder.
@@ -21,6 +21,8 @@ A **variant** is the scenario folder as it stands (``.``, the default), a git re
     jobs: 4
     seed: 0
     require: ["pass>=0.9"]
+    timeout: 120           # seconds a call of a real model may take
+    max_output_tokens: 800
     prices:                # US dollars per 1M tokens, for models the price table lacks
       smollm2-135m: {input: 0.0, cached_input: 0.0, output: 0.0}
     rate_limits:           # requests/tokens per minute, for models the rate table lacks
@@ -40,11 +42,13 @@ import yaml
 from engine.errors import ScenarioError
 from engine.io.input_limits import MAX_SCRIPT_BYTES
 from engine.io.untrusted import read_text
+from engine.providers import PROVIDER_NAMES
 from engine.providers.prices import ModelPrice
 
 __all__ = [
     "CURRENT",
     "FAKE",
+    "PROVIDERS",
     "MatrixConfig",
     "ModelSpec",
     "load_config",
@@ -56,8 +60,8 @@ __all__ = [
 FAKE = "fake"
 #: The variant "the scenario folder as it stands".
 CURRENT = "."
-#: The providers a spec may name (besides ``fake``).
-PROVIDERS = ("responses", "chat")
+#: The providers a spec may name (besides ``fake``): every model API, not the reply script.
+PROVIDERS = tuple(name for name in PROVIDER_NAMES if name != "scripted")
 _FAKE_OPTIONS = {
     "break": (0.0, 0.999),
     "latency": (0.0, 60.0),
@@ -168,6 +172,10 @@ class MatrixConfig:
     jobs: int | None = None
     seed: int | None = None
     require: list[str] = field(default_factory=list)
+    #: the shared provider options, for the real models: seconds a call may take, and the
+    #: most tokens a reply may have
+    timeout: float | None = None
+    max_output_tokens: int | None = None
     prices: dict[str, ModelPrice] = field(default_factory=dict)
     rate_limits: dict[str, tuple[float | None, float | None]] = field(default_factory=dict)
 
@@ -215,9 +223,20 @@ def load_config(path: Path) -> MatrixConfig:
         jobs=number("jobs"),
         seed=number("seed"),
         require=strings("require"),
+        timeout=_positive(path, data, "timeout"),
+        max_output_tokens=number("max_output_tokens"),
         prices=_prices(path, data.get("prices") or {}),
         rate_limits=_limits(path, data.get("rate_limits") or {}),
     )
+
+
+def _positive(path: Path, data: dict[str, Any], name: str) -> float | None:
+    value = data.get(name)
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int | float) or not value > 0:
+        raise SpecError(f"{path}: {name} is a number of seconds over 0", path=path)
+    return float(value)
 
 
 def _prices(path: Path, data: Any) -> dict[str, ModelPrice]:

@@ -54,6 +54,7 @@ from engine.simulate.user import (
     H_WITHHOLD,
     ROLE_METADATA_KEY,
     SIMULATED_USER_ROLE,
+    USER_SCHEMA,
     USER_SCHEMA_NAME,
 )
 
@@ -444,8 +445,9 @@ class RoleRouter:
 
 def is_simulated_user(request: FakeRequest) -> bool:
     """Whether a request is the simulated user's: its metadata says so (the Responses API), or
-    its reply format is the simulated user's (Chat Completions carries no metadata)."""
+    its reply format is the simulated user's (Chat Completions carries no metadata; Anthropic's
+    and Gemini's formats carry no name either: the schema itself tells)."""
     metadata = request.body.get("metadata") or {}
     if metadata.get(ROLE_METADATA_KEY) == SIMULATED_USER_ROLE:
         return True
-    return request.schema_name == USER_SCHEMA_NAME
+    return request.schema_name == USER_SCHEMA_NAME or request.schema == USER_SCHEMA

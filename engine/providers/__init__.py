@@ -113,6 +113,7 @@ def make_provider(
             max_retries=max_retries,
             strict_schema=strict_schema,
             stream=stream,
+            max_output_tokens=max_output_tokens,
         )
     if name == "scripted":
         if script is None:
@@ -135,6 +136,7 @@ def _vendor_provider(
     max_retries: int | None,
     strict_schema: bool,
     stream: bool,
+    max_output_tokens: int | None,
 ) -> Provider:
     """The Anthropic or Gemini provider; a clear error when its SDK is not installed."""
     try:
@@ -155,5 +157,6 @@ def _vendor_provider(
         max_retries=max_retries,
         strict_schema=strict_schema,
         stream=stream,
+        max_output_tokens=max_output_tokens,
     )
     return provider

@@ -31,6 +31,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field
 from types import TracebackType
 from typing import Any, Literal, Protocol, Self, runtime_checkable
+from urllib.parse import urlsplit
 
 Purpose = Literal["turn", "correction", "on_enter"]
 Role = Literal["user", "assistant", "system"]
@@ -129,6 +130,9 @@ class ModelReply:
     ``max_output_tokens``). ``refusal`` holds the model's refusal text when it refused.
     ``synthetic`` is set when no model made the reply, and says what did (``reply script``,
     ``fake model``, ``autopilot``): the call costs nothing, and the log says so for good.
+    ``endpoint`` is the base URL the call went to (the conversation reads it from the provider,
+    :func:`endpoint_of`, when the provider does not set it): a price applies only to a model
+    listed for that endpoint.
     ``notices`` are what the provider changed to get this reply and must say (the server refused
     a structured-output format, and the provider switched to the next one): the conversation
     logs each as a ``provider_notice`` event.
@@ -143,6 +147,9 @@ class ModelReply:
     incomplete_reason: str | None = None
     refusal: str | None = None
     synthetic: str | None = None
+    #: The base URL the call went to: the endpoint whose prices apply
+    #: (:mod:`engine.providers.prices`). ``None`` when no server was called (a replay).
+    endpoint: str | None = None
     notices: tuple[str, ...] = ()
 
 
@@ -166,6 +173,46 @@ def streaming_to(listener: MessageListener | None) -> Iterator[None]:
 def message_listener() -> MessageListener | None:
     """Who hears the message of the call being made (``None``: nobody, do not stream)."""
     return _LISTENER.get()
+
+
+_DEFAULT_PORTS = {"http": 80, "https": 443}
+
+
+def endpoint_key(base_url: str | None) -> str | None:
+    """``base_url`` as prices are looked up under: ``https://api.openai.com/v1`` for
+    ``HTTPS://user:key@API.openai.com:443/v1/`` (``None`` for none, or for what is no URL)."""
+    if not base_url or not base_url.strip():
+        return None
+    parts = urlsplit(base_url.strip())
+    if not parts.scheme or not parts.hostname:
+        return None
+    scheme = parts.scheme.lower()
+    host = parts.hostname.lower()
+    if ":" in host:  # an IPv6 address
+        host = f"[{host}]"
+    try:
+        port = parts.port
+    except ValueError:
+        return None
+    netloc = host if port is None or port == _DEFAULT_PORTS.get(scheme) else f"{host}:{port}"
+    return f"{scheme}://{netloc}{parts.path.rstrip('/')}"
+
+
+def endpoint_of(provider: object) -> str | None:
+    """The base URL ``provider``'s calls go to (its ``endpoint``, else its ``base_url``, as
+    :func:`endpoint_key` writes it), whose prices apply to them; ``None`` when it names none (a
+    script, a replay, the key-free model, a test's stand-in)."""
+    endpoint = getattr(provider, "endpoint", None)
+    if isinstance(endpoint, str) and endpoint:
+        return endpoint
+    base_url = getattr(provider, "base_url", None)
+    return endpoint_key(base_url) if isinstance(base_url, str) else None
+
+
+def makes_replies_up(provider: object) -> bool:
+    """True when no model makes ``provider``'s replies (its ``made_by`` says what does: a reply
+    script, the key-free model): its calls cost nothing, so no budget needs a price for them."""
+    return bool(getattr(provider, "made_by", None))
 
 
 @runtime_checkable
@@ -234,6 +281,9 @@ __all__ = [
     "Purpose",
     "Role",
     "Usage",
+    "endpoint_key",
+    "endpoint_of",
+    "makes_replies_up",
     "message_listener",
     "streaming_to",
 ]

@@ -31,7 +31,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.errors import ProviderError, ProviderRateLimited
-from engine.providers.base import ClosingProvider, ModelReply, ModelRequest, Provider
+from engine.providers.base import (
+    ClosingProvider,
+    ModelReply,
+    ModelRequest,
+    Provider,
+    endpoint_of,
+)
 from engine.providers.rate_limiter import (
     MAX_BACKOFF_S,
     MAX_RETRY_AFTER_S,
@@ -181,6 +187,17 @@ class PacedProvider(ClosingProvider):
         self._sleep = sleep or asyncio.sleep
         self._rng = rng or random.Random()
         self._context: OrderedDict[str, int] = OrderedDict()
+
+    @property
+    def endpoint(self) -> str | None:
+        """The inner provider's (:func:`~engine.providers.base.endpoint_of`)."""
+        return endpoint_of(self.inner)
+
+    @property
+    def made_by(self) -> str | None:
+        """The inner provider's, when no model makes its replies."""
+        made_by = getattr(self.inner, "made_by", None)
+        return made_by if isinstance(made_by, str) else None
 
     def model_of(self, request: ModelRequest) -> str:
         forced = getattr(self.inner, "model", None)

@@ -102,7 +102,13 @@ class ProviderProfile:
     def choices(self) -> dict[str, Any]:
         """What Prompter does with this server: the provider and the settings it uses."""
         return {
-            "provider": "responses" if self.chaining else "chat",
+            "provider": (
+                self.provider
+                if self.provider in ("anthropic", "gemini")
+                else "responses"
+                if self.chaining
+                else "chat"
+            ),
             "structured_output": self.structured_output,
             "output_cap_param": self.output_cap_param,
             "streamed_usage": "reported" if self.usage_when_streaming else "estimated",

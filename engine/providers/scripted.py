@@ -75,6 +75,8 @@ class ScriptedProvider(ClosingProvider):
 
     name = "scripted"
     chains = True
+    #: No model makes the replies: they cost nothing (``base.makes_replies_up``).
+    made_by = MADE_BY
 
     def __init__(
         self,

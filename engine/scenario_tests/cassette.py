@@ -64,6 +64,7 @@ from engine.providers.base import (
     ModelReply,
     ModelRequest,
     Provider,
+    endpoint_of,
     message_listener,
 )
 from engine.providers.streaming import stream_words
@@ -216,6 +217,17 @@ class CassetteRecorder(ClosingProvider):
         self._makers: list[tuple[str, bool]] = []
         self._actions: list[RecordedAction] = []
 
+    @property
+    def endpoint(self) -> str | None:
+        """The inner provider's: the calls are its own."""
+        return endpoint_of(self.inner)
+
+    @property
+    def made_by(self) -> str | None:
+        """The inner provider's, when no model makes its replies."""
+        made_by = getattr(self.inner, "made_by", None)
+        return made_by if isinstance(made_by, str) else None
+
     def mark_volatile(self, value: str, token: str = SESSION_TOKEN) -> None:
         self._normaliser.mark_volatile(value, token)
 
@@ -289,6 +301,12 @@ class CassetteReplayer(ClosingProvider):
         self.action_position = 0
         self._normaliser = _Normaliser()
 
+    @property
+    def made_by(self) -> str | None:
+        """What made the recorded replies when no model did (they cost nothing)."""
+        header = self.cassette.header
+        return (header.made_by or "a stand-in model") if header.synthetic else None
+
     def mark_volatile(self, value: str, token: str = SESSION_TOKEN) -> None:
         self._normaliser.mark_volatile(value, token)
 
@@ -340,7 +358,6 @@ class CassetteReplayer(ClosingProvider):
         if reply.response is not None:
             response_id = f"replay-{reply.response.lstrip('@')}"
             self._normaliser.mark_volatile(response_id, reply.response)
-        header = self.cassette.header
         listener = message_listener()
         if self.stream and listener is not None:
             await stream_words(reply.text, listener, self.word_s)
@@ -353,7 +370,7 @@ class CassetteReplayer(ClosingProvider):
             status=reply.status,
             incomplete_reason=reply.incomplete_reason,
             refusal=reply.refusal,
-            synthetic=(header.made_by or "a stand-in model") if header.synthetic else None,
+            synthetic=self.made_by,
         )
 
     def replay_action(self, step: str, inputs: dict[str, Any]) -> RecordedAction:

@@ -4,7 +4,9 @@
     prompter_turns_total{version}                   user messages answered
     prompter_model_calls_total{version}             model calls of those turns (corrections too)
     prompter_tokens_total{kind,version}             input, cached (part of input) and output tokens
-    prompter_cost_usd_total{version}                what the model calls cost, in dollars
+    prompter_cost_usd_total{version}                what the model calls cost, in dollars (the
+                                                    turns whose price is known)
+    prompter_turns_price_unknown_total{version}     turns with a call whose price is unknown
     prompter_turn_seconds{version}                  a histogram of the time to answer a message
     prompter_errors_total{kind,version}             error answers, by their ``error.type``
 
@@ -58,6 +60,12 @@ class ServeMetrics:
         self.cost = Counter(
             "prompter_cost_usd", "Cost of the model calls in dollars", ["version"], registry=r
         )
+        self.price_unknown = Counter(
+            "prompter_turns_price_unknown",
+            "Answered turns with a model call whose price is unknown (not in prompter_cost_usd)",
+            ["version"],
+            registry=r,
+        )
         self.turn_seconds = Histogram(
             "prompter_turn_seconds",
             "Time to answer a user message, in seconds",
@@ -82,7 +90,10 @@ class ServeMetrics:
         self.tokens.labels(kind="input", version=version).inc(result.usage.input_tokens)
         self.tokens.labels(kind="cached", version=version).inc(result.usage.cached_tokens)
         self.tokens.labels(kind="output", version=version).inc(result.usage.output_tokens)
-        self.cost.labels(version=version).inc(max(result.cost_usd, 0.0))
+        if result.cost_usd is None:
+            self.price_unknown.labels(version=version).inc()
+        else:
+            self.cost.labels(version=version).inc(max(result.cost_usd, 0.0))
 
     def count_error(self, kind: str, version: str = "") -> None:
         self.errors.labels(kind=kind, version=version).inc()

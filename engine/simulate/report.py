@@ -128,7 +128,8 @@ class RoleFigures:
     calls_per_message: Distribution
     #: Each conversation's calls divided by its user messages.
     calls_per_message_by_conversation: Distribution
-    cost_per_conversation: Distribution
+    #: ``None`` when some conversation's price is unknown (a call's endpoint had no price).
+    cost_per_conversation: Distribution | None
     traffic: Traffic
 
     def to_dict(self) -> dict[str, Any]:
@@ -136,7 +137,9 @@ class RoleFigures:
             **role_totals_dict(self.totals),
             "calls_per_message": self.calls_per_message.to_dict(),
             "calls_per_message_by_conversation": self.calls_per_message_by_conversation.to_dict(),
-            "cost_per_conversation_usd": self.cost_per_conversation.to_dict(8),
+            "cost_per_conversation_usd": (
+                None if (cost := self.cost_per_conversation) is None else cost.to_dict(8)
+            ),
             "traffic": self.traffic.to_dict(),
         }
 
@@ -309,7 +312,7 @@ class SimulationReport:
             )
             spread = (
                 role.totals.cost_text()
-                if role.totals.all_synthetic
+                if role.totals.all_synthetic or cost is None
                 else f"p50 ${cost.p50:.5f}, p90 ${cost.p90:.5f}, max ${cost.max:.5f}"
             )
             lines.append(
@@ -462,9 +465,17 @@ def _role(kept: list[ConversationOutcome], role: str, traffic: Traffic) -> RoleF
         totals=sum((one.totals for one in figures), Totals()),
         calls_per_message=Distribution.of(per_message),
         calls_per_message_by_conversation=Distribution.of(by_conversation),
-        cost_per_conversation=Distribution.of(one.totals.cost_usd for one in figures),
+        cost_per_conversation=_costs(one.totals.cost_usd for one in figures),
         traffic=traffic,
     )
+
+
+def _costs(costs: Iterable[float | None]) -> Distribution | None:
+    """The spread of the conversations' costs; ``None`` when some conversation's is unknown."""
+    known = list(costs)
+    if any(cost is None for cost in known):
+        return None
+    return Distribution.of(cost for cost in known if cost is not None)
 
 
 def _capped(traffic: Traffic) -> str:

@@ -529,7 +529,7 @@ class Simulation:
             "message": message,
             "done": done,
             "usage": record.to_dict()["usage"] if record else None,
-            "cost_usd": record.cost_usd if record else 0.0,
+            "cost_usd": record.cost_usd if record else 0.0,  # None: price unknown
             "response_id": record.response_id if record else None,
             "latency_ms": round(record.latency_s * 1000, 3) if record else None,
         }

@@ -56,7 +56,7 @@ class StepFigures:
             "turns": self.turns,
             "turns_per_visit": round(self.turns_per_visit, 3),
             "calls": self.totals.llm_calls,
-            "cost_usd": round(self.totals.cost_usd, 8),
+            "cost_usd": self.totals.cost_json,
             "cost": self.totals.cost_text(),
             "violations": dict(sorted(self.violations.items())),
             "violations_total": sum(self.violations.values()),

@@ -26,7 +26,7 @@ from typing import Any
 from engine.dialogue.ledger import CostLedger, PriceTable
 from engine.errors import SessionError
 from engine.languages import ENGLISH, language_name, table_for
-from engine.providers.base import Message, ModelRequest, Provider, Usage
+from engine.providers.base import Message, ModelRequest, Provider, Usage, endpoint_of
 from engine.scenario.definition import Scenario
 from engine.simulate.persona import TRAITS, Persona, render_fact
 
@@ -80,7 +80,8 @@ class UserTurn:
     message: str
     done: bool
     usage: Usage
-    cost_usd: float
+    #: ``None`` when the price is unknown (the endpoint has no price for the model).
+    cost_usd: float | None
 
 
 def user_instructions(persona: Persona, scenario: Scenario) -> str:
@@ -187,6 +188,7 @@ class SimulatedUser:
             usage=reply.usage,
             response_id=reply.response_id,
             synthetic=reply.synthetic,
+            endpoint=reply.endpoint or endpoint_of(self.provider),
         )
         message, done = _read_reply(reply.text, reply.refusal)
         self.history += [Message("user", request.input), Message("assistant", reply.text)]

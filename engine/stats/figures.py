@@ -109,7 +109,7 @@ class StepStats:
             "fallbacks": self.fallbacks,
             "errors": self.errors,
             "tokens": tokens_json(self.totals),
-            "cost_usd": round(self.totals.cost_usd, 8),
+            "cost_usd": self.totals.cost_json,
             "latency_ms": round(self.totals.latency_s * 1000, 3),
             "cost": self.totals.cost_text(),
             "conversations": self.conversations,
@@ -198,7 +198,7 @@ class ConversationStats:
             "fallbacks": self.fallbacks,
             "errors": self.errors,
             "tokens": tokens_json(self.totals),
-            "cost_usd": round(self.totals.cost_usd, 8),
+            "cost_usd": self.totals.cost_json,
             "cost": self.totals.cost_text(),
         }
 
@@ -274,7 +274,7 @@ class StatsReport:
             "scenario": self.scenario,
             "conversations_count": len(self.conversations),
             "finished": self.finished,
-            "cost_usd": round(self.totals.cost_usd, 8),
+            "cost_usd": self.totals.cost_json,
             "cost": self.totals.cost_text(),
             "steps": [stats.to_json() for stats in self.steps.values()],
             "transitions": [
@@ -341,7 +341,7 @@ MEASURES: dict[str, Measure] = {
             "cost_per_visit",
             "Cost per visit",
             "USD per visit",
-            lambda s: _ratio(s.totals.cost_usd, s.visits),
+            lambda s: None if s.totals.cost_usd is None else _ratio(s.totals.cost_usd, s.visits),
         ),
         Measure(
             "visits", "Visits", "visits", lambda s: float(s.visits) if s.visits or s.turns else None

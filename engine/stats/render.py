@@ -8,8 +8,9 @@ import json
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from engine.dialogue.ledger import PRICE_UNKNOWN_TEXT, Totals
 from engine.stats.distribution import spread
-from engine.stats.figures import MEASURES, StatsReport, StepStats
+from engine.stats.figures import MEASURES, ConversationStats, StatsReport, StepStats
 
 #: Conversations listed in the text output (the most expensive first); all are in JSON/CSV.
 CONVERSATIONS_SHOWN = 15
@@ -30,11 +31,20 @@ def render_text(report: StatsReport, *, order: Sequence[str] = ()) -> str:
     )
     if conversations:
         calls = spread([c.calls_per_message for c in conversations if c.user_messages])
-        cost = spread([c.totals.cost_usd for c in conversations])
+        priced = _known_costs(conversations)
+        cost = spread(priced)
+        if not priced:
+            costs = f"cost per conversation: {PRICE_UNKNOWN_TEXT}"
+        else:
+            costs = (
+                f"cost per conversation: median ${cost.median:.4f}, p90 ${cost.p90:.4f}, "
+                f"max ${cost.maximum:.4f}"
+            )
+            if len(priced) < len(conversations):
+                costs += f" (of {len(priced):,}; {PRICE_UNKNOWN_TEXT} for the others)"
         out.append(
             f"calls per message: median {calls.median:.2f}, p90 {calls.p90:.2f}, "
-            f"max {calls.maximum:.2f}   cost per conversation: median "
-            f"${cost.median:.4f}, p90 ${cost.p90:.4f}, max ${cost.maximum:.4f}"
+            f"max {calls.maximum:.2f}   {costs}"
         )
     out.extend(_problems(report))
     known = [step for step in _ordered(report, order) if step not in report.unknown_steps]
@@ -56,7 +66,7 @@ def render_text(report: StatsReport, *, order: Sequence[str] = ()) -> str:
     if report.actions:
         out += ["", "Action steps (no model call):", *_action_table(report)]
     if conversations:
-        shown = sorted(range(len(conversations)), key=lambda i: -conversations[i].totals.cost_usd)
+        shown = sorted(range(len(conversations)), key=lambda i: _dearest(conversations[i]))
         out += [
             "",
             f"Conversations ({min(len(shown), CONVERSATIONS_SHOWN)} most expensive of "
@@ -80,13 +90,29 @@ def render_text(report: StatsReport, *, order: Sequence[str] = ()) -> str:
     return "\n".join(out) + "\n"
 
 
+def _known_costs(conversations: Sequence[ConversationStats]) -> list[float]:
+    """The costs of the conversations whose every call has a price (the spread is theirs)."""
+    return [c.totals.cost_usd for c in conversations if c.totals.cost_usd is not None]
+
+
+def _dearest(conversation: ConversationStats) -> tuple[bool, float]:
+    """Sort key: the dearest first, then those whose price is unknown."""
+    cost = conversation.totals.cost_usd
+    return (cost is None, -(cost or 0.0))
+
+
+def _csv_cost(totals: Totals) -> str:
+    """Dollars in a CSV cell; an empty cell when the price is unknown."""
+    return "" if totals.cost_usd is None else f"{totals.cost_usd:.8f}"
+
+
 def render_json(report: StatsReport) -> str:
     data = report.to_json()
     data["spread"] = {
         "calls_per_message": spread(
             [c.calls_per_message for c in report.conversations if c.user_messages]
         ).to_json(),
-        "cost_usd": spread([c.totals.cost_usd for c in report.conversations]).to_json(),
+        "cost_usd": spread(_known_costs(report.conversations)).to_json(),
     }
     return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
 
@@ -152,7 +178,7 @@ def _steps_csv(report: StatsReport, writer: Any, order: Sequence[str]) -> None:
                 stats.totals.cached_tokens,
                 stats.totals.cache_write_tokens,
                 stats.totals.output_tokens,
-                f"{stats.totals.cost_usd:.8f}",
+                _csv_cost(stats.totals),
                 stats.conversations,
                 stats.dropped,
                 *[_csv_number(measure.of(stats)) for measure in MEASURES.values()],
@@ -237,7 +263,7 @@ def _conversations_csv(report: StatsReport, writer: Any, order: Sequence[str]) -
                 c.totals.cached_tokens,
                 c.totals.cache_write_tokens,
                 c.totals.output_tokens,
-                f"{c.totals.cost_usd:.8f}",
+                _csv_cost(c.totals),
             ]
         )
 

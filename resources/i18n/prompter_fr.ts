@@ -476,6 +476,14 @@
         <source>Fake model · replies made up from the scenario&apos;s steps, not a model&apos;s · no key, no cost</source>
         <translation>Modèle factice · réponses inventées d&apos;après les étapes du scénario, pas celles d&apos;un modèle · sans clé, sans coût</translation>
     </message>
+    <message>
+        <source>schema enforced (json_schema)</source>
+        <translation>schéma imposé (json_schema)</translation>
+    </message>
+    <message>
+        <source>server not checked: replies checked after the fact</source>
+        <translation>serveur non vérifié : réponses vérifiées après coup</translation>
+    </message>
 </context>
 <context>
     <name>ChatSettingsDialog</name>
@@ -575,6 +583,46 @@
         <source>Scripts (*.yaml *.yml *.jsonl *.ndjson)</source>
         <translation>Scripts (*.yaml *.yml *.jsonl *.ndjson)</translation>
     </message>
+    <message>
+        <source> s</source>
+        <translation> s</translation>
+    </message>
+    <message>
+        <source>Ask the server, in a few small calls, what it does with this model: whether it holds replies to the schema, chains them, reports usage when streaming</source>
+        <translation>Demander au serveur, en quelques petits appels, ce qu’il fait avec ce modèle : s’il tient les réponses au schéma, s’il les enchaîne, s’il indique l’usage en flux</translation>
+    </message>
+    <message>
+        <source>Check This Server</source>
+        <translation>Vérifier ce serveur</translation>
+    </message>
+    <message>
+        <source>Checking {server} with {model}…</source>
+        <translation>Vérification de {server} avec {model}…</translation>
+    </message>
+    <message>
+        <source>Output cap (tokens)</source>
+        <translation>Plafond de sortie (jetons)</translation>
+    </message>
+    <message>
+        <source>The check failed: {error}</source>
+        <translation>La vérification a échoué : {error}</translation>
+    </message>
+    <message>
+        <source>Timeout</source>
+        <translation>Délai</translation>
+    </message>
+    <message>
+        <source>default (60 s)</source>
+        <translation>par défaut (60 s)</translation>
+    </message>
+    <message>
+        <source>the default server</source>
+        <translation>le serveur par défaut</translation>
+    </message>
+    <message>
+        <source>the scenario's</source>
+        <translation>celui du scénario</translation>
+    </message>
 </context>
 <context>
     <name>ChatTestSaver</name>
@@ -652,6 +700,14 @@
 </context>
 <context>
     <name>Commands</name>
+    <message>
+        <source>Remove {file}</source>
+        <translation>Retirer {file}</translation>
+    </message>
+    <message>
+        <source>Move {old} to {new}</source>
+        <translation>Déplacer {old} vers {new}</translation>
+    </message>
     <message>
         <source>Rename step &apos;{old}&apos; to &apos;{new}&apos;</source>
         <translation>Renommer l’étape «&#xa0;{old}&#xa0;» en «&#xa0;{new}&#xa0;»</translation>
@@ -1941,6 +1997,14 @@
         <source>{count} conversation(s) from {low} to {high}</source>
         <translation>{count} conversation(s) de {low} à {high}</translation>
     </message>
+    <message>
+        <source>{title}: price unknown</source>
+        <translation>{title}&#xa0;: prix inconnu</translation>
+    </message>
+    <message>
+        <source> · price unknown for {count}</source>
+        <translation> · prix inconnu pour {count}</translation>
+    </message>
 </context>
 <context>
     <name>InlineEditor</name>
@@ -2008,6 +2072,10 @@
     <message>
         <source>cost {amount}</source>
         <translation>coût {amount}</translation>
+    </message>
+    <message>
+        <source>price unknown</source>
+        <translation>prix inconnu</translation>
     </message>
 </context>
 <context>
@@ -3051,8 +3119,8 @@ Coût&#xa0;: {cost}</translation>
         <translation>{model}&#xa0;: ${input} en entrée, ${cached} en cache, ${output} en sortie par million de jetons</translation>
     </message>
     <message>
-        <source>{model} is not in the price table</source>
-        <translation>{model} n’est pas dans la table des prix</translation>
+        <source>{server} has no price for {model} in the price table</source>
+        <translation>{server} n’a pas de prix pour {model} dans la table des prix</translation>
     </message>
     <message>
         <source>the model</source>
@@ -3182,6 +3250,10 @@ Coût&#xa0;: {cost}</translation>
         <source>Replay command copied (it reads $OPENAI_API_KEY)</source>
         <translation>Commande de rejeu copiée (elle lit $OPENAI_API_KEY)</translation>
     </message>
+    <message>
+        <source>the log does not say which server answered: no price applies</source>
+        <translation>le journal ne dit pas quel serveur a répondu&#xa0;: aucun prix ne s’applique</translation>
+    </message>
 </context>
 <context>
     <name>RequestInspectorWindow</name>
@@ -3282,6 +3354,10 @@ Coût&#xa0;: {cost}</translation>
 </context>
 <context>
     <name>ScenarioEditor</name>
+    <message>
+        <source>Outcome of “{source}” that leads to “{target}”:</source>
+        <translation>Résultat de « {source} » qui mène à « {target} » :</translation>
+    </message>
     <message>
         <source>&amp;Add Step</source>
         <translation>&amp;Ajouter une étape</translation>
@@ -5165,7 +5241,7 @@ Double-cliquez sur le canevas vide pour ajouter une étape&#x202f;; glissez depu
     </message>
     <message>
         <source>Choose a test in the list and “Edit” to change it here.</source>
-        <translation>Choisissez un test dans la liste puis «&#xa0;Modifier le fichier&#xa0;» pour le changer ici.</translation>
+        <translation>Choisissez un test dans la liste puis «&#xa0;Modifier&#xa0;» pour le changer ici.</translation>
     </message>
     <message>
         <source>{count} error(s): this test cannot run until they are fixed.</source>
@@ -5382,7 +5458,7 @@ Double-cliquez sur le canevas vide pour ajouter une étape&#x202f;; glissez depu
     </message>
     <message>
         <source>Coverage on graph</source>
-        <translation>Couverture sur le graphe</translation>
+        <translation>Couverture</translation>
     </message>
     <message>
         <source>Shade the steps and transitions no test exercised in the last runs (runs every test first if none ran)</source>
@@ -5390,7 +5466,7 @@ Double-cliquez sur le canevas vide pour ajouter une étape&#x202f;; glissez depu
     </message>
     <message>
         <source>Edit file</source>
-        <translation>Modifier le fichier</translation>
+        <translation>Modifier</translation>
     </message>
     <message>
         <source>Edit the selected test file (undoable; saved with the scenario)</source>
@@ -5923,6 +5999,65 @@ Double-cliquez sur le canevas vide pour ajouter une étape&#x202f;; glissez depu
     <message>
         <source>⚠ {reason}</source>
         <translation>⚠ {reason}</translation>
+    </message>
+</context>
+<context>
+    <name>ServerCheck</name>
+    <message>
+        <source>Cached tokens reported: {answer}</source>
+        <translation>Jetons en cache indiqués : {answer}</translation>
+    </message>
+    <message>
+        <source>Chains replies (previous_response_id): {answer}</source>
+        <translation>Enchaîne les réponses (previous_response_id) : {answer}</translation>
+    </message>
+    <message>
+        <source>Context: {context}</source>
+        <translation>Contexte : {context}</translation>
+    </message>
+    <message>
+        <source>Output cap sent as: {parameter}</source>
+        <translation>Plafond de sortie envoyé comme : {parameter}</translation>
+    </message>
+    <message>
+        <source>Schema: {mode}</source>
+        <translation>Schéma : {mode}</translation>
+    </message>
+    <message>
+        <source>Usage when streaming: {answer}</source>
+        <translation>Usage en flux : {answer}</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>non</translation>
+    </message>
+    <message>
+        <source>not sent: counted here, marked estimated</source>
+        <translation>non envoyé : compté ici, marqué estimé</translation>
+    </message>
+    <message>
+        <source>reported</source>
+        <translation>indiqué</translation>
+    </message>
+    <message>
+        <source>schema enforced ({format})</source>
+        <translation>schéma imposé ({format})</translation>
+    </message>
+    <message>
+        <source>schema not enforced: replies checked after the fact</source>
+        <translation>schéma non imposé : réponses vérifiées après coup</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>inconnu</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>oui</translation>
+    </message>
+    <message>
+        <source>{tokens} tokens</source>
+        <translation>{tokens} jetons</translation>
     </message>
 </context>
 </TS>

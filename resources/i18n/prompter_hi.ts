@@ -476,6 +476,14 @@
         <source>Fake model · replies made up from the scenario&apos;s steps, not a model&apos;s · no key, no cost</source>
         <translation>नकली मॉडल · जवाब परिदृश्य के चरणों से गढ़े गए, किसी मॉडल के नहीं · बिना कुंजी, बिना लागत</translation>
     </message>
+    <message>
+        <source>schema enforced (json_schema)</source>
+        <translation>स्कीमा लागू (json_schema)</translation>
+    </message>
+    <message>
+        <source>server not checked: replies checked after the fact</source>
+        <translation>सर्वर जाँचा नहीं गया: उत्तर बाद में जाँचे जाते हैं</translation>
+    </message>
 </context>
 <context>
     <name>ChatSettingsDialog</name>
@@ -575,6 +583,46 @@
         <source>Scripts (*.yaml *.yml *.jsonl *.ndjson)</source>
         <translation>स्क्रिप्ट (*.yaml *.yml *.jsonl *.ndjson)</translation>
     </message>
+    <message>
+        <source> s</source>
+        <translation> सेकंड</translation>
+    </message>
+    <message>
+        <source>Ask the server, in a few small calls, what it does with this model: whether it holds replies to the schema, chains them, reports usage when streaming</source>
+        <translation>कुछ छोटी कॉलों में सर्वर से पूछें कि वह इस मॉडल के साथ क्या करता है: क्या वह उत्तरों को स्कीमा में रखता है, उन्हें जोड़ता है, स्ट्रीमिंग में उपयोग बताता है</translation>
+    </message>
+    <message>
+        <source>Check This Server</source>
+        <translation>यह सर्वर जाँचें</translation>
+    </message>
+    <message>
+        <source>Checking {server} with {model}…</source>
+        <translation>{model} के साथ {server} की जाँच हो रही है…</translation>
+    </message>
+    <message>
+        <source>Output cap (tokens)</source>
+        <translation>आउटपुट सीमा (टोकन)</translation>
+    </message>
+    <message>
+        <source>The check failed: {error}</source>
+        <translation>जाँच विफल रही: {error}</translation>
+    </message>
+    <message>
+        <source>Timeout</source>
+        <translation>समय-सीमा</translation>
+    </message>
+    <message>
+        <source>default (60 s)</source>
+        <translation>डिफ़ॉल्ट (60 सेकंड)</translation>
+    </message>
+    <message>
+        <source>the default server</source>
+        <translation>डिफ़ॉल्ट सर्वर</translation>
+    </message>
+    <message>
+        <source>the scenario's</source>
+        <translation>परिदृश्य की</translation>
+    </message>
 </context>
 <context>
     <name>ChatTestSaver</name>
@@ -652,6 +700,14 @@
 </context>
 <context>
     <name>Commands</name>
+    <message>
+        <source>Remove {file}</source>
+        <translation>{file} हटाएँ</translation>
+    </message>
+    <message>
+        <source>Move {old} to {new}</source>
+        <translation>{old} को {new} पर ले जाएँ</translation>
+    </message>
     <message>
         <source>Rename step &apos;{old}&apos; to &apos;{new}&apos;</source>
         <translation>चरण &apos;{old}&apos; का नाम बदलकर &apos;{new}&apos; करें</translation>
@@ -1941,6 +1997,14 @@
         <source>{count} conversation(s) from {low} to {high}</source>
         <translation>{low} से {high} तक {count} बातचीत</translation>
     </message>
+    <message>
+        <source>{title}: price unknown</source>
+        <translation>{title}: मूल्य अज्ञात</translation>
+    </message>
+    <message>
+        <source> · price unknown for {count}</source>
+        <translation> · {count} का मूल्य अज्ञात</translation>
+    </message>
 </context>
 <context>
     <name>InlineEditor</name>
@@ -2008,6 +2072,10 @@
     <message>
         <source>cost {amount}</source>
         <translation>ख़र्च {amount}</translation>
+    </message>
+    <message>
+        <source>price unknown</source>
+        <translation>मूल्य अज्ञात</translation>
     </message>
 </context>
 <context>
@@ -3051,8 +3119,8 @@ Cost: {cost}</source>
         <translation>{model}: प्रति 10 लाख टोकन ${input} इनपुट, ${cached} कैश, ${output} आउटपुट</translation>
     </message>
     <message>
-        <source>{model} is not in the price table</source>
-        <translation>{model} मूल्य-तालिका में नहीं है</translation>
+        <source>{server} has no price for {model} in the price table</source>
+        <translation>मूल्य-तालिका में {server} पर {model} का कोई मूल्य नहीं है</translation>
     </message>
     <message>
         <source>the model</source>
@@ -3182,6 +3250,10 @@ Cost: {cost}</source>
         <source>Replay command copied (it reads $OPENAI_API_KEY)</source>
         <translation>दोबारा भेजने का कमांड कॉपी हुआ (यह $OPENAI_API_KEY पढ़ता है)</translation>
     </message>
+    <message>
+        <source>the log does not say which server answered: no price applies</source>
+        <translation>लॉग यह नहीं बताता कि किस सर्वर ने उत्तर दिया: कोई मूल्य लागू नहीं होता</translation>
+    </message>
 </context>
 <context>
     <name>RequestInspectorWindow</name>
@@ -3282,6 +3354,10 @@ Cost: {cost}</source>
 </context>
 <context>
     <name>ScenarioEditor</name>
+    <message>
+        <source>Outcome of “{source}” that leads to “{target}”:</source>
+        <translation>“{source}” का परिणाम जो “{target}” तक ले जाता है:</translation>
+    </message>
     <message>
         <source>&amp;Add Step</source>
         <translation>चरण जोड़ें</translation>
@@ -5923,6 +5999,65 @@ Double-click empty canvas to add a step; drag from a step&apos;s handle (or Shif
     <message>
         <source>⚠ {reason}</source>
         <translation>⚠ {reason}</translation>
+    </message>
+</context>
+<context>
+    <name>ServerCheck</name>
+    <message>
+        <source>Cached tokens reported: {answer}</source>
+        <translation>कैश टोकन बताए जाते हैं: {answer}</translation>
+    </message>
+    <message>
+        <source>Chains replies (previous_response_id): {answer}</source>
+        <translation>उत्तरों को जोड़ता है (previous_response_id): {answer}</translation>
+    </message>
+    <message>
+        <source>Context: {context}</source>
+        <translation>संदर्भ: {context}</translation>
+    </message>
+    <message>
+        <source>Output cap sent as: {parameter}</source>
+        <translation>आउटपुट सीमा इस रूप में भेजी जाती है: {parameter}</translation>
+    </message>
+    <message>
+        <source>Schema: {mode}</source>
+        <translation>स्कीमा: {mode}</translation>
+    </message>
+    <message>
+        <source>Usage when streaming: {answer}</source>
+        <translation>स्ट्रीमिंग में उपयोग: {answer}</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>नहीं</translation>
+    </message>
+    <message>
+        <source>not sent: counted here, marked estimated</source>
+        <translation>नहीं भेजा जाता: यहाँ गिना जाता है, अनुमानित चिह्नित</translation>
+    </message>
+    <message>
+        <source>reported</source>
+        <translation>बताया जाता है</translation>
+    </message>
+    <message>
+        <source>schema enforced ({format})</source>
+        <translation>स्कीमा लागू ({format})</translation>
+    </message>
+    <message>
+        <source>schema not enforced: replies checked after the fact</source>
+        <translation>स्कीमा लागू नहीं: उत्तर बाद में जाँचे जाते हैं</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>अज्ञात</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>हाँ</translation>
+    </message>
+    <message>
+        <source>{tokens} tokens</source>
+        <translation>{tokens} टोकन</translation>
     </message>
 </context>
 </TS>

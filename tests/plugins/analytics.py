@@ -194,6 +194,7 @@ def record_logs(folder: Path, plans: tuple[LogPlan, ...] = LOG_PLANS) -> dict[st
     from engine.offline.autopilot import Autopilot, Plan
     from engine.offline.fake_openai import FAKE_API_KEY, FakeOpenAIServer
     from engine.providers import make_provider
+    from engine.providers.prices import PriceTable
     from engine.scenario.loader import load_scenario
 
     folder.mkdir(parents=True, exist_ok=True)
@@ -210,7 +211,9 @@ def record_logs(folder: Path, plans: tuple[LogPlan, ...] = LOG_PLANS) -> dict[st
             provider = make_provider(
                 "responses", api_key=FAKE_API_KEY, base_url=server.base_url, max_retries=0
             )
-            conversation = Conversation(scenario, provider)
+            # Priced as OpenAI would bill the autopilot's tokens: the figures are the point.
+            prices = PriceTable.load().with_stand_in(server.base_url)
+            conversation = Conversation(scenario, provider, prices=prices)
             path = folder / f"{log_plan.name}.jsonl"
             with LogWriter(path, secrets=[]) as writer:
                 writer.attach(conversation.events)

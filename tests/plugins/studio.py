@@ -47,6 +47,10 @@ class Answers:
     """What the author "types" into the studio's dialogs, in order."""
 
     texts: list[str | None] = field(default_factory=list)
+    #: what the author picks or types in a choice (an action's outcome when wiring it)
+    choices: list[str | None] = field(default_factory=list)
+    #: (choices offered, default) of every choice asked
+    offered: list[tuple[list[str], str]] = field(default_factory=list)
     unsaved: list[Any] = field(default_factory=list)
     asked: list[str] = field(default_factory=list)
     #: (title, message, is_problem) of every message box the studio showed
@@ -55,6 +59,11 @@ class Answers:
     def ask_text(self, title: str, label: str, default: str) -> str | None:
         self.asked.append(label)
         return self.texts.pop(0) if self.texts else default
+
+    def ask_choice(self, title: str, label: str, choices: list[str], default: str) -> str | None:
+        self.asked.append(label)
+        self.offered.append((list(choices), default))
+        return self.choices.pop(0) if self.choices else default
 
     def tell(self, title: str, message: str, problem: bool) -> None:
         self.told.append((title, message, problem))
@@ -81,6 +90,7 @@ def make_studio(qtbot: Any) -> Iterator[Any]:
             window.resize(*size)
         answers = Answers()
         window.ask_text = answers.ask_text
+        window.ask_choice = answers.ask_choice
         window.ask_unsaved = answers.ask_unsaved
         window.tell = answers.tell
         window.answers = answers

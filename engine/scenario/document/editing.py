@@ -175,7 +175,7 @@ class ScenarioDocument:
     @property
     def modified(self) -> bool:
         """Whether saving would write anything."""
-        return bool(self._pending_writes(self.folder))
+        return bool(self._pending_writes(self.folder) or self._files.pending_removals(self.folder))
 
     @property
     def steps_not_loaded(self) -> frozenset[str]:
@@ -281,6 +281,20 @@ class ScenarioDocument:
         self._stale = True
         self._emit("text", (key,))
 
+    def remove_text(self, relpath: str) -> None:
+        """Remove a file from the scenario (a step's instruction file moved to a new name): it
+        reads as empty, is listed no more, and the save deletes it; :meth:`set_text` brings it
+        back (an undo)."""
+        key = self._files.remove(relpath)
+        if key is None:
+            return
+        if not self._reads(key):
+            self._emit("file", (key,))
+            return
+        self._texts_changed.add(key)
+        self._stale = True
+        self._emit("text", (key,))
+
     def files(self, pattern: str) -> list[str]:
         """The relative paths of the folder's files matching the glob ``pattern``
         (``tests/*.test.yaml``), sorted: those on disk and those created by :meth:`set_text`
@@ -291,7 +305,7 @@ class ScenarioDocument:
             if not path.is_file():
                 continue
             relpath = path.relative_to(self.folder).as_posix()
-            if self._key(relpath) == relpath:
+            if self._key(relpath) == relpath and relpath not in self._files.removed:
                 found.add(relpath)
         found.update(
             key
@@ -344,6 +358,15 @@ class ScenarioDocument:
                 path=error.filename,
                 hint="nothing was saved: every file on disk is as it was; the edits are still open",
             ) from None
+        for path in self._files.pending_removals(target):
+            try:
+                path.unlink()
+            except OSError as error:
+                raise ScenarioError(
+                    f"cannot remove {path.name}: {error.strerror or error}",
+                    path=path,
+                    hint="the other files were saved; the edits are still open",
+                ) from None
         written = [path for path, _content in writes]
         self.folder = target
         self._files.folder = target

@@ -126,6 +126,8 @@ class ScenarioFiles:
         self._relkeys_root: dict[Path, str] = {}  # folder -> its real path
         self._real_dirs: dict[str, str] = {}  # a folder of the scenario -> its real path
         self._fingerprints: dict[Path, Fingerprint] = {}
+        #: files removed from the scenario (a step's file moved on a rename): deleted by the save
+        self.removed: set[str] = set()
 
     def key(self, relpath: str) -> str:
         """``relpath`` as a key of :attr:`texts` (resolved once per folder: deriving asks for
@@ -183,15 +185,34 @@ class ScenarioFiles:
     def set_text(self, relpath: str, text: str) -> str | None:
         """Keep ``text`` as the file's text; returns its key, or None when it was that already."""
         key = self.key(relpath)
-        if self.text(key) == text:
+        if key in self.removed:
+            self.removed.discard(key)
+        elif self.text(key) == text:
             return None
         self.texts[key] = text
         return key
+
+    def remove(self, relpath: str) -> str | None:
+        """Remove the file from the scenario (the save deletes it); returns its key, or None
+        when it was removed already. :meth:`set_text` brings it back."""
+        key = self.key(relpath)
+        if key in self.removed:
+            return None
+        self.text(key)
+        self.texts[key] = ""
+        self.removed.add(key)
+        return key
+
+    def pending_removals(self, target: Path) -> list[Path]:
+        """The files the save deletes: removed ones that exist on disk."""
+        return [target / key for key in sorted(self.removed) if (target / key).is_file()]
 
     def is_modified(self, key: str) -> bool:
         """Whether saving writes the file ``key`` (a missing file emptied again is not)."""
         if key not in self.texts:
             return False
+        if key in self.removed:
+            return self.disk_texts.get(key) is not None
         text, on_disk = self.texts[key], self.disk_texts.get(key)
         return text != on_disk and not (on_disk is None and not text)
 
@@ -216,6 +237,8 @@ class ScenarioFiles:
         all expect it)."""
         writes: list[tuple[Path, str]] = []
         for relpath, text in sorted(self.texts.items()):
+            if relpath in self.removed:
+                continue
             on_disk = self.disk_texts.get(relpath)
             if on_disk is None and not text:
                 continue  # a missing file that was only read: saving does not create it empty
@@ -236,6 +259,9 @@ class ScenarioFiles:
     def mark_saved(self, extra: list[Path]) -> None:
         """What is in memory is now on disk (``extra``: other files written, to fingerprint)."""
         self.disk_texts = dict(self.texts)
+        for key in self.removed:
+            self.disk_texts[key] = None
+        self.removed = set()
         self._fingerprints = {}
         for path in extra:
             self.remember(path)
