@@ -117,7 +117,7 @@ class LiveVersionsWindow(QMainWindow):
                 percent(item.completion_rate, 0),
                 number(item.fallbacks),
                 number(item.violations),
-                money(item.cost_per_conversation),
+                "?" if item.cost_per_conversation is None else money(item.cost_per_conversation),
             ]
             for column, text in enumerate(cells):
                 cell = QTableWidgetItem(text)

@@ -69,9 +69,13 @@ def run(args: argparse.Namespace) -> int:
             f"{item.row.version:<12}  {item.share:>3}%  {item.row.live_conversations:>5}  "
             f"{item.row.conversations:>5}  {item.turns_per_conversation:>5.1f}  "
             f"{item.completion_rate:>5.0%}  {item.fallbacks:>6}  {item.violations:>5}  "
-            f"{item.cost_per_conversation:>8.4f}  {dropped}"
+            f"{_cost(item.cost_per_conversation):>8}  {dropped}"
         )
     return ExitCode.OK
+
+
+def _cost(value: float | None) -> str:
+    return "unknown" if value is None else f"{value:.4f}"
 
 
 def _as_json(item: Any) -> dict[str, Any]:

@@ -44,9 +44,13 @@ class VersionFigures:
         return sum(c.violations for c in self.report.conversations)
 
     @property
-    def cost_per_conversation(self) -> float:
-        count = self.conversations
-        return sum(c.totals.cost_usd for c in self.report.conversations) / count if count else 0.0
+    def cost_per_conversation(self) -> float | None:
+        """``None`` when a call's price is unknown (never a made-up 0)."""
+        costs = [c.totals.cost_usd for c in self.report.conversations]
+        if not costs:
+            return 0.0
+        known = [cost for cost in costs if cost is not None]
+        return sum(known) / len(costs) if len(known) == len(costs) else None
 
     @property
     def dropped(self) -> dict[str, int]:
