@@ -20,9 +20,11 @@ The step's transitions are brought into the new kind's rules in the same undo st
 the author's wiring where it can (targets, ``description``, ``requires``):
 
 - to an action: a signal already named as one of its outcomes stays; the others take, in
-  order, the outcomes not wired yet (``ok``, ``error``, ``timeout``, then those its Python
-  function names); a signal left with no outcome goes. An action must handle ``error``: when
-  no signal became ``error``, it leads where the first one does.
+  order, the outcomes not wired yet (``ok`` unless its Python function's returns say it never
+  returns it, ``error``, ``timeout``, then those the function names); a signal left over stays
+  as a named outcome while the function is not written (it may return it), and goes when the
+  function's returns say it never does. An action must handle ``error``: when no signal
+  became ``error``, it leads where the first one does.
 - to a message: the first transition stays (a message step follows only one), the rest go.
 - to a prompt: every transition stays (an outcome name is a valid signal).
 
@@ -40,12 +42,12 @@ from typing import Any
 from PySide6.QtCore import QCoreApplication
 
 from app import commands
-from app.action_outcomes import step_outcomes
+from app.action_outcomes import function_outcomes, step_outcomes
 from app.commands import Target, step_path
 from app.edit_session import EditSession, Position
 from app.step_rename import RemoveFileCommand, default_title, read_elsewhere
 from engine.errors import ScenarioError
-from engine.scenario.actions import ERROR
+from engine.scenario.actions import ERROR, OK
 from engine.scenario.definition import StepKind
 
 translate = QCoreApplication.translate
@@ -203,7 +205,12 @@ def _fit_transitions(edit: Target, session: EditSession, step_id: str, kind: Ste
         for signal in signals[1:]:
             commands.push(edit, commands.DeleteKeyCommand(session, (*path, signal)))
         return
-    outcomes = step_outcomes(session, step_id)
+    known = function_outcomes(session, step_id)  # None: any name may be one of its outcomes
+    outcomes = [
+        outcome
+        for outcome in step_outcomes(session, step_id)
+        if known is None or outcome != OK or OK in known
+    ]
     kept = [signal for signal in signals if signal in outcomes]
     free = [outcome for outcome in outcomes if outcome not in kept]
     for signal in signals:
@@ -211,7 +218,7 @@ def _fit_transitions(edit: Target, session: EditSession, step_id: str, kind: Ste
             continue
         if free:
             commands.push(edit, commands.RenameKeyCommand(session, (*path, signal), free.pop(0)))
-        else:
+        elif known is not None:
             commands.push(edit, commands.DeleteKeyCommand(session, (*path, signal)))
     names = [str(signal) for signal in document.keys(path)]
     if names and ERROR not in names:

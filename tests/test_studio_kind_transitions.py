@@ -172,3 +172,33 @@ def test_k_walks_an_action_through_every_kind_keeping_its_outcomes_where_it_can(
     assert stack.index() == 2
     stack.undo()
     assert transitions(studio, "find_order") == original
+
+
+def test_an_action_made_a_prompt_and_back_gets_its_outcomes_back(
+    make_studio: Any, tmp_path: Path
+) -> None:
+    """find_order's ``ok``, ``not_found``, ``error`` and ``timeout`` stay signals of the prompt
+    step, and outcomes again once it is an action: nothing renamed, nothing dropped."""
+    studio = support_desk_studio(make_studio, tmp_path)
+    original = transitions(studio, "find_order")
+    switch_with_kind_box(studio, "find_order", "prompt")
+    assert transitions(studio, "find_order") == original
+    switch_with_kind_box(studio, "find_order", "action")
+    assert transitions(studio, "find_order") == original
+
+
+def test_signals_the_written_function_never_returns_go(studio: Any, analyst_bot: Path) -> None:
+    """review's function is written and returns only ``approved``: its first signals become
+    ``error``, ``timeout`` and ``approved`` (never ``ok``, which it never returns), the others
+    go, and the validator finds nothing about its outcomes."""
+    (analyst_bot / "actions.py").write_text(
+        "def review(context):\n    return {'outcome': 'approved', 'results': {}}\n",
+        encoding="utf-8",
+    )
+    signals = list(studio.session.scenario.steps["review"].transitions)
+    assert len(signals) > 3
+    before = findings(studio)
+    switch_with_kind_box(studio, "review", "action")
+    assert list(transitions(studio, "review")) == ["error", "timeout", "approved"]
+    new = {code for code, _ in findings(studio) - before}
+    assert not new & {"outcome-never-taken", "unhandled-outcome", "action-without-error"}
