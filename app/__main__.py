@@ -115,6 +115,7 @@ def assemble(window: MainWindow) -> list[object]:
     from app.i18n.fonts import ScriptWarning
     from app.logpane import install_log_pane
     from app.matrix import install as install_matrix
+    from app.publish.studio import install as install_publish
     from app.simulate import install as install_simulate
     from app.tests_pane.studio import install as install_tests
 
@@ -137,12 +138,14 @@ def assemble(window: MainWindow) -> list[object]:
         keys=chat_pane.keys,
         open_log=chat.open_log,
     )
+    # File: Publish…; Tools: Live versions — a served scenario's versions (issue 35)
+    publish = install_publish(window)
     # a scenario in a script no font draws is said so once, instead of drawn as boxes
     scripts = ScriptWarning(lambda title, text, problem: window.tell(title, text, problem), window)
     window.sessionChanged.connect(
         lambda session: scripts.check(str(session.folder), session.scenario) if session else None
     )
-    return [chat, log_pane, tools, tests, simulate, matrix, scripts]
+    return [chat, log_pane, tools, tests, simulate, matrix, publish, scripts]
 
 
 def _export_and_exit(window: MainWindow, folder: Path, output: Path) -> int:

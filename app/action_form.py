@@ -38,7 +38,7 @@ from PySide6.QtWidgets import (
 from app import commands
 from app.action_trust import FolderTrust
 from app.edit_session import EditSession
-from app.plain_text import PlainLabel
+from app.plain_text import PlainLabel, plain_tooltip
 from app.widgets import retranslated
 from engine.scenario.action_module import read_action_module
 from engine.scenario.actions import DEFAULT_MODULE, DEFAULT_TIMEOUT_S, MAX_TIMEOUT_S, HttpMethod
@@ -234,7 +234,7 @@ class ActionForm(QGroupBox):
         ):
             label.setText(text)
         # the method's combo sits on the first row: its label's text names it
-        self.method_combo.setToolTip(self.row_labels[2].text())
+        self.method_combo.setToolTip(plain_tooltip(self.row_labels[2].text()))
         self.method_combo.setAccessibleName(self.row_labels[2].text())
 
     # --- showing -----------------------------------------------------------------------------

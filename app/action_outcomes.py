@@ -22,23 +22,28 @@ def is_action(session: EditSession, step_id: str) -> bool:
     return document.has(path) and document.get(path) == StepKind.ACTION.value
 
 
-def named_outcomes(session: EditSession, step_id: str) -> list[str]:
-    """The outcomes the step's Python function names, sorted (none for HTTP, or unknown)."""
+def function_outcomes(session: EditSession, step_id: str) -> frozenset[str] | None:
+    """The outcomes the step's Python function returns (``None``: HTTP, a function not written
+    yet, or one whose returns do not say)."""
     document = session.document
     path = ("steps", step_id, "call", "python")
     if not document.has(path):
-        return []
+        return None
     relative = document.get(("actions", "module")) if document.has(("actions", "module")) else None
     try:
         target = resolve_inside(session.folder, str(relative or DEFAULT_MODULE))
     except (ScenarioError, OSError):
-        return []
+        return None
     if target is None:
-        return []
+        return None
     function = read_action_module(target).functions.get(str(document.get(path)))
-    if function is None or function.outcomes is None:
-        return []
-    return sorted(function.outcomes - set(BUILT_IN_OUTCOMES))
+    return None if function is None else function.outcomes
+
+
+def named_outcomes(session: EditSession, step_id: str) -> list[str]:
+    """The outcomes the step's Python function names, sorted (none for HTTP, or unknown)."""
+    outcomes = function_outcomes(session, step_id)
+    return [] if outcomes is None else sorted(outcomes - set(BUILT_IN_OUTCOMES))
 
 
 def step_outcomes(session: EditSession, step_id: str) -> list[str]:
@@ -53,4 +58,4 @@ def next_outcome(outcomes: list[str], taken: set[str]) -> str:
     )
 
 
-__all__ = ["is_action", "named_outcomes", "next_outcome", "step_outcomes"]
+__all__ = ["function_outcomes", "is_action", "named_outcomes", "next_outcome", "step_outcomes"]

@@ -16,6 +16,18 @@ action     ``kind: action``, ``call: {python: <id>}``              ``instruction
 end        a message with ``final: true``                         as a message
 =========  =====================================================  ==============================
 
+The step's transitions are brought into the new kind's rules in the same undo step, keeping
+the author's wiring where it can (targets, ``description``, ``requires``):
+
+- to an action: a signal already named as one of its outcomes stays; the others take, in
+  order, the outcomes not wired yet (``ok`` unless its Python function's returns say it never
+  returns it, ``error``, ``timeout``, then those the function names); a signal left over stays
+  as a named outcome while the function is not written (it may return it), and goes when the
+  function's returns say it never does. An action must handle ``error``: when no signal
+  became ``error``, it leads where the first one does.
+- to a message: the first transition stays (a message step follows only one), the rest go.
+- to a prompt: every transition stays (an outcome name is a valid signal).
+
 Every change is one :func:`app.commands.macro` (one undo step, rolled back if a part fails).
 When a step stops being a prompt step, its default instruction file ``steps/<id>.md`` goes if
 it holds nothing the author wrote (empty, or only the heading the studio wrote): one made in
@@ -30,10 +42,12 @@ from typing import Any
 from PySide6.QtCore import QCoreApplication
 
 from app import commands
+from app.action_outcomes import function_outcomes, step_outcomes
 from app.commands import Target, step_path
 from app.edit_session import EditSession, Position
 from app.step_rename import RemoveFileCommand, default_title, read_elsewhere
 from engine.errors import ScenarioError
+from engine.scenario.actions import ERROR, OK
 from engine.scenario.definition import StepKind
 
 translate = QCoreApplication.translate
@@ -160,7 +174,8 @@ def switch_kind(target: Target, session: EditSession, step_id: str, kind: StepKi
                     edit, commands.SetValueCommand(session, (*path, "instructions"), relpath)
                 )
                 if not _text(session, relpath).strip():
-                    title = str(document.get((*path, "title")) or step_id)
+                    has_title = document.has((*path, "title"))
+                    title = str(document.get((*path, "title")) if has_title else "") or step_id
                     commands.push(
                         edit,
                         commands.SetTextCommand(session, relpath, f"# {title}\n\n", old=""),
@@ -178,6 +193,39 @@ def switch_kind(target: Target, session: EditSession, step_id: str, kind: StepKi
             commands.push(
                 edit, commands.SetValueCommand(session, (*path, "call"), {"python": step_id})
             )
+        _fit_transitions(edit, session, step_id, kind)
+
+
+def _fit_transitions(edit: Target, session: EditSession, step_id: str, kind: StepKind) -> None:
+    """Bring the step's transitions into the rules of ``kind`` (a message or an action)."""
+    document = session.document
+    path = step_path(step_id, "transitions")
+    signals = [str(signal) for signal in document.keys(path)]
+    if kind is StepKind.MESSAGE:
+        for signal in signals[1:]:
+            commands.push(edit, commands.DeleteKeyCommand(session, (*path, signal)))
+        return
+    known = function_outcomes(session, step_id)  # None: any name may be one of its outcomes
+    outcomes = [
+        outcome
+        for outcome in step_outcomes(session, step_id)
+        if known is None or outcome != OK or OK in known
+    ]
+    kept = [signal for signal in signals if signal in outcomes]
+    free = [outcome for outcome in outcomes if outcome not in kept]
+    for signal in signals:
+        if signal in kept:
+            continue
+        if free:
+            commands.push(edit, commands.RenameKeyCommand(session, (*path, signal), free.pop(0)))
+        elif known is not None:
+            commands.push(edit, commands.DeleteKeyCommand(session, (*path, signal)))
+    names = [str(signal) for signal in document.keys(path)]
+    if names and ERROR not in names:
+        first = document.get((*path, names[0]))
+        target = first.get("to") if isinstance(first, dict) else None
+        if isinstance(target, str):
+            commands.push(edit, commands.InsertKeyCommand(session, path, ERROR, {"to": target}))
 
 
 def _drop_useless_file(edit: Target, session: EditSession, step_id: str, relpath: str) -> None:

@@ -344,6 +344,8 @@ LAYERS: dict[str, tuple[str, ...]] = {
         "app.simulate.window",
     ),
     "matrix": ("app.matrix.job", "app.matrix.dialog", "app.matrix.window"),
+    # publishing to a server's store: File ▸ Publish…, Tools ▸ Live versions (issue 35)
+    "publish": ("app.publish", "app.publish.*"),
     "window": ("app.main_window", "app.window_arrangement", "app.window_problems", "app.room"),
     # scenario tests: a pane plugged into the window from the outside, wired to the chat
     "tests": ("app.tests_pane", "app.tests_pane.*"),
@@ -376,6 +378,7 @@ MAY_IMPORT: dict[str, set[str]] = {
     "simulate": {"foundation", "model", "graph", "charts", "logview", "chat", "simulate"},
     # a matrix runs with the chat's model and key, and keeps its runs beside the simulations
     "matrix": {"foundation", "model", "graph", "charts", "logview", "chat", "simulate", "matrix"},
+    "publish": {"foundation", "model", "graph", "charts", "logview", "analytics", "publish"},
     "window": {"foundation", "model", "graph", "panes", "window"},
     "tests": {"foundation", "model", "graph", "panes", "logview", "chat", "tests"},
     "tools": {

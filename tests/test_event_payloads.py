@@ -31,6 +31,7 @@ from engine.log.schema import FIELDS, HEADER, check_of, declared, fields_of, pro
 from engine.providers.base import ModelReply, ModelRequest
 from engine.providers.scripted import ScriptedProvider
 from engine.scenario.loader import load_scenario
+from engine.serve.versioned import migrate_session
 
 PIZZA = Path(__file__).parent / "fixtures" / "scenarios" / "pizza"
 
@@ -167,6 +168,9 @@ def test_the_engine_writes_exactly_what_the_payload_types_say(
     action_service.route("/book", status=201, body={"booking": "B-1"})
     events = every_kind_of_event(tmp_path)
     events += every_kind_of_action_event(tmp_path / "acting", action_service.port)
+    # the server writes one more, between two turns: a conversation moved to a new version
+    saved = (tmp_path / "session.json").read_text(encoding="utf-8")
+    events.append(migrate_session(saved, "0123abcd4567", "89efab012345", {"greet": "hello"})[1])
 
     seen: dict[str, set[str]] = {kind: set() for kind in PAYLOADS}
     for event in events:

@@ -36,6 +36,7 @@ SCENARIO = """\
 name: pizza
 start: welcome
 persona: persona.md
+model: {name: smollm2-135m-instruct}
 contract: {max_attempts: 1}
 variables:
   topping: {type: string}
@@ -162,8 +163,7 @@ def test_a_chat_of_three_piped_messages_counts_tokens_and_shows_no_broken_reply(
     # every request was capped: no reply ran on past the default cap
     responses = [event for event in events if event["type"] == "model_response"]
     assert responses and all(event["usage"]["estimated"] for event in responses)
-    # TODO(after merging main, issue 31 costs): a local model has no price
-    # assert figures["cost_usd"] is None
+    assert figures["cost_usd"] is None  # a local model has no price: never $0.00
     shown = [event["text"] for event in events if event["type"] == "bot_message"]
     assert shown and done.stdout == "".join(f"{text}\n\n" for text in shown)  # as shown
     for text in shown:
@@ -230,7 +230,8 @@ def test_a_test_recorded_on_the_real_model_replays_without_it(
     assert cassette.is_file(), recorded.stdout + recorded.stderr
     assert "autopilot" not in cassette.read_text(encoding="utf-8")
 
-    replayed = prompter("test", pizza)  # no server, no key: the cassette answers
+    # no server, no key: the cassette answers (the scenario names the model it was recorded on)
+    replayed = prompter("test", pizza)
 
     assert replayed.returncode == recorded.returncode, replayed.stdout + replayed.stderr
     assert "STALE" not in replayed.stdout

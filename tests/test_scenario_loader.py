@@ -517,6 +517,7 @@ def test_the_package_exports_exactly_what_it_lists() -> None:
         "names",
         "actions",
         "action_module",
+        "content_version",
     }
     assert set(package.__all__) == public - submodules
 

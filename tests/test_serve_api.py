@@ -83,7 +83,7 @@ async def test_a_conversation_starts_answers_and_reports_its_state(
     created = await serve_client.post("/v1/conversations", json={})
     assert created.status_code == 201
     body = created.json()
-    assert set(body) == {"id", "messages", "step", "finished"}
+    assert set(body) == {"id", "version", "messages", "step", "finished"}
     assert body["messages"] == ["Hi, this is Ledgerly support. What can I help you with today?"]
     assert (body["step"], body["finished"]) == ("identify", False)
 
@@ -543,17 +543,20 @@ async def test_metrics_count_turns_calls_tokens_cost_latency_and_errors(
         for line in text.splitlines()
         if line and not line.startswith("#")
     }
-    assert values["prompter_conversations_created_total"] == 1
-    assert values["prompter_turns_total"] == 1
-    assert values["prompter_model_calls_total"] == answer.json()["calls"]
-    assert values['prompter_tokens_total{kind="input"}'] > 0
-    assert values['prompter_tokens_total{kind="output"}'] > 0
-    assert 'prompter_tokens_total{kind="cached"}' in values
+    version = (await serve_client.get(f"/v1/conversations/{conversation}")).json()["version"]
+    v = f'version="{version}"'
+    # every series is labelled by the scenario version that did the work
+    assert values[f"prompter_conversations_created_total{{{v}}}"] == 1
+    assert values[f"prompter_turns_total{{{v}}}"] == 1
+    assert values[f"prompter_model_calls_total{{{v}}}"] == answer.json()["calls"]
+    assert values[f'prompter_tokens_total{{kind="input",{v}}}'] > 0
+    assert values[f'prompter_tokens_total{{kind="output",{v}}}'] > 0
+    assert f'prompter_tokens_total{{kind="cached",{v}}}' in values
     assert answer.json()["cost_usd"] is None
-    assert values["prompter_cost_usd_total"] == 0
-    assert values["prompter_turns_price_unknown_total"] == 1
-    assert values["prompter_turn_seconds_count"] == 1
-    assert values['prompter_errors_total{kind="not_found"}'] == 1
+    assert values.get(f"prompter_cost_usd_total{{{v}}}", 0) == 0
+    assert values[f"prompter_turns_price_unknown_total{{{v}}}"] == 1
+    assert values[f"prompter_turn_seconds_count{{{v}}}"] == 1
+    assert values['prompter_errors_total{kind="not_found",version=""}'] == 1
 
 
 async def test_a_price_the_user_names_for_the_server_is_what_the_api_and_metrics_say(
@@ -583,8 +586,12 @@ async def test_a_price_the_user_names_for_the_server_is_what_the_api_and_metrics
         for line in text.splitlines()
         if line and not line.startswith("#")
     }
-    assert values["prompter_cost_usd_total"] == pytest.approx(cost)
-    assert values["prompter_turns_price_unknown_total"] == 0
+
+    def total(name: str) -> float:  # over every version's series
+        return sum(value for key, value in values.items() if key.split("{")[0] == name)
+
+    assert total("prompter_cost_usd_total") == pytest.approx(cost)
+    assert total("prompter_turns_price_unknown_total") == 0
 
 
 async def test_the_chat_page_is_served_with_a_policy_that_allows_only_its_own_code(

@@ -86,7 +86,9 @@ def test_a_scenario_with_tests_still_validates_and_round_trips_through_drawio(
         path.relative_to(copy): path.read_bytes() for path in copy.rglob("*") if path.is_file()
     }
 
-    assert check_folder(copy) == []
+    # env-header: the notice a scenario sending a secret from the environment gets by design
+    # (the support desk's ticket token), as in test_shipped_scenarios
+    assert [finding for finding in check_folder(copy) if finding.code != "env-header"] == []
     diagram = write_drawio(load_scenario(copy), tmp_path / "diagram.drawio")
     plan = import_drawio(diagram, copy)
 

@@ -34,6 +34,7 @@ from engine.log.events import (
     FallbackData,
     MessageDeltaData,
     MessageRetractedData,
+    MigratedData,
     ModelRequestData,
     ModelResponseData,
     ProviderNoticeData,
@@ -252,6 +253,13 @@ def _session_end(event: Event) -> str:
     )
 
 
+def _migrated(event: Event) -> str:
+    d = event.payload(MigratedData)
+    return QCoreApplication.translate(
+        "EventSummary", "Moved to version {version} · step {old} → {new}"
+    ).format(version=d.get("to_version"), old=d.get("from_step"), new=d.get("to_step"))
+
+
 def purpose_text(purpose: str) -> str:
     """What a model call was for, in the studio's language (the log keeps the engine's word)."""
     if purpose == "turn":
@@ -320,6 +328,7 @@ _SUMMARIES: dict[str, Callable[[Event], str]] = {
     EventType.ACTION_CALL: _action_call,
     EventType.ACTION_RESULT: _action_result,
     EventType.SESSION_END: _session_end,
+    EventType.MIGRATED: _migrated,
     EventType.USER_MESSAGE: _chat,
     EventType.BOT_MESSAGE: _chat,
     EventType.MESSAGE_DELTA: _message_delta,

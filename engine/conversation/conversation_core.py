@@ -113,6 +113,7 @@ from engine.log.events import (
     UserMessageData,
 )
 from engine.providers.base import Provider
+from engine.scenario.content_version import scenario_version
 from engine.scenario.definition import OnEnter, Scenario, Step, StepKind
 from engine.version import __version__
 
@@ -403,6 +404,7 @@ class Conversation(ActionPhase, ReplyPhase, ExchangePhase, Rollback):
             provider=self.provider.name,
             start_step=self.scenario.start,
             engine_version=__version__,
+            version=scenario_version(self.scenario),
         )
         if "resumed_from" in self._origin:
             started["resumed_from"] = self._origin["resumed_from"]

@@ -19,8 +19,8 @@ against them, readers get them typed through :meth:`Event.payload`, and the read
 check (:mod:`engine.log.schema`) is derived from them. In short:
 
 =====================  ===================================================================
-``session_start``      :class:`SessionStartData` — scenario, model, provider, start step;
-                       where a resumed or forked session came from
+``session_start``      :class:`SessionStartData` — scenario, its content version, model,
+                       provider, start step; where a resumed or forked session came from
 ``user_message``       :class:`UserMessageData` — text
 ``model_request``      :class:`ModelRequestData` — what one model call sent
 ``model_response``     :class:`ModelResponseData` — what it answered, its tokens and cost
@@ -48,6 +48,8 @@ check (:mod:`engine.log.schema`) is derived from them. In short:
                        the provider switched to the next one
 ``error``              :class:`ErrorData` — inside a turn it means the turn was rolled back
 ``session_end``        :class:`SessionEndData` — reason, the conversation's totals
+``migrated``           :class:`MigratedData` — a served conversation moved to a newly
+                       published version: both versions, its step before and after
 =====================  ===================================================================
 
 What a type says and what a reader may rely on differ in one way. A field marked
@@ -94,6 +96,7 @@ class EventType(StrEnum):
     PROVIDER_NOTICE = "provider_notice"
     ERROR = "error"
     SESSION_END = "session_end"
+    MIGRATED = "migrated"
 
 
 #: Events a chat-like view shows as bubbles; everything else is a folded system event.
@@ -140,6 +143,8 @@ class SessionStartData(TypedDict):
     provider: str
     start_step: str
     engine_version: str
+    #: The scenario's content version (:func:`engine.scenario.content_version.scenario_version`).
+    version: str
     #: Only when the session was resumed from a session file.
     resumed_from: NotRequired[str]
     #: Only when the session was forked from a turn of another one.
@@ -388,6 +393,17 @@ class SessionEndData(TypedDict):
     totals: SessionTotalsData | None
 
 
+class MigratedData(TypedDict):
+    """A served conversation was moved to a newly published version of its scenario (``prompter
+    publish``): its step ``from_step`` of version ``from_version`` is ``to_step`` of
+    ``to_version``. Written by the server, between two turns."""
+
+    from_version: str
+    to_version: str
+    from_step: str
+    to_step: str
+
+
 #: The payload type of every event type: the log schema.
 PAYLOADS: dict[str, type] = {
     EventType.SESSION_START: SessionStartData,
@@ -409,6 +425,7 @@ PAYLOADS: dict[str, type] = {
     EventType.PROVIDER_NOTICE: ProviderNoticeData,
     EventType.ERROR: ErrorData,
     EventType.SESSION_END: SessionEndData,
+    EventType.MIGRATED: MigratedData,
 }
 
 #: Any event's payload, as an emitter builds it.
@@ -432,6 +449,7 @@ Payload: TypeAlias = (
     | ProviderNoticeData
     | ErrorData
     | SessionEndData
+    | MigratedData
 )
 
 P = TypeVar("P")
@@ -553,6 +571,7 @@ __all__ = [
     "Listener",
     "MessageDeltaData",
     "MessageRetractedData",
+    "MigratedData",
     "ModelRequestData",
     "ModelResponseData",
     "Payload",

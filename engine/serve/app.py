@@ -1,11 +1,11 @@
 """The ASGI application: the routes of ``prompter serve`` over one :class:`ServedScenario`.
 
-    POST   /v1/conversations                 {} or {"variables": {…}} → 201 {id, messages, step,
-                                             finished}
+    POST   /v1/conversations                 {} or {"variables": {…}} → 201 {id, version,
+                                             messages, step, finished}
     POST   /v1/conversations/{id}/messages   {"text": …} [Idempotency-Key] → 200 {messages, step,
                                              finished, calls, cost_usd}; with Accept:
                                              text/event-stream, SSE (:mod:`engine.serve.stream`)
-    GET    /v1/conversations/{id}            → {id, step, finished, variables, turns}
+    GET    /v1/conversations/{id}            → {id, version, step, finished, variables, turns}
     GET    /v1/conversations/{id}/log        → the JSON Lines log (the studio's log viewer opens it)
     DELETE /v1/conversations/{id}            → 204
     GET    /healthz                          → 200 {"status": "ok"} when the store answers, else
@@ -125,13 +125,16 @@ class Runtime:
             except BaseException:
                 await store.close()
                 raise
-        return ServedScenario(scenario, provider, store, prices=prices, metrics=self.metrics)
+        served = ServedScenario(scenario, provider, store, prices=prices, metrics=self.metrics)
+        await served.versions.deploy()  # the folder's version, published when it is new
+        return served
 
     async def aclose(self) -> None:
         served, self._served = self._served, None
         if served is None:
             return
         await served.drain()
+        served.versions.close()
         await served.store.close()
         if self._owns_provider:
             await served.provider.aclose()
@@ -246,7 +249,7 @@ def _server_timing(total_s: float, answered: Answered) -> dict[str, str]:
 
 def _account(runtime: Runtime, answered: Answered, seconds: float) -> None:
     if answered.result is not None:
-        runtime.metrics.count_turn(answered.result, seconds)
+        runtime.metrics.count_turn(answered.result, seconds, answered.version)
 
 
 def _answering(route: Endpoint) -> Endpoint:

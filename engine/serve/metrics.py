@@ -1,16 +1,18 @@
 """What ``GET /metrics`` says, in Prometheus' text format, through ``prometheus_client``.
 
-    prompter_conversations_created_total       conversations started
-    prompter_turns_total                       user messages answered
-    prompter_model_calls_total                 model calls made by those turns (corrections too)
-    prompter_tokens_total{kind}                input, cached (part of input) and output tokens
-    prompter_cost_usd_total                    what the model calls cost, in dollars (the
-                                               turns whose price is known)
-    prompter_turns_price_unknown_total         turns with a call whose price is unknown (its
-                                               endpoint has no price for the model): not in
-                                               the dollars above
-    prompter_turn_seconds                      a histogram of the time to answer a message
-    prompter_errors_total{kind}                error answers, by their ``error.type``
+    prompter_conversations_created_total{version}   conversations started
+    prompter_turns_total{version}                   user messages answered
+    prompter_model_calls_total{version}             model calls of those turns (corrections too)
+    prompter_tokens_total{kind,version}             input, cached (part of input) and output tokens
+    prompter_cost_usd_total{version}                what the model calls cost, in dollars (the
+                                                    turns whose price is known)
+    prompter_turns_price_unknown_total{version}     turns with a call whose price is unknown
+    prompter_turn_seconds{version}                  a histogram of the time to answer a message
+    prompter_errors_total{kind,version}             error answers, by their ``error.type``
+
+Every series is labelled by the scenario version (``prompter publish``) that did the work, so two
+versions live side by side (a rollout) are compared on one dashboard; an error answered before a
+conversation's version is known (a bad request, an unknown conversation) has ``version=""``.
 
 Several workers (``prompter serve --workers N``) are several processes: each counts in files
 under ``PROMETHEUS_MULTIPROC_DIR`` (the command sets it up, one fresh folder per server), and
@@ -43,53 +45,58 @@ class ServeMetrics:
         self.registry = CollectorRegistry(auto_describe=True)
         r = self.registry
         self.conversations = Counter(
-            "prompter_conversations_created", "Conversations started", registry=r
+            "prompter_conversations_created", "Conversations started", ["version"], registry=r
         )
-        self.turns = Counter("prompter_turns", "User messages answered", registry=r)
+        self.turns = Counter("prompter_turns", "User messages answered", ["version"], registry=r)
         self.model_calls = Counter(
-            "prompter_model_calls", "Model calls made by answered turns", registry=r
+            "prompter_model_calls", "Model calls made by answered turns", ["version"], registry=r
         )
         self.tokens = Counter(
             "prompter_tokens",
             "Tokens of answered turns (cached tokens are part of input tokens)",
-            ["kind"],
+            ["kind", "version"],
             registry=r,
         )
-        self.cost = Counter("prompter_cost_usd", "Cost of the model calls in dollars", registry=r)
+        self.cost = Counter(
+            "prompter_cost_usd", "Cost of the model calls in dollars", ["version"], registry=r
+        )
         self.price_unknown = Counter(
             "prompter_turns_price_unknown",
             "Answered turns with a model call whose price is unknown (not in prompter_cost_usd)",
+            ["version"],
             registry=r,
         )
         self.turn_seconds = Histogram(
             "prompter_turn_seconds",
             "Time to answer a user message, in seconds",
+            ["version"],
             buckets=TURN_BUCKETS,
             registry=r,
         )
         self.errors = Counter(
-            "prompter_errors", "Error answers by their error.type", ["kind"], registry=r
+            "prompter_errors", "Error answers by their error.type", ["kind", "version"], registry=r
         )
-        for kind in ("input", "cached", "output"):
-            self.tokens.labels(kind=kind)
 
-    def count_turn(self, result: TurnResult, seconds: float) -> None:
-        self.turns.inc()
-        self.count_calls(result)
-        self.turn_seconds.observe(seconds)
+    def count_conversation(self, version: str) -> None:
+        self.conversations.labels(version=version).inc()
 
-    def count_calls(self, result: TurnResult) -> None:
-        self.model_calls.inc(result.calls)
-        self.tokens.labels(kind="input").inc(result.usage.input_tokens)
-        self.tokens.labels(kind="cached").inc(result.usage.cached_tokens)
-        self.tokens.labels(kind="output").inc(result.usage.output_tokens)
+    def count_turn(self, result: TurnResult, seconds: float, version: str = "") -> None:
+        self.turns.labels(version=version).inc()
+        self.count_calls(result, version)
+        self.turn_seconds.labels(version=version).observe(seconds)
+
+    def count_calls(self, result: TurnResult, version: str = "") -> None:
+        self.model_calls.labels(version=version).inc(result.calls)
+        self.tokens.labels(kind="input", version=version).inc(result.usage.input_tokens)
+        self.tokens.labels(kind="cached", version=version).inc(result.usage.cached_tokens)
+        self.tokens.labels(kind="output", version=version).inc(result.usage.output_tokens)
         if result.cost_usd is None:
-            self.price_unknown.inc()
+            self.price_unknown.labels(version=version).inc()
         else:
-            self.cost.inc(max(result.cost_usd, 0.0))
+            self.cost.labels(version=version).inc(max(result.cost_usd, 0.0))
 
-    def count_error(self, kind: str) -> None:
-        self.errors.labels(kind=kind).inc()
+    def count_error(self, kind: str, version: str = "") -> None:
+        self.errors.labels(kind=kind, version=version).inc()
 
     def render(self) -> bytes:
         """The text format: all workers' figures when they share a folder, else this one's."""

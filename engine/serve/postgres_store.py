@@ -28,6 +28,8 @@ import psycopg
 import psycopg.errors
 from psycopg_pool import AsyncConnectionPool, PoolTimeout
 
+from engine.serve.postgres_versions import SCHEMA as VERSIONS_SCHEMA
+from engine.serve.postgres_versions import PostgresVersions
 from engine.serve.store import (
     Commit,
     ConversationBusy,
@@ -109,14 +111,15 @@ class _PostgresHeld(HeldTurn):
             async with self.connection.cursor() as cursor:
                 await cursor.execute(
                     "UPDATE prompter_conversations "
-                    "SET session = %s, step = %s, finished = %s, turns = %s, updated = %s "
-                    "WHERE id = %s",
+                    "SET session = %s, step = %s, finished = %s, turns = %s, updated = %s, "
+                    "version = COALESCE(NULLIF(%s, ''), version) WHERE id = %s",
                     (
                         commit.session,
                         commit.step,
                         commit.finished,
                         commit.turns,
                         time.time(),
+                        commit.version,
                         self.conversation_id,
                     ),
                 )
@@ -142,7 +145,7 @@ async def _write_rest(
         )
 
 
-class PostgresStore(SessionStore):
+class PostgresStore(PostgresVersions, SessionStore):
     """See the module docstring."""
 
     def __init__(self, url: str, *, pool_size: int = 64) -> None:
@@ -190,6 +193,7 @@ class PostgresStore(SessionStore):
             async with pool.connection() as connection, connection.transaction():
                 await connection.execute("SELECT pg_advisory_xact_lock(%s)", (SCHEMA_LOCK,))
                 await connection.execute(SCHEMA)
+                await connection.execute(VERSIONS_SCHEMA)
         except (psycopg.Error, Exception) as error:
             await pool.close()
             await turns.close()
@@ -213,13 +217,16 @@ class PostgresStore(SessionStore):
     async def read(self, conversation_id: str) -> Stored | None:
         async with self.pool.connection() as connection:
             cursor = await connection.execute(
-                "SELECT session, step, finished, turns FROM prompter_conversations WHERE id = %s",
+                "SELECT session, step, finished, turns, version FROM prompter_conversations "
+                "WHERE id = %s",
                 (conversation_id,),
             )
             row = await cursor.fetchone()
         if row is None:
             return None
-        return Stored(conversation_id, str(row[0]), str(row[1]), bool(row[2]), int(str(row[3])))
+        return Stored(
+            conversation_id, str(row[0]), str(row[1]), bool(row[2]), int(str(row[3])), str(row[4])
+        )
 
     @_mapped
     async def log(self, conversation_id: str) -> list[str] | None:
@@ -258,8 +265,8 @@ class PostgresStore(SessionStore):
         ):
             await cursor.execute(
                 "INSERT INTO prompter_conversations "
-                "(id, session, step, finished, turns, created, updated) "
-                "VALUES (%s, %s, %s, %s, %s, %s, %s)",
+                "(id, session, step, finished, turns, created, updated, version) "
+                "VALUES (%s, %s, %s, %s, %s, %s, %s, %s)",
                 (
                     conversation_id,
                     commit.session,
@@ -268,6 +275,7 @@ class PostgresStore(SessionStore):
                     commit.turns,
                     now,
                     now,
+                    commit.version,
                 ),
             )
             await _write_rest(cursor, conversation_id, commit)
@@ -278,8 +286,9 @@ class PostgresStore(SessionStore):
             async with self.turns.connection() as connection:
                 held: HeldTurn | None = None
                 try:
-                    session, answer = await _lock(connection, conversation_id, key)
+                    session, answer, version = await _lock(connection, conversation_id, key)
                     held = _PostgresHeld(connection, conversation_id, session, answer)
+                    held.version = version
                     yield held
                 finally:
                     if held is None or not held.committed:
@@ -315,15 +324,15 @@ async def _lock(
     connection: psycopg.AsyncConnection[tuple[object, ...]],
     conversation_id: str,
     key: str | None,
-) -> tuple[str, str | None]:
+) -> tuple[str, str | None, str]:
     """Lock the conversation's row in the connection's transaction (or find ``key`` answered)."""
     if key is not None:
         answer = await _answer(connection, conversation_id, key)
         if answer is not None:
-            return "", answer
+            return "", answer, ""
     try:
         cursor = await connection.execute(
-            "SELECT session FROM prompter_conversations WHERE id = %s FOR UPDATE NOWAIT",
+            "SELECT session, version FROM prompter_conversations WHERE id = %s FOR UPDATE NOWAIT",
             (conversation_id,),
         )
     except psycopg.errors.LockNotAvailable:
@@ -336,8 +345,8 @@ async def _lock(
         # the row lock is ours now, so what we read is final.
         answer = await _answer(connection, conversation_id, key)
         if answer is not None:
-            return "", answer
-    return str(row[0]), None
+            return "", answer, ""
+    return str(row[0]), None, str(row[1])
 
 
 __all__ = ["HEALTH_TIMEOUT_S", "SHORT_POOL_SIZE", "PostgresStore"]

@@ -46,6 +46,7 @@ from engine.scenario.definition import Scenario
 from engine.serve.api_errors import ApiError, bad_request
 from engine.serve.metrics import ServeMetrics
 from engine.serve.store import Commit, SessionStore
+from engine.serve.versioned import VersionedScenarios, migrate_session
 
 Listener = Callable[[Event], None]
 
@@ -57,6 +58,8 @@ class Answered:
     answer: dict[str, Any]
     result: TurnResult | None = None
     replayed: bool = False
+    #: The scenario version that answered (empty for a replayed answer).
+    version: str = ""
 
 
 class ServedScenario:
@@ -76,6 +79,8 @@ class ServedScenario:
         self.store = store
         self.prices = prices if prices is not None else PriceTable.load()
         self.metrics = metrics if metrics is not None else ServeMetrics()
+        #: Every version of the scenario the store keeps; ``scenario`` is the one deployed.
+        self.versions = VersionedScenarios(store, scenario)
         #: Turns still running after their request went away: kept so they are not collected.
         self._running: set[asyncio.Task[Any]] = set()
 
@@ -83,18 +88,20 @@ class ServedScenario:
 
     async def create(self, variables: Mapping[str, Any]) -> dict[str, Any]:
         """A new conversation: its opening messages, stored with its first log lines."""
+        version, scenario = await self.versions.for_new()
         # the opening messages are answered whole, in JSON: nothing to stream them to
-        chat = Conversation(self.scenario, self.provider, prices=self.prices, stream=False)
+        chat = Conversation(scenario, self.provider, prices=self.prices, stream=False)
         lines = _Lines(chat)
         try:
             chat.set_variables(variables)
         except SessionError as error:
             raise bad_request(str(error)) from None
         messages = await self._shielded(chat.start())
-        await self.store.create(chat.session_id, lines.commit(chat))
-        self.metrics.conversations.inc()
+        await self.store.create(chat.session_id, lines.commit(chat, version=version))
+        self.metrics.count_conversation(version)
         return {
             "id": chat.session_id,
+            "version": version,
             "messages": messages,
             "step": chat.state.step,
             "finished": chat.finished,
@@ -134,7 +141,15 @@ class ServedScenario:
         async with self.store.hold(conversation_id, key) as held:
             if held.answer is not None:
                 return _replayed(held.answer, text)
-            data = self._session(held.session)
+            version = held.version or self.versions.default_version
+            scenario = await self.versions.scenario(version)
+            data = self._session(held.session, scenario)
+            moved = await self.versions.destination(version, data.state.step)
+            migrated: Event | None = None
+            if moved is not None and data.state.is_active:
+                moved_session, migrated = migrate_session(held.session, version, *moved)
+                version, scenario = moved[0], await self.versions.scenario(moved[0])
+                data = self._session(moved_session, scenario)
             if not data.state.is_active:
                 raise ApiError(
                     422,
@@ -145,13 +160,13 @@ class ServedScenario:
             # comes whole, and its stored log holds no deltas
             chat = Conversation.resume(
                 data,
-                self.scenario,
+                scenario,
                 self.provider,
                 prices=self.prices,
                 announce=False,
-                stream=self.scenario.model.stream and listener is not None,
+                stream=scenario.model.stream and listener is not None,
             )
-            lines = _Lines(chat)
+            lines = _Lines(chat, migrated)
             if listener is not None:
                 chat.events.subscribe(listener)
             if on_held is not None:
@@ -161,7 +176,7 @@ class ServedScenario:
             except Exception:
                 # whatever ended the turn, the engine rolled it back keeping the actions that
                 # completed: commit that, or a retry would run them again
-                await held.commit(lines.commit(chat))  # the rolled-back turn, as logged
+                await held.commit(lines.commit(chat, version=version))  # the rolled-back turn
                 raise
             answer = {
                 "messages": result.messages,
@@ -171,16 +186,18 @@ class ServedScenario:
                 "cost_usd": result.cost_usd,
             }
             kept = json.dumps({"request_sha256": _fingerprint(text), "answer": answer})
-            await held.commit(lines.commit(chat, key=key, answer=kept))
-            return Answered(answer, result)
+            await held.commit(lines.commit(chat, key=key, answer=kept, version=version))
+            return Answered(answer, result, version=version)
 
     async def describe(self, conversation_id: str) -> dict[str, Any]:
         stored = await self.store.read(conversation_id)
         if stored is None:
             raise ApiError(404, "not_found", "no such conversation")
-        data = self._session(stored.session)
+        version = stored.version or self.versions.default_version
+        data = self._session(stored.session, await self.versions.scenario(version))
         return {
             "id": conversation_id,
+            "version": version,
             "step": data.state.step,
             "finished": not data.state.is_active,
             "variables": data.vars.values(),
@@ -198,9 +215,9 @@ class ServedScenario:
 
     # --- helpers -------------------------------------------------------------------------------
 
-    def _session(self, text: str) -> SessionData:
+    def _session(self, text: str, scenario: Scenario) -> SessionData:
         try:
-            return SessionData.from_json(text, self.scenario, self.prices)
+            return SessionData.from_json(text, scenario, self.prices)
         except SessionError as error:
             raise ApiError(
                 500, "internal", f"the stored conversation does not fit the scenario: {error}"
@@ -242,15 +259,22 @@ def _replayed(kept: str, text: str) -> Answered:
 class _Lines:
     """A conversation's events as ``(seq, log line)``, encoded as they happen."""
 
-    def __init__(self, chat: Conversation) -> None:
+    def __init__(self, chat: Conversation, first: Event | None = None) -> None:
         self.lines: list[tuple[int, str]] = []
+        if first is not None:
+            self._add(first)
         chat.events.subscribe(self._add)
 
     def _add(self, event: Event) -> None:
         self.lines.append((event.seq, encode_event(event).decode("utf-8").rstrip("\n")))
 
     def commit(
-        self, chat: Conversation, *, key: str | None = None, answer: str | None = None
+        self,
+        chat: Conversation,
+        *,
+        key: str | None = None,
+        answer: str | None = None,
+        version: str = "",
     ) -> Commit:
         return Commit(
             session=chat.data.to_json(),
@@ -260,6 +284,7 @@ class _Lines:
             turns=chat.state.turn,
             key=key,
             answer=answer,
+            version=version,
         )
 
 

@@ -40,6 +40,7 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import TypeVar
 
+from engine.serve.sqlite_versions import SqliteVersions, create_tables
 from engine.serve.store import (
     Commit,
     ConversationBusy,
@@ -136,7 +137,7 @@ class _SqliteHeld(HeldTurn):
         self.committed = True
 
 
-class SqliteStore(SessionStore):
+class SqliteStore(SqliteVersions, SessionStore):
     """See the module docstring."""
 
     def __init__(self, path: Path) -> None:
@@ -256,6 +257,7 @@ class SqliteStore(SessionStore):
         db.execute("PRAGMA synchronous = FULL")
         db.execute("PRAGMA foreign_keys = ON")
         db.executescript(SCHEMA)
+        create_tables(db)
         self._db = db
         reader = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
         reader.execute(f"PRAGMA busy_timeout = {READ_BUSY_TIMEOUT_MS}")
@@ -288,12 +290,13 @@ class SqliteStore(SessionStore):
 
     def _read(self, conversation_id: str) -> Stored | None:
         row = self.db.execute(
-            "SELECT session, step, finished, turns FROM prompter_conversations WHERE id = ?",
+            "SELECT session, step, finished, turns, version FROM prompter_conversations "
+            "WHERE id = ?",
             (conversation_id,),
         ).fetchone()
         if row is None:
             return None
-        return Stored(conversation_id, row[0], row[1], bool(row[2]), int(row[3]))
+        return Stored(conversation_id, row[0], row[1], bool(row[2]), int(row[3]), row[4])
 
     async def log(self, conversation_id: str) -> list[str] | None:
         return await self._run_reading(self._log, conversation_id)
@@ -347,8 +350,8 @@ class SqliteStore(SessionStore):
         with self._writing() as cursor:
             cursor.execute(
                 "INSERT INTO prompter_conversations "
-                "(id, session, step, finished, turns, created, updated) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                "(id, session, step, finished, turns, created, updated, version) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     conversation_id,
                     commit.session,
@@ -357,6 +360,7 @@ class SqliteStore(SessionStore):
                     commit.turns,
                     now,
                     now,
+                    commit.version,
                 ),
             )
             self._write_rest(cursor, conversation_id, commit)
@@ -375,36 +379,37 @@ class SqliteStore(SessionStore):
 
     @asynccontextmanager
     async def hold(self, conversation_id: str, key: str | None) -> AsyncIterator[HeldTurn]:
-        session, answer = await self._run(self._claim, conversation_id, key)
+        session, answer, version = await self._run(self._claim, conversation_id, key)
         held = _SqliteHeld(self, conversation_id, session, answer)
+        held.version = version
         try:
             yield held
         finally:
             if answer is None and not held.committed:
                 await self._run(self._release, conversation_id)
 
-    def _claim(self, conversation_id: str, key: str | None) -> tuple[str, str | None]:
+    def _claim(self, conversation_id: str, key: str | None) -> tuple[str, str | None, str]:
         """Claim the conversation (or find ``key`` answered already): one short transaction."""
         assert self._liveness is not None
         with self._writing(durable=False) as cursor:
             if key is not None:
                 answer = self._answer(conversation_id, key)
                 if answer is not None:
-                    return "", answer
+                    return "", answer, ""
             row = cursor.execute(
-                "SELECT session, claimed_by FROM prompter_conversations WHERE id = ?",
+                "SELECT session, claimed_by, version FROM prompter_conversations WHERE id = ?",
                 (conversation_id,),
             ).fetchone()
             if row is None:
                 raise UnknownConversation(f"no conversation {conversation_id!r}")
-            session, claimed_by = row
+            session, claimed_by, version = row
             if claimed_by is not None and self._liveness.is_alive(claimed_by):
                 raise ConversationBusy("the conversation's previous turn is still running")
             cursor.execute(
                 "UPDATE prompter_conversations SET claimed_by = ? WHERE id = ?",
                 (self._liveness.token, conversation_id),
             )
-            return str(session), None
+            return str(session), None, str(version)
 
     def _release(self, conversation_id: str) -> None:
         assert self._liveness is not None
@@ -421,6 +426,7 @@ class SqliteStore(SessionStore):
             cursor.execute(
                 "UPDATE prompter_conversations "
                 "SET session = ?, step = ?, finished = ?, turns = ?, updated = ?, "
+                "version = COALESCE(NULLIF(?, ''), version), "
                 "claimed_by = NULL WHERE id = ? AND claimed_by = ?",
                 (
                     commit.session,
@@ -428,6 +434,7 @@ class SqliteStore(SessionStore):
                     commit.finished,
                     commit.turns,
                     time.time(),
+                    commit.version,
                     conversation_id,
                     self._liveness.token,
                 ),

@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from urllib.parse import urlsplit
 
 from engine.errors import PrompterError
+from engine.serve.versions_store import VersionStore
 
 #: The store a server uses when told nothing: a file in the folder it was started from.
 DEFAULT_STORE_URL = "sqlite:///./prompter-sessions.db"
@@ -68,6 +69,8 @@ class Commit:
     turns: int
     key: str | None = None
     answer: str | None = None
+    #: The scenario version the conversation runs on (changed by a migration).
+    version: str = ""
 
 
 @dataclass(frozen=True)
@@ -79,15 +82,18 @@ class Stored:
     step: str
     finished: bool
     turns: int
+    version: str = ""
 
 
 class HeldTurn(ABC):
     """A conversation held for one turn: its session as committed, and the one way to write."""
 
-    def __init__(self, session: str, answer: str | None) -> None:
+    def __init__(self, session: str, answer: str | None, version: str = "") -> None:
         self.session = session
         #: The answer already given to this ``Idempotency-Key``: the turn must not run again.
         self.answer = answer
+        #: The scenario version the conversation runs on.
+        self.version = version
         self.committed = False
 
     @abstractmethod
@@ -95,8 +101,9 @@ class HeldTurn(ABC):
         """Write the turn and release the conversation; :class:`StoreError` if it cannot."""
 
 
-class SessionStore(ABC):
-    """The interface both stores implement (see the module docstring)."""
+class SessionStore(VersionStore):
+    """The interface both stores implement (see the module docstring); the versions part is
+    :class:`~engine.serve.versions_store.VersionStore`."""
 
     #: What the store is, for messages (``sqlite:///…``, ``postgresql://host/db``), no password.
     description: str

@@ -34,6 +34,7 @@ from engine.log.events import (
     ContractViolationData,
     Event,
     EventType,
+    MigratedData,
     SessionEndData,
     SessionStartData,
     TransitionData,
@@ -223,6 +224,7 @@ def _fold_event(report: StatsReport, conversation: _Conversation, event: Event) 
     if kind == EventType.SESSION_START:
         start = event.payload(SessionStartData)
         stats.scenario = start.get("scenario") or ""
+        stats.version = start.get("version") or stats.version
         stats.started = stats.started or event.ts
         if "resumed_from" not in start and step is not None:
             report.step(step).visits += 1
@@ -277,6 +279,8 @@ def _fold_event(report: StatsReport, conversation: _Conversation, event: Event) 
             action.outcomes[ended.get("outcome") or "error"] += 1
             action.durations_ms.append(amount(ended.get("duration_ms")))
             action.stubbed += ended.get("mode") in ("stubbed", "replayed")
+    elif kind == EventType.MIGRATED:
+        stats.version = event.payload(MigratedData).get("to_version") or stats.version
     elif kind == EventType.SESSION_END:
         stats.end_reason = event.payload(SessionEndData).get("reason") or None
         stats.finished = stats.end_reason == "finished"

@@ -161,6 +161,8 @@ class ConversationStats:
     path: Path
     session: str
     scenario: str = ""
+    #: the scenario's content version it runs on (``session_start``; the last ``migrated``)
+    version: str = ""
     started: str = ""
     finished: bool = False
     end_reason: str | None = None
@@ -183,6 +185,7 @@ class ConversationStats:
             "path": str(self.path),
             "session": self.session,
             "scenario": self.scenario,
+            "version": self.version,
             "started": self.started,
             "finished": self.finished,
             "end_reason": self.end_reason,

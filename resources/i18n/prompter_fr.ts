@@ -1412,6 +1412,10 @@
         <translation>Session terminée · {reason}</translation>
     </message>
     <message>
+        <source>Moved to version {version} · step {old} → {new}</source>
+        <translation>Passée à la version {version} · étape {old} → {new}</translation>
+    </message>
+    <message>
         <source>turn</source>
         <translation>tour</translation>
     </message>
@@ -5830,6 +5834,171 @@ Double-cliquez sur le canevas vide pour ajouter une étape&#x202f;; glissez depu
     <message>
         <source>line {line}</source>
         <translation>ligne {line}</translation>
+    </message>
+</context>
+<context>
+    <name>PublishDialog</name>
+    <message>
+        <source>kept in the system keyring</source>
+        <translation>conservé dans le trousseau du système</translation>
+    </message>
+    <message>
+        <source>old_step=new_step, … (renamed steps are found)</source>
+        <translation>ancienne_étape=nouvelle_étape, … (les étapes renommées sont trouvées)</translation>
+    </message>
+    <message>
+        <source>Publish even though tests fail</source>
+        <translation>Publier même si les tests échouent</translation>
+    </message>
+    <message>
+        <source>Store URL</source>
+        <translation>URL du stockage</translation>
+    </message>
+    <message>
+        <source>Password</source>
+        <translation>Mot de passe</translation>
+    </message>
+    <message>
+        <source>New conversations on it</source>
+        <translation>Nouvelles conversations dessus</translation>
+    </message>
+    <message>
+        <source>Step map</source>
+        <translation>Correspondance d’étapes</translation>
+    </message>
+    <message>
+        <source>Check</source>
+        <translation>Vérifier</translation>
+    </message>
+    <message>
+        <source>Publish</source>
+        <translation>Publier</translation>
+    </message>
+    <message>
+        <source>Checking: the validator, the tests, the live version…</source>
+        <translation>Vérification : le validateur, les tests, la version en service…</translation>
+    </message>
+    <message>
+        <source>Publishing…</source>
+        <translation>Publication…</translation>
+    </message>
+    <message>
+        <source>Give the store&apos;s URL: sqlite:///PATH or postgresql://…</source>
+        <translation>Donnez l’URL du stockage : sqlite:///PATH ou postgresql://…</translation>
+    </message>
+    <message>
+        <source>The scenario&apos;s tests fail: fix them, or tick the box to publish.</source>
+        <translation>Les tests du scénario échouent : corrigez-les, ou cochez la case pour publier.</translation>
+    </message>
+    <message>
+        <source>Publish {name}</source>
+        <translation>Publier {name}</translation>
+    </message>
+    <message>
+        <source>Published {version}: new conversations start on it within a second.</source>
+        <translation>{version} publiée : les nouvelles conversations commencent dessus en moins d’une seconde.</translation>
+    </message>
+    <message>
+        <source>Not published: {reason}</source>
+        <translation>Non publié : {reason}</translation>
+    </message>
+    <message>
+        <source>Ready to publish version {version}.</source>
+        <translation>Prêt à publier la version {version}.</translation>
+    </message>
+</context>
+<context>
+    <name>PublishTools</name>
+    <message>
+        <source>&amp;Publish…</source>
+        <translation>&amp;Publier…</translation>
+    </message>
+    <message>
+        <source>Put this scenario live on a server&apos;s store, without a restart</source>
+        <translation>Mettre ce scénario en service dans le stockage d’un serveur, sans redémarrage</translation>
+    </message>
+    <message>
+        <source>&amp;Live versions</source>
+        <translation>&amp;Versions en service</translation>
+    </message>
+    <message>
+        <source>The versions a server&apos;s store keeps, and where each loses people</source>
+        <translation>Les versions que garde le stockage d’un serveur, et où chacune perd des gens</translation>
+    </message>
+    <message>
+        <source>Open a scenario first: it is what gets published.</source>
+        <translation>Ouvrez d’abord un scénario : c’est lui qui est publié.</translation>
+    </message>
+    <message>
+        <source>Save the scenario first: what is published is the saved folder.</source>
+        <translation>Enregistrez d’abord le scénario : c’est le dossier enregistré qui est publié.</translation>
+    </message>
+    <message>
+        <source>Live versions</source>
+        <translation>Versions en service</translation>
+    </message>
+    <message>
+        <source>Store URL:</source>
+        <translation>URL du stockage :</translation>
+    </message>
+</context>
+<context>
+    <name>LiveVersionsWindow</name>
+    <message>
+        <source>Version</source>
+        <translation>Version</translation>
+    </message>
+    <message>
+        <source>New conversations</source>
+        <translation>Nouvelles conversations</translation>
+    </message>
+    <message>
+        <source>Live</source>
+        <translation>En cours</translation>
+    </message>
+    <message>
+        <source>All</source>
+        <translation>Toutes</translation>
+    </message>
+    <message>
+        <source>Turns</source>
+        <translation>Tours</translation>
+    </message>
+    <message>
+        <source>Completed</source>
+        <translation>Terminées</translation>
+    </message>
+    <message>
+        <source>Fallbacks</source>
+        <translation>Replis</translation>
+    </message>
+    <message>
+        <source>Violations</source>
+        <translation>Violations</translation>
+    </message>
+    <message>
+        <source>Cost / conversation</source>
+        <translation>Coût / conversation</translation>
+    </message>
+    <message>
+        <source>Reading the store…</source>
+        <translation>Lecture du stockage…</translation>
+    </message>
+    <message>
+        <source>Read again</source>
+        <translation>Relire</translation>
+    </message>
+    <message>
+        <source>Live versions — {store}</source>
+        <translation>Versions en service — {store}</translation>
+    </message>
+    <message>
+        <source>{count} version(s); the graph shows the selected one&apos;s drop-off</source>
+        <translation>{count} version(s) ; le graphe montre les abandons de celle qui est choisie</translation>
+    </message>
+    <message>
+        <source>⚠ {reason}</source>
+        <translation>⚠ {reason}</translation>
     </message>
 </context>
 <context>

@@ -1412,6 +1412,10 @@
         <translation>सत्र समाप्त · {reason}</translation>
     </message>
     <message>
+        <source>Moved to version {version} · step {old} → {new}</source>
+        <translation>संस्करण {version} पर ले जाया गया · चरण {old} → {new}</translation>
+    </message>
+    <message>
         <source>turn</source>
         <translation>दौर</translation>
     </message>
@@ -5830,6 +5834,171 @@ Double-click empty canvas to add a step; drag from a step&apos;s handle (or Shif
     <message>
         <source>line {line}</source>
         <translation>पंक्ति {line}</translation>
+    </message>
+</context>
+<context>
+    <name>PublishDialog</name>
+    <message>
+        <source>kept in the system keyring</source>
+        <translation>सिस्टम कीरिंग में रखा जाता है</translation>
+    </message>
+    <message>
+        <source>old_step=new_step, … (renamed steps are found)</source>
+        <translation>पुराना_चरण=नया_चरण, … (नाम बदले चरण अपने आप मिलते हैं)</translation>
+    </message>
+    <message>
+        <source>Publish even though tests fail</source>
+        <translation>परीक्षण विफल होने पर भी प्रकाशित करें</translation>
+    </message>
+    <message>
+        <source>Store URL</source>
+        <translation>स्टोर URL</translation>
+    </message>
+    <message>
+        <source>Password</source>
+        <translation>पासवर्ड</translation>
+    </message>
+    <message>
+        <source>New conversations on it</source>
+        <translation>इस पर नई बातचीत</translation>
+    </message>
+    <message>
+        <source>Step map</source>
+        <translation>चरण मानचित्र</translation>
+    </message>
+    <message>
+        <source>Check</source>
+        <translation>जाँचें</translation>
+    </message>
+    <message>
+        <source>Publish</source>
+        <translation>प्रकाशित करें</translation>
+    </message>
+    <message>
+        <source>Checking: the validator, the tests, the live version…</source>
+        <translation>जाँच हो रही है: सत्यापनकर्ता, परीक्षण, चालू संस्करण…</translation>
+    </message>
+    <message>
+        <source>Publishing…</source>
+        <translation>प्रकाशित हो रहा है…</translation>
+    </message>
+    <message>
+        <source>Give the store&apos;s URL: sqlite:///PATH or postgresql://…</source>
+        <translation>स्टोर का URL दें: sqlite:///PATH या postgresql://…</translation>
+    </message>
+    <message>
+        <source>The scenario&apos;s tests fail: fix them, or tick the box to publish.</source>
+        <translation>परिदृश्य के परीक्षण विफल हैं: उन्हें ठीक करें, या प्रकाशित करने के लिए बॉक्स चुनें।</translation>
+    </message>
+    <message>
+        <source>Publish {name}</source>
+        <translation>{name} प्रकाशित करें</translation>
+    </message>
+    <message>
+        <source>Published {version}: new conversations start on it within a second.</source>
+        <translation>{version} प्रकाशित: नई बातचीत एक सेकंड के भीतर इस पर शुरू होती है।</translation>
+    </message>
+    <message>
+        <source>Not published: {reason}</source>
+        <translation>प्रकाशित नहीं हुआ: {reason}</translation>
+    </message>
+    <message>
+        <source>Ready to publish version {version}.</source>
+        <translation>संस्करण {version} प्रकाशित करने के लिए तैयार।</translation>
+    </message>
+</context>
+<context>
+    <name>PublishTools</name>
+    <message>
+        <source>&amp;Publish…</source>
+        <translation>&amp;प्रकाशित करें…</translation>
+    </message>
+    <message>
+        <source>Put this scenario live on a server&apos;s store, without a restart</source>
+        <translation>इस परिदृश्य को बिना पुनरारंभ के सर्वर के स्टोर पर चालू करें</translation>
+    </message>
+    <message>
+        <source>&amp;Live versions</source>
+        <translation>&amp;चालू संस्करण</translation>
+    </message>
+    <message>
+        <source>The versions a server&apos;s store keeps, and where each loses people</source>
+        <translation>सर्वर का स्टोर जो संस्करण रखता है, और हर एक कहाँ लोगों को खोता है</translation>
+    </message>
+    <message>
+        <source>Open a scenario first: it is what gets published.</source>
+        <translation>पहले एक परिदृश्य खोलें: वही प्रकाशित होता है।</translation>
+    </message>
+    <message>
+        <source>Save the scenario first: what is published is the saved folder.</source>
+        <translation>पहले परिदृश्य सहेजें: सहेजा गया फ़ोल्डर ही प्रकाशित होता है।</translation>
+    </message>
+    <message>
+        <source>Live versions</source>
+        <translation>चालू संस्करण</translation>
+    </message>
+    <message>
+        <source>Store URL:</source>
+        <translation>स्टोर URL:</translation>
+    </message>
+</context>
+<context>
+    <name>LiveVersionsWindow</name>
+    <message>
+        <source>Version</source>
+        <translation>संस्करण</translation>
+    </message>
+    <message>
+        <source>New conversations</source>
+        <translation>नई बातचीत</translation>
+    </message>
+    <message>
+        <source>Live</source>
+        <translation>चालू</translation>
+    </message>
+    <message>
+        <source>All</source>
+        <translation>सभी</translation>
+    </message>
+    <message>
+        <source>Turns</source>
+        <translation>बारियाँ</translation>
+    </message>
+    <message>
+        <source>Completed</source>
+        <translation>पूरी</translation>
+    </message>
+    <message>
+        <source>Fallbacks</source>
+        <translation>फ़ॉलबैक</translation>
+    </message>
+    <message>
+        <source>Violations</source>
+        <translation>उल्लंघन</translation>
+    </message>
+    <message>
+        <source>Cost / conversation</source>
+        <translation>लागत / बातचीत</translation>
+    </message>
+    <message>
+        <source>Reading the store…</source>
+        <translation>स्टोर पढ़ा जा रहा है…</translation>
+    </message>
+    <message>
+        <source>Read again</source>
+        <translation>फिर से पढ़ें</translation>
+    </message>
+    <message>
+        <source>Live versions — {store}</source>
+        <translation>चालू संस्करण — {store}</translation>
+    </message>
+    <message>
+        <source>{count} version(s); the graph shows the selected one&apos;s drop-off</source>
+        <translation>{count} संस्करण; ग्राफ़ चुने गए संस्करण का ड्रॉप-ऑफ़ दिखाता है</translation>
+    </message>
+    <message>
+        <source>⚠ {reason}</source>
+        <translation>⚠ {reason}</translation>
     </message>
 </context>
 <context>
