@@ -163,8 +163,7 @@ def test_a_chat_of_three_piped_messages_counts_tokens_and_shows_no_broken_reply(
     # every request was capped: no reply ran on past the default cap
     responses = [event for event in events if event["type"] == "model_response"]
     assert responses and all(event["usage"]["estimated"] for event in responses)
-    # TODO(after merging main, issue 31 costs): a local model has no price
-    # assert figures["cost_usd"] is None
+    assert figures["cost_usd"] is None  # a local model has no price: never $0.00
     shown = [event["text"] for event in events if event["type"] == "bot_message"]
     assert shown and done.stdout == "".join(f"{text}\n\n" for text in shown)  # as shown
     for text in shown:
