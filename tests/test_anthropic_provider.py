@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import json
 from collections.abc import Callable
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -34,6 +35,7 @@ from engine.providers import Message, ModelRequest, make_provider
 from engine.providers.anthropic_api import AnthropicProvider, map_anthropic_error
 from engine.providers.base import streaming_to
 from engine.providers.rate_limiter import anthropic_stated_limits
+from engine.providers.tokens import MESSAGE_OVERHEAD, count_tokens
 
 SCHEMA: dict[str, Any] = {
     "type": "object",
@@ -152,6 +154,38 @@ def test_the_prefix_is_constant_and_breakpoints_roll_with_the_conversation(
     assert second_use.cached_tokens == first_use.input_tokens
     assert third_use.cached_tokens == second_use.input_tokens
     assert third_use.cache_write_tokens == third_use.input_tokens - second_use.input_tokens
+
+
+def chain_start(summaries: str, section: str, text: str) -> ModelRequest:
+    """A step change: a new chain opening with the earlier steps' summaries, then the step."""
+    return replace(
+        request(text),
+        input_items=(Message("system", summaries), Message("system", section)),
+    )
+
+
+def test_a_new_chain_reads_the_summaries_the_last_one_wrote(
+    fake_anthropic: FakeAnthropicServer,
+) -> None:
+    earlier = "What the conversation established:\n- Goal: revenue by region"
+    later = earlier + "\n- Period: the last quarter"
+    other = "What the conversation established:\n- Goal: churn by plan"
+    with provider(fake_anthropic) as p:
+        asyncio.run(p.complete(chain_start(earlier, "Step 2: the period. " * 30, "Q3")))
+        second = asyncio.run(p.complete(chain_start(later, "Step 3: the chart. " * 30, "bars")))
+        # Another conversation's chain shares only the constant prefix.
+        third = asyncio.run(p.complete(chain_start(other, "Step 4: the output. " * 30, "pdf")))
+
+    body = fake_anthropic.model_requests()[1].body
+    assert body is not None
+    # The summaries go one block per line (the same text joined), a breakpoint after them.
+    lines = [block["text"] for block in body["messages"][0]["content"]]
+    assert "".join(lines) == later and len(lines) == 3
+    assert breakpoints(body) == [("system", "5m"), ("message 0", "5m"), ("message 2", "5m")]
+    # The second chain reads the lines the first one sent, and writes only the rest.
+    shared = sum(count_tokens(line, MODEL) + MESSAGE_OVERHEAD for line in lines[:2])
+    assert second.usage.cached_tokens - third.usage.cached_tokens == shared
+    assert second.usage.cache_write_tokens == second.usage.input_tokens - second.usage.cached_tokens
 
 
 def test_usage_is_the_whole_prompt_though_anthropic_reports_the_remainder(

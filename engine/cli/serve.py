@@ -1,7 +1,8 @@
 """``prompter serve SCENARIO_DIR``: put a scenario in front of real users, over HTTP.
 
     prompter serve SCENARIO_DIR [--host 127.0.0.1] [--port 8000] [--store URL] [--workers N]
-                                [--provider responses|chat] [--model NAME] [--pool-size N]
+                                [--provider responses|chat|anthropic|gemini] [--model NAME]
+                                [--pool-size N]
                                 [--allow-host NAME]…
 
 Checks everything it can before it binds a port — the serve extra is installed, the scenario has
@@ -60,7 +61,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "postgresql://USER@HOST:PORT/DB",
     )
     parser.add_argument("--workers", type=int, default=1, metavar="N", help="worker processes (1)")
-    add_provider_arguments(parser)
+    add_provider_arguments(parser, names=("responses", "chat", "anthropic", "gemini"))
     parser.add_argument(
         "--pool-size",
         type=int,

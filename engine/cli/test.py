@@ -115,6 +115,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     add_provider_arguments(
         parser,
+        names=("responses", "chat", "anthropic", "gemini"),
         what="for --record and --live: ",
         fake_model="with --record: no key, no cost — the autopilot plays what each test expects "
         "(the cassettes are marked synthetic: they check the graph, the contract and the "

@@ -16,7 +16,11 @@ the conversation) is sent as a user message where it stands.
 **Caching.** ``cache_control`` breakpoints (:mod:`.vendor_caches`): one at the end of
 ``system`` (the constant prefix, shared by every conversation of the scenario) and one at the
 end of the last message (the rolling breakpoint: the next call reads everything up to it, and
-writes only the reply and the new message). Never more than four; none where the prefix is
+writes only the reply and the new message). A new chain (a step change) shares nothing after
+``system`` with the last one but the earlier steps' summaries it opens with, which grow a line
+at a time: they are sent one block per line with a third breakpoint after them, so the next
+chain reads the lines it repeats instead of writing them again (Anthropic finds a cached prefix
+at a breakpoint or up to 20 blocks before it). Never more than four; none where the prefix is
 shorter than the model's minimum (it would cache nothing). The lifetime is chosen from the
 conversation's pace (:func:`~engine.providers.vendor_caches.choose_ttl`): five minutes while
 turns come quickly, an hour when they do not.
@@ -250,7 +254,7 @@ def messages_arguments(
     """The ``messages.create`` arguments of ``request`` (``ttl=None``: no breakpoints)."""
     minimum = anthropic_min_tokens(model)
     system: dict[str, Any] = {"type": "text", "text": request.instructions}
-    messages = _messages(request)
+    messages = _messages(request, by_line=ttl is not None)
     arguments: dict[str, Any] = dict(
         model=model,
         max_tokens=request.max_output_tokens or DEFAULT_MAX_OUTPUT_TOKENS,
@@ -279,6 +283,13 @@ def messages_arguments(
     if prefix >= minimum:
         system["cache_control"] = control
         breakpoints += 1
+    if not request.history and _opens_with_earlier_steps(request):
+        # The next chain repeats these lines (and adds one): a breakpoint after them lets it
+        # read them. Writing here costs nothing more: the rolling breakpoint writes them too.
+        upto = prefix + count_tokens(_text(messages[0]), model)
+        if upto >= minimum and upto > prefix and breakpoints < MAX_BREAKPOINTS - 1:
+            messages[0]["content"][-1]["cache_control"] = control
+            breakpoints += 1
     whole = prefix + sum(count_tokens(_text(m), model) for m in messages)
     if whole >= minimum and whole > prefix and breakpoints < MAX_BREAKPOINTS:
         last_block = messages[-1]["content"][-1]
@@ -286,15 +297,34 @@ def messages_arguments(
     return arguments
 
 
-def _messages(request: ModelRequest) -> list[dict[str, Any]]:
+def _opens_with_earlier_steps(request: ModelRequest) -> bool:
+    """Whether ``request``'s chain opens with the earlier steps' summaries (a ``system`` message
+    before the step's section, :func:`engine.dialogue.prompting.earlier_steps`)."""
+    said = [*request.history, *request.input_items]
+    return len(said) >= 2 and said[0].role == said[1].role == "system"
+
+
+def _messages(request: ModelRequest, *, by_line: bool) -> list[dict[str, Any]]:
     said = [*request.history, *request.input_items, Message("user", request.input)]
-    return [
+    messages = [
         {
             "role": "assistant" if m.role == "assistant" else "user",
             "content": [{"type": "text", "text": m.content}],
         }
         for m in said
     ]
+    if by_line and _opens_with_earlier_steps(request):
+        lines = _lines(said[0].content)
+        messages[0]["content"] = [{"type": "text", "text": line} for line in lines]
+    return messages
+
+
+def _lines(text: str) -> list[str]:
+    """``text`` as one block per line, each after its line break (joined: ``text`` again), so
+    that a line is the same block whether a line follows it or not: a chain's summaries grow a
+    line at a time, and the cache matches whole blocks."""
+    first, *rest = text.split("\n")
+    return [first, *(f"\n{line}" for line in rest)]
 
 
 def _text(message: Mapping[str, Any]) -> str:

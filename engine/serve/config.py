@@ -26,7 +26,7 @@ _PREFIX = "PROMPTER_SERVE_"
 #: Names besides the bound address that a request's ``Host`` may be (comma-separated).
 ALLOWED_HOSTS_VARIABLE = f"{_PREFIX}ALLOWED_HOSTS"
 #: Providers a server can use: one provider serves every conversation, so not a script.
-SERVE_PROVIDERS = ("responses", "chat")
+SERVE_PROVIDERS = ("responses", "chat", "anthropic", "gemini")
 
 
 def parse_tokens(text: str | None) -> tuple[str, ...]:
@@ -58,7 +58,7 @@ class ServeConfig:
     def __post_init__(self) -> None:
         if self.provider not in SERVE_PROVIDERS:
             raise PrompterError(
-                f"a server uses the {' or '.join(SERVE_PROVIDERS)} provider, not {self.provider!r}"
+                f"a server uses the {', '.join(SERVE_PROVIDERS)} provider, not {self.provider!r}"
             )
 
     def to_environment(self) -> dict[str, str]:
@@ -82,6 +82,14 @@ class ServeConfig:
         """The provider of every conversation, with the profile ``prompter providers check``
         saved for this server and model, if any."""
         model = self.model or scenario_model
+        if self.provider not in ("responses", "chat"):  # Anthropic, Gemini: their SDK's keys
+            return make_provider(
+                self.provider,
+                model=self.model,
+                base_url=self.base_url,
+                timeout=self.timeout,
+                max_output_tokens=self.max_output_tokens,
+            )
         return make_provider(
             self.provider,
             model=self.model,
