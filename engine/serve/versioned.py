@@ -124,8 +124,13 @@ class VersionedScenarios:
     async def destination(self, version: str, step: str) -> tuple[str, dict[str, str]] | None:
         """Where a conversation on ``step`` of ``version`` moves, following migrations one
         after the other: the version, and the old → new names of the steps (the one it is on
-        among them); ``None`` when it stays."""
-        await self.live()
+        among them); ``None`` when it stays.
+
+        The live pointer is read again here, whatever its age: one small read per turn, so that
+        a conversation on a renamed step moves at its very next message after a publish (a
+        copy up to :data:`POLL_S` old would let that message run on the old version)."""
+        async with self._polling:
+            await self._poll(time.monotonic())
         names: dict[str, str] | None = None
         start = step
         for _ in range(MAX_HOPS):
