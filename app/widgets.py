@@ -166,7 +166,11 @@ def retranslated(widget: QObject, apply: Callable[[], object]) -> None:
     ``LanguageChange`` of ``widget``: the retranslate pattern for a widget that is not a class
     of its own (a button, a label, a header made in a builder)."""
     apply()
-    _Retranslator(widget, apply)
+    # The filter's Python side must live as long as the widget: Qt calls its eventFilter, a
+    # Python method, and a wrapper nothing in Python holds may be collected under it (two
+    # settings dialogs in one test crashed the interpreter in processEvents).
+    kept: list[_Retranslator] = widget.__dict__.setdefault("_retranslators", [])
+    kept.append(_Retranslator(widget, apply))
 
 
 def set_texts(action: QAction, text: str, tip: str = "") -> None:

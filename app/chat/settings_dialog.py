@@ -15,7 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication
+from PySide6.QtCore import QCoreApplication, QEvent
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -34,7 +34,6 @@ from app.chat.keys import ENV_VAR, ApiKeyStore
 from app.chat.server_check import Checker, ServerCheck, profile_words
 from app.chat.settings import CHAT_PROVIDERS, KEY_FREE, OWN_KEY, ChatSettings
 from app.plain_text import PlainLabel
-from app.widgets import retranslated
 
 
 def provider_label(name: str) -> str:
@@ -159,7 +158,14 @@ class ChatSettingsDialog(QDialog):
         form.addRow(buttons)
         self.provider.currentIndexChanged.connect(self._provider_changed)
         self._provider_changed()
-        retranslated(self, self.retranslate_ui)
+        self.retranslate_ui()
+
+    def changeEvent(self, event: QEvent) -> None:
+        # A class of its own retranslates here, not through an event filter: with the filter,
+        # two of these dialogs alive at once crashed the interpreter in processEvents.
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate_ui()
+        super().changeEvent(event)
 
     def retranslate_ui(self) -> None:
         """Set the dialog's texts (again: on ``LanguageChange``)."""
