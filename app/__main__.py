@@ -114,6 +114,7 @@ def assemble(window: MainWindow) -> list[object]:
     from app.chat.studio import install_chat
     from app.i18n.fonts import ScriptWarning
     from app.logpane import install_log_pane
+    from app.matrix import install as install_matrix
     from app.simulate import install as install_simulate
     from app.tests_pane.studio import install as install_tests
 
@@ -129,12 +130,19 @@ def assemble(window: MainWindow) -> list[object]:
         keys=chat_pane.keys,
         open_log=chat.open_log,
     )
+    # Tools: Model matrix… — the chat's model offered beside the key-free ones, runs in the viewer
+    matrix = install_matrix(
+        window,
+        chat_settings=lambda: chat_pane.settings,
+        keys=chat_pane.keys,
+        open_log=chat.open_log,
+    )
     # a scenario in a script no font draws is said so once, instead of drawn as boxes
     scripts = ScriptWarning(lambda title, text, problem: window.tell(title, text, problem), window)
     window.sessionChanged.connect(
         lambda session: scripts.check(str(session.folder), session.scenario) if session else None
     )
-    return [chat, log_pane, tools, tests, simulate, scripts]
+    return [chat, log_pane, tools, tests, simulate, matrix, scripts]
 
 
 def _export_and_exit(window: MainWindow, folder: Path, output: Path) -> int:

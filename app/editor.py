@@ -18,97 +18,27 @@ from dataclasses import dataclass
 from typing import Protocol
 
 import shiboken6
-from PySide6.QtCore import QCoreApplication, QEvent, QPointF, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QPointF, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QStyle, QVBoxLayout, QWidget
 
-from app import commands
+from app import commands, step_kinds
 from app.edit_session import EditSession
 from app.find_bar import FindBar
-from app.graph.layout import NODE_HEIGHT, NODE_WIDTH, Position
+from app.graph.accessible import announce
+from app.graph.inline_edit import TITLE, InlineEditor
+from app.graph.layout import NODE_HEIGHT, NODE_WIDTH, Position, nearest_free
+from app.graph.palette import StepPalette
 from app.graph.scene import GraphScene
 from app.graph.view import GraphView
 from app.plain_text import PlainLabel
+from app.step_ids import step_id_hint, why_not_a_signal, why_not_a_step_id
 from app.theme import GraphColors
 from app.widgets import make_action, set_texts
 from engine.errors import ScenarioError
-from engine.scenario.definition import IDENTIFIER, STAY, unique_name
+from engine.scenario.definition import StepKind, unique_name
 from engine.scenario.diagram import free_spot
 from engine.scenario.document import Change
-
-
-def step_id_hint() -> str:
-    """What a step id (and a signal) may be, in words."""
-    return QCoreApplication.translate(
-        "StepIds", "ASCII letters (a–z, A–Z), digits (0–9) and _, not starting with a digit"
-    )
-
-
-def why_not_a_name(name: str, signal: bool = False) -> str:
-    """Why ``name`` cannot be an identifier ("" when it can), in the author's words
-    (``signal``: said of a signal rather than of an id)."""
-    translate = QCoreApplication.translate
-    if not name:
-        return translate("StepIds", "the name is empty")
-    if IDENTIFIER.match(name):
-        return ""
-    if any(char.isspace() for char in name):
-        said = (
-            translate(
-                "StepIds",
-                "“{name}” has a space: spaces are not allowed in signals (use _ instead, e.g. "
-                "“{suggestion}”); use {rule}",
-            )
-            if signal
-            else translate(
-                "StepIds",
-                "“{name}” has a space: spaces are not allowed in ids (use _ instead, e.g. "
-                "“{suggestion}”); use {rule}",
-            )
-        )
-        return said.format(name=name, suggestion="_".join(name.split()), rule=step_id_hint())
-    if name[0].isdigit():
-        said = (
-            translate("StepIds", "“{name}” starts with a digit: a signal starts with a letter or _")
-            if signal
-            else translate(
-                "StepIds", "“{name}” starts with a digit: an id starts with a letter or _"
-            )
-        )
-        return said.format(name=name)
-    bad = sorted(
-        {char for char in name if not (char.isalnum() or char == "_") or not char.isascii()}
-    )
-    shown = " ".join(f"“{char}”" for char in bad)
-    said = (
-        translate("StepIds", "“{name}” has {characters}, which signals cannot hold: use {rule}")
-        if signal
-        else translate("StepIds", "“{name}” has {characters}, which ids cannot hold: use {rule}")
-    )
-    return said.format(name=name, characters=shown, rule=step_id_hint())
-
-
-def why_not_a_step_id(name: str, taken: set[str]) -> str:
-    """Why ``name`` cannot be a new step's id ("" when it can)."""
-    if name in taken:
-        return QCoreApplication.translate(
-            "StepIds", "a step “{name}” exists already: choose another id"
-        ).format(name=name)
-    return why_not_a_name(name)
-
-
-def why_not_a_signal(name: str, taken: set[str], source: str) -> str:
-    """Why ``name`` cannot be a new signal of ``source`` ("" when it can)."""
-    translate = QCoreApplication.translate
-    if name == STAY:
-        return translate(
-            "StepIds", "“{name}” is the signal every step has for staying: choose another name"
-        ).format(name=STAY)
-    if name in taken:
-        return translate(
-            "StepIds", "step “{step}” has a signal “{name}” already: choose another name"
-        ).format(step=source, name=name)
-    return why_not_a_name(name, signal=True)
 
 
 class Dialogs(Protocol):
@@ -133,11 +63,15 @@ class EditorActions:
     fit: QAction
     actual_size: QAction
     auto_layout: QAction
+    edit_title: QAction
+    zoom_selection: QAction
 
     def needing_a_scenario(self) -> list[QAction]:
         return [
             self.add_step,
             self.rename,
+            self.edit_title,
+            self.zoom_selection,
             self.delete,
             self.select_all,
             self.find,
@@ -169,6 +103,16 @@ class ScenarioEditor(QWidget):
         self.scene = GraphScene(None, self.colors)
         self.scene.setParent(self)
         self.view = GraphView(self.scene)
+        self.step_palette = StepPalette(self.colors)
+        self.step_palette.addRequested.connect(self.add_kind_near)
+        self.view.kindDropped.connect(self.add_kind_at)
+        keys = self.view.keys
+        keys.connectRequested.connect(self.connect_steps)
+        keys.activated.connect(self._step_activated)
+        keys.nextKindRequested.connect(self.next_kind)
+        self.inline = InlineEditor(self.view)
+        self.inline.committed.connect(self.set_step_field)
+        self._undo_index = 0
         self.empty_label = PlainLabel()  # its text: retranslate_ui
         self.empty_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.empty_label.setWordWrap(True)
@@ -176,6 +120,7 @@ class ScenarioEditor(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(0)
         layout.addWidget(self.find_bar)
+        layout.addWidget(self.step_palette)
         layout.addWidget(self.view, 1)
         layout.addWidget(self.empty_label, 1)
         self.find_bar.matchesChanged.connect(lambda ids: self.scene.set_matches(set(ids)))
@@ -197,7 +142,9 @@ class ScenarioEditor(QWidget):
                 QKeySequence("Ctrl+Shift+N"),
                 icon=style.standardIcon(pixmap.SP_FileDialogNewFolder),
             ),
-            rename=make_action(self, "", self.rename_selected, QKeySequence(Qt.Key.Key_F2)),
+            rename=make_action(self, "", self.rename_selected, QKeySequence("Shift+F2")),
+            edit_title=make_action(self, "", self.edit_title, QKeySequence(Qt.Key.Key_F2)),
+            zoom_selection=make_action(self, "", view.zoom_to_selection, QKeySequence("Ctrl+2")),
             delete=make_action(self, "", self.delete_selected, key.Delete),
             select_all=make_action(self, "", self.select_all),
             find=make_action(self, "", self.show_find, key.Find),
@@ -207,7 +154,7 @@ class ScenarioEditor(QWidget):
             actual_size=make_action(self, "", view.reset_zoom, QKeySequence("Ctrl+1")),
             auto_layout=make_action(self, "", self.auto_layout, QKeySequence("Ctrl+L")),
         )
-        for action in (actions.rename, actions.delete):
+        for action in (actions.rename, actions.edit_title, actions.delete):
             # only while the graph has focus: in text fields these keys edit text
             action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
             view.addAction(action)
@@ -231,6 +178,16 @@ class ScenarioEditor(QWidget):
                 actions.delete,
                 self.tr("&Delete"),
                 self.tr("Delete the selected steps (with their transitions) or transitions"),
+            ),
+            (
+                actions.edit_title,
+                self.tr("Edit &Title"),
+                self.tr("Edit the selected step's title on the canvas"),
+            ),
+            (
+                actions.zoom_selection,
+                self.tr("Zoom to Se&lection"),
+                self.tr("Fit the selected steps in the view"),
             ),
             (actions.select_all, self.tr("Select &All Steps"), ""),
             (
@@ -256,6 +213,7 @@ class ScenarioEditor(QWidget):
             )
         )
         self.scene.retranslate()
+        self.step_palette.retranslate_ui()
 
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange:
@@ -268,6 +226,7 @@ class ScenarioEditor(QWidget):
         """Show ``session`` (a fresh scene for it), or nothing."""
         if self.session is not None:
             self.session.changed.disconnect(self._session_changed)
+            self.session.undo_stack.indexChanged.disconnect(self._announce_edit)
         self.session = session
         self.selected_step = None
         old_scene = self.scene
@@ -281,12 +240,16 @@ class ScenarioEditor(QWidget):
         self.scene.connectRequested.connect(self.connect_steps)
         self.scene.addStepRequested.connect(self.add_step_at)
         self.scene.stepActivated.connect(self._step_activated)
+        self.scene.fieldEditRequested.connect(self.edit_in_place)
         self.find_bar.close_bar()
         if session is not None:
             session.changed.connect(self._session_changed)
+            self._undo_index = session.undo_stack.index()
+            session.undo_stack.indexChanged.connect(self._announce_edit)
         for action in self.edit_actions.needing_a_scenario():
             action.setEnabled(session is not None)
         self.view.setVisible(session is not None)
+        self.step_palette.setVisible(session is not None)
         self.empty_label.setVisible(session is None)
         QTimer.singleShot(0, self.show_graph)
         self.stepSelected.emit("")
@@ -383,7 +346,20 @@ class ScenarioEditor(QWidget):
             return False
         return True
 
-    def add_step_near(self, step_id: str | None = None) -> str | None:
+    def add_kind_near(self, entry: str) -> str | None:
+        """A step of palette ``entry`` below the selected step (as :meth:`add_step_near`),
+        named after its kind (rename it with F2)."""
+        return self.add_step_near(self._kind_id(entry), entry=entry)
+
+    def add_kind_at(self, entry: str, scene_pos: QPointF) -> str | None:
+        """A step of palette ``entry`` dropped at ``scene_pos``."""
+        return self.add_step_at(scene_pos, self._kind_id(entry), entry=entry)
+
+    def _kind_id(self, entry: str) -> str:
+        taken = set(self.session.document.keys(("steps",))) if self.session else set()
+        return unique_name(entry, taken)
+
+    def add_step_near(self, step_id: str | None = None, entry: str = "question") -> str | None:
         """Add a step (Ctrl+Shift+N) in free space: under the selected step if there is room,
         else beside it, else further out; with nothing selected, near the view's centre. It
         never lands on another step, and arrows in its way go round it."""
@@ -402,20 +378,28 @@ class ScenarioEditor(QWidget):
                 (center.x() - NODE_WIDTH / 2, center.y() - NODE_HEIGHT / 2),
                 prefer=[(0.0, 0.0)],
             )
-        return self._add_step(spot, step_id)
+        return self._add_step(spot, step_id, entry=entry)
 
-    def add_step_at(self, scene_pos: QPointF, step_id: str | None = None) -> str | None:
+    def add_step_at(
+        self, scene_pos: QPointF, step_id: str | None = None, entry: str = "question"
+    ) -> str | None:
         """Add a step centred at ``scene_pos`` (a double-click on the canvas), or as near to it
         as there is room; asks for its id unless given."""
         wanted = (scene_pos.x() - NODE_WIDTH / 2, scene_pos.y() - NODE_HEIGHT / 2)
         return self._add_step(
-            free_spot(self.scene.router.nodes, wanted, prefer=[(0.0, 0.0)]),
+            nearest_free(self.scene.router.nodes, wanted),
             step_id,
             pointed=True,
+            entry=entry,
         )
 
     def _add_step(
-        self, position: Position, step_id: str | None, *, pointed: bool = False
+        self,
+        position: Position,
+        step_id: str | None,
+        *,
+        pointed: bool = False,
+        entry: str = "question",
     ) -> str | None:
         """Add the step at ``position``; ``pointed``: where the author double-clicked."""
         session = self.session
@@ -437,7 +421,7 @@ class ScenarioEditor(QWidget):
             return None
         if not self.run_edit(
             self.tr("Add step"),
-            lambda: commands.add_step(session.undo_stack, session, new_id, position),
+            lambda: step_kinds.add_step(session.undo_stack, session, new_id, position, entry),
         ):
             return None
         if not pointed:
@@ -530,6 +514,60 @@ class ScenarioEditor(QWidget):
                 commands.delete_steps(macro, session, steps)
 
         self.run_edit(self.tr("Delete"), edit)
+
+    def edit_title(self) -> None:
+        """Edit the selected step's title on the canvas (F2)."""
+        if self.selected_step is not None:
+            self.edit_in_place(self.selected_step, TITLE)
+
+    def edit_in_place(self, step_id: str, field: str) -> None:
+        node = self.scene.nodes.get(step_id)
+        if node is None or self.session is None or not self.editable():
+            return
+        self.select_step(step_id, scroll=True)
+        self.inline.begin(node, field)
+
+    def set_step_field(self, step_id: str, field: str, text: str) -> None:
+        """The author wrote a step's title or text on the canvas: one undo step."""
+        session = self.session
+        if session is None or not session.document.has(("steps", step_id)):
+            return
+        label = (
+            self.tr("Retitle '{step}'") if field == TITLE else self.tr("Edit the text of '{step}'")
+        ).format(step=step_id)
+        self.run_edit(
+            label,
+            lambda: commands.push(
+                session.undo_stack,
+                commands.SetValueCommand(session, ("steps", step_id, field), text, text=label),
+            ),
+        )
+
+    def next_kind(self, step_id: str) -> None:
+        """Switch ``step_id`` to the next kind (K on the graph): prompt → message → action."""
+        session = self.session
+        if session is None or not self.editable():
+            return
+        kinds = [kind.value for kind in StepKind]
+        path = ("steps", step_id, "kind")
+        current = str(session.document.get(path)) if session.document.has(path) else "prompt"
+        kind = kinds[(kinds.index(current) + 1) % len(kinds)] if current in kinds else "prompt"
+        self.run_edit(
+            self.tr("Change kind"),
+            lambda: step_kinds.switch_kind(session.undo_stack, session, step_id, kind),
+        )
+
+    def _announce_edit(self, index: int) -> None:
+        """Say what an edit, an undo or a redo did (for screen readers)."""
+        stack = self.session.undo_stack if self.session is not None else None
+        if stack is None or not shiboken6.isValid(stack):  # a stack torn down with its session
+            return
+        if index < self._undo_index:
+            said = self.tr("Undone: {edit}").format(edit=stack.text(index))
+        else:
+            said = stack.text(index - 1)
+        self._undo_index = index
+        announce(self.view, said)
 
     def auto_layout(self) -> None:
         if self.session is None:

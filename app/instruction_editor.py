@@ -508,7 +508,8 @@ class TextFileEditor(QWidget):
 
     def _refresh_names(self) -> None:
         scenario = self.session.shown if self.session else None
-        names = list(scenario.variables) if scenario else []
+        # the validator's own rule: variables and results alike
+        names = scenario.placeholder_names if scenario else []
         self.highlighter.set_known_names(names)
         self.edit.set_names(names)
 

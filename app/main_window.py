@@ -51,7 +51,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app import help
+from app import gc_freeze, help
 from app.action_trust import FolderTrust
 from app.code_edit import REDO_KEYS
 from app.edit_session import EditSession
@@ -60,10 +60,10 @@ from app.file_commands import FileCommands
 from app.i18n.locale_text import percent
 from app.i18n.menu import LanguageMenu
 from app.instruction_editor import TextFileEditor
-from app.memory import release_memory, settle_memory
 from app.places import default_log_dir
 from app.plain_text import PlainLabel, ask, plain_tooltip, show_message
 from app.problems import ProblemsPane
+from app.room import YieldingPane
 from app.scenario_pane import ScenarioPane
 from app.step_form import StepForm
 from app.theme import THEME_SETTING, GraphColors, is_dark, use_dark
@@ -161,7 +161,7 @@ class MainWindow(ProblemJumps, WindowArrangement, QMainWindow):
             self.undo_group.removeStack(old.undo_stack)
             old.dispose()
             old.deleteLater()
-        release_memory()
+        gc_freeze.unfreeze()
         self.session = session
         self.scenario_editor.set_session(session)
         self.files.watch(session)
@@ -181,7 +181,9 @@ class MainWindow(ProblemJumps, WindowArrangement, QMainWindow):
         self.sessionChanged.emit(session)
         self.documentChanged.emit(session.document if session else None)
         if session is not None:  # once the first frame and validation are done
-            QTimer.singleShot(0, lambda: settle_memory() if self.session is session else None)
+            QTimer.singleShot(
+                0, lambda: gc_freeze.freeze_open_scenario() if self.session is session else None
+            )
         if session is not None and session.scenario is None and session.document.errors:
             # opened broken: the text to fix, at the line to fix
             first = session.document.errors[0]
@@ -247,8 +249,8 @@ class MainWindow(ProblemJumps, WindowArrangement, QMainWindow):
         splitter.setObjectName("centralSplitter")
         splitter.addWidget(graph)
         splitter.addWidget(self.editor_tabs)
-        splitter.setStretchFactor(0, 3)
-        splitter.setStretchFactor(1, 2)
+        splitter.setStretchFactor(0, 2)
+        splitter.setStretchFactor(1, 1)
         splitter.setChildrenCollapsible(True)
         self.central_splitter = splitter
         self.setCentralWidget(splitter)
@@ -262,6 +264,8 @@ class MainWindow(ProblemJumps, WindowArrangement, QMainWindow):
         self.undo_view = QUndoView(self.undo_group)
         # the panes' names are their keys (and their saved state's): titles are retranslate_ui's
         self.add_pane("Step", self.step_form, Area.RightDockWidgetArea)
+        self.step_room = YieldingPane(self, self.panes["Step"])  # narrow while it has nothing
+        self.scenario_editor.stepSelected.connect(self.step_room.step_selected)
         self.add_pane("Scenario", self.scenario_pane, Area.RightDockWidgetArea, tabify_with="Step")
         self.add_pane("Problems", self.problems, Area.BottomDockWidgetArea)
         self.add_pane("History", self.undo_view, Area.BottomDockWidgetArea, tabify_with="Problems")
@@ -348,11 +352,15 @@ class MainWindow(ProblemJumps, WindowArrangement, QMainWindow):
         self.edit_menu = edit_menu = self._menu(bar, "edit")
         edit_menu.addActions([self.undo_action, self.redo_action])
         edit_menu.addSeparator()
-        edit_menu.addActions([edits.add_step, edits.rename, edits.delete, edits.select_all])
+        edit_menu.addActions(
+            [edits.add_step, edits.edit_title, edits.rename, edits.delete, edits.select_all]
+        )
         edit_menu.addSeparator()
         edit_menu.addAction(edits.find)
         self.view_menu = view_menu = self._menu(bar, "view")
-        view_menu.addActions([edits.zoom_in, edits.zoom_out, edits.fit, edits.actual_size])
+        view_menu.addActions(
+            [edits.zoom_in, edits.zoom_out, edits.fit, edits.zoom_selection, edits.actual_size]
+        )
         view_menu.addSeparator()
         view_menu.addAction(edits.auto_layout)
         view_menu.addSeparator()

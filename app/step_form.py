@@ -35,7 +35,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app import commands
+from app import commands, step_kinds
 from app.action_form import ActionForm
 from app.code_edit import GlobalUndoPlainTextEdit
 from app.edit_session import EditSession, follow_session
@@ -475,18 +475,9 @@ class StepForm(StepTables, QWidget):
     # --- transitions ---------------------------------------------------------------------
 
     def _set_kind(self, kind: str) -> None:
-        """Change the step's kind; a step made an action gets a call to edit (one undo)."""
+        """Change the step's kind, dropping what the new kind does not use (one undo)."""
         if self._filling or self.session is None or self.step_id is None:
             return
-        if kind != StepKind.ACTION.value or self._raw("call") is not _ABSENT:
-            self._commit("kind", kind, StepKind.PROMPT.value)
-            return
-        session = self.session
-        label = self.tr("Make '{step}' an action step").format(step=self.step_id)
-        with commands.macro(session.undo_stack, label) as edit:
-            commands.set_field(edit, session, ("steps", self.step_id, "kind"), kind)
-            commands.set_field(
-                edit, session, ("steps", self.step_id, "call"), {"python": self.step_id}
-            )
+        step_kinds.switch_kind(self.session.undo_stack, self.session, self.step_id, kind)
 
     # --- results -------------------------------------------------------------------------

@@ -227,14 +227,24 @@ class StepTables(QWidget):
             return
         current = self._raw("transitions")
         taken = set(current) if isinstance(current, dict) else set()
-        others = [step for step in self.step_ids.stringList() if step != self.step_id]
-        target = others[0] if others else self.step_id
+        target = _likely_target(self.step_ids.stringList(), self.step_id, self._targets())
         name = unique_name("next", taken)
         if self._raw("kind") == StepKind.ACTION.value:  # an action's edges are its outcomes
             name = next((o for o in BUILT_IN_OUTCOMES if o not in taken), None) or unique_name(
                 "outcome", taken
             )
         commands.connect_steps(self.session.undo_stack, self.session, self.step_id, target, name)
+
+    def _targets(self) -> set[str]:
+        """The steps this step's transitions already lead to."""
+        current = self._raw("transitions")
+        if not isinstance(current, dict):
+            return set()
+        return {
+            str(spec.get("to"))
+            for spec in current.values()
+            if isinstance(spec, dict) and spec.get("to") is not None
+        }
 
     def remove_transition(self) -> None:
         row = self.transitions.currentRow()
@@ -413,3 +423,14 @@ class StepTables(QWidget):
 
 
 __all__ = ["StepTables"]
+
+
+def _likely_target(steps: list[str], source: str, taken: set[str]) -> str:
+    """Where a new transition of ``source`` most likely leads: the first step after it (in the
+    scenario's order, going round) that none of its transitions reaches yet — not the start
+    step, which a new edge almost never targets."""
+    if source not in steps:
+        return steps[0] if steps else source
+    at = steps.index(source)
+    ahead = steps[at + 1 :] + steps[:at]
+    return next((step for step in ahead if step not in taken), ahead[0] if ahead else source)

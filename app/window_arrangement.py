@@ -3,7 +3,8 @@
 A pane is a ``QDockWidget`` the author can move, tab, float and close; the window's geometry, the
 docks' state (versioned by ``STATE_VERSION``, so that an old saved state does not hide new panes)
 and the split between the graph and the instructions are kept in ``QSettings``. On a first start
-the window takes most of the screen and the graph most of the window.
+the window takes most of the screen and the graph most of the window (two thirds of the centre;
+:mod:`app.room` narrows the Step pane while it has nothing to show).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from PySide6.QtCore import QRect, QSettings, Qt, QTimer
 from PySide6.QtGui import QAction, QGuiApplication, QShowEvent
 from PySide6.QtWidgets import QDockWidget, QMainWindow, QSplitter, QWidget
 
+from app.room import YieldingPane
 from app.widgets import size_for_screen
 
 SETTINGS_GEOMETRY = "window/geometry"
@@ -48,6 +50,7 @@ class WindowArrangement(QMainWindow):
     central_splitter: QSplitter
     instructions_action: QAction
     show_graph: Callable[[], None]
+    step_room: YieldingPane
 
     def add_pane(
         self,
@@ -133,7 +136,10 @@ class WindowArrangement(QMainWindow):
             [self.panes["Problems"]], [max(110, self.height() // 7)], Qt.Orientation.Vertical
         )
         total = sum(self.central_splitter.sizes())
-        self.central_splitter.setSizes([total - total * 2 // 5, total * 2 // 5])
+        # the graph two thirds, the instructions a third (with room for a 320-pixel text)
+        instructions = min(max(total // 3, 380), total * 2 // 5)
+        self.central_splitter.setSizes([total - instructions, instructions])
+        self.step_room.settle()  # with no step selected, the Step pane yields its width
         self.show_graph()
 
 

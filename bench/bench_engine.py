@@ -1,6 +1,6 @@
 """Benchmark of the conversation core: what each prompt layout bills, calls per message, time.
 
-    .venv/bin/python bench/bench_engine.py [--seeds 20] [--runs 20] [--rate 0.10]
+    .venv/bin/python bench/bench_engine.py [--seeds 20] [--runs 20] [--rate 0.10] [--vendors-only]
 
 Four fixed conversations (``bench/conversations/``): the analyst bot's ``analyst_bot.yaml`` (14
 user messages, mostly one per step, a loop and a back-edge) and ``analyst_bot_thorough.yaml``
@@ -43,6 +43,13 @@ nor idles into eviction (5 minutes), as with a person at the keyboard.
    of ``--runs`` conversations. The machine is shared: times are noisy, token and call counts are
    exact.
 
+5. The vendors side by side (``bench/vendor_runs.py``; ``--vendors-only`` runs this section
+   alone): the analyst bot's 16-message demo and the support desk's conversation on OpenAI
+   (Responses and Chat Completions), Anthropic (with and without breakpoints) and Gemini, each
+   through its own SDK against the project's fake of its API, which bills as the vendor does:
+   calls per message, the share of input read from the cache (from the third call on too),
+   tokens written to the cache, billed input per message on a cold cache and a warm one.
+
 Targets: issue 10's for the default layout (billed input per message on the thorough
 conversation at least 35 % below ``per_step`` and no worse on the analyst bot's; cached share on
 the thorough one at least 60 %; calls per message clean <= 1.02, with 10 % broken replies <= 1.06
@@ -76,6 +83,7 @@ sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "bench"))
 
 from hard_model import HardModel  # noqa: E402
+from vendor_runs import VendorRun, vendors_section  # noqa: E402
 
 from engine.conversation.conversation_core import Conversation  # noqa: E402
 from engine.log.writer import LogWriter  # noqa: E402
@@ -408,7 +416,15 @@ def main() -> int:
         dest="expect_seeds",
         help="seeds of the in-process estimate of the expectation",
     )
+    parser.add_argument(
+        "--vendors-only",
+        dest="vendors_only",
+        action="store_true",
+        help="only the vendors side by side (section 5)",
+    )
     args = parser.parse_args()
+    if args.vendors_only:
+        return vendor_checks(vendors_section())
     bases = {folder: load_scenario(folder) for folder in set(PLANS.values())}
     plans = {name: Plan.load(CONVERSATIONS / f"{name}.yaml") for name in PLANS}
     scenarios = {
@@ -641,6 +657,49 @@ def main() -> int:
                 f"harder model, {args.rate:.0%} broken, {name}: {rate:.3f} calls/msg, "
                 f"{pooled.fallbacks} fallback(s) in {args.seeds} (target <= 1.06, <= 1)",
                 rate <= 1.06 and pooled.fallbacks <= 1,
+            )
+        )
+    for text, ok in checks:
+        print(f"{'PASS' if ok else 'MISS'}  {text}")
+    vendors = vendor_checks(vendors_section())
+    return 0 if all(ok for _, ok in checks) and vendors == 0 else 1
+
+
+def vendor_checks(runs: dict[str, dict[str, VendorRun]]) -> int:
+    """Issue 32's targets, printed as PASS/MISS lines."""
+    demo = runs["analyst bot demo"]
+    checks = [
+        (
+            f"analyst bot demo, {vendor}: {demo[vendor].calls_per_message:.2f} calls/msg "
+            "(target 1.00)",
+            demo[vendor].calls_per_message == 1.0,
+        )
+        for vendor in ("openai (responses)", "anthropic", "gemini")
+    ]
+    for vendor in ("openai (responses)", "openai (chat)", "anthropic"):
+        share = demo[vendor].cached_share(2)
+        checks.append(
+            (
+                f"analyst bot demo, {vendor}: {share:.0%} of input read from the cache from the "
+                "third call on (target >= 60 %)",
+                share >= 0.60,
+            )
+        )
+    print(
+        f"note  analyst bot demo, gemini: {demo['gemini'].cached_share(2):.0%} from the third "
+        "call on (implicit caching: reported, not promised)"
+    )
+    for which in ("", " (warm)"):
+        ratio = (
+            demo["anthropic" + which].billed_per_message
+            / demo["anthropic, no breakpoints" + which].billed_per_message
+        )
+        cache = "warm cache" if which else "cold cache"
+        checks.append(
+            (
+                f"analyst bot demo, anthropic, {cache}: billed input per message {ratio:.2f}x "
+                "the same conversation without breakpoints, writes included (target <= 0.5x)",
+                ratio <= 0.5,
             )
         )
     for text, ok in checks:

@@ -23,8 +23,8 @@ docstring says what it may import; ``tests/test_architecture.py`` enforces it), 
     dialogue      the parts of a dialogue: fsm, vars_memory, ledger, contract, prompting
     conversation  the turn loop (conversation_core) and a conversation's whole state (session)
     offline       the key-free model: a fake OpenAI server and stand-in models
-    …             tools over all of it: scenario_tests, simulate, stats, compare, drawio,
-                  request_view, cli
+    …             tools over all of it: scenario_tests, simulate, matrix, stats, compare,
+                  drawio, request_view, cli
 
 It never imports Qt or the studio (``app``). Names are loaded when first used, so importing one
 submodule (the studio's ``engine.io.atomic``, say) does not load the turn loop.
@@ -36,162 +36,62 @@ import importlib
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
-from engine.version import __version__
+from engine import errors
+from engine.errors import *  # noqa: F403 — the whole exception tree, as engine.errors lists it
+from engine.version import __version__  # noqa: F401
 
+# The names loaded lazily below, as the type checker must see them: ``_API`` again, in the one
+# form mypy reads (a test keeps the two equal); they are re-exports (``__all__`` is built).
 if TYPE_CHECKING:
-    from engine.actions.outcome import ActionOutcome
-    from engine.actions.runners import ActionRunner, LiveActions, StubbedActions
-    from engine.actions.stubs import Stub
-    from engine.conversation.conversation_core import Conversation
-    from engine.conversation.session import SessionData, load_session, save_session
-    from engine.conversation.sync_conversation import SyncConversation
-    from engine.conversation.turn import TurnResult
-    from engine.dialogue.ledger import PriceTable
-    from engine.errors import (
-        BudgetExceeded,
-        ContractViolation,
-        DiagramError,
-        LimitExceeded,
-        PatternTooSlow,
-        PrompterError,
-        PromptTooLarge,
-        ProviderAuthError,
-        ProviderConnectionError,
-        ProviderError,
-        ProviderRateLimited,
-        ProviderRequestError,
-        ProviderServerError,
-        ProviderTimeout,
-        ScenarioError,
-        ScenarioErrors,
-        SessionError,
-        SourceLocation,
-        TransitionRefused,
-        UnreadableFile,
-    )
-    from engine.log.events import Event, EventBus, EventType
-    from engine.log.reader import LogRead, read_log
-    from engine.log.writer import LogWriter, encode_event
-    from engine.providers import PROVIDER_NAMES, make_provider
-    from engine.providers.base import ModelReply, ModelRequest, Provider, Usage
-    from engine.scenario.definition import Scenario
-    from engine.scenario.loader import load_scenario
-    from engine.scenario.validate import check_folder
+    from engine.actions.outcome import ActionOutcome  # noqa: F401
+    from engine.actions.runners import ActionRunner, LiveActions, StubbedActions  # noqa: F401
+    from engine.actions.stubs import Stub  # noqa: F401
+    from engine.conversation.conversation_core import Conversation  # noqa: F401
+    from engine.conversation.session import SessionData, load_session, save_session  # noqa: F401
+    from engine.conversation.sync_conversation import SyncConversation  # noqa: F401
+    from engine.conversation.turn import TurnResult  # noqa: F401
+    from engine.log.events import Event, EventBus, EventType  # noqa: F401
+    from engine.log.reader import LogRead, read_log  # noqa: F401
+    from engine.log.writer import LogWriter, encode_event  # noqa: F401
+    from engine.providers import PROVIDER_NAMES, make_provider  # noqa: F401
+    from engine.providers.base import ModelReply, ModelRequest, Provider, Usage  # noqa: F401
+    from engine.providers.prices import PriceTable  # noqa: F401
+    from engine.scenario.definition import Scenario  # noqa: F401
+    from engine.scenario.loader import load_scenario  # noqa: F401
+    from engine.scenario.validate import check_folder  # noqa: F401
 
-#: public name -> the module that defines it
-_HOMES: dict[str, str] = {
+#: The public API besides the exception tree: each module that defines public names, and those
+#: names. They are loaded when first used (PEP 562), so that importing one submodule (the
+#: studio's ``engine.io.atomic``) or starting ``prompter validate`` loads neither the turn loop
+#: nor the SDK. ``tests/test_public_api.py`` checks that each name is defined where this says.
+_API: dict[str, tuple[str, ...]] = {
     # scenarios
-    "load_scenario": "engine.scenario.loader",
-    "check_folder": "engine.scenario.validate",
-    "Scenario": "engine.scenario.definition",
+    "engine.scenario.loader": ("load_scenario",),
+    "engine.scenario.validate": ("check_folder",),
+    "engine.scenario.definition": ("Scenario",),
     # conversations
-    "Conversation": "engine.conversation.conversation_core",
-    "SyncConversation": "engine.conversation.sync_conversation",
-    "TurnResult": "engine.conversation.turn",
-    "SessionData": "engine.conversation.session",
-    "load_session": "engine.conversation.session",
-    "save_session": "engine.conversation.session",
+    "engine.conversation.conversation_core": ("Conversation",),
+    "engine.conversation.sync_conversation": ("SyncConversation",),
+    "engine.conversation.turn": ("TurnResult",),
+    "engine.conversation.session": ("SessionData", "load_session", "save_session"),
     # action steps: who answers them
-    "ActionRunner": "engine.actions.runners",
-    "LiveActions": "engine.actions.runners",
-    "StubbedActions": "engine.actions.runners",
-    "Stub": "engine.actions.stubs",
-    "ActionOutcome": "engine.actions.outcome",
-    # models
-    "make_provider": "engine.providers",
-    "PROVIDER_NAMES": "engine.providers",
-    "Provider": "engine.providers.base",
-    "ModelRequest": "engine.providers.base",
-    "ModelReply": "engine.providers.base",
-    "Usage": "engine.providers.base",
-    "PriceTable": "engine.dialogue.ledger",
+    "engine.actions.runners": ("ActionRunner", "LiveActions", "StubbedActions"),
+    "engine.actions.stubs": ("Stub",),
+    "engine.actions.outcome": ("ActionOutcome",),
+    # models and prices
+    "engine.providers": ("PROVIDER_NAMES", "make_provider"),
+    "engine.providers.base": ("ModelReply", "ModelRequest", "Provider", "Usage"),
+    "engine.providers.prices": ("PriceTable",),
     # logs and events
-    "Event": "engine.log.events",
-    "EventBus": "engine.log.events",
-    "EventType": "engine.log.events",
-    "LogWriter": "engine.log.writer",
-    "encode_event": "engine.log.writer",
-    "LogRead": "engine.log.reader",
-    "read_log": "engine.log.reader",
-    # the exception tree
-    **dict.fromkeys(
-        (
-            "PrompterError",
-            "SourceLocation",
-            "ScenarioError",
-            "ScenarioErrors",
-            "UnreadableFile",
-            "PatternTooSlow",
-            "ContractViolation",
-            "TransitionRefused",
-            "ProviderError",
-            "ProviderAuthError",
-            "ProviderRateLimited",
-            "ProviderTimeout",
-            "ProviderConnectionError",
-            "ProviderServerError",
-            "ProviderRequestError",
-            "LimitExceeded",
-            "PromptTooLarge",
-            "BudgetExceeded",
-            "SessionError",
-            "DiagramError",
-        ),
-        "engine.errors",
-    ),
+    "engine.log.events": ("Event", "EventBus", "EventType"),
+    "engine.log.writer": ("LogWriter", "encode_event"),
+    "engine.log.reader": ("LogRead", "read_log"),
 }
 
-__all__ = [
-    "PROVIDER_NAMES",
-    "ActionOutcome",
-    "ActionRunner",
-    "BudgetExceeded",
-    "ContractViolation",
-    "Conversation",
-    "DiagramError",
-    "Event",
-    "EventBus",
-    "EventType",
-    "LimitExceeded",
-    "LiveActions",
-    "LogRead",
-    "LogWriter",
-    "ModelReply",
-    "ModelRequest",
-    "PatternTooSlow",
-    "PriceTable",
-    "PromptTooLarge",
-    "PrompterError",
-    "Provider",
-    "ProviderAuthError",
-    "ProviderConnectionError",
-    "ProviderError",
-    "ProviderRateLimited",
-    "ProviderRequestError",
-    "ProviderServerError",
-    "ProviderTimeout",
-    "Scenario",
-    "ScenarioError",
-    "ScenarioErrors",
-    "SessionData",
-    "SessionError",
-    "SourceLocation",
-    "Stub",
-    "StubbedActions",
-    "SyncConversation",
-    "TransitionRefused",
-    "TurnResult",
-    "UnreadableFile",
-    "Usage",
-    "__version__",
-    "check_folder",
-    "encode_event",
-    "load_scenario",
-    "load_session",
-    "make_provider",
-    "read_log",
-    "save_session",
-]
+#: public name -> the module that defines it
+_HOMES: dict[str, str] = {name: module for module, names in _API.items() for name in names}
+
+__all__ = sorted([*_HOMES, *errors.__all__, "__version__"])
 
 
 def __getattr__(name: str) -> Any:

@@ -254,3 +254,28 @@ class DiagramError(PrompterError):
     def __init__(self, message: str, *, cell_id: str | None = None) -> None:
         self.cell_id = cell_id
         super().__init__(f"cell {cell_id!r}: {message}" if cell_id else message)
+
+
+#: The whole tree, which ``import engine`` offers as it is.
+__all__ = [
+    "BudgetExceeded",
+    "ContractViolation",
+    "DiagramError",
+    "LimitExceeded",
+    "PatternTooSlow",
+    "PromptTooLarge",
+    "PrompterError",
+    "ProviderAuthError",
+    "ProviderConnectionError",
+    "ProviderError",
+    "ProviderRateLimited",
+    "ProviderRequestError",
+    "ProviderServerError",
+    "ProviderTimeout",
+    "ScenarioError",
+    "ScenarioErrors",
+    "SessionError",
+    "SourceLocation",
+    "TransitionRefused",
+    "UnreadableFile",
+]

@@ -76,6 +76,36 @@ def test_only_one_engine_module_imports_openai() -> None:
     assert importers <= {OPENAI_MODULE}
 
 
+#: Each vendor SDK and the one engine module allowed to import it (its errors mapped there).
+VENDOR_SDK_MODULES = {
+    "anthropic": ENGINE / "providers" / "anthropic_api.py",
+    "google.genai": ENGINE / "providers" / "gemini_api.py",
+}
+
+
+def imported_modules(path: Path) -> set[str]:
+    """Every module ``path`` imports, by its full dotted name (``google.genai.types``)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            names.add(node.module)
+            names.update(f"{node.module}.{alias.name}" for alias in node.names)
+    return names
+
+
+@pytest.mark.parametrize("sdk", list(VENDOR_SDK_MODULES))
+def test_only_one_engine_module_imports_each_vendor_sdk(sdk: str) -> None:
+    importers = {
+        path
+        for path in ENGINE_FILES
+        if any(name == sdk or name.startswith(f"{sdk}.") for name in imported_modules(path))
+    }
+    assert importers == {VENDOR_SDK_MODULES[sdk]}
+
+
 def test_the_import_check_sees_what_it_must() -> None:
     source = "import PySide6.QtCore\nfrom app.main import x\nfrom . import sibling\n"
     probe = ENGINE.parent / "tests" / "_probe_imports.py"
@@ -119,6 +149,8 @@ ENGINE_LAYERS: dict[str, tuple[str, ...]] = {
         "engine.offline.*",
         "engine.stats",
         "engine.stats.*",
+        "engine.matrix",
+        "engine.matrix.*",
         "engine.compare",
         "engine.compare.*",
         "engine.drawio",
@@ -232,7 +264,7 @@ LAYERS: dict[str, tuple[str, ...]] = {
         "app",
         "app.theme",
         "app.widgets",
-        "app.memory",
+        "app.gc_freeze",
         "app.highlighter",
         "app.dialogs",
         "app.file_watch",
@@ -247,7 +279,13 @@ LAYERS: dict[str, tuple[str, ...]] = {
         "app.i18n.*",
         "app.action_trust",
     ),
-    "model": ("app.edit_session", "app.undo_labels", "app.commands"),
+    "model": (
+        "app.edit_session",
+        "app.undo_labels",
+        "app.commands",
+        "app.step_kinds",
+        "app.step_ids",
+    ),
     "charts": ("app.charts", "app.charts.*"),
     "inspect": ("app.request_inspector", "app.request_inspector.*"),
     "logview": ("app.logview", "app.logview.*"),
@@ -259,6 +297,14 @@ LAYERS: dict[str, tuple[str, ...]] = {
         "app.graph.view",
         "app.graph.overlay",
         "app.graph.readonly",
+        "app.graph.labels",
+        "app.graph.palette",
+        "app.graph.accessible",
+        "app.graph.far_view",
+        "app.graph.keyboard",
+        "app.graph.overview",
+        "app.graph.inline_edit",
+        "app.graph.drawing",
     ),
     "panes": (
         "app.editor",
@@ -295,7 +341,8 @@ LAYERS: dict[str, tuple[str, ...]] = {
         "app.simulate.window_conversations",
         "app.simulate.window",
     ),
-    "window": ("app.main_window", "app.window_arrangement", "app.window_problems"),
+    "matrix": ("app.matrix.job", "app.matrix.dialog", "app.matrix.window"),
+    "window": ("app.main_window", "app.window_arrangement", "app.window_problems", "app.room"),
     # scenario tests: a pane plugged into the window from the outside, wired to the chat
     "tests": ("app.tests_pane", "app.tests_pane.*"),
     # what plugs the tool windows into the studio window, from the outside
@@ -306,6 +353,8 @@ LAYERS: dict[str, tuple[str, ...]] = {
         "app.logpane.*",
         "app.simulate",
         "app.simulate.studio",
+        "app.matrix",
+        "app.matrix.studio",
     ),
     "start": ("app.__main__",),
 }
@@ -323,6 +372,8 @@ MAY_IMPORT: dict[str, set[str]] = {
     "analytics": {"foundation", "model", "graph", "charts", "logview", "analytics"},
     # the test chat's provider settings and key store are what a simulation runs with
     "simulate": {"foundation", "model", "graph", "charts", "logview", "chat", "simulate"},
+    # a matrix runs with the chat's model and key, and keeps its runs beside the simulations
+    "matrix": {"foundation", "model", "graph", "charts", "logview", "chat", "simulate", "matrix"},
     "window": {"foundation", "model", "graph", "panes", "window"},
     "tests": {"foundation", "model", "graph", "panes", "logview", "chat", "tests"},
     "tools": {
@@ -336,6 +387,7 @@ MAY_IMPORT: dict[str, set[str]] = {
         "compare",
         "analytics",
         "simulate",
+        "matrix",
         "tools",
     },
     "start": set(LAYERS),
@@ -426,6 +478,35 @@ def test_the_layer_check_sees_deferred_imports(tmp_path: Path) -> None:
         encoding="utf-8",
     )
     assert studio_imports(probe, APP_MODULES) == {"app.chat.pane", "app.commands"}
+
+
+def engine_names_the_studio_imports() -> dict[tuple[str, str], list[str]]:
+    """(engine module, name) -> the studio modules that import that name from that module."""
+    found: dict[tuple[str, str], list[str]] = {}
+    for path in sorted(APP.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("engine."):
+                for alias in node.names:
+                    where = str(path.relative_to(ROOT))
+                    found.setdefault((str(node.module), alias.name), []).append(where)
+    return found
+
+
+def test_the_studio_imports_from_the_engine_only_what_its_modules_export() -> None:
+    """The studio reaches inside the engine (see ``app/__init__.py``), but only through what
+    each module lists in ``__all__``: no private name, nothing a module merely imports."""
+    import importlib
+    import importlib.util
+
+    outside = []
+    for (module_name, name), users in sorted(engine_names_the_studio_imports().items()):
+        module = importlib.import_module(module_name)
+        if name in getattr(module, "__all__", ()):
+            continue
+        if hasattr(module, "__path__") and importlib.util.find_spec(f"{module_name}.{name}"):
+            continue  # a submodule (``from engine.stats import render``)
+        outside.append(f"{module_name}.{name} (in {', '.join(users)})")
+    assert outside == []
 
 
 #: No module of the engine or the studio grows past this many lines (issue 36's house rule):

@@ -79,7 +79,9 @@ def test_try_without_a_model_chats_with_the_fake_model_at_no_cost(
     qtbot.waitUntil(lambda: keyless.running and not keyless.busy, timeout=10000)
 
     assert not keyless.notice.isVisible()
-    assert keyless.provider_label.text() == "Fake model · no key, no cost"
+    assert keyless.provider_label.text() == (
+        "Fake model · replies made up from the scenario's steps, not a model's · no key, no cost"
+    )
     assert "Replies made up from the scenario's own steps" in shown_text(
         keyless.provider_label.toolTip()
     )

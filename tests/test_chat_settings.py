@@ -165,3 +165,36 @@ def test_a_key_typed_in_the_dialog_is_redacted_too() -> None:
     typed = "another-proxy-token-typed-77-abc"
     ApiKeyStore(fail.Keyring(), environ={}).store(typed)
     assert redact(typed) == REDACTED
+
+
+@pytest.mark.gui
+def test_the_dialog_offers_anthropic_and_gemini_by_name(qtbot: QtBot) -> None:
+    dialog = ChatSettingsDialog(ChatSettings(), ApiKeyStore(MemoryKeyring(), environ={}), "m")
+    qtbot.addWidget(dialog)
+    for name, words in (("anthropic", "ANTHROPIC_API_KEY"), ("gemini", "GEMINI_API_KEY")):
+        index = dialog.provider.findData(name)
+        assert index >= 0 and words in dialog.provider.itemText(index)
+    dialog.provider.setCurrentIndex(dialog.provider.findData("anthropic"))
+    assert not dialog.key.isEnabled()  # the key field holds OpenAI's: Anthropic reads its own
+    assert dialog.model.isEnabled() and dialog.base_url.isEnabled()
+    dialog.model.setText("claude-sonnet-4-5")
+    dialog.accept()
+    assert dialog.result_settings().provider == "anthropic"
+
+
+def test_a_vendor_reads_its_own_key_never_the_studios_openai_key(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from engine.offline.fake_anthropic import FakeAnthropicServer
+    from engine.providers.anthropic_api import AnthropicProvider
+
+    settings = ChatSettings(provider="anthropic", model="claude-sonnet-4-5")
+    assert not settings.needs_key
+    with pytest.raises(ProviderError, match="ANTHROPIC_API_KEY"):
+        settings.make_provider(SECRET)  # the OpenAI key is not sent to Anthropic
+    with FakeAnthropicServer() as server:
+        monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-ant-from-the-environment")
+        provider = settings.with_changes(base_url=server.base_url).make_provider(SECRET)
+        with provider:
+            assert isinstance(provider, AnthropicProvider)
+            assert provider.base_url.startswith(server.base_url)

@@ -247,3 +247,26 @@ def test_closing_the_window_ends_the_conversation_and_closes_its_log_whole(
     assert chat.pane.runner is None and chat.pane._log_writer is None
     last = log.read_text(encoding="utf-8").splitlines()[-1]
     assert '"type": "session_end"' in last or '"type":"session_end"' in last
+
+
+def test_opening_another_scenario_that_cannot_chat_leaves_nothing_of_the_old_chat(
+    studio: Any, chat: StudioChat, qtbot: QtBot, tmp_path: Path, openai_env: FakeOpenAIServer
+) -> None:
+    """With no key for the new scenario's model, the old transcript and its Log: link once
+    stayed under the notice, as if they belonged to the scenario just opened."""
+    from app.chat.keys import ApiKeyStore
+
+    openai_env.queue(*INTERVIEW[0][1])
+    send(qtbot, chat, INTERVIEW[0][0])
+    assert [e for e in chat.pane.view.visible_events() if e.type == "user_message"]
+    assert chat.pane.log_label.isVisible()
+    chat.pane.keys = ApiKeyStore(environ={})  # no key any more
+    pizza = tmp_path / "pizza"
+    shutil.copytree(Path(__file__).parent / "fixtures" / "scenarios" / "pizza", pizza)
+
+    assert studio.files.open_folder(pizza)
+    qtbot.waitUntil(chat.pane.notice.isVisible, timeout=5000)
+    assert "No OpenAI API key" in chat.pane.notice.label.text()
+    assert not chat.pane.running
+    assert list(chat.pane.view.visible_events()) == []
+    assert not chat.pane.log_label.isVisible()

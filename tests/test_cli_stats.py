@@ -55,6 +55,7 @@ def test_the_table_names_steps_transitions_conversations_and_damage(
         "input",
         "tok",
         "cached",
+        "written",
         "output",
         "cost",
         "$/visit",

@@ -5,13 +5,12 @@ from __future__ import annotations
 
 import json
 import shutil
-import subprocess
-import sys
 import tempfile
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+from plugins.cli import Prompter
 
 from engine.io.resources import scenarios_dir
 from engine.offline.fake_openai import FAKE_API_KEY, FakeOpenAIServer
@@ -30,24 +29,6 @@ def private_temp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return temp
 
 
-def run_cli(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
-    """The real command, as a user types it (no key in the environment unless given)."""
-    base = {
-        key: value
-        for key, value in __import__("os").environ.items()
-        if not key.startswith("OPENAI_")
-    }
-    return subprocess.run(
-        [sys.executable, "-m", "engine", "test", *args],
-        cwd=REPO,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-        env={**base, **(env or {})},
-    )
-
-
 @pytest.fixture
 def desk(tmp_path: Path) -> Path:
     folder = tmp_path / "support_desk"
@@ -55,8 +36,10 @@ def desk(tmp_path: Path) -> Path:
     return folder
 
 
-def test_the_shipped_tests_replay_green_with_no_key(desk: Path, tmp_path: Path) -> None:
-    outcome = run_cli(str(desk), "--logs", str(tmp_path / "logs"))
+def test_the_shipped_tests_replay_green_with_no_key(
+    desk: Path, tmp_path: Path, prompter: Prompter
+) -> None:
+    outcome = prompter("test", str(desk), "--logs", str(tmp_path / "logs"))
 
     assert outcome.returncode == 0, outcome.stdout + outcome.stderr
     lines = outcome.stdout.splitlines()
@@ -74,7 +57,7 @@ def test_the_shipped_tests_replay_green_with_no_key(desk: Path, tmp_path: Path) 
 
 
 def test_a_failure_is_explained_and_fails_the_run_with_junit_and_coverage(
-    desk: Path, tmp_path: Path
+    desk: Path, tmp_path: Path, prompter: Prompter
 ) -> None:
     test = desk / "tests" / "solved_on_first_fix.test.yaml"
     test.write_text(
@@ -83,7 +66,7 @@ def test_a_failure_is_explained_and_fails_the_run_with_junit_and_coverage(
     )
     junit, coverage = tmp_path / "junit.xml", tmp_path / "coverage.json"
 
-    outcome = run_cli(str(desk), "--junit", str(junit), "--coverage", str(coverage), "-q")
+    outcome = prompter("test", str(desk), "--junit", str(junit), "--coverage", str(coverage), "-q")
 
     assert outcome.returncode == 1
     assert outcome.stdout.splitlines()[:5] == [
@@ -123,11 +106,11 @@ def test_a_failure_is_explained_and_fails_the_run_with_junit_and_coverage(
 
 
 @pytest.mark.slow
-def test_a_stale_test_tells_how_to_re_record_it(desk: Path) -> None:
+def test_a_stale_test_tells_how_to_re_record_it(desk: Path, prompter: Prompter) -> None:
     with (desk / "steps" / "troubleshoot.md").open("a", encoding="utf-8") as handle:
         handle.write("\nAlways ask for a phone number too.\n")
 
-    outcome = run_cli(str(desk), "solved_on_first_fix")
+    outcome = prompter("test", str(desk), "solved_on_first_fix")
 
     assert outcome.returncode == 1
     lines = outcome.stdout.splitlines()
@@ -143,20 +126,21 @@ def test_a_stale_test_tells_how_to_re_record_it(desk: Path) -> None:
         f"       or with no key: python -m engine test {desk} {test} --record --fake-model"
     )
     # the command printed is one that works, as printed
-    again = run_cli(*lines[5].split("python -m engine test ")[1].split())
+    again = prompter("test", *lines[5].split("python -m engine test ")[1].split())
     assert again.returncode == 0, again.stdout + again.stderr
-    assert run_cli(str(desk), "solved_on_first_fix").returncode == 0
+    assert prompter("test", str(desk), "solved_on_first_fix").returncode == 0
     assert "0 passed, 0 failed, 1 stale" in outcome.stdout
 
 
 def test_a_bad_test_file_stops_the_run_with_located_errors_and_changes_nothing(
     desk: Path,
+    prompter: Prompter,
 ) -> None:
     bad = desk / "tests" / "bad.test.yaml"
     bad.write_text("turns:\n  - user: hi\n    expect: {step: ticet}\n", encoding="utf-8")
     before = {path.name: path.read_bytes() for path in (desk / "tests").iterdir() if path.is_file()}
 
-    outcome = run_cli(str(desk))
+    outcome = prompter("test", str(desk))
 
     assert outcome.returncode == 1
     assert outcome.stdout == (
@@ -169,25 +153,27 @@ def test_a_bad_test_file_stops_the_run_with_located_errors_and_changes_nothing(
     } == before
 
 
-def test_check_only_checks(desk: Path) -> None:
-    outcome = run_cli(str(desk), "--check")
+def test_check_only_checks(desk: Path, prompter: Prompter) -> None:
+    outcome = prompter("test", str(desk), "--check")
 
     assert outcome.returncode == 0
     assert outcome.stdout == ""
     assert "8 tests ok" in outcome.stderr
 
 
-def test_recording_or_running_live_needs_a_key(desk: Path) -> None:
+def test_recording_or_running_live_needs_a_key(desk: Path, prompter: Prompter) -> None:
     before = (desk / "tests" / "solved_on_first_fix.replies.jsonl").read_bytes()
 
     for flag in ("--record", "--live"):
-        outcome = run_cli(str(desk), flag)
+        outcome = prompter("test", str(desk), flag)
         assert outcome.returncode == 2
         assert "no OpenAI API key" in outcome.stderr
     assert (desk / "tests" / "solved_on_first_fix.replies.jsonl").read_bytes() == before
 
 
-def test_record_then_replay_against_a_model_server(desk: Path, tmp_path: Path) -> None:
+def test_record_then_replay_against_a_model_server(
+    desk: Path, tmp_path: Path, prompter: Prompter
+) -> None:
     """--record talks to the configured server through the SDK; the new cassette replays."""
     test = desk / "tests" / "solved_on_first_fix.test.yaml"
     reply = {
@@ -206,30 +192,32 @@ def test_record_then_replay_against_a_model_server(desk: Path, tmp_path: Path) -
     with FakeOpenAIServer() as server:
         server.queue(reply, done)
         env = {"OPENAI_API_KEY": FAKE_API_KEY, "OPENAI_BASE_URL": server.base_url}
-        recorded = run_cli(str(desk), str(test), "--record", env=env)
+        recorded = prompter("test", str(desk), str(test), "--record", env=env)
         assert len(server.model_requests()) == 2
     assert recorded.returncode == 0, recorded.stdout + recorded.stderr
     assert "cassette written" in recorded.stdout
     assert '"text":"{\\"message\\": \\"Great.\\"' in cassette.read_text(encoding="utf-8")
-    assert run_cli(str(desk), str(test)).returncode == 0
+    assert prompter("test", str(desk), str(test)).returncode == 0
 
 
-def test_no_tests_is_not_a_pass(tmp_path: Path) -> None:
+def test_no_tests_is_not_a_pass(tmp_path: Path, prompter: Prompter) -> None:
     folder = tmp_path / "pizza"
     shutil.copytree(Path(__file__).parent / "fixtures" / "scenarios" / "pizza", folder)
 
-    outcome = run_cli(str(folder))
+    outcome = prompter("test", str(folder))
 
     assert outcome.returncode == 1
     assert "no tests (write tests/NAME.test.yaml)" in outcome.stderr
 
 
-def test_a_stale_test_through_an_http_action_says_its_service_must_answer(desk: Path) -> None:
+def test_a_stale_test_through_an_http_action_says_its_service_must_answer(
+    desk: Path, prompter: Prompter
+) -> None:
     """Recording it again runs the action for real: the ticket service must be up."""
     with (desk / "steps" / "contact.md").open("a", encoding="utf-8") as handle:
         handle.write("\nAlways ask for a phone number too.\n")
 
-    outcome = run_cli(str(desk), "escalates_to_a_ticket")
+    outcome = prompter("test", str(desk), "escalates_to_a_ticket")
 
     assert outcome.returncode == 1
     assert (
@@ -237,5 +225,5 @@ def test_a_stale_test_through_an_http_action_says_its_service_must_answer(desk: 
         in outcome.stdout.splitlines()
     )
     # a test that meets no HTTP action is not told so
-    fine = run_cli(str(desk), "solved_on_first_fix")
+    fine = prompter("test", str(desk), "solved_on_first_fix")
     assert "HTTP action" not in fine.stdout

@@ -5,13 +5,10 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-
-from engine.cli import main
+from plugins.cli import Prompter
 
 FIXTURES = Path(__file__).parent / "fixtures" / "scenarios"
 REPO = Path(__file__).resolve().parent.parent
@@ -29,23 +26,10 @@ def run_cli(*args: str, cwd: Path = REPO) -> subprocess.CompletedProcess[str]:
     )
 
 
-@dataclass
-class Outcome:
-    returncode: int
-    stdout: str
-    stderr: str
-
-
 @pytest.fixture
-def cli(capsys: pytest.CaptureFixture[str]) -> Callable[..., Outcome]:
+def cli(prompter: Prompter) -> Prompter:
     """The same command run in-process (fast); the subprocess tests prove the real entry point."""
-
-    def run(*args: str) -> Outcome:
-        code = main(list(args))
-        captured = capsys.readouterr()
-        return Outcome(code, captured.out, captured.err)
-
-    return run
+    return prompter
 
 
 def test_a_sound_scenario_prints_nothing_and_exits_0() -> None:
@@ -55,7 +39,7 @@ def test_a_sound_scenario_prints_nothing_and_exits_0() -> None:
     assert result.stderr == f"{FIXTURES / 'pizza'}: ok\n"
 
 
-def test_each_finding_is_one_editor_line_and_errors_exit_1(cli: Callable[..., Outcome]) -> None:
+def test_each_finding_is_one_editor_line_and_errors_exit_1(cli: Prompter) -> None:
     folder = FIXTURES / "broken_graph"
     result = cli("validate", str(folder))
 
@@ -78,7 +62,7 @@ def test_each_finding_is_one_editor_line_and_errors_exit_1(cli: Callable[..., Ou
     assert result.stderr == f"{folder}: 3 errors, 3 warnings\n"
 
 
-def test_warnings_alone_exit_0_unless_strict(tmp_path: Path, cli: Callable[..., Outcome]) -> None:
+def test_warnings_alone_exit_0_unless_strict(tmp_path: Path, cli: Prompter) -> None:
     (tmp_path / "scenario.yaml").write_text(
         "name: t\nstart: a\nsteps:\n  a: {kind: message, text: Hi, final: true}\n",
         encoding="utf-8",
@@ -96,7 +80,7 @@ def test_warnings_alone_exit_0_unless_strict(tmp_path: Path, cli: Callable[..., 
 
 
 def test_a_scenario_that_does_not_load_reports_its_load_errors(
-    tmp_path: Path, cli: Callable[..., Outcome]
+    tmp_path: Path, cli: Prompter
 ) -> None:
     (tmp_path / "scenario.yaml").write_text("name: x\nstart: a\nsteps: {a: {fnal: true}}\n")
     result = cli("validate", str(tmp_path))
@@ -114,7 +98,7 @@ def test_a_scenario_that_does_not_load_reports_its_load_errors(
     ids=["empty", "binary", "bad-yaml", "list"],
 )
 def test_bad_input_is_reported_as_findings_never_as_an_exception(
-    tmp_path: Path, content: bytes, cli: Callable[..., Outcome]
+    tmp_path: Path, content: bytes, cli: Prompter
 ) -> None:
     (tmp_path / "scenario.yaml").write_bytes(content)
     result = cli("validate", str(tmp_path))  # an unexpected exception would fail the test here
@@ -124,9 +108,7 @@ def test_bad_input_is_reported_as_findings_never_as_an_exception(
     assert "Traceback" not in result.stdout + result.stderr
 
 
-def test_a_folder_that_is_not_a_scenario_is_explained(
-    tmp_path: Path, cli: Callable[..., Outcome]
-) -> None:
+def test_a_folder_that_is_not_a_scenario_is_explained(tmp_path: Path, cli: Prompter) -> None:
     result = cli("validate", str(tmp_path / "nowhere"))
 
     assert result.returncode == 1
@@ -135,7 +117,7 @@ def test_a_folder_that_is_not_a_scenario_is_explained(
 
 
 def test_the_scenario_yaml_file_may_be_given_instead_of_its_folder(
-    cli: Callable[..., Outcome],
+    cli: Prompter,
 ) -> None:
     result = cli("validate", "-q", str(FIXTURES / "broken_guards" / "scenario.yaml"))
 
@@ -150,7 +132,7 @@ def test_validate_is_listed_in_the_help() -> None:
     assert "validate" in result.stdout
 
 
-def test_json_output_carries_the_stable_codes_for_tools(cli: Callable[..., Outcome]) -> None:
+def test_json_output_carries_the_stable_codes_for_tools(cli: Prompter) -> None:
     result = cli("validate", "--json", "-q", str(FIXTURES / "broken_guards"))
 
     records = json.loads(result.stdout)
@@ -172,9 +154,7 @@ def test_json_output_carries_the_stable_codes_for_tools(cli: Callable[..., Outco
     ]
 
 
-def test_json_output_of_a_load_error_has_no_code(
-    tmp_path: Path, cli: Callable[..., Outcome]
-) -> None:
+def test_json_output_of_a_load_error_has_no_code(tmp_path: Path, cli: Prompter) -> None:
     (tmp_path / "scenario.yaml").write_text("name: x\nsteps: {a: {final: true}}\n", "utf-8")
     [record] = json.loads(cli("validate", "--json", str(tmp_path)).stdout)
 

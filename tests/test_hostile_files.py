@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 import yaml
+from plugins.cli import Prompter
 
 from engine.conversation.session import load_session
 from engine.errors import ScenarioErrors, SessionError, UnreadableFile
@@ -49,6 +50,7 @@ def fifo_instead_of(path: Path) -> Path:
 
 
 def run_cli(*args: str | Path) -> subprocess.CompletedProcess[str]:
+    """A process of its own, for what a hang would block (a FIFO read): a timeout stops it."""
     return subprocess.run(
         [sys.executable, "-m", "engine", *map(str, args)],
         input="hi\n",
@@ -150,14 +152,14 @@ def test_no_command_blocks_on_a_fifo_instruction_file(
 
 
 def test_import_drawio_refuses_a_folder_with_a_fifo_and_changes_nothing(
-    pizza: Path, tmp_path: Path
+    pizza: Path, tmp_path: Path, prompter: Prompter
 ) -> None:
     diagram = tmp_path / "pizza.drawio"
-    assert run_cli("export-drawio", pizza, "-o", diagram).returncode == 0
+    assert prompter("export-drawio", pizza, "-o", diagram).returncode == 0
     fifo_instead_of(pizza / "steps" / "delivery.md")
     before = sorted((p.name, p.stat().st_mtime_ns) for p in pizza.rglob("*"))
 
-    done = run_cli("import-drawio", diagram, pizza)
+    done = prompter("import-drawio", diagram, pizza)
 
     assert done.returncode == 1 and "Traceback" not in done.stderr
     assert "fix the scenario before importing into it" in done.stderr
@@ -166,20 +168,20 @@ def test_import_drawio_refuses_a_folder_with_a_fifo_and_changes_nothing(
 
 
 def test_a_fifo_the_scenario_does_not_name_does_not_stop_an_import(
-    pizza: Path, tmp_path: Path
+    pizza: Path, tmp_path: Path, prompter: Prompter
 ) -> None:
     diagram = tmp_path / "pizza.drawio"
-    assert run_cli("export-drawio", pizza, "-o", diagram).returncode == 0
+    assert prompter("export-drawio", pizza, "-o", diagram).returncode == 0
     os.mkfifo(pizza / "steps" / "unrelated.pipe")
-    done = run_cli("import-drawio", diagram, pizza)
+    done = prompter("import-drawio", diagram, pizza)
     assert (done.returncode, done.stdout) == (0, "no changes\n")
 
 
-def test_a_fifo_or_device_as_scenario_yaml_is_refused(tmp_path: Path) -> None:
+def test_a_fifo_or_device_as_scenario_yaml_is_refused(tmp_path: Path, prompter: Prompter) -> None:
     os.mkfifo(tmp_path / "scenario.yaml")
     with pytest.raises(ScenarioErrors, match="named pipe"):
         load_scenario(tmp_path)
-    done = run_cli("validate", tmp_path)
+    done = prompter("validate", tmp_path)
     assert done.returncode == 1 and "not a regular file" in done.stdout
 
 

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from plugins.cli import Prompter
 
 from engine.errors import ScenarioErrors, UnreadableFile
 from engine.io.atomic import atomic_write_text
@@ -65,7 +66,8 @@ def secret(tmp_path: Path) -> Path:
 
 
 def run_engine(*args: str | Path, timeout: float = 60) -> subprocess.CompletedProcess[str]:
-    """The real command, as a user types it, with no key in the environment."""
+    """The real command, as a user types it, with no key in the environment: for what a hang
+    would block (a FIFO given for a file), where only a process can be stopped by a timeout."""
     env = {key: value for key, value in os.environ.items() if not key.startswith("OPENAI_")}
     return subprocess.run(
         [sys.executable, "-m", "engine", *map(str, args)],
@@ -118,14 +120,14 @@ def test_a_persona_linked_outside_the_folder_is_refused_not_sent(pizza: Path, se
 
 
 def test_validate_flags_every_link_out_of_the_test_folders_at_its_file(
-    pizza: Path, secret: Path, tmp_path: Path
+    pizza: Path, secret: Path, tmp_path: Path, prompter: Prompter
 ) -> None:
     """The issue's first finding: a linked persona passed ``validate``."""
     (pizza / "tests" / "personas" / "x.md").symlink_to(secret)
     (pizza / "tests" / "stubs.yaml").symlink_to(secret)
     (pizza / "tests" / "inside.test.yaml").symlink_to(pizza / "scenario.yaml")  # stays inside
 
-    done = run_engine("validate", pizza)
+    done = prompter("validate", pizza)
 
     assert done.returncode == 1, done.stdout + done.stderr
     flagged = [line for line in done.stdout.splitlines() if "is a link that leads outside" in line]
@@ -140,7 +142,7 @@ def test_validate_flags_every_link_out_of_the_test_folders_at_its_file(
     (pizza / "tests" / "inside.test.yaml").unlink()
     shutil.move(pizza / "tests", tmp_path / "elsewhere")
     (pizza / "tests").symlink_to(tmp_path / "elsewhere", target_is_directory=True)
-    again = run_engine("validate", pizza)
+    again = prompter("validate", pizza)
     assert again.returncode == 1
     flagged = [line for line in again.stdout.splitlines() if "is a link that leads outside" in line]
     assert len(flagged) == 1 and "'tests' is a link" in flagged[0]
@@ -161,11 +163,13 @@ def test_the_studios_simulate_dialog_lists_a_linked_persona_as_refused(
     assert refused.persona is None and "leads outside" in refused.errors[0].render()
 
 
-def test_simulate_refuses_a_linked_persona_before_anything_runs(pizza: Path, secret: Path) -> None:
+def test_simulate_refuses_a_linked_persona_before_anything_runs(
+    pizza: Path, secret: Path, prompter: Prompter
+) -> None:
     (pizza / "tests" / "personas" / "ana.md").unlink()
     (pizza / "tests" / "personas" / "ana.md").symlink_to(secret)
 
-    done = run_engine("simulate", pizza, "--fake-model", "--out", pizza.parent / "out")
+    done = prompter("simulate", pizza, "--fake-model", "--out", pizza.parent / "out")
 
     assert done.returncode == 1, done.stdout + done.stderr
     assert "ana.md" in done.stderr and "leads outside" in done.stderr
@@ -216,7 +220,7 @@ def test_a_write_confined_to_a_folder_never_goes_through_a_link(tmp_path: Path) 
 
 @pytest.mark.parametrize("kind", ["dev-zero", "fifo", "link-out"])
 def test_replay_refuses_a_cassette_that_is_not_a_file_of_the_folder(
-    desk: Path, secret: Path, kind: str
+    desk: Path, secret: Path, kind: str, prompter: Prompter
 ) -> None:
     others = len(list((desk / "tests").glob("*.test.yaml"))) - 1
     cassette = desk / "tests" / "solved_on_first_fix.replies.jsonl"
@@ -228,7 +232,7 @@ def test_replay_refuses_a_cassette_that_is_not_a_file_of_the_folder(
     else:
         cassette.symlink_to(secret)
 
-    done = run_engine("test", desk, "--logs", desk.parent / "logs")
+    done = prompter("test", desk, "--logs", desk.parent / "logs")
 
     assert done.returncode == 1, done.stdout + done.stderr
     line = next(line for line in done.stdout.splitlines() if "solved_on_first_fix" in line)
@@ -325,14 +329,16 @@ def test_stats_refuses_a_device_or_a_pipe_at_once(tmp_path: Path, kind: str) -> 
 # --- item 13: a cassette holding a number Python will not read ------------------------------------
 
 
-def test_a_cassette_with_a_5000_digit_number_is_a_located_error(desk: Path) -> None:
+def test_a_cassette_with_a_5000_digit_number_is_a_located_error(
+    desk: Path, prompter: Prompter
+) -> None:
     cassette = desk / "tests" / "solved_on_first_fix.replies.jsonl"
     lines = cassette.read_text(encoding="utf-8").splitlines()
     record = json.loads(lines[-1])
     lines[-1] = json.dumps(record).replace('"input_tokens": ', '"input_tokens": ' + "9" * 5000, 1)
     cassette.write_text("\n".join(lines) + "\n", encoding="utf-8")
 
-    done = run_engine("test", desk, "--logs", desk.parent / "logs")
+    done = prompter("test", desk, "--logs", desk.parent / "logs")
 
     assert done.returncode == 1, done.stdout + done.stderr
     assert "Traceback" not in done.stderr and "internal error" not in done.stderr
@@ -343,7 +349,9 @@ def test_a_cassette_with_a_5000_digit_number_is_a_located_error(desk: Path) -> N
 # --- item 16: a lone surrogate written as a YAML escape -------------------------------------------
 
 
-def test_a_lone_surrogate_escape_is_a_validator_error_at_its_line(pizza: Path) -> None:
+def test_a_lone_surrogate_escape_is_a_validator_error_at_its_line(
+    pizza: Path, prompter: Prompter
+) -> None:
     yaml_file = pizza / "scenario.yaml"
     text = yaml_file.read_text(encoding="utf-8")
     lines = text.splitlines()
@@ -351,8 +359,8 @@ def test_a_lone_surrogate_escape_is_a_validator_error_at_its_line(pizza: Path) -
     lines[number] = 'title: "Probe \\ud800"'
     yaml_file.write_text("\n".join(lines) + "\n", encoding="utf-8")
 
-    validated = run_engine("validate", pizza)
-    chatted = run_engine("chat", pizza, "--provider", "scripted", "--script", yaml_file)
+    validated = prompter("validate", pizza)
+    chatted = prompter("chat", pizza, "--provider", "scripted", "--script", yaml_file)
 
     assert validated.returncode == 1
     assert f"scenario.yaml:{number + 1}:8: error: the text holds a lone surrogate" in (
@@ -371,19 +379,21 @@ def test_a_lone_surrogate_in_a_test_file_is_located_too() -> None:
 # --- item 17: diff's exit codes -------------------------------------------------------------------
 
 
-def test_diff_exits_2_on_a_name_too_long(pizza: Path) -> None:
-    done = run_engine("diff", "a" * 5000, pizza)
+def test_diff_exits_2_on_a_name_too_long(pizza: Path, prompter: Prompter) -> None:
+    done = prompter("diff", "a" * 5000, pizza)
     assert done.returncode == 2, done.stdout + done.stderr
     assert "File name too long" in done.stderr and done.stdout == ""
 
 
-def test_diff_exits_2_naming_an_instruction_file_it_cannot_read(pizza: Path) -> None:
+def test_diff_exits_2_naming_an_instruction_file_it_cannot_read(
+    pizza: Path, prompter: Prompter
+) -> None:
     other = pizza.parent / "other"
     shutil.copytree(pizza, other)
     with (other / "steps" / "greet.md").open("wb") as handle:
         handle.truncate(3 * MIB)  # over the read limit: not "emptied"
 
-    done = run_engine("diff", pizza, other)
+    done = prompter("diff", pizza, other)
 
     assert done.returncode == 2, done.stdout + done.stderr
     assert "greet.md" in done.stderr and "too large" in done.stderr

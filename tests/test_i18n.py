@@ -339,7 +339,7 @@ def test_the_graph_the_editor_and_the_chat_draw_every_devanagari_letter_of_the_h
 
     from app.chat.keys import ApiKeyStore
     from app.chat.pane import ChatPane
-    from app.graph.items import _Fonts
+    from app.graph.drawing import Fonts as _Fonts
     from app.i18n.fonts import FALLBACK_FAMILIES, register_fonts
 
     assert set(FALLBACK_FAMILIES) <= set(register_fonts())

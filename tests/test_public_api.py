@@ -6,6 +6,8 @@ provider serves many conversations, one after another and at once.
 
 from __future__ import annotations
 
+import ast
+import importlib
 import inspect
 import json
 import subprocess
@@ -53,8 +55,44 @@ def test_the_whole_exception_tree_is_public() -> None:
         and issubclass(value, engine.errors.PrompterError)
         and value.__module__ == "engine.errors"
     }
-    assert tree <= set(engine.__all__)
+    assert tree | {"SourceLocation"} == set(engine.errors.__all__), "engine.errors lists its tree"
+    assert set(engine.errors.__all__) <= set(engine.__all__)
     assert engine.ProviderTimeout is engine.errors.ProviderTimeout
+
+
+def test_every_public_name_is_defined_where_the_api_says() -> None:
+    """A class or function lives in the module ``_API`` names (not one that imports it), and
+    a constant is one of that module's own exports."""
+    for module_name, names in engine._API.items():
+        module = importlib.import_module(module_name)
+        for name in names:
+            value = getattr(module, name)
+            if inspect.isclass(value) or inspect.isfunction(value):
+                assert value.__module__ == module_name, (name, value.__module__)
+            else:
+                assert name in getattr(module, "__all__", ()), (name, module_name)
+
+
+def test_the_type_checker_sees_the_same_api() -> None:
+    """The ``TYPE_CHECKING`` imports of ``engine/__init__.py`` are ``_API``, name for name."""
+    tree = ast.parse((ROOT / "engine" / "__init__.py").read_text(encoding="utf-8"))
+    guarded = next(
+        node
+        for node in tree.body
+        if isinstance(node, ast.If) and ast.unparse(node.test) == "TYPE_CHECKING"
+    )
+    seen = {
+        (node.module, alias.name)
+        for node in guarded.body
+        if isinstance(node, ast.ImportFrom)
+        for alias in node.names
+    }
+    assert seen == {(module, name) for module, names in engine._API.items() for name in names}
+
+
+def test_all_is_the_api_the_exception_tree_and_the_version() -> None:
+    expected = {name for names in engine._API.values() for name in names}
+    assert set(engine.__all__) == expected | set(engine.errors.__all__) | {"__version__"}
 
 
 def test_no_public_name_outside_all() -> None:

@@ -569,6 +569,29 @@ async def test_the_chat_page_is_served_with_a_policy_that_allows_only_its_own_co
     assert "innerHTML" not in page.text  # what the bot says is put on the page as text
 
 
+async def test_the_chat_page_is_titled_with_the_scenario_and_never_shows_a_step_id(
+    serve_client: httpx2.AsyncClient, support_desk: Scenario
+) -> None:
+    import re
+
+    page = await serve_client.get("/")
+    title = support_desk.title
+    assert title and title != "Prompter chat"
+    assert f"<title>{title}</title>" in page.text and f"<h1>{title}</h1>" in page.text
+    assert f'<html lang="{support_desk.language}">' in page.text
+    script = re.search(r"<script>(.*?)</script>", page.text, re.DOTALL)
+    assert script is not None and "answer.step" not in script.group(1)
+    assert "step: " not in page.text
+
+
+def test_a_title_with_markup_is_shown_as_text_on_the_chat_page() -> None:
+    from engine.serve.page import chat_page
+
+    html, _headers = chat_page('<img src=x> & "Co"', "fr")
+    assert "<title>&lt;img src=x&gt; &amp; &quot;Co&quot;</title>" in html
+    assert '<html lang="fr">' in html
+
+
 # --- the stream relay, event by event ------------------------------------------------------------
 
 

@@ -337,3 +337,52 @@ def test_the_scenario_bot_asks_for_a_result_the_way_out_requires() -> None:
     finally:
         asyncio.run(provider.aclose())
         server.stop()
+
+
+DENTAL = """\
+name: dental
+start: welcome
+steps:
+  welcome:
+    goal: Learn the patient's name and what they need
+    instructions: steps/welcome.md
+    results:
+      patient_name: {type: string, required: true}
+      reason: {type: string, required: true}
+    transitions:
+      booked: {to: done, requires: [patient_name, reason]}
+  done: {kind: message, text: "See you soon, {{patient_name}}.", final: true}
+"""
+
+
+@pytest.mark.parametrize(
+    ("said", "name"),
+    [
+        ("Hi, my name is Maria Lopez and I'd like to book a cleaning.", "Maria Lopez"),
+        ("Hello! I'm Tom.", "Tom"),
+        ("Good morning, this is Priya Sharma.", "Priya Sharma"),
+    ],
+)
+def test_the_key_free_model_reads_the_name_out_of_an_introduction(said: str, name: str) -> None:
+    """It once stored the whole sentence as the name, so the bot said "Thank you Hi, my name
+    is Maria Lopez and I'd like…"."""
+    scenario = parse_scenario(DENTAL)
+    section = step_section(
+        scenario, scenario.steps["welcome"], {}, known_names(scenario), in_conversation=True
+    ).text
+    request = FakeRequest(
+        "responses",
+        "gpt-4.1-mini",
+        "",
+        said,
+        (FakeMessage("system", section), FakeMessage("user", said)),
+        {},
+        "reply",
+        "json_schema",
+        None,
+        None,
+        None,
+        {},
+    )
+    reply = json.loads(ScenarioBot(scenario)(request))
+    assert reply["results"]["patient_name"] == name

@@ -305,3 +305,36 @@ def test_an_instruction_file_is_saved_with_a_final_line_break(
     assert saved.endswith("One more rule.\n") and not saved.endswith("\n\n")
     assert not studio.session.document.is_modified("steps/idea.md")
     assert studio.session.undo_stack.isClean()
+
+
+def test_a_result_no_variable_declares_is_a_known_placeholder_and_is_offered(
+    make_studio: Any, analyst_bot: Any, qtbot: Any
+) -> None:
+    """The editor once knew only ``variables:``: ``{{favourite_colour}}``, a step's result, was
+    underlined red while the Problems pane (the validator) found nothing wrong."""
+    yaml_path = analyst_bot / "scenario.yaml"
+    text = yaml_path.read_text(encoding="utf-8")
+    anchor = "      project_name: {type: string, required: true,"
+    assert anchor in text
+    yaml_path.write_text(
+        text.replace(anchor, "      favourite_colour: {type: string}\n" + anchor, 1),
+        encoding="utf-8",
+    )
+    studio = make_studio()
+    assert studio.files.open_folder(analyst_bot)
+    assert "favourite_colour" not in studio.session.scenario.variables
+    studio.scenario_editor.select_step("idea")
+    editor = studio.instructions.edit
+    type_at_end(qtbot, editor, " Mention {{favourite_colour}} and {{favo")
+    assert editor.completer.popup().isVisible()
+    assert editor.completer.currentCompletion() == "favourite_colour"
+    known = formats_at(editor, "{{favourite_colour}}")
+    assert known and known[-1].underlineStyle() == QTextCharFormat.UnderlineStyle.NoUnderline
+    qtbot.waitUntil(lambda: studio.session.problems is not None)
+    placeholder_problems = [
+        problem
+        for problem in studio.session.problems
+        if getattr(problem, "code", "") == "undeclared-placeholder"
+    ]
+    assert placeholder_problems == []
+    assert studio.instructions.highlighter.unknown_placeholders(editor.toPlainText()) == []

@@ -150,11 +150,11 @@ def test_renaming_a_step_follows_every_reference_and_undoes_exactly(studio: Any)
     )
 
 
-def test_f2_renames_through_the_dialog(studio: Any, qtbot: Any) -> None:
+def test_shift_f2_renames_the_id_through_the_dialog(studio: Any, qtbot: Any) -> None:
     studio.scenario_editor.select_step("brief")
     studio.scenario_editor.view.setFocus()
     studio.answers.texts = ["summary"]
-    qtbot.keyClick(studio.scenario_editor.view, Qt.Key.Key_F2)
+    qtbot.keyClick(studio.scenario_editor.view, Qt.Key.Key_F2, Qt.KeyboardModifier.ShiftModifier)
     assert "summary" in studio.session.scenario.steps
 
 

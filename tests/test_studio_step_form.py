@@ -155,6 +155,12 @@ def test_adding_and_removing_transitions_with_the_buttons(studio: Any) -> None:
     add.click()
     transitions = studio.session.scenario.steps["risks"].transitions
     assert list(transitions) == ["risks_clear", "next"]
+    # the new edge leads on, to a step risks does not reach yet — not back to the start
+    steps = list(studio.session.scenario.steps)
+    after = steps[steps.index("risks") + 1 :] + steps[: steps.index("risks")]
+    reached = transitions["risks_clear"].to
+    assert transitions["next"].to == next(step for step in after if step != reached)
+    assert transitions["next"].to != studio.session.scenario.start
     table = studio.step_form.transitions
     table.selectRow(row_of(table, "risks_clear"))
     remove.click()

@@ -13,12 +13,11 @@ from __future__ import annotations
 import asyncio
 import json
 import shutil
-import subprocess
-import sys
 import tempfile
 from pathlib import Path
 
 import pytest
+from plugins.cli import Prompter, Ran
 from test_cassette import converse, provider_on
 
 from engine.io.resources import scenarios_dir
@@ -109,23 +108,16 @@ def test_an_instruction_turned_to_the_weather_makes_the_tests_stale_and_re_recor
 
 
 @pytest.mark.slow
-def test_the_command_line_re_records_a_stale_test_with_no_key(tmp_path: Path) -> None:
+def test_the_command_line_re_records_a_stale_test_with_no_key(
+    tmp_path: Path, prompter: Prompter
+) -> None:
     desk = tmp_path / "support_desk"
     shutil.copytree(scenarios_dir() / "support_desk", desk)
     with (desk / "steps" / "troubleshoot.md").open("a", encoding="utf-8") as handle:
         handle.write(WEATHER)
-    env = {key: value for key, value in __import__("os").environ.items() if "OPENAI" not in key}
 
-    def cli(*args: str) -> subprocess.CompletedProcess[str]:
-        return subprocess.run(
-            [sys.executable, "-m", "engine", "test", str(desk), *args],
-            cwd=REPO,
-            capture_output=True,
-            text=True,
-            timeout=120,
-            check=False,
-            env=env,
-        )
+    def cli(*args: str) -> Ran:
+        return prompter("test", desk, *args)  # no OPENAI_* variable: no key
 
     stale = cli("solved_on_first_fix")
     assert stale.returncode == 1 and "STALE" in stale.stdout

@@ -6,14 +6,12 @@ printed as the harmless text around it."""
 from __future__ import annotations
 
 import json
-import os
 import re
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from plugins.cli import Prompter
 
 from engine.io.terminal import for_terminal
 
@@ -32,20 +30,6 @@ def controls_in(text: str) -> list[str]:
     return [
         char for char in text if (ord(char) < 32 and char not in "\n\t") or 127 <= ord(char) < 160
     ]
-
-
-def run_engine(*args: str | Path, stdin: str = "") -> subprocess.CompletedProcess[str]:
-    env = {key: value for key, value in os.environ.items() if not key.startswith("OPENAI_")}
-    return subprocess.run(
-        [sys.executable, "-m", "engine", *map(str, args)],
-        cwd=REPO,
-        input=stdin,
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-        env=env,
-    )
 
 
 @pytest.fixture
@@ -70,9 +54,9 @@ def test_the_sanitiser_keeps_newlines_and_tabs_only() -> None:
 
 @pytest.mark.parametrize("color", ["never", "always"])
 def test_diff_prints_titles_and_instruction_diffs_without_their_escapes(
-    versions: tuple[Path, Path], color: str
+    versions: tuple[Path, Path], color: str, prompter: Prompter
 ) -> None:
-    done = run_engine("diff", *versions, "--color", color)
+    done = prompter("diff", *versions, "--color", color)
 
     assert done.returncode == 1, done.stderr
     shown = OWN_CODES.sub("", done.stdout)
@@ -83,14 +67,16 @@ def test_diff_prints_titles_and_instruction_diffs_without_their_escapes(
         assert OWN_CODES.search(done.stdout)  # its own colours are still there
 
 
-def test_chat_prints_a_models_message_without_its_escapes(tmp_path: Path) -> None:
+def test_chat_prints_a_models_message_without_its_escapes(
+    tmp_path: Path, prompter: Prompter
+) -> None:
     folder = tmp_path / "pizza"
     shutil.copytree(PIZZA, folder)
     script = tmp_path / "script.jsonl"
     reply = {"message": f"Hello {HOSTILE}", "transition": "stay", "results": {}, "summary": ""}
     script.write_text(json.dumps(reply) + "\n", encoding="utf-8")
 
-    done = run_engine("chat", folder, "--provider", "scripted", "--script", script, stdin="hi\n")
+    done = prompter("chat", folder, "--provider", "scripted", "--script", script, stdin="hi\n")
 
     assert done.returncode == 0, done.stderr
     assert f"Hello {LEFT}" in done.stdout

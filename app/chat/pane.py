@@ -361,6 +361,10 @@ class ChatPane(SettingsAndLog, QWidget):
         self.notice.hide()
         self.stale.hide()
         self.error_bar.hide()
+        # The previous conversation's transcript and log link go with it: if this one cannot
+        # start (no key, a scenario that does not load), nothing of another chat stays on show.
+        self.view.set_events([])
+        self.log_label.hide()
         current = self.scenario_source()
         if current is None:
             return self._explain(self.no_scenario_text)

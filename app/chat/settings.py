@@ -39,6 +39,9 @@ CHAT_PROVIDERS = (*PROVIDER_NAMES, "fake")
 KEY_FREE = frozenset({"scripted", "fake"})
 #: The real APIs (remembered for every scenario).
 REAL_APIS = frozenset(CHAT_PROVIDERS) - KEY_FREE
+#: Vendors whose SDK reads its own key (``ANTHROPIC_API_KEY``, ``GEMINI_API_KEY``): the studio's
+#: key store holds OpenAI's, which must never be sent to them.
+OWN_KEY = frozenset({"anthropic", "gemini"})
 
 __all__ = [
     "CHAT_PROVIDERS",
@@ -70,7 +73,8 @@ class ChatSettings:
 
     @property
     def needs_key(self) -> bool:
-        return self.provider not in KEY_FREE
+        """The provider needs the OpenAI key the studio keeps."""
+        return self.provider not in KEY_FREE and self.provider not in OWN_KEY
 
     @property
     def synthetic(self) -> bool:
@@ -86,7 +90,11 @@ class ChatSettings:
                 path=shown_path(self.script)
             )
         if self.provider == "fake":
-            return QCoreApplication.translate("ChatSettings", "Fake model · no key, no cost")
+            return QCoreApplication.translate(
+                "ChatSettings",
+                "Fake model · replies made up from the scenario's steps, not a model's · "
+                "no key, no cost",
+            )
         server = f" · {self.base_url}" if self.base_url else ""
         return f"{self.provider} · {self.model or scenario_model}{server}"
 
@@ -118,7 +126,7 @@ class ChatSettings:
         return make_provider(
             self.provider,
             model=self.model or None,
-            api_key=api_key,
+            api_key=None if self.provider in OWN_KEY else api_key,
             base_url=self.base_url or None,
         )
 

@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.chat.keys import ENV_VAR, ApiKeyStore
-from app.chat.settings import CHAT_PROVIDERS, KEY_FREE, ChatSettings
+from app.chat.settings import CHAT_PROVIDERS, KEY_FREE, OWN_KEY, ChatSettings
 from app.plain_text import PlainLabel
 
 
@@ -37,6 +37,12 @@ def provider_label(name: str) -> str:
         ),
         "chat": QCoreApplication.translate(
             "ChatSettingsDialog", "Chat Completions (any OpenAI-compatible server)"
+        ),
+        "anthropic": QCoreApplication.translate(
+            "ChatSettingsDialog", "Anthropic Messages API (Claude; key from ANTHROPIC_API_KEY)"
+        ),
+        "gemini": QCoreApplication.translate(
+            "ChatSettingsDialog", "Gemini API (key from GEMINI_API_KEY)"
         ),
         "fake": QCoreApplication.translate(
             "ChatSettingsDialog",
@@ -164,6 +170,7 @@ class ChatSettingsDialog(QDialog):
             widget.setEnabled(scripted)
         for widget in (self.model, self.base_url, self.key):
             widget.setEnabled(chosen not in KEY_FREE)
+        self.key.setEnabled(chosen not in KEY_FREE and chosen not in OWN_KEY)  # OpenAI's key
 
     def _show_key_status(self) -> None:
         where = (

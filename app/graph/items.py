@@ -20,7 +20,6 @@ Items only draw: the scene decides what they show and the commands decide what c
 
 from __future__ import annotations
 
-import functools
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
@@ -39,6 +38,8 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
+from app.graph.drawing import Fonts, label_size, rounded
+from app.graph.far_view import is_far, paint_far_title
 from app.graph.layout import NODE_HEIGHT, NODE_WIDTH
 from app.graph.routing import BULK_MOVE, Router
 from app.graph.styles import (
@@ -50,7 +51,6 @@ from app.graph.styles import (
     readable_text,
     with_layers,
 )
-from app.i18n.fonts import covering
 from app.i18n.locale_text import number
 from app.theme import GraphColors
 from engine.scenario.diagram import Route, edge_label_line, guard_label
@@ -75,34 +75,6 @@ _NODE_BOUNDS = QRectF(0, 0, NODE_WIDTH, NODE_HEIGHT).adjusted(
 _POSITION_CHANGED = QGraphicsItem.GraphicsItemChange.ItemPositionHasChanged
 
 
-class _Fonts:
-    """Fonts shared by every item, made once (creating them per paint is the costly part)."""
-
-    title: QFont
-    ident: QFont
-    label: QFont
-    badge: QFont
-    ready = False
-
-    @classmethod
-    def get(cls) -> type[_Fonts]:
-        if not cls.ready:
-            # every font with the shipped ones as fallbacks: a Hindi title is drawn, not boxes
-            cls.title = covering(QFont())
-            cls.title.setBold(True)
-            cls.title.setPointSizeF(max(cls.title.pointSizeF(), 10.0))
-            cls.ident = covering(QFont("monospace"))
-            cls.ident.setStyleHint(QFont.StyleHint.Monospace)
-            cls.ident.setPointSizeF(cls.title.pointSizeF() * 0.85)
-            cls.label = covering(QFont())
-            cls.label.setPointSizeF(7.5)
-            cls.badge = covering(QFont())
-            cls.badge.setBold(True)
-            cls.badge.setPointSizeF(7.5)
-            cls.ready = True
-        return cls
-
-
 @dataclass
 class NodeState:
     """What a node shows, derived from the scenario by the scene."""
@@ -115,6 +87,8 @@ class NodeState:
     missing: bool = False
     errors: list[str] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
+    #: a message step's text (its second line on the canvas)
+    text: str = ""
 
 
 class NodeItem(QGraphicsItem):
@@ -131,6 +105,8 @@ class NodeItem(QGraphicsItem):
         self.matched = False
         self.current = False
         self._hovered = False
+        #: whether the last paint drew the far view (title only: app.graph.far_view)
+        self.drawn_far = False
         self._texts: tuple[str, str] | None = None
         #: the styles of other views' layers, lowest first (see ``GraphScene.set_shading``)
         self.styles: list[NodeStyle] = []
@@ -278,7 +254,11 @@ class NodeItem(QGraphicsItem):
             for x in (box.left() + ACTION_SIDE, box.right() - ACTION_SIDE):
                 painter.drawLine(QLineF(x, box.top() + 1, x, box.bottom() - 1))
 
-        self._paint_texts(painter, box)
+        self.drawn_far = is_far(painter)
+        if self.drawn_far:
+            paint_far_title(painter, box, state, colors.accent if state.start else colors.text)
+        else:
+            self._paint_texts(painter, box)
         if not state.missing and (self._hovered or self.isSelected()):
             painter.setPen(QPen(colors.accent, 1.5))
             painter.setBrush(QBrush(colors.node_fill))
@@ -288,7 +268,7 @@ class NodeItem(QGraphicsItem):
     def texts(self) -> tuple[str, str]:
         """The title line (with its ▶/✉ markers) and the id line, elided to fit the box."""
         if self._texts is None:
-            state, fonts = self.state, _Fonts.get()
+            state, fonts = self.state, Fonts.get()
             marker = "▶ " if state.start else ""
             if state.kind == "message":
                 marker += "✉ "
@@ -300,16 +280,22 @@ class NodeItem(QGraphicsItem):
             ident = state.step_id + (
                 "  · " + translate("GraphItems", "final") if state.final else ""
             )
+            if state.text:  # a message step shows what it says (its id is in the tooltip)
+                ident = "“" + " ".join(state.text.split()) + "”"
             self._texts = (
                 QFontMetricsF(fonts.title).elidedText(
                     marker + state.title, Qt.TextElideMode.ElideRight, width
                 ),
-                QFontMetricsF(fonts.ident).elidedText(ident, Qt.TextElideMode.ElideMiddle, width),
+                QFontMetricsF(fonts.ident).elidedText(
+                    ident,
+                    Qt.TextElideMode.ElideRight if state.text else Qt.TextElideMode.ElideMiddle,
+                    width,
+                ),
             )
         return self._texts
 
     def _paint_texts(self, painter: QPainter, box: QRectF) -> None:
-        colors, state, fonts = self.colors, self.state, _Fonts.get()
+        colors, state, fonts = self.colors, self.state, Fonts.get()
         title_font, id_font = fonts.title, fonts.ident
         text_box = box.adjusted(12, 6, -12, -6)
         title, ident = self.texts()
@@ -334,7 +320,7 @@ class NodeItem(QGraphicsItem):
         painter.setPen(QPen(self.colors.node_fill, 1.5))
         painter.setBrush(QBrush(color))
         painter.drawEllipse(center, BADGE_RADIUS, BADGE_RADIUS)
-        painter.setFont(_Fonts.get().badge)
+        painter.setFont(Fonts.get().badge)
         painter.setPen(QColor(255, 255, 255) if state.errors else QColor(20, 20, 20))
         painter.drawText(
             QRectF(
@@ -387,6 +373,9 @@ class EdgeItem(QGraphicsItem):
         self.route: Route | None = None
         self._path = QPainterPath()
         self._label_rect = QRectF()
+        #: the label drawn (None: its own; "" none: a parallel arrow's label says it)
+        self.shown_label: str | None = None
+        self.drawn_far = False
         self._arrow = QPolygonF()
         self._bounds = QRectF()
         #: the styles of other views' layers, lowest first
@@ -481,17 +470,43 @@ class EdgeItem(QGraphicsItem):
             path = QPainterPath(start)
             path.cubicTo(first, second, end)
         else:
-            path = _rounded([QPointF(*point) for point in route.points])
+            path = rounded([QPointF(*point) for point in route.points])
         self._path = path
         self._arrow = self._arrowhead(path)
-        self._label_rect = self._label_box(route)
+        text = self.drawn_label()
+        self._label_rect = self.route_label_box(*label_size(text)) if text else QRectF()
+        self._bound()
+        self.router.routed(self)
+
+    def _bound(self) -> None:
         grow = 6 + self.line_width
-        self._bounds = (
-            self._path.boundingRect()
-            .united(self._label_rect)
-            .united(self._arrow.boundingRect())
-            .adjusted(-grow, -grow, grow, grow)
-        )
+        bounds = self._path.boundingRect().united(self._arrow.boundingRect())
+        if not self._label_rect.isEmpty():
+            bounds = bounds.united(self._label_rect)
+        self._bounds = bounds.adjusted(-grow, -grow, grow, grow)
+
+    def drawn_label(self) -> str:
+        """The text of the label drawn on this arrow ("" when a parallel arrow's label
+        names it too)."""
+        return self.label_text() if self.shown_label is None else self.shown_label
+
+    def label_rect(self) -> QRectF:
+        """The label's box in scene coordinates (empty when it draws none)."""
+        return QRectF(self._label_rect)
+
+    def set_label(self, text: str, rect: QRectF) -> None:
+        """Draw ``text`` in ``rect`` (the :class:`~app.graph.labels.LabelPlacer` decides)."""
+        if text == self.drawn_label() and rect == self._label_rect:
+            return
+        self.prepareGeometryChange()
+        self.shown_label = text
+        self._label_rect = QRectF(rect)
+        self._bound()
+        self.update()
+
+    @staticmethod
+    def label_size(text: str) -> tuple[float, float]:
+        return label_size(text)
 
     def _arrowhead(self, path: QPainterPath) -> QPolygonF:
         tip = path.pointAtPercent(1.0)
@@ -501,9 +516,11 @@ class EdgeItem(QGraphicsItem):
         normal = QPointF(math.sin(angle) * size * 0.5, math.cos(angle) * size * 0.5)
         return QPolygonF([tip, back + normal, back - normal])
 
-    def _label_box(self, route: Route) -> QRectF:
-        """The label's box, placed against the route's label point as it says."""
-        width, height = _label_size(self.label_text())
+    def route_label_box(self, width: float, height: float) -> QRectF:
+        """A label box of this size where the route puts its label."""
+        route = self.route
+        if route is None:
+            return QRectF()
         x, y = route.label
         left = {"center": x - width / 2, "left": x, "right": x - width}[route.label_align]
         return QRectF(left, y - height / 2, width, height)
@@ -514,7 +531,7 @@ class EdgeItem(QGraphicsItem):
 
     @staticmethod
     def _label_font() -> QFont:
-        return _Fonts.get().label
+        return Fonts.get().label
 
     def boundingRect(self) -> QRectF:
         return self._bounds  # computed with the path: Qt asks for it far more often
@@ -523,7 +540,8 @@ class EdgeItem(QGraphicsItem):
         stroker = QPainterPathStroker()
         stroker.setWidth(10)
         shape = stroker.createStroke(self._path)
-        shape.addRect(self._label_rect)
+        if not self._label_rect.isEmpty():
+            shape.addRect(self._label_rect)
         return shape
 
     def paint(
@@ -542,6 +560,10 @@ class EdgeItem(QGraphicsItem):
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(QBrush(color))
         painter.drawPolygon(self._arrow)
+        text = self.drawn_label()
+        self.drawn_far = is_far(painter)
+        if not text or self._label_rect.isEmpty() or self.drawn_far:
+            return  # from far, a label would be a speck
         # a quiet label: the canvas colour behind it (hiding the line it sits on), no frame
         # unless selected, muted text
         painter.setPen(QPen(color, 0.8) if self.isSelected() else Qt.PenStyle.NoPen)
@@ -549,29 +571,7 @@ class EdgeItem(QGraphicsItem):
         painter.drawRoundedRect(self._label_rect, 3, 3)
         painter.setFont(self._label_font())
         painter.setPen(colors.text if self.isSelected() else colors.muted_text)
-        painter.drawText(self._label_rect, Qt.AlignmentFlag.AlignCenter, self.label_text())
-
-
-@functools.lru_cache(maxsize=4096)
-def _label_size(text: str) -> tuple[float, float]:
-    """The size of an arrow's label (measured once per text: there are thousands of arrows)."""
-    metrics = QFontMetricsF(_Fonts.get().label)
-    return metrics.horizontalAdvance(text) + 8, metrics.height() + 2
-
-
-def _rounded(points: list[QPointF], radius: float = 8.0) -> QPainterPath:
-    """A polyline through ``points`` with its corners rounded."""
-    path = QPainterPath(points[0])
-    for before, corner, after in zip(points, points[1:], points[2:], strict=False):
-        into, out = QLineF(corner, before), QLineF(corner, after)
-        bend = min(radius, into.length() / 2, out.length() / 2)
-        if bend <= 0.5:
-            path.lineTo(corner)
-            continue
-        path.lineTo(into.pointAt(bend / into.length()))
-        path.quadTo(corner, out.pointAt(bend / out.length()))
-    path.lineTo(points[-1])
-    return path
+        painter.drawText(self._label_rect, Qt.AlignmentFlag.AlignCenter, text)
 
 
 def _html(text: str) -> str:

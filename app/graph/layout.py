@@ -11,12 +11,15 @@ keeps the studio's names for it.
 from __future__ import annotations
 
 from engine.scenario.diagram import (
+    FREE_MARGIN,
     LAYOUT_NODE_SIZE,
     NODE_GAP,
     NODE_HEIGHT,
     NODE_WIDTH,
+    NodeIndex,
     completed,
     diagram_layout,
+    free_spot,
     packed,
     row_below,
 )
@@ -26,6 +29,31 @@ Position = tuple[float, float]
 #: The layout of the whole scenario, as the studio and the export draw it.
 studio_layout = diagram_layout
 
+
+def nearest_free(nodes: NodeIndex, wanted: Position) -> Position:
+    """Where a new box goes when the author points at ``wanted`` (its top-left): there if it
+    overlaps no box, else moved just far enough aside (left, right, up or down, the least move
+    first) — not a whole row away — else the nearest free spot further out."""
+    x, y = wanted
+    if nodes.is_free(x, y, FREE_MARGIN):
+        return wanted
+    blockers = [
+        nodes.positions[key]
+        for key in nodes.in_rect(x, y, x + NODE_WIDTH, y + NODE_HEIGHT, FREE_MARGIN)
+    ]
+    gap = FREE_MARGIN + 1
+    moves = [
+        (min(bx for bx, _ in blockers) - gap - NODE_WIDTH - x, 0.0),
+        (max(bx for bx, _ in blockers) + NODE_WIDTH + gap - x, 0.0),
+        (0.0, min(by for _, by in blockers) - gap - NODE_HEIGHT - y),
+        (0.0, max(by for _, by in blockers) + NODE_HEIGHT + gap - y),
+    ]
+    for dx, dy in sorted(moves, key=lambda move: abs(move[0]) + abs(move[1])):
+        if nodes.is_free(x + dx, y + dy, FREE_MARGIN):
+            return (x + dx, y + dy)
+    return free_spot(nodes, wanted, prefer=[(0.0, 0.0)])
+
+
 __all__ = [
     "LAYOUT_NODE_SIZE",
     "NODE_GAP",
@@ -33,6 +61,7 @@ __all__ = [
     "NODE_WIDTH",
     "Position",
     "completed",
+    "nearest_free",
     "packed",
     "row_below",
     "studio_layout",

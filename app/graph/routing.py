@@ -70,6 +70,7 @@ class Router:
         self,
         all_edges: Callable[[], Iterable[Arrow]] | None = None,
         edges_near: Callable[[QRectF], Iterable[Arrow]] | None = None,
+        on_change: Callable[[Arrow | None, Box | None], None] | None = None,
     ) -> None:
         self.nodes = NodeIndex()
         self._all_edges = all_edges or (lambda: ())
@@ -77,6 +78,13 @@ class Router:
         #: step id -> the arrows whose route that step's box decided
         self._blocking: dict[str, set[Arrow]] = defaultdict(set)
         self._deferred: list[Box] | None = None
+        #: told of every arrow drawn anew or forgotten, and of every box moved (their labels
+        #: may need another place: :mod:`app.graph.labels`)
+        self._on_change = on_change or (lambda _edge, _box: None)
+
+    def routed(self, edge: Arrow) -> None:
+        """``edge`` was drawn along a new route."""
+        self._on_change(edge, None)
 
     def route(self, edge: Arrow) -> Route:
         """Route ``edge`` among the boxes as they are now (and remember what decided it)."""
@@ -95,6 +103,7 @@ class Router:
         return route
 
     def forget(self, edge: Arrow) -> None:
+        self._on_change(edge, None)
         if edge.route is not None:
             for step_id in edge.route.blockers:
                 self._blocking[step_id].discard(edge)
@@ -105,6 +114,7 @@ class Router:
         if self.nodes.positions.get(node.step_id) == point:
             return
         self.nodes.place(node.step_id, point)
+        self._on_change(None, node)
         if self._deferred is not None:
             self._deferred.append(node)
             return

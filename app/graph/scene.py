@@ -31,9 +31,9 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Collection, Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
-from PySide6.QtCore import QLineF, QPointF, QRect, QRectF, Qt, Signal
+from PySide6.QtCore import QLineF, QPointF, QRect, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QPainter, QPen, QTransform
 from PySide6.QtWidgets import (
     QGraphicsItem,
@@ -43,7 +43,9 @@ from PySide6.QtWidgets import (
 )
 
 from app.edit_session import EditSession, Position, step_of
+from app.graph.inline_edit import field_at
 from app.graph.items import EdgeItem, EdgeStyle, NodeItem, NodeState, NodeStyle, Router
+from app.graph.labels import LabelPlacer
 from app.graph.layout import NODE_HEIGHT, NODE_WIDTH
 from app.theme import GraphColors
 from engine.scenario.definition import Scenario, Step
@@ -67,6 +69,8 @@ class GraphScene(QGraphicsScene):
     addStepRequested = Signal(QPointF)
     #: (step id): double-click on a node
     stepActivated = Signal(str)
+    #: (step id, field): double-click on a step's title, or on a message step's text
+    fieldEditRequested = Signal(str, str)
     #: items were made anew (a rebuild, or an edit that redrew some): overlays re-apply
     rebuilt = Signal()
 
@@ -88,6 +92,13 @@ class GraphScene(QGraphicsScene):
         self._matches: set[str] = set()
         self._current: str | None = None
         self._shading: dict[str, _Layer] = {}
+        #: arrows whose label may need another place, and boxes that moved (labels.py)
+        self._label_edges: dict[EdgeItem, None] = {}
+        self._label_boxes: dict[NodeItem, None] = {}
+        self._label_timer = QTimer(self)
+        self._label_timer.setSingleShot(True)
+        self._label_timer.setInterval(0)
+        self._label_timer.timeout.connect(self.place_labels)
         self.router = self._new_router()
         # The scene rectangle is set, never left to follow the items: when it grows, Qt's
         # index re-files every item, which on 2,000 steps costs more than a frame.
@@ -107,6 +118,22 @@ class GraphScene(QGraphicsScene):
         """Every arrow on the scene."""
         return [edge for edges in self._out.values() for edge in edges.values()]
 
+    def ordered_nodes(self) -> list[NodeItem]:
+        """The steps in the scenario's order, then the missing targets' placeholders."""
+        scenario = self.session.shown if self.session is not None else None
+        order = list(scenario.steps) if scenario is not None else []
+        nodes = self.nodes
+        first = [nodes[step_id] for step_id in order if step_id in nodes]
+        return first + [node for step_id, node in nodes.items() if step_id not in set(order)]
+
+    def ordered_edges(self) -> list[EdgeItem]:
+        """The transitions, each step's in its order, the steps in the scenario's."""
+        return [
+            edge
+            for node in self.ordered_nodes()
+            for edge in self._out.get(node.step_id, {}).values()
+        ]
+
     def edge(self, source: str, signal: str) -> EdgeItem | None:
         return self._out.get(source, {}).get(signal)
 
@@ -123,7 +150,7 @@ class GraphScene(QGraphicsScene):
         self.nodes, self._out, self._drawn, self._start = {}, {}, {}, None
         self.router = self._new_router()
         self._covered = QRectF()
-        self.refresh()
+        self.refresh()  # the labels are placed when the first frame is up (the timer)
         self.apply_problems()
         self._cover(self.items())
         self.rebuilt.emit()
@@ -167,6 +194,7 @@ class GraphScene(QGraphicsScene):
             self._start = scenario.start
         if changed:
             self._redraw(scenario, changed)
+            self.place_labels()
             self.rebuilt.emit()
 
     def _redraw(self, scenario: Scenario, changed: set[str]) -> None:
@@ -222,6 +250,7 @@ class GraphScene(QGraphicsScene):
                 missing=False,
                 errors=node.state.errors if node is not None and not node.state.missing else [],
                 warnings=node.state.warnings if node is not None and not node.state.missing else [],
+                text=(step.text or "") if step.kind.value == "message" else "",
             ),
         )
 
@@ -331,6 +360,7 @@ class GraphScene(QGraphicsScene):
             else [step_id for step_id in step_ids if step_id in self.nodes]
         )
         self._place_nodes(moved)
+        self.place_labels()
         nodes = [self.nodes[step_id] for step_id in moved]
         self._cover([*nodes, *(edge for node in nodes for edge in node.edges)])
 
@@ -359,18 +389,7 @@ class GraphScene(QGraphicsScene):
             state = node.state
             mine, theirs = errors.get(step_id, []), warnings.get(step_id, [])
             if state.errors != mine or state.warnings != theirs:
-                node.set_state(
-                    NodeState(
-                        state.title,
-                        state.step_id,
-                        state.kind,
-                        state.final,
-                        state.start,
-                        state.missing,
-                        mine,
-                        theirs,
-                    )
-                )
+                node.set_state(replace(state, errors=mine, warnings=theirs))
 
     def set_matches(self, step_ids: set[str]) -> None:
         for step_id in self._matches ^ set(step_ids):
@@ -512,7 +531,34 @@ class GraphScene(QGraphicsScene):
         return 0.0, -NODE_HEIGHT - 80
 
     def _new_router(self) -> Router:
-        return Router(all_edges=lambda: self.edges, edges_near=self._edges_near)
+        router = Router(
+            all_edges=lambda: self.edges, edges_near=self._edges_near, on_change=self._label_change
+        )
+        self.labels = LabelPlacer(
+            router.nodes, lambda step_id: list(self._out.get(step_id, {}).values())
+        )
+        self._label_edges, self._label_boxes = {}, {}
+        return router
+
+    def _label_change(self, edge: object, box: object) -> None:
+        if isinstance(edge, EdgeItem):
+            self._label_edges[edge] = None  # with its parallel partners (labels.py)
+        if isinstance(box, NodeItem):
+            self._label_boxes[box] = None
+        if not self._label_timer.isActive():
+            self._label_timer.start()
+
+    def place_labels(self) -> None:
+        """Give the labels that need one a place clear of boxes and other labels
+        (:mod:`app.graph.labels`); runs after every edit, and soon after a drag."""
+        self._label_timer.stop()
+        edges, boxes = self._label_edges, self._label_boxes
+        self._label_edges, self._label_boxes = {}, {}
+        for box in boxes:
+            if box.scene() is self:
+                edges.update(dict.fromkeys(self.labels.covered_by(box.sceneBoundingRect())))
+        if edges:
+            self.labels.place(edges)
 
     def _edges_near(self, rect: QRectF) -> list[EdgeItem]:
         return [
@@ -572,7 +618,10 @@ class GraphScene(QGraphicsScene):
 
     def mouseDoubleClickEvent(self, event: QGraphicsSceneMouseEvent) -> None:
         node = self._node_at(event.scenePos())
-        if node is not None and not node.state.missing:
+        field = field_at(node, node.mapFromScene(event.scenePos()).y()) if node else ""
+        if node is not None and field:
+            self.fieldEditRequested.emit(node.step_id, field)
+        elif node is not None and not node.state.missing:
             self.stepActivated.emit(node.step_id)
         elif node is None and self.itemAt(event.scenePos(), self._view_transform()) is None:
             self.addStepRequested.emit(event.scenePos())

@@ -13,11 +13,25 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QPointF, QSize, Qt, Signal
-from PySide6.QtGui import QKeyEvent, QMouseEvent, QPainter, QResizeEvent, QTransform, QWheelEvent
+from PySide6.QtCore import QPointF, QRectF, QSize, Qt, QTimer, Signal
+from PySide6.QtGui import (
+    QDragEnterEvent,
+    QDragMoveEvent,
+    QDropEvent,
+    QKeyEvent,
+    QMouseEvent,
+    QPainter,
+    QResizeEvent,
+    QTransform,
+    QWheelEvent,
+)
 from PySide6.QtWidgets import QGraphicsView, QWidget
 
+from app.graph import accessible
 from app.graph.items import NodeItem
+from app.graph.keyboard import GraphKeyboard
+from app.graph.overview import OverviewMap
+from app.graph.palette import MIME
 from app.graph.scene import GraphScene
 
 MIN_SCALE = 0.05
@@ -35,6 +49,10 @@ class GraphView(QGraphicsView):
 
     #: the scale changed (1.0 is 100 %)
     zoomChanged = Signal(float)
+    #: :mod:`app.graph.accessible` gives it one accessible child per step and transition
+    accessible_graph = True
+    #: (palette entry, scene position): a kind of step dropped from the palette
+    kindDropped = Signal(str, QPointF)
 
     def __init__(self, scene: GraphScene, parent: QWidget | None = None) -> None:
         super().__init__(scene, parent)
@@ -46,12 +64,24 @@ class GraphView(QGraphicsView):
         self.setResizeAnchor(QGraphicsView.ViewportAnchor.AnchorViewCenter)
         self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.SmartViewportUpdate)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.setAcceptDrops(True)
+        self.viewport().setAcceptDrops(True)
         self._space_held = False
         self._pan_from: QPointF | None = None
         #: while set, a resize redoes :meth:`fit_readable` for this focus step
         self._keep_fit: str | None = None
         #: the size of the legends shown over the view (their stack sets it; empty: none)
         self.legend_room: Callable[[], QSize] | None = None
+        #: moving, connecting and switching kinds from the keyboard
+        self.keys = GraphKeyboard(self, lambda: self.graph_scene)
+        accessible.install()
+        #: the whole graph in the corner, when it is larger than the view
+        self.overview = OverviewMap(self, self)
+        self._overview_timer = QTimer(self)
+        self._overview_timer.setSingleShot(True)
+        self._overview_timer.setInterval(30)
+        self._overview_timer.timeout.connect(self.overview.follow)
+        self._watch(scene)
 
     # --- API for other panes ---------------------------------------------------------------
 
@@ -59,6 +89,37 @@ class GraphView(QGraphicsView):
         """Show another scene (a new session's)."""
         self.graph_scene = scene
         self.setScene(scene)
+        self._watch(scene)
+
+    def _watch(self, scene: GraphScene) -> None:
+        scene.rebuilt.connect(self._overview_timer.start)
+        scene.selectionChanged.connect(self._overview_timer.start)
+        scene.sceneRectChanged.connect(self._overview_timer.start)
+        self._overview_timer.start()
+
+    def visible_scene_rect(self) -> QRectF:
+        """The part of the scene in sight."""
+        return self.mapToScene(self.viewport().rect()).boundingRect()
+
+    def centre_on(self, point: QPointF) -> None:
+        """Centre the view on ``point`` (the overview map was clicked)."""
+        self._keep_fit = None
+        self.centerOn(point)
+
+    def zoom_to_selection(self) -> None:
+        """Fit the selected steps and transitions in the view (at most 150 %)."""
+        items = self.graph_scene.selectedItems()
+        if not items:
+            return
+        rect = QRectF()
+        for item in items:
+            rect = rect.united(item.sceneBoundingRect())
+        rect = rect.adjusted(-40, -40, 40, 40)
+        viewport = self.viewport().rect()
+        scale = min(viewport.width() / rect.width(), viewport.height() / rect.height(), 1.5)
+        self._keep_fit = None
+        self._set_scale(max(scale, MIN_SCALE))
+        self.centerOn(rect.center())
 
     def highlight_step(self, step_id: str | None) -> None:
         """Mark ``step_id`` as the conversation's current step (``None`` clears) and show it."""
@@ -102,6 +163,7 @@ class GraphView(QGraphicsView):
             factor = target / self.zoom
             self.scale(factor, factor)
             self.zoomChanged.emit(self.zoom)
+            self._overview_timer.start()
 
     def zoom_in(self) -> None:
         self.zoom_by(ZOOM_STEP)
@@ -143,6 +205,7 @@ class GraphView(QGraphicsView):
     def _set_scale(self, scale: float) -> None:
         self.setTransform(QTransform.fromScale(scale, scale))
         self.zoomChanged.emit(scale)
+        self._overview_timer.start()
 
     def fit_all(self) -> None:
         """Show the whole graph, never magnified beyond 100 % (a tiny graph stays readable).
@@ -173,8 +236,15 @@ class GraphView(QGraphicsView):
 
     # --- events ----------------------------------------------------------------------------
 
+    def scrollContentsBy(self, dx: int, dy: int) -> None:
+        super().scrollContentsBy(dx, dy)
+        if self.overview.isVisible():
+            self.overview.viewport().update()  # the frame moves with the view
+        self._overview_timer.start()
+
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
+        self._overview_timer.start()
         if self._keep_fit is not None:
             self.fit_readable(self._keep_fit)
 
@@ -233,6 +303,28 @@ class GraphView(QGraphicsView):
             event.accept()
             return
         super().mouseReleaseEvent(event)
+
+    # --- a kind of step dropped from the palette -------------------------------------------
+
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
+        if event.mimeData().hasFormat(MIME):
+            event.acceptProposedAction()
+            return
+        super().dragEnterEvent(event)
+
+    def dragMoveEvent(self, event: QDragMoveEvent) -> None:
+        if event.mimeData().hasFormat(MIME):
+            event.acceptProposedAction()
+            return
+        super().dragMoveEvent(event)
+
+    def dropEvent(self, event: QDropEvent) -> None:
+        if event.mimeData().hasFormat(MIME):
+            entry = bytes(event.mimeData().data(MIME).data()).decode()
+            self.kindDropped.emit(entry, self.mapToScene(event.position().toPoint()))
+            event.acceptProposedAction()
+            return
+        super().dropEvent(event)
 
     def node(self, step_id: str) -> NodeItem | None:
         return self.graph_scene.nodes.get(step_id)

@@ -74,26 +74,56 @@ class ConversationProjection:
 
     def values(self) -> dict[str, Any]:
         values = dict(self.initial_values)
-        for change in self.fold.changes:
+        for change in self._all_changes():
             values[change.name] = change.new
         return values
 
     def names(self) -> list[str]:
-        """Declared variables first (in scenario order), then any the log introduced."""
+        """Declared variables first (in scenario order), then any the log introduced: the
+        variables it changed, then the results steps captured that no variable declares."""
         names = dict.fromkeys(self.initial_values)
         names.update(dict.fromkeys(change.name for change in self.fold.changes))
+        names.update(dict.fromkeys(change.name for change in self.captures()))
         return list(names)
 
     def history(self, name: str) -> list[VarChange]:
-        return [change for change in self.fold.changes if change.name == name]
+        return [change for change in self._all_changes() if change.name == name]
 
     def changes(self) -> list[VarChange]:
         return list(self.fold.changes)
 
+    def captures(self, upto_turn: int | None = None) -> list[VarChange]:
+        """The values steps captured as results that no variable declares, each as a change
+        whose ``source`` is ``result``: the engine keeps them as the step's results (a
+        placeholder fills from them), not in the variables, so no ``variable_change`` says so.
+
+        A result whose name a variable declares, or that the log changed as a variable, is the
+        variable's (its changes say it already)."""
+        records = self.fold.summaries
+        if upto_turn is not None:
+            records = records[: self.fold.position(upto_turn).summaries]
+        variables = set(self.initial_values) | {change.name for change in self.fold.changes}
+        last: dict[str, Any] = {}
+        found: list[VarChange] = []
+        for record in records:
+            for name, value in (record.results or {}).items():
+                if name in variables or value is None or (name in last and last[name] == value):
+                    continue
+                turn, step = record.turn, record.step
+                found.append(VarChange(name, last.get(name), value, turn, step, "result", "", 0))
+                last[name] = value
+        return found
+
+    def _all_changes(self, upto_turn: int | None = None) -> list[VarChange]:
+        changes = self.fold.changes
+        if upto_turn is not None:
+            changes = changes[: self.fold.position(upto_turn).changes]
+        return [*changes, *self.captures(upto_turn)]
+
     def values_as_of(self, turn: int) -> dict[str, Any]:
-        """The variables at the end of ``turn`` (replay shows these)."""
+        """The variables (and captured results) at the end of ``turn`` (replay shows these)."""
         values = dict(self.initial_values)
-        for change in self.fold.changes[: self.fold.position(turn).changes]:
+        for change in self._all_changes(turn):
             values[change.name] = change.new
         return values
 

@@ -106,6 +106,16 @@ class VariablesPanel(QWidget):
             source = history[-1].source if history else ("default" if value is not None else "")
             item = QTreeWidgetItem([name, show_value(values.get(name)), source])
             item.setToolTip(1, plain_tooltip(show_value(values.get(name))))
+            if history and history[-1].source == "result":
+                item.setToolTip(
+                    0,
+                    plain_tooltip(
+                        self.tr(
+                            "A result step {step} captured; no variable declares it under "
+                            "variables: (placeholders fill from it all the same)"
+                        ).format(step=history[-1].step or "?")
+                    ),
+                )
             for change in history:
                 child = QTreeWidgetItem(
                     [

@@ -41,7 +41,7 @@ from app.plain_text import PlainLabel, RichLabel, escape
 from app.request_inspector.prefix_bar import PrefixBar
 from app.request_inspector.rows import PartsModel, Row, rows_of
 from app.widgets import closes_from_keyboard, size_for_screen
-from engine.dialogue.ledger import ModelPrice, PriceTable
+from engine.dialogue.ledger import ModelPrice, PriceTable, Totals
 from engine.errors import ScenarioError
 from engine.log.events import Event, ModelRequestData
 from engine.request_view import CallIndex, RequestDiff, RequestView, compare, rebuild
@@ -103,8 +103,23 @@ def cost_text(view: RequestView) -> str:
             output=number(billed.output_tokens),
             cost=escape(dollars),
         )
+        + _written_text(billed)
         + rates
     )
+
+
+def _written_text(billed: Totals) -> str:
+    """`` · N written to the cache (5 minutes)``, when the call wrote some (Anthropic)."""
+    if not billed.cache_write_tokens:
+        return ""
+    hour = billed.cache_write_1h_tokens
+    if not hour:
+        return " · " + QCoreApplication.translate(
+            "RequestInspector", "{written} written to the cache for 5 minutes"
+        ).format(written=number(billed.cache_write_tokens))
+    return " · " + QCoreApplication.translate(
+        "RequestInspector", "{written} written to the cache ({hour} of them for 1 hour)"
+    ).format(written=number(billed.cache_write_tokens), hour=number(hour))
 
 
 def estimate_text(view: RequestView) -> str:

@@ -1,8 +1,10 @@
 """The prompt as one bar: each part as wide as its tokens, in the order the cache reads them.
 
-The cached prefix is shaded green from the left up to the billed ``cached_tokens``; a dashed red
-line marks where the prompt first differs from the previous call's — the furthest the cache
-could have reached. Parts are scaled to the billed input, as the inspector's table is.
+The cached prefix is shaded green from the left up to the billed ``cached_tokens``; the part
+written to the cache by this call (Anthropic's ``cache_write_tokens``, billed above the input
+price) is shaded amber right after it; a dashed red line marks where the prompt first differs
+from the previous call's — the furthest the cache could have reached. Parts are scaled to the
+billed input, as the inspector's table is.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from app.i18n.locale_text import number, percent
 from app.plain_text import plain_tooltip
-from app.request_inspector.rows import CACHED_COLOR, CHANGED_COLOR, part_color
+from app.request_inspector.rows import CACHED_COLOR, CHANGED_COLOR, WRITTEN_COLOR, part_color
 from engine.request_view import RequestDiff, RequestView
 
 BAR_HEIGHT = 26
@@ -55,6 +57,13 @@ class PrefixBar(QWidget):
                     billed=number(view.billed.input_tokens),
                 )
             )
+            if view.billed.cache_write_tokens:
+                lines.append(
+                    self.tr("Cache write (amber): {written} tokens, kept {ttl}").format(
+                        written=number(view.billed.cache_write_tokens),
+                        ttl=self._ttl_text(view.billed.usage.cache_ttl),
+                    )
+                )
         if self.diff is not None:
             lines.append(
                 self.tr(
@@ -108,6 +117,8 @@ class PrefixBar(QWidget):
                     tokens=number(view.billed.cached_tokens), share=percent(share)
                 ),
             )
+        if view.billed is not None and view.billed.cache_write_tokens:
+            self._paint_written(painter, view, width, top)
         if self.diff is not None:
             x = 1 + width * min(self.diff.common_tokens / total, 1.0)
             painter.setPen(QPen(CHANGED_COLOR, 2, Qt.PenStyle.DashLine))
@@ -131,3 +142,44 @@ class PrefixBar(QWidget):
                 caption,
             )
         painter.end()
+
+    def _paint_written(self, painter: QPainter, view: RequestView, width: int, top: int) -> None:
+        """The part this call wrote to the cache: after the cached prefix, to its end."""
+        billed = view.billed
+        assert billed is not None
+        whole = max(billed.input_tokens, 1)
+        start = min(billed.cached_tokens / whole, 1.0)
+        share = min(billed.cache_write_tokens / whole, 1.0 - start)
+        written = QRectF(1 + width * start, top - 3, max(width * share, 2.0), BAR_HEIGHT + 6)
+        shade = QColor(WRITTEN_COLOR)
+        shade.setAlpha(70)
+        painter.fillRect(written, QBrush(shade))
+        painter.fillRect(written, QBrush(QColor(255, 255, 255, 60), Qt.BrushStyle.FDiagPattern))
+        painter.setPen(QPen(WRITTEN_COLOR, 2))
+        painter.drawRect(written)
+        caption = self.tr("cache write: {tokens} tokens ({ttl})").format(
+            tokens=number(billed.cache_write_tokens), ttl=self._ttl_text(billed.usage.cache_ttl)
+        )
+        # Above the bar, after the cached prefix's caption (below it is the red line's).
+        metrics = painter.fontMetrics()
+        advance = metrics.horizontalAdvance(caption)
+        cached_caption = self.tr("cached prefix: {tokens} tokens ({share})").format(
+            tokens=number(billed.cached_tokens), share=percent(start)
+        )
+        after_cached = metrics.horizontalAdvance(cached_caption) + 16 if start else 0
+        left = max(written.left() + 4, after_cached)
+        left = min(left, max(self.width() - advance - 2.0, 1.0))
+        painter.setPen(QPen(WRITTEN_COLOR))
+        painter.drawText(
+            QRectF(left, 0, advance + 2, CAPTION_HEIGHT),
+            int(Qt.AlignmentFlag.AlignVCenter),
+            caption,
+        )
+
+    def _ttl_text(self, ttl: str | None) -> str:
+        """How long written tokens live, in words."""
+        if ttl == "1h":
+            return self.tr("1 hour")
+        if ttl == "mixed":
+            return self.tr("5 minutes and 1 hour")
+        return self.tr("5 minutes")

@@ -39,6 +39,8 @@ PART_COLORS: dict[PartKind, tuple[str, str]] = {
 PREVIEW_SCAN = 400
 CACHED_COLOR = QColor(46, 160, 67)
 CHANGED_COLOR = QColor(214, 80, 60)
+#: What a call wrote to the provider's cache (Anthropic: billed above the input price).
+WRITTEN_COLOR = QColor(214, 150, 30)
 
 
 def part_color(kind: PartKind, palette: QPalette | None = None) -> QColor:

@@ -85,7 +85,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "--provider",
         choices=PROVIDER_NAMES,
         default="responses",
-        help="responses (default), chat (Chat Completions) or scripted",
+        help="responses (default), chat (Chat Completions), anthropic, gemini or scripted",
     )
     parser.add_argument("--model", help="the model to use instead of the scenario's")
     parser.add_argument("--log", type=Path, help="append the conversation log (JSON Lines) here")
@@ -121,7 +121,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 def run(args: argparse.Namespace) -> int:
     keyless = args.fake_model or args.provider == "scripted"
-    if not keyless and not os.environ.get("OPENAI_API_KEY"):
+    openai = args.provider in ("responses", "chat")
+    if not keyless and openai and not os.environ.get("OPENAI_API_KEY"):
         print(NO_KEY_HELP, file=sys.stderr)
         return ExitCode.USAGE
     scenario = runnable_scenario(args.scenario or default_scenario(), "chat")
@@ -136,8 +137,8 @@ def run(args: argparse.Namespace) -> int:
             provider = make_provider(
                 args.provider, model=args.model, script=args.script, stream=not args.no_stream
             )
-    except ProviderAuthError:
-        print(NO_KEY_HELP, file=sys.stderr)
+    except ProviderAuthError as error:
+        print(NO_KEY_HELP if openai else f"prompter chat: {error}", file=sys.stderr)
         return ExitCode.USAGE
     stream = scenario.model.stream and not args.no_stream
     resumed = args.session is not None and args.session.exists()

@@ -92,11 +92,15 @@ def loggable(text: str, limit: int) -> str:
 
 
 def usage_data(usage: Usage) -> UsageData:
-    return UsageData(
+    data = UsageData(
         input_tokens=usage.input_tokens,
         cached_tokens=usage.cached_tokens,
         output_tokens=usage.output_tokens,
     )
+    if usage.cache_write_tokens:  # only then: logs of providers that write none are unchanged
+        data["cache_write_tokens"] = usage.cache_write_tokens
+        data["cache_write_1h_tokens"] = usage.cache_write_1h_tokens
+    return data
 
 
 __all__ = ["loggable", "request_data", "response_data", "usage_data"]

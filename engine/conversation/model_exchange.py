@@ -180,7 +180,12 @@ class ExchangePhase(StreamingRelay):
         if self._layout_sizes is None:  # counted once: the scenario does not change under us
             self._layout_sizes = scenario_sizes(self.scenario, self.model)
         self._layout_choice = choose_layout(
-            self.scenario, self.model, self.prices, evidence, sizes=self._layout_sizes
+            self.scenario,
+            self.model,
+            self.prices,
+            evidence,
+            sizes=self._layout_sizes,
+            provider=self.provider.name,
         )
         self.data.layout = self._layout_choice.layout.value
         self.data.padded = self._layout_choice.padded
@@ -191,9 +196,9 @@ class ExchangePhase(StreamingRelay):
         assert choice is not None
         cacheable = 0
         if not new_chain and len(self.ledger.calls) >= 2:  # the previous prompt is a prefix
-            cacheable = cacheable_tokens(self.ledger.calls[-2].usage.input_tokens)
+            cacheable = cacheable_tokens(self.ledger.calls[-2].usage.input_tokens, choice.rules)
         elif new_chain and choice.layout is PromptLayout.COMPACT and self._prefix_sent:
-            cacheable = cacheable_tokens(choice.prefix_tokens)
+            cacheable = cacheable_tokens(choice.prefix_tokens, choice.rules)
         if new_chain and choice.layout is PromptLayout.COMPACT:
             self._prefix_sent = True
         evidence_for(self.provider, self.model).add(cacheable, reply.usage.cached_tokens)

@@ -33,6 +33,13 @@ weighs cached tokens by that hit rate, starting from the prior that the service 
 (:data:`PRIOR_TOKENS` of evidence saying so). With a cache that misses, ``compact``'s larger
 schema stops paying and ``auto`` moves to ``compact_step_schema`` at the next step change.
 
+**Each vendor caches its own way** (:func:`~engine.providers.vendor_caches.cache_rules`, from
+the provider's name): OpenAI from 1,024 tokens in 128-token blocks, a read at the price table's
+cached ratio; Anthropic from the model's minimum (1,024 to 4,096 tokens), to the token, a read at
+0.1x and every token written at 1.25x (five-minute TTL: a conversation's pace keeps it alive);
+Gemini from its model's minimum (1,024 or 4,096), a read at 0.1x, writes free. A layout whose
+constant prefix falls short of the vendor's minimum caches nothing at a step change there.
+
 The choice and its reason (the estimates compared) are logged with every ``model_request``
 (``layout``, ``layout_reason``) and shown by the request inspector.
 """
@@ -53,6 +60,7 @@ from engine.dialogue.prompting import (
 )
 from engine.providers.prices import PriceTable
 from engine.providers.tokens import MESSAGE_OVERHEAD, count_tokens, schema_tokens
+from engine.providers.vendor_caches import CacheRules, cache_rules
 from engine.scenario.definition import OnEnter, PromptLayout, Scenario, Step, StepKind
 
 __all__ = [
@@ -151,6 +159,8 @@ class LayoutChoice:
     prefix_tokens: int = 0
     cached_ratio: float = DEFAULT_CACHED_RATIO
     hit_rate: float = 1.0
+    #: The provider's cache: its minimum, block, write price (OpenAI's unless said).
+    rules: CacheRules = field(default_factory=lambda: cache_rules("responses", ""))
 
     @property
     def layout(self) -> PromptLayout:
@@ -162,6 +172,8 @@ class LayoutChoice:
 
     @property
     def reason(self) -> str:
+        write = self.rules.write_factor
+        written = f", written at {write:g}x" if write != 1.0 else ""
         others = ", ".join(
             f"{label} {value:,.0f}"
             for label, value in self.estimates.items()
@@ -171,8 +183,8 @@ class LayoutChoice:
             f"auto chose {self.candidate.label}: about "
             f"{self.estimates.get(self.candidate.label, 0):,.0f} billed input tokens per user "
             f"message, against {others} (constant prefix {self.prefix_tokens:,} tokens, cached "
-            f"from {CACHE_MIN_TOKENS:,}; cached input at {self.cached_ratio:g}x; service cache "
-            f"hits so far {self.hit_rate:.0%})"
+            f"from {self.rules.min_tokens:,}; cached input at {self.cached_ratio:g}x{written}; "
+            f"service cache hits so far {self.hit_rate:.0%})"
         )
 
 
@@ -218,19 +230,24 @@ def choose_layout(
     evidence: CacheEvidence | None = None,
     *,
     sizes: ScenarioSizes | None = None,
+    provider: str = "responses",
 ) -> LayoutChoice:
     """The candidate that bills least on a typical conversation (see the module docstring).
-    ``sizes``: :func:`scenario_sizes` counted already."""
+    ``sizes``: :func:`scenario_sizes` counted already; ``provider``: whose cache rules apply
+    (``anthropic``, ``gemini``, else OpenAI's)."""
     sizes = sizes or scenario_sizes(scenario, model)
-    ratio = _cached_ratio(prices, model)
+    rules = cache_rules(provider, model)
+    ratio = (
+        rules.read_factor if provider in ("anthropic", "gemini") else _cached_ratio(prices, model)
+    )
     output = _output_ratio(prices, model)
     hit_rate = evidence.hit_rate if evidence is not None else 1.0
     estimates = {
-        candidate.label: estimate_billed(sizes, candidate, ratio, hit_rate, output)
+        candidate.label: estimate_billed(sizes, candidate, ratio, hit_rate, output, rules=rules)
         for candidate in CANDIDATES
     }
     best = min(CANDIDATES, key=lambda candidate: estimates[candidate.label])
-    return LayoutChoice(best, estimates, sizes.prefix[best.label], ratio, round(hit_rate, 3))
+    return LayoutChoice(best, estimates, sizes.prefix[best.label], ratio, round(hit_rate, 3), rules)
 
 
 def estimate_billed(
@@ -239,10 +256,15 @@ def estimate_billed(
     cached_ratio: float,
     hit_rate: float,
     output_ratio: float = DEFAULT_OUTPUT_RATIO,
+    *,
+    rules: CacheRules | None = None,
 ) -> float:
     """Billed input tokens per user message of a typical conversation under ``candidate``
     (a correction's reply counted too, as input tokens of the same price: ``output_ratio`` is
-    an output token's price over an input token's)."""
+    an output token's price over an input token's). ``rules``: the provider's cache (OpenAI's
+    by default); where writing costs more than reading fresh (Anthropic), every uncached token
+    of a prompt long enough to cache is billed at the write price."""
+    rules = rules or cache_rules("responses", "")
     if not sizes.steps:
         return 0.0
     constant = sizes.prefix[candidate.label]
@@ -263,8 +285,9 @@ def estimate_billed(
                 shared = constant if prefix_sent and candidate.layout is PromptLayout.COMPACT else 0
             else:
                 shared = previous
-            cached = cacheable_tokens(shared) * hit_rate
-            billed += prompt - cached * (1 - cached_ratio)
+            cached = cacheable_tokens(shared, rules) * hit_rate
+            written = prompt - cached if prompt >= rules.min_tokens else 0.0
+            billed += prompt - cached * (1 - cached_ratio) + written * (rules.write_factor - 1)
             replies += reply
             previous = prompt
             prompt += reply
@@ -276,10 +299,13 @@ def estimate_billed(
     return billed / messages
 
 
-def cacheable_tokens(shared: int) -> int:
-    """What the service may cache of a shared prefix: whole blocks, from the minimum on."""
-    blocks = shared // CACHE_BLOCK_TOKENS * CACHE_BLOCK_TOKENS
-    return blocks if blocks >= CACHE_MIN_TOKENS else 0
+def cacheable_tokens(shared: int, rules: CacheRules | None = None) -> int:
+    """What the service may cache of a shared prefix: whole blocks (OpenAI's 128 tokens; to the
+    token on Anthropic), from the minimum on."""
+    block = CACHE_BLOCK_TOKENS if rules is None else rules.block_tokens
+    minimum = CACHE_MIN_TOKENS if rules is None else rules.min_tokens
+    blocks = shared // block * block
+    return blocks if blocks >= minimum else 0
 
 
 def _prefix_tokens(scenario: Scenario, candidate: Candidate, model: str) -> int:

@@ -62,6 +62,9 @@ class CallRecord:
             "cost_usd": self.cost_usd,
             "response_id": self.response_id,
         }
+        if self.usage.cache_write_tokens:
+            record["usage"]["cache_write_tokens"] = self.usage.cache_write_tokens
+            record["usage"]["cache_write_1h_tokens"] = self.usage.cache_write_1h_tokens
         if self.synthetic:
             record["synthetic"] = self.synthetic
         if self.rolled_back:
@@ -99,6 +102,8 @@ class Totals:
 
     ``llm_calls`` counts all the calls, corrections and on-enter ones included;
     ``synthetic_calls`` those whose reply no model made (they cost nothing).
+    ``cache_write_tokens`` (part of ``input_tokens``, as ``cached_tokens``) were written to the
+    provider's cache (Anthropic), ``cache_write_1h_tokens`` of them for an hour.
     """
 
     llm_calls: int = 0
@@ -110,6 +115,8 @@ class Totals:
     cost_usd: float = 0.0
     latency_s: float = 0.0
     synthetic_calls: int = 0
+    cache_write_tokens: int = 0
+    cache_write_1h_tokens: int = 0
 
     def __add__(self, other: Totals) -> Totals:
         return Totals(
@@ -122,14 +129,23 @@ class Totals:
             self.cost_usd + other.cost_usd,
             self.latency_s + other.latency_s,
             self.synthetic_calls + other.synthetic_calls,
+            self.cache_write_tokens + other.cache_write_tokens,
+            self.cache_write_1h_tokens + other.cache_write_1h_tokens,
         )
 
     @property
     def usage(self) -> Usage:
-        return Usage(self.input_tokens, self.cached_tokens, self.output_tokens)
+        return Usage(
+            self.input_tokens,
+            self.cached_tokens,
+            self.output_tokens,
+            self.cache_write_tokens,
+            self.cache_write_1h_tokens,
+        )
 
     @property
     def uncached_tokens(self) -> int:
+        """Input tokens not read from the cache (those written to it included)."""
         return max(self.input_tokens - self.cached_tokens, 0)
 
     @property
@@ -167,6 +183,8 @@ class Totals:
             cost_usd=call.cost_usd,
             latency_s=call.latency_s,
             synthetic_calls=1 if call.synthetic else 0,
+            cache_write_tokens=call.usage.cache_write_tokens,
+            cache_write_1h_tokens=call.usage.cache_write_1h_tokens,
         )
 
     @classmethod
@@ -182,6 +200,8 @@ class Totals:
             cost_usd=sum(call.cost_usd for call in items),
             latency_s=sum(call.latency_s for call in items),
             synthetic_calls=sum(1 for call in items if call.synthetic),
+            cache_write_tokens=sum(call.usage.cache_write_tokens for call in items),
+            cache_write_1h_tokens=sum(call.usage.cache_write_1h_tokens for call in items),
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -195,6 +215,8 @@ class Totals:
             "cost_usd": self.cost_usd,
             "latency_s": self.latency_s,
             "synthetic_calls": self.synthetic_calls,
+            "cache_write_tokens": self.cache_write_tokens,
+            "cache_write_1h_tokens": self.cache_write_1h_tokens,
         }
 
     def usage_json(self) -> dict[str, Any]:
@@ -202,6 +224,7 @@ class Totals:
         return {
             "input_tokens": self.input_tokens,
             "cached_tokens": self.cached_tokens,
+            "cache_write_tokens": self.cache_write_tokens,
             "output_tokens": self.output_tokens,
             "cost_usd": round(self.cost_usd, 8),
             "synthetic_calls": self.synthetic_calls,
@@ -221,6 +244,9 @@ class Totals:
         )
         if self.synthetic_calls:
             record["synthetic_calls"] = self.synthetic_calls
+        if self.cache_write_tokens:
+            record["cache_write_tokens"] = self.cache_write_tokens
+            record["cache_write_1h_tokens"] = self.cache_write_1h_tokens
         return record
 
 
@@ -324,6 +350,8 @@ def _call_from_dict(raw: Any, where: str) -> CallRecord:
                 _whole(usage.get("input_tokens", 0), f"{where}: 'input_tokens'"),
                 _whole(usage.get("cached_tokens", 0), f"{where}: 'cached_tokens'"),
                 _whole(usage.get("output_tokens", 0), f"{where}: 'output_tokens'"),
+                _whole(usage.get("cache_write_tokens", 0), f"{where}: 'cache_write_tokens'"),
+                _whole(usage.get("cache_write_1h_tokens", 0), f"{where}: 'cache_write_1h_tokens'"),
             ),
             cost_usd=float(raw["cost_usd"]),
             response_id=None if raw.get("response_id") is None else str(raw["response_id"]),
@@ -342,4 +370,12 @@ def _whole(value: Any, what: str) -> int:
     return value
 
 
-__all__ = ["PURPOSES", "CallRecord", "CostLedger", "ModelPrice", "PriceTable", "Totals"]
+__all__ = [
+    "NO_COST_TEXT",
+    "PURPOSES",
+    "CallRecord",
+    "CostLedger",
+    "ModelPrice",
+    "PriceTable",
+    "Totals",
+]

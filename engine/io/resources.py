@@ -58,3 +58,6 @@ def scenarios_dir() -> Path:
 
 def default_scenario() -> Path:
     return scenarios_dir() / "analyst_bot"
+
+
+__all__ = ["DATA_SUBDIR", "default_scenario", "install_root", "resource_path", "scenarios_dir"]

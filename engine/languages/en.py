@@ -195,6 +195,9 @@ KEY_FREE: dict[str, str] = {
     "re_named_end": r"(?:\.\s|\.$|!|\?|\n|;|$|(?=,?\s+and\s+my\s))",
     "re_list_split": r",\s*|\s+and\s+",
     "re_sentence_end": r"(?<=[.!?])\s+",
+    # a person saying who they are: the name is the group (for a result named ..._name)
+    "re_self_intro": r"\b(?:my name is|my name's|i am|i'm|call me|this is)\s+"
+    r"(.+?)(?=\s+and\s|\s+but\s|,|\.|!|\?|;|$)",
     # --- the simulated user (engine.offline.persona_model) ---
     "pm_off_topic_lines": "By the way, do you know if it's going to rain this weekend?\n"
     "Sorry, my cat just walked over the keyboard. Where were we?\n"

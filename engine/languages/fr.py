@@ -191,6 +191,8 @@ KEY_FREE: dict[str, str] = {
     "re_named_end": r"(?:\.\s|\.$|!|\?|\n|;|$|(?=,?\s+et\s+(?:mon|ma|mes)\s))",
     "re_list_split": r",\s*|\s+et\s+",
     "re_sentence_end": r"(?<=[.!?])\s+",
+    "re_self_intro": r"\b(?:je m'appelle|mon nom est|je suis|c'est)\s+"
+    r"(.+?)(?=\s+et\s|\s+mais\s|,|\.|!|\?|;|$)",
     "pm_off_topic_lines": "Au fait, vous savez s'il va pleuvoir ce week-end ?\n"
     "Pardon, mon chat vient de marcher sur le clavier. Où en étions-nous ?\n"
     "Rien à voir, mais vous êtes pour quelle équipe de foot ?\n"

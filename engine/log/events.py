@@ -181,11 +181,16 @@ class ModelRequestData(TypedDict):
 
 
 class UsageData(TypedDict):
-    """Tokens as billed; ``cached_tokens`` is part of ``input_tokens``."""
+    """Tokens as billed; ``cached_tokens`` (read from the cache) and ``cache_write_tokens``
+    (written to it, Anthropic) are parts of ``input_tokens``."""
 
     input_tokens: Count
     cached_tokens: Count
     output_tokens: Count
+    #: Only when some were written: tokens written to the cache, and those of them with a
+    #: one-hour lifetime (the others five minutes).
+    cache_write_tokens: NotRequired[Count]
+    cache_write_1h_tokens: NotRequired[Count]
 
 
 class ModelResponseData(TypedDict):
@@ -350,6 +355,9 @@ class SessionTotalsData(TypedDict):
     cost_usd: float
     #: Only when some replies were made up by no model (see ``ModelResponseData.synthetic``).
     synthetic_calls: NotRequired[Count]
+    #: Only when some tokens were written to the provider's cache (Anthropic).
+    cache_write_tokens: NotRequired[Count]
+    cache_write_1h_tokens: NotRequired[Count]
 
 
 class SessionEndData(TypedDict):
@@ -497,3 +505,42 @@ class EventBus:
     def emit(self, event: Event) -> None:
         for listener in list(self._listeners):
             listener(event)
+
+
+__all__ = [
+    "CHAT_EVENT_TYPES",
+    "LOG_SCHEMA_VERSION",
+    "PAYLOADS",
+    "ActionCallData",
+    "ActionResultData",
+    "AtLeastZero",
+    "BotMessageData",
+    "ContractViolationData",
+    "CorrectionSentData",
+    "Count",
+    "ErrorData",
+    "Event",
+    "EventBus",
+    "EventType",
+    "FallbackData",
+    "ForkedFromData",
+    "InputItemData",
+    "JsonObject",
+    "JsonValue",
+    "Listener",
+    "MessageDeltaData",
+    "MessageRetractedData",
+    "ModelRequestData",
+    "ModelResponseData",
+    "Payload",
+    "SessionEndData",
+    "SessionStartData",
+    "SessionTotalsData",
+    "StepSummaryData",
+    "TransitionData",
+    "TurnEndData",
+    "UsageData",
+    "UserMessageData",
+    "VariableChangeData",
+    "utc_now_iso",
+]

@@ -80,7 +80,7 @@ from engine.providers.base import Usage
 
 #: A transcript entry, and a call, as the fold keeps them (see the module docstring).
 _Entry = tuple[str, int, str, str]
-_Call = tuple[str, int, str, float, int, int, int, float, str | None, str | None]
+_Call = tuple[str, int, str, float, Usage, float, str | None, str | None]
 
 
 class Outcome(StrEnum):
@@ -553,9 +553,13 @@ def _call_of(event: Event, default_model: str) -> _Call:
         event.turn,
         data.get("model") or default_model,
         data.get("latency_ms", 0.0) / 1000.0,
-        usage.get("input_tokens", 0),
-        usage.get("cached_tokens", 0),
-        usage.get("output_tokens", 0),
+        Usage(
+            usage.get("input_tokens", 0),
+            usage.get("cached_tokens", 0),
+            usage.get("output_tokens", 0),
+            usage.get("cache_write_tokens", 0),
+            usage.get("cache_write_1h_tokens", 0),
+        ),
         0.0 if synthetic else data.get("cost_usd", 0.0),
         data.get("response_id"),
         synthetic or None,
@@ -574,13 +578,13 @@ def response_call(event: Event, default_model: str = "") -> CallRecord:
 
 
 def _record(call: _Call) -> CallRecord:
-    purpose, turn, model, latency_s, tokens_in, cached, tokens_out, cost, response, made_by = call
+    purpose, turn, model, latency_s, usage, cost, response, made_by = call
     return CallRecord(
         purpose,
         turn,
         model,
         latency_s,
-        Usage(tokens_in, cached, tokens_out),
+        usage,
         cost,
         response,
         made_by,

@@ -573,3 +573,24 @@ class LogFollower:
         self._line_no = 0
         self._signature = b""
         self.skipped = []
+
+
+__all__ = [
+    "EXCERPT_CHARS",
+    "FollowBatch",
+    "LineSplitter",
+    "LogFollower",
+    "LogRead",
+    "OverlongLine",
+    "RawBatch",
+    "SeqGap",
+    "SeqRepeat",
+    "SeqTracker",
+    "SkippedLine",
+    "find_gaps",
+    "find_repeats",
+    "parse_line",
+    "parse_lines",
+    "read_log",
+    "unfinished_turn",
+]

@@ -420,7 +420,11 @@ def section_of(request: FakeRequest) -> str:
     (this one, the tests' own responders) call it instead of reading engine internals.
     """
     for message in reversed(request.messages):
-        if message.role in ("system", "developer") and message.content.startswith(SECTION_HEADINGS):
+        # Anthropic and Gemini have no system role in the conversation: a section there comes
+        # as a user message, read the same way.
+        if message.role in ("system", "developer", "user") and message.content.startswith(
+            SECTION_HEADINGS
+        ):
             return message.content
     found = _SECTION_START.search(request.instructions)  # a heading begins a line: the rules
     if found is None:  # may quote it inside a sentence

@@ -396,7 +396,7 @@ class ScenarioBot:
             return heard  # "Yes, sure." or "Hello there." is not a value
         if asked is None or not bare or bare.endswith("?") or say.rather_not in bare.lower():
             return heard
-        value = _read_as(step.results[asked], bare.rstrip(".!।"), say)
+        value = _read_as(step.results[asked], _answer_part(asked, bare, say), say)
         if value is not None:
             heard[asked] = value
         return heard
@@ -504,6 +504,18 @@ def _gist(text: str, say: _Speech) -> str:
     kept = " ".join(s for s in sentences if s and not s.endswith("!"))
     kept = say.pattern("re_and_tail").sub("", kept.strip())
     return say.pattern("re_and_head").sub("", kept.strip()).strip()
+
+
+def _answer_part(asked: str, bare: str, say: _Speech) -> str:
+    """What of a bare answer answers ``asked``: without a greeting before it ("Hi, …"), and,
+    for a name, the name a self-introduction gives ("my name is Maria Lopez and I'd like…" →
+    "Maria Lopez") rather than the whole sentence."""
+    text = say.greeting.sub("", bare, count=1).lstrip(" ,;:-—").strip() or bare
+    if asked == "name" or asked.endswith("_name"):
+        introduced = say.pattern("re_self_intro").search(text)
+        if introduced is not None and introduced.group(1).strip():
+            return introduced.group(1).strip()
+    return text.rstrip(".!।")
 
 
 def _named_value(text: str, name: str, say: _Speech) -> tuple[str | None, str]:

@@ -1,12 +1,18 @@
 """Model providers behind one interface, and :func:`make_provider` to build one by name.
 
 ``responses`` (the default: OpenAI Responses API, chained), ``chat`` (Chat Completions, for any
-OpenAI-compatible server) and ``scripted`` (replays replies from a file: demos and tests, no
-model, no key). The CLI's ``--provider`` and the studio's settings both go through
-:func:`make_provider`, so they accept the same names and report the same errors.
+OpenAI-compatible server), ``anthropic`` and ``gemini`` (the vendors' own APIs through their
+official SDKs, with their strict schemas and prompt caches) and ``scripted`` (replays replies
+from a file: demos and tests, no model, no key). The CLI's ``--provider`` and the studio's
+settings both go through :func:`make_provider`, so they accept the same names and report the
+same errors.
 
     base          the interface: ``ModelRequest`` in, ``ModelReply`` out; who closes a provider
     openai_api    Responses and Chat Completions through the ``openai`` SDK (its only importer)
+    anthropic_api Claude's Messages API through the ``anthropic`` SDK (its only importer)
+    gemini_api    Gemini's generateContent through the ``google-genai`` SDK (its only importer)
+    vendor_call   what those two share: their own loop, the call's deadline, a cut stream retried
+    vendor_caches each vendor's prompt-cache rules: minimums, breakpoints, TTLs, price factors
     streaming     the bot's message read out of a reply still being streamed (partial JSON)
     bounded_answers  an answer's body under a size cap after decompression (httpx hooks)
     scripted      replies from a file
@@ -40,7 +46,9 @@ __all__ = [
 ]
 
 #: The names :func:`make_provider` accepts, the default first.
-PROVIDER_NAMES = ("responses", "chat", "scripted")
+PROVIDER_NAMES = ("responses", "chat", "anthropic", "gemini", "scripted")
+#: The vendors reached through their own SDK (the ``providers`` extra), by provider name.
+_VENDOR_SDKS = {"anthropic": "anthropic", "gemini": "google-genai"}
 
 
 def make_provider(
@@ -82,6 +90,19 @@ def make_provider(
             stream=stream,
             **({} if max_answer_bytes is None else {"max_answer_bytes": max_answer_bytes}),
         )
+    if name in _VENDOR_SDKS:
+        if script is not None:
+            raise ProviderError(f"a script is only for the scripted provider, not {name!r}")
+        return _vendor_provider(
+            name,
+            model=model,
+            api_key=api_key,
+            base_url=base_url,
+            timeout=timeout,
+            max_retries=max_retries,
+            strict_schema=strict_schema,
+            stream=stream,
+        )
     if name == "scripted":
         if script is None:
             raise ProviderError("the scripted provider needs a script: the file of its replies")
@@ -91,3 +112,37 @@ def make_provider(
         return provider
     choices = ", ".join(PROVIDER_NAMES)
     raise ProviderError(f"unknown provider {name!r}; choose one of: {choices}")
+
+
+def _vendor_provider(
+    name: str,
+    *,
+    model: str | None,
+    api_key: str | None,
+    base_url: str | None,
+    timeout: float | None,
+    max_retries: int | None,
+    strict_schema: bool,
+    stream: bool,
+) -> Provider:
+    """The Anthropic or Gemini provider; a clear error when its SDK is not installed."""
+    try:
+        if name == "anthropic":
+            from engine.providers.anthropic_api import AnthropicProvider as cls
+        else:
+            from engine.providers.gemini_api import GeminiProvider as cls  # type: ignore[assignment]
+    except ImportError as error:
+        raise ProviderError(
+            f"the {name} provider needs the {_VENDOR_SDKS[name]} package ({error.name} is not "
+            "installed): pip install 'prompter[providers]'"
+        ) from None
+    provider: Provider = cls(
+        model=model,
+        api_key=api_key,
+        base_url=base_url,
+        timeout=timeout,
+        max_retries=max_retries,
+        strict_schema=strict_schema,
+        stream=stream,
+    )
+    return provider

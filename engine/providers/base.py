@@ -81,17 +81,37 @@ class ModelRequest:
 
 @dataclass(frozen=True)
 class Usage:
-    """Tokens of one call as the API billed them; ``cached_tokens`` is part of ``input_tokens``."""
+    """Tokens of one call as the API billed them.
+
+    ``input_tokens`` is the whole prompt: ``cached_tokens`` (read from the provider's cache) and
+    ``cache_write_tokens`` (written to it: Anthropic bills them above the input price) are parts
+    of it, whatever the API reports (Anthropic's ``input_tokens`` is only the remainder: its
+    provider adds the three up). ``cache_write_1h_tokens`` is the part of the writes made with a
+    one-hour lifetime (billed 2x the input price; the others, five minutes, 1.25x).
+    """
 
     input_tokens: int = 0
     cached_tokens: int = 0
     output_tokens: int = 0
+    cache_write_tokens: int = 0
+    cache_write_1h_tokens: int = 0
+
+    @property
+    def cache_ttl(self) -> str | None:
+        """``5m``, ``1h`` or ``mixed``: how long the written tokens live (None: none written)."""
+        if not self.cache_write_tokens:
+            return None
+        if not self.cache_write_1h_tokens:
+            return "5m"
+        return "1h" if self.cache_write_1h_tokens >= self.cache_write_tokens else "mixed"
 
     def __add__(self, other: Usage) -> Usage:
         return Usage(
             self.input_tokens + other.input_tokens,
             self.cached_tokens + other.cached_tokens,
             self.output_tokens + other.output_tokens,
+            self.cache_write_tokens + other.cache_write_tokens,
+            self.cache_write_1h_tokens + other.cache_write_1h_tokens,
         )
 
 
@@ -192,3 +212,18 @@ class ClosingProvider:
         traceback: TracebackType | None,
     ) -> None:
         await self.aclose()
+
+
+__all__ = [
+    "ClosingProvider",
+    "Message",
+    "MessageListener",
+    "ModelReply",
+    "ModelRequest",
+    "Provider",
+    "Purpose",
+    "Role",
+    "Usage",
+    "message_listener",
+    "streaming_to",
+]

@@ -30,6 +30,7 @@ import yaml
 from engine.errors import ScenarioError
 from engine.io.resources import resource_path
 from engine.providers.base import Usage
+from engine.providers.vendor_caches import CACHE_WRITE_FACTOR
 
 __all__ = [
     "TOKENS_PER_PRICE_UNIT",
@@ -42,8 +43,8 @@ __all__ = [
 ]
 
 TOKENS_PER_PRICE_UNIT = 1_000_000
-#: A dated snapshot suffix: ``gpt-4.1-mini-2025-04-14`` → ``gpt-4.1-mini``.
-_SNAPSHOT_SUFFIX = re.compile(r"-\d{4}-\d{2}-\d{2}$")
+#: A dated snapshot suffix: ``gpt-4.1-mini-2025-04-14`` → ``gpt-4.1-mini`` (Claude: ``-20250929``).
+_SNAPSHOT_SUFFIX = re.compile(r"-\d{4}-\d{2}-\d{2}$|-\d{8}$")
 _PRICE_HINT = "models: {gpt-4.1-mini: {input: 0.40, cached_input: 0.10, output: 1.60}}"
 
 
@@ -123,11 +124,19 @@ def line_of(text: str, key: str, *, section: str | None = None) -> int | None:
 
 @dataclass(frozen=True)
 class ModelPrice:
-    """US dollars per 1M tokens."""
+    """US dollars per 1M tokens. Cache writes (Anthropic) default to the vendor's factors of the
+    input price: 1.25x for a five-minute lifetime, 2x for an hour."""
 
     input: float
     cached_input: float
     output: float
+    cache_write_5m: float | None = None
+    cache_write_1h: float | None = None
+
+    def write_price(self, ttl: str) -> float:
+        """A written token's price for that lifetime (``5m`` or ``1h``)."""
+        given = self.cache_write_1h if ttl == "1h" else self.cache_write_5m
+        return given if given is not None else self.input * CACHE_WRITE_FACTOR[ttl]  # type: ignore[index]
 
 
 class PriceTable:
@@ -188,10 +197,14 @@ class PriceTable:
         if price is None:
             return 0.0
         cached = min(max(usage.cached_tokens, 0), max(usage.input_tokens, 0))
-        uncached = max(usage.input_tokens, 0) - cached
+        written = min(max(usage.cache_write_tokens, 0), max(usage.input_tokens, 0) - cached)
+        hour = min(max(usage.cache_write_1h_tokens, 0), written)
+        uncached = max(usage.input_tokens, 0) - cached - written
         dollars = (
             uncached * price.input
             + cached * price.cached_input
+            + (written - hour) * price.write_price("5m")
+            + hour * price.write_price("1h")
             + max(usage.output_tokens, 0) * price.output
         )
         return dollars / TOKENS_PER_PRICE_UNIT
@@ -213,14 +226,14 @@ def _parse_price(name: str, entry: Any, path: Path | None, line: int | None) -> 
 
     if not isinstance(entry, dict):
         raise fail(f"the price of {name!r} must be a mapping of input, cached_input, output")
-    unknown = set(entry) - {"input", "cached_input", "output"}
+    unknown = set(entry) - {"input", "cached_input", "output", "cache_write_5m", "cache_write_1h"}
     if unknown:
         keys = ", ".join(sorted(map(str, unknown)))
         raise fail(f"unknown key(s) {keys} in the price of {name!r}")
     values: dict[str, float] = {}
-    for key in ("input", "output", "cached_input"):
+    for key in ("input", "output", "cached_input", "cache_write_5m", "cache_write_1h"):
         if key not in entry:
-            if key == "cached_input":
+            if key != "input" and key != "output":
                 continue
             raise fail(f"the price of {name!r} has no {key!r}")
         value = entry[key]
@@ -231,4 +244,6 @@ def _parse_price(name: str, entry: Any, path: Path | None, line: int | None) -> 
         input=values["input"],
         cached_input=values.get("cached_input", values["input"]),
         output=values["output"],
+        cache_write_5m=values.get("cache_write_5m"),
+        cache_write_1h=values.get("cache_write_1h"),
     )

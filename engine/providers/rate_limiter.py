@@ -19,7 +19,9 @@ lock, held while waiting), so a conversation never starves behind later ones.
   (``x-ratelimit-limit-requests``/``-tokens``, ``-remaining-``, ``-reset-``); the providers read
   them (:func:`stated_limits`) and :meth:`RateLimiter.adopt` paces to them from then on, never
   above a limit the user set (the ceiling). A server that states a request limit and no token
-  limit has none. When it says no request is left, everyone waits for its reset.
+  limit has none. When it says no request is left, everyone waits for its reset. Anthropic
+  states the same in its own words (``anthropic-ratelimit-requests-limit``, ``-remaining``,
+  ``-reset`` as an RFC 3339 time): :func:`anthropic_stated_limits` reads them alike.
 * **A wait is never longer than** :data:`MAX_RETRY_AFTER_S`. A server asking for more
   (``retry-after: 99999`` would be 27 hours of silence) is not waited for by a simulation: its
   call fails at once and the run stops, saying why (:func:`engine.providers.paced.too_long_a_wait`).
@@ -30,6 +32,7 @@ lock, held while waiting), so a conversation never starves behind later ones.
 from __future__ import annotations
 
 import asyncio
+import datetime
 import math
 import re
 import time
@@ -45,6 +48,7 @@ __all__ = [
     "RECOVERY_PER_S",
     "RateLimiter",
     "StatedLimits",
+    "anthropic_stated_limits",
     "parse_reset",
     "stated_limits",
 ]
@@ -120,6 +124,52 @@ def stated_limits(headers: Mapping[str, str]) -> StatedLimits | None:
         tpm=tpm or None,
         remaining_requests=number("remaining-requests"),
         remaining_tokens=number("remaining-tokens"),
+        reset_requests_s=reset("requests"),
+        reset_tokens_s=reset("tokens"),
+    )
+
+
+def anthropic_stated_limits(
+    headers: Mapping[str, str], *, now: float | None = None
+) -> StatedLimits | None:
+    """The limits an Anthropic answer states (``anthropic-ratelimit-*``), or ``None``.
+
+    Its resets are times (``2026-12-05T12:00:30Z``), turned into seconds from ``now`` (the
+    wall clock by default). Its token limit is ``tokens`` (input and output together).
+    """
+    lowered = {name.lower(): value for name, value in headers.items()}
+    clock = time.time() if now is None else now
+
+    def number(name: str) -> float | None:
+        value = lowered.get(f"anthropic-ratelimit-{name}")
+        if value is None:
+            return None
+        try:
+            parsed = float(value)
+        except ValueError:
+            return None
+        return parsed if math.isfinite(parsed) and parsed >= 0 else None
+
+    def reset(name: str) -> float | None:
+        value = lowered.get(f"anthropic-ratelimit-{name}-reset")
+        if value is None:
+            return None
+        try:
+            when = datetime.datetime.fromisoformat(value.strip().replace("Z", "+00:00"))
+        except ValueError:
+            return None
+        if when.tzinfo is None:
+            when = when.replace(tzinfo=datetime.UTC)
+        return max(when.timestamp() - clock, 0.0)
+
+    rpm, tpm = number("requests-limit"), number("tokens-limit")
+    if rpm is None and tpm is None:
+        return None
+    return StatedLimits(
+        rpm=rpm or None,
+        tpm=tpm or None,
+        remaining_requests=number("requests-remaining"),
+        remaining_tokens=number("tokens-remaining"),
         reset_requests_s=reset("requests"),
         reset_tokens_s=reset("tokens"),
     )

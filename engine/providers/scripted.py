@@ -208,3 +208,6 @@ def _checked(reply: Any, where: str) -> Reply:
         f"{where}: a reply is a mapping of the contract fields or a raw string, "
         f"got {type(reply).__name__}"
     )
+
+
+__all__ = ["MADE_BY", "Reply", "ScriptError", "ScriptedProvider", "load_script"]

@@ -489,6 +489,18 @@ class Scenario(_Strict, MarkedModel):
         return self.root / "scenario.yaml" if self.root else None
 
     @property
+    def placeholder_names(self) -> list[str]:
+        """What a ``{{placeholder}}`` may name, in order: the variables, then every step's
+        results — what the engine fills, and what a step captures from the conversation.
+
+        The one rule: the validator reports a placeholder naming anything else, and the
+        studio's instruction editor marks and completes by it."""
+        names = dict.fromkeys(self.variables)
+        for step in self.steps.values():
+            names.update(dict.fromkeys(step.results))
+        return list(names)
+
+    @property
     def fallback_text(self) -> str:
         """Sent when the model keeps breaking the contract: the author's ``fallback_message``,
         else the default sentence in the scenario's language."""
@@ -498,3 +510,31 @@ class Scenario(_Strict, MarkedModel):
 
 
 SCENARIO_FILE = "scenario.yaml"
+
+
+__all__ = [
+    "BRACED",
+    "IDENTIFIER",
+    "IDENTIFIER_PATTERN",
+    "PLACEHOLDER",
+    "RESERVED_SIGNALS",
+    "SCENARIO_FILE",
+    "STAY",
+    "ContractSettings",
+    "Identifier",
+    "MarkedModel",
+    "Marks",
+    "ModelSettings",
+    "OnEnter",
+    "PromptLayout",
+    "ResultField",
+    "Scenario",
+    "Step",
+    "StepKind",
+    "Transition",
+    "ValueType",
+    "Variable",
+    "is_known",
+    "shown",
+    "unique_name",
+]

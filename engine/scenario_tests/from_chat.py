@@ -40,6 +40,7 @@ from engine.log.events import (
     EventType,
     ModelResponseData,
     SessionStartData,
+    StepSummaryData,
     TransitionData,
     UserMessageData,
     VariableChangeData,
@@ -265,6 +266,8 @@ def _read(
     opening: list[ModelReply] = []
     opening_actions: list[_LoggedAction] = []
     turns: list[_LoggedTurn] = []
+    #: results no variable declares, as captured so far (a turn expects those it changed)
+    captured: dict[str, Any] = {}
     # The turns that stand, by the one rule of engine.log.fold (rolled-back ones left out).
     for turn, turn_events in events_by_turn(ours, fold_log(ours).completed()):
         if turn.number == 0:
@@ -276,7 +279,7 @@ def _read(
                 f"the chat's log starts at turn {turn.number}, not at the "
                 "first message: save the whole conversation"
             )
-        turns.append(_turn(turn_events))
+        turns.append(_turn(turn_events, scenario, captured))
     last = scenario.steps.get(turns[-1].step) if turns else None
     finished = last is not None and last.final
     return opening, turns, finished, provider, opening_actions
@@ -304,7 +307,10 @@ def _actions(events: list[Event]) -> list[_LoggedAction]:
     return found
 
 
-def _turn(events: list[Event]) -> _LoggedTurn:
+def _turn(events: list[Event], scenario: Scenario, captured: dict[str, Any]) -> _LoggedTurn:
+    """One turn as logged; ``captured`` (updated here): the values of results no variable
+    declares so far, so that the turn expects those it captured or changed, as it expects the
+    variables it changed."""
     user = next(
         (
             e.payload(UserMessageData).get("text", "")
@@ -318,6 +324,12 @@ def _turn(events: list[Event]) -> _LoggedTurn:
         if event.type == EventType.VARIABLE_CHANGE:
             change = event.payload(VariableChangeData)
             changed[str(change.get("name"))] = change.get("new")
+        elif event.type == EventType.STEP_SUMMARY:
+            results = event.payload(StepSummaryData).get("results") or {}
+            for name, value in results.items():
+                if name in scenario.variables or value is None or captured.get(name) == value:
+                    continue
+                changed[name] = captured[name] = value
     return _LoggedTurn(
         user=user,
         step=str(events[-1].step),

@@ -403,7 +403,15 @@ async def metrics(request: Request) -> Response:
 
 
 async def page(request: Request) -> Response:
-    html, headers = chat_page()
+    """The chat page, titled with the scenario's title (the server's name if it cannot open)."""
+    title, language = "", "en"
+    try:
+        scenario = (await _runtime(request).served()).scenario
+    except StoreError:
+        pass
+    else:
+        title, language = scenario.title or scenario.name.replace("_", " "), scenario.language
+    html, headers = chat_page(title, language)
     return Response(html, media_type="text/html; charset=utf-8", headers=headers)
 
 

@@ -24,7 +24,7 @@ from engine.scenario.definition import Scenario
 from engine.scenario_tests.definition import TextPattern
 from engine.scenario_tests.expectations import same_value
 
-__all__ = ["FactCheck", "check_facts", "recorded_values"]
+__all__ = ["FactCheck", "check_facts", "checkable", "recorded_values"]
 
 Verdict = Literal["agrees", "disagrees", "missing"]
 

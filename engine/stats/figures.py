@@ -34,6 +34,7 @@ def tokens_json(totals: Totals) -> dict[str, int]:
     return {
         "input": totals.input_tokens,
         "cached": totals.cached_tokens,
+        "cache_written": totals.cache_write_tokens,
         "output": totals.output_tokens,
     }
 

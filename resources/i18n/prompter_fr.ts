@@ -105,6 +105,21 @@
     </message>
 </context>
 <context>
+    <name>ActionTrust</name>
+    <message>
+        <source>its Python code (actions.py)</source>
+        <translation>son code Python (actions.py)</translation>
+    </message>
+    <message>
+        <source>HTTP requests to {hosts}</source>
+        <translation>des requêtes HTTP vers {hosts}</translation>
+    </message>
+    <message>
+        <source>sending your environment variables {names}</source>
+        <translation>l’envoi de vos variables d’environnement {names}</translation>
+    </message>
+</context>
+<context>
     <name>AnalyticsShading</name>
     <message>
         <source>Violation rate</source>
@@ -291,14 +306,6 @@
         <source>Actions are stubbed: each action step answers with the stub the scenario&apos;s tests or tests/stubs.yaml give it (Live actions runs them).</source>
         <translation>Les actions sont simulées : chaque étape d’action répond avec la réponse simulée que lui donnent les tests du scénario ou tests/stubs.yaml (Actions réelles les exécute).</translation>
     </message>
-    <message>
-        <source>Python actions are stubbed: you chose not to run this folder&apos;s actions.py. HTTP actions run.</source>
-        <translation>Les actions Python sont simulées : vous avez choisi de ne pas exécuter le actions.py de ce dossier. Les actions HTTP s’exécutent.</translation>
-    </message>
-    <message>
-        <source>This scenario&apos;s Python actions (actions.py) are code, and run with your rights. Until you trust this folder they are stubbed; HTTP actions run.</source>
-        <translation>Les actions Python de ce scénario (actions.py) sont du code, et s’exécutent avec vos droits. Tant que vous n’approuvez pas ce dossier, elles sont simulées ; les actions HTTP s’exécutent.</translation>
-    </message>
 </context>
 <context>
     <name>ChatPane</name>
@@ -466,12 +473,20 @@
         <translation>Script de réponses · {path}</translation>
     </message>
     <message>
-        <source>Fake model · no key, no cost</source>
-        <translation>Modèle factice · sans clé, sans coût</translation>
+        <source>Fake model · replies made up from the scenario&apos;s steps, not a model&apos;s · no key, no cost</source>
+        <translation>Modèle factice · réponses inventées d&apos;après les étapes du scénario, pas celles d&apos;un modèle · sans clé, sans coût</translation>
     </message>
 </context>
 <context>
     <name>ChatSettingsDialog</name>
+    <message>
+        <source>Anthropic Messages API (Claude; key from ANTHROPIC_API_KEY)</source>
+        <translation>API Messages d’Anthropic (Claude&#xa0;; clé lue dans ANTHROPIC_API_KEY)</translation>
+    </message>
+    <message>
+        <source>Gemini API (key from GEMINI_API_KEY)</source>
+        <translation>API Gemini (clé lue dans GEMINI_API_KEY)</translation>
+    </message>
     <message>
         <source>OpenAI Responses API (chained, cheapest)</source>
         <translation>API Responses d’OpenAI (chaînée, la moins chère)</translation>
@@ -908,6 +923,14 @@
     <message>
         <source>Rename {what} to &apos;{name}&apos;</source>
         <translation>Renommer {what} en «&#xa0;{name}&#xa0;»</translation>
+    </message>
+    <message>
+        <source>Add {kind} step &apos;{step}&apos;</source>
+        <translation>Ajouter l’étape {kind} « {step} »</translation>
+    </message>
+    <message>
+        <source>Make &apos;{step}&apos; a {kind} step</source>
+        <translation>Faire de « {step} » une étape {kind}</translation>
     </message>
 </context>
 <context>
@@ -1658,6 +1681,73 @@
     </message>
 </context>
 <context>
+    <name>GraphAccess</name>
+    <message>
+        <source>prompt</source>
+        <translation>prompt</translation>
+    </message>
+    <message>
+        <source>message</source>
+        <translation>message</translation>
+    </message>
+    <message>
+        <source>action</source>
+        <translation>action</translation>
+    </message>
+    <message>
+        <source>missing</source>
+        <translation>manquante</translation>
+    </message>
+    <message>
+        <source>step {title}</source>
+        <translation>étape {title}</translation>
+    </message>
+    <message>
+        <source>start</source>
+        <translation>départ</translation>
+    </message>
+    <message>
+        <source>final</source>
+        <translation>finale</translation>
+    </message>
+    <message>
+        <source>1 transition</source>
+        <translation>1 transition</translation>
+    </message>
+    <message>
+        <source>{count} transitions</source>
+        <translation>{count} transitions</translation>
+    </message>
+    <message>
+        <source>1 error</source>
+        <translation>1 erreur</translation>
+    </message>
+    <message>
+        <source>{count} errors</source>
+        <translation>{count} erreurs</translation>
+    </message>
+    <message>
+        <source>1 warning</source>
+        <translation>1 avertissement</translation>
+    </message>
+    <message>
+        <source>{count} warnings</source>
+        <translation>{count} avertissements</translation>
+    </message>
+    <message>
+        <source>{signal}: {source} to {target}</source>
+        <translation>{signal} : de {source} à {target}</translation>
+    </message>
+    <message>
+        <source>transition {signal} from {source} to {target}</source>
+        <translation>transition {signal} de {source} à {target}</translation>
+    </message>
+    <message>
+        <source>Scenario graph</source>
+        <translation>Graphe du scénario</translation>
+    </message>
+</context>
+<context>
     <name>GraphItems</name>
     <message>
         <source>final</source>
@@ -1670,6 +1760,17 @@
     <message>
         <source>requires ({count}): {names}</source>
         <translation>exige ({count})&#xa0;: {names}</translation>
+    </message>
+</context>
+<context>
+    <name>GraphKeys</name>
+    <message>
+        <source>Connecting cancelled</source>
+        <translation>Liaison annulée</translation>
+    </message>
+    <message>
+        <source>Connect “{step}” to: move to the target step, then press Enter (Esc cancels)</source>
+        <translation>Relier « {step} » à : allez à l’étape cible, puis appuyez sur Entrée (Échap annule)</translation>
     </message>
 </context>
 <context>
@@ -1831,6 +1932,17 @@
     <message>
         <source>{count} conversation(s) from {low} to {high}</source>
         <translation>{count} conversation(s) de {low} à {high}</translation>
+    </message>
+</context>
+<context>
+    <name>InlineEditor</name>
+    <message>
+        <source>Title of {step}</source>
+        <translation>Titre de {step}</translation>
+    </message>
+    <message>
+        <source>Text of {step}</source>
+        <translation>Texte de {step}</translation>
     </message>
 </context>
 <context>
@@ -2271,6 +2383,164 @@
     </message>
 </context>
 <context>
+    <name>MatrixDialog</name>
+    <message>
+        <source>Model matrix</source>
+        <translation>Matrice de modèles</translation>
+    </message>
+    <message>
+        <source>Run the scenario&apos;s tests on every model and variant ticked, repeated, and see which keeps the script — with intervals and paired tests.</source>
+        <translation>Exécuter les tests du scénario sur chaque modèle et chaque variante cochés, plusieurs fois, et voir lequel tient le script — avec intervalles et tests appariés.</translation>
+    </message>
+    <message>
+        <source>Another model: provider:model[@base_url]</source>
+        <translation>Un autre modèle : provider:model[@base_url]</translation>
+    </message>
+    <message>
+        <source>Add</source>
+        <translation>Ajouter</translation>
+    </message>
+    <message>
+        <source>Models</source>
+        <translation>Modèles</translation>
+    </message>
+    <message>
+        <source>As in the editor</source>
+        <translation>Tel que dans l’éditeur</translation>
+    </message>
+    <message>
+        <source>Variants</source>
+        <translation>Variantes</translation>
+    </message>
+    <message>
+        <source>Tests</source>
+        <translation>Tests</translation>
+    </message>
+    <message>
+        <source>Personas</source>
+        <translation>Personas</translation>
+    </message>
+    <message>
+        <source>Repeats</source>
+        <translation>Répétitions</translation>
+    </message>
+    <message>
+        <source>Runs at once</source>
+        <translation>Exécutions simultanées</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>Lancer</translation>
+    </message>
+    <message>
+        <source>Tick at least one model, one variant, and a test or a persona.</source>
+        <translation>Cochez au moins un modèle, une variante, et un test ou une persona.</translation>
+    </message>
+</context>
+<context>
+    <name>MatrixWindow</name>
+    <message>
+        <source>Model matrix — {name}</source>
+        <translation>Matrice de modèles — {name}</translation>
+    </message>
+    <message>
+        <source>Starting…</source>
+        <translation>Démarrage…</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>Arrêter</translation>
+    </message>
+    <message>
+        <source>Cell</source>
+        <translation>Cellule</translation>
+    </message>
+    <message>
+        <source>Passed</source>
+        <translation>Réussis</translation>
+    </message>
+    <message>
+        <source>95% interval</source>
+        <translation>Intervalle à 95 %</translation>
+    </message>
+    <message>
+        <source>pass^k</source>
+        <translation>pass^k</translation>
+    </message>
+    <message>
+        <source>Calls per message</source>
+        <translation>Appels par message</translation>
+    </message>
+    <message>
+        <source>Cost</source>
+        <translation>Coût</translation>
+    </message>
+    <message>
+        <source>Click a step to list the runs that broke there.</source>
+        <translation>Cliquez sur une étape pour lister les exécutions qui y ont rompu le contrat.</translation>
+    </message>
+    <message>
+        <source>Stopping: what finished is kept…</source>
+        <translation>Arrêt : ce qui est terminé est conservé…</translation>
+    </message>
+    <message>
+        <source>{done} of {total} runs, {failed} failed</source>
+        <translation>{done} exécutions sur {total}, {failed} en échec</translation>
+    </message>
+    <message>
+        <source>The matrix could not run: {reason}</source>
+        <translation>La matrice n’a pas pu s’exécuter : {reason}</translation>
+    </message>
+    <message>
+        <source>Done: {runs} runs in {cells} cells; written to {folder}</source>
+        <translation>Terminé : {runs} exécutions dans {cells} cellules ; écrit dans {folder}</translation>
+    </message>
+    <message>
+        <source>no cost (fake model)</source>
+        <translation>aucun coût (modèle factice)</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>inconnu</translation>
+    </message>
+    <message>
+        <source>{better} beats {worse} on {test} (Holm p = {p})</source>
+        <translation>{better} bat {worse} sur {test} (p de Holm = {p})</translation>
+    </message>
+    <message>
+        <source>all tests</source>
+        <translation>tous les tests</translation>
+    </message>
+    <message>
+        <source>No significant difference between the cells.</source>
+        <translation>Aucune différence significative entre les cellules.</translation>
+    </message>
+    <message>
+        <source>{violations} violations in {calls} calls (95%: {lo}–{hi})</source>
+        <translation>{violations} violations en {calls} appels (95 % : {lo}–{hi})</translation>
+    </message>
+    <message>
+        <source>Violation rate</source>
+        <translation>Taux de violations</translation>
+    </message>
+    <message>
+        <source>no call</source>
+        <translation>aucun appel</translation>
+    </message>
+    <message>
+        <source>{count} runs broke or failed in {step}</source>
+        <translation>{count} exécutions ont rompu le contrat ou échoué dans {step}</translation>
+    </message>
+    <message>
+        <source>{name}, repeat {repeat}: {violations} violations{failed}</source>
+        <translation>{name}, répétition {repeat} : {violations} violations{failed}</translation>
+    </message>
+    <message>
+        <source>, failed</source>
+        <translation>, en échec</translation>
+    </message>
+</context>
+<context>
     <name>MessageTextEdit</name>
     <message>
         <source>the text a message step sends; {{variables}} are filled in</source>
@@ -2376,6 +2646,13 @@ Coût&#xa0;: {cost}</translation>
     <message>
         <source>never taken</source>
         <translation>jamais prise</translation>
+    </message>
+</context>
+<context>
+    <name>OverviewMap</name>
+    <message>
+        <source>Overview: click or drag to move the view</source>
+        <translation>Vue d’ensemble : cliquez ou faites glisser pour déplacer la vue</translation>
     </message>
 </context>
 <context>
@@ -2523,6 +2800,26 @@ Coût&#xa0;: {cost}</translation>
 </context>
 <context>
     <name>PrefixBar</name>
+    <message>
+        <source>Cache write (amber): {written} tokens, kept {ttl}</source>
+        <translation>Écriture en cache (ambre)&#xa0;: {written} jetons, gardés {ttl}</translation>
+    </message>
+    <message>
+        <source>cache write: {tokens} tokens ({ttl})</source>
+        <translation>écriture en cache&#xa0;: {tokens} jetons ({ttl})</translation>
+    </message>
+    <message>
+        <source>1 hour</source>
+        <translation>1&#xa0;heure</translation>
+    </message>
+    <message>
+        <source>5 minutes</source>
+        <translation>5&#xa0;minutes</translation>
+    </message>
+    <message>
+        <source>5 minutes and 1 hour</source>
+        <translation>5&#xa0;minutes et 1&#xa0;heure</translation>
+    </message>
     <message>
         <source>{part}: ≈{tokens} tokens</source>
         <translation>{part}&#xa0;: ≈{tokens} jetons</translation>
@@ -2721,6 +3018,14 @@ Coût&#xa0;: {cost}</translation>
 </context>
 <context>
     <name>RequestInspector</name>
+    <message>
+        <source>{written} written to the cache for 5 minutes</source>
+        <translation>{written} écrits en cache pour 5&#xa0;minutes</translation>
+    </message>
+    <message>
+        <source>{written} written to the cache ({hour} of them for 1 hour)</source>
+        <translation>{written} écrits en cache (dont {hour} pour 1&#xa0;heure)</translation>
+    </message>
     <message>
         <source>No reply was logged for this call (it failed, or is still running): no usage.</source>
         <translation>Aucune réponse n’a été journalisée pour cet appel (il a échoué, ou est encore en cours)&#xa0;: pas de consommation.</translation>
@@ -2990,6 +3295,22 @@ Coût&#xa0;: {cost}</translation>
         <translation>Supprimer les étapes sélectionnées (avec leurs transitions) ou les transitions</translation>
     </message>
     <message>
+        <source>Edit &amp;Title</source>
+        <translation>Modifier le t&amp;itre</translation>
+    </message>
+    <message>
+        <source>Edit the selected step&apos;s title on the canvas</source>
+        <translation>Modifier le titre de l’étape sélectionnée sur le graphe</translation>
+    </message>
+    <message>
+        <source>Zoom to Se&amp;lection</source>
+        <translation>Zoomer sur la sé&amp;lection</translation>
+    </message>
+    <message>
+        <source>Fit the selected steps in the view</source>
+        <translation>Ajuster la vue aux étapes sélectionnées</translation>
+    </message>
+    <message>
         <source>Select &amp;All Steps</source>
         <translation>Sélectionner &amp;toutes les étapes</translation>
     </message>
@@ -3084,6 +3405,22 @@ Fichier ▸ Nouveau… en crée un à partir d&apos;un modèle ; Fichier ▸ Ouv
     <message>
         <source>Delete</source>
         <translation>Supprimer</translation>
+    </message>
+    <message>
+        <source>Retitle &apos;{step}&apos;</source>
+        <translation>Renommer le titre de « {step} »</translation>
+    </message>
+    <message>
+        <source>Edit the text of &apos;{step}&apos;</source>
+        <translation>Modifier le texte de « {step} »</translation>
+    </message>
+    <message>
+        <source>Change kind</source>
+        <translation>Changer de type</translation>
+    </message>
+    <message>
+        <source>Undone: {edit}</source>
+        <translation>Annulé : {edit}</translation>
     </message>
     <message>
         <source>Move &apos;{step}&apos;</source>
@@ -4195,10 +4532,6 @@ Double-cliquez sur le canevas vide pour ajouter une étape&#x202f;; glissez depu
         <source>start</source>
         <translation>départ</translation>
     </message>
-    <message>
-        <source>Make &apos;{step}&apos; an action step</source>
-        <translation>Faire de «&#xa0;{step}&#xa0;» une étape d’action</translation>
-    </message>
 </context>
 <context>
     <name>StepIds</name>
@@ -4245,6 +4578,60 @@ Double-cliquez sur le canevas vide pour ajouter une étape&#x202f;; glissez depu
     <message>
         <source>step “{step}” has a signal “{name}” already: choose another name</source>
         <translation>l’étape «&#xa0;{step}&#xa0;» a déjà un signal «&#xa0;{name}&#xa0;»&#xa0;: choisissez un autre nom</translation>
+    </message>
+</context>
+<context>
+    <name>StepKinds</name>
+    <message>
+        <source>Question</source>
+        <translation>Question</translation>
+    </message>
+    <message>
+        <source>Message</source>
+        <translation>Message</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>Action</translation>
+    </message>
+    <message>
+        <source>End</source>
+        <translation>Fin</translation>
+    </message>
+    <message>
+        <source>A prompt step: the model talks under its instructions</source>
+        <translation>Une étape prompt : le modèle parle selon ses instructions</translation>
+    </message>
+    <message>
+        <source>A message step: fixed text, no model call</source>
+        <translation>Une étape message : un texte fixe, sans appel au modèle</translation>
+    </message>
+    <message>
+        <source>An action step: calls Python or HTTP, no model call</source>
+        <translation>Une étape action : appelle Python ou HTTP, sans appel au modèle</translation>
+    </message>
+    <message>
+        <source>A final message: says goodbye and ends the conversation</source>
+        <translation>Un message final : dit au revoir et termine la conversation</translation>
+    </message>
+    <message>
+        <source>Thank you, goodbye!</source>
+        <translation>Merci, au revoir !</translation>
+    </message>
+    <message>
+        <source>Write the message here.</source>
+        <translation>Écrivez le message ici.</translation>
+    </message>
+</context>
+<context>
+    <name>StepPalette</name>
+    <message>
+        <source>Step kinds</source>
+        <translation>Types d’étape</translation>
+    </message>
+    <message>
+        <source>{what} ({keys}; or drag it onto the canvas)</source>
+        <translation>{what} ({keys} ; ou faites-le glisser sur le graphe)</translation>
     </message>
 </context>
 <context>
@@ -4482,6 +4869,25 @@ Double-cliquez sur le canevas vide pour ajouter une étape&#x202f;; glissez depu
     <message>
         <source>Log</source>
         <translation>Journal</translation>
+    </message>
+</context>
+<context>
+    <name>StudioMatrix</name>
+    <message>
+        <source>Model &amp;matrix…</source>
+        <translation>&amp;Matrice de modèles…</translation>
+    </message>
+    <message>
+        <source>Run the tests on several models and versions of the scenario, repeated</source>
+        <translation>Exécuter les tests sur plusieurs modèles et versions du scénario, plusieurs fois</translation>
+    </message>
+    <message>
+        <source>Model matrix</source>
+        <translation>Matrice de modèles</translation>
+    </message>
+    <message>
+        <source>Open a scenario without errors first: the matrix runs its tests.</source>
+        <translation>Ouvrez d’abord un scénario sans erreur : la matrice exécute ses tests.</translation>
     </message>
 </context>
 <context>
@@ -5211,20 +5617,8 @@ Double-cliquez sur le canevas vide pour ajouter une étape&#x202f;; glissez depu
         <translation>Ce qui revient s’affiche ici.</translation>
     </message>
     <message>
-        <source>Not run: this folder&apos;s Python actions are not trusted.</source>
-        <translation>Non lancée : les actions Python de ce dossier ne sont pas approuvées.</translation>
-    </message>
-    <message>
         <source>Running…</source>
         <translation>Exécution…</translation>
-    </message>
-    <message>
-        <source>Run this folder&apos;s Python actions?</source>
-        <translation>Exécuter les actions Python de ce dossier ?</translation>
-    </message>
-    <message>
-        <source>%s is code: running its actions runs it, with your rights. Run the Python actions of this folder (the studio remembers your answer)?</source>
-        <translation>%s est du code : exécuter ses actions l’exécute, avec vos droits. Exécuter les actions Python de ce dossier (le studio retient votre réponse) ?</translation>
     </message>
     <message>
         <source>Outcome: %s — %s ms</source>
@@ -5320,6 +5714,10 @@ Double-cliquez sur le canevas vide pour ajouter une étape&#x202f;; glissez depu
         <translation>Variables à la fin du tour {turn}</translation>
     </message>
     <message>
+        <source>A result step {step} captured; no variable declares it under variables: (placeholders fill from it all the same)</source>
+        <translation>Un résultat capturé par l&apos;étape {step}&#xa0;; aucune variable ne le déclare sous variables: (les espaces réservés s&apos;en remplissent quand même)</translation>
+    </message>
+    <message>
         <source>turn {turn} · {step}</source>
         <translation>tour {turn} · {step}</translation>
     </message>
@@ -5348,21 +5746,6 @@ Double-cliquez sur le canevas vide pour ajouter une étape&#x202f;; glissez depu
     <message>
         <source>line {line}</source>
         <translation>ligne {line}</translation>
-    </message>
-</context>
-<context>
-    <name>ActionTrust</name>
-    <message>
-        <source>its Python code (actions.py)</source>
-        <translation>son code Python (actions.py)</translation>
-    </message>
-    <message>
-        <source>HTTP requests to {hosts}</source>
-        <translation>des requêtes HTTP vers {hosts}</translation>
-    </message>
-    <message>
-        <source>sending your environment variables {names}</source>
-        <translation>l’envoi de vos variables d’environnement {names}</translation>
     </message>
 </context>
 </TS>

@@ -105,6 +105,21 @@
     </message>
 </context>
 <context>
+    <name>ActionTrust</name>
+    <message>
+        <source>its Python code (actions.py)</source>
+        <translation>इसका Python कोड (actions.py)</translation>
+    </message>
+    <message>
+        <source>HTTP requests to {hosts}</source>
+        <translation>{hosts} को HTTP अनुरोध</translation>
+    </message>
+    <message>
+        <source>sending your environment variables {names}</source>
+        <translation>आपके पर्यावरण चर {names} भेजना</translation>
+    </message>
+</context>
+<context>
     <name>AnalyticsShading</name>
     <message>
         <source>Violation rate</source>
@@ -291,14 +306,6 @@
         <source>Actions are stubbed: each action step answers with the stub the scenario&apos;s tests or tests/stubs.yaml give it (Live actions runs them).</source>
         <translation>कार्रवाइयाँ नकली हैं: हर कार्रवाई वाला चरण परिदृश्य के परीक्षणों या tests/stubs.yaml से मिला नकली जवाब देता है (असली कार्रवाइयाँ उन्हें चलाता है)।</translation>
     </message>
-    <message>
-        <source>Python actions are stubbed: you chose not to run this folder&apos;s actions.py. HTTP actions run.</source>
-        <translation>Python कार्रवाइयाँ नकली हैं: आपने इस फ़ोल्डर का actions.py न चलाना चुना। HTTP कार्रवाइयाँ चलती हैं।</translation>
-    </message>
-    <message>
-        <source>This scenario&apos;s Python actions (actions.py) are code, and run with your rights. Until you trust this folder they are stubbed; HTTP actions run.</source>
-        <translation>इस परिदृश्य की Python कार्रवाइयाँ (actions.py) कोड हैं, और आपके अधिकारों से चलती हैं। जब तक आप इस फ़ोल्डर पर भरोसा नहीं करते, वे नकली रहती हैं; HTTP कार्रवाइयाँ चलती हैं।</translation>
-    </message>
 </context>
 <context>
     <name>ChatPane</name>
@@ -466,12 +473,20 @@
         <translation>उत्तर स्क्रिप्ट · {path}</translation>
     </message>
     <message>
-        <source>Fake model · no key, no cost</source>
-        <translation>नकली मॉडल · बिना कुंजी, बिना लागत</translation>
+        <source>Fake model · replies made up from the scenario&apos;s steps, not a model&apos;s · no key, no cost</source>
+        <translation>नकली मॉडल · जवाब परिदृश्य के चरणों से गढ़े गए, किसी मॉडल के नहीं · बिना कुंजी, बिना लागत</translation>
     </message>
 </context>
 <context>
     <name>ChatSettingsDialog</name>
+    <message>
+        <source>Anthropic Messages API (Claude; key from ANTHROPIC_API_KEY)</source>
+        <translation>Anthropic Messages API (Claude; कुंजी ANTHROPIC_API_KEY से)</translation>
+    </message>
+    <message>
+        <source>Gemini API (key from GEMINI_API_KEY)</source>
+        <translation>Gemini API (कुंजी GEMINI_API_KEY से)</translation>
+    </message>
     <message>
         <source>OpenAI Responses API (chained, cheapest)</source>
         <translation>OpenAI Responses API (जुड़ी हुई, सबसे सस्ती)</translation>
@@ -908,6 +923,14 @@
     <message>
         <source>Rename {what} to &apos;{name}&apos;</source>
         <translation>{what} का नाम बदलकर &apos;{name}&apos; करें</translation>
+    </message>
+    <message>
+        <source>Add {kind} step &apos;{step}&apos;</source>
+        <translation>{kind} चरण &apos;{step}&apos; जोड़ें</translation>
+    </message>
+    <message>
+        <source>Make &apos;{step}&apos; a {kind} step</source>
+        <translation>&apos;{step}&apos; को {kind} चरण बनाएँ</translation>
     </message>
 </context>
 <context>
@@ -1658,6 +1681,73 @@
     </message>
 </context>
 <context>
+    <name>GraphAccess</name>
+    <message>
+        <source>prompt</source>
+        <translation>प्रॉम्प्ट</translation>
+    </message>
+    <message>
+        <source>message</source>
+        <translation>संदेश</translation>
+    </message>
+    <message>
+        <source>action</source>
+        <translation>ऐक्शन</translation>
+    </message>
+    <message>
+        <source>missing</source>
+        <translation>अनुपस्थित</translation>
+    </message>
+    <message>
+        <source>step {title}</source>
+        <translation>चरण {title}</translation>
+    </message>
+    <message>
+        <source>start</source>
+        <translation>आरंभ</translation>
+    </message>
+    <message>
+        <source>final</source>
+        <translation>अंतिम</translation>
+    </message>
+    <message>
+        <source>1 transition</source>
+        <translation>1 ट्रांज़िशन</translation>
+    </message>
+    <message>
+        <source>{count} transitions</source>
+        <translation>{count} ट्रांज़िशन</translation>
+    </message>
+    <message>
+        <source>1 error</source>
+        <translation>1 त्रुटि</translation>
+    </message>
+    <message>
+        <source>{count} errors</source>
+        <translation>{count} त्रुटियाँ</translation>
+    </message>
+    <message>
+        <source>1 warning</source>
+        <translation>1 चेतावनी</translation>
+    </message>
+    <message>
+        <source>{count} warnings</source>
+        <translation>{count} चेतावनियाँ</translation>
+    </message>
+    <message>
+        <source>{signal}: {source} to {target}</source>
+        <translation>{signal}: {source} से {target}</translation>
+    </message>
+    <message>
+        <source>transition {signal} from {source} to {target}</source>
+        <translation>{source} से {target} तक ट्रांज़िशन {signal}</translation>
+    </message>
+    <message>
+        <source>Scenario graph</source>
+        <translation>परिदृश्य ग्राफ़</translation>
+    </message>
+</context>
+<context>
     <name>GraphItems</name>
     <message>
         <source>final</source>
@@ -1670,6 +1760,17 @@
     <message>
         <source>requires ({count}): {names}</source>
         <translation>ज़रूरी ({count}): {names}</translation>
+    </message>
+</context>
+<context>
+    <name>GraphKeys</name>
+    <message>
+        <source>Connecting cancelled</source>
+        <translation>जोड़ना रद्द हुआ</translation>
+    </message>
+    <message>
+        <source>Connect “{step}” to: move to the target step, then press Enter (Esc cancels)</source>
+        <translation>“{step}” को जोड़ें: लक्ष्य चरण पर जाएँ, फिर Enter दबाएँ (Esc रद्द करता है)</translation>
     </message>
 </context>
 <context>
@@ -1831,6 +1932,17 @@
     <message>
         <source>{count} conversation(s) from {low} to {high}</source>
         <translation>{low} से {high} तक {count} बातचीत</translation>
+    </message>
+</context>
+<context>
+    <name>InlineEditor</name>
+    <message>
+        <source>Title of {step}</source>
+        <translation>{step} का शीर्षक</translation>
+    </message>
+    <message>
+        <source>Text of {step}</source>
+        <translation>{step} का पाठ</translation>
     </message>
 </context>
 <context>
@@ -2271,6 +2383,164 @@
     </message>
 </context>
 <context>
+    <name>MatrixDialog</name>
+    <message>
+        <source>Model matrix</source>
+        <translation>मॉडल मैट्रिक्स</translation>
+    </message>
+    <message>
+        <source>Run the scenario&apos;s tests on every model and variant ticked, repeated, and see which keeps the script — with intervals and paired tests.</source>
+        <translation>चुने गए हर मॉडल और हर संस्करण पर परिदृश्य के परीक्षण कई बार चलाएँ, और देखें कि कौन स्क्रिप्ट निभाता है — अंतरालों और युग्मित परीक्षणों के साथ।</translation>
+    </message>
+    <message>
+        <source>Another model: provider:model[@base_url]</source>
+        <translation>एक और मॉडल: provider:model[@base_url]</translation>
+    </message>
+    <message>
+        <source>Add</source>
+        <translation>जोड़ें</translation>
+    </message>
+    <message>
+        <source>Models</source>
+        <translation>मॉडल</translation>
+    </message>
+    <message>
+        <source>As in the editor</source>
+        <translation>जैसा संपादक में है</translation>
+    </message>
+    <message>
+        <source>Variants</source>
+        <translation>संस्करण</translation>
+    </message>
+    <message>
+        <source>Tests</source>
+        <translation>परीक्षण</translation>
+    </message>
+    <message>
+        <source>Personas</source>
+        <translation>पर्सोना</translation>
+    </message>
+    <message>
+        <source>Repeats</source>
+        <translation>दोहराव</translation>
+    </message>
+    <message>
+        <source>Runs at once</source>
+        <translation>एक साथ रन</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>चलाएँ</translation>
+    </message>
+    <message>
+        <source>Tick at least one model, one variant, and a test or a persona.</source>
+        <translation>कम से कम एक मॉडल, एक संस्करण, और एक परीक्षण या एक पर्सोना चुनें।</translation>
+    </message>
+</context>
+<context>
+    <name>MatrixWindow</name>
+    <message>
+        <source>Model matrix — {name}</source>
+        <translation>मॉडल मैट्रिक्स — {name}</translation>
+    </message>
+    <message>
+        <source>Starting…</source>
+        <translation>शुरू हो रहा है…</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>रोकें</translation>
+    </message>
+    <message>
+        <source>Cell</source>
+        <translation>सेल</translation>
+    </message>
+    <message>
+        <source>Passed</source>
+        <translation>सफल</translation>
+    </message>
+    <message>
+        <source>95% interval</source>
+        <translation>95% अंतराल</translation>
+    </message>
+    <message>
+        <source>pass^k</source>
+        <translation>pass^k</translation>
+    </message>
+    <message>
+        <source>Calls per message</source>
+        <translation>प्रति संदेश कॉल</translation>
+    </message>
+    <message>
+        <source>Cost</source>
+        <translation>लागत</translation>
+    </message>
+    <message>
+        <source>Click a step to list the runs that broke there.</source>
+        <translation>किसी चरण पर क्लिक करें, वहाँ टूटे रन सूचीबद्ध होंगे।</translation>
+    </message>
+    <message>
+        <source>Stopping: what finished is kept…</source>
+        <translation>रोका जा रहा है: जो पूरा हुआ वह रखा जाएगा…</translation>
+    </message>
+    <message>
+        <source>{done} of {total} runs, {failed} failed</source>
+        <translation>{total} में से {done} रन, {failed} विफल</translation>
+    </message>
+    <message>
+        <source>The matrix could not run: {reason}</source>
+        <translation>मैट्रिक्स नहीं चल सका: {reason}</translation>
+    </message>
+    <message>
+        <source>Done: {runs} runs in {cells} cells; written to {folder}</source>
+        <translation>पूरा: {cells} सेल में {runs} रन; {folder} में लिखा गया</translation>
+    </message>
+    <message>
+        <source>no cost (fake model)</source>
+        <translation>कोई लागत नहीं (नकली मॉडल)</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>अज्ञात</translation>
+    </message>
+    <message>
+        <source>{better} beats {worse} on {test} (Holm p = {p})</source>
+        <translation>{test} पर {better} ने {worse} को हराया (Holm p = {p})</translation>
+    </message>
+    <message>
+        <source>all tests</source>
+        <translation>सभी परीक्षण</translation>
+    </message>
+    <message>
+        <source>No significant difference between the cells.</source>
+        <translation>सेलों के बीच कोई सार्थक अंतर नहीं।</translation>
+    </message>
+    <message>
+        <source>{violations} violations in {calls} calls (95%: {lo}–{hi})</source>
+        <translation>{calls} कॉल में {violations} उल्लंघन (95%: {lo}–{hi})</translation>
+    </message>
+    <message>
+        <source>Violation rate</source>
+        <translation>उल्लंघन दर</translation>
+    </message>
+    <message>
+        <source>no call</source>
+        <translation>कोई कॉल नहीं</translation>
+    </message>
+    <message>
+        <source>{count} runs broke or failed in {step}</source>
+        <translation>{step} में {count} रन टूटे या विफल हुए</translation>
+    </message>
+    <message>
+        <source>{name}, repeat {repeat}: {violations} violations{failed}</source>
+        <translation>{name}, दोहराव {repeat}: {violations} उल्लंघन{failed}</translation>
+    </message>
+    <message>
+        <source>, failed</source>
+        <translation>, विफल</translation>
+    </message>
+</context>
+<context>
     <name>MessageTextEdit</name>
     <message>
         <source>the text a message step sends; {{variables}} are filled in</source>
@@ -2376,6 +2646,13 @@ Cost: {cost}</source>
     <message>
         <source>never taken</source>
         <translation>कभी नहीं लिया गया</translation>
+    </message>
+</context>
+<context>
+    <name>OverviewMap</name>
+    <message>
+        <source>Overview: click or drag to move the view</source>
+        <translation>अवलोकन: दृश्य हिलाने के लिए क्लिक करें या खींचें</translation>
     </message>
 </context>
 <context>
@@ -2523,6 +2800,26 @@ Cost: {cost}</source>
 </context>
 <context>
     <name>PrefixBar</name>
+    <message>
+        <source>Cache write (amber): {written} tokens, kept {ttl}</source>
+        <translation>कैश में लिखा गया (एम्बर): {written} टोकन, {ttl} तक रखे गए</translation>
+    </message>
+    <message>
+        <source>cache write: {tokens} tokens ({ttl})</source>
+        <translation>कैश में लिखा गया: {tokens} टोकन ({ttl})</translation>
+    </message>
+    <message>
+        <source>1 hour</source>
+        <translation>1 घंटा</translation>
+    </message>
+    <message>
+        <source>5 minutes</source>
+        <translation>5 मिनट</translation>
+    </message>
+    <message>
+        <source>5 minutes and 1 hour</source>
+        <translation>5 मिनट और 1 घंटा</translation>
+    </message>
     <message>
         <source>{part}: ≈{tokens} tokens</source>
         <translation>{part}: ≈{tokens} टोकन</translation>
@@ -2721,6 +3018,14 @@ Cost: {cost}</source>
 </context>
 <context>
     <name>RequestInspector</name>
+    <message>
+        <source>{written} written to the cache for 5 minutes</source>
+        <translation>{written} कैश में 5 मिनट के लिए लिखे गए</translation>
+    </message>
+    <message>
+        <source>{written} written to the cache ({hour} of them for 1 hour)</source>
+        <translation>{written} कैश में लिखे गए (इनमें से {hour} 1 घंटे के लिए)</translation>
+    </message>
     <message>
         <source>No reply was logged for this call (it failed, or is still running): no usage.</source>
         <translation>इस कॉल का कोई जवाब लॉग नहीं हुआ (वह विफल हुई, या अभी चल रही है): कोई उपयोग नहीं।</translation>
@@ -2990,6 +3295,22 @@ Cost: {cost}</source>
         <translation>चुने गए चरण (उनके transitions के साथ) या transitions हटाएँ</translation>
     </message>
     <message>
+        <source>Edit &amp;Title</source>
+        <translation>शीर्षक संपादित करें</translation>
+    </message>
+    <message>
+        <source>Edit the selected step&apos;s title on the canvas</source>
+        <translation>चुने गए चरण का शीर्षक ग्राफ़ पर ही संपादित करें</translation>
+    </message>
+    <message>
+        <source>Zoom to Se&amp;lection</source>
+        <translation>चयन पर ज़ूम करें</translation>
+    </message>
+    <message>
+        <source>Fit the selected steps in the view</source>
+        <translation>चुने गए चरणों को दृश्य में फ़िट करें</translation>
+    </message>
+    <message>
         <source>Select &amp;All Steps</source>
         <translation>सभी चरण चुनें</translation>
     </message>
@@ -3084,6 +3405,22 @@ File ▸ New… creates one from a template; File ▸ Open… opens a scenario f
     <message>
         <source>Delete</source>
         <translation>हटाएँ</translation>
+    </message>
+    <message>
+        <source>Retitle &apos;{step}&apos;</source>
+        <translation>&apos;{step}&apos; का शीर्षक बदलें</translation>
+    </message>
+    <message>
+        <source>Edit the text of &apos;{step}&apos;</source>
+        <translation>&apos;{step}&apos; का पाठ संपादित करें</translation>
+    </message>
+    <message>
+        <source>Change kind</source>
+        <translation>प्रकार बदलें</translation>
+    </message>
+    <message>
+        <source>Undone: {edit}</source>
+        <translation>पूर्ववत: {edit}</translation>
     </message>
     <message>
         <source>Move &apos;{step}&apos;</source>
@@ -4195,10 +4532,6 @@ Double-click empty canvas to add a step; drag from a step&apos;s handle (or Shif
         <source>start</source>
         <translation>शुरुआत</translation>
     </message>
-    <message>
-        <source>Make &apos;{step}&apos; an action step</source>
-        <translation>&apos;{step}&apos; को कार्रवाई वाला चरण बनाएँ</translation>
-    </message>
 </context>
 <context>
     <name>StepIds</name>
@@ -4245,6 +4578,60 @@ Double-click empty canvas to add a step; drag from a step&apos;s handle (or Shif
     <message>
         <source>step “{step}” has a signal “{name}” already: choose another name</source>
         <translation>चरण “{step}” में संकेत “{name}” पहले से है: कोई दूसरा नाम चुनें</translation>
+    </message>
+</context>
+<context>
+    <name>StepKinds</name>
+    <message>
+        <source>Question</source>
+        <translation>प्रश्न</translation>
+    </message>
+    <message>
+        <source>Message</source>
+        <translation>संदेश</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>ऐक्शन</translation>
+    </message>
+    <message>
+        <source>End</source>
+        <translation>समाप्ति</translation>
+    </message>
+    <message>
+        <source>A prompt step: the model talks under its instructions</source>
+        <translation>प्रॉम्प्ट चरण: मॉडल अपने निर्देशों के अनुसार बात करता है</translation>
+    </message>
+    <message>
+        <source>A message step: fixed text, no model call</source>
+        <translation>संदेश चरण: तय पाठ, मॉडल को कोई कॉल नहीं</translation>
+    </message>
+    <message>
+        <source>An action step: calls Python or HTTP, no model call</source>
+        <translation>ऐक्शन चरण: Python या HTTP को कॉल करता है, मॉडल को कोई कॉल नहीं</translation>
+    </message>
+    <message>
+        <source>A final message: says goodbye and ends the conversation</source>
+        <translation>अंतिम संदेश: विदा कहता है और बातचीत समाप्त करता है</translation>
+    </message>
+    <message>
+        <source>Thank you, goodbye!</source>
+        <translation>धन्यवाद, अलविदा!</translation>
+    </message>
+    <message>
+        <source>Write the message here.</source>
+        <translation>संदेश यहाँ लिखें।</translation>
+    </message>
+</context>
+<context>
+    <name>StepPalette</name>
+    <message>
+        <source>Step kinds</source>
+        <translation>चरण के प्रकार</translation>
+    </message>
+    <message>
+        <source>{what} ({keys}; or drag it onto the canvas)</source>
+        <translation>{what} ({keys}; या इसे ग्राफ़ पर खींचें)</translation>
     </message>
 </context>
 <context>
@@ -4482,6 +4869,25 @@ Double-click empty canvas to add a step; drag from a step&apos;s handle (or Shif
     <message>
         <source>Log</source>
         <translation>लॉग</translation>
+    </message>
+</context>
+<context>
+    <name>StudioMatrix</name>
+    <message>
+        <source>Model &amp;matrix…</source>
+        <translation>मॉडल &amp;मैट्रिक्स…</translation>
+    </message>
+    <message>
+        <source>Run the tests on several models and versions of the scenario, repeated</source>
+        <translation>परिदृश्य के कई मॉडलों और संस्करणों पर परीक्षण कई बार चलाएँ</translation>
+    </message>
+    <message>
+        <source>Model matrix</source>
+        <translation>मॉडल मैट्रिक्स</translation>
+    </message>
+    <message>
+        <source>Open a scenario without errors first: the matrix runs its tests.</source>
+        <translation>पहले बिना त्रुटि वाला परिदृश्य खोलें: मैट्रिक्स उसके परीक्षण चलाता है।</translation>
     </message>
 </context>
 <context>
@@ -5211,20 +5617,8 @@ Double-click empty canvas to add a step; drag from a step&apos;s handle (or Shif
         <translation>जो वापस आता है, वह यहाँ दिखता है।</translation>
     </message>
     <message>
-        <source>Not run: this folder&apos;s Python actions are not trusted.</source>
-        <translation>नहीं चली: इस फ़ोल्डर की Python कार्रवाइयों पर भरोसा नहीं किया गया है।</translation>
-    </message>
-    <message>
         <source>Running…</source>
         <translation>चल रहा है…</translation>
-    </message>
-    <message>
-        <source>Run this folder&apos;s Python actions?</source>
-        <translation>इस फ़ोल्डर की Python कार्रवाइयाँ चलाएँ?</translation>
-    </message>
-    <message>
-        <source>%s is code: running its actions runs it, with your rights. Run the Python actions of this folder (the studio remembers your answer)?</source>
-        <translation>%s कोड है: इसकी कार्रवाइयाँ चलाने से यह आपके अधिकारों से चलता है। इस फ़ोल्डर की Python कार्रवाइयाँ चलाएँ (स्टूडियो आपका जवाब याद रखता है)?</translation>
     </message>
     <message>
         <source>Outcome: %s — %s ms</source>
@@ -5320,6 +5714,10 @@ Double-click empty canvas to add a step; drag from a step&apos;s handle (or Shif
         <translation>दौर {turn} तक के चर</translation>
     </message>
     <message>
+        <source>A result step {step} captured; no variable declares it under variables: (placeholders fill from it all the same)</source>
+        <translation>चरण {step} द्वारा पकड़ा गया परिणाम; variables: के अंतर्गत कोई चर इसे घोषित नहीं करता (प्लेसहोल्डर फिर भी इससे भरते हैं)</translation>
+    </message>
+    <message>
         <source>turn {turn} · {step}</source>
         <translation>दौर {turn} · {step}</translation>
     </message>
@@ -5348,21 +5746,6 @@ Double-click empty canvas to add a step; drag from a step&apos;s handle (or Shif
     <message>
         <source>line {line}</source>
         <translation>पंक्ति {line}</translation>
-    </message>
-</context>
-<context>
-    <name>ActionTrust</name>
-    <message>
-        <source>its Python code (actions.py)</source>
-        <translation>इसका Python कोड (actions.py)</translation>
-    </message>
-    <message>
-        <source>HTTP requests to {hosts}</source>
-        <translation>{hosts} को HTTP अनुरोध</translation>
-    </message>
-    <message>
-        <source>sending your environment variables {names}</source>
-        <translation>आपके पर्यावरण चर {names} भेजना</translation>
     </message>
 </context>
 </TS>

@@ -32,10 +32,12 @@ class FakeRequest:
     ``instructions`` is the system text of *this* call (Responses: ``instructions``; chat: the
     system/developer messages). ``messages`` is the conversation the model sees besides the
     instructions: the stored chain or the sent history, ending with this call's input.
-    ``input_text`` is the new user-side text of this call.
+    ``input_text`` is the new user-side text of this call. ``anthropic`` and ``gemini``: the
+    fakes of those APIs (:mod:`engine.offline.fake_anthropic`, :mod:`.fake_gemini`) read their
+    bodies into the same shape, so one responder answers every API.
     """
 
-    api: Literal["responses", "chat"]
+    api: Literal["responses", "chat", "anthropic", "gemini"]
     model: str
     instructions: str
     input_text: str

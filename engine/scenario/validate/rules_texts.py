@@ -223,11 +223,8 @@ def _texts(check: Checker) -> Iterator[_Text]:
 
 
 def _known_names(check: Checker) -> dict[str, None]:
-    """What a placeholder may name: variables and any step's results (as the engine fills)."""
-    names = dict.fromkeys(check.scenario.variables)
-    for step in check.scenario.steps.values():
-        names.update(dict.fromkeys(step.results))
-    return names
+    """What a placeholder may name (:attr:`Scenario.placeholder_names`, the studio's rule too)."""
+    return dict.fromkeys(check.scenario.placeholder_names)
 
 
 def _used_variables(check: Checker) -> set[str]:

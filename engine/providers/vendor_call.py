@@ -1,0 +1,204 @@
+"""What the Anthropic and Gemini providers share, with no SDK: their loop, deadline and retries.
+
+Each vendor's module (:mod:`.anthropic_api`, :mod:`.gemini_api`) is the only importer of its
+SDK and says how one attempt is made and how its errors map; :class:`VendorProvider` does the
+rest as :mod:`.openai_api` does for OpenAI:
+
+* the SDK client lives on a private event loop in a daemon thread (:class:`HomeLoop`), so a
+  caller that runs each turn with its own ``asyncio.run`` reuses the connections;
+* ``timeout`` is the whole call's deadline, retries and stream included;
+* a stream cut after it began (:class:`StreamCut`) is made again, ``max_retries`` times at most,
+  after the message shown so far is taken back (the listener hears ``""``);
+* listeners hear the message on the caller's loop, in order, before ``complete`` returns.
+
+:func:`rolling_pace` keeps each conversation's pace (the seconds between its calls), from which
+Anthropic's cache TTL is chosen.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import random
+import threading
+import time
+import weakref
+from collections.abc import Awaitable, Callable, Coroutine
+from typing import Any, TypeVar
+
+from engine.errors import ProviderConnectionError, ProviderError, ProviderTimeout
+from engine.providers.base import (
+    ClosingProvider,
+    MessageListener,
+    ModelReply,
+    ModelRequest,
+    message_listener,
+)
+from engine.providers.streaming import MessageStream
+
+__all__ = ["HomeLoop", "StreamCut", "VendorProvider", "backoff"]
+
+_T = TypeVar("_T")
+
+#: Seconds one call may take, whole (as the OpenAI providers).
+DEFAULT_TIMEOUT_S = 60.0
+#: SDK retries after the first attempt.
+DEFAULT_MAX_RETRIES = 2
+
+
+class StreamCut(Exception):
+    """The connection was lost while a stream was read: the call is made again."""
+
+
+def backoff(retry: int) -> float:
+    """0.5 s doubled per retry, at most 8 s, minus up to 25 % jitter (the SDKs' schedule)."""
+    delay: float = min(0.5 * 2.0 ** (retry - 1), 8.0)
+    return delay * (1 - 0.25 * random.random())
+
+
+class HomeLoop:
+    """A private event loop, in a daemon thread, that owns an SDK client and its connections.
+
+    ``close_client`` is awaited on the loop when it ends (the client's connections belong to
+    the loop that opened them).
+    """
+
+    def __init__(self, close_client: Callable[[], Awaitable[object]], name: str) -> None:
+        self._close_client = close_client
+        self._loop = asyncio.new_event_loop()
+        self._closing: asyncio.Task[None] | None = None
+        self._thread = threading.Thread(target=self._serve, name=name, daemon=True)
+        self._thread.start()
+
+    def _serve(self) -> None:
+        asyncio.set_event_loop(self._loop)
+        try:
+            self._loop.run_forever()
+        finally:
+            self._loop.close()
+
+    async def run(self, work: Coroutine[Any, Any, _T]) -> _T:
+        return await asyncio.wrap_future(asyncio.run_coroutine_threadsafe(work, self._loop))
+
+    async def _shutdown(self) -> None:
+        with contextlib.suppress(Exception):
+            await self._close_client()
+        self._loop.stop()
+
+    def close(self) -> None:
+        """Close the client on its loop, then end the loop and its thread (idempotent)."""
+        if not self._thread.is_alive():
+            return
+        if threading.current_thread() is self._thread:  # dropped during a call: do not wait
+            self._closing = self._loop.create_task(self._shutdown())
+            return
+        with contextlib.suppress(RuntimeError):  # the loop is already closing
+            asyncio.run_coroutine_threadsafe(self._shutdown(), self._loop)
+        self._thread.join(timeout=10)
+
+
+def _on_loop(loop: asyncio.AbstractEventLoop, listener: MessageListener) -> MessageListener:
+    def heard(text: str) -> None:
+        loop.call_soon_threadsafe(listener, text)
+
+    return heard
+
+
+class VendorProvider(ClosingProvider):
+    """A stateless provider (``chains = False``) over one vendor SDK's async client.
+
+    Subclasses set ``name``, build their client and call :meth:`_start` with its closer, and
+    implement :meth:`_attempt` (one call; SDK errors mapped; :class:`StreamCut` on a cut
+    stream) and :attr:`host`.
+    """
+
+    name: str
+    chains = False
+
+    def __init__(
+        self,
+        *,
+        model: str | None,
+        timeout: float | None,
+        max_retries: int | None,
+        stream: bool,
+    ) -> None:
+        #: When set, replaces the model each request names (``--model``).
+        self.model = model
+        self.stream = stream
+        self.timeout = DEFAULT_TIMEOUT_S if timeout is None else timeout
+        self.max_retries = DEFAULT_MAX_RETRIES if max_retries is None else max_retries
+        self._closed = False
+
+    def _start(self, close_client: Callable[[], Awaitable[object]]) -> None:
+        self._home = HomeLoop(close_client, f"prompter-{self.name}")
+        # A provider dropped without aclose() still closes its connections and its thread.
+        self._finalizer = weakref.finalize(self, self._home.close)
+
+    @property
+    def host(self) -> str:
+        raise NotImplementedError
+
+    def _model(self, request: ModelRequest) -> str:
+        return self.model or request.model
+
+    async def complete(self, request: ModelRequest) -> ModelReply:
+        """One model call. Safe from any event loop: the SDK client lives on its own loop."""
+        if self._closed:
+            raise ProviderError(f"the {self.name} provider is closed")
+        listener = message_listener() if self.stream else None
+        if listener is not None:
+            listener = _on_loop(asyncio.get_running_loop(), listener)
+        return await self._home.run(self._complete_at_home(request, listener))
+
+    async def _complete_at_home(
+        self, request: ModelRequest, listener: MessageListener | None
+    ) -> ModelReply:
+        started = time.monotonic()
+        message = MessageStream(listener) if listener is not None else None
+        try:
+            async with asyncio.timeout(self.timeout):
+                return await self._attempts(request, message, started)
+        except TimeoutError:
+            raise ProviderTimeout(
+                f"no complete answer from {self.host} in time (the call may take "
+                f"{self.timeout:g} s); raise the timeout or try again"
+            ) from None
+
+    async def _attempts(
+        self, request: ModelRequest, message: MessageStream | None, started: float
+    ) -> ModelReply:
+        retries = 0
+        while True:
+            try:
+                return await self._attempt(request, message, started)
+            except StreamCut as cut:
+                if message is None or retries >= self.max_retries:
+                    raise ProviderConnectionError(
+                        f"the answer from {self.host} was cut off ({cut}); try again"
+                    ) from None
+                retries += 1
+                message.restart()
+                await asyncio.sleep(backoff(retries))
+
+    async def _attempt(
+        self, request: ModelRequest, message: MessageStream | None, started: float
+    ) -> ModelReply:
+        raise NotImplementedError
+
+    async def aclose(self) -> None:
+        """Close the connections and the provider's loop; calling it again does nothing."""
+        if self._closed:
+            return
+        self._closed = True
+        await asyncio.to_thread(self._finalizer)
+
+    def close(self) -> None:
+        """The same as :meth:`aclose`, for synchronous code."""
+        if self._closed:
+            return
+        self._closed = True
+        self._finalizer()
+
+    def __repr__(self) -> str:  # never the key
+        return f"{type(self).__name__}(host={self.host!r}, model={self.model!r})"
