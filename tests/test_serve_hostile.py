@@ -341,6 +341,7 @@ LOCK_HOLDER = textwrap.dedent(
 )
 
 
+@pytest.mark.slow
 async def test_sqlite_locked_by_another_process_is_a_prompt_503_and_reads_go_on(
     support_desk: Scenario, bot_server: FakeOpenAIServer, tmp_path: Path
 ) -> None:

@@ -1,6 +1,7 @@
 """``prompter serve``: a scenario in front of real users, over HTTP, on one machine or many workers.
 
     app             the ASGI application (Starlette): routes, tokens, errors; create_app
+    guard           who may call at all: the Host a request names and the Origin it comes from
     service         one served scenario: create, answer one turn at a time, read, delete
     store           the session store's interface and its errors
     store_url       open_store(URL): the store a URL names
