@@ -38,7 +38,14 @@ def speaking(qtbot: Any) -> Iterator[Any]:
 
 
 @pytest.fixture
-def french_desk(speaking: Any, qtbot: Any, tmp_path: Path, monkeypatch: Any) -> Iterator[Any]:
+def language() -> str:
+    return "fr"
+
+
+@pytest.fixture
+def french_desk(
+    speaking: Any, qtbot: Any, tmp_path: Path, monkeypatch: Any, language: str
+) -> Iterator[Any]:
     """The studio as it starts (every pane assembled, then shown), in French, at its default
     layout on a 1600×1000 window, the support desk open."""
     from app.__main__ import assemble
@@ -46,7 +53,7 @@ def french_desk(speaking: Any, qtbot: Any, tmp_path: Path, monkeypatch: Any) -> 
     from tests.plugins.studio import Answers
 
     monkeypatch.delenv("OPENAI_API_KEY", raising=False)
-    speaking("fr")
+    speaking(language)
     folder = tmp_path / "support_desk"
     shutil.copytree(ROOT / "scenarios" / "support_desk", folder)
     window = MainWindow()
@@ -117,6 +124,7 @@ def select(window: Any, qtbot: Any, step: str) -> None:
     qtbot.wait(300)
 
 
+@pytest.mark.parametrize("language", ["fr", "hi"])
 def test_the_tests_toolbar_shows_every_button(french_desk: Any, qtbot: Any) -> None:
     select(french_desk, qtbot, "find_order")
     french_desk.panes["Tests"].raise_()
@@ -131,6 +139,11 @@ def test_the_tests_toolbar_shows_every_button(french_desk: Any, qtbot: Any) -> N
             assert widget.isVisible(), action.text()
             if isinstance(widget, QAbstractButton):
                 assert fits(widget, widget.text()), widget.text()
+    modes = the_tests_pane(french_desk).mode_box
+    for row in range(modes.count()):  # each mode whole in the box when chosen (arrow beside)
+        modes.setCurrentIndex(row)
+        assert fits(modes, modes.currentText(), 30), modes.currentText()
+    modes.setCurrentIndex(0)
 
 
 def columns_fill(tree: Any) -> bool:

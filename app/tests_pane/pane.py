@@ -132,8 +132,28 @@ class ModeBox(QComboBox):
 
     opening = Signal()
 
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        # as wide as the mode shown, not the longest ("Record (fake model)"): the Tests toolbar
+        # fits a French or Hindi pane; the list shows every mode whole
+        self.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.setMinimumContentsLength(1)
+        self.currentTextChanged.connect(self._fit)
+
+    def _fit(self, text: str) -> None:
+        self.setMinimumWidth(self.fontMetrics().horizontalAdvance(text) + 40)
+
     def showPopup(self) -> None:
         self.opening.emit()
+        view = self.view()
+        widest = max(
+            (
+                self.fontMetrics().horizontalAdvance(self.itemText(row))
+                for row in range(self.count())
+            ),
+            default=0,
+        )
+        view.setMinimumWidth(widest + 40)
         super().showPopup()
 
 
@@ -200,9 +220,8 @@ class TestsPane(QWidget):
         bar.addWidget(self.mode_box)
         bar.addSeparator()
         bar.addActions([self.coverage_action, self.edit_action])
-        # the mode box as wide as the mode shown (not the longest), and the summary beside the
-        # toolbar rather than in it: in French the toolbar overflowed at 1600×1000
-        self.mode_box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        # the summary beside the toolbar rather than in it (and the mode box as wide as the mode
+        # shown): in French the toolbar overflowed at 1600×1000
         self.summary = PlainLabel(self)
         self.summary.setObjectName("testsSummary")
         self.summary.setContentsMargins(8, 0, 4, 0)

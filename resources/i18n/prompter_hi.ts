@@ -5458,7 +5458,7 @@ Double-click empty canvas to add a step; drag from a step&apos;s handle (or Shif
     </message>
     <message>
         <source>Coverage on graph</source>
-        <translation>ग्राफ़ पर कवरेज</translation>
+        <translation>कवरेज</translation>
     </message>
     <message>
         <source>Shade the steps and transitions no test exercised in the last runs (runs every test first if none ran)</source>
