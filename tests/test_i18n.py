@@ -521,7 +521,7 @@ def shown_texts(window: Any) -> dict[tuple[int, str], tuple[str, str]]:
         QWidget,
     )
 
-    from app.tests_pane.pane import ModeBox
+    from app.tests_pane.modes import ModeBox
 
     found: dict[tuple[int, str], tuple[str, str]] = {}
 
