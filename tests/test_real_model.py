@@ -23,6 +23,7 @@ from plugins.real_model import RealModelServer
 from engine.languages.en import SCAFFOLDING
 
 pytestmark = [
+    pytest.mark.real_model,
     pytest.mark.slow,
     pytest.mark.xdist_group("real_model"),
     pytest.mark.timeout(1800),

@@ -26,10 +26,8 @@ request is cancelled, connection and all. Requests go through ``httpx2``, the HT
 from __future__ import annotations
 
 import asyncio
-import functools
 import json
 import os
-import ssl
 import time
 from collections.abc import Mapping
 from dataclasses import replace
@@ -48,6 +46,7 @@ from engine.actions.outcome import (
 )
 from engine.io.input_limits import MAX_ACTION_REPLY_BYTES
 from engine.io.redact import redact, redact_value, register_secret
+from engine.io.tls import shared_tls_context
 from engine.scenario.actions import ENV_REFERENCE, TIMEOUT, HttpRequestSpec, http_texts
 from engine.scenario.definition import PLACEHOLDER
 from engine.version import __version__
@@ -221,7 +220,7 @@ class HttpActions:
     ) -> ActionOutcome:
         parts = urlsplit(url)
         host = parts.hostname or url
-        verify = _tls_settings() if parts.scheme == "https" else False
+        verify = shared_tls_context() if parts.scheme == "https" else False
         try:
             async with (
                 httpx2.AsyncClient(verify=verify, follow_redirects=False) as client,
@@ -265,12 +264,6 @@ class HttpActions:
 
     async def aclose(self) -> None:
         """Nothing to release: every call closes its own client."""
-
-
-@functools.cache
-def _tls_settings() -> ssl.SSLContext:
-    """The TLS settings of HTTPS actions (the ``openai`` SDK's defaults), built once."""
-    return httpx2.create_ssl_context()
 
 
 __all__ = [

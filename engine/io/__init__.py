@@ -8,6 +8,7 @@
     input_limits  the limits every reader of untrusted input shares
     resources     where Prompter's own files are (source tree or frozen bundle)
     config_folder the user's config folder (provider profiles; ``PROMPTER_CONFIG_DIR``)
+    tls           the one TLS context every HTTPS client of the process shares
 
 It may import only :mod:`engine.errors`; everything else in the engine builds on it. It is not
 part of the public API (:mod:`engine`): the studio and the command line use it, embedders need not.

@@ -65,6 +65,7 @@ from engine.errors import (
     ProviderTimeout,
 )
 from engine.io.redact import redact
+from engine.io.tls import shared_tls_context
 from engine.providers.base import Message, ModelReply, ModelRequest, Usage
 from engine.providers.rate_limiter import StatedLimits, anthropic_stated_limits
 from engine.providers.streaming import MessageStream
@@ -75,7 +76,7 @@ from engine.providers.vendor_caches import (
     anthropic_min_tokens,
     choose_ttl,
 )
-from engine.providers.vendor_call import StreamCut, VendorProvider
+from engine.providers.vendor_call import StreamCut, VendorProvider, weak_hook
 
 __all__ = [
     "DEFAULT_MAX_OUTPUT_TOKENS",
@@ -139,7 +140,8 @@ class AnthropicProvider(VendorProvider):
                 timeout=self.timeout,
                 max_retries=self.max_retries,
                 http_client=anthropic.DefaultAsyncHttpxClient(
-                    event_hooks={"response": [self._read_limits]}
+                    verify=shared_tls_context(),
+                    event_hooks={"response": [weak_hook(self._read_limits)]},
                 ),
             )
         except anthropic.AnthropicError as error:

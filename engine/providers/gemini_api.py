@@ -50,6 +50,7 @@ from engine.errors import (
     ProviderTimeout,
 )
 from engine.io.redact import redact
+from engine.io.tls import shared_tls_context
 from engine.providers.base import Message, ModelReply, ModelRequest, Usage
 from engine.providers.streaming import MessageStream
 from engine.providers.vendor_call import StreamCut, VendorProvider
@@ -110,6 +111,8 @@ class GeminiProvider(VendorProvider):
                 http_options=genai_types.HttpOptions(
                     base_url=self._base_url,
                     timeout=int(self.timeout * 1000),
+                    client_args={"verify": shared_tls_context()},
+                    async_client_args={"verify": shared_tls_context()},
                     retry_options=genai_types.HttpRetryOptions(
                         attempts=self.max_retries + 1,
                         initial_delay=0.5,

@@ -57,12 +57,10 @@ the conversation starts rather than at the first user message.
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import json
 import os
 import time
-import weakref
 from collections.abc import AsyncIterator, Iterable, Mapping
 from dataclasses import replace
 from typing import Any, Literal, TypeVar, cast
@@ -89,13 +87,11 @@ from engine.errors import (
     ProviderTimeout,
 )
 from engine.io.redact import redact
+from engine.io.tls import shared_tls_context
 from engine.providers.base import (
-    ClosingProvider,
-    MessageListener,
     ModelReply,
     ModelRequest,
     Usage,
-    message_listener,
 )
 from engine.providers.bounded_answers import (
     DEFAULT_MAX_ANSWER_BYTES,
@@ -121,7 +117,13 @@ from engine.providers.server_formats import (
 )
 from engine.providers.streaming import MessageStream
 from engine.providers.tokens import estimate_usage
-from engine.providers.vendor_call import HomeLoop, backoff, on_loop
+from engine.providers.vendor_call import (
+    DEFAULT_MAX_RETRIES,
+    DEFAULT_TIMEOUT_S,
+    StreamCut,
+    VendorProvider,
+    weak_hook,
+)
 
 __all__ = [
     "DEFAULT_MAX_ANSWER_BYTES",
@@ -137,11 +139,6 @@ __all__ = [
 
 _T = TypeVar("_T")
 
-#: Seconds one call may take, whole: its retries, its reads and its stream (the SDK's own
-#: default, 10 minutes per read, is far too long for a chat).
-DEFAULT_TIMEOUT_S = 60.0
-#: SDK retries after the first attempt, on 408/409/429/5xx, timeouts and connection errors.
-DEFAULT_MAX_RETRIES = 2
 
 MISSING_KEY_MESSAGE = (
     "no OpenAI API key: set the OPENAI_API_KEY environment variable (or enter the key in the "
@@ -158,11 +155,9 @@ _FORMAT_HINT = (
 # --------------------------------------------------------------------------- the providers
 
 
-class _OpenAIProvider(ClosingProvider):
-    """What both providers share: the SDK client, the key check, timing and error mapping."""
-
-    name: str
-    chains: bool
+class _OpenAIProvider(VendorProvider):
+    """What both providers share: the SDK client, the key check, timing and error mapping (the
+    loop, the deadline, close and a cut stream's retry: :class:`VendorProvider`)."""
 
     def __init__(
         self,
@@ -181,13 +176,8 @@ class _OpenAIProvider(ClosingProvider):
         key = api_key if api_key is not None else os.environ.get("OPENAI_API_KEY", "")
         if not key.strip():
             raise ProviderAuthError(MISSING_KEY_MESSAGE)
-        #: When set, replaces the model each request names (e.g. ``--model`` on the CLI).
-        self.model = model
+        super().__init__(model=model, timeout=timeout, max_retries=max_retries, stream=stream)
         self.strict_schema = strict_schema
-        #: Stream the reply while someone listens to its message (``--no-stream``: never).
-        self.stream = stream
-        self.timeout = DEFAULT_TIMEOUT_S if timeout is None else timeout
-        self.max_retries = DEFAULT_MAX_RETRIES if max_retries is None else max_retries
         self.max_answer_bytes = max_answer_bytes
         self._secrets = (key,)
         #: The rate limits the last answer stated (``x-ratelimit-*``), or ``None`` until then.
@@ -199,10 +189,15 @@ class _OpenAIProvider(ClosingProvider):
                 timeout=self.timeout,  # each read; the whole call is bounded in complete()
                 max_retries=self.max_retries,
                 http_client=openai.DefaultAsyncHttpxClient(
+                    verify=shared_tls_context(),
                     event_hooks={
                         "request": [ask_for_accepted_encodings],
-                        "response": [self._read_limits, self._bound_answer, self._final],
-                    }
+                        "response": [
+                            weak_hook(self._read_limits),
+                            weak_hook(self._bound_answer),
+                            weak_hook(self._final),
+                        ],
+                    },
                 ),
             )
         except openai.OpenAIError as error:
@@ -222,11 +217,8 @@ class _OpenAIProvider(ClosingProvider):
             else default_cap_param(self.name, self.base_url)
         )
         self.max_output_tokens = max_output_tokens
-        self._home = HomeLoop(self._client.close, "prompter-openai")
+        self._start(self._client.close)
         self._home.soon(self._warm_up)
-        self._closed = False
-        # A provider dropped without aclose() still closes its connections and its thread.
-        self._finalizer = weakref.finalize(self, self._home.close)
 
     @property
     def base_url(self) -> str:
@@ -268,29 +260,6 @@ class _OpenAIProvider(ClosingProvider):
         )
         return None if enforced else "schema not enforced: replies checked after the fact"
 
-    async def complete(self, request: ModelRequest) -> ModelReply:
-        """One model call. Safe from any event loop: the SDK client lives on its own loop."""
-        if self._closed:
-            raise ProviderError(f"the {self.name} provider is closed")
-        listener = message_listener() if self.stream else None
-        if listener is not None:
-            listener = on_loop(asyncio.get_running_loop(), listener)
-        return await self._home.run(self._complete_at_home(request, listener))
-
-    async def _complete_at_home(
-        self, request: ModelRequest, listener: MessageListener | None
-    ) -> ModelReply:
-        started = time.monotonic()
-        message = MessageStream(listener) if listener is not None else None
-        try:
-            async with asyncio.timeout(self.timeout):
-                return await self._attempts(request, message, started)
-        except TimeoutError:
-            raise ProviderTimeout(
-                f"no complete answer from {self.host} in time (the call may take "
-                f"{self.timeout:g} s); raise the timeout or try again"
-            ) from None
-
     async def _attempts(
         self, request: ModelRequest, message: MessageStream | None, started: float
     ) -> ModelReply:
@@ -308,14 +277,8 @@ class _OpenAIProvider(ClosingProvider):
                     assert isinstance(cause, openai.APIStatusError)
                     raise map_openai_error(cause, secrets=self._secrets) from cause
                 notices.append(switched.args[0])
-            except _StreamCut as cut:
-                if message is None or retries >= self.max_retries:
-                    raise ProviderConnectionError(
-                        f"the answer from {self.host} was cut off ({cut}); try again"
-                    ) from None
-                retries += 1
-                message.restart()
-                await asyncio.sleep(backoff(retries))
+            except StreamCut as cut:
+                retries = await self._after_cut(cut, message, retries)
 
     async def _attempt(
         self, request: ModelRequest, message: MessageStream | None, started: float
@@ -334,7 +297,7 @@ class _OpenAIProvider(ClosingProvider):
         except openai.OpenAIError as error:
             raise map_openai_error(error, secrets=self._secrets) from error
         except httpx2.TransportError as error:  # the SDK retries only until the answer begins
-            raise _StreamCut(type(error).__name__) from error
+            raise StreamCut(type(error).__name__) from error
         except (AttributeError, TypeError, ValueError, KeyError) as error:
             # Cut or empty JSON, a proxy's HTML page, a half-compatible server's JSON: not what
             # the API returns. The server is named by its host only.
@@ -343,21 +306,6 @@ class _OpenAIProvider(ClosingProvider):
                 f"the answer from {self.host} is not a {self.name} API reply "
                 f"({type(error).__name__}: {detail})"
             ) from error
-
-    async def aclose(self) -> None:
-        """Close the connections and the provider's loop; calling it again does nothing."""
-        if self._closed:
-            return
-        self._closed = True
-        await asyncio.to_thread(self._finalizer)
-
-    def close(self) -> None:
-        """The same as :meth:`aclose`, for synchronous code (not from inside an event loop's
-        callback that the provider's own loop waits on)."""
-        if self._closed:
-            return
-        self._closed = True
-        self._finalizer()
 
     def __repr__(self) -> str:  # never the key, nor the base URL's credentials
         return f"{type(self).__name__}(base_url={self.base_url!r}, model={self.model!r})"
@@ -635,19 +583,15 @@ class _Switched(Exception):
     """The server refused the format (or cap) sent; the call is made again with the next."""
 
 
-class _StreamCut(Exception):
-    """The connection was lost while a stream was read: the call is made again."""
-
-
 @contextlib.asynccontextmanager
 async def _cut_is_retried() -> AsyncIterator[None]:
     """A connection lost while a stream is read (the SDK says ``APIConnectionError`` then, and
-    does not retry): a :class:`_StreamCut`, which the provider retries."""
+    does not retry): a :class:`StreamCut`, which the provider retries."""
     try:
         yield
     except openai.APIConnectionError as error:
         cause = error.__cause__
-        raise _StreamCut(type(cause).__name__ if cause else "connection lost") from error
+        raise StreamCut(type(cause).__name__ if cause else "connection lost") from error
 
 
 def _warm_stream_events(shape: Any, *samples: dict[str, Any]) -> None:

@@ -1,15 +1,17 @@
-"""What the providers share, with no SDK: their loop, deadline and retries (OpenAI's use the loop).
+"""What the providers share, with no SDK: their loop, deadline, retries and lifetime.
 
-Each vendor's module (:mod:`.anthropic_api`, :mod:`.gemini_api`) is the only importer of its
-SDK and says how one attempt is made and how its errors map; :class:`VendorProvider` does the
-rest as :mod:`.openai_api` does for OpenAI:
+Each vendor's module (:mod:`.openai_api`, :mod:`.anthropic_api`, :mod:`.gemini_api`) is the only
+importer of its SDK and says how one attempt is made and how its errors map;
+:class:`VendorProvider` does the rest:
 
 * the SDK client lives on a private event loop in a daemon thread (:class:`HomeLoop`), so a
   caller that runs each turn with its own ``asyncio.run`` reuses the connections;
 * ``timeout`` is the whole call's deadline, retries and stream included;
 * a stream cut after it began (:class:`StreamCut`) is made again, ``max_retries`` times at most,
   after the message shown so far is taken back (the listener hears ``""``);
-* listeners hear the message on the caller's loop, in order, before ``complete`` returns.
+* listeners hear the message on the caller's loop, in order, before ``complete`` returns;
+* a provider dropped without ``close`` still ends its loop, its thread and its connections
+  (the SDK's event hooks hold it weakly: :func:`weak_hook`).
 
 :func:`rolling_pace` keeps each conversation's pace (the seconds between its calls), from which
 Anthropic's cache TTL is chosen.
@@ -36,13 +38,15 @@ from engine.providers.base import (
 )
 from engine.providers.streaming import MessageStream
 
-__all__ = ["HomeLoop", "StreamCut", "VendorProvider", "backoff", "on_loop"]
+__all__ = ["HomeLoop", "StreamCut", "VendorProvider", "backoff", "on_loop", "weak_hook"]
 
 _T = TypeVar("_T")
+_A = TypeVar("_A")
 
-#: Seconds one call may take, whole (as the OpenAI providers).
+#: Seconds one call may take, whole: its retries, its reads and its stream (the OpenAI SDK's own
+#: default, 10 minutes per read, is far too long for a chat).
 DEFAULT_TIMEOUT_S = 60.0
-#: SDK retries after the first attempt.
+#: SDK retries after the first attempt, on 408/409/429/5xx, timeouts and connection errors.
 DEFAULT_MAX_RETRIES = 2
 
 
@@ -98,8 +102,11 @@ class HomeLoop:
             await self._close_client()
         self._loop.stop()
 
-    def close(self) -> None:
-        """Close the client on its loop, then end the loop and its thread (idempotent)."""
+    def close(self, wait: bool = True) -> None:
+        """Close the client on its loop, then end the loop and its thread (idempotent).
+
+        ``wait=False`` (a provider collected without being closed: the collector may run in any
+        thread, holding who knows what) asks for it and returns at once."""
         if not self._thread.is_alive():
             return
         if threading.current_thread() is self._thread:  # dropped during a call: do not wait
@@ -107,7 +114,25 @@ class HomeLoop:
             return
         with contextlib.suppress(RuntimeError):  # the loop is already closing
             asyncio.run_coroutine_threadsafe(self._shutdown(), self._loop)
-        self._thread.join(timeout=10)
+        if wait:
+            self._thread.join(timeout=10)
+
+
+def weak_hook(method: Callable[[_A], Awaitable[None]]) -> Callable[[_A], Awaitable[None]]:
+    """An HTTP client's event hook that calls a provider's ``method`` while the provider lives.
+
+    The client stays reachable from the provider's :class:`HomeLoop` (which must close it), and
+    the loop from the provider's finalizer: a hook holding the provider itself would close that
+    circle, so a provider dropped without ``close`` would never be finalized and would keep its
+    thread and connections for the life of the process."""
+    reference = weakref.WeakMethod(method)
+
+    async def hook(argument: _A) -> None:
+        bound = reference()
+        if bound is not None:
+            await bound(argument)
+
+    return hook
 
 
 def on_loop(loop: asyncio.AbstractEventLoop, listener: MessageListener) -> MessageListener:
@@ -118,7 +143,7 @@ def on_loop(loop: asyncio.AbstractEventLoop, listener: MessageListener) -> Messa
 
 
 class VendorProvider(ClosingProvider):
-    """A stateless provider (``chains = False``) over one vendor SDK's async client.
+    """A provider over one vendor SDK's async client (stateless unless it sets ``chains``).
 
     Subclasses set ``name``, build their client and call :meth:`_start` with its closer, and
     implement :meth:`_attempt` (one call; SDK errors mapped; :class:`StreamCut` on a cut
@@ -146,7 +171,7 @@ class VendorProvider(ClosingProvider):
     def _start(self, close_client: Callable[[], Awaitable[object]]) -> None:
         self._home = HomeLoop(close_client, f"prompter-{self.name}")
         # A provider dropped without aclose() still closes its connections and its thread.
-        self._finalizer = weakref.finalize(self, self._home.close)
+        self._finalizer = weakref.finalize(self, self._home.close, False)
 
     @property
     def host(self) -> str:
@@ -186,13 +211,19 @@ class VendorProvider(ClosingProvider):
             try:
                 return await self._attempt(request, message, started)
             except StreamCut as cut:
-                if message is None or retries >= self.max_retries:
-                    raise ProviderConnectionError(
-                        f"the answer from {self.host} was cut off ({cut}); try again"
-                    ) from None
-                retries += 1
-                message.restart()
-                await asyncio.sleep(backoff(retries))
+                retries = await self._after_cut(cut, message, retries)
+
+    async def _after_cut(self, cut: StreamCut, message: MessageStream | None, retries: int) -> int:
+        """A stream cut after it began: its message is taken back and the call made again after
+        a pause, ``max_retries`` times at most (a call that showed nothing is the SDK's to
+        retry). Returns the retries made so far."""
+        if message is None or retries >= self.max_retries:
+            raise ProviderConnectionError(
+                f"the answer from {self.host} was cut off ({cut}); try again"
+            ) from None
+        message.restart()
+        await asyncio.sleep(backoff(retries + 1))
+        return retries + 1
 
     async def _attempt(
         self, request: ModelRequest, message: MessageStream | None, started: float
@@ -204,14 +235,16 @@ class VendorProvider(ClosingProvider):
         if self._closed:
             return
         self._closed = True
-        await asyncio.to_thread(self._finalizer)
+        self._finalizer.detach()
+        await asyncio.to_thread(self._home.close)
 
     def close(self) -> None:
         """The same as :meth:`aclose`, for synchronous code."""
         if self._closed:
             return
         self._closed = True
-        self._finalizer()
+        self._finalizer.detach()
+        self._home.close()
 
     def __repr__(self) -> str:  # never the key
         return f"{type(self).__name__}(host={self.host!r}, model={self.model!r})"

@@ -6,8 +6,9 @@ Apache-2.0) under the name :data:`MODEL`, with a 4,096-token context on two thre
 machine's two cores). It starts when the first test asks for it (the model loads in a few
 seconds), is ready once ``/v1/models`` answers, and is stopped at the end of the session.
 
-The tests using it are marked ``slow`` and share ``xdist_group("real_model")``, so one worker
-starts one server and runs them all; without llama-cpp-python or the model package they are
+The tests using it are marked ``real_model`` (``./dev test`` runs them after the rest of the
+suite, :mod:`plugins.groups`) and ``slow``, and share ``xdist_group("real_model")``, so one
+worker starts one server and runs them all; without llama-cpp-python or the model package they are
 skipped, saying what to install (``./dev setup`` installs both).
 """
 

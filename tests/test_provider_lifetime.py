@@ -1,0 +1,104 @@
+"""A provider's resources live exactly as long as the provider.
+
+Each SDK client sits on a private event loop in a thread of its own (``HomeLoop``), holding
+pooled connections. ``close`` ends them; a provider the program simply drops (a studio settings
+change, a finished simulated conversation, a script that forgets ``close``) must end them too, or
+a long-running studio or server gathers a thread and its sockets per provider it ever made.
+All four providers, after a real call to their fake server, through their vendor's own SDK.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager
+
+import pytest
+
+from engine.io.tls import shared_tls_context
+from engine.offline.fake_anthropic import FAKE_ANTHROPIC_KEY, FakeAnthropicServer
+from engine.offline.fake_gemini import FAKE_GEMINI_KEY, FakeGeminiServer
+from engine.offline.fake_openai import FAKE_API_KEY, FakeOpenAIServer
+from engine.providers import ModelRequest, Provider, make_provider
+
+Server = FakeOpenAIServer | FakeAnthropicServer | FakeGeminiServer
+VENDORS: dict[str, tuple[Callable[[], AbstractContextManager[Server]], str, str]] = {
+    "responses": (FakeOpenAIServer, FAKE_API_KEY, "gpt-4.1-mini"),
+    "chat": (FakeOpenAIServer, FAKE_API_KEY, "gpt-4.1-mini"),
+    "anthropic": (FakeAnthropicServer, FAKE_ANTHROPIC_KEY, "claude-sonnet-4-5"),
+    "gemini": (FakeGeminiServer, FAKE_GEMINI_KEY, "gemini-2.5-flash"),
+}
+SCHEMA = {
+    "type": "object",
+    "properties": {"message": {"type": "string"}},
+    "required": ["message"],
+    "additionalProperties": False,
+}
+REPLY = '{"message": "Hello"}'
+
+
+@pytest.fixture(params=list(VENDORS))
+def used_provider(request: pytest.FixtureRequest) -> Iterator[Callable[[], Provider]]:
+    """Makes providers of one vendor that have each answered one call."""
+    fake, key, model = VENDORS[request.param]
+    with fake() as server:
+
+        def make() -> Provider:
+            server.queue(REPLY)
+            provider = make_provider(
+                request.param, api_key=key, base_url=server.base_url, model=model, stream=False
+            )
+            ask = ModelRequest(model=model, instructions="Greet.", input="hi", schema=SCHEMA)
+            assert asyncio.run(provider.complete(ask)).text == REPLY
+            return provider
+
+        yield make
+
+
+def provider_threads() -> set[threading.Thread]:
+    return {thread for thread in threading.enumerate() if thread.name.startswith("prompter-")}
+
+
+def until(condition: Callable[[], bool], seconds: float = 5.0) -> bool:
+    deadline = time.monotonic() + seconds
+    while not condition():
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.01)
+    return True
+
+
+def test_a_closed_provider_leaves_no_thread(used_provider: Callable[[], Provider]) -> None:
+    before = provider_threads()
+    provider = used_provider()
+    assert provider_threads() - before  # the client's loop runs in a thread of its own
+
+    provider.close()
+
+    assert not provider_threads() - before
+
+
+def test_a_dropped_provider_ends_its_thread_and_connections(
+    used_provider: Callable[[], Provider],
+) -> None:
+    before = provider_threads()
+    for _ in range(3):
+        used_provider()  # made, used once, dropped without close()
+    gc.collect()
+
+    assert until(lambda: not provider_threads() - before), provider_threads() - before
+
+
+def test_every_provider_shares_the_one_tls_context(used_provider: Callable[[], Provider]) -> None:
+    """Building a TLS context reads the whole certificate store (some 20 ms): made once."""
+    shared_tls_context.cache_clear()
+    first, second = used_provider(), used_provider()
+    try:
+        assert shared_tls_context.cache_info().misses == 1
+        assert shared_tls_context.cache_info().hits >= 1
+    finally:
+        first.close()
+        second.close()
