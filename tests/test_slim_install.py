@@ -52,17 +52,17 @@ def slim_venv(tmp_path_factory: pytest.TempPathFactory) -> Path:
     base = tmp_path_factory.mktemp("slim")
     source = copy_of_the_tree(base / "src")
     env_dir = base / "venv"
-    # No pip of its own (ensurepip takes seconds): this environment's pip installs into it, and
-    # compiling every dependency's .pyc is left to the imports that need them (a third of the
-    # time). The package is still built from the tree in pip's isolated build environment.
+    # No pip of its own (ensurepip takes seconds): uv, which ./dev installs beside the tests,
+    # installs into it as pip would (half the time), leaving every dependency's .pyc to the
+    # imports that need them. The package is still built from the tree in an isolated build
+    # environment, by its own build backend, and its dependencies resolved afresh: not the lock.
     venv.create(env_dir, with_pip=False)
     python = env_dir / "bin" / "python"
-    environment = {**os.environ, "PIP_DISABLE_PIP_VERSION_CHECK": "1"}
-    pip = [sys.executable, "-m", "pip", "--python", str(python)]
+    uv = Path(sys.executable).with_name("uv")
     subprocess.run(
-        [*pip, "install", "-q", "--no-compile", str(source)],
+        [str(uv), "pip", "install", "-q", "--python", str(python), str(source)],
         check=True,
-        env=environment,
+        env={**os.environ, "UV_PYTHON_DOWNLOADS": "never"},
         cwd=base,
     )
     shutil.rmtree(source)  # what follows must run from the installation alone

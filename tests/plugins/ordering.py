@@ -16,3 +16,21 @@ import pytest
 @pytest.hookimpl(trylast=True)
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     items.sort(key=lambda item: item.get_closest_marker("slow") is None)  # a stable sort
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """In a worker of ``--dist loadgroup``, a grouped test's id must carry its group.
+
+    pytest-xdist groups by that suffix; when a pytest release changes how ids are built, the
+    groups silently stop being honoured (each worker then builds the slim venv, starts its own
+    real model): stop the run and say so instead."""
+    if not getattr(session.config.option, "loadgroup", False):
+        return
+    for item in session.items:
+        groups = {str(mark.args[0]) for mark in item.iter_markers("xdist_group") if mark.args}
+        if groups and not item.nodeid.endswith("@" + "_".join(sorted(groups))):
+            raise pytest.UsageError(
+                f"pytest-xdist's loadgroup does not work with this pytest ({pytest.__version__}): "
+                f"{item.nodeid} lost its group {sorted(groups)}; see pyproject.toml's pin"
+            )
