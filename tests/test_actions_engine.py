@@ -171,14 +171,31 @@ def test_a_named_outcome_needs_no_required_result(action_folder: Any) -> None:
 # --- a timeout really ends the action ----------------------------------------------------------
 
 
+def process_ended(pid_file: Path, within_s: float = 5.0) -> bool:
+    """Whether the process whose id ``pid_file`` holds is gone (or a zombie, killed but not yet
+    reaped) within ``within_s`` seconds."""
+    pid = int(pid_file.read_text())
+    deadline = time.monotonic() + within_s
+    while time.monotonic() < deadline:
+        try:
+            status = Path(f"/proc/{pid}/status").read_text()
+        except FileNotFoundError:
+            return True
+        if "\nState:\tZ" in status:
+            return True
+        time.sleep(0.02)
+    return False
+
+
 def test_a_plain_def_that_overruns_is_killed_and_its_result_never_applied(
     action_folder: Any, tmp_path: Path
 ) -> None:
-    marker = tmp_path / "booked"
+    marker, pid_file = tmp_path / "booked", tmp_path / "pid"
     module = f"""
-        import pathlib, time
+        import os, pathlib, time
         def find_slots(specialty):
-            time.sleep(4)
+            pathlib.Path({str(pid_file)!r}).write_text(str(os.getpid()))
+            time.sleep(30)
             pathlib.Path({str(marker)!r}).write_text("booked anyway")
             return {{"slots": ["late"]}}
         """
@@ -193,8 +210,8 @@ def test_a_plain_def_that_overruns_is_killed_and_its_result_never_applied(
     assert waited < 3.5  # it did not wait for the function: it stopped it
     ended = of_type(seen, EventType.ACTION_RESULT)[0]
     assert ended["outcome"] == "timeout" and "stopped" in ended["error"]
-    time.sleep(4.5)  # long after the function would have finished
-    assert not marker.exists()  # its process was killed: the side effect never happened
+    assert process_ended(pid_file)  # its process was killed: the side effect can never happen
+    assert not marker.exists()
     assert sync.conversation.vars.values()["slots"] is None
     assert len(of_type(seen, EventType.ACTION_RESULT)) == 1  # and no late result came
     sync.close()
@@ -204,13 +221,14 @@ def test_a_child_the_plain_def_started_is_killed_with_it_at_the_deadline(
     action_folder: Any, tmp_path: Path
 ) -> None:
     """Issue 34 item 4: the worker's whole process group is killed, grandchildren included."""
-    marker = tmp_path / "booked"
+    marker, pid_file = tmp_path / "booked", tmp_path / "child"
     module = f"""
-        import subprocess, sys, time
+        import pathlib, subprocess, sys, time
         def find_slots(specialty):
-            subprocess.Popen([sys.executable, "-c",
-                "import pathlib, time; time.sleep(1.5); "
+            child = subprocess.Popen([sys.executable, "-c",
+                "import pathlib, time; time.sleep(30); "
                 "pathlib.Path({str(marker)!r}).write_text('booked after the deadline')"])
+            pathlib.Path({str(pid_file)!r}).write_text(str(child.pid))
             time.sleep(30)
             return {{"slots": ["late"]}}
         """
@@ -219,7 +237,7 @@ def test_a_child_the_plain_def_started_is_killed_with_it_at_the_deadline(
 
     assert sync.send("x").step_after == "too_slow"
     assert of_type(seen, EventType.ACTION_RESULT)[0]["outcome"] == "timeout"
-    time.sleep(2.5)  # long after the child would have written
+    assert process_ended(pid_file)  # the grandchild went with its parent
     assert not marker.exists()
     sync.close()
 

@@ -29,7 +29,7 @@ from engine.scenario.loader import load_scenario
 from engine.serve.app import create_app
 from engine.serve.config import ServeConfig
 from engine.serve.guard import HostNames
-from engine.serve.sqlite_store import WRITE_WAIT_S
+from engine.serve import sqlite_store
 
 pytestmark = pytest.mark.anyio
 
@@ -343,10 +343,15 @@ LOCK_HOLDER = textwrap.dedent(
 
 @pytest.mark.slow
 async def test_sqlite_locked_by_another_process_is_a_prompt_503_and_reads_go_on(
-    support_desk: Scenario, bot_server: FakeOpenAIServer, tmp_path: Path
+    support_desk: Scenario,
+    bot_server: FakeOpenAIServer,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """Issue 34 item 7: a write waits at most WRITE_WAIT_S, then 503; /healthz and reads are
-    never queued behind it (they used to wait 30 s, and N queued writes N × 30 s)."""
+    never queued behind it (they used to wait 30 s, and N queued writes N × 30 s). The wait is
+    shortened from its 5 s here: what is checked is that it ends, and how."""
+    monkeypatch.setattr(sqlite_store, "WRITE_WAIT_S", 1.0)
     path = tmp_path / "sessions.db"
     client, app = await open_client(f"sqlite:///{path}", support_desk, bot_server)
     holder: subprocess.Popen[str] | None = None
@@ -368,7 +373,7 @@ async def test_sqlite_locked_by_another_process_is_a_prompt_503_and_reads_go_on(
         assert (await answered_soon(client.get("/healthz"))).status_code == 200
         state = await answered_soon(client.get(f"/v1/conversations/{conversation}"))
         assert state.json()["turns"] == 0
-        answers = await asyncio.wait_for(asyncio.gather(*writes), timeout=WRITE_WAIT_S + 10)
+        answers = await asyncio.wait_for(asyncio.gather(*writes), timeout=sqlite_store.WRITE_WAIT_S + 10)
         assert [error_of(answer) for answer in answers] == [(503, "store_unavailable")] * 3
     finally:
         if holder is not None:

@@ -81,7 +81,10 @@ class TicketService:
         self._server.daemon_threads = True
         self.port = self._server.server_address[1]
         threading.Thread(
-            target=self._server.serve_forever, name="ticket-service", daemon=True
+            target=self._server.serve_forever,
+            kwargs={"poll_interval": 0.05},  # stop() waits for one poll at most
+            name="ticket-service",
+            daemon=True,
         ).start()
         return self
 
