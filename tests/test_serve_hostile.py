@@ -26,10 +26,10 @@ from engine.offline.scenario_bot import ScenarioBot
 from engine.providers.scripted import ScriptedProvider
 from engine.scenario.definition import Scenario
 from engine.scenario.loader import load_scenario
+from engine.serve import sqlite_store
 from engine.serve.app import create_app
 from engine.serve.config import ServeConfig
 from engine.serve.guard import HostNames
-from engine.serve import sqlite_store
 
 pytestmark = pytest.mark.anyio
 
@@ -373,7 +373,9 @@ async def test_sqlite_locked_by_another_process_is_a_prompt_503_and_reads_go_on(
         assert (await answered_soon(client.get("/healthz"))).status_code == 200
         state = await answered_soon(client.get(f"/v1/conversations/{conversation}"))
         assert state.json()["turns"] == 0
-        answers = await asyncio.wait_for(asyncio.gather(*writes), timeout=sqlite_store.WRITE_WAIT_S + 10)
+        answers = await asyncio.wait_for(
+            asyncio.gather(*writes), timeout=sqlite_store.WRITE_WAIT_S + 10
+        )
         assert [error_of(answer) for answer in answers] == [(503, "store_unavailable")] * 3
     finally:
         if holder is not None:
