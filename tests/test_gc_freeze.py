@@ -1,10 +1,31 @@
-"""The studio's freezing of the garbage collector (:mod:`app.gc_freeze`)."""
+"""The studio's freezing of the garbage collector (:mod:`app.gc_freeze`).
+
+The suite freezes its own baseline once and turns the studio's freezing off elsewhere
+(``tests/plugins/gc_baseline.py``): these tests run the studio's own, and leave the collector as
+the rest of the suite expects it (the baseline frozen again).
+"""
 
 from __future__ import annotations
 
 import gc
+import shutil
+import weakref
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
 
 from app.gc_freeze import freeze_open_scenario, unfreeze
+
+pytestmark = pytest.mark.gc_freeze
+
+
+@pytest.fixture(autouse=True)
+def baseline_frozen_again() -> Iterator[None]:
+    yield
+    gc.collect()
+    gc.freeze()
 
 
 class Node:
@@ -25,3 +46,33 @@ def test_an_open_scenario_is_frozen_and_given_back_when_closed() -> None:
     unfreeze()
     assert gc.get_freeze_count() == 0
     assert sum(isinstance(thing, Node) for thing in gc.get_objects()) == len(kept)
+
+
+def test_what_a_closed_scenario_left_is_collected_before_the_next_is_frozen() -> None:
+    """A studio opening scenario after scenario keeps none of the closed ones."""
+    unfreeze()
+    freeze_open_scenario()
+    closed = [Node() for _ in range(1000)]  # the first scenario, open
+    freeze_open_scenario()
+    del closed  # closed: cycles nobody refers to, frozen with the rest
+    unfreeze()
+
+    freeze_open_scenario()  # the next scenario is open and drawn
+
+    assert not any(isinstance(thing, Node) for thing in gc.get_objects())
+    unfreeze()
+    assert not any(isinstance(thing, Node) for thing in gc.get_objects()), "collected, not kept"
+
+
+def test_the_studio_freezes_an_open_scenario_and_collects_the_one_it_replaces(
+    make_studio: Any, analyst_bot: Path, qtbot: Any, tmp_path: Path
+) -> None:
+    unfreeze()
+    window = make_studio()
+    assert window.files.open_folder(analyst_bot)
+    qtbot.waitUntil(lambda: gc.get_freeze_count() > 0)  # once the first frame is drawn
+    first = weakref.ref(window.session.document)
+
+    assert window.files.open_folder(shutil.copytree(analyst_bot, tmp_path / "another"))
+
+    qtbot.waitUntil(lambda: gc.get_freeze_count() > 0 and first() is None)

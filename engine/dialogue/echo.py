@@ -133,6 +133,12 @@ def echoed_instructions(message: str) -> str | None:
 
 
 @lru_cache(maxsize=1)
+def _longest() -> int:
+    """The length of the longest marker: no longer tail can be the beginning of one."""
+    return max((len(marker) for marker in markers()), default=0)
+
+
+@lru_cache(maxsize=1)
 def _beginnings() -> frozenset[str]:
     """Every beginning of every marker (what a message still being written may be heading to)."""
     return frozenset(marker[:size] for marker in markers() for size in range(1, len(marker) + 1))
@@ -145,7 +151,7 @@ def showable(text: str) -> str:
     the reply stands, and is shown whole); so an echo is not streamed, not even its first
     words."""
     beginnings = _beginnings()
-    longest = max((len(marker) for marker in markers()), default=0)
+    longest = _longest()
     first = max(0, len(text) - 2 * longest)
     # The window normalised once, each character knowing where in ``text`` it came from.
     chars: list[str] = []
@@ -161,7 +167,9 @@ def showable(text: str) -> str:
             chars.append(folded)
             origin.append(index)
     window = "".join(chars).rstrip()
-    for position in range(len(window)):
+    # Called on every piece of a streamed reply: only tails short enough to begin a marker are
+    # looked up (a longer one cannot be in ``beginnings``), not every tail of the window.
+    for position in range(max(0, len(window) - longest), len(window)):
         start = origin[position]
         if window[position] == " " or (
             start and text[start - 1].isalnum() and text[start].isalnum()
