@@ -267,8 +267,7 @@ def _read_inputs(args: argparse.Namespace) -> _Inputs | int:
 def _read_tests_and_personas(
     args: argparse.Namespace, folder: Path, config: MatrixConfig
 ) -> tuple[list[ScenarioTest], list[Persona]] | int:
-    """The tests and personas each cell runs (tests alone by default), or the exit code when
-    their files have errors (printed)."""
+    """The tests and personas each cell runs, or the exit code when their files have errors."""
     tests_given = args.tests if args.tests is not None else config.tests
     personas_given = args.personas if args.personas is not None else config.personas
     if tests_given is None and personas_given is None:

@@ -184,8 +184,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _checked_suite(args: argparse.Namespace, folder: Path) -> Suite | int:
-    """The tests to run, checked against the scenario (the findings printed); or the exit code
-    when nothing is to run: files with errors, --check, no tests, --fake-model without --record."""
+    """The suite, checked (its findings printed); or the exit code when nothing is to run."""
     suite = load_suite(folder, [_test_file(folder, file) for file in args.files])
     for finding in suite.findings:
         print(finding.render())

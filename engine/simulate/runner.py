@@ -447,8 +447,8 @@ class Simulation:
         user: SimulatedUser,
         bot_calls: list[int],
     ) -> tuple[Status, str | None]:
-        """User and bot take turns until the conversation ends: how it ended, and why when it
-        failed. Each of the bot's turns appends its model calls to ``bot_calls``."""
+        """User and bot take turns until the conversation ends: how, and why when it failed."""
+        # each bot turn's model calls go to bot_calls, which outlives an exception raised here
         said = await conversation.start()
         while True:
             if conversation.finished:
