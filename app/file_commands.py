@@ -342,26 +342,53 @@ class FileCommands(QObject):
             if not chosen:
                 return False
             path = chosen
-        tell = self.host.tell
-        try:
-            with _showing_positions(session):
-                plan = drawio.plan_import(session.document, drawio.read_drawio(path))
-        except (PrompterError, OSError) as error:
-            tell(
-                self.tr("Cannot import the diagram"),
-                self.tr("Nothing was changed.\n\n{error}").format(error=error),
-                True,
-            )
+        plan = self._plan_import(session, path)
+        if plan is None:
             return False
         name = Path(path).name
         if plan.empty:
-            tell(
+            self.host.tell(
                 self.tr("Import from draw.io"),
                 self.tr("{file} matches the scenario: nothing to change.").format(file=name)
                 + _notes(plan.notes),
                 False,
             )
             return True
+        if not self._apply_import(session, plan, name):
+            return False
+        self.host.show_graph()
+        self.host.notify(
+            self.tr("Imported {file}: {count} change(s)").format(
+                file=name, count=number(len(plan.changes))
+            ),
+            8000,
+        )
+        self.host.tell(
+            self.tr("Import from draw.io"),
+            self.tr("Imported {file} (one undo step):").format(file=name)
+            + "\n\n"
+            + "\n".join(f"• {change}" for change in plan.changes)
+            + _notes(plan.notes),
+            False,
+        )
+        return True
+
+    def _plan_import(self, session: EditSession, path: Path | str) -> drawio.ImportPlan | None:
+        """The edits the diagram asks for; None (the author told why) when it cannot be read."""
+        try:
+            with _showing_positions(session):
+                return drawio.plan_import(session.document, drawio.read_drawio(path))
+        except (PrompterError, OSError) as error:
+            self.host.tell(
+                self.tr("Cannot import the diagram"),
+                self.tr("Nothing was changed.\n\n{error}").format(error=error),
+                True,
+            )
+            return None
+
+    def _apply_import(self, session: EditSession, plan: drawio.ImportPlan, name: str) -> bool:
+        """Make the edits as one undo step, rolled back (the author told) if the scenario breaks."""
+        tell = self.host.tell
         try:
             with commands.macro(
                 session.undo_stack, self.tr("Import {file}").format(file=name)
@@ -389,21 +416,6 @@ class FileCommands(QObject):
                 True,
             )
             return False
-        self.host.show_graph()
-        self.host.notify(
-            self.tr("Imported {file}: {count} change(s)").format(
-                file=name, count=number(len(plan.changes))
-            ),
-            8000,
-        )
-        tell(
-            self.tr("Import from draw.io"),
-            self.tr("Imported {file} (one undo step):").format(file=name)
-            + "\n\n"
-            + "\n".join(f"• {change}" for change in plan.changes)
-            + _notes(plan.notes),
-            False,
-        )
         return True
 
     # --- recent scenarios --------------------------------------------------------------------

@@ -425,6 +425,14 @@ class MainWindow(ProblemJumps, WindowArrangement, QMainWindow):
 
     def retranslate_ui(self) -> None:
         """Set every text of the window, its menus, toolbar and status bar (again)."""
+        self._retranslate_file_actions()
+        self._retranslate_view_and_help_actions()
+        self._undo_texts()
+        self._retranslate_menus()
+        self._retranslate_panes()
+
+    def _retranslate_file_actions(self) -> None:
+        """The File menu's commands: their names and tooltips."""
         texts = (
             (self.new_action, self.tr("&New…"), self.tr("Create a scenario from a template")),
             (self.open_action, self.tr("&Open…"), self.tr("Open a scenario folder")),
@@ -454,6 +462,13 @@ class MainWindow(ProblemJumps, WindowArrangement, QMainWindow):
                 self.tr("&Quit"),
                 self.tr("Close every window of the studio and end it"),
             ),
+        )
+        for action, text, tip in texts:
+            set_texts(action, text, tip)
+
+    def _retranslate_view_and_help_actions(self) -> None:
+        """The View and Help menus' commands: their names and tooltips."""
+        texts = (
             (
                 self.instructions_action,
                 self.tr("&Instructions Beside the Graph"),
@@ -479,7 +494,9 @@ class MainWindow(ProblemJumps, WindowArrangement, QMainWindow):
         )
         for action, text, tip in texts:
             set_texts(action, text, tip)
-        self._undo_texts()
+
+    def _retranslate_menus(self) -> None:
+        """The menus' titles."""
         for menu, title in (
             (self.file_menu, self.tr("&File")),
             (self.edit_menu, self.tr("&Edit")),
@@ -490,6 +507,9 @@ class MainWindow(ProblemJumps, WindowArrangement, QMainWindow):
             (self.files.recent_menu, self.tr("Open &Recent")),
         ):
             menu.setTitle(title)
+
+    def _retranslate_panes(self) -> None:
+        """The panes' titles, the toolbar's, the editor's tab, the history, zoom and banner."""
         titles = {
             "Step": self.tr("Step"),
             "Scenario": self.tr("Scenario"),

@@ -532,6 +532,26 @@ def test_no_module_is_over_800_lines() -> None:
     assert long_modules() == []
 
 
+#: No function of the engine or the studio grows past this many lines (issue 36's house rule):
+#: a longer one is split into helpers by job, as a command's parser is into its groups of options.
+MAX_FUNCTION_LINES = 80
+
+
+def long_functions() -> list[str]:
+    return [
+        f"{path.relative_to(ROOT)}:{node.lineno} {node.name} ({lines} lines)"
+        for path in sorted([*ENGINE.rglob("*.py"), *APP.rglob("*.py")])
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
+        and (lines := (node.end_lineno or node.lineno) - node.lineno + 1) > MAX_FUNCTION_LINES
+    ]
+
+
+def test_no_function_is_over_80_lines() -> None:
+    """A newcomer reads functions of a screen or so, each doing one job its name says."""
+    assert long_functions() == []
+
+
 def test_no_module_excuses_its_size() -> None:
     """A module's docstring says what it holds and why it is built so, not why it is long."""
     excusing = [

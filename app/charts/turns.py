@@ -151,6 +151,31 @@ class TurnChart(QChartView):
                 "turns {first}–{last} of {count} (the mouse wheel moves along them)"
             ).format(first=self._rows[0].turn, last=self._rows[-1].turn, count=number(len(every)))
         )
+        bars, cost, latency = self._series()
+        for series in (bars, cost, latency):
+            chart.addSeries(series)
+        turns = column_axis(len(self._rows))
+        numbers = column_ruler(
+            ((float(index), text) for index, text in self.turn_labels()),
+            len(self._rows),
+            self.tr("turn"),
+        )
+        self._drawn_every = self._label_every()
+        tokens, dollars, seconds = self._value_axes()
+        chart.addAxis(turns, Qt.AlignmentFlag.AlignBottom)
+        chart.addAxis(numbers, Qt.AlignmentFlag.AlignBottom)
+        chart.addAxis(tokens, Qt.AlignmentFlag.AlignLeft)
+        chart.addAxis(dollars, Qt.AlignmentFlag.AlignRight)
+        chart.addAxis(seconds, Qt.AlignmentFlag.AlignRight)
+        for series, y_axis in ((bars, tokens), (cost, dollars), (latency, seconds)):
+            series.attachAxis(turns)
+            series.attachAxis(y_axis)
+        chart.legend().show()
+        style_chart(chart, style)
+
+    def _series(self) -> tuple[QStackedBarSeries, QLineSeries, QLineSeries]:
+        """The turns drawn as data: stacked token bars, the cost line, the model-time line."""
+        style = self.style_
         bars = QStackedBarSeries()
         for name, color, values in (
             (self.tr("cached input"), style.cached, [r.totals.cached_tokens for r in self._rows]),
@@ -173,15 +198,10 @@ class TurnChart(QChartView):
             if row.totals.cost_usd is not None:  # price unknown: no point (the tooltip says so)
                 cost.append(float(index), row.totals.cost_usd)
             latency.append(float(index), row.totals.latency_s)
-        for series in (bars, cost, latency):
-            chart.addSeries(series)
-        turns = column_axis(len(self._rows))
-        numbers = column_ruler(
-            ((float(index), text) for index, text in self.turn_labels()),
-            len(self._rows),
-            self.tr("turn"),
-        )
-        self._drawn_every = self._label_every()
+        return bars, cost, latency
+
+    def _value_axes(self) -> tuple[QValueAxis, QValueAxis, QValueAxis]:
+        """The vertical axes (tokens, cost, model time), each topped at a round number."""
         tokens = QValueAxis()
         tokens.setTitleText(self.tr("tokens"))
         tokens.setLabelFormat("%.0f")
@@ -200,16 +220,7 @@ class TurnChart(QChartView):
         seconds.setRange(0, top)
         for axis in (tokens, dollars, seconds):
             axis.setTickCount(5)
-        chart.addAxis(turns, Qt.AlignmentFlag.AlignBottom)
-        chart.addAxis(numbers, Qt.AlignmentFlag.AlignBottom)
-        chart.addAxis(tokens, Qt.AlignmentFlag.AlignLeft)
-        chart.addAxis(dollars, Qt.AlignmentFlag.AlignRight)
-        chart.addAxis(seconds, Qt.AlignmentFlag.AlignRight)
-        for series, y_axis in ((bars, tokens), (cost, dollars), (latency, seconds)):
-            series.attachAxis(turns)
-            series.attachAxis(y_axis)
-        chart.legend().show()
-        style_chart(chart, style)
+        return tokens, dollars, seconds
 
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange:

@@ -141,8 +141,31 @@ class ChatPane(SettingsAndLog, QWidget):
     # --- layout ------------------------------------------------------------------------------
 
     def _build(self) -> None:
-        bar = self.toolbar = QToolBar(self)  # the texts of the pane: retranslate_ui
-        bar.setObjectName("chatToolbar")
+        self.toolbar = QToolBar(self)  # the texts of the pane: retranslate_ui
+        self.toolbar.setObjectName("chatToolbar")
+        self._build_actions()
+        self._build_toolbar()
+        self._build_banners()
+        input_row = self._build_input()
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 0, 4, 4)
+        layout.setSpacing(4)
+        layout.addWidget(self.toolbar)
+        layout.addWidget(self.header)
+        layout.addWidget(self.notice)
+        layout.addWidget(self.info)
+        layout.addWidget(self.chat_actions.banner)
+        layout.addWidget(self.stale)
+        layout.addWidget(self.view, 1)
+        layout.addWidget(self.typing)
+        layout.addWidget(self.error_bar)
+        layout.addLayout(input_row)
+        layout.addWidget(self.meter)
+        layout.addWidget(self.log_label)
+        self.retranslate_ui()
+
+    def _build_actions(self) -> None:
+        """The pane's commands: restart, settings, the key-free ways, the log's, live actions."""
         self.restart_action = QAction(self)
         self.restart_action.triggered.connect(self.restart)
         self.settings_action = QAction(self)
@@ -167,6 +190,10 @@ class ChatPane(SettingsAndLog, QWidget):
         self.log_folder_action.triggered.connect(lambda _checked=False: self.open_log_folder())
         self.log_folder_action.setEnabled(False)
         self.chat_actions = ChatActions(self.settings_store, self._actions_changed, self)
+
+    def _build_toolbar(self) -> None:
+        """The toolbar (restart, live actions, the log's menu) and the header naming the model."""
+        bar = self.toolbar
         bar.addAction(self.restart_action)
         bar.addAction(self.chat_actions.live_action)
         # The log's commands and the view's toggle share one button, the settings sit in the
@@ -183,6 +210,8 @@ class ChatPane(SettingsAndLog, QWidget):
         self.header = ProviderHeader(self.settings_action, self.key_free, self)
         self.provider_label = self.header.label
 
+    def _build_banners(self) -> None:
+        """The banners above and below the conversation: no key, info, stale, typing, error."""
         self.notice = Banner("chatNotice", "palette(alternate-base)", self)
         self.notice.label.setTextFormat(Qt.TextFormat.RichText)
         self.notice_fake, self.notice_more = offer_in_notice(
@@ -204,6 +233,8 @@ class ChatPane(SettingsAndLog, QWidget):
         self.edit_button = self.error_bar.add_button("", self.edit_failed)
         self.dismiss_button = self.error_bar.add_button("", self.error_bar.hide)
 
+    def _build_input(self) -> QHBoxLayout:
+        """The input box and Send (the row returned), the cost meter and the log's path."""
         self.input = ChatInput(self)
         self.input.setObjectName("chatInput")
         self.input.setFixedHeight(62)
@@ -222,23 +253,7 @@ class ChatPane(SettingsAndLog, QWidget):
         self.log_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.log_label.linkActivated.connect(lambda _link: self.open_log_folder())
         self.log_label.hide()
-
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(4, 0, 4, 4)
-        layout.setSpacing(4)
-        layout.addWidget(bar)
-        layout.addWidget(self.header)
-        layout.addWidget(self.notice)
-        layout.addWidget(self.info)
-        layout.addWidget(self.chat_actions.banner)
-        layout.addWidget(self.stale)
-        layout.addWidget(self.view, 1)
-        layout.addWidget(self.typing)
-        layout.addWidget(self.error_bar)
-        layout.addLayout(input_row)
-        layout.addWidget(self.meter)
-        layout.addWidget(self.log_label)
-        self.retranslate_ui()
+        return input_row
 
     def retranslate_ui(self) -> None:
         """Set the pane's texts (again: on ``LanguageChange``)."""

@@ -85,6 +85,17 @@ class ChatSettingsDialog(QDialog):
         #: where Browse… starts when no script is chosen yet: the scenario's folder
         self.start_folder = start_folder
         self.create_script = create_script
+        self._build_model_fields(settings)
+        self._build_server_check(checker)
+        script_row = self._build_script_row(settings)
+        key_row = self._build_key_row()
+        self._lay_out(script_row, key_row)
+        self.provider.currentIndexChanged.connect(self._provider_changed)
+        self._provider_changed()
+        self.retranslate_ui()
+
+    def _build_model_fields(self, settings: ChatSettings) -> None:
+        """The provider, the model, the server, the timeout and the output cap, as set."""
         self.provider = QComboBox(self)
         for name in CHAT_PROVIDERS:
             self.provider.addItem("", name)  # the texts: retranslate_ui
@@ -99,6 +110,9 @@ class ChatSettingsDialog(QDialog):
         self.max_output.setRange(0, 1_000_000)
         self.max_output.setSingleStep(256)
         self.max_output.setValue(settings.max_output_tokens)
+
+    def _build_server_check(self, checker: Checker | None) -> None:
+        """*Check this server*, where its answer shows, and the check run off the UI thread."""
         self.check_button = QPushButton(self)
         self.check_button.clicked.connect(self.check_server)
         self.check_result = PlainLabel(self)
@@ -107,18 +121,25 @@ class ChatSettingsDialog(QDialog):
         self.checking = ServerCheck(checker, self)
         self.checking.finished.connect(self._checked)
         self.checking.failed.connect(self._check_failed)
+
+    def _build_script_row(self, settings: ChatSettings) -> QWidget:
+        """The reply script's path, with Browse… and (when the pane can) Create."""
         self.script = QLineEdit(settings.script, self)
         self.browse_button = QPushButton(self)
         self.browse_button.clicked.connect(self._browse)
         self.create_button = QPushButton(self)
         self.create_button.clicked.connect(self._create)
-        self.create_button.setVisible(create_script is not None)
+        self.create_button.setVisible(self.create_script is not None)
         script_row = QWidget(self)
         row = QHBoxLayout(script_row)
         row.setContentsMargins(0, 0, 0, 0)
         row.addWidget(self.script)
         row.addWidget(self.browse_button)
         row.addWidget(self.create_button)
+        return script_row
+
+    def _build_key_row(self) -> QWidget:
+        """The key field (empty: a stored key is never shown back) and Forget; its status."""
         self.key = QLineEdit(self)
         self.key.setEchoMode(QLineEdit.EchoMode.Password)
         self.key_status = PlainLabel(self)
@@ -130,6 +151,10 @@ class ChatSettingsDialog(QDialog):
         krow.setContentsMargins(0, 0, 0, 0)
         krow.addWidget(self.key)
         krow.addWidget(forget)
+        return key_row
+
+    def _lay_out(self, script_row: QWidget, key_row: QWidget) -> None:
+        """The form: a labelled row per field, the key's status and the check, then OK/Cancel."""
         form = QFormLayout(self)
         #: the labels of the rows (their texts: retranslate_ui)
         self.row_labels = [PlainLabel(self) for _ in range(7)]
@@ -156,9 +181,6 @@ class ChatSettingsDialog(QDialog):
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         form.addRow(buttons)
-        self.provider.currentIndexChanged.connect(self._provider_changed)
-        self._provider_changed()
-        self.retranslate_ui()
 
     def changeEvent(self, event: QEvent) -> None:
         # A class of its own retranslates here, not through an event filter: with the filter,

@@ -212,6 +212,34 @@ class SimulateDialog(QDialog):
     def _models_box(self, chat_settings: ChatSettings, limits_problem: str) -> QGroupBox:
         box = QGroupBox(self.tr("Models and rate limits"), self)
         scenario_model = self.scenario.model.name
+        self._build_who_answers(box, chat_settings, scenario_model)
+        self._build_model_fields(box, chat_settings, scenario_model)
+        self._build_limit_fields(box, limits_problem)
+        self.override.toggled.connect(lambda _on: self._update())
+        self.bot_model.textChanged.connect(lambda _text: self._update())
+        self.user_model.textChanged.connect(lambda _text: self._update())
+        self._limits_problem = limits_problem
+        grid = QGridLayout(box)
+        grid.addWidget(self.use_chat, 0, 0, 1, 4)
+        grid.addWidget(self.use_fake, 1, 0, 1, 4)
+        grid.addWidget(self.key_help, 2, 0, 1, 4)
+        grid.addWidget(PlainLabel(self.tr("Bot's model"), box), 3, 0)
+        grid.addWidget(self.bot_model, 3, 1)
+        grid.addWidget(PlainLabel(self.tr("Simulated user's"), box), 3, 2)
+        grid.addWidget(self.user_model, 3, 3)
+        grid.addWidget(PlainLabel(self.tr("Rate limits"), box), 4, 0)
+        grid.addWidget(self.rpm, 4, 1)
+        grid.addWidget(self.tpm, 4, 2, 1, 2)
+        grid.addWidget(self.override, 5, 1)
+        grid.addWidget(self.limits_note, 6, 0, 1, 4)
+        grid.setColumnStretch(1, 1)
+        grid.setColumnStretch(3, 1)
+        return box
+
+    def _build_who_answers(
+        self, box: QGroupBox, chat_settings: ChatSettings, scenario_model: str
+    ) -> None:
+        """Who plays the bot: the test chat's model, or the fake model when there is no key."""
         self.use_chat = QRadioButton(box)
         self.use_chat.setObjectName("useChatModel")
         self.use_fake = QRadioButton(
@@ -256,6 +284,11 @@ class SimulateDialog(QDialog):
                 f"<span style='color:{color}'>{no_key_help()}</span>"
                 + (" " + self.tr("Or try it now with the fake model below.") if offer else "")
             )
+
+    def _build_model_fields(
+        self, box: QGroupBox, chat_settings: ChatSettings, scenario_model: str
+    ) -> None:
+        """The bot's model and the simulated user's, each empty for its default."""
         self.bot_model = QLineEdit(chat_settings.model, box)
         self.bot_model.setObjectName("botModel")
         self.bot_model.setPlaceholderText(
@@ -264,6 +297,9 @@ class SimulateDialog(QDialog):
         self.user_model = QLineEdit(box)
         self.user_model.setObjectName("userModel")
         self.user_model.setPlaceholderText(self.tr("each persona's own, else the bot's"))
+
+    def _build_limit_fields(self, box: QGroupBox, limits_problem: str) -> None:
+        """The rate limits (0: none), their override, and a note when they could not be read."""
         self.override = QCheckBox(self.tr("Override for this run"), box)
         self.override.setObjectName("overrideLimits")
         self.rpm = _spin(0, MAX_RPM, 0, "rpm")
@@ -280,26 +316,6 @@ class SimulateDialog(QDialog):
         self.limits_note.setWordWrap(True)
         if limits_problem:
             self.limits_note.setText(limits_problem)
-        self.override.toggled.connect(lambda _on: self._update())
-        self.bot_model.textChanged.connect(lambda _text: self._update())
-        self.user_model.textChanged.connect(lambda _text: self._update())
-        self._limits_problem = limits_problem
-        grid = QGridLayout(box)
-        grid.addWidget(self.use_chat, 0, 0, 1, 4)
-        grid.addWidget(self.use_fake, 1, 0, 1, 4)
-        grid.addWidget(self.key_help, 2, 0, 1, 4)
-        grid.addWidget(PlainLabel(self.tr("Bot's model"), box), 3, 0)
-        grid.addWidget(self.bot_model, 3, 1)
-        grid.addWidget(PlainLabel(self.tr("Simulated user's"), box), 3, 2)
-        grid.addWidget(self.user_model, 3, 3)
-        grid.addWidget(PlainLabel(self.tr("Rate limits"), box), 4, 0)
-        grid.addWidget(self.rpm, 4, 1)
-        grid.addWidget(self.tpm, 4, 2, 1, 2)
-        grid.addWidget(self.override, 5, 1)
-        grid.addWidget(self.limits_note, 6, 0, 1, 4)
-        grid.setColumnStretch(1, 1)
-        grid.setColumnStretch(3, 1)
-        return box
 
     def _output_row(self, out_dir: Path | None) -> QHBoxLayout:
         self.out_dir = QLineEdit(str(out_dir or default_out_dir(self.scenario.name)), self)

@@ -167,6 +167,29 @@ class SimulationWindow(GraphPart, ConversationsPart, QMainWindow):
                 folder=setup.out_dir,
             )
         )
+        self._retranslate_toolbar()
+        self._retranslate_charts_and_tables()
+        self._retranslate_conversations_page()
+        self.paths_hint.setText(
+            self.tr(
+                "The steps each conversation entered, in order, most frequent first; select "
+                "one to draw it on the graph."
+            )
+        )
+        self.facts_hint.setText(
+            self.tr(
+                "The personas' facts the report checks against what the bot recorded; "
+                "double-click one to open the first conversation that got it wrong."
+            )
+        )
+        self.tabs.setTabText(0, self.tr("By persona"))
+        self.tabs.setTabText(1, self.tr("Steps"))
+        self.tabs.setTabText(2, self.tr("Conversations"))
+        self._name_report_tabs()
+        self._retranslate_report()
+
+    def _retranslate_toolbar(self) -> None:
+        """The toolbar's texts: the shading's measures, the log and test actions, the folder."""
         self.toolbar.setWindowTitle(self.tr("Simulation"))
         self.shade_label.setText(self.tr(" Shade steps by: "))
         for index, measure in enumerate(MEASURES.values()):
@@ -187,6 +210,9 @@ class SimulationWindow(GraphPart, ConversationsPart, QMainWindow):
             self.tr("Keep the selected conversation as a scenario test, with its cassette")
         )
         self.folder_action.setText(self.tr("Show report folder"))
+
+    def _retranslate_charts_and_tables(self) -> None:
+        """The overview's charts (titles and units) and every table's headers."""
         self.roles_title.setText(
             self.tr(
                 "<b>Calls and cost</b> — the bot and the simulated user apart: "
@@ -203,6 +229,9 @@ class SimulationWindow(GraphPart, ConversationsPart, QMainWindow):
         self.conversations.set_headers(tables.conversation_headers())
         self.paths.set_headers(tables.path_headers())
         self.facts.set_headers(tables.fact_headers())
+
+    def _retranslate_conversations_page(self) -> None:
+        """The Conversations tab's filter, hint and row buttons."""
         self.status_filter.setItemText(0, self.tr("All conversations"))
         for index in range(1, self.status_filter.count()):
             word = status_name(str(self.status_filter.itemData(index)))
@@ -215,22 +244,9 @@ class SimulationWindow(GraphPart, ConversationsPart, QMainWindow):
                 if button.objectName() == "saveAsTest"
                 else self.tr("Open log")
             )
-        self.paths_hint.setText(
-            self.tr(
-                "The steps each conversation entered, in order, most frequent first; select "
-                "one to draw it on the graph."
-            )
-        )
-        self.facts_hint.setText(
-            self.tr(
-                "The personas' facts the report checks against what the bot recorded; "
-                "double-click one to open the first conversation that got it wrong."
-            )
-        )
-        self.tabs.setTabText(0, self.tr("By persona"))
-        self.tabs.setTabText(1, self.tr("Steps"))
-        self.tabs.setTabText(2, self.tr("Conversations"))
-        self._name_report_tabs()
+
+    def _retranslate_report(self) -> None:
+        """The summary, the progress strip and the report's rows, written again; the shading."""
         report = self.report
         if self._failure is not None:
             self._failed(self._failure)

@@ -158,6 +158,23 @@ def details_html(
             )
         )
         return "".join(parts)
+    parts.append(_outcome_html(result, finished_at))
+    if result.recorded_by:
+        parts.append(_replies_html(result))
+    if outdated:
+        parts.append(f"<p><i>{escape(outdated)}</i></p>")
+    if result.status == "passed":
+        parts.append(f"<p>{escape(translate('TestDetails', 'Every expectation held.'))}</p>")
+    for problem in problems_of(result):
+        parts.append(_problem_html(problem, result))
+    if result.log_path is not None:
+        parts.append(_log_link_html(result))
+    return "".join(parts)
+
+
+def _outcome_html(result: ScenarioTestResult, finished_at: datetime | None) -> str:
+    """The status line: passed or where it failed, then the turns, calls, mode, time taken."""
+    translate = QCoreApplication.translate
     color = {"passed": "#2e7d32", "failed": "#c62828", "stale": "#b26a00", "error": "#c62828"}[
         result.status
     ]
@@ -185,32 +202,31 @@ def details_html(
         when=when,
         took=took,
     )
-    parts.append(
-        f"<p><b style='color:{color}'>{escape(status_text(result))}</b> — {escape(figures)}</p>"
-    )
-    if result.recorded_by:
-        note = f" — {SYNTHETIC_MEANING}." if result.synthetic else "."
-        replies = translate("TestDetails", "Replies by {maker}").format(maker=result.recorded_by)
-        cost = translate("TestDetails", "Cost: {cost}.").format(cost=cost_of(result.totals))
-        parts.append(f"<p><b>{escape(replies)}</b>{escape(note)} {escape(cost)}</p>")
-    if outdated:
-        parts.append(f"<p><i>{escape(outdated)}</i></p>")
-    if result.status == "passed":
-        parts.append(f"<p>{escape(translate('TestDetails', 'Every expectation held.'))}</p>")
-    for problem in problems_of(result):
-        parts.append(_problem_html(problem, result))
-    if result.log_path is not None:
-        turn = result.failing_turn
-        target = turn if turn is not None else (len(result.turns) or 0)
-        said = (
-            translate("TestDetails", "Open this run's log in the viewer at {where}").format(
-                where=_where(turn)
-            )
-            if turn is not None
-            else translate("TestDetails", "Open this run's log in the viewer")
+    return f"<p><b style='color:{color}'>{escape(status_text(result))}</b> — {escape(figures)}</p>"
+
+
+def _replies_html(result: ScenarioTestResult) -> str:
+    """Who made the replies the test ran on (a synthetic recording's meaning), and the cost."""
+    translate = QCoreApplication.translate
+    note = f" — {SYNTHETIC_MEANING}." if result.synthetic else "."
+    replies = translate("TestDetails", "Replies by {maker}").format(maker=result.recorded_by)
+    cost = translate("TestDetails", "Cost: {cost}.").format(cost=cost_of(result.totals))
+    return f"<p><b>{escape(replies)}</b>{escape(note)} {escape(cost)}</p>"
+
+
+def _log_link_html(result: ScenarioTestResult) -> str:
+    """The link that opens the run's log in the viewer, at the failing turn when one failed."""
+    translate = QCoreApplication.translate
+    turn = result.failing_turn
+    target = turn if turn is not None else (len(result.turns) or 0)
+    said = (
+        translate("TestDetails", "Open this run's log in the viewer at {where}").format(
+            where=_where(turn)
         )
-        parts.append(f"<p><a href='log:{target}'>{escape(said)}</a></p>")
-    return "".join(parts)
+        if turn is not None
+        else translate("TestDetails", "Open this run's log in the viewer")
+    )
+    return f"<p><a href='log:{target}'>{escape(said)}</a></p>"
 
 
 def _shown(value: str) -> str:

@@ -24,6 +24,7 @@ import signal
 import sys
 import time
 from collections.abc import Coroutine
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -33,7 +34,7 @@ from engine.cli.provider_options import positive_float, positive_int, say_provid
 from engine.errors import ProviderAuthError, ScenarioErrors
 from engine.io.atomic import atomic_write_text
 from engine.io.untrusted import read_text
-from engine.matrix.build import choose_tests, prepare
+from engine.matrix.build import PreparedMatrix, choose_tests, prepare
 from engine.matrix.gate import (
     GateFailure,
     Requirement,
@@ -43,11 +44,19 @@ from engine.matrix.gate import (
 )
 from engine.matrix.models import needs_openai_key
 from engine.matrix.run import MatrixProgress, MatrixResult, MatrixRun
-from engine.matrix.spec import CURRENT, MatrixConfig, load_config, parse_model, split_list
+from engine.matrix.spec import (
+    CURRENT,
+    MatrixConfig,
+    ModelSpec,
+    load_config,
+    parse_model,
+    split_list,
+)
 from engine.scenario.loader import load_scenario
+from engine.scenario_tests.definition import ScenarioTest
 from engine.scenario_tests.loader import scenario_folder
 from engine.scenario_tests.suite import load_suite
-from engine.simulate.persona import load_personas
+from engine.simulate.persona import Persona, load_personas
 from engine.simulate.terminal import format_duration
 
 DEFAULT_REPEAT = 5
@@ -65,6 +74,22 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "(Wilson intervals, pass^k, paired McNemar tests with Holm's correction) and "
         "report.html. Without a key: --models fake:break=0,fake:break=0.3.",
     )
+    _add_what_to_run(parser)
+    _add_repeats(parser)
+    parser.add_argument(
+        "--out",
+        type=Path,
+        metavar="DIR",
+        help="where matrix.json, report.html and the logs go (default: matrix/SCENARIO-DATE-TIME)",
+    )
+    _add_model_limits(parser)
+    _add_gate(parser)
+    parser.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
+    parser.set_defaults(handler=run)
+
+
+def _add_what_to_run(parser: argparse.ArgumentParser) -> None:
+    """The scenario, and the cells' models and variants, its tests and personas."""
     parser.add_argument("scenario", type=Path, metavar="SCENARIO_DIR")
     parser.add_argument(
         "--config",
@@ -98,6 +123,10 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         metavar="FILE",
         help="also simulate conversations with the personas (all, or those named)",
     )
+
+
+def _add_repeats(parser: argparse.ArgumentParser) -> None:
+    """How many runs of each test per cell, how many at once, and their seed."""
     parser.add_argument(
         "--repeat",
         type=int,
@@ -113,12 +142,10 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         metavar="S",
         help="the matrix's seed; each run's is derived from it (default 0)",
     )
-    parser.add_argument(
-        "--out",
-        type=Path,
-        metavar="DIR",
-        help="where matrix.json, report.html and the logs go (default: matrix/SCENARIO-DATE-TIME)",
-    )
+
+
+def _add_model_limits(parser: argparse.ArgumentParser) -> None:
+    """The bounds on one call of a real model: its time and its reply's tokens."""
     parser.add_argument(
         "--timeout",
         type=positive_float,
@@ -132,6 +159,10 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         metavar="N",
         help="the most tokens one reply of a real model may have (default: the scenario's)",
     )
+
+
+def _add_gate(parser: argparse.ArgumentParser) -> None:
+    """The CI gate: the requirements, the baseline to compare with, and its JUnit report."""
     parser.add_argument(
         "--require",
         nargs="+",
@@ -151,8 +182,6 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "(same model and variant; Holm-corrected)",
     )
     parser.add_argument("--junit", type=Path, metavar="FILE", help="write the gate as JUnit XML")
-    parser.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
-    parser.set_defaults(handler=run)
 
 
 def provider_arguments(args: argparse.Namespace, config: MatrixConfig) -> list[str]:
@@ -163,7 +192,52 @@ def provider_arguments(args: argparse.Namespace, config: MatrixConfig) -> list[s
     return [spec.text for spec in config.models]
 
 
+@dataclass(frozen=True)
+class _Inputs:
+    """What the flags and ``matrix.yaml`` ask to run, read and checked."""
+
+    folder: Path
+    config: MatrixConfig
+    models: list[ModelSpec]
+    variants: list[str]
+    repeat: int
+    jobs: int
+    seed: int
+    requirements: list[Requirement]
+    tests: list[ScenarioTest]
+    personas: list[Persona]
+
+
 def run(args: argparse.Namespace) -> int:
+    inputs = _read_inputs(args)
+    if isinstance(inputs, int):
+        return inputs
+    name = load_scenario(inputs.folder).name
+    out = args.out or Path("matrix") / f"{name}-{time.strftime('%Y%m%d-%H%M%S')}"
+    progress = None if args.quiet else _Bar(sys.stderr)
+    prepared = _prepare(args, inputs, out, progress)
+    if isinstance(prepared, int):
+        return prepared
+    matrix = prepared.run
+    for model in prepared.models.values():  # a schema not enforced is said before the run
+        say_provider(model.provider.inner, "matrix")
+    if not args.quiet:
+        print(
+            f"matrix of {name}: {len(inputs.models)} models × {len(inputs.variants)} variants, "
+            f"{len(inputs.tests)} tests and {len(inputs.personas)} personas × {inputs.repeat} "
+            f"repeats = {matrix.total} runs, {inputs.jobs} at a time",
+            file=sys.stderr,
+        )
+    try:
+        result, summary = prepared.execute(lambda coroutine: asyncio.run(_run(matrix, coroutine)))
+    finally:
+        if progress is not None:
+            progress.close()
+    return _report(args, inputs.requirements, summary, result, matrix.total, out)
+
+
+def _read_inputs(args: argparse.Namespace) -> _Inputs | int:
+    """The matrix asked for (flags over ``matrix.yaml``), or the exit code of a mistake in it."""
     folder = scenario_folder(args.scenario)
     config = load_config(args.config) if args.config else MatrixConfig()
     models = [parse_model(text) for text in provider_arguments(args, config)]
@@ -179,6 +253,21 @@ def run(args: argparse.Namespace) -> int:
         requirements = [parse_requirement(text) for text in [*config.require, *args.require]]
     except ValueError as error:
         return _usage(str(error))
+    chosen = _read_tests_and_personas(args, folder, config)
+    if isinstance(chosen, int):
+        return chosen
+    tests, personas = chosen
+    if not tests and not personas:
+        return _usage(f"{folder}: no tests to run (write tests/NAME.test.yaml)")
+    return _Inputs(
+        folder, config, models, variants, repeat, jobs, seed, requirements, tests, personas
+    )
+
+
+def _read_tests_and_personas(
+    args: argparse.Namespace, folder: Path, config: MatrixConfig
+) -> tuple[list[ScenarioTest], list[Persona]] | int:
+    """The tests and personas each cell runs, or the exit code when their files have errors."""
     tests_given = args.tests if args.tests is not None else config.tests
     personas_given = args.personas if args.personas is not None else config.personas
     if tests_given is None and personas_given is None:
@@ -198,30 +287,32 @@ def run(args: argparse.Namespace) -> int:
     except ScenarioErrors as errors:
         print(errors.render(), file=sys.stderr)
         return ExitCode.FAILED
-    if not tests and not personas:
-        return _usage(f"{folder}: no tests to run (write tests/NAME.test.yaml)")
-    name = load_scenario(folder).name
-    out = args.out or Path("matrix") / f"{name}-{time.strftime('%Y%m%d-%H%M%S')}"
-    progress = None if args.quiet else _Bar(sys.stderr)
+    return tests, personas
+
+
+def _prepare(
+    args: argparse.Namespace, inputs: _Inputs, out: Path, progress: _Bar | None
+) -> PreparedMatrix | int:
+    """The cells with their models open, ready to run; or the exit code when a key is missing."""
     try:
-        prepared = prepare(
-            folder,
-            models,
-            variants,
-            tests,
-            personas=personas,
-            repeat=repeat,
-            jobs=jobs,
-            seed=seed,
+        return prepare(
+            inputs.folder,
+            inputs.models,
+            inputs.variants,
+            inputs.tests,
+            personas=inputs.personas,
+            repeat=inputs.repeat,
+            jobs=inputs.jobs,
+            seed=inputs.seed,
             out_dir=out,
-            config=config,
+            config=inputs.config,
             api_key_set=bool(os.environ.get("OPENAI_API_KEY")),
             timeout=args.timeout,
             max_output_tokens=args.max_output_tokens,
             on_progress=progress,
         )
     except ProviderAuthError as missing:
-        openai = any(needs_openai_key(spec) for spec in models) and not os.environ.get(
+        openai = any(needs_openai_key(spec) for spec in inputs.models) and not os.environ.get(
             "OPENAI_API_KEY"
         )
         help_ = NO_KEY_HELP.replace("prompter chat", "prompter matrix").replace(
@@ -229,21 +320,17 @@ def run(args: argparse.Namespace) -> int:
         )
         print(help_ if openai else f"prompter matrix: {missing}", file=sys.stderr)
         return ExitCode.USAGE
-    matrix = prepared.run
-    for model in prepared.models.values():  # a schema not enforced is said before the run
-        say_provider(model.provider.inner, "matrix")
-    if not args.quiet:
-        print(
-            f"matrix of {name}: {len(models)} models × {len(variants)} variants, "
-            f"{len(tests)} tests and {len(personas)} personas × {repeat} repeats "
-            f"= {matrix.total} runs, {jobs} at a time",
-            file=sys.stderr,
-        )
-    try:
-        result, summary = prepared.execute(lambda coroutine: asyncio.run(_run(matrix, coroutine)))
-    finally:
-        if progress is not None:
-            progress.close()
+
+
+def _report(
+    args: argparse.Namespace,
+    requirements: list[Requirement],
+    summary: dict[str, Any],
+    result: MatrixResult,
+    total: int,
+    out: Path,
+) -> int:
+    """Print the table and the gate's failures (and write them as JUnit); the exit code."""
     for line in table_lines(summary):
         print(line)
     print(f"\nmatrix.json and report.html: {out}/")
@@ -254,7 +341,7 @@ def run(args: argparse.Namespace) -> int:
         print(failure.line())
     if result.stopped:
         print(
-            f"stopped ({result.stopped}): {len(result.records)} of {matrix.total} runs kept",
+            f"stopped ({result.stopped}): {len(result.records)} of {total} runs kept",
             file=sys.stderr,
         )
         return ExitCode.INTERRUPTED

@@ -68,6 +68,26 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "the bot, many conversations at once within the model's rate limits; writes a report "
         "(paths, stuck steps, contract violations, facts recorded wrong, calls and cost).",
     )
+    _add_what_to_run(parser)
+    parser.add_argument(
+        "--out",
+        type=Path,
+        metavar="DIR",
+        help="where the report and the logs go (default: "
+        "simulations/SCENARIO-DATE-TIME in the current folder)",
+    )
+    _add_models(parser)
+    _add_limits(parser)
+    _add_actions(parser)
+    parser.add_argument(
+        "-q", "--quiet", action="store_true", help="no progress bar; print the summary only"
+    )
+    _add_saving(parser)
+    parser.set_defaults(handler=run)
+
+
+def _add_what_to_run(parser: argparse.ArgumentParser) -> None:
+    """The scenario, its personas, and how many conversations of them, how many at once."""
     parser.add_argument(
         "scenario",
         type=Path,
@@ -112,13 +132,10 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         metavar="K",
         help=f"conversations at once (default {DEFAULT_JOBS})",
     )
-    parser.add_argument(
-        "--out",
-        type=Path,
-        metavar="DIR",
-        help="where the report and the logs go (default: "
-        "simulations/SCENARIO-DATE-TIME in the current folder)",
-    )
+
+
+def _add_models(parser: argparse.ArgumentParser) -> None:
+    """The bot's model (the shared provider options) and the simulated users' one."""
     add_provider_arguments(
         parser,
         names=("responses", "chat", "anthropic", "gemini"),
@@ -131,6 +148,10 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="the simulated user's model instead of the personas' (default: "
         "a persona's own, else the bot's)",
     )
+
+
+def _add_limits(parser: argparse.ArgumentParser) -> None:
+    """The rate limits each model's calls stay under."""
     parser.add_argument(
         "--rpm",
         type=float,
@@ -143,6 +164,10 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         metavar="N",
         help="tokens per minute allowed per model; 0: no limit (default: resources/prices.yaml)",
     )
+
+
+def _add_actions(parser: argparse.ArgumentParser) -> None:
+    """Whether the scenario's action steps run for real or from stubs, and which stubs."""
     parser.add_argument(
         "--live-actions",
         dest="live_actions",
@@ -157,9 +182,10 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="a stubs file ('stubs: {STEP: {outcome: ..., results: ...}}') over the tests' "
         "stubs (default: tests/stubs.yaml when there is one)",
     )
-    parser.add_argument(
-        "-q", "--quiet", action="store_true", help="no progress bar; print the summary only"
-    )
+
+
+def _add_saving(parser: argparse.ArgumentParser) -> None:
+    """The options of --save-test, which saves one simulated conversation instead of simulating."""
     saving = parser.add_argument_group("saving a simulated conversation as a test")
     saving.add_argument(
         "--save-test",
@@ -182,7 +208,6 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="the saved test's file name, tests/STEM.test.yaml (default: sim_ and the log's name)",
     )
     saving.add_argument("--overwrite", action="store_true", help="replace a test of that name")
-    parser.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace) -> int:

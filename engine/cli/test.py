@@ -42,10 +42,11 @@ from engine.scenario_tests.runner import (
     Mode,
     Progress,
     ScenarioTestResult,
+    SuiteResult,
     TestFinished,
     run_tests,
 )
-from engine.scenario_tests.suite import load_suite
+from engine.scenario_tests.suite import Suite, load_suite
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -56,6 +57,30 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "from their cassettes with no key (default), recorded against the model (--record), "
         "or run against it without touching the cassettes (--live).",
     )
+    _add_what_to_run(parser)
+    _add_mode(parser)
+    _add_reports(parser)
+    parser.add_argument(
+        "--jobs",
+        type=int,
+        default=DEFAULT_JOBS,
+        metavar="N",
+        help=f"tests run at once (default {DEFAULT_JOBS})",
+    )
+    add_provider_arguments(
+        parser,
+        names=("responses", "chat", "anthropic", "gemini"),
+        what="for --record and --live: ",
+        fake_model="with --record: no key, no cost — the autopilot plays what each test expects "
+        "(the cassettes are marked synthetic: they check the graph, the contract and the "
+        "expectations, not how a model follows the instructions)",
+    )
+    _add_output(parser)
+    parser.set_defaults(handler=run)
+
+
+def _add_what_to_run(parser: argparse.ArgumentParser) -> None:
+    """The scenario, and which of its tests."""
     parser.add_argument(
         "scenario",
         type=Path,
@@ -69,6 +94,10 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         metavar="TEST_FILE",
         help="tests to run (a path, or a name in SCENARIO_DIR/tests); default: all",
     )
+
+
+def _add_mode(parser: argparse.ArgumentParser) -> None:
+    """Where the model's replies come from: --replay (the default), --record, --live, --check."""
     mode = parser.add_mutually_exclusive_group()
     mode.add_argument(
         "--replay",
@@ -99,6 +128,10 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="only check the test files against the scenario; run nothing",
     )
     parser.set_defaults(mode="replay")
+
+
+def _add_reports(parser: argparse.ArgumentParser) -> None:
+    """The report files for CI: JUnit XML and the coverage as JSON."""
     parser.add_argument("--junit", type=Path, metavar="FILE", help="write JUnit XML here")
     parser.add_argument(
         "--coverage",
@@ -106,21 +139,10 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         metavar="FILE",
         help="write the coverage (steps, signals, results) here as JSON",
     )
-    parser.add_argument(
-        "--jobs",
-        type=int,
-        default=DEFAULT_JOBS,
-        metavar="N",
-        help=f"tests run at once (default {DEFAULT_JOBS})",
-    )
-    add_provider_arguments(
-        parser,
-        names=("responses", "chat", "anthropic", "gemini"),
-        what="for --record and --live: ",
-        fake_model="with --record: no key, no cost — the autopilot plays what each test expects "
-        "(the cassettes are marked synthetic: they check the graph, the contract and the "
-        "expectations, not how a model follows the instructions)",
-    )
+
+
+def _add_output(parser: argparse.ArgumentParser) -> None:
+    """Where the conversation logs go, and how much is printed."""
     parser.add_argument(
         "--logs",
         type=Path,
@@ -134,7 +156,6 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         action="store_true",
         help="print the failing tests and the summary only, no coverage table",
     )
-    parser.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -142,6 +163,28 @@ def run(args: argparse.Namespace) -> int:
         print("prompter test: --jobs must be at least 1", file=sys.stderr)
         return ExitCode.FAILED
     folder = scenario_folder(args.scenario)
+    suite = _checked_suite(args, folder)
+    if isinstance(suite, int):
+        return suite
+    provider: Provider | None = None
+    if args.mode in ("record", "live") and not args.fake_model:
+        provider = _provider(args, suite)
+        if provider is None:
+            return ExitCode.USAGE
+    printer = _InOrder(len(suite.tests), folder, quiet=args.quiet)
+    try:
+        result = _run_suite(args, suite, provider, printer)
+    except PrompterError as error:  # the autopilot cannot play this scenario's start
+        print(f"prompter test: {error}", file=sys.stderr)
+        return ExitCode.FAILED
+    finally:
+        if provider is not None:
+            asyncio.run(provider.aclose())
+    return _report(args, result)
+
+
+def _checked_suite(args: argparse.Namespace, folder: Path) -> Suite | int:
+    """The suite, checked (its findings printed); or the exit code when nothing is to run."""
     suite = load_suite(folder, [_test_file(folder, file) for file in args.files])
     for finding in suite.findings:
         print(finding.render())
@@ -162,50 +205,55 @@ def run(args: argparse.Namespace) -> int:
     if args.fake_model and args.mode != "record":
         print("prompter test: --fake-model records: use it with --record", file=sys.stderr)
         return ExitCode.FAILED
-    provider: Provider | None = None
-    if args.mode in ("record", "live") and not args.fake_model:
-        if key_missing(args):
-            print(NO_KEY_HELP.replace("prompter chat", "prompter test"), file=sys.stderr)
-            return ExitCode.USAGE
-        try:
-            provider = provider_from_args(args, suite.scenario)
-            say_provider(provider, "test")
-        except ProviderAuthError:
-            print(NO_KEY_HELP.replace("prompter chat", "prompter test"), file=sys.stderr)
-            return ExitCode.USAGE
-    printer = _InOrder(len(suite.tests), folder, quiet=args.quiet)
-    mode: Mode = args.mode
+    return suite
+
+
+def _provider(args: argparse.Namespace, suite: Suite) -> Provider | None:
+    """The model --record and --live talk to; None (the help printed) when no key is set."""
+    if key_missing(args):
+        print(NO_KEY_HELP.replace("prompter chat", "prompter test"), file=sys.stderr)
+        return None
     try:
-        if args.fake_model:
-            result = asyncio.run(
-                record_with_autopilot(
-                    suite.scenario,
-                    suite.tests,
-                    provider=args.provider,
-                    jobs=args.jobs,
-                    log_dir=args.logs,
-                    on_progress=printer,
-                )
+        provider = provider_from_args(args, suite.scenario)
+        say_provider(provider, "test")
+    except ProviderAuthError:
+        print(NO_KEY_HELP.replace("prompter chat", "prompter test"), file=sys.stderr)
+        return None
+    return provider
+
+
+def _run_suite(
+    args: argparse.Namespace, suite: Suite, provider: Provider | None, printer: _InOrder
+) -> SuiteResult:
+    """Run the tests: recorded by the autopilot with --fake-model, else in the mode asked."""
+    if args.fake_model:
+        return asyncio.run(
+            record_with_autopilot(
+                suite.scenario,
+                suite.tests,
+                provider=args.provider,
+                jobs=args.jobs,
+                log_dir=args.logs,
+                on_progress=printer,
             )
-        else:
-            result = asyncio.run(
-                run_tests(
-                    suite.scenario,
-                    suite.tests,
-                    mode=mode,
-                    provider=provider,
-                    model=args.model,
-                    jobs=args.jobs,
-                    log_dir=args.logs,
-                    on_progress=printer,
-                )
-            )
-    except PrompterError as error:  # the autopilot cannot play this scenario's start
-        print(f"prompter test: {error}", file=sys.stderr)
-        return ExitCode.FAILED
-    finally:
-        if provider is not None:
-            asyncio.run(provider.aclose())
+        )
+    mode: Mode = args.mode
+    return asyncio.run(
+        run_tests(
+            suite.scenario,
+            suite.tests,
+            mode=mode,
+            provider=provider,
+            model=args.model,
+            jobs=args.jobs,
+            log_dir=args.logs,
+            on_progress=printer,
+        )
+    )
+
+
+def _report(args: argparse.Namespace, result: SuiteResult) -> int:
+    """Print the summary (and the coverage table), write the report files; the exit code."""
     print(summary_line(result))
     note = synthetic_note(result)
     if note is not None:

@@ -11,6 +11,7 @@ parser's own words stay in the hint, for whoever knows YAML.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import yaml
@@ -32,110 +33,182 @@ class Explained:
 _CANNOT_START = re.compile(r"found character '(.+)' that cannot start any token")
 
 
+@dataclass(frozen=True)
+class _Failure:
+    """The parser's complaint and the place it gave up, as each explainer below reads them."""
+
+    lines: list[str]
+    error: yaml.MarkedYAMLError
+    problem: str
+    context: str
+    line: int | None
+    column: int | None
+    #: The parser's own words, kept at the end of every hint.
+    parser: str
+
+    def at(self, number: int | None) -> str:
+        """The text of 1-based line ``number``; empty when there is no such line."""
+        lines = self.lines
+        return lines[number - 1] if number is not None and 0 < number <= len(lines) else ""
+
+
 def explain(text: str, error: yaml.MarkedYAMLError) -> Explained:
     """``error`` (from parsing ``text``) as an author would want to hear it."""
-    lines = text.splitlines()
     problem = error.problem or ""
     context = error.context or ""
     mark = error.problem_mark or error.context_mark
     line = mark.line + 1 if mark is not None else None
     column = mark.column + 1 if mark is not None else None
     parser = f"the YAML parser said: {problem}" + (f" ({context})" if context else "")
+    failure = _Failure(text.splitlines(), error, problem, context, line, column, parser)
+    for explainer in _EXPLAINERS:
+        explained = explainer(failure)
+        if explained is not None:
+            return explained
+    return Explained(
+        "not valid YAML here" if line else "the YAML is not valid", line, column, parser
+    )
 
-    def at(number: int | None) -> str:
-        return lines[number - 1] if number is not None and 0 < number <= len(lines) else ""
 
-    tabbed = _tabbed_line(lines, line)
-    if "'\\t'" in problem or tabbed is not None:
-        where = tabbed or line
+def _tab(failure: _Failure) -> Explained | None:
+    """A line indented with a tab, at or just above where the parser gave up."""
+    tabbed = _tabbed_line(failure.lines, failure.line)
+    if "'\\t'" in failure.problem or tabbed is not None:
+        where = tabbed or failure.line
         return Explained(
             "this line is indented with a tab",
             where,
             1,
-            f"YAML indents with spaces only: replace the tab with spaces ({parser})",
+            f"YAML indents with spaces only: replace the tab with spaces ({failure.parser})",
         )
-    if "quoted scalar" in context and error.context_mark is not None:
-        opened = error.context_mark.line + 1
-        if "escape character" in problem:
-            return Explained(
-                "a backslash in double quotes starts an escape YAML does not know",
-                line,
-                column,
-                f"use single quotes around the value, or write the backslash twice ({parser})",
-            )
-        quote = at(opened)[error.context_mark.column : error.context_mark.column + 1] or "quote"
+    return None
+
+
+def _open_quote(failure: _Failure) -> Explained | None:
+    """A quote never closed, or an unknown escape inside double quotes."""
+    error, parser = failure.error, failure.parser
+    if "quoted scalar" not in failure.context or error.context_mark is None:
+        return None
+    opened = error.context_mark.line + 1
+    if "escape character" in failure.problem:
         return Explained(
-            f"the {quote} opened here is never closed",
-            opened,
-            error.context_mark.column + 1,
-            f"end the value with the same {quote}, or remove it ({parser})",
+            "a backslash in double quotes starts an escape YAML does not know",
+            failure.line,
+            failure.column,
+            f"use single quotes around the value, or write the backslash twice ({parser})",
         )
-    if "flow sequence" in context or "flow mapping" in context:
-        assert error.context_mark is not None
-        opened = error.context_mark.line + 1
-        bracket = "[" if "sequence" in context else "{"
-        closing = "]" if bracket == "[" else "}"
-        return Explained(
-            f"the '{bracket}' opened here is never closed",
-            opened,
-            error.context_mark.column + 1,
-            f"close it with '{closing}' on the same line, e.g. [a, b] ({parser})",
-        )
-    if "could not find expected ':'" in problem:
-        culprit = error.context_mark.line + 1 if error.context_mark is not None else line
+    column = error.context_mark.column
+    quote = failure.at(opened)[column : column + 1] or "quote"
+    return Explained(
+        f"the {quote} opened here is never closed",
+        opened,
+        column + 1,
+        f"end the value with the same {quote}, or remove it ({parser})",
+    )
+
+
+def _open_bracket(failure: _Failure) -> Explained | None:
+    """A '[' or '{' never closed."""
+    context, error = failure.context, failure.error
+    if "flow sequence" not in context and "flow mapping" not in context:
+        return None
+    assert error.context_mark is not None
+    opened = error.context_mark.line + 1
+    bracket = "[" if "sequence" in context else "{"
+    closing = "]" if bracket == "[" else "}"
+    return Explained(
+        f"the '{bracket}' opened here is never closed",
+        opened,
+        error.context_mark.column + 1,
+        f"close it with '{closing}' on the same line, e.g. [a, b] ({failure.parser})",
+    )
+
+
+def _no_colon(failure: _Failure) -> Explained | None:
+    """A key without its colon, where the parser says it looked for one."""
+    if "could not find expected ':'" not in failure.problem:
+        return None
+    mark = failure.error.context_mark
+    culprit = mark.line + 1 if mark is not None else failure.line
+    return Explained(
+        "no ':' after the key on this line",
+        culprit,
+        _key_column(failure.at(culprit)),
+        f"write the key, a colon and a space before the value: 'key: value' ({failure.parser})",
+    )
+
+
+def _colon_misplaced(failure: _Failure) -> Explained | None:
+    """A "mapping values" complaint: a key above without its colon, else ': ' in a value."""
+    line, parser = failure.line, failure.parser
+    if "mapping values are not allowed" not in failure.problem or line is None:
+        return None
+    above = _content_line_above(failure.lines, line)
+    if (
+        above is not None
+        and ":" not in _without_comment(failure.at(above))
+        and not failure.at(above).lstrip().startswith("- ")
+    ):
         return Explained(
             "no ':' after the key on this line",
-            culprit,
-            _key_column(at(culprit)),
-            f"write the key, a colon and a space before the value: 'key: value' ({parser})",
-        )
-    if "mapping values are not allowed" in problem and line is not None:
-        above = _content_line_above(lines, line)
-        if (
-            above is not None
-            and ":" not in _without_comment(at(above))
-            and not at(above).lstrip().startswith("- ")
-        ):
-            return Explained(
-                "no ':' after the key on this line",
-                above,
-                _key_column(at(above)),
-                "write 'key: value'; without the colon the parser reads this "
-                f"line and the next as one value ({parser})",
-            )
-        return Explained(
-            "the value contains ': ', which YAML reads as a new key",
-            line,
-            column,
-            f'put the whole value in quotes, e.g. title: "Step: one" ({parser})',
-        )
-    if problem.startswith("expected <block end>") and line is not None:
-        if "'-'" in problem:
-            return Explained(
-                "a list item ('-') among keys",
-                line,
-                column,
-                "a mapping holds 'key: value' lines; to give a key a list, put "
-                f"the items under it, indented ({parser})",
-            )
-        return Explained(
-            _indentation(lines, line),
-            line,
-            column,
-            "keys of one mapping must start in the same column, and a key's "
-            f"value be indented further than the key ({parser})",
-        )
-    cannot = _CANNOT_START.search(problem)
-    if cannot:
-        return Explained(
-            f"a value cannot start with {cannot.group(1)}",
-            line,
-            column,
-            f"put the value in quotes ({parser})",
+            above,
+            _key_column(failure.at(above)),
+            "write 'key: value'; without the colon the parser reads this "
+            f"line and the next as one value ({parser})",
         )
     return Explained(
-        "not valid YAML here" if line else "the YAML is not valid", line, column, parser
+        "the value contains ': ', which YAML reads as a new key",
+        line,
+        failure.column,
+        f'put the whole value in quotes, e.g. title: "Step: one" ({parser})',
     )
+
+
+def _block_end(failure: _Failure) -> Explained | None:
+    """An "expected <block end>": a list item among keys, or a key lined up with no other."""
+    line, parser = failure.line, failure.parser
+    if not failure.problem.startswith("expected <block end>") or line is None:
+        return None
+    if "'-'" in failure.problem:
+        return Explained(
+            "a list item ('-') among keys",
+            line,
+            failure.column,
+            "a mapping holds 'key: value' lines; to give a key a list, put "
+            f"the items under it, indented ({parser})",
+        )
+    return Explained(
+        _indentation(failure.lines, line),
+        line,
+        failure.column,
+        "keys of one mapping must start in the same column, and a key's "
+        f"value be indented further than the key ({parser})",
+    )
+
+
+def _cannot_start(failure: _Failure) -> Explained | None:
+    """A value starting with a character that cannot start one (such as @ or `)."""
+    cannot = _CANNOT_START.search(failure.problem)
+    if not cannot:
+        return None
+    return Explained(
+        f"a value cannot start with {cannot.group(1)}",
+        failure.line,
+        failure.column,
+        f"put the value in quotes ({failure.parser})",
+    )
+
+
+#: Tried in this order; the first to recognise the failure explains it.
+_EXPLAINERS: tuple[Callable[[_Failure], Explained | None], ...] = (
+    _tab,
+    _open_quote,
+    _open_bracket,
+    _no_colon,
+    _colon_misplaced,
+    _block_end,
+    _cannot_start,
+)
 
 
 def _tabbed_line(lines: list[str], near: int | None) -> int | None:

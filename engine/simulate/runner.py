@@ -364,11 +364,10 @@ class Simulation:
         """One conversation from the first message to its end. Never raises: a failure is its
         outcome, and so is a cancellation (the run is then marked cancelled)."""
         began = time.perf_counter()
-        persona = planned.persona
         log_path = (
             self.out_dir
             / CONVERSATIONS_DIR
-            / f"{planned.index:04d}-{persona.key}-{planned.run}.jsonl"
+            / f"{planned.index:04d}-{planned.persona.key}-{planned.run}.jsonl"
         )
         conversation = Conversation(
             self.scenario,
@@ -386,47 +385,13 @@ class Simulation:
             reason = f"cannot write its log {log_path}: {failure.strerror or failure}"
             return self._not_run(planned, "failed", reason), tally
         writer.attach(conversation.events)
-        user = SimulatedUser(
-            persona,
-            self.scenario,
-            self.user,
-            self.user_model(persona),
-            self.prices,
-            temperature=persona.spec.temperature,
-            metadata={
-                "prompter_persona": persona.key[:64],
-                "prompter_conversation": str(planned.index),
-            },
-        )
+        user = self._simulated_user(planned)
         bot_calls: list[int] = []
         status: Status = "failed"
         error: str | None = None
         self._running[planned.index] = 0
         try:
-            said = await conversation.start()
-            while True:
-                if conversation.finished:
-                    status = "finished"
-                    break
-                if not conversation.state.is_active:
-                    status, error = "failed", f"the conversation {conversation.state.status}"
-                    break
-                if len(bot_calls) >= self.settings.max_turns:
-                    status = "stuck"
-                    break
-                turn = await user.reply(said)
-                self._user_calls += 1
-                self._log_user_turn(planned, user, turn.message, turn.done)
-                if turn.done:
-                    status = "abandoned"
-                    break
-                result = await conversation.send(turn.message)
-                bot_calls.append(result.calls)
-                self._bot_calls += result.calls
-                self._turns += 1
-                self._running[planned.index] = len(bot_calls)
-                said = result.messages
-                self._notify(None)
+            status, error = await self._take_turns(planned, conversation, user, bot_calls)
         except asyncio.CancelledError:  # cancel(): recorded, and the worker stops
             status = "cancelled"
             self._stopped = self._stopped or "cancelled"
@@ -458,6 +423,52 @@ class Simulation:
             time.perf_counter() - began,
         )
         return outcome, tally
+
+    def _simulated_user(self, planned: _Planned) -> SimulatedUser:
+        """The simulated user playing the planned conversation's persona, on its model."""
+        persona = planned.persona
+        return SimulatedUser(
+            persona,
+            self.scenario,
+            self.user,
+            self.user_model(persona),
+            self.prices,
+            temperature=persona.spec.temperature,
+            metadata={
+                "prompter_persona": persona.key[:64],
+                "prompter_conversation": str(planned.index),
+            },
+        )
+
+    async def _take_turns(
+        self,
+        planned: _Planned,
+        conversation: Conversation,
+        user: SimulatedUser,
+        bot_calls: list[int],
+    ) -> tuple[Status, str | None]:
+        """User and bot take turns until the conversation ends: how, and why when it failed."""
+        # each bot turn's model calls go to bot_calls, which outlives an exception raised here
+        said = await conversation.start()
+        while True:
+            if conversation.finished:
+                return "finished", None
+            if not conversation.state.is_active:
+                return "failed", f"the conversation {conversation.state.status}"
+            if len(bot_calls) >= self.settings.max_turns:
+                return "stuck", None
+            turn = await user.reply(said)
+            self._user_calls += 1
+            self._log_user_turn(planned, user, turn.message, turn.done)
+            if turn.done:
+                return "abandoned", None
+            result = await conversation.send(turn.message)
+            bot_calls.append(result.calls)
+            self._bot_calls += result.calls
+            self._turns += 1
+            self._running[planned.index] = len(bot_calls)
+            said = result.messages
+            self._notify(None)
 
     def _outcome(
         self,
