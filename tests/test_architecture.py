@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import ast
 import fnmatch
+import functools
 from pathlib import Path
 
 import networkx as nx
@@ -52,8 +53,15 @@ FORBIDDEN_IN_ENGINE = ("PySide6", "PyQt5", "PyQt6", "shiboken6", "app")
 OPENAI_MODULE = ENGINE / "providers" / "openai_api.py"
 
 
+@functools.cache
+def parsed(path: Path) -> ast.Module:
+    """The module at ``path``, parsed once per test process (every rule here reads the same
+    few hundred files; none changes a tree)."""
+    return ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+
+
 def imported_roots(path: Path) -> set[str]:
-    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    tree = parsed(path)
     roots: set[str] = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
@@ -85,7 +93,7 @@ VENDOR_SDK_MODULES = {
 
 def imported_modules(path: Path) -> set[str]:
     """Every module ``path`` imports, by its full dotted name (``google.genai.types``)."""
-    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    tree = parsed(path)
     names: set[str] = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
@@ -186,7 +194,7 @@ ENGINE_MODULES = modules_under(ENGINE)
 
 def package_imports(path: Path, modules: dict[str, Path], root: str) -> set[str]:
     """The modules of ``root`` that ``path`` imports, wherever the import is (deferred too)."""
-    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    tree = parsed(path)
     found: set[str] = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
@@ -251,7 +259,7 @@ def test_the_engine_has_no_import_cycle() -> None:
 
 def test_every_engine_package_says_what_it_holds_and_may_import() -> None:
     for init in sorted(ENGINE.glob("*/__init__.py")):
-        docstring = ast.get_docstring(ast.parse(init.read_text(encoding="utf-8"))) or ""
+        docstring = ast.get_docstring(parsed(init)) or ""
         assert len(docstring.splitlines()) >= 3, f"{init.relative_to(ROOT)} needs its map"
         assert "import" in docstring, f"{init.relative_to(ROOT)}: say what it may import"
 
@@ -409,7 +417,7 @@ def app_modules() -> dict[str, Path]:
 
 def studio_imports(path: Path, modules: dict[str, Path]) -> set[str]:
     """The studio modules ``path`` imports, wherever the import is (deferred ones included)."""
-    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    tree = parsed(path)
     found: set[str] = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
@@ -469,7 +477,7 @@ def test_the_studio_has_no_import_cycle() -> None:
 
 @pytest.mark.parametrize("module", [m for m in sorted(APP_MODULES) if layer_of(m) == "model"])
 def test_the_edit_model_has_no_widgets(module: str) -> None:
-    tree = ast.parse(APP_MODULES[module].read_text(encoding="utf-8"))
+    tree = parsed(APP_MODULES[module])
     imported = {
         node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) and node.module
     }
@@ -489,7 +497,7 @@ def engine_names_the_studio_imports() -> dict[tuple[str, str], list[str]]:
     """(engine module, name) -> the studio modules that import that name from that module."""
     found: dict[tuple[str, str], list[str]] = {}
     for path in sorted(APP.rglob("*.py")):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in ast.walk(parsed(path)):
             if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("engine."):
                 for alias in node.names:
                     where = str(path.relative_to(ROOT))
@@ -541,7 +549,7 @@ def long_functions() -> list[str]:
     return [
         f"{path.relative_to(ROOT)}:{node.lineno} {node.name} ({lines} lines)"
         for path in sorted([*ENGINE.rglob("*.py"), *APP.rglob("*.py")])
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        for node in ast.walk(parsed(path))
         if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
         and (lines := (node.end_lineno or node.lineno) - node.lineno + 1) > MAX_FUNCTION_LINES
     ]
@@ -557,6 +565,6 @@ def test_no_module_excuses_its_size() -> None:
     excusing = [
         str(path.relative_to(ROOT))
         for path in sorted([*ENGINE.rglob("*.py"), *APP.rglob("*.py")])
-        if "why one module" in (ast.get_docstring(ast.parse(path.read_text("utf-8"))) or "").lower()
+        if "why one module" in (ast.get_docstring(parsed(path)) or "").lower()
     ]
     assert excusing == []
