@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 import shutil
+import sys
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -125,3 +126,27 @@ def studio_chat(studio: Any, qtbot: Any, tmp_path: Path, openai_env: Any) -> Ite
     glue.pane.stop()
     for window in glue.log_windows:
         window.close()
+
+
+@pytest.hookimpl(hookwrapper=True, trylast=True)
+def pytest_runtest_teardown(item: pytest.Item) -> Iterator[None]:
+    """After each test (pytest-qt has closed its widgets), the top-level widgets it left hidden
+    are deleted here, on the GUI thread, between tests.
+
+    A closed studio window is only hidden: its C++ side lives as long as its Python wrapper,
+    which signal connections keep in reference cycles until a full pass of the garbage collector
+    runs, at a moment of its choosing, in whatever test and thread allocates then (a later
+    test's closeEvent iterating the top-level widgets crashed the interpreter that way)."""
+    yield
+    if "PySide6.QtWidgets" not in sys.modules:  # no widget was ever made in this process
+        return
+    from PySide6.QtCore import QCoreApplication, QEvent
+    from PySide6.QtWidgets import QApplication
+
+    app = QApplication.instance()
+    if not isinstance(app, QApplication):
+        return
+    for widget in app.topLevelWidgets():
+        if not widget.isVisible():
+            widget.deleteLater()
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
