@@ -39,7 +39,6 @@ from __future__ import annotations
 
 import ast
 import fnmatch
-import functools
 from pathlib import Path
 
 import networkx as nx
@@ -53,10 +52,10 @@ FORBIDDEN_IN_ENGINE = ("PySide6", "PyQt5", "PyQt6", "shiboken6", "app")
 OPENAI_MODULE = ENGINE / "providers" / "openai_api.py"
 
 
-@functools.cache
 def parsed(path: Path) -> ast.Module:
-    """The module at ``path``, parsed once per test process (every rule here reads the same
-    few hundred files; none changes a tree)."""
+    """The module at ``path``, parsed. Not cached: the trees of every module of the engine and
+    the studio are some 700,000 objects, which every full pass of a worker's garbage collector
+    would walk for the rest of the suite (0.5-1.5 s each); parsing again costs 2 s in all."""
     return ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
 
 
