@@ -4,9 +4,11 @@ a repeated ``seq``, and no file the engine writes holds the API key."""
 
 from __future__ import annotations
 
+import ctypes
 import io
 import json
 import os
+import platform
 import shutil
 import signal
 import subprocess
@@ -368,3 +370,34 @@ def test_an_output_that_cannot_be_written_is_a_clear_error_naming_it(
     err = capsys.readouterr().err
     assert err.startswith(f"prompter: {output}: ") and "Traceback" not in err
     assert [p.name for p in tmp_path.iterdir()] == []  # no temporary left behind
+
+
+#: The tgkill system call on x86-64 (Linux): a signal to one thread of a process.
+SYS_TGKILL = 234
+
+
+def _signal_a_thread_other_than_the_main_one(pid: int, signum: int) -> None:
+    """What the kernel may do with a Ctrl-C: a process-wide signal goes to any thread that does
+    not block it (``tgkill``, the system call, picks one here)."""
+    others = sorted(int(task) for task in os.listdir(f"/proc/{pid}/task") if int(task) != pid)
+    assert others, "the chat has threads besides the main one (the provider's loop)"
+    libc = ctypes.CDLL(None, use_errno=True)
+    assert libc.syscall(SYS_TGKILL, pid, others[0], signum) == 0, ctypes.get_errno()
+
+
+@pytest.mark.skipif(platform.machine() != "x86_64", reason="tgkill's number is x86-64's here")
+def test_ctrl_c_is_heard_even_when_the_kernel_hands_it_to_another_thread(
+    fake_openai: FakeOpenAIServer, pizza: Path, tmp_path: Path
+) -> None:
+    fake_openai.queue(reply("Which topping?", topping=None), Fault.delay(60, reply("too late")))
+    process = start_chat(fake_openai, pizza, tmp_path)
+    assert process.stdin is not None
+    process.stdin.write("hi\nham\n")
+    process.stdin.flush()
+    wait_for(lambda: len(fake_openai.requests) == 2)  # the second call is under way
+
+    _signal_a_thread_other_than_the_main_one(process.pid, signal.SIGINT)
+    _, err = process.communicate(timeout=20)  # not the call's 60 s
+
+    assert process.returncode == 130, err
+    assert "interrupted" in err

@@ -50,6 +50,7 @@ from engine.cli.provider_options import (
     say_provider,
     say_provider_notices,
 )
+from engine.cli.signal_wakeup import signals_wake
 from engine.conversation.conversation_core import Conversation
 from engine.conversation.turn import ActionRun
 from engine.errors import PrompterError, ProviderAuthError, ProviderError, SessionError
@@ -171,7 +172,8 @@ def run(args: argparse.Namespace) -> int:
     runner = asyncio.Runner()
     try:
         try:
-            code = _loop(runner, conversation, args, sys.stdin, shown=printer is not None)
+            with signals_wake(runner.get_loop()):  # whichever thread the kernel picks
+                code = _loop(runner, conversation, args, sys.stdin, shown=printer is not None)
         except KeyboardInterrupt:
             _notice("interrupted (Ctrl-C): a turn in progress was rolled back, nothing else lost")
             _save(conversation, args.session)
