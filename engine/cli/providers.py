@@ -16,10 +16,10 @@ without an API key for OpenAI's API (another server is sent the key ``none`` whe
 from __future__ import annotations
 
 import argparse
-import asyncio
 import json
 import sys
 
+from engine.cli import signal_wakeup
 from engine.cli.exit_codes import ExitCode
 from engine.cli.provider_options import add_provider_arguments, key_missing
 from engine.errors import ProviderAuthError
@@ -65,12 +65,12 @@ def run(args: argparse.Namespace) -> int:
     model = args.model or _default_model()
     if args.provider in VENDOR_BASE_URLS:
         try:
-            profile = asyncio.run(_check_vendor(args, model))
+            profile = signal_wakeup.run(_check_vendor(args, model))
         except ProviderAuthError as error:
             print(f"prompter providers check: {error}", file=sys.stderr)
             return ExitCode.USAGE
     else:
-        profile = asyncio.run(
+        profile = signal_wakeup.run(
             check_server(
                 args.provider,
                 model=model,

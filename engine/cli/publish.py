@@ -14,10 +14,10 @@ prints the report and writes nothing. Exits 0 when published (or would be), 1 wh
 from __future__ import annotations
 
 import argparse
-import asyncio
 import sys
 from pathlib import Path
 
+from engine.cli import signal_wakeup
 from engine.cli.exit_codes import ExitCode
 from engine.scenario_tests.report import summary_line
 
@@ -85,7 +85,7 @@ def run(args: argparse.Namespace) -> int:
         scenario = load_scenario(args.scenario)
         for finding in check_scenario(scenario):
             print(finding.render())
-        result = asyncio.run(run_scenario_tests(args.scenario))
+        result = signal_wakeup.run(run_scenario_tests(args.scenario))
         if result is None:
             print("tests: none (the scenario has no tests/*.test.yaml)")
         else:
@@ -104,7 +104,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"prompter publish: {error}", file=sys.stderr)
         return ExitCode.FAILED
     try:
-        return asyncio.run(_publish(args, scenario, maps))
+        return signal_wakeup.run(_publish(args, scenario, maps))
     except PublishRefused as error:
         print(f"prompter publish: {error}", file=sys.stderr)
         return ExitCode.FAILED

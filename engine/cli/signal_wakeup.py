@@ -17,9 +17,12 @@ import contextlib
 import signal
 import socket
 import threading
-from collections.abc import Iterator
+from collections.abc import Coroutine, Iterator
+from typing import Any, TypeVar
 
-__all__ = ["signals_wake"]
+__all__ = ["run", "signals_wake"]
+
+_T = TypeVar("_T")
 
 
 def _drain(reader: socket.socket) -> None:
@@ -48,3 +51,9 @@ def signals_wake(loop: asyncio.AbstractEventLoop) -> Iterator[None]:
         loop.remove_reader(reader.fileno())
         reader.close()
         writer.close()
+
+
+def run(coroutine: Coroutine[Any, Any, _T]) -> _T:
+    """``asyncio.run(coroutine)``, with Ctrl-C heard whichever thread takes it."""
+    with asyncio.Runner() as runner, signals_wake(runner.get_loop()):
+        return runner.run(coroutine)

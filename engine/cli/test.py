@@ -13,10 +13,10 @@ the cassettes say they are synthetic (see :mod:`engine.scenario_tests.record_shi
 from __future__ import annotations
 
 import argparse
-import asyncio
 import sys
 from pathlib import Path
 
+from engine.cli import signal_wakeup
 from engine.cli.chat import NO_KEY_HELP
 from engine.cli.exit_codes import ExitCode
 from engine.cli.provider_options import (
@@ -179,7 +179,7 @@ def run(args: argparse.Namespace) -> int:
         return ExitCode.FAILED
     finally:
         if provider is not None:
-            asyncio.run(provider.aclose())
+            signal_wakeup.run(provider.aclose())
     return _report(args, result)
 
 
@@ -227,7 +227,7 @@ def _run_suite(
 ) -> SuiteResult:
     """Run the tests: recorded by the autopilot with --fake-model, else in the mode asked."""
     if args.fake_model:
-        return asyncio.run(
+        return signal_wakeup.run(
             record_with_autopilot(
                 suite.scenario,
                 suite.tests,
@@ -238,7 +238,7 @@ def _run_suite(
             )
         )
     mode: Mode = args.mode
-    return asyncio.run(
+    return signal_wakeup.run(
         run_tests(
             suite.scenario,
             suite.tests,
