@@ -15,12 +15,11 @@ import threading
 import time
 from collections import deque
 from collections.abc import Mapping
-from types import TracebackType
-from typing import TYPE_CHECKING, Any, Self
+from typing import TYPE_CHECKING, Any
 
 from engine.offline.fake_openai.answers import Answer, Fault, Reply, ServiceError
 from engine.offline.fake_openai.requests import FakeRequest, RecordedRequest, Responder
-from engine.offline.fake_openai.transport import FakeHTTPServer, Outcome
+from engine.offline.fake_openai.transport import Outcome, ServedFake
 
 if TYPE_CHECKING:
     from engine.offline.quota import RateLimits
@@ -31,7 +30,7 @@ REDACTED = "[REDACTED]"
 _SECRET_HEADERS = ("authorization", "x-api-key", "x-goog-api-key")
 
 
-class FakeVendorServer:
+class FakeVendorServer(ServedFake):
     """A fake model API on 127.0.0.1: lifecycle, the queue, the record of requests.
 
     Subclasses implement :meth:`_serve` (route, key, read, answer) and :meth:`_error`
@@ -55,57 +54,10 @@ class FakeVendorServer:
         self.latency = latency
         self.word_s = word_s
         self.rate_limits: RateLimits | None = None
-        self._port = port
+        self._serve_on(port)
         self._queue: deque[Answer] = deque()
         self._requests: list[RecordedRequest] = []
         self._lock = threading.Lock()
-        self._stopping = threading.Event()
-        self._http: FakeHTTPServer | None = None
-        self._thread: threading.Thread | None = None
-
-    # ---- lifecycle
-
-    def start(self) -> Self:
-        if self._http is not None:
-            return self
-        self._stopping.clear()
-        self._http = FakeHTTPServer(self._handle, self._stopping, self._port)
-        self._thread = threading.Thread(
-            target=self._http.serve_forever,
-            kwargs={"poll_interval": 0.05},
-            name=self.title,
-            daemon=True,
-        )
-        self._thread.start()
-        return self
-
-    def stop(self) -> None:
-        """Stop serving, cut open connections, wait for handlers: no socket is left open."""
-        http, thread = self._http, self._thread
-        if http is None or thread is None:
-            return
-        self._stopping.set()
-        http.shutdown()
-        thread.join()
-        http.close_all()
-        self._http = self._thread = None
-
-    def __enter__(self) -> Self:
-        return self.start()
-
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        traceback: TracebackType | None,
-    ) -> None:
-        self.stop()
-
-    @property
-    def port(self) -> int:
-        if self._http is None:
-            raise RuntimeError(f"the {self.title} is not started")
-        return int(self._http.server_address[1])
 
     @property
     def base_url(self) -> str:

@@ -15,9 +15,10 @@ pass after a give-back walked all of it: the 0.3-0.9 s stalls of a worker.
 from __future__ import annotations
 
 import gc
-import sys
 
 import pytest
+
+from app import gc_freeze  # only the collector: no Qt
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -32,10 +33,7 @@ def pytest_collection_finish(session: pytest.Session) -> None:
 
 @pytest.fixture(autouse=True)
 def studio_gc_unfrozen(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
-    gc_freeze = sys.modules.get("app.gc_freeze")
     if request.node.get_closest_marker("gc_freeze") is not None:
         return
-    if gc_freeze is None:
-        import app.gc_freeze as gc_freeze
     monkeypatch.setattr(gc_freeze, "freeze_open_scenario", lambda: None)
     monkeypatch.setattr(gc_freeze, "unfreeze", lambda: None)

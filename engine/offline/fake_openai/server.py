@@ -17,8 +17,7 @@ import threading
 import time
 from collections import deque
 from collections.abc import Iterable, Mapping
-from types import TracebackType
-from typing import TYPE_CHECKING, Any, Self
+from typing import TYPE_CHECKING, Any
 
 from engine.offline.fake_openai.answers import Answer, Fault, Reply, ServiceError, error_body
 from engine.offline.fake_openai.bodies import (
@@ -47,7 +46,7 @@ from engine.offline.fake_openai.requests import (
     require_model,
     responses_request,
 )
-from engine.offline.fake_openai.transport import FakeHTTPServer, Outcome
+from engine.offline.fake_openai.transport import Outcome, ServedFake
 from engine.providers.streaming import words
 
 #: A JSON key (``"summary": ``) or punctuation alone: written with the word after it.
@@ -79,7 +78,7 @@ REDACTED = "[REDACTED]"
 FAKE_API_KEY = "sk-test-FAKEKEY0123456789abcdefABCDEF"
 
 
-class FakeOpenAIServer:
+class FakeOpenAIServer(ServedFake):
     """The fake OpenAI API. Use as a context manager, or ``start()``/``stop()``.
 
     ``cache_min_tokens``: smallest cached prefix reported (OpenAI: 1024; tests may use 0).
@@ -102,6 +101,8 @@ class FakeOpenAIServer:
     ``cache_overflow_rpm``: requests a minute one prefix and key take before the service spreads
     them over more machines (None: never); ``cache_seed``: the hit-rate draws. See ``cache.py``.
     """
+
+    title = "fake OpenAI server"
 
     def __init__(
         self,
@@ -133,7 +134,7 @@ class FakeOpenAIServer:
         self.latency = latency
         self.word_s = word_s
         self.rate_limits: RateLimits | None = None
-        self._port = port
+        self._serve_on(port)
         self.api_key = api_key
         self.basic_auth = basic_auth
         self._cache = PromptCache(
@@ -149,53 +150,6 @@ class FakeOpenAIServer:
         #: Stored responses: id -> the context a request chaining to it continues.
         self._stored: dict[str, tuple[FakeMessage, ...]] = {}
         self._lock = threading.Lock()
-        self._stopping = threading.Event()
-        self._http: FakeHTTPServer | None = None
-        self._thread: threading.Thread | None = None
-
-    # ---- lifecycle
-
-    def start(self) -> Self:
-        if self._http is not None:
-            return self
-        self._stopping.clear()
-        self._http = FakeHTTPServer(self._handle, self._stopping, self._port)
-        self._thread = threading.Thread(
-            target=self._http.serve_forever,
-            kwargs={"poll_interval": 0.05},
-            name="fake-openai",
-            daemon=True,
-        )
-        self._thread.start()
-        return self
-
-    def stop(self) -> None:
-        """Stop serving, cut open connections, wait for handlers: no socket is left open."""
-        http, thread = self._http, self._thread
-        if http is None or thread is None:
-            return
-        self._stopping.set()
-        http.shutdown()
-        thread.join()
-        http.close_all()
-        self._http = self._thread = None
-
-    def __enter__(self) -> Self:
-        return self.start()
-
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        traceback: TracebackType | None,
-    ) -> None:
-        self.stop()
-
-    @property
-    def port(self) -> int:
-        if self._http is None:
-            raise RuntimeError("the fake OpenAI server is not started")
-        return int(self._http.server_address[1])
 
     @property
     def base_url(self) -> str:

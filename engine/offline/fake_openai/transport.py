@@ -15,7 +15,8 @@ import threading
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from typing import Any, TypeAlias
+from types import TracebackType
+from typing import Any, Self, TypeAlias
 
 from engine.offline.fake_openai.bodies import new_id
 
@@ -176,4 +177,65 @@ class Handler(BaseHTTPRequestHandler):
         return False
 
 
-__all__ = ["FakeHTTPServer", "Handle", "Handler", "Outcome"]
+class ServedFake:
+    """Start, stop and address of a fake service on 127.0.0.1 (the OpenAI one, the vendors').
+
+    Subclasses set ``title`` (its thread's name and its messages), call :meth:`_serve_on` from
+    their ``__init__`` and answer in ``_handle``.
+    """
+
+    title: str
+
+    def _serve_on(self, port: int) -> None:
+        self._port = port
+        self._stopping = threading.Event()
+        self._http: FakeHTTPServer | None = None
+        self._thread: threading.Thread | None = None
+
+    def _handle(self, method: str, path: str, headers: Mapping[str, str], raw: bytes) -> Outcome:
+        raise NotImplementedError
+
+    def start(self) -> Self:
+        if self._http is not None:
+            return self
+        self._stopping.clear()
+        self._http = FakeHTTPServer(self._handle, self._stopping, self._port)
+        self._thread = threading.Thread(
+            target=self._http.serve_forever,
+            kwargs={"poll_interval": 0.05},
+            name=self.title,
+            daemon=True,
+        )
+        self._thread.start()
+        return self
+
+    def stop(self) -> None:
+        """Stop serving, cut open connections, wait for handlers: no socket is left open."""
+        http, thread = self._http, self._thread
+        if http is None or thread is None:
+            return
+        self._stopping.set()
+        http.shutdown()
+        thread.join()
+        http.close_all()
+        self._http = self._thread = None
+
+    def __enter__(self) -> Self:
+        return self.start()
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        self.stop()
+
+    @property
+    def port(self) -> int:
+        if self._http is None:
+            raise RuntimeError(f"the {self.title} is not started")
+        return int(self._http.server_address[1])
+
+
+__all__ = ["FakeHTTPServer", "Handle", "Handler", "Outcome", "ServedFake"]
