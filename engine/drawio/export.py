@@ -325,10 +325,12 @@ def _graph_model(
     etree.SubElement(root, "mxCell", id="0")
     etree.SubElement(root, "mxCell", id="1", parent="0")
     _legend(root, scenario, positions, stamp, shift)
+    font = _font(scenario)  # one look at every label, not one per cell (2.5 s at 1,000 steps)
     for step in scenario.steps.values():
-        _vertex(root, scenario, step, positions[step.id])
+        _vertex(root, scenario, step, positions[step.id], font)
     for edge in scenario_edges(scenario):
-        _edge(root, scenario, edge, positions, routes.get((edge.source, edge.signal), []))
+        route = routes.get((edge.source, edge.signal), [])
+        _edge(root, scenario, edge, positions, route, font)
     return model
 
 
@@ -375,7 +377,9 @@ def _legend(
     _geometry(cell, left, top, *LEGEND_SIZE)
 
 
-def _vertex(root: etree._Element, scenario: Scenario, step: Step, position: Point) -> None:
+def _vertex(
+    root: etree._Element, scenario: Scenario, step: Step, position: Point, font: str
+) -> None:
     properties = {
         "step": step.id,
         "title": step.display_title,
@@ -404,7 +408,7 @@ def _vertex(root: etree._Element, scenario: Scenario, step: Step, position: Poin
         parent="1",
         vertex="1",
         style=step_style(kind=step.kind.value, start=step.id == scenario.start, final=step.final)
-        + _font(scenario),
+        + font,
     )
     _geometry(cell, position[0], position[1], NODE_WIDTH, NODE_HEIGHT)
 
@@ -415,6 +419,7 @@ def _edge(
     edge: Edge,
     positions: dict[str, Point],
     route: Route | Bends,
+    font: str,
 ) -> None:
     transition = scenario.steps[edge.source].transitions[edge.signal]
     label = edge_label(edge.signal, transition.requires)
@@ -433,7 +438,7 @@ def _edge(
     if tooltip:
         wrapper.set("tooltip", xml_safe(tooltip))
     backward = positions[edge.target][1] < positions[edge.source][1]
-    style = (BACK_EDGE_STYLE if backward else EDGE_STYLE) + _font(scenario)
+    style = (BACK_EDGE_STYLE if backward else EDGE_STYLE) + font
     if isinstance(route, Route):
         style += _route_style(route)
     cell = etree.SubElement(
