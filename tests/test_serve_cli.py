@@ -24,6 +24,7 @@ from plugins.postgres import TempPostgres
 from plugins.serve import ServeProcess, talking_to
 
 from engine.cli import main
+from engine.io.tls import shared_tls_context
 from engine.offline.fake_openai import FakeOpenAIServer, FakeRequest
 from engine.offline.scenario_bot import ScenarioBot
 from engine.scenario.definition import Scenario
@@ -107,7 +108,7 @@ def test_killing_a_worker_mid_turn_leaves_every_conversation_whole(
     served, gate, model = served_workers
     url = served.url
     count = 8
-    with httpx2.Client(base_url=url, timeout=60) as client:
+    with httpx2.Client(base_url=url, timeout=60, verify=shared_tls_context()) as client:
         conversations = [
             client.post("/v1/conversations", json={}).json()["id"] for _ in range(count)
         ]
@@ -116,7 +117,7 @@ def test_killing_a_worker_mid_turn_leaves_every_conversation_whole(
 
     def send(conversation: str, text: str) -> int:
         # one connection per request, so the requests spread over both workers
-        with httpx2.Client(base_url=url, timeout=60) as client:
+        with httpx2.Client(base_url=url, timeout=60, verify=shared_tls_context()) as client:
             try:
                 status = client.post(
                     f"/v1/conversations/{conversation}/messages", json={"text": text}
@@ -144,7 +145,7 @@ def test_killing_a_worker_mid_turn_leaves_every_conversation_whole(
         second = list(pool.map(lambda c: send(c, "the category is login"), conversations))
     assert second == [200] * count  # every conversation answers its next message
 
-    with httpx2.Client(base_url=url, timeout=60) as client:
+    with httpx2.Client(base_url=url, timeout=60, verify=shared_tls_context()) as client:
         for conversation in conversations:
             state = client.get(f"/v1/conversations/{conversation}").json()
             assert state["turns"] == answered[conversation]  # no turn half-applied, none lost

@@ -22,6 +22,7 @@ from plugins.serve import ServeProcess
 from pytestqt.qtbot import QtBot
 from test_serve_versions import ANALYST, TO_IDEA, TO_USERS, changed_copy
 
+from engine.io.tls import shared_tls_context
 from engine.offline.fake_openai import FakeOpenAIServer
 from engine.offline.scenario_bot import ScenarioBot
 from engine.scenario.content_version import scenario_version
@@ -34,7 +35,10 @@ pytestmark = [pytest.mark.gui, pytest.mark.slow]
 def served(store_url: str, tmp_path: Path) -> Iterator[httpx2.Client]:
     with FakeOpenAIServer(responder=ScenarioBot(load_scenario(ANALYST))) as model:
         process = ServeProcess(store_url, model.base_url, scenario=ANALYST, folder=tmp_path)
-        with process as server, httpx2.Client(base_url=server.url, timeout=30) as client:
+        with (
+            process as server,
+            httpx2.Client(base_url=server.url, timeout=30, verify=shared_tls_context()) as client,
+        ):
             yield client
 
 

@@ -17,6 +17,7 @@ from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QDialogButtonBox
 
 from app.chat.server_log import SETTINGS_SERVER, ServerLogDialog, ServerLogError, log_url
+from engine.io.tls import shared_tls_context
 from engine.log.reader import read_log
 from engine.offline.fake_openai import FakeOpenAIServer
 
@@ -35,7 +36,9 @@ def served(
         env={"PROMPTER_API_TOKENS": "letmein"},
     ) as server:
         auth = {"Authorization": "Bearer letmein"}
-        with httpx2.Client(base_url=server.url, headers=auth, timeout=30) as client:
+        with httpx2.Client(
+            base_url=server.url, headers=auth, timeout=30, verify=shared_tls_context()
+        ) as client:
             conversation = client.post("/v1/conversations", json={}).json()["id"]
             client.post(
                 f"/v1/conversations/{conversation}/messages", json={"text": "I cannot log in"}

@@ -24,6 +24,7 @@ from typing import Any
 import httpx2
 import pytest
 
+from engine.io.tls import shared_tls_context
 from engine.offline.fake_openai import FAKE_API_KEY, FakeOpenAIServer
 from engine.offline.scenario_bot import ScenarioBot
 from engine.providers import make_provider
@@ -136,15 +137,17 @@ class ServeProcess:
                 self.command, cwd=self.folder, env=self.env, stdout=log, stderr=log
             )
         deadline = time.monotonic() + timeout
-        while True:
-            try:
-                if httpx2.get(f"{self.url}/healthz", timeout=2).status_code == 200:
-                    break
-            except httpx2.TransportError:
-                pass
-            if self.process.poll() is not None or time.monotonic() > deadline:
-                raise RuntimeError(f"prompter serve did not start:\n{self.log_path.read_text()}")
-            time.sleep(0.2)
+        with httpx2.Client(timeout=2, verify=shared_tls_context()) as client:
+            while True:
+                try:
+                    if client.get(f"{self.url}/healthz").status_code == 200:
+                        break
+                except httpx2.TransportError:
+                    pass
+                if self.process.poll() is not None or time.monotonic() > deadline:
+                    log = self.log_path.read_text()
+                    raise RuntimeError(f"prompter serve did not start:\n{log}")
+                time.sleep(0.2)
         while len(self.worker_pids()) < self.workers and time.monotonic() < deadline:
             time.sleep(0.2)
         return self
