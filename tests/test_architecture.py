@@ -39,7 +39,9 @@ from __future__ import annotations
 
 import ast
 import fnmatch
+import functools
 from pathlib import Path
+from typing import NamedTuple
 
 import networkx as nx
 import pytest
@@ -59,14 +61,44 @@ def parsed(path: Path) -> ast.Module:
     return ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
 
 
+class ImportStatement(NamedTuple):
+    """One ``import`` or ``from ... import`` of a module, wherever it is (deferred ones too)."""
+
+    is_from: bool
+    module: str | None  # ``from``'s module; None for ``import``
+    level: int  # ``from``'s leading dots
+    names: tuple[str, ...]
+
+
+def import_statements(path: Path) -> tuple[ImportStatement, ...]:
+    """The imports of ``path``. Each file is parsed once per version of it and only its imports
+    are kept (a few thousand small tuples, where the trees were 700,000 objects): the rules below
+    ask for them some 600 times."""
+    stat = path.stat()
+    return _import_statements(path, stat.st_mtime_ns, stat.st_size)
+
+
+@functools.cache
+def _import_statements(path: Path, mtime_ns: int, size: int) -> tuple[ImportStatement, ...]:
+    return tuple(
+        ImportStatement(
+            isinstance(node, ast.ImportFrom),
+            node.module if isinstance(node, ast.ImportFrom) else None,
+            node.level if isinstance(node, ast.ImportFrom) else 0,
+            tuple(alias.name for alias in node.names),
+        )
+        for node in ast.walk(parsed(path))
+        if isinstance(node, (ast.Import, ast.ImportFrom))
+    )
+
+
 def imported_roots(path: Path) -> set[str]:
-    tree = parsed(path)
     roots: set[str] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            roots.update(alias.name.split(".")[0] for alias in node.names)
-        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
-            roots.add(node.module.split(".")[0])
+    for statement in import_statements(path):
+        if not statement.is_from:
+            roots.update(name.split(".")[0] for name in statement.names)
+        elif statement.level == 0 and statement.module:
+            roots.add(statement.module.split(".")[0])
     return roots
 
 
@@ -92,14 +124,13 @@ VENDOR_SDK_MODULES = {
 
 def imported_modules(path: Path) -> set[str]:
     """Every module ``path`` imports, by its full dotted name (``google.genai.types``)."""
-    tree = parsed(path)
     names: set[str] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            names.update(alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
-            names.add(node.module)
-            names.update(f"{node.module}.{alias.name}" for alias in node.names)
+    for statement in import_statements(path):
+        if not statement.is_from:
+            names.update(statement.names)
+        elif statement.level == 0 and statement.module:
+            names.add(statement.module)
+            names.update(f"{statement.module}.{name}" for name in statement.names)
     return names
 
 
@@ -193,20 +224,14 @@ ENGINE_MODULES = modules_under(ENGINE)
 
 def package_imports(path: Path, modules: dict[str, Path], root: str) -> set[str]:
     """The modules of ``root`` that ``path`` imports, wherever the import is (deferred too)."""
-    tree = parsed(path)
     found: set[str] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            found.update(alias.name for alias in node.names if alias.name.split(".")[0] == root)
-        elif (
-            isinstance(node, ast.ImportFrom)
-            and node.module
-            and node.level == 0
-            and node.module.split(".")[0] == root
-        ):
-            for alias in node.names:
-                full = f"{node.module}.{alias.name}"
-                found.add(full if full in modules else node.module)
+    for statement in import_statements(path):
+        if not statement.is_from:
+            found.update(name for name in statement.names if name.split(".")[0] == root)
+        elif statement.module and statement.level == 0 and statement.module.split(".")[0] == root:
+            for name in statement.names:
+                full = f"{statement.module}.{name}"
+                found.add(full if full in modules else statement.module)
     return found
 
 
@@ -416,21 +441,7 @@ def app_modules() -> dict[str, Path]:
 
 def studio_imports(path: Path, modules: dict[str, Path]) -> set[str]:
     """The studio modules ``path`` imports, wherever the import is (deferred ones included)."""
-    tree = parsed(path)
-    found: set[str] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            found.update(alias.name for alias in node.names if alias.name.split(".")[0] == "app")
-        elif (
-            isinstance(node, ast.ImportFrom)
-            and node.module
-            and node.level == 0
-            and (node.module.split(".")[0] == "app")
-        ):
-            for alias in node.names:
-                full = f"{node.module}.{alias.name}"
-                found.add(full if full in modules else node.module)
-    return found
+    return package_imports(path, modules, "app")
 
 
 def layer_of(module: str) -> str:
@@ -476,10 +487,7 @@ def test_the_studio_has_no_import_cycle() -> None:
 
 @pytest.mark.parametrize("module", [m for m in sorted(APP_MODULES) if layer_of(m) == "model"])
 def test_the_edit_model_has_no_widgets(module: str) -> None:
-    tree = parsed(APP_MODULES[module])
-    imported = {
-        node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) and node.module
-    }
+    imported = {statement.module for statement in import_statements(APP_MODULES[module])}
     assert "PySide6.QtWidgets" not in imported
 
 
@@ -496,11 +504,11 @@ def engine_names_the_studio_imports() -> dict[tuple[str, str], list[str]]:
     """(engine module, name) -> the studio modules that import that name from that module."""
     found: dict[tuple[str, str], list[str]] = {}
     for path in sorted(APP.rglob("*.py")):
-        for node in ast.walk(parsed(path)):
-            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("engine."):
-                for alias in node.names:
+        for statement in import_statements(path):
+            if (statement.module or "").startswith("engine."):
+                for name in statement.names:
                     where = str(path.relative_to(ROOT))
-                    found.setdefault((str(node.module), alias.name), []).append(where)
+                    found.setdefault((str(statement.module), name), []).append(where)
     return found
 
 
