@@ -246,7 +246,7 @@ def test_the_shipped_scenarios_simulate_end_to_end(
     simulation = Simulation(
         scenario,
         load_personas(folder),
-        SimulationSettings(runs=2, max_turns=25, jobs=6),
+        SimulationSettings(runs=1, max_turns=25, jobs=6),
         bot_provider=provider,
         out_dir=tmp_path / "out",
         limits=RateLimitTable({}),
