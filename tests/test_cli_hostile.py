@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from plugins.cli import python_module_with_ctrl_c
 
 from engine.cli import main
 from engine.cli.exit_codes import ExitCode
@@ -171,9 +172,7 @@ def test_a_lone_surrogate_in_a_reply_does_not_break_the_log(
 def start_chat(server: FakeOpenAIServer, folder: Path, tmp_path: Path) -> subprocess.Popen[str]:
     env = {**os.environ, "OPENAI_API_KEY": FAKE_API_KEY, "OPENAI_BASE_URL": server.base_url}
     return subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
+        python_module_with_ctrl_c(
             "engine",
             "chat",
             str(folder),
@@ -183,7 +182,7 @@ def start_chat(server: FakeOpenAIServer, folder: Path, tmp_path: Path) -> subpro
             str(tmp_path / "session.json"),
             "--summary-json",
             str(tmp_path / "summary.json"),
-        ],
+        ),
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,

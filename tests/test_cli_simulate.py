@@ -10,11 +10,11 @@ import os
 import shutil
 import signal
 import subprocess
-import sys
 import time
 from pathlib import Path
 
 import pytest
+from plugins.cli import python_module_with_ctrl_c
 
 from engine.cli import main
 from engine.log.reader import read_log
@@ -247,9 +247,7 @@ def test_ctrl_c_stops_a_real_run_cleanly(
         "PYTHONPATH": str(REPO),
     }
     process = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
+        python_module_with_ctrl_c(
             "engine",
             "simulate",
             str(pizza),
@@ -265,7 +263,7 @@ def test_ctrl_c_stops_a_real_run_cleanly(
             "0",
             "--tpm",
             "0",
-        ],
+        ),
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,

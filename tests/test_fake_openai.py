@@ -11,7 +11,6 @@ import json
 import signal
 import socket
 import subprocess
-import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -19,6 +18,7 @@ from typing import Any
 
 import openai
 import pytest
+from plugins.cli import python_module_with_ctrl_c
 
 from engine.offline.fake_openai import (
     FAKE_API_KEY,
@@ -604,7 +604,7 @@ def test_the_echo_model_answers_in_the_requested_schema(
 
 
 def test_the_fake_server_runs_standalone_for_demos() -> None:
-    command = [sys.executable, "-m", "engine.offline.fake_openai", "--port", "0"]
+    command = python_module_with_ctrl_c("engine.offline.fake_openai", "--port", "0")
     with subprocess.Popen(command, stdout=subprocess.PIPE, text=True) as process:
         try:
             assert process.stdout is not None

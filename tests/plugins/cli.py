@@ -81,3 +81,22 @@ def prompter(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
         return Ran(int(code), out, err)
 
     return run
+
+
+#: Python code run with ``-c``: Ctrl-C gets its usual meaning back, then ``sys.argv[1]`` runs as
+#: ``python -m`` runs a module, with the rest of the arguments.
+_RUN_WITH_CTRL_C = (
+    "import runpy, signal, sys;"
+    "signal.signal(signal.SIGINT, signal.default_int_handler);"
+    "runpy.run_module(sys.argv.pop(1), run_name='__main__', alter_sys=True)"
+)
+
+
+def python_module_with_ctrl_c(module: str, *args: str) -> list[str]:
+    """The command ``python -m MODULE ARGS`` as a terminal's foreground job starts it, for the
+    tests that press Ctrl-C (send SIGINT).
+
+    A shell starts a background job (``./dev test &``, some CI runners) with SIGINT ignored, and
+    its children inherit that: Python then installs no KeyboardInterrupt handler and respects
+    the choice (so does Prompter), and such a test would wait for its timeout instead."""
+    return [sys.executable, "-c", _RUN_WITH_CTRL_C, module, *args]
