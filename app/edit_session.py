@@ -33,6 +33,13 @@ QUICK_PLACEMENT_MAX = 8
 #: Validation runs this long after the last edit, so typing stays fluid on large scenarios.
 VALIDATE_DELAY_MS = 150
 
+#: The round-trip tree edits need (ruamel's, pure Python: some ten times the parse, 40 ms for
+#: the analyst bot, seconds for a large file whose steps cannot be loaded one at a time) is built
+#: this long after a scenario opens, while the author reads the graph, unless an edit needs it
+#: sooner: neither the first paint nor, usually, the first edit waits for it, and a scenario only
+#: looked at never pays for it.
+PREPARE_AFTER_MS = 1000
+
 
 def _validator() -> Callable[[Scenario], Sequence[ScenarioError]] | None:
     try:
@@ -79,13 +86,13 @@ class EditSession(QObject):
         self._validate_timer = QTimer(self, singleShot=True, interval=VALIDATE_DELAY_MS)
         self._validate_timer.timeout.connect(self.revalidate)
         self._fill_missing_positions(None)
-        self.step_ids.follow(document.keys(("steps",)))
+        self.step_ids.follow(self._step_order())
         # Load errors are known now; the validator's findings follow right after the first
         # paint, so a large scenario appears at once and its problems a moment later.
         self.problems = self._own_problems = list(document.errors)
         QTimer.singleShot(0, self, self.revalidate)
-        # then, still idle, what the first edit would otherwise pay for (the round-trip tree)
-        QTimer.singleShot(0, self, self._prepare)
+        # then what the first edit would otherwise pay for (the round-trip tree)
+        QTimer.singleShot(PREPARE_AFTER_MS, self, self._prepare)
 
     # --- what views read -------------------------------------------------------------------
 
@@ -196,6 +203,15 @@ class EditSession(QObject):
         wanted = set(step_ids)
         return {key: value for key, value in computed.items() if key in wanted}
 
+    def _step_order(self) -> list[str]:
+        """The step ids in file order: the parsed scenario's when the text loads (its steps are
+        in file order; the round-trip tree is not built for them), else the round-trip tree's
+        keys, which a text that does not validate may still have."""
+        scenario = self.document.scenario
+        if scenario is not None:
+            return list(scenario.steps)
+        return self.document.keys(("steps",))
+
     def _prepare(self) -> None:
         with contextlib.suppress(ScenarioError):  # a step ruamel cannot load: the edit says so
             self.document.prepare()
@@ -242,7 +258,7 @@ class EditSession(QObject):
         if change.kind == "reload":
             self.last_good = self.document.scenario
             self._fill_missing_positions(None)
-            self.step_ids.follow(self.document.keys(("steps",)))
+            self.step_ids.follow(self._step_order())
             self.revalidate()
             self.reloaded.emit()
             return

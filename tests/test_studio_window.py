@@ -257,3 +257,31 @@ def test_the_new_scenario_dialog_names_its_fields_and_offers_the_name_it_suggest
     assert not dialog.use_suggestion.isVisible()
     dialog._accept()
     assert dialog.result() == dialog.DialogCode.Accepted
+
+
+def test_opening_shows_the_settings_without_loading_every_step_and_the_first_edit_works(
+    studio: Any, analyst_bot: Path
+) -> None:
+    document = studio.session.document
+    assert studio.scenario_pane.title_edit.text() == "Idea to requirements"
+    assert studio.scenario_pane.start_combo.currentText() == "welcome"
+    assert not document.tree_built  # ruamel's tree of every step: built when an edit needs it
+
+    studio.scenario_pane.title_edit.setText("Scoping")
+    studio.scenario_pane.title_edit.editingFinished.emit()
+
+    assert document.tree_built and studio.files.save()
+    saved = (analyst_bot / "scenario.yaml").read_text(encoding="utf-8")
+    assert "\ntitle: Scoping\n" in saved
+
+
+def test_the_tree_is_built_while_the_author_reads_the_graph(
+    make_studio: Any, analyst_bot: Path, qtbot: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("app.edit_session.PREPARE_AFTER_MS", 50)
+    window = make_studio()
+    assert window.files.open_folder(analyst_bot)
+    document = window.session.document
+
+    qtbot.waitUntil(lambda: document.tree_built, timeout=5000)
+    assert not document.modified  # built, nothing changed

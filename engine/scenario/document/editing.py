@@ -178,6 +178,13 @@ class ScenarioDocument:
         return bool(self._pending_writes(self.folder) or self._files.pending_removals(self.folder))
 
     @property
+    def tree_built(self) -> bool:
+        """Whether the round-trip tree is built. Reading the scenario, its step list and what
+        lies above its steps never needs it; an edit, a read inside the steps and
+        :meth:`prepare` build it."""
+        return self._tree.loaded
+
+    @property
     def steps_not_loaded(self) -> frozenset[str]:
         """Steps of the round-trip tree still waiting to be loaded (``lazy`` documents only):
         an edit loads the steps it reaches, and only those."""
@@ -191,7 +198,7 @@ class ScenarioDocument:
     def get(self, path: DocPath) -> Any:
         """A plain copy (dicts, lists, str, …) of the value at ``path``; KeyError if absent."""
         try:
-            return plain(self._tree.node(path))
+            return plain(self._tree.read(path))
         except ScenarioError:
             raise KeyError(path) from None
 

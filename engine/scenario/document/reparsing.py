@@ -431,6 +431,21 @@ def step_texts(text: str, *, is_yaml: bool = False) -> tuple[str, dict[str, str]
     return "".join(lines[:first]), texts
 
 
+def head_text(text: str) -> str | None:
+    """What precedes the steps, up to and with the line ``steps:``, when that line is the last
+    top-level key, alone on its line, and no anchor, alias, directive or second document ties
+    the head to the rest; ``None`` otherwise. Loaded alone, it holds every value above the steps
+    exactly as a load of the whole text does (blank lines and comments between the steps, which
+    :func:`step_texts` refuses, do not matter here)."""
+    if _NOT_ALONE.search(text):
+        return None
+    lines = text.splitlines(keepends=True)
+    top = [index for index, line in enumerate(lines) if line[:1] not in ("", " ", "#", "\n", "\r")]
+    if not top or lines[top[-1]].rstrip(" \r\n") != "steps:":
+        return None
+    return "".join(lines[: top[-1] + 1])
+
+
 def _step_key_line(line: str, indent: int) -> bool:
     """Whether ``line`` is a step's key alone on its line at ``indent``."""
     match = KEY_LINE.match(line[indent:])

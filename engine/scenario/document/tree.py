@@ -34,7 +34,7 @@ from engine.scenario.document.nodes import (
     to_node,
     yaml_error,
 )
-from engine.scenario.document.reparsing import step_texts
+from engine.scenario.document.reparsing import head_text, step_texts
 from engine.scenario.document.splicing import Splicer
 
 DocPath = tuple[str | int, ...]
@@ -80,6 +80,9 @@ class YamlTree:
         #: the steps mapping and its keys in order, kept up to date by the edits (listing 2,000
         #: keys of a ruamel mapping takes 60 µs, and an edit would otherwise do it often)
         self._step_keys: tuple[CommentedMap, list[Any]] | None = None
+        #: the text above the steps loaded alone, for reads before the tree is built (False:
+        #: the text has no such head; see :meth:`_head_tree`)
+        self._head: CommentedMap | bool | None = None
 
     # --- reading -----------------------------------------------------------------------------
 
@@ -98,15 +101,54 @@ class YamlTree:
         return self._text
 
     @property
+    def loaded(self) -> bool:
+        """Whether the tree was built (or tried: a text ruamel cannot load has none)."""
+        return self._loaded
+
+    @property
     def steps_not_loaded(self) -> frozenset[str]:
         return frozenset(self._unparsed)
 
     def has(self, path: DocPath) -> bool:
         try:
-            self.node(path)
+            self.read(path)
         except (KeyError, ScenarioError):
             return False
         return True
+
+    def read(self, path: DocPath) -> Any:
+        """The node at ``path``, to read and not to edit; KeyError if absent.
+
+        A path outside the steps is read from the text above them alone while the tree is not
+        built (:meth:`_head_tree`): opening a scenario shows its settings without loading every
+        step with ruamel (40 ms for the analyst bot, seconds for a large file whose steps
+        cannot be loaded one at a time)."""
+        head = self._head_tree() if path and path[0] != "steps" else None
+        if head is None:
+            return self.node(path)
+        node: Any = head
+        for part in path:
+            if not contains(node, part):
+                raise KeyError(path)
+            node = node[part]
+        return node
+
+    def _head_tree(self) -> CommentedMap | None:
+        """The round-trip tree of :func:`head_text` (None once the whole tree is built, or when
+        the text has no such head, or one the loader's reader refuses or ruamel cannot load)."""
+        if self._loaded:
+            return None
+        if self._head is None:
+            self._head = False
+            head = head_text(self.source) if self._readable(self.source) is None else None
+            if head is not None:
+                try:
+                    tree = configured_yaml(head).load(head)
+                except _RUAMEL_ERRORS:
+                    tree = None
+                if isinstance(tree, CommentedMap):
+                    self._head = tree
+        return self._head if isinstance(self._head, CommentedMap) else None
 
     def node(self, path: DocPath) -> Any:
         """The node at ``path``, with every step under it parsed; KeyError if absent."""
