@@ -1,9 +1,10 @@
-"""What lies above a scenario's steps (its settings) is read without loading the steps.
+"""Reading a scenario's settings, or one of its steps, without loading every step.
 
 ruamel's round-trip loader is pure Python: loading every step of the analyst bot takes 40 ms, a
-large file seconds. Opening a scenario in the studio reads its settings, not its steps, so
-those reads load the text above ``steps:`` alone; the values must be exactly the ones the whole
-tree holds, and a text that cannot be cut there is read from the whole tree as before.
+large file seconds. Opening a scenario in the studio reads its settings and selecting a step
+reads that step, so those reads load the text above ``steps:`` alone, or the step's own lines;
+the values must be exactly the ones the whole tree holds, and a text that cannot be cut that way
+is read from the whole tree as before.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import pytest
 
 from engine.io.resources import scenarios_dir
 from engine.scenario.document import ScenarioDocument
-from engine.scenario.document.reparsing import head_text, step_texts
+from engine.scenario.document.reparsing import head_text, step_blocks, step_texts
 
 #: Steps spaced by blank lines and comments, as people write them: too loose for the steps to be
 #: loaded one at a time (``step_texts``), which is what made every read load them all.
@@ -87,10 +88,49 @@ def test_every_setting_read_before_the_tree_is_what_the_whole_tree_holds(tmp_pat
         assert reading.scenario is not None and not reading.tree_built
 
 
+def test_every_value_of_a_step_read_alone_is_what_the_whole_tree_holds(tmp_path: Path) -> None:
+    for folder in folders(tmp_path):
+        whole = ScenarioDocument.open(folder, lazy=False)
+        whole.prepare()
+        steps = whole.get(("steps",))
+        reading = ScenarioDocument.open(folder)
+        for step_id, step in steps.items():
+            paths = head_paths(step, ("steps", step_id))
+
+            read = {path: reading.get(path) for path in paths}
+
+            assert read == {path: whole.get(path) for path in paths}, (folder.name, step_id)
+            assert not reading.has(("steps", step_id, "no_such_field"))
+        assert not reading.tree_built, folder.name
+        assert not reading.has(("steps", "no_such_step"))  # asked of the whole tree
+        assert reading.tree_built
+
+
 def test_the_shipped_scenarios_are_read_this_way_though_their_steps_are_spaced() -> None:
-    # the case that matters: none of them can have its steps loaded one at a time
+    # the case that matters: none of them can have its steps loaded one at a time for edits
     analyst = (scenarios_dir() / "analyst_bot" / "scenario.yaml").read_text(encoding="utf-8")
     assert step_texts(analyst) is None and head_text(analyst) is not None
+    assert step_blocks(analyst) is not None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        SPACED.replace("  greet:\n", "  greet: {instructions: steps/greet.md}\n  other:\n"),
+        SPACED.replace("  done:\n", "  greet:\n"),  # an id twice
+        SPACED.replace("    text: Bye\n", "    text: 'Bye,\n      then'\n"),  # quote runs on
+    ],
+    ids=["flow-step", "id-twice", "quote-runs-on"],
+)
+def test_a_step_that_cannot_be_cut_alone_is_read_from_the_whole_tree(
+    tmp_path: Path, text: str
+) -> None:
+    assert step_blocks(text) is None
+    document = ScenarioDocument.open(write(tmp_path / "scenario", text))
+
+    document.has(("steps", "greet", "instructions"))
+
+    assert document.tree_built
 
 
 @pytest.mark.parametrize(

@@ -437,13 +437,59 @@ def head_text(text: str) -> str | None:
     the head to the rest; ``None`` otherwise. Loaded alone, it holds every value above the steps
     exactly as a load of the whole text does (blank lines and comments between the steps, which
     :func:`step_texts` refuses, do not matter here)."""
+    lines = text.splitlines(keepends=True)
+    at = _steps_line(text, lines)
+    return None if at is None else "".join(lines[: at + 1])
+
+
+@functools.lru_cache(maxsize=4)
+def step_blocks(text: str) -> dict[str, str] | None:
+    """Each step's lines, to read one step alone: its key line, then every deeper, blank or
+    comment line up to the next step's key. ``None`` unless the text has a :func:`head_text`,
+    each step's key is alone on its line at one indentation, no line runs a quoted text on to the
+    next and no step id repeats. Unlike :func:`step_texts`, blank and comment lines may part the
+    steps: where ruamel attaches them matters to edits, never to a value read.
+
+    Kept for the last few texts; callers must not change the answer."""
+    lines = text.splitlines(keepends=True)
+    at = _steps_line(text, lines)
+    if at is None:
+        return None
+    blocks: dict[str, list[str]] = {}
+    current: list[str] | None = None
+    indent = 0
+    for line in lines[at + 1 :]:
+        stripped = line.strip()
+        if not stripped or stripped.startswith("#"):
+            if current is not None:
+                current.append(line)
+            continue
+        width = len(line) - len(line.lstrip(" "))
+        indent = indent or width
+        if width < indent or width == 0 or _open_quote(line):
+            return None
+        if width > indent:
+            if current is None:
+                return None
+            current.append(line)
+            continue
+        match = KEY_LINE.match(line[indent:])
+        if match is None or not _step_key_line(line, indent) or match.group(1) in blocks:
+            return None
+        current = blocks[match.group(1)] = [line]
+    return {step_id: "".join(block) for step_id, block in blocks.items()} or None
+
+
+def _steps_line(text: str, lines: list[str]) -> int | None:
+    """The index of the line ``steps:`` in ``lines`` (``text`` cut at its line ends) when it is
+    the last top-level key, alone on its line, in a text without anchors, aliases, directives or
+    documents; ``None`` otherwise."""
     if _NOT_ALONE.search(text):
         return None
-    lines = text.splitlines(keepends=True)
     top = [index for index, line in enumerate(lines) if line[:1] not in ("", " ", "#", "\n", "\r")]
     if not top or lines[top[-1]].rstrip(" \r\n") != "steps:":
         return None
-    return "".join(lines[: top[-1] + 1])
+    return top[-1]
 
 
 def _step_key_line(line: str, indent: int) -> bool:

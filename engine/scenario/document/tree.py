@@ -34,7 +34,7 @@ from engine.scenario.document.nodes import (
     to_node,
     yaml_error,
 )
-from engine.scenario.document.reparsing import head_text, step_texts
+from engine.scenario.document.reparsing import head_text, step_blocks, step_texts
 from engine.scenario.document.splicing import Splicer
 
 DocPath = tuple[str | int, ...]
@@ -83,6 +83,9 @@ class YamlTree:
         #: the text above the steps loaded alone, for reads before the tree is built (False:
         #: the text has no such head; see :meth:`_head_tree`)
         self._head: CommentedMap | bool | None = None
+        #: step id -> that step loaded alone, for reads before the tree is built (None: it
+        #: cannot be; see :meth:`_step_alone`)
+        self._alone: dict[str, Any] = {}
 
     # --- reading -----------------------------------------------------------------------------
 
@@ -119,19 +122,46 @@ class YamlTree:
     def read(self, path: DocPath) -> Any:
         """The node at ``path``, to read and not to edit; KeyError if absent.
 
-        A path outside the steps is read from the text above them alone while the tree is not
-        built (:meth:`_head_tree`): opening a scenario shows its settings without loading every
-        step with ruamel (40 ms for the analyst bot, seconds for a large file whose steps
-        cannot be loaded one at a time)."""
-        head = self._head_tree() if path and path[0] != "steps" else None
-        if head is None:
+        While the tree is not built, a path outside the steps is read from the text above them
+        alone (:meth:`_head_tree`), and a path into a step from that step's text alone
+        (:meth:`_step_alone`): opening a scenario and selecting its steps shows them without
+        loading every step with ruamel (40 ms for the analyst bot, seconds for a large file whose
+        steps cannot be loaded one at a time as edits reach them)."""
+        start: Any = None
+        rest = path
+        if path and path[0] != "steps":
+            start = self._head_tree()
+        elif len(path) >= 2:
+            start, rest = self._step_alone(str(path[1])), path[2:]
+        if start is None:
             return self.node(path)
-        node: Any = head
-        for part in path:
+        node = start
+        for part in rest:
             if not contains(node, part):
                 raise KeyError(path)
             node = node[part]
         return node
+
+    def _step_alone(self, step_id: str) -> Any:
+        """The step ``step_id`` loaded from its own lines (:func:`step_blocks`) with ``steps:``
+        above them; None once the tree is built, or when the step cannot be read that way (the
+        whole tree then answers, absent steps included)."""
+        if self._loaded:
+            return None
+        if step_id not in self._alone:
+            blocks = step_blocks(self.source) if self._readable(self.source) is None else None
+            block = blocks.get(step_id) if blocks is not None else None
+            node = None
+            if block is not None:
+                text = "steps:\n" + block
+                try:
+                    tree = configured_yaml(text).load(text)
+                except _RUAMEL_ERRORS:
+                    tree = None
+                steps = tree.get("steps") if isinstance(tree, CommentedMap) else None
+                node = steps.get(step_id) if isinstance(steps, CommentedMap) else None
+            self._alone[step_id] = node
+        return self._alone[step_id]
 
     def _head_tree(self) -> CommentedMap | None:
         """The round-trip tree of :func:`head_text` (None once the whole tree is built, or when
