@@ -179,7 +179,7 @@ def process_ended(pid_file: Path, within_s: float = 5.0) -> bool:
     while time.monotonic() < deadline:
         try:
             status = Path(f"/proc/{pid}/status").read_text()
-        except FileNotFoundError:
+        except (FileNotFoundError, ProcessLookupError):  # gone, or going while it was read
             return True
         if "\nState:\tZ" in status:
             return True
