@@ -5,16 +5,36 @@ from __future__ import annotations
 
 import math
 import random
+from typing import Any
 
 import pytest
 
 from engine.matrix.statistics import binomial_cdf_half, holm, mcnemar_exact, pass_all_k, wilson
 from engine.matrix.summary import comparisons
 
-scipy_stats = pytest.importorskip("scipy.stats")
-proportion = pytest.importorskip("statsmodels.stats.proportion")
-multitest = pytest.importorskip("statsmodels.stats.multitest")
-contingency = pytest.importorskip("statsmodels.stats.contingency_tables")
+#: scipy and statsmodels take some 2 s to import: one worker of the suite imports them, when the
+#: first test that compares with them runs, not every worker at collection.
+pytestmark = pytest.mark.xdist_group("scipy_references")
+
+
+@pytest.fixture(scope="module")
+def scipy_stats() -> Any:
+    return pytest.importorskip("scipy.stats")
+
+
+@pytest.fixture(scope="module")
+def proportion() -> Any:
+    return pytest.importorskip("statsmodels.stats.proportion")
+
+
+@pytest.fixture(scope="module")
+def multitest() -> Any:
+    return pytest.importorskip("statsmodels.stats.multitest")
+
+
+@pytest.fixture(scope="module")
+def contingency() -> Any:
+    return pytest.importorskip("statsmodels.stats.contingency_tables")
 
 
 def seeded_counts(seed: int, count: int) -> list[tuple[int, int]]:
@@ -29,7 +49,7 @@ def seeded_counts(seed: int, count: int) -> list[tuple[int, int]]:
 
 
 @pytest.mark.parametrize("seed", range(5))
-def test_wilson_intervals_match_statsmodels(seed: int) -> None:
+def test_wilson_intervals_match_statsmodels(seed: int, proportion: Any) -> None:
     for successes, trials in seeded_counts(seed, 200):
         lo, hi = wilson(successes, trials)
         ref_lo, ref_hi = proportion.proportion_confint(
@@ -48,7 +68,9 @@ def test_wilson_is_honest_at_the_edges() -> None:
 
 
 @pytest.mark.parametrize("seed", range(5))
-def test_exact_mcnemar_matches_scipy_and_statsmodels(seed: int) -> None:
+def test_exact_mcnemar_matches_scipy_and_statsmodels(
+    seed: int, scipy_stats: Any, contingency: Any
+) -> None:
     rng = random.Random(seed)
     for _ in range(200):
         b, c = rng.randint(0, 60), rng.randint(0, 60)
@@ -60,13 +82,13 @@ def test_exact_mcnemar_matches_scipy_and_statsmodels(seed: int) -> None:
         assert mine == pytest.approx(reference, abs=1e-9)
 
 
-def test_binomial_cdf_is_exact_for_large_counts() -> None:
+def test_binomial_cdf_is_exact_for_large_counts(scipy_stats: Any) -> None:
     for n, k in [(1000, 480), (3000, 1400), (50, 0), (7, 7)]:
         assert binomial_cdf_half(k, n) == pytest.approx(scipy_stats.binom.cdf(k, n, 0.5), abs=1e-12)
 
 
 @pytest.mark.parametrize("seed", range(5))
-def test_holm_matches_statsmodels(seed: int) -> None:
+def test_holm_matches_statsmodels(seed: int, multitest: Any) -> None:
     rng = random.Random(seed)
     for size in (1, 2, 5, 17, 60):
         pvalues = [rng.choice([rng.random(), rng.random() ** 6, 1.0]) for _ in range(size)]
