@@ -6,8 +6,15 @@ are all loaded here so any test can use them.
 
 from __future__ import annotations
 
+import gc
 import os
 from pathlib import Path
+
+# No garbage collection while the plugins and the 160 test modules are imported: they make
+# hundreds of thousands of objects that live as long as the run, and the collector's passes over
+# them were a sixth of the collection's time. tests/plugins/gc_baseline.py turns it back on once
+# they are collected (and frozen), or at once in xdist's controller, which collects nothing.
+gc.disable()
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 # Hypothesis runs every package's "hypothesis" entry point when it is imported; trio's (installed

@@ -20,11 +20,6 @@ import pytest
 
 from app import gc_freeze  # only the collector: no Qt
 
-
-def pytest_configure(config: pytest.Config) -> None:
-    config.addinivalue_line("markers", "gc_freeze: runs the studio's own freezing of the collector")
-
-
 #: The collector's thresholds in a worker: a full pass after 100 passes of the middle generation
 #: instead of 10. Tests make far more long-lived objects than a studio does in a day (a window
 #: per test), and each full pass walks them all: 50-60 full passes of 60-80 ms per worker, some
@@ -32,11 +27,22 @@ def pytest_configure(config: pytest.Config) -> None:
 WORKER_THRESHOLDS = (700, 10, 100)
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "gc_freeze: runs the studio's own freezing of the collector")
+    if getattr(config.option, "numprocesses", None) and not hasattr(config, "workerinput"):
+        gc.enable()  # xdist's controller collects no test: nothing to wait for
+
+
 @pytest.hookimpl(trylast=True)
 def pytest_collection_finish(session: pytest.Session) -> None:
     gc.collect()
     gc.freeze()
     gc.set_threshold(*WORKER_THRESHOLDS)
+    gc.enable()  # off while the tests were imported (tests/conftest.py)
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    gc.enable()  # whatever happened to the collection
 
 
 @pytest.fixture(autouse=True)
