@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 import random
-from typing import Any
+from types import SimpleNamespace
 
 import pytest
 
@@ -18,23 +18,14 @@ pytestmark = pytest.mark.xdist_group("scipy_references")
 
 
 @pytest.fixture(scope="module")
-def scipy_stats() -> Any:
-    return pytest.importorskip("scipy.stats")
-
-
-@pytest.fixture(scope="module")
-def proportion() -> Any:
-    return pytest.importorskip("statsmodels.stats.proportion")
-
-
-@pytest.fixture(scope="module")
-def multitest() -> Any:
-    return pytest.importorskip("statsmodels.stats.multitest")
-
-
-@pytest.fixture(scope="module")
-def contingency() -> Any:
-    return pytest.importorskip("statsmodels.stats.contingency_tables")
+def ref() -> SimpleNamespace:
+    """scipy's and statsmodels' functions the statistics are checked against."""
+    return SimpleNamespace(
+        stats=pytest.importorskip("scipy.stats"),
+        proportion=pytest.importorskip("statsmodels.stats.proportion"),
+        multitest=pytest.importorskip("statsmodels.stats.multitest"),
+        contingency=pytest.importorskip("statsmodels.stats.contingency_tables"),
+    )
 
 
 def seeded_counts(seed: int, count: int) -> list[tuple[int, int]]:
@@ -49,10 +40,10 @@ def seeded_counts(seed: int, count: int) -> list[tuple[int, int]]:
 
 
 @pytest.mark.parametrize("seed", range(5))
-def test_wilson_intervals_match_statsmodels(seed: int, proportion: Any) -> None:
+def test_wilson_intervals_match_statsmodels(seed: int, ref: SimpleNamespace) -> None:
     for successes, trials in seeded_counts(seed, 200):
         lo, hi = wilson(successes, trials)
-        ref_lo, ref_hi = proportion.proportion_confint(
+        ref_lo, ref_hi = ref.proportion.proportion_confint(
             successes, trials, alpha=0.05, method="wilson"
         )
         assert lo == pytest.approx(ref_lo, abs=1e-9)
@@ -68,31 +59,29 @@ def test_wilson_is_honest_at_the_edges() -> None:
 
 
 @pytest.mark.parametrize("seed", range(5))
-def test_exact_mcnemar_matches_scipy_and_statsmodels(
-    seed: int, scipy_stats: Any, contingency: Any
-) -> None:
+def test_exact_mcnemar_matches_scipy_and_statsmodels(seed: int, ref: SimpleNamespace) -> None:
     rng = random.Random(seed)
     for _ in range(200):
         b, c = rng.randint(0, 60), rng.randint(0, 60)
         mine = mcnemar_exact(b, c)
         if b + c:
-            assert mine == pytest.approx(scipy_stats.binomtest(b, b + c, 0.5).pvalue, abs=1e-9)
+            assert mine == pytest.approx(ref.stats.binomtest(b, b + c, 0.5).pvalue, abs=1e-9)
         table = [[rng.randint(0, 50), b], [c, rng.randint(0, 50)]]
-        reference = contingency.mcnemar(table, exact=True).pvalue
+        reference = ref.contingency.mcnemar(table, exact=True).pvalue
         assert mine == pytest.approx(reference, abs=1e-9)
 
 
-def test_binomial_cdf_is_exact_for_large_counts(scipy_stats: Any) -> None:
+def test_binomial_cdf_is_exact_for_large_counts(ref: SimpleNamespace) -> None:
     for n, k in [(1000, 480), (3000, 1400), (50, 0), (7, 7)]:
-        assert binomial_cdf_half(k, n) == pytest.approx(scipy_stats.binom.cdf(k, n, 0.5), abs=1e-12)
+        assert binomial_cdf_half(k, n) == pytest.approx(ref.stats.binom.cdf(k, n, 0.5), abs=1e-12)
 
 
 @pytest.mark.parametrize("seed", range(5))
-def test_holm_matches_statsmodels(seed: int, multitest: Any) -> None:
+def test_holm_matches_statsmodels(seed: int, ref: SimpleNamespace) -> None:
     rng = random.Random(seed)
     for size in (1, 2, 5, 17, 60):
         pvalues = [rng.choice([rng.random(), rng.random() ** 6, 1.0]) for _ in range(size)]
-        reference = multitest.multipletests(pvalues, alpha=0.05, method="holm")[1]
+        reference = ref.multitest.multipletests(pvalues, alpha=0.05, method="holm")[1]
         assert holm(pvalues) == pytest.approx(list(reference), abs=1e-9)
 
 
