@@ -47,8 +47,10 @@ EDITS = ("set title", "connect", "delete step", "add step", "undo", "redo")
 ROWS = (*EDITS, "keystroke", "open + first paint", "validate", "auto-layout")
 
 
-def generate(folder: Path, steps: int) -> None:
-    """A long script: a main chain, a side branch every 10 steps, back-edges to earlier steps."""
+def generate(folder: Path, steps: int, *, spaced: bool = False) -> None:
+    """A long script: a main chain, a side branch every 10 steps, back-edges to earlier steps.
+    ``spaced``: a blank line between the steps, as people write them (the steps can then not be
+    loaded one at a time for edits)."""
     lines = [
         "# generated for bench/bench_studio.py",
         "name: big",
@@ -62,6 +64,8 @@ def generate(folder: Path, steps: int) -> None:
     (folder / "persona.md").write_text("You are a patient interviewer.\n", encoding="utf-8")
     for index in range(steps):
         step = f"s{index}"
+        if spaced and index:
+            lines.append("")
         lines += [
             f"  {step}:",
             f"    title: Step {index}",
@@ -233,11 +237,13 @@ def interleaved(
     return {size: statistics.median(values) for size, values in times.items()}
 
 
-def measure(app: Any, sizes: list[int], runs: int, temp: Path) -> dict[int, dict[str, float]]:
+def measure(
+    app: Any, sizes: list[int], runs: int, temp: Path, *, spaced: bool = False
+) -> dict[int, dict[str, float]]:
     studios: dict[int, Studio] = {}
     for size in sizes:
         folder = temp / f"big{size}"
-        generate(folder, size)
+        generate(folder, size, spaced=spaced)
         studios[size] = Studio(app, folder, size)
     results: dict[int, dict[str, float]] = {size: {} for size in sizes}
     opened = interleaved(studios, runs, lambda s: (s.close_session, s.open_and_paint))
@@ -286,6 +292,9 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--steps", type=int, nargs="+", default=[100, 500, 2000])
     parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument(
+        "--spaced", action="store_true", help="a blank line between the generated steps"
+    )
     args = parser.parse_args()
 
     from offscreen import bench_application
@@ -298,7 +307,7 @@ def main() -> int:
     QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, settings_dir)
     app = bench_application()
     with tempfile.TemporaryDirectory() as temp:
-        results = measure(app, sorted(args.steps), args.runs, Path(temp))
+        results = measure(app, sorted(args.steps), args.runs, Path(temp), spaced=args.spaced)
     print(
         f"Studio edit latency and opening; medians of {args.runs} runs "
         f"({args.runs * 3} for edits), offscreen, window 1600×1000, sizes taking turns"

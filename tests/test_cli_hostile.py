@@ -203,6 +203,19 @@ def requests_logged(log: Path) -> int:
     return log.read_text(encoding="utf-8").count('"type":"model_request"')
 
 
+def chat_waiting_on_its_second_call(
+    server: FakeOpenAIServer, folder: Path, tmp_path: Path
+) -> subprocess.Popen[str]:
+    """``prompter chat`` answered once, its second model call under way (answered in 60 s)."""
+    server.queue(reply("Which topping?", topping=None), Fault.delay(60, reply("too late")))
+    process = start_chat(server, folder, tmp_path)
+    assert process.stdin is not None
+    process.stdin.write("hi\nham\n")
+    process.stdin.flush()
+    wait_for(lambda: len(server.requests) == 2)
+    return process
+
+
 def resume(server: FakeOpenAIServer, folder: Path, tmp_path: Path, text: str) -> str:
     process = start_chat(server, folder, tmp_path)
     out, err = process.communicate(text, timeout=60)
@@ -216,12 +229,7 @@ def test_ctrl_c_mid_call_rolls_the_turn_back_writes_the_summary_and_resume_never
     fake_openai: FakeOpenAIServer, pizza: Path, tmp_path: Path
 ) -> None:
     log, summary = tmp_path / "log.jsonl", tmp_path / "summary.json"
-    fake_openai.queue(reply("Which topping?", topping=None), Fault.delay(60, reply("too late")))
-    process = start_chat(fake_openai, pizza, tmp_path)
-    assert process.stdin is not None
-    process.stdin.write("hi\nham\n")
-    process.stdin.flush()
-    wait_for(lambda: len(fake_openai.requests) == 2)  # the second call is under way
+    process = chat_waiting_on_its_second_call(fake_openai, pizza, tmp_path)
     assert requests_logged(log) == 2
 
     process.send_signal(signal.SIGINT)
@@ -388,12 +396,7 @@ def _signal_a_thread_other_than_the_main_one(pid: int, signum: int) -> None:
 def test_ctrl_c_is_heard_even_when_the_kernel_hands_it_to_another_thread(
     fake_openai: FakeOpenAIServer, pizza: Path, tmp_path: Path
 ) -> None:
-    fake_openai.queue(reply("Which topping?", topping=None), Fault.delay(60, reply("too late")))
-    process = start_chat(fake_openai, pizza, tmp_path)
-    assert process.stdin is not None
-    process.stdin.write("hi\nham\n")
-    process.stdin.flush()
-    wait_for(lambda: len(fake_openai.requests) == 2)  # the second call is under way
+    process = chat_waiting_on_its_second_call(fake_openai, pizza, tmp_path)
 
     _signal_a_thread_other_than_the_main_one(process.pid, signal.SIGINT)
     _, err = process.communicate(timeout=20)  # not the call's 60 s
