@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import gc
 import os
 import re
@@ -20,7 +21,7 @@ from engine.scenario import (
     parse_scenario,
     resolve_inside,
 )
-from engine.scenario.loader import MAX_SCENARIO_BYTES
+from engine.scenario.loader import MAX_SCENARIO_BYTES, compose_yaml
 
 FIXTURES = Path(__file__).parent / "fixtures" / "scenarios"
 PIZZA = FIXTURES / "pizza"
@@ -82,6 +83,28 @@ def test_parsing_keeps_nothing_of_the_yaml_once_the_scenario_is_built() -> None:
         scenario = load_scenario(PIZZA)
     assert scenario.marks  # the marks are kept: lines and columns, not nodes
     assert yaml_nodes_alive() == before
+
+
+def test_a_text_composed_again_gives_each_caller_data_of_its_own() -> None:
+    """Recent texts keep what they composed to (opening a scenario reads it three times);
+    what one caller changes in its copy, the next never sees."""
+    text = (PIZZA / "scenario.yaml").read_text(encoding="utf-8")
+    first, first_marks = compose_yaml(text)
+    pristine = copy.deepcopy(first)
+    first["steps"]["greet"]["transitions"].clear()
+    first["name"] = "changed"
+    first_marks.clear()
+
+    again, marks = compose_yaml(text)
+
+    assert again == pristine
+    assert marks == compose_yaml(text + "\n")[1], "the marks of the same YAML"
+
+
+def test_a_text_that_fails_fails_every_time() -> None:
+    for _ in range(2):
+        with pytest.raises(ScenarioErrors, match="duplicate key"):
+            compose_yaml("name: a\nname: b\n")
 
 
 def test_defaults_fill_what_the_yaml_leaves_out() -> None:
