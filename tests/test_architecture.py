@@ -53,6 +53,10 @@ FORBIDDEN_IN_ENGINE = ("PySide6", "PyQt5", "PyQt6", "shiboken6", "app")
 #: The one engine module allowed to import the openai SDK (errors are mapped there too).
 OPENAI_MODULE = ENGINE / "providers" / "openai_api.py"
 
+#: On one worker of the suite: each parses every module of the engine and the studio for its
+#: imports (:func:`import_statements`), and three or four workers did it three or four times.
+pytestmark = pytest.mark.xdist_group("source_imports")
+
 
 def parsed(path: Path) -> ast.Module:
     """The module at ``path``, parsed. Not cached: the trees of every module of the engine and
