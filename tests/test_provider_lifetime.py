@@ -14,7 +14,7 @@ import gc
 import inspect
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import AsyncIterator, Callable, Iterator
 from contextlib import AbstractContextManager
 
 import pytest
@@ -139,3 +139,42 @@ def test_a_streamed_answer_leaves_no_reader_half_way(api: str) -> None:
 
     assert heard and heard[-1] == "Hello"
     assert sorted(after) == sorted(before)
+
+
+def test_a_loop_ending_mid_read_finishes_its_readers_and_calls_first() -> None:
+    """A provider closed (or dropped) while a call reads a stream ends that call and closes the
+    readers it left half-way, on its own loop, as ``asyncio.run`` does: left to the collector,
+    they would find the loop closed and their connection would be reported unclosed later, in
+    whatever test or thread collected them."""
+    from engine.providers.vendor_call import HomeLoop
+
+    ended: list[str] = []
+    reading = threading.Event()
+
+    async def lines() -> AsyncIterator[str]:
+        try:
+            yield "first"
+            await asyncio.sleep(60)
+            yield "never"
+        finally:
+            ended.append("reader")
+
+    async def call() -> None:
+        try:
+            reader = lines()
+            await anext(reader)  # the reader is left suspended half-way
+            reading.set()
+            await asyncio.sleep(60)
+        finally:
+            ended.append("call")
+
+    async def close_client() -> None:
+        pass
+
+    home = HomeLoop(close_client, "test-home")
+    home.soon(lambda: asyncio.ensure_future(call()))
+    assert reading.wait(5)
+
+    home.close()
+
+    assert sorted(ended) == ["call", "reader"]

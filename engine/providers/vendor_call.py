@@ -83,7 +83,22 @@ class HomeLoop:
         try:
             self._loop.run_forever()
         finally:
+            self._finish()
             self._loop.close()
+
+    def _finish(self) -> None:
+        """End what the loop still runs, as ``asyncio.run`` does before it closes its loop: a
+        call cancelled or dropped with the provider leaves a task, and a stream read half-way
+        leaves async generators (the answer's lines, its bytes), each holding a connection.
+        Ended here, they close it; left to the collector, they would find the loop closed, and
+        the socket would be reported unclosed in whatever test or thread collected it."""
+        with contextlib.suppress(Exception):
+            tasks = asyncio.all_tasks(self._loop)
+            for task in tasks:
+                task.cancel()
+            if tasks:
+                self._loop.run_until_complete(asyncio.gather(*tasks, return_exceptions=True))
+            self._loop.run_until_complete(self._loop.shutdown_asyncgens())
 
     async def run(self, work: Coroutine[Any, Any, _T]) -> _T:
         return await asyncio.wrap_future(asyncio.run_coroutine_threadsafe(work, self._loop))
