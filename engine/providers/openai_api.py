@@ -63,7 +63,7 @@ import contextlib
 import json
 import os
 import time
-from collections.abc import AsyncGenerator, AsyncIterator, Iterable, Mapping
+from collections.abc import AsyncIterator, Iterable, Mapping
 from dataclasses import replace
 from typing import Any, Literal, TypeVar, cast
 
@@ -393,8 +393,8 @@ class ResponsesProvider(_OpenAIProvider):
         final: Response | None = None
         streaming = self._client.responses.with_streaming_response
         answer = streaming.create(**self._arguments(request), stream=True)
-        async with answer as body, _cut_is_retried(), _events_of(body) as events:
-            async for event in events:
+        async with answer as body, _cut_is_retried():
+            async for event in server_events(body.iter_lines()):
                 kind = event.get("type")
                 if kind == "response.output_text.delta":
                     message.feed(str(event.get("delta") or ""))
@@ -491,8 +491,8 @@ class ChatCompletionsProvider(_OpenAIProvider):
         answer = streaming.create(
             **self._arguments(request), stream=True, stream_options={"include_usage": True}
         )
-        async with answer as body, _cut_is_retried(), _events_of(body) as chunks:
-            async for chunk in chunks:  # plain JSON, as for Responses
+        async with answer as body, _cut_is_retried():
+            async for chunk in server_events(body.iter_lines()):  # plain JSON, as for Responses
                 ident = str(chunk.get("id") or ident)
                 model = str(chunk.get("model") or model)
                 if isinstance(chunk.get("usage"), dict):
@@ -601,12 +601,6 @@ async def _cut_is_retried() -> AsyncIterator[None]:
     except openai.APIConnectionError as error:
         cause = error.__cause__
         raise StreamCut(type(cause).__name__ if cause else "connection lost") from error
-
-
-def _events_of(body: Any) -> contextlib.aclosing[AsyncGenerator[dict[str, Any], None]]:
-    """The events of a streamed answer (the SDK's ``AsyncAPIResponse``), closed, with the lines
-    under them, when the block ends: early too (an error event, a cut, a deadline)."""
-    return contextlib.aclosing(server_events(body.iter_lines()))
 
 
 def _final_response(event: dict[str, Any]) -> Response:

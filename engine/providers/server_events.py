@@ -12,40 +12,30 @@ into the SDK's type, as its stream would have built it.
 from __future__ import annotations
 
 import json
-from collections.abc import AsyncGenerator, AsyncIterable
+from collections.abc import AsyncIterable, AsyncIterator
 from typing import Any
 
 __all__ = ["server_events"]
 
 
-async def server_events(lines: AsyncIterable[str]) -> AsyncGenerator[dict[str, Any], None]:
+async def server_events(lines: AsyncIterable[str]) -> AsyncIterator[dict[str, Any]]:
     """The JSON object of each event of ``lines`` (a ``text/event-stream`` body cut into lines,
     without their line ends). An event ends at a blank line: one the stream cut before it never
     comes. ``data: [DONE]`` (Chat Completions' last event) ends the stream. Data that is not a
-    JSON object raises ``ValueError``, as a body that is not the API's answer. Closing the
-    events (``contextlib.aclosing``) closes ``lines``."""
+    JSON object raises ``ValueError``, as a body that is not the API's answer."""
     data: list[str] = []
-    try:
-        async for line in lines:
-            if line:
-                field, _, value = line.partition(":")
-                if field == "data":  # other fields (event, id, retry) and comments: not needed
-                    data.append(value[1:] if value.startswith(" ") else value)
-                continue
-            if not data:
-                continue
-            text, data = "\n".join(data), []
-            if text == "[DONE]":
-                async for _ in lines:  # read to the end, as the SDK's stream does: the
-                    pass  # connection goes back to the pool, no reader is left half-way
-                return
-            event = json.loads(text)
-            if not isinstance(event, dict):
-                raise ValueError(f"an event of the stream is not a JSON object: {text[:80]!r}")
-            yield event
-    finally:
-        # the lines' generator, left suspended, would be closed later by a task of whatever
-        # loop is still there (a dropped provider's is not): close it now
-        close = getattr(lines, "aclose", None)
-        if close is not None:
-            await close()
+    async for line in lines:
+        if line:
+            field, _, value = line.partition(":")
+            if field == "data":  # other fields (event, id, retry) and comments are not needed
+                data.append(value[1:] if value.startswith(" ") else value)
+            continue
+        if not data:
+            continue
+        text, data = "\n".join(data), []
+        if text == "[DONE]":
+            return
+        event = json.loads(text)
+        if not isinstance(event, dict):
+            raise ValueError(f"an event of the stream is not a JSON object: {text[:80]!r}")
+        yield event
