@@ -31,8 +31,8 @@ Both stream (``stream=True``, the default) while someone listens to the message
 for the usage chunk), :class:`~engine.providers.streaming.MessageStream` reads the message out
 of it as it grows, and the reply is built from the final event (``response.completed``, or the
 chunks and their usage), so its text, tokens and cost are those of the same call unstreamed.
-Both read the events as plain JSON (:mod:`engine.providers.server_events`), not as the SDK's
-typed events, which cost up to a third of a millisecond each to build.
+The Responses API's events are read as plain JSON (:mod:`engine.providers.server_events`), not
+as the SDK's typed events, which cost a third of a millisecond each to build.
 Listeners are called on the caller's event loop, in order, before ``complete`` returns.
 
 Retries are the SDK's (``max_retries``, exponential backoff, honouring ``retry-after``); what is
@@ -474,6 +474,8 @@ class ChatCompletionsProvider(_OpenAIProvider):
     def _warm_up(self) -> None:
         self._client.chat.completions  # noqa: B018 (the attribute imports the resource)
         ChatCompletion.model_rebuild()
+        if self.stream:
+            _warm_stream_events(ChatCompletionChunk, {"id": "", "choices": [], "usage": {}})
 
     async def _call(self, request: ModelRequest) -> ChatCompletion:
         created = await self._client.chat.completions.create(**self._arguments(request))
@@ -487,26 +489,23 @@ class ChatCompletionsProvider(_OpenAIProvider):
         finish: str | None = None
         usage = Usage()
         ident = model = ""
-        streaming = self._client.chat.completions.with_streaming_response
-        answer = streaming.create(
+        stream = await self._client.chat.completions.create(
             **self._arguments(request), stream=True, stream_options={"include_usage": True}
         )
-        async with answer as body, _cut_is_retried():
-            async for chunk in server_events(body.iter_lines()):  # plain JSON, as for Responses
-                ident = str(chunk.get("id") or ident)
-                model = str(chunk.get("model") or model)
-                if isinstance(chunk.get("usage"), dict):
-                    usage = _chat_usage(CompletionUsage.construct(**chunk["usage"]), _extra(chunk))
-                for choice in chunk.get("choices") or ():
-                    if not isinstance(choice, dict) or choice.get("index") != 0:
+        async with stream, _cut_is_retried():
+            async for chunk in stream:
+                ident, model = chunk.id or ident, chunk.model or model
+                if chunk.usage is not None:
+                    usage = _chat_usage(chunk.usage, chunk.model_extra)
+                for choice in chunk.choices:
+                    if choice.index != 0:
                         continue
-                    delta = choice.get("delta") or {}
-                    if delta.get("content"):
-                        text.append(str(delta["content"]))
-                        message.feed(str(delta["content"]))
-                    if delta.get("refusal"):
-                        refusal.append(str(delta["refusal"]))
-                    finish = choice.get("finish_reason") or finish
+                    if choice.delta.content:
+                        text.append(choice.delta.content)
+                        message.feed(choice.delta.content)
+                    if choice.delta.refusal:
+                        refusal.append(choice.delta.refusal)
+                    finish = choice.finish_reason or finish
         if finish is None:  # the body ended, the stream did not: not the API's answer
             raise ValueError("the stream ended without a finish_reason")
         reason = _CHAT_REASONS.get(finish)
@@ -562,14 +561,6 @@ class ChatCompletionsProvider(_OpenAIProvider):
 _CHAT_REASONS = {"length": "max_output_tokens", "content_filter": "content_filter"}
 
 
-def _extra(chunk: dict[str, Any]) -> dict[str, Any]:
-    """What a chunk holds beyond the API's fields (where some servers say their cached tokens),
-    as the SDK's ``model_extra`` would hold it."""
-    return {
-        key: value for key, value in chunk.items() if key not in ChatCompletionChunk.model_fields
-    }
-
-
 def _chat_usage(usage: CompletionUsage, extra: Mapping[str, Any] | None) -> Usage:
     """The usage of a completion; cached tokens wherever the server says them."""
     cached = cached_tokens_of(usage.model_dump(), extra or {})
@@ -609,6 +600,23 @@ def _final_response(event: dict[str, Any]) -> Response:
     if not isinstance(body, dict):
         raise ValueError(f"a {event.get('type')} event without its response")
     return Response.construct(**body)
+
+
+def _warm_stream_events(shape: Any, *samples: dict[str, Any]) -> None:
+    """Build the SDK's readers of a stream's events ahead of the first streamed call, as the
+    stream builds them.
+
+    The one use of a private part of the SDK (``openai._models.construct_type``, what its stream
+    calls for each event; there is no public way to warm that cache): only this warm-up relies on
+    it, so if a release moves it the first streamed call is slower and nothing else changes.
+    ``tests/test_openai_private_use.py`` fails loudly when it moves."""
+    try:
+        from openai._models import construct_type
+    except ImportError:
+        return
+
+    for sample in samples:
+        construct_type(type_=shape, value=sample)
 
 
 # --------------------------------------------------------------------------- error mapping
