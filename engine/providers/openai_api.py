@@ -31,8 +31,6 @@ Both stream (``stream=True``, the default) while someone listens to the message
 for the usage chunk), :class:`~engine.providers.streaming.MessageStream` reads the message out
 of it as it grows, and the reply is built from the final event (``response.completed``, or the
 chunks and their usage), so its text, tokens and cost are those of the same call unstreamed.
-The Responses API's events are read as plain JSON (:mod:`engine.providers.server_events`), not
-as the SDK's typed events, which cost a third of a millisecond each to build.
 Listeners are called on the caller's event loop, in order, before ``complete`` returns.
 
 Retries are the SDK's (``max_retries``, exponential backoff, honouring ``retry-after``); what is
@@ -75,6 +73,7 @@ from openai.types.chat.completion_create_params import ResponseFormat
 from openai.types.responses import (
     Response,
     ResponseInputParam,
+    ResponseStreamEvent,
     ResponseTextConfigParam,
 )
 
@@ -101,7 +100,6 @@ from engine.providers.bounded_answers import (
 )
 from engine.providers.profile import ProviderProfile
 from engine.providers.rate_limiter import StatedLimits, retry_after_seconds, stated_limits
-from engine.providers.server_events import server_events
 from engine.providers.server_formats import (
     DEFAULT_MAX_OUTPUT_TOKENS,
     FormatSwitch,
@@ -380,6 +378,12 @@ class ResponsesProvider(_OpenAIProvider):
     def _warm_up(self) -> None:
         self._client.responses  # noqa: B018 (the attribute imports the resource)
         Response.model_rebuild()
+        if self.stream:  # the stream's events: most of a second on the first streamed call
+            _warm_stream_events(
+                ResponseStreamEvent,
+                {"type": "response.output_text.delta", "delta": "", "sequence_number": 0},
+                {"type": "response.completed", "sequence_number": 0, "response": {}},
+            )
 
     async def _call(self, request: ModelRequest) -> Response:
         return cast(Response, await self._client.responses.create(**self._arguments(request)))
@@ -387,23 +391,19 @@ class ResponsesProvider(_OpenAIProvider):
     async def _streamed(
         self, request: ModelRequest, message: MessageStream, started: float
     ) -> ModelReply:
-        """The events are read as plain JSON (:mod:`.server_events` says why); the final
-        response is built as the SDK's stream builds it (``Response.construct``: lenient, as
-        servers other than OpenAI's need)."""
         final: Response | None = None
-        streaming = self._client.responses.with_streaming_response
-        answer = streaming.create(**self._arguments(request), stream=True)
-        async with answer as body, _cut_is_retried():
-            async for event in server_events(body.iter_lines()):
-                kind = event.get("type")
-                if kind == "response.output_text.delta":
-                    message.feed(str(event.get("delta") or ""))
-                elif kind in ("response.completed", "response.incomplete", "response.failed"):
-                    final = _final_response(event)  # _parse says how a failed one failed
-                elif kind == "error":
+        stream = await self._client.responses.create(**self._arguments(request), stream=True)
+        async with stream, _cut_is_retried():
+            async for event in stream:
+                if event.type == "response.output_text.delta":
+                    message.feed(event.delta)
+                elif event.type in ("response.completed", "response.incomplete"):
+                    final = event.response
+                elif event.type == "response.failed":
+                    final = event.response  # _parse says how it failed
+                elif event.type == "error":
                     raise ProviderServerError(
-                        f"the stream from {self.host} failed: "
-                        f"{event.get('message')} ({event.get('code')})"
+                        f"the stream from {self.host} failed: {event.message} ({event.code})"
                     )
         if final is None:  # the body ended, the stream did not: not the API's answer
             raise ValueError("the stream ended without a response.completed event")
@@ -592,14 +592,6 @@ async def _cut_is_retried() -> AsyncIterator[None]:
     except openai.APIConnectionError as error:
         cause = error.__cause__
         raise StreamCut(type(cause).__name__ if cause else "connection lost") from error
-
-
-def _final_response(event: dict[str, Any]) -> Response:
-    """The response a ``response.completed`` (``incomplete``, ``failed``) event carries."""
-    body = event.get("response")
-    if not isinstance(body, dict):
-        raise ValueError(f"a {event.get('type')} event without its response")
-    return Response.construct(**body)
 
 
 def _warm_stream_events(shape: Any, *samples: dict[str, Any]) -> None:
