@@ -103,7 +103,7 @@ def _compose(text: str, path: Path | None) -> tuple[Any, Marks]:
         raise ScenarioErrors([_yaml_error(error, path, text)]) from None
     except yaml.YAMLError as error:
         raise ScenarioErrors([ScenarioError(f"invalid YAML: {error}", path=path)]) from None
-    return _copied(data), dict(marks)
+    return data, marks
 
 
 def _check_events(text: str, path: Path | None) -> None:
