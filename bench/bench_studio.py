@@ -102,6 +102,7 @@ class Studio:
         self.window.show()
         self.app.processEvents()
         self.counter = 0
+        self.opened = 0  # timed opens so far (close_session numbers each text)
 
     @property
     def session(self) -> Any:
@@ -119,7 +120,7 @@ class Studio:
         if self.window.session is not None:
             self.window.session.undo_stack.setClean()
             self.window.set_session(None)
-        self.opened = getattr(self, "opened", 0) + 1
+        self.opened += 1
         path = self.folder / "scenario.yaml"
         text = path.read_text(encoding="utf-8")
         if text.startswith("# open "):

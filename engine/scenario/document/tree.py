@@ -586,13 +586,17 @@ def loaded_tree(yaml: YAML, text: str) -> Any:
 _NOT_COPIED = re.compile(r"[&*][^\s,\]}]|^(?:%|---|\.\.\.)", re.MULTILINE)
 
 
-@functools.lru_cache(maxsize=4)
-def _pristine_tree(text: str) -> Any:
+def _load(text: str) -> Any:
     return configured_yaml(text).load(text)
 
 
-@functools.lru_cache(maxsize=64)
+#: The trees of the last few whole texts, never edited: :func:`loaded_tree` hands out copies.
+_pristine_tree = functools.lru_cache(maxsize=4)(_load)
+_shared_small_tree = functools.lru_cache(maxsize=64)(_load)
+
+
 def read_only_tree(text: str) -> Any:
-    """The round-trip tree of a small ``text`` (the head of a scenario, one step), shared by
-    every reader of that text: :meth:`YamlTree.read` answers from it and never edits it."""
-    return configured_yaml(text).load(text)
+    """The round-trip tree of ``text`` (the head of a scenario, one step), to read and never to
+    edit (:meth:`YamlTree.read`): one tree per recent text of up to
+    :data:`MAX_YAML_REPARSE_BYTES`, shared by every reader of it."""
+    return _load(text) if len(text) > MAX_YAML_REPARSE_BYTES else _shared_small_tree(text)
