@@ -15,8 +15,11 @@ import threading
 import time
 from collections.abc import AsyncIterator, Callable, Iterator
 from contextlib import AbstractContextManager
+from pathlib import Path
 
+import anyio
 import pytest
+import sniffio
 
 from engine.io.tls import shared_tls_context
 from engine.offline.fake_anthropic import FAKE_ANTHROPIC_KEY, FakeAnthropicServer
@@ -141,3 +144,65 @@ def test_a_loop_ending_mid_read_finishes_its_readers_and_calls_first() -> None:
     home.close()
 
     assert sorted(ended) == ["call", "reader"]
+
+
+# --- closed from code under trio -----------------------------------------------------------------
+
+
+def established_to(port: int) -> int:
+    """Established TCP connections of this machine to 127.0.0.1:``port``, as the kernel lists
+    them (``/proc/net/tcp``): the clients' ends of connections to a fake server."""
+    count = 0
+    for row in Path("/proc/net/tcp").read_text().splitlines()[1:]:
+        remote, state = row.split()[2:4]
+        if int(remote.rsplit(":", 1)[1], 16) == port and state == "01":
+            count += 1
+    return count
+
+
+@pytest.mark.skipif(not Path("/proc/net/tcp").exists(), reason="reads Linux's /proc/net/tcp")
+@pytest.mark.parametrize("vendor", list(VENDORS))
+def test_a_provider_closed_from_code_under_trio_closes_its_connections(vendor: str) -> None:
+    """``anyio.run`` with the trio backend (and anyio's pytest plugin) tells sniffio "trio" in
+    the caller's context. A close made there, or a provider collected while such code ran,
+    carried that into the provider's asyncio loop: the SDK's HTTP layer took it for trio, its
+    close failed half-way, and the connection stayed open until the collector reported it."""
+    fake, key, model = VENDORS[vendor]
+    with fake() as server:
+        server.queue(REPLY)
+        provider = make_provider(
+            vendor, api_key=key, base_url=server.base_url, model=model, stream=False
+        )
+        ask = ModelRequest(model=model, instructions="Greet.", input="hi", schema=SCHEMA)
+        assert asyncio.run(provider.complete(ask)).text == REPLY
+        port = server.port
+        assert established_to(port) == 1  # kept in the pool for the next call
+
+        async def close() -> None:
+            provider.close()
+
+        anyio.run(close, backend="trio")
+
+        assert until(lambda: established_to(port) == 0), "the connection was left open"
+
+
+def test_what_hops_to_the_home_loop_runs_in_a_context_of_its_own() -> None:
+    """The closer and the chores run on the provider's asyncio loop see asyncio, whatever the
+    code that closed the provider or asked for the chore runs under."""
+    from engine.providers.vendor_call import HomeLoop
+
+    seen: list[str | None] = []
+
+    async def close_client() -> None:
+        await anyio.sleep(0)  # what the SDKs' HTTP layer does: fails if it takes this for trio
+        seen.append(sniffio.current_async_library())
+
+    home = HomeLoop(close_client, "test-home")
+    said = sniffio.current_async_library_cvar.set("trio")  # as anyio.run(..., "trio") does
+    try:
+        home.soon(lambda: seen.append(sniffio.current_async_library_cvar.get()))
+        home.close()
+    finally:
+        sniffio.current_async_library_cvar.reset(said)
+
+    assert seen == [None, "asyncio"]

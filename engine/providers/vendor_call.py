@@ -20,7 +20,9 @@ Anthropic's cache TTL is chosen.
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import contextlib
+import contextvars
 import random
 import threading
 import time
@@ -69,6 +71,13 @@ class HomeLoop:
     hit "Event loop is closed" on the second call and leak sockets. Every call hops here, so
     connections are reused whichever loop the caller is on; cancelling the caller cancels it.
     ``close_client`` is awaited on the loop when it ends.
+
+    What hops here runs in a context of its own, not a copy of the caller's (as
+    ``run_coroutine_threadsafe`` would): the caller's context variables include sniffio's
+    "which async library runs here", which code under trio sets (``anyio.run`` with the trio
+    backend, anyio's pytest plugin). Carried here, it made the SDKs' HTTP layer (anyio) take
+    this asyncio loop for trio, and a provider closed from such code — or collected while it
+    ran — failed half-way through closing its client and left its connections open.
     """
 
     def __init__(self, close_client: Callable[[], Awaitable[object]], name: str) -> None:
@@ -101,7 +110,13 @@ class HomeLoop:
             self._loop.run_until_complete(self._loop.shutdown_asyncgens())
 
     async def run(self, work: Coroutine[Any, Any, _T]) -> _T:
-        return await asyncio.wrap_future(asyncio.run_coroutine_threadsafe(work, self._loop))
+        return await asyncio.wrap_future(self._submit(work))
+
+    def _submit(self, work: Coroutine[Any, Any, _T]) -> concurrent.futures.Future[_T]:
+        """Start ``work`` on this loop, in a context of its own (see the class docstring)."""
+        # run_coroutine_threadsafe schedules with a copy of the *current* context: run it in
+        # an empty one
+        return contextvars.Context().run(asyncio.run_coroutine_threadsafe, work, self._loop)
 
     def soon(self, chore: Callable[[], object]) -> None:
         """Run ``chore`` on this loop's thread when it is free; its failure is not fatal."""
@@ -110,7 +125,7 @@ class HomeLoop:
             with contextlib.suppress(Exception):
                 chore()
 
-        self._loop.call_soon_threadsafe(guarded)
+        self._loop.call_soon_threadsafe(guarded, context=contextvars.Context())
 
     async def _shutdown(self) -> None:
         with contextlib.suppress(Exception):
@@ -125,10 +140,10 @@ class HomeLoop:
         if not self._thread.is_alive():
             return
         if threading.current_thread() is self._thread:  # dropped during a call: do not wait
-            self._closing = self._loop.create_task(self._shutdown())
+            self._closing = self._loop.create_task(self._shutdown(), context=contextvars.Context())
             return
         with contextlib.suppress(RuntimeError):  # the loop is already closing
-            asyncio.run_coroutine_threadsafe(self._shutdown(), self._loop)
+            self._submit(self._shutdown())
         if wait:
             self._thread.join(timeout=10)
 
