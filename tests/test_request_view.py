@@ -10,11 +10,12 @@ leading system messages, which the fake folds into the instructions of a chat re
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import random
 import subprocess
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 import pytest
@@ -23,6 +24,7 @@ from test_economics import PLANS, Recorder, analyst, open_chat
 from engine.log.events import Event
 from engine.offline.autopilot import Autopilot, Plan
 from engine.offline.fake_openai import FAKE_API_KEY, FakeOpenAIServer, FakeRequest
+from engine.offline.fake_openai.requests import RecordedRequest
 from engine.providers.server_formats import default_cap_param
 from engine.request_view import (
     CACHE_BLOCK_TOKENS,
@@ -35,6 +37,9 @@ from engine.request_view import (
 )
 from engine.request_view.export import api_body, replay_command
 from engine.scenario.definition import PromptLayout
+
+# On one worker, so that each conversation is played once (see played()).
+pytestmark = pytest.mark.xdist_group("request_view")
 
 
 def converse(
@@ -57,6 +62,38 @@ def converse(
     return events, recorder.seen
 
 
+@dataclass(frozen=True)
+class Held:
+    """A conversation as the log, the model and the server saw it."""
+
+    events: tuple[Event, ...]
+    #: each request as the model read it
+    seen: tuple[FakeRequest, ...]
+    #: each model request as the server received it
+    sent: tuple[RecordedRequest, ...]
+    base_url: str
+
+
+@functools.cache
+def played(
+    layout: PromptLayout = PromptLayout.COMPACT,
+    provider: str = "responses",
+    *,
+    violation_rate: float = 0.3,
+    cache_overflow: bool = True,
+) -> Held:
+    """:func:`converse` on a server of its own, played once per worker for all the tests that
+    only read what it logged: played again, it logs the same (the autopilot is seeded, the fake
+    server deterministic). ``cache_overflow=False``: the server's cache never overflows (one
+    conversation played in a second is more than the 15 requests a minute of one key that the
+    service's cache machines take)."""
+    with FakeOpenAIServer() as server:
+        if not cache_overflow:
+            server.cache.overflow_rpm = None
+        events, seen = converse(server, layout, provider, violation_rate=violation_rate)
+        return Held(tuple(events), tuple(seen), tuple(server.model_requests()), server.base_url)
+
+
 def conversation_of(view: RequestView) -> list[tuple[str, str]]:
     return [
         (message.role, message.content)
@@ -68,9 +105,10 @@ def conversation_of(view: RequestView) -> list[tuple[str, str]]:
 
 @pytest.mark.parametrize("layout", list(PromptLayout))
 def test_the_rebuilt_conversation_is_the_one_the_server_held_and_the_parts_add_up(
-    fake_openai: FakeOpenAIServer, layout: PromptLayout
+    layout: PromptLayout,
 ) -> None:
-    events, seen = converse(fake_openai, layout)
+    conversation = played(layout)
+    events, seen = conversation.events, conversation.seen
     index = CallIndex(events)
     assert len(index.requests) == len(seen) > 26  # corrections included
     purposes = {request.data["purpose"] for request in index.requests}
@@ -84,10 +122,9 @@ def test_the_rebuilt_conversation_is_the_one_the_server_held_and_the_parts_add_u
         assert view.parts[-1].kind == "input" and view.chain_missing is None
 
 
-def test_a_chat_provider_is_sent_the_accepted_exchanges_again(
-    fake_openai: FakeOpenAIServer,
-) -> None:
-    events, seen = converse(fake_openai, PromptLayout.COMPACT, "chat")
+def test_a_chat_provider_is_sent_the_accepted_exchanges_again() -> None:
+    conversation = played(provider="chat")
+    events, seen = conversation.events, conversation.seen
     index = CallIndex(events)
     for request, held in zip(index.requests, seen, strict=True):
         view = rebuild(index, request)
@@ -104,12 +141,10 @@ def test_a_chat_provider_is_sent_the_accepted_exchanges_again(
 
 
 @pytest.mark.parametrize("provider", ["responses", "chat"])
-def test_chains_the_index_keeps_read_as_a_fresh_rebuild_in_any_order(
-    fake_openai: FakeOpenAIServer, provider: str
-) -> None:
+def test_chains_the_index_keeps_read_as_a_fresh_rebuild_in_any_order(provider: str) -> None:
     """An index keeps the chains it rebuilt so the next call's walk stops there; whatever order
     calls are inspected in, each reads exactly as it would from a new index."""
-    events, _ = converse(fake_openai, PromptLayout.COMPACT, provider)
+    events = played(provider=provider).events
     kept = CallIndex(events)
     order = list(kept.requests)
     random.Random(7).shuffle(order)
@@ -117,12 +152,10 @@ def test_chains_the_index_keeps_read_as_a_fresh_rebuild_in_any_order(
         assert rebuild(kept, request) == rebuild(CallIndex(events), request)
 
 
-def test_a_kept_chain_reads_again_once_a_correction_rejects_its_last_reply(
-    fake_openai: FakeOpenAIServer,
-) -> None:
+def test_a_kept_chain_reads_again_once_a_correction_rejects_its_last_reply() -> None:
     """In a log still being written, a reply reads as accepted until the correction after it
     arrives; a chain kept before then must not be served after."""
-    events, _ = converse(fake_openai, PromptLayout.COMPACT)
+    events = played().events
     live = CallIndex()
     for number, event in enumerate(events):
         live.add([event])
@@ -133,8 +166,8 @@ def test_a_kept_chain_reads_again_once_a_correction_rejects_its_last_reply(
             assert rebuild(live, request) == rebuild(fresh, request)
 
 
-def test_a_rejected_reply_stays_in_the_chain_and_is_marked(fake_openai: FakeOpenAIServer) -> None:
-    events, _ = converse(fake_openai)
+def test_a_rejected_reply_stays_in_the_chain_and_is_marked() -> None:
+    events = played().events
     index = CallIndex(events)
     correction = next(r for r in index.requests if r.data["purpose"] == "correction")
     view = rebuild(index, correction)
@@ -149,10 +182,8 @@ def test_a_rejected_reply_stays_in_the_chain_and_is_marked(fake_openai: FakeOpen
     )
 
 
-def test_the_cached_prefix_is_marked_on_the_parts_in_the_order_the_cache_reads(
-    fake_openai: FakeOpenAIServer,
-) -> None:
-    events, _ = converse(fake_openai)
+def test_the_cached_prefix_is_marked_on_the_parts_in_the_order_the_cache_reads() -> None:
+    events = played().events
     index = CallIndex(events)
     marked = 0
     for request in index.requests:
@@ -167,13 +198,9 @@ def test_the_cached_prefix_is_marked_on_the_parts_in_the_order_the_cache_reads(
     assert marked > len(index.requests) // 2
 
 
-def test_the_diff_names_what_changed_and_so_where_the_cache_stopped(
-    fake_openai: FakeOpenAIServer,
-) -> None:
-    # one conversation played in a second would overflow the service's cache machines (more
-    # than 15 requests a minute for one key): here the layout alone is looked at
-    fake_openai.cache.overflow_rpm = None
-    events, _ = converse(fake_openai, violation_rate=0.0)
+def test_the_diff_names_what_changed_and_so_where_the_cache_stopped() -> None:
+    # here the layout alone is looked at, not the cache machines' overflow
+    events = played(violation_rate=0.0, cache_overflow=False).events
     index = CallIndex(events)
     statuses = set()
     for request in index.requests[1:]:
@@ -200,8 +227,8 @@ def test_the_diff_names_what_changed_and_so_where_the_cache_stopped(
     assert statuses == {"grew", "restarted"}
 
 
-def test_a_changed_instruction_is_where_the_prompts_part(fake_openai: FakeOpenAIServer) -> None:
-    events, _ = converse(fake_openai, PromptLayout.PER_STEP, violation_rate=0.0)
+def test_a_changed_instruction_is_where_the_prompts_part() -> None:
+    events = played(PromptLayout.PER_STEP, violation_rate=0.0).events
     index = CallIndex(events)
     step_changes = [
         r
@@ -217,10 +244,8 @@ def test_a_changed_instruction_is_where_the_prompts_part(fake_openai: FakeOpenAI
     assert diff.common_tokens < 1024 and diff.cacheable_tokens == 0
 
 
-def test_a_chain_continuing_another_log_says_what_it_cannot_show(
-    fake_openai: FakeOpenAIServer,
-) -> None:
-    events, _ = converse(fake_openai, PromptLayout.APPEND, violation_rate=0.0)
+def test_a_chain_continuing_another_log_says_what_it_cannot_show() -> None:
+    events = list(played(PromptLayout.APPEND, violation_rate=0.0).events)
     cut = len(events) // 2
     tail = [events[0], *events[cut:]]  # the session start, then a later half
     index = CallIndex(tail)
@@ -269,25 +294,23 @@ def test_the_estimate_is_the_models_tokenizer() -> None:
 
 
 @pytest.mark.parametrize("provider", ["responses", "chat"])
-def test_the_copied_json_is_the_body_that_was_sent(
-    fake_openai: FakeOpenAIServer, provider: str
-) -> None:
-    events, _ = converse(fake_openai, PromptLayout.COMPACT, provider)
+def test_the_copied_json_is_the_body_that_was_sent(provider: str) -> None:
+    conversation = played(provider=provider)
     model = analyst().model
-    index = CallIndex(events)
+    index = CallIndex(conversation.events)
     # The calls streamed; the copy asks for the whole reply (the same prompt and reply).
     streaming = ("stream", "stream_options")
     sent = [
         {key: value for key, value in (r.body or {}).items() if key not in streaming}
-        for r in fake_openai.model_requests()
+        for r in conversation.sent
     ]
-    assert {(r.body or {}).get("stream") for r in fake_openai.model_requests()} == {True}
+    assert {(r.body or {}).get("stream") for r in conversation.sent} == {True}
     for request, body in zip(index.requests, sent, strict=True):
         rebuilt = api_body(
             rebuild(index, request),
             temperature=model.temperature,
             max_output_tokens=model.max_output_tokens,
-            cap_param=default_cap_param(provider, fake_openai.base_url),
+            cap_param=default_cap_param(provider, conversation.base_url),
         )
         assert rebuilt == body
 
