@@ -148,6 +148,29 @@ def test_only_one_engine_module_imports_each_vendor_sdk(sdk: str) -> None:
     assert importers == {VENDOR_SDK_MODULES[sdk]}
 
 
+def private_sdk_imports(path: Path) -> set[str]:
+    """The modules of a vendor SDK that ``path`` imports and that the SDK keeps private (a part
+    of the name starts with ``_``): a release may move them without notice."""
+    roots = ("openai", "anthropic", "google")
+    return {
+        name
+        for name in imported_modules(path)
+        if name.split(".")[0] in roots and any(part.startswith("_") for part in name.split("."))
+    }
+
+
+def test_no_engine_module_reaches_into_a_vendor_sdks_private_parts() -> None:
+    assert {
+        str(path): private_sdk_imports(path) for path in ENGINE_FILES if private_sdk_imports(path)
+    } == {}
+
+
+def test_the_private_import_check_sees_one(tmp_path: Path) -> None:
+    probe = tmp_path / "probe.py"
+    probe.write_text("def later():\n    from openai._models import construct_type\n", "utf-8")
+    assert private_sdk_imports(probe) == {"openai._models", "openai._models.construct_type"}
+
+
 def test_the_import_check_sees_what_it_must() -> None:
     source = "import PySide6.QtCore\nfrom app.main import x\nfrom . import sibling\n"
     probe = ENGINE.parent / "tests" / "_probe_imports.py"

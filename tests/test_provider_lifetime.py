@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import inspect
 import threading
 import time
 from collections.abc import AsyncIterator, Callable, Iterator
@@ -105,6 +106,42 @@ def test_every_provider_shares_the_one_tls_context(used_provider: Callable[[], P
     finally:
         first.close()
         second.close()
+
+
+def suspended_readers() -> list[str]:
+    """The async generators alive and suspended half-way (not run to their end or closed)."""
+    return [
+        thing.ag_code.co_name
+        for thing in gc.get_objects()
+        if inspect.isasyncgen(thing) and thing.ag_frame is not None and thing.ag_running is False
+    ]
+
+
+@pytest.mark.parametrize("api", ["responses", "chat"])
+def test_a_streamed_answer_leaves_no_reader_half_way(api: str) -> None:
+    """The stream's lines are read to the end (or closed): no reader of the answer is left
+    suspended for the provider's loop to finish later (a task destroyed with the loop, and the
+    connection's transport with it, when the provider is dropped)."""
+    from engine.providers.base import streaming_to
+
+    with FakeOpenAIServer() as server:
+        provider = make_provider(api, api_key=FAKE_API_KEY, base_url=server.base_url)
+        ask = ModelRequest(model="gpt-4.1-mini", instructions="Greet.", input="hi", schema=SCHEMA)
+        heard: list[str] = []
+        before = suspended_readers()
+
+        async def twice(streamed: Provider) -> None:
+            with streaming_to(heard.append):
+                for _ in range(2):
+                    server.queue(REPLY)
+                    assert (await streamed.complete(ask)).text == REPLY
+
+        asyncio.run(twice(provider))
+        after = suspended_readers()
+        provider.close()
+
+    assert heard and heard[-1] == "Hello"
+    assert sorted(after) == sorted(before)
 
 
 def test_a_loop_ending_mid_read_finishes_its_readers_and_calls_first() -> None:

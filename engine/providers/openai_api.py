@@ -31,6 +31,8 @@ Both stream (``stream=True``, the default) while someone listens to the message
 for the usage chunk), :class:`~engine.providers.streaming.MessageStream` reads the message out
 of it as it grows, and the reply is built from the final event (``response.completed``, or the
 chunks and their usage), so its text, tokens and cost are those of the same call unstreamed.
+Both read the events as plain JSON (:mod:`engine.providers.server_events`), not as the SDK's
+typed events, which cost up to a third of a millisecond each to build.
 Listeners are called on the caller's event loop, in order, before ``complete`` returns.
 
 Retries are the SDK's (``max_retries``, exponential backoff, honouring ``retry-after``); what is
@@ -61,7 +63,7 @@ import contextlib
 import json
 import os
 import time
-from collections.abc import AsyncIterator, Iterable, Mapping
+from collections.abc import AsyncGenerator, AsyncIterator, Iterable, Mapping
 from dataclasses import replace
 from typing import Any, Literal, TypeVar, cast
 
@@ -73,7 +75,6 @@ from openai.types.chat.completion_create_params import ResponseFormat
 from openai.types.responses import (
     Response,
     ResponseInputParam,
-    ResponseStreamEvent,
     ResponseTextConfigParam,
 )
 
@@ -100,6 +101,7 @@ from engine.providers.bounded_answers import (
 )
 from engine.providers.profile import ProviderProfile
 from engine.providers.rate_limiter import StatedLimits, retry_after_seconds, stated_limits
+from engine.providers.server_events import server_events
 from engine.providers.server_formats import (
     DEFAULT_MAX_OUTPUT_TOKENS,
     FormatSwitch,
@@ -378,12 +380,6 @@ class ResponsesProvider(_OpenAIProvider):
     def _warm_up(self) -> None:
         self._client.responses  # noqa: B018 (the attribute imports the resource)
         Response.model_rebuild()
-        if self.stream:  # the stream's events: most of a second on the first streamed call
-            _warm_stream_events(
-                ResponseStreamEvent,
-                {"type": "response.output_text.delta", "delta": "", "sequence_number": 0},
-                {"type": "response.completed", "sequence_number": 0, "response": {}},
-            )
 
     async def _call(self, request: ModelRequest) -> Response:
         return cast(Response, await self._client.responses.create(**self._arguments(request)))
@@ -391,19 +387,23 @@ class ResponsesProvider(_OpenAIProvider):
     async def _streamed(
         self, request: ModelRequest, message: MessageStream, started: float
     ) -> ModelReply:
+        """The events are read as plain JSON (:mod:`.server_events` says why); the final
+        response is built as the SDK's stream builds it (``Response.construct``: lenient, as
+        servers other than OpenAI's need)."""
         final: Response | None = None
-        stream = await self._client.responses.create(**self._arguments(request), stream=True)
-        async with stream, _cut_is_retried():
-            async for event in stream:
-                if event.type == "response.output_text.delta":
-                    message.feed(event.delta)
-                elif event.type in ("response.completed", "response.incomplete"):
-                    final = event.response
-                elif event.type == "response.failed":
-                    final = event.response  # _parse says how it failed
-                elif event.type == "error":
+        streaming = self._client.responses.with_streaming_response
+        answer = streaming.create(**self._arguments(request), stream=True)
+        async with answer as body, _cut_is_retried(), _events_of(body) as events:
+            async for event in events:
+                kind = event.get("type")
+                if kind == "response.output_text.delta":
+                    message.feed(str(event.get("delta") or ""))
+                elif kind in ("response.completed", "response.incomplete", "response.failed"):
+                    final = _final_response(event)  # _parse says how a failed one failed
+                elif kind == "error":
                     raise ProviderServerError(
-                        f"the stream from {self.host} failed: {event.message} ({event.code})"
+                        f"the stream from {self.host} failed: "
+                        f"{event.get('message')} ({event.get('code')})"
                     )
         if final is None:  # the body ended, the stream did not: not the API's answer
             raise ValueError("the stream ended without a response.completed event")
@@ -474,8 +474,6 @@ class ChatCompletionsProvider(_OpenAIProvider):
     def _warm_up(self) -> None:
         self._client.chat.completions  # noqa: B018 (the attribute imports the resource)
         ChatCompletion.model_rebuild()
-        if self.stream:
-            _warm_stream_events(ChatCompletionChunk, {"id": "", "choices": [], "usage": {}})
 
     async def _call(self, request: ModelRequest) -> ChatCompletion:
         created = await self._client.chat.completions.create(**self._arguments(request))
@@ -489,23 +487,26 @@ class ChatCompletionsProvider(_OpenAIProvider):
         finish: str | None = None
         usage = Usage()
         ident = model = ""
-        stream = await self._client.chat.completions.create(
+        streaming = self._client.chat.completions.with_streaming_response
+        answer = streaming.create(
             **self._arguments(request), stream=True, stream_options={"include_usage": True}
         )
-        async with stream, _cut_is_retried():
-            async for chunk in stream:
-                ident, model = chunk.id or ident, chunk.model or model
-                if chunk.usage is not None:
-                    usage = _chat_usage(chunk.usage, chunk.model_extra)
-                for choice in chunk.choices:
-                    if choice.index != 0:
+        async with answer as body, _cut_is_retried(), _events_of(body) as chunks:
+            async for chunk in chunks:  # plain JSON, as for Responses
+                ident = str(chunk.get("id") or ident)
+                model = str(chunk.get("model") or model)
+                if isinstance(chunk.get("usage"), dict):
+                    usage = _chat_usage(CompletionUsage.construct(**chunk["usage"]), _extra(chunk))
+                for choice in chunk.get("choices") or ():
+                    if not isinstance(choice, dict) or choice.get("index") != 0:
                         continue
-                    if choice.delta.content:
-                        text.append(choice.delta.content)
-                        message.feed(choice.delta.content)
-                    if choice.delta.refusal:
-                        refusal.append(choice.delta.refusal)
-                    finish = choice.finish_reason or finish
+                    delta = choice.get("delta") or {}
+                    if delta.get("content"):
+                        text.append(str(delta["content"]))
+                        message.feed(str(delta["content"]))
+                    if delta.get("refusal"):
+                        refusal.append(str(delta["refusal"]))
+                    finish = choice.get("finish_reason") or finish
         if finish is None:  # the body ended, the stream did not: not the API's answer
             raise ValueError("the stream ended without a finish_reason")
         reason = _CHAT_REASONS.get(finish)
@@ -561,6 +562,14 @@ class ChatCompletionsProvider(_OpenAIProvider):
 _CHAT_REASONS = {"length": "max_output_tokens", "content_filter": "content_filter"}
 
 
+def _extra(chunk: dict[str, Any]) -> dict[str, Any]:
+    """What a chunk holds beyond the API's fields (where some servers say their cached tokens),
+    as the SDK's ``model_extra`` would hold it."""
+    return {
+        key: value for key, value in chunk.items() if key not in ChatCompletionChunk.model_fields
+    }
+
+
 def _chat_usage(usage: CompletionUsage, extra: Mapping[str, Any] | None) -> Usage:
     """The usage of a completion; cached tokens wherever the server says them."""
     cached = cached_tokens_of(usage.model_dump(), extra or {})
@@ -594,21 +603,18 @@ async def _cut_is_retried() -> AsyncIterator[None]:
         raise StreamCut(type(cause).__name__ if cause else "connection lost") from error
 
 
-def _warm_stream_events(shape: Any, *samples: dict[str, Any]) -> None:
-    """Build the SDK's readers of a stream's events ahead of the first streamed call, as the
-    stream builds them.
+def _events_of(body: Any) -> contextlib.aclosing[AsyncGenerator[dict[str, Any], None]]:
+    """The events of a streamed answer (the SDK's ``AsyncAPIResponse``), closed, with the lines
+    under them, when the block ends: early too (an error event, a cut, a deadline)."""
+    return contextlib.aclosing(server_events(body.iter_lines()))
 
-    The one use of a private part of the SDK (``openai._models.construct_type``, what its stream
-    calls for each event; there is no public way to warm that cache): only this warm-up relies on
-    it, so if a release moves it the first streamed call is slower and nothing else changes.
-    ``tests/test_openai_private_use.py`` fails loudly when it moves."""
-    try:
-        from openai._models import construct_type
-    except ImportError:
-        return
 
-    for sample in samples:
-        construct_type(type_=shape, value=sample)
+def _final_response(event: dict[str, Any]) -> Response:
+    """The response a ``response.completed`` (``incomplete``, ``failed``) event carries."""
+    body = event.get("response")
+    if not isinstance(body, dict):
+        raise ValueError(f"a {event.get('type')} event without its response")
+    return Response.construct(**body)
 
 
 # --------------------------------------------------------------------------- error mapping
