@@ -45,6 +45,7 @@ from typing import NamedTuple
 
 import networkx as nx
 import pytest
+from plugins.source_trees import SOURCE_RULES, source_tree
 
 ROOT = Path(__file__).resolve().parent.parent
 ENGINE = ROOT / "engine"
@@ -53,16 +54,14 @@ FORBIDDEN_IN_ENGINE = ("PySide6", "PyQt5", "PyQt6", "shiboken6", "app")
 #: The one engine module allowed to import the openai SDK (errors are mapped there too).
 OPENAI_MODULE = ENGINE / "providers" / "openai_api.py"
 
-#: On one worker of the suite: each parses every module of the engine and the studio for its
-#: imports (:func:`import_statements`), and three or four workers did it three or four times.
-pytestmark = pytest.mark.xdist_group("source_imports")
+#: On the one worker that parses every module of the engine and the studio once for all the
+#: house rules (``plugins/source_trees.py``).
+pytestmark = pytest.mark.xdist_group(SOURCE_RULES)
 
 
 def parsed(path: Path) -> ast.Module:
-    """The module at ``path``, parsed. Not cached: the trees of every module of the engine and
-    the studio are some 700,000 objects, which every full pass of a worker's garbage collector
-    would walk for the rest of the suite (0.5-1.5 s each); parsing again costs 2 s in all."""
-    return ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    """The module at ``path``, parsed (once for all the rules: :func:`source_tree`)."""
+    return source_tree(path)
 
 
 class ImportStatement(NamedTuple):

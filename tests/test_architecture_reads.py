@@ -16,6 +16,7 @@ import ast
 from pathlib import Path
 
 import pytest
+from plugins.source_trees import SOURCE_RULES, source_tree
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -77,10 +78,12 @@ def _mode_of(call: ast.Call, position: int) -> ast.expr | None:
     return call.args[position] if len(call.args) > position else None
 
 
-def reads_in(source: str) -> list[tuple[int, str]]:
-    """(line, what) for every way ``source`` reads a file other than the bounded reader."""
+def reads_in(source: str | ast.Module) -> list[tuple[int, str]]:
+    """(line, what) for every way ``source`` (a module's text or tree) reads a file other than
+    the bounded reader."""
     found: list[tuple[int, str]] = []
-    for node in ast.walk(ast.parse(source)):
+    tree = ast.parse(source) if isinstance(source, str) else source
+    for node in ast.walk(tree):
         if not isinstance(node, ast.Call):
             continue
         function = node.func
@@ -111,13 +114,15 @@ MODULES = sorted(
 )
 
 
+#: On the one worker that parses every module once for all the house rules.
+pytestmark = pytest.mark.xdist_group(SOURCE_RULES)
+
+
 @pytest.mark.parametrize("module", MODULES)
 def test_files_are_read_only_through_the_bounded_reader(module: str) -> None:
     allowed = ALLOWED.get(module, (set(), ""))[0]
     reads = [
-        (line, what)
-        for line, what in reads_in((ROOT / module).read_text(encoding="utf-8"))
-        if what not in allowed
+        (line, what) for line, what in reads_in(source_tree(ROOT / module)) if what not in allowed
     ]
     assert not reads, (
         f"{module} reads files without engine.io.untrusted: "
@@ -132,8 +137,7 @@ def test_every_exception_still_reads_files() -> None:
         module
         for module in ALLOWED
         if not (ROOT / module).exists()
-        or not {what for _line, what in reads_in((ROOT / module).read_text("utf-8"))}
-        & ALLOWED[module][0]
+        or not {what for _line, what in reads_in(source_tree(ROOT / module))} & ALLOWED[module][0]
     ]
     assert stale == []
 

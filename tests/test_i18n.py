@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from plugins.source_trees import SOURCE_RULES, source_tree
 
 ROOT = Path(__file__).resolve().parent.parent
 APP = ROOT / "app"
@@ -45,7 +46,7 @@ _TRANSLATE_OWNERS = {"QCoreApplication", "QApplication", "QGuiApplication"}
 def non_literal_translations(path: Path) -> list[str]:
     """``file:line`` of every tr()/translate() call in ``path`` whose text is not a literal."""
     found = []
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in ast.walk(source_tree(path)):
         if not isinstance(node, ast.Call):
             continue
         func = node.func
@@ -71,6 +72,7 @@ def non_literal_translations(path: Path) -> list[str]:
     return found
 
 
+@pytest.mark.xdist_group(SOURCE_RULES)  # every module of the studio parsed once for all rules
 def test_every_translated_text_in_the_studio_is_a_literal() -> None:
     problems = [
         line for path in sorted(APP.rglob("*.py")) for line in non_literal_translations(path)

@@ -19,6 +19,7 @@ from typing import Any
 
 import pytest
 import yaml
+from plugins.source_trees import SOURCE_RULES, source_tree
 from PySide6.QtCore import QModelIndex, QSettings, Qt, QTimer
 from PySide6.QtGui import QStandardItemModel
 from PySide6.QtWidgets import QAbstractItemView, QApplication, QLabel, QMessageBox, QTreeWidget
@@ -295,10 +296,12 @@ def _safe(node: ast.expr) -> bool:
     return False
 
 
-def ways_around(source: str, module: str) -> list[str]:
-    """Every label, tooltip and message box of ``source`` made another way than plain_text's."""
+def ways_around(source: str | ast.Module, module: str) -> list[str]:
+    """Every label, tooltip and message box of ``source`` (a module's text or tree) made another
+    way than plain_text's."""
     found = []
-    for node in ast.walk(ast.parse(source)):
+    tree = ast.parse(source) if isinstance(source, str) else source
+    for node in ast.walk(tree):
         if isinstance(node, ast.ClassDef):
             bases = [ast.unparse(base) for base in node.bases]
             if "QLabel" in bases:
@@ -333,9 +336,10 @@ STUDIO_MODULES = sorted(
 )
 
 
+@pytest.mark.xdist_group(SOURCE_RULES)  # every module of the studio parsed once for all rules
 @pytest.mark.parametrize("module", STUDIO_MODULES)
 def test_labels_tooltips_and_message_boxes_go_through_plain_text(module: str) -> None:
-    assert ways_around((ROOT / module).read_text(encoding="utf-8"), module) == []
+    assert ways_around(source_tree(ROOT / module), module) == []
 
 
 def test_the_check_sees_each_way_around() -> None:
