@@ -213,7 +213,7 @@ def test_a_provider_closed_from_code_under_trio_closes_its_connections(vendor: s
         ask = ModelRequest(model=model, instructions="Greet.", input="hi", schema=SCHEMA)
         assert asyncio.run(provider.complete(ask)).text == REPLY
         port = server.port
-        assert established_to(port) == 1  # kept in the pool for the next call
+        assert established_to(port) >= 1  # kept in the pool for the next call
 
         async def close() -> None:
             provider.close()
