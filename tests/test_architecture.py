@@ -59,11 +59,6 @@ OPENAI_MODULE = ENGINE / "providers" / "openai_api.py"
 pytestmark = pytest.mark.xdist_group(SOURCE_RULES)
 
 
-def parsed(path: Path) -> ast.Module:
-    """The module at ``path``, parsed (once for all the rules: :func:`source_tree`)."""
-    return source_tree(path)
-
-
 class ImportStatement(NamedTuple):
     """One ``import`` or ``from ... import`` of a module, wherever it is (deferred ones too)."""
 
@@ -90,7 +85,7 @@ def _import_statements(path: Path, mtime_ns: int, size: int) -> tuple[ImportStat
             node.level if isinstance(node, ast.ImportFrom) else 0,
             tuple(alias.name for alias in node.names),
         )
-        for node in ast.walk(parsed(path))
+        for node in ast.walk(source_tree(path))
         if isinstance(node, (ast.Import, ast.ImportFrom))
     )
 
@@ -309,7 +304,7 @@ def test_the_engine_has_no_import_cycle() -> None:
 
 def test_every_engine_package_says_what_it_holds_and_may_import() -> None:
     for init in sorted(ENGINE.glob("*/__init__.py")):
-        docstring = ast.get_docstring(parsed(init)) or ""
+        docstring = ast.get_docstring(source_tree(init)) or ""
         assert len(docstring.splitlines()) >= 3, f"{init.relative_to(ROOT)} needs its map"
         assert "import" in docstring, f"{init.relative_to(ROOT)}: say what it may import"
 
@@ -582,7 +577,7 @@ def long_functions() -> list[str]:
     return [
         f"{path.relative_to(ROOT)}:{node.lineno} {node.name} ({lines} lines)"
         for path in sorted([*ENGINE.rglob("*.py"), *APP.rglob("*.py")])
-        for node in ast.walk(parsed(path))
+        for node in ast.walk(source_tree(path))
         if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
         and (lines := (node.end_lineno or node.lineno) - node.lineno + 1) > MAX_FUNCTION_LINES
     ]
@@ -598,6 +593,6 @@ def test_no_module_excuses_its_size() -> None:
     excusing = [
         str(path.relative_to(ROOT))
         for path in sorted([*ENGINE.rglob("*.py"), *APP.rglob("*.py")])
-        if "why one module" in (ast.get_docstring(parsed(path)) or "").lower()
+        if "why one module" in (ast.get_docstring(source_tree(path)) or "").lower()
     ]
     assert excusing == []
