@@ -182,6 +182,7 @@ def test_the_dialog_offers_anthropic_and_gemini_by_name(qtbot: QtBot) -> None:
     assert dialog.result_settings().provider == "anthropic"
 
 
+@pytest.mark.xdist_group("vendor_sdks")
 def test_a_vendor_reads_its_own_key_never_the_studios_openai_key(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

@@ -18,6 +18,8 @@ from engine.offline.fake_gemini import FakeGeminiServer
 from engine.offline.scenario_bot import ScenarioBot
 from engine.scenario.loader import load_scenario
 
+pytestmark = pytest.mark.xdist_group("vendor_sdks")
+
 REPO = Path(__file__).resolve().parent.parent
 ANALYST = REPO / "scenarios" / "analyst_bot"
 DEMO_MESSAGES = (ANALYST / "demo" / "messages.txt").read_text(encoding="utf-8")

@@ -324,6 +324,7 @@ def test_a_server_that_asks_for_hours_stops_the_run_at_once_with_status_1(
     assert len(openai_env.model_requests()) <= 2  # one call per conversation started, at most
 
 
+@pytest.mark.xdist_group("vendor_sdks")
 def test_a_simulation_runs_on_anthropic(
     anthropic_env: FakeAnthropicServer, pizza: Path, tmp_path: Path
 ) -> None:

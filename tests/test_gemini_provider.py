@@ -4,17 +4,21 @@ The contract goes as ``responseJsonSchema`` with ``responseMimeType: application
 history is laid out as a constant prefix so implicit caching keeps hitting (read from
 ``cachedContentTokenCount``), the reply streams, and every SDK error maps into
 ``engine.errors`` (429 ``RESOURCE_EXHAUSTED`` with its RetryInfo delay, 503 ``UNAVAILABLE``).
+
+The SDK is imported by the tests that use it (:func:`gemini_api`), never at collection: every
+worker of the suite would pay its imports for a module that runs on one of them (the
+``vendor_sdks`` group).
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
-from typing import Any
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
 
 import httpx2
 import pytest
-from google.genai import errors as genai_errors
 
 from engine.errors import (
     ProviderAuthError,
@@ -29,7 +33,11 @@ from engine.offline.fake_gemini import FAKE_GEMINI_KEY, FakeGeminiServer
 from engine.offline.fake_openai import Fault
 from engine.providers import Message, ModelRequest, make_provider
 from engine.providers.base import streaming_to
-from engine.providers.gemini_api import GeminiProvider, map_gemini_error, retry_delay_seconds
+
+if TYPE_CHECKING:
+    from engine.providers.gemini_api import GeminiProvider
+
+pytestmark = pytest.mark.xdist_group("vendor_sdks")
 
 SCHEMA: dict[str, Any] = {
     "type": "object",
@@ -44,6 +52,19 @@ LONG = "You are the analyst bot of a small firm; follow the script step by step.
 MODEL = "gemini-2.5-flash"
 
 
+def gemini_api() -> ModuleType:
+    """The engine's Gemini provider module (and with it the SDK), imported when a test runs."""
+    import engine.providers.gemini_api as module
+
+    return module
+
+
+def genai_errors() -> ModuleType:
+    from google.genai import errors
+
+    return errors
+
+
 def provider(server: FakeGeminiServer, **options: Any) -> GeminiProvider:
     made = make_provider(
         "gemini",
@@ -53,7 +74,7 @@ def provider(server: FakeGeminiServer, **options: Any) -> GeminiProvider:
         max_retries=options.pop("max_retries", 0),
         **options,
     )
-    assert isinstance(made, GeminiProvider)
+    assert isinstance(made, gemini_api().GeminiProvider)
     return made
 
 
@@ -185,8 +206,8 @@ def test_a_retry_delay_is_read_from_the_error_details() -> None:
             ],
         }
     }
-    assert retry_delay_seconds(details) == 2.5
-    assert retry_delay_seconds({"error": {"code": 429}}) is None
+    assert gemini_api().retry_delay_seconds(details) == 2.5
+    assert gemini_api().retry_delay_seconds({"error": {"code": 429}}) is None
 
 
 # --------------------------------------------------------------------------- SDK exceptions
@@ -195,30 +216,30 @@ _RESPONSE = {"error": {"code": 503, "message": "busy", "status": "UNAVAILABLE"}}
 
 #: How every exception class ``google.genai.errors`` exports is mapped.
 EXPECTED: dict[str, tuple[Any, type[ProviderError]]] = {
-    "APIError": (lambda: genai_errors.APIError(418, {}), ProviderRequestError),
+    "APIError": (lambda: genai_errors().APIError(418, {}), ProviderRequestError),
     "ClientError": (
-        lambda: genai_errors.ClientError(429, {"error": {"status": "RESOURCE_EXHAUSTED"}}),
+        lambda: genai_errors().ClientError(429, {"error": {"status": "RESOURCE_EXHAUSTED"}}),
         ProviderRateLimited,
     ),
-    "ServerError": (lambda: genai_errors.ServerError(503, _RESPONSE), ProviderServerError),
+    "ServerError": (lambda: genai_errors().ServerError(503, _RESPONSE), ProviderServerError),
     "UnknownFunctionCallArgumentError": (
-        lambda: genai_errors.UnknownFunctionCallArgumentError("x"),
+        lambda: genai_errors().UnknownFunctionCallArgumentError("x"),
         ProviderRequestError,
     ),
     "UnsupportedFunctionError": (
-        lambda: genai_errors.UnsupportedFunctionError("x"),
+        lambda: genai_errors().UnsupportedFunctionError("x"),
         ProviderRequestError,
     ),
     "FunctionInvocationError": (
-        lambda: genai_errors.FunctionInvocationError("x"),
+        lambda: genai_errors().FunctionInvocationError("x"),
         ProviderRequestError,
     ),
     "UnknownApiResponseError": (
-        lambda: genai_errors.UnknownApiResponseError("x"),
+        lambda: genai_errors().UnknownApiResponseError("x"),
         ProviderRequestError,
     ),
     "ContinuationInterruptedError": (
-        lambda: genai_errors.ContinuationInterruptedError("x"),
+        lambda: genai_errors().ContinuationInterruptedError("x"),
         ProviderRequestError,
     ),
 }
@@ -227,12 +248,12 @@ EXPECTED: dict[str, tuple[Any, type[ProviderError]]] = {
 def exported_exception_names() -> set[str]:
     return {
         name
-        for name, value in vars(genai_errors).items()
+        for name, value in vars(genai_errors()).items()
         if type(value) is type
         and issubclass(value, Exception)
         and not issubclass(value, Warning)
         and not name.startswith("_")
-        and value.__module__ == genai_errors.__name__
+        and value.__module__ == genai_errors().__name__
     }
 
 
@@ -245,7 +266,7 @@ def test_each_sdk_exception_maps_to_its_provider_error(name: str) -> None:
     build, expected = EXPECTED[name]
     error = build()
     assert type(error).__name__ == name
-    mapped = map_gemini_error(error)
+    mapped = gemini_api().map_gemini_error(error)
     assert type(mapped) is expected and str(mapped)
 
 
@@ -259,13 +280,13 @@ def test_each_sdk_exception_maps_to_its_provider_error(name: str) -> None:
 def test_transport_errors_under_the_sdk_map_too(
     error: BaseException, expected: type[ProviderError]
 ) -> None:
-    assert type(map_gemini_error(error)) is expected
+    assert type(gemini_api().map_gemini_error(error)) is expected
 
 
 def test_an_output_cap_given_to_the_provider_replaces_the_requests(
     fake_gemini: FakeGeminiServer,
 ) -> None:
-    made = GeminiProvider(
+    made = gemini_api().GeminiProvider(
         api_key=FAKE_GEMINI_KEY, base_url=fake_gemini.base_url, model=MODEL, max_output_tokens=77
     )
     with made:

@@ -185,6 +185,7 @@ def test_a_wrong_config_field_is_named(tmp_path: Path) -> None:
         load_config(config)
 
 
+@pytest.mark.xdist_group("vendor_sdks")
 def test_a_vendor_without_its_key_says_which_key(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -12,11 +12,13 @@ from __future__ import annotations
 import asyncio
 import gc
 import inspect
+import ssl
 import threading
 import time
 from collections.abc import AsyncIterator, Callable, Iterator
 from contextlib import AbstractContextManager
 from pathlib import Path
+from typing import Any
 
 import anyio
 import pytest
@@ -42,9 +44,15 @@ SCHEMA = {
     "additionalProperties": False,
 }
 REPLY = '{"message": "Hello"}'
+#: The vendors whose SDK is heavy to import run on one worker (see tests/plugins/ordering.py).
+HEAVY_SDKS = {"anthropic", "gemini"}
+PROVIDERS = [
+    pytest.param(name, marks=[pytest.mark.xdist_group("vendor_sdks")] if name in HEAVY_SDKS else [])
+    for name in VENDORS
+]
 
 
-@pytest.fixture(params=list(VENDORS))
+@pytest.fixture(params=PROVIDERS)
 def used_provider(request: pytest.FixtureRequest) -> Iterator[Callable[[], Provider]]:
     """Makes providers of one vendor that have each answered one call."""
     fake, key, model = VENDORS[request.param]
@@ -106,6 +114,23 @@ def test_every_provider_shares_the_one_tls_context(used_provider: Callable[[], P
     finally:
         first.close()
         second.close()
+
+
+def test_a_second_provider_builds_no_tls_context_of_its_own(
+    used_provider: Callable[[], Provider], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Not even one an SDK builds for itself beside the shared one (Gemini's websockets)."""
+    used_provider().close()  # the process's context exists now
+    built: list[ssl.SSLContext] = []
+    create = ssl.create_default_context
+
+    def counted(*args: Any, **kwargs: Any) -> ssl.SSLContext:
+        built.append(create(*args, **kwargs))
+        return built[-1]
+
+    monkeypatch.setattr(ssl, "create_default_context", counted)
+    used_provider().close()
+    assert built == []
 
 
 def suspended_readers() -> list[str]:
@@ -198,7 +223,7 @@ def established_to(port: int) -> int:
 
 
 @pytest.mark.skipif(not Path("/proc/net/tcp").exists(), reason="reads Linux's /proc/net/tcp")
-@pytest.mark.parametrize("vendor", list(VENDORS))
+@pytest.mark.parametrize("vendor", PROVIDERS)
 def test_a_provider_closed_from_code_under_trio_closes_its_connections(vendor: str) -> None:
     """``anyio.run`` with the trio backend (and anyio's pytest plugin) tells sniffio "trio" in
     the caller's context. A close made there, or a provider collected while such code ran,

@@ -20,7 +20,7 @@ from engine.providers import make_provider
 from engine.request_view import CallIndex
 from engine.scenario.loader import load_scenario
 
-pytestmark = pytest.mark.gui
+pytestmark = [pytest.mark.gui, pytest.mark.xdist_group("vendor_sdks")]
 
 
 def anthropic_calls(config_folder: Path) -> list[Event]:

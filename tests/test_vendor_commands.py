@@ -19,6 +19,8 @@ from engine.offline.fake_gemini import FAKE_GEMINI_KEY, FakeGeminiServer
 from engine.offline.scenario_bot import ScenarioBot
 from engine.scenario.loader import load_scenario
 
+pytestmark = pytest.mark.xdist_group("vendor_sdks")
+
 SUPPORT = scenarios_dir() / "support_desk"
 UNDERSTOOD = {
     "message": "Understood.",

@@ -6,11 +6,15 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+import pytest
+
 from engine.offline.fake_anthropic import FAKE_ANTHROPIC_KEY, FakeAnthropicServer
 from engine.offline.fake_gemini import FAKE_GEMINI_KEY, FakeGeminiServer
 from engine.providers import ModelRequest, make_provider
 from engine.providers.paced import LimiterPool, PacedProvider
 from engine.providers.rate_table import RateLimit, RateLimitTable
+
+pytestmark = pytest.mark.xdist_group("vendor_sdks")
 
 SCHEMA: dict[str, Any] = {
     "type": "object",

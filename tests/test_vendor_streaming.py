@@ -19,6 +19,8 @@ from engine.providers.base import endpoint_of
 from engine.providers.prices import PriceTable
 from engine.scenario.loader import load_scenario
 
+pytestmark = pytest.mark.xdist_group("vendor_sdks")
+
 PIZZA = Path(__file__).parent / "fixtures" / "scenarios" / "pizza"
 GREETING = "Welcome to Pizza Palace! May I have your name, please?"
 VENDORS = {

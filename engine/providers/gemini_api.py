@@ -112,7 +112,9 @@ class GeminiProvider(VendorProvider):
                     base_url=self._base_url,
                     timeout=int(self.timeout * 1000),
                     client_args={"verify": shared_tls_context()},
-                    async_client_args={"verify": shared_tls_context()},
+                    # "ssl": the context of its websockets and aiohttp transport, which it
+                    # would otherwise build per client (the certificate store read again)
+                    async_client_args={"verify": shared_tls_context(), "ssl": shared_tls_context()},
                     retry_options=genai_types.HttpRetryOptions(
                         attempts=self.max_retries + 1,
                         initial_delay=0.5,

@@ -16,13 +16,23 @@ whichever worker is free. So:
 
 Module-scoped fixtures are made again when a worker returns to their module; the suite's few are
 cheap (a price table, a parsed scenario).
+
+The tests that load the Anthropic or Gemini SDK in the worker form the group ``vendor_sdks``:
+importing them costs 1.1 s and 0.45 s of CPU in every process that does (Anthropic's types are
+some 2,700 pydantic models), and spread over the run every worker paid for them. For the same
+reason no test module imports them at collection, which every worker does in full: their tests
+import them when they run, and a collection that imported one stops the run here.
 """
 
 from __future__ import annotations
 
+import sys
 from collections import Counter
 
 import pytest
+
+#: SDKs that only the ``vendor_sdks`` group may load in a worker (see the module docstring).
+HEAVY_SDKS = ("anthropic", "google.genai")
 
 
 @pytest.hookimpl(trylast=True)
@@ -38,11 +48,18 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 @pytest.hookimpl(trylast=True)
 def pytest_collection_finish(session: pytest.Session) -> None:
-    """In a worker of ``--dist loadgroup``, a grouped test's id must carry its group.
+    """No heavy SDK was imported by collecting (see the module docstring), and in a worker of
+    ``--dist loadgroup``, a grouped test's id must carry its group.
 
     pytest-xdist groups by that suffix; when a pytest release changes how ids are built, the
     groups silently stop being honoured (each worker then builds the slim venv, starts its own
     real model): stop the run and say so instead."""
+    loaded = [name for name in HEAVY_SDKS if name in sys.modules]
+    if loaded:
+        raise pytest.UsageError(
+            f"collecting the tests imported {', '.join(loaded)}: import it in the tests that "
+            "use it, and mark them xdist_group('vendor_sdks') (tests/plugins/ordering.py)"
+        )
     if not getattr(session.config.option, "loadgroup", False):
         return
     for item in session.items:
