@@ -15,7 +15,8 @@ by the :func:`macro` context manager: each part runs as it is added (so it sees 
 before it did), and the whole edit is pushed once, when every part has succeeded. If a part
 raises, the parts already done are undone in reverse and nothing reaches the stack: no
 ``beginMacro`` is ever left open, and the error reaches the caller untouched. One Ctrl+Z undoes
-the whole gesture.
+the whole gesture. Building, undoing or redoing it, the views hear its parts as one update
+(:func:`app.edit_session.one_update`).
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from typing import Any
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
-from app.edit_session import EditSession, Position
+from app.edit_session import EditSession, Position, one_update
 from app.undo_labels import describe_delete, describe_insert, describe_rename, describe_set
 from engine.drawio import Edit
 from engine.scenario.definition import Scenario
@@ -81,12 +82,14 @@ class MacroCommand(Command):
         self.parts.append(command)
 
     def apply(self) -> None:
-        for part in self.parts:
-            part.redo()
+        with one_update():
+            for part in self.parts:
+                part.redo()
 
     def revert(self) -> None:
-        for part in reversed(self.parts):
-            part.undo()
+        with one_update():
+            for part in reversed(self.parts):
+                part.undo()
 
 
 #: Where an edit goes: the undo stack, or the macro being built.
@@ -111,11 +114,12 @@ def macro(target: Target, text: str) -> Iterator[MacroCommand]:
     error propagates.
     """
     built = MacroCommand(text)
-    try:
-        yield built
-    except BaseException:
-        built.undo()
-        raise
+    with one_update():
+        try:
+            yield built
+        except BaseException:
+            built.undo()
+            raise
     if built.parts:
         push(target, built)
 

@@ -9,12 +9,17 @@ changes" means exactly "the undo stack is not clean".
 Each edit arrives as one :class:`~engine.scenario.document.Change` naming what it touched, and
 each view updates only that: on 2,000 steps an edit must fit in one frame. Validation (the whole
 scenario) waits until typing pauses (:data:`VALIDATE_DELAY_MS`).
+
+A gesture made of several edits (switching a step's kind is some ten) is heard as one: inside
+:func:`one_update` each session holds the changes, and when the outermost ends the views hear
+one change per part of the document the gesture touched (:meth:`Change.merged`), so the scenario
+is derived and each pane refreshed once, not once per edit.
 """
 
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -39,6 +44,37 @@ VALIDATE_DELAY_MS = 150
 #: sooner: neither the first paint nor, usually, the first edit waits for it, and a scenario only
 #: looked at never pays for it.
 PREPARE_AFTER_MS = 1000
+
+
+#: How many :func:`one_update` are open, and the sessions holding changes until the last ends
+#: (edits are made on the GUI thread only).
+_open_updates = 0
+_holding: list[EditSession] = []
+
+
+@contextlib.contextmanager
+def one_update() -> Iterator[None]:
+    """Every session's views hear the edits made inside as one update (see the module
+    docstring), when the outermost ``one_update`` ends, whether or not it raised."""
+    global _open_updates
+    _open_updates += 1
+    try:
+        yield
+    finally:
+        _open_updates -= 1
+        if _open_updates == 0:
+            while _holding:
+                _holding.pop(0).release_held_changes()
+
+
+def _heard_together(changes: Sequence[Change]) -> list[Change]:
+    """The held ``changes`` as the views hear them: those of ``scenario.yaml`` merged per
+    top-level key, each other file's once; in the order each was first touched."""
+    parts: dict[tuple[Any, ...], list[Change]] = {}
+    for change in changes:
+        part = ("yaml", change.path[:1]) if change.structural else (change.kind, change.path)
+        parts.setdefault(part, []).append(change)
+    return [Change.merged(together) for together in parts.values()]
 
 
 def _validator() -> Callable[[Scenario], Sequence[ScenarioError]] | None:
@@ -82,6 +118,8 @@ class EditSession(QObject):
         #: the step ids in file order, for every menu that offers a step (one list, shared)
         self.step_ids = StepIdsModel(self)
         self._incoming = IncomingIndex()
+        #: changes held while a :func:`one_update` is open
+        self._held: list[Change] = []
         self._unsubscribe: Callable[[], None] | None = document.subscribe(self._on_document_change)
         self._validate_timer = QTimer(self, singleShot=True, interval=VALIDATE_DELAY_MS)
         self._validate_timer.timeout.connect(self.revalidate)
@@ -219,6 +257,13 @@ class EditSession(QObject):
     def dispose(self) -> None:
         self._unsubscribe_safely()
         self._validate_timer.stop()
+        self._held.clear()
+
+    def release_held_changes(self) -> None:
+        """Let the views hear what was held during :func:`one_update`."""
+        held, self._held = self._held, []
+        for change in _heard_together(held):
+            self._hear(change)
 
     # --- internals -------------------------------------------------------------------------
 
@@ -252,6 +297,15 @@ class EditSession(QObject):
         return [problem for found in self.extra_problems.values() for problem in found]
 
     def _on_document_change(self, change: Change) -> None:
+        if _open_updates and change.kind not in ("reload", "saved"):
+            if not self._held:
+                _holding.append(self)
+            self._held.append(change)
+            return
+        self.release_held_changes()  # (a reload in the middle of an update: what came first)
+        self._hear(change)
+
+    def _hear(self, change: Change) -> None:
         # Nothing here derives the scenario for a text edit: that runs once per keystroke.
         # Views that need the scenario ask (``shown``); the document re-parses only the steps
         # the edit changed.

@@ -1038,3 +1038,14 @@ def test_edits_of_a_spaced_file_are_undone_byte_for_byte(
     for step in reversed(undo):
         step()
     assert document.yaml_text() == SPACED
+
+
+def test_changes_heard_as_one_say_their_common_path_every_step_and_the_whole_text() -> None:
+    kind = Change("set", ("steps", "a", "kind"), frozenset({"a"}))
+    drop = Change("delete", ("steps", "a", "transitions", "x"), frozenset({"a"}))
+    other = Change("set", ("steps", "b", "title"), frozenset({"b"}))
+    assert Change.merged([kind]) is kind
+    assert Change.merged([kind, drop]) == Change("edits", ("steps", "a"), frozenset({"a"}))
+    assert Change.merged([kind, other]) == Change("set", ("steps",), frozenset({"a", "b"}))
+    replaced = Change("yaml", (), whole=True)
+    assert Change.merged([kind, replaced]).whole

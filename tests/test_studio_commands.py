@@ -16,7 +16,8 @@ from pytestqt.qtbot import QtBot
 
 from app import commands
 from app.edit_session import EditSession
-from engine.scenario.document import ScenarioDocument
+from app.step_kinds import switch_kind
+from engine.scenario.document import Change, ScenarioDocument
 
 pytestmark = pytest.mark.gui
 
@@ -114,6 +115,66 @@ def test_an_empty_macro_pushes_nothing(session: EditSession) -> None:
     with commands.macro(session.undo_stack, "Nothing"):
         pass
     assert session.undo_stack.count() == 0
+
+
+def heard(session: EditSession) -> list[Change]:
+    """What the views hear from now on (the session's ``changed`` signal)."""
+    changes: list[Change] = []
+    session.changed.connect(changes.append)
+    return changes
+
+
+def test_the_parts_of_a_gesture_reach_the_views_as_one_change(session: EditSession) -> None:
+    """Switching a step's kind is some ten edits of the step: the views refresh once (the
+    scenario derived once, each pane redrawn once), when the gesture is complete."""
+    changes = heard(session)
+    with commands.macro(session.undo_stack, "Make 'idea' a message") as edit:
+        switch_kind(edit, session, "idea", "message")
+        assert changes == []  # nothing half-done is shown
+    [change] = changes
+    assert change.steps == {"idea"} and change.path[:2] == ("steps", "idea")
+    assert change.structural and not change.whole
+    assert session.scenario is not None
+    assert session.scenario.steps["idea"].kind.value == "message"
+
+    changes.clear()
+    session.undo_stack.undo()
+    assert len(changes) == 1 and changes[0].steps == {"idea"}
+    changes.clear()
+    session.undo_stack.redo()
+    assert len(changes) == 1 and changes[0].steps == {"idea"}
+
+
+def test_a_gesture_heard_as_one_still_says_each_part_of_the_document_it_touched(
+    session: EditSession,
+) -> None:
+    """The start and a step are different parts: each view hears the part it shows."""
+    changes = heard(session)
+    with commands.macro(session.undo_stack, "Two parts") as edit:
+        commands.set_field(edit, session, ("steps", "users", "title"), "Who uses it")
+        commands.set_field(edit, session, ("start",), "users")
+        commands.set_field(edit, session, ("steps", "idea", "title"), "The idea")
+    assert [(change.path, change.steps) for change in changes] == [
+        (("steps",), {"users", "idea"}),
+        (("start",), frozenset()),
+    ]
+
+
+def test_a_refused_gesture_leaves_the_views_showing_the_document_as_it_was(
+    session: EditSession,
+) -> None:
+    changes = heard(session)
+    with pytest.raises(KeyError), commands.macro(session.undo_stack, "Two steps") as edit:
+        commands.add_step(edit, session, "brand_new", (0.0, 0.0))
+        commands.add_step(edit, session, "users", (10.0, 10.0))
+    # what was done and undone is heard once, after the undo: views read the document as it is
+    [yaml_change] = [change for change in changes if change.structural]
+    assert "brand_new" in yaml_change.steps
+    assert [change.path for change in changes if not change.structural] == [
+        ("steps/brand_new.md",)  # its instruction file, made and removed
+    ]
+    assert session.step_ids.stringList() == list(session.document.keys(("steps",)))
+    assert "brand_new" not in session.positions()
 
 
 def test_the_studio_tells_the_author_when_an_edit_is_refused(studio: Any) -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import fnmatch
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -44,13 +44,37 @@ class Change:
     a cassette beside it — so the scenario did not change. ``steps`` are the steps whose entry
     in ``scenario.yaml`` the edit changed — added, removed, renamed (both ids) or edited; a
     step rename also names every step whose transition it retargeted. ``whole`` means the text
-    was replaced (``yaml``, ``reload``): anything may have changed.
+    was replaced (``yaml``, ``reload``): anything may have changed. ``edits`` is several edits
+    heard as one (:meth:`merged`).
     """
 
     kind: str
     path: DocPath = ()
     steps: frozenset[str] = frozenset()
     whole: bool = False
+
+    @classmethod
+    def merged(cls, changes: Sequence[Change]) -> Change:
+        """What ``changes`` changed together: their common path, every step one of them
+        changed, the whole text if one replaced it; their kind if they share it, else
+        ``edits``. For edits of ``scenario.yaml`` under one top-level key (a view reads the
+        first key of the path), made as one gesture."""
+        first = changes[0]
+        if len(changes) == 1:
+            return first
+        path = first.path
+        for change in changes[1:]:
+            same = 0
+            while same < min(len(path), len(change.path)) and path[same] == change.path[same]:
+                same += 1
+            path = path[:same]
+        kinds = {change.kind for change in changes}
+        return cls(
+            kind=first.kind if len(kinds) == 1 else "edits",
+            path=path,
+            steps=frozenset().union(*(change.steps for change in changes)),
+            whole=any(change.whole for change in changes),
+        )
 
     @property
     def structural(self) -> bool:
