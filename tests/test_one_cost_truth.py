@@ -13,11 +13,10 @@ from __future__ import annotations
 
 import asyncio
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from plugins.cli import Prompter
 from pytestqt.qtbot import QtBot
 
 from app.logview.window import LogWindow
@@ -74,7 +73,7 @@ def cents(value: float | None) -> str:
 
 @pytest.mark.parametrize("priced", [True, False], ids=["priced", "price unknown"])
 def test_a_real_models_figures_agree_between_every_view(
-    qtbot: QtBot, fake_openai: FakeOpenAIServer, tmp_path: Path, priced: bool
+    qtbot: QtBot, fake_openai: FakeOpenAIServer, tmp_path: Path, priced: bool, prompter: Prompter
 ) -> None:
     log = tmp_path / "conversation.jsonl"
     conversation = converse(fake_openai, log, priced=priced)
@@ -102,13 +101,8 @@ def test_a_real_models_figures_agree_between_every_view(
     steps = Totals()
     for stats in report.steps.values():
         steps += stats.totals
-    cli = subprocess.run(
-        [sys.executable, "-m", "engine", "stats", str(log), "--json"],
-        cwd=REPO,
-        capture_output=True,
-        text=True,
-        check=True,
-    )
+    cli = prompter("stats", log, "--json")
+    assert cli.returncode == 0, cli.stderr
     stats_json = json.loads(cli.stdout)
     viewer = LogWindow(log, follow=False)
     qtbot.addWidget(viewer)
@@ -171,31 +165,20 @@ def test_a_simulation_report_and_stats_over_its_logs_agree(tmp_path: Path) -> No
 
 @pytest.mark.parametrize("fake", [True], ids=["fake model"])
 def test_the_fake_models_simulation_costs_nothing_in_the_report_and_the_logs(
-    fake: bool, tmp_path: Path
+    fake: bool, tmp_path: Path, prompter: Prompter
 ) -> None:
     out = tmp_path / "run"
-    done = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "engine",
-            "simulate",
-            str(scenarios_dir() / "support_desk"),
-            "--fake-model",
-            "--runs",
-            "1",
-            "--max-turns",
-            "6",
-            "--out",
-            str(out),
-            "-q",
-        ],
-        cwd=REPO,
-        capture_output=True,
-        text=True,
-        timeout=180,
-        check=False,
-        env={key: value for key, value in __import__("os").environ.items() if "OPENAI" not in key},
+    done = prompter(
+        "simulate",
+        scenarios_dir() / "support_desk",
+        "--fake-model",
+        "--runs",
+        "1",
+        "--max-turns",
+        "6",
+        "--out",
+        out,
+        "-q",
     )
     assert done.returncode in (0, 1), done.stderr
     report = json.loads((out / "report.json").read_text(encoding="utf-8"))

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
+
+from plugins.cli import Prompter
 
 from engine.io.resources import resource_path
 from engine.scenario.definition import Scenario
@@ -58,24 +58,10 @@ def test_an_enum_needs_values_in_the_schema_too() -> None:
     assert rule["then"]["required"] == ["values"]
 
 
-def test_the_schema_command_writes_and_checks_the_file(tmp_path: Path) -> None:
+def test_the_schema_command_writes_and_checks_the_file(tmp_path: Path, prompter: Prompter) -> None:
     target = tmp_path / "schema.json"
-    written = subprocess.run(
-        [sys.executable, "-m", "engine", "schema", "--write", str(target)],
-        cwd=REPO,
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-    )
-    printed = subprocess.run(
-        [sys.executable, "-m", "engine", "schema"],
-        cwd=REPO,
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-    )
+    written = prompter("schema", "--write", target)
+    printed = prompter("schema")
 
     assert written.returncode == 0 and printed.returncode == 0
     assert target.read_text(encoding="utf-8") == printed.stdout == schema_text()

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import json
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from plugins.cli import Prompter
 
 from engine.errors import ScenarioErrors
+from engine.io import resources
 from engine.io.resources import resource_path
 from engine.scenario.loader import load_scenario
 from engine.scenario_tests import check_test, load_suite, parse_test
@@ -243,33 +243,28 @@ def test_the_test_schema_describes_the_format() -> None:
     assert variables["additionalProperties"] is False and "patternProperties" in variables
 
 
-def test_schema_check_fails_when_the_test_schema_is_stale(tmp_path: Path) -> None:
+def test_schema_check_fails_when_the_test_schema_is_stale(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, prompter: Prompter
+) -> None:
     """``--check`` covers both shipped schemas (run on a copy of the resources folder)."""
+    shipped = (REPO / "resources" / "scenario-test.schema.json").read_bytes()
     copy = tmp_path / "repo"
-    shutil.copytree(REPO / "engine", copy / "engine")
     shutil.copytree(REPO / "resources", copy / "resources")
+    monkeypatch.setattr(resources, "install_root", lambda: copy)
     schema = copy / "resources" / "scenario-test.schema.json"
     data = json.loads(schema.read_text(encoding="utf-8"))
     data["title"] = "old"
     schema.write_text(json.dumps(data), encoding="utf-8")
 
-    def run(*args: str) -> subprocess.CompletedProcess[str]:
-        return subprocess.run(
-            [sys.executable, "-m", "engine", "schema", *args],
-            cwd=copy,
-            capture_output=True,
-            text=True,
-            timeout=60,
-            check=False,
-        )
-
-    stale = run("--check")
+    stale = prompter("schema", "--check")
     assert stale.returncode == 1 and "scenario-test.schema.json is out of date" in stale.stderr
     assert "scenario.schema.json is out" not in stale.stderr
-    assert run("--write").returncode == 0
-    assert run("--check").returncode == 0
-    printed = json.loads(run("--tests").stdout)
+    assert prompter("schema", "--write").returncode == 0
+    assert json.loads(schema.read_text(encoding="utf-8"))["title"] == "Prompter scenario test"
+    assert prompter("schema", "--check").returncode == 0
+    printed = json.loads(prompter("schema", "--tests").stdout)
     assert printed["title"] == "Prompter scenario test"
+    assert (REPO / "resources" / "scenario-test.schema.json").read_bytes() == shipped
 
 
 def test_only_declared_variables_can_be_preset_and_their_values_must_fit(tmp_path: Path) -> None:
