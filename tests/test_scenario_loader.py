@@ -8,6 +8,7 @@ import os
 import re
 from pathlib import Path
 from textwrap import dedent
+from typing import Any
 
 import pytest
 import yaml
@@ -20,6 +21,7 @@ from engine.scenario import (
     load_scenario,
     parse_scenario,
     resolve_inside,
+    yaml_marks,
 )
 from engine.scenario.loader import MAX_SCENARIO_BYTES, compose_yaml
 
@@ -101,10 +103,30 @@ def test_a_text_composed_again_gives_each_caller_data_of_its_own() -> None:
     assert marks == compose_yaml(text + "\n")[1], "the marks of the same YAML"
 
 
-def test_a_text_that_fails_fails_every_time() -> None:
-    for _ in range(2):
-        with pytest.raises(ScenarioErrors, match="duplicate key"):
-            compose_yaml("name: a\nname: b\n")
+def test_a_text_that_fails_fails_every_time_naming_the_file_it_came_from(tmp_path: Path) -> None:
+    for folder in ("first", "first", "copy"):
+        path = tmp_path / folder / "scenario.yaml"
+        with pytest.raises(ScenarioErrors, match="duplicate key") as raised:
+            compose_yaml("name: a\nname: b\n", path=path)
+        assert [error.path for error in raised.value.errors] == [path]
+
+
+def test_the_same_text_in_another_folder_is_not_composed_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A copy of a scenario (a test's, a second checkout) reads as the original did."""
+    text = (PIZZA / "scenario.yaml").read_text(encoding="utf-8").replace("Pizza", "Pizza copy")
+    data, marks = compose_yaml(text, path=tmp_path / "a" / "scenario.yaml")
+    composed = yaml_marks._compose
+    calls: list[str] = []
+
+    def counted(text: str, path: Path | None) -> Any:
+        calls.append(text)
+        return composed(text, path)
+
+    monkeypatch.setattr(yaml_marks, "_compose", counted)
+    assert compose_yaml(text, path=tmp_path / "b" / "scenario.yaml") == (data, marks)
+    assert calls == []
 
 
 def test_defaults_fill_what_the_yaml_leaves_out() -> None:

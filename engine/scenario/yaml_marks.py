@@ -38,19 +38,24 @@ def compose_yaml(text: str, *, path: Path | None = None) -> tuple[Any, Marks]:
 
     The same text is composed again and again: opening a scenario reads it to check it, to
     load it and to validate it; undo and redo bring back texts the studio has parsed; a test
-    suite loads the same scenarios in hundreds of tests. So the last :data:`RECENT_TEXTS` texts
-    of up to :data:`MAX_YAML_REPARSE_BYTES` keep what they composed to, and each caller gets its
-    own copy of the containers (a few hundredths of a millisecond, against milliseconds to
-    compose): what one caller changes, no other sees. A text that fails is composed again."""
+    suite loads the same scenarios in hundreds of tests, each from a copy in a folder of its own.
+    So the last :data:`RECENT_TEXTS` texts of up to :data:`MAX_YAML_REPARSE_BYTES` keep what
+    they composed to, whatever file they came from (the marks are lines and columns), and each
+    caller gets its own copy of the containers (a few hundredths of a millisecond, against
+    milliseconds to compose): what one caller changes, no other sees. A text that fails is
+    composed again, for errors that name its file."""
     if len(text) > MAX_YAML_REPARSE_BYTES:
         return _compose(text, path)
-    data, marks = _recently_composed(text, path)
+    try:
+        data, marks = _recently_composed(text)
+    except ScenarioErrors:
+        return _compose(text, path)
     return _copied(data), dict(marks)
 
 
 @functools.lru_cache(maxsize=RECENT_TEXTS)
-def _recently_composed(text: str, path: Path | None) -> tuple[Any, Marks]:
-    return _compose(text, path)
+def _recently_composed(text: str) -> tuple[Any, Marks]:
+    return _compose(text, None)
 
 
 def _copied(value: Any) -> Any:
