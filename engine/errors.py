@@ -26,7 +26,8 @@ never reaches a user for bad input.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import copy
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 
@@ -95,6 +96,14 @@ class ScenarioError(PrompterError):
             text += f" ({self.hint})"
         return text
 
+    def in_file(self, path: Path) -> ScenarioError:
+        """This error naming ``path``: one found in a text before the file it came from was
+        known (a parse shared by every copy of the same text)."""
+        named = copy.copy(self)
+        named.location = replace(self.location, path=path)
+        named.args = (named.render(),)
+        return named
+
 
 class ScenarioErrors(ScenarioError):
     """Several scenario errors found in one pass, so the author sees them all at once."""
@@ -115,6 +124,9 @@ class ScenarioErrors(ScenarioError):
 
     def render(self) -> str:
         return "\n".join(error.render() for error in self.errors)
+
+    def in_file(self, path: Path) -> ScenarioErrors:
+        return ScenarioErrors([error.in_file(path) for error in self.errors])
 
 
 class UnreadableFile(ScenarioError):

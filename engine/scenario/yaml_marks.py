@@ -43,13 +43,15 @@ def compose_yaml(text: str, *, path: Path | None = None) -> tuple[Any, Marks]:
     they composed to, whatever file they came from (the marks are lines and columns), and each
     caller gets its own copy of the containers (a few hundredths of a millisecond, against
     milliseconds to compose): what one caller changes, no other sees. A text that fails is
-    composed again, for errors that name its file."""
+    composed again the next time, and its errors name the file it came from."""
     if len(text) > MAX_YAML_REPARSE_BYTES:
         return _compose(text, path)
     try:
         data, marks = _recently_composed(text)
-    except ScenarioErrors:
-        return _compose(text, path)
+    except ScenarioErrors as errors:
+        if path is None:
+            raise
+        raise errors.in_file(path) from None
     return _copied(data), dict(marks)
 
 
