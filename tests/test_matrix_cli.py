@@ -185,27 +185,6 @@ def test_a_wrong_config_field_is_named(tmp_path: Path) -> None:
         load_config(config)
 
 
-@pytest.mark.xdist_group("vendor_sdks")
-def test_a_vendor_without_its_key_says_which_key(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
-) -> None:
-    pytest.importorskip("anthropic")
-    for name in ("ANTHROPIC_API_KEY", "ANTHROPIC_AUTH_TOKEN", "OPENAI_API_KEY"):
-        monkeypatch.delenv(name, raising=False)
-    code = main(
-        [
-            "matrix",
-            str(SUPPORT_DESK),
-            "--models",
-            "anthropic:claude-sonnet-4-5",
-            "--out",
-            str(tmp_path),
-        ]
-    )
-    assert code == ExitCode.USAGE
-    assert "ANTHROPIC_API_KEY" in capsys.readouterr().err
-
-
 @pytest.mark.slow
 def test_a_model_on_another_server_needs_no_key(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch

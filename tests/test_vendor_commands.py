@@ -1,6 +1,7 @@
 """``prompter test`` and ``prompter serve`` take ``--provider anthropic|gemini`` as ``chat`` and
 ``simulate`` do: a cassette recorded through Anthropic's SDK replays with no key, and a served
-conversation answers through Gemini's SDK (each against its vendor's fake)."""
+conversation answers through Gemini's SDK (each against its vendor's fake); ``prompter matrix``
+names the key a vendor's model needs."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ import pytest
 from plugins.cli import Prompter
 from plugins.serve import ServeProcess
 
+from engine.cli.exit_codes import ExitCode
 from engine.io.resources import scenarios_dir
 from engine.offline.fake_anthropic import FAKE_ANTHROPIC_KEY, FakeAnthropicServer
 from engine.offline.fake_gemini import FAKE_GEMINI_KEY, FakeGeminiServer
@@ -105,3 +107,15 @@ def test_serve_answers_a_conversation_through_gemini(tmp_path: Path) -> None:
         assert reply["calls"] == 1 and reply["messages"] and all(reply["messages"])
         sent = gemini.model_requests()
         assert sent and all("/models/gemini-2.5-flash:" in r.path for r in sent)
+
+
+def test_matrix_names_the_key_a_vendor_without_one_needs(
+    tmp_path: Path, prompter: Prompter, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for name in ("ANTHROPIC_API_KEY", "ANTHROPIC_AUTH_TOKEN"):
+        monkeypatch.delenv(name, raising=False)
+    ran = prompter(
+        "matrix", SUPPORT, "--models", "anthropic:claude-sonnet-4-5", "--out", tmp_path / "out"
+    )
+    assert ran.returncode == ExitCode.USAGE
+    assert "ANTHROPIC_API_KEY" in ran.stderr
