@@ -64,6 +64,11 @@ def pytest_collection_finish(session: pytest.Session) -> None:
         return
     for item in session.items:
         groups = {str(mark.args[0]) for mark in item.iter_markers("xdist_group") if mark.args}
+        if "vendor_sdks" in groups and len(groups) > 1:
+            raise pytest.UsageError(
+                f"{item.nodeid}: xdist_group('vendor_sdks') joined with {sorted(groups)} makes a "
+                "group of its own, on any worker: move the test out of the other group"
+            )
         if groups and not item.nodeid.endswith("@" + "_".join(sorted(groups))):
             raise pytest.UsageError(
                 f"pytest-xdist's loadgroup does not work with this pytest ({pytest.__version__}): "
