@@ -6,8 +6,10 @@ Every figure is the median of ``--runs`` runs (edits: three times as many), offs
 shown 1600×1000 studio window with the scenario open and the edited step selected (so the
 inspector, the scenario pane and the graph all follow each edit, as they do for an author):
 
-* **edits** — set a step's title, connect two steps, delete a step, add a step, undo, redo:
-  the edit through ``app.commands`` and one ``processEvents`` (the window's updates and a paint).
+* **edits** — set a step's title, connect two steps, delete a step, add a step, make the
+  selected step an action (one gesture of some ten edits: its fields and transitions), undo,
+  redo: the edit through ``app.commands`` and one ``processEvents`` (the window's updates and a
+  paint).
   Validation and the problems pane are debounced and follow after the frame: not counted.
   Target: ≤ 16 ms (one frame at 60 Hz) at 2,000 steps, and ≤ 2× the 100-step figure.
 * **keystroke** — one character typed into the selected step's instructions.
@@ -43,7 +45,7 @@ from timing import median_ms
 
 FRAME_MS = 16.0
 OPEN_TARGET_MS = 1000.0
-EDITS = ("set title", "connect", "delete step", "add step", "undo", "redo")
+EDITS = ("set title", "connect", "delete step", "add step", "switch kind", "undo", "redo")
 ROWS = (*EDITS, "keystroke", "open + first paint", "validate", "auto-layout")
 
 
@@ -176,6 +178,16 @@ class Studio:
             self.counter += 1
             commands.add_step(stack, session, f"added_{self.counter}", (0.0, -400.0))
 
+        def switch_kind() -> None:
+            from app.step_kinds import switch_kind
+
+            switch_kind(stack, session, middle, "action")
+
+        def undo_switch() -> None:
+            if stack.canUndo() and stack.undoText().startswith("Make"):
+                stack.undo()
+            settle()
+
         def edit_title() -> None:
             set_title()
             settle()
@@ -195,6 +207,7 @@ class Studio:
             "connect": (settle, connect),
             "delete step": (undo_delete, delete),
             "add step": (settle, add),
+            "switch kind": (undo_switch, switch_kind),
             "undo": (edit_title, stack.undo),
             "redo": (edit_and_undo, stack.redo),
             "keystroke": (settle, keystroke),
@@ -264,6 +277,9 @@ def measure(
         figures = interleaved(studios, runs * 3, lambda s, n=name: gestures[s.steps][n])
         for size in sizes:
             results[size][name] = figures[size]
+        if name == "switch kind":  # the step made an action is a question again, for the rest
+            for studio in studios.values():
+                gestures[studio.steps][name][0]()
         print(f"{name} done", file=sys.stderr, flush=True)
     for size, studio in studios.items():
         results[size]["validate"] = median_ms(studio.validate, runs=runs)

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from app import step_kinds
+from app import commands, step_kinds
 from engine.scenario.definition import StepKind
 
 pytestmark = pytest.mark.gui
@@ -89,6 +89,18 @@ def test_a_new_question_made_a_message_leaves_no_instruction_file(studio: Any) -
     stack.undo()  # the switch alone
     assert "steps/done.md" in studio.document.files("steps/*.md")
     assert step_yaml(studio, "done")["instructions"] == "steps/done.md"
+
+
+@pytest.mark.parametrize("reader", ["another step", "the persona"])
+def test_a_stub_file_something_else_reads_stays_when_its_step_becomes_a_message(
+    studio: Any, reader: str
+) -> None:
+    session, stack = studio.session, studio.session.undo_stack
+    step_kinds.add_step(stack, session, "done", (900.0, 900.0), "question")
+    path = ("steps", "users", "instructions") if reader == "another step" else ("persona",)
+    commands.push(stack, commands.SetValueCommand(session, path, "steps/done.md"))
+    step_kinds.switch_kind(stack, session, "done", StepKind.MESSAGE)
+    assert "steps/done.md" in studio.document.files("steps/*.md")
 
 
 def test_a_message_made_a_question_gets_instructions_and_loses_its_text(
