@@ -4,7 +4,9 @@
   from a fresh ``initdb`` in a temporary folder, on a free port of 127.0.0.1. ``initdb`` refuses
   to run as root, so as root the server runs as an unprivileged system user: ``postgres`` (which
   the package creates) or, failing that, one made for it (``prompter-pg``). The bench uses it too.
-* ``postgres_server``: one such server per test process (xdist worker), stopped at the end.
+* ``postgres_server``: one such server per test process (xdist worker), stopped at the end. The
+  tests on PostgreSQL share one worker (the xdist group ``postgresql``): one ``initdb`` and one
+  server in a run of the suite, not one per worker (0.7 CPU-s to make, and its own processes).
 * ``store_url``: a fresh, empty store for one test, **once on SQLite and once on PostgreSQL**
   (the transitions library's way of running one suite against two implementations): a new
   database file, or a new database of that server, whose statements are cancelled after
@@ -158,7 +160,9 @@ def postgres_server() -> Iterator[TempPostgres]:
         yield server
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
+@pytest.fixture(
+    params=["sqlite", pytest.param("postgresql", marks=pytest.mark.xdist_group("postgresql"))]
+)
 def store_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     """A fresh, empty store: once on SQLite, once on PostgreSQL."""
     if request.param == "sqlite":
