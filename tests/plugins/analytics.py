@@ -6,7 +6,9 @@
 * ``analyst_logs``: real conversation logs of the analyst bot, recorded once per test session by
   the engine against the fake OpenAI server (real ``openai`` SDK) with the autopilot as the
   model: :data:`LOG_PLANS` says which (a clean one, one with contract violations, one where the
-  user leaves). Tests copy them before damaging them.
+  user leaves). Tests copy them before damaging them. They run on one worker (the xdist group
+  ``analyst_logs``, given to every test that asks for the fixture): recording is a second of
+  CPU, which each worker running one of them paid.
 
 :func:`make_bot_history` and :func:`record_logs` are also used by the documentation's screenshot
 script.
@@ -238,6 +240,13 @@ def record_logs(folder: Path, plans: tuple[LogPlan, ...] = LOG_PLANS) -> dict[st
                 path, log_plan, tuple(pilot.broken), tuple(pilot.harmless)
             )
     return recorded
+
+
+@pytest.hookimpl(tryfirst=True)  # before pytest-xdist tags the ids with their group
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if "analyst_logs" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.xdist_group("analyst_logs"))
 
 
 @pytest.fixture(scope="session")
